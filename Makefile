@@ -1,0 +1,55 @@
+# The two commands of the README:
+#   make run   install, migrate, compile translations, import the seeds, collect
+#              static files and serve on http://127.0.0.1:8000 with gunicorn
+#   make test  every test: on SQLite, then on PostgreSQL when one answers
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 3
+POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
+
+.PHONY: run test install messages setup serve test-sqlite test-postgres clean
+
+run: setup serve
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q -e ".[test]"
+	touch $@
+
+install: $(VENV)/.installed
+
+# Compile the gettext catalogs in locale/ (Babel: no system gettext needed).
+messages: install
+	$(VENV)/bin/pybabel compile -d locale -D django --statistics
+
+setup: install messages
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py import_rules
+	$(PY) manage.py collectstatic --noinput -v0
+
+serve:
+	$(VENV)/bin/gunicorn rulesite.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
+		--access-logfile - --forwarded-allow-ips 127.0.0.1
+
+test: test-sqlite test-postgres
+
+test-sqlite: install messages
+	@echo "== test suite on SQLite"
+	env -u DATABASE_URL $(PY) -m pytest
+
+test-postgres: install messages
+	@if $(PY) -c "import psycopg; psycopg.connect('$(POSTGRES_URL)', connect_timeout=3).close()" 2>/dev/null; then \
+		echo "== test suite on PostgreSQL ($(POSTGRES_URL))"; \
+		DATABASE_URL='$(POSTGRES_URL)' $(PY) -m pytest; \
+	elif [ -n "$$REQUIRE_POSTGRES" ]; then \
+		echo "PostgreSQL is required (REQUIRE_POSTGRES) but does not answer at $(POSTGRES_URL)"; exit 1; \
+	else \
+		echo "== PostgreSQL does not answer at $(POSTGRES_URL): PostgreSQL run skipped (set POSTGRES_URL)"; \
+	fi
+
+clean:
+	rm -rf var/static .pytest_cache

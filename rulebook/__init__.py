@@ -1,0 +1,1 @@
+"""The rulebook app: games, documents, sections, clauses, versions, corrections."""

@@ -1,0 +1,322 @@
+"""The rulebook: games, documents, sections, clauses and their versions.
+
+``Game`` → ``Document`` (a rulebook or chapter, in its original language)
+→ ``Section`` (nested, ordered) → ``Clause`` (the unit that is cited, with a
+stable ``key``) → ``ClauseVersion`` (the text, with its effective date).  A
+``Correction`` (errata) groups the clause versions it introduced.
+
+Nothing is overwritten: a changed text is a new ``ClauseVersion``; which
+version is in force on a date is a query (``ClauseVersionQuerySet.in_force``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy as _
+
+
+LANGUAGE_CHOICES = [(code, name) for code, name in settings.LANGUAGES]
+
+
+def text_digest(text: str) -> str:
+    """Return the SHA-256 hex digest of ``text`` with normalised whitespace.
+
+    Used to tell whether an imported text differs from the stored one.
+
+    >>> text_digest("a  b\\n") == text_digest("a b")
+    True
+    """
+    normalised = " ".join(text.split())
+    return hashlib.sha256(normalised.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Localized:
+    """A translated field's value for a reader: text, its language, fallback.
+
+    ``is_fallback`` is true when the reader's language has no translation
+    and ``language`` (the original) is shown instead.
+    """
+
+    text: str
+    language: str
+    is_fallback: bool
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def localized(obj: models.Model, field: str, original: str,
+              language: str | None = None) -> Localized:
+    """Return ``obj.<field>`` in ``language`` (default: the active one).
+
+    Falls back to the ``original`` language's value, marked as a fallback;
+    a field empty in both gives an empty, non-fallback value.
+    """
+    language = (language or get_language() or original)[:2]
+    value = getattr(obj, f"{field}_{language}", "") or ""
+    if value or language == original:
+        return Localized(value, language, False)
+    original_value = getattr(obj, f"{field}_{original}", "") or ""
+    return Localized(original_value, original, bool(original_value))
+
+
+class Game(models.Model):
+    """A trading-card game whose rules the site publishes."""
+
+    slug = models.SlugField(_("slug"), unique=True,
+                            help_text=_("Used in addresses, e.g. “berserk”."))
+    name = models.CharField(_("name"), max_length=200)
+    position = models.PositiveIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["position", "slug"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return self.name or self.slug
+
+    def get_absolute_url(self) -> str:
+        return reverse("rulebook:game", args=[self.slug])
+
+
+class Document(models.Model):
+    """A rulebook or chapter of a game, in its original language."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="documents",
+                             verbose_name=_("game"))
+    slug = models.SlugField(_("slug"), help_text=_("Used in addresses, e.g. “referenzhandbuch”."))
+    number = models.CharField(_("number"), max_length=40, blank=True,
+                              help_text=_("Chapter number in the source, e.g. “1.2.4”."))
+    title = models.CharField(_("title"), max_length=300)
+    language = models.CharField(_("original language"), max_length=8, choices=LANGUAGE_CHOICES)
+    source_url = models.URLField(_("source address"), blank=True)
+    source_note = models.TextField(
+        _("source note"), blank=True,
+        help_text=_("What the source is and what it lacks, e.g. “begins mid-section”."))
+    position = models.PositiveIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["game", "position", "slug"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"],
+                                               name="document_unique_slug_per_game")]
+        verbose_name = _("document")
+        verbose_name_plural = _("documents")
+
+    def __str__(self) -> str:
+        return self.title_in().text or self.slug
+
+    def title_in(self, language: str | None = None) -> Localized:
+        """Return the title in ``language`` with fallback to the original."""
+        return localized(self, "title", self.language, language)
+
+    def source_note_in(self, language: str | None = None) -> Localized:
+        """Return the source note in ``language`` with fallback to the original."""
+        return localized(self, "source_note", self.language, language)
+
+    def get_absolute_url(self) -> str:
+        return reverse("rulebook:document", args=[self.game.slug, self.slug])
+
+
+class Section(models.Model):
+    """An ordered, possibly nested part of a document with a heading.
+
+    ``heading`` may be empty where the source does not give one.
+    """
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="sections",
+                                 verbose_name=_("document"))
+    parent = models.ForeignKey("self", on_delete=models.CASCADE, null=True, blank=True,
+                               related_name="children", verbose_name=_("parent section"))
+    slug = models.SlugField(_("slug"), max_length=120)
+    number = models.CharField(_("number"), max_length=40, blank=True)
+    heading = models.CharField(_("heading"), max_length=300, blank=True)
+    position = models.PositiveIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["document", "position"]
+        constraints = [models.UniqueConstraint(fields=["document", "slug"],
+                                               name="section_unique_slug_per_document")]
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
+
+    def __str__(self) -> str:
+        return self.label()
+
+    def heading_in(self, language: str | None = None) -> Localized:
+        """Return the heading in ``language`` with fallback to the original."""
+        return localized(self, "heading", self.document.language, language)
+
+    def label(self) -> str:
+        """Return "number heading" as far as the source gives them."""
+        return " ".join(part for part in (self.number, self.heading_in().text) if part) or self.slug
+
+    def get_absolute_url(self) -> str:
+        doc = self.document
+        return reverse("rulebook:section", args=[doc.game.slug, doc.slug, self.slug])
+
+
+class Clause(models.Model):
+    """The unit that is cited: a numbered rule, paragraph or bullet.
+
+    ``key`` is stable and unique within the document (``"107.2"``,
+    ``"1.2.4.negativ-positiv-wirkung.p3"``, ``"ziel.p3.2"``); it never
+    changes once published.  The text lives in :class:`ClauseVersion`.
+    """
+
+    document = models.ForeignKey(Document, on_delete=models.PROTECT, related_name="clauses",
+                                 verbose_name=_("document"))
+    section = models.ForeignKey(Section, on_delete=models.PROTECT, related_name="clauses",
+                                verbose_name=_("section"))
+    key = models.CharField(_("key"), max_length=120,
+                           help_text=_("Stable key used in addresses and citations, e.g. “107.2”."))
+    label = models.CharField(_("label"), max_length=160, blank=True,
+                             help_text=_("How the key is printed, e.g. “Ziel ¶3.2”."))
+    depth = models.PositiveSmallIntegerField(_("depth"), default=0,
+                                             help_text=_("Nesting level of a bullet (0 = top)."))
+    position = models.PositiveIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["document", "position"]
+        constraints = [models.UniqueConstraint(fields=["document", "key"],
+                                               name="clause_unique_key_per_document")]
+        verbose_name = _("clause")
+        verbose_name_plural = _("clauses")
+
+    def __str__(self) -> str:
+        return self.display_key
+
+    @property
+    def display_key(self) -> str:
+        """The key as printed (``label``), else the key itself."""
+        return self.label or self.key
+
+    def get_absolute_url(self) -> str:
+        doc = self.document
+        return reverse("rulebook:clause", args=[doc.game.slug, doc.slug, self.key])
+
+
+class Correction(models.Model):
+    """A rule correction (errata): the clause versions it introduced.
+
+    ``effective_date`` is the date the corrected text takes effect.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="corrections",
+                             verbose_name=_("game"))
+    title = models.CharField(_("title"), max_length=300)
+    summary = models.TextField(_("summary"), blank=True)
+    effective_date = models.DateField(_("effective date"))
+    language = models.CharField(_("original language"), max_length=8, choices=LANGUAGE_CHOICES)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    published_at = models.DateTimeField(_("published"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-effective_date", "-id"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+
+    def __str__(self) -> str:
+        return f"{self.effective_date:%d.%m.%Y} {self.title_in().text}"
+
+    def title_in(self, language: str | None = None) -> Localized:
+        """Return the title in ``language`` with fallback to the original."""
+        return localized(self, "title", self.language, language)
+
+
+class ClauseVersionQuerySet(models.QuerySet):
+    """Look-ups of clause versions by publication and date."""
+
+    def published(self) -> "ClauseVersionQuerySet":
+        """Versions that have been published (drafts excluded)."""
+        return self.filter(published_at__isnull=False)
+
+    def in_force(self, on: datetime.date | None = None) -> "ClauseVersionQuerySet":
+        """Published versions whose effective date is unknown or ≤ ``on``.
+
+        ``on`` defaults to today.  Of these, a clause's version in force is
+        the one with the highest ``number`` (see :meth:`current_for`).
+        """
+        on = on or timezone.localdate()
+        return self.published().filter(
+            models.Q(effective_date__isnull=True) | models.Q(effective_date__lte=on))
+
+    def current_for(self, clauses, on: datetime.date | None = None) -> dict[int, "ClauseVersion"]:
+        """Map clause id → version in force on ``on`` for ``clauses``, in one query.
+
+        Clauses with no version in force on that date are missing from the map.
+        """
+        current: dict[int, ClauseVersion] = {}
+        for version in self.in_force(on).filter(clause__in=clauses).order_by("clause_id", "number"):
+            current[version.clause_id] = version  # the last one wins: highest number
+        return current
+
+
+class ClauseVersion(models.Model):
+    """One text of a clause, in force from ``effective_date``.
+
+    ``number`` counts the clause's versions from 1.  ``effective_date`` is
+    ``None`` where the source gives no date ("unknown", treated as in force
+    since the beginning).  Translations are the ``text_<lang>`` fields; the
+    original language is the document's.
+    """
+
+    clause = models.ForeignKey(Clause, on_delete=models.PROTECT, related_name="versions",
+                               verbose_name=_("clause"))
+    number = models.PositiveIntegerField(_("version number"))
+    title = models.CharField(_("title"), max_length=300, blank=True)
+    text = models.TextField(_("text"), blank=True,
+                            help_text=_("Markdown: blank line between paragraphs, “- ” for list "
+                                        "items, “> ” for an example."))
+    effective_date = models.DateField(_("effective date"), null=True, blank=True,
+                                      help_text=_("Leave empty when the source gives no date."))
+    source_note = models.CharField(_("source note"), max_length=300, blank=True)
+    correction = models.ForeignKey(Correction, on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="versions", verbose_name=_("correction"))
+    digest = models.CharField(_("digest of the original text"), max_length=64, editable=False)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    published_at = models.DateTimeField(_("published"), null=True, blank=True)
+
+    objects = ClauseVersionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["clause", "number"]
+        constraints = [models.UniqueConstraint(fields=["clause", "number"],
+                                               name="version_unique_number_per_clause")]
+        verbose_name = _("clause version")
+        verbose_name_plural = _("clause versions")
+
+    def __str__(self) -> str:
+        return f"{self.clause} v{self.number}"
+
+    @property
+    def original_language(self) -> str:
+        return self.clause.document.language
+
+    def text_in(self, language: str | None = None) -> Localized:
+        """Return the text in ``language`` with fallback to the original."""
+        return localized(self, "text", self.original_language, language)
+
+    def title_in(self, language: str | None = None) -> Localized:
+        """Return the title in ``language`` with fallback to the original."""
+        return localized(self, "title", self.original_language, language)
+
+    def source_note_in(self, language: str | None = None) -> Localized:
+        """Return the source note in ``language`` with fallback to the original."""
+        return localized(self, "source_note", self.original_language, language)
+
+    def original_text(self) -> str:
+        """Return the text in the document's original language."""
+        return getattr(self, f"text_{self.original_language}", "") or ""
+
+    def save(self, *args, **kwargs) -> None:
+        self.digest = text_digest(self.original_text())
+        super().save(*args, **kwargs)

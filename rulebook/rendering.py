@@ -1,0 +1,45 @@
+"""Clause text → safe HTML: Markdown by markdown-it-py, sanitised by nh3.
+
+Editors write Markdown (see ``ClauseVersion.text``); raw HTML in it is not
+interpreted, and the rendered HTML passes nh3's allow-list anyway, so no
+markup from an editor reaches a page unsanitised.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import nh3
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from markdown_it import MarkdownIt
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+
+ALLOWED_TAGS = {"p", "ul", "ol", "li", "blockquote", "em", "strong", "code", "br", "a", "span",
+                "abbr"}
+ALLOWED_ATTRIBUTES = {"a": {"href", "title", "class", "hreflang"}, "span": {"class", "title"},
+                      "abbr": {"title"}}
+
+# Figures referred to by the source but not available to the site.
+_FIGURE = re.compile(r"\((siehe Abbildung|см\. рисунок|see figure)\)")
+
+
+def render_markdown(text: str) -> SafeString:
+    """Render clause Markdown to sanitised HTML.
+
+    A reference to a figure ("(siehe Abbildung)") is kept and followed by a
+    note, in the reader's language, that the figure is not available.
+
+    >>> str(render_markdown("a <script>x</script>"))
+    '<p>a &lt;script&gt;x&lt;/script&gt;</p>'
+    """
+    rendered = _MARKDOWN.render(text)
+    note = html.escape(_("The figure is not available in the source."))
+    rendered = _FIGURE.sub(
+        lambda m: f'{m.group(0)}<span class="figure-missing" title="{note}">[{note}]</span>',
+        rendered)
+    cleaned = nh3.clean(rendered, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES,
+                        link_rel="noopener noreferrer", url_schemes={"http", "https", "mailto"})
+    return mark_safe(cleaned.strip())

@@ -1,0 +1,43 @@
+"""Sitemaps of documents, sections and clauses, with hreflang alternates."""
+
+from django.contrib.sitemaps import Sitemap
+
+from rulebook.models import Clause, Document, Game, Section
+
+
+class _RulebookSitemap(Sitemap):
+    i18n = True
+    alternates = True
+    x_default = True
+
+
+class GameSitemap(_RulebookSitemap):
+    priority = 0.6
+
+    def items(self):
+        return Game.objects.order_by("position", "slug")
+
+
+class DocumentSitemap(_RulebookSitemap):
+    priority = 0.8
+
+    def items(self):
+        return Document.objects.select_related("game").order_by("game__position", "position")
+
+
+class SectionSitemap(_RulebookSitemap):
+    priority = 0.5
+
+    def items(self):
+        return Section.objects.select_related("document__game").order_by("document", "position")
+
+
+class ClauseSitemap(_RulebookSitemap):
+    priority = 0.7
+
+    def items(self):
+        return Clause.objects.select_related("document__game").order_by("document", "position")
+
+
+SITEMAPS = {"games": GameSitemap, "documents": DocumentSitemap, "sections": SectionSitemap,
+            "clauses": ClauseSitemap}

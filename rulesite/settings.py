@@ -1,0 +1,197 @@
+"""Settings of the rules site, read from the environment.
+
+Environment variables:
+
+- ``DATABASE_URL``: a dj-database-url address; default: the SQLite file
+  ``var/db.sqlite3`` in the project.
+- ``SECRET_KEY``: default: a random key kept in ``var/secret_key``.
+- ``DEBUG``: ``1``/``0`` (default ``0``).
+- ``ALLOWED_HOSTS``: comma-separated host names (default: local hosts).
+- ``REDIS_URL``: when set, Django's cache uses Redis instead of local memory.
+- ``SECURE_SSL_REDIRECT``, ``SECURE_COOKIES``, ``SECURE_HSTS_SECONDS``,
+  ``BEHIND_PROXY``: HTTPS hardening for a deployment behind TLS.
+"""
+
+from pathlib import Path
+import os
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("RULESITE_VAR_DIR", BASE_DIR / "var"))
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    """Read a boolean environment variable (``1/true/yes/on`` is true)."""
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _secret_key() -> str:
+    """Return ``SECRET_KEY`` from the environment, else a random key kept in
+    ``var/secret_key`` (created on first use, readable by the owner only)."""
+    key = os.environ.get("SECRET_KEY", "").strip()
+    if key:
+        return key
+    path = VAR_DIR / "secret_key"
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        from django.core.management.utils import get_random_secret_key
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        key = get_random_secret_key()
+        path.write_text(key)
+        path.chmod(0o600)
+        return key
+
+
+DEBUG = env_bool("DEBUG", False)
+SECRET_KEY = _secret_key()
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get(
+    "ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",") if h.strip()]
+
+INSTALLED_APPS = [
+    "modeltranslation",  # must come before django.contrib.admin
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
+    "django.contrib.humanize",
+    "django_htmx",
+    "rulebook",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "rulesite.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "rulebook.context_processors.site",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "rulesite.wsgi.application"
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# Internationalisation: the UI speaks German, Russian and English; rule
+# texts keep their original language (see rulebook.models.Document).
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("de", _("German")),
+    ("ru", _("Russian")),
+    ("en", _("English")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "Europe/Berlin"
+USE_TZ = True
+
+# django-modeltranslation: no silent fallback; the site shows the original
+# text with a visible notice instead (rulebook.models.Localized).
+MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
+MODELTRANSLATION_LANGUAGES = ("de", "ru", "en")
+MODELTRANSLATION_FALLBACK_LANGUAGES = ()
+# Vendored: no request may leave the site (the default is a CDN address).
+JQUERY_UI_URL = "vendor/jquery-ui/jquery-ui.min.js"
+
+STATIC_URL = "/static/"
+STATIC_ROOT = VAR_DIR / "static"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage",
+    },
+}
+WHITENOISE_MAX_AGE = 3600
+
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "rulesite",
+    }
+}
+if os.environ.get("REDIS_URL"):
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "rulesite"),
+    }
+
+LOGIN_URL = "admin:login"
+
+# Security headers; HTTPS-only settings are switched on by the environment
+# (a plain-HTTP local server must keep working).
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
+CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
+SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
+if env_bool("BEHIND_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}
+
+# Where the project's own copies of the source pages live.
+RULEBOOK_SOURCES = BASE_DIR / "rulebook" / "sources"

@@ -1,0 +1,19 @@
+"""Root URLconf: the admin, sitemap and robots.txt, and the pages under /de/, /ru/, /en/."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
+from django.urls import include, path
+
+from rulebook.sitemaps import SITEMAPS
+from rulebook.views import robots_txt
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS},
+         name="django.contrib.sitemaps.views.sitemap"),
+    path("robots.txt", robots_txt, name="robots_txt"),
+]
+urlpatterns += i18n_patterns(
+    path("", include("rulebook.urls")),
+)

@@ -1,0 +1,26 @@
+"""Shared fixtures: plain static storage for tests, and the imported seeds."""
+
+import pytest
+
+from rulebook.importing import import_source, load_manifest
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_storage(settings):
+    """Tests render templates without a collected static manifest."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def sources():
+    """The manifest entries, keyed "game/document"."""
+    return {f"{spec.game}/{spec.document}": spec for spec in load_manifest()}
+
+
+@pytest.fixture
+def seeded(db, sources):
+    """A database with the three seed texts imported; returns the import reports."""
+    return {name: import_source(spec) for name, spec in sources.items()}
