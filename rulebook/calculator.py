@@ -144,6 +144,12 @@ class BoundField:
     error: str = ""
     items: list[list["BoundField"]] = field(default_factory=list)
     count: int = 0
+    context: str = ""
+
+    @property
+    def full_label(self) -> str:
+        """The label with the group item it belongs to ("Minions — item 2: Damage")."""
+        return f"{self.context}: {self.label}" if self.context else self.label
 
     @property
     def id(self) -> str:
@@ -180,14 +186,14 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
     """
     errors = errors or {}
 
-    def bind(fields: Sequence[Field], prefix: str) -> list[BoundField]:
+    def bind(fields: Sequence[Field], prefix: str, context: str = "") -> list[BoundField]:
         bound = []
         for spec in fields:
             name = prefix + spec.name
             path = name.replace("-", ".")
             item = BoundField(spec, name, path, render_message(spec.label),
                               render_message(spec.help),
-                              error=render_message(errors.get(path)))
+                              error=render_message(errors.get(path)), context=context)
             if data is None:
                 raw_values = []
                 if spec.kind is FieldKind.MULTIPLE_CHOICE and spec.initial:
@@ -207,7 +213,11 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
                     count = max(spec.min_items, min(initial, spec.max_items))
                 item.count = count
                 item.value = raw if data is not None and raw else str(count)
-                item.items = [bind(spec.fields, f"{name}-{index}-") for index in range(count)]
+                item.items = [
+                    bind(spec.fields, f"{name}-{index}-",
+                         _("%(label)s — item %(number)s") % {"label": item.label,
+                                                             "number": index + 1})
+                    for index in range(count)]
             elif spec.kind is FieldKind.BOOLEAN:
                 item.checked = checked
             elif spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
