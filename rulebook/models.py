@@ -299,6 +299,7 @@ class ClauseVersion(models.Model):
 
     @property
     def original_language(self) -> str:
+        """The language code of the document's original text."""
         return self.clause.document.language
 
     def text_in(self, language: str | None = None) -> Localized:

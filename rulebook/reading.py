@@ -31,6 +31,7 @@ class ClauseReading:
 
     @property
     def available(self) -> bool:
+        """Whether a version is in force on the reading date."""
         return self.version is not None
 
 
