@@ -61,6 +61,7 @@ LANGUAGES = ("de", "ru", "en")
 # --------------------------------------------------------------------------
 
 class ChoiceOut(Schema):
+    """An allowed value of a choice field and its translated label."""
     value: str
     label: str
 
@@ -83,6 +84,7 @@ class FieldOut(Schema):
 
 
 class ExampleOut(Schema):
+    """A worked example of the seed text: JSON input, expected values, source clause key."""
     slug: str
     title: str
     inputs: dict[str, Any]
@@ -127,6 +129,7 @@ class CitationOut(Schema):
 
 
 class StepOut(Schema):
+    """A step of a ruling: outcome (applied/not_applicable/silent), text, reason, citations."""
     number: int
     outcome: str
     message_id: str
@@ -137,6 +140,7 @@ class StepOut(Schema):
 
 
 class ValueOut(Schema):
+    """A result value: name, translated label, JSON value (fractions as "1/2") and text."""
     name: str
     label: str
     value: Any
@@ -158,12 +162,14 @@ class RulingOut(Schema):
 
 
 class ErrorItem(Schema):
+    """One invalid field: dotted path (``minions.0.threat``), message, pydantic-style loc."""
     field: str
     message: str
     loc: list[Any]
 
 
 class ErrorOut(Schema):
+    """The body of a 422 (or 404) answer."""
     detail: list[ErrorItem]
 
 
@@ -296,6 +302,7 @@ class InvalidInput(Exception):
 
 @api.exception_handler(InvalidInput)
 def invalid_input(request: HttpRequest, exc: InvalidInput):
+    """Answer :class:`InvalidInput` with 422 and its field-level detail."""
     return api.create_response(request, {"detail": exc.detail}, status=422)
 
 

@@ -153,18 +153,22 @@ class BoundField:
 
     @property
     def id(self) -> str:
+        """The element id of the control (``f-`` + HTML name)."""
         return f"f-{self.html_name}"
 
     @property
     def kind(self) -> str:
+        """The field kind's value (``"integer"``, ``"group"``, …) for templates."""
         return self.spec.kind.value
 
     @property
     def required(self) -> bool:
+        """Whether the form marks the field required (a checkbox never is)."""
         return self.spec.required and self.spec.kind is not FieldKind.BOOLEAN
 
     @property
     def described_by(self) -> str:
+        """Ids for ``aria-describedby``: the help text and the error, if any."""
         ids = [f"{self.id}-help"] if self.help else []
         if self.error:
             ids.append(f"{self.id}-error")
@@ -357,10 +361,12 @@ class StepView:
 
     @property
     def outcome(self) -> str:
+        """The outcome's value: ``"applied"``, ``"not_applicable"`` or ``"silent"``."""
         return self.step.outcome.value
 
     @property
     def warnings(self) -> list[str]:
+        """The translated drift warnings of this step's citations."""
         return [c.warning() for c in self.citations if c.warning()]
 
 
@@ -385,18 +391,22 @@ class RulingView:
 
     @property
     def applied(self) -> tuple[StepView, ...]:
+        """The APPLIED steps, in order."""
         return self._by(Outcome.APPLIED)
 
     @property
     def not_applicable(self) -> tuple[StepView, ...]:
+        """The NOT_APPLICABLE steps (considered, condition not met), in order."""
         return self._by(Outcome.NOT_APPLICABLE)
 
     @property
     def silent(self) -> tuple[StepView, ...]:
+        """The SILENT steps (the texts do not settle the point), in order."""
         return self._by(Outcome.SILENT)
 
     @property
     def drift(self) -> bool:
+        """Whether any step carries a drift warning."""
         return any(step.warnings for step in self.steps)
 
 
@@ -425,6 +435,7 @@ class ExampleRun:
 
     @property
     def matches(self) -> bool:
+        """Whether the example ran and every expected value was computed."""
         return not self.error and bool(self.rows) and all(row[3] for row in self.rows)
 
     @property

@@ -72,6 +72,7 @@ class ResolvedCitation:
 
     @property
     def key(self) -> str:
+        """The cited clause key."""
         return self.citation.key
 
     @property
