@@ -2,8 +2,9 @@
 
 The algorithm, in full:
 
-1. Each text is split into *tokens*: runs of non-space characters ("words",
-   punctuation attached) and runs of whitespace.  Whitespace is kept so that
+1. Each text is split into *tokens*: words (runs of letters and digits),
+   single punctuation marks, and runs of whitespace — so "halbiert." against
+   "halbiert," changes only the mark.  Whitespace is kept so that
    the rows, joined, give back both texts exactly; a change of whitespace
    alone (a re-wrapped line) is not reported as a change of wording.
 2. :class:`difflib.SequenceMatcher` (without its "junk" heuristic, which
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-_TOKEN = re.compile(r"\s+|\S+")
+_TOKEN = re.compile(r"\w+|\s+|[^\w\s]")
 
 
 class DiffKind(enum.StrEnum):

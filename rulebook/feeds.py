@@ -73,7 +73,8 @@ class CorrectionsFeed(Feed):
         changes = correction_changes(item)
         if changes:
             keys = ", ".join(escape(change.version.clause.display_key) for change in changes)
-            parts.append(f"<p>{escape(_('Clauses changed:'))} {keys}</p>")
+            label = escape(_("Clauses changed:"))
+            parts.append(f"<p>{label} {keys}</p>")
         return "".join(parts)
 
     def item_link(self, item: Correction) -> str:

@@ -79,8 +79,32 @@ class ProposeForm(forms.Form):
         field.label_from_instance = lambda c: f"{c.document.slug} · {c.display_key} ({c.key})"
 
 
+class CorrectionForm(forms.ModelForm):
+    """A correction; its title is required in its original language only."""
+
+    class Meta:
+        model = Correction
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for code in publishing.LANGUAGE_CODES:
+            if f"title_{code}" in self.fields:
+                self.fields[f"title_{code}"].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        language = cleaned.get("language")
+        field = f"title_{language}"
+        if language and field in self.fields and not cleaned.get(field):
+            self.add_error(field, _("Give the title in the original language of the "
+                                    "correction (%(language)s).") % {"language": language})
+        return cleaned
+
+
 @admin.register(Correction)
 class CorrectionAdmin(TabbedTranslationAdmin):
+    form = CorrectionForm
     list_display = ("__str__", "game", "effective_date", "status_display", "published_at",
                     "published_by")
     list_filter = ("game",)
@@ -90,6 +114,10 @@ class CorrectionAdmin(TabbedTranslationAdmin):
                        "published_at", "published_by")
     inlines = [ProposedVersionInline]
     change_form_template = "admin/rulebook/correction/change_form.html"
+
+    def view_on_site(self, obj: Correction) -> str | None:
+        # Only published corrections have a public page.
+        return obj.get_absolute_url() if obj.is_published else None
 
     @admin.display(description=_("status"))
     def status_display(self, obj: Correction) -> str:

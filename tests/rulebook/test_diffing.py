@@ -43,3 +43,8 @@ def test_html_has_tags_and_textual_markers_and_escapes():
                     '<span class="diff-marker">-]</span></del>'
                     '<ins><span class="diff-marker">[+</span>c&amp;d'
                     '<span class="diff-marker">+]</span></ins>')
+
+
+def test_punctuation_is_its_own_token():
+    assert rows("halbiert.", "halbiert, verdoppelt.") == [
+        (DiffKind.EQUAL, "halbiert"), (DiffKind.INSERT, ", verdoppelt"), (DiffKind.EQUAL, ".")]

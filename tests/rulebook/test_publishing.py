@@ -289,8 +289,8 @@ def test_editor_proposes_and_submits_publisher_publishes_through_the_admin(
                           ).status_code == 302
     preview = as_editor.get(f"/admin/rulebook/correction/{correction.pk}/preview/")
     html = preview.content.decode()
-    assert "<del><span class=\"diff-marker\">[-</span>Anfang.<span" in html
-    assert "<ins><span class=\"diff-marker\">[+</span>Ende.<span" in html
+    assert "<del><span class=\"diff-marker\">[-</span>Anfang<span" in html
+    assert "<ins><span class=\"diff-marker\">[+</span>Ende<span" in html
     assert 'action="/admin/rulebook/correction/%d/publish/"' % correction.pk not in html
     as_editor.post(f"/admin/rulebook/correction/{correction.pk}/submit/")
     assert as_editor.post(f"/admin/rulebook/correction/{correction.pk}/publish/"
@@ -304,9 +304,9 @@ def test_editor_proposes_and_submits_publisher_publishes_through_the_admin(
     assert response.status_code == 302
     # The reader's side.
     detail = client.get(f"/en/testspiel/corrections/{correction.pk}/").content.decode()
-    assert "June errata" in detail and "Ende." in detail and "<del>" in detail
+    assert "June errata" in detail and "Ende<span" in detail and "<del>" in detail
     history = client.get("/en/testspiel/regeln/1.1/history/?from=3&to=4").content.decode()
-    assert "[-</span>Anfang.<span" in history and "[+</span>Ende.<span" in history
+    assert "[-</span>Anfang<span" in history and "[+</span>Ende<span" in history
     assert "Jeder Spieler zieht drei Karten am Ende." in client.get(
         "/en/testspiel/regeln/1.1/?as_of=2024-06-01").content.decode()
     assert "Jeder Spieler zieht drei Karten am Ende." not in client.get(
@@ -321,3 +321,17 @@ def test_propose_refuses_a_clause_of_another_game(seeded, draft_correction, edit
         f"/admin/rulebook/correction/{draft_correction.pk}/propose/", {"clause": foreign.pk})
     assert response.status_code == 200
     assert "Select a valid choice" in response.content.decode()
+
+
+def test_correction_title_is_required_in_its_original_language_only(small_rulebook, editor):
+    client = client_for(editor)
+    ok = client.post("/admin/rulebook/correction/add/",
+                     correction_form(game=small_rulebook["game"].pk, title_en=""))
+    assert ok.status_code == 302
+    missing = client.post("/admin/rulebook/correction/add/",
+                          correction_form(game=small_rulebook["game"].pk, title_de="",
+                                          title_en="Only English"))
+    assert missing.status_code == 200
+    assert "Give the title in the original language of the correction (de)." in (
+        missing.content.decode())
+    assert not Correction.objects.filter(title_en="Only English").exists()
