@@ -10,3 +10,7 @@ class RulebookConfig(AppConfig):
     name = "rulebook"
     verbose_name = _("Rulebook")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Search index and stored references follow every saved version.
+        from rulebook import signals  # noqa: F401

@@ -320,3 +320,9 @@ class ClauseVersion(models.Model):
     def save(self, *args, **kwargs) -> None:
         self.digest = text_digest(self.original_text())
         super().save(*args, **kwargs)
+
+
+# Models of the search index and of stored cross-references live in their
+# own modules (rulebook/search/, rulebook/references/).
+from rulebook.references.models import ClauseReference  # noqa: E402,F401
+from rulebook.search.models import SearchEntry  # noqa: E402,F401
