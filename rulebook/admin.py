@@ -8,6 +8,7 @@ from django.contrib import admin
 from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInline
 
 from rulebook.models import Clause, ClauseVersion, Correction, Document, Game, Section
+from rulebook.references.forms import ClauseVersionAdminForm
 
 
 @admin.register(Game)
@@ -48,6 +49,7 @@ class ClauseAdmin(admin.ModelAdmin):
 
 @admin.register(ClauseVersion)
 class ClauseVersionAdmin(TabbedTranslationAdmin):
+    form = ClauseVersionAdminForm  # checks [[…]] references on save
     list_display = ("__str__", "effective_date", "correction", "published_at")
     list_filter = ("clause__document", "correction")
     search_fields = ("clause__key",)

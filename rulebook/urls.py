@@ -2,7 +2,8 @@
 
 from django.urls import path, register_converter
 
-from rulebook import views
+from rulebook import sidebyside, views
+from rulebook.search.views import search_page
 
 
 class ClauseKeyConverter:
@@ -22,9 +23,14 @@ register_converter(ClauseKeyConverter, "clausekey")
 app_name = "rulebook"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("search/", search_page, name="search"),
     path("<slug:game>/", views.game_detail, name="game"),
     path("<slug:game>/<slug:document>/", views.document_detail, name="document"),
     path("<slug:game>/<slug:document>/section/<slug:section>/", views.section_detail,
          name="section"),
+    path("<slug:game>/<slug:document>/section/<slug:section>/side-by-side/",
+         sidebyside.section_side_by_side, name="section-side-by-side"),
     path("<slug:game>/<slug:document>/<clausekey:key>/", views.clause_detail, name="clause"),
+    path("<slug:game>/<slug:document>/<clausekey:key>/side-by-side/",
+         sidebyside.clause_side_by_side, name="clause-side-by-side"),
 ]

@@ -12,6 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from rulebook.references.syntax import Kind
 
+#: Kinds a resolution can have (a quoted chapter title resolves as a section).
+STORED_KINDS = (Kind.CLAUSE, Kind.SECTION, Kind.DOCUMENT, Kind.ENTRY)
+
 
 class ClauseReference(models.Model):
     """A reference in the text of a clause version (in one language).
@@ -27,7 +30,7 @@ class ClauseReference(models.Model):
                                related_name="references_made", verbose_name=_("citing clause"))
     language = models.CharField(_("language"), max_length=8)
     kind = models.CharField(_("kind"), max_length=12,
-                            choices=[(k.value, k.value) for k in Kind])
+                            choices=[(k.value, k.value) for k in STORED_KINDS])
     target = models.CharField(_("reference as written"), max_length=300)
     explicit = models.BooleanField(_("marked with [[…]]"), default=False)
     target_clause = models.ForeignKey("rulebook.Clause", on_delete=models.CASCADE, null=True,

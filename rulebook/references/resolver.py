@@ -250,6 +250,11 @@ class Resolver:
                 "There is no section “%(name)s”. Write it as “document title » section "
                 "heading”, or [[?%(name)s]] for a section that is not published yet.") % {
                     "name": mention.target})
+        if mention.kind is Kind.CHAPTER:
+            section_id = self._find_section(mention.target)
+            if section_id is not None:
+                return self._section(mention, section_id)
+            return Resolution(mention, Kind.SECTION)
         if mention.kind is Kind.ENTRY:
             section_id = self._find_section(mention.target)
             if section_id is None and "(" in mention.target:

@@ -23,6 +23,9 @@ way the sources write them (no markup needed):
   glossary entries;
 - a quoted path "Schutzgottkarten » negativ-positiv-Wirkung" names a section;
 - a quoted phrase equal to the heading of another section of the game;
+- a quoted title after a cue such as "entspricht (zugleich der regulären)",
+  "siehe", "vgl.", "see", "см." — a chapter reference, shown as a stub
+  ("not published yet") while the site does not have that chapter;
 - a clause number such as "106.3" of the same document.
 
 This module only finds the places (:func:`scan`); what they point to is
@@ -43,6 +46,7 @@ class Kind(str, enum.Enum):
     SECTION = "section"
     DOCUMENT = "document"
     ENTRY = "entry"  # a section or glossary entry named in a "see also" list
+    CHAPTER = "chapter"  # a quoted chapter title after a cue ("entspricht …")
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,8 @@ PATH_SEPARATOR = re.compile(r"\s*[»›]\s*")
 SEE_ALSO = re.compile(r"^(?P<cue>Siehe auch|См\. также|См\. тж\.|See also)\s*:\s*(?P<list>.+)$",
                       re.IGNORECASE)
 QUOTED = re.compile(r"[\"„“](?P<body>[^\"„“”\n]{2,160}?)[\"“”]")
+CUE = re.compile(r"(?:\b(?:siehe|vgl\.|gemäß|entspricht|see|cf\.)|(?<!\w)см\.)"
+                 r"(?:\s+[^\W\d]+){0,3}\s+$", re.IGNORECASE)
 NUMBER = re.compile(r"(?<![\w.])(\d{1,4}(?:\.\d{1,4})+[a-z]?)(?![\w]|\.\d)")
 
 
@@ -137,7 +143,13 @@ def quoted_mentions(text: str) -> list[Mention]:
         body = match.group("body")
         if body != body.strip():
             continue
-        kind = Kind.SECTION if PATH_SEPARATOR.search(body) else None
+        if PATH_SEPARATOR.search(body):
+            kind = Kind.SECTION
+        elif CUE.search(text[max(0, match.start() - 60):match.start()]) and body[:1].isupper() \
+                and " " in body:
+            kind = Kind.CHAPTER
+        else:
+            kind = None
         found.append(Mention(match.start("body"), match.end("body"), body, body, kind))
     return found
 
