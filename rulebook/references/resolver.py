@@ -283,7 +283,8 @@ class Resolver:
             "entry that is not published yet.") % {"name": mention.target})
 
     def _missing(self, mention: Mention, kind: Kind, error: str) -> Resolution:
-        return Resolution(mention, kind, error="" if mention.planned else error)
+        broken = mention.explicit and not mention.planned
+        return Resolution(mention, kind, error=error if broken else "")
 
     def _section(self, mention: Mention, section_id: int, kind: Kind = Kind.SECTION) -> Resolution:
         return Resolution(mention, kind, self._section_url(self.index, section_id),

@@ -40,9 +40,9 @@ class SearchForm(forms.Form):
 
     def value(self, name: str):
         """The cleaned value of ``name``, or ``None`` when empty or invalid."""
-        if not hasattr(self, "cleaned_data"):
+        if self.is_bound and not hasattr(self, "cleaned_data"):
             self.is_valid()
-        return self.cleaned_data.get(name) or None
+        return getattr(self, "cleaned_data", {}).get(name) or None
 
     def selected_game(self) -> Game | None:
         slug = self.value("game")
