@@ -26,6 +26,18 @@ from rulebook.search.text import clean_query
 __all__ = ["Hit", "KeyMatch", "find_keys", "search", "clean_query"]
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
+# Columns a results page needs (loading whole rows costs more than the search).
+_FIELDS = ["language", "title", "body", "clause_id", "version_id",
+           "version__number", "version__effective_date", "version__clause_id",
+           "clause__key", "clause__label", "clause__depth", "clause__position",
+           "clause__section_id", "clause__document_id",
+           "clause__section__slug", "clause__section__number", "clause__section__document_id",
+           *[f"clause__section__heading_{code}" for code in LANGUAGES],
+           "clause__document__slug", "clause__document__language", "clause__document__number",
+           "clause__document__game_id", "clause__document__position",
+           *[f"clause__document__title_{code}" for code in LANGUAGES],
+           "clause__document__game__slug",
+           *[f"clause__document__game__name_{code}" for code in LANGUAGES]]
 
 
 @dataclass(frozen=True)
@@ -43,7 +55,7 @@ class Hit:
 
 
 def search(query: str, *, language: str | None = None, game=None, document=None,
-           on: datetime.date | None = None, limit: int = 50) -> list[Hit]:
+           on: datetime.date | None = None, limit: int = 25) -> list[Hit]:
     """Return up to ``limit`` clauses matching ``query``, best first.
 
     ``language`` restricts to texts in that language (else all); ``game`` /
@@ -62,16 +74,19 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
     filters = Filters(languages, on or timezone.localdate(),
                       game.pk if game is not None else None,
                       document.pk if document is not None else None)
-    matches = backend().match(parsed, filters, limit * 3)
-    scores = dict(matches)
-    entries = SearchEntry.objects.filter(pk__in=scores).select_related(
-        "version", "clause__section", "clause__document__game")
-    best: dict[int, SearchEntry] = {}
-    for entry in sorted(entries, key=lambda e: (-scores[e.pk], e.pk)):
-        best.setdefault(entry.clause_id, entry)
+    best: dict[int, tuple[int, float]] = {}  # clause id → (entry id, score), best first
+    for entry_id, clause_id, score in backend().match(parsed, filters, limit * 4):
+        if clause_id not in best:
+            best[clause_id] = (entry_id, score)
+            if len(best) == limit:
+                break
+    entries = SearchEntry.objects.filter(pk__in=[e for e, _s in best.values()]).select_related(
+        "version", "clause__section", "clause__document__game").only(*_FIELDS)
+    by_id = {entry.pk: entry for entry in entries}
     hits = []
-    for entry in list(best.values())[:limit]:
+    for entry_id, score in best.values():
+        entry = by_id[entry_id]
         entry.version.clause = entry.clause
         hits.append(Hit(entry.clause, entry.version, entry.language, entry.title,
-                        excerpt(entry.body, parsed, entry.language), scores[entry.pk]))
+                        excerpt(entry.body, parsed, entry.language), score))
     return hits

@@ -1,7 +1,7 @@
 """Search backends: the stemmed index on SQLite (FTS5) and PostgreSQL.
 
 Both implement :class:`Backend`: ``write`` puts entries into the index,
-``remove`` takes them out, ``match`` returns ``(entry id, score)`` pairs,
+``remove`` takes them out, ``match`` returns ``(entry id, clause id, score)`` rows,
 best first (higher score is better), for a :class:`Query` and a filtered
 queryset of :class:`~rulebook.search.models.SearchEntry`.  The backend is
 chosen by the database vendor (:func:`backend`).
@@ -73,7 +73,10 @@ class Backend:
     def clear(self) -> None:
         """Empty the backend's own structures (before a rebuild)."""
 
-    def match(self, query: Query, filters: "Filters", limit: int) -> list[tuple[int, float]]:
+    def optimize(self) -> None:
+        """Compact the backend's structures (after a rebuild)."""
+
+    def match(self, query: Query, filters: "Filters", limit: int) -> list[tuple[int, int, float]]:
         raise NotImplementedError
 
 
@@ -100,6 +103,11 @@ class SQLiteBackend(Backend):
     def clear(self) -> None:
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {FTS_TABLE}")
+
+    def optimize(self) -> None:
+        """Merge the FTS5 index segments into one (faster queries)."""
+        with connection.cursor() as cursor:
+            cursor.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('optimize')")
 
     @staticmethod
     def match_expression(query: Query, languages) -> str:
@@ -137,12 +145,12 @@ class SQLiteBackend(Backend):
         if filters.document_id is not None:
             where.append("e.document_id = %s")
             params.append(filters.document_id)
-        sql = (f"SELECT e.id, bm25({FTS_TABLE}, 4.0, 1.0) AS score "
+        sql = (f"SELECT e.id, e.clause_id, -bm25({FTS_TABLE}, 4.0, 1.0) AS score "
                f"FROM {FTS_TABLE} AS f, rulebook_searchentry AS e WHERE "
-               + " AND ".join(where) + " ORDER BY score, e.id LIMIT %s")
+               + " AND ".join(where) + " ORDER BY score DESC, e.id LIMIT %s")
         with connection.cursor() as cursor:
             cursor.execute(sql, [*params, limit])
-            return [(row[0], -row[1]) for row in cursor.fetchall()]
+            return [tuple(row) for row in cursor.fetchall()]
 
 
 class PostgreSQLBackend(Backend):
@@ -208,7 +216,7 @@ class PostgreSQLBackend(Backend):
                               then=SearchRank(F("vector"), search_query, weights=[0.1, 0.2, 0.4, 1.0])))
         rows = (entries.filter(condition)
                 .annotate(score=Case(*ranks, output_field=FloatField()))
-                .order_by("-score", "id").values_list("id", "score")[:limit])
+                .order_by("-score", "id").values_list("id", "clause_id", "score")[:limit])
         return list(rows)
 
 

@@ -20,17 +20,30 @@ from rulebook.search.text import fold, stem
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
-def _marked(words: list[re.Match], query: Query, language: str) -> set[int]:
-    wanted = set()
-    for variants in query.stems([language]):
-        wanted |= variants
-    folded = [fold(w.group(0)) for w in words]
-    stems = stem(folded, language)
-    prefixes = tuple(w for w in wanted if len(w) >= PREFIX_MIN)
-    if query.prefix and query.words and len(query.words[-1]) >= 3:
-        prefixes += (query.words[-1],)
-    return {i for i, (f, s) in enumerate(zip(folded, stems))
-            if s in wanted or f in query.words or (prefixes and f.startswith(prefixes))}
+class _Matcher:
+    """Tells whether a word matches the query, as the index does: it starts
+    with a query stem of :data:`PREFIX_MIN` letters or more, or its own stem
+    is a shorter query stem (only such candidates are stemmed)."""
+
+    def __init__(self, query: Query, language: str):
+        wanted: set[str] = set()
+        for variants in query.stems([language]):
+            wanted |= variants
+        self.long = tuple(w for w in wanted if len(w) >= PREFIX_MIN)
+        if query.prefix and query.words and len(query.words[-1]) >= 3:
+            self.long += (query.words[-1],)
+        self.short = {w for w in wanted if len(w) < PREFIX_MIN} | set(query.words)
+        self.short_prefixes = tuple(self.short)
+        self.language = language
+
+    def __call__(self, word: str) -> bool:
+        folded = fold(word)
+        if self.long and folded.startswith(self.long):
+            return True
+        if folded in self.short:
+            return True
+        return bool(self.short_prefixes) and folded.startswith(self.short_prefixes) and \
+            stem([folded], self.language)[0] in self.short
 
 
 def excerpt(text: str, query: Query, language: str, width: int = 32) -> SafeString:
@@ -43,9 +56,9 @@ def excerpt(text: str, query: Query, language: str, width: int = 32) -> SafeStri
     words = list(_WORD.finditer(text))
     if not words:
         return mark_safe(html.escape(text[:200]))
-    marked = _marked(words, query, language)
-    first = min(marked) if marked else 0
-    start_word = max(0, first - width // 3)
+    matches = _Matcher(query, language)
+    first = next((i for i, w in enumerate(words) if matches(w.group(0))), None)
+    start_word = max(0, (first or 0) - width // 3)
     end_word = min(len(words), start_word + width)
     start = words[start_word].start() if start_word else 0
     end = words[end_word - 1].end() if end_word < len(words) else len(text)
@@ -54,7 +67,7 @@ def excerpt(text: str, query: Query, language: str, width: int = 32) -> SafeStri
     for i in range(start_word, end_word):
         word = words[i]
         pieces.append(html.escape(text[position:word.start()]))
-        if i in marked:
+        if first is not None and (i == first or (i > first and matches(word.group(0)))):
             pieces.append(f"<mark>{html.escape(word.group(0))}</mark>")
         else:
             pieces.append(html.escape(word.group(0)))

@@ -106,4 +106,5 @@ def rebuild(batch_size: int = 2000) -> int:
         created = SearchEntry.objects.bulk_create(pending, batch_size=500)
         engine.write(created)
         total += len(created)
+    engine.optimize()
     return total

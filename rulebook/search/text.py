@@ -39,16 +39,27 @@ def _fold_char(char: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+# Latin and Cyrillic letters with diacritics → base letters, applied with
+# str.translate (C speed); other scripts take the per-character path.
+_TABLE = {code: _fold_char(chr(code)) for code in range(0xC0, 0x500)
+          if _fold_char(chr(code)) != chr(code)}
+_BEYOND_TABLE = re.compile("[^\x00-\u04ff]")
+
+
 def fold(text: str) -> str:
     """Return ``text`` case-folded and without diacritics (``й`` kept).
 
     >>> fold("Fähigkeit Ёлка ЛЕТАЮЩИЙ")
     'fahigkeit елка летающий'
+    >>> fold("Ṩ ǅ")  # beyond the table: character by character
+    's dz'
     """
     text = text.casefold()
     if text.isascii():
         return text
-    return "".join(_fold_char(c) for c in text)
+    if _BEYOND_TABLE.search(text):
+        return "".join(_fold_char(c) for c in text)
+    return text.translate(_TABLE)
 
 
 def tokens(text: str) -> list[str]:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_safe
 from rulebook.search import clean_query, find_keys, search
 from rulebook.search.forms import SearchForm
 
-RESULTS_LIMIT = 50
+RESULTS_LIMIT = 25
 
 
 def _partial(request: HttpRequest) -> bool:
