@@ -4,7 +4,7 @@ The rule runs after inline parsing on the plain-text tokens only (never
 inside code spans or links) and replaces each mention found by
 :func:`rulebook.references.syntax.scan` by a link (resolved), a stub
 ``<span class="xref xref--missing" title="not published yet">`` (not on the
-site yet), or — without a resolver — just the label.  Every resolution is
+site yet; the note is repeated in visually hidden text), or — without a resolver — just the label.  Every resolution is
 appended to ``env["references"]`` so that the same pass serves rendering,
 storing references and validating a text.
 """
@@ -60,6 +60,14 @@ def _replace(children: list[Token], env: dict) -> list[Token]:
                     "class": "xref xref--broken" if broken else "xref xref--missing",
                     "title": _("broken reference") if broken else _("not published yet")}
                 closing = Token("xref_close", "span", -1)
+                # The tooltip is not seen on a phone or read by every screen
+                # reader: say it in hidden text too.
+                hidden = Token("xref_note_open", "span", 1)
+                hidden.attrs = {"class": "visually-hidden"}
+                result.extend([opening, _text(mention.label), hidden,
+                               _text(f" ({opening.attrs['title']})"),
+                               Token("xref_note_close", "span", -1), closing])
+                continue
             result.extend([opening, _text(mention.label), closing])
         if position < len(text):
             result.append(_text(text[position:]))
