@@ -10,7 +10,7 @@ PORT ?= 8000
 WORKERS ?= 3
 POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test install messages setup serve test-sqlite test-postgres clean
+.PHONY: run test install messages setup serve test-sqlite test-postgres clean bench-search
 
 run: setup serve
 
@@ -50,6 +50,10 @@ test-postgres: install messages
 	else \
 		echo "== PostgreSQL does not answer at $(POSTGRES_URL): PostgreSQL run skipped (set POSTGRES_URL)"; \
 	fi
+
+# Search latency on a synthetic 50,000-clause rulebook (not part of the tests).
+bench-search: install
+	$(PY) bench/search_bench.py
 
 clean:
 	rm -rf var/static .pytest_cache

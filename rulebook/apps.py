@@ -18,3 +18,6 @@ class RulebookConfig(AppConfig):
 
         post_migrate.connect(ensure_groups_after_migrate, sender=self,
                              dispatch_uid="rulebook.ensure_groups")
+
+        # Search index and stored references follow every saved version.
+        from rulebook import signals  # noqa: F401

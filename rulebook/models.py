@@ -547,3 +547,8 @@ TRANSLATION_DIGEST_FIELDS = tuple(f"translated_from_{code}" for code, _name in s
 # Besides the original-language text and title (which depend on the document).
 PROTECTED_VERSION_FIELDS = ("clause_id", "number", "effective_date", "correction_id",
                             "is_repeal", "digest", "published_at", "published_by_id")
+
+# Models of the search index and of stored cross-references live in their
+# own modules (rulebook/search/, rulebook/references/).
+from rulebook.references.models import ClauseReference  # noqa: E402,F401
+from rulebook.search.models import SearchEntry  # noqa: E402,F401

@@ -2,7 +2,9 @@
 
 Editors write Markdown (see ``ClauseVersion.text``); raw HTML in it is not
 interpreted, and the rendered HTML passes nh3's allow-list anyway, so no
-markup from an editor reaches a page unsanitised.
+markup from an editor reaches a page unsanitised.  References (``[[107.2]]``,
+"Siehe auch: …"; see :mod:`rulebook.references.syntax`) become links or
+"not published yet" stubs when a resolver is given.
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from markdown_it import MarkdownIt
 
+from rulebook.references.markdown import references_plugin
+
 _MARKDOWN = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+_MARKDOWN.use(references_plugin)
 
 ALLOWED_TAGS = {"p", "ul", "ol", "li", "blockquote", "em", "strong", "code", "br", "a", "span",
                 "abbr"}
@@ -26,16 +31,25 @@ ALLOWED_ATTRIBUTES = {"a": {"href", "title", "class", "hreflang"}, "span": {"cla
 _FIGURE = re.compile(r"\((siehe Abbildung|см\. рисунок|see figure)\)")
 
 
-def render_markdown(text: str) -> SafeString:
+def render_markdown(text: str, resolver=None, env: dict | None = None) -> SafeString:
     """Render clause Markdown to sanitised HTML.
+
+    ``resolver`` (a :class:`rulebook.references.resolver.Resolver`) turns
+    references into links; without one, ``[[target|label]]`` shows its
+    label as plain text.  ``env`` (optional) receives the resolutions under
+    ``"references"``.
 
     A reference to a figure ("(siehe Abbildung)") is kept and followed by a
     note, in the reader's language, that the figure is not available.
 
     >>> str(render_markdown("a <script>x</script>"))
     '<p>a &lt;script&gt;x&lt;/script&gt;</p>'
+    >>> str(render_markdown("see [[107.2|rule 107.2]]"))
+    '<p>see rule 107.2</p>'
     """
-    rendered = _MARKDOWN.render(text)
+    env = {} if env is None else env
+    env["resolver"] = resolver
+    rendered = _MARKDOWN.render(text, env)
     note = html.escape(_("The figure is not available in the source."))
     rendered = _FIGURE.sub(
         lambda m: f'{m.group(0)}<span class="figure-missing" title="{note}">[{note}]</span>',

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST
 from modeltranslation.admin import TabbedTranslationAdmin
 
 from rulebook import publishing
+from rulebook.references.forms import ClauseVersionAdminForm
 from rulebook.history import compare
 from rulebook.models import Clause, ClauseVersion, Correction, ImmutableVersionError
 
@@ -268,8 +269,8 @@ class CorrectionAdmin(TabbedTranslationAdmin):
         return HttpResponseRedirect(self._change_url(correction))
 
 
-class DraftVersionForm(forms.ModelForm):
-    """A draft clause version, refused when saved from a stale form."""
+class DraftVersionForm(ClauseVersionAdminForm):
+    """A draft clause version: references checked, refused when saved from a stale form."""
 
     expected_revision = forms.IntegerField(widget=forms.HiddenInput)
 

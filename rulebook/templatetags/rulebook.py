@@ -8,9 +8,18 @@ register = template.Library()
 
 
 @register.filter
-def clause_html(text: str):
-    """Render clause Markdown as sanitised HTML (see rulebook.rendering)."""
-    return render_markdown(text or "")
+def clause_html(text: str, clause=None):
+    """Render clause Markdown as sanitised HTML (see rulebook.rendering).
+
+    With the citing ``clause`` (``{{ text|clause_html:clause }}``),
+    references become links or "not published yet" stubs.
+    """
+    resolver = None
+    if clause is not None and getattr(clause, "document_id", None):
+        from rulebook.references.resolver import Resolver
+
+        resolver = Resolver(clause.document, clause)
+    return render_markdown(text or "", resolver)
 
 
 @register.filter

@@ -1,0 +1,218 @@
+"""Search latency on a synthetic rulebook of 50,000 clauses in three languages.
+
+Run: ``make bench-search`` or ``.venv/bin/python bench/search_bench.py
+[--clauses N] [--queries N]``.
+
+Builds (once; reused while its size matches) a rulebook of ``--clauses``
+clauses split over three documents whose original languages are German,
+Russian and English, with texts drawn from the words of the seed pages
+(Zipf-distributed, so common words match thousands of clauses), in a
+database of its own: ``var/bench/search.sqlite3``, or, when
+``DATABASE_URL`` points to PostgreSQL, the database ``<name>_searchbench``
+on the same server.  Then it times :func:`rulebook.search.search` for
+one-word and two-word queries and :func:`rulebook.search.find_keys` for
+clause keys, and prints p50/p95 in milliseconds next to the 25 ms goal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL_MS = 25.0
+
+ENGLISH = """ability abilities attack attacks attacking card cards creature creatures flying
+effect effects target targets targeting player players damage cost costs costs resolve resolves
+resolving choose chosen chooses game element elements hero heroes villain villains scheme schemes
+threat threats counter counters activation activations exhaust exhausted ready readied discard
+discarded deck decks hand hands turn turns phase phases round rounds guardian guardians planet
+planets symbol symbols energy point points value values monster monsters field fields special
+battle battles defender defenders defend defending strike strikes simple closing closed move
+movement moves rule rules section sections chapter chapters reference references order ordering
+evaluate evaluated evaluation rank ranks ranked higher highest lower lowest double doubled
+halve halved increase increases reduction reductions positive negative limit limits limited
+attribute attributes description descriptions text texts example examples owner owners control
+controls controlled immune immunity gravity active inactive side sides opponent opponents""".split()
+
+
+def _words(path: Path) -> list[str]:
+    return [w for w in re.findall(r"[^\W\d_]{3,}", path.read_text(encoding="utf-8"))]
+
+
+def vocabulary() -> dict[str, list[str]]:
+    """Words per language, from the seed pages (German, Russian) and a list (English)."""
+    sources = ROOT / "rulebook" / "sources"
+    german = _words(sources / "power-duell-schutzgottkarten.txt") + _words(
+        sources / "marvel-champions-referenzhandbuch.txt")
+    russian = [w for w in _words(sources / "berserk-comprehensive-rules.txt")
+               if re.match(r"[а-яё]", w.lower())]
+    cut = "Популярное"
+    russian = russian[:russian.index(cut)] if cut in russian else russian
+    return {"de": sorted(set(german)), "ru": sorted(set(russian)), "en": sorted(set(ENGLISH))}
+
+
+def _sentence(rng: random.Random, words: list[str], weights: list[float]) -> str:
+    count = rng.randint(12, 45)
+    text = " ".join(rng.choices(words, weights, k=count))
+    return text[:1].upper() + text[1:] + "."
+
+
+def build_rulebook(clauses: int, seed: int = 7) -> dict:
+    """Create games, documents, sections, clauses and one published version
+    per clause (bulk inserts), then rebuild the search index.
+
+    Returns ``{"keys": [...], "words": {language: [...]}}`` for queries.
+    """
+    from django.db import transaction
+    from django.utils import timezone
+
+    from rulebook.models import Clause, ClauseVersion, Document, Game, Section, text_digest
+    from rulebook.search.indexing import rebuild
+
+    rng = random.Random(seed)
+    vocab = vocabulary()
+    now = timezone.now()
+    keys = []
+    with transaction.atomic():
+        per_language = clauses // 3 + 1
+        made = 0
+        for position, language in enumerate(["de", "ru", "en"]):
+            words = vocab[language]
+            weights = [1.0 / (rank + 1) ** 0.9 for rank in range(len(words))]
+            rng.shuffle(words)
+            game = Game.objects.create(slug=f"bench-{language}", name=f"Bench {language}",
+                                       position=position)
+            document = Document.objects.create(game=game, slug="rules", language=language,
+                                               title=f"Bench rules {language}", number="",
+                                               position=position)
+            count = min(per_language, clauses - made)
+            made += count
+            sections = Section.objects.bulk_create([
+                Section(document=document, slug=f"s{n}", number=str(100 + n),
+                        position=n, **{f"heading_{language}": _sentence(rng, words, weights)[:80]})
+                for n in range(count // 50 + 1)])
+            rows = []
+            for i in range(count):
+                section = sections[i // 50]
+                key = f"{section.number}.{i % 50 + 1}"
+                rows.append(Clause(document=document, section=section, key=key, label=key,
+                                   position=i))
+            created = Clause.objects.bulk_create(rows, batch_size=1000)
+            keys.extend((document, c.key) for c in created)
+            versions = []
+            for clause in created:
+                text = " ".join(_sentence(rng, words, weights) for _ in range(rng.randint(1, 3)))
+                versions.append(ClauseVersion(clause=clause, number=1, published_at=now,
+                                              digest=text_digest(text), **{f"text_{language}": text}))
+            ClauseVersion.objects.bulk_create(versions, batch_size=1000)
+        rebuild()
+    return {"keys": [k for _d, k in keys], "words": vocab}
+
+
+def _percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    p50 = statistics.median(ordered)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return p50, p95
+
+
+def measure(data: dict, queries: int = 200, seed: int = 11) -> dict[str, tuple[float, float]]:
+    """Time ``queries`` searches of each kind; return {kind: (p50 ms, p95 ms)}."""
+    from rulebook.search import find_keys, search
+
+    rng = random.Random(seed)
+    words = [(language, w) for language, items in data["words"].items() for w in items]
+    one = [w for _l, w in rng.choices(words, k=queries)]
+    two = []
+    for _ in range(queries):
+        language = rng.choice(list(data["words"]))
+        two.append(" ".join(rng.choices(data["words"][language], k=2)))
+    keys = rng.choices(data["keys"], k=queries)
+    results = {}
+    for kind, items, run in [("one word", one, lambda q: search(q)),
+                             ("two words", two, lambda q: search(q)),
+                             ("clause key", keys, lambda q: find_keys(q))]:
+        for q in items[:5]:  # warm caches
+            run(q)
+        samples = []
+        for q in items:
+            start = time.perf_counter()
+            run(q)
+            samples.append((time.perf_counter() - start) * 1000)
+        results[kind] = _percentiles(samples)
+    return results
+
+
+def _configure(vendor_url: str | None) -> str:
+    """Point Django at the bench database; return a description."""
+    if vendor_url and vendor_url.startswith(("postgres://", "postgresql://")):
+        import psycopg
+
+        base, _slash, name = vendor_url.rpartition("/")
+        name = name.split("?")[0] or "postgres"
+        bench = f"{name}_searchbench"
+        with psycopg.connect(vendor_url, autocommit=True) as conn:
+            exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                                  [bench]).fetchone()
+            if not exists:
+                conn.execute(f'CREATE DATABASE "{bench}"')
+        os.environ["DATABASE_URL"] = f"{base}/{bench}"
+        return f"PostgreSQL ({bench})"
+    path = ROOT / "var" / "bench" / "search.sqlite3"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+    return f"SQLite ({path})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clauses", type=int, default=50_000)
+    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--rebuild", action="store_true", help="build the rulebook anew")
+    args = parser.parse_args(argv)
+
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesite.settings")
+    where = _configure(os.environ.get("DATABASE_URL"))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from rulebook.models import Clause, Game
+
+    call_command("migrate", verbosity=0)
+    bench_games = Game.objects.filter(slug__startswith="bench-")
+    have = Clause.objects.filter(document__game__in=bench_games).count()
+    started = time.perf_counter()
+    if args.rebuild or have != args.clauses:
+        from rulebook.models import ClauseVersion, Document, Section
+
+        ClauseVersion.objects.filter(clause__document__game__in=bench_games).delete()
+        Clause.objects.filter(document__game__in=bench_games).delete()
+        Section.objects.filter(document__game__in=bench_games).delete()
+        Document.objects.filter(game__in=bench_games).delete()
+        bench_games.delete()
+        data = build_rulebook(args.clauses)
+        print(f"built {args.clauses} clauses in {time.perf_counter() - started:.1f} s")
+    else:
+        keys = list(Clause.objects.filter(document__game__in=bench_games)
+                    .values_list("key", flat=True))
+        data = {"keys": keys, "words": vocabulary()}
+    print(f"search latency on {where}, {args.clauses} clauses, {args.queries} queries each:")
+    print(f"{'query':<12} {'p50 ms':>8} {'p95 ms':>8} {'p95/goal':>9}")
+    for kind, (p50, p95) in measure(data, args.queries).items():
+        print(f"{kind:<12} {p50:8.2f} {p95:8.2f} {p95 / GOAL_MS:9.2f}")
+    print(f"goal: p95 <= {GOAL_MS:.0f} ms on SQLite")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,158 @@
+"""Reference services: validate a text, store its references, list backlinks.
+
+- :func:`validation_errors` — what is wrong with the ``[[…]]`` references of
+  a text (the admin reports these as field errors).
+- :func:`store_references` — rebuild the :class:`ClauseReference` rows of a
+  version (called when a version is saved).
+- :func:`cited_by` — the backlinks of a clause on a date: clauses whose
+  text in force cites it or its section, and engine scenarios citing it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+
+from rulebook.references.models import ClauseReference
+from rulebook.references.resolver import Resolution, Resolver
+from rulebook.references.syntax import unclosed_brackets
+from rulebook.rendering import render_markdown
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+
+def resolutions(text: str, document, clause=None) -> list[Resolution]:
+    """Return every reference of ``text`` (Markdown of a clause of
+    ``document``) with what it resolves to, in order."""
+    env: dict = {}
+    render_markdown(text or "", Resolver(document, clause), env)
+    return env.get("references", [])
+
+
+def validation_errors(text: str, document, clause=None) -> list[str]:
+    """Return messages for broken references in ``text``; empty if all is well.
+
+    Broken: an unclosed ``[[``, an explicit reference to a clause, section,
+    document or entry the site does not have (unless marked ``[[?…]]``).
+    """
+    errors = []
+    if unclosed_brackets(text or ""):
+        errors.append(_("A reference opened with “[[” is not closed with “]]”."))
+    errors.extend(r.error for r in resolutions(text, document, clause) if r.error)
+    return errors
+
+
+@transaction.atomic
+def store_references(version) -> int:
+    """Rebuild the stored references of ``version`` from its texts in every
+    language; return how many were stored."""
+    clause = version.clause
+    document = clause.document
+    ClauseReference.objects.filter(version=version).delete()
+    rows = []
+    for language in LANGUAGES:
+        text = getattr(version, f"text_{language}", "") or ""
+        if "[[" not in text and not text.strip():
+            continue
+        for resolution in resolutions(text, document, clause):
+            rows.append(ClauseReference(
+                version=version, clause=clause, language=language,
+                kind=resolution.kind.value, target=resolution.mention.target[:300] or
+                resolution.mention.document, explicit=resolution.mention.explicit,
+                target_clause_id=resolution.clause_id, target_section_id=resolution.section_id,
+                target_document_id=resolution.document_id))
+    ClauseReference.objects.bulk_create(rows)
+    return len(rows)
+
+
+def resolve_pending(game_id: int) -> int:
+    """Store again the references of versions of ``game_id`` that have a stub
+    (a new section or clause may now resolve it); return how many versions."""
+    from rulebook.models import ClauseVersion
+
+    versions = ClauseVersion.objects.filter(
+        references__clause__document__game_id=game_id, references__target_clause=None,
+        references__target_section=None, references__target_document=None,
+    ).distinct().select_related("clause__document")
+    count = 0
+    for version in versions:
+        store_references(version)
+        count += 1
+    return count
+
+
+@dataclass(frozen=True)
+class Backlink:
+    """Something that cites a clause: a clause (``clause`` set, ``via_section``
+    when it cites the clause's section) or an engine scenario (``scenario``
+    title, ``url`` of the calculator page when the site has one)."""
+
+    clause: object | None = None
+    via_section: bool = False
+    scenario: str = ""
+    game: str = ""
+    url: str = ""
+
+
+@functools.lru_cache(maxsize=1)
+def _engine_citations() -> dict[tuple[str, str, str], list[tuple[str, object]]]:
+    """Map (game, document, key) → [(game, scenario)] over every ruleset."""
+    try:
+        import engine
+        rulesets = engine.rulesets()
+    except ImportError:  # the engine registry is not installed
+        return {}
+    table: dict[tuple[str, str, str], list[tuple[str, object]]] = {}
+    for ruleset in rulesets:
+        for scenario in ruleset.scenarios:
+            for citation in scenario.citations:
+                key = (citation.document.game, citation.document.document, citation.key)
+                if not any(s is scenario for _g, s in table.get(key, [])):
+                    table.setdefault(key, []).append((ruleset.game, scenario))
+    return table
+
+
+def scenario_backlinks(clause) -> list[Backlink]:
+    """Engine scenarios whose rulings can cite ``clause``."""
+    document = clause.document
+    found = []
+    for game, scenario in _engine_citations().get(
+            (document.game.slug, document.slug, clause.key), []):
+        try:
+            url = reverse("calculator:scenario", args=[game, scenario.slug])
+        except NoReverseMatch:
+            url = ""
+        found.append(Backlink(scenario=scenario.title.render(_), game=game, url=url))
+    return found
+
+
+def cited_by(clause, on: datetime.date | None = None) -> list[Backlink]:
+    """Return the backlinks of ``clause`` on ``on`` (default today): clauses
+    whose version in force cites it (then those citing its section), then
+    engine scenarios."""
+    from rulebook.models import Clause, ClauseVersion
+
+    references = ClauseReference.objects.filter(
+        version__published_at__isnull=False).exclude(clause=clause)
+    direct = set(references.filter(target_clause=clause).values_list("version_id", flat=True))
+    via = set(references.filter(target_section_id=clause.section_id)
+              .values_list("version_id", flat=True))
+    versions = ClauseVersion.objects.filter(pk__in=direct | via).values_list("pk", "clause_id")
+    clause_ids = {clause_id for _pk, clause_id in versions}
+    citing = Clause.objects.filter(pk__in=clause_ids).select_related(
+        "document__game", "section").order_by("document__position", "position")
+    current = ClauseVersion.objects.current_for(citing, on)
+    links = []
+    for other in citing:
+        version = current.get(other.pk)
+        if version is None or version.pk not in direct | via:
+            continue  # the citation is not in the text in force
+        links.append(Backlink(clause=other, via_section=version.pk not in direct))
+    links.sort(key=lambda b: b.via_section)
+    return links + scenario_backlinks(clause)

@@ -1,0 +1,92 @@
+"""Search of the rule texts: one interface, a backend per database.
+
+:func:`search` finds the clauses whose text in force on a date contains
+every word of a query in any inflection (Snowball stemming per language,
+case- and accent-insensitive), best first.  :func:`find_keys` answers a
+query that is a clause key ("107.2", "Ziel ¶3.2").  The index is kept in
+step with published versions by :mod:`rulebook.search.indexing`; the
+backends (SQLite FTS5, PostgreSQL full-text search) live in
+:mod:`rulebook.search.backends`.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.safestring import SafeString
+
+from rulebook.search.backends import Filters, Query, backend
+from rulebook.search.excerpts import excerpt
+from rulebook.search.keys import KeyMatch, find_keys
+from rulebook.search.text import clean_query
+
+__all__ = ["Hit", "KeyMatch", "find_keys", "search", "clean_query"]
+
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
+# Columns a results page needs (loading whole rows costs more than the search).
+_FIELDS = ["language", "title", "body", "clause_id", "version_id",
+           "version__number", "version__effective_date", "version__clause_id",
+           "clause__key", "clause__label", "clause__depth", "clause__position",
+           "clause__section_id", "clause__document_id",
+           "clause__section__slug", "clause__section__number", "clause__section__document_id",
+           *[f"clause__section__heading_{code}" for code in LANGUAGES],
+           "clause__document__slug", "clause__document__language", "clause__document__number",
+           "clause__document__game_id", "clause__document__position",
+           *[f"clause__document__title_{code}" for code in LANGUAGES],
+           "clause__document__game__slug",
+           *[f"clause__document__game__name_{code}" for code in LANGUAGES]]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A clause whose text matches: the version in force, the language of
+    the matching text, its title, a highlighted excerpt (safe HTML) and a
+    relevance score (higher is better; comparable within one search)."""
+
+    clause: object
+    version: object
+    language: str
+    title: str
+    excerpt: SafeString
+    score: float
+
+
+def search(query: str, *, language: str | None = None, game=None, document=None,
+           on: datetime.date | None = None, limit: int = 25) -> list[Hit]:
+    """Return up to ``limit`` clauses matching ``query``, best first.
+
+    ``language`` restricts to texts in that language (else all); ``game`` /
+    ``document`` (model instances) restrict the scope; ``on`` is the date
+    whose texts in force are searched (default today).  Any string is a
+    valid query: operators, quotes and punctuation are ignored, so a query
+    without words returns ``[]``.  One hit per clause, in its best-matching
+    language.
+    """
+    from rulebook.search.models import SearchEntry
+
+    parsed = Query.parse(clean_query(query))
+    if not parsed.words:
+        return []
+    languages = (language,) if language in LANGUAGES else LANGUAGES
+    filters = Filters(languages, on or timezone.localdate(),
+                      game.pk if game is not None else None,
+                      document.pk if document is not None else None)
+    best: dict[int, tuple[int, float]] = {}  # clause id → (entry id, score), best first
+    for entry_id, clause_id, score in backend().match(parsed, filters, limit * 4):
+        if clause_id not in best:
+            best[clause_id] = (entry_id, score)
+            if len(best) == limit:
+                break
+    entries = SearchEntry.objects.filter(pk__in=[e for e, _s in best.values()]).select_related(
+        "version", "clause__section", "clause__document__game").only(*_FIELDS)
+    by_id = {entry.pk: entry for entry in entries}
+    hits = []
+    for entry_id, score in best.values():
+        entry = by_id[entry_id]
+        entry.version.clause = entry.clause
+        hits.append(Hit(entry.clause, entry.version, entry.language, entry.title,
+                        excerpt(entry.body, parsed, entry.language), score))
+    return hits

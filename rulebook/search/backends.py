@@ -1,0 +1,245 @@
+"""Search backends: the stemmed index on SQLite (FTS5) and PostgreSQL.
+
+Both implement :class:`Backend`: ``write`` puts entries into the index,
+``remove`` takes them out, ``match`` returns ``(entry id, clause id, score)`` rows,
+best first (higher score is better), for a :class:`Query` and a filtered
+queryset of :class:`~rulebook.search.models.SearchEntry`.  The backend is
+chosen by the database vendor (:func:`backend`).
+
+Queries are built only from the site's own tokens (letters and digits, see
+:func:`rulebook.search.text.tokens`), each quoted, so no FTS or tsquery
+syntax typed by a user ever reaches the database.
+"""
+
+from __future__ import annotations
+
+import abc
+
+import datetime
+from dataclasses import dataclass
+
+from django.db import connection
+
+from rulebook.search.text import MAX_QUERY_TOKENS, STEMMERS, fold, stem, stemmed_text, tokens
+
+FTS_TABLE = "rulebook_search_fts"
+#: Shortest stem that also matches as a word prefix (compounds).
+PREFIX_MIN = 4
+
+
+@dataclass(frozen=True)
+class Query:
+    """A search query as words: ``words`` folded, at most
+    :data:`MAX_QUERY_TOKENS`; ``prefix`` when the last word may be
+    unfinished (typing)."""
+
+    words: tuple[str, ...]
+    prefix: bool = True
+
+    @classmethod
+    def parse(cls, text: str) -> "Query":
+        """Split ``text`` into folded words; a last word without trailing space is a prefix."""
+        words = tokens(text)[:MAX_QUERY_TOKENS]
+        return cls(tuple(words), prefix=bool(text) and not text[-1].isspace())
+
+    def stems(self, languages) -> list[set[str]]:
+        """For each word, its stems in ``languages``."""
+        variants: list[set[str]] = [set() for _ in self.words]
+        for language in languages:
+            for i, item in enumerate(stem(list(self.words), language)):
+                variants[i].add(item)
+        return variants
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What to search in: ``languages`` (codes), a game and document id
+    (``None``: all), and the date whose texts in force are searched."""
+
+    languages: tuple[str, ...]
+    on: datetime.date
+    game_id: int | None = None
+    document_id: int | None = None
+
+
+class Backend(abc.ABC):
+    """Interface of a search backend."""
+
+    vendor = ""
+
+    @abc.abstractmethod
+    def write(self, entries) -> None:
+        """Index (or re-index) ``entries``, an iterable of SearchEntry rows."""
+
+    @abc.abstractmethod
+    def remove(self, entry_ids) -> None:
+        """Drop the index rows of the SearchEntry ids ``entry_ids``."""
+
+    def clear(self) -> None:
+        """Empty the backend's own structures (before a rebuild)."""
+
+    def optimize(self) -> None:
+        """Compact the backend's structures (after a rebuild)."""
+
+    @abc.abstractmethod
+    def match(self, query: Query, filters: "Filters", limit: int) -> list[tuple[int, int, float]]:
+        """Return up to ``limit`` (entry id, clause id, rank) triples, best first."""
+
+
+class SQLiteBackend(Backend):
+    """FTS5 table ``rulebook_search_fts(title, body)`` of stemmed text, rowid =
+    entry id; ranked by bm25 with the title weighted 4:1."""
+
+    vendor = "sqlite"
+
+    def write(self, entries) -> None:
+        """Replace the FTS5 rows of ``entries`` with their stemmed title and body."""
+        rows = [(e.pk, stemmed_text(e.title, e.language), stemmed_text(e.body, e.language))
+                for e in entries]
+        with connection.cursor() as cursor:
+            cursor.executemany(f"DELETE FROM {FTS_TABLE} WHERE rowid = %s",
+                               [(r[0],) for r in rows])
+            cursor.executemany(f"INSERT INTO {FTS_TABLE}(rowid, title, body) VALUES (%s, %s, %s)",
+                               rows)
+
+    def remove(self, entry_ids) -> None:
+        """Delete the FTS5 rows of ``entry_ids``."""
+        with connection.cursor() as cursor:
+            cursor.executemany(f"DELETE FROM {FTS_TABLE} WHERE rowid = %s",
+                               [(i,) for i in entry_ids])
+
+    def clear(self) -> None:
+        """Delete every FTS5 row."""
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {FTS_TABLE}")
+
+    def optimize(self) -> None:
+        """Merge the FTS5 index segments into one (faster queries)."""
+        with connection.cursor() as cursor:
+            cursor.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('optimize')")
+
+    @staticmethod
+    def match_expression(query: Query, languages) -> str:
+        """Return the FTS5 MATCH string: every word must occur, as one of its
+        stems or a word starting with one (German compounds: "Schutzgottes"
+        finds "Schutzgottkarte"); exact stems rank higher.
+
+        >>> SQLiteBackend.match_expression(Query(("schutzgottes", "a"), prefix=False), ["de"])
+        '("schutzgott" OR "schutzgott"*) AND ("a")'
+        """
+        groups = []
+        stems = query.stems(languages)
+        for i, variants in enumerate(stems):
+            terms = []
+            for item in sorted(variants):
+                terms.append(f'"{item}"')
+                if len(item) >= PREFIX_MIN:
+                    terms.append(f'"{item}"*')
+            word = query.words[i]
+            if query.prefix and i == len(stems) - 1 and len(word) >= 3 and word not in variants:
+                terms.append(f'"{word}"*')
+            groups.append("(" + " OR ".join(terms) + ")")
+        return " AND ".join(groups)
+
+    def match(self, query, filters, limit):
+        """FTS5 MATCH on escaped stems, filtered by date, language, game and document."""
+        expression = self.match_expression(query, filters.languages)
+        where = ["f.rowid = e.id", f"{FTS_TABLE} MATCH %s", "e.superseded = %s",
+                 "(e.valid_from IS NULL OR e.valid_from <= %s)",
+                 "(e.valid_until IS NULL OR e.valid_until > %s)",
+                 "e.language IN (" + ", ".join(["%s"] * len(filters.languages)) + ")"]
+        params: list = [expression, False, filters.on, filters.on, *filters.languages]
+        if filters.game_id is not None:
+            where.append("e.game_id = %s")
+            params.append(filters.game_id)
+        if filters.document_id is not None:
+            where.append("e.document_id = %s")
+            params.append(filters.document_id)
+        sql = (f"SELECT e.id, e.clause_id, -bm25({FTS_TABLE}, 4.0, 1.0) AS score "
+               f"FROM {FTS_TABLE} AS f, rulebook_searchentry AS e WHERE "
+               + " AND ".join(where) + " ORDER BY score DESC, e.id LIMIT %s")
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*params, limit])
+            return [tuple(row) for row in cursor.fetchall()]
+
+
+class PostgreSQLBackend(Backend):
+    """A weighted ``tsvector`` per entry (title A, text B) with the
+    german/russian/english configuration of the entry's language, GIN
+    index; ranked by ``ts_rank``.  Text is folded (case, accents) in Python
+    before PostgreSQL stems it, for index and query alike."""
+
+    vendor = "postgresql"
+
+    def write(self, entries) -> None:
+        """Store each entry's weighted tsvector in its language's configuration."""
+        rows = []
+        for entry in entries:
+            config = STEMMERS.get(entry.language, "simple")
+            rows.append((config, fold(entry.title), config, fold(entry.body), entry.pk))
+        with connection.cursor() as cursor:
+            cursor.executemany(
+                "UPDATE rulebook_searchentry SET vector = "
+                "setweight(to_tsvector(%s::regconfig, %s), 'A') || "
+                "setweight(to_tsvector(%s::regconfig, %s), 'B') WHERE id = %s", rows)
+
+    def remove(self, entry_ids) -> None:
+        """Nothing to do: the vector lives in the entry's row."""
+
+    @staticmethod
+    def tsquery(query: Query) -> str:
+        """Return the raw tsquery text: quoted words joined by ``&``; a word
+        of :data:`PREFIX_MIN` letters or more also matches words starting
+        with its stem (PostgreSQL stems before applying ``:*``).
+
+        >>> PostgreSQLBackend.tsquery(Query(("a", "schutzgo")))
+        "'a' & 'schutzgo':*"
+        """
+        parts = []
+        for i, word in enumerate(query.words):
+            last = query.prefix and i == len(query.words) - 1
+            if len(word) >= PREFIX_MIN or (last and len(word) >= 3):
+                parts.append(f"'{word}':*")
+            else:
+                parts.append(f"'{word}'")
+        return " & ".join(parts)
+
+    def match(self, query, filters, limit):
+        """Full-text match with ts_rank on the stored vectors, same filters as SQLite."""
+        from django.contrib.postgres.search import SearchQuery, SearchRank
+        from django.db.models import Case, F, FloatField, Q, When
+
+        from rulebook.search.models import SearchEntry
+
+        languages = filters.languages
+        entries = SearchEntry.objects.in_force(filters.on).filter(language__in=languages)
+        if filters.game_id is not None:
+            entries = entries.filter(game_id=filters.game_id)
+        if filters.document_id is not None:
+            entries = entries.filter(document_id=filters.document_id)
+        raw = self.tsquery(query)
+        condition = Q()
+        ranks = []
+        for language in languages:
+            search_query = SearchQuery(raw, config=STEMMERS.get(language, "simple"),
+                                       search_type="raw")
+            condition |= Q(language=language, vector=search_query)
+            ranks.append(When(language=language,
+                              then=SearchRank(F("vector"), search_query, weights=[0.1, 0.2, 0.4, 1.0])))
+        rows = (entries.filter(condition)
+                .annotate(score=Case(*ranks, output_field=FloatField()))
+                .order_by("-score", "id").values_list("id", "clause_id", "score")[:limit])
+        return list(rows)
+
+
+def backend() -> Backend:
+    """Return the backend for the default database's vendor.
+
+    :raises NotImplementedError: for a database other than SQLite or PostgreSQL.
+    """
+    if connection.vendor == "sqlite":
+        return SQLiteBackend()
+    if connection.vendor == "postgresql":
+        return PostgreSQLBackend()
+    raise NotImplementedError(f"no search backend for {connection.vendor}; use SQLite or "
+                              "PostgreSQL")

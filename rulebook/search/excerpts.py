@@ -1,0 +1,78 @@
+"""Highlighted excerpts of a hit: escape first, then mark.
+
+The plain text is split into words and the gaps between them; a word is
+marked when its stem (in the entry's language) is one of the query's stems
+or starts with the unfinished last word.  Every piece of text is
+HTML-escaped before ``<mark>`` is put around it, so the excerpt is safe
+whatever the clause text or the query contain.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from django.utils.safestring import SafeString, mark_safe
+
+from rulebook.search.backends import PREFIX_MIN, Query
+from rulebook.search.text import fold, stem
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+class _Matcher:
+    """Tells whether a word matches the query, as the index does: it starts
+    with a query stem of :data:`PREFIX_MIN` letters or more, or its own stem
+    is a shorter query stem (only such candidates are stemmed)."""
+
+    def __init__(self, query: Query, language: str):
+        wanted: set[str] = set()
+        for variants in query.stems([language]):
+            wanted |= variants
+        self.long = tuple(w for w in wanted if len(w) >= PREFIX_MIN)
+        if query.prefix and query.words and len(query.words[-1]) >= 3:
+            self.long += (query.words[-1],)
+        self.short = {w for w in wanted if len(w) < PREFIX_MIN} | set(query.words)
+        self.short_prefixes = tuple(self.short)
+        self.language = language
+
+    def __call__(self, word: str) -> bool:
+        folded = fold(word)
+        if self.long and folded.startswith(self.long):
+            return True
+        if folded in self.short:
+            return True
+        return bool(self.short_prefixes) and folded.startswith(self.short_prefixes) and \
+            stem([folded], self.language)[0] in self.short
+
+
+def excerpt(text: str, query: Query, language: str, width: int = 32) -> SafeString:
+    """Return about ``width`` words of ``text`` around the first match, the
+    matching words in ``<mark>``, HTML-escaped.
+
+    >>> str(excerpt("Die <b>Schutzgottkarte</b> und der Schutzgott", Query(("schutzgottes",), False), "de"))
+    'Die &lt;b&gt;<mark>Schutzgottkarte</mark>&lt;/b&gt; und der <mark>Schutzgott</mark>'
+    """
+    words = list(_WORD.finditer(text))
+    if not words:
+        return mark_safe(html.escape(text[:200]))
+    matches = _Matcher(query, language)
+    first = next((i for i, w in enumerate(words) if matches(w.group(0))), None)
+    start_word = max(0, (first or 0) - width // 3)
+    end_word = min(len(words), start_word + width)
+    start = words[start_word].start() if start_word else 0
+    end = words[end_word - 1].end() if end_word < len(words) else len(text)
+    pieces = ["… " if start_word else ""]
+    position = start
+    for i in range(start_word, end_word):
+        word = words[i]
+        pieces.append(html.escape(text[position:word.start()]))
+        if first is not None and (i == first or (i > first and matches(word.group(0)))):
+            pieces.append(f"<mark>{html.escape(word.group(0))}</mark>")
+        else:
+            pieces.append(html.escape(word.group(0)))
+        position = word.end()
+    pieces.append(html.escape(text[position:end]))
+    if end_word < len(words):
+        pieces.append(" …")
+    return mark_safe("".join(pieces))

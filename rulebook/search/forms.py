@@ -1,0 +1,58 @@
+"""The search form: query, filters and date, read from the query string."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from rulebook.models import Document, Game
+
+
+class SearchForm(forms.Form):
+    """GET form of the search page.
+
+    ``q`` accepts any text (cut to 200 characters, control characters
+    removed, see :func:`rulebook.search.text.clean_query`); ``document`` is
+    "game/document".  An unknown filter value is a field error, and the
+    search runs without that filter.
+    """
+
+    q = forms.CharField(label=_("Search"), required=False, strip=True,
+                        widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off",
+                                                      "spellcheck": "false"}))
+    game = forms.ChoiceField(label=_("Game"), required=False)
+    document = forms.ChoiceField(label=_("Document"), required=False)
+    language = forms.ChoiceField(label=_("Language of the text"), required=False)
+    as_of = forms.DateField(label=_("Texts in force on"), required=False,
+                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                            input_formats=["%Y-%m-%d"])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        games = list(Game.objects.all())
+        self.fields["game"].choices = [("", _("All games"))] + [(g.slug, str(g)) for g in games]
+        documents = Document.objects.select_related("game").order_by("game__position", "position")
+        self.fields["document"].choices = [("", _("All documents"))] + [
+            (f"{d.game.slug}/{d.slug}", f"{d.game} › {d}") for d in documents]
+        self.fields["language"].choices = [("", _("All languages"))] + [
+            (code, name) for code, name in settings.LANGUAGES]
+
+    def value(self, name: str):
+        """The cleaned value of ``name``, or ``None`` when empty or invalid."""
+        if self.is_bound and not hasattr(self, "cleaned_data"):
+            self.is_valid()
+        return getattr(self, "cleaned_data", {}).get(name) or None
+
+    def selected_game(self) -> Game | None:
+        """The Game chosen in the filter, or None."""
+        slug = self.value("game")
+        return Game.objects.filter(slug=slug).first() if slug else None
+
+    def selected_document(self) -> Document | None:
+        """The Document chosen in the filter ("game/document"), or None."""
+        path = self.value("document")
+        if not path:
+            return None
+        game, _slash, slug = path.partition("/")
+        return Document.objects.select_related("game").filter(game__slug=game, slug=slug).first()

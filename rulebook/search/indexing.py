@@ -1,0 +1,110 @@
+"""Keeping the search index in step with the published clause versions.
+
+:func:`index_clause` rebuilds the entries of one clause (all its published
+versions, every language with a text) and is called whenever a version is
+saved (see :mod:`rulebook.search.signals`): a draft is not indexed; once its
+``published_at`` is set, it is.  :func:`rebuild` rebuilds everything (the
+``rebuild_search_index`` management command).
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+from django.db import transaction
+
+from rulebook.search.backends import backend
+from rulebook.search.models import SearchEntry
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+_REFERENCE = re.compile(r"\[\[\??(?:[^\[\]|\n]*\|)?\??([^\[\]\n]*)\]\]")
+_MARKERS = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?", re.MULTILINE)
+
+
+def plain_text(markdown: str) -> str:
+    """Return clause Markdown as plain text: references by their label,
+    list and quote markers removed, whitespace collapsed.
+
+    >>> plain_text("> Beispiel: [[107.2|Regel]]\\n- eins")
+    'Beispiel: Regel eins'
+    """
+    text = _REFERENCE.sub(lambda m: m.group(1), markdown or "")
+    text = _MARKERS.sub("", text)
+    return " ".join(text.replace("**", "").replace("__", "").split())
+
+
+def _validity(versions) -> list[tuple]:
+    """(version, valid_from, valid_until, superseded) for versions sorted by number."""
+    result = []
+    for i, version in enumerate(versions):
+        later = versions[i + 1:]
+        superseded = any(v.effective_date is None for v in later)
+        dates = [v.effective_date for v in later if v.effective_date is not None]
+        result.append((version, version.effective_date, min(dates) if dates else None,
+                       superseded))
+    return result
+
+
+def entries_for(clause, versions) -> list[SearchEntry]:
+    """Unsaved entries for the published ``versions`` of ``clause`` (sorted by number)."""
+    document = clause.document
+    entries = []
+    for version, valid_from, valid_until, superseded in _validity(versions):
+        for language in LANGUAGES:
+            text = getattr(version, f"text_{language}", "") or ""
+            title = getattr(version, f"title_{language}", "") or ""
+            if not text.strip() and not title.strip():
+                continue
+            entries.append(SearchEntry(
+                version=version, clause=clause, document_id=document.pk,
+                game_id=document.game_id, language=language, title=title[:300],
+                body=plain_text(text), valid_from=valid_from, valid_until=valid_until,
+                superseded=superseded))
+    return entries
+
+
+@transaction.atomic
+def index_clause(clause) -> int:
+    """Rebuild the search entries of ``clause``; return how many it has now."""
+    engine = backend()
+    old = list(SearchEntry.objects.filter(clause=clause).values_list("id", flat=True))
+    if old:
+        engine.remove(old)
+        SearchEntry.objects.filter(pk__in=old).delete()
+    versions = list(clause.versions.published().order_by("number"))
+    entries = SearchEntry.objects.bulk_create(entries_for(clause, versions))
+    engine.write(entries)
+    return len(entries)
+
+
+@transaction.atomic
+def rebuild(batch_size: int = 2000) -> int:
+    """Rebuild the whole index from the published versions; return the
+    number of entries."""
+    from rulebook.models import Clause, ClauseVersion
+
+    engine = backend()
+    SearchEntry.objects.all().delete()
+    engine.clear()
+    total = 0
+    clauses = Clause.objects.select_related("document").order_by("pk")
+    last = 0
+    while True:
+        chunk = list(clauses.filter(pk__gt=last)[:batch_size])
+        if not chunk:
+            break
+        last = chunk[-1].pk
+        by_clause: dict[int, list] = {c.pk: [] for c in chunk}
+        for version in ClauseVersion.objects.published().filter(
+                clause__in=chunk).order_by("clause_id", "number"):
+            by_clause[version.clause_id].append(version)
+        pending = []
+        for clause in chunk:
+            pending.extend(entries_for(clause, by_clause[clause.pk]))
+        created = SearchEntry.objects.bulk_create(pending, batch_size=500)
+        engine.write(created)
+        total += len(created)
+    engine.optimize()
+    return total

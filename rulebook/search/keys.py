@@ -1,0 +1,74 @@
+"""The clause-key jump: a query that is a clause key or printed number.
+
+"107.2", "ziel.p3.2", "Ziel ¶3.2" (or "Ziel 3.2") name a clause; "1.2.4"
+is the chapter number of the Power-Duell document Schutzgottkarten and
+names that document (its page lists the chapter's sections and clauses);
+"107" is a section number and names that section.  Only queries with a
+digit are looked up, so a word search is never taken for a key.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+_KEYISH = re.compile(r"^[\w.¶§ ›-]{1,80}$")
+
+
+@dataclass(frozen=True)
+class KeyMatch:
+    """What a key-like query names: a clause, section or document, with the
+    address of its page."""
+
+    kind: str  # "clause" | "section" | "document"
+    obj: object
+    url: str
+
+
+def _variants(query: str) -> set[str]:
+    text = " ".join(query.split())
+    variants = {text, text.lower(), text.casefold(), text[:1].upper() + text[1:].lower()}
+    match = re.match(r"^(\w+)\s*¶?\s*(\d[\d.]*)$", text)
+    if match and not match.group(1).isdigit():
+        word = match.group(1)
+        for w in (word, word.lower(), word[:1].upper() + word[1:].lower()):
+            variants.add(f"{w} ¶{match.group(2)}")
+    return variants
+
+
+def find_keys(query: str, *, game=None, document=None) -> list[KeyMatch]:
+    """Return the clauses, sections or documents whose key or printed number
+    is ``query`` (within ``game``/``document`` if given), clauses first.
+
+    Returns an empty list for a query without a digit.
+    """
+    from rulebook.models import Clause, Document, Section
+
+    query = query.strip()
+    if not any(c.isdigit() for c in query) or not _KEYISH.match(query):
+        return []
+    variants = _variants(query)
+    scope = Q()
+    if game is not None:
+        scope &= Q(document__game=game)
+    if document is not None:
+        scope &= Q(document=document)
+    clauses = Clause.objects.filter(scope).filter(
+        Q(key__in=variants) | Q(label__in=variants)).select_related(
+        "document__game").order_by("document__position", "position")[:20]
+    found = [KeyMatch("clause", c, c.get_absolute_url()) for c in clauses]
+    if found:
+        return found
+    doc_scope = Q()
+    if game is not None:
+        doc_scope &= Q(game=game)
+    if document is not None:
+        doc_scope &= Q(pk=document.pk)
+    documents = Document.objects.filter(doc_scope, number__in=variants).select_related("game")
+    found = [KeyMatch("document", d, d.get_absolute_url()) for d in documents]
+    sections = Section.objects.filter(scope, number__in=variants).select_related(
+        "document__game")
+    found += [KeyMatch("section", s, s.get_absolute_url()) for s in sections]
+    return found

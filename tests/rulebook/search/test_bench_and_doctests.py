@@ -1,0 +1,37 @@
+"""The search benchmark builds and runs at small size; module doctests pass."""
+
+import doctest
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+MODULES = ["rulebook.search.text", "rulebook.search.backends", "rulebook.search.excerpts",
+           "rulebook.search.indexing", "rulebook.references.syntax", "rulebook.rendering"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_bench_builds_a_small_rulebook_and_measures(db):
+    sys.path.insert(0, str(ROOT))
+    try:
+        bench = importlib.import_module("bench.search_bench")
+    finally:
+        sys.path.remove(str(ROOT))
+    from rulebook.models import Clause
+    from rulebook.search import search
+
+    data = bench.build_rulebook(200)
+    assert Clause.objects.filter(document__game__slug__startswith="bench-").count() == 200
+    word = data["words"]["de"][0]
+    assert search(word, limit=5)
+    figures = bench.measure(data, queries=3)
+    assert set(figures) == {"one word", "two words", "clause key"}
+    assert all(p50 <= p95 for p50, p95 in figures.values())
