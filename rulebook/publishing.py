@@ -245,6 +245,7 @@ def publication_log(versions) -> dict[int, LogEntry]:
     content_type = ContentType.objects.get_for_model(ClauseVersion)
     ids = [str(v.pk) for v in versions]
     entries = (LogEntry.objects.filter(content_type=content_type, object_id__in=ids,
-                                       change_message__startswith="Published")
+                                       action_flag=CHANGE,
+                                       change_message__startswith="Published as version")
                .select_related("user").order_by("action_time"))
     return {int(entry.object_id): entry for entry in entries}

@@ -100,3 +100,10 @@ def test_history_compares_any_two_versions_and_rejects_bad_choices(client, small
     assert bad.status_code == 200
     assert "Choose two of the listed version numbers." in bad.content.decode()
     assert client.get("/en/testspiel/regeln/9.9/history/").status_code == 404
+
+
+def test_sitemap_lists_published_corrections(client, seeded):
+    from rulebook.models import Correction
+
+    pk = Correction.objects.get(game__slug="power-duell").pk
+    assert f"/de/power-duell/corrections/{pk}/" in client.get("/sitemap.xml").content.decode()
