@@ -400,3 +400,28 @@ def test_a_new_clause_has_no_public_page_before_it_is_published(client, small_ru
                           key="1.9", position=9)
     assert client.get("/en/testspiel/regeln/1.9/").status_code == 404
     assert "/en/testspiel/regeln/1.9/" not in client.get("/sitemap.xml").content.decode()
+
+
+@pytest.mark.parametrize("path", ["/admin/rulebook/correction/{pk}/propose/",
+                                  "/admin/rulebook/correction/{pk}/preview/",
+                                  "/admin/rulebook/correction/{pk}/change/",
+                                  "/admin/rulebook/clauseversion/{draft}/change/",
+                                  "/admin/rulebook/clauseversion/{draft}/translate/"])
+def test_anonymous_users_reach_no_editorial_page(draft_correction, path):
+    url = path.format(pk=draft_correction.pk, draft=draft_correction.versions.get().pk)
+    for method in ("get", "post"):
+        response = getattr(Client(), method)(url)
+        assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+    draft_correction.refresh_from_db()
+    assert draft_correction.status() == Correction.DRAFT
+
+
+def test_submit_is_refused_without_proposed_text(small_rulebook, editor):
+    correction = Correction.objects.create(game=small_rulebook["game"], language="de",
+                                           title_de="Leer", effective_date=datetime.date(2024, 1, 1))
+    response = client_for(editor).post(f"/admin/rulebook/correction/{correction.pk}/submit/",
+                                       follow=True)
+    assert "Propose the new text of at least one clause before submitting." in (
+        response.content.decode())
+    correction.refresh_from_db()
+    assert correction.submitted_at is None
