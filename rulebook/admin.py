@@ -12,12 +12,16 @@ from rulebook.models import Clause, ClauseVersion, Document, Game, Section
 
 @admin.register(Game)
 class GameAdmin(TabbedTranslationAdmin):
+    """Games: names in every language."""
+
     list_display = ("slug", "name", "position")
     prepopulated_fields = {"slug": ("name",)}
 
 
 @admin.register(Document)
 class DocumentAdmin(TabbedTranslationAdmin):
+    """Documents: titles, original language, source."""
+
     list_display = ("title", "game", "number", "language")
     list_filter = ("game", "language")
     search_fields = ("title_de", "title_ru", "title_en", "slug")
@@ -25,11 +29,15 @@ class DocumentAdmin(TabbedTranslationAdmin):
 
 @admin.register(Section)
 class SectionAdmin(TabbedTranslationAdmin):
+    """Sections of a document."""
+
     list_display = ("__str__", "document", "position")
     list_filter = ("document",)
 
 
 class ClauseVersionInline(TranslationTabularInline):
+    """The versions of a clause, read-only (published text is never edited)."""
+
     model = ClauseVersion
     extra = 0
     fields = ("number", "effective_date", "correction", "published_at")
@@ -43,6 +51,8 @@ class ClauseVersionInline(TranslationTabularInline):
 
 @admin.register(Clause)
 class ClauseAdmin(admin.ModelAdmin):
+    """Clauses with their versions."""
+
     list_display = ("key", "label", "document", "section")
     list_filter = ("document",)
     search_fields = ("key", "label")

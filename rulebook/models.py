@@ -293,10 +293,12 @@ class Correction(models.Model):
 
     @property
     def is_published(self) -> bool:
+        """Whether the correction has been published."""
         return self.published_at is not None
 
     @property
     def is_upcoming(self) -> bool:
+        """Published, with an effective date still in the future."""
         return self.status() == self.UPCOMING
 
     def summary_in(self, language: str | None = None) -> Localized:
@@ -469,6 +471,7 @@ class ClauseVersion(models.Model):
 
     @property
     def original_language(self) -> str:
+        """The language code of the document's original text."""
         return self.clause.document.language
 
     def text_in(self, language: str | None = None) -> Localized:
@@ -489,6 +492,7 @@ class ClauseVersion(models.Model):
 
     @property
     def is_published(self) -> bool:
+        """Whether this version has been published (and so is immutable)."""
         return self.published_at is not None
 
     def translation_outdated(self, language: str) -> bool:

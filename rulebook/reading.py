@@ -33,6 +33,7 @@ class ClauseReading:
 
     @property
     def available(self) -> bool:
+        """Whether a text is in force on the reading date (not repealed)."""
         return self.version is not None and not self.version.is_repeal
 
     @property

@@ -12,6 +12,8 @@ class _RulebookSitemap(Sitemap):
 
 
 class GameSitemap(_RulebookSitemap):
+    """Every game, in every UI language."""
+
     priority = 0.6
 
     def items(self):
@@ -19,6 +21,8 @@ class GameSitemap(_RulebookSitemap):
 
 
 class DocumentSitemap(_RulebookSitemap):
+    """Every document, in every UI language."""
+
     priority = 0.8
 
     def items(self):
@@ -26,6 +30,8 @@ class DocumentSitemap(_RulebookSitemap):
 
 
 class SectionSitemap(_RulebookSitemap):
+    """Every section, in every UI language."""
+
     priority = 0.5
 
     def items(self):
@@ -33,6 +39,8 @@ class SectionSitemap(_RulebookSitemap):
 
 
 class ClauseSitemap(_RulebookSitemap):
+    """Every clause, in every UI language."""
+
     priority = 0.7
 
     def items(self):

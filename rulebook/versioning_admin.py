@@ -49,6 +49,7 @@ class ProposedVersionInline(admin.TabularInline):
 
     @admin.display(description=_("state"))
     def state(self, obj: ClauseVersion) -> str:
+        """Published (with its number) or the draft's relation to the latest version."""
         if obj.is_published:
             return gettext("published as version %(number)s") % {"number": obj.number}
         latest = publishing.latest_number(obj.clause)
@@ -104,6 +105,8 @@ class CorrectionForm(forms.ModelForm):
 
 @admin.register(Correction)
 class CorrectionAdmin(TabbedTranslationAdmin):
+    """Corrections: editors draft and submit, publishers publish."""
+
     form = CorrectionForm
     list_display = ("__str__", "game", "effective_date", "status_display", "published_at",
                     "published_by")
@@ -121,6 +124,7 @@ class CorrectionAdmin(TabbedTranslationAdmin):
 
     @admin.display(description=_("status"))
     def status_display(self, obj: Correction) -> str:
+        """The derived status label (draft, submitted, upcoming, in force)."""
         return obj.status_label() if obj and obj.pk else gettext("draft")
 
     def get_actions(self, request):
@@ -308,6 +312,8 @@ class TranslationStateFilter(admin.SimpleListFilter):
 
 
 class PublishedFilter(admin.SimpleListFilter):
+    """Filter clause versions into published ones and drafts."""
+
     title = _("state")
     parameter_name = "state"
 
@@ -324,6 +330,8 @@ class PublishedFilter(admin.SimpleListFilter):
 
 @admin.register(ClauseVersion)
 class ClauseVersionAdmin(TabbedTranslationAdmin):
+    """Clause versions: drafts are editable, published versions are read-only."""
+
     form = DraftVersionForm
     list_display = ("__str__", "effective_date", "correction", "is_repeal", "published_at",
                     "outdated_translations")
@@ -338,6 +346,7 @@ class ClauseVersionAdmin(TabbedTranslationAdmin):
 
     @admin.display(description=_("translation may be out of date"))
     def outdated_translations(self, obj: ClauseVersion) -> str:
+        """Languages whose translation was made from an earlier original."""
         return ", ".join(code for code in publishing.LANGUAGE_CODES
                          if obj.translation_outdated(code)) or "—"
 

@@ -2,8 +2,6 @@
 
 import pytest
 
-from rulebook.importing import import_source, load_manifest
-
 
 @pytest.fixture(autouse=True)
 def _plain_static_storage(settings):
@@ -17,10 +15,14 @@ def _plain_static_storage(settings):
 @pytest.fixture
 def sources():
     """The manifest entries, keyed "game/document"."""
+    from rulebook.importing import load_manifest
+
     return {f"{spec.game}/{spec.document}": spec for spec in load_manifest()}
 
 
 @pytest.fixture
 def seeded(db, sources):
     """A database with the three seed texts imported; returns the import reports."""
+    from rulebook.importing import import_source
+
     return {name: import_source(spec) for name, spec in sources.items()}

@@ -10,6 +10,8 @@ from rulebook.models import Game
 
 
 class Command(BaseCommand):
+    """Export a game's rulebook to JSON or Markdown."""
+
     help = ("Export a game's rulebook as known on a date: JSON (all languages, all versions, "
             "corrections; restore it with import_rulebook) or Markdown (the text in force).")
 

@@ -13,6 +13,8 @@ from rulebook.guards import PERMIT_TABLE
 
 
 class Command(FlushCommand):
+    """Django's flush, lifting the guard on published versions for the duration."""
+
     help = FlushCommand.help + " Published clause versions are removed too."
 
     def handle(self, **options):

@@ -8,6 +8,8 @@ from rulebook.exporting import RestoreError, restore_game
 
 
 class Command(BaseCommand):
+    """Restore a game's rulebook from an export_rulebook JSON file."""
+
     help = ("Restore a game's rulebook from an export_rulebook JSON file into a database that "
             "does not have the game yet.")
 

@@ -1,0 +1,1362 @@
+"""Power-Duell, chapter 1.2.4 "Schutzgottkarten": the guardian-card rules.
+
+Four scenarios, each citing the clauses of the document
+``DocumentRef("power-duell", "schutzgottkarten")`` (seed text, version 1):
+
+``guardian-wirkung``
+    A Schutzgottkarte's Wirkung on one monster card, with the card's
+    negativ-positiv-Wirkung when the monster is in a combat
+    (``1.2.4.effekte-der-schutzgottkarte.*``, ``1.2.4.negativ-positiv-wirkung.*``).
+``wirkungsbegrenzung``
+    A Spezial-Wirkung that changes what monster cards pay on activation,
+    limited by the Wirkungsbegrenzung planet (``1.2.4.wirkungsbegrenzung.*``).
+``effect-order``
+    The order in which a stack of effects on one monster is evaluated, and
+    the resulting values (``1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.*``).
+``guardian-immunity``
+    Whether an effect from a given source reaches a Schutzgottkarte, and
+    whether a Schutzgottkarte's effect reaches a card (``1.2.4.kartenaufbau.p3``).
+
+The negativ-positiv reading chain, modelled on the text's own example
+(left Mars, base Merkur, right Erde): positiv is read from left to right,
+negativ from right to left.
+
+>>> card = GuardianSymbols(Planet.MERKUR, left=Planet.MARS, right=Planet.ERDE)
+>>> sorted(i.value for i in influences(card, Planet.MARS, Planet.MERKUR))
+['positiv']
+>>> sorted(i.value for i in influences(card, Planet.MERKUR, Planet.ERDE))
+['positiv']
+>>> sorted(i.value for i in influences(card, Planet.ERDE, Planet.MERKUR))
+['negativ']
+>>> sorted(i.value for i in influences(card, Planet.MERKUR, Planet.MARS))
+['negativ']
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable, Mapping
+
+from engine.core import (
+    Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
+    Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg,
+)
+
+__all__ = [
+    "DOCUMENT", "Clause", "Planet", "Side", "Attribute", "Influence",
+    "CombatRole", "WirkungScope", "Source", "Operation", "GuardianSymbols",
+    "influences", "np_factor", "RULESET",
+]
+
+GAME = "power-duell"
+DOCUMENT = DocumentRef(GAME, "schutzgottkarten")
+
+#: Largest point value accepted for AP/DP/LP/EP and effect amounts.
+_MAX_POINTS = 99_999
+#: Largest activation cost accepted, in Energiepunkte.
+_MAX_COST = 999
+#: Most monsters / effects a judge can list in one scenario.
+_MAX_ITEMS = 12
+
+
+# --------------------------------------------------------------------------
+# Clauses
+# --------------------------------------------------------------------------
+
+class Clause(enum.Enum):
+    """The clause keys of chapter 1.2.4 this module cites (seed version 1)."""
+
+    KARTENAUFBAU_P1 = "1.2.4.kartenaufbau.p1"
+    KARTENAUFBAU_P2 = "1.2.4.kartenaufbau.p2"
+    IMMUNITY = "1.2.4.kartenaufbau.p3"
+    EFFECT_KINDS = "1.2.4.effekte-der-schutzgottkarte.p1"
+    WIRKUNG_ATTRIBUTES = "1.2.4.effekte-der-schutzgottkarte.p2"
+    WIRKUNG_SCOPE = "1.2.4.effekte-der-schutzgottkarte.p3"
+    SPEZIAL_WIRKUNG = "1.2.4.effekte-der-schutzgottkarte.p4"
+    RANK = "1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.p1"
+    ORDER_SITUATION = "1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.p2"
+    ORDER = "1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.p3"
+    ORDER_REGULAR = "1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.p4"
+    NP_CARD = "1.2.4.negativ-positiv-wirkung.p1"
+    NP_RULES = "1.2.4.negativ-positiv-wirkung.p2"
+    NP_NEGATIV = "1.2.4.negativ-positiv-wirkung.p3"
+    NP_POSITIV = "1.2.4.negativ-positiv-wirkung.p4"
+    NP_ACTIVE_SIDE = "1.2.4.negativ-positiv-wirkung.p5"
+    WB_CARD = "1.2.4.wirkungsbegrenzung.p1"
+    WB_RULE = "1.2.4.wirkungsbegrenzung.p2"
+
+    def cite(self) -> Citation:
+        """Return the :class:`Citation` of this clause (version 1)."""
+        return DOCUMENT.cite(self.value)
+
+
+def _cites(*clauses: Clause) -> tuple[Citation, ...]:
+    return tuple(clause.cite() for clause in clauses)
+
+
+# --------------------------------------------------------------------------
+# Domain primitives
+# --------------------------------------------------------------------------
+
+class Planet(enum.Enum):
+    """A planet symbol (Basis-, primäres or small Planetensymbol).
+
+    The chapter names Merkur, Venus, Erde and Mars; the others complete the
+    solar system so that a judge can describe any card.
+    """
+
+    MERKUR = "merkur"
+    VENUS = "venus"
+    ERDE = "erde"
+    MARS = "mars"
+    JUPITER = "jupiter"
+    SATURN = "saturn"
+    URANUS = "uranus"
+    NEPTUN = "neptun"
+    PLUTO = "pluto"
+
+    @property
+    def label(self) -> Message:
+        """The planet's name as a message."""
+        return _PLANET_LABELS[self]
+
+
+_PLANET_LABELS = {
+    Planet.MERKUR: msg(_("Merkur")),
+    Planet.VENUS: msg(_("Venus")),
+    Planet.ERDE: msg(_("Erde")),
+    Planet.MARS: msg(_("Mars")),
+    Planet.JUPITER: msg(_("Jupiter")),
+    Planet.SATURN: msg(_("Saturn")),
+    Planet.URANUS: msg(_("Uranus")),
+    Planet.NEPTUN: msg(_("Neptun")),
+    Planet.PLUTO: msg(_("Pluto")),
+}
+
+
+class Side(enum.Enum):
+    """A card's Spielfeldseite, seen from the Schutzgottkarte's owner."""
+
+    OWN = "own"
+    OPPOSING = "opposing"
+
+    @property
+    def label(self) -> Message:
+        """The side as a message."""
+        return _SIDE_LABELS[self]
+
+
+_SIDE_LABELS = {
+    Side.OWN: msg(_("own side (the Schutzgottkarte's side)")),
+    Side.OPPOSING: msg(_("opposing side")),
+}
+
+
+class Attribute(enum.Enum):
+    """A Grund-Attribut of a monster card a Wirkung may change (points)."""
+
+    EP = "ep"
+    AP = "ap"
+    DP = "dp"
+    LP = "lp"
+
+    @property
+    def label(self) -> Message:
+        """The attribute's name as a message."""
+        return _ATTRIBUTE_LABELS[self]
+
+
+_ATTRIBUTE_LABELS = {
+    Attribute.EP: msg(_("EP (Energiepunkte)")),
+    Attribute.AP: msg(_("AP")),
+    Attribute.DP: msg(_("DP")),
+    Attribute.LP: msg(_("LP")),
+}
+
+#: Choice value for "an effect on some other attribute" of the attack target.
+_OTHER_ATTRIBUTE = "other"
+
+
+class Influence(enum.Enum):
+    """The two halves of a negativ-positiv-Wirkung."""
+
+    NEGATIV = "negativ"
+    POSITIV = "positiv"
+
+
+class CombatRole(enum.Enum):
+    """Whether the affected monster is in a combat, and how."""
+
+    NONE = "none"
+    ATTACKING = "attacking"
+    DEFENDING = "defending"
+
+
+_COMBAT_LABELS = {
+    CombatRole.NONE: msg(_("not in a combat")),
+    CombatRole.ATTACKING: msg(_("attacking")),
+    CombatRole.DEFENDING: msg(_("defending (being attacked)")),
+}
+
+
+class WirkungScope(enum.Enum):
+    """Which primary planets a Wirkung's description names."""
+
+    BASE = "base"
+    ALL = "all"
+    LISTED = "listed"
+
+
+_SCOPE_LABELS = {
+    WirkungScope.BASE: msg(_("nothing else is described: monsters of the guardian's planet")),
+    WirkungScope.ALL: msg(_("the description names all monster cards")),
+    WirkungScope.LISTED: msg(_("the description names the planets listed below")),
+}
+
+
+class Source(enum.Enum):
+    """Where an effect comes from."""
+
+    ENERGY = "energy"
+    GRAVITATION_ENERGY = "gravitation-energy"
+    MONSTER = "monster"
+    GUARDIAN_WIRKUNG = "guardian-wirkung"
+    GUARDIAN_SPEZIAL = "guardian-spezial-wirkung"
+    RANK_ONE = "rank-1"
+
+    @property
+    def label(self) -> Message:
+        """The source as a message."""
+        return _SOURCE_LABELS[self]
+
+    @property
+    def is_guardian(self) -> bool:
+        """True for the Wirkung and Spezial-Wirkung of a Schutzgottkarte."""
+        return self in (Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL)
+
+
+_SOURCE_LABELS = {
+    Source.ENERGY: msg(_("Energiekarte")),
+    Source.GRAVITATION_ENERGY: msg(_("Gravitations-Energiekarte")),
+    Source.MONSTER: msg(_("Monsterkarte")),
+    Source.GUARDIAN_WIRKUNG: msg(_("Schutzgottkarte: Wirkung")),
+    Source.GUARDIAN_SPEZIAL: msg(_("Schutzgottkarte: Spezial-Wirkung")),
+    Source.RANK_ONE: msg(_("an effect of the highest Wirkungsrang (1 of 3, not named in this "
+                           "chapter)")),
+}
+
+
+class Operation(enum.Enum):
+    """What an effect does to one attribute."""
+
+    ADD = "add"
+    SUBTRACT = "subtract"
+    HALVE = "halve"
+    DOUBLE = "double"
+    SET = "set"
+
+    @property
+    def needs_amount(self) -> bool:
+        """True if the operation takes a number of points."""
+        return self in (Operation.ADD, Operation.SUBTRACT, Operation.SET)
+
+
+_OPERATION_LABELS = {
+    Operation.ADD: msg(_("add N points")),
+    Operation.SUBTRACT: msg(_("subtract N points")),
+    Operation.HALVE: msg(_("halve")),
+    Operation.DOUBLE: msg(_("double")),
+    Operation.SET: msg(_("set to N points")),
+}
+
+
+@dataclass(frozen=True)
+class GuardianSymbols:
+    """The planet symbols of a Schutzgottkarte.
+
+    ``base`` is the Basis-Planetensymbol; ``left``/``right`` the small
+    symbols (positiv-Wirkung left, negativ-Wirkung right, see
+    ``1.2.4.negativ-positiv-wirkung.p2``), ``None`` when absent.
+    """
+
+    base: Planet
+    left: Planet | None = None
+    right: Planet | None = None
+
+    @property
+    def has_negativ_positiv(self) -> bool:
+        """True if the card has both small symbols (``...negativ-positiv-wirkung.p1``)."""
+        return self.left is not None and self.right is not None
+
+    @property
+    def single_small_symbol(self) -> Planet | None:
+        """The one small symbol of a Wirkungsbegrenzung card, else ``None``."""
+        if (self.left is None) == (self.right is None):
+            return None
+        return self.left if self.left is not None else self.right
+
+
+def influences(card: GuardianSymbols, source: Planet, affected: Planet) -> frozenset[Influence]:
+    """Return how ``source`` acts on ``affected`` along the card's reading chain.
+
+    Implements the reading direction of ``1.2.4.negativ-positiv-wirkung.p2``:
+    positiv is read left to right (left → base → right), negativ right to
+    left (right → base → left); a planet acts on the next one in reading
+    direction.  Empty if the card has no negativ-positiv-Wirkung.
+
+    >>> card = GuardianSymbols(Planet.VENUS, left=Planet.MARS, right=Planet.ERDE)
+    >>> influences(card, Planet.ERDE, Planet.VENUS) == {Influence.NEGATIV}
+    True
+    >>> influences(card, Planet.MARS, Planet.VENUS) == {Influence.POSITIV}
+    True
+    >>> influences(card, Planet.MARS, Planet.ERDE)
+    frozenset()
+    """
+    if not card.has_negativ_positiv:
+        return frozenset()
+    chains = {
+        Influence.POSITIV: (card.left, card.base, card.right),
+        Influence.NEGATIV: (card.right, card.base, card.left),
+    }
+    return frozenset(
+        influence for influence, chain in chains.items()
+        if (source, affected) in zip(chain, chain[1:]))
+
+
+def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
+    """Return the factor a negativ-/positiv-Wirkung applies to ``change``.
+
+    negativ: reductions doubled, increases halved (``...negativ-positiv-wirkung.p3``);
+    positiv: reductions halved, increases doubled (``...p4``).
+
+    :raises ValueError: if ``change`` is 0 (neither increase nor reduction).
+
+    >>> np_factor(Influence.NEGATIV, 20), np_factor(Influence.POSITIV, -20)
+    (Fraction(1, 2), Fraction(1, 2))
+    """
+    if change == 0:
+        raise ValueError("a change of 0 is neither an increase nor a reduction")
+    increase = change > 0
+    if influence is Influence.NEGATIV:
+        return Fraction(1, 2) if increase else Fraction(2)
+    return Fraction(2) if increase else Fraction(1, 2)
+
+
+# --------------------------------------------------------------------------
+# Shared helpers
+# --------------------------------------------------------------------------
+
+def _choices(labels: Mapping[Any, Message]) -> tuple[Choice, ...]:
+    return tuple(Choice(member.value, label) for member, label in labels.items())
+
+
+def _exact(value: int | Fraction) -> int | Fraction:
+    """Return ``value`` as an ``int`` when it is whole, else the Fraction."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return value
+
+
+def _text(value: int | Fraction) -> str:
+    return str(_exact(value))
+
+
+def _signed(value: int | Fraction) -> str:
+    value = _exact(value)
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _planet_list(planets: Iterable[Planet]) -> str:
+    return ", ".join(p.value.capitalize() for p in planets)
+
+
+def _planet_field(name: str, label: Message, required: bool = True,
+                  help: Message | None = None) -> Field:
+    return Field(name, label, FieldKind.CHOICE, help=help, required=required,
+                 choices=_choices(_PLANET_LABELS))
+
+
+def _side_field(name: str, label: Message) -> Field:
+    return Field(name, label, FieldKind.CHOICE, choices=_choices(_SIDE_LABELS),
+                 initial=Side.OWN.value)
+
+
+def _planet(value: str | None) -> Planet | None:
+    return None if value is None else Planet(value)
+
+
+# --------------------------------------------------------------------------
+# Scenario 1: Wirkung and negativ-positiv-Wirkung
+# --------------------------------------------------------------------------
+
+_WIRKUNG_FIELDS = (
+    Field("guardian_side_active", msg(_("The Schutzgottkarte's side is taking its turn")),
+          FieldKind.BOOLEAN, required=False, initial=True,
+          help=msg(_("Only the negativ-positiv-Wirkung of the active side counts."))),
+    _planet_field("base_planet", msg(_("Basis-Planetensymbol of the Schutzgottkarte"))),
+    _planet_field("left_planet", msg(_("Small left planet symbol (positiv-Wirkung)")),
+                  required=False, help=msg(_("Leave empty if the card has none."))),
+    _planet_field("right_planet", msg(_("Small right planet symbol (negativ-Wirkung)")),
+                  required=False, help=msg(_("Leave empty if the card has none."))),
+    Field("attribute", msg(_("Attribute the Wirkung changes")), FieldKind.CHOICE,
+          choices=_choices(_ATTRIBUTE_LABELS), initial=Attribute.AP.value),
+    Field("amount", msg(_("Change made by the Wirkung (points)")), FieldKind.INTEGER,
+          minimum=-_MAX_POINTS, maximum=_MAX_POINTS,
+          help=msg(_("Positive for an increase (+20), negative for a reduction (-20)."))),
+    Field("scope", msg(_("Monsters the Wirkung's description names")), FieldKind.CHOICE,
+          choices=_choices(_SCOPE_LABELS), initial=WirkungScope.BASE.value),
+    Field("listed_planets", msg(_("Planets named by the description")),
+          FieldKind.MULTIPLE_CHOICE, required=False, choices=_choices(_PLANET_LABELS),
+          help=msg(_("Only used when the description names planets."))),
+    Field("extends_to_opposing_side",
+          msg(_("The description extends the Wirkung to the opposing side")),
+          FieldKind.BOOLEAN, required=False),
+    _planet_field("monster_planet", msg(_("Primary planet symbol of the affected monster"))),
+    _side_field("monster_side", msg(_("Side of the affected monster"))),
+    Field("combat", msg(_("The affected monster is")), FieldKind.CHOICE,
+          choices=_choices(_COMBAT_LABELS), initial=CombatRole.NONE.value),
+    _planet_field("opponent_planet",
+                  msg(_("Primary planet symbol of the other monster in the combat")),
+                  required=False,
+                  help=msg(_("The attack target when the affected monster attacks."))),
+    Field("opponent_effects", msg(_("The other monster is under effects changing")),
+          FieldKind.MULTIPLE_CHOICE, required=False,
+          choices=_choices(_ATTRIBUTE_LABELS) + (
+              Choice(_OTHER_ATTRIBUTE, msg(_("another attribute only"))),),
+          help=msg(_("Leave empty if it is under no effect."))),
+    Field("base_value", msg(_("Value of the attribute before the Wirkung (points)")),
+          FieldKind.INTEGER, required=False, minimum=0, maximum=_MAX_POINTS,
+          help=msg(_("Optional: gives the resulting value."))),
+)
+
+
+def _check_wirkung(inputs: Mapping[str, Any]) -> None:
+    """:raises InputError: for a zero amount, a missing planet list, or a missing
+        opponent planet when a negativ-positiv-Wirkung needs it."""
+    if inputs["amount"] == 0:
+        raise InputError("amount", msg(_(
+            "Enter an increase (positive) or a reduction (negative), not 0.")))
+    if inputs["scope"] == WirkungScope.LISTED.value and not inputs["listed_planets"]:
+        raise InputError("listed_planets", msg(_(
+            "Choose the planets the description names, or choose another scope.")))
+    has_np = inputs["left_planet"] is not None and inputs["right_planet"] is not None
+    if has_np and inputs["combat"] != CombatRole.NONE.value and inputs["opponent_planet"] is None:
+        raise InputError("opponent_planet", msg(_(
+            "Choose the primary planet of the other monster in the combat: the "
+            "negativ-positiv-Wirkung depends on it.")))
+
+
+def _wirkung_reach(card: GuardianSymbols, inputs: Mapping[str, Any],
+                   steps: list[Step]) -> bool:
+    """Decide whether the Wirkung reaches the monster; append the steps."""
+    monster_planet = Planet(inputs["monster_planet"])
+    side = Side(inputs["monster_side"])
+    scope = WirkungScope(inputs["scope"])
+    extends = inputs["extends_to_opposing_side"]
+    listed = frozenset(Planet(p) for p in inputs["listed_planets"])
+    if card.has_negativ_positiv:
+        if scope is not WirkungScope.BASE or extends:
+            steps.append(Step(
+                Outcome.SILENT,
+                msg(_("The Wirkung of a card with negativ-positiv-Wirkung applies only to own "
+                      "monster cards of its Basis-Planetensymbol.")),
+                _cites(Clause.NP_RULES, Clause.WIRKUNG_SCOPE, Clause.IMMUNITY),
+                msg(_("The description names other monsters, while the negativ-positiv rules "
+                      "limit the Wirkung without exception; the engine let that limit prevail."))))
+        if side is Side.OPPOSING:
+            steps.append(Step(
+                Outcome.NOT_APPLICABLE,
+                msg(_("The Wirkung of a card with negativ-positiv-Wirkung does not reach a "
+                      "monster of the opposing side.")),
+                _cites(Clause.NP_RULES, Clause.IMMUNITY),
+                msg(_("The monster is not an own monster card of the Schutzgottkarte's side."))))
+            return False
+        if monster_planet is not card.base:
+            steps.append(Step(
+                Outcome.NOT_APPLICABLE,
+                msg(_("The Wirkung does not reach a monster of this planet.")),
+                _cites(Clause.WIRKUNG_SCOPE, Clause.NP_RULES),
+                msg(_("Its primary planet symbol %(planet)s is not the Basis-Planetensymbol "
+                      "%(base)s."), planet=monster_planet.label, base=card.base.label)))
+            return False
+        steps.append(Step(
+            Outcome.APPLIED,
+            msg(_("The Wirkung reaches the monster: an own monster card whose primary planet "
+                  "symbol %(planet)s is the Basis-Planetensymbol."), planet=monster_planet.label),
+            _cites(Clause.WIRKUNG_SCOPE, Clause.NP_RULES)))
+        return True
+
+    if side is Side.OPPOSING and not extends:
+        steps.append(Step(
+            Outcome.NOT_APPLICABLE,
+            msg(_("The Wirkung does not reach a monster of the opposing side.")),
+            _cites(Clause.IMMUNITY),
+            msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
+                  "description says otherwise; the monster is on the opposing side."))))
+        return False
+    if side is Side.OPPOSING:
+        steps.append(Step(
+            Outcome.APPLIED,
+            msg(_("The description extends the Wirkung to the opposing side.")),
+            _cites(Clause.IMMUNITY)))
+    if scope is WirkungScope.BASE:
+        reached = monster_planet is card.base
+        if not reached:
+            steps.append(Step(
+                Outcome.NOT_APPLICABLE,
+                msg(_("The Wirkung does not reach a monster of this planet.")),
+                _cites(Clause.WIRKUNG_SCOPE),
+                msg(_("Its primary planet symbol %(planet)s is not the Schutzgottkarte's "
+                      "planet %(base)s."), planet=monster_planet.label, base=card.base.label)))
+            return False
+        steps.append(Step(
+            Outcome.APPLIED,
+            msg(_("The Wirkung reaches the monster: its primary planet symbol %(planet)s is "
+                  "the Schutzgottkarte's planet."), planet=monster_planet.label),
+            _cites(Clause.WIRKUNG_SCOPE)))
+        return True
+    if scope is WirkungScope.ALL:
+        steps.append(Step(
+            Outcome.APPLIED,
+            msg(_("The Wirkung reaches the monster: its description names all monster cards.")),
+            _cites(Clause.WIRKUNG_SCOPE)))
+        return True
+    if monster_planet not in listed:
+        steps.append(Step(
+            Outcome.NOT_APPLICABLE,
+            msg(_("The Wirkung does not reach a monster of this planet.")),
+            _cites(Clause.WIRKUNG_SCOPE),
+            msg(_("Its primary planet symbol %(planet)s is not among the planets the "
+                  "description names (%(planets)s)."),
+                planet=monster_planet.label,
+                planets=_planet_list(sorted(listed, key=list(Planet).index)))))
+        return False
+    steps.append(Step(
+        Outcome.APPLIED,
+        msg(_("The Wirkung reaches the monster: its description names monsters of %(planet)s."),
+            planet=monster_planet.label),
+        _cites(Clause.WIRKUNG_SCOPE)))
+    return True
+
+
+def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
+                  steps: list[Step]) -> frozenset[Influence]:
+    """Check the conditions of ``...negativ-positiv-wirkung.p2``/``p5``; append the steps."""
+    if not card.has_negativ_positiv:
+        single = card.single_small_symbol
+        if single is not None:
+            steps.append(Step(
+                Outcome.NOT_APPLICABLE,
+                msg(_("No negativ-positiv-Wirkung.")),
+                _cites(Clause.NP_CARD, Clause.WB_CARD, Clause.WB_RULE),
+                msg(_("The card has one small planet symbol (%(planet)s): that is a "
+                      "Wirkungsbegrenzung, which limits only the Spezial-Wirkung."),
+                    planet=single.label)))
+        else:
+            steps.append(Step(
+                Outcome.NOT_APPLICABLE,
+                msg(_("No negativ-positiv-Wirkung.")),
+                _cites(Clause.NP_CARD),
+                msg(_("The card does not have two small planet symbols."))))
+        return frozenset()
+
+    steps.append(Step(
+        Outcome.APPLIED,
+        msg(_("The card has two small planet symbols: a Schutzgottkarte with "
+              "negativ-positiv-Wirkung (positiv %(left)s, negativ %(right)s)."),
+            left=card.left.label, right=card.right.label),
+        _cites(Clause.NP_CARD)))
+    steps.append(Step(
+        Outcome.SILENT,
+        msg(_("The Wirkungskreis der Planeten-Beeinflussung is außer Kraft gesetzt for the "
+              "side of this card.")),
+        _cites(Clause.NP_RULES, Clause.NP_ACTIVE_SIDE),
+        msg(_("That Wirkungskreis is defined outside this chapter; the engine assumed it is "
+              "suspended for this side on both players' turns and computes only this card's "
+              "negativ-positiv-Wirkung."))))
+
+    failed = False
+    if inputs["guardian_side_active"]:
+        steps.append(Step(
+            Outcome.APPLIED,
+            msg(_("The Schutzgottkarte's side is taking the active turn: its "
+                  "negativ-positiv-Wirkung counts.")),
+            _cites(Clause.NP_ACTIVE_SIDE)))
+    else:
+        steps.append(Step(
+            Outcome.NOT_APPLICABLE,
+            msg(_("The negativ-positiv-Wirkung of this card does not count.")),
+            _cites(Clause.NP_ACTIVE_SIDE),
+            msg(_("Its side is not the side taking the active turn."))))
+        failed = True
+    combat = CombatRole(inputs["combat"])
+    if combat is CombatRole.NONE:
+        steps.append(Step(
+            Outcome.NOT_APPLICABLE,
+            msg(_("The negativ-positiv-Wirkung does not affect the monster.")),
+            _cites(Clause.NP_RULES),
+            msg(_("The monster is not in a combat."))))
+        return frozenset()
+    if combat is CombatRole.DEFENDING:
+        steps.append(Step(
+            Outcome.SILENT,
+            msg(_("The attacking monster was taken in place of the attack target.")),
+            _cites(Clause.NP_RULES),
+            msg(_("The texts name only the attack target (Angriffsziel); for a defending "
+                  "monster the engine assumed the planet and effects of the attacking "
+                  "monster decide."))))
+    target = Planet(inputs["opponent_planet"])
+    effects = inputs["opponent_effects"]
+    counted = sorted((Attribute(e) for e in effects if e != _OTHER_ATTRIBUTE),
+                     key=list(Attribute).index)
+    if not counted:
+        steps.append(Step(
+            Outcome.NOT_APPLICABLE,
+            msg(_("The negativ-positiv-Wirkung does not affect the monster.")),
+            _cites(Clause.NP_RULES),
+            msg(_("The attack target is under no effect that changes its Energiepunkte-, "
+                  "AP-, DP- or LP-Werte."))))
+        failed = True
+    matched = set()
+    if target is card.right:
+        matched.add(Influence.NEGATIV)
+    if target is card.left:
+        matched.add(Influence.POSITIV)
+    if not matched:
+        steps.append(Step(
+            Outcome.NOT_APPLICABLE,
+            msg(_("The negativ-positiv-Wirkung does not affect the monster.")),
+            _cites(Clause.NP_RULES),
+            msg(_("The attack target's primary planet symbol %(target)s is neither the small "
+                  "right symbol %(right)s (negativ) nor the small left symbol %(left)s "
+                  "(positiv)."), target=target.label, right=card.right.label,
+                left=card.left.label)))
+        failed = True
+    if failed:
+        return frozenset()
+
+    monster = Planet(inputs["monster_planet"])
+    attributes = ", ".join(a.value.upper() for a in counted)
+    for influence in sorted(matched, key=list(Influence).index):
+        symbol = msg(_("small right symbol (negativ-Wirkung)")) if influence is Influence.NEGATIV \
+            else msg(_("small left symbol (positiv-Wirkung)"))
+        steps.append(Step(
+            Outcome.APPLIED,
+            msg(_("negativ-positiv conditions met: the monster is in a combat, the attack "
+                  "target is under an effect on %(attributes)s and its primary planet symbol "
+                  "%(target)s is the %(symbol)s."),
+                attributes=attributes, target=target.label, symbol=symbol),
+            _cites(Clause.NP_RULES)))
+        if influence not in influences(card, target, monster):  # degenerate symbol sets
+            continue
+        if influence is Influence.NEGATIV:
+            steps.append(Step(
+                Outcome.APPLIED,
+                msg(_("Read from right to left (%(right)s → %(base)s → %(left)s): %(target)s "
+                      "wirkt negativ auf %(monster)s."),
+                    right=card.right.label, base=card.base.label, left=card.left.label,
+                    target=target.label, monster=monster.label),
+                _cites(Clause.NP_RULES)))
+        else:
+            steps.append(Step(
+                Outcome.APPLIED,
+                msg(_("Read from left to right (%(left)s → %(base)s → %(right)s): %(target)s "
+                      "wirkt positiv auf %(monster)s."),
+                    right=card.right.label, base=card.base.label, left=card.left.label,
+                    target=target.label, monster=monster.label),
+                _cites(Clause.NP_RULES)))
+    if len(matched) == 2:
+        steps.append(Step(
+            Outcome.SILENT,
+            msg(_("Both negativ-Wirkung and positiv-Wirkung were applied.")),
+            _cites(Clause.NP_RULES, Clause.NP_NEGATIV, Clause.NP_POSITIV),
+            msg(_("The attack target's planet is both small symbols; the engine applied both, "
+                  "so doubling and halving cancel out."))))
+    return frozenset(matched)
+
+
+def _evaluate_wirkung(inputs: Mapping[str, Any]) -> Ruling:
+    """Rule on a Wirkung's change to one monster's attribute (points).
+
+    Implements ``1.2.4.kartenaufbau.p3`` (own side), ``1.2.4.effekte-der-
+    schutzgottkarte.p2``/``p3`` (what and whom a Wirkung changes) and
+    ``1.2.4.negativ-positiv-wirkung.p1``–``p5``.  Values: ``applies``,
+    ``change`` (signed points, exact), ``factor`` and, with a base value,
+    ``result``.
+    """
+    card = GuardianSymbols(Planet(inputs["base_planet"]), _planet(inputs["left_planet"]),
+                           _planet(inputs["right_planet"]))
+    attribute = Attribute(inputs["attribute"])
+    amount: int | Fraction = inputs["amount"]
+    steps: list[Step] = []
+    notes: list[Message] = []
+
+    reached = _wirkung_reach(card, inputs, steps)
+    change: int | Fraction = 0
+    factor: int | Fraction = 1
+    if reached:
+        steps.append(Step(
+            Outcome.APPLIED,
+            msg(_("The Wirkung changes the monster's %(attribute)s by %(amount)s."),
+                attribute=attribute.label, amount=_signed(amount)),
+            _cites(Clause.WIRKUNG_ATTRIBUTES)))
+        change = amount
+        matched = _np_influence(card, inputs, steps)
+        exact = Fraction(amount)
+        for influence in sorted(matched, key=list(Influence).index):
+            step_factor = np_factor(influence, exact)
+            before, exact = exact, exact * step_factor
+            increase = amount > 0
+            if influence is Influence.NEGATIV:
+                clause = Clause.NP_NEGATIV
+                message_id = (
+                    _("negativ-Wirkung: the increase is halved, %(before)s → %(after)s.")
+                    if increase else
+                    _("negativ-Wirkung: the reduction is doubled, %(before)s → %(after)s."))
+            else:
+                clause = Clause.NP_POSITIV
+                message_id = (
+                    _("positiv-Wirkung: the increase is doubled, %(before)s → %(after)s.")
+                    if increase else
+                    _("positiv-Wirkung: the reduction is halved, %(before)s → %(after)s."))
+            message = msg(message_id, before=_signed(before), after=_signed(exact))
+            steps.append(Step(Outcome.APPLIED, message, _cites(clause)))
+            if exact.denominator != 1:
+                steps.append(Step(
+                    Outcome.SILENT,
+                    msg(_("Halving %(before)s gives %(after)s."),
+                        before=_signed(before), after=_signed(exact)),
+                    _cites(clause),
+                    msg(_("The texts do not say how to round half points; the engine kept the "
+                          "exact value."))))
+        change = _exact(exact)
+        factor = _exact(exact / amount)
+        if matched:
+            notes.append(msg(_("Only the Wirkung's change was computed; the texts say \"alle "
+                               "Reduzierungen … Erhöhungen\" and do not say whether changes "
+                               "from other cards on the monster are scaled as well.")))
+    else:
+        notes.append(msg(_("Without a change from the Wirkung the negativ-positiv-Wirkung has "
+                           "nothing to double or halve.")))
+    if not card.has_negativ_positiv:
+        notes.append(msg(_("The regular Wirkungskreis der Planeten-Beeinflussung is not part of "
+                           "this chapter and is not computed here.")))
+
+    values = [
+        Value("applies", reached, msg(_("The Wirkung applies"))),
+        Value("change", change, msg(_("Change to %(attribute)s"), attribute=attribute.label)),
+        Value("factor", factor, msg(_("Factor from the negativ-positiv-Wirkung"))),
+    ]
+    base_value = inputs["base_value"]
+    if base_value is not None:
+        result = _exact(base_value + Fraction(change))
+        if reached:
+            steps.append(Step(
+                Outcome.APPLIED,
+                msg(_("The Wirkung gives %(attribute)s %(before)s %(change)s = %(after)s."),
+                    attribute=attribute.label, before=base_value, change=_signed(change),
+                    after=_text(result)),
+                _cites(Clause.WIRKUNG_ATTRIBUTES)))
+        if result < 0:
+            steps.append(Step(
+                Outcome.SILENT,
+                msg(_("The value is below 0.")),
+                _cites(Clause.WIRKUNG_ATTRIBUTES),
+                msg(_("The texts do not say whether the value can drop below 0; the engine "
+                      "kept the exact value."))))
+        values.append(Value("result", result, msg(_("Resulting %(attribute)s"),
+                                                  attribute=attribute.label)))
+    return Ruling("guardian-wirkung", tuple(values), tuple(steps), tuple(notes))
+
+
+_PD_SETUP = {
+    "guardian_side_active": True,
+    "base_planet": "venus",
+    "left_planet": "mars",
+    "right_planet": "erde",
+    "attribute": "ap",
+    "amount": 20,
+    "scope": "base",
+    "monster_planet": "venus",
+    "monster_side": "own",
+    "combat": "attacking",
+    "opponent_effects": ["dp"],
+}
+
+_WIRKUNG = Scenario(
+    slug="guardian-wirkung",
+    game=GAME,
+    title=msg(_("Wirkung and negativ-positiv-Wirkung of a Schutzgottkarte")),
+    summary=msg(_("Which monster a Schutzgottkarte's Wirkung reaches, and how its "
+                  "negativ-positiv-Wirkung doubles or halves the change in a combat.")),
+    fields=_WIRKUNG_FIELDS,
+    evaluator=_evaluate_wirkung,
+    check=_check_wirkung,
+    citations=_cites(
+        Clause.IMMUNITY, Clause.WIRKUNG_ATTRIBUTES, Clause.WIRKUNG_SCOPE, Clause.NP_CARD,
+        Clause.NP_RULES, Clause.NP_NEGATIV, Clause.NP_POSITIV, Clause.NP_ACTIVE_SIDE,
+        Clause.WB_CARD, Clause.WB_RULE),
+    examples=(
+        Example(
+            "np-fall-1-negativ",
+            msg(_("Fall 1 – negativ-Wirkung: a Venus monster attacks an Erde monster")),
+            {**_PD_SETUP, "opponent_planet": "erde"},
+            {"change": 10, "factor": Fraction(1, 2)},
+            Clause.NP_ACTIVE_SIDE.cite()),
+        Example(
+            "np-fall-2-positiv",
+            msg(_("Fall 2 – positiv-Wirkung: a Venus monster attacks a Mars monster")),
+            {**_PD_SETUP, "opponent_planet": "mars"},
+            {"change": 40, "factor": 2},
+            Clause.NP_ACTIVE_SIDE.cite()),
+    ),
+)
+
+
+# --------------------------------------------------------------------------
+# Scenario 2: Wirkungsbegrenzung of a Spezial-Wirkung on activation costs
+# --------------------------------------------------------------------------
+
+_WB_FIELDS = (
+    _planet_field("limit_planet", msg(_("Wirkungsbegrenzung planet (the one small symbol)")),
+                  required=False,
+                  help=msg(_("Leave empty if the card has no Wirkungsbegrenzung."))),
+    Field("cost_change", msg(_("Spezial-Wirkung: change of the activation cost (Energiepunkte)")),
+          FieldKind.INTEGER, minimum=-_MAX_COST, maximum=_MAX_COST,
+          help=msg(_("-1 for \"1 Energiepunkt weniger\"; positive if monsters pay more."))),
+    Field("extends_to_opposing_side",
+          msg(_("The description extends the Spezial-Wirkung to the opposing side")),
+          FieldKind.BOOLEAN, required=False),
+    Field("monsters", msg(_("Monster cards being activated")), FieldKind.GROUP,
+          min_items=1, max_items=_MAX_ITEMS, initial=2, fields=(
+              _planet_field("planet", msg(_("Primary planet symbol"))),
+              Field("cost", msg(_("Activation cost (Energiepunkte)")), FieldKind.INTEGER,
+                    minimum=0, maximum=_MAX_COST),
+              _side_field("side", msg(_("Side"))),
+          )),
+)
+
+
+def _check_wb(inputs: Mapping[str, Any]) -> None:
+    """:raises InputError: for a zero cost change."""
+    if inputs["cost_change"] == 0:
+        raise InputError("cost_change", msg(_(
+            "Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
+            "not 0.")))
+
+
+def _evaluate_wb(inputs: Mapping[str, Any]) -> Ruling:
+    """Rule on what each monster pays on activation (Energiepunkte).
+
+    Implements ``1.2.4.wirkungsbegrenzung.p1``/``p2``, ``1.2.4.effekte-der-
+    schutzgottkarte.p4`` and the own-side rule of ``1.2.4.kartenaufbau.p3``.
+    Values: ``costs``, ``changes`` and ``affected``, one entry per monster.
+    """
+    limit = _planet(inputs["limit_planet"])
+    change: int = inputs["cost_change"]
+    extends = inputs["extends_to_opposing_side"]
+    steps: list[Step] = []
+    notes: list[Message] = []
+    if limit is None:
+        steps.append(Step(
+            Outcome.APPLIED,
+            msg(_("No Wirkungsbegrenzung: the Spezial-Wirkung affects the monster cards its "
+                  "text names, here all of them.")),
+            _cites(Clause.WB_CARD, Clause.SPEZIAL_WIRKUNG)))
+    else:
+        steps.append(Step(
+            Outcome.APPLIED,
+            msg(_("Wirkungsbegrenzung %(planet)s: the Spezial-Wirkung affects only monster "
+                  "cards whose primary planet symbol is %(planet)s."), planet=limit.label),
+            _cites(Clause.WB_CARD, Clause.WB_RULE)))
+        notes.append(msg(_("1.2.4.wirkungsbegrenzung.p1 calls the limiting symbol the right small "
+                           "one, the example in p2 the left one; the engine does not depend on "
+                           "its position.")))
+    costs: list[int] = []
+    changes: list[int] = []
+    affected: list[bool] = []
+    for number, monster in enumerate(inputs["monsters"], start=1):
+        planet = Planet(monster["planet"])
+        cost: int = monster["cost"]
+        side = Side(monster["side"])
+        reached = True
+        if side is Side.OPPOSING and not extends:
+            steps.append(Step(
+                Outcome.NOT_APPLICABLE,
+                msg(_("Monster %(number)s (%(planet)s) is on the opposing side and pays "
+                      "%(cost)s Energiepunkte."),
+                    number=number, planet=planet.label, cost=cost),
+                _cites(Clause.IMMUNITY),
+                msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
+                      "description says otherwise; this monster is on the opposing side."))))
+            reached = False
+        elif limit is not None and planet is not limit:
+            steps.append(Step(
+                Outcome.NOT_APPLICABLE,
+                msg(_("Monster %(number)s (%(planet)s) is outside the Wirkungsbegrenzung and "
+                      "pays %(cost)s Energiepunkte."),
+                    number=number, planet=planet.label, cost=cost),
+                _cites(Clause.WB_RULE),
+                msg(_("Its primary planet symbol is not the Wirkungsbegrenzung planet "
+                      "%(limit)s."), limit=limit.label)))
+            reached = False
+        paid = cost
+        if reached:
+            paid = cost + change
+            clauses = (Clause.WB_RULE,) if limit is not None else (Clause.SPEZIAL_WIRKUNG,)
+            if side is Side.OPPOSING:
+                clauses += (Clause.IMMUNITY,)
+            if paid < 0:
+                steps.append(Step(
+                    Outcome.SILENT,
+                    msg(_("Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of "
+                          "%(cost)s."), number=number, planet=planet.label, cost=cost),
+                    _cites(*clauses),
+                    msg(_("%(cost)s %(change)s is below 0; the texts do not say what happens, "
+                          "the engine assumed a cost cannot fall below 0."),
+                        cost=cost, change=_signed(change))))
+                paid = 0
+            else:
+                steps.append(Step(
+                    Outcome.APPLIED,
+                    msg(_("Monster %(number)s (%(planet)s) pays %(paid)s Energiepunkte instead of "
+                          "%(cost)s."), number=number, planet=planet.label, paid=paid, cost=cost),
+                    _cites(*clauses)))
+        costs.append(paid)
+        changes.append(paid - cost)
+        affected.append(reached)
+    values = (
+        Value("costs", tuple(costs), msg(_("Energiepunkte each monster pays"))),
+        Value("changes", tuple(changes), msg(_("Change of each monster's activation cost"))),
+        Value("affected", tuple(affected), msg(_("The Spezial-Wirkung affects the monster"))),
+    )
+    return Ruling("wirkungsbegrenzung", values, tuple(steps), tuple(notes))
+
+
+_WB = Scenario(
+    slug="wirkungsbegrenzung",
+    game=GAME,
+    title=msg(_("Wirkungsbegrenzung of a Spezial-Wirkung")),
+    summary=msg(_("What each monster card pays on activation under a Spezial-Wirkung that "
+                  "changes activation costs, with or without a Wirkungsbegrenzung planet.")),
+    fields=_WB_FIELDS,
+    evaluator=_evaluate_wb,
+    check=_check_wb,
+    citations=_cites(Clause.IMMUNITY, Clause.SPEZIAL_WIRKUNG, Clause.WB_CARD, Clause.WB_RULE),
+    examples=(
+        Example(
+            "wirkungsbegrenzung-venus",
+            msg(_("Wirkungsbegrenzung Venus: monsters pay 1 Energiepunkt less, only Venus "
+                  "monsters")),
+            {"limit_planet": "venus", "cost_change": -1,
+             "monsters": [{"planet": "venus", "cost": 4, "side": "own"},
+                          {"planet": "mars", "cost": 4, "side": "own"}]},
+            {"changes": (-1, 0), "affected": (True, False)},
+            Clause.WB_RULE.cite()),
+    ),
+)
+
+
+# --------------------------------------------------------------------------
+# Scenario 3: order of evaluation of a stack of effects
+# --------------------------------------------------------------------------
+
+#: Evaluation position by source: lower is evaluated earlier.  Energie- &
+#: Monsterkarten have the lowest Wirkungsrang (3 of 3), Schutzgottkarten
+#: rank 2, the Spezial-Wirkung before (above) the Wirkung; rank 1 is not
+#: named in the chapter.
+_EVALUATION_TIER = {
+    Source.ENERGY: 0,
+    Source.GRAVITATION_ENERGY: 0,
+    Source.MONSTER: 0,
+    Source.GUARDIAN_WIRKUNG: 1,
+    Source.GUARDIAN_SPEZIAL: 2,
+    Source.RANK_ONE: 3,
+}
+
+_ORDER_FIELDS = (
+    Field("base_ap", msg(_("Base AP")), FieldKind.INTEGER, required=False,
+          minimum=0, maximum=_MAX_POINTS),
+    Field("base_dp", msg(_("Base DP")), FieldKind.INTEGER, required=False,
+          minimum=0, maximum=_MAX_POINTS),
+    Field("base_lp", msg(_("Base LP")), FieldKind.INTEGER, required=False,
+          minimum=0, maximum=_MAX_POINTS),
+    Field("base_ep", msg(_("Base EP (Energiepunkte)")), FieldKind.INTEGER, required=False,
+          minimum=0, maximum=_MAX_POINTS),
+    Field("effects", msg(_("Effects on the monster")), FieldKind.GROUP,
+          min_items=1, max_items=_MAX_ITEMS, initial=2, fields=(
+              Field("source", msg(_("Source")), FieldKind.CHOICE,
+                    choices=_choices(_SOURCE_LABELS)),
+              Field("activated", msg(_("Activated as number")), FieldKind.INTEGER,
+                    minimum=1, maximum=99,
+                    help=msg(_("1 = activated first (longest active); equal numbers = "
+                               "activated together."))),
+              Field("attribute", msg(_("Attribute")), FieldKind.CHOICE,
+                    choices=_choices(_ATTRIBUTE_LABELS)),
+              Field("operation", msg(_("Operation")), FieldKind.CHOICE,
+                    choices=_choices(_OPERATION_LABELS)),
+              Field("amount", msg(_("N (points)")), FieldKind.INTEGER, required=False,
+                    minimum=0, maximum=_MAX_POINTS,
+                    help=msg(_("For add, subtract and set."))),
+          )),
+)
+
+
+def _check_order(inputs: Mapping[str, Any]) -> None:
+    """:raises InputError: for a missing amount or a missing base value."""
+    for index, effect in enumerate(inputs["effects"]):
+        if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
+            raise InputError(f"effects.{index}.amount", msg(_(
+                "Enter N for add, subtract or set.")))
+        name = "base_" + effect["attribute"]
+        if inputs[name] is None:
+            raise InputError(name, msg(_(
+                "Enter the base %(attribute)s: effect %(number)s changes it."),
+                attribute=Attribute(effect["attribute"]).label, number=index + 1))
+
+
+def _apply(operation: Operation, value: Fraction, amount: int | None) -> Fraction:
+    """Return ``value`` after ``operation`` (points, exact)."""
+    if operation is Operation.ADD:
+        return value + amount
+    if operation is Operation.SUBTRACT:
+        return value - amount
+    if operation is Operation.HALVE:
+        return value / 2
+    if operation is Operation.DOUBLE:
+        return value * 2
+    return Fraction(amount)
+
+
+def _order_text(order: Iterable[int]) -> str:
+    return ", ".join(str(number) for number in order)
+
+
+def _run(effects: tuple[Mapping[str, Any], ...], order: Iterable[int],
+         bases: Mapping[Attribute, int]) -> dict[Attribute, Fraction]:
+    values = {attribute: Fraction(base) for attribute, base in bases.items()}
+    for number in order:
+        effect = effects[number - 1]
+        attribute = Attribute(effect["attribute"])
+        values[attribute] = _apply(Operation(effect["operation"]), values[attribute],
+                                   effect["amount"])
+    return values
+
+
+def _evaluate_order(inputs: Mapping[str, Any]) -> Ruling:
+    """Rule on the evaluation order of effects on one monster and its values (points).
+
+    Implements ``1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.p1``,
+    ``p3`` and ``p4``.  Values: ``order`` (effect numbers as listed, 1-based)
+    and the resulting ``ap``/``dp``/``lp``/``ep`` for every base value given.
+    """
+    effects: tuple[Mapping[str, Any], ...] = inputs["effects"]
+    bases = {attribute: inputs["base_" + attribute.value] for attribute in Attribute
+             if inputs["base_" + attribute.value] is not None}
+    steps: list[Step] = []
+    numbers = range(1, len(effects) + 1)
+
+    def source(number: int) -> Source:
+        return Source(effects[number - 1]["source"])
+
+    def activated(number: int) -> int:
+        return effects[number - 1]["activated"]
+
+    order = sorted(numbers, key=lambda n: (_EVALUATION_TIER[source(n)], -activated(n), n))
+    recency = sorted(numbers, key=lambda n: (-activated(n), n))
+
+    if any(source(n) is Source.RANK_ONE for n in numbers):
+        steps.append(Step(
+            Outcome.SILENT,
+            msg(_("An effect of Wirkungsrang 1 of 3 was evaluated after all Schutzgottkarte "
+                  "effects.")),
+            _cites(Clause.RANK, Clause.ORDER),
+            msg(_("The chapter does not name the highest Wirkungsrang and also says guardian "
+                  "effects stand above all others; the engine assumed rank 1 stands above "
+                  "rank 2, so it is evaluated last."))))
+    sources = {source(n) for n in numbers}
+    if Source.GUARDIAN_WIRKUNG in sources and Source.GUARDIAN_SPEZIAL in sources:
+        steps.append(Step(
+            Outcome.SILENT,
+            msg(_("The Spezial-Wirkung was evaluated after the Wirkung.")),
+            _cites(Clause.RANK, Clause.ORDER),
+            msg(_("\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is "
+                  "evaluated first or ranks above; the engine read it as ranking above, and "
+                  "the higher-ranked effect is evaluated later (as the Schutzgottkarte after "
+                  "the Energiekarte)."))))
+    tiers: dict[tuple[int, int], list[int]] = {}
+    for n in numbers:
+        tiers.setdefault((_EVALUATION_TIER[source(n)], activated(n)), []).append(n)
+    for (_tier, number_activated), tied in tiers.items():
+        if len(tied) > 1:
+            steps.append(Step(
+                Outcome.SILENT,
+                msg(_("Effects %(effects)s were activated together and evaluated in the order "
+                      "listed."), effects=_order_text(tied)),
+                _cites(Clause.RANK, Clause.ORDER),
+                msg(_("The texts order effects by Wirkungsrang and by activation only; the "
+                      "engine assumed the listed order for effects with the same rank activated "
+                      "as number %(activated)s."), activated=number_activated)))
+
+    steps.append(Step(
+        Outcome.APPLIED,
+        msg(_("Evaluation order: effects %(order)s. Effects are rolled up from the latest "
+              "activated to the longest active; Energie- & Monsterkarten have the lowest "
+              "Wirkungsrang, Schutzgottkarten rank 2 of 3."), order=_order_text(order)),
+        _cites(Clause.RANK, Clause.ORDER, Clause.ORDER_REGULAR)))
+    if order != recency:
+        by_recency = _run(effects, recency, bases)
+        by_rank = _run(effects, order, bases)
+        differs = by_recency != by_rank
+        steps.append(Step(
+            Outcome.SILENT,
+            msg(_("Wirkungsrang and activation order disagree; the order by Wirkungsrang was "
+                  "used.")),
+            _cites(Clause.RANK, Clause.ORDER),
+            msg(_("By activation alone the order would be %(recency)s (%(effect)s). The texts "
+                  "give both reasons for their example and do not say which decides when they "
+                  "disagree; the engine ordered by Wirkungsrang (lowest first), then from the "
+                  "latest activated."),
+                recency=_order_text(recency),
+                effect=msg(_("with a different result")) if differs
+                else msg(_("with the same result")))))
+
+    values = {attribute: Fraction(base) for attribute, base in bases.items()}
+    for number in order:
+        effect = effects[number - 1]
+        attribute = Attribute(effect["attribute"])
+        operation = Operation(effect["operation"])
+        before = values[attribute]
+        after = _apply(operation, before, effect["amount"])
+        values[attribute] = after
+        steps.append(Step(
+            Outcome.APPLIED,
+            msg(_("Effect %(number)s (%(source)s, activated as %(activated)s) is evaluated: "
+                  "%(attribute)s %(before)s → %(after)s."),
+                number=number, source=source(number).label, activated=activated(number),
+                attribute=attribute.label, before=_text(before), after=_text(after)),
+            _cites(Clause.RANK, Clause.ORDER)))
+        if after.denominator != 1 and before.denominator == 1:
+            steps.append(Step(
+                Outcome.SILENT,
+                msg(_("%(attribute)s %(value)s is not a whole number."),
+                    attribute=attribute.label, value=_text(after)),
+                _cites(Clause.ORDER),
+                msg(_("The texts do not say how to round half points; the engine kept the exact "
+                      "value."))))
+        if after < 0 <= before:
+            steps.append(Step(
+                Outcome.SILENT,
+                msg(_("%(attribute)s %(value)s is below 0."),
+                    attribute=attribute.label, value=_text(after)),
+                _cites(Clause.ORDER),
+                msg(_("The texts do not say whether a value can drop below 0; the engine kept "
+                      "the exact value while rolling up the effects."))))
+    result = [Value("order", tuple(order), msg(_("Evaluation order (effect numbers)")))]
+    for attribute in Attribute:
+        if attribute in values:
+            result.append(Value(attribute.value, _exact(values[attribute]),
+                                msg(_("Resulting %(attribute)s"), attribute=attribute.label)))
+    notes = (msg(_("Every listed effect is taken to affect this monster; whether it does is "
+                   "decided by the other scenarios.")),)
+    return Ruling("effect-order", tuple(result), tuple(steps), notes)
+
+
+_ORDER = Scenario(
+    slug="effect-order",
+    game=GAME,
+    title=msg(_("Order of evaluation of effects (Wirkungsrang)")),
+    summary=msg(_("In which order the effects on one monster card are evaluated, and the "
+                  "resulting AP, DP, LP and EP.")),
+    fields=_ORDER_FIELDS,
+    evaluator=_evaluate_order,
+    check=_check_order,
+    citations=_cites(Clause.RANK, Clause.ORDER, Clause.ORDER_REGULAR),
+    examples=(
+        Example(
+            "energiekarte-after-wirkung",
+            msg(_("An Energiekarte is activated on a monster already under a Schutzgottkarte's "
+                  "Wirkung: the Energiekarte is evaluated first")),
+            {"base_ap": 100, "effects": [
+                {"source": "guardian-wirkung", "activated": 1, "attribute": "ap",
+                 "operation": "add", "amount": 20},
+                {"source": "energy", "activated": 2, "attribute": "ap",
+                 "operation": "halve"}]},
+            {"order": (2, 1)},
+            Clause.ORDER.cite()),
+    ),
+)
+
+
+# --------------------------------------------------------------------------
+# Scenario 4: immunity of Schutzgottkarten and reach of their effects
+# --------------------------------------------------------------------------
+
+class TargetKind(enum.Enum):
+    """The kind of card an effect is aimed at."""
+
+    GUARDIAN = "guardian"
+    MONSTER = "monster"
+    ENERGY = "energy"
+
+
+_TARGET_LABELS = {
+    TargetKind.GUARDIAN: msg(_("Schutzgottkarte")),
+    TargetKind.MONSTER: msg(_("Monsterkarte")),
+    TargetKind.ENERGY: msg(_("Energiekarte")),
+}
+
+_IMMUNITY_SOURCES = {source: label for source, label in _SOURCE_LABELS.items()
+                     if source is not Source.RANK_ONE}
+
+_IMMUNITY_FIELDS = (
+    Field("source", msg(_("The effect comes from")), FieldKind.CHOICE,
+          choices=_choices(_IMMUNITY_SOURCES)),
+    Field("target", msg(_("The effect is aimed at")), FieldKind.CHOICE,
+          choices=_choices(_TARGET_LABELS), initial=TargetKind.GUARDIAN.value),
+    Field("target_side", msg(_("The target is on")), FieldKind.CHOICE,
+          choices=(Choice(Side.OWN.value, msg(_("the same side as the effect's card"))),
+                   Choice(Side.OPPOSING.value, msg(_("the opposing side"))))),
+    Field("extends_to_opposing_side",
+          msg(_("The Schutzgottkarte's description extends its effect to the opposing side")),
+          FieldKind.BOOLEAN, required=False),
+)
+
+
+def _check_immunity(inputs: Mapping[str, Any]) -> None:
+    """:raises InputError: if neither source nor target is a Schutzgottkarte."""
+    if not Source(inputs["source"]).is_guardian and inputs["target"] != TargetKind.GUARDIAN.value:
+        raise InputError("target", msg(_(
+            "This scenario covers effects aimed at a Schutzgottkarte or coming from one; "
+            "choose a Schutzgottkarte as source or target.")))
+
+
+def _evaluate_immunity(inputs: Mapping[str, Any]) -> Ruling:
+    """Rule on whether an effect reaches a card.
+
+    Implements ``1.2.4.kartenaufbau.p3`` (immunity, opposing Schutzgottkarte,
+    own side) and ``1.2.4.effekte-der-schutzgottkarte.p2``–``p4`` (what a
+    Wirkung and a Spezial-Wirkung may affect).  Value: ``affects``.
+    """
+    source = Source(inputs["source"])
+    target = TargetKind(inputs["target"])
+    side = Side(inputs["target_side"])
+    extends = inputs["extends_to_opposing_side"]
+    steps: list[Step] = []
+    affects: bool
+    if target is TargetKind.GUARDIAN and source in (Source.ENERGY, Source.MONSTER):
+        affects = False
+        steps.append(Step(
+            Outcome.NOT_APPLICABLE,
+            msg(_("The Schutzgottkarte is immune to the effect.")),
+            _cites(Clause.IMMUNITY),
+            msg(_("A Schutzgottkarte is immun against all effects of Monster- & "
+                  "Energiekarten."))))
+    elif target is TargetKind.GUARDIAN and source is Source.GRAVITATION_ENERGY:
+        affects = True
+        steps.append(Step(
+            Outcome.APPLIED,
+            msg(_("The effect affects the Schutzgottkarte: effects of Gravitations-Energiekarten "
+                  "are excepted from its immunity.")),
+            _cites(Clause.IMMUNITY)))
+    elif target is TargetKind.GUARDIAN and side is Side.OPPOSING:
+        affects = False
+        steps.append(Step(
+            Outcome.NOT_APPLICABLE,
+            msg(_("The effect does not affect the opposing Schutzgottkarte.")),
+            _cites(Clause.IMMUNITY),
+            msg(_("Effects of Schutzgottkarten do not affect the opposing Schutzgottkarte."))))
+        if extends:
+            steps.append(Step(
+                Outcome.SILENT,
+                msg(_("The description's extension to the opposing side does not reach the "
+                      "opposing Schutzgottkarte.")),
+                _cites(Clause.IMMUNITY),
+                msg(_("\"Sofern nicht anders in der Beschreibung festgelegt\" stands with the "
+                      "own-side sentence; the engine assumed it does not lift the ban on "
+                      "affecting the opposing Schutzgottkarte."))))
+    elif target is TargetKind.GUARDIAN:
+        if source is Source.GUARDIAN_WIRKUNG:
+            affects = False
+            steps.append(Step(
+                Outcome.NOT_APPLICABLE,
+                msg(_("The Wirkung does not affect a Schutzgottkarte.")),
+                _cites(Clause.WIRKUNG_ATTRIBUTES),
+                msg(_("A Wirkung can only change the Grund-Attribute of Monsterkarten."))))
+        else:
+            affects = True
+            steps.append(Step(
+                Outcome.SILENT,
+                msg(_("The Spezial-Wirkung may affect its own side's Schutzgottkarte if its "
+                      "description says so.")),
+                _cites(Clause.IMMUNITY, Clause.SPEZIAL_WIRKUNG),
+                msg(_("The immunity covers only Monster- & Energiekarten and the opposing "
+                      "Schutzgottkarte, and the Spezial-Wirkung names only Monster- and "
+                      "Energiekarten; the engine assumed nothing forbids it."))))
+    else:
+        # A Schutzgottkarte's effect aimed at a monster or energy card.
+        if side is Side.OPPOSING and not extends:
+            affects = False
+            steps.append(Step(
+                Outcome.NOT_APPLICABLE,
+                msg(_("The effect does not reach the card.")),
+                _cites(Clause.IMMUNITY),
+                msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
+                      "description says otherwise; the card is on the opposing side."))))
+        elif target is TargetKind.ENERGY and source is Source.GUARDIAN_WIRKUNG:
+            affects = False
+            steps.append(Step(
+                Outcome.NOT_APPLICABLE,
+                msg(_("The Wirkung does not affect an Energiekarte.")),
+                _cites(Clause.WIRKUNG_ATTRIBUTES),
+                msg(_("A Wirkung can only change the Grund-Attribute of Monsterkarten."))))
+        else:
+            affects = True
+            if side is Side.OPPOSING:
+                steps.append(Step(
+                    Outcome.APPLIED,
+                    msg(_("The description extends the effect to the opposing side.")),
+                    _cites(Clause.IMMUNITY)))
+            else:
+                steps.append(Step(
+                    Outcome.APPLIED,
+                    msg(_("Effects of Schutzgottkarten apply to their own side.")),
+                    _cites(Clause.IMMUNITY)))
+            if source is Source.GUARDIAN_WIRKUNG:
+                steps.append(Step(
+                    Outcome.APPLIED,
+                    msg(_("A Wirkung changes only Grund-Attribute of Monsterkarten, by default "
+                          "of the Schutzgottkarte's planet.")),
+                    _cites(Clause.WIRKUNG_ATTRIBUTES, Clause.WIRKUNG_SCOPE)))
+            else:
+                steps.append(Step(
+                    Outcome.APPLIED,
+                    msg(_("A Spezial-Wirkung may affect other attributes of Monsterkarten and "
+                          "Energiekarten.")),
+                    _cites(Clause.SPEZIAL_WIRKUNG)))
+    values = (Value("affects", affects, msg(_("The effect affects the card"))),)
+    return Ruling("guardian-immunity", values, tuple(steps))
+
+
+_IMMUNITY = Scenario(
+    slug="guardian-immunity",
+    game=GAME,
+    title=msg(_("Immunity of Schutzgottkarten and reach of their effects")),
+    summary=msg(_("Whether an effect reaches a Schutzgottkarte, and whether a "
+                  "Schutzgottkarte's effect reaches a card on either side.")),
+    fields=_IMMUNITY_FIELDS,
+    evaluator=_evaluate_immunity,
+    check=_check_immunity,
+    citations=_cites(Clause.IMMUNITY, Clause.WIRKUNG_ATTRIBUTES, Clause.WIRKUNG_SCOPE,
+                     Clause.SPEZIAL_WIRKUNG),
+)
+
+
+RULESET = Ruleset(
+    game=GAME,
+    title=msg(_("Power-Duell")),
+    documents=(DOCUMENT,),
+    scenarios=(_WIRKUNG, _WB, _ORDER, _IMMUNITY),
+)
