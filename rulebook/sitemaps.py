@@ -44,11 +44,14 @@ class ClauseSitemap(_RulebookSitemap):
     priority = 0.7
 
     def items(self):
+        # A clause with nothing published yet has no page.
         return (Clause.objects.filter(versions__published_at__isnull=False).distinct()
                 .select_related("document__game").order_by("document", "position"))
 
 
 class CorrectionSitemap(_RulebookSitemap):
+    """Every published correction (errata) page, in every UI language."""
+
     priority = 0.5
 
     def items(self):
