@@ -14,14 +14,13 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import F, Q
+from django.db.models import F
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
-from django.views.decorators.http import require_POST
 from modeltranslation.admin import TabbedTranslationAdmin
 
 from rulebook import publishing
