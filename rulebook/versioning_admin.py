@@ -203,8 +203,7 @@ class CorrectionAdmin(TabbedTranslationAdmin):
         rows = []
         for draft in correction.versions.select_related("clause__document").order_by(
                 "clause__document__position", "clause__position"):
-            base = (draft.clause.versions.published().filter(number=draft.based_on_number).first()
-                    if draft.based_on_number else None)
+            base = publishing.base_version(draft)
             latest = publishing.latest_number(draft.clause)
             translations = []
             for code in publishing.LANGUAGE_CODES:
@@ -222,6 +221,7 @@ class CorrectionAdmin(TabbedTranslationAdmin):
             rows.append({"draft": draft, "base": base,
                          "diff": compare(base, draft) if base else None,
                          "stale": not draft.is_published and draft.based_on_number != latest,
+                         "unchanged": not draft.is_published and publishing.unchanged(draft, base),
                          "translations": translations})
         return TemplateResponse(request, "admin/rulebook/correction/preview.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta,

@@ -425,3 +425,17 @@ def test_submit_is_refused_without_proposed_text(small_rulebook, editor):
         response.content.decode())
     correction.refresh_from_db()
     assert correction.submitted_at is None
+
+
+def test_a_draft_that_changes_nothing_is_not_published(small_rulebook, editor, publisher):
+    from rulebook.publishing import WorkflowError
+
+    correction = Correction.objects.create(game=small_rulebook["game"], language="de",
+                                           title_de="Nichts", effective_date=datetime.date(2024, 1, 1))
+    propose_version(correction, small_rulebook["clause"], editor)  # prefilled, unchanged
+    preview = client_for(editor).get(f"/admin/rulebook/correction/{correction.pk}/preview/")
+    assert "This draft does not change the text yet" in preview.content.decode()
+    with pytest.raises(WorkflowError, match="is the same as the current one"):
+        publish_correction(correction, publisher)
+    correction.refresh_from_db()
+    assert not correction.is_published
