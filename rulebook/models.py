@@ -222,6 +222,20 @@ class CorrectionQuerySet(models.QuerySet):
         """Published corrections whose effective date is after ``on`` (today)."""
         return self.published().filter(effective_date__gt=on or timezone.localdate())
 
+    def update(self, **kwargs):
+        """Bulk-update rows; a published correction keeps its game, date and stamps.
+
+        :raises ImmutableVersionError: if the update would change the game,
+            effective date or publication stamps of a published correction.
+        """
+        guarded = {"game", "game_id", "effective_date", "published_at", "published_by",
+                   "published_by_id"}
+        if guarded & set(kwargs) and self.filter(published_at__isnull=False).exists():
+            raise ImmutableVersionError(
+                _("This correction is published: its game, effective date and publication "
+                  "cannot change. Publish a new correction instead."))
+        return super().update(**kwargs)
+
     def delete(self):
         """Delete draft corrections.
 

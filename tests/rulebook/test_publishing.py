@@ -194,6 +194,9 @@ def test_published_correction_is_read_only(small_rulebook, publisher):
         correction.save()
     with pytest.raises(ImmutableVersionError):
         Correction.objects.filter(pk=correction.pk).delete()
+    with pytest.raises(ImmutableVersionError):
+        Correction.objects.filter(pk=correction.pk).update(effective_date=datetime.date(2000, 1, 1))
+    assert Correction.objects.get(pk=correction.pk).effective_date == datetime.date(2021, 6, 1)
     response = client_for(publisher).post(
         f"/admin/rulebook/correction/{correction.pk}/change/",
         correction_form(game=small_rulebook["game"].pk, effective_date="2000-01-01"))
