@@ -1,9 +1,9 @@
 """The history of clauses and the changes of corrections, for reading pages.
 
 Builds typed rows from published versions: each version's state on a date
-(in force, superseded, upcoming, repealed), who published it (from the
-version's stamps, which :func:`rulebook.publishing.publish_correction` also
-records in the admin log), and word diffs against the previous version.
+(in force, superseded, upcoming), who published it and when (from the
+admin-log entry :func:`rulebook.publishing.publish_correction` writes, else
+the version's stamps), and word diffs against the previous version.
 Where a version has no predecessor although it came with a correction, the
 text before it is not in the sources: ``prior_unavailable`` says so and no
 diff is made up.
@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from rulebook.diffing import DiffRow, word_diff
 from rulebook.models import Clause, ClauseVersion, Correction
+from rulebook.publishing import publication_log
 
 
 class VersionState(enum.StrEnum):
@@ -36,6 +37,7 @@ class HistoryEntry:
     version: ClauseVersion
     state: VersionState
     publisher: str  # display name; "" for a version that came with an imported source
+    published_at: datetime.datetime | None  # from the admin log where it has the entry
 
 
 @dataclass(frozen=True)
@@ -64,11 +66,8 @@ class VersionChange:
         return self.previous is None and not self.prior_unavailable
 
 
-def _publisher(version: ClauseVersion) -> str:
-    user = version.published_by
-    if user is None:
-        return ""
-    return user.get_full_name() or user.get_username()
+def _name(user) -> str:
+    return (user.get_full_name() or user.get_username()) if user else ""
 
 
 def clause_history(clause: Clause, on: datetime.date | None = None) -> list[HistoryEntry]:
@@ -77,6 +76,7 @@ def clause_history(clause: Clause, on: datetime.date | None = None) -> list[Hist
     versions = list(clause.versions.published().select_related("correction", "published_by")
                     .order_by("number"))
     current = ClauseVersion.objects.current_for([clause], on).get(clause.pk)
+    log = publication_log(versions)
     entries = []
     for version in versions:
         version.clause = clause
@@ -86,7 +86,10 @@ def clause_history(clause: Clause, on: datetime.date | None = None) -> list[Hist
             state = VersionState.UPCOMING
         else:
             state = VersionState.SUPERSEDED
-        entries.append(HistoryEntry(version, state, _publisher(version)))
+        entry = log.get(version.pk)
+        entries.append(HistoryEntry(version, state,
+                                    _name(entry.user if entry else version.published_by),
+                                    entry.action_time if entry else version.published_at))
     return entries
 
 

@@ -222,6 +222,20 @@ class CorrectionQuerySet(models.QuerySet):
         """Published corrections whose effective date is after ``on`` (today)."""
         return self.published().filter(effective_date__gt=on or timezone.localdate())
 
+    def update(self, **kwargs):
+        """Bulk-update rows; a published correction keeps its game, date and stamps.
+
+        :raises ImmutableVersionError: if the update would change the game,
+            effective date or publication stamps of a published correction.
+        """
+        guarded = {"game", "game_id", "effective_date", "published_at", "published_by",
+                   "published_by_id"}
+        if guarded & set(kwargs) and self.filter(published_at__isnull=False).exists():
+            raise ImmutableVersionError(
+                _("This correction is published: its game, effective date and publication "
+                  "cannot change. Publish a new correction instead."))
+        return super().update(**kwargs)
+
     def delete(self):
         """Delete draft corrections.
 
@@ -333,7 +347,6 @@ class Correction(models.Model):
         if self.published_at is not None:
             raise ImmutableVersionError(
                 _("This correction is published and cannot be deleted."))
-        self.versions.drafts().delete()  # its proposed texts go with it
         return super().delete(*args, **kwargs)
 
     def __str__(self) -> str:
@@ -418,7 +431,11 @@ class ClauseVersion(models.Model):
     effective_date = models.DateField(_("effective date"), null=True, blank=True,
                                       help_text=_("Leave empty when the source gives no date."))
     source_note = models.CharField(_("source note"), max_length=300, blank=True)
-    correction = models.ForeignKey(Correction, on_delete=models.PROTECT, null=True, blank=True,
+    # CASCADE: deleting a draft correction deletes its proposed texts; a
+    # published correction cannot be deleted (Correction.delete, the
+    # queryset and the admin refuse) and published versions are guarded by
+    # database triggers anyway.
+    correction = models.ForeignKey(Correction, on_delete=models.CASCADE, null=True, blank=True,
                                    related_name="versions", verbose_name=_("correction"))
     digest = models.CharField(_("digest of the original text"), max_length=64, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)

@@ -149,6 +149,21 @@ def submit_correction(correction: Correction, user) -> Correction:
     return correction
 
 
+def unchanged(draft: ClauseVersion, base: ClauseVersion | None) -> bool:
+    """Whether a draft repeats its base version: same texts and titles in every language."""
+    if base is None or draft.is_repeal != base.is_repeal:
+        return False
+    return all((getattr(draft, f"{field}_{code}") or "") == (getattr(base, f"{field}_{code}") or "")
+               for code in LANGUAGE_CODES for field in ("text", "title"))
+
+
+def base_version(draft: ClauseVersion) -> ClauseVersion | None:
+    """The published version a draft was started from, if any."""
+    if not draft.based_on_number:
+        return None
+    return draft.clause.versions.published().filter(number=draft.based_on_number).first()
+
+
 def stale_drafts(correction: Correction) -> list[ClauseVersion]:
     """The drafts of ``correction`` based on a version that is no longer the latest."""
     stale = []
@@ -169,7 +184,8 @@ def publish_correction(correction: Correction, user, *,
     logged in the admin log under ``user``.
 
     :raises PermissionDenied: if ``user`` lacks ``rulebook.publish_correction``.
-    :raises WorkflowError: if the correction is published or proposes nothing.
+    :raises WorkflowError: if the correction is published, proposes nothing, or
+        proposes a text identical to the current one.
     :raises StaleDraftError: if a clause got a new version since a draft was
         started (nothing is published).
     """
@@ -188,10 +204,16 @@ def publish_correction(correction: Correction, user, *,
             "A newer version of %(clauses)s was published after this correction's text was "
             "proposed. Open each draft, compare it with the current text and save it again "
             "before publishing.") % {"clauses": ", ".join(str(d.clause) for d in stale)})
+    bases = {draft.pk: base_version(draft) for draft in drafts}
+    repeated = [draft for draft in drafts if unchanged(draft, bases[draft.pk])]
+    if repeated:
+        raise WorkflowError(_(
+            "The proposed text of %(clauses)s is the same as the current one. Change it or "
+            "delete that draft, then publish.") % {
+                "clauses": ", ".join(str(d.clause) for d in repeated)})
     now = now or timezone.now()
     for draft in drafts:
-        base = (draft.clause.versions.published().get(number=draft.based_on_number)
-                if draft.based_on_number else None)
+        base = bases[draft.pk]
         original = draft.original_language
         new_digest = text_digest(draft.original_text())
         for code in LANGUAGE_CODES:
@@ -245,6 +267,7 @@ def publication_log(versions) -> dict[int, LogEntry]:
     content_type = ContentType.objects.get_for_model(ClauseVersion)
     ids = [str(v.pk) for v in versions]
     entries = (LogEntry.objects.filter(content_type=content_type, object_id__in=ids,
-                                       change_message__startswith="Published")
+                                       action_flag=CHANGE,
+                                       change_message__startswith="Published as version")
                .select_related("user").order_by("action_time"))
     return {int(entry.object_id): entry for entry in entries}

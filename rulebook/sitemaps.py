@@ -2,7 +2,7 @@
 
 from django.contrib.sitemaps import Sitemap
 
-from rulebook.models import Clause, Document, Game, Section
+from rulebook.models import Clause, Correction, Document, Game, Section
 
 
 class _RulebookSitemap(Sitemap):
@@ -44,8 +44,22 @@ class ClauseSitemap(_RulebookSitemap):
     priority = 0.7
 
     def items(self):
-        return Clause.objects.select_related("document__game").order_by("document", "position")
+        # A clause with nothing published yet has no page.
+        return (Clause.objects.filter(versions__published_at__isnull=False).distinct()
+                .select_related("document__game").order_by("document", "position"))
+
+
+class CorrectionSitemap(_RulebookSitemap):
+    """Every published correction (errata) page, in every UI language."""
+
+    priority = 0.5
+
+    def items(self):
+        return Correction.objects.published().select_related("game").order_by("-effective_date")
+
+    def lastmod(self, item):
+        return item.published_at
 
 
 SITEMAPS = {"games": GameSitemap, "documents": DocumentSitemap, "sections": SectionSitemap,
-            "clauses": ClauseSitemap}
+            "clauses": ClauseSitemap, "corrections": CorrectionSitemap}

@@ -14,14 +14,13 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import F, Q
+from django.db.models import F
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
-from django.views.decorators.http import require_POST
 from modeltranslation.admin import TabbedTranslationAdmin
 
 from rulebook import publishing
@@ -205,8 +204,7 @@ class CorrectionAdmin(TabbedTranslationAdmin):
         rows = []
         for draft in correction.versions.select_related("clause__document").order_by(
                 "clause__document__position", "clause__position"):
-            base = (draft.clause.versions.published().filter(number=draft.based_on_number).first()
-                    if draft.based_on_number else None)
+            base = publishing.base_version(draft)
             latest = publishing.latest_number(draft.clause)
             translations = []
             for code in publishing.LANGUAGE_CODES:
@@ -224,6 +222,7 @@ class CorrectionAdmin(TabbedTranslationAdmin):
             rows.append({"draft": draft, "base": base,
                          "diff": compare(base, draft) if base else None,
                          "stale": not draft.is_published and draft.based_on_number != latest,
+                         "unchanged": not draft.is_published and publishing.unchanged(draft, base),
                          "translations": translations})
         return TemplateResponse(request, "admin/rulebook/correction/preview.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta,

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
+from rulebook.diffing import has_changes
 from rulebook.history import VersionChange, clause_history, compare, correction_changes
 from rulebook.models import Clause, Correction, Document, Game
 
@@ -50,10 +51,11 @@ def clause_history_view(request: HttpRequest, game: str, document: str,
         else:
             old, new = by_number[numbers[-2]], by_number[numbers[-1]]
     first = entries[0].version if entries else None
+    diff = compare(old, new) if old and new else None
     return render(request, "rulebook/clause_history.html", {
         "document": doc, "game": doc.game, "clause": clause, "section": clause.section,
         "entries": entries, "form": form, "old": old, "new": new,
-        "diff": compare(old, new) if old and new else None,
+        "diff": diff, "same_text": diff is not None and not has_changes(diff),
         "first_change": VersionChange(first, None, None) if first else None,
     })
 

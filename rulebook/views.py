@@ -86,7 +86,9 @@ def section_detail(request: HttpRequest, game: str, document: str, section: str)
 def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> HttpResponse:
     """The permalink page of a clause: text, key, section path, version, neighbours."""
     doc = _document(game, document)
-    clause = get_object_or_404(Clause.objects.select_related("section"), document=doc, key=key)
+    # A clause with nothing published yet (only a draft of a new clause) has no page.
+    clause = get_object_or_404(Clause.objects.select_related("section").filter(
+        versions__published_at__isnull=False).distinct(), document=doc, key=key)
     clause.document = doc
     on, dated, date_error = reading_date(request)
     (reading,) = read_clauses([clause], on)

@@ -100,3 +100,21 @@ def test_history_compares_any_two_versions_and_rejects_bad_choices(client, small
     assert bad.status_code == 200
     assert "Choose two of the listed version numbers." in bad.content.decode()
     assert client.get("/en/testspiel/regeln/9.9/history/").status_code == 404
+
+
+def test_sitemap_lists_published_corrections(client, seeded):
+    from rulebook.models import Correction
+
+    pk = Correction.objects.get(game__slug="power-duell").pk
+    assert f"/de/power-duell/corrections/{pk}/" in client.get("/sitemap.xml").content.decode()
+
+
+@pytest.mark.parametrize("url", ["/en/testspiel/corrections/99999999999999999999999/",
+                                 "/en/testspiel/corrections/0/"])
+def test_unknown_correction_ids_are_404(client, small_rulebook, url):
+    assert client.get(url).status_code == 404
+
+
+def test_admin_with_an_id_beyond_the_column_is_404(admin_client, small_rulebook):
+    assert admin_client.get("/admin/rulebook/correction/99999999999999999999999/preview/"
+                            ).status_code == 404

@@ -9,6 +9,9 @@ from django.db import IntegrityError, connection, transaction
 from django.test import Client
 
 from rulebook.models import ClauseVersion, Correction, ImmutableVersionError
+from tests.rulebook.conftest import TEXTS
+
+TEXTS_3 = TEXTS[2]
 from rulebook.publishing import (
     StaleDraftError, propose_version, publish_correction, save_draft, submit_correction,
 )
@@ -191,6 +194,9 @@ def test_published_correction_is_read_only(small_rulebook, publisher):
         correction.save()
     with pytest.raises(ImmutableVersionError):
         Correction.objects.filter(pk=correction.pk).delete()
+    with pytest.raises(ImmutableVersionError):
+        Correction.objects.filter(pk=correction.pk).update(effective_date=datetime.date(2000, 1, 1))
+    assert Correction.objects.get(pk=correction.pk).effective_date == datetime.date(2021, 6, 1)
     response = client_for(publisher).post(
         f"/admin/rulebook/correction/{correction.pk}/change/",
         correction_form(game=small_rulebook["game"].pk, effective_date="2000-01-01"))
@@ -335,3 +341,104 @@ def test_correction_title_is_required_in_its_original_language_only(small_rulebo
     assert "Give the title in the original language of the correction (de)." in (
         missing.content.decode())
     assert not Correction.objects.filter(title_en="Only English").exists()
+
+
+def test_guards_come_back_after_a_migration_drops_them(small_rulebook):
+    """SQLite drops triggers when a migration rebuilds the table; post_migrate restores them."""
+    from rulebook.guards import install_guards_after_migrate, remove_guards
+
+    version = small_rulebook["versions"][0]
+    remove_guards(connection)
+    with connection.cursor() as cursor:  # unguarded now
+        cursor.execute("UPDATE rulebook_clauseversion SET source_note_de = 'x' WHERE id = %s",
+                       [version.pk])
+    install_guards_after_migrate(sender=None, using="default")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE rulebook_clauseversion SET text_de = 'y' WHERE id = %s",
+                           [version.pk])
+    assert stored_text(version) == "Ein Spieler zieht zwei Karten."
+
+
+def test_translator_updates_and_confirms_through_the_admin(small_rulebook, editor):
+    version = small_rulebook["versions"][2]
+    client = client_for(editor)
+    url = f"/admin/rulebook/clauseversion/{version.pk}/translate/"
+    page = client.get(url)
+    assert page.status_code == 200 and 'name="text_en"' in page.content.decode()
+    assert 'name="text_de"' not in page.content.decode()  # the original is not editable here
+    response = client.post(url, {"title_en": "", "text_en": "Each player draws three cards.",
+                                 "title_ru": "", "text_ru": ""})
+    assert response.status_code == 302
+    version.refresh_from_db()
+    assert version.text_en == "Each player draws three cards." and version.text_de == TEXTS_3
+    assert not version.translation_outdated("en")
+    assert LogEntry.objects.filter(user=editor, object_id=str(version.pk),
+                                   change_message="Translation (en) updated.").exists()
+    assert client_for(None).get(url).status_code == 302  # anonymous: to the login page
+
+
+def test_admin_lists_versions_whose_translation_may_be_out_of_date(small_rulebook, admin_client):
+    old, new = small_rulebook["versions"][1], small_rulebook["versions"][2]
+    with connection.cursor() as cursor:  # translations are allowed on published rows
+        cursor.execute("UPDATE rulebook_clauseversion SET text_en = 'stale', translated_from_en = "
+                       "%s WHERE id = %s", [old.digest, new.pk])
+    html = admin_client.get("/admin/rulebook/clauseversion/?outdated=en").content.decode()
+    assert "1.1 v3" in html and "1.1 v2" not in html
+
+
+def test_deleting_a_draft_correction_deletes_its_drafts(draft_correction, editor):
+    draft = draft_correction.versions.get()
+    response = client_for(editor).post(
+        f"/admin/rulebook/correction/{draft_correction.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert not ClauseVersion.objects.filter(pk=draft.pk).exists()
+    assert ClauseVersion.objects.filter(clause__key="1.1").count() == 3
+
+
+def test_a_new_clause_has_no_public_page_before_it_is_published(client, small_rulebook):
+    from rulebook.models import Clause
+
+    Clause.objects.create(document=small_rulebook["document"], section=small_rulebook["section"],
+                          key="1.9", position=9)
+    assert client.get("/en/testspiel/regeln/1.9/").status_code == 404
+    assert "/en/testspiel/regeln/1.9/" not in client.get("/sitemap.xml").content.decode()
+
+
+@pytest.mark.parametrize("path", ["/admin/rulebook/correction/{pk}/propose/",
+                                  "/admin/rulebook/correction/{pk}/preview/",
+                                  "/admin/rulebook/correction/{pk}/change/",
+                                  "/admin/rulebook/clauseversion/{draft}/change/",
+                                  "/admin/rulebook/clauseversion/{draft}/translate/"])
+def test_anonymous_users_reach_no_editorial_page(draft_correction, path):
+    url = path.format(pk=draft_correction.pk, draft=draft_correction.versions.get().pk)
+    for method in ("get", "post"):
+        response = getattr(Client(), method)(url)
+        assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+    draft_correction.refresh_from_db()
+    assert draft_correction.status() == Correction.DRAFT
+
+
+def test_submit_is_refused_without_proposed_text(small_rulebook, editor):
+    correction = Correction.objects.create(game=small_rulebook["game"], language="de",
+                                           title_de="Leer", effective_date=datetime.date(2024, 1, 1))
+    response = client_for(editor).post(f"/admin/rulebook/correction/{correction.pk}/submit/",
+                                       follow=True)
+    assert "Propose the new text of at least one clause before submitting." in (
+        response.content.decode())
+    correction.refresh_from_db()
+    assert correction.submitted_at is None
+
+
+def test_a_draft_that_changes_nothing_is_not_published(small_rulebook, editor, publisher):
+    from rulebook.publishing import WorkflowError
+
+    correction = Correction.objects.create(game=small_rulebook["game"], language="de",
+                                           title_de="Nichts", effective_date=datetime.date(2024, 1, 1))
+    propose_version(correction, small_rulebook["clause"], editor)  # prefilled, unchanged
+    preview = client_for(editor).get(f"/admin/rulebook/correction/{correction.pk}/preview/")
+    assert "This draft does not change the text yet" in preview.content.decode()
+    with pytest.raises(WorkflowError, match="is the same as the current one"):
+        publish_correction(correction, publisher)
+    correction.refresh_from_db()
+    assert not correction.is_published
