@@ -1,6 +1,9 @@
 """Sitemaps of documents, sections and clauses, with hreflang alternates."""
 
 from django.contrib.sitemaps import Sitemap
+from django.urls import reverse
+
+import engine
 
 from rulebook.models import Clause, Document, Game, Section
 
@@ -47,5 +50,20 @@ class ClauseSitemap(_RulebookSitemap):
         return Clause.objects.select_related("document__game").order_by("document", "position")
 
 
+class CalculatorSitemap(_RulebookSitemap):
+    """The calculator's list, worked examples and every scenario form, in every UI language."""
+
+    priority = 0.5
+
+    def items(self):
+        pages = [("calculator:index", ()), ("calculator:examples", ())]
+        return pages + [("calculator:scenario", (s.game, s.slug))
+                        for ruleset in engine.rulesets() for s in ruleset.scenarios]
+
+    def location(self, item):
+        name, args = item
+        return reverse(name, args=args)
+
+
 SITEMAPS = {"games": GameSitemap, "documents": DocumentSitemap, "sections": SectionSitemap,
-            "clauses": ClauseSitemap}
+            "clauses": ClauseSitemap, "calculator": CalculatorSitemap}
