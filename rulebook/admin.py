@@ -7,7 +7,7 @@ makes no request to another host.
 from django.contrib import admin
 from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInline
 
-from rulebook.models import Clause, ClauseVersion, Correction, Document, Game, Section
+from rulebook.models import Clause, ClauseVersion, Document, Game, Section
 
 
 @admin.register(Game)
@@ -45,6 +45,9 @@ class ClauseVersionInline(TranslationTabularInline):
     can_delete = False
     show_change_link = True
 
+    def has_add_permission(self, request, obj=None):
+        return False  # new texts are proposed through a correction
+
 
 @admin.register(Clause)
 class ClauseAdmin(admin.ModelAdmin):
@@ -56,19 +59,5 @@ class ClauseAdmin(admin.ModelAdmin):
     inlines = [ClauseVersionInline]
 
 
-@admin.register(ClauseVersion)
-class ClauseVersionAdmin(TabbedTranslationAdmin):
-    """Clause versions with their text in every language tab."""
-
-    list_display = ("__str__", "effective_date", "correction", "published_at")
-    list_filter = ("clause__document", "correction")
-    search_fields = ("clause__key",)
-    readonly_fields = ("digest", "created_at")
-
-
-@admin.register(Correction)
-class CorrectionAdmin(TabbedTranslationAdmin):
-    """Corrections (errata) of a game."""
-
-    list_display = ("__str__", "game", "effective_date", "published_at")
-    list_filter = ("game",)
+# Corrections and clause versions: the editorial workflow (registers itself).
+from rulebook import versioning_admin  # noqa: E402,F401

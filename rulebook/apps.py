@@ -10,3 +10,11 @@ class RulebookConfig(AppConfig):
     name = "rulebook"
     verbose_name = _("Rulebook")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
+        from rulebook.roles import ensure_groups_after_migrate
+
+        post_migrate.connect(ensure_groups_after_migrate, sender=self,
+                             dispatch_uid="rulebook.ensure_groups")

@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from rulebook import views
+from rulebook import feeds, versioning_views, views
 
 
 class ClauseKeyConverter:
@@ -22,9 +22,17 @@ register_converter(ClauseKeyConverter, "clausekey")
 app_name = "rulebook"
 urlpatterns = [
     path("", views.home, name="home"),
+    # Before the game/document patterns, which would match these addresses too.
+    path("corrections/feed/", feeds.CorrectionsFeed(), name="corrections_feed"),
+    path("<slug:game>/corrections/", versioning_views.correction_list, name="corrections"),
+    path("<slug:game>/corrections/feed/", feeds.CorrectionsFeed(), name="game_corrections_feed"),
+    path("<slug:game>/corrections/<int:pk>/", versioning_views.correction_detail,
+         name="correction"),
     path("<slug:game>/", views.game_detail, name="game"),
     path("<slug:game>/<slug:document>/", views.document_detail, name="document"),
     path("<slug:game>/<slug:document>/section/<slug:section>/", views.section_detail,
          name="section"),
     path("<slug:game>/<slug:document>/<clausekey:key>/", views.clause_detail, name="clause"),
+    path("<slug:game>/<slug:document>/<clausekey:key>/history/",
+         versioning_views.clause_history_view, name="clause_history"),
 ]

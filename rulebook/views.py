@@ -65,7 +65,7 @@ def document_detail(request: HttpRequest, game: str, document: str) -> HttpRespo
     on, dated, date_error = reading_date(request)
     return render(request, "rulebook/document.html", {
         "document": doc, "game": doc.game, "sections": read_document(doc, on),
-        "on": on, "dated": dated, "date_error": date_error,
+        "on": on, "dated": dated, "date_error": date_error, "today": timezone.localdate(),
     })
 
 
@@ -78,7 +78,7 @@ def section_detail(request: HttpRequest, game: str, document: str, section: str)
     return render(request, "rulebook/section.html", {
         "document": doc, "game": doc.game, "section": section_obj,
         "sections": read_document(doc, on, section=section_obj),
-        "on": on, "dated": dated, "date_error": date_error,
+        "on": on, "dated": dated, "date_error": date_error, "today": timezone.localdate(),
     })
 
 
@@ -97,7 +97,7 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
         "document": doc, "game": doc.game, "clause": clause, "reading": reading,
         "section": clause.section, "previous": previous, "next": following,
         "versions": clause.versions.published().select_related("correction").order_by("number"),
-        "on": on, "dated": dated, "date_error": date_error,
+        "on": on, "dated": dated, "date_error": date_error, "today": timezone.localdate(),
     })
 
 

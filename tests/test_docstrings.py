@@ -21,7 +21,9 @@ DJANGO_HOOKS = {"get_absolute_url", "save", "delete", "clean", "get_queryset", "
                 "response_add", "delete_model", "delete_queryset", "get_actions",
                 "get_list_display", "lookups", "queryset", "choices", "update", "bulk_update",
                 "get_search_results", "formfield_for_dbfield", "construct_change_message",
-                "get_changeform_initial_data", "message_user", "log_change", "log_addition"}
+                "get_changeform_initial_data", "message_user", "log_change", "log_addition",
+                "subtitle", "feed_url", "author_name", "item_categories", "view_on_site",
+                "render_change_form", "author_link", "categories", "get_form_kwargs"}
 
 
 def _public_definitions(tree):
