@@ -390,6 +390,12 @@ class RulingView:
         return tuple(step for step in self.steps if step.step.outcome is outcome)
 
     @property
+    def decided(self) -> tuple[StepView, ...]:
+        """The steps that decided the ruling (APPLIED and SILENT), in order."""
+        return tuple(step for step in self.steps
+                     if step.step.outcome is not Outcome.NOT_APPLICABLE)
+
+    @property
     def applied(self) -> tuple[StepView, ...]:
         """The APPLIED steps, in order."""
         return self._by(Outcome.APPLIED)

@@ -65,9 +65,11 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     status = 400 if failed else 200
     target = request.htmx.target if request.htmx else None
     if target == "ruling" and not failed:
-        return render(request, "rulebook/calculator/includes/ruling_region.html", context)
+        return render(request, "rulebook/calculator/includes/partial.html",
+                      {**context, "region": "rulebook/calculator/includes/ruling_region.html"})
     if target in ("ruling", "calculator"):
-        response = render(request, "rulebook/calculator/includes/calculator.html", context,
+        response = render(request, "rulebook/calculator/includes/partial.html",
+                          {**context, "region": "rulebook/calculator/includes/calculator.html"},
                           status=status)
         if failed and target == "ruling":
             response = reswap(retarget(response, "#calculator"), "outerHTML")

@@ -12,6 +12,7 @@ what is in force that day:
 - ``Drift.NEWER`` — a later version (a correction) is in force;
 - ``Drift.OLDER`` — an earlier version is in force (the date is before the
   cited version took effect);
+- ``Drift.REPEALED`` — the version in force repeals the clause (it has no text);
 - ``Drift.NOT_IN_FORCE`` — no version of the clause is in force that day;
 - ``Drift.MISSING`` — the clause key does not exist in the rulebook.
 
@@ -40,6 +41,7 @@ class Drift(enum.Enum):
     NONE = "none"
     NEWER = "newer"
     OLDER = "older"
+    REPEALED = "repealed"
     NOT_IN_FORCE = "not_in_force"
     MISSING = "missing"
 
@@ -64,6 +66,8 @@ class ResolvedCitation:
             return Drift.MISSING
         if self.version is None:
             return Drift.NOT_IN_FORCE
+        if getattr(self.version, "is_repeal", False):
+            return Drift.REPEALED
         if self.version.number > self.citation.version:
             return Drift.NEWER
         if self.version.number < self.citation.version:
@@ -111,6 +115,10 @@ class ResolvedCitation:
         effective = self.version.effective_date
         since = (date_format(effective, "SHORT_DATE_FORMAT") if effective
                  else _("an unknown date"))
+        if drift is Drift.REPEALED:
+            return _("This step rests on version %(cited)s of %(key)s, but that clause was "
+                     "repealed from %(since)s; on %(date)s it has no text.") % {
+                "cited": cited, "key": self.display_key, "since": since, "date": day}
         if drift is Drift.NEWER:
             return _("This step rests on version %(cited)s of %(key)s; on %(date)s version "
                      "%(current)s (in force from %(since)s) applies. Check the ruling against "

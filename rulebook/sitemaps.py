@@ -1,6 +1,9 @@
 """Sitemaps of documents, sections and clauses, with hreflang alternates."""
 
 from django.contrib.sitemaps import Sitemap
+from django.urls import reverse
+
+import engine
 
 from rulebook.models import Clause, Correction, Document, Game, Section
 
@@ -61,5 +64,21 @@ class CorrectionSitemap(_RulebookSitemap):
         return item.published_at
 
 
+class CalculatorSitemap(_RulebookSitemap):
+    """The calculator's list, worked examples and every scenario form, in every UI language."""
+
+    priority = 0.5
+
+    def items(self):
+        pages = [("calculator:index", ()), ("calculator:examples", ())]
+        return pages + [("calculator:scenario", (s.game, s.slug))
+                        for ruleset in engine.rulesets() for s in ruleset.scenarios]
+
+    def location(self, item):
+        name, args = item
+        return reverse(name, args=args)
+
+
 SITEMAPS = {"games": GameSitemap, "documents": DocumentSitemap, "sections": SectionSitemap,
-            "clauses": ClauseSitemap, "corrections": CorrectionSitemap}
+            "clauses": ClauseSitemap, "corrections": CorrectionSitemap,
+            "calculator": CalculatorSitemap}

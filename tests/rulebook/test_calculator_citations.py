@@ -11,7 +11,8 @@ import engine
 from engine.core import DocumentRef
 from rulebook import calculator
 from rulebook.citations import Drift, resolve_citations
-from rulebook.models import Clause, ClauseVersion
+from rulebook.models import Clause, ClauseVersion, Correction
+from rulebook.publishing import propose_version, publish_correction as publish_correction_action
 
 ALL_CITATIONS = [c for ruleset in engine.rulesets() for c in ruleset.citations()]
 
@@ -49,17 +50,28 @@ BK7B = {"card_type": "creature", "card_subtype": "non-flying", "in_play_zone": T
         "strike_declared": "none", "turn": "opponent", "phase": "main", "subphase": "choice"}
 
 
-def publish_correction(key: str, effective: datetime.date) -> ClauseVersion:
-    clause = Clause.objects.get(document__slug="comprehensive-rules", key=key)
-    return ClauseVersion.objects.create(
-        clause=clause, number=2, text_ru="107.2. Исправленный текст правила.",
-        effective_date=effective, published_at=timezone.now())
+def publish_correction(key: str, effective: datetime.date, publisher, editor, *,
+                       repeal: bool = False) -> ClauseVersion:
+    """Correct (or repeal) Berserk clause ``key`` through the editorial workflow."""
+    clause = Clause.objects.select_related("document").get(
+        document__slug="comprehensive-rules", key=key)
+    correction = Correction.objects.create(
+        game=clause.document.game, language="ru", title_ru="Исправление", effective_date=effective)
+    draft = propose_version(correction, clause, editor, repeal=repeal)
+    if not repeal:
+        draft.text_ru = "107.2. Исправленный текст правила."
+        draft.save()
+    publish_correction_action(correction, publisher)
+    draft.refresh_from_db()
+    return draft
 
 
 @pytest.mark.django_db
-def test_a_newer_version_of_a_cited_clause_gives_a_drift_warning_today_not_before(seeded):
+def test_a_newer_version_of_a_cited_clause_gives_a_drift_warning_today_not_before(
+        seeded, publisher, editor):
     today = timezone.localdate()
-    publish_correction("107.2", today - datetime.timedelta(days=10))
+    version = publish_correction("107.2", today - datetime.timedelta(days=10), publisher, editor)
+    assert version.number == 2 and version.published_at is not None
     scenario = calculator.find("berserk", "timing")
     ruling = scenario.evaluate(BK7B)
 
@@ -99,9 +111,9 @@ def test_a_date_before_the_cited_version_is_in_force_gives_a_warning(seeded):
 
 
 @pytest.mark.django_db
-def test_drift_is_shown_on_the_page_and_in_the_api(client, seeded):
+def test_drift_is_shown_on_the_page_and_in_the_api(client, seeded, publisher, editor):
     today = timezone.localdate()
-    publish_correction("107.2", today)
+    publish_correction("107.2", today, publisher, editor)
     query = calculator.to_query(calculator.find("berserk", "timing"), BK7B)
     html = client.get(f"/en/calculator/berserk/timing/?{query}").content.decode()
     assert "Text changed:" in html and "version 2" in html
@@ -120,3 +132,27 @@ def test_drift_is_shown_on_the_page_and_in_the_api(client, seeded):
                       {"inputs": BK7B, "as_of": (today - datetime.timedelta(days=1)).isoformat()},
                       content_type="application/json").json()
     assert old["drift"] is False
+
+
+@pytest.mark.django_db
+def test_a_repealed_cited_clause_gives_its_own_warning(seeded, publisher, editor):
+    today = timezone.localdate()
+    publish_correction("107.2", today, publisher, editor, repeal=True)
+    ruling = calculator.find("berserk", "timing").evaluate(BK7B)
+    item = next(c for s in calculator.present(ruling, today).steps for c in s.citations
+                if c.key == "107.2")
+    assert item.drift is Drift.REPEALED and "repealed" in item.warning()
+
+
+@pytest.mark.django_db
+def test_an_unpublished_draft_or_upcoming_correction_changes_nothing(seeded, publisher, editor):
+    today = timezone.localdate()
+    publish_correction("107.2", today + datetime.timedelta(days=30), publisher, editor)
+    clause = Clause.objects.get(document__slug="comprehensive-rules", key="107.3")
+    correction = Correction.objects.create(game=clause.document.game, language="ru",
+                                           title_ru="Черновик", effective_date=today)
+    propose_version(correction, clause, editor)  # a draft, never published
+    ruling = calculator.find("berserk", "timing").evaluate(BK7B)
+    assert calculator.present(ruling, today).drift is False
+    later = calculator.present(ruling, today + datetime.timedelta(days=30))
+    assert {c.key for s in later.steps for c in s.citations if c.warning()} == {"107.2"}

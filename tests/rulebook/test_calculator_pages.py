@@ -159,6 +159,10 @@ def test_htmx_request_gets_only_the_ruling_region(client, seeded):
     assert 'class="ruling"' in html and 'class="ruling"' in full
     assert "<html" in full and 'hx-get="/en/calculator/berserk/element-gain/"' in full
     assert 'hx-push-url="true"' in full and 'hx-target="#ruling"' in full
+    # the language links follow the new address (swapped out of band)
+    assert 'id="language-switcher" aria-label="Language" hx-swap-oob="true"' in html
+    assert ('href="/de/calculator/berserk/element-gain/'
+            '?card_elements=swamp&amp;gained_elements=swamp"') in html
 
 
 def test_htmx_request_with_errors_replaces_the_whole_calculator(client, seeded):
@@ -284,3 +288,12 @@ def test_a_raw_garbage_query_string_is_answered(client, seeded):
         response = client.get(f"/en/calculator/power-duell/effect-order/?{query}")
         assert response.status_code in (200, 400), query
         assert re.search(r"<html", response.content.decode())
+
+
+def test_the_sitemap_lists_the_calculator_pages_in_every_language(client, seeded):
+    xml = client.get("/sitemap.xml").content.decode()
+    for language in ("de", "ru", "en"):
+        assert f"http://testserver/{language}/calculator/</loc>" in xml
+        assert f"http://testserver/{language}/calculator/examples/</loc>" in xml
+        for scenario in SCENARIOS:
+            assert f"http://testserver{page_url(scenario, language)}</loc>" in xml
