@@ -1,0 +1,119 @@
+"""HTTP caching of the rule pages (ETag, Last-Modified, 304) and the fragment
+cache: a published correction is never served stale."""
+
+import os
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
+from django.utils import timezone
+
+from rulebook.caching import PageStamp
+from rulebook.models import Clause, ClauseVersion, Document
+
+BERSERK = "/ru/berserk/comprehensive-rules/"
+PAGES = [BERSERK, BERSERK + "section/107/", BERSERK + "107.2/"]
+OLD_TEXT = "Они могут быть объявлены игроком только в подфазу Выбора Главной фазы его хода."
+NEW_TEXT = "Исправленный текст 107.2: свойство объявляется в любую подфазу."
+
+
+def in_ci():
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def publish_new_version(key="107.2", text=NEW_TEXT):
+    clause = Clause.objects.get(document__slug="comprehensive-rules", key=key)
+    latest = clause.versions.order_by("-number").first()
+    return ClauseVersion.objects.create(clause=clause, number=latest.number + 1, text_ru=text,
+                                        effective_date=timezone.localdate(),
+                                        published_at=timezone.now())
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_rule_pages_send_validators_and_must_revalidate(client, seeded, path):
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["ETag"].startswith('"') and len(response.headers["ETag"]) == 34
+    assert response.headers["Last-Modified"].endswith(" GMT")
+    assert "no-cache" in response.headers["Cache-Control"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_conditional_get_answers_304(client, seeded, path):
+    first = client.get(path)
+    etag, modified = first.headers["ETag"], first.headers["Last-Modified"]
+    by_etag = client.get(path, headers={"If-None-Match": etag})
+    assert by_etag.status_code == 304
+    assert by_etag.content == b""
+    assert by_etag.headers["ETag"] == etag
+    by_date = client.get(path, headers={"If-Modified-Since": modified})
+    assert by_date.status_code == 304
+    assert client.get(path, headers={"If-None-Match": '"something-else"'}).status_code == 200
+
+
+def test_etag_varies_with_language_and_reading_date(client, seeded):
+    tags = {client.get(path).headers["ETag"] for path in [
+        BERSERK + "107.2/", "/de/berserk/comprehensive-rules/107.2/",
+        BERSERK + "107.2/?as_of=2020-01-01", BERSERK + "107.2/?as_of=2021-01-01"]}
+    assert len(tags) == 4
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_a_new_publication_is_never_served_stale(client, seeded, path):
+    first = client.get(path)
+    assert OLD_TEXT in first.content.decode()
+    publish_new_version()
+    again = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200
+    assert again.headers["ETag"] != first.headers["ETag"]
+    html = again.content.decode()
+    assert NEW_TEXT in html and OLD_TEXT not in html
+    # The text in force on an earlier date is still the old one.
+    earlier = client.get(path + "?as_of=2020-01-01").content.decode()
+    assert OLD_TEXT in earlier
+
+
+def test_a_scheduled_publication_changes_nothing_until_it_is_due(client, seeded):
+    first = client.get(BERSERK)
+    version = publish_new_version()
+    version.published_at = timezone.now() + timezone.timedelta(days=1)
+    version.save()
+    document = Document.objects.get(slug="comprehensive-rules")
+    assert PageStamp.for_document(document, timezone.localdate(), False, "ru").etag == \
+        first.headers["ETag"]
+
+
+def test_fragment_cache_backend_is_redis_when_configured():
+    backend = settings.CACHES["default"]["BACKEND"]
+    if os.environ.get("REDIS_URL"):
+        assert backend == "django.core.cache.backends.redis.RedisCache"
+        cache.set("rulesite-ping", "pong", 10)
+        assert cache.get("rulesite-ping") == "pong"  # a real Redis answers
+    elif in_ci():
+        pytest.fail("CI must run the fragment cache tests against Redis: set REDIS_URL "
+                    "(.ci/run does)")
+    else:
+        assert backend == "django.core.cache.backends.locmem.LocMemCache"
+
+
+def test_document_body_fragment_is_cached_and_invalidated_by_publication(client, seeded):
+    document = Document.objects.get(slug="comprehensive-rules")
+    today = timezone.localdate()
+    stamp = PageStamp.for_document(document, today, False, "ru")
+    key = make_template_fragment_key("document-body", [document.pk, stamp.key])
+    assert cache.get(key) is None
+    client.get(BERSERK)
+    cached = cache.get(key)
+    assert cached is not None and OLD_TEXT in cached
+    # A reader of the cached fragment gets it without reading the clauses.
+    assert client.get(BERSERK).content.decode().count(OLD_TEXT) == 1
+
+    publish_new_version()
+    new_stamp = PageStamp.for_document(document, today, False, "ru")
+    assert new_stamp.key != stamp.key
+    html = client.get(BERSERK).content.decode()
+    assert NEW_TEXT in html and OLD_TEXT not in html
+    new_cached = cache.get(make_template_fragment_key("document-body",
+                                                      [document.pk, new_stamp.key]))
+    assert new_cached is not None and NEW_TEXT in new_cached
