@@ -17,3 +17,6 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", include("rulebook.urls")),
 )
+
+# Database errors get a translated 503 page (rulebook.errors).
+handler500 = "rulebook.errors.server_error"
