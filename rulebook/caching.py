@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
-from django.db.models import DateTimeField, OuterRef, QuerySet, Subquery
+from django.db.models import Count, DateTimeField, IntegerField, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -38,6 +38,8 @@ from rulebook.models import ClauseVersion, Correction, Document
 # How long a rendered fragment is kept (seconds).  Keys change with every
 # publication, so this only bounds the memory held by superseded entries.
 FRAGMENT_TIMEOUT = 24 * 3600
+# Set on a response that rulebook.pagecache.RulePageCacheMiddleware may store.
+CACHEABLE_ATTRIBUTE = "rule_page_cacheable"
 
 
 @cache
@@ -63,18 +65,28 @@ def with_publication_stamp(documents: QuerySet[Document],
 
     ``last_version_published``: the latest ``published_at`` (≤ ``now``) of
     a version of its clauses; ``last_correction_published``: the same for
-    the corrections of its game.  Either is ``None`` when there is none.
+    the corrections of its game (``None`` when there is none);
+    ``published_count``: how many of both are published by ``now`` (so a
+    publication with a back-dated ``published_at`` changes the stamp too).
     """
     now = now or timezone.now()
+    versions = ClauseVersion.objects.filter(clause__document=OuterRef("pk"),
+                                            published_at__lte=now)
+    corrections = Correction.objects.filter(game=OuterRef("game_id"), published_at__lte=now)
 
     def latest(queryset):
-        return Subquery(queryset.filter(published_at__lte=now).order_by("-published_at")
-                        .values("published_at")[:1], output_field=DateTimeField())
+        return Subquery(queryset.order_by("-published_at").values("published_at")[:1],
+                        output_field=DateTimeField())
+
+    def count(queryset, group):
+        return Subquery(queryset.order_by().values(group).annotate(n=Count("pk")).values("n"),
+                        output_field=IntegerField())
 
     return documents.annotate(
-        last_version_published=latest(ClauseVersion.objects.filter(
-            clause__document=OuterRef("pk"))),
-        last_correction_published=latest(Correction.objects.filter(game=OuterRef("game_id"))),
+        last_version_published=latest(versions),
+        last_correction_published=latest(corrections),
+        published_versions=count(versions, "clause__document"),
+        published_corrections=count(corrections, "game"),
     )
 
 
@@ -83,11 +95,13 @@ class PageStamp:
     """What a rule page's content depends on.
 
     ``published`` is the publication stamp (aware datetime or ``None``),
-    ``on`` the reading date, ``dated`` whether it was asked for explicitly
+    ``published_count`` the number of published versions and corrections
+    it covers, ``on`` the reading date, ``dated`` whether it was asked for explicitly
     (links then carry ``?as_of=``), ``language`` the UI language.
     """
 
     published: datetime.datetime | None
+    published_count: int
     on: datetime.date
     dated: bool
     language: str
@@ -101,14 +115,16 @@ class PageStamp:
             document = with_publication_stamp(Document.objects.filter(pk=document.pk)).get()
         stamps = [s for s in (document.last_version_published,
                               document.last_correction_published) if s is not None]
-        return cls(max(stamps) if stamps else None, on, dated,
+        count = (document.published_versions or 0) + (document.published_corrections or 0)
+        return cls(max(stamps) if stamps else None, count, on, dated,
                    (language or get_language() or settings.LANGUAGE_CODE)[:2])
 
     @property
     def key(self) -> str:
         """A digest of every part of the stamp and the release (hex, 32 characters)."""
         published = self.published.isoformat() if self.published else "-"
-        raw = f"{release()}|{published}|{self.on.isoformat()}|{int(self.dated)}|{self.language}"
+        raw = (f"{release()}|{published}|{self.published_count}|{self.on.isoformat()}|"
+               f"{int(self.dated)}|{self.language}")
         return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
     @property
@@ -137,8 +153,10 @@ class PageStamp:
     def apply(self, response: HttpResponse) -> HttpResponse:
         """Set ETag, Last-Modified and ``Cache-Control: no-cache`` (browsers and
         proxies may keep the page but must revalidate it, so a published
-        correction shows at once)."""
+        correction shows at once), and let the whole-page cache
+        (:mod:`rulebook.pagecache`) store the response."""
         response.headers["ETag"] = self.etag
         response.headers["Last-Modified"] = http_date(self.last_modified.timestamp())
         patch_cache_control(response, no_cache=True)
+        setattr(response, CACHEABLE_ATTRIBUTE, True)
         return response

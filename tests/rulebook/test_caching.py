@@ -117,3 +117,43 @@ def test_document_body_fragment_is_cached_and_invalidated_by_publication(client,
     new_cached = cache.get(make_template_fragment_key("document-body",
                                                       [document.pk, new_stamp.key]))
     assert new_cached is not None and NEW_TEXT in new_cached
+
+
+def stored_rule_pages():
+    """How many whole rule pages the cache holds (locmem or Redis)."""
+    backend = cache._cache if hasattr(cache, "_cache") else None
+    if isinstance(backend, dict):  # local memory
+        return sum(":rule-page:" in key for key in backend)
+    client = cache._cache.get_client()  # Redis
+    return len(client.keys("*:rule-page:*"))
+
+
+def test_whole_page_cache_replays_the_page_with_its_headers(client, seeded):
+    first = client.get(BERSERK + "107.2/")
+    assert stored_rule_pages() == 1
+    second = client.get(BERSERK + "107.2/")
+    assert second.content == first.content
+    for header in ("ETag", "Last-Modified", "Content-Security-Policy", "X-Frame-Options",
+                   "Content-Language", "Cache-Control"):
+        assert second.headers[header] == first.headers[header]
+    assert second.headers["X-Content-Type-Options"] == "nosniff"
+    not_modified = client.get(BERSERK + "107.2/", headers={"If-None-Match": first["ETag"]})
+    assert not_modified.status_code == 304 and not_modified.content == b""
+    assert not_modified.headers["ETag"] == first.headers["ETag"]
+
+
+def test_whole_page_cache_is_fresh_after_a_back_dated_publication(client, seeded):
+    assert OLD_TEXT in client.get(BERSERK + "107.2/").content.decode()
+    version = publish_new_version()
+    version.published_at = timezone.now() - timezone.timedelta(days=400)  # earlier than the seeds
+    version.save()
+    html = client.get(BERSERK + "107.2/").content.decode()
+    assert NEW_TEXT in html and OLD_TEXT not in html
+
+
+def test_whole_page_cache_skips_sessions_htmx_and_other_pages(client, seeded):
+    client.get("/ru/")  # the home page does not opt in
+    client.get(BERSERK, headers={"HX-Request": "true"})
+    client.cookies["sessionid"] = "something"
+    client.get(BERSERK)
+    assert stored_rule_pages() == 0

@@ -1,0 +1,116 @@
+"""Whole-page cache of the rule pages, validated against the database.
+
+Rule pages change only when something is published (see
+:mod:`rulebook.caching`).  :class:`RulePageCacheMiddleware` keeps each
+rendered rule page in Django's cache under a key made of its address and the
+rulebook's *generation*: the number and the latest ``published_at`` of the
+published clause versions and corrections, read with one small SQL query on
+every request.  A publication changes the generation, so the next request
+renders afresh: the cache never serves a text older than the database, in
+any worker, with the local-memory cache as with Redis.
+
+Only anonymous full-page GETs of views that opt in (``PageStamp.apply``
+marks the response) are stored; a request with a session cookie, an htmx
+request, or a response that sets a cookie or varies on anything but the
+language passes through.  The stored response keeps every header the inner
+middleware added (Content-Security-Policy, ETag, …), and a conditional GET
+is answered 304 from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.cache import get_conditional_response
+from django.utils.http import parse_http_date_safe
+
+from rulebook.caching import CACHEABLE_ATTRIBUTE, FRAGMENT_TIMEOUT, release
+from rulebook.models import ClauseVersion, Correction
+
+# Headers a cached response may vary on: the language is in the address.
+_HARMLESS_VARY = {"accept-language"}
+
+
+def rulebook_generation(now=None) -> str:
+    """A short digest of what has been published by ``now`` (default: now).
+
+    One query: count and latest ``published_at`` (≤ now) of clause versions
+    and of corrections.  Any publication, including one with a back-dated
+    ``published_at`` or a scheduled one falling due, changes it.
+    """
+    now = now or timezone.now()
+    value = connection.ops.adapt_datetimefield_value(now)
+    tables = [connection.ops.quote_name(model._meta.db_table)
+              for model in (ClauseVersion, Correction)]
+    parts = ", ".join(f"(SELECT COUNT(*) FROM {table} WHERE published_at <= %s), "
+                      f"(SELECT MAX(published_at) FROM {table} WHERE published_at <= %s)"
+                      for table in tables)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {parts}", [value] * 4)
+        row = cursor.fetchone()
+    return hashlib.sha256(repr(row).encode()).hexdigest()[:24]
+
+
+class RulePageCacheMiddleware:
+    """Serve stored rule pages; store new ones (see the module docstring).
+
+    Place it right after ``WhiteNoiseMiddleware``: a hit skips the rest of
+    the stack, and a stored response already carries its headers.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        # Rule pages live under a language prefix (i18n_patterns); other
+        # addresses (admin, static, robots.txt) skip the generation query.
+        codes = "|".join(re.escape(code) for code, _name in settings.LANGUAGES)
+        self.prefix = re.compile(rf"/(?:{codes})/.")
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not self._cacheable_request(request):
+            return self.get_response(request)
+        now = timezone.now()
+        key = "rule-page:" + hashlib.sha256("|".join([
+            release(), rulebook_generation(now), timezone.localdate(now).isoformat(),
+            request.get_full_path()]).encode()).hexdigest()
+        stored = cache.get(key)
+        if stored is not None:
+            return self._replay(request, *stored)
+        response = self.get_response(request)
+        if self._cacheable_response(response):
+            cache.set(key, (response.status_code, list(response.items()), response.content),
+                      FRAGMENT_TIMEOUT)
+        return response
+
+    def _cacheable_request(self, request: HttpRequest) -> bool:
+        return (request.method == "GET" and self.prefix.match(request.path_info) is not None
+                and settings.SESSION_COOKIE_NAME not in request.COOKIES
+                and "HTTP_HX_REQUEST" not in request.META)
+
+    @staticmethod
+    def _cacheable_response(response: HttpResponse) -> bool:
+        vary = {part.strip().lower() for part in response.get("Vary", "").split(",")
+                if part.strip()}
+        return (getattr(response, CACHEABLE_ATTRIBUTE, False) and response.status_code == 200
+                and not response.streaming and not response.cookies
+                and vary <= _HARMLESS_VARY)
+
+    @staticmethod
+    def _replay(request: HttpRequest, status: int, headers, content: bytes) -> HttpResponse:
+        response = HttpResponse(content, status=status)
+        for name, value in headers:
+            response.headers[name] = value
+        last_modified = parse_http_date_safe(response.get("Last-Modified", ""))
+        conditional = get_conditional_response(request, etag=response.get("ETag"),
+                                               last_modified=last_modified, response=response)
+        if conditional is not response:
+            # A 304 repeats the validators and caching headers.
+            for name in ("ETag", "Last-Modified", "Cache-Control"):
+                if name in response:
+                    conditional.headers[name] = response[name]
+        return conditional
