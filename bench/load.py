@@ -4,9 +4,11 @@ Serves the site with gunicorn as ``make serve`` does (production settings,
 ``DEBUG=0``, collected static files, whitenoise) on 127.0.0.1, saves each
 page's HTML bytes as a static file served by whitenoise through the same
 gunicorn, and loads each pair with wrk, one after the other, bounded in time
-(``--duration``) and count (``--max-requests`` per wrk thread).  Prints
-requests/s, p50 and p99 of each, and the ratios against the goals: a rule
-page ≥ 0.6× the static file's requests/s, p99 ≤ 2× the static file's p99.
+(``--duration``) and count (``--max-requests`` per wrk thread), alternating
+page and static file for ``--rounds`` rounds (the machine may be shared:
+the median of the rounds is reported).  Prints requests/s, p50 and p99 of
+each, and the ratios against the goals: a rule page ≥ 0.6× the static
+file's requests/s, p99 ≤ 2× the static file's p99.
 
 Needs wrk (Debian: ``apt-get install wrk``).  Run from the project folder:
 ``.venv/bin/python -m bench.load [--duration 10] [--connections 32]``.
@@ -21,6 +23,7 @@ import re
 import shutil
 import subprocess
 import sys
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,9 +84,23 @@ def run_wrk(url: str, duration: int, connections: int, threads: int,
     return parse_wrk(output)
 
 
+def median(results: list[WrkResult]) -> WrkResult:
+    """The median of each figure over rounds; counts are summed."""
+    return WrkResult(
+        requests_per_second=statistics.median(r.requests_per_second for r in results),
+        p50_ms=statistics.median(r.p50_ms for r in results),
+        p99_ms=statistics.median(r.p99_ms for r in results),
+        requests=sum(r.requests for r in results),
+        non_success=sum(r.non_success for r in results),
+        socket_errors=sum(r.socket_errors for r in results),
+        server_errors=sum(r.server_errors for r in results),
+    )
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--duration", type=int, default=10, help="seconds per run (10)")
+    parser.add_argument("--duration", type=int, default=5, help="seconds per run (5)")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each, alternating (3)")
     parser.add_argument("--connections", type=int, default=32, help="open connections (32)")
     parser.add_argument("--threads", type=int, default=2, help="wrk threads (2)")
     parser.add_argument("--max-requests", type=int, default=200_000,
@@ -112,14 +129,17 @@ def main(argv=None) -> int:
                 assert site.fetch(static_path) == (twins / f"page{index}.html").read_bytes()
                 for url in (site.url + path, site.url + static_path):  # warm up
                     run_wrk(url, 2, 4, 1, 200)
-                page = run_wrk(site.url + path, args.duration, args.connections, args.threads,
-                               args.max_requests)
-                static = run_wrk(site.url + static_path, args.duration, args.connections,
-                                 args.threads, args.max_requests)
-                rows.append((name, path, page, static))
+                pages, statics = [], []
+                for _round in range(args.rounds):
+                    pages.append(run_wrk(site.url + path, args.duration, args.connections,
+                                         args.threads, args.max_requests))
+                    statics.append(run_wrk(site.url + static_path, args.duration,
+                                           args.connections, args.threads, args.max_requests))
+                rows.append((name, path, median(pages), median(statics)))
 
-    print(f"wrk: {args.duration} s per run, {args.connections} connections, "
-          f"{args.threads} threads; gunicorn: {args.workers} sync workers, DEBUG=0\n")
+    print(f"wrk: {args.rounds} rounds of {args.duration} s per run, {args.connections} "
+          f"connections, {args.threads} threads; gunicorn: {args.workers} sync workers, "
+          f"DEBUG=0; medians over the rounds, requests and errors summed\n")
     header = (f"{'page':<18} {'kind':<7} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
               f"{'requests':>9} {'errors':>7}")
     print(header)

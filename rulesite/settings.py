@@ -168,6 +168,9 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "rulesite",
+        # Whole rule pages and their fragments (tens of KB each): room for
+        # every page of the seeds in each language and reading date.
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
     }
 }
 if os.environ.get("REDIS_URL"):
