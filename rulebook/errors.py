@@ -42,6 +42,8 @@ def database_unavailable(request: HttpRequest, error: DatabaseError) -> HttpResp
     """
     language = (translation.get_language_from_path(request.path_info)
                 or translation.get_language_from_request(request))
+    # The error may come before LocaleMiddleware ran (e.g. in the page cache).
+    request.LANGUAGE_CODE = language
     read_only = "readonly" in str(error).replace("-", "").replace(" ", "").lower()
     try:
         with translation.override(language):

@@ -50,6 +50,7 @@ def assert_clear_error_page(answer, language, message):
     assert answer["status"] == 503, answer["html"][:500]
     assert answer["retry_after"] == "60"
     assert f'<html lang="{language}">' in answer["html"]
+    assert f'<span class="current" lang="{language}" aria-current="true">' in answer["html"]
     assert message in answer["html"]
     assert "Traceback" not in answer["html"] and "OperationalError" not in answer["html"]
 
