@@ -10,3 +10,8 @@ class RulebookConfig(AppConfig):
     name = "rulebook"
     verbose_name = _("Rulebook")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from rulebook import revision
+
+        revision.connect()

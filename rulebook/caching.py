@@ -33,7 +33,8 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
-from rulebook.models import ClauseVersion, Correction, Document
+from rulebook.models import ClauseVersion, Correction, Document, RulebookRevision
+from rulebook.revision import REVISION_ID
 
 # How long a rendered fragment is kept (seconds).  Keys change with every
 # publication, so this only bounds the memory held by superseded entries.
@@ -67,7 +68,8 @@ def with_publication_stamp(documents: QuerySet[Document],
     a version of its clauses; ``last_correction_published``: the same for
     the corrections of its game (``None`` when there is none);
     ``published_count``: how many of both are published by ``now`` (so a
-    publication with a back-dated ``published_at`` changes the stamp too).
+    publication with a back-dated ``published_at`` changes the stamp too);
+    ``rulebook_revision``: the rulebook's change counter (an edit in place).
     """
     now = now or timezone.now()
     versions = ClauseVersion.objects.filter(clause__document=OuterRef("pk"),
@@ -87,6 +89,8 @@ def with_publication_stamp(documents: QuerySet[Document],
         last_correction_published=latest(corrections),
         published_versions=count(versions, "clause__document"),
         published_corrections=count(corrections, "game"),
+        rulebook_revision=Subquery(RulebookRevision.objects.filter(pk=REVISION_ID)
+                                   .values("number")[:1], output_field=IntegerField()),
     )
 
 
@@ -96,12 +100,14 @@ class PageStamp:
 
     ``published`` is the publication stamp (aware datetime or ``None``),
     ``published_count`` the number of published versions and corrections
-    it covers, ``on`` the reading date, ``dated`` whether it was asked for explicitly
+    it covers, ``revision`` the rulebook's change counter
+    (:class:`~rulebook.models.RulebookRevision`), ``on`` the reading date, ``dated`` whether it was asked for explicitly
     (links then carry ``?as_of=``), ``language`` the UI language.
     """
 
     published: datetime.datetime | None
     published_count: int
+    revision: int
     on: datetime.date
     dated: bool
     language: str
@@ -116,14 +122,16 @@ class PageStamp:
         stamps = [s for s in (document.last_version_published,
                               document.last_correction_published) if s is not None]
         count = (document.published_versions or 0) + (document.published_corrections or 0)
-        return cls(max(stamps) if stamps else None, count, on, dated,
+        return cls(max(stamps) if stamps else None, count, document.rulebook_revision or 0,
+                   on, dated,
                    (language or get_language() or settings.LANGUAGE_CODE)[:2])
 
     @property
     def key(self) -> str:
         """A digest of every part of the stamp and the release (hex, 32 characters)."""
         published = self.published.isoformat() if self.published else "-"
-        raw = (f"{release()}|{published}|{self.published_count}|{self.on.isoformat()}|"
+        raw = (f"{release()}|{published}|{self.published_count}|{self.revision}|"
+               f"{self.on.isoformat()}|"
                f"{int(self.dated)}|{self.language}")
         return hashlib.sha256(raw.encode()).hexdigest()[:32]
 

@@ -320,3 +320,24 @@ class ClauseVersion(models.Model):
     def save(self, *args, **kwargs) -> None:
         self.digest = text_digest(self.original_text())
         super().save(*args, **kwargs)
+
+
+class RulebookRevision(models.Model):
+    """One row counting every change to the rulebook's tables.
+
+    Raised by :mod:`rulebook.revision` on each save or delete of a game,
+    document, section, clause, clause version or correction — also an edit
+    in place that changes no publication date — so the caches of rendered
+    pages (:mod:`rulebook.caching`, :mod:`rulebook.pagecache`), which key on
+    it, never outlive the data they show.
+    """
+
+    number = models.PositiveBigIntegerField(_("revision"), default=0)
+    changed_at = models.DateTimeField(_("changed"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("rulebook revision")
+        verbose_name_plural = _("rulebook revisions")
+
+    def __str__(self) -> str:
+        return f"r{self.number}"

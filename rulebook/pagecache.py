@@ -4,9 +4,10 @@ Rule pages change only when something is published (see
 :mod:`rulebook.caching`).  :class:`RulePageCacheMiddleware` keeps each
 rendered rule page in Django's cache under a key made of its address and the
 rulebook's *generation*: the number and the latest ``published_at`` of the
-published clause versions and corrections, read with one small SQL query on
-every request.  A publication changes the generation, so the next request
-renders afresh: the cache never serves a text older than the database, in
+published clause versions and corrections and the rulebook's revision (a
+counter raised by every save), read with one small SQL query on every
+request.  A publication or an edit changes the generation, so the next
+request renders afresh: the cache never serves a text older than the database, in
 any worker, with the local-memory cache as with Redis.
 
 Only anonymous full-page GETs of views that opt in (``PageStamp.apply``
@@ -31,7 +32,8 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import parse_http_date_safe
 
 from rulebook.caching import CACHEABLE_ATTRIBUTE, FRAGMENT_TIMEOUT, release
-from rulebook.models import ClauseVersion, Correction
+from rulebook.models import ClauseVersion, Correction, RulebookRevision
+from rulebook.revision import REVISION_ID
 
 # Headers a cached response may vary on: the language is in the address.
 _HARMLESS_VARY = {"accept-language"}
@@ -41,8 +43,10 @@ def rulebook_generation(now=None) -> str:
     """A short digest of what has been published by ``now`` (default: now).
 
     One query: count and latest ``published_at`` (≤ now) of clause versions
-    and of corrections.  Any publication, including one with a back-dated
-    ``published_at`` or a scheduled one falling due, changes it.
+    and of corrections, and the rulebook's revision (raised by every save,
+    see :mod:`rulebook.revision`).  Any publication, including one with a
+    back-dated ``published_at`` or a scheduled one falling due, and any
+    edit in place changes it.
     """
     now = now or timezone.now()
     value = connection.ops.adapt_datetimefield_value(now)
@@ -51,8 +55,10 @@ def rulebook_generation(now=None) -> str:
     parts = ", ".join(f"(SELECT COUNT(*) FROM {table} WHERE published_at <= %s), "
                       f"(SELECT MAX(published_at) FROM {table} WHERE published_at <= %s)"
                       for table in tables)
+    revision = connection.ops.quote_name(RulebookRevision._meta.db_table)
+    parts += f", (SELECT number FROM {revision} WHERE id = %s)"
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {parts}", [value] * 4)
+        cursor.execute(f"SELECT {parts}", [value] * 4 + [REVISION_ID])
         row = cursor.fetchone()
     return hashlib.sha256(repr(row).encode()).hexdigest()[:24]
 

@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.utils import timezone
 
-from rulebook.caching import PageStamp
+from rulebook.caching import PageStamp, with_publication_stamp
 from rulebook.models import Clause, ClauseVersion, Document
 
 BERSERK = "/ru/berserk/comprehensive-rules/"
@@ -74,14 +74,23 @@ def test_a_new_publication_is_never_served_stale(client, seeded, path):
     assert OLD_TEXT in earlier
 
 
-def test_a_scheduled_publication_changes_nothing_until_it_is_due(client, seeded):
-    first = client.get(BERSERK)
+def test_a_scheduled_publication_changes_the_stamp_when_it_falls_due(client, seeded):
+    """Whether a future ``published_at`` hides a version is the versioning's
+    business; the stamps change both at the save and when it falls due."""
     version = publish_new_version()
-    version.published_at = timezone.now() + timezone.timedelta(days=1)
+    due = timezone.now() + timezone.timedelta(days=1)
+    version.published_at = due
     version.save()
     document = Document.objects.get(slug="comprehensive-rules")
-    assert PageStamp.for_document(document, timezone.localdate(), False, "ru").etag == \
-        first.headers["ETag"]
+    today = timezone.localdate()
+
+    def stamp_at(moment):
+        annotated = with_publication_stamp(Document.objects.filter(pk=document.pk), moment)
+        return PageStamp.for_document(annotated.get(), today, False, "ru")
+
+    before, after = stamp_at(due - timezone.timedelta(seconds=1)), stamp_at(due)
+    assert before.etag != after.etag
+    assert after.published == due and after.published_count == before.published_count + 1
 
 
 def test_fragment_cache_backend_is_redis_when_configured():
@@ -157,3 +166,21 @@ def test_whole_page_cache_skips_sessions_htmx_and_other_pages(client, seeded):
     client.cookies["sessionid"] = "something"
     client.get(BERSERK)
     assert stored_rule_pages() == 0
+
+
+def test_an_edit_in_place_is_never_served_stale(client, seeded):
+    """The admin can still edit a published text or a heading in place: the
+    rulebook's revision changes the stamps and the whole-page cache key."""
+    first = client.get(BERSERK + "107.2/")
+    document_first = client.get(BERSERK)
+    version = Clause.objects.get(key="107.2").versions.get(number=1)
+    version.text_ru = NEW_TEXT
+    version.save()
+    section = version.clause.section
+    section.heading_ru = "Дополнительные свойства (исправлено)"
+    section.save()
+    again = client.get(BERSERK + "107.2/", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200 and NEW_TEXT in again.content.decode()
+    document = client.get(BERSERK).content.decode()
+    assert NEW_TEXT in document and "Дополнительные свойства (исправлено)" in document
+    assert document_first.headers["ETag"] != client.get(BERSERK).headers["ETag"]
