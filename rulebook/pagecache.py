@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import OrderedDict
 
 from django.conf import settings
 from django.core.cache import cache
@@ -37,6 +38,9 @@ from rulebook.revision import REVISION_ID
 
 # Headers a cached response may vary on: the language is in the address.
 _HARMLESS_VARY = {"accept-language"}
+# How many addresses (paths without query) each worker remembers as not
+# opting in, so their requests skip the generation query.
+PASS_THROUGH_MEMORY = 4096
 
 
 def rulebook_generation(now=None) -> str:
@@ -76,22 +80,45 @@ class RulePageCacheMiddleware:
         # addresses (admin, static, robots.txt) skip the generation query.
         codes = "|".join(re.escape(code) for code, _name in settings.LANGUAGES)
         self.prefix = re.compile(rf"/(?:{codes})/.")
+        # Paths whose last answer did not opt in (home, search, calculator,
+        # 404s): served straight through.  Only a shortcut — such a path
+        # that starts opting in is taken out again and cached from then on.
+        self.pass_through: OrderedDict[str, None] = OrderedDict()
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if not self._cacheable_request(request):
             return self.get_response(request)
-        now = timezone.now()
-        key = "rule-page:" + hashlib.sha256("|".join([
-            release(), rulebook_generation(now), timezone.localdate(now).isoformat(),
-            request.get_full_path()]).encode()).hexdigest()
+        path = request.path_info
+        if path in self.pass_through:
+            response = self.get_response(request)
+            if self._cacheable_response(response):
+                del self.pass_through[path]
+                cache.set(self._key(request), self._stored(response), FRAGMENT_TIMEOUT)
+            return response
+        key = self._key(request)
         stored = cache.get(key)
         if stored is not None:
             return self._replay(request, *stored)
         response = self.get_response(request)
         if self._cacheable_response(response):
-            cache.set(key, (response.status_code, list(response.items()), response.content),
-                      FRAGMENT_TIMEOUT)
+            cache.set(key, self._stored(response), FRAGMENT_TIMEOUT)
+        else:
+            self.pass_through[path] = None
+            if len(self.pass_through) > PASS_THROUGH_MEMORY:
+                self.pass_through.popitem(last=False)
         return response
+
+    @staticmethod
+    def _key(request: HttpRequest) -> str:
+        """The cache key of the page at this address now (one query)."""
+        now = timezone.now()
+        return "rule-page:" + hashlib.sha256("|".join([
+            release(), rulebook_generation(now), timezone.localdate(now).isoformat(),
+            request.get_full_path()]).encode()).hexdigest()
+
+    @staticmethod
+    def _stored(response: HttpResponse) -> tuple:
+        return response.status_code, list(response.items()), response.content
 
     def _cacheable_request(self, request: HttpRequest) -> bool:
         return (request.method == "GET" and self.prefix.match(request.path_info) is not None

@@ -184,3 +184,19 @@ def test_an_edit_in_place_is_never_served_stale(client, seeded):
     document = client.get(BERSERK).content.decode()
     assert NEW_TEXT in document and "Дополнительные свойства (исправлено)" in document
     assert document_first.headers["ETag"] != client.get(BERSERK).headers["ETag"]
+
+
+def test_pages_that_do_not_opt_in_skip_the_generation_query(client, seeded):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(path):
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(path).status_code == 200
+        return [query["sql"] for query in captured]
+
+    first = queries("/ru/berserk/")
+    assert any("rulebook_rulebookrevision" in sql for sql in first)
+    second = queries("/ru/berserk/")
+    assert len(second) == len(first) - 1
+    assert not any("rulebook_rulebookrevision" in sql for sql in second)
