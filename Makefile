@@ -9,6 +9,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
 POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
+# -rs: say why tests were skipped (e.g. browser journeys without Chromium).
+PYTEST_FLAGS ?= -rs
 
 .PHONY: run test install messages setup serve test-sqlite test-postgres clean bench-search
 
@@ -39,12 +41,12 @@ test: test-sqlite test-postgres
 
 test-sqlite: install messages
 	@echo "== test suite on SQLite"
-	env -u DATABASE_URL $(PY) -m pytest
+	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_FLAGS)
 
 test-postgres: install messages
 	@if $(PY) -c "import psycopg; psycopg.connect('$(POSTGRES_URL)', connect_timeout=3).close()" 2>/dev/null; then \
 		echo "== test suite on PostgreSQL ($(POSTGRES_URL))"; \
-		DATABASE_URL='$(POSTGRES_URL)' $(PY) -m pytest; \
+		DATABASE_URL='$(POSTGRES_URL)' $(PY) -m pytest $(PYTEST_FLAGS); \
 	elif [ -n "$$REQUIRE_POSTGRES" ]; then \
 		echo "PostgreSQL is required (REQUIRE_POSTGRES) but does not answer at $(POSTGRES_URL)"; exit 1; \
 	else \
@@ -56,4 +58,4 @@ bench-search: install
 	$(PY) bench/search_bench.py
 
 clean:
-	rm -rf var/static .pytest_cache
+	rm -rf var/static .pytest_cache test-output

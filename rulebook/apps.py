@@ -24,3 +24,8 @@ class RulebookConfig(AppConfig):
 
         # Search index and stored references follow every saved version.
         from rulebook import signals  # noqa: F401
+
+        # Cached pages key on the rulebook revision, raised by every change.
+        from rulebook import revision
+
+        revision.connect()

@@ -565,6 +565,27 @@ TRANSLATION_DIGEST_FIELDS = tuple(f"translated_from_{code}" for code, _name in s
 PROTECTED_VERSION_FIELDS = ("clause_id", "number", "effective_date", "correction_id",
                             "is_repeal", "digest", "published_at", "published_by_id")
 
+class RulebookRevision(models.Model):
+    """One row counting every change to the rulebook's tables.
+
+    Raised by :mod:`rulebook.revision` on each save or delete of a game,
+    document, section, clause, clause version or correction — also an edit
+    in place that changes no publication date — so the caches of rendered
+    pages (:mod:`rulebook.caching`, :mod:`rulebook.pagecache`), which key on
+    it, never outlive the data they show.
+    """
+
+    number = models.PositiveBigIntegerField(_("revision"), default=0)
+    changed_at = models.DateTimeField(_("changed"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("rulebook revision")
+        verbose_name_plural = _("rulebook revisions")
+
+    def __str__(self) -> str:
+        return f"r{self.number}"
+
+
 # Models of the search index and of stored cross-references live in their
 # own modules (rulebook/search/, rulebook/references/).
 from rulebook.references.models import ClauseReference  # noqa: E402,F401

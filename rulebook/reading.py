@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
 from rulebook.models import Clause, ClauseVersion, Document, Localized, Section
@@ -78,7 +79,7 @@ def read_clauses(clauses, on: datetime.date | None = None) -> list[ClauseReading
     """
     clauses = list(clauses)
     on = on or timezone.localdate()
-    current = ClauseVersion.objects.current_for(clauses, on)
+    current = ClauseVersion.objects.select_related("correction").current_for(clauses, on)
     later: dict[int, ClauseVersion] = {}
     for version in (ClauseVersion.objects.published()
                     .filter(clause__in=clauses, effective_date__gt=on)
@@ -124,3 +125,44 @@ def read_document(document: Document, on: datetime.date | None = None,
         item.document = document
         result.append(SectionReading(item, item.heading_in(), tuple(by_section[item.pk])))
     return result
+
+
+@dataclass(frozen=True)
+class ClauseInContext:
+    """A clause with its neighbours in document order (``None`` at either end).
+
+    ``clause.document`` and ``clause.section.document`` are the document it
+    was looked up in, so localising texts needs no further query.
+    """
+
+    clause: Clause
+    previous: Clause | None
+    next: Clause | None
+
+
+def find_clause(document: Document, key: str) -> ClauseInContext | None:
+    """Return the clause ``key`` of ``document`` with its neighbours, in one
+    query whatever the document's size; ``None`` if there is no such clause."""
+    # A clause with nothing published yet (only a draft of a new clause) has no page.
+    published = Exists(ClauseVersion.objects.filter(clause=OuterRef("pk"),
+                                                    published_at__isnull=False))
+    before = (Clause.objects.filter(published, document=OuterRef("document"),
+                                    position__lt=OuterRef("position")).order_by("-position"))
+    after = (Clause.objects.filter(published, document=OuterRef("document"),
+                                   position__gt=OuterRef("position")).order_by("position"))
+    clause = (Clause.objects.select_related("section")
+              .annotate(previous_key=Subquery(before.values("key")[:1]),
+                        previous_label=Subquery(before.values("label")[:1]),
+                        next_key=Subquery(after.values("key")[:1]),
+                        next_label=Subquery(after.values("label")[:1]))
+              .filter(published, document=document, key=key).first())
+    if clause is None:
+        return None
+    clause.document = document
+    clause.section.document = document
+
+    def neighbour(key: str | None, label: str | None) -> Clause | None:
+        return Clause(document=document, key=key, label=label or "") if key else None
+
+    return ClauseInContext(clause, neighbour(clause.previous_key, clause.previous_label),
+                           neighbour(clause.next_key, clause.next_label))

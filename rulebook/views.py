@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import datetime
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from rulebook.models import Clause, Document, Game, Section
-from rulebook.reading import read_clauses, read_document
+from rulebook.caching import FRAGMENT_TIMEOUT, PageStamp, with_publication_stamp
+from rulebook.models import Document, Game, Section
+from rulebook.reading import find_clause, read_clauses, read_document
 
 
 def reading_date(request: HttpRequest) -> tuple[datetime.date, bool, str]:
@@ -36,8 +38,9 @@ def reading_date(request: HttpRequest) -> tuple[datetime.date, bool, str]:
 
 
 def _document(game: str, document: str) -> Document:
-    return get_object_or_404(Document.objects.select_related("game"), game__slug=game,
-                             slug=document)
+    """The document with its game and publication stamp (one query), or 404."""
+    return get_object_or_404(with_publication_stamp(Document.objects.select_related("game")),
+                             game__slug=game, slug=document)
 
 
 @require_safe
@@ -63,10 +66,16 @@ def document_detail(request: HttpRequest, game: str, document: str) -> HttpRespo
     """Table of contents and full text of a document, with an anchor per clause."""
     doc = _document(game, document)
     on, dated, date_error = reading_date(request)
-    return render(request, "rulebook/document.html", {
-        "document": doc, "game": doc.game, "sections": read_document(doc, on),
+    stamp = PageStamp.for_document(doc, on, dated)
+    if (not_modified := stamp.not_modified(request)) is not None:
+        return not_modified
+    return stamp.apply(render(request, "rulebook/document.html", {
+        "document": doc, "game": doc.game,
+        # Read only when the cached body fragment is missing.
+        "sections": SimpleLazyObject(lambda: read_document(doc, on)),
         "on": on, "dated": dated, "date_error": date_error, "today": timezone.localdate(),
-    })
+        "stamp": stamp, "fragment_timeout": FRAGMENT_TIMEOUT,
+    }))
 
 
 @require_safe
@@ -74,33 +83,39 @@ def section_detail(request: HttpRequest, game: str, document: str, section: str)
     """One section of a document with its clauses."""
     doc = _document(game, document)
     section_obj = get_object_or_404(Section, document=doc, slug=section)
+    section_obj.document = doc
     on, dated, date_error = reading_date(request)
-    return render(request, "rulebook/section.html", {
+    stamp = PageStamp.for_document(doc, on, dated)
+    if (not_modified := stamp.not_modified(request)) is not None:
+        return not_modified
+    return stamp.apply(render(request, "rulebook/section.html", {
         "document": doc, "game": doc.game, "section": section_obj,
-        "sections": read_document(doc, on, section=section_obj),
+        "sections": SimpleLazyObject(lambda: read_document(doc, on, section=section_obj)),
         "on": on, "dated": dated, "date_error": date_error, "today": timezone.localdate(),
-    })
+        "stamp": stamp, "fragment_timeout": FRAGMENT_TIMEOUT,
+    }))
 
 
 @require_safe
 def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> HttpResponse:
     """The permalink page of a clause: text, key, section path, version, neighbours."""
     doc = _document(game, document)
-    # A clause with nothing published yet (only a draft of a new clause) has no page.
-    clause = get_object_or_404(Clause.objects.select_related("section").filter(
-        versions__published_at__isnull=False).distinct(), document=doc, key=key)
-    clause.document = doc
+    found = find_clause(doc, key)
+    if found is None:
+        raise Http404("No such clause in this document.")
     on, dated, date_error = reading_date(request)
+    stamp = PageStamp.for_document(doc, on, dated)
+    if (not_modified := stamp.not_modified(request)) is not None:
+        return not_modified
+    clause = found.clause
     (reading,) = read_clauses([clause], on)
-    siblings = Clause.objects.filter(document=doc)
-    previous = siblings.filter(position__lt=clause.position).order_by("-position").first()
-    following = siblings.filter(position__gt=clause.position).order_by("position").first()
-    return render(request, "rulebook/clause.html", {
+    return stamp.apply(render(request, "rulebook/clause.html", {
         "document": doc, "game": doc.game, "clause": clause, "reading": reading,
-        "section": clause.section, "previous": previous, "next": following,
+        "section": clause.section, "previous": found.previous, "next": found.next,
         "versions": clause.versions.published().select_related("correction").order_by("number"),
         "on": on, "dated": dated, "date_error": date_error, "today": timezone.localdate(),
-    })
+        "stamp": stamp, "fragment_timeout": FRAGMENT_TIMEOUT,
+    }))
 
 
 @require_safe

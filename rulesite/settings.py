@@ -13,6 +13,7 @@ Environment variables:
 """
 
 from pathlib import Path
+import datetime
 import os
 
 import dj_database_url
@@ -66,12 +67,15 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     "django.contrib.humanize",
     "django_htmx",
+    "axes",
     "rulebook",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Stored rule pages are answered here, before the rest of the stack.
+    "rulebook.pagecache.RulePageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -80,6 +84,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "rulesite.urls"
@@ -164,6 +171,9 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "rulesite",
+        # Whole rule pages and their fragments (tens of KB each): room for
+        # every page of the seeds in each language and reading date.
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
     }
 }
 if os.environ.get("REDIS_URL"):
@@ -174,6 +184,22 @@ if os.environ.get("REDIS_URL"):
     }
 
 LOGIN_URL = "admin:login"
+
+# Admin login throttling (django-axes): after AXES_FAILURE_LIMIT failed
+# logins for one user name from one address, that pair is locked out for
+# AXES_COOLOFF_TIME; the attempts are kept in the database, so every
+# gunicorn worker sees them.  rulebook.auth.LoginThrottleBackend is axes'
+# check, skipped for logins without a web request (test client, shell).
+AUTHENTICATION_BACKENDS = [
+    "rulebook.auth.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "rulebook/login_locked.html"
+AXES_VERBOSE = False
 
 # Security headers; HTTPS-only settings are switched on by the environment
 # (a plain-HTTP local server must keep working).
@@ -188,6 +214,27 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 if env_bool("BEHIND_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # The client's address for the login throttle: the proxy's X-Forwarded-For.
+    AXES_IPWARE_PROXY_COUNT = 1
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+
+# Content-Security-Policy (django-csp): every script, style, image and font
+# comes from this site; no inline script, no eval, no framing.  htmx's
+# inline indicator <style> is switched off in base.html (htmx-config).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 LOGGING = {
     "version": 1,

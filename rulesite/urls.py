@@ -21,3 +21,6 @@ urlpatterns += i18n_patterns(
     path("calculator/", include("rulebook.calculator_urls")),
     path("", include("rulebook.urls")),
 )
+
+# Database errors get a translated 503 page (rulebook.errors).
+handler500 = "rulebook.errors.server_error"

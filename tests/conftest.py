@@ -1,6 +1,8 @@
-"""Shared fixtures: plain static storage for tests, and the imported seeds."""
+"""Shared fixtures: plain static storage and an empty cache for tests, and the
+imported seeds."""
 
 import pytest
+from django.core.cache import cache
 
 
 @pytest.fixture(autouse=True)
@@ -10,6 +12,15 @@ def _plain_static_storage(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache (local memory, or the Redis
+    database of ``REDIS_URL``), so no fragment outlives its test."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

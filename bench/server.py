@@ -1,0 +1,111 @@
+"""A production-like site for the benchmarks: its own seeded SQLite database,
+collected static files and gunicorn on 127.0.0.1 with ``DEBUG=0``.
+
+Used by ``bench/load.py``, ``bench/mixed_load.py`` and ``bench/page_weight.py``;
+nothing here is part of the test suite.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# Pages of the rulebook to measure: (name, path).  Add the search and the
+# calculator here once they exist, e.g. ("search", "/de/search/?q=Schutzgott").
+RULE_PAGES = [
+    ("clause", "/ru/berserk/comprehensive-rules/107.2/"),
+    ("berserk document", "/ru/berserk/comprehensive-rules/"),
+]
+
+
+@dataclass
+class Site:
+    """A running site: base URL, var folder (database, static files) and process."""
+
+    url: str
+    var_dir: Path
+    process: subprocess.Popen
+
+    def fetch(self, path: str) -> bytes:
+        """GET ``path`` and return the body (raises on an HTTP error)."""
+        with urllib.request.urlopen(self.url + path, timeout=30) as response:
+            return response.read()
+
+
+def environment(var_dir: Path) -> dict[str, str]:
+    """Production settings: DEBUG off, a fixed secret, the SQLite file in ``var_dir``."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in {"DATABASE_URL", "DJANGO_SETTINGS_MODULE"}}
+    env.update(RULESITE_VAR_DIR=str(var_dir), DEBUG="0", SECRET_KEY="bench-" + "z" * 60,
+               ALLOWED_HOSTS="127.0.0.1", DJANGO_SETTINGS_MODULE="rulesite.settings")
+    return env
+
+
+def prepare(var_dir: Path) -> None:
+    """Migrate, import the seeds and collect the static files into ``var_dir``."""
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    for command in (["migrate", "--noinput", "-v0"], ["import_rules"],
+                    ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run(manage + command, cwd=ROOT, env=environment(var_dir), check=True,
+                       stdout=subprocess.DEVNULL)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve(var_dir: Path, workers: int = 3, log: Path | None = None):
+    """Run gunicorn as ``make serve`` does (``workers`` sync workers) and yield a :class:`Site`."""
+    port = free_port()
+    out = open(log, "w") if log else subprocess.DEVNULL
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "rulesite.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers)],
+        cwd=ROOT, env=environment(var_dir), stdout=out, stderr=subprocess.STDOUT)
+    site = Site(f"http://127.0.0.1:{port}", var_dir, process)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError("gunicorn exited before answering")
+            try:
+                site.fetch("/robots.txt")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield site
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        if log:
+            out.close()
+
+
+@contextlib.contextmanager
+def prepared_var_dir(keep: bool = False):
+    """A temporary var folder with a seeded database and collected static files."""
+    var_dir = Path(tempfile.mkdtemp(prefix="rulesite-bench-"))
+    try:
+        prepare(var_dir)
+        yield var_dir
+    finally:
+        if not keep:
+            shutil.rmtree(var_dir, ignore_errors=True)

@@ -1,0 +1,202 @@
+"""HTTP caching of the rule pages (ETag, Last-Modified, 304) and the fragment
+cache: a published correction is never served stale."""
+
+import os
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
+from django.utils import timezone
+
+from rulebook.caching import PageStamp, with_publication_stamp
+from rulebook.models import Clause, ClauseVersion, Document
+
+BERSERK = "/ru/berserk/comprehensive-rules/"
+PAGES = [BERSERK, BERSERK + "section/107/", BERSERK + "107.2/"]
+OLD_TEXT = "Они могут быть объявлены игроком только в подфазу Выбора Главной фазы его хода."
+NEW_TEXT = "Исправленный текст 107.2: свойство объявляется в любую подфазу."
+
+
+def in_ci():
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def publish_new_version(key="107.2", text=NEW_TEXT):
+    clause = Clause.objects.get(document__slug="comprehensive-rules", key=key)
+    latest = clause.versions.order_by("-number").first()
+    return ClauseVersion.objects.create(clause=clause, number=latest.number + 1, text_ru=text,
+                                        effective_date=timezone.localdate(),
+                                        published_at=timezone.now())
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_rule_pages_send_validators_and_must_revalidate(client, seeded, path):
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["ETag"].startswith('"') and len(response.headers["ETag"]) == 34
+    assert response.headers["Last-Modified"].endswith(" GMT")
+    assert "no-cache" in response.headers["Cache-Control"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_conditional_get_answers_304(client, seeded, path):
+    first = client.get(path)
+    etag, modified = first.headers["ETag"], first.headers["Last-Modified"]
+    by_etag = client.get(path, headers={"If-None-Match": etag})
+    assert by_etag.status_code == 304
+    assert by_etag.content == b""
+    assert by_etag.headers["ETag"] == etag
+    by_date = client.get(path, headers={"If-Modified-Since": modified})
+    assert by_date.status_code == 304
+    assert client.get(path, headers={"If-None-Match": '"something-else"'}).status_code == 200
+
+
+def test_etag_varies_with_language_and_reading_date(client, seeded):
+    tags = {client.get(path).headers["ETag"] for path in [
+        BERSERK + "107.2/", "/de/berserk/comprehensive-rules/107.2/",
+        BERSERK + "107.2/?as_of=2020-01-01", BERSERK + "107.2/?as_of=2021-01-01"]}
+    assert len(tags) == 4
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_a_new_publication_is_never_served_stale(client, seeded, path):
+    first = client.get(path)
+    assert OLD_TEXT in first.content.decode()
+    publish_new_version()
+    again = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200
+    assert again.headers["ETag"] != first.headers["ETag"]
+    html = again.content.decode()
+    assert NEW_TEXT in html and OLD_TEXT not in html
+    # The text in force on an earlier date is still the old one.
+    earlier = client.get(path + "?as_of=2020-01-01").content.decode()
+    assert OLD_TEXT in earlier
+
+
+def test_a_scheduled_publication_changes_the_stamp_when_it_falls_due(client, seeded):
+    """Whether a future ``published_at`` hides a version is the versioning's
+    business; the stamps change both at the save and when it falls due."""
+    version = publish_new_version()
+    due = timezone.now() + timezone.timedelta(days=1)
+    version.published_at = due
+    version.save()
+    document = Document.objects.get(slug="comprehensive-rules")
+    today = timezone.localdate()
+
+    def stamp_at(moment):
+        annotated = with_publication_stamp(Document.objects.filter(pk=document.pk), moment)
+        return PageStamp.for_document(annotated.get(), today, False, "ru")
+
+    before, after = stamp_at(due - timezone.timedelta(seconds=1)), stamp_at(due)
+    assert before.etag != after.etag
+    assert after.published == due and after.published_count == before.published_count + 1
+
+
+def test_fragment_cache_backend_is_redis_when_configured():
+    backend = settings.CACHES["default"]["BACKEND"]
+    if os.environ.get("REDIS_URL"):
+        assert backend == "django.core.cache.backends.redis.RedisCache"
+        cache.set("rulesite-ping", "pong", 10)
+        assert cache.get("rulesite-ping") == "pong"  # a real Redis answers
+    elif in_ci():
+        pytest.fail("CI must run the fragment cache tests against Redis: set REDIS_URL "
+                    "(.ci/run does)")
+    else:
+        assert backend == "django.core.cache.backends.locmem.LocMemCache"
+
+
+def test_document_body_fragment_is_cached_and_invalidated_by_publication(client, seeded):
+    document = Document.objects.get(slug="comprehensive-rules")
+    today = timezone.localdate()
+    stamp = PageStamp.for_document(document, today, False, "ru")
+    key = make_template_fragment_key("document-body", [document.pk, stamp.key])
+    assert cache.get(key) is None
+    client.get(BERSERK)
+    cached = cache.get(key)
+    assert cached is not None and OLD_TEXT in cached
+    # A reader of the cached fragment gets it without reading the clauses.
+    assert client.get(BERSERK).content.decode().count(OLD_TEXT) == 1
+
+    publish_new_version()
+    new_stamp = PageStamp.for_document(document, today, False, "ru")
+    assert new_stamp.key != stamp.key
+    html = client.get(BERSERK).content.decode()
+    assert NEW_TEXT in html and OLD_TEXT not in html
+    new_cached = cache.get(make_template_fragment_key("document-body",
+                                                      [document.pk, new_stamp.key]))
+    assert new_cached is not None and NEW_TEXT in new_cached
+
+
+def stored_rule_pages():
+    """How many whole rule pages the cache holds (locmem or Redis)."""
+    backend = cache._cache if hasattr(cache, "_cache") else None
+    if isinstance(backend, dict):  # local memory
+        return sum(":rule-page:" in key for key in backend)
+    client = cache._cache.get_client()  # Redis
+    return len(client.keys("*:rule-page:*"))
+
+
+def test_whole_page_cache_replays_the_page_with_its_headers(client, seeded):
+    first = client.get(BERSERK + "107.2/")
+    assert stored_rule_pages() == 1
+    second = client.get(BERSERK + "107.2/")
+    assert second.content == first.content
+    for header in ("ETag", "Last-Modified", "Content-Security-Policy", "X-Frame-Options",
+                   "Content-Language", "Cache-Control"):
+        assert second.headers[header] == first.headers[header]
+    assert second.headers["X-Content-Type-Options"] == "nosniff"
+    not_modified = client.get(BERSERK + "107.2/", headers={"If-None-Match": first["ETag"]})
+    assert not_modified.status_code == 304 and not_modified.content == b""
+    assert not_modified.headers["ETag"] == first.headers["ETag"]
+
+
+def test_whole_page_cache_is_fresh_after_a_back_dated_publication(client, seeded):
+    assert OLD_TEXT in client.get(BERSERK + "107.2/").content.decode()
+    version = publish_new_version()
+    version.published_at = timezone.now() - timezone.timedelta(days=400)  # earlier than the seeds
+    version.save()
+    html = client.get(BERSERK + "107.2/").content.decode()
+    assert NEW_TEXT in html and OLD_TEXT not in html
+
+
+def test_whole_page_cache_skips_sessions_htmx_and_other_pages(client, seeded):
+    client.get("/ru/")  # the home page does not opt in
+    client.get(BERSERK, headers={"HX-Request": "true"})
+    client.cookies["sessionid"] = "something"
+    client.get(BERSERK)
+    assert stored_rule_pages() == 0
+
+
+def test_an_edit_in_place_is_never_served_stale(client, seeded):
+    """The admin can still edit a published text or a heading in place: the
+    rulebook's revision changes the stamps and the whole-page cache key."""
+    first = client.get(BERSERK + "107.2/")
+    document_first = client.get(BERSERK)
+    version = Clause.objects.get(key="107.2").versions.get(number=1)
+    version.text_ru = NEW_TEXT
+    version.save()
+    section = version.clause.section
+    section.heading_ru = "Дополнительные свойства (исправлено)"
+    section.save()
+    again = client.get(BERSERK + "107.2/", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200 and NEW_TEXT in again.content.decode()
+    document = client.get(BERSERK).content.decode()
+    assert NEW_TEXT in document and "Дополнительные свойства (исправлено)" in document
+    assert document_first.headers["ETag"] != client.get(BERSERK).headers["ETag"]
+
+
+def test_pages_that_do_not_opt_in_skip_the_generation_query(client, seeded):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(path):
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(path).status_code == 200
+        return [query["sql"] for query in captured]
+
+    first = queries("/ru/berserk/")
+    assert any("rulebook_rulebookrevision" in sql for sql in first)
+    second = queries("/ru/berserk/")
+    assert len(second) == len(first) - 1
+    assert not any("rulebook_rulebookrevision" in sql for sql in second)
