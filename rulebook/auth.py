@@ -16,6 +16,7 @@ class LoginThrottleBackend(AxesStandaloneBackend):
     """
 
     def authenticate(self, request, username=None, password=None, **kwargs):
+        """Check lockout for web logins only; see the class docstring."""
         if request is None:
             return None
         return super().authenticate(request, username, password, **kwargs)
