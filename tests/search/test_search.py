@@ -192,3 +192,18 @@ def test_rebuild_gives_the_same_results(seeded):
     before = keys(search("Schutzgottes"))
     assert rebuild() == ClauseVersion.objects.published().count()
     assert keys(search("Schutzgottes")) == before
+
+
+def test_best_ranked_versions_out_of_force_do_not_hide_the_one_in_force(seeded):
+    current = ClauseVersion.objects.get(clause__key="ziel.p2")
+    current.text_de = "Ein Galaxienwanderer ist ein Beispiel."
+    current.save()
+    for number, year in [(2, 2031), (3, 2032)]:
+        future = add_version("ziel.p2", "Galaxienwanderer, Galaxienwanderer.",
+                             datetime.date(year, 1, 1), number=number)
+        future.title_de = "Galaxienwanderer"
+        future.save()
+    (hit,) = search("Galaxienwanderer", limit=1, on=datetime.date(2026, 1, 1))
+    assert hit.version.number == 1
+    (hit,) = search("Galaxienwanderer", limit=1, on=datetime.date(2031, 6, 1))
+    assert hit.version.number == 2
