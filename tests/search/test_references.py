@@ -130,6 +130,13 @@ def test_broken_references_are_refused(seeded, text, fragment):
     assert any(fragment in error for error in errors), errors
 
 
+def test_printed_number_with_a_path_sign_is_a_clause(client, seeded):
+    set_text("1.2.4.kartenaufbau.p3", "Wie in [[1.2.4 › Kartenaufbau ¶1]].")
+    html = client.get(PD + "1.2.4.kartenaufbau.p3/").content.decode()
+    assert has_link(html, "/de/power-duell/schutzgottkarten/1.2.4.kartenaufbau.p1/", "clause",
+                    "1.2.4 › Kartenaufbau ¶1")
+
+
 def test_valid_references_pass(seeded):
     item = version("107.1")
     assert validation_errors("[[107.2]] [[?Kosten]] [[berserk/comprehensive-rules]] 106.1",
