@@ -7,18 +7,21 @@ makes no request to another host.
 from django.contrib import admin
 from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInline
 
-from rulebook.models import Clause, ClauseVersion, Correction, Document, Game, Section
-from rulebook.references.forms import ClauseVersionAdminForm
+from rulebook.models import Clause, ClauseVersion, Document, Game, Section
 
 
 @admin.register(Game)
 class GameAdmin(TabbedTranslationAdmin):
+    """Games: names in every language."""
+
     list_display = ("slug", "name", "position")
     prepopulated_fields = {"slug": ("name",)}
 
 
 @admin.register(Document)
 class DocumentAdmin(TabbedTranslationAdmin):
+    """Documents: titles, original language, source."""
+
     list_display = ("title", "game", "number", "language")
     list_filter = ("game", "language")
     search_fields = ("title_de", "title_ru", "title_en", "slug")
@@ -26,11 +29,15 @@ class DocumentAdmin(TabbedTranslationAdmin):
 
 @admin.register(Section)
 class SectionAdmin(TabbedTranslationAdmin):
+    """Sections of a document."""
+
     list_display = ("__str__", "document", "position")
     list_filter = ("document",)
 
 
 class ClauseVersionInline(TranslationTabularInline):
+    """The versions of a clause, read-only (published text is never edited)."""
+
     model = ClauseVersion
     extra = 0
     fields = ("number", "effective_date", "correction", "published_at")
@@ -38,25 +45,19 @@ class ClauseVersionInline(TranslationTabularInline):
     can_delete = False
     show_change_link = True
 
+    def has_add_permission(self, request, obj=None):
+        return False  # new texts are proposed through a correction
+
 
 @admin.register(Clause)
 class ClauseAdmin(admin.ModelAdmin):
+    """Clauses with their versions."""
+
     list_display = ("key", "label", "document", "section")
     list_filter = ("document",)
     search_fields = ("key", "label")
     inlines = [ClauseVersionInline]
 
 
-@admin.register(ClauseVersion)
-class ClauseVersionAdmin(TabbedTranslationAdmin):
-    form = ClauseVersionAdminForm  # checks [[…]] references on save
-    list_display = ("__str__", "effective_date", "correction", "published_at")
-    list_filter = ("clause__document", "correction")
-    search_fields = ("clause__key",)
-    readonly_fields = ("digest", "created_at")
-
-
-@admin.register(Correction)
-class CorrectionAdmin(TabbedTranslationAdmin):
-    list_display = ("__str__", "game", "effective_date", "published_at")
-    list_filter = ("game",)
+# Corrections and clause versions: the editorial workflow (registers itself).
+from rulebook import versioning_admin  # noqa: E402,F401

@@ -12,5 +12,15 @@ class RulebookConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
+        from rulebook.guards import install_guards_after_migrate
+        from rulebook.roles import ensure_groups_after_migrate
+
+        post_migrate.connect(ensure_groups_after_migrate, sender=self,
+                             dispatch_uid="rulebook.ensure_groups")
+        post_migrate.connect(install_guards_after_migrate, sender=self,
+                             dispatch_uid="rulebook.install_guards")
+
         # Search index and stored references follow every saved version.
         from rulebook import signals  # noqa: F401

@@ -204,6 +204,48 @@ class Clause(models.Model):
         return reverse("rulebook:clause", args=[doc.game.slug, doc.slug, self.key])
 
 
+class ImmutableVersionError(Exception):
+    """An attempt to change or delete a published clause version or correction.
+
+    Published texts are never overwritten: publish a new version instead.
+    """
+
+
+class CorrectionQuerySet(models.QuerySet):
+    """Look-ups of corrections by workflow state."""
+
+    def published(self) -> "CorrectionQuerySet":
+        """Published corrections, in force or upcoming."""
+        return self.filter(published_at__isnull=False)
+
+    def upcoming(self, on: datetime.date | None = None) -> "CorrectionQuerySet":
+        """Published corrections whose effective date is after ``on`` (today)."""
+        return self.published().filter(effective_date__gt=on or timezone.localdate())
+
+    def update(self, **kwargs):
+        """Bulk-update rows; a published correction keeps its game, date and stamps.
+
+        :raises ImmutableVersionError: if the update would change the game,
+            effective date or publication stamps of a published correction.
+        """
+        guarded = {"game", "game_id", "effective_date", "published_at", "published_by",
+                   "published_by_id"}
+        if guarded & set(kwargs) and self.filter(published_at__isnull=False).exists():
+            raise ImmutableVersionError(
+                _("This correction is published: its game, effective date and publication "
+                  "cannot change. Publish a new correction instead."))
+        return super().update(**kwargs)
+
+    def delete(self):
+        """Delete draft corrections.
+
+        :raises ImmutableVersionError: if a published correction is among them.
+        """
+        if self.filter(published_at__isnull=False).exists():
+            raise ImmutableVersionError(_("Published corrections cannot be deleted."))
+        return super().delete()
+
+
 class Correction(models.Model):
     """A rule correction (errata): the clause versions it introduced.
 
@@ -218,11 +260,94 @@ class Correction(models.Model):
     language = models.CharField(_("original language"), max_length=8, choices=LANGUAGE_CHOICES)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     published_at = models.DateTimeField(_("published"), null=True, blank=True)
+    # Workflow stamps (the status is derived from them, see ``status``);
+    # an empty publisher means the correction came with an imported source.
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, editable=False, related_name="+",
+                                   verbose_name=_("created by"))
+    submitted_at = models.DateTimeField(_("submitted for review"), null=True, blank=True,
+                                        editable=False)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, editable=False, related_name="+",
+                                     verbose_name=_("submitted by"))
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                     null=True, blank=True, editable=False, related_name="+",
+                                     verbose_name=_("published by"))
+
+    objects = CorrectionQuerySet.as_manager()
 
     class Meta:
         ordering = ["-effective_date", "-id"]
         verbose_name = _("correction")
         verbose_name_plural = _("corrections")
+        permissions = [("publish_correction", _("Can publish a correction"))]
+
+    # Status labels, derived from the timestamps (never stored).
+    DRAFT = "draft"
+    SUBMITTED = "submitted"
+    UPCOMING = "upcoming"
+    IN_FORCE = "in_force"
+    STATUS_LABELS = {DRAFT: _("draft"), SUBMITTED: _("submitted for review"),
+                     UPCOMING: _("upcoming"), IN_FORCE: _("in force")}
+
+    def status(self, on: datetime.date | None = None) -> str:
+        """Return ``draft``, ``submitted``, ``upcoming`` or ``in_force`` on ``on`` (today).
+
+        A published correction is "upcoming" until its effective date.
+        """
+        if self.published_at is None:
+            return self.SUBMITTED if self.submitted_at else self.DRAFT
+        if self.effective_date > (on or timezone.localdate()):
+            return self.UPCOMING
+        return self.IN_FORCE
+
+    def status_label(self) -> str:
+        """The translated label of :meth:`status` today."""
+        return str(self.STATUS_LABELS[self.status()])
+
+    @property
+    def is_published(self) -> bool:
+        """Whether the correction has been published."""
+        return self.published_at is not None
+
+    @property
+    def is_upcoming(self) -> bool:
+        """Published, with an effective date still in the future."""
+        return self.status() == self.UPCOMING
+
+    def summary_in(self, language: str | None = None) -> Localized:
+        """Return the summary in ``language`` with fallback to the original."""
+        return localized(self, "summary", self.language, language)
+
+    def get_absolute_url(self) -> str:
+        return reverse("rulebook:correction", args=[self.game.slug, self.pk])
+
+    def save(self, *args, **kwargs) -> None:
+        """Save; a published correction keeps its game, date and publication stamps.
+
+        :raises ImmutableVersionError: if a published correction's game,
+            effective date or publication stamps would change.
+        """
+        if self.pk is not None:
+            stored = (type(self).objects.filter(pk=self.pk)
+                      .values("game_id", "effective_date", "published_at", "published_by_id")
+                      .first())
+            if stored and stored["published_at"] is not None and any(
+                    getattr(self, name) != value for name, value in stored.items()):
+                raise ImmutableVersionError(
+                    _("This correction is published: its game, effective date and publication "
+                      "cannot change. Publish a new correction instead."))
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        """Delete a draft correction.
+
+        :raises ImmutableVersionError: if the correction is published.
+        """
+        if self.published_at is not None:
+            raise ImmutableVersionError(
+                _("This correction is published and cannot be deleted."))
+        return super().delete(*args, **kwargs)
 
     def __str__(self) -> str:
         return f"{self.effective_date:%d.%m.%Y} {self.title_in().text}"
@@ -259,6 +384,33 @@ class ClauseVersionQuerySet(models.QuerySet):
             current[version.clause_id] = version  # the last one wins: highest number
         return current
 
+    def drafts(self) -> "ClauseVersionQuerySet":
+        """Unpublished versions (texts proposed in draft corrections)."""
+        return self.filter(published_at__isnull=True)
+
+    def update(self, **kwargs):
+        """Bulk-update rows; published rows only in their translation digests.
+
+        :raises ImmutableVersionError: if the update would change anything
+            but ``translated_from_<lang>`` on a published version.
+        """
+        if (set(kwargs) - set(TRANSLATION_DIGEST_FIELDS)
+                and self.filter(published_at__isnull=False).exists()):
+            raise ImmutableVersionError(
+                _("Published clause versions are immutable; publish a new version instead."))
+        return super().update(**kwargs)
+
+    def delete(self):
+        """Delete draft versions.
+
+        :raises ImmutableVersionError: if a published version is among them.
+        """
+        if self.filter(published_at__isnull=False).exists():
+            raise ImmutableVersionError(
+                _("Published clause versions cannot be deleted; repeal the clause with a "
+                  "correction instead."))
+        return super().delete()
+
 
 class ClauseVersion(models.Model):
     """One text of a clause, in force from ``effective_date``.
@@ -279,26 +431,61 @@ class ClauseVersion(models.Model):
     effective_date = models.DateField(_("effective date"), null=True, blank=True,
                                       help_text=_("Leave empty when the source gives no date."))
     source_note = models.CharField(_("source note"), max_length=300, blank=True)
-    correction = models.ForeignKey(Correction, on_delete=models.PROTECT, null=True, blank=True,
+    # CASCADE: deleting a draft correction deletes its proposed texts; a
+    # published correction cannot be deleted (Correction.delete, the
+    # queryset and the admin refuse) and published versions are guarded by
+    # database triggers anyway.
+    correction = models.ForeignKey(Correction, on_delete=models.CASCADE, null=True, blank=True,
                                    related_name="versions", verbose_name=_("correction"))
     digest = models.CharField(_("digest of the original text"), max_length=64, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     published_at = models.DateTimeField(_("published"), null=True, blank=True)
+    # PROTECT: deleting a user must not rewrite who published (deactivate instead).
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        editable=False, related_name="+", verbose_name=_("published by"),
+        help_text=_("Empty for versions that came with an imported source."))
+    is_repeal = models.BooleanField(
+        _("repeals the clause"), default=False,
+        help_text=_("The correction removes this clause: from its effective date the clause is "
+                    "no longer in force; its address stays and says so."))
+    # Optimistic concurrency of drafts (Wagtail's "revision you started from").
+    based_on_number = models.PositiveIntegerField(
+        _("based on version"), null=True, blank=True, editable=False,
+        help_text=_("The clause's latest published version when this draft was started."))
+    revision = models.PositiveIntegerField(_("draft revision"), default=1, editable=False)
+    # Which original text each translation was made from (wagtail-localize's
+    # idea): a translation is out of date when its digest differs from ``digest``.
+    translated_from_de = models.CharField(_("German translated from (digest)"), max_length=64,
+                                          blank=True, editable=False)
+    translated_from_ru = models.CharField(_("Russian translated from (digest)"), max_length=64,
+                                          blank=True, editable=False)
+    translated_from_en = models.CharField(_("English translated from (digest)"), max_length=64,
+                                          blank=True, editable=False)
 
     objects = ClauseVersionQuerySet.as_manager()
 
     class Meta:
         ordering = ["clause", "number"]
-        constraints = [models.UniqueConstraint(fields=["clause", "number"],
-                                               name="version_unique_number_per_clause")]
+        constraints = [
+            models.UniqueConstraint(fields=["clause", "number"],
+                                    condition=models.Q(published_at__isnull=False),
+                                    name="version_unique_published_number_per_clause"),
+            models.UniqueConstraint(fields=["clause", "correction"],
+                                    condition=models.Q(published_at__isnull=True),
+                                    name="version_one_draft_per_clause_and_correction"),
+        ]
         verbose_name = _("clause version")
         verbose_name_plural = _("clause versions")
+        permissions = [("translate_clauseversion",
+                        _("Can update the translations of a published clause version"))]
 
     def __str__(self) -> str:
         return f"{self.clause} v{self.number}"
 
     @property
     def original_language(self) -> str:
+        """The language code of the document's original text."""
         return self.clause.document.language
 
     def text_in(self, language: str | None = None) -> Localized:
@@ -317,10 +504,66 @@ class ClauseVersion(models.Model):
         """Return the text in the document's original language."""
         return getattr(self, f"text_{self.original_language}", "") or ""
 
+    @property
+    def is_published(self) -> bool:
+        """Whether this version has been published (and so is immutable)."""
+        return self.published_at is not None
+
+    def translation_outdated(self, language: str) -> bool:
+        """Whether the ``language`` translation was made from another original text.
+
+        False for the original language and for an empty translation (the
+        reader then sees the original with a fallback notice).
+        """
+        if language == self.original_language or not getattr(self, f"text_{language}", ""):
+            return False
+        return getattr(self, f"translated_from_{language}", "") != self.digest
+
+    def protected_values(self) -> dict:
+        """The values that never change once the version is published."""
+        lang = self.original_language
+        values = {name: getattr(self, name) for name in PROTECTED_VERSION_FIELDS}
+        values[f"text_{lang}"] = getattr(self, f"text_{lang}") or ""
+        values[f"title_{lang}"] = getattr(self, f"title_{lang}") or ""
+        return values
+
     def save(self, *args, **kwargs) -> None:
+        """Save, computing ``digest``; a published version's content never changes.
+
+        Only translations into other languages (and their digests) may be
+        added to a published version.
+
+        :raises ImmutableVersionError: if a published version's original text,
+            title, number, dates, correction or publication would change.
+        """
         self.digest = text_digest(self.original_text())
+        if self.pk is not None:
+            stored = type(self).objects.filter(pk=self.pk).select_related(
+                "clause__document").first()
+            if stored is not None and stored.published_at is not None:
+                if stored.protected_values() != self.protected_values():
+                    raise ImmutableVersionError(
+                        _("Version %(number)s of %(clause)s is published and cannot be "
+                          "changed; publish a new version with a correction instead.")
+                        % {"number": stored.number, "clause": stored.clause})
         super().save(*args, **kwargs)
 
+    def delete(self, *args, **kwargs):
+        """Delete a draft version.
+
+        :raises ImmutableVersionError: if the version is published.
+        """
+        if self.published_at is not None:
+            raise ImmutableVersionError(
+                _("Published clause versions cannot be deleted; repeal the clause with a "
+                  "correction instead."))
+        return super().delete(*args, **kwargs)
+
+
+TRANSLATION_DIGEST_FIELDS = tuple(f"translated_from_{code}" for code, _name in settings.LANGUAGES)
+# Besides the original-language text and title (which depend on the document).
+PROTECTED_VERSION_FIELDS = ("clause_id", "number", "effective_date", "correction_id",
+                            "is_repeal", "digest", "published_at", "published_by_id")
 
 # Models of the search index and of stored cross-references live in their
 # own modules (rulebook/search/, rulebook/references/).

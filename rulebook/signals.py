@@ -21,6 +21,7 @@ from rulebook.search.indexing import index_clause
 
 @receiver(post_save, sender=ClauseVersion, dispatch_uid="rulebook_version_saved")
 def version_saved(sender, instance: ClauseVersion, raw=False, **kwargs) -> None:
+    """Re-index the clause and store the version's references."""
     if raw:
         return
     index_clause(instance.clause)
@@ -29,6 +30,7 @@ def version_saved(sender, instance: ClauseVersion, raw=False, **kwargs) -> None:
 
 @receiver(post_delete, sender=ClauseVersion, dispatch_uid="rulebook_version_deleted")
 def version_deleted(sender, instance: ClauseVersion, **kwargs) -> None:
+    """Re-index the clause of a deleted (draft) version."""
     clause = Clause.objects.filter(pk=instance.clause_id).first()
     if clause is not None:
         index_clause(clause)
@@ -46,6 +48,7 @@ def _game_id(instance) -> int | None:
 @receiver(post_save, sender=Section, dispatch_uid="rulebook_section_saved")
 @receiver(post_save, sender=Clause, dispatch_uid="rulebook_clause_saved")
 def structure_saved(sender, instance, created=False, raw=False, **kwargs) -> None:
+    """Mark the rulebook changed and refresh references that may now resolve."""
     rulebook_changed()
     if raw or (sender is Clause and not created):
         return  # a clause's key never changes: only a new clause can resolve a stub
@@ -58,4 +61,5 @@ def structure_saved(sender, instance, created=False, raw=False, **kwargs) -> Non
 @receiver(post_delete, sender=Section, dispatch_uid="rulebook_section_deleted")
 @receiver(post_delete, sender=Clause, dispatch_uid="rulebook_clause_deleted")
 def structure_deleted(sender, instance, **kwargs) -> None:
+    """Mark the rulebook changed after a structural deletion."""
     rulebook_changed()

@@ -7,24 +7,34 @@ from rulebook.models import ClauseVersion, Correction, Document, Game, Section
 
 @register(Game)
 class GameTranslationOptions(TranslationOptions):
+    """Translated fields of Game."""
+
     fields = ("name",)
 
 
 @register(Document)
 class DocumentTranslationOptions(TranslationOptions):
+    """Translated fields of Document."""
+
     fields = ("title", "source_note")
 
 
 @register(Section)
 class SectionTranslationOptions(TranslationOptions):
+    """Translated fields of Section."""
+
     fields = ("heading",)
 
 
 @register(Correction)
 class CorrectionTranslationOptions(TranslationOptions):
+    """Translated fields of Correction."""
+
     fields = ("title", "summary")
 
 
 @register(ClauseVersion)
 class ClauseVersionTranslationOptions(TranslationOptions):
+    """Translated fields of ClauseVersion."""
+
     fields = ("title", "text", "source_note")

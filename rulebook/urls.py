@@ -2,6 +2,7 @@
 
 from django.urls import path, register_converter
 
+from rulebook import feeds, versioning_views, views
 from rulebook import sidebyside, views
 from rulebook.search.views import search_page
 
@@ -23,6 +24,12 @@ register_converter(ClauseKeyConverter, "clausekey")
 app_name = "rulebook"
 urlpatterns = [
     path("", views.home, name="home"),
+    # Before the game/document patterns, which would match these addresses too.
+    path("corrections/feed/", feeds.CorrectionsFeed(), name="corrections_feed"),
+    path("<slug:game>/corrections/", versioning_views.correction_list, name="corrections"),
+    path("<slug:game>/corrections/feed/", feeds.CorrectionsFeed(), name="game_corrections_feed"),
+    path("<slug:game>/corrections/<int:pk>/", versioning_views.correction_detail,
+         name="correction"),
     path("search/", search_page, name="search"),
     path("<slug:game>/", views.game_detail, name="game"),
     path("<slug:game>/<slug:document>/", views.document_detail, name="document"),
@@ -31,6 +38,8 @@ urlpatterns = [
     path("<slug:game>/<slug:document>/section/<slug:section>/side-by-side/",
          sidebyside.section_side_by_side, name="section-side-by-side"),
     path("<slug:game>/<slug:document>/<clausekey:key>/", views.clause_detail, name="clause"),
+    path("<slug:game>/<slug:document>/<clausekey:key>/history/",
+         versioning_views.clause_history_view, name="clause_history"),
     path("<slug:game>/<slug:document>/<clausekey:key>/side-by-side/",
          sidebyside.clause_side_by_side, name="clause-side-by-side"),
 ]

@@ -65,7 +65,7 @@ def document_detail(request: HttpRequest, game: str, document: str) -> HttpRespo
     on, dated, date_error = reading_date(request)
     return render(request, "rulebook/document.html", {
         "document": doc, "game": doc.game, "sections": read_document(doc, on),
-        "on": on, "dated": dated, "date_error": date_error,
+        "on": on, "dated": dated, "date_error": date_error, "today": timezone.localdate(),
     })
 
 
@@ -78,7 +78,7 @@ def section_detail(request: HttpRequest, game: str, document: str, section: str)
     return render(request, "rulebook/section.html", {
         "document": doc, "game": doc.game, "section": section_obj,
         "sections": read_document(doc, on, section=section_obj),
-        "on": on, "dated": dated, "date_error": date_error,
+        "on": on, "dated": dated, "date_error": date_error, "today": timezone.localdate(),
     })
 
 
@@ -86,7 +86,9 @@ def section_detail(request: HttpRequest, game: str, document: str, section: str)
 def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> HttpResponse:
     """The permalink page of a clause: text, key, section path, version, neighbours."""
     doc = _document(game, document)
-    clause = get_object_or_404(Clause.objects.select_related("section"), document=doc, key=key)
+    # A clause with nothing published yet (only a draft of a new clause) has no page.
+    clause = get_object_or_404(Clause.objects.select_related("section").filter(
+        versions__published_at__isnull=False).distinct(), document=doc, key=key)
     clause.document = doc
     on, dated, date_error = reading_date(request)
     (reading,) = read_clauses([clause], on)
@@ -97,7 +99,7 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
         "document": doc, "game": doc.game, "clause": clause, "reading": reading,
         "section": clause.section, "previous": previous, "next": following,
         "versions": clause.versions.published().select_related("correction").order_by("number"),
-        "on": on, "dated": dated, "date_error": date_error,
+        "on": on, "dated": dated, "date_error": date_error, "today": timezone.localdate(),
     })
 
 

@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
+from rulebook.api import api
 from rulebook.sitemaps import SITEMAPS
 from rulebook.views import robots_txt
 
@@ -13,7 +14,10 @@ urlpatterns = [
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS},
          name="django.contrib.sitemaps.views.sitemap"),
     path("robots.txt", robots_txt, name="robots_txt"),
+    path("api/", api.urls),
 ]
 urlpatterns += i18n_patterns(
+    # before the rulebook's <game>/ pages, so that "calculator" is not read as a game
+    path("calculator/", include("rulebook.calculator_urls")),
     path("", include("rulebook.urls")),
 )

@@ -91,6 +91,7 @@ class _ClauseBuilder:
     path: str = ""                      # bullet path for glossary entries
 
     def add_paragraph(self, text: str) -> None:
+        """Append a paragraph, closing a list collected before it."""
         if self.items:
             # A paragraph after a list closes the list in the Markdown text.
             self.paragraphs.append(self._list_markdown())
@@ -101,6 +102,7 @@ class _ClauseBuilder:
         return "\n".join(f"- {item}" for item in self.items)
 
     def markdown(self) -> str:
+        """Return the clause as Markdown: paragraphs, list, example block quote."""
         parts = list(self.paragraphs)
         if self.items:
             parts.append(self._list_markdown())

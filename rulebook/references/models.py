@@ -52,4 +52,5 @@ class ClauseReference(models.Model):
 
     @property
     def resolved(self) -> bool:
+        """Whether the reference points at something the site has."""
         return bool(self.target_clause_id or self.target_section_id or self.target_document_id)

@@ -37,6 +37,7 @@ def _name(text: str) -> str:
 
 @dataclass(frozen=True)
 class DocumentInfo:
+    """A document as the resolver needs it (ids and names, no model instance)."""
     id: int
     game: str
     slug: str
@@ -46,6 +47,7 @@ class DocumentInfo:
 
 @dataclass(frozen=True)
 class SectionInfo:
+    """A section as the resolver needs it."""
     id: int
     document_id: int
     slug: str
@@ -55,6 +57,7 @@ class SectionInfo:
 
 @dataclass(frozen=True)
 class ClauseInfo:
+    """A clause as the resolver needs it."""
     id: int
     document_id: int
     section_id: int
@@ -83,6 +86,7 @@ class Resolution:
 
     @property
     def resolved(self) -> bool:
+        """Whether the reference has a target address (else it is a stub)."""
         return bool(self.url)
 
 
@@ -141,6 +145,7 @@ class GameIndex:
         return self._clauses[document_id]
 
     def document_by_path(self, path: str) -> DocumentInfo | None:
+        """Return the document "game/slug" of this game, or None."""
         game, _slash, slug = path.partition("/")
         if game != self.game:
             return None

@@ -13,6 +13,8 @@ syntax typed by a user ever reaches the database.
 
 from __future__ import annotations
 
+import abc
+
 import datetime
 from dataclasses import dataclass
 
@@ -36,6 +38,7 @@ class Query:
 
     @classmethod
     def parse(cls, text: str) -> "Query":
+        """Split ``text`` into folded words; a last word without trailing space is a prefix."""
         words = tokens(text)[:MAX_QUERY_TOKENS]
         return cls(tuple(words), prefix=bool(text) and not text[-1].isspace())
 
@@ -59,16 +62,18 @@ class Filters:
     document_id: int | None = None
 
 
-class Backend:
+class Backend(abc.ABC):
     """Interface of a search backend."""
 
     vendor = ""
 
+    @abc.abstractmethod
     def write(self, entries) -> None:
-        raise NotImplementedError
+        """Index (or re-index) ``entries``, an iterable of SearchEntry rows."""
 
+    @abc.abstractmethod
     def remove(self, entry_ids) -> None:
-        raise NotImplementedError
+        """Drop the index rows of the SearchEntry ids ``entry_ids``."""
 
     def clear(self) -> None:
         """Empty the backend's own structures (before a rebuild)."""
@@ -76,8 +81,9 @@ class Backend:
     def optimize(self) -> None:
         """Compact the backend's structures (after a rebuild)."""
 
+    @abc.abstractmethod
     def match(self, query: Query, filters: "Filters", limit: int) -> list[tuple[int, int, float]]:
-        raise NotImplementedError
+        """Return up to ``limit`` (entry id, clause id, rank) triples, best first."""
 
 
 class SQLiteBackend(Backend):
@@ -87,6 +93,7 @@ class SQLiteBackend(Backend):
     vendor = "sqlite"
 
     def write(self, entries) -> None:
+        """Replace the FTS5 rows of ``entries`` with their stemmed title and body."""
         rows = [(e.pk, stemmed_text(e.title, e.language), stemmed_text(e.body, e.language))
                 for e in entries]
         with connection.cursor() as cursor:
@@ -96,11 +103,13 @@ class SQLiteBackend(Backend):
                                rows)
 
     def remove(self, entry_ids) -> None:
+        """Delete the FTS5 rows of ``entry_ids``."""
         with connection.cursor() as cursor:
             cursor.executemany(f"DELETE FROM {FTS_TABLE} WHERE rowid = %s",
                                [(i,) for i in entry_ids])
 
     def clear(self) -> None:
+        """Delete every FTS5 row."""
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {FTS_TABLE}")
 
@@ -200,6 +209,7 @@ class PostgreSQLBackend(Backend):
     vendor = "postgresql"
 
     def write(self, entries) -> None:
+        """Store each entry's weighted tsvector in its language's configuration."""
         rows = []
         for entry in entries:
             config = STEMMERS.get(entry.language, "simple")
@@ -232,6 +242,7 @@ class PostgreSQLBackend(Backend):
         return " & ".join(parts)
 
     def match(self, query, filters, limit):
+        """Full-text match with ts_rank on the stored vectors, same filters as SQLite."""
         from django.contrib.postgres.search import SearchQuery, SearchRank
         from django.db.models import Case, F, FloatField, Q, When
 

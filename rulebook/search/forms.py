@@ -45,10 +45,12 @@ class SearchForm(forms.Form):
         return getattr(self, "cleaned_data", {}).get(name) or None
 
     def selected_game(self) -> Game | None:
+        """The Game chosen in the filter, or None."""
         slug = self.value("game")
         return Game.objects.filter(slug=slug).first() if slug else None
 
     def selected_document(self) -> Document | None:
+        """The Document chosen in the filter ("game/document"), or None."""
         path = self.value("document")
         if not path:
             return None

@@ -20,3 +20,11 @@ def clause_html(text: str, clause=None):
 
         resolver = Resolver(clause.document, clause)
     return render_markdown(text or "", resolver)
+
+
+@register.filter
+def diff_html(rows):
+    """Render word-diff rows (rulebook.diffing) as HTML with <del>/<ins> and markers."""
+    from rulebook.diffing import render_diff
+
+    return render_diff(rows or ())

@@ -137,9 +137,17 @@ def test_root_redirects_to_a_language(client, seeded):
 
 
 def test_admin_tabs_use_the_vendored_jquery_ui(admin_client, seeded):
-    from rulebook.models import ClauseVersion
+    from django.contrib.auth import get_user_model
 
-    pk = ClauseVersion.objects.first().pk
+    from rulebook.models import Clause, Correction
+    from rulebook.publishing import propose_version
+
+    # Published versions are read-only; a draft shows the language tabs.
+    clause = Clause.objects.get(key="107.2")
+    correction = Correction.objects.create(game=clause.document.game, language="ru",
+                                           title_ru="Т", effective_date="2030-01-01")
+    user = get_user_model().objects.get(username="admin")
+    pk = propose_version(correction, clause, user).pk
     html = admin_client.get(f"/admin/rulebook/clauseversion/{pk}/change/").content.decode()
     assert "/static/vendor/jquery-ui/jquery-ui.min.js" in html
     assert "googleapis" not in html and "//ajax" not in html

@@ -8,6 +8,8 @@ from rulebook.importing import SourceFormatError, import_source, load_manifest
 
 
 class Command(BaseCommand):
+    """Import the source pages listed in the manifest (all, or the ones named)."""
+
     help = ("Import the project's copies of the source pages (rulebook/sources/manifest.toml). "
             "Idempotent: an unchanged page creates nothing; a changed page creates new "
             "versions of the changed clauses only.")

@@ -9,6 +9,7 @@ from rulebook.search.indexing import rebuild
 
 
 class Command(BaseCommand):
+    """Rebuild the search index and the stored cross-references."""
     help = "Rebuild the search index and the stored cross-references of every clause version."
 
     def add_arguments(self, parser):

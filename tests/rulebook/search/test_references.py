@@ -1,5 +1,6 @@
 """Cross-references: links, stubs, backlinks, admin validation, XSS, side by side."""
 
+import datetime
 import re
 from html.parser import HTMLParser
 
@@ -7,7 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from rulebook.models import Clause, ClauseReference, ClauseVersion, Section
+from rulebook.models import Clause, ClauseReference, ClauseVersion, Correction, Section
+from rulebook.publishing import propose_version
 from rulebook.references.forms import ClauseVersionAdminForm
 from rulebook.references.services import cited_by, validation_errors
 
@@ -28,14 +30,26 @@ def stubs(html, note="not published yet"):
 
 
 def version(key):
-    return ClauseVersion.objects.select_related("clause__document").get(clause__key=key)
+    """The latest published version of the clause ``key``."""
+    return (ClauseVersion.objects.published().select_related("clause__document")
+            .filter(clause__key=key).order_by("-number").first())
 
 
 def set_text(key, text, language=None):
+    """Give clause ``key`` a text: a translation is added to the published version;
+    a new original text is published as the next version (published text never changes)."""
     item = version(key)
-    setattr(item, f"text_{language or item.clause.document.language}", text)
-    item.save()
-    return item
+    original = item.clause.document.language
+    language = language or original
+    if language != original:
+        setattr(item, f"text_{language}", text)
+        item.save()
+        return item
+    new = ClauseVersion(clause=item.clause, number=item.number + 1,
+                        effective_date=item.effective_date, published_at=timezone.now())
+    setattr(new, f"text_{language}", text)
+    new.save()
+    return new
 
 
 def test_resolved_clause_link_and_backlink(client, seeded):
@@ -114,6 +128,15 @@ def test_engine_scenarios_are_backlinks(seeded):
         document__game__slug=game, document__slug=document, key=key)
     scenarios = [b for b in cited_by(clause) if b.scenario]
     assert scenarios and all(b.game == game for b in scenarios)
+    # With the calculator installed, each backlink opens the scenario's page.
+    assert all(b.url.startswith(f"/en/calculator/{game}/") for b in scenarios)
+
+
+def test_clause_page_lists_scenario_backlinks(client, seeded):
+    html = client.get(BK + "107.2/").content.decode()
+    backlinks = html[html.index('id="backlinks-heading"'):html.index("</section>",
+                                                                     html.index('id="backlinks-heading"'))]
+    assert re.search(r'<a href="/en/calculator/berserk/[a-z0-9-]+/">', backlinks)
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -160,8 +183,18 @@ def test_admin_change_page_shows_the_error(client, seeded):
     user = get_user_model().objects.create_superuser("admin", "a@example.com", "pw")
     client.force_login(user)
     item = version("107.1")
-    page = client.get(f"/admin/rulebook/clauseversion/{item.pk}/change/")
+    correction = Correction.objects.create(
+        game=item.clause.document.game, title_ru="Исправление", language="ru",
+        effective_date=datetime.date(2030, 1, 1))
+    draft = propose_version(correction, item.clause, user)
+    page = client.get(f"/admin/rulebook/clauseversion/{draft.pk}/change/")
     assert page.status_code == 200 and "[[?Kosten]]" in page.content.decode()
+    data = {"clause": draft.clause_id, "number": draft.number, "text_ru": "см. [[999.9]]",
+            "expected_revision": draft.revision, "effective_date": "2030-01-01",
+            "correction": correction.pk}
+    refused = client.post(f"/admin/rulebook/clauseversion/{draft.pk}/change/", data)
+    assert refused.status_code == 200 and "999.9" in refused.content.decode()
+    assert "999.9" not in ClauseVersion.objects.get(pk=draft.pk).text_ru
 
 
 XSS = ['<script>alert("x")</script>', '<img src=x onerror=alert(1)>',

@@ -1,0 +1,160 @@
+"""Engine citations bound to the rulebook: clause, version in force, drift.
+
+An engine :class:`~engine.core.Citation` names a document (game slug and
+document slug), a clause key and the number of the clause version whose text
+the engine logic was written against.  :func:`resolve_citations` looks each
+one up in the database and pairs it with the clause version in force on the
+date a ruling is asked for ("as of").
+
+*Drift* is any difference between what the logic was written against and
+what is in force that day:
+
+- ``Drift.NEWER`` — a later version (a correction) is in force;
+- ``Drift.OLDER`` — an earlier version is in force (the date is before the
+  cited version took effect);
+- ``Drift.REPEALED`` — the version in force repeals the clause (it has no text);
+- ``Drift.NOT_IN_FORCE`` — no version of the clause is in force that day;
+- ``Drift.MISSING`` — the clause key does not exist in the rulebook.
+
+The calculator shows a visible warning on every step whose citations drift
+instead of presenting the ruling as if the text were unchanged.
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+from dataclasses import dataclass
+from typing import Iterable
+
+from django.db.models import Q
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from engine.core import Citation
+from rulebook.models import Clause, ClauseVersion
+
+
+class Drift(enum.Enum):
+    """How the version in force differs from the cited version (``NONE``: it does not)."""
+
+    NONE = "none"
+    NEWER = "newer"
+    OLDER = "older"
+    REPEALED = "repealed"
+    NOT_IN_FORCE = "not_in_force"
+    MISSING = "missing"
+
+
+@dataclass(frozen=True)
+class ResolvedCitation:
+    """A citation with its clause and the clause version in force on ``on``.
+
+    ``clause`` is ``None`` when the key is not in the rulebook (``Drift.MISSING``);
+    ``version`` is ``None`` when no version is in force on ``on``.
+    """
+
+    citation: Citation
+    clause: Clause | None
+    version: ClauseVersion | None
+    on: datetime.date
+
+    @property
+    def drift(self) -> Drift:
+        """Whether and how the version in force differs from the cited one."""
+        if self.clause is None:
+            return Drift.MISSING
+        if self.version is None:
+            return Drift.NOT_IN_FORCE
+        if getattr(self.version, "is_repeal", False):
+            return Drift.REPEALED
+        if self.version.number > self.citation.version:
+            return Drift.NEWER
+        if self.version.number < self.citation.version:
+            return Drift.OLDER
+        return Drift.NONE
+
+    @property
+    def key(self) -> str:
+        """The cited clause key."""
+        return self.citation.key
+
+    @property
+    def display_key(self) -> str:
+        """The key as the rulebook prints it (``Ziel ¶3.2``), else the key."""
+        return self.clause.display_key if self.clause is not None else self.citation.key
+
+    def url(self) -> str:
+        """The clause's permalink, dated when the ruling is asked for another day.
+
+        Empty when the clause does not exist.
+        """
+        if self.clause is None:
+            return ""
+        return self.clause.get_absolute_url()
+
+    def dated_url(self, dated: bool) -> str:
+        """The permalink with ``?as_of=`` when ``dated`` (the reader chose a date)."""
+        url = self.url()
+        return f"{url}?as_of={self.on.isoformat()}" if url and dated else url
+
+    def warning(self) -> str:
+        """The translated drift warning for a reader; empty when there is no drift."""
+        drift = self.drift
+        cited = self.citation.version
+        day = date_format(self.on, "SHORT_DATE_FORMAT")
+        if drift is Drift.MISSING:
+            return _("The cited clause %(key)s is not in the rulebook; this step cannot be "
+                     "checked against a text.") % {"key": self.citation.key}
+        if drift is Drift.NOT_IN_FORCE:
+            return _("This step rests on version %(cited)s of %(key)s, but no version of that "
+                     "clause was in force on %(date)s.") % {
+                "cited": cited, "key": self.display_key, "date": day}
+        if drift is Drift.NONE:
+            return ""
+        effective = self.version.effective_date
+        since = (date_format(effective, "SHORT_DATE_FORMAT") if effective
+                 else _("an unknown date"))
+        if drift is Drift.REPEALED:
+            return _("This step rests on version %(cited)s of %(key)s, but that clause was "
+                     "repealed from %(since)s; on %(date)s it has no text.") % {
+                "cited": cited, "key": self.display_key, "since": since, "date": day}
+        if drift is Drift.NEWER:
+            return _("This step rests on version %(cited)s of %(key)s; on %(date)s version "
+                     "%(current)s (in force from %(since)s) applies. Check the ruling against "
+                     "the corrected text.") % {
+                "cited": cited, "key": self.display_key, "date": day,
+                "current": self.version.number, "since": since}
+        return _("This step rests on version %(cited)s of %(key)s, which was not yet in force "
+                 "on %(date)s; version %(current)s applied then.") % {
+            "cited": cited, "key": self.display_key, "date": day,
+            "current": self.version.number}
+
+
+def resolve_citations(citations: Iterable[Citation],
+                      on: datetime.date) -> dict[Citation, ResolvedCitation]:
+    """Resolve ``citations`` to their clauses and versions in force on ``on``.
+
+    Two queries whatever the number of citations.  Returns a dict keyed by
+    citation (each citation once); unknown keys resolve with ``clause=None``.
+    """
+    citations = list(dict.fromkeys(citations))
+    if not citations:
+        return {}
+    query = Q()
+    for citation in citations:
+        query |= Q(document__game__slug=citation.document.game,
+                   document__slug=citation.document.document, key=citation.key)
+    clauses = {
+        (clause.document.game.slug, clause.document.slug, clause.key): clause
+        for clause in Clause.objects.filter(query).select_related("document__game")
+    }
+    current = ClauseVersion.objects.current_for(list(clauses.values()), on)
+    resolved = {}
+    for citation in citations:
+        clause = clauses.get((citation.document.game, citation.document.document, citation.key))
+        version = current.get(clause.pk) if clause is not None else None
+        if version is not None:
+            version.clause = clause
+        resolved[citation] = ResolvedCitation(citation, clause, version, on)
+    return resolved

@@ -1,0 +1,56 @@
+"""The editorial roles: the "Editors" and "Publishers" groups and their permissions.
+
+Editors create corrections, propose clause texts and submit them for
+review; publishers may also publish (``rulebook.publish_correction``).
+Members need "staff status" to log in to the admin.  The groups are created
+by a data migration and kept after a test-database flush by a
+``post_migrate`` handler (see ``RulebookConfig.ready``); existing
+permissions of the groups are never removed.
+"""
+
+from __future__ import annotations
+
+EDITORS = "Editors"
+PUBLISHERS = "Publishers"
+
+_READ = ["view_game", "view_document", "view_section", "view_clause"]
+_EDIT = ["add_clause", "view_correction", "add_correction", "change_correction",
+         "delete_correction", "view_clauseversion", "add_clauseversion",
+         "change_clauseversion", "delete_clauseversion", "translate_clauseversion"]
+
+#: group name → permission codenames of the rulebook app
+GROUP_PERMISSIONS: dict[str, list[str]] = {
+    EDITORS: _READ + _EDIT,
+    PUBLISHERS: _READ + _EDIT + ["publish_correction"],
+}
+
+
+def ensure_groups(apps, using: str = "default") -> None:
+    """Create the groups and add any missing permission (idempotent).
+
+    ``apps`` is the app registry (the historical one inside a migration).
+    """
+    from django.contrib.auth.management import create_permissions
+
+    app_config = apps.get_app_config("rulebook")
+    models_module = getattr(app_config, "models_module", None)
+    # A historical app config has no models module; create_permissions needs one.
+    app_config.models_module = models_module or True
+    try:
+        create_permissions(app_config, apps=apps, verbosity=0, using=using)
+    finally:
+        app_config.models_module = models_module
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    for name, codenames in GROUP_PERMISSIONS.items():
+        group, _created = Group.objects.using(using).get_or_create(name=name)
+        permissions = Permission.objects.using(using).filter(
+            content_type__app_label="rulebook", codename__in=codenames)
+        group.permissions.add(*permissions)
+
+
+def ensure_groups_after_migrate(sender, using="default", apps=None, **kwargs) -> None:
+    """``post_migrate`` handler: groups survive ``flush`` (e.g. between tests)."""
+    from django.apps import apps as global_apps
+
+    ensure_groups(apps or global_apps, using=using)

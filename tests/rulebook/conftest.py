@@ -1,0 +1,79 @@
+"""Fixtures of the versioning tests: a small rulebook, editors and publishers."""
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.utils import timezone
+
+from rulebook.models import Clause, ClauseVersion, Correction, Document, Game, Section
+from rulebook.roles import EDITORS, PUBLISHERS
+
+D1, D2, D3 = datetime.date(2020, 1, 1), datetime.date(2021, 6, 1), datetime.date(2022, 3, 15)
+TEXTS = ["Ein Spieler zieht zwei Karten.", "Ein Spieler zieht drei Karten.",
+         "Jeder Spieler zieht drei Karten am Anfang."]
+
+
+@pytest.fixture
+def small_rulebook(db):
+    """A German document with one clause "1.1" in three versions (D1, D2, D3).
+
+    Versions 2 and 3 come with published corrections; returns a dict of the objects.
+    """
+    now = timezone.now()
+    game = Game.objects.create(slug="testspiel", name_de="Testspiel", name_en="Test game")
+    document = Document.objects.create(game=game, slug="regeln", title_de="Regeln",
+                                       title_en="Rules", language="de")
+    section = Section.objects.create(document=document, slug="ziehen", number="1",
+                                     heading_de="Ziehen", position=1)
+    clause = Clause.objects.create(document=document, section=section, key="1.1", position=1)
+    other = Clause.objects.create(document=document, section=section, key="1.2", position=2)
+    corrections = [None]
+    for date in (D2, D3):
+        corrections.append(Correction.objects.create(
+            game=game, language="de", title_de=f"Korrektur vom {date:%d.%m.%Y}",
+            effective_date=date, published_at=now))
+    versions = []
+    for number, (date, text, correction) in enumerate(zip((D1, D2, D3), TEXTS, corrections), 1):
+        versions.append(ClauseVersion.objects.create(
+            clause=clause, number=number, text_de=text, effective_date=date,
+            correction=correction, published_at=now))
+    ClauseVersion.objects.create(clause=other, number=1, text_de="Karten werden verdeckt gezogen.",
+                                 effective_date=D1, published_at=now)
+    return {"game": game, "document": document, "section": section, "clause": clause,
+            "other": other, "versions": versions, "corrections": corrections[1:]}
+
+
+def _staff(username, group):
+    user = get_user_model().objects.create_user(username, is_staff=True)  # no password: tests
+    # log in with force_login
+    user.groups.add(Group.objects.get(name=group))
+    return user
+
+
+@pytest.fixture
+def editor(db):
+    """A staff user in the "Editors" group (created by the data migration)."""
+    return _staff("erika", EDITORS)
+
+
+@pytest.fixture
+def publisher(db):
+    """A staff user in the "Publishers" group."""
+    return _staff("paul", PUBLISHERS)
+
+
+@pytest.fixture
+def draft_correction(small_rulebook, editor):
+    """A draft correction (effective 2024-05-01) proposing new text for clause 1.1."""
+    from rulebook.publishing import propose_version
+
+    correction = Correction.objects.create(
+        game=small_rulebook["game"], language="de", title_de="Korrektur Mai 2024",
+        title_en="Correction May 2024", effective_date=datetime.date(2024, 5, 1),
+        created_by=editor)
+    draft = propose_version(correction, small_rulebook["clause"], editor)
+    draft.text_de = "Jeder Spieler zieht vier Karten am Anfang."
+    draft.save()
+    return correction

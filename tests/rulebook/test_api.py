@@ -1,0 +1,188 @@
+"""The JSON API: scenario schemas, evaluation with citations, OpenAPI, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import engine
+from engine.core import FieldKind
+
+SCENARIOS = [s for ruleset in engine.rulesets() for s in ruleset.scenarios]
+BK1 = {"feature_element": "swamp", "strike_bonus": 2, "target_elements": ["swamp", "forest"]}
+
+
+def post(client, path, payload, **extra):
+    return client.post(path, json.dumps(payload) if not isinstance(payload, (str, bytes))
+                       else payload, content_type="application/json", **extra)
+
+
+def test_scenario_list_has_every_scenario_with_its_input_schema(client, db):
+    response = client.get("/api/scenarios")
+    assert response.status_code == 200
+    data = response.json()
+    assert [(s["game"], s["slug"]) for s in data] == [(s.game, s.slug) for s in SCENARIOS]
+    timing = next(s for s in data if s["slug"] == "timing")
+    assert timing["url"] == "http://testserver/en/calculator/berserk/timing/"
+    assert timing["evaluate_url"] == "http://testserver/api/scenarios/berserk/timing/evaluate"
+    names = [f["name"] for f in timing["fields"]]
+    assert names == [f.name for f in engine.find_scenario(engine.rulesets(), "berserk",
+                                                          "timing").fields]
+    turn = next(f for f in timing["fields"] if f["name"] == "turn")
+    assert turn["kind"] == "choice" and [c["value"] for c in turn["choices"]] == ["own",
+                                                                                 "opponent"]
+    schema = timing["input_schema"]
+    assert schema["type"] == "object" and schema["properties"]["turn"]["enum"] == ["own",
+                                                                                   "opponent"]
+    assert schema["properties"]["in_play_zone"]["type"] == "boolean"
+
+
+def test_group_fields_carry_their_sub_fields_and_bounds(client, db):
+    data = client.get("/api/scenarios/marvel-champions/target-validity").json()
+    minions = next(f for f in data["fields"] if f["name"] == "minions")
+    assert minions["kind"] == "group" and minions["min_items"] == 0 and minions["max_items"] == 8
+    damage = next(f for f in minions["fields"] if f["name"] == "damage")
+    assert damage["kind"] == "integer" and damage["minimum"] == 0 and damage["maximum"] == 99
+    prop = data["input_schema"]["properties"]["minions"]
+    assert prop["type"] == "array" and prop["maxItems"] == 8
+    assert prop["items"]["properties"]["damage"] == {"type": "integer", "minimum": 0,
+                                                      "maximum": 99,
+                                                      "title": "Damage on it"}
+
+
+def test_scenario_texts_follow_the_lang_parameter(client, db):
+    en = client.get("/api/scenarios/berserk/timing?lang=en").json()
+    de = client.get("/api/scenarios/berserk/timing?lang=de").json()
+    assert en["title"] == "Simple strike, closing and defender: timing"
+    assert set(en) == set(de)
+
+
+def test_examples_are_listed_with_json_inputs(client, db):
+    data = client.get("/api/scenarios/power-duell/effect-order").json()
+    (example,) = data["examples"]
+    assert example["expected"] == {"order": [2, 1]}
+    assert example["inputs"]["base_ap"] == 100
+    assert example["source_key"] == "1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.p3"
+
+
+def test_evaluation_returns_values_steps_and_citations(client, seeded):
+    response = post(client, "/api/scenarios/berserk/element-feature/evaluate",
+                    {"inputs": BK1, "as_of": "2025-06-01"})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["as_of"] == "2025-06-01" and data["drift"] is False
+    assert {v["name"]: v["value"] for v in data["values"]}["strike_bonus"] == 2
+    (step,) = data["steps"]
+    assert step["outcome"] == "applied"
+    (citation,) = step["citations"]
+    assert citation == {
+        "game": "berserk", "document": "comprehensive-rules", "key": "106.p1",
+        "label": citation["label"], "cited_version": 1, "version": 1,
+        "effective_date": None,
+        "url": "http://testserver/en/berserk/comprehensive-rules/106.p1/",
+        "drift": "none", "warning": ""}
+    assert data["web_url"].startswith("http://testserver/en/calculator/berserk/element-feature/?")
+    assert "as_of=2025-06-01" in data["web_url"]
+
+
+def test_the_get_variant_takes_the_web_forms_query_string(client, seeded):
+    response = client.get("/api/scenarios/berserk/element-feature/evaluate?feature_element=swamp"
+                          "&strike_bonus=2&target_elements=swamp&target_elements=forest")
+    assert response.status_code == 200
+    assert {v["name"]: v["value"] for v in response.json()["values"]}["strike_bonus"] == 2
+
+
+@pytest.mark.parametrize("payload, field, loc", [
+    ({"inputs": {**BK1, "strike_bonus": "lots"}}, "strike_bonus",
+     ["body", "inputs", "strike_bonus"]),
+    ({"inputs": {**BK1, "target_elements": ["lava"]}}, "target_elements",
+     ["body", "inputs", "target_elements"]),
+    ({"inputs": {"feature_element": "swamp"}}, "strike_bonus", ["body", "inputs", "strike_bonus"]),
+])
+def test_invalid_input_is_a_422_naming_the_field(client, db, payload, field, loc):
+    response = post(client, "/api/scenarios/berserk/element-feature/evaluate", payload)
+    assert response.status_code == 422
+    (error,) = response.json()["detail"]
+    assert error["field"] == field and error["loc"] == loc and error["message"]
+
+
+def test_an_error_in_a_group_item_names_its_path(client, db):
+    response = post(client, "/api/scenarios/marvel-champions/target-validity/evaluate",
+                    {"inputs": {"kind": "card_ability", "effects": [{"verb": "heal"}],
+                                "minions": [{"damage": 1}, {"damage": -1}]}})
+    assert response.status_code == 422
+    (error,) = response.json()["detail"]
+    assert error["field"] == "effects.0.selector"  # the first invalid field in field order
+    assert error["loc"] == ["body", "inputs", "effects", 0, "selector"]
+
+
+def test_invalid_envelopes_are_client_errors(client, db):
+    url = "/api/scenarios/berserk/element-feature/evaluate"
+    assert post(client, url, "{not json").status_code in (400, 422)
+    assert post(client, url, {"inputs": [1, 2]}).status_code == 422
+    assert post(client, url, {"inputs": BK1, "as_of": "yesterday"}).status_code == 422
+    assert client.get(f"{url}?as_of=31.12.2024&feature_element=swamp").status_code == 422
+    missing = client.get("/api/scenarios/berserk/nothing")
+    assert missing.status_code == 404 and "GET /api/scenarios" in missing.json()["detail"]
+
+
+def test_openapi_document_is_served_and_docs_page_is_off(client, db):
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    document = response.json()
+    assert document["openapi"].startswith("3.")
+    paths = document["paths"]
+    assert "/api/scenarios" in paths
+    assert "post" in paths["/api/scenarios/{game}/{slug}/evaluate"]
+    assert "get" in paths["/api/scenarios/{game}/{slug}/evaluate"]
+    schemas = document["components"]["schemas"]
+    assert {"RulingOut", "CitationOut", "ScenarioOut", "EvaluateIn", "ErrorOut"} <= set(schemas)
+    assert "effective_date" in schemas["CitationOut"]["properties"]
+    # no Swagger UI page: it would load its assets from a CDN
+    assert client.get("/api/docs", follow=True).status_code == 404
+    assert "cdn" not in response.content.decode().lower()
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[f"{s.game}:{s.slug}" for s in SCENARIOS])
+def test_random_json_inputs_never_give_a_server_error(client, seeded, scenario):
+    names = []
+
+    def walk(fields):
+        for spec in fields:
+            names.append(spec.name)
+            walk(spec.fields)
+    walk(scenario.fields)
+    scalar = st.one_of(st.none(), st.booleans(), st.integers(-10**10, 10**10), st.text(max_size=6),
+                       st.sampled_from([c for f in scenario.fields for c in f.choice_values()]
+                                       or ["x"]))
+    value = st.recursive(scalar, lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(names), inner, max_size=4)),
+        max_leaves=12)
+    inputs = st.dictionaries(st.sampled_from(names), value, max_size=len(names))
+    url = f"/api/scenarios/{scenario.game}/{scenario.slug}/evaluate"
+
+    @settings(max_examples=50, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(inputs)
+    def check(data):
+        response = post(client, url, {"inputs": data})
+        assert response.status_code in (200, 422), (data, response.content[:300])
+
+    check()
+
+
+def test_every_example_gives_its_expected_values_through_the_api(client, seeded):
+    for scenario in SCENARIOS:
+        for example in scenario.examples:
+            data = post(client, f"/api/scenarios/{scenario.game}/{scenario.slug}/evaluate",
+                        {"inputs": json.loads(json.dumps(example.inputs, default=list))}).json()
+            values = {v["name"]: v["value"] for v in data["values"]}
+            from rulebook.calculator import value_json
+            for name, expected in example.expected.items():
+                assert values[name] == value_json(expected), (example.slug, name)
+
+
+def test_group_kind_is_reported(db):
+    assert any(f.kind is FieldKind.GROUP for s in SCENARIOS for f in s.fields)

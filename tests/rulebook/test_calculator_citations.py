@@ -1,0 +1,158 @@
+"""Engine citations bound to the imported rulebook, and drift warnings."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+import engine
+from engine.core import DocumentRef
+from rulebook import calculator
+from rulebook.citations import Drift, resolve_citations
+from rulebook.models import Clause, ClauseVersion, Correction
+from rulebook.publishing import propose_version, publish_correction as publish_correction_action
+
+ALL_CITATIONS = [c for ruleset in engine.rulesets() for c in ruleset.citations()]
+
+
+def test_the_engine_cites_clauses():
+    assert len(ALL_CITATIONS) >= 30
+    assert {c.document.game for c in ALL_CITATIONS} == {"power-duell", "berserk",
+                                                        "marvel-champions"}
+
+
+@pytest.mark.django_db
+def test_every_citation_any_scenario_can_emit_resolves_to_an_imported_clause(seeded):
+    resolved = resolve_citations(ALL_CITATIONS, timezone.localdate())
+    missing = [c.key for c, r in resolved.items() if r.clause is None]
+    assert missing == []
+    for citation, item in resolved.items():
+        assert item.clause.key == citation.key
+        assert item.clause.document.slug == citation.document.document
+        assert item.clause.document.game.slug == citation.document.game
+        assert item.version is not None and item.version.number == citation.version
+        assert item.drift is Drift.NONE and item.warning() == ""
+        assert item.url() == (f"/en/{citation.document.game}/{citation.document.document}/"
+                              f"{citation.key}/")
+
+
+@pytest.mark.django_db
+def test_an_unknown_key_resolves_as_missing_with_a_warning(seeded):
+    citation = DocumentRef("berserk", "comprehensive-rules").cite("999.9")
+    (item,) = resolve_citations([citation], datetime.date(2025, 1, 1)).values()
+    assert item.clause is None and item.drift is Drift.MISSING
+    assert "999.9" in item.warning() and item.url() == ""
+
+
+BK7B = {"card_type": "creature", "card_subtype": "non-flying", "in_play_zone": True,
+        "strike_declared": "none", "turn": "opponent", "phase": "main", "subphase": "choice"}
+
+
+def publish_correction(key: str, effective: datetime.date, publisher, editor, *,
+                       repeal: bool = False) -> ClauseVersion:
+    """Correct (or repeal) Berserk clause ``key`` through the editorial workflow."""
+    clause = Clause.objects.select_related("document").get(
+        document__slug="comprehensive-rules", key=key)
+    correction = Correction.objects.create(
+        game=clause.document.game, language="ru", title_ru="Исправление", effective_date=effective)
+    draft = propose_version(correction, clause, editor, repeal=repeal)
+    if not repeal:
+        draft.text_ru = "107.2. Исправленный текст правила."
+        draft.save()
+    publish_correction_action(correction, publisher)
+    draft.refresh_from_db()
+    return draft
+
+
+@pytest.mark.django_db
+def test_a_newer_version_of_a_cited_clause_gives_a_drift_warning_today_not_before(
+        seeded, publisher, editor):
+    today = timezone.localdate()
+    version = publish_correction("107.2", today - datetime.timedelta(days=10), publisher, editor)
+    assert version.number == 2 and version.published_at is not None
+    scenario = calculator.find("berserk", "timing")
+    ruling = scenario.evaluate(BK7B)
+
+    now = calculator.present(ruling, today)
+    drifting = [s for s in now.steps if any(c.key == "107.2" for c in s.citations)]
+    assert drifting and all(s.warnings for s in drifting)
+    assert now.drift is True
+    warning = drifting[0].warnings[0]
+    assert "version 1" in warning and "version 2" in warning
+    item = next(c for c in drifting[0].citations if c.key == "107.2")
+    assert item.drift is Drift.NEWER and item.version.number == 2
+    # steps citing only other clauses carry no warning
+    assert all(not s.warnings for s in now.steps
+               if all(c.key != "107.2" for c in s.citations))
+
+    before = calculator.present(ruling, today - datetime.timedelta(days=11))
+    assert before.drift is False
+    assert all(not s.warnings for s in before.steps)
+    assert {c.version.number for s in before.steps for c in s.citations} == {1}
+
+
+@pytest.mark.django_db
+def test_a_date_before_the_cited_version_is_in_force_gives_a_warning(seeded):
+    # The negativ-positiv-Wirkung section is owned by the correction of 2023-01-25.
+    scenario = calculator.find("power-duell", "guardian-wirkung")
+    ruling = scenario.evaluate({
+        "guardian_side_active": True, "base_planet": "venus", "left_planet": "mars",
+        "right_planet": "erde", "attribute": "ap", "amount": 20, "scope": "base",
+        "monster_planet": "venus", "monster_side": "own", "combat": "attacking",
+        "opponent_planet": "erde", "opponent_effects": ["dp"]})
+    old = calculator.present(ruling, datetime.date(2020, 1, 1), dated=True)
+    assert old.drift is True
+    np = [c for s in old.steps for c in s.citations if ".negativ-positiv-wirkung." in c.key]
+    assert np and all(c.drift is Drift.NOT_IN_FORCE for c in np)
+    assert "no version of that clause was in force" in np[0].warning()
+    assert calculator.present(ruling, datetime.date(2024, 1, 1)).drift is False
+
+
+@pytest.mark.django_db
+def test_drift_is_shown_on_the_page_and_in_the_api(client, seeded, publisher, editor):
+    today = timezone.localdate()
+    publish_correction("107.2", today, publisher, editor)
+    query = calculator.to_query(calculator.find("berserk", "timing"), BK7B)
+    html = client.get(f"/en/calculator/berserk/timing/?{query}").content.decode()
+    assert "Text changed:" in html and "version 2" in html
+    old = client.get(f"/en/calculator/berserk/timing/?{query}&as_of=2020-01-01")
+    assert "Text changed:" not in old.content.decode()
+    assert 'href="/en/berserk/comprehensive-rules/107.2/?as_of=2020-01-01"' in \
+        old.content.decode()
+
+    data = client.post("/api/scenarios/berserk/timing/evaluate", {"inputs": BK7B},
+                       content_type="application/json").json()
+    cited = [c for s in data["steps"] for c in s["citations"] if c["key"] == "107.2"]
+    assert data["drift"] is True
+    assert all(c["drift"] == "newer" and c["version"] == 2 and c["cited_version"] == 1
+               and c["effective_date"] == today.isoformat() for c in cited)
+    old = client.post("/api/scenarios/berserk/timing/evaluate",
+                      {"inputs": BK7B, "as_of": (today - datetime.timedelta(days=1)).isoformat()},
+                      content_type="application/json").json()
+    assert old["drift"] is False
+
+
+@pytest.mark.django_db
+def test_a_repealed_cited_clause_gives_its_own_warning(seeded, publisher, editor):
+    today = timezone.localdate()
+    publish_correction("107.2", today, publisher, editor, repeal=True)
+    ruling = calculator.find("berserk", "timing").evaluate(BK7B)
+    item = next(c for s in calculator.present(ruling, today).steps for c in s.citations
+                if c.key == "107.2")
+    assert item.drift is Drift.REPEALED and "repealed" in item.warning()
+
+
+@pytest.mark.django_db
+def test_an_unpublished_draft_or_upcoming_correction_changes_nothing(seeded, publisher, editor):
+    today = timezone.localdate()
+    publish_correction("107.2", today + datetime.timedelta(days=30), publisher, editor)
+    clause = Clause.objects.get(document__slug="comprehensive-rules", key="107.3")
+    correction = Correction.objects.create(game=clause.document.game, language="ru",
+                                           title_ru="Черновик", effective_date=today)
+    propose_version(correction, clause, editor)  # a draft, never published
+    ruling = calculator.find("berserk", "timing").evaluate(BK7B)
+    assert calculator.present(ruling, today).drift is False
+    later = calculator.present(ruling, today + datetime.timedelta(days=30))
+    assert {c.key for s in later.steps for c in s.citations if c.warning()} == {"107.2"}

@@ -1,0 +1,50 @@
+"""Word-level diff: inserted, deleted and changed words, and their HTML."""
+
+from rulebook.diffing import DiffKind, DiffRow, has_changes, render_diff, word_diff
+
+
+def rows(old, new):
+    return [(row.kind, row.text) for row in word_diff(old, new)]
+
+
+def test_inserted_word():
+    assert rows("zieht zwei Karten", "zieht zwei neue Karten") == [
+        (DiffKind.EQUAL, "zieht zwei "), (DiffKind.INSERT, "neue "), (DiffKind.EQUAL, "Karten")]
+
+
+def test_deleted_word():
+    assert rows("zieht zwei neue Karten", "zieht zwei Karten") == [
+        (DiffKind.EQUAL, "zieht zwei "), (DiffKind.DELETE, "neue "), (DiffKind.EQUAL, "Karten")]
+
+
+def test_changed_word_is_a_deletion_then_an_insertion():
+    assert rows("zieht zwei Karten", "zieht drei Karten") == [
+        (DiffKind.EQUAL, "zieht "), (DiffKind.DELETE, "zwei"), (DiffKind.INSERT, "drei"),
+        (DiffKind.EQUAL, " Karten")]
+
+
+def test_rewrapped_whitespace_is_not_a_change():
+    result = word_diff("a b\nc", "a b c")
+    assert not has_changes(result)
+    assert "".join(r.text for r in result) == "a b c"
+
+
+def test_rows_rebuild_both_texts():
+    old, new = "Bei Angriff: halbiert. Danach verdoppelt.", "Bei Abwehr: halbiert. Danach nichts."
+    result = word_diff(old, new)
+    assert "".join(r.text for r in result if r.kind is not DiffKind.INSERT) == old
+    assert "".join(r.text for r in result if r.kind is not DiffKind.DELETE) == new
+
+
+def test_html_has_tags_and_textual_markers_and_escapes():
+    html = str(render_diff((DiffRow(DiffKind.EQUAL, "a "), DiffRow(DiffKind.DELETE, "<b>"),
+                            DiffRow(DiffKind.INSERT, "c&d"))))
+    assert html == ('a <del><span class="diff-marker">[-</span>&lt;b&gt;'
+                    '<span class="diff-marker">-]</span></del>'
+                    '<ins><span class="diff-marker">[+</span>c&amp;d'
+                    '<span class="diff-marker">+]</span></ins>')
+
+
+def test_punctuation_is_its_own_token():
+    assert rows("halbiert.", "halbiert, verdoppelt.") == [
+        (DiffKind.EQUAL, "halbiert"), (DiffKind.INSERT, ", verdoppelt"), (DiffKind.EQUAL, ".")]

@@ -1,0 +1,110 @@
+"""Export to JSON and Markdown; restoring the JSON into an empty database.
+
+These tests flush the database (transactional), which also shows that
+``flush`` works although published versions are guarded by triggers.
+"""
+
+import datetime
+import json
+
+import pytest
+from django.core.management import call_command
+from django.db import IntegrityError, connection, transaction
+
+from rulebook.exporting import RestoreError, export_game, export_markdown, restore_game
+from rulebook.importing import import_source, load_manifest
+from rulebook.models import ClauseVersion, Correction, Game
+from rulebook.publishing import propose_version, publish_correction, update_translation
+
+
+def seed_and_publish(publisher, editor):
+    for spec in load_manifest():
+        import_source(spec)
+    game = Game.objects.get(slug="power-duell")
+    clause = game.documents.get().clauses.get(key="1.2.4.kartenaufbau.p2")
+    correction = Correction.objects.create(game=game, language="de", title_de="Klarstellung",
+                                           title_en="Clarification", summary_de="Feld A.",
+                                           effective_date=datetime.date(2024, 2, 1))
+    draft = propose_version(correction, clause, editor)
+    draft.text_de = draft.text_de.replace("aktiviert", "ausgespielt")
+    draft.text_en = "Guardian god cards are played on the guardian god field (FIELD A)."
+    draft.save()
+    publish_correction(correction, publisher)
+    repeal = Correction.objects.create(game=game, language="de", title_de="Streichung",
+                                       effective_date=datetime.date(2024, 3, 1))
+    propose_version(repeal, game.documents.get().clauses.get(key="1.2.4.kartenaufbau.p3"),
+                    editor, repeal=True)
+    publish_correction(repeal, publisher)
+    version = ClauseVersion.objects.get(clause__key="1.2.4.kartenaufbau.p1", number=1)
+    update_translation(version, "ru", text="Основные атрибуты.", title="", user=editor)
+    return game
+
+
+@pytest.mark.django_db(transaction=True)
+def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
+        editor, publisher, tmp_path):
+    game = seed_and_publish(publisher, editor)
+    exported = export_game(game)
+    path = tmp_path / "power-duell.json"
+    call_command("export_rulebook", "power-duell", "--output", str(path))
+    assert json.loads(path.read_text(encoding="utf-8")) == exported
+    assert len(exported["corrections"]) == 3
+    assert sum(len(c["versions"]) for d in exported["documents"] for c in d["clauses"]) == 20
+
+    call_command("flush", interactive=False, verbosity=0)  # an empty database
+    assert not ClauseVersion.objects.exists() and not Game.objects.exists()
+
+    call_command("import_rulebook", str(path))
+    restored = Game.objects.get(slug="power-duell")
+    assert export_game(restored) == exported
+    v2 = ClauseVersion.objects.get(clause__key="1.2.4.kartenaufbau.p2", number=2)
+    assert v2.published_by.username == "paul" and not v2.published_by.is_active
+    assert "ausgespielt" in v2.text_de and not v2.translation_outdated("en")
+    # The restored versions are published, hence immutable again.
+    with pytest.raises(IntegrityError), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("DELETE FROM rulebook_clauseversion WHERE id = %s", [v2.pk])
+
+
+def test_restore_refuses_an_existing_game_and_a_damaged_file(seeded):
+    data = export_game(Game.objects.get(slug="berserk"))
+    with pytest.raises(RestoreError, match="already exists"):
+        restore_game(data)
+    data["game"]["slug"] = "berserk-copy"
+    data["documents"][0]["clauses"][0]["versions"][0]["text"]["ru"] = "Подделка."
+    with pytest.raises(RestoreError, match="does not match its digest"):
+        restore_game(data)
+    assert not Game.objects.filter(slug="berserk-copy").exists()
+    with pytest.raises(RestoreError, match="Not a rulebook-export"):
+        restore_game({"format": "other"})
+
+
+def test_export_as_of_a_date_leaves_out_later_versions(seeded):
+    game = Game.objects.get(slug="power-duell")
+    before = export_game(game, datetime.date(2023, 1, 24))
+    assert before["as_of"] == "2023-01-24" and before["corrections"] == []
+    keys = {c["key"]: c["versions"] for c in before["documents"][0]["clauses"]}
+    assert keys["1.2.4.negativ-positiv-wirkung.p3"] == []
+    after = export_game(game, datetime.date(2023, 1, 25))
+    assert [c["title"]["de"] for c in after["corrections"]] == [
+        "Schutzgottkarten » negativ-positiv-Wirkung"]
+
+
+def test_markdown_export_has_the_text_in_force(seeded):
+    game = Game.objects.get(slug="power-duell")
+    text = export_markdown(game, datetime.date(2023, 1, 24))
+    assert text.startswith("# Power-Duell\n\nRules in force on 2023-01-24.")
+    assert "## 1.2.4 Schutzgottkarten" in text and "### negativ-positiv-Wirkung" in text
+    assert "Bei \"negativ-Wirkung\" werden alle Reduzierungen verdoppelt" not in text
+    assert "_The text in force on this date is not available in the sources._" in text
+    today = export_markdown(game)
+    assert "Bei \"negativ-Wirkung\" werden alle Reduzierungen verdoppelt" in today
+
+
+def test_export_command_reports_unknown_game_and_bad_date(seeded):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="Unknown game"):
+        call_command("export_rulebook", "nope")
+    with pytest.raises(CommandError, match="is not a date"):
+        call_command("export_rulebook", "berserk", "--as-of", "31.12.2023")
