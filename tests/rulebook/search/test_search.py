@@ -224,3 +224,11 @@ def test_sqlite_falls_back_to_the_joined_query_when_the_best_rows_are_out_of_for
     version_id = SearchEntry.objects.get(pk=rows[0][0]).version_id
     assert ClauseVersion.objects.get(pk=version_id).number == 1
     assert len(joined) == 1  # the two best rows (versions 2, 3) are not in force in 2026
+
+
+def test_a_repealed_clause_is_not_found_after_the_repeal(seeded):
+    clause = Clause.objects.get(key="ziel.p2")
+    ClauseVersion(clause=clause, number=2, effective_date=datetime.date(2030, 1, 1),
+                  published_at=timezone.now(), is_repeal=True).save()
+    assert "ziel.p2" in keys(search("Verbündeter", on=datetime.date(2029, 12, 31)))
+    assert "ziel.p2" not in keys(search("Verbündeter", on=datetime.date(2030, 1, 1)))
