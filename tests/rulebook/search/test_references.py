@@ -275,3 +275,15 @@ def test_side_by_side_defaults_to_the_readers_language(client, seeded):
 def test_side_by_side_is_linked_from_clause_and_section(client, seeded):
     assert b"/107.2/side-by-side/" in client.get(BK + "107.2/").content
     assert b"/section/107/side-by-side/" in client.get(BK + "section/107/").content
+
+
+def test_translation_form_refuses_a_broken_reference(seeded):
+    from rulebook.versioning_admin import TranslationForm
+
+    item = version("107.1")
+    data = {"text_de": "Siehe [[999.9]].", "title_de": "", "text_en": "See [[107.2]].",
+            "title_en": ""}
+    form = TranslationForm(data, version=item, languages=["de", "en"])
+    assert not form.is_valid()
+    assert list(form.errors) == ["text_de"] and "999.9" in form.errors["text_de"][0]
+    assert "[[?Kosten]]" in str(form.fields["text_en"].help_text)
