@@ -50,8 +50,8 @@ def _game_id(instance) -> int | None:
 def structure_saved(sender, instance, created=False, raw=False, **kwargs) -> None:
     """Mark the rulebook changed and refresh references that may now resolve."""
     rulebook_changed()
-    if raw:
-        return
+    if raw or (sender is Clause and not created):
+        return  # a clause's key never changes: only a new clause can resolve a stub
     game_id = _game_id(instance)
     if game_id is not None:
         resolve_pending(game_id)

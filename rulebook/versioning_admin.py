@@ -24,7 +24,8 @@ from django.utils.translation import gettext, gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
 from rulebook import publishing
-from rulebook.references.forms import ClauseVersionAdminForm
+from rulebook.references.forms import REFERENCE_HELP, ClauseVersionAdminForm
+from rulebook.references.services import validation_errors
 from rulebook.history import compare
 from rulebook.models import Clause, ClauseVersion, Correction, ImmutableVersionError
 
@@ -430,6 +431,19 @@ class TranslationForm(forms.Form):
                 label=_("text (%(language)s)") % {"language": name}, required=False,
                 widget=forms.Textarea(attrs={"rows": 8, "lang": code}),
                 initial=getattr(version, f"text_{code}") or "")
+            self.fields[f"text_{code}"].help_text = REFERENCE_HELP
             self.fields[f"confirm_{code}"] = forms.BooleanField(
                 label=_("the %(language)s translation matches the current original text")
                 % {"language": name}, required=False)
+        self.version = version
+        self.languages = languages
+
+    def clean(self):
+        """Refuse broken [[…]] references in any translation (field errors)."""
+        cleaned = super().clean()
+        clause = self.version.clause
+        for code in self.languages:
+            for error in validation_errors(cleaned.get(f"text_{code}") or "",
+                                           clause.document, clause):
+                self.add_error(f"text_{code}", error)
+        return cleaned

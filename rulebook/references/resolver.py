@@ -251,6 +251,11 @@ class Resolver:
             section_id = self._find_path(mention.target)
             if section_id is not None:
                 return self._section(mention, section_id)
+            if mention.explicit:  # a printed number such as "1.2.4 › Kartenaufbau ¶1"
+                info = self._find_clause(self.index, self.document.pk, mention.target)
+                if info is not None:
+                    return Resolution(mention, Kind.CLAUSE, self._clause_url(self.index, info),
+                                      clause_id=info.id)
             return self._missing(mention, Kind.SECTION, _(
                 "There is no section “%(name)s”. Write it as “document title » section "
                 "heading”, or [[?%(name)s]] for a section that is not published yet.") % {

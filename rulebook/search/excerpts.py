@@ -64,14 +64,13 @@ def excerpt(text: str, query: Query, language: str, width: int = 32) -> SafeStri
     end = words[end_word - 1].end() if end_word < len(words) else len(text)
     pieces = ["… " if start_word else ""]
     position = start
-    for i in range(start_word, end_word):
-        word = words[i]
-        pieces.append(html.escape(text[position:word.start()]))
-        if first is not None and (i == first or (i > first and matches(word.group(0)))):
-            pieces.append(f"<mark>{html.escape(word.group(0))}</mark>")
-        else:
-            pieces.append(html.escape(word.group(0)))
-        position = word.end()
+    if first is not None:
+        for i in range(first, end_word):
+            word = words[i]
+            if i == first or matches(word.group(0)):
+                pieces.append(html.escape(text[position:word.start()]))
+                pieces.append(f"<mark>{html.escape(word.group(0))}</mark>")
+                position = word.end()
     pieces.append(html.escape(text[position:end]))
     if end_word < len(words):
         pieces.append(" …")

@@ -52,6 +52,8 @@ def entries_for(clause, versions) -> list[SearchEntry]:
     document = clause.document
     entries = []
     for version, valid_from, valid_until, superseded in _validity(versions):
+        if getattr(version, "is_repeal", False):
+            continue  # a repeal has no text; it ends the validity of the earlier ones
         for language in LANGUAGES:
             text = getattr(version, f"text_{language}", "") or ""
             title = getattr(version, f"title_{language}", "") or ""

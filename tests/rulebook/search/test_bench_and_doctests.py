@@ -33,5 +33,6 @@ def test_bench_builds_a_small_rulebook_and_measures(db):
     word = data["words"]["de"][0]
     assert search(word, limit=5)
     figures = bench.measure(data, queries=3)
-    assert set(figures) == {"one word", "two words", "clause key"}
-    assert all(p50 <= p95 for p50, p95 in figures.values())
+    assert set(figures) == {"baseline", "match only", "one word", "two words", "clause key"}
+    assert all(wall50 <= wall95 and cpu50 <= cpu95
+               for wall50, wall95, cpu50, cpu95 in figures.values())

@@ -128,6 +128,15 @@ def test_engine_scenarios_are_backlinks(seeded):
         document__game__slug=game, document__slug=document, key=key)
     scenarios = [b for b in cited_by(clause) if b.scenario]
     assert scenarios and all(b.game == game for b in scenarios)
+    # With the calculator installed, each backlink opens the scenario's page.
+    assert all(b.url.startswith(f"/en/calculator/{game}/") for b in scenarios)
+
+
+def test_clause_page_lists_scenario_backlinks(client, seeded):
+    html = client.get(BK + "107.2/").content.decode()
+    backlinks = html[html.index('id="backlinks-heading"'):html.index("</section>",
+                                                                     html.index('id="backlinks-heading"'))]
+    assert re.search(r'<a href="/en/calculator/berserk/[a-z0-9-]+/">', backlinks)
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -142,6 +151,13 @@ def test_broken_references_are_refused(seeded, text, fragment):
     item = version("107.1")
     errors = validation_errors(text, item.clause.document, item.clause)
     assert any(fragment in error for error in errors), errors
+
+
+def test_printed_number_with_a_path_sign_is_a_clause(client, seeded):
+    set_text("1.2.4.kartenaufbau.p3", "Wie in [[1.2.4 › Kartenaufbau ¶1]].")
+    html = client.get(PD + "1.2.4.kartenaufbau.p3/").content.decode()
+    assert has_link(html, "/de/power-duell/schutzgottkarten/1.2.4.kartenaufbau.p1/", "clause",
+                    "1.2.4 › Kartenaufbau ¶1")
 
 
 def test_valid_references_pass(seeded):
@@ -259,3 +275,15 @@ def test_side_by_side_defaults_to_the_readers_language(client, seeded):
 def test_side_by_side_is_linked_from_clause_and_section(client, seeded):
     assert b"/107.2/side-by-side/" in client.get(BK + "107.2/").content
     assert b"/section/107/side-by-side/" in client.get(BK + "section/107/").content
+
+
+def test_translation_form_refuses_a_broken_reference(seeded):
+    from rulebook.versioning_admin import TranslationForm
+
+    item = version("107.1")
+    data = {"text_de": "Siehe [[999.9]].", "title_de": "", "text_en": "See [[107.2]].",
+            "title_en": ""}
+    form = TranslationForm(data, version=item, languages=["de", "en"])
+    assert not form.is_valid()
+    assert list(form.errors) == ["text_de"] and "999.9" in form.errors["text_de"][0]
+    assert "[[?Kosten]]" in str(form.fields["text_en"].help_text)

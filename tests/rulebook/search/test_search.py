@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from rulebook.models import Clause, ClauseVersion, Document
+from rulebook.models import Clause, ClauseVersion, Document, SearchEntry
 from rulebook.search import find_keys, search
 from rulebook.search.indexing import rebuild
 
@@ -192,3 +192,43 @@ def test_rebuild_gives_the_same_results(seeded):
     before = keys(search("Schutzgottes"))
     assert rebuild() == ClauseVersion.objects.published().count()
     assert keys(search("Schutzgottes")) == before
+
+
+def test_best_ranked_versions_out_of_force_do_not_hide_the_one_in_force(seeded):
+    # Version 1 of ziel.p2 mentions "ein Verbündeter" once; two later versions
+    # with the word in title and text rank higher but are not in force yet.
+    clause = Clause.objects.get(key="ziel.p2")
+    for number, year in [(2, 2031), (3, 2032)]:
+        ClauseVersion(clause=clause, number=number, effective_date=datetime.date(year, 1, 1),
+                      published_at=timezone.now(), title_de="Verbündeter",
+                      text_de="Verbündeter, Verbündeter.").save()
+    (hit,) = search("Verbündeter", limit=1, on=datetime.date(2026, 1, 1))
+    assert (hit.clause.key, hit.version.number) == ("ziel.p2", 1)
+    (hit,) = search("Verbündeter", limit=1, on=datetime.date(2031, 6, 1))
+    assert (hit.clause.key, hit.version.number) == ("ziel.p2", 2)
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite backend's two-step ranking")
+def test_sqlite_falls_back_to_the_joined_query_when_the_best_rows_are_out_of_force(
+        seeded, monkeypatch):
+    from rulebook.search import LANGUAGES
+    from rulebook.search.backends import Filters, Query, SQLiteBackend
+
+    test_best_ranked_versions_out_of_force_do_not_hide_the_one_in_force(seeded)
+    joined = []
+    original = SQLiteBackend._joined
+    monkeypatch.setattr(SQLiteBackend, "_joined",
+                        lambda self, *args: joined.append(args) or original(self, *args))
+    rows = SQLiteBackend().match(Query(("verbundeter",)),
+                                 Filters(LANGUAGES, datetime.date(2026, 1, 1)), 1)
+    version_id = SearchEntry.objects.get(pk=rows[0][0]).version_id
+    assert ClauseVersion.objects.get(pk=version_id).number == 1
+    assert len(joined) == 1  # the two best rows (versions 2, 3) are not in force in 2026
+
+
+def test_a_repealed_clause_is_not_found_after_the_repeal(seeded):
+    clause = Clause.objects.get(key="ziel.p2")
+    ClauseVersion(clause=clause, number=2, effective_date=datetime.date(2030, 1, 1),
+                  published_at=timezone.now(), is_repeal=True).save()
+    assert "ziel.p2" in keys(search("Verbündeter", on=datetime.date(2029, 12, 31)))
+    assert "ziel.p2" not in keys(search("Verbündeter", on=datetime.date(2030, 1, 1)))
