@@ -313,45 +313,45 @@ class Field:
         if raw is None or raw == "" or raw == []:
             if self.kind is FieldKind.MULTIPLE_CHOICE:
                 if self.required and self.min_items:
-                    raise InputError(path, msg("Choose at least one value."))
+                    raise InputError(path, msg(_("Choose at least one value.")))
                 return frozenset()
             if self.required:
-                raise InputError(path, msg("This field is required."))
+                raise InputError(path, msg(_("This field is required.")))
             return None
         if self.kind is FieldKind.INTEGER:
             return self._coerce_int(raw, path)
         if self.kind is FieldKind.CHOICE:
             if not isinstance(raw, str) or raw not in self.choice_values():
                 raise InputError(path, msg(
-                    "Choose one of: %(choices)s.", choices=", ".join(self.choice_values())))
+                    _("Choose one of: %(choices)s."), choices=", ".join(self.choice_values())))
             return raw
         if self.kind is FieldKind.MULTIPLE_CHOICE:
             values = [raw] if isinstance(raw, str) else raw
             if not isinstance(values, (list, tuple, set, frozenset)) or any(
                     not isinstance(v, str) or v not in self.choice_values() for v in values):
                 raise InputError(path, msg(
-                    "Choose any of: %(choices)s.", choices=", ".join(self.choice_values())))
+                    _("Choose any of: %(choices)s."), choices=", ".join(self.choice_values())))
             return frozenset(values)
-        raise InputError(path, msg("This field is a group of fields, not a single value."))
+        raise InputError(path, msg(_("This field is a group of fields, not a single value.")))
 
     def _coerce_int(self, raw: Any, path: str) -> int:
         if isinstance(raw, bool):
-            raise InputError(path, msg("Enter a whole number."))
+            raise InputError(path, msg(_("Enter a whole number.")))
         if isinstance(raw, str):
             text = raw.strip()
             if not re.fullmatch(r"[+-]?\d{1,9}", text):
-                raise InputError(path, msg("Enter a whole number."))
+                raise InputError(path, msg(_("Enter a whole number.")))
             value = int(text)
         elif isinstance(raw, int):
             value = raw
         else:
-            raise InputError(path, msg("Enter a whole number."))
+            raise InputError(path, msg(_("Enter a whole number.")))
         if self.minimum is not None and value < self.minimum:
             raise InputError(path, msg(
-                "Enter a number of at least %(minimum)s.", minimum=self.minimum))
+                _("Enter a number of at least %(minimum)s."), minimum=self.minimum))
         if self.maximum is not None and value > self.maximum:
             raise InputError(path, msg(
-                "Enter a number of at most %(maximum)s.", maximum=self.maximum))
+                _("Enter a number of at most %(maximum)s."), maximum=self.maximum))
         return value
 
 
@@ -367,7 +367,7 @@ def _coerce_bool(raw: Any, path: str) -> bool:
         return True
     if isinstance(raw, str) and raw.lower() in ("0", "false", "off", "no"):
         return False
-    raise InputError(path, msg("Enter yes or no."))
+    raise InputError(path, msg(_("Enter yes or no.")))
 
 
 def _first(raw: Any) -> Any:
@@ -387,7 +387,7 @@ def validate_fields(fields: Sequence[Field], data: Mapping[str, Any],
     :raises InputError: for the first field that is missing or invalid.
     """
     if not isinstance(data, Mapping):
-        raise InputError(prefix.rstrip(".") or "input", msg("Expected an object of named fields."))
+        raise InputError(prefix.rstrip(".") or "input", msg(_("Expected an object of named fields.")))
     result: dict[str, Any] = {}
     for spec in fields:
         path = prefix + spec.name
@@ -395,7 +395,7 @@ def validate_fields(fields: Sequence[Field], data: Mapping[str, Any],
         if spec.kind is FieldKind.GROUP:
             items = [] if raw is None else raw
             if not isinstance(items, (list, tuple)):
-                raise InputError(path, msg("Expected a list."))
+                raise InputError(path, msg(_("Expected a list.")))
             _check_count(spec, len(items), path)
             result[spec.name] = tuple(
                 validate_fields(spec.fields, item, f"{path}.{index}.")
@@ -439,9 +439,9 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
 
 def _check_count(spec: Field, count: int, path: str) -> None:
     if count < spec.min_items:
-        raise InputError(path, msg("Give at least %(minimum)s items.", minimum=spec.min_items))
+        raise InputError(path, msg(_("Give at least %(minimum)s items."), minimum=spec.min_items))
     if count > spec.max_items:
-        raise InputError(path, msg("Give at most %(maximum)s items.", maximum=spec.max_items))
+        raise InputError(path, msg(_("Give at most %(maximum)s items."), maximum=spec.max_items))
 
 
 # --------------------------------------------------------------------------
