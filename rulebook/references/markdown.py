@@ -15,7 +15,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from rulebook.references.syntax import scan
+from rulebook.references.syntax import Kind, scan
 
 
 def _text(content: str) -> Token:
@@ -68,10 +68,19 @@ def _replace(children: list[Token], env: dict) -> list[Token]:
                                _text(f" ({opening.attrs['title']})"),
                                Token("xref_note_close", "span", -1), closing])
                 continue
-            result.extend([opening, _text(mention.label), closing])
+            result.extend([opening, _text(_shown(mention, resolution)), closing])
         if position < len(text):
             result.append(_text(text[position:]))
     return result
+
+
+def _shown(mention, resolution) -> str:
+    """The link text: the editor's own label, else a clause's printed label
+    ("1.2.4 › Kartenaufbau ¶3") rather than its internal key."""
+    if (mention.explicit and resolution.kind is Kind.CLAUSE and resolution.title
+            and mention.label == mention.target):
+        return resolution.title
+    return mention.label
 
 
 def _references_rule(state: StateCore) -> None:

@@ -255,7 +255,7 @@ class Resolver:
                 info = self._find_clause(self.index, self.document.pk, mention.target)
                 if info is not None:
                     return Resolution(mention, Kind.CLAUSE, self._clause_url(self.index, info),
-                                      clause_id=info.id)
+                                      title=info.label, clause_id=info.id)
             return self._missing(mention, Kind.SECTION, _(
                 "There is no section “%(name)s”. Write it as “document title » section "
                 "heading”, or [[?%(name)s]] for a section that is not published yet.") % {
@@ -306,7 +306,7 @@ class Resolver:
             if self.clause is not None and info.id == self.clause.pk and not mention.explicit:
                 return None
             return Resolution(mention, Kind.CLAUSE, self._clause_url(self.index, info),
-                              clause_id=info.id)
+                              title=info.label, clause_id=info.id)
         first = mention.target.split(".")[0]
         numbered = {s.number for s in self.index.sections.values()
                     if s.document_id == self.document.pk and s.number}
@@ -335,4 +335,5 @@ class Resolver:
             return self._missing(mention, Kind.CLAUSE, _(
                 "“%(path)s” has no clause “%(key)s”.") % {"path": mention.document,
                                                        "key": mention.target})
-        return Resolution(mention, Kind.CLAUSE, self._clause_url(index, info), clause_id=info.id)
+        return Resolution(mention, Kind.CLAUSE, self._clause_url(index, info), title=info.label,
+                          clause_id=info.id)

@@ -287,3 +287,15 @@ def test_translation_form_refuses_a_broken_reference(seeded):
     assert not form.is_valid()
     assert list(form.errors) == ["text_de"] and "999.9" in form.errors["text_de"][0]
     assert "[[?Kosten]]" in str(form.fields["text_en"].help_text)
+
+
+def test_a_reference_by_key_shows_the_printed_label(seeded):
+    from rulebook.references.resolver import Resolver
+    from rulebook.rendering import render_markdown
+
+    clause = Clause.objects.select_related("document").get(key="1.2.4.kartenaufbau.p2")
+    html = str(render_markdown("Siehe [[1.2.4.kartenaufbau.p3]] und [[1.2.4.kartenaufbau.p3|dort]].",
+                               Resolver(clause.document, clause)))
+    assert ">1.2.4 › Kartenaufbau ¶3</a>" in html
+    assert ">dort</a>" in html
+    assert ">1.2.4.kartenaufbau.p3</a>" not in html
