@@ -151,6 +151,17 @@ def test_whole_page_cache_replays_the_page_with_its_headers(client, seeded):
     assert not_modified.headers["ETag"] == first.headers["ETag"]
 
 
+@pytest.mark.parametrize("first_host, first_secure", [("localhost", False), ("testserver", True)])
+def test_whole_page_cache_never_replays_another_hosts_links(client, seeded, first_host,
+                                                            first_secure):
+    """The page's canonical and alternate links are absolute: a page stored for
+    one host name or scheme must not be replayed to readers of another."""
+    client.get(BERSERK + "107.2/", HTTP_HOST=first_host, secure=first_secure)
+    html = client.get(BERSERK + "107.2/", HTTP_HOST="testserver").content.decode()
+    assert 'href="http://testserver/ru/berserk/comprehensive-rules/107.2/"' in html
+    assert "http://localhost/" not in html and "https://" not in html
+
+
 def test_whole_page_cache_is_fresh_after_a_back_dated_publication(client, seeded):
     assert OLD_TEXT in client.get(BERSERK + "107.2/").content.decode()
     # earlier than the seeds' publication (set at creation: published versions are immutable)
