@@ -177,7 +177,6 @@ def stale_drafts(correction: Correction) -> list[ClauseVersion]:
     return stale
 
 
-@transaction.atomic
 def foreign_drafts(correction: Correction) -> list[ClauseVersion]:
     """The drafts of ``correction`` whose clause belongs to another game.
 
@@ -217,6 +216,7 @@ def backdated_message(pairs: list[tuple]) -> str:
             f"{base} ({base.effective_date:%d.%m.%Y})" for _draft, base in pairs)}
 
 
+@transaction.atomic
 def publish_correction(correction: Correction, user, *,
                        now: datetime.datetime | None = None) -> Correction:
     """Publish ``correction`` and its proposed versions; return it.
@@ -244,6 +244,10 @@ def publish_correction(correction: Correction, user, *,
                   .order_by("clause__position"))
     if not drafts:
         raise WorkflowError(_("This correction proposes no clause text; nothing to publish."))
+    # Lock the clauses (in a fixed order): a correction published at the same
+    # moment for one of them waits here and then finds its draft stale.
+    list(Clause.objects.select_for_update().filter(pk__in=[d.clause_id for d in drafts])
+         .order_by("pk").values_list("pk", flat=True))
     stale = stale_drafts(correction)
     if stale:
         raise StaleDraftError(_(

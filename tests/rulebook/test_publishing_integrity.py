@@ -154,3 +154,86 @@ def test_admin_shows_the_key_of_a_published_clause_read_only(small_rulebook, adm
     assert response.status_code in (200, 302)
     clause.refresh_from_db()
     assert clause.key == "1.1"
+
+
+# -- publishing is one transaction, and two publishers of one clause do not collide --------
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failure_while_publishing_leaves_nothing_published(small_rulebook, publisher,
+                                                             monkeypatch):
+    """publish_correction runs in its own transaction, also outside a request's."""
+    from rulebook import publishing
+
+    correction = Correction.objects.create(
+        game=small_rulebook["game"], language="de", title_de="Zwei Regeln",
+        effective_date=datetime.date(2024, 5, 1))
+    for clause in (small_rulebook["clause"], small_rulebook["other"]):
+        draft = propose_version(correction, clause, publisher)
+        draft.text_de = f"Neu: {clause.key}"
+        draft.save()
+    real_log = publishing._log
+
+    def failing_log(user, obj, flag, message):
+        if isinstance(obj, Correction):
+            raise RuntimeError("the admin log is unavailable")
+        real_log(user, obj, flag, message)
+
+    monkeypatch.setattr(publishing, "_log", failing_log)
+    with pytest.raises(RuntimeError):
+        publish_correction(correction, publisher)
+    assert correction.versions.published().count() == 0
+    assert not Correction.objects.get(pk=correction.pk).is_published
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_corrections_of_one_clause_published_at_once_do_not_collide(
+        small_rulebook, publisher, monkeypatch):
+    """The second publisher waits for the first and finds the draft stale
+    (a clear StaleDraftError, never a unique-constraint crash)."""
+    import threading
+
+    from django.db import connection, connections
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL (SQLite serialises writers)")
+    from rulebook import publishing
+
+    corrections = []
+    for day in (1, 2):
+        correction = Correction.objects.create(
+            game=small_rulebook["game"], language="de", title_de=f"Korrektur {day}",
+            effective_date=datetime.date(2024, 5, day))
+        draft = propose_version(correction, small_rulebook["clause"], publisher)
+        draft.text_de = f"Fassung {day}"
+        draft.save()
+        corrections.append(correction)
+    barrier = threading.Barrier(2)
+    real_stale = publishing.stale_drafts
+
+    def stale_then_wait(correction):
+        found = real_stale(correction)
+        try:  # without the clause lock both publishers pass the check together
+            barrier.wait(timeout=3)
+        except threading.BrokenBarrierError:
+            pass
+        return found
+
+    monkeypatch.setattr(publishing, "stale_drafts", stale_then_wait)
+    outcomes = {}
+
+    def publish(correction):
+        try:
+            publish_correction(correction, publisher)
+            outcomes[correction.pk] = "published"
+        except Exception as error:  # noqa: BLE001 - the outcome is the test
+            outcomes[correction.pk] = type(error).__name__
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=publish, args=(c,)) for c in corrections]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(outcomes.values()) == ["StaleDraftError", "published"]
+    assert small_rulebook["clause"].versions.published().count() == 4
