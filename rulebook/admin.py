@@ -58,6 +58,12 @@ class ClauseAdmin(admin.ModelAdmin):
     search_fields = ("key", "label")
     inlines = [ClauseVersionInline]
 
+    def get_readonly_fields(self, request, obj=None):
+        # A published clause's key and document make its address and citations.
+        if obj is not None and obj.has_published_version():
+            return ("key", "document")
+        return ()
+
 
 # Corrections and clause versions: the editorial workflow (registers itself).
 from rulebook import versioning_admin  # noqa: E402,F401

@@ -16,7 +16,10 @@ class LoginThrottleBackend(AxesStandaloneBackend):
     """
 
     def authenticate(self, request, username=None, password=None, **kwargs):
-        """Check lockout for web logins only; see the class docstring."""
+        """Check the lockout for a web login; ``None`` without a request or when not locked.
+
+        :raises axes.exceptions.AxesBackendPermissionDenied: when locked out.
+        """
         if request is None:
             return None
         return super().authenticate(request, username, password, **kwargs)

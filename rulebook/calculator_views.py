@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import retarget, reswap
 
 import engine
@@ -36,6 +37,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@vary_on_headers("HX-Request", "HX-Target")  # one address, a page or a part of it
 def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     """A scenario's form and, when submitted, its ruling."""
     scenario = _scenario(game, slug)

@@ -21,7 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from rulebook.models import (
@@ -138,23 +138,56 @@ def _opt_date(value: str | None) -> datetime.date | None:
     return datetime.date.fromisoformat(value) if value else None
 
 
+def _checked(obj, where: str):
+    """Refuse text a database would refuse or silently cut: NUL characters, over-long values.
+
+    :raises RestoreError: naming ``where`` and the field.
+    """
+    for field in obj._meta.concrete_fields:
+        value = getattr(obj, field.attname, None)
+        if not isinstance(value, str):
+            continue
+        if "\x00" in value:
+            raise RestoreError(f"{where}: {field.name} contains a NUL character; the file is "
+                               f"damaged.")
+        if field.max_length and len(value) > field.max_length:
+            raise RestoreError(f"{where}: {field.name} is longer than {field.max_length} "
+                               f"characters.")
+    return obj
+
+
 @transaction.atomic
 def restore_game(data: dict[str, Any]) -> Game:
     """Create the game of an :func:`export_game` dict; return it.
 
-    :raises RestoreError: if ``data`` is not such an export, the game
-        already exists, or a version's text does not match its digest
-        (nothing is stored then).
+    :raises RestoreError: if ``data`` is not such an export (wrong format,
+        a missing or malformed entry, text with NUL characters or longer
+        than its field), the game already exists, or a version's text does
+        not match its digest (nothing is stored then).
     """
-    if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
+    if not isinstance(data, dict) or data.get("format") != FORMAT \
+            or data.get("format_version") != FORMAT_VERSION:
         raise RestoreError(f"Not a {FORMAT} file of version {FORMAT_VERSION}.")
+    try:
+        return _restore(data)
+    except RestoreError:
+        raise
+    except KeyError as error:
+        raise RestoreError(f"The file is incomplete: the entry {error} is missing.") from error
+    except (TypeError, ValueError, AttributeError) as error:
+        raise RestoreError(f"The file has a malformed entry: {error}.") from error
+    except DatabaseError as error:
+        raise RestoreError(f"The database refused the file's data: {error}") from error
+
+
+def _restore(data: dict[str, Any]) -> Game:
     slug = data["game"]["slug"]
     if Game.objects.filter(slug=slug).exists():
         raise RestoreError(f"The game “{slug}” already exists; restore into a database "
                            f"without it.")
     game = Game(slug=slug, position=data["game"]["position"])
     _set_translated(game, "name", data["game"]["name"])
-    game.save()
+    _checked(game, f"game {slug}").save()
     corrections: dict[int, Correction] = {}
     for item in data["corrections"]:
         correction = Correction(game=game, effective_date=_opt_date(item["effective_date"]),
@@ -163,7 +196,7 @@ def restore_game(data: dict[str, Any]) -> Game:
                                 published_by=_publisher(item["published_by"]))
         _set_translated(correction, "title", item["title"])
         _set_translated(correction, "summary", item["summary"])
-        correction.save()
+        _checked(correction, f"correction {item['ref']}").save()
         corrections[item["ref"]] = correction
     for doc_item in data["documents"]:
         document = Document(game=game, slug=doc_item["slug"], number=doc_item["number"],
@@ -171,18 +204,19 @@ def restore_game(data: dict[str, Any]) -> Game:
                             position=doc_item["position"])
         _set_translated(document, "title", doc_item["title"])
         _set_translated(document, "source_note", doc_item["source_note"])
-        document.save()
+        _checked(document, f"document {document.slug}").save()
         sections: dict[str, Section] = {}
         for item in doc_item["sections"]:
             section = Section(document=document, slug=item["slug"], number=item["number"],
                               position=item["position"], parent=sections.get(item["parent"]))
             _set_translated(section, "heading", item["heading"])
-            section.save()
+            _checked(section, f"{document.slug} section {section.slug}").save()
             sections[section.slug] = section
         for item in doc_item["clauses"]:
-            clause = Clause.objects.create(document=document, section=sections[item["section"]],
-                                           key=item["key"], label=item["label"],
-                                           depth=item["depth"], position=item["position"])
+            clause = Clause(document=document, section=sections[item["section"]],
+                            key=item["key"], label=item["label"], depth=item["depth"],
+                            position=item["position"])
+            _checked(clause, f"{document.slug} clause {clause.key[:120]}").save()
             for v in item["versions"]:
                 version = ClauseVersion(
                     clause=clause, number=v["number"], effective_date=_opt_date(v["effective_date"]),
@@ -196,7 +230,7 @@ def restore_game(data: dict[str, Any]) -> Game:
                 if text_digest(version.original_text()) != v["digest"]:
                     raise RestoreError(f"{document.slug}/{clause.key} v{v['number']}: the text "
                                        f"does not match its digest; the file is damaged.")
-                version.save()
+                _checked(version, f"{document.slug}/{clause.key} v{v['number']}").save()
     return game
 
 

@@ -203,6 +203,27 @@ class Clause(models.Model):
         doc = self.document
         return reverse("rulebook:clause", args=[doc.game.slug, doc.slug, self.key])
 
+    def has_published_version(self) -> bool:
+        """Whether any version of this clause is published (its key is then fixed)."""
+        return self.pk is not None and self.versions.filter(published_at__isnull=False).exists()
+
+    def save(self, *args, **kwargs) -> None:
+        """Save; a clause with a published version keeps its key and document.
+
+        Its address and the engine's citations are built from them.
+
+        :raises ImmutableVersionError: if the key or document of a clause
+            with a published version would change.
+        """
+        if self.pk is not None:
+            stored = type(self).objects.filter(pk=self.pk).values("key", "document_id").first()
+            if stored and (stored["key"] != self.key or stored["document_id"] != self.document_id) \
+                    and self.has_published_version():
+                raise ImmutableVersionError(
+                    _("Clause %(key)s has a published version: its key and document cannot "
+                      "change, since addresses and citations use them.") % {"key": stored["key"]})
+        super().save(*args, **kwargs)
+
 
 class ImmutableVersionError(Exception):
     """An attempt to change or delete a published clause version or correction.

@@ -114,7 +114,8 @@ class RulePageCacheMiddleware:
         now = timezone.now()
         return "rule-page:" + hashlib.sha256("|".join([
             release(), rulebook_generation(now), timezone.localdate(now).isoformat(),
-            request.get_full_path()]).encode()).hexdigest()
+            # scheme and host too: the page's canonical and alternate links are absolute
+            request.build_absolute_uri()]).encode()).hexdigest()
 
     @staticmethod
     def _stored(response: HttpResponse) -> tuple:

@@ -71,7 +71,8 @@ def propose_version(correction: Correction, clause: Clause, user, *,
     changes).  A repeal has no text.
 
     :raises WorkflowError: if the correction is published, belongs to
-        another game, or already proposes a text for this clause.
+        another game, already proposes a text for this clause, or takes
+        effect before the clause's latest version.
     """
     if correction.is_published:
         raise WorkflowError(_("This correction is already published; start a new correction."))
@@ -81,6 +82,9 @@ def propose_version(correction: Correction, clause: Clause, user, *,
         raise WorkflowError(_("This correction already proposes a text for %(clause)s; edit "
                               "that draft instead.") % {"clause": clause})
     base = clause.versions.published().order_by("-number").first()
+    if base is not None and base.effective_date is not None \
+            and correction.effective_date < base.effective_date:
+        raise WorkflowError(backdated_message([(None, base)]))
     draft = ClauseVersion(clause=clause, correction=correction,
                           number=(base.number + 1) if base else 1,
                           based_on_number=base.number if base else None,
@@ -173,6 +177,45 @@ def stale_drafts(correction: Correction) -> list[ClauseVersion]:
     return stale
 
 
+def foreign_drafts(correction: Correction) -> list[ClauseVersion]:
+    """The drafts of ``correction`` whose clause belongs to another game.
+
+    A correction's game can be edited while it is a draft; texts proposed
+    before that must not be published under the other game's correction.
+    """
+    return list(correction.versions.drafts().select_related("clause__document__game")
+                .exclude(clause__document__game_id=correction.game_id))
+
+
+def backdated_drafts(correction: Correction,
+                     effective_date: datetime.date | None = None) -> list[tuple]:
+    """The drafts that would take effect before the version they replace.
+
+    Returns ``(draft, base)`` pairs where the base version has a known
+    effective date later than ``effective_date`` (default: the
+    correction's).  Published, such a draft would hide its base version on
+    every date: the version in force is the highest number whose date has
+    come (:meth:`ClauseVersionQuerySet.current_for`).
+    """
+    date = effective_date or correction.effective_date
+    pairs = []
+    for draft in correction.versions.drafts().select_related("clause__document"):
+        base = base_version(draft)
+        if base is not None and base.effective_date is not None and date is not None \
+                and base.effective_date > date:
+            pairs.append((draft, base))
+    return pairs
+
+
+def backdated_message(pairs: list[tuple]) -> str:
+    """The editor's explanation of :func:`backdated_drafts`' result."""
+    return _(
+        "The effective date is before the date of the text it replaces: %(versions)s. A "
+        "correction takes effect on or after the date of the version it corrects; choose a "
+        "later effective date.") % {"versions": ", ".join(
+            f"{base} ({base.effective_date:%d.%m.%Y})" for _draft, base in pairs)}
+
+
 @transaction.atomic
 def publish_correction(correction: Correction, user, *,
                        now: datetime.datetime | None = None) -> Correction:
@@ -188,6 +231,9 @@ def publish_correction(correction: Correction, user, *,
         proposes a text identical to the current one.
     :raises StaleDraftError: if a clause got a new version since a draft was
         started (nothing is published).
+    :raises WorkflowError: also if a draft's clause belongs to another game
+        than the correction, or the correction's effective date is before
+        the date of a version it replaces (see :func:`backdated_drafts`).
     """
     if not user.has_perm(PUBLISH_PERMISSION):
         raise PermissionDenied(_("Only publishers may publish corrections."))
@@ -198,12 +244,25 @@ def publish_correction(correction: Correction, user, *,
                   .order_by("clause__position"))
     if not drafts:
         raise WorkflowError(_("This correction proposes no clause text; nothing to publish."))
+    # Lock the clauses (in a fixed order): a correction published at the same
+    # moment for one of them waits here and then finds its draft stale.
+    list(Clause.objects.select_for_update().filter(pk__in=[d.clause_id for d in drafts])
+         .order_by("pk").values_list("pk", flat=True))
     stale = stale_drafts(correction)
     if stale:
         raise StaleDraftError(_(
             "A newer version of %(clauses)s was published after this correction's text was "
             "proposed. Open each draft, compare it with the current text and save it again "
             "before publishing.") % {"clauses": ", ".join(str(d.clause) for d in stale)})
+    foreign = foreign_drafts(correction)
+    if foreign:
+        raise WorkflowError(_(
+            "The proposed texts of %(clauses)s belong to another game than this correction. "
+            "Delete those drafts or set the correction's game back.") % {
+                "clauses": ", ".join(f"{d.clause.document.game} {d.clause}" for d in foreign)})
+    backdated = backdated_drafts(correction)
+    if backdated:
+        raise WorkflowError(backdated_message(backdated))
     bases = {draft.pk: base_version(draft) for draft in drafts}
     repeated = [draft for draft in drafts if unchanged(draft, bases[draft.pk])]
     if repeated:

@@ -101,6 +101,18 @@ class CorrectionForm(forms.ModelForm):
         if language and field in self.fields and not cleaned.get(field):
             self.add_error(field, _("Give the title in the original language of the "
                                     "correction (%(language)s).") % {"language": language})
+        correction = self.instance
+        if correction.pk and correction.versions.exists():
+            game = cleaned.get("game")
+            if "game" in self.fields and game is not None and game.pk != correction.game_id:
+                self.add_error("game", _(
+                    "This correction already proposes clause texts of %(game)s; delete them "
+                    "before moving the correction to another game.") % {"game": correction.game})
+            date = cleaned.get("effective_date")
+            if "effective_date" in self.fields and date is not None:
+                backdated = publishing.backdated_drafts(correction, date)
+                if backdated:
+                    self.add_error("effective_date", publishing.backdated_message(backdated))
         return cleaned
 
 

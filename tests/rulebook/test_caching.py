@@ -77,8 +77,10 @@ def test_a_new_publication_is_never_served_stale(client, seeded, path):
 def test_a_scheduled_publication_changes_the_stamp_when_it_falls_due(client, seeded):
     """Whether a future ``published_at`` hides a version is the versioning's
     business; the stamps change both at the save and when it falls due."""
+    # A published version is immutable (rulebook.models), so the publication
+    # time is scheduled when the version is created.
     due = timezone.now() + timezone.timedelta(days=1)
-    publish_new_version(published_at=due)  # published versions are never edited afterwards
+    publish_new_version(published_at=due)
     document = Document.objects.get(slug="comprehensive-rules")
     today = timezone.localdate()
 
@@ -149,9 +151,20 @@ def test_whole_page_cache_replays_the_page_with_its_headers(client, seeded):
     assert not_modified.headers["ETag"] == first.headers["ETag"]
 
 
+@pytest.mark.parametrize("first_host, first_secure", [("localhost", False), ("testserver", True)])
+def test_whole_page_cache_never_replays_another_hosts_links(client, seeded, first_host,
+                                                            first_secure):
+    """The page's canonical and alternate links are absolute: a page stored for
+    one host name or scheme must not be replayed to readers of another."""
+    client.get(BERSERK + "107.2/", HTTP_HOST=first_host, secure=first_secure)
+    html = client.get(BERSERK + "107.2/", HTTP_HOST="testserver").content.decode()
+    assert 'href="http://testserver/ru/berserk/comprehensive-rules/107.2/"' in html
+    assert "http://localhost/" not in html and "https://" not in html
+
+
 def test_whole_page_cache_is_fresh_after_a_back_dated_publication(client, seeded):
     assert OLD_TEXT in client.get(BERSERK + "107.2/").content.decode()
-    # Published with a stamp earlier than the seeds' (published versions are never edited).
+    # earlier than the seeds' publication (set at creation: published versions are immutable)
     publish_new_version(published_at=timezone.now() - timezone.timedelta(days=400))
     html = client.get(BERSERK + "107.2/").content.decode()
     assert NEW_TEXT in html and OLD_TEXT not in html
@@ -166,23 +179,23 @@ def test_whole_page_cache_skips_sessions_htmx_and_other_pages(client, seeded):
 
 
 def test_an_edit_in_place_is_never_served_stale(client, seeded):
-    """What may still change in place — a translation added to a published
-    version, a section heading — changes the rulebook's revision, hence the
-    stamps and the whole-page cache key."""
-    german = BERSERK.replace("/ru/", "/de/")
-    first = client.get(german + "107.2/")
-    document_first = client.get(BERSERK)
+    """A translation of a published text and a heading are still edited in
+    place: the rulebook's revision changes the stamps and the whole-page cache key."""
+    english = "/en/berserk/comprehensive-rules/"
+    translated = "Corrected translation of 107.2: the property is declared in any subphase."
+    first = client.get(english + "107.2/")
+    document_first = client.get(english)
     version = Clause.objects.get(key="107.2").versions.get(number=1)
-    version.text_de = "Der einfache Schlag darf nur in der Wahl-Unterphase angesagt werden."
+    version.text_en = translated  # only translations of a published version may change
     version.save()
     section = version.clause.section
-    section.heading_ru = "Дополнительные свойства (исправлено)"
+    section.heading_en = "Additional properties (corrected)"
     section.save()
-    again = client.get(german + "107.2/", headers={"If-None-Match": first.headers["ETag"]})
-    assert again.status_code == 200 and version.text_de in again.content.decode()
-    document = client.get(BERSERK).content.decode()
-    assert "Дополнительные свойства (исправлено)" in document
-    assert document_first.headers["ETag"] != client.get(BERSERK).headers["ETag"]
+    again = client.get(english + "107.2/", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200 and translated in again.content.decode()
+    document = client.get(english).content.decode()
+    assert translated in document and "Additional properties (corrected)" in document
+    assert document_first.headers["ETag"] != client.get(english).headers["ETag"]
 
 
 def test_pages_that_do_not_opt_in_skip_the_generation_query(client, seeded):

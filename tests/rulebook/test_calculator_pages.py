@@ -165,6 +165,16 @@ def test_htmx_request_gets_only_the_ruling_region(client, seeded):
             '?card_elements=swamp&amp;gained_elements=swamp"') in html
 
 
+@pytest.mark.parametrize("headers", [{}, {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "ruling"},
+                                     {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "calculator"}])
+def test_page_and_parts_at_one_address_vary_on_the_htmx_headers(client, seeded, headers):
+    """A browser or proxy must not answer the address (pushed to the history by
+    htmx) with a part of the page: the answers say what they vary on."""
+    response = client.get(f"/en/calculator/berserk/element-gain/?{BK4}", **headers)
+    vary = {part.strip().lower() for part in response["Vary"].split(",")}
+    assert {"hx-request", "hx-target"} <= vary
+
+
 def test_htmx_request_with_errors_replaces_the_whole_calculator(client, seeded):
     part = client.get("/en/calculator/berserk/element-gain/?card_elements=fire",
                       HTTP_HX_REQUEST="true", HTTP_HX_TARGET="ruling")
