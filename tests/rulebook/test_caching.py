@@ -202,3 +202,28 @@ def test_pages_that_do_not_opt_in_skip_the_generation_query(client, seeded):
     second = queries("/ru/berserk/")
     assert len(second) == len(first) - 1
     assert not any("rulebook_rulebookrevision" in sql for sql in second)
+
+
+def test_search_and_calculator_pages_are_cached_until_a_publication(client, seeded):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    search = "/ru/search/?q=%D0%B8%D1%81%D0%BF%D1%80%D0%B0%D0%B2%D0%BB%D0%B5%D0%BD%D0%BD%D1%8B%D0%B9"
+    ruling = ("/en/calculator/berserk/timing/?card_type=creature&card_subtype=non-flying"
+              "&in_play_zone=on&turn=own&phase=main&subphase=choice&strike_declared=none")
+    first_search, first_ruling = client.get(search), client.get(ruling)
+    assert 'class="search-hit"' not in first_search.content.decode()
+    assert "Text changed:" not in first_ruling.content.decode()
+    for path, first in ((search, first_search), (ruling, first_ruling)):
+        with CaptureQueriesContext(connection) as captured:
+            again = client.get(path)
+        assert len(captured) == 1  # the generation only: served from the page cache
+        assert again.content == first.content
+    # Publishing a new text of 107.2 ("Исправленный текст …") is seen at once.
+    publish_new_version()
+    found = client.get(search).content.decode()
+    assert 'href="/ru/berserk/comprehensive-rules/107.2/"' in found
+    assert "Text changed:" in client.get(ruling).content.decode()
+    # htmx requests are never served from the page cache.
+    fragment = client.get(ruling, headers={"HX-Request": "true", "HX-Target": "ruling"})
+    assert "<html" not in fragment.content.decode()

@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 from urllib.parse import urlencode
 
 import pytest
+from django.core.cache import cache
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import engine
@@ -97,6 +98,9 @@ def test_a_group_renders_numbered_fieldsets_for_its_count(client, seeded):
 
 
 def response_ruling(client, url):
+    """The ruling the view rendered for ``url`` (rendered afresh: a page
+    served from the whole-page cache has no template context)."""
+    cache.clear()
     return client.get(url).context["ruling"]
 
 
