@@ -16,6 +16,7 @@ class LoginThrottleBackend(AxesStandaloneBackend):
     """
 
     def authenticate(self, request, username=None, password=None, **kwargs):
+        """``None`` without a request; else axes' check (raises when locked out)."""
         if request is None:
             return None
         return super().authenticate(request, username, password, **kwargs)

@@ -36,19 +36,19 @@ def test_admin_logs_in_and_edits_with_translation_tabs(journey, language):
     log_in(journey, language)
     expect(page.locator("#content h1")).to_have_text(SITE_ADMINISTRATION[language])
     journey.screenshot("index")
-    # A clause version's change form: the language tabs are built by the
-    # vendored jQuery UI, so they exist only if the scripts ran.
-    journey.goto("/admin/rulebook/clauseversion/")
-    page.locator("#result_list tbody tr th a").first.click()
-    tabs = page.get_by_role("tablist").filter(has=page.locator('a[href="#tab_id_text_en"]'))
+    # A new correction's form: the language tabs of its title are built by
+    # the vendored jQuery UI, so they exist only if the scripts ran.
+    # (Published clause versions are read-only, without tabs.)
+    journey.goto("/admin/rulebook/correction/add/")
+    tabs = page.get_by_role("tablist").filter(has=page.locator('a[href="#tab_id_title_en"]'))
     expect(tabs.get_by_role("tab")).to_have_count(3)
     tabs.get_by_role("tab", name="en").click()
-    expect(page.locator("#id_text_en")).to_be_visible()
-    expect(page.locator("#id_text_de")).to_be_hidden()
-    expect(page.locator("#id_text_ru")).to_be_hidden()
+    expect(page.locator("#id_title_en")).to_be_visible()
+    expect(page.locator("#id_title_de")).to_be_hidden()
+    expect(page.locator("#id_title_ru")).to_be_hidden()
     tabs.get_by_role("tab", name="ru").click()
-    expect(page.locator("#id_text_ru")).to_be_visible()
-    expect(page.locator("#id_text_en")).to_be_hidden()
+    expect(page.locator("#id_title_ru")).to_be_visible()
+    expect(page.locator("#id_title_en")).to_be_hidden()
 
 
 # The journey of an admin publishing a correction: each UI language changes
