@@ -4,8 +4,9 @@ Serves the site as ``bench/load.py`` does (gunicorn, production settings,
 ``DEBUG=0``) and has wrk walk a list of addresses: every address of the
 sitemap (home, games, documents, sections and clauses in each language),
 the same with a reading date, the static CSS and JS, robots.txt, the
-sitemap and a missing clause (404).  Extend ``EXTRA_PATHS`` with searches
-and calculator evaluations once they exist.  Prints the counts by status
+sitemap, a missing clause (404), searches (inflected words, a clause number
+that jumps, filters, a date, an empty and an over-long query) and calculator
+evaluations (judge cases, invalid input answering 400, the JSON API).  Prints the counts by status
 class, requests/s, p50 and p99; exits non-zero on any 5xx or connection
 error.
 
@@ -25,7 +26,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from bench.load import parse_wrk
-from bench.server import prepared_var_dir, serve
+from bench.server import CALCULATOR_BK_7, prepared_var_dir, serve
 
 SCRIPT = Path(__file__).with_name("mixed.lua")
 EXTRA_PATHS = [
@@ -34,6 +35,26 @@ EXTRA_PATHS = [
     "/de/berserk/comprehensive-rules/999.9/",  # a 404
     "/de/power-duell/schutzgottkarten/?as_of=2022-12-31",
     "/ru/berserk/comprehensive-rules/107.2/?as_of=not-a-date",
+    # Searches.
+    "/de/search/?q=Schutzgottes",
+    "/ru/search/?q=%D0%BB%D0%B5%D1%82%D0%B0%D1%8E%D1%89%D0%B8%D1%85",  # летающих
+    "/en/search/?q=Ziel&game=marvel-champions",
+    "/de/search/?q=Wirkung&language=de&as_of=2023-01-01",
+    "/ru/search/?q=107.2",  # a clause number: redirects to the clause
+    "/de/search/?q=107.2&jump=0",
+    "/de/search/?q=",
+    "/de/search/?q=" + "x" * 300,
+    # Calculator evaluations: judge cases, invalid input (400), the JSON API.
+    "/de/calculator/",
+    CALCULATOR_BK_7,
+    CALCULATOR_BK_7.replace("/de/", "/ru/").replace("turn=own", "turn=opponent"),
+    "/en/calculator/power-duell/guardian-wirkung/?guardian_side_active=on&base_planet=venus"
+    "&left_planet=mars&right_planet=erde&attribute=ap&amount=20&scope=base"
+    "&monster_planet=venus&monster_side=own&combat=attacking&opponent_planet=erde"
+    "&opponent_effects=dp",  # PD-1
+    "/de/calculator/berserk/timing/?card_type=creature&turn=nobody",  # 400
+    "/api/scenarios",
+    "/api/scenarios/berserk/timing/evaluate?" + CALCULATOR_BK_7.split("?", 1)[1],
 ]
 
 

@@ -20,11 +20,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# Pages of the rulebook to measure: (name, path).  Add the search and the
-# calculator here once they exist, e.g. ("search", "/de/search/?q=Schutzgott").
+# A calculator evaluation: judge case BK-7 (a) of /work/shared/cases, the
+# address the web form's GET gives (the ruling region is rendered in full).
+CALCULATOR_BK_7 = ("/de/calculator/berserk/timing/?card_type=creature&card_subtype=non-flying"
+                   "&in_play_zone=on&turn=own&phase=main&subphase=choice&strike_declared=none")
+# Pages of the rulebook to measure: (name, path).
 RULE_PAGES = [
     ("clause", "/ru/berserk/comprehensive-rules/107.2/"),
     ("berserk document", "/ru/berserk/comprehensive-rules/"),
+    ("search", "/de/search/?q=Schutzgottes"),
+    ("calculator", CALCULATOR_BK_7),
 ]
 
 

@@ -16,10 +16,7 @@ class LoginThrottleBackend(AxesStandaloneBackend):
     """
 
     def authenticate(self, request, username=None, password=None, **kwargs):
-        """Check the lockout for a web login; ``None`` without a request or when not locked.
-
-        :raises axes.exceptions.AxesBackendPermissionDenied: when locked out.
-        """
+        """``None`` without a request; else axes' check (raises when locked out)."""
         if request is None:
             return None
         return super().authenticate(request, username, password, **kwargs)

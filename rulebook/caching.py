@@ -43,6 +43,18 @@ FRAGMENT_TIMEOUT = 24 * 3600
 CACHEABLE_ATTRIBUTE = "rule_page_cacheable"
 
 
+def page_cacheable(response: HttpResponse) -> HttpResponse:
+    """Let the whole-page cache store ``response`` and return it.
+
+    Only for a page that depends on nothing but its address (query string
+    included), the date and what is published — e.g. search results and
+    calculator rulings; the cache key holds all of these
+    (:mod:`rulebook.pagecache`), and only 200 answers are stored.
+    """
+    setattr(response, CACHEABLE_ATTRIBUTE, True)
+    return response
+
+
 @cache
 def release() -> str:
     """A digest of the templates and compiled translations of this checkout.

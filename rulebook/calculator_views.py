@@ -19,6 +19,7 @@ from django_htmx.http import retarget, reswap
 import engine
 from engine.core import InputError
 from rulebook import calculator
+from rulebook.caching import page_cacheable
 from rulebook.models import Clause, Document
 from rulebook.reading import read_clauses
 
@@ -78,7 +79,10 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         # htmx swaps only 2xx answers by default; field errors must be shown.
         response.status_code = 200
         return response
-    return render(request, "rulebook/calculator/scenario.html", context, status=status)
+    # The whole page of a ruling depends only on its address, the date and
+    # what is published: the page cache may keep it (200 answers only).
+    return page_cacheable(render(request, "rulebook/calculator/scenario.html", context,
+                                 status=status))
 
 
 def _path_in(bound, path: str) -> bool:

@@ -73,9 +73,13 @@ def _name(user) -> str:
 def clause_history(clause: Clause, on: datetime.date | None = None) -> list[HistoryEntry]:
     """The clause's published versions, oldest first, with their state on ``on`` (today)."""
     on = on or timezone.localdate()
-    versions = list(clause.versions.published().select_related("correction", "published_by")
-                    .order_by("number"))
-    current = ClauseVersion.objects.current_for([clause], on).get(clause.pk)
+    versions = list(clause.versions.published()
+                    .select_related("correction__game", "published_by").order_by("number"))
+    # The version in force, as ClauseVersion.objects.current_for() finds it
+    # (the highest number of those in force on ``on``), without a second query.
+    in_force = [version for version in versions
+                if version.effective_date is None or version.effective_date <= on]
+    current = in_force[-1] if in_force else None
     log = publication_log(versions)
     entries = []
     for version in versions:

@@ -10,8 +10,9 @@ request.  A publication or an edit changes the generation, so the next
 request renders afresh: the cache never serves a text older than the database, in
 any worker, with the local-memory cache as with Redis.
 
-Only anonymous full-page GETs of views that opt in (``PageStamp.apply``
-marks the response) are stored; a request with a session cookie, an htmx
+Only anonymous full-page GETs of views that opt in (``PageStamp.apply`` or
+:func:`rulebook.caching.page_cacheable` marks the response: the rule pages,
+search results, calculator rulings) are stored; a request with a session cookie, an htmx
 request, or a response that sets a cookie or varies on anything but the
 language passes through.  The stored response keeps every header the inner
 middleware added (Content-Security-Policy, ETag, …), and a conditional GET
@@ -36,8 +37,11 @@ from rulebook.caching import CACHEABLE_ATTRIBUTE, FRAGMENT_TIMEOUT, release
 from rulebook.models import ClauseVersion, Correction, RulebookRevision
 from rulebook.revision import REVISION_ID
 
-# Headers a cached response may vary on: the language is in the address.
-_HARMLESS_VARY = {"accept-language"}
+# Headers a cached response may vary on: the language is in the address, and
+# htmx requests are never stored or served here (see _cacheable_request), so
+# a page that answers htmx with a fragment is the same for every request
+# that reaches the cache.
+_HARMLESS_VARY = {"accept-language", "hx-request", "hx-target"}
 # How many addresses (paths without query) each worker remembers as not
 # opting in, so their requests skip the generation query.
 PASS_THROUGH_MEMORY = 4096
@@ -80,8 +84,8 @@ class RulePageCacheMiddleware:
         # addresses (admin, static, robots.txt) skip the generation query.
         codes = "|".join(re.escape(code) for code, _name in settings.LANGUAGES)
         self.prefix = re.compile(rf"/(?:{codes})/.")
-        # Paths whose last answer did not opt in (home, search, calculator,
-        # 404s): served straight through.  Only a shortcut — such a path
+        # Paths whose last answer did not opt in (home, game pages, 404s):
+        # served straight through.  Only a shortcut — such a path
         # that starts opting in is taken out again and cached from then on.
         self.pass_through: OrderedDict[str, None] = OrderedDict()
 

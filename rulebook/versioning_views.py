@@ -36,7 +36,7 @@ def clause_history_view(request: HttpRequest, game: str, document: str,
     doc = get_object_or_404(Document.objects.select_related("game"), game__slug=game,
                             slug=document)
     clause = get_object_or_404(Clause.objects.select_related("section"), document=doc, key=key)
-    clause.document = doc
+    clause.document = clause.section.document = doc
     entries = clause_history(clause)
     by_number = {entry.version.number: entry.version for entry in entries}
     numbers = sorted(by_number)

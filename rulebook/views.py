@@ -112,7 +112,7 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
     return stamp.apply(render(request, "rulebook/clause.html", {
         "document": doc, "game": doc.game, "clause": clause, "reading": reading,
         "section": clause.section, "previous": found.previous, "next": found.next,
-        "versions": clause.versions.published().select_related("correction").order_by("number"),
+        "versions": clause.versions.published().select_related("correction__game").order_by("number"),
         "on": on, "dated": dated, "date_error": date_error, "today": timezone.localdate(),
         "stamp": stamp, "fragment_timeout": FRAGMENT_TIMEOUT,
     }))

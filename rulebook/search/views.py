@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
+from rulebook.caching import page_cacheable
 from rulebook.search import clean_query, find_keys, search
 from rulebook.search.forms import SearchForm
 
@@ -48,4 +49,4 @@ def search_page(request: HttpRequest) -> HttpResponse:
                 else "rulebook/search/page.html")
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request", "HX-Target"])
-    return response
+    return page_cacheable(response)

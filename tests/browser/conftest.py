@@ -89,10 +89,22 @@ class SiteServer:
     url: str
     process: subprocess.Popen
     log: Path
+    env: dict[str, str] = field(default_factory=dict)
 
     @property
     def netloc(self) -> str:
         return urlsplit(self.url).netloc
+
+    def shell(self, code: str) -> str:
+        """Run Python ``code`` in ``manage.py shell`` against the server's
+        database (to prepare data a journey needs); return its output
+        (raises CalledProcessError with the output if it fails)."""
+        result = subprocess.run([sys.executable, str(ROOT / "manage.py"), "shell", "-c", code],
+                                cwd=ROOT, env=self.env, capture_output=True, text=True)
+        if result.returncode:
+            raise subprocess.CalledProcessError(result.returncode, "manage.py shell",
+                                                result.stdout, result.stderr)
+        return result.stdout
 
 
 def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float = 60) -> None:
@@ -142,7 +154,7 @@ def site_server(tmp_path_factory) -> SiteServer:
         cwd=ROOT, env=env, stdout=log.open("a"), stderr=subprocess.STDOUT)
     try:
         _wait_until_up(url, process, log)
-        yield SiteServer(url, process, log)
+        yield SiteServer(url, process, log, env)
     finally:
         process.terminate()
         try:

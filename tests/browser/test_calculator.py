@@ -1,10 +1,215 @@
-"""Judge journeys with the scenario calculator, in real Chromium (to be written
-when the calculator issue has landed; only real tests go here):
+"""Judge journeys with the scenario calculator, in real Chromium, in each UI
+language: judge case BK-7 of /work/shared/cases/README.md (may a creature in
+the play zone declare a simple strike in its owner's Choice sub-phase of the
+Main phase?  Yes, by clause 107.2).
 
-- open the calculator, evaluate a shared case with htmx: only the result part
-  changes, the URL updates, and reloading it gives the same ruling;
-- the same with JavaScript disabled (fixture ``no_script_journey``);
-- follow a citation of a ruling step to its clause;
-- keyboard-only: every field is reachable with Tab and found by
-  ``page.get_by_label``.
+- open the calculator from the main navigation and evaluate the case with
+  htmx: only the ruling region changes, the address takes the query, and
+  reloading it gives the same ruling;
+- the same with JavaScript disabled (``no_script_journey``);
+- follow a citation of a ruling step to its clause, and expand a cited
+  clause's text in place;
+- keyboard only: every field is reached with Tab and found by
+  ``page.get_by_label``, and the form is submitted with the keyboard.
 """
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import expect
+
+NAV_CALCULATOR = {"de": "Rechner", "ru": "Калькулятор", "en": "Calculator"}
+MAIN_NAVIGATION = {"de": "Hauptnavigation", "ru": "Основная навигация", "en": "Main navigation"}
+TIMING = {"de": "Einfacher Schlag, Heranrücken und Verteidiger: Zeitpunkt",
+          "ru": "Простой удар, закрытие и защитник: время объявления",
+          "en": "Simple strike, closing and defender: timing"}
+# BK-7 (a): the labels of the timing scenario's fields and the option chosen.
+BK_7A = {
+    "de": [("Kartentyp", "creature"), ("Untertyp", "non-flying"), ("Wessen Zug", "own"),
+           ("Phase", "main"), ("Unterphase der Hauptphase", "choice"),
+           ("Ansage eines einfachen Schlags", "none")],
+    "ru": [("Тип карты", "creature"), ("Подтип", "non-flying"), ("Чей ход", "own"),
+           ("Фаза", "main"), ("Подфаза Главной фазы", "choice"),
+           ("Объявляемый простой удар", "none")],
+    "en": [("Card type", "creature"), ("Subtype", "non-flying"), ("Whose turn", "own"),
+           ("Phase", "main"), ("Sub-phase of the Main phase", "choice"),
+           ("Simple strike being declared", "none")],
+}
+IN_PLAY_ZONE = {"de": "Die Karte ist in der Spielzone", "ru": "Карта находится в игровой зоне",
+                "en": "The card is in the play zone"}
+PREVENTED = {"de": "Eine Besonderheit hindert die Karte an der Nutzung von",
+             "ru": "Особенность не даёт карте использовать",
+             "en": "A feature stops the card from using"}
+RULES_AS_OF = {"de": "Regeln mit Stand vom", "ru": "Правила на дату", "en": "Rules as of"}
+SUBMIT = {"de": "Urteil ermitteln", "ru": "Получить решение", "en": "Get the ruling"}
+SIMPLE_STRIKE = {"de": "Angriff mit einfachem Schlag", "ru": "атака простым ударом",
+                 "en": "attack with a simple strike"}
+YES = {"de": "ja", "ru": "да", "en": "yes"}
+SHOW_TEXT = {"de": "Regeltext anzeigen", "ru": "Показать текст пункта",
+             "en": "Show the clause text"}
+TIMING_PATH = "/calculator/berserk/timing/"
+BK_7A_QUERY = {"card_type": ["creature"], "card_subtype": ["non-flying"], "in_play_zone": ["on"],
+               "turn": ["own"], "phase": ["main"], "subphase": ["choice"],
+               "strike_declared": ["none"]}
+CLAUSE_107_2 = "Они могут быть объявлены игроком только в подфазу Выбора Главной фазы его хода."
+
+
+def field(page, label):
+    """The form field labelled ``label`` (a required field's label ends in " *")."""
+    return page.get_by_label(re.compile(rf"^{re.escape(label)}( \*)?$"))
+
+
+def open_timing_scenario(journey, language):
+    """Home page → main navigation → calculator → the timing scenario."""
+    page = journey.page
+    journey.goto(f"/{language}/")
+    page.get_by_role("navigation", name=MAIN_NAVIGATION[language]).get_by_role(
+        "link", name=NAV_CALCULATOR[language]).click()
+    expect(page).to_have_url(journey.url(f"/{language}/calculator/"))
+    page.get_by_role("link", name=TIMING[language]).click()
+    expect(page).to_have_url(journey.url(f"/{language}{TIMING_PATH}"))
+
+
+def fill_bk_7a(page, language):
+    for label, value in BK_7A[language]:
+        field(page, label).select_option(value)
+    field(page, IN_PLAY_ZONE[language]).check()
+
+
+def simple_strike_value(page, language):
+    """The ruling's answer to "may it declare a simple strike?"."""
+    return page.locator(".ruling-value").filter(
+        has=page.locator("dt", has_text=SIMPLE_STRIKE[language])).locator("dd")
+
+
+def assert_bk_7a_ruling(page, language):
+    expect(simple_strike_value(page, language)).to_have_text(YES[language])
+    # The step deciding the timing cites clause 107.2.
+    expect(page.locator("#ruling .citation__key", has_text="107.2").first).to_be_visible()
+
+
+def query_of(url):
+    return {key: values for key, values in parse_qs(urlsplit(url).query).items()
+            if key != "as_of"}
+
+
+def test_evaluating_a_case_with_htmx_swaps_only_the_ruling(journey, language):
+    page = journey.page
+    open_timing_scenario(journey, language)
+    expect(page.locator("#ruling .ruling")).to_have_count(0)
+    fill_bk_7a(page, language)
+    # Mark the form and the page: a swap of only the ruling region keeps both.
+    page.evaluate("""() => {
+        document.querySelector('.calculator__form').journeyMark = 'kept';
+        window.journeyMark = 'same document';
+    }""")
+    with page.expect_response(lambda r: TIMING_PATH in r.url and "card_type=" in r.url) as answer:
+        page.get_by_role("button", name=SUBMIT[language], exact=True).click()
+    assert answer.value.request.headers.get("hx-target") == "ruling"
+    assert_bk_7a_ruling(page, language)
+    assert page.evaluate("document.querySelector('.calculator__form').journeyMark") == "kept"
+    assert page.evaluate("window.journeyMark") == "same document"
+    # The answer was the ruling region only, not a page.
+    body = answer.value.text()
+    assert "<html" not in body and 'class="ruling"' in body and "calculator__form" not in body
+    # The address carries the query; the form keeps the values entered.
+    assert query_of(page.url) == BK_7A_QUERY
+    assert urlsplit(page.url).path == f"/{language}{TIMING_PATH}"
+    expect(field(page, BK_7A[language][2][0])).to_have_value("own")
+    ruling_text = page.locator("#ruling").inner_text()
+    journey.screenshot("htmx")
+
+    # Reloading the pushed address renders the same ruling as a whole page.
+    page.reload()
+    assert page.evaluate("window.journeyMark") is None
+    assert_bk_7a_ruling(page, language)
+    assert page.locator("#ruling").inner_text() == ruling_text
+    expect(field(page, BK_7A[language][0][0])).to_have_value("creature")
+
+
+def test_evaluating_a_case_without_javascript(no_script_journey, language):
+    journey = no_script_journey
+    page = journey.page
+    open_timing_scenario(journey, language)
+    fill_bk_7a(page, language)
+    page.get_by_role("button", name=SUBMIT[language], exact=True).click()
+    expect(page).to_have_url(re.compile(re.escape(TIMING_PATH) + r"\?"))
+    assert query_of(page.url) == BK_7A_QUERY
+    assert_bk_7a_ruling(page, language)
+    ruling_text = page.locator("#ruling").inner_text()
+    page.reload()
+    assert page.locator("#ruling").inner_text() == ruling_text
+    # Without scripts a citation's details still open and link to the clause.
+    step = page.locator(".step").filter(has=page.locator(".citation__key", has_text="107.2"))
+    step.locator("summary").first.click()
+    step.locator(".citation__text a").first.click()
+    expect(page).to_have_url(journey.url(f"/{language}/berserk/comprehensive-rules/107.2/"))
+    expect(page.locator("#main .clause__text")).to_contain_text(CLAUSE_107_2)
+
+
+def test_following_a_citation_and_expanding_a_clause_in_place(journey, language):
+    page = journey.page
+    query = "&".join(f"{key}={values[0]}" for key, values in BK_7A_QUERY.items())
+    journey.goto(f"/{language}{TIMING_PATH}?{query}")
+    step = page.locator("#ruling .step").filter(
+        has=page.locator(".citation__key", has_text="107.2")).first
+    details = step.locator("details.citation__details").first
+    # Expanding the clause text asks the server for that clause only and
+    # shows it inside the step, without leaving the ruling.
+    with page.expect_response(lambda r: "/calculator/clause/berserk/comprehensive-rules/107.2/"
+                              in r.url) as fragment:
+        details.get_by_text(SHOW_TEXT[language]).click()
+    assert fragment.value.status == 200
+    expect(details.locator(".citation__text")).to_contain_text(CLAUSE_107_2)
+    expect(page).to_have_url(re.compile(re.escape(TIMING_PATH) + r"\?"))
+    journey.screenshot("expanded")
+    # The citation is a permalink to the clause page.
+    step.locator("a.citation__key", has_text="107.2").click()
+    expect(page).to_have_url(journey.url(f"/{language}/berserk/comprehensive-rules/107.2/"))
+    expect(page.locator("h1 .clause__key")).to_have_text("107.2")
+    expect(page.locator("#main .clause__text")).to_contain_text(CLAUSE_107_2)
+
+
+def test_keyboard_only_use_of_the_calculator(journey, language):
+    page = journey.page
+    journey.goto(f"/{language}{TIMING_PATH}")
+    labels = [label for label, _value in BK_7A[language]] + [IN_PLAY_ZONE[language],
+                                                             RULES_AS_OF[language]]
+    fields = {label: field(page, label) for label in labels}
+    for label, item in fields.items():
+        expect(item, label).to_have_count(1)
+        expect(item, label).to_be_visible()
+    prevented = page.get_by_role("group", name=PREVENTED[language])
+    expect(prevented.get_by_role("checkbox")).to_have_count(3)
+    # Walk the page with Tab from the form's first field: every field of the
+    # form is reached, in the order of the page.
+    fields[labels[0]].focus()
+    reached = []
+    for _ in range(40):
+        reached.append(page.evaluate("""() => {
+            const el = document.activeElement;
+            return el && el.closest('.calculator__form') ? el.id : null; }"""))
+        if reached[-1] == "f-as_of":
+            break
+        page.keyboard.press("Tab")
+    form_fields = page.evaluate("""() => Array.from(
+        document.querySelectorAll('.calculator__form select, .calculator__form input'))
+        .filter(el => el.type !== 'hidden').map(el => el.id)""")
+    assert [item for item in reached if item] == form_fields
+    # Fill in the case with the keyboard alone: arrow keys in a focused
+    # select, Space on a checkbox.
+    for label, value in BK_7A[language]:
+        item = fields[label]
+        item.focus()
+        for _ in range(item.evaluate(f"el => el.querySelector('option[value=\"{value}\"]').index")):
+            page.keyboard.press("ArrowDown")
+        expect(item, label).to_have_value(value)
+    fields[IN_PLAY_ZONE[language]].focus()
+    page.keyboard.press("Space")
+    expect(fields[IN_PLAY_ZONE[language]]).to_be_checked()
+    # Enter in a field submits the form (the ruling, not a layout button).
+    fields[labels[-1]].focus()
+    page.keyboard.press("Enter")
+    assert_bk_7a_ruling(page, language)
+    assert query_of(page.url) == BK_7A_QUERY
+    journey.screenshot("keyboard")

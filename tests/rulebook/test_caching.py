@@ -77,8 +77,8 @@ def test_a_new_publication_is_never_served_stale(client, seeded, path):
 def test_a_scheduled_publication_changes_the_stamp_when_it_falls_due(client, seeded):
     """Whether a future ``published_at`` hides a version is the versioning's
     business; the stamps change both at the save and when it falls due."""
-    # A published version is immutable (rulebook.models), so the publication
-    # time is scheduled when the version is created.
+    # A published version never changes, so the scheduled one is created
+    # with its future publication time.
     due = timezone.now() + timezone.timedelta(days=1)
     publish_new_version(published_at=due)
     document = Document.objects.get(slug="comprehensive-rules")
@@ -164,7 +164,7 @@ def test_whole_page_cache_never_replays_another_hosts_links(client, seeded, firs
 
 def test_whole_page_cache_is_fresh_after_a_back_dated_publication(client, seeded):
     assert OLD_TEXT in client.get(BERSERK + "107.2/").content.decode()
-    # earlier than the seeds' publication (set at creation: published versions are immutable)
+    # Published earlier than the seeds (created so: a published version never changes).
     publish_new_version(published_at=timezone.now() - timezone.timedelta(days=400))
     html = client.get(BERSERK + "107.2/").content.decode()
     assert NEW_TEXT in html and OLD_TEXT not in html
@@ -179,23 +179,24 @@ def test_whole_page_cache_skips_sessions_htmx_and_other_pages(client, seeded):
 
 
 def test_an_edit_in_place_is_never_served_stale(client, seeded):
-    """A translation of a published text and a heading are still edited in
-    place: the rulebook's revision changes the stamps and the whole-page cache key."""
-    english = "/en/berserk/comprehensive-rules/"
-    translated = "Corrected translation of 107.2: the property is declared in any subphase."
-    first = client.get(english + "107.2/")
-    document_first = client.get(english)
+    """What the admin may still change in place — a translation added to a
+    published version, a section heading — changes the rulebook's revision,
+    hence the stamps and the whole-page cache key."""
+    german = BERSERK.replace("/ru/", "/de/")
+    first = client.get(german + "107.2/")
+    document_first = client.get(BERSERK)
     version = Clause.objects.get(key="107.2").versions.get(number=1)
-    version.text_en = translated  # only translations of a published version may change
+    translation = "Sie dürfen nur in der Wahl-Unterphase angesagt werden (Übersetzung)."
+    version.text_de = translation
     version.save()
     section = version.clause.section
     section.heading_en = "Additional properties (corrected)"
     section.save()
-    again = client.get(english + "107.2/", headers={"If-None-Match": first.headers["ETag"]})
-    assert again.status_code == 200 and translated in again.content.decode()
-    document = client.get(english).content.decode()
-    assert translated in document and "Additional properties (corrected)" in document
-    assert document_first.headers["ETag"] != client.get(english).headers["ETag"]
+    again = client.get(german + "107.2/", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200 and translation in again.content.decode()
+    document = client.get(BERSERK).content.decode()
+    assert "Дополнительные свойства (исправлено)" in document
+    assert document_first.headers["ETag"] != client.get(BERSERK).headers["ETag"]
 
 
 def test_pages_that_do_not_opt_in_skip_the_generation_query(client, seeded):
@@ -212,3 +213,28 @@ def test_pages_that_do_not_opt_in_skip_the_generation_query(client, seeded):
     second = queries("/ru/berserk/")
     assert len(second) == len(first) - 1
     assert not any("rulebook_rulebookrevision" in sql for sql in second)
+
+
+def test_search_and_calculator_pages_are_cached_until_a_publication(client, seeded):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    search = "/ru/search/?q=%D0%B8%D1%81%D0%BF%D1%80%D0%B0%D0%B2%D0%BB%D0%B5%D0%BD%D0%BD%D1%8B%D0%B9"
+    ruling = ("/en/calculator/berserk/timing/?card_type=creature&card_subtype=non-flying"
+              "&in_play_zone=on&turn=own&phase=main&subphase=choice&strike_declared=none")
+    first_search, first_ruling = client.get(search), client.get(ruling)
+    assert 'class="search-hit"' not in first_search.content.decode()
+    assert "Text changed:" not in first_ruling.content.decode()
+    for path, first in ((search, first_search), (ruling, first_ruling)):
+        with CaptureQueriesContext(connection) as captured:
+            again = client.get(path)
+        assert len(captured) == 1  # the generation only: served from the page cache
+        assert again.content == first.content
+    # Publishing a new text of 107.2 ("Исправленный текст …") is seen at once.
+    publish_new_version()
+    found = client.get(search).content.decode()
+    assert 'href="/ru/berserk/comprehensive-rules/107.2/"' in found
+    assert "Text changed:" in client.get(ruling).content.decode()
+    # htmx requests are never served from the page cache.
+    fragment = client.get(ruling, headers={"HX-Request": "true", "HX-Target": "ruling"})
+    assert "<html" not in fragment.content.decode()

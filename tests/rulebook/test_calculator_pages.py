@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 from urllib.parse import urlencode
 
 import pytest
+from django.core.cache import cache
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import engine
@@ -97,6 +98,9 @@ def test_a_group_renders_numbered_fieldsets_for_its_count(client, seeded):
 
 
 def response_ruling(client, url):
+    """The ruling the view rendered for ``url`` (rendered afresh: a page
+    served from the whole-page cache has no template context)."""
+    cache.clear()
     return client.get(url).context["ruling"]
 
 
@@ -280,11 +284,14 @@ def test_random_query_strings_never_give_a_server_error(client, seeded, scenario
 
     @settings(max_examples=60, deadline=None,
               suppress_health_check=[HealthCheck.function_scoped_fixture])
-    @given(pairs, st.booleans())
-    def check(items, htmx):
+    # Every way the form is asked for: the whole page, the ruling region and
+    # the whole calculator (htmx), in each UI language.
+    @given(pairs, st.sampled_from([None, "ruling", "calculator"]),
+           st.sampled_from(["de", "ru", "en"]))
+    def check(items, target, language):
         query = urlencode(items)
-        headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "ruling"} if htmx else {}
-        response = client.get(page_url(scenario, query=query), **headers)
+        headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": target} if target else {}
+        response = client.get(page_url(scenario, language, query=query), **headers)
         assert response.status_code in (200, 400), (query, response.status_code)
         api = client.get(f"/api/scenarios/{scenario.game}/{scenario.slug}/evaluate?{query}")
         assert api.status_code in (200, 422), (query, api.status_code)
