@@ -190,7 +190,7 @@ def test_an_edit_in_place_is_never_served_stale(client, seeded):
     version.text_de = translation
     version.save()
     section = version.clause.section
-    section.heading_en = "Additional properties (corrected)"
+    section.heading_ru = "Дополнительные свойства (исправлено)"
     section.save()
     again = client.get(german + "107.2/", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 200 and translation in again.content.decode()
