@@ -18,6 +18,7 @@ import abc
 import datetime
 from dataclasses import dataclass
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
 from rulebook.search.text import MAX_QUERY_TOKENS, STEMMERS, fold, stem, stemmed_text, tokens
@@ -272,11 +273,11 @@ class PostgreSQLBackend(Backend):
 def backend() -> Backend:
     """Return the backend for the default database's vendor.
 
-    :raises NotImplementedError: for a database other than SQLite or PostgreSQL.
+    :raises ImproperlyConfigured: for a database other than SQLite or PostgreSQL.
     """
     if connection.vendor == "sqlite":
         return SQLiteBackend()
     if connection.vendor == "postgresql":
         return PostgreSQLBackend()
-    raise NotImplementedError(f"no search backend for {connection.vendor}; use SQLite or "
-                              "PostgreSQL")
+    raise ImproperlyConfigured(f"no search backend for {connection.vendor}; use SQLite or "
+                               "PostgreSQL")

@@ -9,6 +9,8 @@
 
 import datetime
 
+import os
+
 import pytest
 from django.test import Client
 
@@ -185,6 +187,8 @@ def test_a_failure_while_publishing_leaves_nothing_published(small_rulebook, pub
     assert not Correction.objects.get(pk=correction.pk).is_published
 
 
+@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="row locks need PostgreSQL (SQLite serialises writers)")
 @pytest.mark.django_db(transaction=True)
 def test_two_corrections_of_one_clause_published_at_once_do_not_collide(
         small_rulebook, publisher, monkeypatch):
@@ -194,8 +198,7 @@ def test_two_corrections_of_one_clause_published_at_once_do_not_collide(
 
     from django.db import connection, connections
 
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL (SQLite serialises writers)")
+    assert connection.vendor == "postgresql"
     from rulebook import publishing
 
     corrections = []
