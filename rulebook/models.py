@@ -405,6 +405,24 @@ class ClauseVersionQuerySet(models.QuerySet):
             current[version.clause_id] = version  # the last one wins: highest number
         return current
 
+    def current_and_next_for(self, clauses, on: datetime.date | None = None
+                             ) -> tuple[dict[int, "ClauseVersion"], dict[int, "ClauseVersion"]]:
+        """Map clause id → version in force on ``on``, and → the first published
+        version taking effect after ``on``, for ``clauses``, in one query.
+
+        The first map is what :meth:`current_for` returns; a clause with no
+        later version is missing from the second.
+        """
+        on = on or timezone.localdate()
+        current: dict[int, ClauseVersion] = {}
+        later: dict[int, ClauseVersion] = {}
+        for version in self.published().filter(clause__in=clauses).order_by("clause_id", "number"):
+            if version.effective_date is None or version.effective_date <= on:
+                current[version.clause_id] = version  # the last one wins: highest number
+            else:
+                later.setdefault(version.clause_id, version)  # the first one: lowest number
+        return current, later
+
     def drafts(self) -> "ClauseVersionQuerySet":
         """Unpublished versions (texts proposed in draft corrections)."""
         return self.filter(published_at__isnull=True)

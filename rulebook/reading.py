@@ -74,17 +74,13 @@ _EMPTY = Localized("", "", False)
 def read_clauses(clauses, on: datetime.date | None = None) -> list[ClauseReading]:
     """Pair each clause with its version in force on ``on`` (default today).
 
-    Three queries: the clauses (with document), their versions in force and
-    their later versions.
+    Two queries: the clauses (with document) and their published versions,
+    which give both the version in force and the next one to take effect.
     """
     clauses = list(clauses)
     on = on or timezone.localdate()
-    current = ClauseVersion.objects.select_related("correction").current_for(clauses, on)
-    later: dict[int, ClauseVersion] = {}
-    for version in (ClauseVersion.objects.published()
-                    .filter(clause__in=clauses, effective_date__gt=on)
-                    .order_by("clause_id", "-number")):
-        later[version.clause_id] = version  # the last one wins: the lowest number
+    current, later = ClauseVersion.objects.select_related("correction").current_and_next_for(
+        clauses, on)
     readings = []
     for clause in clauses:
         version = current.get(clause.pk)
