@@ -12,7 +12,7 @@ POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
 # -rs: say why tests were skipped (e.g. browser journeys without Chromium).
 PYTEST_FLAGS ?= -rs
 
-.PHONY: run test install messages setup serve test-sqlite test-postgres clean bench-search
+.PHONY: run test install messages setup serve test-layout test-sqlite test-postgres clean bench-search
 
 run: setup serve
 
@@ -37,7 +37,12 @@ serve:
 	$(VENV)/bin/gunicorn rulesite.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
 		--access-logfile - --forwarded-allow-ips 127.0.0.1
 
-test: test-sqlite test-postgres
+test: test-layout test-sqlite test-postgres
+
+# Import directions between the rooms (pyproject.toml [tool.importlinter]).
+test-layout: install
+	@echo "== import directions (import-linter)"
+	$(VENV)/bin/lint-imports
 
 test-sqlite: install messages
 	@echo "== test suite on SQLite"

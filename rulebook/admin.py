@@ -66,4 +66,4 @@ class ClauseAdmin(admin.ModelAdmin):
 
 
 # Corrections and clause versions: the editorial workflow (registers itself).
-from rulebook import versioning_admin  # noqa: E402,F401
+from rulebook.versioning import admin as versioning_admin  # noqa: E402,F401

@@ -14,8 +14,8 @@ class RulebookConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
-        from rulebook.guards import install_guards_after_migrate
-        from rulebook.roles import ensure_groups_after_migrate
+        from rulebook.versioning.guards import install_guards_after_migrate
+        from rulebook.versioning.roles import ensure_groups_after_migrate
 
         post_migrate.connect(ensure_groups_after_migrate, sender=self,
                              dispatch_uid="rulebook.ensure_groups")
@@ -26,6 +26,6 @@ class RulebookConfig(AppConfig):
         from rulebook import signals  # noqa: F401
 
         # Cached pages key on the rulebook revision, raised by every change.
-        from rulebook import revision
+        from rulebook.caching import revision
 
         revision.connect()

@@ -2,9 +2,10 @@
 
 from django.urls import path, register_converter
 
-from rulebook import feeds, versioning_views, views
-from rulebook import sidebyside, views
+from rulebook.reading import sidebyside, views
 from rulebook.search.views import search_page
+from rulebook.versioning import feeds
+from rulebook.versioning import views as versioning_views
 
 
 class ClauseKeyConverter:

@@ -5,20 +5,21 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
-from rulebook.api import api
-from rulebook.sitemaps import SITEMAPS
-from rulebook.views import robots_txt
+from rulebook.calculator.api import api
+from rulebook.calculator.sitemaps import CalculatorSitemap
+from rulebook.reading.sitemaps import SITEMAPS
+from rulebook.reading.views import robots_txt
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS},
+    path("sitemap.xml", sitemap, {"sitemaps": {**SITEMAPS, "calculator": CalculatorSitemap}},
          name="django.contrib.sitemaps.views.sitemap"),
     path("robots.txt", robots_txt, name="robots_txt"),
     path("api/", api.urls),
 ]
 urlpatterns += i18n_patterns(
     # before the rulebook's <game>/ pages, so that "calculator" is not read as a game
-    path("calculator/", include("rulebook.calculator_urls")),
+    path("calculator/", include("rulebook.calculator.urls")),
     path("", include("rulebook.urls")),
 )
 

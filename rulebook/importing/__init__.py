@@ -4,6 +4,9 @@
 :func:`import_source` cleans, parses and stores one source in a single
 transaction.  Importing the same text again creates nothing; a changed
 text creates a new version only for the clauses whose text changed.
+
+May import: :mod:`rulebook.models`.  Nothing but the ``import_rules``
+command imports it.
 """
 
 from __future__ import annotations

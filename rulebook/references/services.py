@@ -5,24 +5,22 @@
 - :func:`store_references` — rebuild the :class:`ClauseReference` rows of a
   version (called when a version is saved).
 - :func:`cited_by` — the backlinks of a clause on a date: clauses whose
-  text in force cites it or its section, and engine scenarios citing it.
+  text in force cites it or its section.
 """
 
 from __future__ import annotations
 
 import datetime
-import functools
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
-from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
-from rulebook.references.models import ClauseReference
+from rulebook.models.references import ClauseReference
 from rulebook.references.resolver import Resolution, Resolver
 from rulebook.references.syntax import unclosed_brackets
-from rulebook.rendering import render_markdown
+from rulebook.references.rendering import render_markdown
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
@@ -100,42 +98,13 @@ class Backlink:
     url: str = ""
 
 
-@functools.lru_cache(maxsize=1)
-def _engine_citations() -> dict[tuple[str, str, str], list[tuple[str, object]]]:
-    """Map (game, document, key) → [(game, scenario)] over every ruleset."""
-    try:
-        import engine
-        rulesets = engine.rulesets()
-    except ImportError:  # the engine registry is not installed
-        return {}
-    table: dict[tuple[str, str, str], list[tuple[str, object]]] = {}
-    for ruleset in rulesets:
-        for scenario in ruleset.scenarios:
-            for citation in scenario.citations:
-                key = (citation.document.game, citation.document.document, citation.key)
-                if not any(s is scenario for _g, s in table.get(key, [])):
-                    table.setdefault(key, []).append((ruleset.game, scenario))
-    return table
-
-
-def scenario_backlinks(clause) -> list[Backlink]:
-    """Engine scenarios whose rulings can cite ``clause``."""
-    document = clause.document
-    found = []
-    for game, scenario in _engine_citations().get(
-            (document.game.slug, document.slug, clause.key), []):
-        try:
-            url = reverse("calculator:scenario", args=[game, scenario.slug])
-        except NoReverseMatch:
-            url = ""
-        found.append(Backlink(scenario=scenario.title.render(_), game=game, url=url))
-    return found
-
-
 def cited_by(clause, on: datetime.date | None = None) -> list[Backlink]:
     """Return the backlinks of ``clause`` on ``on`` (default today): clauses
-    whose version in force cites it (then those citing its section), then
-    engine scenarios."""
+    whose version in force cites it, then those citing its section.
+
+    The calculator's scenarios citing it are listed by
+    :func:`rulebook.calculator.backlinks.scenario_backlinks`.
+    """
     from rulebook.models import Clause, ClauseVersion
 
     references = ClauseReference.objects.filter(
@@ -155,4 +124,4 @@ def cited_by(clause, on: datetime.date | None = None) -> list[Backlink]:
             continue  # the citation is not in the text in force
         links.append(Backlink(clause=other, via_section=version.pk not in direct))
     links.sort(key=lambda b: b.via_section)
-    return links + scenario_backlinks(clause)
+    return links

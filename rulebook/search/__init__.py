@@ -7,6 +7,10 @@ query that is a clause key ("107.2", "Ziel ¶3.2").  The index is kept in
 step with published versions by :mod:`rulebook.search.indexing`; the
 backends (SQLite FTS5, PostgreSQL full-text search) live in
 :mod:`rulebook.search.backends`.
+
+May import: :mod:`rulebook.models` and :mod:`rulebook.caching` (the
+results page).  Must not import the other rooms (reading, versioning,
+calculator, importing); they may import it.
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
     without words returns ``[]``.  One hit per clause, in its best-matching
     language.
     """
-    from rulebook.search.models import SearchEntry
+    from rulebook.models.search import SearchEntry
 
     parsed = Query.parse(clean_query(query))
     if not parsed.words:

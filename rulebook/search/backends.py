@@ -3,7 +3,7 @@
 Both implement :class:`Backend`: ``write`` puts entries into the index,
 ``remove`` takes them out, ``match`` returns ``(entry id, clause id, score)`` rows,
 best first (higher score is better), for a :class:`Query` and a filtered
-queryset of :class:`~rulebook.search.models.SearchEntry`.  The backend is
+queryset of :class:`~rulebook.models.search.SearchEntry`.  The backend is
 chosen by the database vendor (:func:`backend`).
 
 Queries are built only from the site's own tokens (letters and digits, see
@@ -247,7 +247,7 @@ class PostgreSQLBackend(Backend):
         from django.contrib.postgres.search import SearchQuery, SearchRank
         from django.db.models import Case, F, FloatField, Q, When
 
-        from rulebook.search.models import SearchEntry
+        from rulebook.models.search import SearchEntry
 
         languages = filters.languages
         entries = SearchEntry.objects.in_force(filters.on).filter(language__in=languages)

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import transaction
 
 from rulebook.search.backends import backend
-from rulebook.search.models import SearchEntry
+from rulebook.models.search import SearchEntry
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 

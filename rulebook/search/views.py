@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
-from rulebook.caching import page_cacheable
+from rulebook.caching.conditional import page_cacheable
 from rulebook.search import clean_query, find_keys, search
 from rulebook.search.forms import SearchForm
 

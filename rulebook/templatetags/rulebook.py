@@ -2,14 +2,14 @@
 
 from django import template
 
-from rulebook.rendering import render_markdown
+from rulebook.references.rendering import render_markdown
 
 register = template.Library()
 
 
 @register.filter
 def clause_html(text: str, clause=None):
-    """Render clause Markdown as sanitised HTML (see rulebook.rendering).
+    """Render clause Markdown as sanitised HTML (see rulebook.references.rendering).
 
     With the citing ``clause`` (``{{ text|clause_html:clause }}``),
     references become links or "not published yet" stubs.
@@ -24,7 +24,7 @@ def clause_html(text: str, clause=None):
 
 @register.filter
 def diff_html(rows):
-    """Render word-diff rows (rulebook.diffing) as HTML with <del>/<ins> and markers."""
-    from rulebook.diffing import render_diff
+    """Render word-diff rows (rulebook.versioning.diffing) as HTML with <del>/<ins> and markers."""
+    from rulebook.versioning.diffing import render_diff
 
     return render_diff(rows or ())

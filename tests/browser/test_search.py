@@ -36,7 +36,7 @@ def cross_reference(site_server):
     site_server.shell(textwrap.dedent(f"""
         import datetime
         from django.contrib.auth import get_user_model
-        from rulebook import publishing
+        from rulebook.versioning import publishing
         from rulebook.models import Clause, Correction
         clause = Clause.objects.select_related("document__game").get(
             document__game__slug="berserk", document__slug="comprehensive-rules", key="109.p1")

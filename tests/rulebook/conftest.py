@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from rulebook.models import Clause, ClauseVersion, Correction, Document, Game, Section
-from rulebook.roles import EDITORS, PUBLISHERS
+from rulebook.versioning.roles import EDITORS, PUBLISHERS
 
 D1, D2, D3 = datetime.date(2020, 1, 1), datetime.date(2021, 6, 1), datetime.date(2022, 3, 15)
 TEXTS = ["Ein Spieler zieht zwei Karten.", "Ein Spieler zieht drei Karten.",
@@ -67,7 +67,7 @@ def publisher(db):
 @pytest.fixture
 def draft_correction(small_rulebook, editor):
     """A draft correction (effective 2024-05-01) proposing new text for clause 1.1."""
-    from rulebook.publishing import propose_version
+    from rulebook.versioning.publishing import propose_version
 
     correction = Correction.objects.create(
         game=small_rulebook["game"], language="de", title_de="Korrektur Mai 2024",

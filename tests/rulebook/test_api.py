@@ -179,7 +179,7 @@ def test_every_example_gives_its_expected_values_through_the_api(client, seeded)
             data = post(client, f"/api/scenarios/{scenario.game}/{scenario.slug}/evaluate",
                         {"inputs": json.loads(json.dumps(example.inputs, default=list))}).json()
             values = {v["name"]: v["value"] for v in data["values"]}
-            from rulebook.calculator import value_json
+            from rulebook.calculator.services import value_json
             for name, expected in example.expected.items():
                 assert values[name] == value_json(expected), (example.slug, name)
 

@@ -1,7 +1,7 @@
 """Fuzzing the JSON API from its own OpenAPI document with schemathesis.
 
 Schemathesis reads the OpenAPI document the site serves at
-``/api/openapi.json`` (``rulebook.api.api.get_openapi_schema()``, the same
+``/api/openapi.json`` (``rulebook.calculator.api.api.get_openapi_schema()``, the same
 dictionary, taken without a request so that collecting the tests needs no
 database) and sends each operation, through the site's WSGI application on
 the seeded test database,
@@ -24,7 +24,7 @@ OPENAPI_PATH = "/api/openapi.json"
 
 
 def _schema():
-    from rulebook.api import api
+    from rulebook.calculator.api import api
 
     document = json.loads(json.dumps(api.get_openapi_schema(path_prefix="/api/")))
     loaded = schemathesis.openapi.from_dict(document)

@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.utils import timezone
 
-from rulebook.caching import PageStamp, with_publication_stamp
+from rulebook.caching.conditional import PageStamp, with_publication_stamp
 from rulebook.models import Clause, ClauseVersion, Document
 
 BERSERK = "/ru/berserk/comprehensive-rules/"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook import calculator
+from rulebook.calculator import services as calculator
 from tests.rulebook.calculator_cases import CASES, Case, parts
 
 DOCUMENTS = {"power-duell": "schutzgottkarten", "berserk": "comprehensive-rules",

@@ -9,10 +9,10 @@ from django.utils import timezone
 
 import engine
 from engine.core import DocumentRef
-from rulebook import calculator
-from rulebook.citations import Drift, resolve_citations
+from rulebook.calculator import services as calculator
+from rulebook.calculator.citations import Drift, resolve_citations
 from rulebook.models import Clause, ClauseVersion, Correction
-from rulebook.publishing import propose_version, publish_correction as publish_correction_action
+from rulebook.versioning.publishing import propose_version, publish_correction as publish_correction_action
 
 ALL_CITATIONS = [c for ruleset in engine.rulesets() for c in ruleset.citations()]
 

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import engine
 from engine.core import FieldKind
-from rulebook import calculator
+from rulebook.calculator import services as calculator
 
 SCENARIOS = [s for ruleset in engine.rulesets() for s in ruleset.scenarios]
 IDS = [f"{s.game}:{s.slug}" for s in SCENARIOS]

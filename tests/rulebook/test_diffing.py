@@ -1,6 +1,6 @@
 """Word-level diff: inserted, deleted and changed words, and their HTML."""
 
-from rulebook.diffing import DiffKind, DiffRow, has_changes, render_diff, word_diff
+from rulebook.versioning.diffing import DiffKind, DiffRow, has_changes, render_diff, word_diff
 
 
 def rows(old, new):

@@ -11,10 +11,10 @@ import pytest
 from django.core.management import call_command
 from django.db import IntegrityError, connection, transaction
 
-from rulebook.exporting import RestoreError, export_game, export_markdown, restore_game
+from rulebook.versioning.exporting import RestoreError, export_game, export_markdown, restore_game
 from rulebook.importing import import_source, load_manifest
 from rulebook.models import ClauseVersion, Correction, Game
-from rulebook.publishing import propose_version, publish_correction, update_translation
+from rulebook.versioning.publishing import propose_version, publish_correction, update_translation
 
 
 def seed_and_publish(publisher, editor):

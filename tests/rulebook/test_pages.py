@@ -140,7 +140,7 @@ def test_admin_tabs_use_the_vendored_jquery_ui(admin_client, seeded):
     from django.contrib.auth import get_user_model
 
     from rulebook.models import Clause, Correction
-    from rulebook.publishing import propose_version
+    from rulebook.versioning.publishing import propose_version
 
     # Published versions are read-only; a draft shows the language tabs.
     clause = Clause.objects.get(key="107.2")

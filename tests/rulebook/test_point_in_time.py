@@ -6,8 +6,8 @@ import pytest
 from django.utils import timezone
 
 from rulebook.models import ClauseVersion, Correction
-from rulebook.publishing import propose_version, publish_correction
-from rulebook.reading import read_clauses, read_document
+from rulebook.versioning.publishing import propose_version, publish_correction
+from rulebook.reading.services import read_clauses, read_document
 from tests.rulebook.conftest import D1, D2, D3, TEXTS
 
 DAY = datetime.timedelta(days=1)
@@ -145,7 +145,7 @@ def test_power_duell_before_the_correction_says_the_text_is_not_available(client
 
 def test_outdated_translation_is_flagged_until_confirmed(client, small_rulebook, editor,
                                                           publisher):
-    from rulebook.publishing import update_translation
+    from rulebook.versioning.publishing import update_translation
 
     v3 = small_rulebook["versions"][2]
     update_translation(v3, "en", text="Each player draws three cards at the start.", title="",

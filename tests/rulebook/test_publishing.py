@@ -12,7 +12,7 @@ from rulebook.models import ClauseVersion, Correction, ImmutableVersionError
 from tests.rulebook.conftest import TEXTS
 
 TEXTS_3 = TEXTS[2]
-from rulebook.publishing import (
+from rulebook.versioning.publishing import (
     StaleDraftError, propose_version, publish_correction, save_draft, submit_correction,
 )
 
@@ -345,7 +345,7 @@ def test_correction_title_is_required_in_its_original_language_only(small_rulebo
 
 def test_guards_come_back_after_a_migration_drops_them(small_rulebook):
     """SQLite drops triggers when a migration rebuilds the table; post_migrate restores them."""
-    from rulebook.guards import install_guards_after_migrate, remove_guards
+    from rulebook.versioning.guards import install_guards_after_migrate, remove_guards
 
     version = small_rulebook["versions"][0]
     remove_guards(connection)
@@ -431,7 +431,7 @@ def test_submit_is_refused_without_proposed_text(small_rulebook, editor):
 
 
 def test_a_draft_that_changes_nothing_is_not_published(small_rulebook, editor, publisher):
-    from rulebook.publishing import WorkflowError
+    from rulebook.versioning.publishing import WorkflowError
 
     correction = Correction.objects.create(game=small_rulebook["game"], language="de",
                                            title_de="Nichts", effective_date=datetime.date(2024, 1, 1))

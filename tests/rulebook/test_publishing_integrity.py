@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 
 from rulebook.models import ClauseVersion, Correction, ImmutableVersionError
-from rulebook.publishing import WorkflowError, propose_version, publish_correction
+from rulebook.versioning.publishing import WorkflowError, propose_version, publish_correction
 from tests.rulebook.conftest import D3, TEXTS
 
 
@@ -164,7 +164,7 @@ def test_admin_shows_the_key_of_a_published_clause_read_only(small_rulebook, adm
 def test_a_failure_while_publishing_leaves_nothing_published(small_rulebook, publisher,
                                                              monkeypatch):
     """publish_correction runs in its own transaction, also outside a request's."""
-    from rulebook import publishing
+    from rulebook.versioning import publishing
 
     correction = Correction.objects.create(
         game=small_rulebook["game"], language="de", title_de="Zwei Regeln",
@@ -199,7 +199,7 @@ def test_two_corrections_of_one_clause_published_at_once_do_not_collide(
     from django.db import connection, connections
 
     assert connection.vendor == "postgresql"
-    from rulebook import publishing
+    from rulebook.versioning import publishing
 
     corrections = []
     for day in (1, 2):

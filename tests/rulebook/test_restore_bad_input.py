@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from rulebook.exporting import RestoreError, export_game, restore_game
+from rulebook.versioning.exporting import RestoreError, export_game, restore_game
 from rulebook.models import Game, text_digest
 
 

@@ -5,7 +5,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rulebook.exporting import export_game, export_markdown
+from rulebook.versioning.exporting import export_game, export_markdown
 from rulebook.models import Game
 
 

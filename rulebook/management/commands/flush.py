@@ -1,7 +1,7 @@
 """``manage.py flush``, allowed to empty the table of published clause versions.
 
 Database triggers refuse to delete a published clause version (see
-:mod:`rulebook.guards`).  Flushing the whole database — which
+:mod:`rulebook.versioning.guards`).  Flushing the whole database — which
 Django's transactional tests do between tests — is the one exception: this
 command grants a permit for its duration.
 """
@@ -9,7 +9,7 @@ command grants a permit for its duration.
 from django.core.management.commands.flush import Command as FlushCommand
 from django.db import DEFAULT_DB_ALIAS, connections
 
-from rulebook.guards import PERMIT_TABLE
+from rulebook.versioning.guards import PERMIT_TABLE
 
 
 class Command(FlushCommand):

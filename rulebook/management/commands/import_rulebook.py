@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rulebook.exporting import RestoreError, restore_game
+from rulebook.versioning.exporting import RestoreError, restore_game
 
 
 class Command(BaseCommand):

@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 MODULES = ["rulebook.search.text", "rulebook.search.backends", "rulebook.search.excerpts",
-           "rulebook.search.indexing", "rulebook.references.syntax", "rulebook.rendering"]
+           "rulebook.search.indexing", "rulebook.references.syntax", "rulebook.references.rendering"]
 
 
 @pytest.mark.parametrize("name", MODULES)

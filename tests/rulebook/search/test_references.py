@@ -9,8 +9,9 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from rulebook.models import Clause, ClauseReference, ClauseVersion, Correction, Section
-from rulebook.publishing import propose_version
+from rulebook.versioning.publishing import propose_version
 from rulebook.references.forms import ClauseVersionAdminForm
+from rulebook.calculator.backlinks import scenario_backlinks
 from rulebook.references.services import cited_by, validation_errors
 
 PD = "/de/power-duell/schutzgottkarten/"
@@ -126,7 +127,7 @@ def test_engine_scenarios_are_backlinks(seeded):
     game, document, key = cited[0]
     clause = Clause.objects.select_related("document__game").get(
         document__game__slug=game, document__slug=document, key=key)
-    scenarios = [b for b in cited_by(clause) if b.scenario]
+    scenarios = [b for b in scenario_backlinks(clause) if b.scenario]
     assert scenarios and all(b.game == game for b in scenarios)
     # With the calculator installed, each backlink opens the scenario's page.
     assert all(b.url.startswith(f"/en/calculator/{game}/") for b in scenarios)
@@ -278,7 +279,7 @@ def test_side_by_side_is_linked_from_clause_and_section(client, seeded):
 
 
 def test_translation_form_refuses_a_broken_reference(seeded):
-    from rulebook.versioning_admin import TranslationForm
+    from rulebook.versioning.admin import TranslationForm
 
     item = version("107.1")
     data = {"text_de": "Siehe [[999.9]].", "title_de": "", "text_en": "See [[107.2]].",
@@ -291,7 +292,7 @@ def test_translation_form_refuses_a_broken_reference(seeded):
 
 def test_a_reference_by_key_shows_the_printed_label(seeded):
     from rulebook.references.resolver import Resolver
-    from rulebook.rendering import render_markdown
+    from rulebook.references.rendering import render_markdown
 
     clause = Clause.objects.select_related("document").get(key="1.2.4.kartenaufbau.p2")
     html = str(render_markdown("Siehe [[1.2.4.kartenaufbau.p3]] und [[1.2.4.kartenaufbau.p3|dort]].",

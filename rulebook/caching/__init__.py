@@ -1,0 +1,14 @@
+"""Caching: conditional responses, the page cache and the rulebook revision.
+
+Modules:
+
+- :mod:`~rulebook.caching.revision`: the rulebook's revision number, raised
+  by every change in the same transaction;
+- :mod:`~rulebook.caching.conditional`: ETag/Last-Modified from the latest
+  publication, 304 answers, fragment caching, ``page_cacheable``;
+- :mod:`~rulebook.caching.pages`: the page-cache middleware (whole pages
+  keyed by address and revision).
+
+May import: :mod:`rulebook.models` only.  Every room that serves pages may
+import it.
+"""

@@ -1,0 +1,19 @@
+"""Calculator: judge scenarios evaluated by :mod:`engine`, with citations
+resolved to the clause versions in force.
+
+Modules:
+
+- :mod:`~rulebook.calculator.services`: scenarios, forms and rulings
+  (the only module that talks to :mod:`engine`, with ``citations``);
+- :mod:`~rulebook.calculator.citations`: an engine citation → the clause
+  version in force on a date, with version warnings;
+- :mod:`~rulebook.calculator.views`, :mod:`~rulebook.calculator.urls`: the
+  calculator pages;
+- :mod:`~rulebook.calculator.api`: the JSON API (django-ninja) and its
+  OpenAPI document.
+
+May import: :mod:`engine`, :mod:`rulebook.models`, :mod:`rulebook.caching`,
+:mod:`rulebook.reading` (clause texts in place).  Nothing else in
+``rulebook`` imports it except the URLconfs and the templatetags that
+render its rulings.
+"""

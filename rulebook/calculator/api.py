@@ -1,0 +1,366 @@
+"""JSON API of the scenario calculator, with its OpenAPI document.
+
+Addresses (not language-prefixed; the language of texts is ``?lang=de|ru|en``
+or the request's ``Accept-Language``):
+
+- ``GET  /api/scenarios`` — every scenario with its input schema;
+- ``GET  /api/scenarios/{game}/{slug}`` — one scenario;
+- ``POST /api/scenarios/{game}/{slug}/evaluate`` — JSON ``{"inputs": {...},
+  "as_of": "YYYY-MM-DD"}`` → the ruling;
+- ``GET  /api/scenarios/{game}/{slug}/evaluate?<form fields>`` — the same
+  with the web form's flat query parameters (``group-i-field``);
+- ``GET  /api/openapi.json`` — the OpenAPI 3 document.
+
+Why django-ninja: the response shapes are typed pydantic schemas, from which
+ninja derives both the validation of the request envelope and the OpenAPI
+document, so the published contract cannot drift from the code; it mounts as
+one URLconf entry on plain Django views with no further app, serializer
+layer or settings (Django REST framework would need serializers, a router
+and a schema generator for the same result).  The interactive docs page is
+switched off (``docs_url=None``): it loads Swagger UI from a CDN, and the
+site makes no third-party requests.
+
+Scenario inputs themselves are dynamic (each scenario has its own fields),
+so the request schema types them as an object and every scenario's listing
+carries a JSON Schema derived from its :class:`engine.core.Field`
+definitions — the same definitions the engine validates with.  Invalid
+input answers 422 with ``{"detail": [{"field": "minions.0.threat",
+"message": "…", "loc": [...]}]}``; never a 500.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import translation
+from ninja import NinjaAPI, Schema
+from ninja.errors import HttpError
+
+import engine
+from engine.core import Field, FieldKind, InputError, Scenario
+from rulebook.calculator import services as calculator
+
+api = NinjaAPI(
+    title="Rules reference — scenario calculator API",
+    version="1",
+    description=("Rulings of the scenario calculator with the exact clauses (and clause "
+                 "versions) they rest on. Texts are in ?lang=de|ru|en."),
+    docs_url=None,  # Swagger UI would load from a CDN
+    openapi_url="/openapi.json",
+    urls_namespace="api",
+)
+
+LANGUAGES = ("de", "ru", "en")
+
+
+# --------------------------------------------------------------------------
+# Schemas
+# --------------------------------------------------------------------------
+
+class ChoiceOut(Schema):
+    """An allowed value of a choice field and its translated label."""
+    value: str
+    label: str
+
+
+class FieldOut(Schema):
+    """An input field: kind, bounds, allowed values, sub-fields of a group."""
+
+    name: str
+    kind: str
+    label: str
+    help: str
+    required: bool
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: list[ChoiceOut] = []
+    fields: list["FieldOut"] = []
+    min_items: int | None = None
+    max_items: int | None = None
+    initial: Any = None
+
+
+class ExampleOut(Schema):
+    """A worked example of the seed text: JSON input, expected values, source clause key."""
+    slug: str
+    title: str
+    inputs: dict[str, Any]
+    expected: dict[str, Any]
+    source_key: str
+
+
+class ScenarioOut(Schema):
+    """A scenario with its fields and the JSON Schema of its ``inputs``."""
+
+    game: str
+    slug: str
+    title: str
+    summary: str
+    url: str
+    evaluate_url: str
+    fields: list[FieldOut]
+    input_schema: dict[str, Any]
+    examples: list[ExampleOut]
+
+
+class EvaluateIn(Schema):
+    """The input of an evaluation: the scenario's fields, and the date of the ruling."""
+
+    inputs: dict[str, Any] = {}
+    as_of: datetime.date | None = None
+
+
+class CitationOut(Schema):
+    """A cited clause and the version of it in force on ``as_of``."""
+
+    game: str
+    document: str
+    key: str
+    label: str
+    cited_version: int
+    version: int | None
+    effective_date: datetime.date | None
+    url: str
+    drift: str
+    warning: str
+
+
+class StepOut(Schema):
+    """A step of a ruling: outcome (applied/not_applicable/silent), text, reason, citations."""
+    number: int
+    outcome: str
+    message_id: str
+    text: str
+    reason: str
+    citations: list[CitationOut]
+    warnings: list[str]
+
+
+class ValueOut(Schema):
+    """A result value: name, translated label, JSON value (fractions as "1/2") and text."""
+    name: str
+    label: str
+    value: Any
+    text: str
+
+
+class RulingOut(Schema):
+    """A ruling: values, steps (each with citations), notes, drift and a shareable URL."""
+
+    game: str
+    scenario: str
+    as_of: datetime.date
+    language: str
+    values: list[ValueOut]
+    steps: list[StepOut]
+    notes: list[str]
+    drift: bool
+    web_url: str
+
+
+class ErrorItem(Schema):
+    """One invalid field: dotted path (``minions.0.threat``), message, pydantic-style loc."""
+    field: str
+    message: str
+    loc: list[Any]
+
+
+class ErrorOut(Schema):
+    """The body of a 422 (or 404) answer."""
+    detail: list[ErrorItem]
+
+
+# --------------------------------------------------------------------------
+# Conversions
+# --------------------------------------------------------------------------
+
+def field_json(spec: Field) -> dict[str, Any]:
+    """A field definition as JSON (labels translated into the active language)."""
+    data: dict[str, Any] = {
+        "name": spec.name, "kind": spec.kind.value,
+        "label": calculator.render_message(spec.label),
+        "help": calculator.render_message(spec.help),
+        "required": spec.required and spec.kind is not FieldKind.BOOLEAN,
+        "choices": [{"value": c.value, "label": calculator.render_message(c.label)}
+                    for c in spec.choices],
+        "fields": [field_json(sub) for sub in spec.fields],
+        "initial": calculator.value_json(spec.initial),
+    }
+    if spec.kind is FieldKind.INTEGER:
+        data.update(minimum=spec.minimum, maximum=spec.maximum)
+    if spec.kind is FieldKind.GROUP:
+        data.update(min_items=spec.min_items, max_items=spec.max_items)
+    return data
+
+
+def json_schema(fields: tuple[Field, ...]) -> dict[str, Any]:
+    """The JSON Schema (2020-12) of a scenario's JSON ``inputs`` object."""
+    properties: dict[str, Any] = {}
+    required = []
+    for spec in fields:
+        title = calculator.render_message(spec.label)
+        if spec.kind is FieldKind.INTEGER:
+            prop: dict[str, Any] = {"type": "integer"}
+            if spec.minimum is not None:
+                prop["minimum"] = spec.minimum
+            if spec.maximum is not None:
+                prop["maximum"] = spec.maximum
+        elif spec.kind is FieldKind.BOOLEAN:
+            prop = {"type": "boolean", "default": False}
+        elif spec.kind is FieldKind.CHOICE:
+            prop = {"type": "string", "enum": list(spec.choice_values())}
+        elif spec.kind is FieldKind.MULTIPLE_CHOICE:
+            prop = {"type": "array", "uniqueItems": True,
+                    "items": {"type": "string", "enum": list(spec.choice_values())}}
+            if spec.required and spec.min_items:
+                prop["minItems"] = 1
+        else:
+            prop = {"type": "array", "items": json_schema(spec.fields),
+                    "minItems": spec.min_items, "maxItems": spec.max_items}
+        prop["title"] = title
+        if spec.help:
+            prop["description"] = calculator.render_message(spec.help)
+        properties[spec.name] = prop
+        if spec.required and spec.kind in (FieldKind.INTEGER, FieldKind.CHOICE):
+            required.append(spec.name)
+    return {"type": "object", "properties": properties, "required": required}
+
+
+def scenario_json(request: HttpRequest, scenario: Scenario) -> dict[str, Any]:
+    """A scenario as in ``GET /api/scenarios``."""
+    args = [scenario.game, scenario.slug]
+    return {
+        "game": scenario.game, "slug": scenario.slug,
+        "title": calculator.render_message(scenario.title),
+        "summary": calculator.render_message(scenario.summary),
+        "url": request.build_absolute_uri(reverse("calculator:scenario", args=args)),
+        "evaluate_url": request.build_absolute_uri(reverse("api:evaluate", args=args)),
+        "fields": [field_json(spec) for spec in scenario.fields],
+        "input_schema": {"$schema": "https://json-schema.org/draft/2020-12/schema",
+                         **json_schema(scenario.fields)},
+        "examples": [{"slug": e.slug, "title": calculator.render_message(e.title),
+                      "inputs": calculator.json_inputs(e.inputs),
+                      "expected": {k: calculator.value_json(v) for k, v in e.expected.items()},
+                      "source_key": e.source.key} for e in scenario.examples],
+    }
+
+
+def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.RulingView,
+                query: str) -> dict[str, Any]:
+    """A presented ruling as in the evaluate endpoints."""
+    web = reverse("calculator:scenario", args=[scenario.game, scenario.slug])
+    return {
+        "game": scenario.game, "scenario": scenario.slug, "as_of": view.on,
+        "language": translation.get_language(),
+        "values": [{"name": v.name, "label": v.label, "value": v.value, "text": v.text}
+                   for v in view.values],
+        "steps": [{
+            "number": step.number, "outcome": step.outcome, "message_id": step.step.message.id,
+            "text": step.text, "reason": step.reason, "warnings": step.warnings,
+            "citations": [{
+                "game": c.citation.document.game, "document": c.citation.document.document,
+                "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
+                "version": c.version.number if c.version else None,
+                "effective_date": c.version.effective_date if c.version else None,
+                "url": request.build_absolute_uri(c.url()) if c.url() else "",
+                "drift": c.drift.value, "warning": c.warning(),
+            } for c in step.citations],
+        } for step in view.steps],
+        "notes": list(view.notes), "drift": view.drift,
+        "web_url": request.build_absolute_uri(f"{web}?{query}" if query else web),
+    }
+
+
+# --------------------------------------------------------------------------
+# Endpoints
+# --------------------------------------------------------------------------
+
+def _language(request: HttpRequest, lang: str | None) -> str:
+    if lang in LANGUAGES:
+        return lang
+    return (getattr(request, "LANGUAGE_CODE", None) or "en")[:2]
+
+
+def _scenario(game: str, slug: str) -> Scenario:
+    try:
+        return calculator.find(game, slug)
+    except KeyError:
+        raise HttpError(404, f"No scenario {slug!r} in game {game!r}; "
+                             "GET /api/scenarios lists them.") from None
+
+
+class InvalidInput(Exception):
+    """Bad scenario input: answered 422 with the field path and a translated message."""
+
+    def __init__(self, field: str, message: str, loc: list[Any]) -> None:
+        super().__init__(f"{field}: {message}")
+        self.detail = [{"field": field, "message": message, "loc": loc}]
+
+
+@api.exception_handler(InvalidInput)
+def invalid_input(request: HttpRequest, exc: InvalidInput):
+    """Answer :class:`InvalidInput` with 422 and its field-level detail."""
+    return api.create_response(request, {"detail": exc.detail}, status=422)
+
+
+def _input_error(error: InputError, loc_prefix: tuple[str, ...]) -> InvalidInput:
+    path = str(error.field)
+    loc = [*loc_prefix, *(int(p) if p.isdigit() else p for p in path.split("."))]
+    return InvalidInput(path, calculator.render_message(error.message), loc)
+
+
+@api.get("/scenarios", response=list[ScenarioOut], tags=["scenarios"])
+def list_scenarios(request: HttpRequest, lang: str | None = None):
+    """Every scenario of every game, with its input fields and JSON Schema."""
+    with translation.override(_language(request, lang)):
+        return [scenario_json(request, s) for rs in engine.rulesets() for s in rs.scenarios]
+
+
+@api.get("/scenarios/{game}/{slug}", response={200: ScenarioOut, 404: ErrorOut},
+         tags=["scenarios"], url_name="scenario")
+def get_scenario(request: HttpRequest, game: str, slug: str, lang: str | None = None):
+    """One scenario with its input fields and JSON Schema."""
+    scenario = _scenario(game, slug)
+    with translation.override(_language(request, lang)):
+        return scenario_json(request, scenario)
+
+
+@api.post("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, 422: ErrorOut},
+          tags=["rulings"], url_name="evaluate")
+def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
+             lang: str | None = None):
+    """Evaluate JSON ``inputs``; the citations are resolved on ``as_of`` (default today)."""
+    scenario = _scenario(game, slug)
+    with translation.override(_language(request, lang)):
+        try:
+            ruling = scenario.evaluate(payload.inputs)
+        except InputError as error:
+            raise _input_error(error, ("body", "inputs")) from None
+        on, dated = (payload.as_of, True) if payload.as_of else calculator.parse_as_of("")[:2]
+        view = calculator.present(ruling, on, dated)
+        query = calculator.to_query(scenario, payload.inputs, on if dated else None)
+        return ruling_json(request, scenario, view, query)
+
+
+@api.get("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, 422: ErrorOut},
+         tags=["rulings"], url_name="evaluate_form")
+def evaluate_form(request: HttpRequest, game: str, slug: str, lang: str | None = None,
+                  as_of: str | None = None):
+    """Evaluate the web form's flat query parameters (``group`` = count, ``group-i-field``)."""
+    scenario = _scenario(game, slug)
+    with translation.override(_language(request, lang)):
+        on, dated, date_error = calculator.parse_as_of(as_of)
+        if date_error:
+            raise InvalidInput("as_of", date_error, ["query", "as_of"])
+        data = {k: v for k, v in request.GET.lists() if k not in ("lang",)}
+        try:
+            ruling = scenario.evaluate_form(data)
+        except InputError as error:
+            raise _input_error(error, ("query",)) from None
+        view = calculator.present(ruling, on, dated)
+        query = request.GET.copy()
+        query.pop("lang", None)
+        return ruling_json(request, scenario, view, query.urlencode())

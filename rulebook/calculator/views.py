@@ -1,0 +1,115 @@
+"""Pages of the scenario calculator (mounted at ``/<lang>/calculator/``).
+
+The scenario form uses GET, so every ruling has a shareable address.  With
+htmx the form asks for a part of the page only: ``HX-Target: ruling`` gets
+the ruling region, ``HX-Target: calculator`` the form and the ruling (used
+when the form itself changes: item counts, field errors).  Without
+JavaScript the same address renders the full page.  Bad input never gives
+a 500: it is shown next to its field, with status 400.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import retarget, reswap
+
+import engine
+from engine.core import InputError
+from rulebook.calculator import services as calculator
+from rulebook.caching.conditional import page_cacheable
+from rulebook.models import Clause, Document
+from rulebook.reading.services import read_clauses
+
+
+def _scenario(game: str, slug: str):
+    try:
+        return calculator.find(game, slug)
+    except KeyError:
+        raise Http404("no such scenario") from None
+
+
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    """The scenarios of every game."""
+    return render(request, "rulebook/calculator/index.html", {"rulesets": engine.rulesets()})
+
+
+@require_safe
+@vary_on_headers("HX-Request", "HX-Target")  # one address, a page or a part of it
+def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
+    """A scenario's form and, when submitted, its ruling."""
+    scenario = _scenario(game, slug)
+    data = {key: values for key, values in request.GET.lists()}
+    submitted = any(key not in calculator.RESERVED for key in data)
+    layout_only = "_layout" in data
+    on, dated, date_error = calculator.parse_as_of(request.GET.get("as_of"))
+    errors, ruling = {}, None
+    if submitted and not layout_only:
+        errors = calculator.form_errors(scenario, data)
+        if not errors and not date_error:
+            try:
+                ruling = calculator.present(scenario.evaluate_form(data), on, dated)
+            except InputError as error:  # defensive: form_errors already ran the same checks
+                errors = {error.field: error.message}
+    bound = calculator.bind_form(scenario, data if submitted else None, errors)
+    failed = bool(errors or date_error) and not layout_only
+    context = {
+        "scenario": scenario, "game": game, "fields": bound,
+        "error_fields": calculator.flat_errors(bound),
+        "other_errors": [calculator.render_message(message) for path, message in errors.items()
+                         if not _path_in(bound, path)],
+        "ruling": ruling, "submitted": submitted and not layout_only, "failed": failed,
+        "on": on, "dated": dated, "as_of": request.GET.get("as_of", ""),
+        "as_of_error": date_error,
+    }
+    status = 400 if failed else 200
+    target = request.htmx.target if request.htmx else None
+    if target == "ruling" and not failed:
+        return render(request, "rulebook/calculator/includes/partial.html",
+                      {**context, "region": "rulebook/calculator/includes/ruling_region.html"})
+    if target in ("ruling", "calculator"):
+        response = render(request, "rulebook/calculator/includes/partial.html",
+                          {**context, "region": "rulebook/calculator/includes/calculator.html"},
+                          status=status)
+        if failed and target == "ruling":
+            response = reswap(retarget(response, "#calculator"), "outerHTML")
+        # htmx swaps only 2xx answers by default; field errors must be shown.
+        response.status_code = 200
+        return response
+    # The whole page of a ruling depends only on its address, the date and
+    # what is published: the page cache may keep it (200 answers only).
+    return page_cacheable(render(request, "rulebook/calculator/scenario.html", context,
+                                 status=status))
+
+
+def _path_in(bound, path: str) -> bool:
+    for item in bound:
+        if item.path == path or any(_path_in(fields, path) for fields in item.items):
+            return True
+    return False
+
+
+@require_safe
+def examples(request: HttpRequest) -> HttpResponse:
+    """Every worked example of the seed texts, run live: expected vs computed."""
+    runs = calculator.run_examples()
+    return render(request, "rulebook/calculator/examples.html", {
+        "runs": runs, "all_match": all(run.matches for run in runs),
+        "mismatches": sum(not run.matches for run in runs),
+    })
+
+
+@require_safe
+def clause_fragment(request: HttpRequest, game: str, document: str, key: str) -> HttpResponse:
+    """The text of one clause on a date, as an HTML fragment to expand in place."""
+    doc = get_object_or_404(Document.objects.select_related("game"), game__slug=game,
+                            slug=document)
+    clause = get_object_or_404(Clause.objects.select_related("section"), document=doc, key=key)
+    clause.document = doc
+    on, dated, _error = calculator.parse_as_of(request.GET.get("as_of"))
+    (reading,) = read_clauses([clause], on)
+    return render(request, "rulebook/calculator/clause_fragment.html", {
+        "reading": reading, "on": on, "dated": dated, "document": doc})

@@ -1,0 +1,26 @@
+"""The rulebook's models, one module per concern.
+
+- :mod:`rulebook.models.rules`: games, documents, sections, clauses, their
+  versions and the corrections (errata) that publish them;
+- :mod:`rulebook.models.references`: stored cross-references between
+  clause versions ("cited by");
+- :mod:`rulebook.models.search`: the search index rows.
+
+Importing them here is how Django finds the models of an app whose models
+are a package; everything else imports from ``rulebook.models``.
+"""
+
+from rulebook.models.references import ClauseReference
+from rulebook.models.rules import (
+    LANGUAGE_CHOICES, PROTECTED_VERSION_FIELDS, TRANSLATION_DIGEST_FIELDS, Clause,
+    ClauseVersion, ClauseVersionQuerySet, Correction, CorrectionQuerySet, Document, Game,
+    ImmutableVersionError, Localized, RulebookRevision, Section, localized, text_digest,
+)
+from rulebook.models.search import SearchEntry
+
+__all__ = [
+    "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
+    "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
+    "CorrectionQuerySet", "Document", "Game", "ImmutableVersionError", "Localized",
+    "RulebookRevision", "SearchEntry", "Section", "localized", "text_digest",
+]

@@ -1,0 +1,625 @@
+"""The rule texts: games, documents, sections, clauses and their versions.
+
+``Game`` → ``Document`` (a rulebook or chapter, in its original language)
+→ ``Section`` (nested, ordered) → ``Clause`` (the unit that is cited, with a
+stable ``key``) → ``ClauseVersion`` (the text, with its effective date).  A
+``Correction`` (errata) groups the clause versions it introduced.
+
+Nothing is overwritten: a changed text is a new ``ClauseVersion``; which
+version is in force on a date is a query (``ClauseVersionQuerySet.in_force``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy as _
+
+
+LANGUAGE_CHOICES = [(code, name) for code, name in settings.LANGUAGES]
+
+
+def text_digest(text: str) -> str:
+    """Return the SHA-256 hex digest of ``text`` with normalised whitespace.
+
+    Used to tell whether an imported text differs from the stored one.
+
+    >>> text_digest("a  b\\n") == text_digest("a b")
+    True
+    """
+    normalised = " ".join(text.split())
+    return hashlib.sha256(normalised.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Localized:
+    """A translated field's value for a reader: text, its language, fallback.
+
+    ``is_fallback`` is true when the reader's language has no translation
+    and ``language`` (the original) is shown instead.
+    """
+
+    text: str
+    language: str
+    is_fallback: bool
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def localized(obj: models.Model, field: str, original: str,
+              language: str | None = None) -> Localized:
+    """Return ``obj.<field>`` in ``language`` (default: the active one).
+
+    Falls back to the ``original`` language's value, marked as a fallback;
+    a field empty in both gives an empty, non-fallback value.
+    """
+    language = (language or get_language() or original)[:2]
+    value = getattr(obj, f"{field}_{language}", "") or ""
+    if value or language == original:
+        return Localized(value, language, False)
+    original_value = getattr(obj, f"{field}_{original}", "") or ""
+    return Localized(original_value, original, bool(original_value))
+
+
+class Game(models.Model):
+    """A trading-card game whose rules the site publishes."""
+
+    slug = models.SlugField(_("slug"), unique=True,
+                            help_text=_("Used in addresses, e.g. “berserk”."))
+    name = models.CharField(_("name"), max_length=200)
+    position = models.PositiveIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["position", "slug"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return self.name or self.slug
+
+    def get_absolute_url(self) -> str:
+        return reverse("rulebook:game", args=[self.slug])
+
+
+class Document(models.Model):
+    """A rulebook or chapter of a game, in its original language."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="documents",
+                             verbose_name=_("game"))
+    slug = models.SlugField(_("slug"), help_text=_("Used in addresses, e.g. “referenzhandbuch”."))
+    number = models.CharField(_("number"), max_length=40, blank=True,
+                              help_text=_("Chapter number in the source, e.g. “1.2.4”."))
+    title = models.CharField(_("title"), max_length=300)
+    language = models.CharField(_("original language"), max_length=8, choices=LANGUAGE_CHOICES)
+    source_url = models.URLField(_("source address"), blank=True)
+    source_note = models.TextField(
+        _("source note"), blank=True,
+        help_text=_("What the source is and what it lacks, e.g. “begins mid-section”."))
+    position = models.PositiveIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["game", "position", "slug"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"],
+                                               name="document_unique_slug_per_game")]
+        verbose_name = _("document")
+        verbose_name_plural = _("documents")
+
+    def __str__(self) -> str:
+        return self.title_in().text or self.slug
+
+    def title_in(self, language: str | None = None) -> Localized:
+        """Return the title in ``language`` with fallback to the original."""
+        return localized(self, "title", self.language, language)
+
+    def source_note_in(self, language: str | None = None) -> Localized:
+        """Return the source note in ``language`` with fallback to the original."""
+        return localized(self, "source_note", self.language, language)
+
+    def get_absolute_url(self) -> str:
+        return reverse("rulebook:document", args=[self.game.slug, self.slug])
+
+
+class Section(models.Model):
+    """An ordered, possibly nested part of a document with a heading.
+
+    ``heading`` may be empty where the source does not give one.
+    """
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="sections",
+                                 verbose_name=_("document"))
+    parent = models.ForeignKey("self", on_delete=models.CASCADE, null=True, blank=True,
+                               related_name="children", verbose_name=_("parent section"))
+    slug = models.SlugField(_("slug"), max_length=120)
+    number = models.CharField(_("number"), max_length=40, blank=True)
+    heading = models.CharField(_("heading"), max_length=300, blank=True)
+    position = models.PositiveIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["document", "position"]
+        constraints = [models.UniqueConstraint(fields=["document", "slug"],
+                                               name="section_unique_slug_per_document")]
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
+
+    def __str__(self) -> str:
+        return self.label()
+
+    def heading_in(self, language: str | None = None) -> Localized:
+        """Return the heading in ``language`` with fallback to the original."""
+        return localized(self, "heading", self.document.language, language)
+
+    def label(self) -> str:
+        """Return "number heading" as far as the source gives them."""
+        return " ".join(part for part in (self.number, self.heading_in().text) if part) or self.slug
+
+    def get_absolute_url(self) -> str:
+        doc = self.document
+        return reverse("rulebook:section", args=[doc.game.slug, doc.slug, self.slug])
+
+
+class Clause(models.Model):
+    """The unit that is cited: a numbered rule, paragraph or bullet.
+
+    ``key`` is stable and unique within the document (``"107.2"``,
+    ``"1.2.4.negativ-positiv-wirkung.p3"``, ``"ziel.p3.2"``); it never
+    changes once published.  The text lives in :class:`ClauseVersion`.
+    """
+
+    document = models.ForeignKey(Document, on_delete=models.PROTECT, related_name="clauses",
+                                 verbose_name=_("document"))
+    section = models.ForeignKey(Section, on_delete=models.PROTECT, related_name="clauses",
+                                verbose_name=_("section"))
+    key = models.CharField(_("key"), max_length=120,
+                           help_text=_("Stable key used in addresses and citations, e.g. “107.2”."))
+    label = models.CharField(_("label"), max_length=160, blank=True,
+                             help_text=_("How the key is printed, e.g. “Ziel ¶3.2”."))
+    depth = models.PositiveSmallIntegerField(_("depth"), default=0,
+                                             help_text=_("Nesting level of a bullet (0 = top)."))
+    position = models.PositiveIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["document", "position"]
+        constraints = [models.UniqueConstraint(fields=["document", "key"],
+                                               name="clause_unique_key_per_document")]
+        verbose_name = _("clause")
+        verbose_name_plural = _("clauses")
+
+    def __str__(self) -> str:
+        return self.display_key
+
+    @property
+    def display_key(self) -> str:
+        """The key as printed (``label``), else the key itself."""
+        return self.label or self.key
+
+    def get_absolute_url(self) -> str:
+        doc = self.document
+        return reverse("rulebook:clause", args=[doc.game.slug, doc.slug, self.key])
+
+    def has_published_version(self) -> bool:
+        """Whether any version of this clause is published (its key is then fixed)."""
+        return self.pk is not None and self.versions.filter(published_at__isnull=False).exists()
+
+    def save(self, *args, **kwargs) -> None:
+        """Save; a clause with a published version keeps its key and document.
+
+        Its address and the engine's citations are built from them.
+
+        :raises ImmutableVersionError: if the key or document of a clause
+            with a published version would change.
+        """
+        if self.pk is not None:
+            stored = type(self).objects.filter(pk=self.pk).values("key", "document_id").first()
+            if stored and (stored["key"] != self.key or stored["document_id"] != self.document_id) \
+                    and self.has_published_version():
+                raise ImmutableVersionError(
+                    _("Clause %(key)s has a published version: its key and document cannot "
+                      "change, since addresses and citations use them.") % {"key": stored["key"]})
+        super().save(*args, **kwargs)
+
+
+class ImmutableVersionError(Exception):
+    """An attempt to change or delete a published clause version or correction.
+
+    Published texts are never overwritten: publish a new version instead.
+    """
+
+
+class CorrectionQuerySet(models.QuerySet):
+    """Look-ups of corrections by workflow state."""
+
+    def published(self) -> "CorrectionQuerySet":
+        """Published corrections, in force or upcoming."""
+        return self.filter(published_at__isnull=False)
+
+    def upcoming(self, on: datetime.date | None = None) -> "CorrectionQuerySet":
+        """Published corrections whose effective date is after ``on`` (today)."""
+        return self.published().filter(effective_date__gt=on or timezone.localdate())
+
+    def update(self, **kwargs):
+        """Bulk-update rows; a published correction keeps its game, date and stamps.
+
+        :raises ImmutableVersionError: if the update would change the game,
+            effective date or publication stamps of a published correction.
+        """
+        guarded = {"game", "game_id", "effective_date", "published_at", "published_by",
+                   "published_by_id"}
+        if guarded & set(kwargs) and self.filter(published_at__isnull=False).exists():
+            raise ImmutableVersionError(
+                _("This correction is published: its game, effective date and publication "
+                  "cannot change. Publish a new correction instead."))
+        return super().update(**kwargs)
+
+    def delete(self):
+        """Delete draft corrections.
+
+        :raises ImmutableVersionError: if a published correction is among them.
+        """
+        if self.filter(published_at__isnull=False).exists():
+            raise ImmutableVersionError(_("Published corrections cannot be deleted."))
+        return super().delete()
+
+
+class Correction(models.Model):
+    """A rule correction (errata): the clause versions it introduced.
+
+    ``effective_date`` is the date the corrected text takes effect.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="corrections",
+                             verbose_name=_("game"))
+    title = models.CharField(_("title"), max_length=300)
+    summary = models.TextField(_("summary"), blank=True)
+    effective_date = models.DateField(_("effective date"))
+    language = models.CharField(_("original language"), max_length=8, choices=LANGUAGE_CHOICES)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    published_at = models.DateTimeField(_("published"), null=True, blank=True)
+    # Workflow stamps (the status is derived from them, see ``status``);
+    # an empty publisher means the correction came with an imported source.
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, editable=False, related_name="+",
+                                   verbose_name=_("created by"))
+    submitted_at = models.DateTimeField(_("submitted for review"), null=True, blank=True,
+                                        editable=False)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, editable=False, related_name="+",
+                                     verbose_name=_("submitted by"))
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                     null=True, blank=True, editable=False, related_name="+",
+                                     verbose_name=_("published by"))
+
+    objects = CorrectionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-effective_date", "-id"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+        permissions = [("publish_correction", _("Can publish a correction"))]
+
+    # Status labels, derived from the timestamps (never stored).
+    DRAFT = "draft"
+    SUBMITTED = "submitted"
+    UPCOMING = "upcoming"
+    IN_FORCE = "in_force"
+    STATUS_LABELS = {DRAFT: _("draft"), SUBMITTED: _("submitted for review"),
+                     UPCOMING: _("upcoming"), IN_FORCE: _("in force")}
+
+    def status(self, on: datetime.date | None = None) -> str:
+        """Return ``draft``, ``submitted``, ``upcoming`` or ``in_force`` on ``on`` (today).
+
+        A published correction is "upcoming" until its effective date.
+        """
+        if self.published_at is None:
+            return self.SUBMITTED if self.submitted_at else self.DRAFT
+        if self.effective_date > (on or timezone.localdate()):
+            return self.UPCOMING
+        return self.IN_FORCE
+
+    def status_label(self) -> str:
+        """The translated label of :meth:`status` today."""
+        return str(self.STATUS_LABELS[self.status()])
+
+    @property
+    def is_published(self) -> bool:
+        """Whether the correction has been published."""
+        return self.published_at is not None
+
+    @property
+    def is_upcoming(self) -> bool:
+        """Published, with an effective date still in the future."""
+        return self.status() == self.UPCOMING
+
+    def summary_in(self, language: str | None = None) -> Localized:
+        """Return the summary in ``language`` with fallback to the original."""
+        return localized(self, "summary", self.language, language)
+
+    def get_absolute_url(self) -> str:
+        return reverse("rulebook:correction", args=[self.game.slug, self.pk])
+
+    def save(self, *args, **kwargs) -> None:
+        """Save; a published correction keeps its game, date and publication stamps.
+
+        :raises ImmutableVersionError: if a published correction's game,
+            effective date or publication stamps would change.
+        """
+        if self.pk is not None:
+            stored = (type(self).objects.filter(pk=self.pk)
+                      .values("game_id", "effective_date", "published_at", "published_by_id")
+                      .first())
+            if stored and stored["published_at"] is not None and any(
+                    getattr(self, name) != value for name, value in stored.items()):
+                raise ImmutableVersionError(
+                    _("This correction is published: its game, effective date and publication "
+                      "cannot change. Publish a new correction instead."))
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        """Delete a draft correction.
+
+        :raises ImmutableVersionError: if the correction is published.
+        """
+        if self.published_at is not None:
+            raise ImmutableVersionError(
+                _("This correction is published and cannot be deleted."))
+        return super().delete(*args, **kwargs)
+
+    def __str__(self) -> str:
+        return f"{self.effective_date:%d.%m.%Y} {self.title_in().text}"
+
+    def title_in(self, language: str | None = None) -> Localized:
+        """Return the title in ``language`` with fallback to the original."""
+        return localized(self, "title", self.language, language)
+
+
+class ClauseVersionQuerySet(models.QuerySet):
+    """Look-ups of clause versions by publication and date."""
+
+    def published(self) -> "ClauseVersionQuerySet":
+        """Versions that have been published (drafts excluded)."""
+        return self.filter(published_at__isnull=False)
+
+    def in_force(self, on: datetime.date | None = None) -> "ClauseVersionQuerySet":
+        """Published versions whose effective date is unknown or ≤ ``on``.
+
+        ``on`` defaults to today.  Of these, a clause's version in force is
+        the one with the highest ``number`` (see :meth:`current_for`).
+        """
+        on = on or timezone.localdate()
+        return self.published().filter(
+            models.Q(effective_date__isnull=True) | models.Q(effective_date__lte=on))
+
+    def current_for(self, clauses, on: datetime.date | None = None) -> dict[int, "ClauseVersion"]:
+        """Map clause id → version in force on ``on`` for ``clauses``, in one query.
+
+        Clauses with no version in force on that date are missing from the map.
+        """
+        current: dict[int, ClauseVersion] = {}
+        for version in self.in_force(on).filter(clause__in=clauses).order_by("clause_id", "number"):
+            current[version.clause_id] = version  # the last one wins: highest number
+        return current
+
+    def current_and_next_for(self, clauses, on: datetime.date | None = None
+                             ) -> tuple[dict[int, "ClauseVersion"], dict[int, "ClauseVersion"]]:
+        """Map clause id → version in force on ``on``, and → the first published
+        version taking effect after ``on``, for ``clauses``, in one query.
+
+        The first map is what :meth:`current_for` returns; a clause with no
+        later version is missing from the second.
+        """
+        on = on or timezone.localdate()
+        current: dict[int, ClauseVersion] = {}
+        later: dict[int, ClauseVersion] = {}
+        for version in self.published().filter(clause__in=clauses).order_by("clause_id", "number"):
+            if version.effective_date is None or version.effective_date <= on:
+                current[version.clause_id] = version  # the last one wins: highest number
+            else:
+                later.setdefault(version.clause_id, version)  # the first one: lowest number
+        return current, later
+
+    def drafts(self) -> "ClauseVersionQuerySet":
+        """Unpublished versions (texts proposed in draft corrections)."""
+        return self.filter(published_at__isnull=True)
+
+    def update(self, **kwargs):
+        """Bulk-update rows; published rows only in their translation digests.
+
+        :raises ImmutableVersionError: if the update would change anything
+            but ``translated_from_<lang>`` on a published version.
+        """
+        if (set(kwargs) - set(TRANSLATION_DIGEST_FIELDS)
+                and self.filter(published_at__isnull=False).exists()):
+            raise ImmutableVersionError(
+                _("Published clause versions are immutable; publish a new version instead."))
+        return super().update(**kwargs)
+
+    def delete(self):
+        """Delete draft versions.
+
+        :raises ImmutableVersionError: if a published version is among them.
+        """
+        if self.filter(published_at__isnull=False).exists():
+            raise ImmutableVersionError(
+                _("Published clause versions cannot be deleted; repeal the clause with a "
+                  "correction instead."))
+        return super().delete()
+
+
+class ClauseVersion(models.Model):
+    """One text of a clause, in force from ``effective_date``.
+
+    ``number`` counts the clause's versions from 1.  ``effective_date`` is
+    ``None`` where the source gives no date ("unknown", treated as in force
+    since the beginning).  Translations are the ``text_<lang>`` fields; the
+    original language is the document's.
+    """
+
+    clause = models.ForeignKey(Clause, on_delete=models.PROTECT, related_name="versions",
+                               verbose_name=_("clause"))
+    number = models.PositiveIntegerField(_("version number"))
+    title = models.CharField(_("title"), max_length=300, blank=True)
+    text = models.TextField(_("text"), blank=True,
+                            help_text=_("Markdown: blank line between paragraphs, “- ” for list "
+                                        "items, “> ” for an example."))
+    effective_date = models.DateField(_("effective date"), null=True, blank=True,
+                                      help_text=_("Leave empty when the source gives no date."))
+    source_note = models.CharField(_("source note"), max_length=300, blank=True)
+    # CASCADE: deleting a draft correction deletes its proposed texts; a
+    # published correction cannot be deleted (Correction.delete, the
+    # queryset and the admin refuse) and published versions are guarded by
+    # database triggers anyway.
+    correction = models.ForeignKey(Correction, on_delete=models.CASCADE, null=True, blank=True,
+                                   related_name="versions", verbose_name=_("correction"))
+    digest = models.CharField(_("digest of the original text"), max_length=64, editable=False)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    published_at = models.DateTimeField(_("published"), null=True, blank=True)
+    # PROTECT: deleting a user must not rewrite who published (deactivate instead).
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        editable=False, related_name="+", verbose_name=_("published by"),
+        help_text=_("Empty for versions that came with an imported source."))
+    is_repeal = models.BooleanField(
+        _("repeals the clause"), default=False,
+        help_text=_("The correction removes this clause: from its effective date the clause is "
+                    "no longer in force; its address stays and says so."))
+    # Optimistic concurrency of drafts (Wagtail's "revision you started from").
+    based_on_number = models.PositiveIntegerField(
+        _("based on version"), null=True, blank=True, editable=False,
+        help_text=_("The clause's latest published version when this draft was started."))
+    revision = models.PositiveIntegerField(_("draft revision"), default=1, editable=False)
+    # Which original text each translation was made from (wagtail-localize's
+    # idea): a translation is out of date when its digest differs from ``digest``.
+    translated_from_de = models.CharField(_("German translated from (digest)"), max_length=64,
+                                          blank=True, editable=False)
+    translated_from_ru = models.CharField(_("Russian translated from (digest)"), max_length=64,
+                                          blank=True, editable=False)
+    translated_from_en = models.CharField(_("English translated from (digest)"), max_length=64,
+                                          blank=True, editable=False)
+
+    objects = ClauseVersionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["clause", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["clause", "number"],
+                                    condition=models.Q(published_at__isnull=False),
+                                    name="version_unique_published_number_per_clause"),
+            models.UniqueConstraint(fields=["clause", "correction"],
+                                    condition=models.Q(published_at__isnull=True),
+                                    name="version_one_draft_per_clause_and_correction"),
+        ]
+        verbose_name = _("clause version")
+        verbose_name_plural = _("clause versions")
+        permissions = [("translate_clauseversion",
+                        _("Can update the translations of a published clause version"))]
+
+    def __str__(self) -> str:
+        return f"{self.clause} v{self.number}"
+
+    @property
+    def original_language(self) -> str:
+        """The language code of the document's original text."""
+        return self.clause.document.language
+
+    def text_in(self, language: str | None = None) -> Localized:
+        """Return the text in ``language`` with fallback to the original."""
+        return localized(self, "text", self.original_language, language)
+
+    def title_in(self, language: str | None = None) -> Localized:
+        """Return the title in ``language`` with fallback to the original."""
+        return localized(self, "title", self.original_language, language)
+
+    def source_note_in(self, language: str | None = None) -> Localized:
+        """Return the source note in ``language`` with fallback to the original."""
+        return localized(self, "source_note", self.original_language, language)
+
+    def original_text(self) -> str:
+        """Return the text in the document's original language."""
+        return getattr(self, f"text_{self.original_language}", "") or ""
+
+    @property
+    def is_published(self) -> bool:
+        """Whether this version has been published (and so is immutable)."""
+        return self.published_at is not None
+
+    def translation_outdated(self, language: str) -> bool:
+        """Whether the ``language`` translation was made from another original text.
+
+        False for the original language and for an empty translation (the
+        reader then sees the original with a fallback notice).
+        """
+        if language == self.original_language or not getattr(self, f"text_{language}", ""):
+            return False
+        return getattr(self, f"translated_from_{language}", "") != self.digest
+
+    def protected_values(self) -> dict:
+        """The values that never change once the version is published."""
+        lang = self.original_language
+        values = {name: getattr(self, name) for name in PROTECTED_VERSION_FIELDS}
+        values[f"text_{lang}"] = getattr(self, f"text_{lang}") or ""
+        values[f"title_{lang}"] = getattr(self, f"title_{lang}") or ""
+        return values
+
+    def save(self, *args, **kwargs) -> None:
+        """Save, computing ``digest``; a published version's content never changes.
+
+        Only translations into other languages (and their digests) may be
+        added to a published version.
+
+        :raises ImmutableVersionError: if a published version's original text,
+            title, number, dates, correction or publication would change.
+        """
+        self.digest = text_digest(self.original_text())
+        if self.pk is not None:
+            stored = type(self).objects.filter(pk=self.pk).select_related(
+                "clause__document").first()
+            if stored is not None and stored.published_at is not None:
+                if stored.protected_values() != self.protected_values():
+                    raise ImmutableVersionError(
+                        _("Version %(number)s of %(clause)s is published and cannot be "
+                          "changed; publish a new version with a correction instead.")
+                        % {"number": stored.number, "clause": stored.clause})
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        """Delete a draft version.
+
+        :raises ImmutableVersionError: if the version is published.
+        """
+        if self.published_at is not None:
+            raise ImmutableVersionError(
+                _("Published clause versions cannot be deleted; repeal the clause with a "
+                  "correction instead."))
+        return super().delete(*args, **kwargs)
+
+
+TRANSLATION_DIGEST_FIELDS = tuple(f"translated_from_{code}" for code, _name in settings.LANGUAGES)
+# Besides the original-language text and title (which depend on the document).
+PROTECTED_VERSION_FIELDS = ("clause_id", "number", "effective_date", "correction_id",
+                            "is_repeal", "digest", "published_at", "published_by_id")
+
+class RulebookRevision(models.Model):
+    """One row counting every change to the rulebook's tables.
+
+    Raised by :mod:`rulebook.caching.revision` on each save or delete of a game,
+    document, section, clause, clause version or correction — also an edit
+    in place that changes no publication date — so the caches of rendered
+    pages (:mod:`rulebook.caching.conditional`, :mod:`rulebook.caching.pages`), which key on
+    it, never outlive the data they show.
+    """
+
+    number = models.PositiveBigIntegerField(_("revision"), default=0)
+    changed_at = models.DateTimeField(_("changed"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("rulebook revision")
+        verbose_name_plural = _("rulebook revisions")
+
+    def __str__(self) -> str:
+        return f"r{self.number}"

@@ -1,0 +1,17 @@
+"""Reading: the pages players read — home, game, document, section, clause,
+side by side — and the sitemap.
+
+Modules:
+
+- :mod:`~rulebook.reading.services`: which clause versions a page shows on
+  a date, in which language (``read_document()``, ``read_clauses()``,
+  ``find_clause()``);
+- :mod:`~rulebook.reading.views`: the rule pages (thin views);
+- :mod:`~rulebook.reading.sidebyside`: original and translation side by side;
+- :mod:`~rulebook.reading.sitemaps`: the sitemap (hreflang alternates).
+
+May import: :mod:`rulebook.models`, :mod:`rulebook.caching`,
+:mod:`rulebook.references`, :mod:`rulebook.search`.  Must not import
+:mod:`rulebook.calculator`, :mod:`rulebook.versioning` or
+:mod:`rulebook.importing` (they build on reading, not the other way round).
+"""

@@ -1,0 +1,94 @@
+"""Pages of the rulebook: home, game, document, section, clause.
+
+Views stay thin: look-ups live on the models, reading logic in
+:mod:`rulebook.reading.services`.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.functional import SimpleLazyObject
+from django.views.decorators.http import require_safe
+
+from rulebook.caching.conditional import with_publication_stamp
+from rulebook.models import Document, Game, Section
+from rulebook.reading.rulepage import render_rule_page
+from rulebook.reading.services import find_clause, read_clauses, read_document
+
+
+def _document(game: str, document: str) -> Document:
+    """The document with its game and publication stamp (one query), or 404."""
+    return get_object_or_404(with_publication_stamp(Document.objects.select_related("game")),
+                             game__slug=game, slug=document)
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    """The games and their documents."""
+    games = Game.objects.prefetch_related("documents")
+    return render(request, "rulebook/reading/home.html", {"games": games})
+
+
+@require_safe
+def game_detail(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's documents and corrections."""
+    game_obj = get_object_or_404(Game, slug=game)
+    return render(request, "rulebook/reading/game.html", {
+        "game": game_obj,
+        "documents": game_obj.documents.all(),
+        "corrections": game_obj.corrections.filter(published_at__isnull=False),
+    })
+
+
+@require_safe
+def document_detail(request: HttpRequest, game: str, document: str) -> HttpResponse:
+    """Table of contents and full text of a document, with an anchor per clause."""
+    doc = _document(game, document)
+    return render_rule_page(request, doc, "rulebook/reading/document.html", lambda on: {
+        # Read only when the cached body fragment is missing.
+        "sections": SimpleLazyObject(lambda: read_document(doc, on)),
+    })
+
+
+@require_safe
+def section_detail(request: HttpRequest, game: str, document: str, section: str) -> HttpResponse:
+    """One section of a document with its clauses."""
+    doc = _document(game, document)
+    section_obj = get_object_or_404(Section, document=doc, slug=section)
+    section_obj.document = doc
+    return render_rule_page(request, doc, "rulebook/reading/section.html", lambda on: {
+        "section": section_obj,
+        "sections": SimpleLazyObject(lambda: read_document(doc, on, section=section_obj)),
+    })
+
+
+@require_safe
+def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> HttpResponse:
+    """The permalink page of a clause: text, key, section path, version, neighbours."""
+    doc = _document(game, document)
+    found = find_clause(doc, key)
+    if found is None:
+        raise Http404("No such clause in this document.")
+    clause = found.clause
+
+    def context(on: datetime.date) -> dict:
+        (reading,) = read_clauses([clause], on)
+        return {
+            "clause": clause, "reading": reading,
+            "section": clause.section, "previous": found.previous, "next": found.next,
+            "versions": (clause.versions.published().select_related("correction__game")
+                         .order_by("number")),
+        }
+
+    return render_rule_page(request, doc, "rulebook/reading/clause.html", context)
+
+
+@require_safe
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """robots.txt: everything but the admin may be crawled; where the sitemap is."""
+    lines = ["User-agent: *", "Disallow: /admin/",
+             f"Sitemap: {request.build_absolute_uri('/sitemap.xml')}", ""]
+    return HttpResponse("\n".join(lines), content_type="text/plain; charset=utf-8")

@@ -1,0 +1,19 @@
+"""Template filters of the scenario calculator."""
+
+from django import template
+
+from rulebook.calculator.services import render_message
+
+register = template.Library()
+
+
+@register.filter
+def message(value) -> str:
+    """Translate an engine :class:`~engine.core.Message` (empty for ``None``)."""
+    return render_message(value)
+
+
+@register.filter
+def dated_url(citation, dated) -> str:
+    """A resolved citation's permalink, with ``?as_of=`` when the ruling is dated."""
+    return citation.dated_url(bool(dated))

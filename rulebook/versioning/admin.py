@@ -1,0 +1,461 @@
+"""Admin of corrections and clause versions: the editorial workflow.
+
+An editor creates a correction (title, effective date, summary), proposes
+the new text of one or more clauses ("Propose a clause text": a draft
+version prefilled with the current text, edited in language tabs),
+previews the result with word diffs and submits it; a publisher publishes
+it (:func:`rulebook.versioning.publishing.publish_correction`).  Published
+corrections and versions are shown read-only; translations of a published
+version are updated or confirmed on their own page.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import F
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext, gettext_lazy as _
+from modeltranslation.admin import TabbedTranslationAdmin
+
+from rulebook.versioning import publishing
+from rulebook.references.forms import REFERENCE_HELP, ClauseVersionAdminForm
+from rulebook.references.services import validation_errors
+from rulebook.versioning.history import compare
+from rulebook.models import Clause, ClauseVersion, Correction, ImmutableVersionError
+
+
+def _no_bulk_delete(actions: dict) -> dict:
+    # Bulk deletion would reach published rows; drafts are deleted one by one.
+    actions.pop("delete_selected", None)
+    return actions
+
+
+class ProposedVersionInline(admin.TabularInline):
+    """The clause texts a correction proposes (edited on their own page)."""
+
+    model = ClauseVersion
+    fk_name = "correction"
+    extra = 0
+    fields = ("clause", "is_repeal", "based_on_number", "revision", "state")
+    readonly_fields = fields
+    show_change_link = True
+    verbose_name = _("proposed clause text")
+    verbose_name_plural = _("proposed clause texts")
+
+    @admin.display(description=_("state"))
+    def state(self, obj: ClauseVersion) -> str:
+        """Published (with its number) or the draft's relation to the latest version."""
+        if obj.is_published:
+            return gettext("published as version %(number)s") % {"number": obj.number}
+        latest = publishing.latest_number(obj.clause)
+        if obj.based_on_number != latest:
+            return gettext("stale: version %(number)s was published since") % {"number": latest}
+        return gettext("draft")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return obj is None or not obj.is_published
+
+
+class ProposeForm(forms.Form):
+    """Which clause a correction changes, and whether it repeals it."""
+
+    clause = forms.ModelChoiceField(queryset=Clause.objects.none(), label=_("clause"))
+    repeal = forms.BooleanField(
+        label=_("repeal this clause"), required=False,
+        help_text=_("The clause keeps its address and says it was repealed by this correction."))
+
+    def __init__(self, *args, correction: Correction, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["clause"]
+        field.queryset = (Clause.objects.filter(document__game=correction.game)
+                          .select_related("document").order_by("document__position", "position"))
+        field.label_from_instance = lambda c: f"{c.document.slug} · {c.display_key} ({c.key})"
+
+
+class CorrectionForm(forms.ModelForm):
+    """A correction; its title is required in its original language only."""
+
+    class Meta:
+        model = Correction
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for code in publishing.LANGUAGE_CODES:
+            if f"title_{code}" in self.fields:
+                self.fields[f"title_{code}"].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        language = cleaned.get("language")
+        field = f"title_{language}"
+        if language and field in self.fields and not cleaned.get(field):
+            self.add_error(field, _("Give the title in the original language of the "
+                                    "correction (%(language)s).") % {"language": language})
+        correction = self.instance
+        if correction.pk and correction.versions.exists():
+            game = cleaned.get("game")
+            if "game" in self.fields and game is not None and game.pk != correction.game_id:
+                self.add_error("game", _(
+                    "This correction already proposes clause texts of %(game)s; delete them "
+                    "before moving the correction to another game.") % {"game": correction.game})
+            date = cleaned.get("effective_date")
+            if "effective_date" in self.fields and date is not None:
+                backdated = publishing.backdated_drafts(correction, date)
+                if backdated:
+                    self.add_error("effective_date", publishing.backdated_message(backdated))
+        return cleaned
+
+
+@admin.register(Correction)
+class CorrectionAdmin(TabbedTranslationAdmin):
+    """Corrections: editors draft and submit, publishers publish."""
+
+    form = CorrectionForm
+    list_display = ("__str__", "game", "effective_date", "status_display", "published_at",
+                    "published_by")
+    list_filter = ("game",)
+    fields = ("game", "language", "title", "summary", "effective_date", "status_display",
+              "created_by", "submitted_at", "submitted_by", "published_at", "published_by")
+    readonly_fields = ("status_display", "created_by", "submitted_at", "submitted_by",
+                       "published_at", "published_by")
+    inlines = [ProposedVersionInline]
+    change_form_template = "admin/rulebook/correction/change_form.html"
+
+    def view_on_site(self, obj: Correction) -> str | None:
+        # Only published corrections have a public page.
+        return obj.get_absolute_url() if obj.is_published else None
+
+    @admin.display(description=_("status"))
+    def status_display(self, obj: Correction) -> str:
+        """The derived status label (draft, submitted, upcoming, in force)."""
+        return obj.status_label() if obj and obj.pk else gettext("draft")
+
+    def get_actions(self, request):
+        return _no_bulk_delete(super().get_actions(request))
+
+    def has_change_permission(self, request, obj=None):
+        if obj is not None and obj.is_published:
+            return False  # shown read-only
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is not None and obj.is_published:
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+    def get_urls(self):
+        def wrap(view):
+            return self.admin_site.admin_view(view)
+
+        info = "rulebook_correction"
+        return [
+            path("<int:pk>/propose/", wrap(self.propose_view), name=f"{info}_propose"),
+            path("<int:pk>/preview/", wrap(self.preview_view), name=f"{info}_preview"),
+            path("<int:pk>/submit/", wrap(self.submit_view), name=f"{info}_submit"),
+            path("<int:pk>/publish/", wrap(self.publish_view), name=f"{info}_publish"),
+        ] + super().get_urls()
+
+    def _correction(self, request, pk: int, *, change: bool = True) -> Correction:
+        correction = get_object_or_404(Correction.objects.select_related("game"), pk=pk)
+        allowed = (self.has_change_permission(request, correction) if change
+                   else self.has_view_permission(request, correction))
+        if not allowed:
+            raise PermissionDenied
+        return correction
+
+    def _change_url(self, correction: Correction) -> str:
+        return reverse("admin:rulebook_correction_change", args=[correction.pk])
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="",
+                           obj=None):
+        context["can_publish"] = request.user.has_perm(publishing.PUBLISH_PERMISSION)
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def propose_view(self, request, pk: int):
+        """Choose a clause; a draft version prefilled with its current text is created."""
+        correction = self._correction(request, pk)
+        if not request.user.has_perm("rulebook.add_clauseversion"):
+            raise PermissionDenied
+        form = ProposeForm(request.POST or None, correction=correction)
+        if request.method == "POST" and form.is_valid():
+            try:
+                draft = publishing.propose_version(correction, form.cleaned_data["clause"],
+                                                   request.user,
+                                                   repeal=form.cleaned_data["repeal"])
+            except publishing.WorkflowError as error:
+                form.add_error("clause", str(error))
+            else:
+                messages.success(request, gettext(
+                    "Draft created from the current text of %(clause)s: edit it in each "
+                    "language tab and save.") % {"clause": draft.clause})
+                return HttpResponseRedirect(
+                    reverse("admin:rulebook_clauseversion_change", args=[draft.pk]))
+        return TemplateResponse(request, "admin/rulebook/correction/propose.html", {
+            **self.admin_site.each_context(request), "opts": self.model._meta,
+            "correction": correction, "form": form,
+            "title": gettext("Propose a clause text"),
+        })
+
+    def preview_view(self, request, pk: int):
+        """Each proposed text as it will read, with a word diff to the version it replaces."""
+        correction = self._correction(request, pk, change=False)
+        rows = []
+        for draft in correction.versions.select_related("clause__document").order_by(
+                "clause__document__position", "clause__position"):
+            base = publishing.base_version(draft)
+            latest = publishing.latest_number(draft.clause)
+            translations = []
+            for code in publishing.LANGUAGE_CODES:
+                if code == draft.original_language:
+                    continue
+                text = getattr(draft, f"text_{code}") or ""
+                base_text = (getattr(base, f"text_{code}") or "") if base else ""
+                if not text:
+                    state = gettext("no translation (readers see the original)")
+                elif text != base_text or not draft.translation_outdated(code):
+                    state = gettext("translation up to date")
+                else:
+                    state = gettext("translation unchanged: will be marked “may be out of date”")
+                translations.append((code, state))
+            rows.append({"draft": draft, "base": base,
+                         "diff": compare(base, draft) if base else None,
+                         "stale": not draft.is_published and draft.based_on_number != latest,
+                         "unchanged": not draft.is_published and publishing.unchanged(draft, base),
+                         "translations": translations})
+        return TemplateResponse(request, "admin/rulebook/correction/preview.html", {
+            **self.admin_site.each_context(request), "opts": self.model._meta,
+            "correction": correction, "rows": rows,
+            "can_change": self.has_change_permission(request, correction),
+            "can_publish": request.user.has_perm(publishing.PUBLISH_PERMISSION),
+            "title": gettext("Preview of the correction"),
+        })
+
+    @staticmethod
+    def _run(request, action, success: str) -> bool:
+        try:
+            action()
+        except (publishing.WorkflowError, ImmutableVersionError) as error:
+            messages.error(request, str(error))
+            return False
+        messages.success(request, success)
+        return True
+
+    def submit_view(self, request, pk: int):
+        """POST: submit the correction for review."""
+        if request.method != "POST":
+            return HttpResponseRedirect(reverse("admin:rulebook_correction_preview", args=[pk]))
+        correction = self._correction(request, pk)
+        self._run(request, lambda: publishing.submit_correction(correction, request.user),
+                  gettext("Submitted for review: a publisher can now publish it."))
+        return HttpResponseRedirect(self._change_url(correction))
+
+    def publish_view(self, request, pk: int):
+        """POST: publish the correction (publishers only)."""
+        if request.method != "POST":
+            return HttpResponseRedirect(reverse("admin:rulebook_correction_preview", args=[pk]))
+        if not request.user.has_perm(publishing.PUBLISH_PERMISSION):
+            raise PermissionDenied
+        correction = self._correction(request, pk, change=False)
+        if self._run(request, lambda: publishing.publish_correction(correction, request.user),
+                     gettext("Published. Readers see it on the correction page and in the "
+                             "feed; the new texts are in force from the effective date.")):
+            correction.refresh_from_db()
+            messages.info(request, format_html(
+                '<a href="{}">{}</a>', correction.get_absolute_url(),
+                gettext("View the correction on the site")))
+        return HttpResponseRedirect(self._change_url(correction))
+
+
+class DraftVersionForm(ClauseVersionAdminForm):
+    """A draft clause version: references checked, refused when saved from a stale form."""
+
+    expected_revision = forms.IntegerField(widget=forms.HiddenInput)
+
+    class Meta:
+        model = ClauseVersion
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["expected_revision"].initial = self.instance.revision
+
+    def clean(self):
+        cleaned = super().clean()
+        expected = cleaned.get("expected_revision")
+        if self.instance.pk and expected is not None:
+            try:
+                publishing.check_draft_revision(self.instance, expected)
+            except publishing.StaleDraftError as error:
+                raise forms.ValidationError(str(error), code="stale")
+        return cleaned
+
+
+class TranslationStateFilter(admin.SimpleListFilter):
+    """Versions whose translation into a language may be out of date."""
+
+    title = _("translation may be out of date")
+    parameter_name = "outdated"
+
+    def lookups(self, request, model_admin):
+        return [(code, name) for code, name in publishing.settings.LANGUAGES]
+
+    def queryset(self, request, queryset):
+        code = self.value()
+        if code not in publishing.LANGUAGE_CODES:
+            return queryset
+        return (queryset.exclude(clause__document__language=code)
+                .exclude(**{f"text_{code}": ""}).exclude(**{f"text_{code}__isnull": True})
+                .exclude(**{f"translated_from_{code}": F("digest")}))
+
+
+class PublishedFilter(admin.SimpleListFilter):
+    """Filter clause versions into published ones and drafts."""
+
+    title = _("state")
+    parameter_name = "state"
+
+    def lookups(self, request, model_admin):
+        return [("draft", _("draft")), ("published", _("published"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "draft":
+            return queryset.drafts()
+        if self.value() == "published":
+            return queryset.published()
+        return queryset
+
+
+@admin.register(ClauseVersion)
+class ClauseVersionAdmin(TabbedTranslationAdmin):
+    """Clause versions: drafts are editable, published versions are read-only."""
+
+    form = DraftVersionForm
+    list_display = ("__str__", "effective_date", "correction", "is_repeal", "published_at",
+                    "outdated_translations")
+    list_filter = (PublishedFilter, TranslationStateFilter, "clause__document", "correction")
+    search_fields = ("clause__key",)
+    fields = ("clause", "correction", "number", "based_on_number", "revision", "effective_date",
+              "is_repeal", "title", "text", "source_note", "expected_revision", "digest",
+              "published_at", "published_by")
+    readonly_fields = ("clause", "correction", "number", "based_on_number", "revision",
+                       "effective_date", "digest", "published_at", "published_by")
+    change_form_template = "admin/rulebook/clauseversion/change_form.html"
+
+    @admin.display(description=_("translation may be out of date"))
+    def outdated_translations(self, obj: ClauseVersion) -> str:
+        """Languages whose translation was made from an earlier original."""
+        return ", ".join(code for code in publishing.LANGUAGE_CODES
+                         if obj.translation_outdated(code)) or "—"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("clause__document", "correction")
+
+    def get_fields(self, request, obj=None):
+        fields = list(super().get_fields(request, obj))
+        if obj is not None and obj.is_published and "expected_revision" in fields:
+            fields.remove("expected_revision")
+        return fields
+
+    def get_actions(self, request):
+        return _no_bulk_delete(super().get_actions(request))
+
+    def has_add_permission(self, request):
+        return False  # proposed through a correction; imported versions come from sources
+
+    def has_change_permission(self, request, obj=None):
+        if obj is not None and obj.is_published:
+            return False  # immutable: shown read-only
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is not None and obj.is_published:
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def save_model(self, request, obj, form, change):
+        publishing.save_draft(obj, form.cleaned_data["expected_revision"])
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="",
+                           obj=None):
+        context["can_translate"] = (obj is not None and obj.is_published and
+                                    request.user.has_perm("rulebook.translate_clauseversion"))
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def get_urls(self):
+        return [path("<int:pk>/translate/", self.admin_site.admin_view(self.translate_view),
+                     name="rulebook_clauseversion_translate")] + super().get_urls()
+
+    def translate_view(self, request, pk: int):
+        """Update or confirm the translations of a published version."""
+        if not request.user.has_perm("rulebook.translate_clauseversion"):
+            raise PermissionDenied
+        version = get_object_or_404(ClauseVersion.objects.select_related("clause__document"),
+                                    pk=pk)
+        languages = [code for code in publishing.LANGUAGE_CODES
+                     if code != version.original_language]
+        form = TranslationForm(request.POST or None, version=version, languages=languages)
+        if request.method == "POST" and form.is_valid():
+            for code in languages:
+                publishing.update_translation(
+                    version, code, text=form.cleaned_data[f"text_{code}"],
+                    title=form.cleaned_data[f"title_{code}"], user=request.user,
+                    confirm=form.cleaned_data[f"confirm_{code}"])
+            messages.success(request, gettext("Translations saved."))
+            return HttpResponseRedirect(reverse("admin:rulebook_clauseversion_change",
+                                                args=[version.pk]))
+        return TemplateResponse(request, "admin/rulebook/clauseversion/translate.html", {
+            **self.admin_site.each_context(request), "opts": self.model._meta,
+            "version": version, "form": form,
+            "states": [(code, version.translation_outdated(code)) for code in languages],
+            "original": version.original_text(),
+            "title": gettext("Translations of %(version)s") % {"version": version},
+        })
+
+
+class TranslationForm(forms.Form):
+    """Title and text of a published version in each language but the original."""
+
+    def __init__(self, *args, version: ClauseVersion, languages: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        names = dict(publishing.settings.LANGUAGES)
+        for code in languages:
+            name = names[code]
+            self.fields[f"title_{code}"] = forms.CharField(
+                label=_("title (%(language)s)") % {"language": name}, required=False,
+                max_length=300, initial=getattr(version, f"title_{code}") or "")
+            self.fields[f"text_{code}"] = forms.CharField(
+                label=_("text (%(language)s)") % {"language": name}, required=False,
+                widget=forms.Textarea(attrs={"rows": 8, "lang": code}),
+                initial=getattr(version, f"text_{code}") or "")
+            self.fields[f"text_{code}"].help_text = REFERENCE_HELP
+            self.fields[f"confirm_{code}"] = forms.BooleanField(
+                label=_("the %(language)s translation matches the current original text")
+                % {"language": name}, required=False)
+        self.version = version
+        self.languages = languages
+
+    def clean(self):
+        """Refuse broken [[…]] references in any translation (field errors)."""
+        cleaned = super().clean()
+        clause = self.version.clause
+        for code in self.languages:
+            for error in validation_errors(cleaned.get(f"text_{code}") or "",
+                                           clause.document, clause):
+                self.add_error(f"text_{code}", error)
+        return cleaned

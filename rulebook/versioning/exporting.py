@@ -1,0 +1,267 @@
+"""Export of a game's rulebook to JSON and Markdown, and restore from the JSON.
+
+:func:`export_game` gives a JSON-ready dict of everything published for a
+game — documents, sections, clauses, every version in every language, and
+the corrections — as known on a date (versions and corrections effective
+after it are left out; without a date, upcoming ones are included).
+:func:`restore_game` loads such a dict into a database that does not have
+the game yet; exporting the restored game gives the same dict.
+:func:`export_markdown` gives the text in force on a date, in each
+document's original language.
+
+Publishers are recorded by user name.  On restore, a user name unknown to
+the database becomes an inactive account without a usable password, so the
+record of who published is kept and nobody can log in with it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import DatabaseError, transaction
+from django.utils import timezone
+
+from rulebook.models import (
+    Clause, ClauseVersion, Correction, Document, Game, Section, text_digest,
+)
+from rulebook.reading.services import is_listed, read_document
+
+FORMAT = "rulebook-export"
+FORMAT_VERSION = 1
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+
+class RestoreError(ValueError):
+    """The export cannot be restored (wrong format, game exists, damaged text)."""
+
+
+def _translated(obj, field: str) -> dict[str, str]:
+    return {code: getattr(obj, f"{field}_{code}") or "" for code in LANGUAGES}
+
+
+def _set_translated(obj, field: str, values: dict[str, str]) -> None:
+    for code in LANGUAGES:
+        setattr(obj, f"{field}_{code}", values.get(code, ""))
+
+
+def _date(value: datetime.date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _user(user) -> str | None:
+    return user.get_username() if user else None
+
+
+def export_game(game: Game, on: datetime.date | None = None) -> dict[str, Any]:
+    """Return the game's published rulebook as known on ``on`` (default: everything).
+
+    The dict holds only JSON types; see the module docstring for its parts.
+    """
+    corrections = game.corrections.published().select_related("published_by").order_by(
+        "effective_date", "pk")
+    versions = ClauseVersion.objects.published().filter(
+        clause__document__game=game).select_related("published_by").order_by("clause", "number")
+    if on is not None:
+        corrections = corrections.filter(effective_date__lte=on)
+        versions = versions.in_force(on)
+    corrections = list(corrections)
+    # References within the file: 1, 2, … in date order (stable across a restore).
+    refs = {correction.pk: index for index, correction in enumerate(corrections, start=1)}
+    by_clause: dict[int, list[ClauseVersion]] = {}
+    for version in versions:
+        by_clause.setdefault(version.clause_id, []).append(version)
+    data: dict[str, Any] = {
+        "format": FORMAT, "format_version": FORMAT_VERSION, "as_of": _date(on),
+        "game": {"slug": game.slug, "name": _translated(game, "name"),
+                 "position": game.position},
+        "corrections": [{
+            "ref": refs[correction.pk], "title": _translated(correction, "title"),
+            "summary": _translated(correction, "summary"),
+            "effective_date": _date(correction.effective_date), "language": correction.language,
+            "published_at": correction.published_at.isoformat(),
+            "published_by": _user(correction.published_by),
+        } for correction in corrections],
+        "documents": [],
+    }
+    for document in game.documents.order_by("position", "slug"):
+        sections = list(document.sections.select_related("parent").order_by("position"))
+        data["documents"].append({
+            "slug": document.slug, "number": document.number,
+            "title": _translated(document, "title"), "language": document.language,
+            "source_url": document.source_url,
+            "source_note": _translated(document, "source_note"), "position": document.position,
+            "sections": [{
+                "slug": section.slug, "parent": section.parent.slug if section.parent else None,
+                "number": section.number, "heading": _translated(section, "heading"),
+                "position": section.position,
+            } for section in sections],
+            "clauses": [{
+                "key": clause.key, "section": clause.section.slug, "label": clause.label,
+                "depth": clause.depth, "position": clause.position,
+                "versions": [{
+                    "number": version.number, "title": _translated(version, "title"),
+                    "text": _translated(version, "text"),
+                    "source_note": _translated(version, "source_note"),
+                    "effective_date": _date(version.effective_date),
+                    "correction": refs.get(version.correction_id), "is_repeal": version.is_repeal,
+                    "digest": version.digest,
+                    "translated_from": {code: getattr(version, f"translated_from_{code}")
+                                        for code in LANGUAGES},
+                    "published_at": version.published_at.isoformat(),
+                    "published_by": _user(version.published_by),
+                } for version in by_clause.get(clause.pk, [])],
+            } for clause in document.clauses.select_related("section").order_by("position")],
+        })
+    return data
+
+
+def _publisher(username: str | None):
+    if not username:
+        return None
+    User = get_user_model()
+    user = User.objects.filter(**{User.USERNAME_FIELD: username}).first()
+    if user is None:
+        user = User(**{User.USERNAME_FIELD: username}, is_active=False)
+        user.set_unusable_password()
+        user.save()
+    return user
+
+
+def _datetime(value: str) -> datetime.datetime:
+    return datetime.datetime.fromisoformat(value)
+
+
+def _opt_date(value: str | None) -> datetime.date | None:
+    return datetime.date.fromisoformat(value) if value else None
+
+
+def _checked(obj, where: str):
+    """Refuse text a database would refuse or silently cut: NUL characters, over-long values.
+
+    :raises RestoreError: naming ``where`` and the field.
+    """
+    for field in obj._meta.concrete_fields:
+        value = getattr(obj, field.attname, None)
+        if not isinstance(value, str):
+            continue
+        if "\x00" in value:
+            raise RestoreError(f"{where}: {field.name} contains a NUL character; the file is "
+                               f"damaged.")
+        if field.max_length and len(value) > field.max_length:
+            raise RestoreError(f"{where}: {field.name} is longer than {field.max_length} "
+                               f"characters.")
+    return obj
+
+
+@transaction.atomic
+def restore_game(data: dict[str, Any]) -> Game:
+    """Create the game of an :func:`export_game` dict; return it.
+
+    :raises RestoreError: if ``data`` is not such an export (wrong format,
+        a missing or malformed entry, text with NUL characters or longer
+        than its field), the game already exists, or a version's text does
+        not match its digest (nothing is stored then).
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT \
+            or data.get("format_version") != FORMAT_VERSION:
+        raise RestoreError(f"Not a {FORMAT} file of version {FORMAT_VERSION}.")
+    try:
+        return _restore(data)
+    except RestoreError:
+        raise
+    except KeyError as error:
+        raise RestoreError(f"The file is incomplete: the entry {error} is missing.") from error
+    except (TypeError, ValueError, AttributeError) as error:
+        raise RestoreError(f"The file has a malformed entry: {error}.") from error
+    except DatabaseError as error:
+        raise RestoreError(f"The database refused the file's data: {error}") from error
+
+
+def _restore(data: dict[str, Any]) -> Game:
+    slug = data["game"]["slug"]
+    if Game.objects.filter(slug=slug).exists():
+        raise RestoreError(f"The game “{slug}” already exists; restore into a database "
+                           f"without it.")
+    game = Game(slug=slug, position=data["game"]["position"])
+    _set_translated(game, "name", data["game"]["name"])
+    _checked(game, f"game {slug}").save()
+    corrections: dict[int, Correction] = {}
+    for item in data["corrections"]:
+        correction = Correction(game=game, effective_date=_opt_date(item["effective_date"]),
+                                language=item["language"],
+                                published_at=_datetime(item["published_at"]),
+                                published_by=_publisher(item["published_by"]))
+        _set_translated(correction, "title", item["title"])
+        _set_translated(correction, "summary", item["summary"])
+        _checked(correction, f"correction {item['ref']}").save()
+        corrections[item["ref"]] = correction
+    for doc_item in data["documents"]:
+        document = Document(game=game, slug=doc_item["slug"], number=doc_item["number"],
+                            language=doc_item["language"], source_url=doc_item["source_url"],
+                            position=doc_item["position"])
+        _set_translated(document, "title", doc_item["title"])
+        _set_translated(document, "source_note", doc_item["source_note"])
+        _checked(document, f"document {document.slug}").save()
+        sections: dict[str, Section] = {}
+        for item in doc_item["sections"]:
+            section = Section(document=document, slug=item["slug"], number=item["number"],
+                              position=item["position"], parent=sections.get(item["parent"]))
+            _set_translated(section, "heading", item["heading"])
+            _checked(section, f"{document.slug} section {section.slug}").save()
+            sections[section.slug] = section
+        for item in doc_item["clauses"]:
+            clause = Clause(document=document, section=sections[item["section"]],
+                            key=item["key"], label=item["label"], depth=item["depth"],
+                            position=item["position"])
+            _checked(clause, f"{document.slug} clause {clause.key[:120]}").save()
+            for v in item["versions"]:
+                version = ClauseVersion(
+                    clause=clause, number=v["number"], effective_date=_opt_date(v["effective_date"]),
+                    correction=corrections.get(v["correction"]) if v["correction"] else None,
+                    is_repeal=v["is_repeal"], published_at=_datetime(v["published_at"]),
+                    published_by=_publisher(v["published_by"]))
+                for field in ("title", "text", "source_note"):
+                    _set_translated(version, field, v[field])
+                for code in LANGUAGES:
+                    setattr(version, f"translated_from_{code}", v["translated_from"].get(code, ""))
+                if text_digest(version.original_text()) != v["digest"]:
+                    raise RestoreError(f"{document.slug}/{clause.key} v{v['number']}: the text "
+                                       f"does not match its digest; the file is damaged.")
+                _checked(version, f"{document.slug}/{clause.key} v{v['number']}").save()
+    return game
+
+
+def export_markdown(game: Game, on: datetime.date | None = None) -> str:
+    """Return the text in force on ``on`` (today) as Markdown, in the original languages.
+
+    Repealed clauses are left out; a clause whose text of that date is not
+    in the sources says so.
+    """
+    on = on or timezone.localdate()
+    lines = [f"# {game}", "", f"Rules in force on {on.isoformat()}.", ""]
+    for document in game.documents.order_by("position", "slug"):
+        lang = document.language
+        title = getattr(document, f"title_{lang}") or document.slug
+        lines += [f"## {document.number + ' ' if document.number else ''}{title}", ""]
+        for reading in read_document(document, on):
+            heading = getattr(reading.section, f"heading_{lang}") or ""
+            label = " ".join(p for p in (reading.section.number, heading) if p)
+            lines += [f"### {label or reading.section.slug}", ""]
+            for clause_reading in reading.clauses:
+                if not is_listed(clause_reading):
+                    continue
+                clause = clause_reading.clause
+                version = clause_reading.version
+                title = (getattr(version, f"title_{lang}") or "") if version else ""
+                lines.append(f"**{clause.display_key}**{' ' + title if title else ''}"
+                             f" <!-- {clause.key} -->")
+                lines.append("")
+                if clause_reading.available:
+                    lines += [version.original_text(), ""]
+                else:
+                    lines += ["_The text in force on this date is not available in the "
+                              "sources._", ""]
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,126 @@
+"""The history of clauses and the changes of corrections, for reading pages.
+
+Builds typed rows from published versions: each version's state on a date
+(in force, superseded, upcoming), who published it and when (from the
+admin-log entry :func:`rulebook.versioning.publishing.publish_correction` writes, else
+the version's stamps), and word diffs against the previous version.
+Where a version has no predecessor although it came with a correction, the
+text before it is not in the sources: ``prior_unavailable`` says so and no
+diff is made up.
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from rulebook.versioning.diffing import DiffRow, word_diff
+from rulebook.models import Clause, ClauseVersion, Correction
+from rulebook.versioning.publishing import publication_log
+
+
+class VersionState(enum.StrEnum):
+    """A published version's state on a date."""
+
+    IN_FORCE = "in_force"
+    SUPERSEDED = "superseded"
+    UPCOMING = "upcoming"
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One published version of a clause on the history page."""
+
+    version: ClauseVersion
+    state: VersionState
+    publisher: str  # display name; "" for a version that came with an imported source
+    published_at: datetime.datetime | None  # from the admin log where it has the entry
+
+
+@dataclass(frozen=True)
+class VersionChange:
+    """What a version changed, against the clause's version before it.
+
+    ``previous`` is ``None`` for a first version; ``diff`` is then ``None``
+    and ``prior_unavailable`` tells whether an earlier text existed but is
+    not in the sources (a first version that came with a correction of an
+    imported source) rather than the clause being new.
+    """
+
+    version: ClauseVersion
+    previous: ClauseVersion | None
+    diff: tuple[DiffRow, ...] | None
+
+    @property
+    def prior_unavailable(self) -> bool:
+        """The first known text came with a correction, and what it replaced is not in the sources."""
+        return (self.previous is None and self.version.correction_id is not None
+                and self.version.published_by_id is None)
+
+    @property
+    def added(self) -> bool:
+        """The version brought a new clause (published through a correction)."""
+        return self.previous is None and not self.prior_unavailable
+
+
+def _name(user) -> str:
+    return (user.get_full_name() or user.get_username()) if user else ""
+
+
+def clause_history(clause: Clause, on: datetime.date | None = None) -> list[HistoryEntry]:
+    """The clause's published versions, oldest first, with their state on ``on`` (today)."""
+    on = on or timezone.localdate()
+    versions = list(clause.versions.published()
+                    .select_related("correction__game", "published_by").order_by("number"))
+    # The version in force, as ClauseVersion.objects.current_for() finds it
+    # (the highest number of those in force on ``on``), without a second query.
+    in_force = [version for version in versions
+                if version.effective_date is None or version.effective_date <= on]
+    current = in_force[-1] if in_force else None
+    log = publication_log(versions)
+    entries = []
+    for version in versions:
+        version.clause = clause
+        if current is not None and version.pk == current.pk:
+            state = VersionState.IN_FORCE
+        elif version.effective_date and version.effective_date > on:
+            state = VersionState.UPCOMING
+        else:
+            state = VersionState.SUPERSEDED
+        entry = log.get(version.pk)
+        entries.append(HistoryEntry(version, state,
+                                    _name(entry.user if entry else version.published_by),
+                                    entry.action_time if entry else version.published_at))
+    return entries
+
+
+def version_text(version: ClauseVersion) -> str:
+    """The text compared in diffs: the original-language text (the authority)."""
+    return "" if version.is_repeal else version.original_text()
+
+
+def compare(old: ClauseVersion, new: ClauseVersion) -> tuple[DiffRow, ...]:
+    """Word diff of the original texts of two versions."""
+    return word_diff(version_text(old), version_text(new))
+
+
+def correction_changes(correction: Correction) -> list[VersionChange]:
+    """Every clause version a correction published, with its diff to the version before."""
+    versions = list(correction.versions.published()
+                    .select_related("clause__document__game", "clause__section", "published_by")
+                    .order_by("clause__document__position", "clause__position"))
+    previous = {}
+    for prior in ClauseVersion.objects.published().filter(
+            clause__in=[v.clause_id for v in versions]).order_by("number"):
+        previous[(prior.clause_id, prior.number)] = prior
+    changes = []
+    for version in versions:
+        before = previous.get((version.clause_id, version.number - 1))
+        if before is not None:
+            before.clause = version.clause
+        changes.append(VersionChange(version, before,
+                                     compare(before, version) if before else None))
+    return changes

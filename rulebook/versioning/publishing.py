@@ -1,0 +1,332 @@
+"""The editorial workflow of corrections: propose, submit, publish.
+
+Every change to what readers see goes through :func:`publish_correction`
+(Wagtail's one "publish" action): it checks the publisher's permission and
+that no draft is stale, numbers the new versions, stamps
+``published_at``/``published_by`` and records the publication in Django's
+admin log (``LogEntry``: who, when, what).  The effective date is honoured
+by the reading queries (``ClauseVersionQuerySet.in_force``): a correction
+published today with a later date is "upcoming" and changes nothing before
+that date.
+
+Drafts use optimistic concurrency: a draft records the clause version it
+was based on (``based_on_number``) and a ``revision`` counter; saving a
+draft from a stale form, or publishing a draft based on a version that has
+since been superseded, raises :class:`StaleDraftError` and changes nothing.
+
+Imported sources (``rulebook.importing``) create published versions
+directly, with an empty publisher.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.conf import settings
+from django.contrib.admin.models import ADDITION, CHANGE, LogEntry
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rulebook.models import Clause, ClauseVersion, Correction, text_digest
+
+PUBLISH_PERMISSION = "rulebook.publish_correction"
+LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
+
+
+class WorkflowError(ValueError):
+    """A workflow step that does not fit the correction's state (e.g. publish twice)."""
+
+
+class StaleDraftError(WorkflowError):
+    """A draft was changed or superseded since the editor opened it.
+
+    Nothing has been saved; the message says what to do next.
+    """
+
+
+def latest_number(clause: Clause) -> int | None:
+    """The number of the clause's latest published version, or ``None``."""
+    return clause.versions.published().aggregate(n=Max("number"))["n"]
+
+
+def _log(user, obj, flag: int, message: str) -> None:
+    # Log messages are in English, like Django's own structured ones: the
+    # log is a record, read back by rulebook.versioning.publishing.publication_log.
+    LogEntry.objects.log_actions(
+        user_id=user.pk, queryset=[obj], action_flag=flag, change_message=message,
+        single_object=True)
+
+
+def propose_version(correction: Correction, clause: Clause, user, *,
+                    repeal: bool = False) -> ClauseVersion:
+    """Create a draft version of ``clause`` in ``correction``, prefilled with its current text.
+
+    The draft copies the latest published version's texts and titles in
+    every language, and the digests its translations were made from (so an
+    untouched translation is flagged out of date once the original
+    changes).  A repeal has no text.
+
+    :raises WorkflowError: if the correction is published, belongs to
+        another game, already proposes a text for this clause, or takes
+        effect before the clause's latest version.
+    """
+    if correction.is_published:
+        raise WorkflowError(_("This correction is already published; start a new correction."))
+    if clause.document.game_id != correction.game_id:
+        raise WorkflowError(_("This clause belongs to another game than the correction."))
+    if correction.versions.filter(clause=clause).exists():
+        raise WorkflowError(_("This correction already proposes a text for %(clause)s; edit "
+                              "that draft instead.") % {"clause": clause})
+    base = clause.versions.published().order_by("-number").first()
+    if base is not None and base.effective_date is not None \
+            and correction.effective_date < base.effective_date:
+        raise WorkflowError(backdated_message([(None, base)]))
+    draft = ClauseVersion(clause=clause, correction=correction,
+                          number=(base.number + 1) if base else 1,
+                          based_on_number=base.number if base else None,
+                          effective_date=correction.effective_date, is_repeal=repeal)
+    if base is not None and not repeal:
+        for code in LANGUAGE_CODES:
+            for field in ("text", "title", "translated_from"):
+                setattr(draft, f"{field}_{code}", getattr(base, f"{field}_{code}") or "")
+    draft.save()
+    _log(user, draft, ADDITION, f"Proposed in correction #{correction.pk}.")
+    return draft
+
+
+def check_draft_revision(draft: ClauseVersion, expected_revision: int) -> None:
+    """Refuse a save from a form opened at another revision of the draft.
+
+    :raises StaleDraftError: if the stored draft's revision is not
+        ``expected_revision`` (someone saved it in the meantime), or the
+        draft is published.
+    """
+    stored = ClauseVersion.objects.filter(pk=draft.pk).values(
+        "revision", "published_at").first()
+    if stored is None:
+        raise StaleDraftError(_("This draft has been deleted in the meantime."))
+    if stored["published_at"] is not None:
+        raise StaleDraftError(_("This draft has been published in the meantime; published "
+                                "versions cannot be changed."))
+    if stored["revision"] != expected_revision:
+        raise StaleDraftError(_(
+            "Someone else saved this draft while you were editing it (your form showed "
+            "revision %(yours)s, the stored draft is at revision %(stored)s). Your text was "
+            "not saved and is still in the form below: copy it, reload the page and apply your "
+            "changes to the current draft.") % {"yours": expected_revision,
+                                                "stored": stored["revision"]})
+
+
+@transaction.atomic
+def save_draft(draft: ClauseVersion, expected_revision: int) -> ClauseVersion:
+    """Save an edited draft if nobody saved it since revision ``expected_revision``.
+
+    The check and the save happen under a row lock; the revision counter
+    goes up by one.
+
+    :raises StaleDraftError: see :func:`check_draft_revision`.
+    """
+    list(ClauseVersion.objects.select_for_update().filter(pk=draft.pk))
+    check_draft_revision(draft, expected_revision)
+    draft.revision = expected_revision + 1
+    draft.save()
+    return draft
+
+
+def submit_correction(correction: Correction, user) -> Correction:
+    """Submit a draft correction for review by a publisher.
+
+    :raises WorkflowError: if it is published already or proposes no text.
+    """
+    if correction.is_published:
+        raise WorkflowError(_("This correction is already published."))
+    if not correction.versions.exists():
+        raise WorkflowError(_("Propose the new text of at least one clause before submitting."))
+    correction.submitted_at = timezone.now()
+    correction.submitted_by = user
+    correction.save()
+    _log(user, correction, CHANGE, "Submitted for review.")
+    return correction
+
+
+def unchanged(draft: ClauseVersion, base: ClauseVersion | None) -> bool:
+    """Whether a draft repeats its base version: same texts and titles in every language."""
+    if base is None or draft.is_repeal != base.is_repeal:
+        return False
+    return all((getattr(draft, f"{field}_{code}") or "") == (getattr(base, f"{field}_{code}") or "")
+               for code in LANGUAGE_CODES for field in ("text", "title"))
+
+
+def base_version(draft: ClauseVersion) -> ClauseVersion | None:
+    """The published version a draft was started from, if any."""
+    if not draft.based_on_number:
+        return None
+    return draft.clause.versions.published().filter(number=draft.based_on_number).first()
+
+
+def stale_drafts(correction: Correction) -> list[ClauseVersion]:
+    """The drafts of ``correction`` based on a version that is no longer the latest."""
+    stale = []
+    for draft in correction.versions.drafts().select_related("clause__document"):
+        if draft.based_on_number != latest_number(draft.clause):
+            stale.append(draft)
+    return stale
+
+
+def foreign_drafts(correction: Correction) -> list[ClauseVersion]:
+    """The drafts of ``correction`` whose clause belongs to another game.
+
+    A correction's game can be edited while it is a draft; texts proposed
+    before that must not be published under the other game's correction.
+    """
+    return list(correction.versions.drafts().select_related("clause__document__game")
+                .exclude(clause__document__game_id=correction.game_id))
+
+
+def backdated_drafts(correction: Correction,
+                     effective_date: datetime.date | None = None) -> list[tuple]:
+    """The drafts that would take effect before the version they replace.
+
+    Returns ``(draft, base)`` pairs where the base version has a known
+    effective date later than ``effective_date`` (default: the
+    correction's).  Published, such a draft would hide its base version on
+    every date: the version in force is the highest number whose date has
+    come (:meth:`ClauseVersionQuerySet.current_for`).
+    """
+    date = effective_date or correction.effective_date
+    pairs = []
+    for draft in correction.versions.drafts().select_related("clause__document"):
+        base = base_version(draft)
+        if base is not None and base.effective_date is not None and date is not None \
+                and base.effective_date > date:
+            pairs.append((draft, base))
+    return pairs
+
+
+def backdated_message(pairs: list[tuple]) -> str:
+    """The editor's explanation of :func:`backdated_drafts`' result."""
+    return _(
+        "The effective date is before the date of the text it replaces: %(versions)s. A "
+        "correction takes effect on or after the date of the version it corrects; choose a "
+        "later effective date.") % {"versions": ", ".join(
+            f"{base} ({base.effective_date:%d.%m.%Y})" for _draft, base in pairs)}
+
+
+@transaction.atomic
+def publish_correction(correction: Correction, user, *,
+                       now: datetime.datetime | None = None) -> Correction:
+    """Publish ``correction`` and its proposed versions; return it.
+
+    Each draft becomes the clause's next version (number = latest + 1)
+    with the correction's effective date; a translation edited in the
+    draft is recorded as made from the new original text.  Everything is
+    logged in the admin log under ``user``.
+
+    :raises PermissionDenied: if ``user`` lacks ``rulebook.publish_correction``.
+    :raises WorkflowError: if the correction is published, proposes nothing, or
+        proposes a text identical to the current one.
+    :raises StaleDraftError: if a clause got a new version since a draft was
+        started (nothing is published).
+    :raises WorkflowError: also if a draft's clause belongs to another game
+        than the correction, or the correction's effective date is before
+        the date of a version it replaces (see :func:`backdated_drafts`).
+    """
+    if not user.has_perm(PUBLISH_PERMISSION):
+        raise PermissionDenied(_("Only publishers may publish corrections."))
+    correction = Correction.objects.select_for_update().get(pk=correction.pk)
+    if correction.is_published:
+        raise WorkflowError(_("This correction is already published."))
+    drafts = list(correction.versions.drafts().select_related("clause__document")
+                  .order_by("clause__position"))
+    if not drafts:
+        raise WorkflowError(_("This correction proposes no clause text; nothing to publish."))
+    # Lock the clauses (in a fixed order): a correction published at the same
+    # moment for one of them waits here and then finds its draft stale.
+    list(Clause.objects.select_for_update().filter(pk__in=[d.clause_id for d in drafts])
+         .order_by("pk").values_list("pk", flat=True))
+    stale = stale_drafts(correction)
+    if stale:
+        raise StaleDraftError(_(
+            "A newer version of %(clauses)s was published after this correction's text was "
+            "proposed. Open each draft, compare it with the current text and save it again "
+            "before publishing.") % {"clauses": ", ".join(str(d.clause) for d in stale)})
+    foreign = foreign_drafts(correction)
+    if foreign:
+        raise WorkflowError(_(
+            "The proposed texts of %(clauses)s belong to another game than this correction. "
+            "Delete those drafts or set the correction's game back.") % {
+                "clauses": ", ".join(f"{d.clause.document.game} {d.clause}" for d in foreign)})
+    backdated = backdated_drafts(correction)
+    if backdated:
+        raise WorkflowError(backdated_message(backdated))
+    bases = {draft.pk: base_version(draft) for draft in drafts}
+    repeated = [draft for draft in drafts if unchanged(draft, bases[draft.pk])]
+    if repeated:
+        raise WorkflowError(_(
+            "The proposed text of %(clauses)s is the same as the current one. Change it or "
+            "delete that draft, then publish.") % {
+                "clauses": ", ".join(str(d.clause) for d in repeated)})
+    now = now or timezone.now()
+    for draft in drafts:
+        base = bases[draft.pk]
+        original = draft.original_language
+        new_digest = text_digest(draft.original_text())
+        for code in LANGUAGE_CODES:
+            text = getattr(draft, f"text_{code}") or ""
+            if code == original or not text:
+                continue
+            base_text = (getattr(base, f"text_{code}") or "") if base else ""
+            if text != base_text:  # a translator wrote this text for the new original
+                setattr(draft, f"translated_from_{code}", new_digest)
+        draft.number = (draft.based_on_number or 0) + 1
+        draft.effective_date = correction.effective_date
+        draft.published_at = now
+        draft.published_by = user
+        draft.save()
+        _log(user, draft, CHANGE, f"Published as version {draft.number}, in force from "
+                                  f"{correction.effective_date:%Y-%m-%d}.")
+    correction.published_at = now
+    correction.published_by = user
+    correction.save()
+    _log(user, correction, CHANGE, f"Published ({len(drafts)} clause versions).")
+    return correction
+
+
+def update_translation(version: ClauseVersion, language: str, *, text: str, title: str,
+                       user, confirm: bool = False) -> ClauseVersion:
+    """Set or confirm the ``language`` translation of a (published) version.
+
+    A changed text, or ``confirm`` for an unchanged one, records the
+    translation as made from the version's current original text.
+
+    :raises WorkflowError: for the original language (its text never
+        changes once published) or an unknown language.
+    """
+    if language not in LANGUAGE_CODES or language == version.original_language:
+        raise WorkflowError(_("Only translations into other languages can be updated."))
+    changed = (text != (getattr(version, f"text_{language}") or "")
+               or title != (getattr(version, f"title_{language}") or ""))
+    if not changed and not confirm:
+        return version
+    setattr(version, f"text_{language}", text)
+    setattr(version, f"title_{language}", title)
+    setattr(version, f"translated_from_{language}", version.digest if text else "")
+    version.save()
+    _log(user, version, CHANGE, f"Translation ({language}) updated." if changed
+         else f"Translation ({language}) confirmed as up to date.")
+    return version
+
+
+def publication_log(versions) -> dict[int, LogEntry]:
+    """Map version id → the admin-log entry of its publication (one query)."""
+    content_type = ContentType.objects.get_for_model(ClauseVersion)
+    ids = [str(v.pk) for v in versions]
+    entries = (LogEntry.objects.filter(content_type=content_type, object_id__in=ids,
+                                       action_flag=CHANGE,
+                                       change_message__startswith="Published as version")
+               .select_related("user").order_by("action_time"))
+    return {int(entry.object_id): entry for entry in entries}
