@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from engine.core import (
-    Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError, Message,
+    Citation, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
     Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg,
 )
 
@@ -73,7 +73,7 @@ def _silent(message: Message, reason: Message, *keys: str) -> Step:
 # Domain primitives
 # --------------------------------------------------------------------------
 
-class Element(enum.Enum):
+class Element(Labelled):
     """An element (стихия) of a card, plus the neutral marker (нейтральная).
 
     Members are in the usual Berserk order; ``value`` is the form value.
@@ -82,93 +82,40 @@ class Element(enum.Enum):
     'swamp (болота)'
     """
 
-    STEPPE = "steppe"
-    FOREST = "forest"
-    MOUNTAINS = "mountains"
-    SWAMP = "swamp"
-    DARKNESS = "darkness"
-    NEUTRAL = "neutral"
-
-    @property
-    def label(self) -> Message:
-        """The element's name as a message to translate."""
-        return _ELEMENT_LABELS[self]
+    STEPPE = ("steppe", _("steppe (степи)"))
+    FOREST = ("forest", _("forest (леса)"))
+    MOUNTAINS = ("mountains", _("mountains (горы)"))
+    SWAMP = ("swamp", _("swamp (болота)"))
+    DARKNESS = ("darkness", _("darkness (тьма)"))
+    NEUTRAL = ("neutral", _("neutral (нейтральная)"))
 
 
-_ELEMENT_LABELS = {
-    Element.STEPPE: msg(_("steppe (степи)")),
-    Element.FOREST: msg(_("forest (леса)")),
-    Element.MOUNTAINS: msg(_("mountains (горы)")),
-    Element.SWAMP: msg(_("swamp (болота)")),
-    Element.DARKNESS: msg(_("darkness (тьма)")),
-    Element.NEUTRAL: msg(_("neutral (нейтральная)")),
-}
-
-
-class Relation(enum.Enum):
+class Relation(Labelled):
     """How the elements of two cards relate (106.p2)."""
 
-    SAME = "same"
-    DIFFERENT = "different"
-    NEITHER = "neither"
-
-    @property
-    def label(self) -> Message:
-        """The relation as a message to translate."""
-        return _RELATION_LABELS[self]
+    SAME = ("same", _("cards of the same element"))
+    DIFFERENT = ("different", _("cards of different elements"))
+    NEITHER = ("neither", _("neither the same nor different elements (a neutral card)"))
 
 
-_RELATION_LABELS = {
-    Relation.SAME: msg(_("cards of the same element")),
-    Relation.DIFFERENT: msg(_("cards of different elements")),
-    Relation.NEITHER: msg(_("neither the same nor different elements (a neutral card)")),
-}
-
-
-class CardType(enum.Enum):
+class CardType(Labelled):
     """The type of a card (106.3)."""
 
-    CREATURE = "creature"
-    ARTIFACT = "artifact"
-    TERRAIN = "terrain"
-    EQUIPMENT = "equipment"
-    CONDITION = "condition"
-
-    @property
-    def label(self) -> Message:
-        """The type as a message to translate."""
-        return _TYPE_LABELS[self]
+    CREATURE = ("creature", _("creature (существо)"))
+    ARTIFACT = ("artifact", _("artifact (артефакт)"))
+    TERRAIN = ("terrain", _("terrain (местность)"))
+    EQUIPMENT = ("equipment", _("equipment (экипировка)"))
+    CONDITION = ("condition", _("condition (условие)"))
 
 
-_TYPE_LABELS = {
-    CardType.CREATURE: msg(_("creature (существо)")),
-    CardType.ARTIFACT: msg(_("artifact (артефакт)")),
-    CardType.TERRAIN: msg(_("terrain (местность)")),
-    CardType.EQUIPMENT: msg(_("equipment (экипировка)")),
-    CardType.CONDITION: msg(_("condition (условие)")),
-}
-
-
-class Subtype(enum.Enum):
+class Subtype(Labelled):
     """The subtype of a creature (106.4); other types have none."""
 
-    FLYING = "flying"
-    NON_FLYING = "non-flying"
-    INDEPENDENT = "independent"
-    SYMBIOTE = "symbiote"
+    FLYING = ("flying", _("flying creature (летающее существо)"))
+    NON_FLYING = ("non-flying", _("non-flying creature (нелетающее существо)"))
+    INDEPENDENT = ("independent", _("independent creature (самостоятельное существо)"))
+    SYMBIOTE = ("symbiote", _("symbiote (симбиот)"))
 
-    @property
-    def label(self) -> Message:
-        """The subtype as a message to translate."""
-        return _SUBTYPE_LABELS[self]
-
-
-_SUBTYPE_LABELS = {
-    Subtype.FLYING: msg(_("flying creature (летающее существо)")),
-    Subtype.NON_FLYING: msg(_("non-flying creature (нелетающее существо)")),
-    Subtype.INDEPENDENT: msg(_("independent creature (самостоятельное существо)")),
-    Subtype.SYMBIOTE: msg(_("symbiote (симбиот)")),
-}
 
 #: Shown for "no subtype" and "no movement value".
 NONE_LABEL = msg(_("none"))
@@ -178,36 +125,22 @@ FLIGHT_ICON = msg(_("flight icon (полёт)"))
 NOT_STATED = msg(_("not stated"))
 
 
-class Status(enum.Enum):
+class Status(Labelled):
     """Elite (элитная) or ordinary (рядовая) card."""
 
-    ELITE = "elite"
-    ORDINARY = "ordinary"
-
-    @property
-    def label(self) -> Message:
-        """The status as a message to translate."""
-        return _STATUS_LABELS[self]
+    ELITE = ("elite", _("elite (элитная)"))
+    ORDINARY = ("ordinary", _("ordinary (рядовая)"))
 
 
-_STATUS_LABELS = {
-    Status.ELITE: msg(_("elite (элитная)")),
-    Status.ORDINARY: msg(_("ordinary (рядовая)")),
-}
-
-
-class AdditionalProperty(enum.Enum):
+class AdditionalProperty(Labelled):
     """The additional properties of 107.1, in the clause's order."""
 
-    SIMPLE_STRIKE = "simple-strike"
-    REPEL_STRIKE = "repel-strike"
-    DEFENDER = "defender"
-    CLOSING = "closing"
-
-    @property
-    def label(self) -> Message:
-        """The property as a message to translate."""
-        return _PROPERTY_LABELS[self]
+    SIMPLE_STRIKE = ("simple-strike", _("attack with a simple strike (атака простым ударом)"))
+    REPEL_STRIKE = ("repel-strike", _("repelling a simple strike (отражение простого удара)"))
+    DEFENDER = ("defender", _(
+        "assigning a defender against a simple strike (назначение защитника)"))
+    CLOSING = ("closing", _(
+        "closing to strike a flying creature (закрытие на удар по летающему существу)"))
 
     @property
     def holders(self) -> Message:
@@ -222,60 +155,52 @@ class AdditionalProperty(enum.Enum):
         return self.value.replace("-", "_")
 
 
-_PROPERTY_LABELS = {
-    AdditionalProperty.SIMPLE_STRIKE: msg(_("attack with a simple strike (атака простым ударом)")),
-    AdditionalProperty.REPEL_STRIKE: msg(_("repelling a simple strike (отражение простого удара)")),
-    AdditionalProperty.DEFENDER: msg(_(
-        "assigning a defender against a simple strike (назначение защитника)")),
-    AdditionalProperty.CLOSING: msg(_(
-        "closing to strike a flying creature (закрытие на удар по летающему существу)")),
-}
 _CREATURES_IN_PLAY = msg(_("creatures in the play zone"))
 _NON_FLYING_IN_PLAY = msg(_("non-flying creatures in the play zone"))
 
 
-class Turn(enum.Enum):
+class Turn(Labelled):
     """Whose turn it is, seen from the card's player."""
 
-    OWN = "own"
-    OPPONENT = "opponent"
+    OWN = ("own", _("its player's own turn"))
+    OPPONENT = ("opponent", _("the opponent's turn"))
 
 
-class Phase(enum.Enum):
+class Phase(Labelled):
     """The phase of the turn: the Main phase (Главная фаза) or another one."""
 
-    MAIN = "main"
-    OTHER = "other"
+    MAIN = ("main", _("Main phase (Главная фаза)"))
+    OTHER = ("other", _("another phase"))
 
 
-class SubPhase(enum.Enum):
+class SubPhase(Labelled):
     """The sub-phase of the Main phase: Choice (подфаза Выбора) or another one."""
 
-    CHOICE = "choice"
-    OTHER = "other"
+    CHOICE = ("choice", _("Choice sub-phase (подфаза Выбора)"))
+    OTHER = ("other", _("another sub-phase"))
 
 
-class StrikeBy(enum.Enum):
+class StrikeBy(Labelled):
     """Whether a simple strike is being declared right now, and by whom."""
 
-    NONE = "none"
-    OPPONENT = "opponent"
-    OWN = "own"
+    NONE = ("none", _("no simple strike is being declared"))
+    OPPONENT = ("opponent", _("the opponent declares a simple strike"))
+    OWN = ("own", _("its own player declares a simple strike"))
 
 
-class ChangeKind(enum.Enum):
+class ChangeKind(Labelled):
     """A change that happens to a card (108.1)."""
 
-    BECOME_CREATURE = "become-creature"
-    BECOME_ARTIFACT = "become-artifact"
-    BECOME_TERRAIN = "become-terrain"
-    BECOME_EQUIPMENT = "become-equipment"
-    BECOME_CONDITION = "become-condition"
-    GAIN_FLIGHT = "gain-flight"
-    LOSE_FLIGHT = "lose-flight"
-    LOSE_TYPE = "lose-type"
-    BECOME_ELITE = "become-elite"
-    BECOME_ORDINARY = "become-ordinary"
+    BECOME_CREATURE = ("become-creature", _("becomes a creature (of the subtype named, if any)"))
+    BECOME_ARTIFACT = ("become-artifact", _("becomes an artifact"))
+    BECOME_TERRAIN = ("become-terrain", _("becomes a terrain"))
+    BECOME_EQUIPMENT = ("become-equipment", _("becomes equipment"))
+    BECOME_CONDITION = ("become-condition", _("becomes a condition"))
+    GAIN_FLIGHT = ("gain-flight", _("gains flight (получает полёт)"))
+    LOSE_FLIGHT = ("lose-flight", _("loses flight (теряет полёт)"))
+    LOSE_TYPE = ("lose-type", _("loses the type it acquired"))
+    BECOME_ELITE = ("become-elite", _("becomes elite"))
+    BECOME_ORDINARY = ("become-ordinary", _("becomes ordinary"))
 
 
 _BECOME_TYPE = {
@@ -289,12 +214,6 @@ _BECOME_STATUS = {
     ChangeKind.BECOME_ELITE: Status.ELITE,
     ChangeKind.BECOME_ORDINARY: Status.ORDINARY,
 }
-
-
-def _choices(enum_type: type[enum.Enum], labels: Mapping[Any, Message],
-             exclude: tuple[Any, ...] = ()) -> tuple[Choice, ...]:
-    return tuple(Choice(member.value, labels[member]) for member in enum_type
-                 if member not in exclude)
 
 
 def _elements(values: frozenset[str]) -> frozenset[Element]:
@@ -1047,42 +966,19 @@ def _check_timing(inputs: Mapping[str, Any]) -> None:
 # Fields, examples, scenarios
 # --------------------------------------------------------------------------
 
-_ELEMENT_CHOICES = _choices(Element, _ELEMENT_LABELS)
-_GAINABLE_CHOICES = _choices(Element, _ELEMENT_LABELS, exclude=(Element.NEUTRAL,))
-_TYPE_CHOICES = _choices(CardType, _TYPE_LABELS)
-_SUBTYPE_CHOICES = _choices(Subtype, _SUBTYPE_LABELS)
-_STATUS_CHOICES = _choices(Status, _STATUS_LABELS)
+_ELEMENT_CHOICES = Element.choices()
+_GAINABLE_CHOICES = Element.choices(exclude=(Element.NEUTRAL,))
+_TYPE_CHOICES = CardType.choices()
+_SUBTYPE_CHOICES = Subtype.choices()
+_STATUS_CHOICES = Status.choices()
 _ELEMENTS_HELP = msg(_("Neutral (нейтральная) stands alone: a neutral card has no element."))
-
-_CHANGE_LABELS = {
-    ChangeKind.BECOME_CREATURE: msg(_("becomes a creature (of the subtype named, if any)")),
-    ChangeKind.BECOME_ARTIFACT: msg(_("becomes an artifact")),
-    ChangeKind.BECOME_TERRAIN: msg(_("becomes a terrain")),
-    ChangeKind.BECOME_EQUIPMENT: msg(_("becomes equipment")),
-    ChangeKind.BECOME_CONDITION: msg(_("becomes a condition")),
-    ChangeKind.GAIN_FLIGHT: msg(_("gains flight (получает полёт)")),
-    ChangeKind.LOSE_FLIGHT: msg(_("loses flight (теряет полёт)")),
-    ChangeKind.LOSE_TYPE: msg(_("loses the type it acquired")),
-    ChangeKind.BECOME_ELITE: msg(_("becomes elite")),
-    ChangeKind.BECOME_ORDINARY: msg(_("becomes ordinary")),
-}
-
-_TURN_LABELS = {Turn.OWN: msg(_("its player's own turn")),
-                Turn.OPPONENT: msg(_("the opponent's turn"))}
-_PHASE_LABELS = {Phase.MAIN: msg(_("Main phase (Главная фаза)")),
-                 Phase.OTHER: msg(_("another phase"))}
-_SUBPHASE_LABELS = {SubPhase.CHOICE: msg(_("Choice sub-phase (подфаза Выбора)")),
-                    SubPhase.OTHER: msg(_("another sub-phase"))}
-_STRIKE_LABELS = {StrikeBy.NONE: msg(_("no simple strike is being declared")),
-                  StrikeBy.OPPONENT: msg(_("the opponent declares a simple strike")),
-                  StrikeBy.OWN: msg(_("its own player declares a simple strike"))}
 
 FEATURE_FIELDS = (
     Field("feature_element", msg(_("The feature works against cards of")), FieldKind.CHOICE,
           help=msg(_("E.g. Баграх: +2 к удару по болотным (against swamp cards).")),
           choices=_ELEMENT_CHOICES),
     Field("strike_bonus", msg(_("Strike bonus of the feature")), FieldKind.INTEGER,
-          minimum=-99, maximum=99, initial=2),
+          minimum=-99, maximum=99),
     Field("target_elements", msg(_("Elements of the target card")),
           FieldKind.MULTIPLE_CHOICE, help=_ELEMENTS_HELP, choices=_ELEMENT_CHOICES,
           min_items=1),
@@ -1112,10 +1008,11 @@ REPLACEMENT_FIELDS = (
           help=msg(_("Required for a non-flying creature; not for flying creatures and "
                      "non-creatures.")),
           required=False, minimum=0, maximum=20),
-    Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN),
+    Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN,
+          default=True),
     Field("changes", msg(_("Changes, in order")), FieldKind.GROUP, max_items=12, fields=(
         Field("change", msg(_("Change")), FieldKind.CHOICE,
-              choices=_choices(ChangeKind, _CHANGE_LABELS)),
+              choices=ChangeKind.choices()),
         Field("subtype", msg(_("Subtype the effect names")), FieldKind.CHOICE,
               help=msg(_("Only with \"becomes a creature\"; leave empty if none is named.")),
               required=False, choices=_SUBTYPE_CHOICES),
@@ -1130,17 +1027,18 @@ TIMING_FIELDS = (
     Field("card_type", msg(_("Card type")), FieldKind.CHOICE, choices=_TYPE_CHOICES),
     Field("card_subtype", msg(_("Subtype")), FieldKind.CHOICE,
           help=msg(_("Creatures only.")), required=False, choices=_SUBTYPE_CHOICES),
-    Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN),
+    Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN,
+          default=True),
     Field("turn", msg(_("Whose turn")), FieldKind.CHOICE,
-          choices=_choices(Turn, _TURN_LABELS)),
-    Field("phase", msg(_("Phase")), FieldKind.CHOICE, choices=_choices(Phase, _PHASE_LABELS)),
+          choices=Turn.choices()),
+    Field("phase", msg(_("Phase")), FieldKind.CHOICE, choices=Phase.choices()),
     Field("subphase", msg(_("Sub-phase of the Main phase")), FieldKind.CHOICE,
-          required=False, choices=_choices(SubPhase, _SUBPHASE_LABELS)),
+          required=False, choices=SubPhase.choices()),
     Field("strike_declared", msg(_("Simple strike being declared")), FieldKind.CHOICE,
-          choices=_choices(StrikeBy, _STRIKE_LABELS)),
+          choices=StrikeBy.choices()),
     Field("use_prevented", msg(_("A feature stops the card from using")),
           FieldKind.MULTIPLE_CHOICE, required=False,
-          choices=tuple(Choice(p.value, p.label) for p in _TIMED)),
+          choices=AdditionalProperty.choices(_TIMED)),
 )
 
 _EXAMPLES_FEATURE = (

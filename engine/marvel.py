@@ -35,7 +35,7 @@ from typing import Any, Mapping
 
 from engine.core import (
     Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
-    Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg,
+    Labelled, Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg,
 )
 
 GAME = "marvel-champions"
@@ -64,13 +64,13 @@ CITATIONS: tuple[Citation, ...] = (
 # Domain vocabulary
 # --------------------------------------------------------------------------
 
-class AbilityKind(enum.Enum):
+class AbilityKind(Labelled):
     """What is being initiated: a card ability or a basic power (Basiskraft)."""
 
-    CARD_ABILITY = "card_ability"
-    BASIC_ATTACK = "basic_attack"
-    BASIC_THWART = "basic_thwart"
-    BASIC_DEFEND = "basic_defend"
+    CARD_ABILITY = ("card_ability", _("a card ability"))
+    BASIC_ATTACK = ("basic_attack", _("the basic power Angriff (attack)"))
+    BASIC_THWART = ("basic_thwart", _("the basic power Widerstand (thwart)"))
+    BASIC_DEFEND = ("basic_defend", _("the basic power Verteidigung (defense)"))
 
     @property
     def is_basic(self) -> bool:
@@ -78,42 +78,49 @@ class AbilityKind(enum.Enum):
         return self is not AbilityKind.CARD_ABILITY
 
 
-class Label(enum.Enum):
+class Label(Labelled):
     """A label (Kennzeichnung) of an ability: Angriff or Widerstand."""
 
-    ATTACK = "attack"
-    THWART = "thwart"
+    ATTACK = ("attack", _("Angriff (attack)"))
+    THWART = ("thwart", _("Widerstand (thwart)"))
 
 
-class Verb(enum.Enum):
+class Verb(Labelled):
     """What an effect does to its target (ziel.p4.1 lists such effects)."""
 
-    DEAL_DAMAGE = "deal_damage"
-    HEAL = "heal"
-    ADD_THREAT = "add_threat"
-    REMOVE_THREAT = "remove_threat"
-    GIVE_STATUS = "give_status"
-    REMOVE_STATUS = "remove_status"
-    EXHAUST = "exhaust"
-    READY = "ready"
-    DEFEAT = "defeat"
-    DISCARD = "discard"
-    DRAW = "draw"
-    FUTURE = "future"
+    DEAL_DAMAGE = ("deal_damage", _("deal N damage"))
+    HEAL = ("heal", _("heal N damage"))
+    ADD_THREAT = ("add_threat", _("place N threat"))
+    REMOVE_THREAT = ("remove_threat", _("remove N threat"))
+    GIVE_STATUS = ("give_status", _("give a status card"))
+    REMOVE_STATUS = ("remove_status", _("remove a status card"))
+    EXHAUST = ("exhaust", _("exhaust"))
+    READY = ("ready", _("ready"))
+    DEFEAT = ("defeat", _("defeat"))
+    DISCARD = ("discard", _("discard"))
+    DRAW = ("draw", _("draw N cards"))
+    FUTURE = ("future", _("future effect (e.g. the next card you play costs 1 less)"))
     #: Internal: the basic power Verteidigung; not offered as a card effect.
-    DEFEND = "defend"
+    DEFEND = ("defend", _("defend (Verteidigung)"))
 
 
-class Selector(enum.Enum):
-    """How an effect names its target."""
+class Selector(Labelled):
+    """How an effect names its target.
 
-    ONE = "one"            # "a"/"an" ("ein", "einem Schergen")
-    EACH = "each"          # "each" ("jeder")
-    CHOOSE = "choose"      # "choose" ("wähle")
-    THE = "the"            # "the [target]" ("das [Ziel]") of an earlier effect
-    JOINT = "joint"        # same instruction, same target ("... und mache ihn spielbereit")
-    YOU = "you"            # "you" ("du"): the player using the ability
-    FUTURE = "future"      # a future target ("die nächste Karte, die du spielst")
+    ``ONE``: "a"/"an" ("einem Schergen"); ``EACH``: "jeder"; ``CHOOSE``:
+    "wähle"; ``THE``: "das [Ziel]" of an earlier effect; ``JOINT``: same
+    instruction, same target ("... und mache ihn spielbereit"); ``YOU``:
+    "du", the player using the ability; ``FUTURE``: "die nächste Karte, die
+    du spielst".
+    """
+
+    ONE = ("one", _("a/an (one target)"))
+    EACH = ("each", _("each (jeder)"))
+    CHOOSE = ("choose", _("choose (wähle)"))
+    THE = ("the", _("the [target] of the previous effect (das [Ziel])"))
+    JOINT = ("joint", _("and the same target, in the same instruction"))
+    YOU = ("you", _("you (du): player 1"))
+    FUTURE = ("future", _("a future target (needs no target)"))
 
 
 class ElementKind(enum.Enum):
@@ -132,20 +139,20 @@ class ElementKind(enum.Enum):
 _K = ElementKind
 
 
-class TargetType(enum.Enum):
+class TargetType(Labelled):
     """The noun of a target ("ein Scherge", "ein Plan", ...; ziel.p2)."""
 
-    VILLAIN = "villain"
-    MINION = "minion"
-    ENEMY = "enemy"
-    SCHEME = "scheme"
-    MAIN_SCHEME = "main_scheme"
-    SIDE_SCHEME = "side_scheme"
-    HERO = "hero"
-    ALLY = "ally"
-    CHARACTER = "character"
-    PLAYER = "player"
-    CARD = "card"
+    VILLAIN = ("villain", _("villain (Schurke)"))
+    MINION = ("minion", _("minion (Scherge)"))
+    ENEMY = ("enemy", _("enemy (Gegner): villain or minion"))
+    SCHEME = ("scheme", _("scheme (Plan): main or side scheme"))
+    MAIN_SCHEME = ("main_scheme", _("main scheme (Hauptplan)"))
+    SIDE_SCHEME = ("side_scheme", _("side scheme (Nebenplan)"))
+    HERO = ("hero", _("hero (Held)"))
+    ALLY = ("ally", _("ally (Verbündeter)"))
+    CHARACTER = ("character", _("character (Charakter): hero or ally"))
+    PLAYER = ("player", _("player (Spieler)"))
+    CARD = ("card", _("card (Karte) in play"))
 
 
 _TYPE_KINDS: dict[TargetType, frozenset[ElementKind]] = {
@@ -187,31 +194,31 @@ _AMOUNT_VERBS = frozenset({Verb.DEAL_DAMAGE, Verb.HEAL, Verb.ADD_THREAT,
 _STATUS_VERBS = frozenset({Verb.GIVE_STATUS, Verb.REMOVE_STATUS})
 
 
-class Status(enum.Enum):
+class Status(Labelled):
     """A status card (Statuskarte)."""
 
-    STUNNED = "stunned"
-    CONFUSED = "confused"
-    TOUGH = "tough"
+    STUNNED = ("stunned", _("stunned (Betäubt)"))
+    CONFUSED = ("confused", _("confused (Verwirrt)"))
+    TOUGH = ("tough", _("tough (Zäh)"))
 
 
-class Condition(enum.Enum):
+class Condition(Labelled):
     """What other abilities say about a game element (restrictions etc.)."""
 
-    CANNOT_TAKE_DAMAGE = "cannot_take_damage"
-    DAMAGE_PREVENTED = "damage_prevented"
-    CANNOT_BE_HEALED = "cannot_be_healed"
-    CANNOT_BE_ATTACKED = "cannot_be_attacked"
-    CANNOT_BE_THWARTED = "cannot_be_thwarted"
-    THREAT_CANNOT_BE_REMOVED = "threat_cannot_be_removed"
-    THREAT_CANNOT_BE_PLACED = "threat_cannot_be_placed"
-    CANNOT_BE_STUNNED = "cannot_be_stunned"
-    CANNOT_BE_CONFUSED = "cannot_be_confused"
-    CANNOT_GET_TOUGH = "cannot_get_tough"
-    CANNOT_BE_EXHAUSTED = "cannot_be_exhausted"
-    CANNOT_BE_READIED = "cannot_be_readied"
-    CANNOT_BE_DEFEATED = "cannot_be_defeated"
-    CANNOT_BE_DISCARDED = "cannot_be_discarded"
+    CANNOT_TAKE_DAMAGE = ("cannot_take_damage", _("cannot take damage"))
+    DAMAGE_PREVENTED = ("damage_prevented", _("damage dealt to it would be prevented"))
+    CANNOT_BE_HEALED = ("cannot_be_healed", _("cannot be healed"))
+    CANNOT_BE_ATTACKED = ("cannot_be_attacked", _("cannot be attacked"))
+    CANNOT_BE_THWARTED = ("cannot_be_thwarted", _("cannot be thwarted (no Widerstand against it)"))
+    THREAT_CANNOT_BE_REMOVED = ("threat_cannot_be_removed", _("threat cannot be removed from it"))
+    THREAT_CANNOT_BE_PLACED = ("threat_cannot_be_placed", _("threat cannot be placed on it"))
+    CANNOT_BE_STUNNED = ("cannot_be_stunned", _("cannot be stunned"))
+    CANNOT_BE_CONFUSED = ("cannot_be_confused", _("cannot be confused"))
+    CANNOT_GET_TOUGH = ("cannot_get_tough", _("cannot be given a tough status card"))
+    CANNOT_BE_EXHAUSTED = ("cannot_be_exhausted", _("cannot be exhausted"))
+    CANNOT_BE_READIED = ("cannot_be_readied", _("cannot be readied"))
+    CANNOT_BE_DEFEATED = ("cannot_be_defeated", _("cannot be defeated"))
+    CANNOT_BE_DISCARDED = ("cannot_be_discarded", _("cannot be discarded"))
 
 
 _C = Condition
@@ -237,63 +244,6 @@ _STATUS_FORBIDDING = {
 # Labels for messages
 # --------------------------------------------------------------------------
 
-_VERB_LABELS = {
-    Verb.DEAL_DAMAGE: _("deal N damage"),
-    Verb.HEAL: _("heal N damage"),
-    Verb.ADD_THREAT: _("place N threat"),
-    Verb.REMOVE_THREAT: _("remove N threat"),
-    Verb.GIVE_STATUS: _("give a status card"),
-    Verb.REMOVE_STATUS: _("remove a status card"),
-    Verb.EXHAUST: _("exhaust"),
-    Verb.READY: _("ready"),
-    Verb.DEFEAT: _("defeat"),
-    Verb.DISCARD: _("discard"),
-    Verb.DRAW: _("draw N cards"),
-    Verb.FUTURE: _("future effect (e.g. the next card you play costs 1 less)"),
-}
-_SELECTOR_LABELS = {
-    Selector.ONE: _("a/an (one target)"),
-    Selector.EACH: _("each (jeder)"),
-    Selector.CHOOSE: _("choose (wähle)"),
-    Selector.THE: _("the [target] of the previous effect (das [Ziel])"),
-    Selector.JOINT: _("and the same target, in the same instruction"),
-    Selector.YOU: _("you (du): player 1"),
-    Selector.FUTURE: _("a future target (needs no target)"),
-}
-_TYPE_LABELS = {
-    TargetType.VILLAIN: _("villain (Schurke)"),
-    TargetType.MINION: _("minion (Scherge)"),
-    TargetType.ENEMY: _("enemy (Gegner): villain or minion"),
-    TargetType.SCHEME: _("scheme (Plan): main or side scheme"),
-    TargetType.MAIN_SCHEME: _("main scheme (Hauptplan)"),
-    TargetType.SIDE_SCHEME: _("side scheme (Nebenplan)"),
-    TargetType.HERO: _("hero (Held)"),
-    TargetType.ALLY: _("ally (Verbündeter)"),
-    TargetType.CHARACTER: _("character (Charakter): hero or ally"),
-    TargetType.PLAYER: _("player (Spieler)"),
-    TargetType.CARD: _("card (Karte) in play"),
-}
-_STATUS_LABELS = {
-    Status.STUNNED: _("stunned (Betäubt)"),
-    Status.CONFUSED: _("confused (Verwirrt)"),
-    Status.TOUGH: _("tough (Zäh)"),
-}
-_CONDITION_LABELS = {
-    _C.CANNOT_TAKE_DAMAGE: _("cannot take damage"),
-    _C.DAMAGE_PREVENTED: _("damage dealt to it would be prevented"),
-    _C.CANNOT_BE_HEALED: _("cannot be healed"),
-    _C.CANNOT_BE_ATTACKED: _("cannot be attacked"),
-    _C.CANNOT_BE_THWARTED: _("cannot be thwarted (no Widerstand against it)"),
-    _C.THREAT_CANNOT_BE_REMOVED: _("threat cannot be removed from it"),
-    _C.THREAT_CANNOT_BE_PLACED: _("threat cannot be placed on it"),
-    _C.CANNOT_BE_STUNNED: _("cannot be stunned"),
-    _C.CANNOT_BE_CONFUSED: _("cannot be confused"),
-    _C.CANNOT_GET_TOUGH: _("cannot be given a tough status card"),
-    _C.CANNOT_BE_EXHAUSTED: _("cannot be exhausted"),
-    _C.CANNOT_BE_READIED: _("cannot be readied"),
-    _C.CANNOT_BE_DEFEATED: _("cannot be defeated"),
-    _C.CANNOT_BE_DISCARDED: _("cannot be discarded"),
-}
 _KIND_NAMES = {
     _K.VILLAIN: _("villain"),
     _K.MINION: _("minion %(number)s"),
@@ -311,18 +261,11 @@ _ID_PREFIX = {
 }
 
 
-def _choices(enum_type: type[enum.Enum], labels: Mapping[Any, str],
-             members: Any = None) -> tuple[Choice, ...]:
-    return tuple(Choice(member.value, msg(labels[member]))
-                 for member in (members if members is not None else enum_type)
-                 if member in labels)
-
-
 def _conditions_field(*conditions: Condition) -> Field:
     return Field(
         "conditions", msg(_("Restrictions from other abilities")),
         FieldKind.MULTIPLE_CHOICE, required=False,
-        choices=_choices(Condition, _CONDITION_LABELS, conditions),
+        choices=Condition.choices(conditions),
         help=msg(_("What other abilities say about this game element.")))
 
 
@@ -338,47 +281,40 @@ def _int(name: str, label: str, maximum: int = 99, minimum: int = 0,
          required: bool = True, help: str | None = None) -> Field:
     return Field(name, msg(label), FieldKind.INTEGER, required=required,
                  minimum=minimum, maximum=maximum,
-                 help=msg(help) if help else None, initial=None if not required else 0)
+                 help=msg(help) if help else None, default=None if not required else 0)
 
 
 def _bool(name: str, label: str, help: str | None = None) -> Field:
     return Field(name, msg(label), FieldKind.BOOLEAN, required=False,
-                 help=msg(help) if help else None, initial=False)
+                 help=msg(help) if help else None)
 
 
 def _statuses_field() -> Field:
     return Field("statuses", msg(_("Status cards it has")), FieldKind.MULTIPLE_CHOICE,
-                 required=False, choices=_choices(Status, _STATUS_LABELS))
+                 required=False, choices=Status.choices())
 
 
 _EFFECT_FIELDS = (
     Field("verb", msg(_("Effect")), FieldKind.CHOICE,
-          choices=_choices(Verb, _VERB_LABELS)),
+          choices=Verb.choices(exclude=(Verb.DEFEND,))),
     _int("amount", _("Amount N"), required=False,
          help=_("For damage, healing, threat and drawing; leave empty otherwise.")),
     Field("status", msg(_("Status card")), FieldKind.CHOICE, required=False,
-          choices=_choices(Status, _STATUS_LABELS),
+          choices=Status.choices(),
           help=msg(_("Only for giving or removing a status card."))),
     Field("selector", msg(_("How the effect names its target")), FieldKind.CHOICE,
-          choices=_choices(Selector, _SELECTOR_LABELS)),
+          choices=Selector.choices()),
     Field("target_type", msg(_("Target")), FieldKind.CHOICE, required=False,
-          choices=_choices(TargetType, _TYPE_LABELS),
+          choices=TargetType.choices(),
           help=msg(_("Leave empty for 'the [target]', 'and the same target', "
                      "'you' and future effects."))),
 )
 
 FIELDS: tuple[Field, ...] = (
-    Field("kind", msg(_("What is initiated")), FieldKind.CHOICE, choices=(
-        Choice(AbilityKind.CARD_ABILITY.value, msg(_("a card ability"))),
-        Choice(AbilityKind.BASIC_ATTACK.value, msg(_("the basic power Angriff (attack)"))),
-        Choice(AbilityKind.BASIC_THWART.value, msg(_("the basic power Widerstand (thwart)"))),
-        Choice(AbilityKind.BASIC_DEFEND.value,
-               msg(_("the basic power Verteidigung (defense)"))),
-    )),
+    Field("kind", msg(_("What is initiated")), FieldKind.CHOICE,
+          choices=AbilityKind.choices()),
     Field("labels", msg(_("Labels of the card ability")), FieldKind.MULTIPLE_CHOICE,
-          required=False, choices=(
-              Choice(Label.ATTACK.value, msg(_("Angriff (attack)"))),
-              Choice(Label.THWART.value, msg(_("Widerstand (thwart)"))))),
+          required=False, choices=Label.choices()),
     _int("cost", _("Cost of the ability (resources)"), required=False,
          help=_("Optional; shown to confirm that costs are not considered.")),
     _int("actor", _("Acting character (number in the list of heroes and allies)"),
@@ -671,14 +607,14 @@ class _Log:
 
 def _verb_name(effect: _Effect) -> Message:
     if effect.verb in _STATUS_VERBS and effect.status is not None:
-        return msg(_("%(verb)s: %(status)s"), verb=msg(_VERB_LABELS[effect.verb]),
-                   status=msg(_STATUS_LABELS[effect.status]))
+        return msg(_("%(verb)s: %(status)s"), verb=effect.verb.label,
+                   status=effect.status.label)
     if effect.verb is Verb.DEFEND:
         return msg(_("defend (Verteidigung)"))
     if effect.verb in _AMOUNT_VERBS:
-        return msg(_("%(verb)s, N = %(amount)s"), verb=msg(_VERB_LABELS[effect.verb]),
+        return msg(_("%(verb)s, N = %(amount)s"), verb=effect.verb.label,
                    amount=effect.amount if effect.amount is not None else 0)
-    return msg(_VERB_LABELS[effect.verb])
+    return effect.verb.label
 
 
 def _affects(effect: _Effect, el: _Element, ability: _Ability, crisis: bool,
@@ -727,7 +663,7 @@ def _affects(effect: _Effect, el: _Element, ability: _Ability, crisis: bool,
         if condition in el.conditions:
             log.applied(msg(_("Another ability forbids it (%(condition)s): %(target)s is "
                               "not a valid target of effect %(number)s."),
-                            condition=msg(_CONDITION_LABELS[condition]),
+                            condition=condition.label,
                             target=el.name, number=number), P4_5)
             return True
         return False
@@ -989,7 +925,7 @@ def _resolve_group(group: _Group, elements: tuple[_Element, ...], ability: _Abil
     candidates = _candidates(group.target_type, kinds, elements, head.selector)
     log.applied(msg(_("Effect %(number)s fixes on %(type)s; game elements of that kind "
                       "in play: %(count)s."), number=head.number,
-                    type=msg(_TYPE_LABELS[group.target_type]), count=len(candidates)),
+                    type=group.target_type.label, count=len(candidates)),
                 P1, P2)
     if group.target_type is TargetType.CHARACTER:
         log.silent(msg(_("'Charakter' is taken to mean heroes and allies.")),

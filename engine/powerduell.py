@@ -41,7 +41,7 @@ from typing import Any, Iterable, Mapping
 
 from engine.core import (
     Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
-    Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg,
+    Labelled, Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg,
 )
 
 __all__ = [
@@ -100,80 +100,39 @@ def _cites(*clauses: Clause) -> tuple[Citation, ...]:
 # Domain primitives
 # --------------------------------------------------------------------------
 
-class Planet(enum.Enum):
+class Planet(Labelled):
     """A planet symbol (Basis-, primäres or small Planetensymbol).
 
     The chapter names Merkur, Venus, Erde and Mars; the others complete the
     solar system so that a judge can describe any card.
     """
 
-    MERKUR = "merkur"
-    VENUS = "venus"
-    ERDE = "erde"
-    MARS = "mars"
-    JUPITER = "jupiter"
-    SATURN = "saturn"
-    URANUS = "uranus"
-    NEPTUN = "neptun"
-    PLUTO = "pluto"
-
-    @property
-    def label(self) -> Message:
-        """The planet's name as a message."""
-        return _PLANET_LABELS[self]
+    MERKUR = ("merkur", _("Merkur"))
+    VENUS = ("venus", _("Venus"))
+    ERDE = ("erde", _("Erde"))
+    MARS = ("mars", _("Mars"))
+    JUPITER = ("jupiter", _("Jupiter"))
+    SATURN = ("saturn", _("Saturn"))
+    URANUS = ("uranus", _("Uranus"))
+    NEPTUN = ("neptun", _("Neptun"))
+    PLUTO = ("pluto", _("Pluto"))
 
 
-_PLANET_LABELS = {
-    Planet.MERKUR: msg(_("Merkur")),
-    Planet.VENUS: msg(_("Venus")),
-    Planet.ERDE: msg(_("Erde")),
-    Planet.MARS: msg(_("Mars")),
-    Planet.JUPITER: msg(_("Jupiter")),
-    Planet.SATURN: msg(_("Saturn")),
-    Planet.URANUS: msg(_("Uranus")),
-    Planet.NEPTUN: msg(_("Neptun")),
-    Planet.PLUTO: msg(_("Pluto")),
-}
-
-
-class Side(enum.Enum):
+class Side(Labelled):
     """A card's Spielfeldseite, seen from the Schutzgottkarte's owner."""
 
-    OWN = "own"
-    OPPOSING = "opposing"
-
-    @property
-    def label(self) -> Message:
-        """The side as a message."""
-        return _SIDE_LABELS[self]
+    OWN = ("own", _("own side (the Schutzgottkarte's side)"))
+    OPPOSING = ("opposing", _("opposing side"))
 
 
-_SIDE_LABELS = {
-    Side.OWN: msg(_("own side (the Schutzgottkarte's side)")),
-    Side.OPPOSING: msg(_("opposing side")),
-}
-
-
-class Attribute(enum.Enum):
+class Attribute(Labelled):
     """A Grund-Attribut of a monster card a Wirkung may change (points)."""
 
-    EP = "ep"
-    AP = "ap"
-    DP = "dp"
-    LP = "lp"
+    EP = ("ep", _("EP (Energiepunkte)"))
+    AP = ("ap", _("AP"))
+    DP = ("dp", _("DP"))
+    LP = ("lp", _("LP"))
 
-    @property
-    def label(self) -> Message:
-        """The attribute's name as a message."""
-        return _ATTRIBUTE_LABELS[self]
-
-
-_ATTRIBUTE_LABELS = {
-    Attribute.EP: msg(_("EP (Energiepunkte)")),
-    Attribute.AP: msg(_("AP")),
-    Attribute.DP: msg(_("DP")),
-    Attribute.LP: msg(_("LP")),
-}
 
 #: Choice value for "an effect on some other attribute" of the attack target.
 _OTHER_ATTRIBUTE = "other"
@@ -186,50 +145,32 @@ class Influence(enum.Enum):
     POSITIV = "positiv"
 
 
-class CombatRole(enum.Enum):
+class CombatRole(Labelled):
     """Whether the affected monster is in a combat, and how."""
 
-    NONE = "none"
-    ATTACKING = "attacking"
-    DEFENDING = "defending"
+    NONE = ("none", _("not in a combat"))
+    ATTACKING = ("attacking", _("attacking"))
+    DEFENDING = ("defending", _("defending (being attacked)"))
 
 
-_COMBAT_LABELS = {
-    CombatRole.NONE: msg(_("not in a combat")),
-    CombatRole.ATTACKING: msg(_("attacking")),
-    CombatRole.DEFENDING: msg(_("defending (being attacked)")),
-}
-
-
-class WirkungScope(enum.Enum):
+class WirkungScope(Labelled):
     """Which primary planets a Wirkung's description names."""
 
-    BASE = "base"
-    ALL = "all"
-    LISTED = "listed"
+    BASE = ("base", _("nothing else is described: monsters of the guardian's planet"))
+    ALL = ("all", _("the description names all monster cards"))
+    LISTED = ("listed", _("the description names the planets listed below"))
 
 
-_SCOPE_LABELS = {
-    WirkungScope.BASE: msg(_("nothing else is described: monsters of the guardian's planet")),
-    WirkungScope.ALL: msg(_("the description names all monster cards")),
-    WirkungScope.LISTED: msg(_("the description names the planets listed below")),
-}
-
-
-class Source(enum.Enum):
+class Source(Labelled):
     """Where an effect comes from."""
 
-    ENERGY = "energy"
-    GRAVITATION_ENERGY = "gravitation-energy"
-    MONSTER = "monster"
-    GUARDIAN_WIRKUNG = "guardian-wirkung"
-    GUARDIAN_SPEZIAL = "guardian-spezial-wirkung"
-    RANK_ONE = "rank-1"
-
-    @property
-    def label(self) -> Message:
-        """The source as a message."""
-        return _SOURCE_LABELS[self]
+    ENERGY = ("energy", _("Energiekarte"))
+    GRAVITATION_ENERGY = ("gravitation-energy", _("Gravitations-Energiekarte"))
+    MONSTER = ("monster", _("Monsterkarte"))
+    GUARDIAN_WIRKUNG = ("guardian-wirkung", _("Schutzgottkarte: Wirkung"))
+    GUARDIAN_SPEZIAL = ("guardian-spezial-wirkung", _("Schutzgottkarte: Spezial-Wirkung"))
+    RANK_ONE = ("rank-1", _("an effect of the highest Wirkungsrang (1 of 3, not named in this "
+                            "chapter)"))
 
     @property
     def is_guardian(self) -> bool:
@@ -237,39 +178,19 @@ class Source(enum.Enum):
         return self in (Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL)
 
 
-_SOURCE_LABELS = {
-    Source.ENERGY: msg(_("Energiekarte")),
-    Source.GRAVITATION_ENERGY: msg(_("Gravitations-Energiekarte")),
-    Source.MONSTER: msg(_("Monsterkarte")),
-    Source.GUARDIAN_WIRKUNG: msg(_("Schutzgottkarte: Wirkung")),
-    Source.GUARDIAN_SPEZIAL: msg(_("Schutzgottkarte: Spezial-Wirkung")),
-    Source.RANK_ONE: msg(_("an effect of the highest Wirkungsrang (1 of 3, not named in this "
-                           "chapter)")),
-}
-
-
-class Operation(enum.Enum):
+class Operation(Labelled):
     """What an effect does to one attribute."""
 
-    ADD = "add"
-    SUBTRACT = "subtract"
-    HALVE = "halve"
-    DOUBLE = "double"
-    SET = "set"
+    ADD = ("add", _("add N points"))
+    SUBTRACT = ("subtract", _("subtract N points"))
+    HALVE = ("halve", _("halve"))
+    DOUBLE = ("double", _("double"))
+    SET = ("set", _("set to N points"))
 
     @property
     def needs_amount(self) -> bool:
         """True if the operation takes a number of points."""
         return self in (Operation.ADD, Operation.SUBTRACT, Operation.SET)
-
-
-_OPERATION_LABELS = {
-    Operation.ADD: msg(_("add N points")),
-    Operation.SUBTRACT: msg(_("subtract N points")),
-    Operation.HALVE: msg(_("halve")),
-    Operation.DOUBLE: msg(_("double")),
-    Operation.SET: msg(_("set to N points")),
-}
 
 
 @dataclass(frozen=True)
@@ -348,10 +269,6 @@ def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
 # Shared helpers
 # --------------------------------------------------------------------------
 
-def _choices(labels: Mapping[Any, Message]) -> tuple[Choice, ...]:
-    return tuple(Choice(member.value, label) for member, label in labels.items())
-
-
 def _exact(value: int | Fraction) -> int | Fraction:
     """Return ``value`` as an ``int`` when it is whole, else the Fraction."""
     if isinstance(value, Fraction) and value.denominator == 1:
@@ -375,12 +292,12 @@ def _planet_list(planets: Iterable[Planet]) -> str:
 def _planet_field(name: str, label: Message, required: bool = True,
                   help: Message | None = None) -> Field:
     return Field(name, label, FieldKind.CHOICE, help=help, required=required,
-                 choices=_choices(_PLANET_LABELS))
+                 choices=Planet.choices())
 
 
 def _side_field(name: str, label: Message) -> Field:
-    return Field(name, label, FieldKind.CHOICE, choices=_choices(_SIDE_LABELS),
-                 initial=Side.OWN.value)
+    return Field(name, label, FieldKind.CHOICE, choices=Side.choices(),
+                 default=Side.OWN.value)
 
 
 def _planet(value: str | None) -> Planet | None:
@@ -393,7 +310,7 @@ def _planet(value: str | None) -> Planet | None:
 
 _WIRKUNG_FIELDS = (
     Field("guardian_side_active", msg(_("The Schutzgottkarte's side is taking its turn")),
-          FieldKind.BOOLEAN, required=False, initial=True,
+          FieldKind.BOOLEAN, default=True,
           help=msg(_("Only the negativ-positiv-Wirkung of the active side counts."))),
     _planet_field("base_planet", msg(_("Basis-Planetensymbol of the Schutzgottkarte"))),
     _planet_field("left_planet", msg(_("Small left planet symbol (positiv-Wirkung)")),
@@ -401,14 +318,14 @@ _WIRKUNG_FIELDS = (
     _planet_field("right_planet", msg(_("Small right planet symbol (negativ-Wirkung)")),
                   required=False, help=msg(_("Leave empty if the card has none."))),
     Field("attribute", msg(_("Attribute the Wirkung changes")), FieldKind.CHOICE,
-          choices=_choices(_ATTRIBUTE_LABELS), initial=Attribute.AP.value),
+          choices=Attribute.choices(), default=Attribute.AP.value),
     Field("amount", msg(_("Change made by the Wirkung (points)")), FieldKind.INTEGER,
           minimum=-_MAX_POINTS, maximum=_MAX_POINTS,
           help=msg(_("Positive for an increase (+20), negative for a reduction (-20)."))),
     Field("scope", msg(_("Monsters the Wirkung's description names")), FieldKind.CHOICE,
-          choices=_choices(_SCOPE_LABELS), initial=WirkungScope.BASE.value),
+          choices=WirkungScope.choices(), default=WirkungScope.BASE.value),
     Field("listed_planets", msg(_("Planets named by the description")),
-          FieldKind.MULTIPLE_CHOICE, required=False, choices=_choices(_PLANET_LABELS),
+          FieldKind.MULTIPLE_CHOICE, required=False, choices=Planet.choices(),
           help=msg(_("Only used when the description names planets."))),
     Field("extends_to_opposing_side",
           msg(_("The description extends the Wirkung to the opposing side")),
@@ -416,14 +333,14 @@ _WIRKUNG_FIELDS = (
     _planet_field("monster_planet", msg(_("Primary planet symbol of the affected monster"))),
     _side_field("monster_side", msg(_("Side of the affected monster"))),
     Field("combat", msg(_("The affected monster is")), FieldKind.CHOICE,
-          choices=_choices(_COMBAT_LABELS), initial=CombatRole.NONE.value),
+          choices=CombatRole.choices(), default=CombatRole.NONE.value),
     _planet_field("opponent_planet",
                   msg(_("Primary planet symbol of the other monster in the combat")),
                   required=False,
                   help=msg(_("The attack target when the affected monster attacks."))),
     Field("opponent_effects", msg(_("The other monster is under effects changing")),
           FieldKind.MULTIPLE_CHOICE, required=False,
-          choices=_choices(_ATTRIBUTE_LABELS) + (
+          choices=Attribute.choices() + (
               Choice(_OTHER_ATTRIBUTE, msg(_("another attribute only"))),),
           help=msg(_("Leave empty if it is under no effect."))),
     Field("base_value", msg(_("Value of the attribute before the Wirkung (points)")),
@@ -830,7 +747,7 @@ _WB_FIELDS = (
           msg(_("The description extends the Spezial-Wirkung to the opposing side")),
           FieldKind.BOOLEAN, required=False),
     Field("monsters", msg(_("Monster cards being activated")), FieldKind.GROUP,
-          min_items=1, max_items=_MAX_ITEMS, initial=2, fields=(
+          min_items=1, max_items=_MAX_ITEMS, rows=2, fields=(
               _planet_field("planet", msg(_("Primary planet symbol"))),
               Field("cost", msg(_("Activation cost (Energiepunkte)")), FieldKind.INTEGER,
                     minimum=0, maximum=_MAX_COST),
@@ -986,17 +903,17 @@ _ORDER_FIELDS = (
     Field("base_ep", msg(_("Base EP (Energiepunkte)")), FieldKind.INTEGER, required=False,
           minimum=0, maximum=_MAX_POINTS),
     Field("effects", msg(_("Effects on the monster")), FieldKind.GROUP,
-          min_items=1, max_items=_MAX_ITEMS, initial=2, fields=(
+          min_items=1, max_items=_MAX_ITEMS, rows=2, fields=(
               Field("source", msg(_("Source")), FieldKind.CHOICE,
-                    choices=_choices(_SOURCE_LABELS)),
+                    choices=Source.choices()),
               Field("activated", msg(_("Activated as number")), FieldKind.INTEGER,
                     minimum=1, maximum=99,
                     help=msg(_("1 = activated first (longest active); equal numbers = "
                                "activated together."))),
               Field("attribute", msg(_("Attribute")), FieldKind.CHOICE,
-                    choices=_choices(_ATTRIBUTE_LABELS)),
+                    choices=Attribute.choices()),
               Field("operation", msg(_("Operation")), FieldKind.CHOICE,
-                    choices=_choices(_OPERATION_LABELS)),
+                    choices=Operation.choices()),
               Field("amount", msg(_("N (points)")), FieldKind.INTEGER, required=False,
                     minimum=0, maximum=_MAX_POINTS,
                     help=msg(_("For add, subtract and set."))),
@@ -1194,28 +1111,18 @@ _ORDER = Scenario(
 # Scenario 4: immunity of Schutzgottkarten and reach of their effects
 # --------------------------------------------------------------------------
 
-class TargetKind(enum.Enum):
+class TargetKind(Labelled):
     """The kind of card an effect is aimed at."""
 
-    GUARDIAN = "guardian"
-    MONSTER = "monster"
-    ENERGY = "energy"
-
-
-_TARGET_LABELS = {
-    TargetKind.GUARDIAN: msg(_("Schutzgottkarte")),
-    TargetKind.MONSTER: msg(_("Monsterkarte")),
-    TargetKind.ENERGY: msg(_("Energiekarte")),
-}
-
-_IMMUNITY_SOURCES = {source: label for source, label in _SOURCE_LABELS.items()
-                     if source is not Source.RANK_ONE}
+    GUARDIAN = ("guardian", _("Schutzgottkarte"))
+    MONSTER = ("monster", _("Monsterkarte"))
+    ENERGY = ("energy", _("Energiekarte"))
 
 _IMMUNITY_FIELDS = (
     Field("source", msg(_("The effect comes from")), FieldKind.CHOICE,
-          choices=_choices(_IMMUNITY_SOURCES)),
+          choices=Source.choices(exclude=(Source.RANK_ONE,))),
     Field("target", msg(_("The effect is aimed at")), FieldKind.CHOICE,
-          choices=_choices(_TARGET_LABELS), initial=TargetKind.GUARDIAN.value),
+          choices=TargetKind.choices(), default=TargetKind.GUARDIAN.value),
     Field("target_side", msg(_("The target is on")), FieldKind.CHOICE,
           choices=(Choice(Side.OWN.value, msg(_("the same side as the effect's card"))),
                    Choice(Side.OPPOSING.value, msg(_("the opposing side"))))),

@@ -256,8 +256,7 @@ def to_form(scenario: Scenario, data: dict[str, Any]) -> dict[str, Any]:
         if value is None:
             return
         if isinstance(value, bool):
-            if value:
-                form[name] = "on"
+            form[name] = "on" if value else "off"  # an unticked checkbox sends "off"
         elif isinstance(value, (list, tuple, frozenset)):
             form[name] = [str(v) for v in value]
         else:
