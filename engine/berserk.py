@@ -28,8 +28,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from engine.core import (
-    Citation, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
-    Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg,
+    Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
+    Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg, not_covered,
 )
 
 GAME = "berserk"
@@ -46,6 +46,8 @@ K_SLOW = "107.2"            # simple strike and closing are slow: own Choice sub
 K_FAST = "107.3"            # defender assignment is fast: when a simple strike is declared
 K_INITIAL = "108.p1"        # initial type (subtype): the one before the game starts
 K_REPLACE = "108.1"         # property replacement
+K_NON_GAME_DEF = "109.p1"   # non-game elements: non-game text and service information
+K_NON_GAME = "109.1"        # the list of non-game elements
 
 
 def _cite(*keys: str) -> tuple[Citation, ...]:
@@ -1135,9 +1137,241 @@ TIMING = Scenario(
     check=_check_timing,
 )
 
+# --------------------------------------------------------------------------
+# Situation: a card's history, its properties now, its features against elements
+# --------------------------------------------------------------------------
+
+class NonGameElement(Labelled):
+    """A non-game element of a card (109.1): never part of a ruling."""
+
+    LEGEND = ("legend", _("legend (легенда)"))
+    FLAVOUR_TEXT = ("flavour-text", _("flavour text (художественный текст)"))
+    ILLUSTRATION = ("illustration", _("illustration (иллюстрация)"))
+    SET_SYMBOL = ("set-symbol", _("set symbol (значок сета)"))
+    COLLECTOR_NUMBER = ("collector-number", _("collector number (коллекционный номер)"))
+    RARITY = ("rarity", _("rarity symbol (символ редкости)"))
+
+
+#: The situation's changes: the 108.1 changes plus gaining an element (106.p3).
+GAIN_ELEMENT = "gain-element"
+
+SITUATION_FIELDS = (
+    REPLACEMENT_FIELDS[0], REPLACEMENT_FIELDS[1], REPLACEMENT_FIELDS[2], REPLACEMENT_FIELDS[3],
+    Field("elements", msg(_("Elements of the card")), FieldKind.MULTIPLE_CHOICE,
+          help=_ELEMENTS_HELP, choices=_ELEMENT_CHOICES, min_items=1),
+    REPLACEMENT_FIELDS[4],
+    Field("changes", msg(_("Changes, in order")), FieldKind.GROUP, max_items=12, fields=(
+        Field("change", msg(_("Change")), FieldKind.CHOICE,
+              choices=ChangeKind.choices() + (
+                  Choice(GAIN_ELEMENT, msg(_("gains an element"))),)),
+        REPLACEMENT_FIELDS[5].fields[1],
+        REPLACEMENT_FIELDS[5].fields[2],
+        Field("element", msg(_("Element gained")), FieldKind.CHOICE, required=False,
+              choices=_GAINABLE_CHOICES, help=msg(_("Only with \"gains an element\"."))),
+    )),
+    *TIMING_FIELDS[3:],
+    Field("features", msg(_("Features against an element (стихия)")), FieldKind.GROUP,
+          max_items=6, fields=FEATURE_FIELDS[:2]),
+    Field("targets", msg(_("Cards the features are used against")), FieldKind.GROUP,
+          max_items=6, fields=(
+              Field("elements", msg(_("Elements of the target card")),
+                    FieldKind.MULTIPLE_CHOICE, help=_ELEMENTS_HELP, choices=_ELEMENT_CHOICES,
+                    min_items=1),)),
+    Field("instead_of_movement",
+          msg(_("The card has an ability used instead of movement")), FieldKind.BOOLEAN),
+    Field("non_game_elements", msg(_("Non-game elements the judge was asked about")),
+          FieldKind.MULTIPLE_CHOICE, required=False, choices=NonGameElement.choices()),
+)
+
+
+def _check_situation(inputs: Mapping[str, Any]) -> None:
+    """:raises InputError: for a history or a moment the texts exclude (see the
+        focused scenarios), or a gained element missing or given without a gain."""
+    _check_neutral(_elements(inputs["elements"]), "elements")
+    for index, target in enumerate(inputs["targets"]):
+        _check_neutral(_elements(target["elements"]), f"targets.{index}.elements")
+    for index, item in enumerate(inputs["changes"]):
+        if (item["change"] == GAIN_ELEMENT) != (item["element"] is not None):
+            raise InputError(f"changes.{index}.element", msg(_(
+                "Give the element exactly for \"gains an element\".")))
+        if item["change"] == GAIN_ELEMENT and (item["subtype"] or item["movement"] is not None):
+            raise InputError(f"changes.{index}.subtype", msg(_(
+                "Only a change that makes the card a creature names a subtype.")))
+    _check_replacement({**inputs, "changes": _property_changes(inputs)})
+    final = _history(inputs)[0]
+    _check_timing({**inputs, "card_type": final.type.value,
+                   "card_subtype": final.subtype.value if final.subtype else None})
+
+
+def _property_changes(inputs: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
+    return tuple(item for item in inputs["changes"] if item["change"] != GAIN_ELEMENT)
+
+
+def _history(inputs: Mapping[str, Any]
+             ) -> tuple[CardState, frozenset[Element], list[Step], list[Value]]:
+    """Run the card's changes; return its final state and elements, steps and per-step values."""
+    initial = _initial_state(inputs)
+    in_play = inputs["in_play_zone"]
+    elements = _elements(inputs["elements"])
+    steps: list[Step] = [_applied(
+        msg(_("Initial type: %(type)s, subtype: %(subtype)s (the ones the card has before "
+              "the game starts)."), type=initial.type.label, subtype=initial.subtype_label()),
+        K_INITIAL, K_TYPE)]
+    values: list[Value] = []
+    state = initial
+    props = additional_properties(state, in_play)
+    for index, item in enumerate(inputs["changes"]):
+        number = index + 1
+        if item["change"] == GAIN_ELEMENT:
+            elements, _done, gain_steps = gain_elements(elements,
+                                                        frozenset({Element(item["element"])}))
+            steps.extend(gain_steps)
+        else:
+            change = Change(ChangeKind(item["change"]),
+                            Subtype(item["subtype"]) if item["subtype"] else None,
+                            item["movement"])
+            state, change_steps = apply_change(state, change, initial, f"changes.{index}")
+            steps.extend(change_steps)
+            new_props = additional_properties(state, in_play)
+            steps.extend(_property_diff(props, new_props))
+            props = new_props
+        values += [
+            Value(f"step_{number}_type", state.type.label,
+                  msg(_("After change %(number)s: type"), number=number)),
+            Value(f"step_{number}_subtype", state.subtype_label(),
+                  msg(_("After change %(number)s: subtype"), number=number)),
+            Value(f"step_{number}_status", state.status.label,
+                  msg(_("After change %(number)s: status"), number=number)),
+            Value(f"step_{number}_movement", state.movement_value(),
+                  msg(_("After change %(number)s: movement"), number=number)),
+            Value(f"step_{number}_elements", _labels(elements),
+                  msg(_("After change %(number)s: elements"), number=number)),
+        ]
+    return state, elements, steps, values
+
+
+def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
+    """Rule on a card's history, what it may do now and its features against elements.
+
+    Implements 106.p1–106.p3 (elements), 106.3/106.4, 107.1–107.3, 108.p1,
+    108.1 and 109 together.  Values: ``step_N_type``/``subtype``/``status``/
+    ``movement``/``elements`` after change *N*; the final ``type``, ``subtype``,
+    ``status``, ``movement``, ``elements``, ``additional_properties`` and one
+    boolean per property; ``simple_strike_now``, ``closing_now``,
+    ``defender_now``; ``feature_F_target_T`` (strike bonus of feature *F*
+    against target *T*).
+    """
+    state, elements, steps, values = _history(inputs)
+    in_play = inputs["in_play_zone"]
+    props = additional_properties(state, in_play)
+    if any(state.type is not CardType.CREATURE for state in [state, _initial_state(inputs)]):
+        steps.append(_silent(*_SUBTYPES_SILENT, K_SUBTYPE))
+    steps.extend(_property_step(prop, state, in_play) for prop in AdditionalProperty)
+    values += [
+        Value("type", state.type.label, msg(_("Type"))),
+        Value("subtype", state.subtype_label(), msg(_("Subtype"))),
+        Value("status", state.status.label, msg(_("Status"))),
+        Value("movement", state.movement_value(), msg(_("Movement (запас движения)"))),
+        Value("elements", _labels(elements), msg(_("Elements"))),
+        Value("additional_properties", tuple(p.label for p in AdditionalProperty if p in props),
+              msg(_("Additional properties"))),
+    ]
+    values.extend(Value(p.value_name, p in props, p.label) for p in AdditionalProperty)
+    if inputs["use_prevented"]:
+        steps.append(_applied(
+            msg(_("A feature may restrict the use of additional properties but never takes "
+                  "them away.")), K_ADDITIONAL))
+    for prop in _TIMED:
+        allowed, prop_steps = may_declare(
+            prop, card_type=state.type, subtype=state.subtype, in_play_zone=in_play,
+            turn=Turn(inputs["turn"]), phase=Phase(inputs["phase"]),
+            subphase=SubPhase(inputs["subphase"]) if inputs["subphase"] else None,
+            strike=StrikeBy(inputs["strike_declared"]), prevented=prop.value in inputs["use_prevented"])
+        steps.extend(prop_steps)
+        values.append(Value(f"{prop.value_name}_now", allowed,
+                            msg(_("May use now: %(property)s"), property=prop.label)))
+    for f, feature in enumerate(inputs["features"], start=1):
+        for t, target in enumerate(inputs["targets"], start=1):
+            bonus, feature_steps = feature_against_element(
+                Element(feature["feature_element"]), _elements(target["elements"]),
+                feature["strike_bonus"])
+            steps.extend(feature_steps)
+            values.append(Value(f"feature_{f}_target_{t}", bonus,
+                                msg(_("Feature %(feature)s against target %(target)s: strike "
+                                      "bonus"), feature=f, target=t)))
+    for t, target in enumerate(inputs["targets"], start=1):
+        relation, _shared, relation_steps = element_relation(elements, _elements(target["elements"]))
+        steps.extend(relation_steps)
+        values.append(Value(f"target_{t}_relation", relation.label,
+                            msg(_("The card and target %(target)s"), target=t)))
+    if inputs["instead_of_movement"]:
+        steps.append(not_covered(msg(_("an ability used instead of movement")), *_cite(K_REPLACE)))
+    for element in sorted(inputs["non_game_elements"]):
+        steps.append(_not_applicable(
+            msg(_("%(element)s is a non-game element."), element=NonGameElement(element).label),
+            msg(_("Non-game elements serve the card's artistic and auxiliary design; they never "
+                  "change a ruling.")), K_NON_GAME_DEF, K_NON_GAME))
+    return Ruling("situation", tuple(values), tuple(steps))
+
+
+def _bk_situation(**overrides: Any) -> dict[str, Any]:
+    return {"initial_type": "creature", "initial_subtype": "non-flying",
+            "initial_status": "ordinary", "initial_movement": 2, "elements": ["swamp"],
+            "turn": "own", "phase": "main", "subphase": "choice", "strike_declared": "none",
+            **overrides}
+
+
+SITUATION = Scenario(
+    slug="situation",
+    game=GAME,
+    title=msg(_("A card's history, what it may do now, its features against elements")),
+    summary=msg(_("Type, subtype, movement and elements after every change; its additional "
+                  "properties and whether it may use them now; its features against several "
+                  "cards' elements.")),
+    fields=SITUATION_FIELDS,
+    evaluator=_evaluate_situation,
+    check=_check_situation,
+    citations=_cite(K_FEATURE, K_SAME, K_NO_REGAIN, K_TYPE, K_SUBTYPE, K_ADDITIONAL, K_SLOW,
+                    K_FAST, K_INITIAL, K_REPLACE, K_NON_GAME_DEF, K_NON_GAME),
+    examples=(
+        Example("bk-1", msg(_("Баграх (+2 к удару по болотным) strikes a swamp and forest card")),
+                _bk_situation(features=[{"feature_element": "swamp", "strike_bonus": 2}],
+                              targets=[{"elements": ["swamp", "forest"]}]),
+                {"feature_1_target_1": 2}, DOCUMENT.cite(K_FEATURE)),
+        Example("bk-2", msg(_("Баграх strikes a mountains card")),
+                _bk_situation(features=[{"feature_element": "swamp", "strike_bonus": 2}],
+                              targets=[{"elements": ["mountains"]}]),
+                {"feature_1_target_1": 0}, DOCUMENT.cite(K_FEATURE)),
+        Example("bk-3", msg(_("Forest and swamp against swamp and darkness; forest against "
+                              "mountains")),
+                _bk_situation(elements=["forest", "swamp"],
+                              targets=[{"elements": ["swamp", "darkness"]}]),
+                {"target_1_relation": Relation.SAME.label}, DOCUMENT.cite(K_SAME)),
+        Example("bk-4", msg(_("A swamp creature gains the swamp element")),
+                _bk_situation(changes=[{"change": GAIN_ELEMENT, "element": "swamp"}]),
+                {"elements": (Element.SWAMP.label,)}, DOCUMENT.cite(K_NO_REGAIN)),
+        Example("bk-5", msg(_("A non-flying creature with movement 2 gains flight, later loses "
+                              "flight")),
+                _bk_situation(changes=[{"change": "gain-flight"}, {"change": "lose-flight"}]),
+                {"step_1_movement": FLIGHT_ICON, "step_1_subtype": Subtype.FLYING.label,
+                 "movement": 2, "subtype": Subtype.NON_FLYING.label, "closing": True},
+                DOCUMENT.cite(K_REPLACE)),
+        Example("bk-6", msg(_("An elite card becomes ordinary")),
+                _bk_situation(initial_status="elite", changes=[{"change": "become-ordinary"}]),
+                {"status": Status.ORDINARY.label}, DOCUMENT.cite(K_REPLACE)),
+        Example("bk-7", msg(_("A creature in its owner's Choice sub-phase of the Main phase")),
+                _bk_situation(), {"simple_strike_now": True}, DOCUMENT.cite(K_SLOW)),
+        Example("bk-8", msg(_("A creature when the opponent declares a simple strike")),
+                _bk_situation(turn="opponent", strike_declared="opponent"),
+                {"defender_now": True, "simple_strike_now": False}, DOCUMENT.cite(K_FAST)),
+    ),
+)
+
+
 RULESET = Ruleset(
     game=GAME,
     title=msg(_("Berserk (Берсерк)")),
     documents=(DOCUMENT,),
-    scenarios=(ELEMENT_FEATURE, SAME_ELEMENT, ELEMENT_GAIN, PROPERTY_REPLACEMENT, TIMING),
+    scenarios=(ELEMENT_FEATURE, SAME_ELEMENT, ELEMENT_GAIN, PROPERTY_REPLACEMENT, TIMING,
+               SITUATION),
 )
