@@ -35,7 +35,8 @@ from typing import Any, Mapping
 
 from engine.core import (
     Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
-    Labelled, Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg,
+    Labelled, Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, assumed,
+    card_text_may_override, msg, not_covered,
 )
 
 GAME = "marvel-champions"
@@ -708,6 +709,9 @@ def _affects(effect: _Effect, el: _Element, ability: _Ability, crisis: bool,
         if zero_amount():
             return False
         prevented = _C.DAMAGE_PREVENTED in el.conditions or Status.TOUGH in el.statuses
+        if Status.TOUGH in el.statuses and _C.DAMAGE_PREVENTED not in el.conditions:
+            log.steps.append(assumed(msg(_("a tough status card (Zäh) on %(target)s prevents "
+                                           "the damage"), target=el.name), P4_6))
         if prevented:
             log.applied(msg(_("Damage dealt to %(target)s would be prevented but still "
                               "counts as affecting it."), target=el.name), P4_6)
@@ -1213,9 +1217,111 @@ TARGET_VALIDITY = Scenario(
     check=check,
 )
 
+# --------------------------------------------------------------------------
+# Situation: the ability and the whole board, and what the texts do not cover
+# --------------------------------------------------------------------------
+
+SITUATION_SLUG = "situation"
+
+_FOR_EACH = Field("for_each", msg(_("\"For each …\": the effect is repeated for each of "
+                                    "several game elements")), FieldKind.BOOLEAN,
+                  help=msg(_("E.g. \"For each minion in play, choose a character\".")))
+
+SITUATION_FIELDS: tuple[Field, ...] = tuple(
+    Field(spec.name, spec.label, spec.kind, help=spec.help, required=spec.required,
+          min_items=spec.min_items, max_items=spec.max_items, rows=spec.rows,
+          fields=spec.fields + (_FOR_EACH,))
+    if spec.name == "effects" else spec
+    for spec in FIELDS) + (
+    Field("other_text", msg(_("The ability has further text or keywords not listed as "
+                              "effects")), FieldKind.BOOLEAN),
+)
+
+_UNCOVERED_STATUS = {
+    Status.STUNNED: _("the acting character is stunned (Betäubt)"),
+    Status.CONFUSED: _("the acting character is confused (Verwirrt)"),
+    Status.TOUGH: _("the acting character has a tough status card (Zäh)"),
+}
+
+
+def evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
+    """Rule on an ability against the whole board, saying where the texts stop.
+
+    The same ruling as ``target-validity`` (same values), plus: a
+    ``NOT_COVERED`` step for a status card on the character using a basic
+    power, for a "for each …" effect and for text or keywords not listed as
+    effects (the ruling is then incomplete), and a step naming the crisis
+    example of ``ziel.p5.1`` where an ability in play overrides a rule.
+    """
+    ruling = evaluate(inputs)
+    steps = list(ruling.steps)
+    kind = AbilityKind(inputs["kind"])
+    if kind.is_basic:
+        actor = inputs["characters"][inputs["actor"] - 1]
+        for status in Status:
+            if status.value in actor["statuses"]:
+                steps.append(not_covered(msg(_UNCOVERED_STATUS[status]), P3_1))
+    for number, effect in enumerate(inputs["effects"], start=1):
+        if effect["for_each"]:
+            steps.append(not_covered(msg(_("effect %(number)s says \"for each …\""),
+                                         number=number), P5, P3_2))
+    if inputs["other_text"]:
+        steps.append(not_covered(msg(_("text or keywords of the ability not listed as "
+                                       "effects")), P4))
+    crisis = inputs["crisis_icon"] or any(s["crisis"] for s in inputs["side_schemes"])
+    if crisis:
+        steps.append(card_text_may_override(
+            msg(_("threat can be removed from the main scheme (a crisis icon prevents it)")),
+            P5_1))
+    return Ruling(SITUATION_SLUG, ruling.values, tuple(steps), ruling.notes, ruling.readings)
+
+
+SITUATION = Scenario(
+    slug=SITUATION_SLUG,
+    game=GAME,
+    title=msg(_("The board: an ability, its effects and every game element")),
+    summary=msg(_("Whether an ability can be initiated, the valid targets of each effect and "
+                  "what it resolves against, and which inputs the published texts do not "
+                  "cover.")),
+    fields=SITUATION_FIELDS,
+    evaluator=evaluate_situation,
+    citations=CITATIONS,
+    examples=EXAMPLES + (
+        _example("mc-2-crisis-each-scheme", _("'Entferne 1 Bedrohung von jedem Plan' with a "
+                                              "crisis icon: main scheme 3, side scheme 2"),
+                 {"kind": "card_ability",
+                  "effects": [{"verb": "remove_threat", "amount": 1, "selector": "each",
+                               "target_type": "scheme"}],
+                  "crisis_icon": True, "main_scheme": [{"threat": 3}],
+                  "side_schemes": [{"threat": 2}]},
+                 {"can_initiate": True, "threat_after_main_scheme": 3,
+                  "threat_after_side_scheme_1": 1}, P5_1),
+        _example("mc-3-only-main-scheme", _("As MC-2, but only the main scheme is in play"),
+                 {"kind": "card_ability",
+                  "effects": [{"verb": "remove_threat", "amount": 1, "selector": "each",
+                               "target_type": "scheme"}],
+                  "crisis_icon": True, "main_scheme": [{"threat": 3}]},
+                 {"can_initiate": False}, P5),
+        _example("mc-6-cannot-take-damage", _("'Deal 3 damage to an enemy'; the only enemy "
+                                              "cannot take damage"),
+                 {"kind": "card_ability",
+                  "effects": [{"verb": "deal_damage", "amount": 3, "selector": "one",
+                               "target_type": "enemy"}],
+                  "villain": [{"conditions": ["cannot_take_damage"]}]},
+                 {"can_initiate": False}, P4_7),
+        _example("mc-8-draw", _("'Draw 1 card' with 1 card left in the deck"),
+                 {"kind": "card_ability",
+                  "effects": [{"verb": "draw", "amount": 1, "selector": "you"}],
+                  "players": [{"deck": 1}]},
+                 {"can_initiate": True}, P3_3),
+    ),
+    check=check,
+)
+
+
 RULESET = Ruleset(
     game=GAME,
     title=msg(_("Marvel Champions")),
     documents=(DOCUMENT,),
-    scenarios=(TARGET_VALIDITY,),
+    scenarios=(TARGET_VALIDITY, SITUATION),
 )
