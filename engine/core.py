@@ -84,7 +84,8 @@ def msg(message_id: str, **params: Any) -> Message:
     >>> msg("Hello %(who)s", who="judge").params
     (('who', 'judge'),)
     """
-    return Message(message_id, tuple(sorted(params.items())))
+    items = tuple(params.items())
+    return Message(message_id, tuple(sorted(items)) if len(items) > 1 else items)
 
 
 # --------------------------------------------------------------------------
@@ -417,13 +418,13 @@ class Labelled(enum.Enum):
     def __new__(cls, value: str, label: str) -> "Labelled":
         member = object.__new__(cls)
         member._value_ = value
-        member._label_id = label
+        member._label = Message(label)
         return member
 
     @property
     def label(self) -> Message:
         """The member's label as a message to translate."""
-        return Message(self._label_id)
+        return self._label
 
     @classmethod
     def choices(cls, members: Iterable["Labelled"] | None = None,

@@ -1116,6 +1116,8 @@ def _threat_after(ability: _Ability, elements: tuple[_Element, ...], candidates_
             continue
         amount = effect.amount or 0
         for el in candidates_of[effect.number]:
+            if el.kind not in _SCHEMES:
+                continue  # "the [target]" after an effect on other cards: no threat on them
             considered.setdefault(el.ident, el)
             if el not in resolves[effect.number]:
                 log.applied(msg(_("Threat on %(target)s stays %(threat)s."),

@@ -35,6 +35,7 @@ negativ from right to left.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
@@ -90,11 +91,16 @@ class Clause(enum.Enum):
 
     def cite(self) -> Citation:
         """Return the :class:`Citation` of this clause (version 1)."""
-        return DOCUMENT.cite(self.value)
+        return _CITATIONS[self]
 
 
+_CITATIONS = {clause: DOCUMENT.cite(clause.value) for clause in Clause}
+
+
+@functools.lru_cache(maxsize=None)
 def _cites(*clauses: Clause) -> tuple[Citation, ...]:
-    return tuple(clause.cite() for clause in clauses)
+    """The citations of ``clauses`` (cached: citations are immutable values)."""
+    return tuple(_CITATIONS[clause] for clause in clauses)
 
 
 # --------------------------------------------------------------------------
@@ -272,8 +278,8 @@ def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
 
 def _exact(value: int | Fraction) -> int | Fraction:
     """Return ``value`` as an ``int`` when it is whole, else the Fraction."""
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return int(value)
+    if type(value) is Fraction and value.denominator == 1:
+        return value.numerator
     return value
 
 
@@ -1869,11 +1875,20 @@ def _matched_for(guardian: Guardian | None, monsters: tuple[Monster, ...],
     return frozenset(matched)
 
 
+@functools.lru_cache(maxsize=256)
+def _attribute_name(number: int, attribute: Attribute) -> tuple[str, Message]:
+    """The value name and label of monster ``number``'s ``attribute`` (cached)."""
+    return (f"monster_{number}_{attribute.value}",
+            msg(_("Monster %(number)s: %(attribute)s"), number=number, attribute=attribute.label))
+
+
 def _attribute_values(number: int, values: Mapping[Attribute, Fraction]) -> tuple[Value, ...]:
-    return tuple(Value(f"monster_{number}_{a.value}", _exact(values[a]),
-                       msg(_("Monster %(number)s: %(attribute)s"), number=number,
-                           attribute=a.label))
-                 for a in Attribute if a in values)
+    return tuple(Value(*_attribute_name(number, a)[:1], _exact(values[a]),
+                       _attribute_name(number, a)[1])
+                 for a in _ATTRIBUTES if a in values)
+
+
+_ATTRIBUTES = tuple(Attribute)
 
 
 _PD_GUARDIAN = {"side": "a", "base_planet": "venus", "left_planet": "mars",

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from hypothesis import strategies as st
+
+import engine.marvel as marvel
 from engine.core import Ruling
 
 Back = Callable[[Ruling], dict[str, Any]]
@@ -149,3 +152,38 @@ PD_RANK_ONE_ON_GUARDIAN = {
     "effects": [{"source": "rank-1", "source_side": "b", "target_guardian": "a"}]}
 PD_TABLES = (PD_NP_SCOPE, PD_RANK_OR_RECENCY, PD_HALF_POINTS, PD_NOT_REACHED,
              PD_RANK_ONE_ON_GUARDIAN)
+
+
+@st.composite
+def marvel_effects(draw: Any) -> list[dict[str, Any]]:
+    """1 to 3 card-ability effects that pass :func:`engine.marvel.check`, built the way a
+    judge writes them: each verb with a target it can apply to, "the [target]" and "and the
+    same target" only after an effect naming a compatible target."""
+    effects: list[dict[str, Any]] = []
+    previous: marvel.TargetType | None = None
+    verbs = [v for v in marvel.Verb if v not in (marvel.Verb.DEFEND, marvel.Verb.FUTURE)]
+    for _index in range(draw(st.integers(1, 3))):
+        verb = draw(st.sampled_from(verbs))
+        types = [t for t in marvel.TargetType
+                 if marvel._TYPE_KINDS[t] & marvel._VERB_KINDS[verb]]
+        selectors = ["one", "each", "choose"]
+        if previous is not None and previous in types:
+            selectors += ["the", "joint"]
+        if marvel.TargetType.PLAYER in types:
+            selectors.append("you")
+        selector = draw(st.sampled_from(selectors))
+        target_type = None
+        if selector in ("one", "each", "choose"):
+            target_type = draw(st.sampled_from(types)).value
+            previous = marvel.TargetType(target_type)
+        elif selector == "you":
+            previous = marvel.TargetType.PLAYER
+        amount = None
+        if verb in marvel._AMOUNT_VERBS:
+            amount = draw(st.integers(1 if verb is marvel.Verb.DRAW else 0, 4))
+        status = None
+        if verb in marvel._STATUS_VERBS:
+            status = draw(st.sampled_from(["stunned", "confused", "tough"]))
+        effects.append({"verb": verb.value, "selector": selector, "target_type": target_type,
+                        "amount": amount, "status": status})
+    return effects

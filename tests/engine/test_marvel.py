@@ -891,39 +891,7 @@ def test_property_arbitrary_json(data):
     _outcome(SCENARIO.evaluate, data)
 
 
-@st.composite
-def _valid_effects(draw: Any) -> list[dict[str, Any]]:
-    """1 to 3 card-ability effects that pass :func:`engine.marvel.check`, built the way a
-    judge writes them: each verb with a target it can apply to, "the [target]" and "and the
-    same target" only after an effect naming a compatible target."""
-    effects: list[dict[str, Any]] = []
-    previous: marvel.TargetType | None = None
-    verbs = [v for v in marvel.Verb if v not in (marvel.Verb.DEFEND, marvel.Verb.FUTURE)]
-    for _index in range(draw(st.integers(1, 3))):
-        verb = draw(st.sampled_from(verbs))
-        types = [t for t in marvel.TargetType
-                 if marvel._TYPE_KINDS[t] & marvel._VERB_KINDS[verb]]
-        selectors = ["one", "each", "choose"]
-        if previous is not None and previous in types:
-            selectors += ["the", "joint"]
-        if marvel.TargetType.PLAYER in types:
-            selectors.append("you")
-        selector = draw(st.sampled_from(selectors))
-        target_type = None
-        if selector in ("one", "each", "choose"):
-            target_type = draw(st.sampled_from(types)).value
-            previous = marvel.TargetType(target_type)
-        elif selector == "you":
-            previous = marvel.TargetType.PLAYER
-        amount = None
-        if verb in marvel._AMOUNT_VERBS:
-            amount = draw(st.integers(1 if verb is marvel.Verb.DRAW else 0, 4))
-        status = None
-        if verb in marvel._STATUS_VERBS:
-            status = draw(st.sampled_from(["stunned", "confused", "tough"]))
-        effects.append({"verb": verb.value, "selector": selector, "target_type": target_type,
-                        "amount": amount, "status": status})
-    return effects
+from tests.engine.situations import marvel_effects as _valid_effects  # noqa: E402
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
