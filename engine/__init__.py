@@ -12,8 +12,9 @@ module of its own (:mod:`engine.powerduell`, :mod:`engine.berserk`,
 
 from engine.core import (
     Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
-    Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, find_scenario,
-    msg,
+    Labelled, Message, Outcome, Reading, Ruleset, Ruling, Scenario, Step, Value,
+    assumed, card_text_may_override, fields_json_schema, find_scenario, msg,
+    not_covered,
 )
 
 
@@ -26,6 +27,7 @@ def rulesets() -> tuple[Ruleset, ...]:
 
 __all__ = [
     "Choice", "Citation", "DocumentRef", "Example", "Field", "FieldKind",
-    "InputError", "Message", "Outcome", "Ruleset", "Ruling", "Scenario",
-    "Step", "Value", "find_scenario", "msg", "rulesets",
+    "InputError", "Labelled", "Message", "Outcome", "Reading", "Ruleset",
+    "Ruling", "Scenario", "Step", "Value", "assumed", "card_text_may_override",
+    "fields_json_schema", "find_scenario", "msg", "not_covered", "rulesets",
 ]

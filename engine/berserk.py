@@ -28,8 +28,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from engine.core import (
-    Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError, Message,
-    Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg,
+    Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
+    Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg, not_covered,
 )
 
 GAME = "berserk"
@@ -46,6 +46,8 @@ K_SLOW = "107.2"            # simple strike and closing are slow: own Choice sub
 K_FAST = "107.3"            # defender assignment is fast: when a simple strike is declared
 K_INITIAL = "108.p1"        # initial type (subtype): the one before the game starts
 K_REPLACE = "108.1"         # property replacement
+K_NON_GAME_DEF = "109.p1"   # non-game elements: non-game text and service information
+K_NON_GAME = "109.1"        # the list of non-game elements
 
 
 def _cite(*keys: str) -> tuple[Citation, ...]:
@@ -73,7 +75,7 @@ def _silent(message: Message, reason: Message, *keys: str) -> Step:
 # Domain primitives
 # --------------------------------------------------------------------------
 
-class Element(enum.Enum):
+class Element(Labelled):
     """An element (стихия) of a card, plus the neutral marker (нейтральная).
 
     Members are in the usual Berserk order; ``value`` is the form value.
@@ -82,93 +84,40 @@ class Element(enum.Enum):
     'swamp (болота)'
     """
 
-    STEPPE = "steppe"
-    FOREST = "forest"
-    MOUNTAINS = "mountains"
-    SWAMP = "swamp"
-    DARKNESS = "darkness"
-    NEUTRAL = "neutral"
-
-    @property
-    def label(self) -> Message:
-        """The element's name as a message to translate."""
-        return _ELEMENT_LABELS[self]
+    STEPPE = ("steppe", _("steppe (степи)"))
+    FOREST = ("forest", _("forest (леса)"))
+    MOUNTAINS = ("mountains", _("mountains (горы)"))
+    SWAMP = ("swamp", _("swamp (болота)"))
+    DARKNESS = ("darkness", _("darkness (тьма)"))
+    NEUTRAL = ("neutral", _("neutral (нейтральная)"))
 
 
-_ELEMENT_LABELS = {
-    Element.STEPPE: msg(_("steppe (степи)")),
-    Element.FOREST: msg(_("forest (леса)")),
-    Element.MOUNTAINS: msg(_("mountains (горы)")),
-    Element.SWAMP: msg(_("swamp (болота)")),
-    Element.DARKNESS: msg(_("darkness (тьма)")),
-    Element.NEUTRAL: msg(_("neutral (нейтральная)")),
-}
-
-
-class Relation(enum.Enum):
+class Relation(Labelled):
     """How the elements of two cards relate (106.p2)."""
 
-    SAME = "same"
-    DIFFERENT = "different"
-    NEITHER = "neither"
-
-    @property
-    def label(self) -> Message:
-        """The relation as a message to translate."""
-        return _RELATION_LABELS[self]
+    SAME = ("same", _("cards of the same element"))
+    DIFFERENT = ("different", _("cards of different elements"))
+    NEITHER = ("neither", _("neither the same nor different elements (a neutral card)"))
 
 
-_RELATION_LABELS = {
-    Relation.SAME: msg(_("cards of the same element")),
-    Relation.DIFFERENT: msg(_("cards of different elements")),
-    Relation.NEITHER: msg(_("neither the same nor different elements (a neutral card)")),
-}
-
-
-class CardType(enum.Enum):
+class CardType(Labelled):
     """The type of a card (106.3)."""
 
-    CREATURE = "creature"
-    ARTIFACT = "artifact"
-    TERRAIN = "terrain"
-    EQUIPMENT = "equipment"
-    CONDITION = "condition"
-
-    @property
-    def label(self) -> Message:
-        """The type as a message to translate."""
-        return _TYPE_LABELS[self]
+    CREATURE = ("creature", _("creature (существо)"))
+    ARTIFACT = ("artifact", _("artifact (артефакт)"))
+    TERRAIN = ("terrain", _("terrain (местность)"))
+    EQUIPMENT = ("equipment", _("equipment (экипировка)"))
+    CONDITION = ("condition", _("condition (условие)"))
 
 
-_TYPE_LABELS = {
-    CardType.CREATURE: msg(_("creature (существо)")),
-    CardType.ARTIFACT: msg(_("artifact (артефакт)")),
-    CardType.TERRAIN: msg(_("terrain (местность)")),
-    CardType.EQUIPMENT: msg(_("equipment (экипировка)")),
-    CardType.CONDITION: msg(_("condition (условие)")),
-}
-
-
-class Subtype(enum.Enum):
+class Subtype(Labelled):
     """The subtype of a creature (106.4); other types have none."""
 
-    FLYING = "flying"
-    NON_FLYING = "non-flying"
-    INDEPENDENT = "independent"
-    SYMBIOTE = "symbiote"
+    FLYING = ("flying", _("flying creature (летающее существо)"))
+    NON_FLYING = ("non-flying", _("non-flying creature (нелетающее существо)"))
+    INDEPENDENT = ("independent", _("independent creature (самостоятельное существо)"))
+    SYMBIOTE = ("symbiote", _("symbiote (симбиот)"))
 
-    @property
-    def label(self) -> Message:
-        """The subtype as a message to translate."""
-        return _SUBTYPE_LABELS[self]
-
-
-_SUBTYPE_LABELS = {
-    Subtype.FLYING: msg(_("flying creature (летающее существо)")),
-    Subtype.NON_FLYING: msg(_("non-flying creature (нелетающее существо)")),
-    Subtype.INDEPENDENT: msg(_("independent creature (самостоятельное существо)")),
-    Subtype.SYMBIOTE: msg(_("symbiote (симбиот)")),
-}
 
 #: Shown for "no subtype" and "no movement value".
 NONE_LABEL = msg(_("none"))
@@ -178,36 +127,22 @@ FLIGHT_ICON = msg(_("flight icon (полёт)"))
 NOT_STATED = msg(_("not stated"))
 
 
-class Status(enum.Enum):
+class Status(Labelled):
     """Elite (элитная) or ordinary (рядовая) card."""
 
-    ELITE = "elite"
-    ORDINARY = "ordinary"
-
-    @property
-    def label(self) -> Message:
-        """The status as a message to translate."""
-        return _STATUS_LABELS[self]
+    ELITE = ("elite", _("elite (элитная)"))
+    ORDINARY = ("ordinary", _("ordinary (рядовая)"))
 
 
-_STATUS_LABELS = {
-    Status.ELITE: msg(_("elite (элитная)")),
-    Status.ORDINARY: msg(_("ordinary (рядовая)")),
-}
-
-
-class AdditionalProperty(enum.Enum):
+class AdditionalProperty(Labelled):
     """The additional properties of 107.1, in the clause's order."""
 
-    SIMPLE_STRIKE = "simple-strike"
-    REPEL_STRIKE = "repel-strike"
-    DEFENDER = "defender"
-    CLOSING = "closing"
-
-    @property
-    def label(self) -> Message:
-        """The property as a message to translate."""
-        return _PROPERTY_LABELS[self]
+    SIMPLE_STRIKE = ("simple-strike", _("attack with a simple strike (атака простым ударом)"))
+    REPEL_STRIKE = ("repel-strike", _("repelling a simple strike (отражение простого удара)"))
+    DEFENDER = ("defender", _(
+        "assigning a defender against a simple strike (назначение защитника)"))
+    CLOSING = ("closing", _(
+        "closing to strike a flying creature (закрытие на удар по летающему существу)"))
 
     @property
     def holders(self) -> Message:
@@ -222,60 +157,52 @@ class AdditionalProperty(enum.Enum):
         return self.value.replace("-", "_")
 
 
-_PROPERTY_LABELS = {
-    AdditionalProperty.SIMPLE_STRIKE: msg(_("attack with a simple strike (атака простым ударом)")),
-    AdditionalProperty.REPEL_STRIKE: msg(_("repelling a simple strike (отражение простого удара)")),
-    AdditionalProperty.DEFENDER: msg(_(
-        "assigning a defender against a simple strike (назначение защитника)")),
-    AdditionalProperty.CLOSING: msg(_(
-        "closing to strike a flying creature (закрытие на удар по летающему существу)")),
-}
 _CREATURES_IN_PLAY = msg(_("creatures in the play zone"))
 _NON_FLYING_IN_PLAY = msg(_("non-flying creatures in the play zone"))
 
 
-class Turn(enum.Enum):
+class Turn(Labelled):
     """Whose turn it is, seen from the card's player."""
 
-    OWN = "own"
-    OPPONENT = "opponent"
+    OWN = ("own", _("its player's own turn"))
+    OPPONENT = ("opponent", _("the opponent's turn"))
 
 
-class Phase(enum.Enum):
+class Phase(Labelled):
     """The phase of the turn: the Main phase (Главная фаза) or another one."""
 
-    MAIN = "main"
-    OTHER = "other"
+    MAIN = ("main", _("Main phase (Главная фаза)"))
+    OTHER = ("other", _("another phase"))
 
 
-class SubPhase(enum.Enum):
+class SubPhase(Labelled):
     """The sub-phase of the Main phase: Choice (подфаза Выбора) or another one."""
 
-    CHOICE = "choice"
-    OTHER = "other"
+    CHOICE = ("choice", _("Choice sub-phase (подфаза Выбора)"))
+    OTHER = ("other", _("another sub-phase"))
 
 
-class StrikeBy(enum.Enum):
+class StrikeBy(Labelled):
     """Whether a simple strike is being declared right now, and by whom."""
 
-    NONE = "none"
-    OPPONENT = "opponent"
-    OWN = "own"
+    NONE = ("none", _("no simple strike is being declared"))
+    OPPONENT = ("opponent", _("the opponent declares a simple strike"))
+    OWN = ("own", _("its own player declares a simple strike"))
 
 
-class ChangeKind(enum.Enum):
+class ChangeKind(Labelled):
     """A change that happens to a card (108.1)."""
 
-    BECOME_CREATURE = "become-creature"
-    BECOME_ARTIFACT = "become-artifact"
-    BECOME_TERRAIN = "become-terrain"
-    BECOME_EQUIPMENT = "become-equipment"
-    BECOME_CONDITION = "become-condition"
-    GAIN_FLIGHT = "gain-flight"
-    LOSE_FLIGHT = "lose-flight"
-    LOSE_TYPE = "lose-type"
-    BECOME_ELITE = "become-elite"
-    BECOME_ORDINARY = "become-ordinary"
+    BECOME_CREATURE = ("become-creature", _("becomes a creature (of the subtype named, if any)"))
+    BECOME_ARTIFACT = ("become-artifact", _("becomes an artifact"))
+    BECOME_TERRAIN = ("become-terrain", _("becomes a terrain"))
+    BECOME_EQUIPMENT = ("become-equipment", _("becomes equipment"))
+    BECOME_CONDITION = ("become-condition", _("becomes a condition"))
+    GAIN_FLIGHT = ("gain-flight", _("gains flight (получает полёт)"))
+    LOSE_FLIGHT = ("lose-flight", _("loses flight (теряет полёт)"))
+    LOSE_TYPE = ("lose-type", _("loses the type it acquired"))
+    BECOME_ELITE = ("become-elite", _("becomes elite"))
+    BECOME_ORDINARY = ("become-ordinary", _("becomes ordinary"))
 
 
 _BECOME_TYPE = {
@@ -289,12 +216,6 @@ _BECOME_STATUS = {
     ChangeKind.BECOME_ELITE: Status.ELITE,
     ChangeKind.BECOME_ORDINARY: Status.ORDINARY,
 }
-
-
-def _choices(enum_type: type[enum.Enum], labels: Mapping[Any, Message],
-             exclude: tuple[Any, ...] = ()) -> tuple[Choice, ...]:
-    return tuple(Choice(member.value, labels[member]) for member in enum_type
-                 if member not in exclude)
 
 
 def _elements(values: frozenset[str]) -> frozenset[Element]:
@@ -1047,42 +968,19 @@ def _check_timing(inputs: Mapping[str, Any]) -> None:
 # Fields, examples, scenarios
 # --------------------------------------------------------------------------
 
-_ELEMENT_CHOICES = _choices(Element, _ELEMENT_LABELS)
-_GAINABLE_CHOICES = _choices(Element, _ELEMENT_LABELS, exclude=(Element.NEUTRAL,))
-_TYPE_CHOICES = _choices(CardType, _TYPE_LABELS)
-_SUBTYPE_CHOICES = _choices(Subtype, _SUBTYPE_LABELS)
-_STATUS_CHOICES = _choices(Status, _STATUS_LABELS)
+_ELEMENT_CHOICES = Element.choices()
+_GAINABLE_CHOICES = Element.choices(exclude=(Element.NEUTRAL,))
+_TYPE_CHOICES = CardType.choices()
+_SUBTYPE_CHOICES = Subtype.choices()
+_STATUS_CHOICES = Status.choices()
 _ELEMENTS_HELP = msg(_("Neutral (нейтральная) stands alone: a neutral card has no element."))
-
-_CHANGE_LABELS = {
-    ChangeKind.BECOME_CREATURE: msg(_("becomes a creature (of the subtype named, if any)")),
-    ChangeKind.BECOME_ARTIFACT: msg(_("becomes an artifact")),
-    ChangeKind.BECOME_TERRAIN: msg(_("becomes a terrain")),
-    ChangeKind.BECOME_EQUIPMENT: msg(_("becomes equipment")),
-    ChangeKind.BECOME_CONDITION: msg(_("becomes a condition")),
-    ChangeKind.GAIN_FLIGHT: msg(_("gains flight (получает полёт)")),
-    ChangeKind.LOSE_FLIGHT: msg(_("loses flight (теряет полёт)")),
-    ChangeKind.LOSE_TYPE: msg(_("loses the type it acquired")),
-    ChangeKind.BECOME_ELITE: msg(_("becomes elite")),
-    ChangeKind.BECOME_ORDINARY: msg(_("becomes ordinary")),
-}
-
-_TURN_LABELS = {Turn.OWN: msg(_("its player's own turn")),
-                Turn.OPPONENT: msg(_("the opponent's turn"))}
-_PHASE_LABELS = {Phase.MAIN: msg(_("Main phase (Главная фаза)")),
-                 Phase.OTHER: msg(_("another phase"))}
-_SUBPHASE_LABELS = {SubPhase.CHOICE: msg(_("Choice sub-phase (подфаза Выбора)")),
-                    SubPhase.OTHER: msg(_("another sub-phase"))}
-_STRIKE_LABELS = {StrikeBy.NONE: msg(_("no simple strike is being declared")),
-                  StrikeBy.OPPONENT: msg(_("the opponent declares a simple strike")),
-                  StrikeBy.OWN: msg(_("its own player declares a simple strike"))}
 
 FEATURE_FIELDS = (
     Field("feature_element", msg(_("The feature works against cards of")), FieldKind.CHOICE,
           help=msg(_("E.g. Баграх: +2 к удару по болотным (against swamp cards).")),
           choices=_ELEMENT_CHOICES),
     Field("strike_bonus", msg(_("Strike bonus of the feature")), FieldKind.INTEGER,
-          minimum=-99, maximum=99, initial=2),
+          minimum=-99, maximum=99),
     Field("target_elements", msg(_("Elements of the target card")),
           FieldKind.MULTIPLE_CHOICE, help=_ELEMENTS_HELP, choices=_ELEMENT_CHOICES,
           min_items=1),
@@ -1112,10 +1010,11 @@ REPLACEMENT_FIELDS = (
           help=msg(_("Required for a non-flying creature; not for flying creatures and "
                      "non-creatures.")),
           required=False, minimum=0, maximum=20),
-    Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN),
+    Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN,
+          default=True),
     Field("changes", msg(_("Changes, in order")), FieldKind.GROUP, max_items=12, fields=(
         Field("change", msg(_("Change")), FieldKind.CHOICE,
-              choices=_choices(ChangeKind, _CHANGE_LABELS)),
+              choices=ChangeKind.choices()),
         Field("subtype", msg(_("Subtype the effect names")), FieldKind.CHOICE,
               help=msg(_("Only with \"becomes a creature\"; leave empty if none is named.")),
               required=False, choices=_SUBTYPE_CHOICES),
@@ -1130,17 +1029,18 @@ TIMING_FIELDS = (
     Field("card_type", msg(_("Card type")), FieldKind.CHOICE, choices=_TYPE_CHOICES),
     Field("card_subtype", msg(_("Subtype")), FieldKind.CHOICE,
           help=msg(_("Creatures only.")), required=False, choices=_SUBTYPE_CHOICES),
-    Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN),
+    Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN,
+          default=True),
     Field("turn", msg(_("Whose turn")), FieldKind.CHOICE,
-          choices=_choices(Turn, _TURN_LABELS)),
-    Field("phase", msg(_("Phase")), FieldKind.CHOICE, choices=_choices(Phase, _PHASE_LABELS)),
+          choices=Turn.choices()),
+    Field("phase", msg(_("Phase")), FieldKind.CHOICE, choices=Phase.choices()),
     Field("subphase", msg(_("Sub-phase of the Main phase")), FieldKind.CHOICE,
-          required=False, choices=_choices(SubPhase, _SUBPHASE_LABELS)),
+          required=False, choices=SubPhase.choices()),
     Field("strike_declared", msg(_("Simple strike being declared")), FieldKind.CHOICE,
-          choices=_choices(StrikeBy, _STRIKE_LABELS)),
+          choices=StrikeBy.choices()),
     Field("use_prevented", msg(_("A feature stops the card from using")),
           FieldKind.MULTIPLE_CHOICE, required=False,
-          choices=tuple(Choice(p.value, p.label) for p in _TIMED)),
+          choices=AdditionalProperty.choices(_TIMED)),
 )
 
 _EXAMPLES_FEATURE = (
@@ -1237,9 +1137,241 @@ TIMING = Scenario(
     check=_check_timing,
 )
 
+# --------------------------------------------------------------------------
+# Situation: a card's history, its properties now, its features against elements
+# --------------------------------------------------------------------------
+
+class NonGameElement(Labelled):
+    """A non-game element of a card (109.1): never part of a ruling."""
+
+    LEGEND = ("legend", _("legend (легенда)"))
+    FLAVOUR_TEXT = ("flavour-text", _("flavour text (художественный текст)"))
+    ILLUSTRATION = ("illustration", _("illustration (иллюстрация)"))
+    SET_SYMBOL = ("set-symbol", _("set symbol (значок сета)"))
+    COLLECTOR_NUMBER = ("collector-number", _("collector number (коллекционный номер)"))
+    RARITY = ("rarity", _("rarity symbol (символ редкости)"))
+
+
+#: The situation's changes: the 108.1 changes plus gaining an element (106.p3).
+GAIN_ELEMENT = "gain-element"
+
+SITUATION_FIELDS = (
+    REPLACEMENT_FIELDS[0], REPLACEMENT_FIELDS[1], REPLACEMENT_FIELDS[2], REPLACEMENT_FIELDS[3],
+    Field("elements", msg(_("Elements of the card")), FieldKind.MULTIPLE_CHOICE,
+          help=_ELEMENTS_HELP, choices=_ELEMENT_CHOICES, min_items=1),
+    REPLACEMENT_FIELDS[4],
+    Field("changes", msg(_("Changes, in order")), FieldKind.GROUP, max_items=12, fields=(
+        Field("change", msg(_("Change")), FieldKind.CHOICE,
+              choices=ChangeKind.choices() + (
+                  Choice(GAIN_ELEMENT, msg(_("gains an element"))),)),
+        REPLACEMENT_FIELDS[5].fields[1],
+        REPLACEMENT_FIELDS[5].fields[2],
+        Field("element", msg(_("Element gained")), FieldKind.CHOICE, required=False,
+              choices=_GAINABLE_CHOICES, help=msg(_("Only with \"gains an element\"."))),
+    )),
+    *TIMING_FIELDS[3:],
+    Field("features", msg(_("Features against an element (стихия)")), FieldKind.GROUP,
+          max_items=6, fields=FEATURE_FIELDS[:2]),
+    Field("targets", msg(_("Cards the features are used against")), FieldKind.GROUP,
+          max_items=6, fields=(
+              Field("elements", msg(_("Elements of the target card")),
+                    FieldKind.MULTIPLE_CHOICE, help=_ELEMENTS_HELP, choices=_ELEMENT_CHOICES,
+                    min_items=1),)),
+    Field("instead_of_movement",
+          msg(_("The card has an ability used instead of movement")), FieldKind.BOOLEAN),
+    Field("non_game_elements", msg(_("Non-game elements the judge was asked about")),
+          FieldKind.MULTIPLE_CHOICE, required=False, choices=NonGameElement.choices()),
+)
+
+
+def _check_situation(inputs: Mapping[str, Any]) -> None:
+    """:raises InputError: for a history or a moment the texts exclude (see the
+        focused scenarios), or a gained element missing or given without a gain."""
+    _check_neutral(_elements(inputs["elements"]), "elements")
+    for index, target in enumerate(inputs["targets"]):
+        _check_neutral(_elements(target["elements"]), f"targets.{index}.elements")
+    for index, item in enumerate(inputs["changes"]):
+        if (item["change"] == GAIN_ELEMENT) != (item["element"] is not None):
+            raise InputError(f"changes.{index}.element", msg(_(
+                "Give the element exactly for \"gains an element\".")))
+        if item["change"] == GAIN_ELEMENT and (item["subtype"] or item["movement"] is not None):
+            raise InputError(f"changes.{index}.subtype", msg(_(
+                "Only a change that makes the card a creature names a subtype.")))
+    _check_replacement({**inputs, "changes": _property_changes(inputs)})
+    final = _history(inputs)[0]
+    _check_timing({**inputs, "card_type": final.type.value,
+                   "card_subtype": final.subtype.value if final.subtype else None})
+
+
+def _property_changes(inputs: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
+    return tuple(item for item in inputs["changes"] if item["change"] != GAIN_ELEMENT)
+
+
+def _history(inputs: Mapping[str, Any]
+             ) -> tuple[CardState, frozenset[Element], list[Step], list[Value]]:
+    """Run the card's changes; return its final state and elements, steps and per-step values."""
+    initial = _initial_state(inputs)
+    in_play = inputs["in_play_zone"]
+    elements = _elements(inputs["elements"])
+    steps: list[Step] = [_applied(
+        msg(_("Initial type: %(type)s, subtype: %(subtype)s (the ones the card has before "
+              "the game starts)."), type=initial.type.label, subtype=initial.subtype_label()),
+        K_INITIAL, K_TYPE)]
+    values: list[Value] = []
+    state = initial
+    props = additional_properties(state, in_play)
+    for index, item in enumerate(inputs["changes"]):
+        number = index + 1
+        if item["change"] == GAIN_ELEMENT:
+            elements, _done, gain_steps = gain_elements(elements,
+                                                        frozenset({Element(item["element"])}))
+            steps.extend(gain_steps)
+        else:
+            change = Change(ChangeKind(item["change"]),
+                            Subtype(item["subtype"]) if item["subtype"] else None,
+                            item["movement"])
+            state, change_steps = apply_change(state, change, initial, f"changes.{index}")
+            steps.extend(change_steps)
+            new_props = additional_properties(state, in_play)
+            steps.extend(_property_diff(props, new_props))
+            props = new_props
+        values += [
+            Value(f"step_{number}_type", state.type.label,
+                  msg(_("After change %(number)s: type"), number=number)),
+            Value(f"step_{number}_subtype", state.subtype_label(),
+                  msg(_("After change %(number)s: subtype"), number=number)),
+            Value(f"step_{number}_status", state.status.label,
+                  msg(_("After change %(number)s: status"), number=number)),
+            Value(f"step_{number}_movement", state.movement_value(),
+                  msg(_("After change %(number)s: movement"), number=number)),
+            Value(f"step_{number}_elements", _labels(elements),
+                  msg(_("After change %(number)s: elements"), number=number)),
+        ]
+    return state, elements, steps, values
+
+
+def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
+    """Rule on a card's history, what it may do now and its features against elements.
+
+    Implements 106.p1–106.p3 (elements), 106.3/106.4, 107.1–107.3, 108.p1,
+    108.1 and 109 together.  Values: ``step_N_type``/``subtype``/``status``/
+    ``movement``/``elements`` after change *N*; the final ``type``, ``subtype``,
+    ``status``, ``movement``, ``elements``, ``additional_properties`` and one
+    boolean per property; ``simple_strike_now``, ``closing_now``,
+    ``defender_now``; ``feature_F_target_T`` (strike bonus of feature *F*
+    against target *T*).
+    """
+    state, elements, steps, values = _history(inputs)
+    in_play = inputs["in_play_zone"]
+    props = additional_properties(state, in_play)
+    if any(state.type is not CardType.CREATURE for state in [state, _initial_state(inputs)]):
+        steps.append(_silent(*_SUBTYPES_SILENT, K_SUBTYPE))
+    steps.extend(_property_step(prop, state, in_play) for prop in AdditionalProperty)
+    values += [
+        Value("type", state.type.label, msg(_("Type"))),
+        Value("subtype", state.subtype_label(), msg(_("Subtype"))),
+        Value("status", state.status.label, msg(_("Status"))),
+        Value("movement", state.movement_value(), msg(_("Movement (запас движения)"))),
+        Value("elements", _labels(elements), msg(_("Elements"))),
+        Value("additional_properties", tuple(p.label for p in AdditionalProperty if p in props),
+              msg(_("Additional properties"))),
+    ]
+    values.extend(Value(p.value_name, p in props, p.label) for p in AdditionalProperty)
+    if inputs["use_prevented"]:
+        steps.append(_applied(
+            msg(_("A feature may restrict the use of additional properties but never takes "
+                  "them away.")), K_ADDITIONAL))
+    for prop in _TIMED:
+        allowed, prop_steps = may_declare(
+            prop, card_type=state.type, subtype=state.subtype, in_play_zone=in_play,
+            turn=Turn(inputs["turn"]), phase=Phase(inputs["phase"]),
+            subphase=SubPhase(inputs["subphase"]) if inputs["subphase"] else None,
+            strike=StrikeBy(inputs["strike_declared"]), prevented=prop.value in inputs["use_prevented"])
+        steps.extend(prop_steps)
+        values.append(Value(f"{prop.value_name}_now", allowed,
+                            msg(_("May use now: %(property)s"), property=prop.label)))
+    for f, feature in enumerate(inputs["features"], start=1):
+        for t, target in enumerate(inputs["targets"], start=1):
+            bonus, feature_steps = feature_against_element(
+                Element(feature["feature_element"]), _elements(target["elements"]),
+                feature["strike_bonus"])
+            steps.extend(feature_steps)
+            values.append(Value(f"feature_{f}_target_{t}", bonus,
+                                msg(_("Feature %(feature)s against target %(target)s: strike "
+                                      "bonus"), feature=f, target=t)))
+    for t, target in enumerate(inputs["targets"], start=1):
+        relation, _shared, relation_steps = element_relation(elements, _elements(target["elements"]))
+        steps.extend(relation_steps)
+        values.append(Value(f"target_{t}_relation", relation.label,
+                            msg(_("The card and target %(target)s"), target=t)))
+    if inputs["instead_of_movement"]:
+        steps.append(not_covered(msg(_("an ability used instead of movement")), *_cite(K_REPLACE)))
+    for element in sorted(inputs["non_game_elements"]):
+        steps.append(_not_applicable(
+            msg(_("%(element)s is a non-game element."), element=NonGameElement(element).label),
+            msg(_("Non-game elements serve the card's artistic and auxiliary design; they never "
+                  "change a ruling.")), K_NON_GAME_DEF, K_NON_GAME))
+    return Ruling("situation", tuple(values), tuple(steps))
+
+
+def _bk_situation(**overrides: Any) -> dict[str, Any]:
+    return {"initial_type": "creature", "initial_subtype": "non-flying",
+            "initial_status": "ordinary", "initial_movement": 2, "elements": ["swamp"],
+            "turn": "own", "phase": "main", "subphase": "choice", "strike_declared": "none",
+            **overrides}
+
+
+SITUATION = Scenario(
+    slug="situation",
+    game=GAME,
+    title=msg(_("A card's history, what it may do now, its features against elements")),
+    summary=msg(_("Type, subtype, movement and elements after every change; its additional "
+                  "properties and whether it may use them now; its features against several "
+                  "cards' elements.")),
+    fields=SITUATION_FIELDS,
+    evaluator=_evaluate_situation,
+    check=_check_situation,
+    citations=_cite(K_FEATURE, K_SAME, K_NO_REGAIN, K_TYPE, K_SUBTYPE, K_ADDITIONAL, K_SLOW,
+                    K_FAST, K_INITIAL, K_REPLACE, K_NON_GAME_DEF, K_NON_GAME),
+    examples=(
+        Example("bk-1", msg(_("Баграх (+2 к удару по болотным) strikes a swamp and forest card")),
+                _bk_situation(features=[{"feature_element": "swamp", "strike_bonus": 2}],
+                              targets=[{"elements": ["swamp", "forest"]}]),
+                {"feature_1_target_1": 2}, DOCUMENT.cite(K_FEATURE)),
+        Example("bk-2", msg(_("Баграх strikes a mountains card")),
+                _bk_situation(features=[{"feature_element": "swamp", "strike_bonus": 2}],
+                              targets=[{"elements": ["mountains"]}]),
+                {"feature_1_target_1": 0}, DOCUMENT.cite(K_FEATURE)),
+        Example("bk-3", msg(_("Forest and swamp against swamp and darkness; forest against "
+                              "mountains")),
+                _bk_situation(elements=["forest", "swamp"],
+                              targets=[{"elements": ["swamp", "darkness"]}]),
+                {"target_1_relation": Relation.SAME.label}, DOCUMENT.cite(K_SAME)),
+        Example("bk-4", msg(_("A swamp creature gains the swamp element")),
+                _bk_situation(changes=[{"change": GAIN_ELEMENT, "element": "swamp"}]),
+                {"elements": (Element.SWAMP.label,)}, DOCUMENT.cite(K_NO_REGAIN)),
+        Example("bk-5", msg(_("A non-flying creature with movement 2 gains flight, later loses "
+                              "flight")),
+                _bk_situation(changes=[{"change": "gain-flight"}, {"change": "lose-flight"}]),
+                {"step_1_movement": FLIGHT_ICON, "step_1_subtype": Subtype.FLYING.label,
+                 "movement": 2, "subtype": Subtype.NON_FLYING.label, "closing": True},
+                DOCUMENT.cite(K_REPLACE)),
+        Example("bk-6", msg(_("An elite card becomes ordinary")),
+                _bk_situation(initial_status="elite", changes=[{"change": "become-ordinary"}]),
+                {"status": Status.ORDINARY.label}, DOCUMENT.cite(K_REPLACE)),
+        Example("bk-7", msg(_("A creature in its owner's Choice sub-phase of the Main phase")),
+                _bk_situation(), {"simple_strike_now": True}, DOCUMENT.cite(K_SLOW)),
+        Example("bk-8", msg(_("A creature when the opponent declares a simple strike")),
+                _bk_situation(turn="opponent", strike_declared="opponent"),
+                {"defender_now": True, "simple_strike_now": False}, DOCUMENT.cite(K_FAST)),
+    ),
+)
+
+
 RULESET = Ruleset(
     game=GAME,
     title=msg(_("Berserk (Берсерк)")),
     documents=(DOCUMENT,),
-    scenarios=(ELEMENT_FEATURE, SAME_ELEMENT, ELEMENT_GAIN, PROPERTY_REPLACEMENT, TIMING),
+    scenarios=(ELEMENT_FEATURE, SAME_ELEMENT, ELEMENT_GAIN, PROPERTY_REPLACEMENT, TIMING,
+               SITUATION),
 )

@@ -84,7 +84,8 @@ def msg(message_id: str, **params: Any) -> Message:
     >>> msg("Hello %(who)s", who="judge").params
     (('who', 'judge'),)
     """
-    return Message(message_id, tuple(sorted(params.items())))
+    items = tuple(params.items())
+    return Message(message_id, tuple(sorted(items)) if len(items) > 1 else items)
 
 
 # --------------------------------------------------------------------------
@@ -149,19 +150,34 @@ class Outcome(enum.Enum):
       met; ``Step.reason`` says which condition, the citation sets it.
     - ``SILENT``: the texts do not settle this point; ``Step.reason`` says
       what the engine assumed, the citations name every clause involved.
+      Where the texts allow more than one result the ruling also carries
+      a :class:`Reading` per result.
+    - ``NOT_COVERED``: an input whose effect the published texts do not
+      define (a status, a keyword, a card ability); the engine did not rule
+      on it and the ruling is incomplete (:attr:`Ruling.complete`).
+      ``Step.reason`` names the input; citations may be empty.
+    - ``ASSUMED``: a fact from outside the published texts was used;
+      ``Step.reason`` names the fact.
     """
 
     APPLIED = "applied"
     NOT_APPLICABLE = "not_applicable"
     SILENT = "silent"
+    NOT_COVERED = "not_covered"
+    ASSUMED = "assumed"
 
 
 @dataclass(frozen=True)
 class Step:
     """One decision in a ruling, with the clauses it rests on.
 
-    :raises ValueError: if ``citations`` is empty, or ``reason`` is missing
-        for a ``NOT_APPLICABLE`` or ``SILENT`` step.
+    :raises ValueError: if ``citations`` is empty (except for a
+        ``NOT_COVERED`` step: no published clause may exist), or ``reason``
+        is missing for a step that is not ``APPLIED``.
+
+    >>> Step(Outcome.NOT_COVERED, msg("Not covered by the published rules: %(what)s",
+    ...      what="stunned"), (), msg("No published clause defines it.")).outcome.value
+    'not_covered'
     """
 
     outcome: Outcome
@@ -170,7 +186,7 @@ class Step:
     reason: Message | None = None
 
     def __post_init__(self) -> None:
-        if not self.citations:
+        if not self.citations and self.outcome is not Outcome.NOT_COVERED:
             raise ValueError("a step must cite at least one clause")
         if self.outcome is not Outcome.APPLIED and self.reason is None:
             raise ValueError(f"a {self.outcome.value} step needs a reason")
@@ -191,18 +207,128 @@ class Value:
     label: Message
 
 
+def not_covered(what: Message, *citations: Citation) -> Step:
+    """Return the step for an input whose effect the published texts do not define.
+
+    ``what`` names the input (e.g. "the acting hero is stunned");
+    ``citations`` are the clauses in whose scope it came up, if any.
+
+    >>> not_covered(msg("keyword %(k)s", k="Retaliate")).message.id
+    'Not covered by the published rules: %(what)s'
+    """
+    return Step(Outcome.NOT_COVERED,
+                msg(_("Not covered by the published rules: %(what)s"), what=what),
+                tuple(citations),
+                msg(_("The published texts do not define this; the ruling does not take it "
+                      "into account and is incomplete.")))
+
+
+def assumed(fact: Message, *citations: Citation) -> Step:
+    """Return the step marking ``fact``, knowledge from outside the texts, as an assumption.
+
+    >>> assumed(msg("tough prevents damage"), DocumentRef("g", "d").cite("x.p1")).outcome
+    <Outcome.ASSUMED: 'assumed'>
+    """
+    return Step(Outcome.ASSUMED, msg(_("Assumption from outside the published texts: "
+                                       "%(fact)s"), fact=fact), tuple(citations),
+                msg(_("No published clause states this; the ruling relies on it.")))
+
+
+def card_text_may_override(rule: Message, *citations: Citation) -> Step:
+    """Return the step saying that card text may override ``rule``, citing the clause that says so.
+
+    >>> card_text_may_override(msg("own side only"), DocumentRef("g", "d").cite("x.p3")).message.id
+    'Card text may override this rule: %(rule)s'
+    """
+    return Step(Outcome.APPLIED, msg(_("Card text may override this rule: %(rule)s"), rule=rule),
+                tuple(citations))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a point the published texts leave open, and its result.
+
+    ``point`` is a stable slug of the open point (``"np-scope"``); every
+    reading of one point shares it.  ``values`` are the results under this
+    reading (same names as the ruling's values), ``citations`` the clauses
+    this reading rests on.  Exactly one reading of a point is
+    ``presented_first``: the one the ruling's own values follow, with
+    ``why`` saying why the site presents it first.
+
+    :raises ValueError: if ``citations`` is empty, or ``why`` is missing on
+        the reading presented first.
+
+    >>> cite = DocumentRef("g", "d").cite("x.p1")
+    >>> r = Reading("half", msg("kept exact"), (Value("ap", 55, msg("AP")),), (cite,),
+    ...             True, msg("the text gives no rounding"))
+    >>> r.value("ap")
+    55
+    """
+
+    point: str
+    label: Message
+    values: tuple[Value, ...]
+    citations: tuple[Citation, ...]
+    presented_first: bool = False
+    why: Message | None = None
+
+    def __post_init__(self) -> None:
+        if not self.citations:
+            raise ValueError("a reading must cite at least one clause")
+        if self.presented_first and self.why is None:
+            raise ValueError("the reading presented first must say why")
+
+    def value(self, name: str) -> Any:
+        """Return this reading's value called ``name``.
+
+        :raises KeyError: if the reading has no such value.
+        """
+        for item in self.values:
+            if item.name == name:
+                return item.value
+        raise KeyError(name)
+
+
 @dataclass(frozen=True)
 class Ruling:
-    """The result of evaluating a scenario: values, steps and notes.
+    """The result of evaluating a scenario: values, steps, notes and readings.
 
     Steps are in the order they were decided.  ``notes`` hold remarks that
     are not decisions (e.g. a contradiction between two clauses).
+    ``readings`` show, for every point the texts leave open, each reading's
+    result side by side; the ruling's ``values`` follow the readings
+    presented first.
     """
 
     scenario: str
     values: tuple[Value, ...]
     steps: tuple[Step, ...]
     notes: tuple[Message, ...] = ()
+    readings: tuple[Reading, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """False when any input was not covered by the published rules (a
+        ``NOT_COVERED`` step): then the ruling answers only part of the question."""
+        return not any(step.outcome is Outcome.NOT_COVERED for step in self.steps)
+
+    @property
+    def verdict(self) -> Message:
+        """A one-line verdict: complete, or incomplete naming how many inputs were not covered."""
+        missing = len(self.by_outcome(Outcome.NOT_COVERED))
+        if not missing:
+            return msg(_("Complete: every input is covered by the published rules."))
+        return msg(_("Incomplete: %(count)s inputs are not covered by the published rules."),
+                   count=missing)
+
+    def open_points(self) -> tuple[str, ...]:
+        """Return the slugs of the open points with readings, in order."""
+        return tuple(dict.fromkeys(reading.point for reading in self.readings))
+
+    def readings_of(self, point: str) -> tuple[Reading, ...]:
+        """Return the readings of open point ``point``, the one presented first first."""
+        found = [reading for reading in self.readings if reading.point == point]
+        return tuple(sorted(found, key=lambda r: not r.presented_first))
 
     def value(self, name: str) -> Any:
         """Return the value called ``name``.
@@ -219,12 +345,23 @@ class Ruling:
         return tuple(step for step in self.steps if step.outcome is outcome)
 
     def citations(self) -> tuple[Citation, ...]:
-        """Return every cited clause once, in order of first citation."""
+        """Return every cited clause once, in order of first citation (steps, then readings)."""
         seen: dict[Citation, None] = {}
         for step in self.steps:
             for citation in step.citations:
                 seen.setdefault(citation, None)
+        for reading in self.readings:
+            for citation in reading.citations:
+                seen.setdefault(citation, None)
         return tuple(seen)
+
+    def steps_citing(self) -> tuple[tuple[Citation, tuple[int, ...]], ...]:
+        """Return each cited clause once with the 1-based numbers of the steps relying on it."""
+        found: dict[Citation, list[int]] = {}
+        for number, step in enumerate(self.steps, start=1):
+            for citation in step.citations:
+                found.setdefault(citation, []).append(number)
+        return tuple((citation, tuple(numbers)) for citation, numbers in found.items())
 
 
 # --------------------------------------------------------------------------
@@ -264,20 +401,64 @@ class Choice:
     label: Message
 
 
+class Labelled(enum.Enum):
+    """An enum whose members carry their label: ``MEMBER = ("value", _("Label"))``.
+
+    ``member.value`` is the form/JSON value, ``member.label`` the
+    :class:`Message` to translate, and :meth:`choices` the field choices.
+    Subclasses add domain properties as usual.
+
+    >>> class Colour(Labelled):
+    ...     RED = ("red", _("red"))
+    ...     BLUE = ("blue", _("blue"))
+    >>> Colour("red").label.id, [c.value for c in Colour.choices(exclude=(Colour.RED,))]
+    ('red', ['blue'])
+    """
+
+    def __new__(cls, value: str, label: str) -> "Labelled":
+        member = object.__new__(cls)
+        member._value_ = value
+        member._label = Message(label)
+        return member
+
+    @property
+    def label(self) -> Message:
+        """The member's label as a message to translate."""
+        return self._label
+
+    @classmethod
+    def choices(cls, members: Iterable["Labelled"] | None = None,
+                exclude: Iterable["Labelled"] = ()) -> tuple[Choice, ...]:
+        """Return the members (all, or ``members`` in that order) as field choices."""
+        skip = frozenset(exclude)
+        return tuple(Choice(member.value, member.label)
+                     for member in (cls if members is None else members) if member not in skip)
+
+
 @dataclass(frozen=True)
 class Field:
-    """A typed scenario input with its bounds and allowed values.
+    """A typed scenario input with its bounds, allowed values and default.
 
     - ``INTEGER``: ``minimum``/``maximum`` are inclusive bounds.
-    - ``BOOLEAN``: an absent form value is ``False`` (an unticked checkbox).
-    - ``CHOICE``: one of ``choices``; ``MULTIPLE_CHOICE``: a ``frozenset``.
+    - ``BOOLEAN``: never required; omitted means ``default`` (``False``
+      unless given).  In flat form data an unticked checkbox sends
+      ``"off"`` (a hidden input before the checkbox), so *omitted* and
+      *unticked* differ only when the default is ``True``.
+    - ``CHOICE``: one of ``choices``; ``MULTIPLE_CHOICE``: a ``frozenset``
+      (omitted: ``default``, else the empty set).
     - ``GROUP``: a repeated group of ``fields``, 0..``max_items`` items
       (at least ``min_items``).  In flat form data the number of items is
       the value of ``name`` itself and item ``i``'s field ``f`` is
-      ``name-i-f``; in JSON it is a list of objects.
+      ``name-i-f``; in JSON it is a list of objects.  Groups may nest.
+      ``rows`` is how many blank items a new form shows (not a value: an
+      omitted group is empty).
 
-    ``required`` fields must be given (no silent default); ``initial`` is
-    only what a form shows pre-filled.
+    ``default`` is the one meaning of an omitted field: what the engine
+    uses, what a form pre-fills and what the JSON Schema states.  A field
+    with a default is never required; ``required`` fields have none and
+    must be given.
+
+    :raises ValueError: if ``default`` is not an allowed value of the field.
     """
 
     name: str
@@ -291,11 +472,92 @@ class Field:
     fields: tuple["Field", ...] = ()
     min_items: int = 0
     max_items: int = 0
-    initial: Any = None
+    default: Any = None
+    rows: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is FieldKind.BOOLEAN:
+            object.__setattr__(self, "required", False)
+            if self.default is None:
+                object.__setattr__(self, "default", False)
+        elif self.kind is FieldKind.MULTIPLE_CHOICE:
+            object.__setattr__(self, "default", frozenset(self.default or ()))
+            if self.default:
+                object.__setattr__(self, "required", False)
+        elif self.default is not None:
+            object.__setattr__(self, "required", False)
+        if self.kind is FieldKind.GROUP and self.default is not None:
+            raise ValueError(f"{self.name}: a group has no default (use rows)")
+        if self.default not in (None, False, frozenset()) or self.kind is FieldKind.BOOLEAN:
+            self.coerce(self.default, self.name)  # raises InputError (a ValueError)
+
+    @property
+    def initial(self) -> Any:
+        """What a new form shows: the default, or for a group its number of blank rows.
+
+        Kept for the site's form code; it always agrees with :attr:`default`.
+        """
+        if self.kind is FieldKind.GROUP:
+            return self.rows
+        return self.default
 
     def choice_values(self) -> tuple[str, ...]:
         """Return the allowed values of a choice field, in order."""
         return tuple(choice.value for choice in self.choices)
+
+    @property
+    def must_be_given(self) -> bool:
+        """True if omitting the field is an input error (JSON Schema/OpenAPI ``required``)."""
+        if self.kind is FieldKind.GROUP:
+            return self.min_items > 0
+        if self.kind is FieldKind.MULTIPLE_CHOICE:
+            return self.required and self.min_items > 0
+        return self.required and self.kind is not FieldKind.BOOLEAN
+
+    def omitted(self) -> Any:
+        """Return the value an omitted optional field has (the default, or ``None``)."""
+        if self.kind is FieldKind.GROUP:
+            return ()
+        return self.default
+
+    def json_schema(self) -> dict[str, Any]:
+        """Return the JSON Schema (2020-12) of this field's JSON value (untranslated).
+
+        Carries ``"default"`` whenever an omitted value means something
+        other than "absent"; titles are left to the site (they need
+        translation).
+
+        >>> Field("x", msg("X"), FieldKind.BOOLEAN, default=True).json_schema()
+        {'type': 'boolean', 'default': True}
+        """
+        schema: dict[str, Any]
+        if self.kind is FieldKind.INTEGER:
+            schema = {"type": "integer"}
+            if self.minimum is not None:
+                schema["minimum"] = self.minimum
+            if self.maximum is not None:
+                schema["maximum"] = self.maximum
+        elif self.kind is FieldKind.BOOLEAN:
+            schema = {"type": "boolean"}
+        elif self.kind is FieldKind.CHOICE:
+            schema = {"type": "string", "enum": list(self.choice_values())}
+        elif self.kind is FieldKind.MULTIPLE_CHOICE:
+            schema = {"type": "array", "uniqueItems": True,
+                      "items": {"type": "string", "enum": list(self.choice_values())}}
+            if self.required and self.min_items:
+                schema["minItems"] = self.min_items
+        else:
+            schema = {"type": "array", "items": fields_json_schema(self.fields),
+                      "minItems": self.min_items, "maxItems": self.max_items}
+            return schema
+        if self.must_be_given:
+            return schema
+        if self.default is not None:
+            schema["default"] = (sorted(self.default) if isinstance(self.default, frozenset)
+                                 else self.default)
+        else:
+            schema = {"anyOf": [schema, {"type": "null"}], "default": None}
+        return schema
 
     # -- coercion ---------------------------------------------------------
 
@@ -303,21 +565,24 @@ class Field:
         """Return ``raw`` as this field's Python type.
 
         ``raw`` may be a form string, a list of strings (multiple choice) or
-        a JSON value.  ``None`` means "not given".
+        a JSON value.  ``None`` (and ``""``, ``[]``) means "not given": the
+        field's :attr:`default`, ``None`` for an optional field without one.
 
         :raises InputError: naming ``path`` if ``raw`` is missing, of the
             wrong type, out of bounds or not an allowed choice.
         """
         if self.kind is FieldKind.BOOLEAN:
+            if raw is None or raw == "" or raw == []:
+                return bool(self.default)
             return _coerce_bool(raw, path)
         if raw is None or raw == "" or raw == []:
             if self.kind is FieldKind.MULTIPLE_CHOICE:
                 if self.required and self.min_items:
                     raise InputError(path, msg(_("Choose at least one value.")))
-                return frozenset()
+                return self.default
             if self.required:
                 raise InputError(path, msg(_("This field is required.")))
-            return None
+            return self.default
         if self.kind is FieldKind.INTEGER:
             return self._coerce_int(raw, path)
         if self.kind is FieldKind.CHOICE:
@@ -435,6 +700,24 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
         else:
             result[spec.name] = spec.coerce(_first(data.get(name)), path)
     return MappingProxyType(result)
+
+
+def fields_json_schema(fields: Sequence[Field]) -> dict[str, Any]:
+    """Return the JSON Schema of a JSON object of ``fields``: properties with defaults, required names.
+
+    The single source for a site's JSON Schema and OpenAPI ``required``
+    (see :meth:`Field.json_schema`).
+
+    >>> schema = fields_json_schema((Field("n", msg("N"), FieldKind.INTEGER),
+    ...                              Field("b", msg("B"), FieldKind.BOOLEAN, default=True)))
+    >>> schema["required"], schema["properties"]["b"]["default"]
+    (['n'], True)
+    """
+    return {
+        "type": "object",
+        "properties": {spec.name: spec.json_schema() for spec in fields},
+        "required": [spec.name for spec in fields if spec.must_be_given],
+    }
 
 
 def _check_count(spec: Field, count: int, path: str) -> None:

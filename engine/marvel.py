@@ -35,7 +35,8 @@ from typing import Any, Mapping
 
 from engine.core import (
     Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
-    Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg,
+    Labelled, Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, assumed,
+    card_text_may_override, msg, not_covered,
 )
 
 GAME = "marvel-champions"
@@ -64,13 +65,13 @@ CITATIONS: tuple[Citation, ...] = (
 # Domain vocabulary
 # --------------------------------------------------------------------------
 
-class AbilityKind(enum.Enum):
+class AbilityKind(Labelled):
     """What is being initiated: a card ability or a basic power (Basiskraft)."""
 
-    CARD_ABILITY = "card_ability"
-    BASIC_ATTACK = "basic_attack"
-    BASIC_THWART = "basic_thwart"
-    BASIC_DEFEND = "basic_defend"
+    CARD_ABILITY = ("card_ability", _("a card ability"))
+    BASIC_ATTACK = ("basic_attack", _("the basic power Angriff (attack)"))
+    BASIC_THWART = ("basic_thwart", _("the basic power Widerstand (thwart)"))
+    BASIC_DEFEND = ("basic_defend", _("the basic power Verteidigung (defense)"))
 
     @property
     def is_basic(self) -> bool:
@@ -78,42 +79,49 @@ class AbilityKind(enum.Enum):
         return self is not AbilityKind.CARD_ABILITY
 
 
-class Label(enum.Enum):
+class Label(Labelled):
     """A label (Kennzeichnung) of an ability: Angriff or Widerstand."""
 
-    ATTACK = "attack"
-    THWART = "thwart"
+    ATTACK = ("attack", _("Angriff (attack)"))
+    THWART = ("thwart", _("Widerstand (thwart)"))
 
 
-class Verb(enum.Enum):
+class Verb(Labelled):
     """What an effect does to its target (ziel.p4.1 lists such effects)."""
 
-    DEAL_DAMAGE = "deal_damage"
-    HEAL = "heal"
-    ADD_THREAT = "add_threat"
-    REMOVE_THREAT = "remove_threat"
-    GIVE_STATUS = "give_status"
-    REMOVE_STATUS = "remove_status"
-    EXHAUST = "exhaust"
-    READY = "ready"
-    DEFEAT = "defeat"
-    DISCARD = "discard"
-    DRAW = "draw"
-    FUTURE = "future"
+    DEAL_DAMAGE = ("deal_damage", _("deal N damage"))
+    HEAL = ("heal", _("heal N damage"))
+    ADD_THREAT = ("add_threat", _("place N threat"))
+    REMOVE_THREAT = ("remove_threat", _("remove N threat"))
+    GIVE_STATUS = ("give_status", _("give a status card"))
+    REMOVE_STATUS = ("remove_status", _("remove a status card"))
+    EXHAUST = ("exhaust", _("exhaust"))
+    READY = ("ready", _("ready"))
+    DEFEAT = ("defeat", _("defeat"))
+    DISCARD = ("discard", _("discard"))
+    DRAW = ("draw", _("draw N cards"))
+    FUTURE = ("future", _("future effect (e.g. the next card you play costs 1 less)"))
     #: Internal: the basic power Verteidigung; not offered as a card effect.
-    DEFEND = "defend"
+    DEFEND = ("defend", _("defend (Verteidigung)"))
 
 
-class Selector(enum.Enum):
-    """How an effect names its target."""
+class Selector(Labelled):
+    """How an effect names its target.
 
-    ONE = "one"            # "a"/"an" ("ein", "einem Schergen")
-    EACH = "each"          # "each" ("jeder")
-    CHOOSE = "choose"      # "choose" ("wähle")
-    THE = "the"            # "the [target]" ("das [Ziel]") of an earlier effect
-    JOINT = "joint"        # same instruction, same target ("... und mache ihn spielbereit")
-    YOU = "you"            # "you" ("du"): the player using the ability
-    FUTURE = "future"      # a future target ("die nächste Karte, die du spielst")
+    ``ONE``: "a"/"an" ("einem Schergen"); ``EACH``: "jeder"; ``CHOOSE``:
+    "wähle"; ``THE``: "das [Ziel]" of an earlier effect; ``JOINT``: same
+    instruction, same target ("... und mache ihn spielbereit"); ``YOU``:
+    "du", the player using the ability; ``FUTURE``: "die nächste Karte, die
+    du spielst".
+    """
+
+    ONE = ("one", _("a/an (one target)"))
+    EACH = ("each", _("each (jeder)"))
+    CHOOSE = ("choose", _("choose (wähle)"))
+    THE = ("the", _("the [target] of the previous effect (das [Ziel])"))
+    JOINT = ("joint", _("and the same target, in the same instruction"))
+    YOU = ("you", _("you (du): player 1"))
+    FUTURE = ("future", _("a future target (needs no target)"))
 
 
 class ElementKind(enum.Enum):
@@ -132,20 +140,20 @@ class ElementKind(enum.Enum):
 _K = ElementKind
 
 
-class TargetType(enum.Enum):
+class TargetType(Labelled):
     """The noun of a target ("ein Scherge", "ein Plan", ...; ziel.p2)."""
 
-    VILLAIN = "villain"
-    MINION = "minion"
-    ENEMY = "enemy"
-    SCHEME = "scheme"
-    MAIN_SCHEME = "main_scheme"
-    SIDE_SCHEME = "side_scheme"
-    HERO = "hero"
-    ALLY = "ally"
-    CHARACTER = "character"
-    PLAYER = "player"
-    CARD = "card"
+    VILLAIN = ("villain", _("villain (Schurke)"))
+    MINION = ("minion", _("minion (Scherge)"))
+    ENEMY = ("enemy", _("enemy (Gegner): villain or minion"))
+    SCHEME = ("scheme", _("scheme (Plan): main or side scheme"))
+    MAIN_SCHEME = ("main_scheme", _("main scheme (Hauptplan)"))
+    SIDE_SCHEME = ("side_scheme", _("side scheme (Nebenplan)"))
+    HERO = ("hero", _("hero (Held)"))
+    ALLY = ("ally", _("ally (Verbündeter)"))
+    CHARACTER = ("character", _("character (Charakter): hero or ally"))
+    PLAYER = ("player", _("player (Spieler)"))
+    CARD = ("card", _("card (Karte) in play"))
 
 
 _TYPE_KINDS: dict[TargetType, frozenset[ElementKind]] = {
@@ -187,31 +195,31 @@ _AMOUNT_VERBS = frozenset({Verb.DEAL_DAMAGE, Verb.HEAL, Verb.ADD_THREAT,
 _STATUS_VERBS = frozenset({Verb.GIVE_STATUS, Verb.REMOVE_STATUS})
 
 
-class Status(enum.Enum):
+class Status(Labelled):
     """A status card (Statuskarte)."""
 
-    STUNNED = "stunned"
-    CONFUSED = "confused"
-    TOUGH = "tough"
+    STUNNED = ("stunned", _("stunned (Betäubt)"))
+    CONFUSED = ("confused", _("confused (Verwirrt)"))
+    TOUGH = ("tough", _("tough (Zäh)"))
 
 
-class Condition(enum.Enum):
+class Condition(Labelled):
     """What other abilities say about a game element (restrictions etc.)."""
 
-    CANNOT_TAKE_DAMAGE = "cannot_take_damage"
-    DAMAGE_PREVENTED = "damage_prevented"
-    CANNOT_BE_HEALED = "cannot_be_healed"
-    CANNOT_BE_ATTACKED = "cannot_be_attacked"
-    CANNOT_BE_THWARTED = "cannot_be_thwarted"
-    THREAT_CANNOT_BE_REMOVED = "threat_cannot_be_removed"
-    THREAT_CANNOT_BE_PLACED = "threat_cannot_be_placed"
-    CANNOT_BE_STUNNED = "cannot_be_stunned"
-    CANNOT_BE_CONFUSED = "cannot_be_confused"
-    CANNOT_GET_TOUGH = "cannot_get_tough"
-    CANNOT_BE_EXHAUSTED = "cannot_be_exhausted"
-    CANNOT_BE_READIED = "cannot_be_readied"
-    CANNOT_BE_DEFEATED = "cannot_be_defeated"
-    CANNOT_BE_DISCARDED = "cannot_be_discarded"
+    CANNOT_TAKE_DAMAGE = ("cannot_take_damage", _("cannot take damage"))
+    DAMAGE_PREVENTED = ("damage_prevented", _("damage dealt to it would be prevented"))
+    CANNOT_BE_HEALED = ("cannot_be_healed", _("cannot be healed"))
+    CANNOT_BE_ATTACKED = ("cannot_be_attacked", _("cannot be attacked"))
+    CANNOT_BE_THWARTED = ("cannot_be_thwarted", _("cannot be thwarted (no Widerstand against it)"))
+    THREAT_CANNOT_BE_REMOVED = ("threat_cannot_be_removed", _("threat cannot be removed from it"))
+    THREAT_CANNOT_BE_PLACED = ("threat_cannot_be_placed", _("threat cannot be placed on it"))
+    CANNOT_BE_STUNNED = ("cannot_be_stunned", _("cannot be stunned"))
+    CANNOT_BE_CONFUSED = ("cannot_be_confused", _("cannot be confused"))
+    CANNOT_GET_TOUGH = ("cannot_get_tough", _("cannot be given a tough status card"))
+    CANNOT_BE_EXHAUSTED = ("cannot_be_exhausted", _("cannot be exhausted"))
+    CANNOT_BE_READIED = ("cannot_be_readied", _("cannot be readied"))
+    CANNOT_BE_DEFEATED = ("cannot_be_defeated", _("cannot be defeated"))
+    CANNOT_BE_DISCARDED = ("cannot_be_discarded", _("cannot be discarded"))
 
 
 _C = Condition
@@ -237,63 +245,6 @@ _STATUS_FORBIDDING = {
 # Labels for messages
 # --------------------------------------------------------------------------
 
-_VERB_LABELS = {
-    Verb.DEAL_DAMAGE: _("deal N damage"),
-    Verb.HEAL: _("heal N damage"),
-    Verb.ADD_THREAT: _("place N threat"),
-    Verb.REMOVE_THREAT: _("remove N threat"),
-    Verb.GIVE_STATUS: _("give a status card"),
-    Verb.REMOVE_STATUS: _("remove a status card"),
-    Verb.EXHAUST: _("exhaust"),
-    Verb.READY: _("ready"),
-    Verb.DEFEAT: _("defeat"),
-    Verb.DISCARD: _("discard"),
-    Verb.DRAW: _("draw N cards"),
-    Verb.FUTURE: _("future effect (e.g. the next card you play costs 1 less)"),
-}
-_SELECTOR_LABELS = {
-    Selector.ONE: _("a/an (one target)"),
-    Selector.EACH: _("each (jeder)"),
-    Selector.CHOOSE: _("choose (wähle)"),
-    Selector.THE: _("the [target] of the previous effect (das [Ziel])"),
-    Selector.JOINT: _("and the same target, in the same instruction"),
-    Selector.YOU: _("you (du): player 1"),
-    Selector.FUTURE: _("a future target (needs no target)"),
-}
-_TYPE_LABELS = {
-    TargetType.VILLAIN: _("villain (Schurke)"),
-    TargetType.MINION: _("minion (Scherge)"),
-    TargetType.ENEMY: _("enemy (Gegner): villain or minion"),
-    TargetType.SCHEME: _("scheme (Plan): main or side scheme"),
-    TargetType.MAIN_SCHEME: _("main scheme (Hauptplan)"),
-    TargetType.SIDE_SCHEME: _("side scheme (Nebenplan)"),
-    TargetType.HERO: _("hero (Held)"),
-    TargetType.ALLY: _("ally (Verbündeter)"),
-    TargetType.CHARACTER: _("character (Charakter): hero or ally"),
-    TargetType.PLAYER: _("player (Spieler)"),
-    TargetType.CARD: _("card (Karte) in play"),
-}
-_STATUS_LABELS = {
-    Status.STUNNED: _("stunned (Betäubt)"),
-    Status.CONFUSED: _("confused (Verwirrt)"),
-    Status.TOUGH: _("tough (Zäh)"),
-}
-_CONDITION_LABELS = {
-    _C.CANNOT_TAKE_DAMAGE: _("cannot take damage"),
-    _C.DAMAGE_PREVENTED: _("damage dealt to it would be prevented"),
-    _C.CANNOT_BE_HEALED: _("cannot be healed"),
-    _C.CANNOT_BE_ATTACKED: _("cannot be attacked"),
-    _C.CANNOT_BE_THWARTED: _("cannot be thwarted (no Widerstand against it)"),
-    _C.THREAT_CANNOT_BE_REMOVED: _("threat cannot be removed from it"),
-    _C.THREAT_CANNOT_BE_PLACED: _("threat cannot be placed on it"),
-    _C.CANNOT_BE_STUNNED: _("cannot be stunned"),
-    _C.CANNOT_BE_CONFUSED: _("cannot be confused"),
-    _C.CANNOT_GET_TOUGH: _("cannot be given a tough status card"),
-    _C.CANNOT_BE_EXHAUSTED: _("cannot be exhausted"),
-    _C.CANNOT_BE_READIED: _("cannot be readied"),
-    _C.CANNOT_BE_DEFEATED: _("cannot be defeated"),
-    _C.CANNOT_BE_DISCARDED: _("cannot be discarded"),
-}
 _KIND_NAMES = {
     _K.VILLAIN: _("villain"),
     _K.MINION: _("minion %(number)s"),
@@ -311,18 +262,11 @@ _ID_PREFIX = {
 }
 
 
-def _choices(enum_type: type[enum.Enum], labels: Mapping[Any, str],
-             members: Any = None) -> tuple[Choice, ...]:
-    return tuple(Choice(member.value, msg(labels[member]))
-                 for member in (members if members is not None else enum_type)
-                 if member in labels)
-
-
 def _conditions_field(*conditions: Condition) -> Field:
     return Field(
         "conditions", msg(_("Restrictions from other abilities")),
         FieldKind.MULTIPLE_CHOICE, required=False,
-        choices=_choices(Condition, _CONDITION_LABELS, conditions),
+        choices=Condition.choices(conditions),
         help=msg(_("What other abilities say about this game element.")))
 
 
@@ -338,47 +282,40 @@ def _int(name: str, label: str, maximum: int = 99, minimum: int = 0,
          required: bool = True, help: str | None = None) -> Field:
     return Field(name, msg(label), FieldKind.INTEGER, required=required,
                  minimum=minimum, maximum=maximum,
-                 help=msg(help) if help else None, initial=None if not required else 0)
+                 help=msg(help) if help else None, default=None if not required else 0)
 
 
 def _bool(name: str, label: str, help: str | None = None) -> Field:
     return Field(name, msg(label), FieldKind.BOOLEAN, required=False,
-                 help=msg(help) if help else None, initial=False)
+                 help=msg(help) if help else None)
 
 
 def _statuses_field() -> Field:
     return Field("statuses", msg(_("Status cards it has")), FieldKind.MULTIPLE_CHOICE,
-                 required=False, choices=_choices(Status, _STATUS_LABELS))
+                 required=False, choices=Status.choices())
 
 
 _EFFECT_FIELDS = (
     Field("verb", msg(_("Effect")), FieldKind.CHOICE,
-          choices=_choices(Verb, _VERB_LABELS)),
+          choices=Verb.choices(exclude=(Verb.DEFEND,))),
     _int("amount", _("Amount N"), required=False,
          help=_("For damage, healing, threat and drawing; leave empty otherwise.")),
     Field("status", msg(_("Status card")), FieldKind.CHOICE, required=False,
-          choices=_choices(Status, _STATUS_LABELS),
+          choices=Status.choices(),
           help=msg(_("Only for giving or removing a status card."))),
     Field("selector", msg(_("How the effect names its target")), FieldKind.CHOICE,
-          choices=_choices(Selector, _SELECTOR_LABELS)),
+          choices=Selector.choices()),
     Field("target_type", msg(_("Target")), FieldKind.CHOICE, required=False,
-          choices=_choices(TargetType, _TYPE_LABELS),
+          choices=TargetType.choices(),
           help=msg(_("Leave empty for 'the [target]', 'and the same target', "
                      "'you' and future effects."))),
 )
 
 FIELDS: tuple[Field, ...] = (
-    Field("kind", msg(_("What is initiated")), FieldKind.CHOICE, choices=(
-        Choice(AbilityKind.CARD_ABILITY.value, msg(_("a card ability"))),
-        Choice(AbilityKind.BASIC_ATTACK.value, msg(_("the basic power Angriff (attack)"))),
-        Choice(AbilityKind.BASIC_THWART.value, msg(_("the basic power Widerstand (thwart)"))),
-        Choice(AbilityKind.BASIC_DEFEND.value,
-               msg(_("the basic power Verteidigung (defense)"))),
-    )),
+    Field("kind", msg(_("What is initiated")), FieldKind.CHOICE,
+          choices=AbilityKind.choices()),
     Field("labels", msg(_("Labels of the card ability")), FieldKind.MULTIPLE_CHOICE,
-          required=False, choices=(
-              Choice(Label.ATTACK.value, msg(_("Angriff (attack)"))),
-              Choice(Label.THWART.value, msg(_("Widerstand (thwart)"))))),
+          required=False, choices=Label.choices()),
     _int("cost", _("Cost of the ability (resources)"), required=False,
          help=_("Optional; shown to confirm that costs are not considered.")),
     _int("actor", _("Acting character (number in the list of heroes and allies)"),
@@ -671,14 +608,14 @@ class _Log:
 
 def _verb_name(effect: _Effect) -> Message:
     if effect.verb in _STATUS_VERBS and effect.status is not None:
-        return msg(_("%(verb)s: %(status)s"), verb=msg(_VERB_LABELS[effect.verb]),
-                   status=msg(_STATUS_LABELS[effect.status]))
+        return msg(_("%(verb)s: %(status)s"), verb=effect.verb.label,
+                   status=effect.status.label)
     if effect.verb is Verb.DEFEND:
         return msg(_("defend (Verteidigung)"))
     if effect.verb in _AMOUNT_VERBS:
-        return msg(_("%(verb)s, N = %(amount)s"), verb=msg(_VERB_LABELS[effect.verb]),
+        return msg(_("%(verb)s, N = %(amount)s"), verb=effect.verb.label,
                    amount=effect.amount if effect.amount is not None else 0)
-    return msg(_VERB_LABELS[effect.verb])
+    return effect.verb.label
 
 
 def _affects(effect: _Effect, el: _Element, ability: _Ability, crisis: bool,
@@ -727,7 +664,7 @@ def _affects(effect: _Effect, el: _Element, ability: _Ability, crisis: bool,
         if condition in el.conditions:
             log.applied(msg(_("Another ability forbids it (%(condition)s): %(target)s is "
                               "not a valid target of effect %(number)s."),
-                            condition=msg(_CONDITION_LABELS[condition]),
+                            condition=condition.label,
                             target=el.name, number=number), P4_5)
             return True
         return False
@@ -772,6 +709,9 @@ def _affects(effect: _Effect, el: _Element, ability: _Ability, crisis: bool,
         if zero_amount():
             return False
         prevented = _C.DAMAGE_PREVENTED in el.conditions or Status.TOUGH in el.statuses
+        if Status.TOUGH in el.statuses and _C.DAMAGE_PREVENTED not in el.conditions:
+            log.steps.append(assumed(msg(_("a tough status card (Zäh) on %(target)s prevents "
+                                           "the damage"), target=el.name), P4_6))
         if prevented:
             log.applied(msg(_("Damage dealt to %(target)s would be prevented but still "
                               "counts as affecting it."), target=el.name), P4_6)
@@ -989,7 +929,7 @@ def _resolve_group(group: _Group, elements: tuple[_Element, ...], ability: _Abil
     candidates = _candidates(group.target_type, kinds, elements, head.selector)
     log.applied(msg(_("Effect %(number)s fixes on %(type)s; game elements of that kind "
                       "in play: %(count)s."), number=head.number,
-                    type=msg(_TYPE_LABELS[group.target_type]), count=len(candidates)),
+                    type=group.target_type.label, count=len(candidates)),
                 P1, P2)
     if group.target_type is TargetType.CHARACTER:
         log.silent(msg(_("'Charakter' is taken to mean heroes and allies.")),
@@ -1176,6 +1116,8 @@ def _threat_after(ability: _Ability, elements: tuple[_Element, ...], candidates_
             continue
         amount = effect.amount or 0
         for el in candidates_of[effect.number]:
+            if el.kind not in _SCHEMES:
+                continue  # "the [target]" after an effect on other cards: no threat on them
             considered.setdefault(el.ident, el)
             if el not in resolves[effect.number]:
                 log.applied(msg(_("Threat on %(target)s stays %(threat)s."),
@@ -1277,9 +1219,111 @@ TARGET_VALIDITY = Scenario(
     check=check,
 )
 
+# --------------------------------------------------------------------------
+# Situation: the ability and the whole board, and what the texts do not cover
+# --------------------------------------------------------------------------
+
+SITUATION_SLUG = "situation"
+
+_FOR_EACH = Field("for_each", msg(_("\"For each …\": the effect is repeated for each of "
+                                    "several game elements")), FieldKind.BOOLEAN,
+                  help=msg(_("E.g. \"For each minion in play, choose a character\".")))
+
+SITUATION_FIELDS: tuple[Field, ...] = tuple(
+    Field(spec.name, spec.label, spec.kind, help=spec.help, required=spec.required,
+          min_items=spec.min_items, max_items=spec.max_items, rows=spec.rows,
+          fields=spec.fields + (_FOR_EACH,))
+    if spec.name == "effects" else spec
+    for spec in FIELDS) + (
+    Field("other_text", msg(_("The ability has further text or keywords not listed as "
+                              "effects")), FieldKind.BOOLEAN),
+)
+
+_UNCOVERED_STATUS = {
+    Status.STUNNED: _("the acting character is stunned (Betäubt)"),
+    Status.CONFUSED: _("the acting character is confused (Verwirrt)"),
+    Status.TOUGH: _("the acting character has a tough status card (Zäh)"),
+}
+
+
+def evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
+    """Rule on an ability against the whole board, saying where the texts stop.
+
+    The same ruling as ``target-validity`` (same values), plus: a
+    ``NOT_COVERED`` step for a status card on the character using a basic
+    power, for a "for each …" effect and for text or keywords not listed as
+    effects (the ruling is then incomplete), and a step naming the crisis
+    example of ``ziel.p5.1`` where an ability in play overrides a rule.
+    """
+    ruling = evaluate(inputs)
+    steps = list(ruling.steps)
+    kind = AbilityKind(inputs["kind"])
+    if kind.is_basic:
+        actor = inputs["characters"][inputs["actor"] - 1]
+        for status in Status:
+            if status.value in actor["statuses"]:
+                steps.append(not_covered(msg(_UNCOVERED_STATUS[status]), P3_1))
+    for number, effect in enumerate(inputs["effects"], start=1):
+        if effect["for_each"]:
+            steps.append(not_covered(msg(_("effect %(number)s says \"for each …\""),
+                                         number=number), P5, P3_2))
+    if inputs["other_text"]:
+        steps.append(not_covered(msg(_("text or keywords of the ability not listed as "
+                                       "effects")), P4))
+    crisis = inputs["crisis_icon"] or any(s["crisis"] for s in inputs["side_schemes"])
+    if crisis:
+        steps.append(card_text_may_override(
+            msg(_("threat can be removed from the main scheme (a crisis icon prevents it)")),
+            P5_1))
+    return Ruling(SITUATION_SLUG, ruling.values, tuple(steps), ruling.notes, ruling.readings)
+
+
+SITUATION = Scenario(
+    slug=SITUATION_SLUG,
+    game=GAME,
+    title=msg(_("The board: an ability, its effects and every game element")),
+    summary=msg(_("Whether an ability can be initiated, the valid targets of each effect and "
+                  "what it resolves against, and which inputs the published texts do not "
+                  "cover.")),
+    fields=SITUATION_FIELDS,
+    evaluator=evaluate_situation,
+    citations=CITATIONS,
+    examples=EXAMPLES + (
+        _example("mc-2-crisis-each-scheme", _("'Entferne 1 Bedrohung von jedem Plan' with a "
+                                              "crisis icon: main scheme 3, side scheme 2"),
+                 {"kind": "card_ability",
+                  "effects": [{"verb": "remove_threat", "amount": 1, "selector": "each",
+                               "target_type": "scheme"}],
+                  "crisis_icon": True, "main_scheme": [{"threat": 3}],
+                  "side_schemes": [{"threat": 2}]},
+                 {"can_initiate": True, "threat_after_main_scheme": 3,
+                  "threat_after_side_scheme_1": 1}, P5_1),
+        _example("mc-3-only-main-scheme", _("As MC-2, but only the main scheme is in play"),
+                 {"kind": "card_ability",
+                  "effects": [{"verb": "remove_threat", "amount": 1, "selector": "each",
+                               "target_type": "scheme"}],
+                  "crisis_icon": True, "main_scheme": [{"threat": 3}]},
+                 {"can_initiate": False}, P5),
+        _example("mc-6-cannot-take-damage", _("'Deal 3 damage to an enemy'; the only enemy "
+                                              "cannot take damage"),
+                 {"kind": "card_ability",
+                  "effects": [{"verb": "deal_damage", "amount": 3, "selector": "one",
+                               "target_type": "enemy"}],
+                  "villain": [{"conditions": ["cannot_take_damage"]}]},
+                 {"can_initiate": False}, P4_7),
+        _example("mc-8-draw", _("'Draw 1 card' with 1 card left in the deck"),
+                 {"kind": "card_ability",
+                  "effects": [{"verb": "draw", "amount": 1, "selector": "you"}],
+                  "players": [{"deck": 1}]},
+                 {"can_initiate": True}, P3_3),
+    ),
+    check=check,
+)
+
+
 RULESET = Ruleset(
     game=GAME,
     title=msg(_("Marvel Champions")),
     documents=(DOCUMENT,),
-    scenarios=(TARGET_VALIDITY,),
+    scenarios=(TARGET_VALIDITY, SITUATION),
 )

@@ -35,13 +35,15 @@ negativ from right to left.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 from engine.core import (
     Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
-    Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg,
+    Labelled, Message, Outcome, Reading, Ruleset, Ruling, Scenario, Step, Value, _,
+    card_text_may_override, msg, not_covered,
 )
 
 __all__ = [
@@ -89,91 +91,55 @@ class Clause(enum.Enum):
 
     def cite(self) -> Citation:
         """Return the :class:`Citation` of this clause (version 1)."""
-        return DOCUMENT.cite(self.value)
+        return _CITATIONS[self]
 
 
+_CITATIONS = {clause: DOCUMENT.cite(clause.value) for clause in Clause}
+
+
+@functools.lru_cache(maxsize=None)
 def _cites(*clauses: Clause) -> tuple[Citation, ...]:
-    return tuple(clause.cite() for clause in clauses)
+    """The citations of ``clauses`` (cached: citations are immutable values)."""
+    return tuple(_CITATIONS[clause] for clause in clauses)
 
 
 # --------------------------------------------------------------------------
 # Domain primitives
 # --------------------------------------------------------------------------
 
-class Planet(enum.Enum):
+class Planet(Labelled):
     """A planet symbol (Basis-, primäres or small Planetensymbol).
 
     The chapter names Merkur, Venus, Erde and Mars; the others complete the
     solar system so that a judge can describe any card.
     """
 
-    MERKUR = "merkur"
-    VENUS = "venus"
-    ERDE = "erde"
-    MARS = "mars"
-    JUPITER = "jupiter"
-    SATURN = "saturn"
-    URANUS = "uranus"
-    NEPTUN = "neptun"
-    PLUTO = "pluto"
-
-    @property
-    def label(self) -> Message:
-        """The planet's name as a message."""
-        return _PLANET_LABELS[self]
+    MERKUR = ("merkur", _("Merkur"))
+    VENUS = ("venus", _("Venus"))
+    ERDE = ("erde", _("Erde"))
+    MARS = ("mars", _("Mars"))
+    JUPITER = ("jupiter", _("Jupiter"))
+    SATURN = ("saturn", _("Saturn"))
+    URANUS = ("uranus", _("Uranus"))
+    NEPTUN = ("neptun", _("Neptun"))
+    PLUTO = ("pluto", _("Pluto"))
 
 
-_PLANET_LABELS = {
-    Planet.MERKUR: msg(_("Merkur")),
-    Planet.VENUS: msg(_("Venus")),
-    Planet.ERDE: msg(_("Erde")),
-    Planet.MARS: msg(_("Mars")),
-    Planet.JUPITER: msg(_("Jupiter")),
-    Planet.SATURN: msg(_("Saturn")),
-    Planet.URANUS: msg(_("Uranus")),
-    Planet.NEPTUN: msg(_("Neptun")),
-    Planet.PLUTO: msg(_("Pluto")),
-}
-
-
-class Side(enum.Enum):
+class Side(Labelled):
     """A card's Spielfeldseite, seen from the Schutzgottkarte's owner."""
 
-    OWN = "own"
-    OPPOSING = "opposing"
-
-    @property
-    def label(self) -> Message:
-        """The side as a message."""
-        return _SIDE_LABELS[self]
+    OWN = ("own", _("own side (the Schutzgottkarte's side)"))
+    OPPOSING = ("opposing", _("opposing side"))
 
 
-_SIDE_LABELS = {
-    Side.OWN: msg(_("own side (the Schutzgottkarte's side)")),
-    Side.OPPOSING: msg(_("opposing side")),
-}
-
-
-class Attribute(enum.Enum):
+class Attribute(Labelled):
     """A Grund-Attribut of a monster card a Wirkung may change (points)."""
 
-    EP = "ep"
-    AP = "ap"
-    DP = "dp"
-    LP = "lp"
+    EP = ("ep", _("EP (Energiepunkte)"))
+    AP = ("ap", _("AP"))
+    DP = ("dp", _("DP"))
+    LP = ("lp", _("LP"))
 
-    @property
-    def label(self) -> Message:
-        """The attribute's name as a message."""
-        return _ATTRIBUTE_LABELS[self]
-
-
-_ATTRIBUTE_LABELS = {
-    Attribute.EP: msg(_("EP (Energiepunkte)")),
-    Attribute.AP: msg(_("AP")),
-    Attribute.DP: msg(_("DP")),
-    Attribute.LP: msg(_("LP")),
-}
 
 #: Choice value for "an effect on some other attribute" of the attack target.
 _OTHER_ATTRIBUTE = "other"
@@ -186,50 +152,32 @@ class Influence(enum.Enum):
     POSITIV = "positiv"
 
 
-class CombatRole(enum.Enum):
+class CombatRole(Labelled):
     """Whether the affected monster is in a combat, and how."""
 
-    NONE = "none"
-    ATTACKING = "attacking"
-    DEFENDING = "defending"
+    NONE = ("none", _("not in a combat"))
+    ATTACKING = ("attacking", _("attacking"))
+    DEFENDING = ("defending", _("defending (being attacked)"))
 
 
-_COMBAT_LABELS = {
-    CombatRole.NONE: msg(_("not in a combat")),
-    CombatRole.ATTACKING: msg(_("attacking")),
-    CombatRole.DEFENDING: msg(_("defending (being attacked)")),
-}
-
-
-class WirkungScope(enum.Enum):
+class WirkungScope(Labelled):
     """Which primary planets a Wirkung's description names."""
 
-    BASE = "base"
-    ALL = "all"
-    LISTED = "listed"
+    BASE = ("base", _("nothing else is described: monsters of the guardian's planet"))
+    ALL = ("all", _("the description names all monster cards"))
+    LISTED = ("listed", _("the description names the planets listed below"))
 
 
-_SCOPE_LABELS = {
-    WirkungScope.BASE: msg(_("nothing else is described: monsters of the guardian's planet")),
-    WirkungScope.ALL: msg(_("the description names all monster cards")),
-    WirkungScope.LISTED: msg(_("the description names the planets listed below")),
-}
-
-
-class Source(enum.Enum):
+class Source(Labelled):
     """Where an effect comes from."""
 
-    ENERGY = "energy"
-    GRAVITATION_ENERGY = "gravitation-energy"
-    MONSTER = "monster"
-    GUARDIAN_WIRKUNG = "guardian-wirkung"
-    GUARDIAN_SPEZIAL = "guardian-spezial-wirkung"
-    RANK_ONE = "rank-1"
-
-    @property
-    def label(self) -> Message:
-        """The source as a message."""
-        return _SOURCE_LABELS[self]
+    ENERGY = ("energy", _("Energiekarte"))
+    GRAVITATION_ENERGY = ("gravitation-energy", _("Gravitations-Energiekarte"))
+    MONSTER = ("monster", _("Monsterkarte"))
+    GUARDIAN_WIRKUNG = ("guardian-wirkung", _("Schutzgottkarte: Wirkung"))
+    GUARDIAN_SPEZIAL = ("guardian-spezial-wirkung", _("Schutzgottkarte: Spezial-Wirkung"))
+    RANK_ONE = ("rank-1", _("an effect of the highest Wirkungsrang (1 of 3, not named in this "
+                            "chapter)"))
 
     @property
     def is_guardian(self) -> bool:
@@ -237,39 +185,19 @@ class Source(enum.Enum):
         return self in (Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL)
 
 
-_SOURCE_LABELS = {
-    Source.ENERGY: msg(_("Energiekarte")),
-    Source.GRAVITATION_ENERGY: msg(_("Gravitations-Energiekarte")),
-    Source.MONSTER: msg(_("Monsterkarte")),
-    Source.GUARDIAN_WIRKUNG: msg(_("Schutzgottkarte: Wirkung")),
-    Source.GUARDIAN_SPEZIAL: msg(_("Schutzgottkarte: Spezial-Wirkung")),
-    Source.RANK_ONE: msg(_("an effect of the highest Wirkungsrang (1 of 3, not named in this "
-                           "chapter)")),
-}
-
-
-class Operation(enum.Enum):
+class Operation(Labelled):
     """What an effect does to one attribute."""
 
-    ADD = "add"
-    SUBTRACT = "subtract"
-    HALVE = "halve"
-    DOUBLE = "double"
-    SET = "set"
+    ADD = ("add", _("add N points"))
+    SUBTRACT = ("subtract", _("subtract N points"))
+    HALVE = ("halve", _("halve"))
+    DOUBLE = ("double", _("double"))
+    SET = ("set", _("set to N points"))
 
     @property
     def needs_amount(self) -> bool:
         """True if the operation takes a number of points."""
         return self in (Operation.ADD, Operation.SUBTRACT, Operation.SET)
-
-
-_OPERATION_LABELS = {
-    Operation.ADD: msg(_("add N points")),
-    Operation.SUBTRACT: msg(_("subtract N points")),
-    Operation.HALVE: msg(_("halve")),
-    Operation.DOUBLE: msg(_("double")),
-    Operation.SET: msg(_("set to N points")),
-}
 
 
 @dataclass(frozen=True)
@@ -348,14 +276,10 @@ def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
 # Shared helpers
 # --------------------------------------------------------------------------
 
-def _choices(labels: Mapping[Any, Message]) -> tuple[Choice, ...]:
-    return tuple(Choice(member.value, label) for member, label in labels.items())
-
-
 def _exact(value: int | Fraction) -> int | Fraction:
     """Return ``value`` as an ``int`` when it is whole, else the Fraction."""
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return int(value)
+    if type(value) is Fraction and value.denominator == 1:
+        return value.numerator
     return value
 
 
@@ -375,12 +299,12 @@ def _planet_list(planets: Iterable[Planet]) -> str:
 def _planet_field(name: str, label: Message, required: bool = True,
                   help: Message | None = None) -> Field:
     return Field(name, label, FieldKind.CHOICE, help=help, required=required,
-                 choices=_choices(_PLANET_LABELS))
+                 choices=Planet.choices())
 
 
 def _side_field(name: str, label: Message) -> Field:
-    return Field(name, label, FieldKind.CHOICE, choices=_choices(_SIDE_LABELS),
-                 initial=Side.OWN.value)
+    return Field(name, label, FieldKind.CHOICE, choices=Side.choices(),
+                 default=Side.OWN.value)
 
 
 def _planet(value: str | None) -> Planet | None:
@@ -393,7 +317,7 @@ def _planet(value: str | None) -> Planet | None:
 
 _WIRKUNG_FIELDS = (
     Field("guardian_side_active", msg(_("The Schutzgottkarte's side is taking its turn")),
-          FieldKind.BOOLEAN, required=False, initial=True,
+          FieldKind.BOOLEAN, default=True,
           help=msg(_("Only the negativ-positiv-Wirkung of the active side counts."))),
     _planet_field("base_planet", msg(_("Basis-Planetensymbol of the Schutzgottkarte"))),
     _planet_field("left_planet", msg(_("Small left planet symbol (positiv-Wirkung)")),
@@ -401,14 +325,14 @@ _WIRKUNG_FIELDS = (
     _planet_field("right_planet", msg(_("Small right planet symbol (negativ-Wirkung)")),
                   required=False, help=msg(_("Leave empty if the card has none."))),
     Field("attribute", msg(_("Attribute the Wirkung changes")), FieldKind.CHOICE,
-          choices=_choices(_ATTRIBUTE_LABELS), initial=Attribute.AP.value),
+          choices=Attribute.choices(), default=Attribute.AP.value),
     Field("amount", msg(_("Change made by the Wirkung (points)")), FieldKind.INTEGER,
           minimum=-_MAX_POINTS, maximum=_MAX_POINTS,
           help=msg(_("Positive for an increase (+20), negative for a reduction (-20)."))),
     Field("scope", msg(_("Monsters the Wirkung's description names")), FieldKind.CHOICE,
-          choices=_choices(_SCOPE_LABELS), initial=WirkungScope.BASE.value),
+          choices=WirkungScope.choices(), default=WirkungScope.BASE.value),
     Field("listed_planets", msg(_("Planets named by the description")),
-          FieldKind.MULTIPLE_CHOICE, required=False, choices=_choices(_PLANET_LABELS),
+          FieldKind.MULTIPLE_CHOICE, required=False, choices=Planet.choices(),
           help=msg(_("Only used when the description names planets."))),
     Field("extends_to_opposing_side",
           msg(_("The description extends the Wirkung to the opposing side")),
@@ -416,14 +340,14 @@ _WIRKUNG_FIELDS = (
     _planet_field("monster_planet", msg(_("Primary planet symbol of the affected monster"))),
     _side_field("monster_side", msg(_("Side of the affected monster"))),
     Field("combat", msg(_("The affected monster is")), FieldKind.CHOICE,
-          choices=_choices(_COMBAT_LABELS), initial=CombatRole.NONE.value),
+          choices=CombatRole.choices(), default=CombatRole.NONE.value),
     _planet_field("opponent_planet",
                   msg(_("Primary planet symbol of the other monster in the combat")),
                   required=False,
                   help=msg(_("The attack target when the affected monster attacks."))),
     Field("opponent_effects", msg(_("The other monster is under effects changing")),
           FieldKind.MULTIPLE_CHOICE, required=False,
-          choices=_choices(_ATTRIBUTE_LABELS) + (
+          choices=Attribute.choices() + (
               Choice(_OTHER_ATTRIBUTE, msg(_("another attribute only"))),),
           help=msg(_("Leave empty if it is under no effect."))),
     Field("base_value", msg(_("Value of the attribute before the Wirkung (points)")),
@@ -830,7 +754,7 @@ _WB_FIELDS = (
           msg(_("The description extends the Spezial-Wirkung to the opposing side")),
           FieldKind.BOOLEAN, required=False),
     Field("monsters", msg(_("Monster cards being activated")), FieldKind.GROUP,
-          min_items=1, max_items=_MAX_ITEMS, initial=2, fields=(
+          min_items=1, max_items=_MAX_ITEMS, rows=2, fields=(
               _planet_field("planet", msg(_("Primary planet symbol"))),
               Field("cost", msg(_("Activation cost (Energiepunkte)")), FieldKind.INTEGER,
                     minimum=0, maximum=_MAX_COST),
@@ -986,17 +910,17 @@ _ORDER_FIELDS = (
     Field("base_ep", msg(_("Base EP (Energiepunkte)")), FieldKind.INTEGER, required=False,
           minimum=0, maximum=_MAX_POINTS),
     Field("effects", msg(_("Effects on the monster")), FieldKind.GROUP,
-          min_items=1, max_items=_MAX_ITEMS, initial=2, fields=(
+          min_items=1, max_items=_MAX_ITEMS, rows=2, fields=(
               Field("source", msg(_("Source")), FieldKind.CHOICE,
-                    choices=_choices(_SOURCE_LABELS)),
+                    choices=Source.choices()),
               Field("activated", msg(_("Activated as number")), FieldKind.INTEGER,
                     minimum=1, maximum=99,
                     help=msg(_("1 = activated first (longest active); equal numbers = "
                                "activated together."))),
               Field("attribute", msg(_("Attribute")), FieldKind.CHOICE,
-                    choices=_choices(_ATTRIBUTE_LABELS)),
+                    choices=Attribute.choices()),
               Field("operation", msg(_("Operation")), FieldKind.CHOICE,
-                    choices=_choices(_OPERATION_LABELS)),
+                    choices=Operation.choices()),
               Field("amount", msg(_("N (points)")), FieldKind.INTEGER, required=False,
                     minimum=0, maximum=_MAX_POINTS,
                     help=msg(_("For add, subtract and set."))),
@@ -1194,28 +1118,18 @@ _ORDER = Scenario(
 # Scenario 4: immunity of Schutzgottkarten and reach of their effects
 # --------------------------------------------------------------------------
 
-class TargetKind(enum.Enum):
+class TargetKind(Labelled):
     """The kind of card an effect is aimed at."""
 
-    GUARDIAN = "guardian"
-    MONSTER = "monster"
-    ENERGY = "energy"
-
-
-_TARGET_LABELS = {
-    TargetKind.GUARDIAN: msg(_("Schutzgottkarte")),
-    TargetKind.MONSTER: msg(_("Monsterkarte")),
-    TargetKind.ENERGY: msg(_("Energiekarte")),
-}
-
-_IMMUNITY_SOURCES = {source: label for source, label in _SOURCE_LABELS.items()
-                     if source is not Source.RANK_ONE}
+    GUARDIAN = ("guardian", _("Schutzgottkarte"))
+    MONSTER = ("monster", _("Monsterkarte"))
+    ENERGY = ("energy", _("Energiekarte"))
 
 _IMMUNITY_FIELDS = (
     Field("source", msg(_("The effect comes from")), FieldKind.CHOICE,
-          choices=_choices(_IMMUNITY_SOURCES)),
+          choices=Source.choices(exclude=(Source.RANK_ONE,))),
     Field("target", msg(_("The effect is aimed at")), FieldKind.CHOICE,
-          choices=_choices(_TARGET_LABELS), initial=TargetKind.GUARDIAN.value),
+          choices=TargetKind.choices(), default=TargetKind.GUARDIAN.value),
     Field("target_side", msg(_("The target is on")), FieldKind.CHOICE,
           choices=(Choice(Side.OWN.value, msg(_("the same side as the effect's card"))),
                    Choice(Side.OPPOSING.value, msg(_("the opposing side"))))),
@@ -1354,9 +1268,712 @@ _IMMUNITY = Scenario(
 )
 
 
+# --------------------------------------------------------------------------
+# Situation: the whole table at once
+# --------------------------------------------------------------------------
+
+class Spielfeldseite(Labelled):
+    """A player's side of the table, named A and B (A is not necessarily active)."""
+
+    A = ("a", _("side A"))
+    B = ("b", _("side B"))
+
+    @property
+    def other(self) -> "Spielfeldseite":
+        """The opposing side."""
+        return Spielfeldseite.B if self is Spielfeldseite.A else Spielfeldseite.A
+
+
+#: Wirkungsrang of each source: 3 = lowest (Energie- & Monsterkarten), 2 =
+#: Schutzgottkarten, 1 = the highest, not named in the chapter.
+WIRKUNGSRANG = {
+    Source.ENERGY: 3, Source.GRAVITATION_ENERGY: 3, Source.MONSTER: 3,
+    Source.GUARDIAN_WIRKUNG: 2, Source.GUARDIAN_SPEZIAL: 2, Source.RANK_ONE: 1,
+}
+
+_SIDE_CHOICE = Spielfeldseite.choices()
+
+_SITUATION_FIELDS = (
+    Field("active_side", msg(_("Side taking the active turn")), FieldKind.CHOICE,
+          choices=_SIDE_CHOICE, default=Spielfeldseite.A.value),
+    Field("guardians", msg(_("Schutzgottkarten")), FieldKind.GROUP, max_items=2, rows=1,
+          fields=(
+              Field("side", msg(_("Side")), FieldKind.CHOICE, choices=_SIDE_CHOICE,
+                    default=Spielfeldseite.A.value),
+              _planet_field("base_planet", msg(_("Basis-Planetensymbol of the Schutzgottkarte"))),
+              _planet_field("left_planet", msg(_("Small left planet symbol (positiv-Wirkung)")),
+                            required=False),
+              _planet_field("right_planet", msg(_("Small right planet symbol (negativ-Wirkung)")),
+                            required=False),
+              Field("wirkung_attribute", msg(_("Attribute the Wirkung changes")),
+                    FieldKind.CHOICE, required=False, choices=Attribute.choices()),
+              Field("wirkung_amount", msg(_("Change made by the Wirkung (points)")),
+                    FieldKind.INTEGER, required=False, minimum=-_MAX_POINTS,
+                    maximum=_MAX_POINTS),
+              Field("wirkung_scope", msg(_("Monsters the Wirkung's description names")),
+                    FieldKind.CHOICE, choices=WirkungScope.choices(),
+                    default=WirkungScope.BASE.value),
+              Field("wirkung_planets", msg(_("Planets named by the description")),
+                    FieldKind.MULTIPLE_CHOICE, required=False, choices=Planet.choices()),
+              Field("extends_to_opposing_side",
+                    msg(_("The description extends the Wirkung to the opposing side")),
+                    FieldKind.BOOLEAN),
+              Field("spezial_cost_change",
+                    msg(_("Spezial-Wirkung: change of the activation cost (Energiepunkte)")),
+                    FieldKind.INTEGER, required=False, minimum=-_MAX_COST, maximum=_MAX_COST),
+              Field("spezial_extends_to_opposing_side",
+                    msg(_("The description extends the Spezial-Wirkung to the opposing side")),
+                    FieldKind.BOOLEAN),
+          )),
+    Field("monsters", msg(_("Monster cards")), FieldKind.GROUP, max_items=_MAX_ITEMS, rows=2,
+          fields=(
+              Field("side", msg(_("Side")), FieldKind.CHOICE, choices=_SIDE_CHOICE,
+                    default=Spielfeldseite.A.value),
+              _planet_field("planet", msg(_("Primary planet symbol"))),
+              Field("ep", msg(_("Base EP (Energiepunkte)")), FieldKind.INTEGER, required=False,
+                    minimum=0, maximum=_MAX_POINTS),
+              Field("ap", msg(_("Base AP")), FieldKind.INTEGER, required=False,
+                    minimum=0, maximum=_MAX_POINTS),
+              Field("dp", msg(_("Base DP")), FieldKind.INTEGER, required=False,
+                    minimum=0, maximum=_MAX_POINTS),
+              Field("lp", msg(_("Base LP")), FieldKind.INTEGER, required=False,
+                    minimum=0, maximum=_MAX_POINTS),
+              Field("cost", msg(_("Activation cost (Energiepunkte)")), FieldKind.INTEGER,
+                    required=False, minimum=0, maximum=_MAX_COST),
+          )),
+    Field("attacker", msg(_("Attacking monster (number)")), FieldKind.INTEGER, required=False,
+          minimum=1, maximum=_MAX_ITEMS),
+    Field("target", msg(_("Attack target (number)")), FieldKind.INTEGER, required=False,
+          minimum=1, maximum=_MAX_ITEMS),
+    Field("effects", msg(_("Active effects, in activation order")), FieldKind.GROUP,
+          max_items=24, rows=1, fields=(
+              Field("source", msg(_("Source")), FieldKind.CHOICE, choices=Source.choices()),
+              Field("source_side", msg(_("Side of the effect's card")), FieldKind.CHOICE,
+                    choices=_SIDE_CHOICE, default=Spielfeldseite.A.value),
+              Field("activated", msg(_("Activated as number")), FieldKind.INTEGER,
+                    required=False, minimum=1, maximum=99,
+                    help=msg(_("Leave empty: the position in the list. Equal numbers = "
+                               "activated together."))),
+              Field("target_monster", msg(_("Target monster (number)")), FieldKind.INTEGER,
+                    required=False, minimum=1, maximum=_MAX_ITEMS),
+              Field("target_guardian", msg(_("Target Schutzgottkarte (side)")),
+                    FieldKind.CHOICE, required=False, choices=_SIDE_CHOICE),
+              Field("attribute", msg(_("Attribute")), FieldKind.CHOICE, required=False,
+                    choices=Attribute.choices()),
+              Field("operation", msg(_("Operation")), FieldKind.CHOICE,
+                    choices=Operation.choices(), default=Operation.ADD.value),
+              Field("amount", msg(_("N (points)")), FieldKind.INTEGER, required=False,
+                    minimum=0, maximum=_MAX_POINTS),
+          )),
+)
+
+
+@dataclass(frozen=True)
+class Guardian:
+    """A Schutzgottkarte on the table: its side, symbols, Wirkung and Spezial-Wirkung."""
+
+    side: Spielfeldseite
+    symbols: GuardianSymbols
+    wirkung_attribute: Attribute | None
+    wirkung_amount: int | None
+    scope: WirkungScope
+    listed: frozenset[Planet]
+    extends: bool
+    spezial_cost_change: int | None
+    spezial_extends: bool
+
+    @property
+    def limit(self) -> Planet | None:
+        """The Wirkungsbegrenzung planet (the one small symbol), if any."""
+        return self.symbols.single_small_symbol
+
+
+@dataclass(frozen=True)
+class Monster:
+    """A monster card: number (1-based), side, primary planet, base values, cost."""
+
+    number: int
+    side: Spielfeldseite
+    planet: Planet
+    bases: Mapping[Attribute, int]
+    cost: int | None
+
+
+@dataclass(frozen=True)
+class Change:
+    """One effect on one monster: ``key`` is the effect number (int) or
+    ``"wirkung-a"``/``"wirkung-b"`` for a Schutzgottkarte's own Wirkung."""
+
+    key: int | str
+    source: Source
+    side: Spielfeldseite
+    activated: int
+    attribute: Attribute
+    operation: Operation
+    amount: int | None
+
+
+def _guardians(inputs: Mapping[str, Any]) -> dict[Spielfeldseite, Guardian]:
+    found = {}
+    for item in inputs["guardians"]:
+        side = Spielfeldseite(item["side"])
+        found[side] = Guardian(
+            side, GuardianSymbols(Planet(item["base_planet"]), _planet(item["left_planet"]),
+                                  _planet(item["right_planet"])),
+            Attribute(item["wirkung_attribute"]) if item["wirkung_attribute"] else None,
+            item["wirkung_amount"], WirkungScope(item["wirkung_scope"]),
+            frozenset(Planet(p) for p in item["wirkung_planets"]),
+            item["extends_to_opposing_side"], item["spezial_cost_change"],
+            item["spezial_extends_to_opposing_side"])
+    return found
+
+
+def _monsters(inputs: Mapping[str, Any]) -> tuple[Monster, ...]:
+    return tuple(
+        Monster(number, Spielfeldseite(item["side"]), Planet(item["planet"]),
+                {a: item[a.value] for a in Attribute if item[a.value] is not None},
+                item["cost"])
+        for number, item in enumerate(inputs["monsters"], start=1))
+
+
+def _check_situation(inputs: Mapping[str, Any]) -> None:
+    """:raises InputError: for two Schutzgottkarten on one side, an incomplete Wirkung,
+        a combat naming a missing monster, or an effect without a target or value."""
+    sides = [item["side"] for item in inputs["guardians"]]
+    if len(sides) != len(set(sides)):
+        raise InputError("guardians.1.side", msg(_("Each side has one Schutzgottkarte.")))
+    for index, item in enumerate(inputs["guardians"]):
+        if (item["wirkung_attribute"] is None) != (item["wirkung_amount"] in (None, 0)):
+            raise InputError(f"guardians.{index}.wirkung_amount", msg(_(
+                "Give both the attribute and a change other than 0, or neither.")))
+        if item["wirkung_scope"] == WirkungScope.LISTED.value and not item["wirkung_planets"]:
+            raise InputError(f"guardians.{index}.wirkung_planets", msg(_(
+                "Choose the planets the description names, or choose another scope.")))
+        if item["spezial_cost_change"] == 0:
+            raise InputError(f"guardians.{index}.spezial_cost_change", msg(_(
+                "Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
+                "not 0.")))
+    count = len(inputs["monsters"])
+    for name in ("attacker", "target"):
+        if inputs[name] is not None and inputs[name] > count:
+            raise InputError(name, msg(_("There is no monster number %(number)s."),
+                                       number=inputs[name]))
+    if (inputs["attacker"] is None) != (inputs["target"] is None):
+        raise InputError("target", msg(_("Give both the attacking monster and the attack "
+                                         "target, or neither.")))
+    if inputs["attacker"] is not None and inputs["attacker"] == inputs["target"]:
+        raise InputError("target", msg(_("A monster does not attack itself.")))
+    monsters = _monsters(inputs)
+    for index, effect in enumerate(inputs["effects"]):
+        path = f"effects.{index}."
+        if (effect["target_monster"] is None) == (effect["target_guardian"] is None):
+            raise InputError(path + "target_monster", msg(_(
+                "Give the target: a monster number or a Schutzgottkarte, not both.")))
+        if effect["target_monster"] is not None:
+            if effect["target_monster"] > count:
+                raise InputError(path + "target_monster", msg(_(
+                    "There is no monster number %(number)s."), number=effect["target_monster"]))
+            if effect["attribute"] is None:
+                raise InputError(path + "attribute", msg(_("Choose the attribute.")))
+            if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
+                raise InputError(path + "amount", msg(_("Enter N for add, subtract or set.")))
+            monster = monsters[effect["target_monster"] - 1]
+            if Attribute(effect["attribute"]) not in monster.bases:
+                raise InputError(f"monsters.{monster.number - 1}.{effect['attribute']}", msg(_(
+                    "Enter the base %(attribute)s: effect %(number)s changes it."),
+                    attribute=Attribute(effect["attribute"]).label, number=index + 1))
+    for guardian in _guardians(inputs).values():
+        attribute = guardian.wirkung_attribute
+        if attribute is None:
+            continue
+        for monster in monsters:
+            if attribute not in monster.bases and _wirkung_reaches(guardian, monster, []):
+                raise InputError(f"monsters.{monster.number - 1}.{attribute.value}", msg(_(
+                    "Enter the base %(attribute)s: the Wirkung of the Schutzgottkarte of "
+                    "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
+
+
+def _wirkung_reaches(guardian: Guardian, monster: Monster, steps: list[Step]) -> bool:
+    """Whether ``guardian``'s Wirkung reaches ``monster``; the same steps as ``guardian-wirkung``."""
+    own = Side.OWN if monster.side is guardian.side else Side.OPPOSING
+    inputs = {"monster_planet": monster.planet.value, "monster_side": own.value,
+              "scope": guardian.scope.value, "extends_to_opposing_side": guardian.extends,
+              "listed_planets": frozenset(p.value for p in guardian.listed)}
+    return _wirkung_reach(guardian.symbols, inputs, steps)
+
+
+def _order(changes: list[Change], by_rank: bool, spezial_first: bool) -> list[Change]:
+    """Evaluation order: by Wirkungsrang (lowest first), then latest activated first.
+
+    ``spezial_first`` reads "Spezial-Wirkung steht vor der Wirkung" as
+    "evaluated before" instead of "ranks above".
+    """
+    def tier(change: Change) -> int:
+        base = _EVALUATION_TIER[change.source]
+        if spezial_first and change.source in (Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL):
+            return 3 - base  # Spezial 1, Wirkung 2
+        return base
+
+    index = {id(c): i for i, c in enumerate(changes)}
+    if by_rank:
+        return sorted(changes, key=lambda c: (tier(c), -c.activated, index[id(c)]))
+    return sorted(changes, key=lambda c: (-c.activated, index[id(c)]))
+
+
+def _roll(monster: Monster, order: list[Change], factors: Mapping[int | str, Fraction]
+          ) -> dict[Attribute, Fraction]:
+    values = {a: Fraction(v) for a, v in monster.bases.items()}
+    for change in order:
+        amount = change.amount
+        factor = factors.get(change.key, Fraction(1))
+        if amount is not None and change.operation in (Operation.ADD, Operation.SUBTRACT):
+            amount = amount * factor
+        values[change.attribute] = _apply(change.operation, values[change.attribute], amount)
+    return values
+
+
+def _key_text(key: int | str) -> str:
+    return str(key)
+
+
+def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
+    """Rule on a whole table: both Schutzgottkarten, the monsters, a combat, the effects.
+
+    Implements every clause of chapter 1.2.4 together: reach and immunity
+    (``kartenaufbau.p3``), Wirkung and Spezial-Wirkung
+    (``effekte-der-schutzgottkarte.p2``–``p4``), Wirkungsrang and order
+    (``behandlung-der-reihenfolge-von-effekt-wirkung.p1``–``p4``),
+    negativ-positiv-Wirkung of the active side (``negativ-positiv-wirkung.p1``–``p5``)
+    and Wirkungsbegrenzung (``wirkungsbegrenzung.p1``/``p2``).  Values per
+    monster *N*: ``monster_N_ap``/``dp``/``lp``/``ep`` (points, exact),
+    ``monster_N_cost`` (Energiepunkte), ``monster_N_order`` (effect numbers,
+    ``"wirkung-a"`` for a Schutzgottkarte's Wirkung), ``monster_N_wirkung_change``
+    and ``monster_N_np_factor``; per effect *N*: ``effect_N_affects``.
+    Open points come as :class:`~engine.core.Reading` objects.
+    """
+    guardians = _guardians(inputs)
+    monsters = _monsters(inputs)
+    active = Spielfeldseite(inputs["active_side"])
+    steps: list[Step] = []
+    notes: list[Message] = []
+    readings: list[Reading] = []
+    values: list[Value] = []
+    changes_of: dict[int, list[Change]] = {m.number: [] for m in monsters}
+    steps.append(Step(Outcome.APPLIED, msg(_("%(side)s takes the active turn."),
+                                           side=active.label), _cites(Clause.NP_ACTIVE_SIDE)))
+    if guardians:
+        steps.append(card_text_may_override(
+            msg(_("Effects of Schutzgottkarten apply only to their own side, and a Wirkung only "
+                  "to monsters of the Schutzgottkarte's planet.")),
+            *_cites(Clause.IMMUNITY, Clause.WIRKUNG_SCOPE)))
+
+    # 1. Each Schutzgottkarte's Wirkung on each monster.
+    for side in Spielfeldseite:
+        guardian = guardians.get(side)
+        if guardian is None or guardian.wirkung_attribute is None:
+            continue
+        for monster in monsters:
+            reach_steps: list[Step] = []
+            reached = _wirkung_reaches(guardian, monster, reach_steps)
+            steps.extend(reach_steps)
+            if reached:
+                steps.append(Step(Outcome.APPLIED, msg(
+                    _("Monster %(number)s is under the Wirkung of the Schutzgottkarte of "
+                      "%(side)s: %(attribute)s %(amount)s."), number=monster.number,
+                    side=side.label, attribute=guardian.wirkung_attribute.label,
+                    amount=_signed(guardian.wirkung_amount)),
+                    _cites(Clause.WIRKUNG_ATTRIBUTES, Clause.WIRKUNG_SCOPE)))
+                changes_of[monster.number].append(Change(
+                    f"wirkung-{side.value}", Source.GUARDIAN_WIRKUNG, side, 0,
+                    guardian.wirkung_attribute, Operation.ADD, guardian.wirkung_amount))
+
+    # 2. The listed effects: reach, immunity, Wirkungsbegrenzung.
+    for number, item in enumerate(inputs["effects"], start=1):
+        source = Source(item["source"])
+        side = Spielfeldseite(item["source_side"])
+        activated = item["activated"] if item["activated"] is not None else number
+        if item["target_guardian"] is not None:
+            target_side = Spielfeldseite(item["target_guardian"])
+            immunity = _evaluate_immunity({
+                "source": source.value if source is not Source.RANK_ONE else Source.ENERGY.value,
+                "target": TargetKind.GUARDIAN.value,
+                "target_side": (Side.OWN if target_side is side else Side.OPPOSING).value,
+                "extends_to_opposing_side": False})
+            if source is Source.RANK_ONE:
+                steps.append(not_covered(msg(_("effect %(number)s: an effect of Wirkungsrang 1 "
+                                               "aimed at a Schutzgottkarte"), number=number),
+                                         *_cites(Clause.IMMUNITY, Clause.RANK)))
+            steps.extend(immunity.steps)
+            values.append(Value(f"effect_{number}_affects", immunity.value("affects"),
+                                msg(_("Effect %(number)s affects its target"), number=number)))
+            continue
+        monster = monsters[item["target_monster"] - 1]
+        affects = True
+        if source.is_guardian:
+            guardian = guardians.get(side)
+            extends = guardian is not None and (
+                guardian.extends if source is Source.GUARDIAN_WIRKUNG else guardian.spezial_extends)
+            if monster.side is not side and not extends:
+                affects = False
+                steps.append(Step(Outcome.NOT_APPLICABLE, msg(
+                    _("Effect %(number)s does not reach monster %(monster)s."),
+                    number=number, monster=monster.number), _cites(Clause.IMMUNITY),
+                    msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
+                          "description says otherwise; the card is on the opposing side."))))
+            elif (source is Source.GUARDIAN_SPEZIAL and guardian is not None
+                  and guardian.limit is not None and monster.planet is not guardian.limit):
+                affects = False
+                steps.append(Step(Outcome.NOT_APPLICABLE, msg(
+                    _("Effect %(number)s does not reach monster %(monster)s."),
+                    number=number, monster=monster.number), _cites(Clause.WB_RULE),
+                    msg(_("Its primary planet symbol is not the Wirkungsbegrenzung planet "
+                          "%(limit)s."), limit=guardian.limit.label)))
+        if source is Source.GRAVITATION_ENERGY:
+            steps.append(Step(Outcome.SILENT, msg(
+                _("Effect %(number)s (Gravitations-Energiekarte) was given the lowest "
+                  "Wirkungsrang, as an Energiekarte."), number=number),
+                _cites(Clause.RANK, Clause.IMMUNITY),
+                msg(_("The chapter gives Energie- & Monsterkarten the lowest Wirkungsrang and "
+                      "names Gravitations-Energiekarten only as an exception to the immunity; "
+                      "it does not say their rank. The engine took them as Energiekarten."))))
+        values.append(Value(f"effect_{number}_affects", affects,
+                            msg(_("Effect %(number)s affects its target"), number=number)))
+        if affects:
+            changes_of[monster.number].append(Change(
+                number, source, side, activated, Attribute(item["attribute"]),
+                Operation(item["operation"]), item["amount"]))
+
+    # 3. negativ-positiv-Wirkung of the active side's Schutzgottkarte.
+    np_guardian = guardians.get(active)
+    combat = ((inputs["attacker"], inputs["target"]) if inputs["attacker"] is not None
+              else None)
+    wirkung_factor: dict[int, Fraction] = {}
+    np_all: dict[int, Fraction] = {}
+    for side, guardian in guardians.items():
+        if guardian.symbols.has_negativ_positiv and side is not active:
+            steps.append(Step(Outcome.NOT_APPLICABLE, msg(
+                _("The negativ-positiv-Wirkung of the Schutzgottkarte of %(side)s does not "
+                  "count."), side=side.label), _cites(Clause.NP_ACTIVE_SIDE),
+                msg(_("Its side is not the side taking the active turn."))))
+    if np_guardian is not None and np_guardian.symbols.has_negativ_positiv and combat:
+        for number in combat:
+            monster = monsters[number - 1]
+            other = monsters[(combat[1] if number == combat[0] else combat[0]) - 1]
+            if monster.side is not np_guardian.side:
+                continue
+            effects_on_other = frozenset(c.attribute.value for c in changes_of[other.number])
+            own_wirkung = next((c for c in changes_of[monster.number]
+                                if c.key == f"wirkung-{active.value}"), None)
+            amount = own_wirkung.amount if own_wirkung is not None else None
+            np_inputs = {
+                "guardian_side_active": True,
+                "combat": (CombatRole.ATTACKING if number == combat[0]
+                           else CombatRole.DEFENDING).value,
+                "opponent_planet": other.planet.value, "opponent_effects": effects_on_other,
+                "monster_planet": monster.planet.value}
+            np_steps: list[Step] = []
+            matched = _np_influence(np_guardian.symbols, np_inputs, np_steps)
+            steps.extend(np_steps)
+            if not matched:
+                continue
+            for change in changes_of[monster.number]:
+                if change.operation not in (Operation.ADD, Operation.SUBTRACT) or not change.amount:
+                    continue
+                signed = change.amount if change.operation is Operation.ADD else -change.amount
+                factor = Fraction(1)
+                for influence in matched:
+                    factor *= np_factor(influence, signed)
+                np_all.setdefault(monster.number, factor)
+                if change is own_wirkung:
+                    wirkung_factor[monster.number] = factor
+                    steps.append(Step(Outcome.APPLIED, msg(
+                        _("Monster %(number)s: the negativ-positiv-Wirkung scales the Wirkung's "
+                          "change %(amount)s by %(factor)s."), number=number,
+                        amount=_signed(amount), factor=_text(factor)),
+                        _cites(Clause.NP_NEGATIV if Influence.NEGATIV in matched
+                               else Clause.NP_POSITIV, Clause.NP_RULES)))
+
+    # 4. Order and values per monster, with the readings of the open points.
+    np_changes: dict[int, dict[int | str, Fraction]] = {}
+    for monster in monsters:
+        changes = changes_of[monster.number]
+        factor_all = {}
+        if monster.number in np_all:
+            for change in changes:
+                if change.operation in (Operation.ADD, Operation.SUBTRACT) and change.amount:
+                    signed = change.amount if change.operation is Operation.ADD else -change.amount
+                    f = Fraction(1)
+                    for influence in _matched_for(np_guardian, monsters, combat, monster,
+                                                  changes_of):
+                        f *= np_factor(influence, signed)
+                    factor_all[change.key] = f
+        np_changes[monster.number] = factor_all
+        own_key = f"wirkung-{active.value}"
+        factors = ({own_key: wirkung_factor[monster.number]}
+                   if monster.number in wirkung_factor else {})
+        order = _order(changes, by_rank=True, spezial_first=False)
+        n = monster.number
+        if changes:
+            steps.append(Step(Outcome.APPLIED, msg(
+                _("Monster %(number)s: effects are evaluated by Wirkungsrang, lowest first "
+                  "(Energie- & Monsterkarten 3, Schutzgottkarten 2), and within a rank from the "
+                  "latest activated to the longest active: %(order)s."),
+                number=n, order=", ".join(_key_text(c.key) for c in order)),
+                _cites(Clause.RANK, Clause.ORDER, Clause.ORDER_REGULAR)))
+        result = {a: Fraction(v) for a, v in monster.bases.items()}
+        for position, change in enumerate(order, start=1):
+            before = result[change.attribute]
+            amount = change.amount
+            factor = factors.get(change.key, Fraction(1))
+            if amount is not None and change.operation in (Operation.ADD, Operation.SUBTRACT):
+                amount = amount * factor
+            result[change.attribute] = _apply(change.operation, before, amount)
+            steps.append(Step(Outcome.APPLIED, msg(
+                _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
+                  "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
+                  "%(before)s → %(after)s."),
+                number=n, position=position, effect=_key_text(change.key),
+                source=change.source.label, rank=WIRKUNGSRANG[change.source],
+                factor=_text(factor), attribute=change.attribute.label,
+                before=_text(before), after=_text(result[change.attribute])),
+                _cites(Clause.RANK, Clause.ORDER) + (
+                    _cites(Clause.NP_RULES) if factor != 1 else ())))
+        # open point: rank against recency
+        recency = _order(changes, by_rank=False, spezial_first=False)
+        if [c.key for c in recency] != [c.key for c in order]:
+            other = _roll(monster, recency, factors)
+            readings += [
+                Reading(f"monster-{n}-rank-or-recency", msg(_("Wirkungsrang first, then the "
+                                                              "latest activated")),
+                        _attribute_values(n, result), _cites(Clause.RANK, Clause.ORDER), True,
+                        msg(_("The text's example gives the lower Wirkungsrang as a reason for "
+                              "the order, and p1 sets the ranks; the focused scenario "
+                              "\"effect-order\" uses this reading too."))),
+                Reading(f"monster-{n}-rank-or-recency", msg(_("Activation order alone, from "
+                                                              "the latest activated")),
+                        _attribute_values(n, other), _cites(Clause.ORDER, Clause.ORDER_REGULAR))]
+            steps.append(Step(Outcome.SILENT, msg(
+                _("Monster %(number)s: Wirkungsrang and activation order disagree; both "
+                  "readings are shown."), number=n), _cites(Clause.RANK, Clause.ORDER),
+                msg(_("The texts give both reasons for their example and do not say which "
+                      "decides when they disagree."))))
+        # open point: Spezial-Wirkung before Wirkung of one Schutzgottkarte
+        for side in Spielfeldseite:
+            sources = {c.source for c in changes if c.side is side}
+            if {Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL} <= sources:
+                other = _roll(monster, _order(changes, by_rank=True, spezial_first=True),
+                              factors)
+                point = f"monster-{n}-spezial-or-wirkung-{side.value}"
+                readings += [
+                    Reading(point, msg(_("The Spezial-Wirkung ranks above the Wirkung and is "
+                                         "evaluated after it")),
+                            _attribute_values(n, result), _cites(Clause.RANK, Clause.ORDER),
+                            True, msg(_("A higher-ranked effect is evaluated later, as the "
+                                        "Schutzgottkarte after the Energiekarte in the text's "
+                                        "example."))),
+                    Reading(point, msg(_("The Spezial-Wirkung is evaluated before the Wirkung")),
+                            _attribute_values(n, other), _cites(Clause.RANK))]
+        # open point: negativ-positiv on changes from other cards
+        if factor_all and any(k != own_key for k in factor_all):
+            other = _roll(monster, order, factor_all)
+            point = f"monster-{n}-np-scope"
+            readings += [
+                Reading(point, msg(_("negativ-positiv scales the Wirkung of the Schutzgottkarte "
+                                     "only")),
+                        _attribute_values(n, result), _cites(Clause.NP_RULES, Clause.NP_NEGATIV,
+                                                             Clause.NP_POSITIV), True,
+                        msg(_("The text's example doubles or halves only the Wirkung's "
+                              "increase."))),
+                Reading(point, msg(_("negativ-positiv scales every increase and reduction on "
+                                     "the monster")),
+                        _attribute_values(n, other), _cites(Clause.NP_NEGATIV, Clause.NP_POSITIV))]
+            steps.append(Step(Outcome.SILENT, msg(
+                _("Monster %(number)s: whether the negativ-positiv-Wirkung scales changes from "
+                  "other cards is open; both readings are shown."), number=n),
+                _cites(Clause.NP_NEGATIV, Clause.NP_POSITIV),
+                msg(_("The texts say \"alle Reduzierungen … Erhöhungen\" and give an example "
+                      "with the Wirkung only."))))
+        # open point: half points
+        halves = {a: v for a, v in result.items() if v.denominator != 1}
+        if halves:
+            point = f"monster-{n}-half-points"
+            readings += [
+                Reading(point, msg(_("Half points are kept exact")), _attribute_values(n, result),
+                        _cites(Clause.ORDER, Clause.NP_NEGATIV), True,
+                        msg(_("No text gives a rounding rule, so nothing is rounded."))),
+                Reading(point, msg(_("Half points are rounded down")),
+                        _attribute_values(n, {a: Fraction(v.numerator // v.denominator)
+                                              for a, v in result.items()}),
+                        _cites(Clause.ORDER, Clause.NP_NEGATIV)),
+                Reading(point, msg(_("Half points are rounded up")),
+                        _attribute_values(n, {a: Fraction(-(-v.numerator // v.denominator))
+                                              for a, v in result.items()}),
+                        _cites(Clause.ORDER, Clause.NP_NEGATIV))]
+            steps.append(Step(Outcome.SILENT, msg(
+                _("Monster %(number)s has half points; the readings show exact and rounded "
+                  "values."), number=n), _cites(Clause.ORDER),
+                msg(_("The texts do not say how to round half points."))))
+        values.extend(_attribute_values(n, result))
+        values.append(Value(f"monster_{n}_order", tuple(c.key for c in order),
+                            msg(_("Monster %(number)s: evaluation order"), number=n)))
+        wirkung = next((c for c in changes if c.key == f"wirkung-{monster.side.value}"
+                        or c.key == f"wirkung-{monster.side.other.value}"), None)
+        change_value = Fraction(0)
+        for c in changes:
+            if isinstance(c.key, str):
+                change_value += c.amount * factors.get(c.key, Fraction(1))
+        values.append(Value(f"monster_{n}_wirkung_change", _exact(change_value),
+                            msg(_("Monster %(number)s: change by Schutzgottkarten' Wirkung"),
+                                number=n)))
+        values.append(Value(f"monster_{n}_np_factor",
+                            _exact(wirkung_factor.get(n, Fraction(1))),
+                            msg(_("Monster %(number)s: negativ-positiv factor"), number=n)))
+        del wirkung
+
+    # 5. Activation costs under Spezial-Wirkungen.
+    for monster in monsters:
+        if monster.cost is None:
+            continue
+        paid = monster.cost
+        for side, guardian in guardians.items():
+            if guardian.spezial_cost_change is None:
+                continue
+            wb = _evaluate_wb({
+                "limit_planet": guardian.limit.value if guardian.limit else None,
+                "cost_change": guardian.spezial_cost_change,
+                "extends_to_opposing_side": guardian.spezial_extends,
+                "monsters": ({"planet": monster.planet.value, "cost": paid,
+                              "side": (Side.OWN if monster.side is side
+                                       else Side.OPPOSING).value},)})
+            steps.extend(step for step in wb.steps if step.message.id.startswith("Monster"))
+            paid = wb.value("costs")[0]
+        values.append(Value(f"monster_{monster.number}_cost", paid,
+                            msg(_("Monster %(number)s: Energiepunkte paid on activation"),
+                                number=monster.number)))
+    if any(g.limit is not None and g.spezial_cost_change is not None for g in guardians.values()):
+        steps.append(Step(Outcome.APPLIED, msg(
+            _("A Wirkungsbegrenzung limits the Spezial-Wirkung to monster cards of its planet.")),
+            _cites(Clause.WB_CARD, Clause.WB_RULE)))
+    del np_changes
+    return Ruling("situation", tuple(values), tuple(steps), tuple(notes), tuple(readings))
+
+
+def _matched_for(guardian: Guardian | None, monsters: tuple[Monster, ...],
+                 combat: tuple[int, int] | None, monster: Monster,
+                 changes_of: Mapping[int, list[Change]]) -> frozenset[Influence]:
+    """The negativ-positiv influences on ``monster`` (no steps)."""
+    if guardian is None or combat is None or monster.number not in combat:
+        return frozenset()
+    other = monsters[(combat[1] if monster.number == combat[0] else combat[0]) - 1]
+    if not changes_of[other.number]:
+        return frozenset()
+    matched = set()
+    if other.planet is guardian.symbols.right:
+        matched.add(Influence.NEGATIV)
+    if other.planet is guardian.symbols.left:
+        matched.add(Influence.POSITIV)
+    return frozenset(matched)
+
+
+@functools.lru_cache(maxsize=256)
+def _attribute_name(number: int, attribute: Attribute) -> tuple[str, Message]:
+    """The value name and label of monster ``number``'s ``attribute`` (cached)."""
+    return (f"monster_{number}_{attribute.value}",
+            msg(_("Monster %(number)s: %(attribute)s"), number=number, attribute=attribute.label))
+
+
+def _attribute_values(number: int, values: Mapping[Attribute, Fraction]) -> tuple[Value, ...]:
+    return tuple(Value(*_attribute_name(number, a)[:1], _exact(values[a]),
+                       _attribute_name(number, a)[1])
+                 for a in _ATTRIBUTES if a in values)
+
+
+_ATTRIBUTES = tuple(Attribute)
+
+
+_PD_GUARDIAN = {"side": "a", "base_planet": "venus", "left_planet": "mars",
+                "right_planet": "erde", "wirkung_attribute": "ap", "wirkung_amount": 20}
+
+
+def _pd_case(target_planet: str, attacker_planet: str = "venus",
+             target_effects: bool = True) -> dict[str, Any]:
+    """PD-1..PD-4: side A active, its Venus/Mars/Erde Schutzgottkarte, a combat."""
+    return {
+        "active_side": "a", "guardians": [_PD_GUARDIAN],
+        "monsters": [{"side": "a", "planet": attacker_planet, "ap": 100},
+                     {"side": "b", "planet": target_planet, "dp": 100}],
+        "attacker": 1, "target": 2,
+        "effects": ([{"source": "energy", "source_side": "b", "target_monster": 2,
+                      "attribute": "dp", "operation": "add", "amount": 10}]
+                    if target_effects else []),
+    }
+
+
+SITUATION = Scenario(
+    slug="situation",
+    game=GAME,
+    title=msg(_("The table: both Schutzgottkarten, monsters, combat and effects")),
+    summary=msg(_("Every card's final values and costs when the rules of chapter 1.2.4 act "
+                  "together, with each change's order, Wirkungsrang and negativ-positiv "
+                  "factor, and every reading where the texts are open.")),
+    fields=_SITUATION_FIELDS,
+    evaluator=_evaluate_situation,
+    check=_check_situation,
+    citations=tuple(dict.fromkeys(c for scenario in (_WIRKUNG, _WB, _ORDER, _IMMUNITY)
+                                  for c in scenario.citations)),
+    examples=(
+        Example("pd-1", msg(_("Fall 1 – negativ-Wirkung: a Venus monster attacks an Erde monster")),
+                _pd_case("erde"), {"monster_1_wirkung_change": 10, "monster_1_ap": 110,
+                                   "monster_1_np_factor": Fraction(1, 2)},
+                Clause.NP_NEGATIV.cite()),
+        Example("pd-2", msg(_("Fall 2 – positiv-Wirkung: a Venus monster attacks a Mars monster")),
+                _pd_case("mars"), {"monster_1_wirkung_change": 40, "monster_1_ap": 140,
+                                   "monster_1_np_factor": 2},
+                Clause.NP_POSITIV.cite()),
+        Example("pd-3", msg(_("As Fall 2, but the attack target is under no effect")),
+                _pd_case("mars", target_effects=False),
+                {"monster_1_wirkung_change": 20, "monster_1_ap": 120},
+                Clause.NP_RULES.cite()),
+        Example("pd-4", msg(_("As Fall 1, but the attacking monster is a Merkur monster")),
+                _pd_case("erde", attacker_planet="merkur"),
+                {"monster_1_wirkung_change": 0, "monster_1_ap": 100},
+                Clause.WIRKUNG_SCOPE.cite()),
+        Example("pd-5", msg(_("Wirkungsbegrenzung Venus: monsters pay 1 Energiepunkt less, only "
+                              "Venus monsters")),
+                {"guardians": [{"side": "a", "base_planet": "venus", "left_planet": "venus",
+                                "spezial_cost_change": -1}],
+                 "monsters": [{"side": "a", "planet": "venus", "cost": 4},
+                              {"side": "a", "planet": "mars", "cost": 4}]},
+                {"monster_1_cost": 3, "monster_2_cost": 4}, Clause.WB_RULE.cite()),
+        Example("pd-6", msg(_("An Energiekarte halves the AP of a monster already under the "
+                              "Wirkung +20 AP")),
+                {"guardians": [{"side": "a", "base_planet": "venus", "wirkung_attribute": "ap",
+                                "wirkung_amount": 20}],
+                 "monsters": [{"side": "a", "planet": "venus", "ap": 100}],
+                 "effects": [{"source": "energy", "target_monster": 1, "attribute": "ap",
+                              "operation": "halve"}]},
+                {"monster_1_ap": 70, "monster_1_order": (1, "wirkung-a")}, Clause.ORDER.cite()),
+        Example("pd-7", msg(_("Effects aimed at a Schutzgottkarte from an Energiekarte, a "
+                              "Monsterkarte, a Gravitations-Energiekarte and the opposing "
+                              "Schutzgottkarte")),
+                {"guardians": [{"side": "a", "base_planet": "venus"},
+                               {"side": "b", "base_planet": "mars"}],
+                 "effects": [
+                     {"source": "energy", "source_side": "b", "target_guardian": "a"},
+                     {"source": "monster", "source_side": "b", "target_guardian": "a"},
+                     {"source": "gravitation-energy", "source_side": "b",
+                      "target_guardian": "a"},
+                     {"source": "guardian-spezial-wirkung", "source_side": "b",
+                      "target_guardian": "a"}]},
+                {"effect_1_affects": False, "effect_2_affects": False, "effect_3_affects": True,
+                 "effect_4_affects": False}, Clause.IMMUNITY.cite()),
+    ),
+)
+
+
 RULESET = Ruleset(
     game=GAME,
     title=msg(_("Power-Duell")),
     documents=(DOCUMENT,),
-    scenarios=(_WIRKUNG, _WB, _ORDER, _IMMUNITY),
+    scenarios=(_WIRKUNG, _WB, _ORDER, _IMMUNITY, SITUATION),
 )

@@ -209,7 +209,8 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
                 raw_values = ([raw_list] if isinstance(raw_list, str)
                               else [str(v) for v in raw_list or []])
                 raw = str(_first(raw_list) or "")
-                checked = raw.lower() in ("1", "true", "on", "yes")
+                checked = (raw.lower() in ("1", "true", "on", "yes") if raw_list is not None
+                           else spec.initial is True)  # omitted: the field's default
             if spec.kind is FieldKind.GROUP:
                 count = None if data is None else _group_count(spec, data, name)
                 if count is None:
@@ -262,7 +263,8 @@ def to_form(scenario: Scenario, inputs: Mapping[str, Any]) -> dict[str, list[str
     """Flatten JSON-style ``inputs`` into the form's query parameters.
 
     A group becomes its item count plus ``group-i-field`` parameters; a true
-    boolean becomes ``"on"`` (a ticked checkbox), a false one is left out.
+    boolean becomes ``"on"`` (a ticked checkbox), a false one ``"off"`` (the
+    hidden input before an unticked checkbox).
     Values that are not of the field's shape are passed on as text, so the
     form reports them as it would a typed mistake.
     """
@@ -280,8 +282,7 @@ def to_form(scenario: Scenario, inputs: Mapping[str, Any]) -> dict[str, list[str
                 for index, item in enumerate(value):
                     put(spec.fields, item, f"{name}-{index}-")
             elif isinstance(value, bool):
-                if value:
-                    form[name] = ["on"]
+                form[name] = ["on" if value else "off"]  # unticked checkbox sends "off"
             elif isinstance(value, (list, tuple, set, frozenset)):
                 form[name] = [str(v) for v in value]
             else:

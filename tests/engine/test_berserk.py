@@ -59,6 +59,13 @@ CLAUSE_TEXT: dict[str, str] = {
         'Когда карта меняет свой тип (или подтип), все свойства в поле базовых свойств становятся такими, чтобы соответствовать этому типу (и подтипу) карты. Когда карта теряет тип, но её новый подтип не указан, то карте возвращается начальный подтип (вместе с численными значениями). '
         'Например, если нелетающее существо с запасом движения 2 " получает полёт", то запас движения этого существа заменяется значком " полёт". Если такая карта впоследствии " теряет полёт", то ей возвращается запас движения 2. '
     ),
+    '109.p1': (
+        'Неигровые элементы – это неигровой текст и служебная информация. '
+    ),
+    '109.1': (
+        '109.1. Неигровые элементы на карте служат для художественного и вспомогательного оформления карты. Неигровые элементы – это: '
+        '· легенда; · художественный текст; · автор идеи; · иллюстрация; · значок сета; · порядковый коллекционный номер; '
+    ),
 }
 
 # Step message id -> words that appear verbatim (case-insensitive) in the cited clauses.
@@ -407,7 +414,8 @@ def test_example(scenario, example):
 def test_ruleset_shape():
     assert RULESET.game == "berserk"
     assert [s.slug for s in RULESET.scenarios] == [
-        "element-feature", "same-element", "element-gain", "property-replacement", "timing"]
+        "element-feature", "same-element", "element-gain", "property-replacement", "timing",
+        "situation"]
     assert {c.key for c in RULESET.citations()} == set(CLAUSE_TEXT)
     for scenario in RULESET.scenarios:
         assert scenario.game == "berserk"

@@ -11,6 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import FieldKind, InputError, Outcome, Ruling, Scenario
+from engine.powerduell import SITUATION
+from tests.engine import situations
 from engine.powerduell import (
     RULESET, Clause, GuardianSymbols, Influence, Planet, influences, np_factor,
 )
@@ -109,6 +111,35 @@ CLAUSE_TEXT = {
 
 #: Step message id -> words that appear verbatim in the text of the clauses the step cites.
 STEP_WORDS: dict[str, tuple[str, ...]] = {
+    # situation
+    "%(side)s takes the active turn.": ("aktiven Spielzug",),
+    "Card text may override this rule: %(rule)s": (
+        "Sofern nicht anders in der Beschreibung festgelegt",
+        "Wenn in der Effektbeschreibung nichts anderes beschrieben wird"),
+    "Monster %(number)s is under the Wirkung of the Schutzgottkarte of %(side)s: "
+    "%(attribute)s %(amount)s.": ("Wirkung", "Grund-Attribute"),
+    "Not covered by the published rules: %(what)s": ("Wirkungsrang", "Schutzgottkarte"),
+    "Effect %(number)s does not reach monster %(monster)s.": ("Effekt",),
+    "Effect %(number)s (Gravitations-Energiekarte) was given the lowest Wirkungsrang, as an "
+    "Energiekarte.": ("Gravitations-Energiekarten", "niedrigsten Wirkungsrang"),
+    "The negativ-positiv-Wirkung of the Schutzgottkarte of %(side)s does not count.": (
+        "aktiven Spielzug",),
+    "Monster %(number)s: the negativ-positiv-Wirkung scales the Wirkung's change %(amount)s by "
+    "%(factor)s.": ("Reduzierungen", "Erhöhungen"),
+    "Monster %(number)s: effects are evaluated by Wirkungsrang, lowest first (Energie- & "
+    "Monsterkarten 3, Schutzgottkarten 2), and within a rank from the latest activated to the "
+    "longest active: %(order)s.": ("Wirkungsrang", "zuletzt aktivierten"),
+    "Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, Wirkungsrang "
+    "%(rank)s, negativ-positiv factor %(factor)s): %(attribute)s %(before)s → %(after)s.": (
+        "Wirkungsrang",),
+    "Monster %(number)s: Wirkungsrang and activation order disagree; both readings are shown.":
+        ("Wirkungsrang", "aktiviert"),
+    "Monster %(number)s: whether the negativ-positiv-Wirkung scales changes from other cards "
+    "is open; both readings are shown.": ("alle Reduzierungen",),
+    "Monster %(number)s has half points; the readings show exact and rounded values.": (
+        "gewertet",),
+    "A Wirkungsbegrenzung limits the Spezial-Wirkung to monster cards of its planet.": (
+        "Wirkungsbegrenzung", "Spezial-Wirkung"),
     # guardian-wirkung
     "The Wirkung of a card with negativ-positiv-Wirkung applies only to own monster cards of "
     "its Basis-Planetensymbol.": ("eigene Monsterkarten", "Basis-Symbol"),
@@ -256,8 +287,7 @@ def to_form(scenario: Scenario, data: dict[str, Any]) -> dict[str, Any]:
         if value is None:
             return
         if isinstance(value, bool):
-            if value:
-                form[name] = "on"
+            form[name] = "on" if value else "off"  # an unticked checkbox sends "off"
         elif isinstance(value, (list, tuple, frozenset)):
             form[name] = [str(v) for v in value]
         else:
@@ -432,7 +462,7 @@ def test_examples_evaluate_to_expected_values(scenario, example):
 
 
 def test_there_are_examples_for_the_texts_examples():
-    assert {e.source.key for _s, e in EXAMPLES} == {NP_ACTIVE, WB_RULE, ORDER}
+    assert {e.source.key for s, e in EXAMPLES if s.slug != "situation"} == {NP_ACTIVE, WB_RULE, ORDER}
 
 
 # --------------------------------------------------------------------------
@@ -686,6 +716,12 @@ def test_invalid_input_names_the_field(scenario, data, field):
 # Citations and STEP_WORDS
 # --------------------------------------------------------------------------
 
+def _also_as_table(out: list[tuple[Scenario, Ruling]], translated: Any) -> None:
+    """Add the situation's ruling on a focused input (where the two overlap)."""
+    if translated is not None:
+        out.append((SITUATION, SITUATION.evaluate(translated[0])))
+
+
 def _sweep() -> list[tuple[Scenario, Ruling]]:
     """Evaluate a broad deterministic grid of inputs for every scenario."""
     out = []
@@ -701,12 +737,14 @@ def _sweep() -> list[tuple[Scenario, Ruling]]:
                 "monster_planet": planet, "monster_side": side, "combat": combat,
                 "opponent_planet": opp, "opponent_effects": effects, "base_value": 10}
         out.append((WIRKUNG, WIRKUNG.evaluate(data)))
+        _also_as_table(out, situations.wirkung_to_situation(data))
     for limit, change, extends in itertools.product([None, "venus"], [-1, -5, 2], [False, True]):
         data = {"limit_planet": limit, "cost_change": change,
                 "extends_to_opposing_side": extends,
                 "monsters": [{"planet": p, "cost": 3, "side": s}
                              for p in ("venus", "mars") for s in ("own", "opposing")]}
         out.append((WB, WB.evaluate(data)))
+        _also_as_table(out, situations.wb_to_situation(data))
     sources = ["energy", "monster", "gravitation-energy", "guardian-wirkung",
                "guardian-spezial-wirkung", "rank-1"]
     for first, second, act in itertools.product(sources, sources, [(1, 2), (2, 1), (1, 1)]):
@@ -715,14 +753,18 @@ def _sweep() -> list[tuple[Scenario, Ruling]]:
             {"source": second, "activated": act[1], "attribute": "ap", "operation": "subtract",
              "amount": 5}]}
         out.append((ORDER_SCENARIO, ORDER_SCENARIO.evaluate(data)))
+        _also_as_table(out, situations.order_to_situation(data))
     for source, target, side, extends in itertools.product(
             sources[:-1], ["guardian", "monster", "energy"], ["own", "opposing"], [False, True]):
         data = {"source": source, "target": target, "target_side": side,
                 "extends_to_opposing_side": extends}
         try:
             out.append((IMMUNITY_SCENARIO, IMMUNITY_SCENARIO.evaluate(data)))
+            _also_as_table(out, situations.immunity_to_situation(data))
         except InputError:
             assert not source.startswith("guardian") and target != "guardian"
+    for table in situations.PD_TABLES + tuple(e.inputs for e in SITUATION.examples):
+        out.append((SITUATION, SITUATION.evaluate(table)))
     return out
 
 
