@@ -66,28 +66,28 @@
     toc.querySelectorAll("a[data-section]").forEach(function (link) {
       links[link.dataset.section] = link;
     });
-    var sections = document.querySelectorAll("section[data-section]");
-    if (sections.length && "IntersectionObserver" in window) {
-      var visible = new Set();
+    var sections = Array.prototype.slice.call(document.querySelectorAll("section[data-section]"));
+    if (sections.length) {
+      /* The section being read: the last one whose top is above the upper third. */
+      var pending = false;
       var mark = function () {
-        var current = null;
+        pending = false;
+        var line = window.innerHeight / 3;
+        var current = sections[0];
         sections.forEach(function (section) {
-          if (!current && visible.has(section)) current = section;
+          if (section.getBoundingClientRect().top <= line) current = section;
         });
-        if (!current) return;
         Object.keys(links).forEach(function (slug) {
           if (slug === current.dataset.section) links[slug].setAttribute("aria-current", "location");
           else links[slug].removeAttribute("aria-current");
         });
       };
-      var observer = new IntersectionObserver(function (entries) {
-        entries.forEach(function (entry) {
-          if (entry.isIntersecting) visible.add(entry.target);
-          else visible.delete(entry.target);
-        });
-        mark();
-      }, { rootMargin: "0px 0px -60% 0px" });
-      sections.forEach(function (section) { observer.observe(section); });
+      var schedule = function () {
+        if (!pending) { pending = true; window.requestAnimationFrame(mark); }
+      };
+      window.addEventListener("scroll", schedule, { passive: true });
+      window.addEventListener("resize", schedule);
+      mark();
     }
   }
 
