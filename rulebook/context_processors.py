@@ -1,5 +1,7 @@
 """Template context shared by every page."""
 
+import datetime
+
 from django.conf import settings
 from django.urls import translate_url
 from django.utils.translation import get_language_info
@@ -22,4 +24,26 @@ def site(request):
             "url": translate_url(path, code),
             "current": code == current,
         })
-    return {"language_links": links}
+    as_of = dated_view(request)
+    return {"language_links": links, "as_of": as_of,
+            "as_of_date": datetime.date.fromisoformat(as_of) if as_of else None,
+            "undated_url": _without_date(request) if as_of else ""}
+
+
+def _without_date(request) -> str:
+    """The current address without ``as_of`` (the banner's "today's text")."""
+    query = request.GET.copy()
+    query.pop("as_of", None)
+    return request.path + (f"?{query.urlencode()}" if query else "")
+
+
+def dated_view(request) -> str:
+    """The reading date of a dated view (``?as_of=YYYY-MM-DD``) as ISO text,
+    or ``""`` for today's text (also for a malformed date, which the page
+    reports and reads as today).  Every internal link of a dated view keeps
+    it (the ``keep_date`` filter of ``{% load reading %}``)."""
+    raw = request.GET.get("as_of", "").strip()[:10]
+    try:
+        return datetime.date.fromisoformat(raw).isoformat() if raw else ""
+    except ValueError:
+        return ""

@@ -8,6 +8,7 @@ from django.urls import include, path
 from rulebook.calculator.api import api
 from rulebook.calculator.sitemaps import CalculatorSitemap
 from rulebook.reading.sitemaps import SITEMAPS
+from rulebook.reading.offline import offline_state, service_worker
 from rulebook.reading.views import robots_txt
 
 urlpatterns = [
@@ -15,6 +16,8 @@ urlpatterns = [
     path("sitemap.xml", sitemap, {"sitemaps": {**SITEMAPS, "calculator": CalculatorSitemap}},
          name="django.contrib.sitemaps.views.sitemap"),
     path("robots.txt", robots_txt, name="robots_txt"),
+    path("sw.js", service_worker, name="service_worker"),
+    path("offline-state.json", offline_state, name="offline_state"),
     path("api/", api.urls),
 ]
 urlpatterns += i18n_patterns(

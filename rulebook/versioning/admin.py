@@ -131,6 +131,9 @@ class CorrectionAdmin(TabbedTranslationAdmin):
     inlines = [ProposedVersionInline]
     change_form_template = "admin/rulebook/correction/change_form.html"
 
+    class Media:
+        js = ("rulebook/versioning/admin-tabs.js",)
+
     def view_on_site(self, obj: Correction) -> str | None:
         # Only published corrections have a public page.
         return obj.get_absolute_url() if obj.is_published else None
@@ -356,6 +359,9 @@ class ClauseVersionAdmin(TabbedTranslationAdmin):
     readonly_fields = ("clause", "correction", "number", "based_on_number", "revision",
                        "effective_date", "digest", "published_at", "published_by")
     change_form_template = "admin/rulebook/clauseversion/change_form.html"
+
+    class Media:
+        js = ("rulebook/versioning/admin-tabs.js",)
 
     @admin.display(description=_("translation may be out of date"))
     def outdated_translations(self, obj: ClauseVersion) -> str:

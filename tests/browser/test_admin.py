@@ -63,6 +63,9 @@ CREATE_DRAFT = {"de": "Entwurf erstellen", "ru": "Создать чернови�
 BACK_TO_CORRECTION = {"de": "Zurück zur Korrektur", "ru": "Назад к исправлению",
                       "en": "Back to the correction"}
 PUBLISH = {"de": "Veröffentlichen", "ru": "Опубликовать", "en": "Publish"}
+SUBMIT = {"de": "Zur Prüfung einreichen", "ru": "Отправить на проверку", "en": "Submit for review"}
+SUBMITTED = {"de": "Zur Prüfung eingereicht", "ru": "Отправлено на проверку",
+             "en": "Submitted for review"}
 HISTORY_OF = {"de": "Verlauf von {}", "ru": "История пункта {}", "en": "History of {}"}
 ADDED_SENTENCE = "Korrigiert durch die Browser-Reise {}."
 
@@ -105,17 +108,25 @@ def test_admin_publishes_a_dated_correction_seen_in_history_feed_and_as_of(journ
     page.locator("#id_clause").select_option(label=f"referenzhandbuch · Ziel ¶{key[6:]} ({key})")
     page.get_by_role("button", name=CREATE_DRAFT[language]).click()
     expect(page).to_have_url(re.compile(r"/admin/rulebook/clauseversion/\d+/change/$"))
-    page.locator('a[href="#tab_id_text_de"]').first.click()
+    # The tabs open on the original language: the prefilled text is visible at once.
     text = page.locator("#id_text_de")
+    expect(text).to_be_visible()
     expect(text).to_have_value(re.compile(re.escape(old_text.split("“")[0][:30])))
     text.fill(text.input_value().rstrip() + " " + added)
     page.locator('input[name="_continue"]').click()
     expect(page.locator("#id_text_de")).to_have_value(re.compile(re.escape(added)))
     journey.screenshot("draft")
 
-    # Publish it (the superuser is a publisher).
+    # Submit it: the page shows the state "submitted" and only the next step.
     page.get_by_role("link", name=BACK_TO_CORRECTION[language]).click()
     expect(page).to_have_url(correction_url)
+    expect(page.get_by_role("button", name=PUBLISH[language], exact=True)).to_have_count(0)
+    page.get_by_role("button", name=SUBMIT[language]).click()
+    expect(page.locator(".workflow-steps [aria-current=step]")).to_have_text(SUBMITTED[language])
+    expect(page.get_by_role("button", name=SUBMIT[language])).to_have_count(0)
+    journey.screenshot("submitted")
+
+    # Publish it (the superuser is a publisher).
     page.get_by_role("button", name=PUBLISH[language], exact=True).click()
     expect(page.locator(".messagelist .success")).to_have_count(1)
     journey.screenshot("published")

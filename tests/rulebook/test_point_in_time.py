@@ -37,7 +37,7 @@ def test_reading_marks_the_first_later_version(small_rulebook):
 def test_document_page_as_of_states_the_date_marks_changes_and_links_current(
         client, small_rulebook):
     html = client.get("/en/testspiel/regeln/?as_of=2021-05-31").content.decode()
-    assert "Rules as in force on 05/31/2021." in html
+    assert "You are reading the rules as in force on 05/31/2021." in html
     assert TEXTS[0] in html and TEXTS[2] not in html
     assert "Changed after" in html and 'href="/en/testspiel/regeln/1.1/"' in html
     assert 'href="/en/testspiel/regeln/"' in html  # "Show the current text"
@@ -50,7 +50,7 @@ def test_document_page_as_of_states_the_date_marks_changes_and_links_current(
 def test_section_and_clause_pages_take_a_date(client, small_rulebook, url):
     html = client.get(url).content.decode()
     assert TEXTS[0] in html and TEXTS[1] not in html
-    assert "Regeln in der am 01.01.2020 gültigen Fassung." in html
+    assert "Du liest die Regeln mit dem Stand vom 01.01.2020." in html
 
 
 def test_a_bad_date_is_a_field_error_not_a_500(client, small_rulebook):

@@ -1,0 +1,160 @@
+/* The reading pages' small script (no inline script: CSP).  Everything
+ * here is an addition; the pages work without it:
+ * - copy-link buttons put a clause's permalink on the clipboard;
+ * - the table of contents: open beside the text on a desktop, a button on
+ *   a phone; the section being read is marked while scrolling;
+ * - offline reading: registers /sw.js, tells it about each page opened,
+ *   offers "keep this game offline", shows the banner of an offline copy;
+ * - the calculator and search say they need a connection when a request
+ *   fails offline.
+ */
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  root.classList.add("js");
+  var lang = root.lang || "de";
+
+  /* Copy link: the Clipboard API, else a selected text field and execCommand. */
+  function copied(button, ok) {
+    var label = button.dataset.label || button.firstChild.textContent;
+    button.dataset.label = label;
+    button.firstChild.textContent = ok ? (button.dataset.copied || "✓") : label;
+    button.classList.toggle("copy-link--done", ok);
+    if (ok) setTimeout(function () { copied(button, false); }, 2000);
+  }
+
+  function fallbackCopy(button, url) {
+    var field = document.createElement("input");
+    field.type = "text";
+    field.value = url;
+    field.readOnly = true;
+    field.className = "copy-link__field";
+    field.setAttribute("aria-label", button.textContent.trim());
+    button.insertAdjacentElement("afterend", field);
+    field.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
+    if (ok) { field.remove(); }
+    copied(button, ok);
+  }
+
+  document.querySelectorAll(".copy-link").forEach(function (button) {
+    button.hidden = false;
+    button.dataset.copied = root.dataset.copiedLabel || button.getAttribute("data-copied") || "✓";
+    button.addEventListener("click", function () {
+      var url = new URL(button.dataset.url, location.href).href;
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(url).then(function () { copied(button, true); },
+          function () { fallbackCopy(button, url); });
+      } else {
+        fallbackCopy(button, url);
+      }
+    });
+  });
+
+  /* Table of contents: open on a wide screen, a button on a narrow one. */
+  var toc = document.getElementById("toc");
+  if (toc) {
+    var wide = window.matchMedia("(min-width: 64rem)");
+    var fit = function () { toc.open = wide.matches; };
+    fit();
+    wide.addEventListener("change", fit);
+    toc.addEventListener("click", function (event) {
+      if (event.target.closest("a") && !wide.matches) toc.open = false;
+    });
+    var links = {};
+    toc.querySelectorAll("a[data-section]").forEach(function (link) {
+      links[link.dataset.section] = link;
+    });
+    var sections = Array.prototype.slice.call(document.querySelectorAll("section[data-section]"));
+    if (sections.length) {
+      /* The section being read: the last one whose top is above the upper third. */
+      var pending = false;
+      var mark = function () {
+        pending = false;
+        var line = window.innerHeight / 3;
+        var current = sections[0];
+        sections.forEach(function (section) {
+          if (section.getBoundingClientRect().top <= line) current = section;
+        });
+        Object.keys(links).forEach(function (slug) {
+          if (slug === current.dataset.section) links[slug].setAttribute("aria-current", "location");
+          else links[slug].removeAttribute("aria-current");
+        });
+      };
+      var schedule = function () {
+        if (!pending) { pending = true; window.requestAnimationFrame(mark); }
+      };
+      window.addEventListener("scroll", schedule, { passive: true });
+      window.addEventListener("resize", schedule);
+      mark();
+    }
+  }
+
+  /* An offline copy: say so, with the day it was stored. */
+  var storedAt = document.body.dataset.offlineCopy;
+  var banner = document.getElementById("offline-banner");
+  if (storedAt !== undefined && banner) {
+    var when = storedAt ? new Date(storedAt) : null;
+    var day = when && !isNaN(when) ? when.toLocaleDateString(lang, { day: "2-digit", month: "2-digit", year: "numeric" }) : "?";
+    banner.querySelector("p").textContent = banner.dataset.template.replace("{date}", day);
+    banner.hidden = false;
+  }
+
+  /* Calculator and search: a failed request offline says why. */
+  document.body.addEventListener("htmx:sendError", function (event) {
+    if (!banner) return;
+    var notice = document.getElementById("needs-connection-notice");
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.id = "needs-connection-notice";
+      notice.className = "notice notice--warning";
+      notice.setAttribute("role", "alert");
+      notice.textContent = banner.dataset.needsConnection || "";
+      var target = event.detail && event.detail.target;
+      (target && target.parentNode ? target : document.getElementById("main")).insertAdjacentElement("beforebegin", notice);
+    }
+  });
+
+  /* The service worker. */
+  if (!("serviceWorker" in navigator)) return;
+
+  function ask(worker, message) {
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function (event) { resolve(event.data || {}); };
+      worker.postMessage(message, [channel.port2]);
+    });
+  }
+
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+    return navigator.serviceWorker.ready;
+  }).then(function (registration) {
+    var worker = registration.active;
+    if (!worker) return;
+    document.querySelectorAll(".offline-keep").forEach(function (block) {
+      var button = block.querySelector("button");
+      var state = block.querySelector(".offline-keep__state");
+      block.hidden = storedAt !== undefined;
+      button.addEventListener("click", function () {
+        button.disabled = true;
+        fetch(button.dataset.offlineGame, { credentials: "same-origin" })
+          .then(function (response) { return response.json(); })
+          .then(function (data) { return ask(worker, { type: "keep", urls: data.pages }); })
+          .then(function (result) {
+            state.textContent = result.ok && result.kept === result.total ? button.dataset.done : button.dataset.failed;
+            block.dataset.kept = String(result.kept || 0);
+          }, function () { state.textContent = button.dataset.failed; })
+          .then(function () { button.disabled = false; });
+      });
+    });
+    if (storedAt !== undefined || !navigator.onLine) return;
+    var assets = [];
+    document.querySelectorAll("link[rel=stylesheet], script[src], link[rel=icon]").forEach(function (element) {
+      assets.push(element.href || element.src);
+    });
+    return ask(worker, { type: "visit", url: location.href, assets: assets }).then(function (result) {
+      root.dataset.offlineState = result.ok ? "current" : "failed";
+    });
+  }).catch(function () { root.dataset.offlineState = "unavailable"; });
+})();

@@ -1,0 +1,52 @@
+"""Template filters of the reading pages: which text a page shows, short
+clause labels, and links that keep the date of a dated view (see
+:mod:`rulebook.reading.pagefacts`)."""
+
+from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+
+from rulebook.reading import pagefacts
+
+register = template.Library()
+
+
+@register.filter
+def keep_date(url, as_of) -> str:
+    """``{{ url|keep_date:as_of }}``: the address with ``?as_of=`` in a dated view."""
+    return pagefacts.with_date(str(url), as_of or "")
+
+
+@register.filter
+def links_keep_date(html, as_of):
+    """Rendered clause HTML whose site links keep ``as_of`` (cross-references)."""
+    if not as_of:
+        return html
+    return mark_safe(pagefacts.links_with_date(str(conditional_escape(html)), as_of))
+
+
+@register.filter
+def short_label(clause) -> str:
+    """The clause's label inside its section ("¶3", "107.2")."""
+    return pagefacts.short_label(clause)
+
+
+@register.filter
+def last_change(items):
+    """The latest version in force among the page's readings (or ``None``)."""
+    return pagefacts.last_change(items)
+
+
+@register.filter
+def language_fallback(items):
+    """Whether the page's texts are an original shown for a missing translation."""
+    return pagefacts.language_fallback(items)
+
+
+@register.filter
+def toc_sections(document):
+    """The sections of ``document`` in order, each knowing its document (one query)."""
+    sections = list(document.sections.all())
+    for section in sections:
+        section.document = document
+    return sections
