@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "axes",
+    "simple_history",  # history of glossary terms
     "rulebook",
 ]
 
