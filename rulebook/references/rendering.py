@@ -17,16 +17,19 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _, gettext_lazy
 from markdown_it import MarkdownIt
 
+from rulebook.references.glossary import glossary_plugin
 from rulebook.references.markdown import references_plugin
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
 _MARKDOWN.use(references_plugin)
+_MARKDOWN.use(glossary_plugin)
 
 ALLOWED_TAGS = {"p", "ul", "ol", "li", "blockquote", "em", "strong", "code", "br", "a", "span",
                 "abbr", "dfn"}
 ALLOWED_ATTRIBUTES = {"a": {"href", "title", "class", "hreflang"},
                       "span": {"class", "title", "data-icon", "role", "aria-label", "lang"},
-                      "abbr": {"title"}, "dfn": {"title", "class", "id", "tabindex"}}
+                      "abbr": {"title", "class", "tabindex"},
+                      "dfn": {"title", "class", "id", "tabindex"}}
 
 # Figures referred to by the source but not available to the site.
 _FIGURE = re.compile(r"\((siehe Abbildung|см\. рисунок|see figure)\)")
@@ -65,13 +68,16 @@ def strip_icons(text: str) -> str:
     return ICON.sub("", text)
 
 
-def render_markdown(text: str, resolver=None, env: dict | None = None) -> SafeString:
+def render_markdown(text: str, resolver=None, env: dict | None = None,
+                    glossary=None) -> SafeString:
     """Render clause Markdown to sanitised HTML.
 
     ``resolver`` (a :class:`rulebook.references.resolver.Resolver`) turns
     references into links; without one, ``[[target|label]]`` shows its
     label as plain text.  ``env`` (optional) receives the resolutions under
-    ``"references"``.
+    ``"references"``.  ``glossary`` (a
+    :class:`rulebook.references.glossary.Marking`) marks up the game's terms.
+    Icon tokens (``{icon}``, ``{icon:crisis}``) become placeholders.
 
     A reference to a figure ("(siehe Abbildung)") is kept and followed by a
     note, in the reader's language, that the figure is not available.
@@ -83,6 +89,7 @@ def render_markdown(text: str, resolver=None, env: dict | None = None) -> SafeSt
     """
     env = {} if env is None else env
     env["resolver"] = resolver
+    env["glossary"] = glossary
     rendered = _MARKDOWN.render(text, env)
     note = html.escape(_("The figure is not available in the source."))
     rendered = _FIGURE.sub(
