@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from rulebook.reading import sidebyside, views
+from rulebook.reading import glossary, sidebyside, views
 from rulebook.search.views import search_page
 from rulebook.versioning import feeds
 from rulebook.versioning import views as versioning_views
@@ -33,6 +33,7 @@ urlpatterns = [
          name="correction"),
     path("search/", search_page, name="search"),
     path("<slug:game>/", views.game_detail, name="game"),
+    path("<slug:game>/glossary/", glossary.glossary_page, name="glossary"),
     path("<slug:game>/<slug:document>/", views.document_detail, name="document"),
     path("<slug:game>/<slug:document>/section/<slug:section>/", views.section_detail,
          name="section"),

@@ -53,6 +53,16 @@ class ClauseReading:
                 and self.later.published_by_id is not None)
 
     @property
+    def see_also(self) -> str:
+        """For a "Siehe auch: …" paragraph, the related entries as a Markdown
+        list of references (see :mod:`rulebook.reading.seealso`); else ``""``."""
+        if self.version is None:
+            return ""
+        from rulebook.reading.seealso import see_also_markdown
+
+        return see_also_markdown(self.version.original_text(), self.text.text)
+
+    @property
     def translation_outdated(self) -> bool:
         """The text shown is a translation made from an earlier original."""
         return (self.version is not None and not self.text.is_fallback
