@@ -27,8 +27,9 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from rulebook.search.synonyms import GENERATION_KEY
+
 INDEX_TTL = 60.0
-GENERATION_KEY = "rulebook:glossary:generation"
 _LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 
