@@ -11,6 +11,7 @@ reader's language when the translation names as many entries as the original.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 SEE_ALSO = re.compile(r"^\s*(?:Siehe auch|См\. также|See also)\s*:\s*(?P<items>.+?)\s*\.?\s*$",
                       re.DOTALL)
@@ -30,18 +31,38 @@ def see_also_items(text: str) -> list[str]:
     return [item.strip() for item in match.group("items").split(",") if item.strip()]
 
 
-def see_also_markdown(original: str, shown: str) -> str:
-    """A Markdown list of references to the entries ``original`` names,
-    labelled with the names of ``shown`` (its translation) when they match
-    one to one; ``""`` when ``original`` is not a "see also" text.
+def see_also_pairs(original: str, shown: str) -> list[tuple[str, str]]:
+    """``(entry, label)`` for each entry ``original`` names, labelled with the
+    names of ``shown`` (its translation) when they match one to one; ``[]``
+    when ``original`` is not a "see also" text.
 
-    >>> see_also_markdown("Siehe auch: Kosten, Fähigkeit", "See also: Cost, Ability")
-    '- [[?Kosten|Cost]]\\n- [[?Fähigkeit|Ability]]'
+    >>> see_also_pairs("Siehe auch: Kosten, Fähigkeit", "See also: Cost, Ability")
+    [('Kosten', 'Cost'), ('Fähigkeit', 'Ability')]
     """
     targets = see_also_items(original)
-    if not targets:
-        return ""
     labels = see_also_items(shown)
     if len(labels) != len(targets):
         labels = targets
-    return "\n".join(f"- [[?{target}|{label}]]" for target, label in zip(targets, labels))
+    return list(zip(targets, labels))
+
+
+@dataclass(frozen=True)
+class RelatedEntry:
+    """One related entry: its label and, once it is on the site, its address."""
+
+    label: str
+    url: str
+
+
+def related_entries(clause, pairs: list[tuple[str, str]]) -> list[RelatedEntry]:
+    """Resolve the entries of ``pairs`` in ``clause``'s document (stubs have no url)."""
+    from rulebook.references.resolver import Resolver
+    from rulebook.references.syntax import Kind, Mention
+
+    resolver = Resolver(clause.document, clause)
+    entries = []
+    for target, label in pairs:
+        resolution = resolver.resolve(Mention(0, len(target), target, target, Kind.ENTRY))
+        url = resolution.url if resolution is not None and resolution.resolved else ""
+        entries.append(RelatedEntry(label, url))
+    return entries

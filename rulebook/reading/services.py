@@ -53,14 +53,15 @@ class ClauseReading:
                 and self.later.published_by_id is not None)
 
     @property
-    def see_also(self) -> str:
-        """For a "Siehe auch: …" paragraph, the related entries as a Markdown
-        list of references (see :mod:`rulebook.reading.seealso`); else ``""``."""
+    def see_also(self) -> list:
+        """For a "Siehe auch: …" paragraph, the related entries (links, or
+        stubs while not published; see :mod:`rulebook.reading.seealso`); else ``[]``."""
         if self.version is None:
-            return ""
-        from rulebook.reading.seealso import see_also_markdown
+            return []
+        from rulebook.reading.seealso import related_entries, see_also_pairs
 
-        return see_also_markdown(self.version.original_text(), self.text.text)
+        pairs = see_also_pairs(self.version.original_text(), self.text.text)
+        return related_entries(self.clause, pairs) if pairs else []
 
     @property
     def translation_outdated(self) -> bool:
