@@ -186,7 +186,9 @@ def test_a_translated_page_says_unofficial_with_the_original_one_click_away(clie
     assert "Unofficial translation of version 1 of the Russian original" in html
     assert f'href="/ru/{BK}/107.2/" hreflang="ru"' in html
     html = client.get(f"/ru/{PD}/").content.decode()
-    assert "Неофициальный перевод версии 1 немецкого оригинала" in html
+    # Each clause: a compact link to its original, the full note in its title.
+    assert html.count(f'hreflang="de" title="Неофициальный перевод версии 1 немецкого '
+                      f'оригинала">оригинал, версия 1</a>') == 18
     assert "неофициальный перевод немецкого оригинала" in html
     assert f'href="/de/{PD}/" hreflang="de"' in html
     html = client.get(f"/de/{PD}/").content.decode()  # the original: no such note
