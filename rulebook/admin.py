@@ -5,9 +5,11 @@ makes no request to another host.
 """
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInline
+from simple_history.admin import SimpleHistoryAdmin
 
-from rulebook.models import Clause, ClauseVersion, Document, Game, Section
+from rulebook.models import Clause, ClauseVersion, Document, Game, GlossaryTerm, Section
 
 
 @admin.register(Game)
@@ -63,6 +65,22 @@ class ClauseAdmin(admin.ModelAdmin):
         if obj is not None and obj.has_published_version():
             return ("key", "document")
         return ()
+
+
+@admin.register(GlossaryTerm)
+class GlossaryTermAdmin(SimpleHistoryAdmin):
+    """Glossary terms of each game; "History" shows every earlier state."""
+
+    list_display = ("slug", "term_de", "term_ru", "term_en", "game", "clause")
+    list_filter = ("game",)
+    search_fields = ("slug", "term_de", "term_ru", "term_en")
+    autocomplete_fields = ("clause",)
+    fieldsets = [
+        (None, {"fields": ("game", "slug", "language", "clause", "position")}),
+        (_("German"), {"fields": ("term_de", "definition_de", "variants_de")}),
+        (_("Russian"), {"fields": ("term_ru", "definition_ru", "variants_ru")}),
+        (_("English"), {"fields": ("term_en", "definition_en", "variants_en")}),
+    ]
 
 
 # Corrections and clause versions: the editorial workflow (registers itself).

@@ -3,6 +3,7 @@
 - A saved clause version: its clause's search entries are rebuilt (only
   published versions are indexed, so a draft becomes searchable when its
   ``published_at`` is set) and its stored references are rebuilt.
+- A saved or deleted glossary term: the cached glossary indexes are rebuilt.
 - A saved or deleted document, section or clause: the cached reference
   indexes are invalidated, and references that were stubs are resolved
   again (the new section may be what they name).
@@ -13,7 +14,8 @@ from __future__ import annotations
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from rulebook.models import Clause, ClauseVersion, Document, Section
+from rulebook.models import Clause, ClauseVersion, Document, GlossaryTerm, Section
+from rulebook.references.glossary import glossary_changed
 from rulebook.references.resolver import rulebook_changed
 from rulebook.references.services import resolve_pending, store_references
 from rulebook.search.indexing import index_clause
@@ -63,3 +65,10 @@ def structure_saved(sender, instance, created=False, raw=False, **kwargs) -> Non
 def structure_deleted(sender, instance, **kwargs) -> None:
     """Mark the rulebook changed after a structural deletion."""
     rulebook_changed()
+
+
+@receiver(post_save, sender=GlossaryTerm, dispatch_uid="rulebook_glossary_saved")
+@receiver(post_delete, sender=GlossaryTerm, dispatch_uid="rulebook_glossary_deleted")
+def glossary_term_changed(sender, instance, **kwargs) -> None:
+    """Rebuild the cached glossary indexes (term markup, search synonyms)."""
+    glossary_changed()

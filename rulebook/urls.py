@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from rulebook.reading import offline, sidebyside, views
+from rulebook.reading import glossary, offline, sidebyside, views
 from rulebook.search.views import search_page
 from rulebook.versioning import feeds
 from rulebook.versioning import views as versioning_views
@@ -36,6 +36,7 @@ urlpatterns = [
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("<slug:game>/offline.json", offline.offline_pages, name="offline_pages"),
     path("<slug:game>/", views.game_detail, name="game"),
+    path("<slug:game>/glossary/", glossary.glossary_page, name="glossary"),
     path("<slug:game>/<slug:document>/", views.document_detail, name="document"),
     path("<slug:game>/<slug:document>/section/<slug:section>/", views.section_detail,
          name="section"),

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "axes",
+    "simple_history",  # history of glossary terms
     "rulebook",
 ]
 
@@ -146,6 +147,8 @@ LANGUAGES = [
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
+# English dates day-first ("25 January 2023"), never US-style 01/25/2023.
+FORMAT_MODULE_PATH = ["rulesite.formats"]
 TIME_ZONE = "Europe/Berlin"
 USE_TZ = True
 

@@ -27,8 +27,10 @@ def bump(**_signal_arguments) -> None:
 
 def connect() -> None:
     """Connect :func:`bump` to the saves and deletes of the rulebook's models."""
-    from rulebook.models import Clause, ClauseVersion, Correction, Document, Game, Section
+    from rulebook.models import (
+        Clause, ClauseVersion, Correction, Document, Game, GlossaryTerm, Section,
+    )
 
-    for model in (Game, Document, Section, Clause, ClauseVersion, Correction):
+    for model in (Game, Document, Section, Clause, ClauseVersion, Correction, GlossaryTerm):
         post_save.connect(bump, sender=model, dispatch_uid=f"revision-save-{model.__name__}")
         post_delete.connect(bump, sender=model, dispatch_uid=f"revision-delete-{model.__name__}")

@@ -4,7 +4,8 @@
   versions and the corrections (errata) that publish them;
 - :mod:`rulebook.models.references`: stored cross-references between
   clause versions ("cited by");
-- :mod:`rulebook.models.search`: the search index rows.
+- :mod:`rulebook.models.search`: the search index rows;
+- :mod:`rulebook.models.glossary`: the glossary of each game.
 
 Importing them here is how Django finds the models of an app whose models
 are a package; everything else imports from ``rulebook.models``.
@@ -17,10 +18,11 @@ from rulebook.models.rules import (
     ImmutableVersionError, Localized, RulebookRevision, Section, localized, text_digest,
 )
 from rulebook.models.search import SearchEntry
+from rulebook.models.glossary import GlossaryTerm
 
 __all__ = [
     "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
     "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
-    "CorrectionQuerySet", "Document", "Game", "ImmutableVersionError", "Localized",
+    "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError", "Localized",
     "RulebookRevision", "SearchEntry", "Section", "localized", "text_digest",
 ]

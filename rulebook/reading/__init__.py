@@ -8,6 +8,8 @@ Modules:
   ``find_clause()``);
 - :mod:`~rulebook.reading.views`: the rule pages (thin views);
 - :mod:`~rulebook.reading.sidebyside`: original and translation side by side;
+- :mod:`~rulebook.reading.glossary`: the glossary page of a game;
+- :mod:`~rulebook.reading.translations`: the "unofficial translation" notes;
 - :mod:`~rulebook.reading.sitemaps`: the sitemap (hreflang alternates).
 
 May import: :mod:`rulebook.models`, :mod:`rulebook.caching`,

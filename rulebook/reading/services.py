@@ -53,6 +53,17 @@ class ClauseReading:
                 and self.later.published_by_id is not None)
 
     @property
+    def see_also(self) -> list:
+        """For a "Siehe auch: …" paragraph, the related entries (links, or
+        stubs while not published; see :mod:`rulebook.reading.seealso`); else ``[]``."""
+        if self.version is None:
+            return []
+        from rulebook.reading.seealso import related_entries, see_also_pairs
+
+        pairs = see_also_pairs(self.version.original_text(), self.text.text)
+        return related_entries(self.clause, pairs) if pairs else []
+
+    @property
     def translation_outdated(self) -> bool:
         """The text shown is a translation made from an earlier original."""
         return (self.version is not None and not self.text.is_fallback

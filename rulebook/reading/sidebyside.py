@@ -1,8 +1,9 @@
 """Original and translation side by side, aligned clause by clause.
 
-Like EUR-Lex's multilingual display: one row per clause, the original text
-(the document's language) on the left and the chosen translation on the
-right; on a narrow screen the two cells stack (see site.css).  A cell whose
+Like EUR-Lex's multilingual display: one row per clause, any two of the
+site's languages (``?left=de&right=en``; by default the original on the
+left and the reader's language on the right, ``?with=ru`` as before); a
+translation made from an earlier original is flagged on its row; on a narrow screen the two cells stack (see site.css).  A cell whose
 translation is missing says so in the reader's UI language; no text is
 ever filled in from another language.
 """
@@ -26,15 +27,40 @@ LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
 @dataclass(frozen=True)
+class Cell:
+    """One clause's text in one language: ``text`` empty when there is none;
+    ``outdated`` when it is a translation made from an earlier original."""
+
+    language: str
+    text: str
+    title: str
+    outdated: bool = False
+    is_original: bool = False
+
+
+@dataclass(frozen=True)
 class AlignedRow:
-    """One clause: its reading and the texts in the two languages
-    (``translation`` empty when the clause has no text in that language)."""
+    """One clause: its reading and its cells in the two languages shown."""
 
     reading: ClauseReading
-    original: str
-    original_title: str
-    translation: str
-    translation_title: str
+    left: Cell
+    right: Cell
+
+    # The original and the translation, as before any two languages could be chosen.
+    @property
+    def original(self) -> str:
+        """The text of the left column (the original unless another language was chosen)."""
+        return self.left.text
+
+    @property
+    def translation(self) -> str:
+        """The text of the right column."""
+        return self.right.text
+
+    @property
+    def outdated(self) -> bool:
+        """Whether either shown text is a translation that may be out of date."""
+        return self.left.outdated or self.right.outdated
 
 
 def translation_language(document: Document, requested: str | None) -> str:
@@ -48,40 +74,59 @@ def translation_language(document: Document, requested: str | None) -> str:
     return ui if ui in others else others[0]
 
 
+def chosen_languages(document: Document, left: str | None, right: str | None,
+                     with_: str | None = None) -> tuple[str, str]:
+    """The two languages shown: ``left`` and ``right`` when both are site
+    languages and differ; else the original on the left and, on the right,
+    ``right`` or ``with_`` (the older parameter) or the reader's language."""
+    if left in LANGUAGES and right in LANGUAGES and left != right:
+        return left, right
+    left = left if left in LANGUAGES else document.language
+    if right in LANGUAGES and right != left:
+        return left, right
+    if left != document.language:
+        return left, document.language
+    return left, translation_language(document, right or with_)
+
+
+def _cell(version, language: str, original: str) -> Cell:
+    return Cell(language, getattr(version, f"text_{language}", "") or "",
+                getattr(version, f"title_{language}", "") or "",
+                version.translation_outdated(language), language == original)
+
+
 def align(clauses, document: Document, language: str,
-          on: datetime.date | None = None) -> list[AlignedRow]:
-    """Return one :class:`AlignedRow` per clause (versions in force on ``on``)."""
+          on: datetime.date | None = None, left: str | None = None) -> list[AlignedRow]:
+    """Return one :class:`AlignedRow` per clause (versions in force on ``on``):
+    ``left`` (default: the original) beside ``language``."""
     rows = []
     original = document.language
+    left = left or original
     for reading in read_clauses(clauses, on):
         version = reading.version
         if version is None:
-            rows.append(AlignedRow(reading, "", "", "", ""))
+            rows.append(AlignedRow(reading, Cell(left, "", ""), Cell(language, "", "")))
             continue
-        rows.append(AlignedRow(
-            reading,
-            getattr(version, f"text_{original}", "") or "",
-            getattr(version, f"title_{original}", "") or "",
-            getattr(version, f"text_{language}", "") or "",
-            getattr(version, f"title_{language}", "") or ""))
+        rows.append(AlignedRow(reading, _cell(version, left, original),
+                               _cell(version, language, original)))
     return rows
 
 
 def _render(request: HttpRequest, document: Document, clauses, context: dict) -> HttpResponse:
     on, dated, date_error = reading_date(request)
-    language = translation_language(document, request.GET.get("with"))
+    left, right = chosen_languages(document, request.GET.get("left"), request.GET.get("right"),
+                                   request.GET.get("with"))
     for clause in clauses:
         clause.document = document
-    rows = align(clauses, document, language, on)
-    languages = [code for code in LANGUAGES if code != document.language]
+    rows = align(clauses, document, right, on, left=left)
     section = context.get("section")
     if section is not None:
-        context["original_heading"] = getattr(section, f"heading_{document.language}", "") or ""
-        context["translated_heading"] = getattr(section, f"heading_{language}", "") or ""
+        context["left_heading"] = getattr(section, f"heading_{left}", "") or ""
+        context["right_heading"] = getattr(section, f"heading_{right}", "") or ""
     return render(request, "rulebook/reading/side_by_side.html", {
         **context, "document": document, "game": document.game, "rows": rows,
-        "original_language": document.language, "translation_language": language,
-        "other_languages": languages, "on": on, "dated": dated, "date_error": date_error})
+        "original_language": document.language, "left_language": left, "right_language": right,
+        "languages": LANGUAGES, "on": on, "dated": dated, "date_error": date_error})
 
 
 def _document(game: str, document: str) -> Document:

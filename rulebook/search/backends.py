@@ -14,8 +14,8 @@ syntax typed by a user ever reaches the database.
 from __future__ import annotations
 
 import abc
-
 import datetime
+import itertools
 from dataclasses import dataclass
 
 from django.core.exceptions import ImproperlyConfigured
@@ -28,20 +28,109 @@ FTS_TABLE = "rulebook_search_fts"
 PREFIX_MIN = 4
 
 
+Alternative = tuple[str, ...]          # words that must all occur
+Group = tuple[Alternative, ...]          # one of these alternatives must occur
+
+
 @dataclass(frozen=True)
 class Query:
     """A search query as words: ``words`` folded, at most
     :data:`MAX_QUERY_TOKENS`; ``prefix`` when the last word may be
-    unfinished (typing)."""
+    unfinished (typing).
+
+    ``groups`` (from :meth:`parse`) say what must match: every group, each by
+    one of its alternatives — a word or its spelling variants (German
+    compound parts or closed form, a glossary term's synonyms in every
+    language).  Without groups, every word is a group of its own.
+    """
 
     words: tuple[str, ...]
     prefix: bool = True
+    groups: tuple[Group, ...] = ()
 
     @classmethod
-    def parse(cls, text: str) -> "Query":
-        """Split ``text`` into folded words; a last word without trailing space is a prefix."""
-        words = tokens(text)[:MAX_QUERY_TOKENS]
-        return cls(tuple(words), prefix=bool(text) and not text[-1].isspace())
+    def parse(cls, text: str, synonyms: dict | None = None) -> "Query":
+        """Split ``text`` into folded words; a last word without trailing space is a prefix.
+
+        Groups: a hyphenated chunk also matches closed ("Spezial-Wirkung" →
+        "spezialwirkung"), a closed German compound its parts, a query of two
+        or three words their closed form, and a glossary spelling (``synonyms``,
+        see :mod:`rulebook.search.synonyms`) its term's other spellings.
+
+        >>> Query.parse("Spezial-Wirkung", {}).groups
+        ((('spezial', 'wirkung'), ('spezialwirkung',)),)
+        """
+        from rulebook.search import compounds
+        from rulebook.search.synonyms import find_spans, synonym_table
+
+        words: list[str] = []
+        groups: list[list[Alternative]] = []
+        covers: list[tuple[int, int]] = []       # the words each group stands for
+        for chunk in text.split():
+            chunk_words = tokens(chunk)[:MAX_QUERY_TOKENS - len(words)]
+            if not chunk_words:
+                continue
+            alphabetic = all(w.isalpha() for w in chunk_words)
+            if len(chunk_words) > 1 and alphabetic and "-" in chunk:
+                groups.append([tuple(chunk_words), ("".join(chunk_words),)])
+                covers.append((len(words), len(words) + len(chunk_words)))
+            else:
+                for offset, word in enumerate(chunk_words):
+                    groups.append([(word,)])
+                    covers.append((len(words) + offset, len(words) + offset + 1))
+            words.extend(chunk_words)
+            if len(words) >= MAX_QUERY_TOKENS:
+                break
+        for group in groups:
+            if len(group) == 1 and len(group[0]) == 1:
+                parts = compounds.split(group[0][0])
+                if parts:
+                    group.append(parts)
+        if 2 <= len(groups) <= 3 and all(len(g[0]) == 1 and g[0][0].isalpha() for g in groups):
+            # "Spezial Wirkung" is also "Spezialwirkung".
+            closed = ("".join(g[0][0] for g in groups),)
+            combined = [tuple(w for alternative in choice for w in alternative)
+                        for choice in itertools.islice(itertools.product(*groups), 27)]
+            groups, covers = [combined + [closed]], [(0, len(words))]
+        table = synonym_table() if synonyms is None else synonyms
+        if table:
+            groups = cls._with_synonyms(words, groups, covers, find_spans(tuple(words), table))
+        return cls(tuple(words), prefix=bool(text) and not text[-1].isspace(),
+                   groups=tuple(tuple(dict.fromkeys(g)) for g in groups))
+
+    @staticmethod
+    def _with_synonyms(words, groups, covers, spans):
+        """Give a glossary spelling's groups its term's other spellings as alternatives.
+
+        A group that is exactly the spelling gains them; groups that the
+        spelling spans together become one group: the spelling's words, or
+        a synonym.
+        """
+        result = [list(group) for group in groups]
+        for start, end, synonyms in spans:
+            inside = [i for i, (s, e) in enumerate(covers) if s >= start and e <= end]
+            whole = [i for i, (s, e) in enumerate(covers) if s == start and e == end]
+            if whole:
+                result[whole[0]].extend(synonyms)
+            elif inside:
+                merged = [tuple(words[start:end]), *synonyms]
+                first = inside[0]
+                for i in inside:
+                    result[i] = None
+                result[first] = merged
+        return [group for group in result if group is not None]
+
+    def term_groups(self) -> tuple[Group, ...]:
+        """The groups to match (every word its own group when none were parsed)."""
+        return self.groups or tuple(((word,),) for word in self.words)
+
+    def all_words(self) -> tuple[str, ...]:
+        """Every word of every alternative (for highlighting), first occurrence order."""
+        found = dict.fromkeys(self.words)
+        for group in self.term_groups():
+            for alternative in group:
+                found.update(dict.fromkeys(alternative))
+        return tuple(found)
 
     def stems(self, languages) -> list[set[str]]:
         """For each word, its stems in ``languages``."""
@@ -50,6 +139,32 @@ class Query:
             for i, item in enumerate(stem(list(self.words), language)):
                 variants[i].add(item)
         return variants
+
+
+def _combine(query: Query, word_expression, and_: str, or_: str) -> str:
+    """Join the word expressions of ``query``'s groups: AND over groups, OR
+    over a group's alternatives, AND within an alternative."""
+    parts = []
+    for group in query.term_groups():
+        alternatives = []
+        for alternative in group:
+            words = [word_expression(word) for word in alternative]
+            alternatives.append(words[0] if len(words) == 1 else "(" + and_.join(words) + ")")
+        parts.append(alternatives[0] if len(alternatives) == 1
+                     else "(" + or_.join(alternatives) + ")")
+    return and_.join(parts)
+
+
+def index_text(text: str, language: str) -> str:
+    """What the index holds for ``text`` before stemming: the text and, for
+    German, the other spellings of its compounds
+    (:func:`rulebook.search.compounds.index_extras`)."""
+    if language != "de" or not text:
+        return text
+    from rulebook.search.compounds import index_extras
+
+    extras = index_extras(text)
+    return f"{text} {' '.join(extras)}" if extras else text
 
 
 @dataclass(frozen=True)
@@ -95,8 +210,8 @@ class SQLiteBackend(Backend):
 
     def write(self, entries) -> None:
         """Replace the FTS5 rows of ``entries`` with their stemmed title and body."""
-        rows = [(e.pk, stemmed_text(e.title, e.language), stemmed_text(e.body, e.language))
-                for e in entries]
+        rows = [(e.pk, stemmed_text(index_text(e.title, e.language), e.language),
+                 stemmed_text(index_text(e.body, e.language), e.language)) for e in entries]
         with connection.cursor() as cursor:
             cursor.executemany(f"DELETE FROM {FTS_TABLE} WHERE rowid = %s",
                                [(r[0],) for r in rows])
@@ -121,26 +236,30 @@ class SQLiteBackend(Backend):
 
     @staticmethod
     def match_expression(query: Query, languages) -> str:
-        """Return the FTS5 MATCH string: every word must occur, as one of its
-        stems or a word starting with one (German compounds: "Schutzgottes"
-        finds "Schutzgottkarte"); exact stems rank higher.
+        """Return the FTS5 MATCH string: every group must occur by one of its
+        alternatives, each word as one of its stems or a word starting with
+        one (German compounds: "Schutzgottes" finds "Schutzgottkarte").
 
         >>> SQLiteBackend.match_expression(Query(("schutzgottes", "a"), prefix=False), ["de"])
         '("schutzgott" OR "schutzgott"*) AND ("a")'
+        >>> SQLiteBackend.match_expression(Query(("spezial", "wirkung"), False,
+        ...     ((("spezial", "wirkung"), ("spezialwirkung",)),)), ["de"])
+        '((("spezial" OR "spezial"*) AND ("wirkung" OR "wirkung"*)) OR ("spezialwirk" OR "spezialwirk"*))'
         """
-        groups = []
-        stems = query.stems(languages)
-        for i, variants in enumerate(stems):
+        last = query.words[-1] if query.prefix and query.words else None
+
+        def word_expression(word: str) -> str:
+            variants = {stem([word], language)[0] for language in languages}
             terms = []
             for item in sorted(variants):
                 terms.append(f'"{item}"')
                 if len(item) >= PREFIX_MIN:
                     terms.append(f'"{item}"*')
-            word = query.words[i]
-            if query.prefix and i == len(stems) - 1 and len(word) >= 3 and word not in variants:
+            if word == last and len(word) >= 3 and word not in variants:
                 terms.append(f'"{word}"*')
-            groups.append("(" + " OR ".join(terms) + ")")
-        return " AND ".join(groups)
+            return "(" + " OR ".join(terms) + ")"
+
+        return _combine(query, word_expression, " AND ", " OR ")
 
     def match(self, query, filters, limit):
         """Best entries first.  Without game/document/language filters the
@@ -214,7 +333,8 @@ class PostgreSQLBackend(Backend):
         rows = []
         for entry in entries:
             config = STEMMERS.get(entry.language, "simple")
-            rows.append((config, fold(entry.title), config, fold(entry.body), entry.pk))
+            rows.append((config, fold(index_text(entry.title, entry.language)), config,
+                         fold(index_text(entry.body, entry.language)), entry.pk))
         with connection.cursor() as cursor:
             cursor.executemany(
                 "UPDATE rulebook_searchentry SET vector = "
@@ -226,21 +346,21 @@ class PostgreSQLBackend(Backend):
 
     @staticmethod
     def tsquery(query: Query) -> str:
-        """Return the raw tsquery text: quoted words joined by ``&``; a word
-        of :data:`PREFIX_MIN` letters or more also matches words starting
-        with its stem (PostgreSQL stems before applying ``:*``).
+        """Return the raw tsquery text: groups joined by ``&``, alternatives
+        by ``|``; a word of :data:`PREFIX_MIN` letters or more also matches
+        words starting with its stem (PostgreSQL stems before applying ``:*``).
 
         >>> PostgreSQLBackend.tsquery(Query(("a", "schutzgo")))
         "'a' & 'schutzgo':*"
         """
-        parts = []
-        for i, word in enumerate(query.words):
-            last = query.prefix and i == len(query.words) - 1
-            if len(word) >= PREFIX_MIN or (last and len(word) >= 3):
-                parts.append(f"'{word}':*")
-            else:
-                parts.append(f"'{word}'")
-        return " & ".join(parts)
+        last = query.words[-1] if query.prefix and query.words else None
+
+        def word_expression(word: str) -> str:
+            if len(word) >= PREFIX_MIN or (word == last and len(word) >= 3):
+                return f"'{word}':*"
+            return f"'{word}'"
+
+        return _combine(query, word_expression, " & ", " | ")
 
     def match(self, query, filters, limit):
         """Full-text match with ts_rank on the stored vectors, same filters as SQLite."""

@@ -26,13 +26,13 @@ class _Matcher:
     is a shorter query stem (only such candidates are stemmed)."""
 
     def __init__(self, query: Query, language: str):
-        wanted: set[str] = set()
-        for variants in query.stems([language]):
-            wanted |= variants
+        # Every word of every alternative: compound parts and glossary synonyms too.
+        words = list(query.all_words())
+        wanted: set[str] = set(stem(words, language))
         self.long = tuple(w for w in wanted if len(w) >= PREFIX_MIN)
         if query.prefix and query.words and len(query.words[-1]) >= 3:
             self.long += (query.words[-1],)
-        self.short = {w for w in wanted if len(w) < PREFIX_MIN} | set(query.words)
+        self.short = {w for w in wanted if len(w) < PREFIX_MIN} | set(words)
         self.short_prefixes = tuple(self.short)
         self.language = language
 

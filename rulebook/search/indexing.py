@@ -20,17 +20,18 @@ from rulebook.models.search import SearchEntry
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 _REFERENCE = re.compile(r"\[\[\??(?:[^\[\]|\n]*\|)?\??([^\[\]\n]*)\]\]")
+_ICON = re.compile(r"\{icon(?::[a-z][a-z0-9-]*)?\}")  # placeholders, see references.rendering
 _MARKERS = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?", re.MULTILINE)
 
 
 def plain_text(markdown: str) -> str:
     """Return clause Markdown as plain text: references by their label,
-    list and quote markers removed, whitespace collapsed.
+    list and quote markers and icon placeholders removed, whitespace collapsed.
 
     >>> plain_text("> Beispiel: [[107.2|Regel]]\\n- eins")
     'Beispiel: Regel eins'
     """
-    text = _REFERENCE.sub(lambda m: m.group(1), markdown or "")
+    text = _REFERENCE.sub(lambda m: m.group(1), _ICON.sub("", markdown or ""))
     text = _MARKERS.sub("", text)
     return " ".join(text.replace("**", "").replace("__", "").split())
 

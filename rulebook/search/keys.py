@@ -3,8 +3,11 @@
 "107.2", "ziel.p3.2", "Ziel ¶3.2" (or "Ziel 3.2") name a clause; "1.2.4"
 is the chapter number of the Power-Duell document Schutzgottkarten and
 names that document (its page lists the chapter's sections and clauses);
-"107" is a section number and names that section.  Only queries with a
-digit are looked up, so a word search is never taken for a key.
+"107" is a section number and names that section.  Numbers as printed or
+typed are read too: a trailing dot ("107.2.", "1.2.4."), a prefix ("п. 107.2",
+"Regel 107.2", "§ 107.2", "rule 107.2"), spaces ("107. 2"), and "Ziel 3.2.".
+Only queries with a digit are looked up, so a word search is never taken for
+a key.
 """
 
 from __future__ import annotations
@@ -27,9 +30,33 @@ class KeyMatch:
     url: str
 
 
+# Words readers put before a rule number, in every site language.
+_PREFIX = re.compile(r"^(?:п\.|пп\.|пункт|правило|regel|rule|r\.|nr\.|§+|¶)\s*",
+                     re.IGNORECASE)
+
+
+def normalise_number(query: str) -> str:
+    """A printed rule number as readers type it → the form keys use:
+    prefixes ("п.", "Regel", "§", "rule") and trailing dots removed, spaces
+    around dots closed.
+
+    >>> [normalise_number(q) for q in ("107.2.", "п. 107.2", "§107.2", "Regel 107. 2",
+    ...                                 "rule 107.2", "Ziel 3.2.", "1.2.4.")]
+    ['107.2', '107.2', '107.2', '107.2', '107.2', 'Ziel 3.2', '1.2.4']
+    """
+    text = " ".join(query.split())
+    text = _PREFIX.sub("", text)
+    text = re.sub(r"(?<=\d)\s*\.\s*(?=\d)", ".", text)
+    return text.rstrip(". ")
+
+
 def _variants(query: str) -> set[str]:
     text = " ".join(query.split())
     variants = {text, text.lower(), text.casefold(), text[:1].upper() + text[1:].lower()}
+    normalised = normalise_number(text)
+    if normalised and normalised != text:
+        variants |= _variants(normalised)
+        text = normalised
     match = re.match(r"^(\w+)\s*¶?\s*(\d[\d.]*)$", text)
     if match and not match.group(1).isdigit():
         word = match.group(1)

@@ -22,6 +22,40 @@ def clause_html(text: str, clause=None):
     return render_markdown(text or "", resolver)
 
 
+@register.simple_tag
+def clause_text(text: str, clause=None, language: str = ""):
+    """Render clause Markdown like :func:`clause_html`, with the game's glossary
+    terms in ``language`` (the text's language) marked up:
+    ``{% clause_text reading.text.text reading.clause reading.text.language %}``."""
+    from rulebook.references.glossary import Marking, glossary_index
+
+    resolver = glossary = None
+    document = getattr(clause, "document", None) if clause is not None else None
+    if document is not None:
+        from rulebook.references.resolver import Resolver
+
+        resolver = Resolver(document, clause)
+        glossary = Marking(glossary_index(document.game_id), language or document.language,
+                           clause.pk)
+    return render_markdown(text or "", resolver, glossary=glossary)
+
+
+@register.simple_tag
+def unofficial_clause_note(number, original: str) -> str:
+    """"Unofficial translation of version N of the German original" (see rulebook.reading.translations)."""
+    from rulebook.reading.translations import clause_note
+
+    return clause_note(number, original)
+
+
+@register.simple_tag
+def unofficial_page_note(original: str) -> str:
+    """The page-level notice that translations of ``original`` texts are shown."""
+    from rulebook.reading.translations import page_note
+
+    return page_note(original)
+
+
 @register.filter
 def diff_html(rows):
     """Render word-diff rows (rulebook.versioning.diffing) as HTML with <del>/<ins> and markers."""

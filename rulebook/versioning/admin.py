@@ -415,6 +415,9 @@ class ClauseVersionAdmin(TabbedTranslationAdmin):
                                     pk=pk)
         languages = [code for code in publishing.LANGUAGE_CODES
                      if code != version.original_language]
+        # The language asked for (?to=), else the editor's own, comes first.
+        first = request.GET.get("to") or (request.LANGUAGE_CODE or "")[:2]
+        languages.sort(key=lambda code: code != first)
         form = TranslationForm(request.POST or None, version=version, languages=languages)
         if request.method == "POST" and form.is_valid():
             for code in languages:
@@ -430,6 +433,11 @@ class ClauseVersionAdmin(TabbedTranslationAdmin):
             "version": version, "form": form,
             "states": [(code, version.translation_outdated(code)) for code in languages],
             "original": version.original_text(),
+            "original_title": getattr(version, f"title_{version.original_language}") or "",
+            "panels": [{"code": code, "name": dict(publishing.settings.LANGUAGES)[code],
+                        "outdated": version.translation_outdated(code),
+                        "fields": [form[f"{name}_{code}"] for name in ("title", "text", "confirm")]}
+                       for code in languages],
             "title": gettext("Translations of %(version)s") % {"version": version},
         })
 

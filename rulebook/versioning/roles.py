@@ -1,7 +1,10 @@
-"""The editorial roles: the "Editors" and "Publishers" groups and their permissions.
+"""The editorial roles: the "Editors", "Publishers" and "Translators" groups.
 
 Editors create corrections, propose clause texts and submit them for
 review; publishers may also publish (``rulebook.publish_correction``).
+Translators add and confirm the translations of published versions
+(``rulebook.translate_clauseversion``) and edit the glossary, but neither
+propose original texts nor publish.
 Members need "staff status" to log in to the admin.  The groups are created
 by a data migration and kept after a test-database flush by a
 ``post_migrate`` handler (see ``RulebookConfig.ready``); existing
@@ -12,16 +15,20 @@ from __future__ import annotations
 
 EDITORS = "Editors"
 PUBLISHERS = "Publishers"
+TRANSLATORS = "Translators"
 
 _READ = ["view_game", "view_document", "view_section", "view_clause"]
 _EDIT = ["add_clause", "view_correction", "add_correction", "change_correction",
          "delete_correction", "view_clauseversion", "add_clauseversion",
          "change_clauseversion", "delete_clauseversion", "translate_clauseversion"]
+_GLOSSARY = ["view_glossaryterm", "add_glossaryterm", "change_glossaryterm"]
 
 #: group name → permission codenames of the rulebook app
 GROUP_PERMISSIONS: dict[str, list[str]] = {
-    EDITORS: _READ + _EDIT,
-    PUBLISHERS: _READ + _EDIT + ["publish_correction"],
+    EDITORS: _READ + _EDIT + _GLOSSARY,
+    PUBLISHERS: _READ + _EDIT + _GLOSSARY + ["publish_correction"],
+    TRANSLATORS: _READ + _GLOSSARY + ["view_correction", "view_clauseversion",
+                                      "translate_clauseversion"],
 }
 
 

@@ -44,7 +44,7 @@ def test_clause_keys_follow_each_sources_scheme(seeded):
 def test_chosen_clause_texts_are_exact(seeded):
     assert version("comprehensive-rules", "107.2").text_ru == (
         "Атака простым ударом и закрытие на удар по летающему существу – это невнезапные "
-        "(медленные) играемые свойства (имеют вид \" : Простой удар\", \" : В свой следующий ход "
+        "(медленные) играемые свойства (имеют вид \"{icon}: Простой удар\", \"{icon}: В свой следующий ход "
         "может 1 раз объявить простой удар по летающему существу противника\" ). Они могут быть "
         "объявлены игроком только в подфазу Выбора Главной фазы его хода.")
     assert version("schutzgottkarten", "1.2.4.negativ-positiv-wirkung.p3").text_de == (

@@ -5,6 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from rulebook.importing import SourceFormatError, import_source, load_manifest
+from rulebook.importing.translations import load_translations
 
 
 class Command(BaseCommand):
@@ -43,3 +44,6 @@ class Command(BaseCommand):
                 self.stdout.write(self.style.WARNING(
                     "  clauses no longer in the source (kept): "
                     + ", ".join(report.missing_from_source)))
+        # The site's own translations and glossaries (rulebook/sources/translations,
+        # glossary): fill what is missing, never overwrite.
+        self.stdout.write(str(load_translations()))

@@ -1,0 +1,184 @@
+"""Glossary terms in rule texts: ``<dfn>`` where a term is defined,
+``<abbr>`` elsewhere, each with its definition in the reader's language.
+
+:class:`GlossaryIndex` holds one game's terms with every spelling in each
+language (:meth:`rulebook.models.GlossaryTerm.spellings`), longest first, so
+"Schutzgottkarten-Feld" wins over "Schutzgottkarte".  The markdown-it rule
+:func:`glossary_plugin` wraps the first mention of each term in a clause
+(outside links and references); the definition is the element's ``title``
+(hover) and, with ``tabindex="0"``, shown by CSS when the term is tapped or
+focused — no script.
+
+Indexes are cached per process like the reference indexes and rebuilt when
+a glossary term is saved (:func:`glossary_changed`, called by the signals)
+or after :data:`INDEX_TTL` seconds.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.translation import get_language
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+from rulebook.search.synonyms import GENERATION_KEY
+
+INDEX_TTL = 60.0
+_LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One term: slug, defining clause id, term and definition per language."""
+
+    slug: str
+    clause_id: int | None
+    terms: dict
+    definitions: dict
+    original: str
+
+    def definition(self, language: str) -> str:
+        """The definition in ``language``, else in the term's original language."""
+        return self.definitions.get(language) or self.definitions.get(self.original, "")
+
+    def term(self, language: str) -> str:
+        """The term in ``language``, else in the original language."""
+        return self.terms.get(language) or self.terms.get(self.original, "")
+
+
+@dataclass(frozen=True)
+class GlossaryIndex:
+    """A game's terms and, per language, one pattern matching any of their spellings."""
+
+    entries: tuple[Entry, ...]
+    patterns: dict                       # language → compiled pattern (or None)
+    by_spelling: dict                    # (language, casefolded spelling) → Entry
+
+    @classmethod
+    def load(cls, game_id: int) -> "GlossaryIndex":
+        """Read the glossary of a game (one query)."""
+        from rulebook.models import GlossaryTerm
+
+        entries, by_spelling, patterns = [], {}, {}
+        spellings: dict[str, list[str]] = {code: [] for code in _LANGUAGES}
+        for term in GlossaryTerm.objects.filter(game_id=game_id).order_by("position", "pk"):
+            entry = Entry(term.slug, term.clause_id,
+                          {c: getattr(term, f"term_{c}") for c in _LANGUAGES},
+                          {c: getattr(term, f"definition_{c}") for c in _LANGUAGES},
+                          term.language)
+            entries.append(entry)
+            for code in _LANGUAGES:
+                for spelling in term.spellings(code):
+                    key = (code, spelling.casefold())
+                    if key not in by_spelling:
+                        by_spelling[key] = entry
+                        spellings[code].append(spelling)
+        for code, values in spellings.items():
+            values.sort(key=len, reverse=True)
+            patterns[code] = (re.compile(
+                r"(?<![\w-])(" + "|".join(re.escape(v) for v in values) + r")(?![\w-])",
+                re.IGNORECASE) if values else None)
+        return cls(tuple(entries), patterns, by_spelling)
+
+    def find(self, text: str, language: str):
+        """Yield ``(start, end, entry)`` for each term mention in ``text``."""
+        pattern = self.patterns.get(language)
+        if pattern is None:
+            return
+        for match in pattern.finditer(text):
+            entry = self.by_spelling.get((language, match.group(1).casefold()))
+            if entry is not None:
+                yield match.start(1), match.end(1), entry
+
+
+_CACHE: dict[int, tuple[int, float, GlossaryIndex]] = {}
+
+
+def glossary_changed() -> None:
+    """Invalidate the cached glossary indexes (the signals call it)."""
+    try:
+        cache.incr(GENERATION_KEY)
+    except ValueError:
+        cache.set(GENERATION_KEY, 1, None)
+
+
+def glossary_index(game_id: int) -> GlossaryIndex:
+    """Return the (cached) glossary index of a game."""
+    generation = cache.get(GENERATION_KEY, 0)
+    cached = _CACHE.get(game_id)
+    now = time.monotonic()
+    if cached and cached[0] == generation and now - cached[1] < INDEX_TTL:
+        return cached[2]
+    index = GlossaryIndex.load(game_id)
+    _CACHE[game_id] = (generation, now, index)
+    return index
+
+
+@dataclass(frozen=True)
+class Marking:
+    """What to mark in one text: the game's index, the text's language,
+    the clause shown (its own terms are ``<dfn>``) and the reader's language."""
+
+    index: GlossaryIndex
+    language: str
+    clause_id: int | None = None
+    reader: str = ""
+
+
+def _text(content: str) -> Token:
+    token = Token("text", "", 0)
+    token.content = content
+    return token
+
+
+def _mark(children: list[Token], marking: Marking, seen: set) -> list[Token]:
+    reader = (marking.reader or get_language() or marking.language)[:2]
+    result: list[Token] = []
+    depth = 0  # inside a link or a reference stub: leave the text alone
+    for child in children:
+        if child.nesting == 1 and child.type != "glossary_open":
+            depth += 1 if child.type in ("link_open", "xref_open") else 0
+        elif child.nesting == -1 and child.type in ("link_close", "xref_close"):
+            depth -= 1
+        if child.type != "text" or depth or not child.content:
+            result.append(child)
+            continue
+        text, position = child.content, 0
+        for start, end, entry in marking.index.find(text, marking.language):
+            if entry.slug in seen:
+                continue
+            seen.add(entry.slug)
+            defining = entry.clause_id is not None and entry.clause_id == marking.clause_id
+            opening = Token("glossary_open", "dfn" if defining else "abbr", 1)
+            opening.attrs = {"class": "term", "title": entry.definition(reader), "tabindex": "0"}
+            if defining:
+                opening.attrs["id"] = f"dfn-{entry.slug}"
+            if start > position:
+                result.append(_text(text[position:start]))
+            result.extend([opening, _text(text[start:end]),
+                           Token("glossary_close", opening.tag, -1)])
+            position = end
+        if position < len(text):
+            result.append(_text(text[position:]))
+    return result
+
+
+def _glossary_rule(state: StateCore) -> None:
+    marking = state.env.get("glossary")
+    if marking is None:
+        return
+    seen = state.env.setdefault("glossary_seen", set())
+    for token in state.tokens:
+        if token.type == "inline" and token.children:
+            token.children = _mark(token.children, marking, seen)
+
+
+def glossary_plugin(md: MarkdownIt) -> None:
+    """Install the glossary rule (after the references rule)."""
+    md.core.ruler.after("references", "glossary", _glossary_rule)

@@ -1,0 +1,1 @@
+"""English formats (see :mod:`rulesite.formats`)."""
