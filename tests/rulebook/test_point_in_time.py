@@ -37,7 +37,7 @@ def test_reading_marks_the_first_later_version(small_rulebook):
 def test_document_page_as_of_states_the_date_marks_changes_and_links_current(
         client, small_rulebook):
     html = client.get("/en/testspiel/regeln/?as_of=2021-05-31").content.decode()
-    assert "You are reading the rules as in force on 05/31/2021." in html
+    assert "You are reading the rules as in force on 31 May 2021." in html
     assert TEXTS[0] in html and TEXTS[2] not in html
     assert "Changed after" in html and 'href="/en/testspiel/regeln/1.1/"' in html
     assert 'href="/en/testspiel/regeln/"' in html  # "Show the current text"
