@@ -4,7 +4,9 @@
   versions and the corrections (errata) that publish them;
 - :mod:`rulebook.models.references`: stored cross-references between
   clause versions ("cited by");
-- :mod:`rulebook.models.search`: the search index rows.
+- :mod:`rulebook.models.search`: the search index rows;
+- :mod:`rulebook.models.sources`: what the importer last read from each
+  source page.
 
 Importing them here is how Django finds the models of an app whose models
 are a package; everything else imports from ``rulebook.models``.
@@ -17,10 +19,11 @@ from rulebook.models.rules import (
     ImmutableVersionError, Localized, RulebookRevision, Section, localized, text_digest,
 )
 from rulebook.models.search import SearchEntry
+from rulebook.models.sources import ImportedText
 
 __all__ = [
     "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
     "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
-    "CorrectionQuerySet", "Document", "Game", "ImmutableVersionError", "Localized",
+    "CorrectionQuerySet", "Document", "Game", "ImmutableVersionError", "ImportedText", "Localized",
     "RulebookRevision", "SearchEntry", "Section", "localized", "text_digest",
 ]
