@@ -8,10 +8,11 @@ from django.contrib import admin
 from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInline
 
 from rulebook.models import Clause, ClauseVersion, Document, Game, Section
+from rulebook.versioning.admin import RefusalsAsMessages
 
 
 @admin.register(Game)
-class GameAdmin(TabbedTranslationAdmin):
+class GameAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     """Games: names in every language."""
 
     list_display = ("slug", "name", "position")
@@ -19,16 +20,23 @@ class GameAdmin(TabbedTranslationAdmin):
 
 
 @admin.register(Document)
-class DocumentAdmin(TabbedTranslationAdmin):
+class DocumentAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     """Documents: titles, original language, source."""
 
     list_display = ("title", "game", "number", "language")
     list_filter = ("game", "language")
     search_fields = ("title_de", "title_ru", "title_en", "slug")
 
+    def get_readonly_fields(self, request, obj=None):
+        # Once a version is published, the original language says which text
+        # is the (immutable) original; game and slug make the addresses.
+        if obj is not None and obj.has_published_version():
+            return ("game", "slug", "language")
+        return ()
+
 
 @admin.register(Section)
-class SectionAdmin(TabbedTranslationAdmin):
+class SectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     """Sections of a document."""
 
     list_display = ("__str__", "document", "position")
@@ -50,7 +58,7 @@ class ClauseVersionInline(TranslationTabularInline):
 
 
 @admin.register(Clause)
-class ClauseAdmin(admin.ModelAdmin):
+class ClauseAdmin(RefusalsAsMessages, admin.ModelAdmin):
     """Clauses with their versions."""
 
     list_display = ("key", "label", "document", "section")
