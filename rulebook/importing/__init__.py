@@ -31,7 +31,6 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -237,11 +236,6 @@ def _record(clause: Clause, parsed: ParsedClause, section: ParsedSection, now,
         effective_date=section.effective_date, imported_at=now, correction=correction)
 
 
-def _next_number(game: Game) -> int:
-    """The next public correction number of ``game``."""
-    return (game.corrections.aggregate(n=Max("number"))["n"] or 0) + 1
-
-
 def _source_correction(game: Game, parsed: ParsedSection, lang: str, now) -> Correction | None:
     """The published correction a section's source names ("Spielregelerkorrektur am …")."""
     if not parsed.correction:
@@ -252,7 +246,7 @@ def _source_correction(game: Game, parsed: ParsedSection, lang: str, now) -> Cor
     if correction is None:
         correction = Correction.objects.create(
             game=game, effective_date=parsed.correction.effective_date, language=lang,
-            published_at=now, number=_next_number(game),
+            published_at=now,
             **{f"title_{lang}": parsed.correction.title})
     return correction
 

@@ -464,12 +464,18 @@ class Correction(models.Model):
     def save(self, *args, **kwargs) -> None:
         """Save; a published correction keeps its game, date, number and stamps.
 
+        A published correction without a number gets the game's next one.
         A submitted draft whose title, summary, date, language or game
         changes returns to draft: what is published is what was reviewed.
 
         :raises ImmutableVersionError: see :meth:`check_immutable`.
         """
         self.check_immutable()
+        if self.published_at is not None and self.number is None:
+            # Every published correction has its public number (the one
+            # publish_correction gives under the game's lock, or the next one).
+            self.number = (type(self).objects.filter(game_id=self.game_id)
+                           .aggregate(n=models.Max("number"))["n"] or 0) + 1
         if self.pk is not None and self.published_at is None and self.submitted_at is not None:
             stored = type(self).objects.filter(pk=self.pk).values(
                 "submitted_at", *self.CONTENT_FIELDS).first()
