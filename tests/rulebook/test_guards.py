@@ -111,10 +111,13 @@ def test_raw_sql_route_is_refused_and_the_rows_stay(published, route):
     cols = ", ".join(columns("rulebook_clauseversion"))
     statements = sql_routes(connection.vendor, cols)[route]
     before = snapshot()
-    with pytest.raises(IntegrityError, match="published rules are immutable"):
+    with pytest.raises(IntegrityError) as refused:
         with transaction.atomic(), connection.cursor() as cursor:
             for sql, _ in statements:
                 cursor.execute(sql, published if "%(" in sql else None)
+    # PostgreSQL has no REPLACE: a collision there is the unique index's refusal.
+    assert ("published rules are immutable" in str(refused.value)
+            or (connection.vendor == "postgresql" and "unique constraint" in str(refused.value)))
     assert snapshot() == before
 
 
