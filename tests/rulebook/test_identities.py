@@ -149,8 +149,8 @@ def test_migration_gives_old_corrections_their_old_address_as_number(small_ruleb
     (migration 0003), so every address published then still opens them."""
     import importlib
 
-    from django.apps import apps
     from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
 
     from rulebook.versioning.guards import install_guards, remove_guards
 
@@ -158,7 +158,8 @@ def test_migration_gives_old_corrections_their_old_address_as_number(small_ruleb
     remove_guards(connection)  # as 0003 does before it changes the table
     with connection.cursor() as cursor:
         cursor.execute("UPDATE rulebook_correction SET number = NULL")
-    migration.number_published_corrections(apps, None)
+    state = MigrationExecutor(connection).loader.project_state(("rulebook", "0003_integrity"))
+    migration.number_published_corrections(state.apps, None)
     install_guards(connection)
     for correction in small_rulebook["corrections"]:
         correction.refresh_from_db()
