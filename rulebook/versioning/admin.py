@@ -44,6 +44,7 @@ class RefusalsAsMessages:
     """
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """Django's change form; a refusal of the guards becomes an error message."""
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
         except (ImmutableVersionError, IntegrityError) as error:
