@@ -62,7 +62,9 @@ PROPOSE = {"de": "Regeltext vorschlagen", "ru": "Предложить текст
 CREATE_DRAFT = {"de": "Entwurf erstellen", "ru": "Создать черновик", "en": "Create the draft"}
 BACK_TO_CORRECTION = {"de": "Zurück zur Korrektur", "ru": "Назад к исправлению",
                       "en": "Back to the correction"}
-PUBLISH = {"de": "Veröffentlichen", "ru": "Опубликовать", "en": "Publish"}
+SUBMIT = {"de": "Zur Prüfung einreichen", "ru": "Отправить на проверку", "en": "Submit for review"}
+PUBLISH = {"de": "Veröffentlichen …", "ru": "Опубликовать…", "en": "Publish…"}
+PUBLISH_NOW = {"de": "Jetzt veröffentlichen", "ru": "Опубликовать сейчас", "en": "Publish now"}
 HISTORY_OF = {"de": "Verlauf von {}", "ru": "История пункта {}", "en": "History of {}"}
 ADDED_SENTENCE = "Korrigiert durch die Browser-Reise {}."
 
@@ -113,10 +115,16 @@ def test_admin_publishes_a_dated_correction_seen_in_history_feed_and_as_of(journ
     expect(page.locator("#id_text_de")).to_have_value(re.compile(re.escape(added)))
     journey.screenshot("draft")
 
-    # Publish it (the superuser is a publisher).
+    # Submit it for review, then publish it (the superuser is a publisher):
+    # Publish shows a summary and asks for confirmation.
     page.get_by_role("link", name=BACK_TO_CORRECTION[language]).click()
     expect(page).to_have_url(correction_url)
-    page.get_by_role("button", name=PUBLISH[language], exact=True).click()
+    page.get_by_role("button", name=SUBMIT[language], exact=True).click()
+    expect(page.locator(".messagelist .success")).to_have_count(1)
+    page.get_by_role("link", name=PUBLISH[language], exact=True).click()
+    expect(page.locator("table.publish-summary")).to_contain_text(f"Ziel ¶{key[6:]}")
+    journey.screenshot("confirm")
+    page.get_by_role("button", name=PUBLISH_NOW[language], exact=True).click()
     expect(page.locator(".messagelist .success")).to_have_count(1)
     journey.screenshot("published")
 
