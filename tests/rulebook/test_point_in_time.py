@@ -82,7 +82,7 @@ def test_upcoming_correction_is_shown_as_upcoming(client, small_rulebook, editor
                                            title_de="Künftige Korrektur", effective_date=future)
     propose_version(correction, small_rulebook["clause"], editor, repeal=True)
     submit_correction(correction, publisher)
-    publish_correction(correction, publisher)
+    correction = publish_correction(correction, publisher)
     html = client.get("/en/testspiel/regeln/").content.decode()
     assert "upcoming" in html and "This clause is repealed from" in html
     listing = client.get("/en/testspiel/corrections/").content.decode()
@@ -96,7 +96,7 @@ def test_repealed_clause_keeps_its_permalink_and_leaves_dated_views(
                                            title_de="Streichung", effective_date=repeal_date)
     propose_version(correction, small_rulebook["clause"], editor, repeal=True)
     submit_correction(correction, publisher)
-    publish_correction(correction, publisher)
+    correction = publish_correction(correction, publisher)
 
     def keys(on):
         return [r.clause.key for s in read_document(small_rulebook["document"], on)
@@ -109,7 +109,7 @@ def test_repealed_clause_keeps_its_permalink_and_leaves_dated_views(
     assert page.status_code == 200
     html = page.content.decode()
     assert "This clause was repealed on" in html
-    assert f'href="/en/testspiel/corrections/{correction.pk}/"' in html
+    assert f'href="/en/testspiel/corrections/{correction.number}/"' in html
     assert "Streichung" in html
     before = client.get("/en/testspiel/regeln/?as_of=2023-01-31").content.decode()
     assert TEXTS[2] in before

@@ -314,7 +314,7 @@ def test_editor_proposes_and_submits_publisher_publishes_through_the_admin(
     assert correction.is_published and correction.published_by == publisher
     assert response.status_code == 302
     # The reader's side.
-    detail = client.get(f"/en/testspiel/corrections/{correction.pk}/").content.decode()
+    detail = client.get(f"/en/testspiel/corrections/{correction.number}/").content.decode()
     assert "June errata" in detail and "Ende<span" in detail and "<del>" in detail
     history = client.get("/en/testspiel/regeln/1.1/history/?from=3&to=4").content.decode()
     assert "[-</span>Anfang<span" in history and "[+</span>Ende<span" in history
