@@ -154,13 +154,14 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     """Corrections: editors draft and submit, publishers publish."""
 
     form = CorrectionForm
-    list_display = ("__str__", "game", "effective_date", "status_display", "published_at",
-                    "published_by")
+    list_display = ("__str__", "game", "number", "effective_date", "status_display",
+                    "published_at", "published_by")
     list_filter = ("game",)
     fields = ("game", "language", "title", "summary", "effective_date", "status_display",
-              "created_by", "submitted_at", "submitted_by", "published_at", "published_by")
-    readonly_fields = ("status_display", "created_by", "submitted_at", "submitted_by",
-                       "published_at", "published_by")
+              "number", "created_by", "submitted_at", "submitted_by", "published_at",
+              "published_by")
+    readonly_fields = ("status_display", "number", "created_by", "submitted_at",
+                       "submitted_by", "published_at", "published_by")
     inlines = [ProposedVersionInline]
     change_form_template = "admin/rulebook/correction/change_form.html"
 
