@@ -10,10 +10,11 @@ from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInl
 from simple_history.admin import SimpleHistoryAdmin
 
 from rulebook.models import Clause, ClauseVersion, Document, Game, GlossaryTerm, Section
+from rulebook.versioning.admin import RefusalsAsMessages
 
 
 @admin.register(Game)
-class GameAdmin(TabbedTranslationAdmin):
+class GameAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     """Games: names in every language."""
 
     list_display = ("slug", "name", "position")
@@ -21,16 +22,23 @@ class GameAdmin(TabbedTranslationAdmin):
 
 
 @admin.register(Document)
-class DocumentAdmin(TabbedTranslationAdmin):
+class DocumentAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     """Documents: titles, original language, source."""
 
     list_display = ("title", "game", "number", "language")
     list_filter = ("game", "language")
     search_fields = ("title_de", "title_ru", "title_en", "slug")
 
+    def get_readonly_fields(self, request, obj=None):
+        # Once a version is published, the original language says which text
+        # is the (immutable) original; game and slug make the addresses.
+        if obj is not None and obj.has_published_version():
+            return ("game", "slug", "language")
+        return ()
+
 
 @admin.register(Section)
-class SectionAdmin(TabbedTranslationAdmin):
+class SectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     """Sections of a document."""
 
     list_display = ("__str__", "document", "position")
@@ -52,7 +60,7 @@ class ClauseVersionInline(TranslationTabularInline):
 
 
 @admin.register(Clause)
-class ClauseAdmin(admin.ModelAdmin):
+class ClauseAdmin(RefusalsAsMessages, admin.ModelAdmin):
     """Clauses with their versions."""
 
     list_display = ("key", "label", "document", "section")

@@ -29,7 +29,8 @@ urlpatterns = [
     path("corrections/feed/", feeds.CorrectionsFeed(), name="corrections_feed"),
     path("<slug:game>/corrections/", versioning_views.correction_list, name="corrections"),
     path("<slug:game>/corrections/feed/", feeds.CorrectionsFeed(), name="game_corrections_feed"),
-    path("<slug:game>/corrections/<int:pk>/", versioning_views.correction_detail,
+    # <number>: the correction's public number within the game (Correction.number).
+    path("<slug:game>/corrections/<int:number>/", versioning_views.correction_detail,
          name="correction"),
     path("search/", search_page, name="search"),
     path("offline/", offline.offline_page, name="offline"),

@@ -75,6 +75,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Outside the page cache, so every answer — a stored page, or the 503
+    # page when the cache's query fails — gets the same headers.
+    "csp.middleware.CSPMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Stored rule pages are answered here, before the rest of the stack.
     "rulebook.caching.pages.RulePageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -83,9 +87,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: turns a locked-out login into its lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -119,6 +121,12 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(parents=True, exist_ok=True)
+    _sqlite_name = str(DATABASES["default"]["NAME"] or "")
+    if _sqlite_name and _sqlite_name != ":memory:" and not _sqlite_name.startswith("file:"):
+        # Opened read-write, never created: a missing file is an error (a 503
+        # page), not a new empty database.  `manage.py migrate` creates it
+        # (rulebook/management/commands/migrate.py).
+        DATABASES["default"]["NAME"] = Path(_sqlite_name).resolve().as_uri() + "?mode=rw"
     DATABASES["default"].setdefault("OPTIONS", {}).update({
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

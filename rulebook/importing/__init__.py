@@ -2,8 +2,21 @@
 
 :func:`load_manifest` reads ``rulebook/sources/manifest.toml``;
 :func:`import_source` cleans, parses and stores one source in a single
-transaction.  Importing the same text again creates nothing; a changed
-text creates a new version only for the clauses whose text changed.
+transaction, one function per step: game, document, section, clause.
+
+Imports never override editors.  Each clause's text is compared with the
+text *last imported from that source* (``ImportedText``), not with the
+version in force, so corrections published since stay in force:
+
+- the first import of a document (nothing of it published yet) publishes
+  its texts, with an empty publisher;
+- an unchanged page changes nothing, however often it is imported;
+- a changed page becomes one *draft* correction "source page changed" that
+  proposes the new texts (based on the versions in force, translations
+  kept and flagged out of date) for an editor to review; nothing is
+  published and no version is dated before the one in force;
+- game, document and section metadata are filled in where empty, never
+  overwritten.
 
 May import: :mod:`rulebook.models`.  Nothing but the ``import_rules``
 command imports it.
@@ -22,9 +35,11 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from rulebook.importing.cleaning import clean_lines
-from rulebook.importing.parsers import PARSERS, ParsedDocument, SourceFormatError
+from rulebook.importing.parsers import (
+    PARSERS, ParsedClause, ParsedDocument, ParsedSection, SourceFormatError,
+)
 from rulebook.models import (
-    Clause, ClauseVersion, Correction, Document, Game, Section, text_digest,
+    Clause, ClauseVersion, Correction, Document, Game, ImportedText, Section, text_digest,
 )
 
 __all__ = ["ImportReport", "SourceSpec", "SourceFormatError", "import_source",
@@ -55,20 +70,31 @@ class SourceSpec:
 
 @dataclass
 class ImportReport:
-    """What an import did: counts of created rows and unchanged clauses."""
+    """What an import did: counts of created rows and unchanged clauses.
+
+    ``created_versions`` counts published versions (first import only),
+    ``drafted`` the texts proposed in the draft correction ``correction``
+    (a changed page).
+    """
 
     document: str
     sections: int = 0
     clauses: int = 0
     created_clauses: int = 0
     created_versions: int = 0
+    drafted: int = 0
     unchanged: int = 0
     missing_from_source: list[str] = field(default_factory=list)
+    correction: Correction | None = None
 
     def __str__(self) -> str:
-        return (f"{self.document}: {self.sections} sections, {self.clauses} clauses "
+        text = (f"{self.document}: {self.sections} sections, {self.clauses} clauses "
                 f"({self.created_clauses} new), {self.created_versions} new versions, "
                 f"{self.unchanged} unchanged")
+        if self.correction is not None:
+            text += (f"; the source page changed: {self.drafted} texts proposed in the draft "
+                     f"correction #{self.correction.pk} for review (nothing published)")
+        return text
 
 
 def load_manifest(path: Path | None = None) -> list[SourceSpec]:
@@ -116,14 +142,199 @@ def _source_note(spec: SourceSpec, parsed_date: datetime.date | None,
     return notes
 
 
+@dataclass
+class _Change:
+    """A clause whose source text changed since the last import."""
+
+    clause: Clause
+    parsed: ParsedClause
+    section: ParsedSection
+
+
+def _fill(obj, field_name: str, value) -> bool:
+    """Set ``obj.<field_name>`` to ``value`` where it is empty; whether it did."""
+    if value in (None, "") or getattr(obj, field_name) not in (None, ""):
+        return False
+    setattr(obj, field_name, value)
+    return True
+
+
+def _store_game(spec: SourceSpec) -> Game:
+    """The game of ``spec``; its names are filled in where empty."""
+    game, _created = Game.objects.get_or_create(slug=spec.game)
+    if any([_fill(game, f"name_{code}", name) for code, name in spec.game_name.items()]):
+        game.save()
+    return game
+
+
+def _store_document(spec: SourceSpec, game: Game) -> Document:
+    """The document of ``spec``; created with the manifest's data, else only filled in.
+
+    An existing document keeps its original language, titles and notes
+    (editors may have changed them).
+    """
+    document, created = Document.objects.get_or_create(
+        game=game, slug=spec.document,
+        defaults={"language": spec.language, "number": spec.number,
+                  "source_url": spec.source_url, "position": spec.position})
+    changed = created
+    for code, title in spec.title.items():
+        changed |= _fill(document, f"title_{code}", title)
+    for code, note in spec.source_note.items():
+        changed |= _fill(document, f"source_note_{code}", note)
+    changed |= _fill(document, "source_url", spec.source_url)
+    changed |= _fill(document, "number", spec.number)
+    if changed:
+        document.save()
+    return document
+
+
+def _store_section(document: Document, parsed: ParsedSection, position: int) -> Section:
+    """The section of ``parsed``; an existing one keeps its heading and place."""
+    lang = document.language
+    section, created = Section.objects.get_or_create(
+        document=document, slug=parsed.slug,
+        defaults={"number": parsed.number, "position": position,
+                  f"heading_{lang}": parsed.heading})
+    if not created and _fill(section, f"heading_{lang}", parsed.heading):
+        section.save()
+    return section
+
+
+def _store_clause(document: Document, section: Section, parsed: ParsedClause,
+                  position: int) -> tuple[Clause, bool]:
+    """The clause of ``parsed`` and whether it is new; an existing one is left as it is."""
+    return Clause.objects.get_or_create(
+        document=document, key=parsed.key,
+        defaults={"section": section, "label": parsed.label, "depth": parsed.depth,
+                  "position": position})
+
+
+def _last_imported(clause: Clause, lang: str) -> ImportedText | None:
+    """What the last import read for ``clause``.
+
+    Clauses imported before texts were recorded: their latest version that
+    came with the source (no publisher, no published-by correction).
+    """
+    record = ImportedText.objects.latest_for(clause)
+    if record is not None:
+        return record
+    version = (clause.versions.published().filter(published_by__isnull=True)
+               .exclude(correction__published_by__isnull=False).order_by("-number").first())
+    if version is None:
+        return None
+    return ImportedText(clause=clause, text=getattr(version, f"text_{lang}") or "",
+                        title=getattr(version, f"title_{lang}") or "",
+                        digest=version.digest)
+
+
+def _record(clause: Clause, parsed: ParsedClause, section: ParsedSection, now,
+            correction: Correction | None = None) -> ImportedText:
+    """Remember ``parsed`` as the clause's text last imported."""
+    return ImportedText.objects.create(
+        clause=clause, text=parsed.text, title=parsed.title,
+        effective_date=section.effective_date, imported_at=now, correction=correction)
+
+
+def _source_correction(game: Game, parsed: ParsedSection, lang: str, now) -> Correction | None:
+    """The published correction a section's source names ("Spielregelerkorrektur am …")."""
+    if not parsed.correction:
+        return None
+    correction = Correction.objects.filter(
+        game=game, effective_date=parsed.correction.effective_date,
+        **{f"title_{lang}": parsed.correction.title}).first()
+    if correction is None:
+        correction = Correction.objects.create(
+            game=game, effective_date=parsed.correction.effective_date, language=lang,
+            published_at=now,
+            **{f"title_{lang}": parsed.correction.title})
+    return correction
+
+
+def _publish_first(spec: SourceSpec, clause: Clause, parsed: ParsedClause,
+                   section: ParsedSection, correction: Correction | None, now) -> ClauseVersion:
+    """Publish a clause's first text (first import of its document)."""
+    lang = spec.language
+    version = ClauseVersion(clause=clause, number=1, effective_date=section.effective_date,
+                            correction=correction, published_at=now)
+    setattr(version, f"text_{lang}", parsed.text)
+    setattr(version, f"title_{lang}", parsed.title)
+    notes = _source_note(spec, section.effective_date,
+                         section.correction.title if section.correction else "")
+    for code, note in notes.items():
+        setattr(version, f"source_note_{code}", note)
+    version.save()
+    return version
+
+
+def _propose_changes(spec: SourceSpec, game: Game, document: Document,
+                     changes: list[_Change], now) -> tuple[Correction | None, int]:
+    """One draft correction "source page changed" proposing the new texts.
+
+    Each draft is based on the clause's latest published version (its
+    translations copied, so they are flagged out of date once published)
+    and dated no earlier than that version, the source's date or today.
+    A text that already equals the latest version is not proposed.
+    """
+    lang = spec.language
+    bases = {change.clause.pk: change.clause.versions.published().order_by("-number").first()
+             for change in changes}
+    proposed = [change for change in changes if not _equal(bases[change.clause.pk], change, lang)]
+    if not proposed:  # the source caught up with the texts in force
+        for change in changes:
+            _record(change.clause, change.parsed, change.section, now)
+        return None, 0
+    dates = [timezone.localdate(now)] + [
+        d for d in ([b.effective_date for b in bases.values() if b] +
+                    [c.section.effective_date for c in proposed]) if d]
+    correction = Correction(game=game, language=lang, effective_date=max(dates))
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            setattr(correction, f"title_{code}", gettext(
+                "Source page changed: %(document)s") % {"document": document.title_in(code)})
+            setattr(correction, f"summary_{code}", gettext(
+                "The importer found the source page %(file)s changed on %(date)s. Each proposed "
+                "text is the new text of the source page; the review shows what changed in the "
+                "source and how it differs from the text in force. Edit, delete or submit.")
+                % {"file": spec.file, "date": timezone.localdate(now).strftime("%d.%m.%Y")})
+    correction.save()
+    for change in proposed:
+        base = bases[change.clause.pk]
+        draft = ClauseVersion(clause=change.clause, correction=correction,
+                              number=(base.number + 1) if base else 1,
+                              based_on_number=base.number if base else None,
+                              effective_date=correction.effective_date)
+        if base is not None:
+            for code, _name in settings.LANGUAGES:
+                for name in ("text", "title", "translated_from"):
+                    setattr(draft, f"{name}_{code}", getattr(base, f"{name}_{code}") or "")
+        setattr(draft, f"text_{lang}", change.parsed.text)
+        setattr(draft, f"title_{lang}", change.parsed.title)
+        notes = _source_note(spec, change.section.effective_date,
+                             change.section.correction.title if change.section.correction else "")
+        for code, note in notes.items():
+            setattr(draft, f"source_note_{code}", note)
+        draft.save()
+    for change in changes:
+        _record(change.clause, change.parsed, change.section, now, correction)
+    return correction, len(proposed)
+
+
+def _equal(base: ClauseVersion | None, change: _Change, lang: str) -> bool:
+    return (base is not None and not base.is_repeal
+            and base.digest == text_digest(change.parsed.text)
+            and (getattr(base, f"title_{lang}") or "") == change.parsed.title)
+
+
 @transaction.atomic
 def import_source(spec: SourceSpec, text: str | None = None, *,
                   now: datetime.datetime | None = None) -> ImportReport:
     """Import one source page into the rulebook, in one transaction.
 
-    ``text`` defaults to the project's copy of the page.  Game, document and
-    sections are created or updated; a clause gets a new version only if its
-    original-language text or title differs from its latest version.
+    ``text`` defaults to the project's copy of the page.  See the module
+    docstring: a first import publishes, an unchanged page changes nothing,
+    a changed page becomes one draft correction; nothing published is ever
+    changed.
 
     :raises SourceFormatError: if the page does not fit its format (nothing
         is stored).
@@ -132,66 +343,35 @@ def import_source(spec: SourceSpec, text: str | None = None, *,
         text = spec.path().read_text(encoding="utf-8")
     parsed = parse_source(spec, text)
     now = now or timezone.now()
-    lang = spec.language
-
-    game, _ = Game.objects.get_or_create(slug=spec.game)
-    for code, name in spec.game_name.items():
-        setattr(game, f"name_{code}", name)
-    game.save()
-
-    document, _ = Document.objects.get_or_create(
-        game=game, slug=spec.document, defaults={"language": lang})
-    document.language = lang
-    document.number = spec.number
-    document.source_url = spec.source_url
-    document.position = spec.position
-    for code in spec.title:
-        setattr(document, f"title_{code}", spec.title[code])
-    for code in spec.source_note:
-        setattr(document, f"source_note_{code}", spec.source_note[code])
-    document.save()
-
+    game = _store_game(spec)
+    document = _store_document(spec, game)
+    first_import = not document.has_published_version()
+    lang = document.language
     report = ImportReport(document=f"{game.slug}/{document.slug}")
     seen_keys = set()
+    changes: list[_Change] = []
     position = 0
     for section_position, parsed_section in enumerate(parsed.sections, start=1):
-        section, _ = Section.objects.update_or_create(
-            document=document, slug=parsed_section.slug,
-            defaults={"number": parsed_section.number, "position": section_position,
-                      f"heading_{lang}": parsed_section.heading})
+        section = _store_section(document, parsed_section, section_position)
         report.sections += 1
-        correction = None
-        if parsed_section.correction:
-            correction, _ = Correction.objects.get_or_create(
-                game=game, effective_date=parsed_section.correction.effective_date,
-                **{f"title_{lang}": parsed_section.correction.title},
-                defaults={"language": lang, "published_at": now})
-        notes = _source_note(spec, parsed_section.effective_date,
-                             parsed_section.correction.title if parsed_section.correction else "")
         for parsed_clause in parsed_section.clauses:
             position += 1
             seen_keys.add(parsed_clause.key)
-            clause, created = Clause.objects.update_or_create(
-                document=document, key=parsed_clause.key,
-                defaults={"section": section, "label": parsed_clause.label,
-                          "depth": parsed_clause.depth, "position": position})
+            clause, created = _store_clause(document, section, parsed_clause, position)
             report.clauses += 1
             report.created_clauses += int(created)
-            latest = clause.versions.order_by("-number").first()
-            if (latest is not None and latest.digest == text_digest(parsed_clause.text)
-                    and getattr(latest, f"title_{lang}") == parsed_clause.title):
+            last = _last_imported(clause, lang)
+            if last is not None and last.same_as(parsed_clause.text, parsed_clause.title):
                 report.unchanged += 1
-                continue
-            version = ClauseVersion(
-                clause=clause, number=(latest.number + 1) if latest else 1,
-                effective_date=parsed_section.effective_date, correction=correction,
-                published_at=now)
-            setattr(version, f"text_{lang}", parsed_clause.text)
-            setattr(version, f"title_{lang}", parsed_clause.title)
-            for code, note in notes.items():
-                setattr(version, f"source_note_{code}", note)
-            version.save()
-            report.created_versions += 1
+            elif first_import:
+                correction = _source_correction(game, parsed_section, lang, now)
+                _publish_first(spec, clause, parsed_clause, parsed_section, correction, now)
+                _record(clause, parsed_clause, parsed_section, now)
+                report.created_versions += 1
+            else:
+                changes.append(_Change(clause, parsed_clause, parsed_section))
+    if changes:
+        report.correction, report.drafted = _propose_changes(spec, game, document, changes, now)
     report.missing_from_source = sorted(
         set(document.clauses.values_list("key", flat=True)) - seen_keys)
     return report

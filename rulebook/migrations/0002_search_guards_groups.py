@@ -6,14 +6,14 @@ groups.
   an FTS5 table on SQLite, a GIN index on PostgreSQL; indexes for the
   clause-key jump;
 - :mod:`rulebook.versioning.guards`: triggers on SQLite and PostgreSQL
-  (re-installed after every ``migrate``, since SQLite drops them when a
-  migration rebuilds a table);
+  (installed by ``0004_integrity`` and after every ``migrate``, since SQLite
+  drops them when a migration rebuilds a table);
 - :mod:`rulebook.versioning.roles`: the "Editors" and "Publishers" groups.
 """
 
 from django.db import migrations
 
-from rulebook.versioning.guards import install_guards, remove_guards
+from rulebook.versioning.guards import remove_guards
 from rulebook.versioning.roles import ensure_groups
 
 FTS_SQL = ("CREATE VIRTUAL TABLE IF NOT EXISTS rulebook_search_fts "
@@ -43,7 +43,9 @@ def drop_search_structures(apps, schema_editor):
 
 
 def guards(apps, schema_editor):
-    install_guards(schema_editor.connection)
+    # The current triggers need columns added by 0004_integrity, which
+    # installs them (and post_migrate after every migrate).
+    pass
 
 
 def no_guards(apps, schema_editor):

@@ -6,6 +6,8 @@
   clause versions ("cited by");
 - :mod:`rulebook.models.search`: the search index rows;
 - :mod:`rulebook.models.glossary`: the glossary of each game.
+- :mod:`rulebook.models.sources`: what the importer last read from each
+  source page.
 
 Importing them here is how Django finds the models of an app whose models
 are a package; everything else imports from ``rulebook.models``.
@@ -19,10 +21,12 @@ from rulebook.models.rules import (
 )
 from rulebook.models.search import SearchEntry
 from rulebook.models.glossary import GlossaryTerm
+from rulebook.models.sources import ImportedText
 
 __all__ = [
     "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
     "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
-    "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError", "Localized",
+    "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError",
+    "ImportedText", "Localized",
     "RulebookRevision", "SearchEntry", "Section", "localized", "text_digest",
 ]

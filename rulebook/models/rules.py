@@ -125,6 +125,42 @@ class Document(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("rulebook:document", args=[self.game.slug, self.slug])
 
+    def has_published_version(self) -> bool:
+        """Whether a clause of this document has a published version.
+
+        The original language is then fixed: it says which text of each
+        version is the original (and so immutable).
+        """
+        return self.pk is not None and ClauseVersion.objects.filter(
+            clause__document_id=self.pk, published_at__isnull=False).exists()
+
+    def check_immutable(self) -> None:
+        """Refuse a change of the original language once a version is published.
+
+        :raises ImmutableVersionError: if the stored document has a published
+            version and another language.
+        """
+        if self.pk is None:
+            return
+        stored = type(self).objects.filter(pk=self.pk).values_list("language", flat=True).first()
+        if stored is not None and stored != self.language and self.has_published_version():
+            raise ImmutableVersionError(
+                _("This document has published clause versions: its original language "
+                  "cannot change."))
+
+    def clean(self) -> None:
+        """Model validation: the immutability check as a form error."""
+        super().clean()
+        _as_validation_error(self.check_immutable)
+
+    def save(self, *args, **kwargs) -> None:
+        """Save; a document with a published version keeps its original language.
+
+        :raises ImmutableVersionError: see :meth:`check_immutable`.
+        """
+        self.check_immutable()
+        super().save(*args, **kwargs)
+
 
 class Section(models.Model):
     """An ordered, possibly nested part of a document with a heading.
@@ -164,6 +200,24 @@ class Section(models.Model):
         return reverse("rulebook:section", args=[doc.game.slug, doc.slug, self.slug])
 
 
+class ClauseQuerySet(models.QuerySet):
+    """Clauses; a bulk update keeps the key and document of published ones."""
+
+    def update(self, **kwargs):
+        """Bulk-update rows; a clause with a published version keeps its key and document.
+
+        :raises ImmutableVersionError: if the update would change the key,
+            document or id of a clause with a published version.
+        """
+        if {"key", "document", "document_id", "id", "pk"} & set(kwargs) and \
+                ClauseVersion.objects.filter(clause__in=self.values("pk"),
+                                             published_at__isnull=False).exists():
+            raise ImmutableVersionError(
+                _("A clause with a published version keeps its key and document, since "
+                  "addresses and citations use them."))
+        return super().update(**kwargs)
+
+
 class Clause(models.Model):
     """The unit that is cited: a numbered rule, paragraph or bullet.
 
@@ -183,6 +237,8 @@ class Clause(models.Model):
     depth = models.PositiveSmallIntegerField(_("depth"), default=0,
                                              help_text=_("Nesting level of a bullet (0 = top)."))
     position = models.PositiveIntegerField(_("position"), default=0)
+
+    objects = ClauseQuerySet.as_manager()
 
     class Meta:
         ordering = ["document", "position"]
@@ -207,21 +263,34 @@ class Clause(models.Model):
         """Whether any version of this clause is published (its key is then fixed)."""
         return self.pk is not None and self.versions.filter(published_at__isnull=False).exists()
 
+    def check_immutable(self) -> None:
+        """Refuse a new key or document of a clause with a published version.
+
+        :raises ImmutableVersionError: if the key or document of a clause
+            with a published version would change.
+        """
+        if self.pk is None:
+            return
+        stored = type(self).objects.filter(pk=self.pk).values("key", "document_id").first()
+        if stored and (stored["key"] != self.key or stored["document_id"] != self.document_id) \
+                and self.has_published_version():
+            raise ImmutableVersionError(
+                _("Clause %(key)s has a published version: its key and document cannot "
+                  "change, since addresses and citations use them.") % {"key": stored["key"]})
+
+    def clean(self) -> None:
+        """Model validation: the immutability check as a form error."""
+        super().clean()
+        _as_validation_error(self.check_immutable)
+
     def save(self, *args, **kwargs) -> None:
         """Save; a clause with a published version keeps its key and document.
 
         Its address and the engine's citations are built from them.
 
-        :raises ImmutableVersionError: if the key or document of a clause
-            with a published version would change.
+        :raises ImmutableVersionError: see :meth:`check_immutable`.
         """
-        if self.pk is not None:
-            stored = type(self).objects.filter(pk=self.pk).values("key", "document_id").first()
-            if stored and (stored["key"] != self.key or stored["document_id"] != self.document_id) \
-                    and self.has_published_version():
-                raise ImmutableVersionError(
-                    _("Clause %(key)s has a published version: its key and document cannot "
-                      "change, since addresses and citations use them.") % {"key": stored["key"]})
+        self.check_immutable()
         super().save(*args, **kwargs)
 
 
@@ -230,6 +299,20 @@ class ImmutableVersionError(Exception):
 
     Published texts are never overwritten: publish a new version instead.
     """
+
+
+def _as_validation_error(check) -> None:
+    """Run ``check``; an :class:`ImmutableVersionError` becomes a ``ValidationError``.
+
+    ``Model.clean()`` uses it, so a model form (the admin) shows the refusal
+    as a form error instead of failing on save.
+    """
+    from django.core.exceptions import ValidationError
+
+    try:
+        check()
+    except ImmutableVersionError as error:
+        raise ValidationError(str(error), code="immutable") from error
 
 
 class CorrectionQuerySet(models.QuerySet):
@@ -249,8 +332,8 @@ class CorrectionQuerySet(models.QuerySet):
         :raises ImmutableVersionError: if the update would change the game,
             effective date or publication stamps of a published correction.
         """
-        guarded = {"game", "game_id", "effective_date", "published_at", "published_by",
-                   "published_by_id"}
+        guarded = {"id", "pk", "game", "game_id", "effective_date", "published_at",
+                   "published_by", "published_by_id", "number"}
         if guarded & set(kwargs) and self.filter(published_at__isnull=False).exists():
             raise ImmutableVersionError(
                 _("This correction is published: its game, effective date and publication "
@@ -271,10 +354,17 @@ class Correction(models.Model):
     """A rule correction (errata): the clause versions it introduced.
 
     ``effective_date`` is the date the corrected text takes effect.
+    ``number`` is the public identifier within the game (its address
+    ``/<lang>/<game>/corrections/<number>/``), given at publication and kept
+    by export and restore; it never depends on the database's row ids.
     """
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="corrections",
                              verbose_name=_("game"))
+    number = models.PositiveIntegerField(
+        _("number"), null=True, blank=True, editable=False,
+        help_text=_("Public number within the game, given at publication; used in the "
+                    "correction's address."))
     title = models.CharField(_("title"), max_length=300)
     summary = models.TextField(_("summary"), blank=True)
     effective_date = models.DateField(_("effective date"))
@@ -299,6 +389,8 @@ class Correction(models.Model):
 
     class Meta:
         ordering = ["-effective_date", "-id"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"],
+                                               name="correction_unique_number_per_game")]
         verbose_name = _("correction")
         verbose_name_plural = _("corrections")
         permissions = [("publish_correction", _("Can publish a correction"))]
@@ -341,24 +433,69 @@ class Correction(models.Model):
         return localized(self, "summary", self.language, language)
 
     def get_absolute_url(self) -> str:
-        return reverse("rulebook:correction", args=[self.game.slug, self.pk])
+        """The public address: ``/<lang>/<game>/corrections/<number>/`` (published only)."""
+        return reverse("rulebook:correction", args=[self.game.slug, self.number])
+
+    # What a submitted correction is reviewed as: changing any of them
+    # returns it to draft.
+    CONTENT_FIELDS = ("game_id", "effective_date", "language", "title_de", "title_ru",
+                      "title_en", "summary_de", "summary_ru", "summary_en")
+    GUARDED_FIELDS = ("game_id", "effective_date", "published_at", "published_by_id", "number")
+
+    def check_immutable(self) -> None:
+        """Refuse a change of a published correction's game, date, number or stamps.
+
+        :raises ImmutableVersionError: if one of them would change.
+        """
+        if self.pk is None:
+            return
+        stored = type(self).objects.filter(pk=self.pk).values(*self.GUARDED_FIELDS).first()
+        if stored and stored["published_at"] is not None and any(
+                getattr(self, name) != value for name, value in stored.items()):
+            raise ImmutableVersionError(
+                _("This correction is published: its game, effective date, number and "
+                  "publication cannot change. Publish a new correction instead."))
+
+    def clean(self) -> None:
+        """Model validation: the immutability check as a form error."""
+        super().clean()
+        _as_validation_error(self.check_immutable)
 
     def save(self, *args, **kwargs) -> None:
-        """Save; a published correction keeps its game, date and publication stamps.
+        """Save; a published correction keeps its game, date, number and stamps.
 
-        :raises ImmutableVersionError: if a published correction's game,
-            effective date or publication stamps would change.
+        A published correction without a number gets the game's next one.
+        A submitted draft whose title, summary, date, language or game
+        changes returns to draft: what is published is what was reviewed.
+
+        :raises ImmutableVersionError: see :meth:`check_immutable`.
         """
-        if self.pk is not None:
-            stored = (type(self).objects.filter(pk=self.pk)
-                      .values("game_id", "effective_date", "published_at", "published_by_id")
-                      .first())
-            if stored and stored["published_at"] is not None and any(
-                    getattr(self, name) != value for name, value in stored.items()):
-                raise ImmutableVersionError(
-                    _("This correction is published: its game, effective date and publication "
-                      "cannot change. Publish a new correction instead."))
+        self.check_immutable()
+        if self.published_at is not None and self.number is None:
+            # Every published correction has its public number (the one
+            # publish_correction gives under the game's lock, or the next one).
+            self.number = (type(self).objects.filter(game_id=self.game_id)
+                           .aggregate(n=models.Max("number"))["n"] or 0) + 1
+        if self.pk is not None and self.published_at is None and self.submitted_at is not None:
+            stored = type(self).objects.filter(pk=self.pk).values(
+                "submitted_at", *self.CONTENT_FIELDS).first()
+            if stored and stored["submitted_at"] is not None and any(
+                    (getattr(self, name) or "") != (stored[name] or "")
+                    for name in self.CONTENT_FIELDS):
+                self.submitted_at = self.submitted_by = None
         super().save(*args, **kwargs)
+
+    def return_to_draft(self) -> bool:
+        """Withdraw a submitted, unpublished correction from review (its texts changed).
+
+        Returns whether it was submitted.
+        """
+        changed = type(self).objects.filter(
+            pk=self.pk, published_at__isnull=True, submitted_at__isnull=False,
+        ).update(submitted_at=None, submitted_by=None)
+        if changed:
+            self.submitted_at = self.submitted_by = None
+        return bool(changed)
 
     def delete(self, *args, **kwargs):
         """Delete a draft correction.
@@ -559,36 +696,62 @@ class ClauseVersion(models.Model):
         return getattr(self, f"translated_from_{language}", "") != self.digest
 
     def protected_values(self) -> dict:
-        """The values that never change once the version is published."""
+        """The values that never change once the version is published.
+
+        The source note (in every language) is part of the version: it says
+        where this text came from.
+        """
         lang = self.original_language
         values = {name: getattr(self, name) for name in PROTECTED_VERSION_FIELDS}
         values[f"text_{lang}"] = getattr(self, f"text_{lang}") or ""
         values[f"title_{lang}"] = getattr(self, f"title_{lang}") or ""
+        for code, _name in settings.LANGUAGES:
+            values[f"source_note_{code}"] = getattr(self, f"source_note_{code}") or ""
         return values
+
+    def check_immutable(self) -> None:
+        """Refuse a change of a published version's content.
+
+        :raises ImmutableVersionError: if a published version's original text,
+            title, source note, number, dates, correction or publication
+            would change.
+        """
+        if self.pk is None:
+            return
+        stored = type(self).objects.filter(pk=self.pk).select_related(
+            "clause__document").first()
+        if stored is not None and stored.published_at is not None:
+            self.digest = text_digest(self.original_text())
+            if stored.protected_values() != self.protected_values():
+                raise ImmutableVersionError(
+                    _("Version %(number)s of %(clause)s is published and cannot be "
+                      "changed; publish a new version with a correction instead.")
+                    % {"number": stored.number, "clause": stored.clause})
+
+    def clean(self) -> None:
+        """Model validation: the immutability check as a form error."""
+        super().clean()
+        if self.clause_id is not None:
+            _as_validation_error(self.check_immutable)
 
     def save(self, *args, **kwargs) -> None:
         """Save, computing ``digest``; a published version's content never changes.
 
         Only translations into other languages (and their digests) may be
-        added to a published version.
+        added to a published version.  Saving a draft of a submitted
+        correction returns the correction to draft (it must be reviewed
+        again).
 
-        :raises ImmutableVersionError: if a published version's original text,
-            title, number, dates, correction or publication would change.
+        :raises ImmutableVersionError: see :meth:`check_immutable`.
         """
         self.digest = text_digest(self.original_text())
-        if self.pk is not None:
-            stored = type(self).objects.filter(pk=self.pk).select_related(
-                "clause__document").first()
-            if stored is not None and stored.published_at is not None:
-                if stored.protected_values() != self.protected_values():
-                    raise ImmutableVersionError(
-                        _("Version %(number)s of %(clause)s is published and cannot be "
-                          "changed; publish a new version with a correction instead.")
-                        % {"number": stored.number, "clause": stored.clause})
+        self.check_immutable()
         super().save(*args, **kwargs)
+        if self.published_at is None and self.correction_id is not None:
+            Correction(pk=self.correction_id).return_to_draft()
 
     def delete(self, *args, **kwargs):
-        """Delete a draft version.
+        """Delete a draft version (a submitted correction returns to draft).
 
         :raises ImmutableVersionError: if the version is published.
         """
@@ -596,7 +759,11 @@ class ClauseVersion(models.Model):
             raise ImmutableVersionError(
                 _("Published clause versions cannot be deleted; repeal the clause with a "
                   "correction instead."))
-        return super().delete(*args, **kwargs)
+        correction_id = self.correction_id
+        result = super().delete(*args, **kwargs)
+        if correction_id is not None:
+            Correction(pk=correction_id).return_to_draft()
+        return result
 
 
 TRANSLATION_DIGEST_FIELDS = tuple(f"translated_from_{code}" for code, _name in settings.LANGUAGES)

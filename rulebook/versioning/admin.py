@@ -14,6 +14,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError
 from django.db.models import F
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -23,11 +24,43 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
-from rulebook.versioning import publishing
+from rulebook.versioning import guards, publishing
+from rulebook.versioning.diffing import word_diff
 from rulebook.references.forms import REFERENCE_HELP, ClauseVersionAdminForm
 from rulebook.references.services import validation_errors
 from rulebook.versioning.history import compare
-from rulebook.models import Clause, ClauseVersion, Correction, ImmutableVersionError
+from rulebook.models import (
+    Clause, ClauseVersion, Correction, ImmutableVersionError, ImportedText,
+)
+
+
+class RefusalsAsMessages:
+    """Admin mixin: a refused change of published rules is a message, never a 500.
+
+    Model forms already show :class:`ImmutableVersionError` as a form error
+    (``Model.clean``); this catches what slips past validation — a
+    publication between the form's check and its save, or a database
+    trigger (``rulebook.versioning.guards``) — and shows the form again.
+    """
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """Django's change form; a refusal of the guards becomes an error message."""
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except (ImmutableVersionError, IntegrityError) as error:
+            if isinstance(error, IntegrityError) and guards.MESSAGE not in str(error):
+                raise
+            messages.error(request, gettext(
+                "Nothing was saved: %(reason)s") % {"reason": refusal_text(error)})
+            return HttpResponseRedirect(request.get_full_path())
+
+
+def refusal_text(error: Exception) -> str:
+    """The editor's explanation of a refused change of published rules."""
+    if isinstance(error, ImmutableVersionError):
+        return str(error)
+    return gettext("published rules cannot be changed or deleted; publish a correction "
+                   "instead.")
 
 
 def _no_bulk_delete(actions: dict) -> dict:
@@ -117,17 +150,18 @@ class CorrectionForm(forms.ModelForm):
 
 
 @admin.register(Correction)
-class CorrectionAdmin(TabbedTranslationAdmin):
+class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     """Corrections: editors draft and submit, publishers publish."""
 
     form = CorrectionForm
-    list_display = ("__str__", "game", "effective_date", "status_display", "published_at",
-                    "published_by")
+    list_display = ("__str__", "game", "number", "effective_date", "status_display",
+                    "published_at", "published_by")
     list_filter = ("game",)
     fields = ("game", "language", "title", "summary", "effective_date", "status_display",
-              "created_by", "submitted_at", "submitted_by", "published_at", "published_by")
-    readonly_fields = ("status_display", "created_by", "submitted_at", "submitted_by",
-                       "published_at", "published_by")
+              "number", "created_by", "submitted_at", "submitted_by", "published_at",
+              "published_by")
+    readonly_fields = ("status_display", "number", "created_by", "submitted_at",
+                       "submitted_by", "published_at", "published_by")
     inlines = [ProposedVersionInline]
     change_form_template = "admin/rulebook/correction/change_form.html"
 
@@ -235,7 +269,13 @@ class CorrectionAdmin(TabbedTranslationAdmin):
                 else:
                     state = gettext("translation unchanged: will be marked “may be out of date”")
                 translations.append((code, state))
-            rows.append({"draft": draft, "base": base,
+            imported = (ImportedText.objects.filter(correction=correction, clause=draft.clause)
+                        .order_by("-pk").first())
+            source_diff = None
+            if imported is not None:
+                before = imported.previous()
+                source_diff = word_diff(before.text if before else "", imported.text)
+            rows.append({"draft": draft, "base": base, "source_diff": source_diff,
                          "diff": compare(base, draft) if base else None,
                          "stale": not draft.is_published and draft.based_on_number != latest,
                          "unchanged": not draft.is_published and publishing.unchanged(draft, base),
@@ -268,20 +308,35 @@ class CorrectionAdmin(TabbedTranslationAdmin):
         return HttpResponseRedirect(self._change_url(correction))
 
     def publish_view(self, request, pk: int):
-        """POST: publish the correction (publishers only)."""
-        if request.method != "POST":
-            return HttpResponseRedirect(reverse("admin:rulebook_correction_preview", args=[pk]))
+        """GET: a summary to confirm (clauses, effective date, languages); POST with
+        ``confirm``: publish the correction (publishers only)."""
         if not request.user.has_perm(publishing.PUBLISH_PERMISSION):
             raise PermissionDenied
         correction = self._correction(request, pk, change=False)
-        if self._run(request, lambda: publishing.publish_correction(correction, request.user),
-                     gettext("Published. Readers see it on the correction page and in the "
-                             "feed; the new texts are in force from the effective date.")):
-            correction.refresh_from_db()
-            messages.info(request, format_html(
-                '<a href="{}">{}</a>', correction.get_absolute_url(),
-                gettext("View the correction on the site")))
-        return HttpResponseRedirect(self._change_url(correction))
+        if request.method == "POST" and request.POST.get("confirm") == "yes":
+            if self._run(request, lambda: publishing.publish_correction(correction, request.user),
+                         gettext("Published. Readers see it on the correction page and in the "
+                                 "feed; the new texts are in force from the effective date.")):
+                correction.refresh_from_db()
+                messages.info(request, format_html(
+                    '<a href="{}">{}</a>', correction.get_absolute_url(),
+                    gettext("View the correction on the site")))
+            return HttpResponseRedirect(self._change_url(correction))
+        if correction.is_published:
+            return HttpResponseRedirect(self._change_url(correction))
+        drafts = list(correction.versions.drafts().select_related("clause__document")
+                      .order_by("clause__document__position", "clause__position"))
+        names = dict(publishing.settings.LANGUAGES)
+        rows = [{"draft": draft, "languages": [
+            names[code] for code in publishing.LANGUAGE_CODES
+            if getattr(draft, f"text_{code}") or code == draft.original_language]}
+            for draft in drafts]
+        return TemplateResponse(request, "admin/rulebook/correction/publish.html", {
+            **self.admin_site.each_context(request), "opts": self.model._meta,
+            "correction": correction, "rows": rows,
+            "submitted": correction.submitted_at is not None,
+            "title": gettext("Publish this correction?"),
+        })
 
 
 class DraftVersionForm(ClauseVersionAdminForm):
@@ -345,7 +400,7 @@ class PublishedFilter(admin.SimpleListFilter):
 
 
 @admin.register(ClauseVersion)
-class ClauseVersionAdmin(TabbedTranslationAdmin):
+class ClauseVersionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     """Clause versions: drafts are editable, published versions are read-only."""
 
     form = DraftVersionForm
@@ -418,16 +473,23 @@ class ClauseVersionAdmin(TabbedTranslationAdmin):
         # The language asked for (?to=), else the editor's own, comes first.
         first = request.GET.get("to") or (request.LANGUAGE_CODE or "")[:2]
         languages.sort(key=lambda code: code != first)
+        if not version.is_published and not self.has_change_permission(request, version):
+            raise PermissionDenied
         form = TranslationForm(request.POST or None, version=version, languages=languages)
         if request.method == "POST" and form.is_valid():
-            for code in languages:
-                publishing.update_translation(
-                    version, code, text=form.cleaned_data[f"text_{code}"],
-                    title=form.cleaned_data[f"title_{code}"], user=request.user,
-                    confirm=form.cleaned_data[f"confirm_{code}"])
-            messages.success(request, gettext("Translations saved."))
-            return HttpResponseRedirect(reverse("admin:rulebook_clauseversion_change",
-                                                args=[version.pk]))
+            try:
+                publishing.save_translations(
+                    version, {code: (form.cleaned_data[f"text_{code}"],
+                                     form.cleaned_data[f"title_{code}"],
+                                     form.cleaned_data[f"confirm_{code}"])
+                              for code in languages},
+                    request.user, expected_revision=form.cleaned_data.get("expected_revision"))
+            except (publishing.WorkflowError, ImmutableVersionError) as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, gettext("Translations saved."))
+                return HttpResponseRedirect(reverse("admin:rulebook_clauseversion_change",
+                                                    args=[version.pk]))
         return TemplateResponse(request, "admin/rulebook/clauseversion/translate.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta,
             "version": version, "form": form,
@@ -461,6 +523,10 @@ class TranslationForm(forms.Form):
             self.fields[f"confirm_{code}"] = forms.BooleanField(
                 label=_("the %(language)s translation matches the current original text")
                 % {"language": name}, required=False)
+        if not version.is_published:
+            # A draft is saved under its revision check, like the draft form.
+            self.fields["expected_revision"] = forms.IntegerField(
+                widget=forms.HiddenInput, initial=version.revision)
         self.version = version
         self.languages = languages
 

@@ -9,7 +9,9 @@ the game yet; exporting the restored game gives the same dict.
 :func:`export_markdown` gives the text in force on a date, in each
 document's original language.
 
-Publishers are recorded by user name.  On restore, a user name unknown to
+Corrections keep their public number (their address
+``/<lang>/<game>/corrections/<number>/`` and Atom id) through export and
+restore.  Publishers are recorded by user name.  On restore, a user name unknown to
 the database becomes an inactive account without a usable password, so the
 record of who published is kept and nobody can log in with it.
 """
@@ -78,7 +80,8 @@ def export_game(game: Game, on: datetime.date | None = None) -> dict[str, Any]:
         "game": {"slug": game.slug, "name": _translated(game, "name"),
                  "position": game.position},
         "corrections": [{
-            "ref": refs[correction.pk], "title": _translated(correction, "title"),
+            "ref": refs[correction.pk], "number": correction.number,
+            "title": _translated(correction, "title"),
             "summary": _translated(correction, "summary"),
             "effective_date": _date(correction.effective_date), "language": correction.language,
             "published_at": correction.published_at.isoformat(),
@@ -190,8 +193,14 @@ def _restore(data: dict[str, Any]) -> Game:
     _checked(game, f"game {slug}").save()
     corrections: dict[int, Correction] = {}
     for item in data["corrections"]:
+        # The public number (its address); files written before numbers
+        # existed: the file's reference, 1, 2, … in date order.
+        number = item.get("number") or item["ref"]
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise RestoreError(f"correction {item['ref']}: the number {number!r} is not a "
+                               f"positive whole number.")
         correction = Correction(game=game, effective_date=_opt_date(item["effective_date"]),
-                                language=item["language"],
+                                language=item["language"], number=number,
                                 published_at=_datetime(item["published_at"]),
                                 published_by=_publisher(item["published_by"]))
         _set_translated(correction, "title", item["title"])

@@ -3,14 +3,25 @@
 Built on ``django.contrib.syndication``; the feeds are announced on every
 page with ``<link rel="alternate" type="application/atom+xml">`` (base.html).
 An upcoming correction is in the feed from its publication, with its
-effective date in the title.
+effective date in the title; its ``updated`` moves to the start of its
+effective date when it comes into force (the title changes then).
+
+Ids are ``tag:`` URIs (RFC 4151) made of the rulebook's tagging entity
+(``settings.RULEBOOK_TAG_AUTHORITY``, set once and never changed), the game
+and the correction's public number — nothing of the host name, scheme or
+row ids, so a feed reader sees the same entry whatever address it used and
+after a restore.
 """
 
 from __future__ import annotations
 
+import datetime
+
+from django.conf import settings
 from django.contrib.syndication.views import Feed
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.formats import date_format
 from django.utils.html import escape
@@ -20,6 +31,36 @@ from rulebook.versioning.history import correction_changes
 from rulebook.models import Correction, Game
 
 FEED_LENGTH = 50
+# RFC 4151 tagging entity: a domain name (or e-mail address) and a date on
+# which its owner held it.
+DEFAULT_TAG_AUTHORITY = "rules-reference.invalid,2026"
+
+
+def tag_authority() -> str:
+    """The tagging entity of every id (``RULEBOOK_TAG_AUTHORITY``, or the default)."""
+    return getattr(settings, "RULEBOOK_TAG_AUTHORITY", DEFAULT_TAG_AUTHORITY)
+
+
+def correction_tag(correction: Correction) -> str:
+    """The Atom id of a correction: ``tag:<authority>:<game>/corrections/<number>``.
+
+    >>> from rulebook.models import Game
+    >>> correction_tag(Correction(game=Game(slug="berserk"), number=3))
+    'tag:rules-reference.invalid,2026:berserk/corrections/3'
+    """
+    return f"tag:{tag_authority()}:{correction.game.slug}/corrections/{correction.number}"
+
+
+def in_force_since(correction: Correction, now: datetime.datetime | None = None
+                   ) -> datetime.datetime | None:
+    """The start of a published correction's effective date, once that has come.
+
+    ``None`` while it is upcoming.
+    """
+    now = now or timezone.now()
+    start = timezone.make_aware(
+        datetime.datetime.combine(correction.effective_date, datetime.time.min))
+    return start if start <= now else None
 
 
 class CorrectionsFeed(Feed):
@@ -47,6 +88,13 @@ class CorrectionsFeed(Feed):
         if obj is None:
             return reverse("rulebook:corrections_feed")
         return reverse("rulebook:game_corrections_feed", args=[obj.slug])
+
+    def feed_guid(self, obj: Game | None) -> str:
+        """The feed's id: a tag URI of the language and the game (or all games)."""
+        from django.utils.translation import get_language
+
+        scope = f"{obj.slug}/corrections" if obj is not None else "corrections"
+        return f"tag:{tag_authority()}:{get_language()}/{scope}"
 
     def author_name(self) -> str:
         return _("Rules reference")
@@ -83,8 +131,16 @@ class CorrectionsFeed(Feed):
     def item_pubdate(self, item: Correction):
         return item.published_at
 
+    def item_guid(self, item: Correction) -> str:
+        return correction_tag(item)
+
+    item_guid_is_permalink = False
+
     def item_updateddate(self, item: Correction):
-        return item.published_at
+        # When an announced correction comes into force its entry changes
+        # ("upcoming" leaves the title): readers are told by a new date.
+        since = in_force_since(item)
+        return max(item.published_at, since) if since else item.published_at
 
     def item_categories(self, item: Correction):
         return [str(item.game)]

@@ -1,106 +1,225 @@
-"""Database guards of published clause versions (SQLite and PostgreSQL triggers).
+"""Database guards of what is published (SQLite and PostgreSQL triggers).
 
-A published version's content — original-language text and title, number,
-effective date, correction, repeal flag, digest, publication stamps — can
-never be updated, and its row never deleted; translations into other
-languages (and their digests) may still be added.  The model and its
-queryset refuse the same (``rulebook.models``); the triggers also stop raw
-SQL.  Both raise an ``IntegrityError`` in Django.
+What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
 
-``manage.py flush`` (used between transactional tests; on SQLite it is
-``DELETE FROM``) may empty the table: rulebook's own ``flush`` command puts
-a row into ``rulebook_flush_permit`` for its duration (a table outside
-Django's models, so flush never empties it).  PostgreSQL's flush is
-``TRUNCATE``, which row triggers do not see.
+- a published clause version: any change of its id, clause, number,
+  effective date, correction, repeal flag, digest, publication stamps,
+  source note (every language: it is part of the version) or its
+  original-language text and title; deleting it; replacing it
+  (``INSERT OR REPLACE``/``REPLACE INTO`` of its row, ``UPDATE OR REPLACE``
+  of another row onto its id or its clause and number).  Translations into
+  other languages and their digests may still be added;
+- a clause with a published version: a new id, key or document, deletion,
+  replacement;
+- a document with a published version: a new id, original language, slug
+  or game, deletion, replacement (its language says which text of each
+  version is the original, so it is fixed as well);
+- a published correction: a new id, game, effective date, number or
+  publication stamps, deletion, replacement;
+- a game with a published correction or version: a new id or slug,
+  deletion, replacement;
+- any row of these tables: a new id.
 
-:func:`install_guards` is idempotent.  It runs in migration
-``0003_versioning_guards`` and again after every ``migrate``
-(``post_migrate``), because SQLite drops a table's triggers whenever a
-later migration rebuilds the table.
+Nothing depends on mutable state: "published" is a stamp the same triggers
+keep from changing, and the original language is fixed by them once it
+matters.  There is no permit table.  ``manage.py flush`` (rulebook's own,
+used between transactional tests) drops the triggers, empties the tables
+and installs the triggers again in one transaction (SQLite empties with
+``DELETE``); on PostgreSQL flush is ``TRUNCATE``, which row triggers do not
+see, and which needs the table owner's privileges.  Both databases raise an
+``IntegrityError`` in Django.
+
+:func:`install_guards` is idempotent and always installs the current
+definitions (drop, then create).  It runs in migration
+``0004_integrity`` and again after every ``migrate`` (``post_migrate``),
+because SQLite drops a table's triggers whenever a migration rebuilds the
+table.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 LANGUAGES = ("de", "ru", "en")
-CORE = ("clause_id", "number", "effective_date", "correction_id", "is_repeal", "digest",
-        "published_at", "published_by_id")
-MESSAGE = "rulebook: a published clause version is immutable; publish a new version instead"
-PERMIT_TABLE = "rulebook_flush_permit"
-_LANGUAGE = ("(SELECT d.language FROM rulebook_clause c JOIN rulebook_document d "
-             "ON d.id = c.document_id WHERE c.id = OLD.clause_id)")
+MESSAGE = "rulebook: published rules are immutable; publish a new version instead"
+_VERSION = "rulebook_clauseversion"
+_CLAUSE = "rulebook_clause"
+_DOCUMENT = "rulebook_document"
+_CORRECTION = "rulebook_correction"
+_GAME = "rulebook_game"
 
 
-def _changed(op: str) -> str:
-    core = " OR ".join(f"NEW.{c} {op} OLD.{c}" for c in CORE)
-    original = " ".join(
-        f"WHEN '{lang}' THEN (NEW.text_{lang} {op} OLD.text_{lang} "
-        f"OR NEW.title_{lang} {op} OLD.title_{lang})" for lang in LANGUAGES)
-    return f"({core} OR (CASE {_LANGUAGE} {original} ELSE FALSE END))"
+def _version_published(row: str) -> str:
+    return f"{row}.published_at IS NOT NULL"
 
 
-PERMIT = f"CREATE TABLE IF NOT EXISTS {PERMIT_TABLE} (granted_at TIMESTAMP)"
+def _clause_published(row: str) -> str:
+    return (f"EXISTS (SELECT 1 FROM {_VERSION} gv WHERE gv.clause_id = {row}.id "
+            f"AND gv.published_at IS NOT NULL)")
 
-SQLITE = [
-    PERMIT,
-    f"""CREATE TRIGGER IF NOT EXISTS rulebook_version_immutable_update
-        BEFORE UPDATE ON rulebook_clauseversion
-        FOR EACH ROW WHEN OLD.published_at IS NOT NULL AND {_changed("IS NOT")}
-        BEGIN SELECT RAISE(ABORT, '{MESSAGE}'); END""",
-    f"""CREATE TRIGGER IF NOT EXISTS rulebook_version_immutable_delete
-        BEFORE DELETE ON rulebook_clauseversion
-        FOR EACH ROW WHEN OLD.published_at IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM {PERMIT_TABLE})
-        BEGIN SELECT RAISE(ABORT, '{MESSAGE}'); END""",
-]
-SQLITE_REVERSE = ["DROP TRIGGER IF EXISTS rulebook_version_immutable_delete",
-                  "DROP TRIGGER IF EXISTS rulebook_version_immutable_update",
-                  f"DROP TABLE IF EXISTS {PERMIT_TABLE}"]
 
-POSTGRES = [
-    PERMIT,
-    f"""CREATE OR REPLACE FUNCTION rulebook_version_immutable() RETURNS trigger AS $$
-        BEGIN
-          IF OLD.published_at IS NULL THEN
-            IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
-            RETURN NEW;
-          END IF;
-          IF TG_OP = 'DELETE' THEN
-            IF EXISTS (SELECT 1 FROM {PERMIT_TABLE}) THEN RETURN OLD; END IF;
-            RAISE EXCEPTION '{MESSAGE}' USING ERRCODE = 'restrict_violation';
-          END IF;
-          IF {_changed("IS DISTINCT FROM")} THEN
-            RAISE EXCEPTION '{MESSAGE}' USING ERRCODE = 'restrict_violation';
-          END IF;
-          RETURN NEW;
-        END $$ LANGUAGE plpgsql""",
-    "DROP TRIGGER IF EXISTS rulebook_version_immutable ON rulebook_clauseversion",
-    """CREATE TRIGGER rulebook_version_immutable
-        BEFORE UPDATE OR DELETE ON rulebook_clauseversion
-        FOR EACH ROW EXECUTE FUNCTION rulebook_version_immutable()""",
-]
-POSTGRES_REVERSE = ["DROP TRIGGER IF EXISTS rulebook_version_immutable ON rulebook_clauseversion",
-                    "DROP FUNCTION IF EXISTS rulebook_version_immutable()",
-                    f"DROP TABLE IF EXISTS {PERMIT_TABLE}"]
+def _document_published(row: str) -> str:
+    return (f"EXISTS (SELECT 1 FROM {_VERSION} gv JOIN {_CLAUSE} gc ON gc.id = gv.clause_id "
+            f"WHERE gc.document_id = {row}.id AND gv.published_at IS NOT NULL)")
+
+
+def _game_published(row: str) -> str:
+    return (f"(EXISTS (SELECT 1 FROM {_CORRECTION} gr WHERE gr.game_id = {row}.id "
+            f"AND gr.published_at IS NOT NULL) OR EXISTS (SELECT 1 FROM {_VERSION} gv "
+            f"JOIN {_CLAUSE} gc ON gc.id = gv.clause_id JOIN {_DOCUMENT} gd "
+            f"ON gd.id = gc.document_id WHERE gd.game_id = {row}.id "
+            f"AND gv.published_at IS NOT NULL))")
+
+
+def _version_original(op: str) -> str:
+    # The original language is the document's, fixed once a version is published.
+    language = (f"(SELECT d.language FROM {_CLAUSE} c JOIN {_DOCUMENT} d "
+                f"ON d.id = c.document_id WHERE c.id = OLD.clause_id)")
+    cases = " ".join(f"WHEN '{lang}' THEN (NEW.text_{lang} {op} OLD.text_{lang} "
+                     f"OR NEW.title_{lang} {op} OLD.title_{lang})" for lang in LANGUAGES)
+    return f"(CASE {language} {cases} ELSE FALSE END)"
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What is fixed in one table once a row is published.
+
+    ``published`` builds the SQL condition "row R is published" from a row
+    alias; ``frozen`` are the columns that never change then; ``unique``
+    the column sets a ``REPLACE`` could collide on (with an extra
+    condition on ``NEW`` where the unique index is partial).
+    """
+
+    table: str
+    published: object
+    frozen: tuple[str, ...]
+    unique: tuple[tuple[tuple[str, ...], str], ...]
+    extra_changed: object = None
+
+    def changed(self, op: str) -> str:
+        """SQL: a frozen column differs between OLD and NEW."""
+        parts = [f"NEW.{column} {op} OLD.{column}" for column in self.frozen]
+        if self.extra_changed:
+            parts.append(self.extra_changed(op))
+        return "(" + " OR ".join(parts) + ")"
+
+    def collision(self, *, exclude_old: bool) -> str:
+        """SQL: NEW would replace another published row (SQLite's REPLACE)."""
+        alternatives = []
+        for columns, condition in self.unique:
+            match = " AND ".join(f"x.{column} = NEW.{column}" for column in columns)
+            alternatives.append(f"({condition} AND {match})" if condition else f"({match})")
+        other = " AND x.id <> OLD.id" if exclude_old else ""
+        return (f"EXISTS (SELECT 1 FROM {self.table} x WHERE ({' OR '.join(alternatives)})"
+                f"{other} AND {self.published('x')})")
+
+
+GUARDS = (
+    Guard(_VERSION, _version_published,
+          ("clause_id", "number", "effective_date", "correction_id", "is_repeal", "digest",
+           "published_at", "published_by_id")
+          + tuple(f"source_note_{lang}" for lang in LANGUAGES),
+          ((("id",), ""), (("clause_id", "number"), "NEW.published_at IS NOT NULL")),
+          _version_original),
+    Guard(_CLAUSE, _clause_published, ("key", "document_id"),
+          ((("id",), ""), (("document_id", "key"), ""))),
+    Guard(_DOCUMENT, _document_published, ("language", "slug", "game_id"),
+          ((("id",), ""), (("game_id", "slug"), ""))),
+    Guard(_CORRECTION, _version_published,
+          ("game_id", "effective_date", "published_at", "published_by_id", "number"),
+          ((("id",), ""), (("game_id", "number"), "NEW.number IS NOT NULL"))),
+    Guard(_GAME, _game_published, ("slug",), ((("id",), ""), (("slug",), ""))),
+)
+
+
+def _sqlite(guard: Guard) -> list[str]:
+    name = f"{guard.table}_guard"
+    raise_ = f"BEGIN SELECT RAISE(ABORT, '{MESSAGE}'); END"
+    return [
+        f"""CREATE TRIGGER {name}_update BEFORE UPDATE ON {guard.table} FOR EACH ROW
+            WHEN NEW.id IS NOT OLD.id
+              OR ({guard.published('OLD')} AND {guard.changed('IS NOT')})
+              OR {guard.collision(exclude_old=True)}
+            {raise_}""",
+        f"""CREATE TRIGGER {name}_delete BEFORE DELETE ON {guard.table} FOR EACH ROW
+            WHEN {guard.published('OLD')} {raise_}""",
+        f"""CREATE TRIGGER {name}_insert BEFORE INSERT ON {guard.table} FOR EACH ROW
+            WHEN {guard.collision(exclude_old=False)} {raise_}""",
+    ]
+
+
+def _sqlite_drop(guard: Guard) -> list[str]:
+    return [f"DROP TRIGGER IF EXISTS {guard.table}_guard_{event}"
+            for event in ("update", "delete", "insert")]
+
+
+def _postgres(guard: Guard) -> list[str]:
+    name = f"{guard.table}_guard"
+    error = f"RAISE EXCEPTION '{MESSAGE}' USING ERRCODE = 'restrict_violation';"
+    return [
+        f"""CREATE OR REPLACE FUNCTION {name}() RETURNS trigger AS $$
+            BEGIN
+              IF TG_OP = 'DELETE' THEN
+                IF {guard.published('OLD')} THEN {error} END IF;
+                RETURN OLD;
+              END IF;
+              IF NEW.id IS DISTINCT FROM OLD.id
+                 OR ({guard.published('OLD')} AND {guard.changed('IS DISTINCT FROM')}) THEN
+                {error}
+              END IF;
+              RETURN NEW;
+            END $$ LANGUAGE plpgsql""",
+        f"DROP TRIGGER IF EXISTS {name} ON {guard.table}",
+        f"""CREATE TRIGGER {name} BEFORE UPDATE OR DELETE ON {guard.table}
+            FOR EACH ROW EXECUTE FUNCTION {name}()""",
+    ]
+
+
+def _postgres_drop(guard: Guard) -> list[str]:
+    name = f"{guard.table}_guard"
+    return [f"DROP TRIGGER IF EXISTS {name} ON {guard.table}",
+            f"DROP FUNCTION IF EXISTS {name}()"]
+
+
+# The first design (migration 0002): triggers on clause versions only, and a
+# flush permit table.  Dropped wherever found.
+_LEGACY = {
+    "sqlite": ["DROP TRIGGER IF EXISTS rulebook_version_immutable_update",
+               "DROP TRIGGER IF EXISTS rulebook_version_immutable_delete",
+               "DROP TABLE IF EXISTS rulebook_flush_permit"],
+    "postgresql": ["DROP TRIGGER IF EXISTS rulebook_version_immutable ON rulebook_clauseversion",
+                   "DROP FUNCTION IF EXISTS rulebook_version_immutable()",
+                   "DROP TABLE IF EXISTS rulebook_flush_permit"],
+}
+
+
+def _statements(vendor: str, install: bool) -> list[str]:
+    drop = {"sqlite": _sqlite_drop, "postgresql": _postgres_drop}.get(vendor)
+    create = {"sqlite": _sqlite, "postgresql": _postgres}.get(vendor)
+    if drop is None:
+        return []  # other backends: the model-level guards only
+    statements = list(_LEGACY[vendor])
+    for guard in GUARDS:
+        statements += drop(guard)
+        if install:
+            statements += create(guard)
+    return statements
 
 
 def install_guards(connection) -> None:
-    """Create the permit table and the triggers where missing (idempotent).
+    """Install the current triggers (drop, then create: idempotent).
 
-    Other database backends get the permit table only (the model-level
-    guards still apply).
+    Other database backends get none (the model-level guards still apply).
     """
-    statements = {"sqlite": SQLITE, "postgresql": POSTGRES}.get(connection.vendor, [PERMIT])
     with connection.cursor() as cursor:
-        for statement in statements:
+        for statement in _statements(connection.vendor, install=True):
             cursor.execute(statement)
 
 
 def remove_guards(connection) -> None:
-    """Drop the triggers and the permit table."""
-    statements = {"sqlite": SQLITE_REVERSE, "postgresql": POSTGRES_REVERSE}.get(
-        connection.vendor, [f"DROP TABLE IF EXISTS {PERMIT_TABLE}"])
+    """Drop the triggers (e.g. for ``flush``, inside its transaction)."""
     with connection.cursor() as cursor:
-        for statement in statements:
+        for statement in _statements(connection.vendor, install=False):
             cursor.execute(statement)
 
 
@@ -109,5 +228,6 @@ def install_guards_after_migrate(sender, using="default", **kwargs) -> None:
     from django.db import connections
 
     connection = connections[using]
-    if "rulebook_clauseversion" in connection.introspection.table_names():
+    tables = connection.introspection.table_names()
+    if all(guard.table in tables for guard in GUARDS):
         install_guards(connection)

@@ -1,8 +1,10 @@
 """The editorial workflow of corrections: propose, submit, publish.
 
 Every change to what readers see goes through :func:`publish_correction`
-(Wagtail's one "publish" action): it checks the publisher's permission and
-that no draft is stale, numbers the new versions, stamps
+(Wagtail's one "publish" action): it checks the publisher's permission,
+that the correction was submitted for review and that no draft is stale,
+gives the correction its public number within the game, numbers the new
+versions, stamps
 ``published_at``/``published_by`` and records the publication in Django's
 admin log (``LogEntry``: who, when, what).  The effective date is honoured
 by the reading queries (``ClauseVersionQuerySet.in_force``): a correction
@@ -13,9 +15,15 @@ Drafts use optimistic concurrency: a draft records the clause version it
 was based on (``based_on_number``) and a ``revision`` counter; saving a
 draft from a stale form, or publishing a draft based on a version that has
 since been superseded, raises :class:`StaleDraftError` and changes nothing.
+Every write to a draft — the draft form, the translations page — goes
+through that check (:func:`save_draft`, :func:`save_translations`), and
+any change to a submitted correction's texts returns it to draft
+(``ClauseVersion.save``, ``Correction.save``): what is published is what
+was reviewed.
 
-Imported sources (``rulebook.importing``) create published versions
-directly, with an empty publisher.
+The first import of a source page (``rulebook.importing``) publishes its
+versions directly, with an empty publisher; later imports only propose
+drafts.
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rulebook.models import Clause, ClauseVersion, Correction, text_digest
+from rulebook.models import Clause, ClauseVersion, Correction, Game, text_digest
 
 PUBLISH_PERMISSION = "rulebook.publish_correction"
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
@@ -227,8 +235,9 @@ def publish_correction(correction: Correction, user, *,
     logged in the admin log under ``user``.
 
     :raises PermissionDenied: if ``user`` lacks ``rulebook.publish_correction``.
-    :raises WorkflowError: if the correction is published, proposes nothing, or
-        proposes a text identical to the current one.
+    :raises WorkflowError: if the correction is published, was not submitted
+        for review, proposes nothing, or proposes a text identical to the
+        current one.
     :raises StaleDraftError: if a clause got a new version since a draft was
         started (nothing is published).
     :raises WorkflowError: also if a draft's clause belongs to another game
@@ -240,6 +249,10 @@ def publish_correction(correction: Correction, user, *,
     correction = Correction.objects.select_for_update().get(pk=correction.pk)
     if correction.is_published:
         raise WorkflowError(_("This correction is already published."))
+    if correction.submitted_at is None:
+        raise WorkflowError(_(
+            "This correction has not been submitted for review (or it was changed after "
+            "submission). Review it, then “Submit for review” before publishing."))
     drafts = list(correction.versions.drafts().select_related("clause__document")
                   .order_by("clause__position"))
     if not drafts:
@@ -271,6 +284,9 @@ def publish_correction(correction: Correction, user, *,
             "delete that draft, then publish.") % {
                 "clauses": ", ".join(str(d.clause) for d in repeated)})
     now = now or timezone.now()
+    # The game's lock serialises numbering: two publications never share a number.
+    list(Game.objects.select_for_update().filter(pk=correction.game_id).values_list("pk"))
+    correction.number = next_correction_number(correction.game_id)
     for draft in drafts:
         base = bases[draft.pk]
         original = draft.original_language
@@ -296,29 +312,72 @@ def publish_correction(correction: Correction, user, *,
     return correction
 
 
-def update_translation(version: ClauseVersion, language: str, *, text: str, title: str,
-                       user, confirm: bool = False) -> ClauseVersion:
-    """Set or confirm the ``language`` translation of a (published) version.
+def next_correction_number(game_id: int) -> int:
+    """The next public number of a correction of the game (highest so far + 1)."""
+    return (Correction.objects.filter(game_id=game_id).aggregate(n=Max("number"))["n"] or 0) + 1
 
-    A changed text, or ``confirm`` for an unchanged one, records the
-    translation as made from the version's current original text.
 
-    :raises WorkflowError: for the original language (its text never
-        changes once published) or an unknown language.
-    """
+def _apply_translation(version: ClauseVersion, language: str, text: str, title: str,
+                       confirm: bool) -> str | None:
+    """Set one translation on ``version`` (unsaved); the log message, or None if nothing to do."""
     if language not in LANGUAGE_CODES or language == version.original_language:
         raise WorkflowError(_("Only translations into other languages can be updated."))
     changed = (text != (getattr(version, f"text_{language}") or "")
                or title != (getattr(version, f"title_{language}") or ""))
     if not changed and not confirm:
-        return version
+        return None
     setattr(version, f"text_{language}", text)
     setattr(version, f"title_{language}", title)
     setattr(version, f"translated_from_{language}", version.digest if text else "")
+    return (f"Translation ({language}) updated." if changed
+            else f"Translation ({language}) confirmed as up to date.")
+
+
+@transaction.atomic
+def save_translations(version: ClauseVersion, translations: dict[str, tuple[str, str, bool]],
+                      user, *, expected_revision: int | None = None) -> ClauseVersion:
+    """Set or confirm translations: ``{language: (text, title, confirm)}``.
+
+    A changed text, or ``confirm`` for an unchanged one, records the
+    translation as made from the version's current original text.  On a
+    published version only the translations change (the guards allow
+    that); a draft is saved like :func:`save_draft`, under its revision
+    check, so an editor's open draft form is not silently overwritten and
+    vice versa.
+
+    :raises WorkflowError: for the original language (its text never
+        changes once published) or an unknown language.
+    :raises StaleDraftError: for a draft saved since ``expected_revision``
+        (or without one), or published in the meantime.
+    """
+    draft = not version.is_published
+    if draft:
+        if expected_revision is None:
+            raise StaleDraftError(_("Reload the page: this draft's revision is not known."))
+        list(ClauseVersion.objects.select_for_update().filter(pk=version.pk))
+        check_draft_revision(version, expected_revision)
+    log = [message for language, (text, title, confirm) in translations.items()
+           if (message := _apply_translation(version, language, text, title, confirm))]
+    if not log:
+        return version
+    if draft:
+        version.revision = expected_revision + 1
     version.save()
-    _log(user, version, CHANGE, f"Translation ({language}) updated." if changed
-         else f"Translation ({language}) confirmed as up to date.")
+    for message in log:
+        _log(user, version, CHANGE, message)
     return version
+
+
+def update_translation(version: ClauseVersion, language: str, *, text: str, title: str,
+                       user, confirm: bool = False,
+                       expected_revision: int | None = None) -> ClauseVersion:
+    """Set or confirm the ``language`` translation of a version (see :func:`save_translations`).
+
+    :raises WorkflowError: for the original language or an unknown language.
+    :raises StaleDraftError: for a draft, as :func:`save_translations`.
+    """
+    return save_translations(version, {language: (text, title, confirm)}, user,
+                             expected_revision=expected_revision)
 
 
 def publication_log(versions) -> dict[int, LogEntry]:

@@ -6,7 +6,7 @@ Views stay thin: the rows come from :mod:`rulebook.versioning.history`.
 from __future__ import annotations
 
 from django import forms
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -72,10 +72,17 @@ def correction_list(request: HttpRequest, game: str) -> HttpResponse:
 
 
 @require_safe
-def correction_detail(request: HttpRequest, game: str, pk: int) -> HttpResponse:
-    """A published correction: title, date, summary, every clause it changed with a diff."""
+def correction_detail(request: HttpRequest, game: str, number: int) -> HttpResponse:
+    """A published correction: title, date, summary, every clause it changed with a diff.
+
+    ``number`` is the correction's public number within the game, kept by
+    export and restore; corrections published before numbers existed got
+    their old row id as number, so their old addresses stay valid.
+    """
+    if number > 2**31 - 1:  # beyond the column: no such correction
+        raise Http404
     correction = get_object_or_404(Correction.objects.published().select_related("game"),
-                                   game__slug=game, pk=pk)
+                                   game__slug=game, number=number)
     return render(request, "rulebook/versioning/correction_detail.html", {
         "game": correction.game, "correction": correction,
         "changes": correction_changes(correction),

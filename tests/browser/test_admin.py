@@ -62,10 +62,11 @@ PROPOSE = {"de": "Regeltext vorschlagen", "ru": "Предложить текст
 CREATE_DRAFT = {"de": "Entwurf erstellen", "ru": "Создать черновик", "en": "Create the draft"}
 BACK_TO_CORRECTION = {"de": "Zurück zur Korrektur", "ru": "Назад к исправлению",
                       "en": "Back to the correction"}
-PUBLISH = {"de": "Veröffentlichen", "ru": "Опубликовать", "en": "Publish"}
 SUBMIT = {"de": "Zur Prüfung einreichen", "ru": "Отправить на проверку", "en": "Submit for review"}
 SUBMITTED = {"de": "Zur Prüfung eingereicht", "ru": "Отправлено на проверку",
              "en": "Submitted for review"}
+PUBLISH = {"de": "Veröffentlichen …", "ru": "Опубликовать…", "en": "Publish…"}
+PUBLISH_NOW = {"de": "Jetzt veröffentlichen", "ru": "Опубликовать сейчас", "en": "Publish now"}
 HISTORY_OF = {"de": "Verlauf von {}", "ru": "История пункта {}", "en": "History of {}"}
 ADDED_SENTENCE = "Korrigiert durch die Browser-Reise {}."
 
@@ -120,14 +121,18 @@ def test_admin_publishes_a_dated_correction_seen_in_history_feed_and_as_of(journ
     # Submit it: the page shows the state "submitted" and only the next step.
     page.get_by_role("link", name=BACK_TO_CORRECTION[language]).click()
     expect(page).to_have_url(correction_url)
-    expect(page.get_by_role("button", name=PUBLISH[language], exact=True)).to_have_count(0)
-    page.get_by_role("button", name=SUBMIT[language]).click()
+    expect(page.get_by_role("link", name=PUBLISH[language], exact=True)).to_have_count(0)
+    page.get_by_role("button", name=SUBMIT[language], exact=True).click()
     expect(page.locator(".workflow-steps [aria-current=step]")).to_have_text(SUBMITTED[language])
     expect(page.get_by_role("button", name=SUBMIT[language])).to_have_count(0)
     journey.screenshot("submitted")
 
-    # Publish it (the superuser is a publisher).
-    page.get_by_role("button", name=PUBLISH[language], exact=True).click()
+    # Publish it (the superuser is a publisher): Publish shows a summary and
+    # asks for confirmation.
+    page.get_by_role("link", name=PUBLISH[language], exact=True).click()
+    expect(page.locator("table.publish-summary")).to_contain_text(f"Ziel ¶{key[6:]}")
+    journey.screenshot("confirm")
+    page.get_by_role("button", name=PUBLISH_NOW[language], exact=True).click()
     expect(page.locator(".messagelist .success")).to_have_count(1)
     journey.screenshot("published")
 

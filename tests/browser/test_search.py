@@ -48,6 +48,7 @@ def cross_reference(site_server):
             draft = publishing.propose_version(correction, clause, user)
             draft.text_ru = draft.text_ru.rstrip() + " См. {REFERENCE}."
             draft.save()
+            publishing.submit_correction(correction, user)
             publishing.publish_correction(correction, user)
     """))
     return "109.p1"

@@ -21,7 +21,9 @@ settings.STORAGES = {**settings.STORAGES, "staticfiles": {
     "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 if mode == "ro":
     database = settings.DATABASES["default"]
-    database["NAME"] = f"file:{database['NAME']}?mode=ro"
+    name = str(database["NAME"])
+    database["NAME"] = (name.replace("mode=rw", "mode=ro") if name.startswith("file:")
+                        else f"file:{name}?mode=ro")
 
 import django  # noqa: E402
 

@@ -64,9 +64,11 @@ def test_seeded_database_answers(site_database):
 def test_missing_database_file_gives_a_translated_503(site_database, tmp_path, language):
     empty = tmp_path / "var"
     empty.mkdir()
-    # No db.sqlite3 here: SQLite creates an empty file without the tables.
+    # No db.sqlite3 here: the site opens it mode=rw, so it is an error, and
+    # no empty database is created in its place.
     for answer in probe(empty, "rw", CLAUSE.format(language), f"/{language}/"):
         assert_clear_error_page(answer, language, UNAVAILABLE[language])
+    assert not (empty / "db.sqlite3").exists()
 
 
 def test_unopenable_database_file_gives_a_503(tmp_path):

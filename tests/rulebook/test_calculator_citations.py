@@ -12,7 +12,9 @@ from engine.core import DocumentRef
 from rulebook.calculator import services as calculator
 from rulebook.calculator.citations import Drift, resolve_citations
 from rulebook.models import Clause, ClauseVersion, Correction
-from rulebook.versioning.publishing import propose_version, publish_correction as publish_correction_action
+from rulebook.versioning.publishing import (
+    propose_version, publish_correction as publish_correction_action, submit_correction,
+)
 
 ALL_CITATIONS = [c for ruleset in engine.rulesets() for c in ruleset.citations()]
 
@@ -61,6 +63,7 @@ def publish_correction(key: str, effective: datetime.date, publisher, editor, *,
     if not repeal:
         draft.text_ru = "107.2. Исправленный текст правила."
         draft.save()
+    submit_correction(correction, editor)
     publish_correction_action(correction, publisher)
     draft.refresh_from_db()
     return draft

@@ -14,7 +14,9 @@ from django.db import IntegrityError, connection, transaction
 from rulebook.versioning.exporting import RestoreError, export_game, export_markdown, restore_game
 from rulebook.importing import import_source, load_manifest
 from rulebook.models import ClauseVersion, Correction, Game
-from rulebook.versioning.publishing import propose_version, publish_correction, update_translation
+from rulebook.versioning.publishing import (
+    propose_version, publish_correction, submit_correction, update_translation,
+)
 
 
 def seed_and_publish(publisher, editor):
@@ -29,11 +31,13 @@ def seed_and_publish(publisher, editor):
     draft.text_de = draft.text_de.replace("aktiviert", "ausgespielt")
     draft.text_en = "Guardian god cards are played on the guardian god field (FIELD A)."
     draft.save()
+    submit_correction(correction, editor)
     publish_correction(correction, publisher)
     repeal = Correction.objects.create(game=game, language="de", title_de="Streichung",
                                        effective_date=datetime.date(2024, 3, 1))
     propose_version(repeal, game.documents.get().clauses.get(key="1.2.4.kartenaufbau.p3"),
                     editor, repeal=True)
+    submit_correction(repeal, editor)
     publish_correction(repeal, publisher)
     version = ClauseVersion.objects.get(clause__key="1.2.4.kartenaufbau.p1", number=1)
     update_translation(version, "ru", text="Основные атрибуты.", title="", user=editor)

@@ -71,8 +71,8 @@ def test_power_duell_correction_page_and_history_never_invent_the_prior_text(cli
 
     correction = Correction.objects.get(game__slug="power-duell")
     listing = client.get("/de/power-duell/corrections/").content.decode()
-    assert f'href="/de/power-duell/corrections/{correction.pk}/"' in listing
-    html = client.get(f"/en/power-duell/corrections/{correction.pk}/").content.decode()
+    assert f'href="/de/power-duell/corrections/{correction.number}/"' in listing
+    html = client.get(f"/en/power-duell/corrections/{correction.number}/").content.decode()
     assert "Schutzgottkarten » negativ-positiv-Wirkung" in html
     assert html.count("The text before this correction is not available in the sources") == 5
     assert "<del>" not in html
@@ -105,8 +105,8 @@ def test_history_compares_any_two_versions_and_rejects_bad_choices(client, small
 def test_sitemap_lists_published_corrections(client, seeded):
     from rulebook.models import Correction
 
-    pk = Correction.objects.get(game__slug="power-duell").pk
-    assert f"/de/power-duell/corrections/{pk}/" in client.get("/sitemap.xml").content.decode()
+    number = Correction.objects.get(game__slug="power-duell").number
+    assert f"/de/power-duell/corrections/{number}/" in client.get("/sitemap.xml").content.decode()
 
 
 @pytest.mark.parametrize("url", ["/en/testspiel/corrections/99999999999999999999999/",

@@ -141,17 +141,23 @@ def test_reimport_creates_nothing(seeded, sources):
                       Correction.objects.count())
 
 
-def test_changed_paragraph_creates_exactly_one_version(seeded, sources):
+def test_changed_paragraph_becomes_one_draft_text_and_publishes_nothing(seeded, sources):
     spec = sources["berserk/comprehensive-rules"]
     raw = spec.path().read_text(encoding="utf-8")
     changed = raw.replace("только в подфазу Выбора Главной фазы его хода.",
                           "только в подфазу Выбора Главной фазы своего хода.")
     assert changed != raw
-    before = ClauseVersion.objects.count()
+    published = ClauseVersion.objects.published().count()
     report = import_source(spec, changed)
-    assert report.created_versions == 1
-    assert ClauseVersion.objects.count() == before + 1
-    versions = ClauseVersion.objects.filter(clause__key="107.2").order_by("number")
-    assert [v.number for v in versions] == [1, 2]
-    assert versions[1].text_ru.endswith("Главной фазы своего хода.")
-    assert versions[0].text_ru.endswith("Главной фазы его хода.")  # nothing overwritten
+    assert report.created_versions == 0 and report.drafted == 1
+    assert ClauseVersion.objects.published().count() == published
+    draft = ClauseVersion.objects.drafts().get()
+    assert draft.clause.key == "107.2" and draft.correction == report.correction
+    assert draft.text_ru.endswith("Главной фазы своего хода.")
+    assert draft.based_on_number == 1 and not report.correction.is_published
+    current = ClauseVersion.objects.published().get(clause__key="107.2")
+    assert current.text_ru.endswith("Главной фазы его хода.")  # nothing overwritten
+    # The same page again: nothing new (it is what was imported last).
+    again = import_source(spec, changed)
+    assert again.correction is None and again.unchanged == 12
+    assert Correction.objects.filter(published_at__isnull=True).count() == 1

@@ -51,7 +51,7 @@ def test_interrupted_import_leaves_previous_versions_unchanged(sources, monkeypa
     def save_then_crash(self, *args, **kwargs):
         original_save(self, *args, **kwargs)
         saved.append(self.clause.key)
-        if len(saved) == 2:  # two new versions are written, then the import dies
+        if len(saved) == 2:  # two new (draft) versions are written, then the import dies
             raise ImportCrashed("interrupted halfway")
 
     monkeypatch.setattr(ClauseVersion, "save", save_then_crash)
@@ -64,7 +64,9 @@ def test_interrupted_import_leaves_previous_versions_unchanged(sources, monkeypa
     assert not ClauseVersion.objects.filter(text_ru__contains="(исправлено)").exists()
     assert not Clause.objects.filter(key="109.2").exists()
 
-    # The same import, uninterrupted, then goes through in full.
+    # The same import, uninterrupted, then goes through in full: the changed
+    # page is one draft correction (nothing published).
     report = import_source(spec, changed_text(spec))
-    assert report.created_versions == 5 and report.created_clauses == 1
-    assert ClauseVersion.objects.filter(text_ru__contains="(исправлено)").count() == 4
+    assert report.drafted == 5 and report.created_clauses == 1
+    assert report.created_versions == 0
+    assert ClauseVersion.objects.drafts().filter(text_ru__contains="(исправлено)").count() == 4

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from rulebook.models import ClauseVersion, Correction
-from rulebook.versioning.publishing import propose_version, publish_correction
+from rulebook.versioning.publishing import propose_version, publish_correction, submit_correction
 from rulebook.reading.services import read_clauses, read_document
 from tests.rulebook.conftest import D1, D2, D3, TEXTS
 
@@ -66,6 +66,7 @@ def test_upcoming_correction_changes_nothing_before_its_date(small_rulebook, edi
     draft = propose_version(correction, small_rulebook["clause"], editor)
     draft.text_de = "Jeder Spieler zieht fünf Karten."
     draft.save()
+    submit_correction(correction, publisher)
     publish_correction(correction, publisher)
     correction.refresh_from_db()
     assert correction.status() == Correction.UPCOMING
@@ -80,7 +81,8 @@ def test_upcoming_correction_is_shown_as_upcoming(client, small_rulebook, editor
     correction = Correction.objects.create(game=small_rulebook["game"], language="de",
                                            title_de="Künftige Korrektur", effective_date=future)
     propose_version(correction, small_rulebook["clause"], editor, repeal=True)
-    publish_correction(correction, publisher)
+    submit_correction(correction, publisher)
+    correction = publish_correction(correction, publisher)
     html = client.get("/en/testspiel/regeln/").content.decode()
     assert "upcoming" in html and "This clause is repealed from" in html
     listing = client.get("/en/testspiel/corrections/").content.decode()
@@ -93,7 +95,8 @@ def test_repealed_clause_keeps_its_permalink_and_leaves_dated_views(
     correction = Correction.objects.create(game=small_rulebook["game"], language="de",
                                            title_de="Streichung", effective_date=repeal_date)
     propose_version(correction, small_rulebook["clause"], editor, repeal=True)
-    publish_correction(correction, publisher)
+    submit_correction(correction, publisher)
+    correction = publish_correction(correction, publisher)
 
     def keys(on):
         return [r.clause.key for s in read_document(small_rulebook["document"], on)
@@ -106,7 +109,7 @@ def test_repealed_clause_keeps_its_permalink_and_leaves_dated_views(
     assert page.status_code == 200
     html = page.content.decode()
     assert "This clause was repealed on" in html
-    assert f'href="/en/testspiel/corrections/{correction.pk}/"' in html
+    assert f'href="/en/testspiel/corrections/{correction.number}/"' in html
     assert "Streichung" in html
     before = client.get("/en/testspiel/regeln/?as_of=2023-01-31").content.decode()
     assert TEXTS[2] in before
@@ -126,6 +129,7 @@ def test_new_clause_appears_only_from_its_date(client, small_rulebook, editor, p
     draft = propose_version(correction, clause, editor)
     draft.text_de = "Niemand zieht am Sonntag."
     draft.save()
+    submit_correction(correction, publisher)
     publish_correction(correction, publisher)
     assert 'id="1.3"' in client.get("/en/testspiel/regeln/").content.decode()
     before = client.get("/en/testspiel/regeln/?as_of=2023-02-28").content.decode()
@@ -159,6 +163,7 @@ def test_outdated_translation_is_flagged_until_confirmed(client, small_rulebook,
     draft = propose_version(correction, small_rulebook["clause"], editor)
     draft.text_de = "Jeder Spieler zieht vier Karten am Anfang."
     draft.save()
+    submit_correction(correction, publisher)
     publish_correction(correction, publisher)
     v4 = ClauseVersion.objects.get(clause=small_rulebook["clause"], number=4)
     assert v4.text_en == "Each player draws three cards at the start."  # carried over
@@ -180,6 +185,7 @@ def test_translation_edited_in_the_draft_is_current_after_publishing(small_ruleb
     draft.text_de = "Jeder Spieler zieht vier Karten."
     draft.text_ru = "Каждый игрок берёт четыре карты."
     draft.save()
+    submit_correction(correction, publisher)
     publish_correction(correction, publisher)
     v4 = ClauseVersion.objects.get(clause=small_rulebook["clause"], number=4)
     assert not v4.translation_outdated("ru")

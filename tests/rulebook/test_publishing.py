@@ -91,8 +91,9 @@ def test_matrix_edit_draft(roles, draft_correction, role, saved):
                                                      ("editor", 403, False),
                                                      ("publisher", 302, True)])
 def test_matrix_publish(roles, draft_correction, role, status, published):
+    submit_correction(draft_correction, roles["editor"])
     response = client_for(roles[role]).post(
-        f"/admin/rulebook/correction/{draft_correction.pk}/publish/")
+        f"/admin/rulebook/correction/{draft_correction.pk}/publish/", {"confirm": "yes"})
     assert response.status_code == status
     draft_correction.refresh_from_db()
     assert draft_correction.is_published == published
@@ -245,6 +246,8 @@ def test_publishing_a_draft_based_on_a_superseded_version_is_refused(small_ruleb
     draft_two = propose_version(two, clause, editor)
     draft_two.text_de = "Text B."
     draft_two.save()
+    submit_correction(one, editor)
+    submit_correction(two, editor)
     publish_correction(one, publisher)
     with pytest.raises(StaleDraftError):
         publish_correction(two, publisher)
@@ -297,19 +300,21 @@ def test_editor_proposes_and_submits_publisher_publishes_through_the_admin(
     html = preview.content.decode()
     assert "<del><span class=\"diff-marker\">[-</span>Anfang<span" in html
     assert "<ins><span class=\"diff-marker\">[+</span>Ende<span" in html
-    assert 'action="/admin/rulebook/correction/%d/publish/"' % correction.pk not in html
+    assert 'href="/admin/rulebook/correction/%d/publish/"' % correction.pk not in html
     as_editor.post(f"/admin/rulebook/correction/{correction.pk}/submit/")
-    assert as_editor.post(f"/admin/rulebook/correction/{correction.pk}/publish/"
-                          ).status_code == 403
+    assert as_editor.post(f"/admin/rulebook/correction/{correction.pk}/publish/",
+                          {"confirm": "yes"}).status_code == 403
     page = as_publisher.get(f"/admin/rulebook/correction/{correction.pk}/change/")
-    assert f'action="/admin/rulebook/correction/{correction.pk}/publish/"' in page.content.decode()
-    assert as_publisher.post(f"/admin/rulebook/correction/{correction.pk}/publish/"
-                             ).status_code == 302
+    assert f'href="/admin/rulebook/correction/{correction.pk}/publish/"' in page.content.decode()
+    confirm = as_publisher.get(f"/admin/rulebook/correction/{correction.pk}/publish/")
+    assert "Publish now" in confirm.content.decode()
+    assert as_publisher.post(f"/admin/rulebook/correction/{correction.pk}/publish/",
+                             {"confirm": "yes"}).status_code == 302
     correction.refresh_from_db()
     assert correction.is_published and correction.published_by == publisher
     assert response.status_code == 302
     # The reader's side.
-    detail = client.get(f"/en/testspiel/corrections/{correction.pk}/").content.decode()
+    detail = client.get(f"/en/testspiel/corrections/{correction.number}/").content.decode()
     assert "June errata" in detail and "Ende<span" in detail and "<del>" in detail
     history = client.get("/en/testspiel/regeln/1.1/history/?from=3&to=4").content.decode()
     assert "[-</span>Anfang<span" in history and "[+</span>Ende<span" in history
@@ -438,6 +443,7 @@ def test_a_draft_that_changes_nothing_is_not_published(small_rulebook, editor, p
     propose_version(correction, small_rulebook["clause"], editor)  # prefilled, unchanged
     preview = client_for(editor).get(f"/admin/rulebook/correction/{correction.pk}/preview/")
     assert "This draft does not change the text yet" in preview.content.decode()
+    submit_correction(correction, editor)
     with pytest.raises(WorkflowError, match="is the same as the current one"):
         publish_correction(correction, publisher)
     correction.refresh_from_db()

@@ -15,7 +15,9 @@ import pytest
 from django.test import Client
 
 from rulebook.models import ClauseVersion, Correction, ImmutableVersionError
-from rulebook.versioning.publishing import WorkflowError, propose_version, publish_correction
+from rulebook.versioning.publishing import (
+    WorkflowError, propose_version, publish_correction, submit_correction,
+)
 from tests.rulebook.conftest import D3, TEXTS
 
 
@@ -42,6 +44,7 @@ def test_publishing_a_correction_dated_before_the_version_it_replaces_is_refused
         small_rulebook, draft_correction, publisher):
     clause = small_rulebook["clause"]
     # The editor moved the date to before version 3 (2022-03-15) after proposing.
+    submit_correction(draft_correction, publisher)
     Correction.objects.filter(pk=draft_correction.pk).update(
         effective_date=datetime.date(2021, 1, 1))
     draft_correction.refresh_from_db()
@@ -57,6 +60,7 @@ def test_a_correction_on_the_same_date_as_the_replaced_version_is_published(
         small_rulebook, draft_correction, publisher):
     Correction.objects.filter(pk=draft_correction.pk).update(effective_date=D3)
     draft_correction.refresh_from_db()
+    submit_correction(draft_correction, publisher)
     publish_correction(draft_correction, publisher)
     clause = small_rulebook["clause"]
     assert ClauseVersion.objects.current_for([clause], D3)[clause.pk].number == 4
@@ -85,10 +89,12 @@ def test_admin_refuses_moving_the_date_before_a_replaced_version_with_a_field_er
 
 def test_admin_publish_of_a_back_dated_correction_shows_the_error(
         small_rulebook, draft_correction, publisher):
+    submit_correction(draft_correction, publisher)
     Correction.objects.filter(pk=draft_correction.pk).update(
         effective_date=datetime.date(2021, 1, 1))
     response = client_for(publisher).post(
-        f"/admin/rulebook/correction/{draft_correction.pk}/publish/", follow=True)
+        f"/admin/rulebook/correction/{draft_correction.pk}/publish/", {"confirm": "yes"},
+        follow=True)
     assert response.status_code == 200
     assert "before the date of the text it replaces" in response.content.decode()
     assert not Correction.objects.get(pk=draft_correction.pk).is_published
@@ -112,6 +118,7 @@ def test_admin_refuses_moving_a_correction_with_drafts_to_another_game(
 def test_publishing_drafts_of_another_game_is_refused(seeded, draft_correction, publisher):
     from rulebook.models import Game
 
+    submit_correction(draft_correction, publisher)
     Correction.objects.filter(pk=draft_correction.pk).update(
         game=Game.objects.get(slug="berserk"))
     draft_correction.refresh_from_db()
@@ -173,6 +180,7 @@ def test_a_failure_while_publishing_leaves_nothing_published(small_rulebook, pub
         draft = propose_version(correction, clause, publisher)
         draft.text_de = f"Neu: {clause.key}"
         draft.save()
+    submit_correction(correction, publisher)
     real_log = publishing._log
 
     def failing_log(user, obj, flag, message):
@@ -209,6 +217,7 @@ def test_two_corrections_of_one_clause_published_at_once_do_not_collide(
         draft = propose_version(correction, small_rulebook["clause"], publisher)
         draft.text_de = f"Fassung {day}"
         draft.save()
+        submit_correction(correction, publisher)
         corrections.append(correction)
     barrier = threading.Barrier(2)
     real_stale = publishing.stale_drafts

@@ -1,31 +1,32 @@
-"""``manage.py flush``, allowed to empty the table of published clause versions.
+"""``manage.py flush``, allowed to empty the tables of published rules.
 
-Database triggers refuse to delete a published clause version (see
+Database triggers refuse to delete what is published (see
 :mod:`rulebook.versioning.guards`).  Flushing the whole database — which
 Django's transactional tests do between tests — is the one exception: this
-command grants a permit for its duration.
+command drops the triggers, flushes and installs them again, in one
+transaction (nothing else can write in between, and a failed flush keeps
+the triggers).  There is no permit a running site could write.
 """
 
 from django.core.management.commands.flush import Command as FlushCommand
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
-from rulebook.versioning.guards import PERMIT_TABLE
+from rulebook.versioning.guards import install_guards, remove_guards
 
 
 class Command(FlushCommand):
-    """Django's flush, lifting the guard on published versions for the duration."""
+    """Django's flush, with the guards of published rules lifted for its duration."""
 
     help = FlushCommand.help + " Published clause versions are removed too."
 
     def handle(self, **options):
-        connection = connections[options.get("database") or DEFAULT_DB_ALIAS]
-        with connection.cursor() as cursor:
-            has_permit = PERMIT_TABLE in connection.introspection.table_names(cursor)
-            if has_permit:
-                cursor.execute(f"INSERT INTO {PERMIT_TABLE} (granted_at) VALUES (CURRENT_TIMESTAMP)")
-        try:
+        database = options.get("database") or DEFAULT_DB_ALIAS
+        connection = connections[database]
+        if connection.vendor != "sqlite":
+            # PostgreSQL's flush is TRUNCATE, which row triggers do not see.
             return super().handle(**options)
-        finally:
-            if has_permit:
-                with connection.cursor() as cursor:
-                    cursor.execute(f"DELETE FROM {PERMIT_TABLE}")
+        with transaction.atomic(using=database):
+            remove_guards(connection)
+            result = super().handle(**options)
+            install_guards(connection)
+        return result

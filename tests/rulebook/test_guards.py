@@ -1,0 +1,202 @@
+"""Every way around the immutability of published rules is refused by the
+database itself (triggers of :mod:`rulebook.versioning.guards`, which
+depend on no mutable state) or by the model layer — on SQLite and on
+PostgreSQL, and the rows stay as they were."""
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from rulebook.models import (
+    Clause, ClauseVersion, Correction, Document, Game, ImmutableVersionError,
+)
+
+def snapshot():
+    """Every guarded row, as comparable values."""
+    return {
+        "versions": sorted(ClauseVersion.objects.values_list(
+            "pk", "clause_id", "number", "text_de", "title_de", "source_note_de",
+            "source_note_en", "effective_date", "published_at", "correction_id", "digest")),
+        "clauses": sorted(Clause.objects.values_list("pk", "key", "document_id")),
+        "documents": sorted(Document.objects.values_list("pk", "language", "slug", "game_id")),
+        "corrections": sorted(Correction.objects.values_list(
+            "pk", "number", "effective_date", "published_at", "game_id")),
+        "games": sorted(Game.objects.values_list("pk", "slug")),
+    }
+
+
+def columns(table):
+    with connection.cursor() as cursor:
+        return [c.name for c in connection.introspection.get_table_description(cursor, table)]
+
+
+@pytest.fixture
+def published(small_rulebook, draft_correction):
+    """Ids of a published version, its clause, document and correction, and a draft."""
+    version = small_rulebook["versions"][2]  # 1.1 v3, published with a correction
+    other_document = Document.objects.create(game=small_rulebook["game"], slug="anhang",
+                                             title_de="Anhang", language="de")
+    return {"version": version.pk, "clause": version.clause_id,
+            "document": small_rulebook["document"].pk, "correction": version.correction_id,
+            "game": small_rulebook["game"].pk, "other_document": other_document.pk,
+            "draft": draft_correction.versions.get().pk, "number": version.number}
+
+
+def sql_routes(vendor, cols="id"):
+    """Route name → the SQL statements that try it (``cols``: the version columns)."""
+    replace = "INSERT OR REPLACE INTO" if vendor == "sqlite" else "INSERT INTO"
+    on_conflict = ("" if vendor == "sqlite"
+                   else " ON CONFLICT (id) DO UPDATE SET text_de = EXCLUDED.text_de || ' x'")
+    update_or_replace = "UPDATE OR REPLACE" if vendor == "sqlite" else "UPDATE"
+    return {
+        "INSERT OR REPLACE of a published version's row": [
+            (f"{replace} rulebook_clauseversion ({cols}) SELECT {cols} "
+             f"FROM rulebook_clauseversion WHERE id = %(version)s{on_conflict}", None)],
+        "REPLACE INTO of a published version's row": [
+            ((f"REPLACE INTO rulebook_clauseversion ({cols}) SELECT {cols} "
+              f"FROM rulebook_clauseversion WHERE id = %(version)s") if vendor == "sqlite" else
+             (f"INSERT INTO rulebook_clauseversion ({cols}) SELECT {cols} FROM "
+              f"rulebook_clauseversion WHERE id = %(version)s ON CONFLICT (id) DO UPDATE SET "
+              f"published_at = NULL"), None)],
+        "UPDATE OR REPLACE of a draft onto a published version's id": [
+            (f"{update_or_replace} rulebook_clauseversion SET id = %(version)s "
+             f"WHERE id = %(draft)s", None)],
+        "UPDATE OR REPLACE of a draft onto a published clause and number": [
+            (f"{update_or_replace} rulebook_clauseversion SET number = %(number)s, "
+             f"published_at = CURRENT_TIMESTAMP WHERE id = %(draft)s", None)],
+        "changing a published version's id": [
+            ("UPDATE rulebook_clauseversion SET id = 999999 WHERE id = %(version)s", None)],
+        "changing a published version's original text": [
+            ("UPDATE rulebook_clauseversion SET text_de = 'Neu.' WHERE id = %(version)s", None)],
+        "unpublishing a published version": [
+            ("UPDATE rulebook_clauseversion SET published_at = NULL WHERE id = %(version)s",
+             None)],
+        "changing a published version's source note": [
+            ("UPDATE rulebook_clauseversion SET source_note_en = 'changed' "
+             "WHERE id = %(version)s", None)],
+        "deleting a published version": [
+            ("DELETE FROM rulebook_clauseversion WHERE id = %(version)s", None)],
+        "a flush permit row, then deleting a published version": [
+            ("CREATE TABLE IF NOT EXISTS rulebook_flush_permit (granted_at TIMESTAMP)", None),
+            ("INSERT INTO rulebook_flush_permit (granted_at) VALUES (CURRENT_TIMESTAMP)", None),
+            ("DELETE FROM rulebook_clauseversion WHERE id = %(version)s", None)],
+        "switching the document's original language": [
+            ("UPDATE rulebook_document SET language = 'en' WHERE id = %(document)s", None)],
+        "changing a published clause's key": [
+            ("UPDATE rulebook_clause SET key = '9.9' WHERE id = %(clause)s", None)],
+        "moving a published clause to another document": [
+            ("UPDATE rulebook_clause SET document_id = %(other_document)s "
+             "WHERE id = %(clause)s", None)],
+        "changing a published clause's id": [
+            ("UPDATE rulebook_clause SET id = 999999 WHERE id = %(clause)s", None)],
+        "deleting a published clause": [
+            ("DELETE FROM rulebook_clause WHERE id = %(clause)s", None)],
+        "changing a published correction's date": [
+            ("UPDATE rulebook_correction SET effective_date = '2000-01-01' "
+             "WHERE id = %(correction)s", None)],
+        "changing a published correction's number": [
+            ("UPDATE rulebook_correction SET number = 77 WHERE id = %(correction)s", None)],
+        "deleting a published correction": [
+            ("DELETE FROM rulebook_correction WHERE id = %(correction)s", None)],
+        "renaming the game of published rules": [
+            ("UPDATE rulebook_game SET slug = 'anders' WHERE id = %(game)s", None)],
+    }
+
+
+SQL_ROUTES = list(sql_routes("sqlite"))  # the same names on both databases
+
+
+@pytest.mark.parametrize("route", SQL_ROUTES)
+def test_raw_sql_route_is_refused_and_the_rows_stay(published, route):
+    cols = ", ".join(columns("rulebook_clauseversion"))
+    statements = sql_routes(connection.vendor, cols)[route]
+    before = snapshot()
+    with pytest.raises(IntegrityError) as refused:
+        with transaction.atomic(), connection.cursor() as cursor:
+            for sql, _ in statements:
+                cursor.execute(sql, published if "%(" in sql else None)
+    # PostgreSQL has no REPLACE: a collision there is the unique index's refusal.
+    assert ("published rules are immutable" in str(refused.value)
+            or (connection.vendor == "postgresql" and "unique constraint" in str(refused.value)))
+    assert snapshot() == before
+
+
+QUERYSET_ROUTES = {
+    "QuerySet.update of a published clause's key":
+        lambda ids: Clause.objects.filter(pk=ids["clause"]).update(key="9.9"),
+    "QuerySet.update of a published clause's document":
+        lambda ids: Clause.objects.filter(pk=ids["clause"]).update(
+            document_id=ids["other_document"]),
+    "QuerySet.update of a published version's source note":
+        lambda ids: ClauseVersion.objects.filter(pk=ids["version"]).update(
+            source_note_de="anders"),
+    "QuerySet.update of a published version's text":
+        lambda ids: ClauseVersion.objects.filter(pk=ids["version"]).update(text_de="Neu."),
+    "QuerySet.delete of a published version":
+        lambda ids: ClauseVersion.objects.filter(pk=ids["version"]).delete(),
+    "QuerySet.update of a published correction's number":
+        lambda ids: Correction.objects.filter(pk=ids["correction"]).update(number=77),
+    "QuerySet.update of the document's language":
+        lambda ids: Document.objects.filter(pk=ids["document"]).update(language="en"),
+    "save() of a clause with a new key":
+        lambda ids: _save(Clause.objects.get(pk=ids["clause"]), key="9.9"),
+    "save() of a published version with a new source note":
+        lambda ids: _save(ClauseVersion.objects.get(pk=ids["version"]), source_note_en="x"),
+    "save() of the document with a new language":
+        lambda ids: _save(Document.objects.get(pk=ids["document"]), language="ru"),
+}
+
+
+def _save(obj, **changes):
+    for name, value in changes.items():
+        setattr(obj, name, value)
+    obj.save()
+
+
+@pytest.mark.parametrize("route", list(QUERYSET_ROUTES))
+def test_queryset_route_is_refused_and_the_rows_stay(published, route):
+    before = snapshot()
+    with pytest.raises((ImmutableVersionError, IntegrityError)):
+        with transaction.atomic():
+            QUERYSET_ROUTES[route](published)
+    assert snapshot() == before
+
+
+def test_what_stays_allowed(published):
+    """Translations of published versions, drafts, and unpublished structure."""
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE rulebook_clauseversion SET text_en = 'Each player draws.' "
+                       "WHERE id = %s", [published["version"]])
+        cursor.execute("UPDATE rulebook_clauseversion SET text_de = 'Entwurf.' WHERE id = %s",
+                       [published["draft"]])
+    assert ClauseVersion.objects.get(pk=published["version"]).text_en == "Each player draws."
+    assert ClauseVersion.objects.get(pk=published["draft"]).text_de == "Entwurf."
+    Document.objects.filter(pk=published["other_document"]).update(language="ru")
+    fresh = Clause.objects.create(document_id=published["other_document"],
+                                  section=Clause.objects.get(pk=published["clause"]).section,
+                                  key="2.1")
+    Clause.objects.filter(pk=fresh.pk).update(key="2.2")
+    ClauseVersion.objects.filter(pk=published["draft"]).delete()
+    assert not ClauseVersion.objects.filter(pk=published["draft"]).exists()
+
+
+def test_no_permit_table_exists(published):
+    assert "rulebook_flush_permit" not in connection.introspection.table_names()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_flush_still_empties_a_guarded_database(small_rulebook):
+    from django.core.management import call_command
+
+    assert ClauseVersion.objects.published().exists()
+    call_command("flush", interactive=False, verbosity=0)
+    assert not ClauseVersion.objects.exists() and not Correction.objects.exists()
+    # ... and the guards are back afterwards.
+    game = Game.objects.create(slug="g")
+    document = Document.objects.create(game=game, slug="d", title_de="D", language="de")
+    clause = Clause.objects.create(document=document, key="1",
+                                   section=document.sections.create(slug="s"))
+    version = ClauseVersion.objects.create(clause=clause, number=1, text_de="T",
+                                           published_at=timezone.now())
+    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM rulebook_clauseversion WHERE id = %s", [version.pk])
