@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from itertools import groupby
 
 from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
@@ -81,18 +82,31 @@ def read_clauses(clauses, on: datetime.date | None = None) -> list[ClauseReading
     on = on or timezone.localdate()
     current, later = ClauseVersion.objects.select_related("correction").current_and_next_for(
         clauses, on)
-    readings = []
-    for clause in clauses:
-        version = current.get(clause.pk)
-        if clause.pk in later:
-            later[clause.pk].clause = clause
-        if version is not None:
-            version.clause = clause  # avoid a query per clause for the document's language
-            readings.append(ClauseReading(clause, version, version.text_in(), version.title_in(),
-                                          later.get(clause.pk)))
-        else:
-            readings.append(ClauseReading(clause, None, _EMPTY, _EMPTY, later.get(clause.pk)))
-    return readings
+    return [_reading(clause, current.get(clause.pk), later.get(clause.pk)) for clause in clauses]
+
+
+def _reading(clause: Clause, version: ClauseVersion | None,
+             later: ClauseVersion | None) -> ClauseReading:
+    """A clause's reading from its version in force and its next version."""
+    if later is not None:
+        later.clause = clause
+    if version is None:
+        return ClauseReading(clause, None, _EMPTY, _EMPTY, later)
+    version.clause = clause  # avoid a query per clause for the document's language
+    return ClauseReading(clause, version, version.text_in(), version.title_in(), later)
+
+
+def split_versions(versions, on: datetime.date) -> tuple[ClauseVersion | None,
+                                                         ClauseVersion | None]:
+    """The version in force on ``on`` and the first one taking effect after it,
+    of one clause's published ``versions`` ordered by number (no query)."""
+    current = later = None
+    for version in versions:
+        if version.effective_date is None or version.effective_date <= on:
+            current = version  # the last one wins: highest number
+        elif later is None:
+            later = version  # the first one: lowest number
+    return current, later
 
 
 def is_listed(reading: ClauseReading) -> bool:
@@ -108,14 +122,31 @@ def is_listed(reading: ClauseReading) -> bool:
 
 def read_document(document: Document, on: datetime.date | None = None,
                   section: Section | None = None) -> list[SectionReading]:
-    """Return the sections of ``document`` (or just ``section``) with their clauses."""
+    """Return the sections of ``document`` (or just ``section``) with their clauses.
+
+    Two queries whatever the document's size: the sections, and the
+    published versions joined with their clauses (a clause with nothing
+    published is not listed anyway).  Every clause, section and version
+    shares ``document`` (and its annotations), so nothing more is read.
+    """
+    on = on or timezone.localdate()
     sections = list(document.sections.all()) if section is None else [section]
-    clauses = Clause.objects.filter(section__in=sections).select_related(
-        "document__game", "section").order_by("position")
+    by_pk = {item.pk: item for item in sections}
+    versions = (ClauseVersion.objects.published().select_related("clause", "correction")
+                .order_by("clause__position", "clause_id", "number"))
+    versions = (versions.filter(clause__document=document) if section is None
+                else versions.filter(clause__section=section))
     by_section: dict[int, list[ClauseReading]] = {s.pk: [] for s in sections}
-    for reading in read_clauses(clauses, on):
+    for clause, group in groupby(versions, key=lambda version: version.clause_id):
+        group = list(group)
+        clause = group[0].clause
+        if clause.section_id not in by_pk:
+            continue
+        clause.document = document
+        clause.section = by_pk[clause.section_id]
+        reading = _reading(clause, *split_versions(group, on))
         if is_listed(reading):
-            by_section[reading.clause.section_id].append(reading)
+            by_section[clause.section_id].append(reading)
     result = []
     for item in sections:
         item.document = document
@@ -125,7 +156,8 @@ def read_document(document: Document, on: datetime.date | None = None,
 
 @dataclass(frozen=True)
 class ClauseInContext:
-    """A clause with its neighbours in document order (``None`` at either end).
+    """A clause with its neighbours in document order (``None`` at either end)
+    and its published versions, by number.
 
     ``clause.document`` and ``clause.section.document`` are the document it
     was looked up in, so localising texts needs no further query.
@@ -134,31 +166,48 @@ class ClauseInContext:
     clause: Clause
     previous: Clause | None
     next: Clause | None
+    versions: tuple[ClauseVersion, ...] = ()
+
+    def reading(self, on: datetime.date) -> ClauseReading:
+        """The clause's reading on ``on``, from the versions already read (no query)."""
+        return _reading(self.clause, *split_versions(self.versions, on))
 
 
 def find_clause(document: Document, key: str) -> ClauseInContext | None:
-    """Return the clause ``key`` of ``document`` with its neighbours, in one
-    query whatever the document's size; ``None`` if there is no such clause."""
-    # A clause with nothing published yet (only a draft of a new clause) has no page.
+    """Return the clause ``key`` of ``document`` with its neighbours and its
+    published versions (with their corrections), in one query whatever the
+    document's size; ``None`` if there is no such clause.
+
+    A clause with nothing published yet (only a draft of a new clause) has
+    no page: the query reads its published versions, so it finds none.
+    """
     published = Exists(ClauseVersion.objects.filter(clause=OuterRef("pk"),
                                                     published_at__isnull=False))
-    before = (Clause.objects.filter(published, document=OuterRef("document"),
-                                    position__lt=OuterRef("position")).order_by("-position"))
-    after = (Clause.objects.filter(published, document=OuterRef("document"),
-                                   position__gt=OuterRef("position")).order_by("position"))
-    clause = (Clause.objects.select_related("section")
-              .annotate(previous_key=Subquery(before.values("key")[:1]),
-                        previous_label=Subquery(before.values("label")[:1]),
-                        next_key=Subquery(after.values("key")[:1]),
-                        next_label=Subquery(after.values("label")[:1]))
-              .filter(published, document=document, key=key).first())
-    if clause is None:
+    before = (Clause.objects.filter(published, document=OuterRef("clause__document"),
+                                    position__lt=OuterRef("clause__position"))
+              .order_by("-position"))
+    after = (Clause.objects.filter(published, document=OuterRef("clause__document"),
+                                   position__gt=OuterRef("clause__position"))
+             .order_by("position"))
+    versions = list(
+        ClauseVersion.objects.published().filter(clause__document=document, clause__key=key)
+        .select_related("clause__section", "correction__game")
+        .annotate(previous_key=Subquery(before.values("key")[:1]),
+                  previous_label=Subquery(before.values("label")[:1]),
+                  next_key=Subquery(after.values("key")[:1]),
+                  next_label=Subquery(after.values("label")[:1]))
+        .order_by("number"))
+    if not versions:
         return None
+    first = versions[0]
+    clause = first.clause
     clause.document = document
     clause.section.document = document
+    for version in versions:
+        version.clause = clause
 
     def neighbour(key: str | None, label: str | None) -> Clause | None:
         return Clause(document=document, key=key, label=label or "") if key else None
 
-    return ClauseInContext(clause, neighbour(clause.previous_key, clause.previous_label),
-                           neighbour(clause.next_key, clause.next_label))
+    return ClauseInContext(clause, neighbour(first.previous_key, first.previous_label),
+                           neighbour(first.next_key, first.next_label), tuple(versions))

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_safe
 from rulebook.caching.conditional import with_publication_stamp
 from rulebook.models import Document, Game, Section
 from rulebook.reading.rulepage import render_rule_page
-from rulebook.reading.services import find_clause, read_clauses, read_document
+from rulebook.reading.services import find_clause, read_document
 
 
 def _document(game: str, document: str) -> Document:
@@ -75,12 +75,10 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
     clause = found.clause
 
     def context(on: datetime.date) -> dict:
-        (reading,) = read_clauses([clause], on)
         return {
-            "clause": clause, "reading": reading,
+            "clause": clause, "reading": found.reading(on),
             "section": clause.section, "previous": found.previous, "next": found.next,
-            "versions": (clause.versions.published().select_related("correction__game")
-                         .order_by("number")),
+            "versions": found.versions,
         }
 
     return render_rule_page(request, doc, "rulebook/reading/clause.html", context)
