@@ -62,11 +62,19 @@ class ClauseReading:
 
 @dataclass(frozen=True)
 class SectionReading:
-    """A section and the readings of its clauses, in order."""
+    """A section and the readings of its clauses, in order.
+
+    On a page of a long document (:func:`read_document_page`), a section of
+    another page has no clauses here; ``href`` is where the table of
+    contents links to (``#section-<slug>`` on this page, else
+    ``?page=<n>#section-<slug>``).
+    """
 
     section: Section
     heading: Localized
     clauses: tuple[ClauseReading, ...]
+    page: int = 1
+    href: str = ""
 
 
 _EMPTY = Localized("", "", False)
@@ -120,6 +128,67 @@ def is_listed(reading: ClauseReading) -> bool:
     return reading.version is not None or reading.later is not None
 
 
+#: A document page holds whole sections up to this many clauses (a longer
+#: document is split into pages; a longer section is a page of its own).
+PAGE_CLAUSES = 250
+
+
+@dataclass(frozen=True)
+class DocumentPage:
+    """One page of a document: every section (for the table of contents),
+    those of this page with their clauses, this page's number (from 1) and
+    the number of pages."""
+
+    sections: list[SectionReading]
+    page_sections: list[SectionReading]
+    number: int
+    count: int
+
+    @property
+    def paginated(self) -> bool:
+        """Whether the document is split into pages."""
+        return self.count > 1
+
+
+def read_document_page(document: Document, on: datetime.date | None = None, page: int = 1,
+                       query: str = "") -> DocumentPage:
+    """Return page ``page`` of ``document`` (clamped to the pages there are).
+
+    Three queries whatever the document's size: the sections with their
+    clause counts, then the published versions of the page's clauses.  Pages
+    are runs of whole sections of at most :data:`PAGE_CLAUSES` clauses, so
+    each page reads and renders a bounded number of clauses; every clause
+    keeps its own address, and the table of contents links every section.
+    ``query`` (e.g. ``"&as_of=2024-01-01"``) is added to links to other pages.
+    """
+    from django.db.models import Count
+
+    sections = list(document.sections.annotate(clause_count=Count("clauses")))
+    page_of: dict[int, int] = {}
+    number, size = 1, 0
+    for item in sections:
+        if size and size + item.clause_count > PAGE_CLAUSES:
+            number, size = number + 1, 0
+        page_of[item.pk] = number
+        size += item.clause_count
+    count = number
+    page = min(max(page, 1), count)
+    chosen = [item for item in sections if page_of[item.pk] == page]
+    readings = {r.section.pk: r for r in _read_sections(document, chosen, on, by_document=count == 1)}
+    result = []
+    for item in sections:
+        anchor = f"#section-{item.slug}"
+        if page_of[item.pk] == page:
+            reading = readings[item.pk]
+        else:
+            item.document = document
+            reading = SectionReading(item, item.heading_in(), ())
+            anchor = f"?page={page_of[item.pk]}{query}{anchor}"
+        result.append(SectionReading(reading.section, reading.heading, reading.clauses,
+                                     page_of[item.pk], anchor))
+    return DocumentPage(result, [r for r in result if r.page == page], page, count)
+
+
 def read_document(document: Document, on: datetime.date | None = None,
                   section: Section | None = None) -> list[SectionReading]:
     """Return the sections of ``document`` (or just ``section``) with their clauses.
@@ -129,13 +198,20 @@ def read_document(document: Document, on: datetime.date | None = None,
     published is not listed anyway).  Every clause, section and version
     shares ``document`` (and its annotations), so nothing more is read.
     """
-    on = on or timezone.localdate()
     sections = list(document.sections.all()) if section is None else [section]
+    return _read_sections(document, sections, on, by_document=section is None)
+
+
+def _read_sections(document: Document, sections: list[Section], on: datetime.date | None,
+                   by_document: bool) -> list[SectionReading]:
+    """The readings of ``sections`` of ``document`` (one query); ``by_document``:
+    they are all of the document's sections (filter by document, not by section)."""
+    on = on or timezone.localdate()
     by_pk = {item.pk: item for item in sections}
     versions = (ClauseVersion.objects.published().select_related("clause", "correction")
                 .order_by("clause__position", "clause_id", "number"))
-    versions = (versions.filter(clause__document=document) if section is None
-                else versions.filter(clause__section=section))
+    versions = (versions.filter(clause__document=document) if by_document
+                else versions.filter(clause__section__in=sections))
     by_section: dict[int, list[ClauseReading]] = {s.pk: [] for s in sections}
     for clause, group in groupby(versions, key=lambda version: version.clause_id):
         group = list(group)
