@@ -12,7 +12,7 @@ POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
 # -rs: say why tests were skipped (e.g. browser journeys without Chromium).
 PYTEST_FLAGS ?= -rs
 
-.PHONY: run test install messages setup serve test-layout test-sqlite test-postgres clean bench-search
+.PHONY: run test install messages setup serve test-layout test-sqlite test-postgres clean bench-search bench
 
 run: setup serve
 
@@ -57,6 +57,10 @@ test-postgres: install messages
 	else \
 		echo "== PostgreSQL does not answer at $(POSTGRES_URL): PostgreSQL run skipped (set POSTGRES_URL)"; \
 	fi
+
+# Every benchmark, one run each, and one table of ratios (bench/all.py; needs wrk).
+bench: install messages
+	$(PY) -m bench.all
 
 # Search latency on a synthetic 50,000-clause rulebook (not part of the tests).
 bench-search: install

@@ -26,7 +26,8 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
-from django.db.models import Count, DateTimeField, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models import (Count, DateTimeField, F, Func, IntegerField, OuterRef, QuerySet,
+                              Subquery)
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -77,15 +78,18 @@ def with_publication_stamp(documents: QuerySet[Document],
     """Annotate each document with its publication stamp, in the same query.
 
     ``last_version_published``: the latest ``published_at`` (≤ ``now``) of
-    a version of its clauses; ``last_correction_published``: the same for
-    the corrections of its game (``None`` when there is none);
-    ``published_count``: how many of both are published by ``now`` (so a
-    publication with a back-dated ``published_at`` changes the stamp too);
-    ``rulebook_revision``: the rulebook's change counter (an edit in place).
+    any clause version (of the whole rulebook: a document's page also shows
+    what other documents' clauses say, in references and "cited by");
+    ``last_correction_published``: the same for the corrections of its game
+    (``None`` when there is none); ``published_count``: how many of both
+    are published by ``now`` (so a publication with a back-dated
+    ``published_at`` changes the stamp too); ``rulebook_revision``: the
+    rulebook's change counter (an edit in place).  The versions' figures are
+    read from the index on ``published_at``, so the stamp costs the same
+    whatever the size of the rulebook.
     """
     now = now or timezone.now()
-    versions = ClauseVersion.objects.filter(clause__document=OuterRef("pk"),
-                                            published_at__lte=now)
+    versions = ClauseVersion.objects.filter(published_at__lte=now)
     corrections = Correction.objects.filter(game=OuterRef("game_id"), published_at__lte=now)
 
     def latest(queryset):
@@ -99,7 +103,9 @@ def with_publication_stamp(documents: QuerySet[Document],
     return documents.annotate(
         last_version_published=latest(versions),
         last_correction_published=latest(corrections),
-        published_versions=count(versions, "clause__document"),
+        # COUNT as a plain function: an aggregate would group by every column.
+        published_versions=Subquery(versions.order_by().annotate(
+            n=Func(F("pk"), function="COUNT")).values("n")[:1], output_field=IntegerField()),
         published_corrections=count(corrections, "game"),
         rulebook_revision=Subquery(RulebookRevision.objects.filter(pk=REVISION_ID)
                                    .values("number")[:1], output_field=IntegerField()),

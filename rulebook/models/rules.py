@@ -244,6 +244,8 @@ class Clause(models.Model):
         ordering = ["document", "position"]
         constraints = [models.UniqueConstraint(fields=["document", "key"],
                                                name="clause_unique_key_per_document")]
+        # Neighbours and document order without sorting the document.
+        indexes = [models.Index(fields=["document", "position"], name="clause_document_order")]
         verbose_name = _("clause")
         verbose_name_plural = _("clauses")
 
@@ -651,6 +653,9 @@ class ClauseVersion(models.Model):
                                     condition=models.Q(published_at__isnull=True),
                                     name="version_one_draft_per_clause_and_correction"),
         ]
+        # What is published by a moment (the page cache's generation, page
+        # stamps) is counted from the index, not the table.
+        indexes = [models.Index(fields=["published_at"], name="version_published_at")]
         verbose_name = _("clause version")
         verbose_name_plural = _("clause versions")
         permissions = [("translate_clauseversion",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from itertools import groupby
 
 from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
@@ -72,11 +73,19 @@ class ClauseReading:
 
 @dataclass(frozen=True)
 class SectionReading:
-    """A section and the readings of its clauses, in order."""
+    """A section and the readings of its clauses, in order.
+
+    On a page of a long document (:func:`read_document_page`), a section of
+    another page has no clauses here; ``href`` is where the table of
+    contents links to (``#section-<slug>`` on this page, else
+    ``?page=<n>#section-<slug>``).
+    """
 
     section: Section
     heading: Localized
     clauses: tuple[ClauseReading, ...]
+    page: int = 1
+    href: str = ""
 
 
 _EMPTY = Localized("", "", False)
@@ -92,18 +101,31 @@ def read_clauses(clauses, on: datetime.date | None = None) -> list[ClauseReading
     on = on or timezone.localdate()
     current, later = ClauseVersion.objects.select_related("correction").current_and_next_for(
         clauses, on)
-    readings = []
-    for clause in clauses:
-        version = current.get(clause.pk)
-        if clause.pk in later:
-            later[clause.pk].clause = clause
-        if version is not None:
-            version.clause = clause  # avoid a query per clause for the document's language
-            readings.append(ClauseReading(clause, version, version.text_in(), version.title_in(),
-                                          later.get(clause.pk)))
-        else:
-            readings.append(ClauseReading(clause, None, _EMPTY, _EMPTY, later.get(clause.pk)))
-    return readings
+    return [_reading(clause, current.get(clause.pk), later.get(clause.pk)) for clause in clauses]
+
+
+def _reading(clause: Clause, version: ClauseVersion | None,
+             later: ClauseVersion | None) -> ClauseReading:
+    """A clause's reading from its version in force and its next version."""
+    if later is not None:
+        later.clause = clause
+    if version is None:
+        return ClauseReading(clause, None, _EMPTY, _EMPTY, later)
+    version.clause = clause  # avoid a query per clause for the document's language
+    return ClauseReading(clause, version, version.text_in(), version.title_in(), later)
+
+
+def split_versions(versions, on: datetime.date) -> tuple[ClauseVersion | None,
+                                                         ClauseVersion | None]:
+    """The version in force on ``on`` and the first one taking effect after it,
+    of one clause's published ``versions`` ordered by number (no query)."""
+    current = later = None
+    for version in versions:
+        if version.effective_date is None or version.effective_date <= on:
+            current = version  # the last one wins: highest number
+        elif later is None:
+            later = version  # the first one: lowest number
+    return current, later
 
 
 def is_listed(reading: ClauseReading) -> bool:
@@ -117,16 +139,101 @@ def is_listed(reading: ClauseReading) -> bool:
     return reading.version is not None or reading.later is not None
 
 
+#: A document page holds whole sections up to this many clauses (a longer
+#: document is split into pages; a longer section is a page of its own).
+PAGE_CLAUSES = 250
+
+
+@dataclass(frozen=True)
+class DocumentPage:
+    """One page of a document: every section (for the table of contents),
+    those of this page with their clauses, this page's number (from 1) and
+    the number of pages."""
+
+    sections: list[SectionReading]
+    page_sections: list[SectionReading]
+    number: int
+    count: int
+
+    @property
+    def paginated(self) -> bool:
+        """Whether the document is split into pages."""
+        return self.count > 1
+
+
+def read_document_page(document: Document, on: datetime.date | None = None, page: int = 1,
+                       query: str = "") -> DocumentPage:
+    """Return page ``page`` of ``document`` (clamped to the pages there are).
+
+    Three queries whatever the document's size: the sections with their
+    clause counts, then the published versions of the page's clauses.  Pages
+    are runs of whole sections of at most :data:`PAGE_CLAUSES` clauses, so
+    each page reads and renders a bounded number of clauses; every clause
+    keeps its own address, and the table of contents links every section.
+    ``query`` (e.g. ``"&as_of=2024-01-01"``) is added to links to other pages.
+    """
+    from django.db.models import Count
+
+    sections = list(document.sections.annotate(clause_count=Count("clauses")))
+    page_of: dict[int, int] = {}
+    number, size = 1, 0
+    for item in sections:
+        if size and size + item.clause_count > PAGE_CLAUSES:
+            number, size = number + 1, 0
+        page_of[item.pk] = number
+        size += item.clause_count
+    count = number
+    page = min(max(page, 1), count)
+    chosen = [item for item in sections if page_of[item.pk] == page]
+    readings = {r.section.pk: r for r in _read_sections(document, chosen, on, by_document=count == 1)}
+    result = []
+    for item in sections:
+        anchor = f"#section-{item.slug}"
+        if page_of[item.pk] == page:
+            reading = readings[item.pk]
+        else:
+            item.document = document
+            reading = SectionReading(item, item.heading_in(), ())
+            anchor = f"?page={page_of[item.pk]}{query}{anchor}"
+        result.append(SectionReading(reading.section, reading.heading, reading.clauses,
+                                     page_of[item.pk], anchor))
+    return DocumentPage(result, [r for r in result if r.page == page], page, count)
+
+
 def read_document(document: Document, on: datetime.date | None = None,
                   section: Section | None = None) -> list[SectionReading]:
-    """Return the sections of ``document`` (or just ``section``) with their clauses."""
+    """Return the sections of ``document`` (or just ``section``) with their clauses.
+
+    Two queries whatever the document's size: the sections, and the
+    published versions joined with their clauses (a clause with nothing
+    published is not listed anyway).  Every clause, section and version
+    shares ``document`` (and its annotations), so nothing more is read.
+    """
     sections = list(document.sections.all()) if section is None else [section]
-    clauses = Clause.objects.filter(section__in=sections).select_related(
-        "document__game", "section").order_by("position")
+    return _read_sections(document, sections, on, by_document=section is None)
+
+
+def _read_sections(document: Document, sections: list[Section], on: datetime.date | None,
+                   by_document: bool) -> list[SectionReading]:
+    """The readings of ``sections`` of ``document`` (one query); ``by_document``:
+    they are all of the document's sections (filter by document, not by section)."""
+    on = on or timezone.localdate()
+    by_pk = {item.pk: item for item in sections}
+    versions = (ClauseVersion.objects.published().select_related("clause", "correction")
+                .order_by("clause__position", "clause_id", "number"))
+    versions = (versions.filter(clause__document=document) if by_document
+                else versions.filter(clause__section__in=sections))
     by_section: dict[int, list[ClauseReading]] = {s.pk: [] for s in sections}
-    for reading in read_clauses(clauses, on):
+    for clause, group in groupby(versions, key=lambda version: version.clause_id):
+        group = list(group)
+        clause = group[0].clause
+        if clause.section_id not in by_pk:
+            continue
+        clause.document = document
+        clause.section = by_pk[clause.section_id]
+        reading = _reading(clause, *split_versions(group, on))
         if is_listed(reading):
-            by_section[reading.clause.section_id].append(reading)
+            by_section[clause.section_id].append(reading)
     result = []
     for item in sections:
         item.document = document
@@ -136,7 +243,8 @@ def read_document(document: Document, on: datetime.date | None = None,
 
 @dataclass(frozen=True)
 class ClauseInContext:
-    """A clause with its neighbours in document order (``None`` at either end).
+    """A clause with its neighbours in document order (``None`` at either end)
+    and its published versions, by number.
 
     ``clause.document`` and ``clause.section.document`` are the document it
     was looked up in, so localising texts needs no further query.
@@ -145,31 +253,48 @@ class ClauseInContext:
     clause: Clause
     previous: Clause | None
     next: Clause | None
+    versions: tuple[ClauseVersion, ...] = ()
+
+    def reading(self, on: datetime.date) -> ClauseReading:
+        """The clause's reading on ``on``, from the versions already read (no query)."""
+        return _reading(self.clause, *split_versions(self.versions, on))
 
 
 def find_clause(document: Document, key: str) -> ClauseInContext | None:
-    """Return the clause ``key`` of ``document`` with its neighbours, in one
-    query whatever the document's size; ``None`` if there is no such clause."""
-    # A clause with nothing published yet (only a draft of a new clause) has no page.
+    """Return the clause ``key`` of ``document`` with its neighbours and its
+    published versions (with their corrections), in one query whatever the
+    document's size; ``None`` if there is no such clause.
+
+    A clause with nothing published yet (only a draft of a new clause) has
+    no page: the query reads its published versions, so it finds none.
+    """
     published = Exists(ClauseVersion.objects.filter(clause=OuterRef("pk"),
                                                     published_at__isnull=False))
-    before = (Clause.objects.filter(published, document=OuterRef("document"),
-                                    position__lt=OuterRef("position")).order_by("-position"))
-    after = (Clause.objects.filter(published, document=OuterRef("document"),
-                                   position__gt=OuterRef("position")).order_by("position"))
-    clause = (Clause.objects.select_related("section")
-              .annotate(previous_key=Subquery(before.values("key")[:1]),
-                        previous_label=Subquery(before.values("label")[:1]),
-                        next_key=Subquery(after.values("key")[:1]),
-                        next_label=Subquery(after.values("label")[:1]))
-              .filter(published, document=document, key=key).first())
-    if clause is None:
+    before = (Clause.objects.filter(published, document=OuterRef("clause__document"),
+                                    position__lt=OuterRef("clause__position"))
+              .order_by("-position"))
+    after = (Clause.objects.filter(published, document=OuterRef("clause__document"),
+                                   position__gt=OuterRef("clause__position"))
+             .order_by("position"))
+    versions = list(
+        ClauseVersion.objects.published().filter(clause__document=document, clause__key=key)
+        .select_related("clause__section", "correction__game")
+        .annotate(previous_key=Subquery(before.values("key")[:1]),
+                  previous_label=Subquery(before.values("label")[:1]),
+                  next_key=Subquery(after.values("key")[:1]),
+                  next_label=Subquery(after.values("label")[:1]))
+        .order_by("number"))
+    if not versions:
         return None
+    first = versions[0]
+    clause = first.clause
     clause.document = document
     clause.section.document = document
+    for version in versions:
+        version.clause = clause
 
     def neighbour(key: str | None, label: str | None) -> Clause | None:
         return Clause(document=document, key=key, label=label or "") if key else None
 
-    return ClauseInContext(clause, neighbour(clause.previous_key, clause.previous_label),
-                           neighbour(clause.next_key, clause.next_label))
+    return ClauseInContext(clause, neighbour(first.previous_key, first.previous_label),
+                           neighbour(first.next_key, first.next_label), tuple(versions))

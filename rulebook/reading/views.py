@@ -16,7 +16,7 @@ from django.views.decorators.http import require_safe
 from rulebook.caching.conditional import with_publication_stamp
 from rulebook.models import Document, Game, Section
 from rulebook.reading.rulepage import render_rule_page
-from rulebook.reading.services import find_clause, read_clauses, read_document
+from rulebook.reading.services import find_clause, read_document, read_document_page
 
 
 def _document(game: str, document: str) -> Document:
@@ -47,10 +47,20 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
 def document_detail(request: HttpRequest, game: str, document: str) -> HttpResponse:
     """Table of contents and full text of a document, with an anchor per clause."""
     doc = _document(game, document)
-    return render_rule_page(request, doc, "rulebook/reading/document.html", lambda on: {
+    try:
+        number = int(request.GET.get("page", "1"))
+    except ValueError:
+        number = 1
+
+    def context(on: datetime.date) -> dict:
+        query = f"&as_of={on:%Y-%m-%d}" if request.GET.get("as_of") else ""
         # Read only when the cached body fragment is missing.
-        "sections": SimpleLazyObject(lambda: read_document(doc, on)),
-    })
+        page = SimpleLazyObject(lambda: read_document_page(doc, on, number, query))
+        return {"page": page, "page_number": number,
+                "sections": SimpleLazyObject(lambda: page.sections),
+                "page_sections": SimpleLazyObject(lambda: page.page_sections)}
+
+    return render_rule_page(request, doc, "rulebook/reading/document.html", context)
 
 
 @require_safe
@@ -75,12 +85,10 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
     clause = found.clause
 
     def context(on: datetime.date) -> dict:
-        (reading,) = read_clauses([clause], on)
         return {
-            "clause": clause, "reading": reading,
+            "clause": clause, "reading": found.reading(on),
             "section": clause.section, "previous": found.previous, "next": found.next,
-            "versions": (clause.versions.published().select_related("correction__game")
-                         .order_by("number")),
+            "versions": found.versions,
         }
 
     return render_rule_page(request, doc, "rulebook/reading/clause.html", context)

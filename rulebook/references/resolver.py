@@ -27,6 +27,8 @@ from rulebook.search.text import fold
 
 INDEX_TTL = 60.0
 _GENERATION_KEY = "rulebook:references:generation"
+# Where a Resolver keeps the game index on the document instance it was given.
+_INDEX_ATTRIBUTE = "_reference_index"
 _LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
@@ -104,22 +106,34 @@ class GameIndex:
 
     @classmethod
     def load(cls, game_id: int) -> "GameIndex":
-        """Read a game's documents and sections (two queries)."""
-        from rulebook.models import Document, Game, Section
+        """Read a game's slug, documents and sections in one query (documents
+        joined with their sections; a document without sections gives one
+        row with empty section fields)."""
+        from rulebook.models import Document
 
-        game = Game.objects.values_list("slug", flat=True).get(pk=game_id)
         title_fields = [f"title_{code}" for code in _LANGUAGES]
-        documents = {
-            row[0]: DocumentInfo(row[0], game, row[1], row[2],
-                                 tuple(t for t in row[3:] if t))
-            for row in Document.objects.filter(game_id=game_id).values_list(
-                "id", "slug", "number", *title_fields)}
-        heading_fields = [f"heading_{code}" for code in _LANGUAGES]
-        sections = {
-            row[0]: SectionInfo(row[0], row[1], row[2], row[3], tuple(h for h in row[4:] if h))
-            for row in Section.objects.filter(document__game_id=game_id).order_by(
-                "document__position", "position").values_list(
-                "id", "document_id", "slug", "number", *heading_fields)}
+        heading_fields = [f"sections__heading_{code}" for code in _LANGUAGES]
+        rows = Document.objects.filter(game_id=game_id).order_by(
+            "position", "slug", "sections__position").values_list(
+            "game__slug", "id", "slug", "number", *title_fields, "sections__id",
+            "sections__slug", "sections__number", *heading_fields)
+        game = ""
+        documents: dict[int, DocumentInfo] = {}
+        sections: dict[int, SectionInfo] = {}
+        titles = len(title_fields)
+        for row in rows:
+            game, document_id, slug, number = row[:4]
+            if document_id not in documents:
+                documents[document_id] = DocumentInfo(
+                    document_id, game, slug, number, tuple(t for t in row[4:4 + titles] if t))
+            section_id, section_slug, section_number, *headings = row[4 + titles:]
+            if section_id is not None:
+                sections[section_id] = SectionInfo(section_id, document_id, section_slug,
+                                                   section_number, tuple(h for h in headings if h))
+        if not documents:
+            from rulebook.models import Game
+
+            game = Game.objects.values_list("slug", flat=True).get(pk=game_id)
         index = cls(game_id, game, documents, sections)
         for section in sections.values():
             for heading in {_name(h) for h in section.headings}:
@@ -187,7 +201,15 @@ class Resolver:
         self.document = document
         self.clause = clause
         self._games: dict[str, GameIndex] = {}
-        self.index = game_index(document.game_id)
+        # A page's document (read with its publication stamp for one
+        # request, and shared by the clauses it renders) keeps the index, so
+        # the index's generation is checked once per page, not once per clause.
+        index = document.__dict__.get(_INDEX_ATTRIBUTE)
+        if index is None:
+            index = game_index(document.game_id)
+            if hasattr(document, "rulebook_revision"):
+                document.__dict__[_INDEX_ATTRIBUTE] = index
+        self.index = index
 
     # -- look-ups ----------------------------------------------------------
     def _other_game(self, slug: str) -> GameIndex | None:

@@ -102,26 +102,37 @@ def cited_by(clause, on: datetime.date | None = None) -> list[Backlink]:
     """Return the backlinks of ``clause`` on ``on`` (default today): clauses
     whose version in force cites it, then those citing its section.
 
+    One query whatever the rulebook's size: the stored references to the
+    clause or its section whose version is the one in force on ``on``
+    (published, in effect by then, and no later published version in
+    effect by then), with the citing clauses, their documents and games.
     The calculator's scenarios citing it are listed by
     :func:`rulebook.calculator.backlinks.scenario_backlinks`.
     """
-    from rulebook.models import Clause, ClauseVersion
+    from django.db.models import Exists, OuterRef, Q
+    from django.utils import timezone
 
-    references = ClauseReference.objects.filter(
-        version__published_at__isnull=False).exclude(clause=clause)
-    direct = set(references.filter(target_clause=clause).values_list("version_id", flat=True))
-    via = set(references.filter(target_section_id=clause.section_id)
-              .values_list("version_id", flat=True))
-    versions = ClauseVersion.objects.filter(pk__in=direct | via).values_list("pk", "clause_id")
-    clause_ids = {clause_id for _pk, clause_id in versions}
-    citing = Clause.objects.filter(pk__in=clause_ids).select_related(
-        "document__game", "section").order_by("document__position", "position")
-    current = ClauseVersion.objects.current_for(citing, on)
-    links = []
-    for other in citing:
-        version = current.get(other.pk)
-        if version is None or version.pk not in direct | via:
-            continue  # the citation is not in the text in force
-        links.append(Backlink(clause=other, via_section=version.pk not in direct))
-    links.sort(key=lambda b: b.via_section)
-    return links
+    from rulebook.models import ClauseVersion
+
+    on = on or timezone.localdate()
+    in_effect = Q(effective_date__isnull=True) | Q(effective_date__lte=on)
+    superseded = Exists(ClauseVersion.objects.published().filter(
+        in_effect, clause=OuterRef("version__clause"), number__gt=OuterRef("version__number")))
+    references = (
+        ClauseReference.objects
+        .filter(Q(target_clause=clause) | Q(target_section_id=clause.section_id))
+        .exclude(clause=clause)
+        .filter(Q(version__effective_date__isnull=True) | Q(version__effective_date__lte=on),
+                version__published_at__isnull=False)
+        .exclude(superseded)
+        .select_related("clause__document__game", "clause__section")
+        .order_by("clause__document__position", "clause__position"))
+    direct: dict[int, Backlink] = {}
+    via: dict[int, Backlink] = {}
+    for reference in references:
+        citing = reference.clause
+        if reference.target_clause_id == clause.pk:
+            direct.setdefault(citing.pk, Backlink(clause=citing))
+        else:
+            via.setdefault(citing.pk, Backlink(clause=citing, via_section=True))
+    return list(direct.values()) + [link for pk, link in via.items() if pk not in direct]

@@ -91,6 +91,9 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
     for entry_id, score in best.values():
         entry = by_id[entry_id]
         entry.version.clause = entry.clause
+        # The section's heading is localised by its document's language: the
+        # clause's document, already read (no query per hit).
+        entry.clause.section.document = entry.clause.document
         hits.append(Hit(entry.clause, entry.version, entry.language, entry.title,
                         excerpt(entry.body, parsed, entry.language), score))
     return hits

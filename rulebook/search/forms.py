@@ -30,11 +30,15 @@ class SearchForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        games = list(Game.objects.all())
-        self.fields["game"].choices = [("", _("All games"))] + [(g.slug, str(g)) for g in games]
-        documents = Document.objects.select_related("game").order_by("game__position", "position")
+        # One query for both filters: the documents with their games (a game
+        # without documents has nothing to search).
+        self._documents = list(Document.objects.select_related("game").order_by(
+            "game__position", "game__slug", "position", "slug"))
+        self._games = list({d.game.slug: d.game for d in self._documents}.values())
+        self.fields["game"].choices = [("", _("All games"))] + [
+            (g.slug, str(g)) for g in self._games]
         self.fields["document"].choices = [("", _("All documents"))] + [
-            (f"{d.game.slug}/{d.slug}", f"{d.game} › {d}") for d in documents]
+            (f"{d.game.slug}/{d.slug}", f"{d.game} › {d}") for d in self._documents]
         self.fields["language"].choices = [("", _("All languages"))] + [
             (code, name) for code, name in settings.LANGUAGES]
 
@@ -47,12 +51,11 @@ class SearchForm(forms.Form):
     def selected_game(self) -> Game | None:
         """The Game chosen in the filter, or None."""
         slug = self.value("game")
-        return Game.objects.filter(slug=slug).first() if slug else None
+        return next((g for g in self._games if g.slug == slug), None) if slug else None
 
     def selected_document(self) -> Document | None:
         """The Document chosen in the filter ("game/document"), or None."""
         path = self.value("document")
         if not path:
             return None
-        game, _slash, slug = path.partition("/")
-        return Document.objects.select_related("game").filter(game__slug=game, slug=slug).first()
+        return next((d for d in self._documents if f"{d.game.slug}/{d.slug}" == path), None)

@@ -1,0 +1,37 @@
+-- wrk script for cold requests: every request gets an address of its own,
+-- so no cache answers.  Arguments after "--": MAX responses per thread, and
+-- the mode: "date" appends as_of=<a new day> (rule pages: the page cache and
+-- the cached page body are keyed by the reading date), "nonce" appends
+-- _cold=<n> (pages without a body cache: search, calculator, API).
+local threads = {}
+function setup(thread)
+  thread:set("id", #threads)
+  table.insert(threads, thread)
+end
+function init(args)
+  max_responses = tonumber(args[1] or "100000")
+  mode = args[2] or "nonce"
+  responses, fivexx, counter = 0, 0, 0
+  separator = string.find(wrk.path, "?", 1, true) and "&" or "?"
+end
+function request()
+  counter = counter + 1
+  local n = (id or 0) * 1000000 + counter
+  local suffix
+  if mode == "date" then
+    suffix = "as_of=" .. os.date("!%Y-%m-%d", 946684800 + (n % 2900000) * 86400)
+  else
+    suffix = "_cold=" .. n
+  end
+  return wrk.format("GET", wrk.path .. separator .. suffix)
+end
+function response(status, headers, body)
+  responses = responses + 1
+  if status >= 500 then fivexx = fivexx + 1 end
+  if responses >= max_responses then wrk.thread:stop() end
+end
+function done(summary, latency, requests)
+  local total = 0
+  for _, thread in ipairs(threads) do total = total + thread:get("fivexx") end
+  io.write(string.format("5xx responses: %d\n", total))
+end
