@@ -1,5 +1,7 @@
 """Template context shared by every page."""
 
+from urllib.parse import urlencode
+
 from django.conf import settings
 from django.urls import translate_url
 from django.utils.translation import get_language_info
@@ -22,4 +24,28 @@ def site(request):
             "url": translate_url(path, code),
             "current": code == current,
         })
-    return {"language_links": links}
+    return {"language_links": links, **page_links(request)}
+
+
+def page_links(request) -> dict:
+    """The canonical address of the page, its ``x-default`` alternate and
+    whether search engines should leave it out of their index.
+
+    A dated page (``?as_of=``) names the current page (the same address
+    without ``as_of``) as canonical and is ``noindex``: search engines must
+    not send readers to outdated texts.  A page whose view sets
+    ``canonical_path`` (the side-by-side pages: their single-language page)
+    overrides the canonical address in its template context.  The
+    ``x-default`` alternate is the page in the site's default language.
+    """
+    query = request.GET.copy()
+    dated = "as_of" in query
+    query.pop("as_of", None)
+    encoded = urlencode(sorted(query.lists()), doseq=True)
+    path = request.path + (f"?{encoded}" if encoded else "")
+    return {
+        "canonical_default": request.build_absolute_uri(path),
+        "x_default_url": request.build_absolute_uri(
+            translate_url(request.get_full_path(), settings.LANGUAGE_CODE)),
+        "noindex": dated,
+    }
