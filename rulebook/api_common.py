@@ -24,18 +24,33 @@ versioning, calculator); imports only :mod:`rulebook.models`.
 from __future__ import annotations
 
 import datetime
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
 from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
 from ninja import Schema
+from pydantic import BeforeValidator
 
 from rulebook.models import Correction
 
 #: A language of the site (UI and translations).
 Language = Literal["de", "ru", "en"]
 LANGUAGES: tuple[str, ...] = tuple(code for code, _name in settings.LANGUAGES)
+
+
+def _iso_date(value):
+    """Only ``YYYY-MM-DD`` (pydantic alone would also read ``0`` as 1970-01-01)."""
+    if isinstance(value, str) and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        raise ValueError("Enter a date as YYYY-MM-DD.")
+    if not isinstance(value, (str, datetime.date)) or isinstance(value, datetime.datetime):
+        raise ValueError("Enter a date as YYYY-MM-DD.")
+    return value
+
+
+#: A date written ``YYYY-MM-DD`` (JSON Schema: string, format date).
+IsoDate = Annotated[datetime.date, BeforeValidator(_iso_date)]
 
 
 class ErrorItem(Schema):

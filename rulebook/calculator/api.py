@@ -33,7 +33,7 @@ from ninja import Router, Schema
 
 import engine
 from engine.core import Field, FieldKind, InputError, Scenario
-from rulebook.api_common import ERRORS, ApiError, not_found
+from rulebook.api_common import ERRORS, ApiError, IsoDate, not_found
 from rulebook.calculator import services as calculator
 
 router = Router()
@@ -95,7 +95,7 @@ class EvaluateIn(Schema):
     """The input of an evaluation: the scenario's fields, and the date of the ruling."""
 
     inputs: dict[str, Any]
-    as_of: datetime.date | None = None
+    as_of: IsoDate | None = None
 
 
 class CitationOut(Schema):

@@ -37,7 +37,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from ninja import Field, Query, Router, Schema
 
-from rulebook.api_common import (ERRORS, CorrectionRef, Language, absolute, correction_ref,
+from rulebook.api_common import (ERRORS, CorrectionRef, IsoDate, Language, absolute, correction_ref,
                                  not_found, reader_language)
 from rulebook.caching.conditional import FRAGMENT_TIMEOUT, PageStamp, with_publication_stamp
 from rulebook.models import Clause, ClauseVersion, Document, Game
@@ -267,7 +267,7 @@ class SearchOut(Schema):
 class ReadingParams(Schema):
     """The reading date and the reader's language."""
 
-    as_of: datetime.date | None = Field(None, description="YYYY-MM-DD; default today.")
+    as_of: IsoDate | None = Field(None, description="YYYY-MM-DD; default today.")
     lang: Language | None = Field(None, description="The reader's language; default: "
                                                     "the request's Accept-Language.")
 

@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils import translation
 from ninja import Field, Query, Router, Schema
 
-from rulebook.api_common import (ERRORS, CorrectionRef, Language, absolute, correction_ref,
+from rulebook.api_common import (ERRORS, CorrectionRef, IsoDate, Language, absolute, correction_ref,
                                  find_correction, not_found, reader_language)
 from rulebook.models import Game
 from rulebook.reading.api import (ReadingParams, TextOut, clause_api_url, find_clause_by_number,
@@ -145,10 +145,10 @@ class CorrectionDetailOut(CorrectionOut):
 class ChangesParams(Schema):
     """Two dates, in either order, and the reader's language."""
 
-    from_date: datetime.date | None = Field(
+    from_date: IsoDate | None = Field(
         None, alias="from", description="YYYY-MM-DD; default: the day before the latest "
                                         "correction in force.")
-    to_date: datetime.date | None = Field(None, alias="to", description="YYYY-MM-DD; "
+    to_date: IsoDate | None = Field(None, alias="to", description="YYYY-MM-DD; "
                                                                         "default today.")
     lang: Language | None = Field(None, description="The reader's language.")
 
