@@ -128,7 +128,7 @@ def find_correction(game: str, identifier: int) -> Correction:
     """The published correction ``identifier`` (as :func:`correction_ref` gives it)
     of ``game``, or a 404 naming ``id``."""
     found = (Correction.objects.published().select_related("game", "published_by")
-             .filter(game__slug=game, pk=identifier).first())
+             .filter(game__slug=game, pk=identifier).first()) if "\x00" not in game else None
     if found is None:
         raise not_found("id", f"No published correction {identifier} of {game!r}; "
                               f"GET /api/games/{game}/corrections lists them.")

@@ -279,6 +279,10 @@ class ReadingParams(Schema):
 def find_document(game: str, document: str, stamped: bool = False) -> Document:
     """The document (``stamped``: with its publication stamp), or a 404
     naming ``game`` or ``document``."""
+    if "\x00" in game:  # no slug has one (and PostgreSQL refuses it in a query)
+        raise not_found("game", "No game has a NUL character in its slug.")
+    if "\x00" in document:
+        raise not_found("document", "No document has a NUL character in its slug.")
     documents = Document.objects.select_related("game")
     if stamped:
         documents = with_publication_stamp(documents)
@@ -294,6 +298,8 @@ def find_document(game: str, document: str, stamped: bool = False) -> Document:
 def find_clause_by_number(document: Document, key: str) -> ClauseInContext:
     """The clause of ``document`` with key or printed number ``key``
     (``107.2``, ``107.2.``, ``Ziel ¶3.2``, ``Ziel 3.2``), or a 404 naming ``key``."""
+    if "\x00" in key:  # no key has one (and PostgreSQL refuses it in a query)
+        raise not_found("key", "No clause key has a NUL character.")
     text = " ".join(key.split())
     candidates = [key, text, text.rstrip(".").strip()]
     for candidate in dict.fromkeys(c for c in candidates if c):
@@ -633,6 +639,8 @@ def search(request: HttpRequest, params: Query[SearchParams]):
     (the search page's engine); ``matches`` are the clauses, sections or
     documents whose key or number is ``q``."""
     game = document = None
+    params.game = params.game and params.game.replace("\x00", "\ufffd")
+    params.document = params.document and params.document.replace("\x00", "\ufffd")
     if params.game:
         game = Game.objects.filter(slug=params.game).first()
         if game is None:

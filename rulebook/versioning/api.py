@@ -238,7 +238,7 @@ def _correction_json(request: HttpRequest, correction, language: str,
             url_name="corrections")
 def corrections_api(request: HttpRequest, game: str, params: Query[ReadingParams]):
     """The game's published corrections, newest first: in force or upcoming on ``as_of``."""
-    game_obj = Game.objects.filter(slug=game).first()
+    game_obj = Game.objects.filter(slug=game).first() if "\x00" not in game else None
     if game_obj is None:
         raise not_found("game", f"No game {game!r}; GET /api/games lists them.")
     language, on = reader_language(request, params.lang), reading_on(params.as_of)

@@ -12,6 +12,7 @@ from django.utils import timezone, translation
 
 from rulebook.models import Clause, Correction
 from rulebook.versioning.publishing import propose_version, publish_correction
+from tests.rulebook.test_api_fuzzing import wsgi_keeps_the_test_connection  # noqa: F401 (fixture)
 
 BERSERK = "/api/games/berserk/documents/comprehensive-rules"
 POWER_DUELL = "/api/games/power-duell/documents/schutzgottkarten"
@@ -78,6 +79,10 @@ def test_a_date_before_the_first_version_is_not_in_force(client, seeded):
     ("/api/games/berserk/corrections/99999", "id"),
     ("/api/search?game=nothing&q=x", "game"),
     ("/api/search", "q"),
+    # NUL characters name nothing (PostgreSQL would refuse them in a query)
+    (f"{BERSERK}/clauses/107.2%00", "key"),
+    ("/api/games/berserk%00/documents/comprehensive-rules", "game"),
+    ("/api/search?q=x&document=%00", "document"),
     ("/api/no/such/operation", ""),
     ("/api/games/x", ""),  # not redirected to a page: the API's own 404
 ])
@@ -211,7 +216,8 @@ REAL_CALLS = [
 
 @pytest.mark.parametrize("path, path_parameters, query", REAL_CALLS,
                          ids=[f"{p}?{q}" for p, _a, q in REAL_CALLS])
-def test_answers_on_the_seeds_match_the_openapi_document(seeded, path, path_parameters, query):
+def test_answers_on_the_seeds_match_the_openapi_document(seeded, wsgi_keeps_the_test_connection,
+                                                         path, path_parameters, query):
     from tests.rulebook.test_api_fuzzing import CONFORMANCE, schema
 
     operation = schema[path]["GET"]
@@ -221,7 +227,7 @@ def test_answers_on_the_seeds_match_the_openapi_document(seeded, path, path_para
     case.validate_response(response, checks=CONFORMANCE)
 
 
-def test_one_correction_matches_the_openapi_document(seeded):
+def test_one_correction_matches_the_openapi_document(seeded, wsgi_keeps_the_test_connection):
     from tests.rulebook.test_api_fuzzing import CONFORMANCE, schema
 
     correction = Correction.objects.get()
