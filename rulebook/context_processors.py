@@ -1,6 +1,7 @@
 """Template context shared by every page."""
 
 import datetime
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.urls import translate_url
@@ -27,7 +28,7 @@ def site(request):
     as_of = dated_view(request)
     return {"language_links": links, "as_of": as_of,
             "as_of_date": datetime.date.fromisoformat(as_of) if as_of else None,
-            "undated_url": _without_date(request) if as_of else ""}
+            "undated_url": _without_date(request) if as_of else "", **page_links(request)}
 
 
 def _without_date(request) -> str:
@@ -47,3 +48,27 @@ def dated_view(request) -> str:
         return datetime.date.fromisoformat(raw).isoformat() if raw else ""
     except ValueError:
         return ""
+
+
+def page_links(request) -> dict:
+    """The canonical address of the page, its ``x-default`` alternate and
+    whether search engines should leave it out of their index.
+
+    A dated page (``?as_of=``) names the current page (the same address
+    without ``as_of``) as canonical and is ``noindex``: search engines must
+    not send readers to outdated texts.  A page whose view sets
+    ``canonical_path`` (the side-by-side pages: their single-language page)
+    overrides the canonical address in its template context.  The
+    ``x-default`` alternate is the page in the site's default language.
+    """
+    query = request.GET.copy()
+    dated = "as_of" in query
+    query.pop("as_of", None)
+    encoded = urlencode(sorted(query.lists()), doseq=True)
+    path = request.path + (f"?{encoded}" if encoded else "")
+    return {
+        "canonical_default": request.build_absolute_uri(path),
+        "x_default_url": request.build_absolute_uri(
+            translate_url(request.get_full_path(), settings.LANGUAGE_CODE)),
+        "noindex": dated,
+    }

@@ -43,6 +43,9 @@ urlpatterns = [
          name="section"),
     path("<slug:game>/<slug:document>/section/<slug:section>/side-by-side/",
          sidebyside.section_side_by_side, name="section-side-by-side"),
+    # Before the clause pattern: a clause key "changes" would be shadowed (none has one).
+    path("<slug:game>/<slug:document>/changes/", versioning_views.document_changes_view,
+         name="changes"),
     path("<slug:game>/<slug:document>/<clausekey:key>/", views.clause_detail, name="clause"),
     path("<slug:game>/<slug:document>/<clausekey:key>/history/",
          versioning_views.clause_history_view, name="clause_history"),

@@ -82,7 +82,7 @@ MIDDLEWARE = [
     # Stored rule pages are answered here, before the rest of the stack.
     "rulebook.caching.pages.RulePageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "rulesite.middleware.LocaleMiddleware",  # no redirects under /api/
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

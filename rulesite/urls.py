@@ -3,22 +3,25 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
-from django.urls import include, path
+from django.urls import include, path, re_path
 
-from rulebook.calculator.api import api
 from rulebook.calculator.sitemaps import CalculatorSitemap
 from rulebook.reading.sitemaps import SITEMAPS
 from rulebook.reading.offline import offline_state, service_worker
 from rulebook.reading.views import robots_txt
+from rulebook.versioning.sitemaps import ChangesSitemap
+from rulesite.api import api, not_found as api_not_found
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("sitemap.xml", sitemap, {"sitemaps": {**SITEMAPS, "calculator": CalculatorSitemap}},
+    path("sitemap.xml", sitemap, {"sitemaps": {**SITEMAPS, "changes": ChangesSitemap,
+                                  "calculator": CalculatorSitemap}},
          name="django.contrib.sitemaps.views.sitemap"),
     path("robots.txt", robots_txt, name="robots_txt"),
     path("sw.js", service_worker, name="service_worker"),
     path("offline-state.json", offline_state, name="offline_state"),
     path("api/", api.urls),
+    re_path(r"^api/", api_not_found),  # an address naming no operation: 404 in the API's shape
 ]
 urlpatterns += i18n_patterns(
     # before the rulebook's <game>/ pages, so that "calculator" is not read as a game

@@ -9,8 +9,8 @@ Modules:
   version in force on a date, with version warnings;
 - :mod:`~rulebook.calculator.views`, :mod:`~rulebook.calculator.urls`: the
   calculator pages;
-- :mod:`~rulebook.calculator.api`: the JSON API (django-ninja) and its
-  OpenAPI document.
+- :mod:`~rulebook.calculator.api`: the calculator's operations of the
+  JSON API (a django-ninja router, added to the API in :mod:`rulesite.api`).
 
 May import: :mod:`engine`, :mod:`rulebook.models`, :mod:`rulebook.caching`,
 :mod:`rulebook.reading` (clause texts in place).  Nothing else in

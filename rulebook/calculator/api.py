@@ -1,4 +1,5 @@
-"""JSON API of the scenario calculator, with its OpenAPI document.
+"""The calculator's operations of the JSON API (a django-ninja router,
+added to the site's API in :mod:`rulesite.api`).
 
 Addresses (not language-prefixed; the language of texts is ``?lang=de|ru|en``
 or the request's ``Accept-Language``):
@@ -6,26 +7,18 @@ or the request's ``Accept-Language``):
 - ``GET  /api/scenarios`` — every scenario with its input schema;
 - ``GET  /api/scenarios/{game}/{slug}`` — one scenario;
 - ``POST /api/scenarios/{game}/{slug}/evaluate`` — JSON ``{"inputs": {...},
-  "as_of": "YYYY-MM-DD"}`` → the ruling;
+  "as_of": "YYYY-MM-DD"}`` (``inputs`` required) → the ruling;
 - ``GET  /api/scenarios/{game}/{slug}/evaluate?<form fields>`` — the same
-  with the web form's flat query parameters (``group-i-field``);
-- ``GET  /api/openapi.json`` — the OpenAPI 3 document.
-
-Why django-ninja: the response shapes are typed pydantic schemas, from which
-ninja derives both the validation of the request envelope and the OpenAPI
-document, so the published contract cannot drift from the code; it mounts as
-one URLconf entry on plain Django views with no further app, serializer
-layer or settings (Django REST framework would need serializers, a router
-and a schema generator for the same result).  The interactive docs page is
-switched off (``docs_url=None``): it loads Swagger UI from a CDN, and the
-site makes no third-party requests.
+  with the web form's flat query parameters (``group-i-field``).
 
 Scenario inputs themselves are dynamic (each scenario has its own fields),
 so the request schema types them as an object and every scenario's listing
 carries a JSON Schema derived from its :class:`engine.core.Field`
 definitions — the same definitions the engine validates with.  Invalid
-input answers 422 with ``{"detail": [{"field": "minions.0.threat",
-"message": "…", "loc": [...]}]}``; never a 500.
+input answers 422 in the API's one error shape (:mod:`rulebook.api_common`):
+``{"errors": [{"field": "inputs.minions.0.threat", "message": "…"}]}``
+(for the GET variant the field is the engine's path, ``minions.0.threat``);
+never a 500.
 """
 
 from __future__ import annotations
@@ -36,22 +29,14 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import translation
-from ninja import NinjaAPI, Schema
-from ninja.errors import HttpError
+from ninja import Router, Schema
 
 import engine
 from engine.core import Field, FieldKind, InputError, Scenario
+from rulebook.api_common import ERRORS, ApiError, IsoDate, not_found
 from rulebook.calculator import services as calculator
 
-api = NinjaAPI(
-    title="Rules reference — scenario calculator API",
-    version="1",
-    description=("Rulings of the scenario calculator with the exact clauses (and clause "
-                 "versions) they rest on. Texts are in ?lang=de|ru|en."),
-    docs_url=None,  # Swagger UI would load from a CDN
-    openapi_url="/openapi.json",
-    urls_namespace="api",
-)
+router = Router()
 
 LANGUAGES = ("de", "ru", "en")
 
@@ -109,8 +94,8 @@ class ScenarioOut(Schema):
 class EvaluateIn(Schema):
     """The input of an evaluation: the scenario's fields, and the date of the ruling."""
 
-    inputs: dict[str, Any] = {}
-    as_of: datetime.date | None = None
+    inputs: dict[str, Any]
+    as_of: IsoDate | None = None
 
 
 class CitationOut(Schema):
@@ -159,18 +144,6 @@ class RulingOut(Schema):
     notes: list[str]
     drift: bool
     web_url: str
-
-
-class ErrorItem(Schema):
-    """One invalid field: dotted path (``minions.0.threat``), message, pydantic-style loc."""
-    field: str
-    message: str
-    loc: list[Any]
-
-
-class ErrorOut(Schema):
-    """The body of a 422 (or 404) answer."""
-    detail: list[ErrorItem]
 
 
 # --------------------------------------------------------------------------
@@ -288,38 +261,29 @@ def _scenario(game: str, slug: str) -> Scenario:
     try:
         return calculator.find(game, slug)
     except KeyError:
-        raise HttpError(404, f"No scenario {slug!r} in game {game!r}; "
-                             "GET /api/scenarios lists them.") from None
+        raise not_found("slug", f"No scenario {slug!r} in game {game!r}; "
+                                "GET /api/scenarios lists them.") from None
 
 
-class InvalidInput(Exception):
-    """Bad scenario input: answered 422 with the field path and a translated message."""
+class InvalidInput(ApiError):
+    """Bad scenario input: answered 422 naming the field and a translated message."""
 
-    def __init__(self, field: str, message: str, loc: list[Any]) -> None:
-        super().__init__(f"{field}: {message}")
-        self.detail = [{"field": field, "message": message, "loc": loc}]
-
-
-@api.exception_handler(InvalidInput)
-def invalid_input(request: HttpRequest, exc: InvalidInput):
-    """Answer :class:`InvalidInput` with 422 and its field-level detail."""
-    return api.create_response(request, {"detail": exc.detail}, status=422)
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(422, field, message)
 
 
-def _input_error(error: InputError, loc_prefix: tuple[str, ...]) -> InvalidInput:
-    path = str(error.field)
-    loc = [*loc_prefix, *(int(p) if p.isdigit() else p for p in path.split("."))]
-    return InvalidInput(path, calculator.render_message(error.message), loc)
+def _input_error(error: InputError, prefix: str) -> InvalidInput:
+    return InvalidInput(prefix + str(error.field), calculator.render_message(error.message))
 
 
-@api.get("/scenarios", response=list[ScenarioOut], tags=["scenarios"])
+@router.get("/scenarios", response={200: list[ScenarioOut], **ERRORS}, tags=["scenarios"])
 def list_scenarios(request: HttpRequest, lang: str | None = None):
     """Every scenario of every game, with its input fields and JSON Schema."""
     with translation.override(_language(request, lang)):
         return [scenario_json(request, s) for rs in engine.rulesets() for s in rs.scenarios]
 
 
-@api.get("/scenarios/{game}/{slug}", response={200: ScenarioOut, 404: ErrorOut},
+@router.get("/scenarios/{game}/{slug}", response={200: ScenarioOut, **ERRORS},
          tags=["scenarios"], url_name="scenario")
 def get_scenario(request: HttpRequest, game: str, slug: str, lang: str | None = None):
     """One scenario with its input fields and JSON Schema."""
@@ -328,7 +292,7 @@ def get_scenario(request: HttpRequest, game: str, slug: str, lang: str | None = 
         return scenario_json(request, scenario)
 
 
-@api.post("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, 422: ErrorOut},
+@router.post("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, **ERRORS},
           tags=["rulings"], url_name="evaluate")
 def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
              lang: str | None = None):
@@ -338,14 +302,14 @@ def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
         try:
             ruling = scenario.evaluate(payload.inputs)
         except InputError as error:
-            raise _input_error(error, ("body", "inputs")) from None
+            raise _input_error(error, "inputs.") from None
         on, dated = (payload.as_of, True) if payload.as_of else calculator.parse_as_of("")[:2]
         view = calculator.present(ruling, on, dated)
         query = calculator.to_query(scenario, payload.inputs, on if dated else None)
         return ruling_json(request, scenario, view, query)
 
 
-@api.get("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, 422: ErrorOut},
+@router.get("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, **ERRORS},
          tags=["rulings"], url_name="evaluate_form")
 def evaluate_form(request: HttpRequest, game: str, slug: str, lang: str | None = None,
                   as_of: str | None = None):
@@ -354,12 +318,12 @@ def evaluate_form(request: HttpRequest, game: str, slug: str, lang: str | None =
     with translation.override(_language(request, lang)):
         on, dated, date_error = calculator.parse_as_of(as_of)
         if date_error:
-            raise InvalidInput("as_of", date_error, ["query", "as_of"])
+            raise InvalidInput("as_of", date_error)
         data = {k: v for k, v in request.GET.lists() if k not in ("lang",)}
         try:
             ruling = scenario.evaluate_form(data)
         except InputError as error:
-            raise _input_error(error, ("query",)) from None
+            raise _input_error(error, "") from None
         view = calculator.present(ruling, on, dated)
         query = request.GET.copy()
         query.pop("lang", None)

@@ -126,7 +126,9 @@ def _render(request: HttpRequest, document: Document, clauses, context: dict) ->
     return render(request, "rulebook/reading/side_by_side.html", {
         **context, "document": document, "game": document.game, "rows": rows,
         "original_language": document.language, "left_language": left, "right_language": right,
-        "languages": LANGUAGES, "on": on, "dated": dated, "date_error": date_error})
+        "languages": LANGUAGES, "on": on, "dated": dated, "date_error": date_error,
+        # the single-language page is the canonical address of both languages side by side
+        "canonical_path": context["subject"].get_absolute_url()})
 
 
 def _document(game: str, document: str) -> Document:

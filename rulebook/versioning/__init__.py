@@ -8,10 +8,14 @@ Modules:
 - :mod:`~rulebook.versioning.guards`: database triggers that refuse to
   change published versions;
 - :mod:`~rulebook.versioning.diffing`: word diffs; :mod:`~rulebook.versioning.history`:
-  history rows and what a correction changed;
+  history rows and what a correction changed; :mod:`~rulebook.versioning.changes`:
+  what changed in a document between two dates;
 - :mod:`~rulebook.versioning.admin`: the correction workflow in the admin;
-- :mod:`~rulebook.versioning.views`, :mod:`~rulebook.versioning.feeds`:
-  history, correction pages and Atom feeds;
+- :mod:`~rulebook.versioning.views`, :mod:`~rulebook.versioning.feeds`,
+  :mod:`~rulebook.versioning.sitemaps`: history, correction and "What
+  changed" pages, Atom feeds, their sitemap;
+- :mod:`~rulebook.versioning.api`: histories, changes and corrections in
+  the JSON API (a router added in :mod:`rulesite.api`);
 - :mod:`~rulebook.versioning.exporting`: export and restore of a game;
 - :mod:`~rulebook.versioning.roles`: the Editors and Publishers groups.
 

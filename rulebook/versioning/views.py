@@ -1,17 +1,23 @@
 """Pages of the versioned rulebook: clause history, corrections of a game.
 
-Views stay thin: the rows come from :mod:`rulebook.versioning.history`.
+Views stay thin: the rows come from :mod:`rulebook.versioning.history`
+and :mod:`rulebook.versioning.changes`.
 """
 
 from __future__ import annotations
+
+import datetime
 
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
+from rulebook.caching.conditional import page_cacheable
+from rulebook.versioning.changes import default_dates, document_changes
 from rulebook.versioning.diffing import has_changes
 from rulebook.versioning.history import VersionChange, clause_history, compare, correction_changes
 from rulebook.models import Clause, Correction, Document, Game
@@ -68,6 +74,7 @@ def correction_list(request: HttpRequest, game: str) -> HttpResponse:
                    .order_by("-effective_date", "-published_at", "-pk"))
     return render(request, "rulebook/versioning/correction_list.html", {
         "game": game_obj, "corrections": corrections, "today": timezone.localdate(),
+        "documents": game_obj.documents.all(),
     })
 
 
@@ -83,7 +90,56 @@ def correction_detail(request: HttpRequest, game: str, number: int) -> HttpRespo
         raise Http404
     correction = get_object_or_404(Correction.objects.published().select_related("game"),
                                    game__slug=game, number=number)
+    changes = correction_changes(correction)
+    changed_documents = list({c.version.clause.document_id: c.version.clause.document
+                              for c in changes}.values())
     return render(request, "rulebook/versioning/correction_detail.html", {
-        "game": correction.game, "correction": correction,
-        "changes": correction_changes(correction),
+        "game": correction.game, "correction": correction, "changes": changes,
+        # the "What changed" page of each document, from the day before to the effective date
+        "changed_documents": changed_documents,
+        "day_before": correction.effective_date - datetime.timedelta(days=1),
     })
+
+
+class ChangesForm(forms.Form):
+    """The two dates of the "What changed" page (GET ``from`` and ``to``)."""
+
+    def __init__(self, data, defaults: tuple[datetime.date, datetime.date]):
+        super().__init__(data)
+        for name, label, default in (("from", _("From"), defaults[0]),
+                                     ("to", _("To"), defaults[1])):
+            self.fields[name] = forms.DateField(
+                label=label, required=False, input_formats=["%Y-%m-%d"],
+                widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                help_text=_("YYYY-MM-DD"))
+            self.fields[name].initial = default
+
+    def dates(self) -> tuple[datetime.date, datetime.date]:
+        """The two dates asked for; the default for a missing or invalid one."""
+        if self.is_bound:
+            self.is_valid()
+        cleaned = getattr(self, "cleaned_data", {})
+        start, end = (cleaned.get(name) or self.fields[name].initial for name in ("from", "to"))
+        return start, end
+
+
+@require_safe
+def document_changes_view(request: HttpRequest, game: str, document: str) -> HttpResponse:
+    """What changed in a document between two dates (default: the day before
+    the latest correction, and today): added, changed and repealed clauses
+    with word diffs.  With htmx only the list is replaced when a date changes."""
+    doc = get_object_or_404(Document.objects.select_related("game"), game__slug=game,
+                            slug=document)
+    form = ChangesForm(request.GET or None, default_dates(doc))
+    start, end = form.dates()
+    result = document_changes(doc, start, end)
+    htmx = getattr(request, "htmx", None)
+    partial = bool(htmx) and not htmx.history_restore_request and htmx.target == "changes-list"
+    template = ("rulebook/versioning/includes/changes_list.html" if partial
+                else "rulebook/versioning/document_changes.html")
+    response = render(request, template, {
+        "document": doc, "game": doc.game, "form": form, "result": result,
+        "changes": result.changes, "start": result.start, "end": result.end,
+    }, status=400 if form.is_bound and form.errors else 200)
+    patch_vary_headers(response, ["HX-Request", "HX-Target"])
+    return page_cacheable(response)

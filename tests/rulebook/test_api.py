@@ -94,18 +94,19 @@ def test_the_get_variant_takes_the_web_forms_query_string(client, seeded):
     assert {v["name"]: v["value"] for v in response.json()["values"]}["strike_bonus"] == 2
 
 
-@pytest.mark.parametrize("payload, field, loc", [
-    ({"inputs": {**BK1, "strike_bonus": "lots"}}, "strike_bonus",
-     ["body", "inputs", "strike_bonus"]),
-    ({"inputs": {**BK1, "target_elements": ["lava"]}}, "target_elements",
-     ["body", "inputs", "target_elements"]),
-    ({"inputs": {"feature_element": "swamp"}}, "strike_bonus", ["body", "inputs", "strike_bonus"]),
+@pytest.mark.parametrize("payload, field", [
+    ({"inputs": {**BK1, "strike_bonus": "lots"}}, "inputs.strike_bonus"),
+    ({"inputs": {**BK1, "target_elements": ["lava"]}}, "inputs.target_elements"),
+    ({"inputs": {"feature_element": "swamp"}}, "inputs.strike_bonus"),
+    ({}, "inputs"),  # inputs are required (and marked so in the OpenAPI document)
+    ({"inputs": BK1, "as_of": 0}, "as_of"),  # only YYYY-MM-DD is a date
 ])
-def test_invalid_input_is_a_422_naming_the_field(client, db, payload, field, loc):
+def test_invalid_input_is_a_422_naming_the_field(client, db, payload, field):
     response = post(client, "/api/scenarios/berserk/element-feature/evaluate", payload)
     assert response.status_code == 422
-    (error,) = response.json()["detail"]
-    assert error["field"] == field and error["loc"] == loc and error["message"]
+    (error,) = response.json()["errors"]
+    assert error["field"] == field and error["message"]
+    assert set(error) == {"field", "message"}
 
 
 def test_an_error_in_a_group_item_names_its_path(client, db):
@@ -113,19 +114,23 @@ def test_an_error_in_a_group_item_names_its_path(client, db):
                     {"inputs": {"kind": "card_ability", "effects": [{"verb": "heal"}],
                                 "minions": [{"damage": 1}, {"damage": -1}]}})
     assert response.status_code == 422
-    (error,) = response.json()["detail"]
-    assert error["field"] == "effects.0.selector"  # the first invalid field in field order
-    assert error["loc"] == ["body", "inputs", "effects", 0, "selector"]
+    (error,) = response.json()["errors"]
+    # the first invalid field in field order
+    assert error["field"] == "inputs.effects.0.selector"
 
 
 def test_invalid_envelopes_are_client_errors(client, db):
     url = "/api/scenarios/berserk/element-feature/evaluate"
-    assert post(client, url, "{not json").status_code in (400, 422)
+    not_json = post(client, url, "{not json")
+    assert not_json.status_code == 400
+    assert not_json.json() == {"errors": [{"field": "", "message": "Cannot parse request body"}]}
     assert post(client, url, {"inputs": [1, 2]}).status_code == 422
     assert post(client, url, {"inputs": BK1, "as_of": "yesterday"}).status_code == 422
     assert client.get(f"{url}?as_of=31.12.2024&feature_element=swamp").status_code == 422
     missing = client.get("/api/scenarios/berserk/nothing")
-    assert missing.status_code == 404 and "GET /api/scenarios" in missing.json()["detail"]
+    assert missing.status_code == 404
+    (error,) = missing.json()["errors"]
+    assert error["field"] == "slug" and "GET /api/scenarios" in error["message"]
 
 
 def test_openapi_document_is_served_and_docs_page_is_off(client, db):

@@ -1,0 +1,140 @@
+"""What every operation of the JSON API shares: the error shape, the
+reader's language and the reading date.
+
+Every 400, 404 and 422 of the API has one body, documented in the OpenAPI
+document as ``ErrorOut``::
+
+    {"errors": [{"field": "as_of", "message": "…"}]}
+
+``field`` names the input that is wrong or not found: a path parameter
+(``key``), a query parameter (``as_of``), or a dotted path into the JSON
+body (``inputs.minions.0.threat``); it is ``""`` when no single input is to
+blame (a body that is not JSON).  The handlers that turn exceptions into
+this shape are installed on the API in :mod:`rulesite.api`; operations
+raise :class:`ApiError` (or :func:`not_found`).
+
+A correction is referred to everywhere in the API through
+:func:`correction_ref` (and found by :func:`find_correction`): its
+identifier and addresses are decided in these two functions only.
+
+Imported by the rooms that add operations to the API (reading,
+versioning, calculator); imports only :mod:`rulebook.models`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Annotated, Literal
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.urls import reverse
+from ninja import Schema
+from pydantic import BeforeValidator
+
+from rulebook.models import Correction
+
+#: A language of the site (UI and translations).
+Language = Literal["de", "ru", "en"]
+LANGUAGES: tuple[str, ...] = tuple(code for code, _name in settings.LANGUAGES)
+
+
+def _iso_date(value):
+    """Only ``YYYY-MM-DD`` (pydantic alone would also read ``0`` as 1970-01-01)."""
+    if isinstance(value, str) and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        raise ValueError("Enter a date as YYYY-MM-DD.")
+    if not isinstance(value, (str, datetime.date)) or isinstance(value, datetime.datetime):
+        raise ValueError("Enter a date as YYYY-MM-DD.")
+    return value
+
+
+#: A date written ``YYYY-MM-DD`` (JSON Schema: string, format date).
+IsoDate = Annotated[datetime.date, BeforeValidator(_iso_date)]
+
+
+class ErrorItem(Schema):
+    """One thing wrong with a request: which input (``field``) and what to do."""
+
+    field: str
+    message: str
+
+
+class ErrorOut(Schema):
+    """The body of every 400, 404 and 422 answer of the API."""
+
+    errors: list[ErrorItem]
+
+
+#: The error answers every operation documents.
+ERRORS = {400: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+
+
+class ApiError(Exception):
+    """An error answered with ``status`` and ``{"errors": [{"field", "message"}]}``."""
+
+    def __init__(self, status: int, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.status = status
+        self.errors = [{"field": field, "message": message}]
+
+
+def not_found(field: str, message: str) -> ApiError:
+    """A 404 naming the input (``field``) that names nothing."""
+    return ApiError(404, field, message)
+
+
+def error_body(errors: list[dict]) -> dict:
+    """The JSON body of an error answer."""
+    return {"errors": [{"field": str(e.get("field", "")), "message": str(e.get("message", ""))}
+                       for e in errors]}
+
+
+def reader_language(request: HttpRequest, lang: str | None) -> str:
+    """The reader's language: ``lang`` if given, else the request's, else English."""
+    if lang in LANGUAGES:
+        return lang
+    code = (getattr(request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE)[:2]
+    return code if code in LANGUAGES else "en"
+
+
+def absolute(request: HttpRequest, path: str) -> str:
+    """``path`` as an absolute address on this site."""
+    return request.build_absolute_uri(path)
+
+
+class CorrectionRef(Schema):
+    """A correction (errata) as other answers refer to it."""
+
+    id: int
+    title: str
+    effective_date: datetime.date
+    url: str
+    api_url: str
+
+
+def correction_ref(request: HttpRequest, correction: Correction, language: str) -> dict:
+    """A correction as :class:`CorrectionRef`: its public number within the
+    game (the ``number`` of its page's address, kept by export and restore),
+    title in ``language``, effective date, its page (``get_absolute_url()``)
+    and its API address."""
+    identifier = correction.number
+    return {"id": identifier, "title": correction.title_in(language).text,
+            "effective_date": correction.effective_date,
+            "url": absolute(request, correction.get_absolute_url()),
+            "api_url": absolute(request, reverse("api:correction",
+                                                 args=[correction.game.slug, identifier]))}
+
+
+def find_correction(game: str, identifier: int) -> Correction:
+    """The published correction number ``identifier`` (as :func:`correction_ref`
+    gives it) of ``game``, or a 404 naming ``id``."""
+    if "\x00" in game or not 0 < identifier <= 2**31 - 1:
+        found = None
+    else:
+        found = (Correction.objects.published().select_related("game", "published_by")
+                 .filter(game__slug=game, number=identifier).first())
+    if found is None:
+        raise not_found("id", f"No published correction {identifier} of {game!r}; "
+                              f"GET /api/games/{game}/corrections lists them.")
+    return found

@@ -1,0 +1,104 @@
+"""The site's JSON API: one django-ninja API, one OpenAPI document, one error shape.
+
+Operations come from the rooms as routers:
+
+- :mod:`rulebook.reading.api`: games, documents, clauses (one, or all of a
+  document), search;
+- :mod:`rulebook.versioning.api`: a clause's history, a document's changes
+  between two dates, corrections;
+- :mod:`rulebook.calculator.api`: scenarios and rulings.
+
+The OpenAPI document is ``/api/openapi.json``.  Every 400, 404 and 422 is
+``{"errors": [{"field", "message"}]}`` (:mod:`rulebook.api_common`): the
+handlers below turn django-ninja's own errors (a body that is not JSON, a
+parameter of the wrong type) and Django's 404 into it, and :func:`not_found`
+answers addresses under ``/api/`` that name no operation.
+
+Why django-ninja: the response shapes are typed pydantic schemas, from which
+ninja derives both the validation of the request and the OpenAPI document,
+so the published contract cannot drift from the code; it mounts as one
+URLconf entry on plain Django views with no further app, serializer layer
+or settings.  The interactive docs page is switched off (``docs_url=None``):
+it loads Swagger UI from a CDN, and the site makes no third-party requests.
+
+This module sits above the rooms (it imports all three), which is why the
+API object lives here and not in one of them.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from ninja import NinjaAPI
+from ninja.errors import HttpError, ValidationError
+
+from rulebook.api_common import ApiError, error_body
+from rulebook.calculator.api import router as calculator_router
+from rulebook.calculator.backlinks import scenario_backlinks
+from rulebook.reading import api as reading_api
+from rulebook.versioning.api import router as versioning_router
+
+api = NinjaAPI(
+    title="Rules reference API",
+    version="2",
+    description=(
+        "The rule texts as data — games, documents, clauses by key or printed number, "
+        "whole documents, histories, changes between two dates, corrections, search — "
+        "and the rulings of the scenario calculator with the clauses they rest on. "
+        "Every operation takes `lang=de|ru|en` (the reader's language; clause texts "
+        "always include the original) and, where texts depend on a date, "
+        "`as_of=YYYY-MM-DD` (default today). Errors (400, 404, 422) are "
+        '`{"errors": [{"field": "…", "message": "…"}]}`: `field` names the parameter, '
+        "path parameter or dotted body path at fault. A clause not in force on `as_of` "
+        "is a 404 naming `as_of`."),
+    docs_url=None,  # Swagger UI would load from a CDN
+    openapi_url="/openapi.json",
+    urls_namespace="api",
+)
+api.add_router("", reading_api.router, tags=["rules"])
+api.add_router("", versioning_router, tags=["versions"])
+api.add_router("", calculator_router)
+# "Cited by" of a clause lists the calculator's scenarios too; reading may
+# not import the calculator, so the calculator's list is handed to it here.
+reading_api.BACKLINK_SOURCES.append(scenario_backlinks)
+
+
+def _respond(request: HttpRequest, errors: list[dict], status: int) -> HttpResponse:
+    return api.create_response(request, error_body(errors), status=status)
+
+
+@api.exception_handler(ApiError)
+def api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
+    """An error raised by an operation, as it names it."""
+    return _respond(request, exc.errors, exc.status)
+
+
+@api.exception_handler(ValidationError)
+def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    """A parameter or body that does not match the schema: 422 naming each input."""
+    errors = []
+    for error in exc.errors:
+        loc = [str(part) for part in error.get("loc", ())]
+        if loc[:1] == ["body"] and len(loc) > 1:
+            loc = loc[2:]  # ["body", <parameter name>, …] → the path inside the body
+        elif loc:
+            loc = loc[1:]  # ["query" | "path" | "header", name, …]
+        errors.append({"field": ".".join(loc), "message": error.get("msg", "invalid")})
+    return _respond(request, errors or [{"field": "", "message": "invalid"}], 422)
+
+
+@api.exception_handler(HttpError)
+def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    """django-ninja's own errors (400: a body that is not JSON)."""
+    return _respond(request, [{"field": "", "message": str(exc)}], exc.status_code)
+
+
+@api.exception_handler(Http404)
+def http_404(request: HttpRequest, exc: Http404) -> HttpResponse:
+    """Django's 404 inside an operation."""
+    return _respond(request, [{"field": "", "message": str(exc) or "Not found."}], 404)
+
+
+def not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
+    """An address under ``/api/`` that names no operation: 404 in the API's shape."""
+    return JsonResponse(error_body([{"field": "", "message": (
+        "No such operation; /api/openapi.json lists them.")}]), status=404)

@@ -1,0 +1,260 @@
+"""The read API: clauses by key or printed number, whole documents with ETag,
+histories, changes between two dates, corrections, search; one error shape."""
+
+from __future__ import annotations
+
+import datetime
+from urllib.parse import quote
+
+import pytest
+import schemathesis
+from django.utils import timezone, translation
+
+from rulebook.models import Clause, Correction
+from rulebook.versioning.publishing import propose_version, publish_correction
+from tests.rulebook.test_api_fuzzing import wsgi_keeps_the_test_connection  # noqa: F401 (fixture)
+
+BERSERK = "/api/games/berserk/documents/comprehensive-rules"
+POWER_DUELL = "/api/games/power-duell/documents/schutzgottkarten"
+MARVEL = "/api/games/marvel-champions/documents/referenzhandbuch"
+NEGATIV_POSITIV = [f"1.2.4.negativ-positiv-wirkung.p{n}" for n in range(1, 6)]
+TEXT_107_2 = "Атака простым ударом и закрытие на удар по летающему существу"
+
+
+@pytest.mark.parametrize("asked", ["107.2", "107.2.", " 107.2 "])
+def test_a_clause_by_key_or_printed_number_has_its_russian_text(client, seeded, asked):
+    response = client.get(f"{BERSERK}/clauses/{quote(asked)}?lang=ru&as_of=2025-06-01")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["key"] == "107.2" and data["label"] == "107.2"
+    assert data["original"]["language"] == "ru"
+    assert data["original"]["text"].startswith(TEXT_107_2)
+    assert data["translation"] is None and data["translation_status"] == "original"
+    assert data["version"] == {"number": 1, "effective_date": None, "correction": None}
+    assert data["as_of"] == "2025-06-01"
+    assert data["url"] == "http://testserver/ru/berserk/comprehensive-rules/107.2/"
+    assert data["previous"]["key"] == "107.1" and data["next"]["key"] == "107.3"
+    # the calculator's scenarios citing it are listed with the clauses citing it
+    assert any(link["kind"] == "scenario" for link in data["cited_by"])
+
+
+def test_the_original_is_included_beside_a_missing_translation(client, seeded):
+    data = client.get(f"{BERSERK}/clauses/107.2?lang=de").json()
+    assert data["original"]["text"].startswith(TEXT_107_2)
+    assert data["translation"] == {"language": "de", "title": "", "text": "",
+                                   "status": "missing"}
+    assert data["translation_status"] == "missing"
+
+
+@pytest.mark.parametrize("base, asked, key", [
+    (MARVEL, "Ziel ¶3.2", "ziel.p3.2"),
+    (MARVEL, "Ziel 3.2", "ziel.p3.2"),
+    (MARVEL, "ziel.p3.2", "ziel.p3.2"),
+    (POWER_DUELL, "1.2.4 › negativ-positiv-Wirkung ¶3", "1.2.4.negativ-positiv-wirkung.p3"),
+])
+def test_printed_numbers_of_the_other_games(client, seeded, base, asked, key):
+    response = client.get(f"{base}/clauses/{quote(asked)}")
+    assert response.status_code == 200, response.content
+    assert response.json()["key"] == key
+
+
+def test_a_date_before_the_first_version_is_not_in_force(client, seeded):
+    key = quote("1.2.4 › negativ-positiv-Wirkung ¶3")
+    response = client.get(f"{POWER_DUELL}/clauses/{key}?as_of=2023-01-24")
+    assert response.status_code == 404
+    (error,) = response.json()["errors"]
+    assert error["field"] == "as_of"
+    assert "not in force on 2023-01-24" in error["message"] and "2023-01-25" in error["message"]
+    on_the_day = client.get(f"{POWER_DUELL}/clauses/{key}?as_of=2023-01-25").json()
+    assert on_the_day["version"]["correction"]["effective_date"] == "2023-01-25"
+
+
+@pytest.mark.parametrize("path, field", [
+    ("/api/games/nothing/documents/comprehensive-rules/clauses/107.2", "game"),
+    ("/api/games/berserk/documents/nothing/clauses/107.2", "document"),
+    (f"{BERSERK}/clauses/999.9", "key"),
+    (f"{BERSERK}/clauses/107.2?as_of=2024-13-01", "as_of"),
+    (f"{BERSERK}/clauses/107.2?as_of=0", "as_of"),
+    (f"{BERSERK}/clauses/107.2?lang=fr", "lang"),
+    ("/api/games/berserk/corrections/99999", "id"),
+    ("/api/search?game=nothing&q=x", "game"),
+    ("/api/search", "q"),
+    # NUL characters name nothing (PostgreSQL would refuse them in a query)
+    (f"{BERSERK}/clauses/107.2%00", "key"),
+    ("/api/games/berserk%00/documents/comprehensive-rules", "game"),
+    ("/api/search?q=x&document=%00", "document"),
+    ("/api/no/such/operation", ""),
+    ("/api/games/x", ""),  # not redirected to a page: the API's own 404
+])
+def test_errors_have_one_shape(client, seeded, path, field):
+    response = client.get(path)
+    assert response.status_code in (404, 422)
+    assert response["Content-Type"].startswith("application/json")
+    (error,) = response.json()["errors"]
+    assert error["field"] == field and error["message"]
+
+
+def test_changes_between_two_dates_list_the_negativ_positiv_clauses(client, seeded):
+    response = client.get(f"{POWER_DUELL}/changes?from=2023-01-24&to=2023-01-26&lang=de")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["from"] == "2023-01-24" and data["to"] == "2023-01-26"
+    assert [change["key"] for change in data["changes"]] == NEGATIV_POSITIV
+    for change in data["changes"]:
+        assert change["kind"] == "changed" and change["prior_unavailable"] is True
+        assert change["diff"] is None  # the earlier text is not in the sources
+        (correction,) = change["corrections"]
+        assert correction["effective_date"] == "2023-01-25"
+    (correction,) = data["corrections"]
+    with translation.override("de"):
+        assert correction["url"] == "http://testserver" + Correction.objects.get().get_absolute_url()
+    # either order of the dates, the same answer; nothing changed the day after
+    swapped = client.get(f"{POWER_DUELL}/changes?from=2023-01-26&to=2023-01-24&lang=de").json()
+    assert swapped == data
+    assert client.get(f"{POWER_DUELL}/changes?from=2023-01-26&to=2024-01-01").json()[
+        "changes"] == []
+
+
+def _publish(clause: Clause, text: str, editor, publisher, date: datetime.date) -> Correction:
+    correction = Correction.objects.create(game=clause.document.game, language="ru",
+                                           title_ru="Исправление", effective_date=date,
+                                           created_by=editor)
+    draft = propose_version(correction, clause, editor)
+    draft.text_ru = text
+    draft.save()
+    return publish_correction(correction, publisher)
+
+
+def test_the_whole_document_has_an_etag_and_answers_304(client, seeded, editor, publisher):
+    url = f"{BERSERK}/clauses?lang=ru"
+    first = client.get(url)
+    assert first.status_code == 200
+    data = first.json()
+    assert [c["key"] for c in data["clauses"]][:3] == ["106.p1", "106.p2", "106.p3"]
+    assert len(data["clauses"]) == 12
+    clause = next(c for c in data["clauses"] if c["key"] == "107.2")
+    assert clause["original"]["text"].startswith(TEXT_107_2)
+    etag = first["ETag"]
+    assert etag and client.get(url)["ETag"] == etag
+    not_modified = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert not_modified.status_code == 304 and not_modified.content == b""
+    assert client.get(f"{url}&as_of=2024-01-01")["ETag"] != etag
+    assert client.get(f"{BERSERK}/clauses?lang=en")["ETag"] != etag
+
+    _publish(Clause.objects.get(key="107.2"), "Новый текст 107.2.", editor, publisher,
+             timezone.localdate())
+    after = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert after.status_code == 200 and after["ETag"] != etag
+    changed = next(c for c in after.json()["clauses"] if c["key"] == "107.2")
+    assert changed["original"]["text"] == "Новый текст 107.2."
+    assert changed["version"]["number"] == 2
+    assert changed["version"]["correction"]["title"] == "Исправление"
+
+
+def test_history_has_every_version_with_word_diffs(client, small_rulebook):
+    data = client.get("/api/games/testspiel/documents/regeln/clauses/1.1/history"
+                      "?as_of=2021-07-01").json()
+    versions = data["versions"]
+    assert [v["number"] for v in versions] == [1, 2, 3]
+    assert [v["state"] for v in versions] == ["superseded", "in_force", "upcoming"]
+    assert versions[0]["diff"] is None and versions[0]["correction"] is None
+    assert versions[1]["diff"] == [{"kind": "equal", "text": "Ein Spieler zieht "},
+                                   {"kind": "delete", "text": "zwei"},
+                                   {"kind": "insert", "text": "drei"},
+                                   {"kind": "equal", "text": " Karten."}]
+    assert versions[1]["correction"]["effective_date"] == "2021-06-01"
+
+
+def test_corrections_of_a_game_and_one_correction(client, small_rulebook):
+    listed = client.get("/api/games/testspiel/corrections?as_of=2022-01-01").json()
+    assert [c["effective_date"] for c in listed] == ["2022-03-15", "2021-06-01"]
+    assert [c["state"] for c in listed] == ["upcoming", "in_force"]
+    one = client.get(listed[1]["api_url"].removeprefix("http://testserver")).json()
+    assert one["id"] == listed[1]["id"] and one["url"] == listed[1]["url"]
+    (change,) = one["changes"]
+    assert change["key"] == "1.1" and change["version"] == 2
+    assert {"kind": "insert", "text": "drei"} in change["diff"]
+
+
+def test_search_uses_the_pages_engine(client, seeded):
+    data = client.get("/api/search?q=Schutzgottes&lang=de").json()
+    assert data["hits"] and all(hit["game"] == "power-duell" for hit in data["hits"])
+    assert "<mark>" in data["hits"][0]["excerpt_html"]
+    (match,) = client.get("/api/search?q=107.2").json()["matches"]
+    assert match["kind"] == "clause" and match["api_url"].endswith(f"{BERSERK}/clauses/107.2")
+
+
+def test_games_and_the_section_tree(client, seeded):
+    games = client.get("/api/games").json()
+    assert [g["slug"] for g in games] == ["berserk", "marvel-champions", "power-duell"] or \
+        {g["slug"] for g in games} == {"berserk", "marvel-champions", "power-duell"}
+    document = client.get(f"{BERSERK}?lang=ru").json()
+    assert [s["number"] for s in document["sections"]] == ["106", "107", "108", "109"]
+    section_107 = document["sections"][1]
+    assert [c["key"] for c in section_107["clauses"]] == ["107.1", "107.2", "107.3"]
+
+
+REAL_CALLS = [
+    ("/api/games", {}, {"lang": "de"}),
+    ("/api/games/{game}/documents/{document}",
+     {"game": "power-duell", "document": "schutzgottkarten"}, {"as_of": "2023-01-24"}),
+    ("/api/games/{game}/documents/{document}/clauses",
+     {"game": "berserk", "document": "comprehensive-rules"}, {"lang": "en"}),
+    ("/api/games/{game}/documents/{document}/clauses/{key}",
+     {"game": "berserk", "document": "comprehensive-rules", "key": "107.2"}, {"lang": "de"}),
+    ("/api/games/{game}/documents/{document}/clauses/{key}/history",
+     {"game": "power-duell", "document": "schutzgottkarten",
+      "key": "1.2.4.negativ-positiv-wirkung.p3"}, {}),
+    ("/api/games/{game}/documents/{document}/changes",
+     {"game": "power-duell", "document": "schutzgottkarten"},
+     {"from": "2023-01-24", "to": "2023-01-26"}),
+    ("/api/games/{game}/corrections", {"game": "power-duell"}, {}),
+    ("/api/search", {}, {"q": "Ziel 3.2"}),
+    ("/api/search", {}, {"q": "Schutzgottkarte", "language": "de"}),
+]
+
+
+@pytest.mark.parametrize("path, path_parameters, query", REAL_CALLS,
+                         ids=[f"{p}?{q}" for p, _a, q in REAL_CALLS])
+def test_answers_on_the_seeds_match_the_openapi_document(seeded, wsgi_keeps_the_test_connection,
+                                                         path, path_parameters, query):
+    from tests.rulebook.test_api_fuzzing import CONFORMANCE, schema
+
+    operation = schema[path]["GET"]
+    case = operation.Case(path_parameters=path_parameters, query=query)
+    response = case.call()
+    assert response.status_code == 200, response.text[:300]
+    case.validate_response(response, checks=CONFORMANCE)
+
+
+def test_one_correction_matches_the_openapi_document(seeded, wsgi_keeps_the_test_connection):
+    from tests.rulebook.test_api_fuzzing import CONFORMANCE, schema
+
+    correction = Correction.objects.get()
+    case = schema["/api/games/{game}/corrections/{id}"]["GET"].Case(
+        path_parameters={"game": "power-duell", "id": correction.number})
+    response = case.call()
+    assert response.status_code == 200
+    case.validate_response(response, checks=CONFORMANCE)
+
+
+@pytest.mark.parametrize("base, lang, as_of", [(POWER_DUELL, "ru", "2023-01-25"),
+                                               (POWER_DUELL, "de", "2023-01-24"),
+                                               (MARVEL, "en", "2025-01-01")])
+def test_the_whole_document_says_what_each_clause_says(client, seeded, base, lang, as_of):
+    """The all-clauses answer is built from plain rows; it must agree with
+    the single-clause answer (built from the reading services) on every clause."""
+    data = client.get(f"{base}/clauses?lang={lang}&as_of={as_of}").json()
+    listed = {c["key"]: c for c in data["clauses"]}
+    document = client.get(f"{base}?lang={lang}&as_of={as_of}").json()
+    keys = [c["key"] for s in document["sections"] for c in s["clauses"]]
+    in_force = []
+    for key in keys:
+        one = client.get(f"{base}/clauses/{quote(key)}?lang={lang}&as_of={as_of}")
+        if one.status_code == 404:
+            assert key not in listed
+            continue
+        in_force.append(key)
+        single = one.json()
+        assert {name: single[name] for name in listed[key]} == listed[key]
+    assert list(listed) == in_force and in_force
