@@ -1359,11 +1359,13 @@ _SITUATION_FIELDS = (
               Field("target_guardian", msg(_("Target Schutzgottkarte (side)")),
                     FieldKind.CHOICE, required=False, choices=_SIDE_CHOICE),
               Field("attribute", msg(_("Attribute")), FieldKind.CHOICE, required=False,
-                    choices=Attribute.choices()),
+                    choices=Attribute.choices(),
+                    required_when=msg(_("for a target monster"))),
               Field("operation", msg(_("Operation")), FieldKind.CHOICE,
                     choices=Operation.choices(), default=Operation.ADD.value),
               Field("amount", msg(_("N (points)")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS),
+                    minimum=0, maximum=_MAX_POINTS,
+                    required_when=msg(_("for add, subtract and set on a monster"))),
           )),
 )
 
