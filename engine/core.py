@@ -415,6 +415,10 @@ class Labelled(enum.Enum):
     ('red', ['blue'])
     """
 
+    # Members are singletons compared by identity: hash them by identity
+    # too (Enum's own __hash__ is a Python call on every dict lookup).
+    __hash__ = object.__hash__
+
     def __new__(cls, value: str, label: str) -> "Labelled":
         member = object.__new__(cls)
         member._value_ = value
