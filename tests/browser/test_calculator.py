@@ -18,7 +18,7 @@ Main phase?  Yes, by clause 107.2).
 """
 
 import re
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from playwright.sync_api import expect
 
@@ -52,15 +52,18 @@ YES = {"de": "ja", "ru": "да", "en": "yes"}
 SHOW_TEXT = {"de": "Regeltext anzeigen", "ru": "Показать текст пункта",
              "en": "Show the clause text"}
 TIMING_PATH = "/calculator/berserk/timing/"
-BK_7A_QUERY = {"card_type": ["creature"], "card_subtype": ["non-flying"], "in_play_zone": ["on"],
+# A checkbox sends "off" from the hidden input before it, then "on" when ticked.
+BK_7A_QUERY = {"card_type": ["creature"], "card_subtype": ["non-flying"],
+               "in_play_zone": ["off", "on"],
                "turn": ["own"], "phase": ["main"], "subphase": ["choice"],
                "strike_declared": ["none"]}
 CLAUSE_107_2 = "Они могут быть объявлены игроком только в подфазу Выбора Главной фазы его хода."
 
 
 def field(page, label):
-    """The form field labelled ``label`` (a required field's label ends in " *")."""
-    return page.get_by_label(re.compile(rf"^{re.escape(label)}( \*)?$"))
+    """The form field labelled ``label`` (a required field's label ends in " *", one
+    required in some situations in " (* <when>)")."""
+    return page.get_by_label(re.compile(rf"^{re.escape(label)}( \*| \(\* [^)]+\))?$"))
 
 
 def open_timing_scenario(journey, language):
@@ -155,7 +158,7 @@ def test_evaluating_a_case_without_javascript(no_script_journey, language):
 
 def test_following_a_citation_and_expanding_a_clause_in_place(journey, language):
     page = journey.page
-    query = "&".join(f"{key}={values[0]}" for key, values in BK_7A_QUERY.items())
+    query = urlencode(BK_7A_QUERY, doseq=True)
     journey.goto(f"/{language}{TIMING_PATH}?{query}")
     step = page.locator("#ruling .citation").filter(
         has=page.locator(".citation__key", has_text="107.2")).first
@@ -210,7 +213,11 @@ def test_keyboard_only_use_of_the_calculator(journey, language):
         for _ in range(item.evaluate(f"el => el.querySelector('option[value=\"{value}\"]').index")):
             page.keyboard.press("ArrowDown")
         expect(item, label).to_have_value(value)
+    # "In the play zone" is the field's default, so it starts ticked; Space toggles it.
+    expect(fields[IN_PLAY_ZONE[language]]).to_be_checked()
     fields[IN_PLAY_ZONE[language]].focus()
+    page.keyboard.press("Space")
+    expect(fields[IN_PLAY_ZONE[language]]).not_to_be_checked()
     page.keyboard.press("Space")
     expect(fields[IN_PLAY_ZONE[language]]).to_be_checked()
     # Enter in a field submits the form (the ruling, not a layout button).
