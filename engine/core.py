@@ -415,6 +415,10 @@ class Labelled(enum.Enum):
     ('red', ['blue'])
     """
 
+    # Members are singletons compared by identity: hash them by identity
+    # too (Enum's own __hash__ is a Python call on every dict lookup).
+    __hash__ = object.__hash__
+
     def __new__(cls, value: str, label: str) -> "Labelled":
         member = object.__new__(cls)
         member._value_ = value
@@ -456,7 +460,9 @@ class Field:
     ``default`` is the one meaning of an omitted field: what the engine
     uses, what a form pre-fills and what the JSON Schema states.  A field
     with a default is never required; ``required`` fields have none and
-    must be given.
+    must be given.  ``required_when`` says when an optional field must be
+    given all the same (the scenario's ``check`` enforces it), so that a
+    form can mark it.
 
     :raises ValueError: if ``default`` is not an allowed value of the field.
     """
@@ -474,6 +480,7 @@ class Field:
     max_items: int = 0
     default: Any = None
     rows: int | None = None
+    required_when: Message | None = None
 
     def __post_init__(self) -> None:
         if self.kind is FieldKind.BOOLEAN:

@@ -308,7 +308,8 @@ _EFFECT_FIELDS = (
     Field("target_type", msg(_("Target")), FieldKind.CHOICE, required=False,
           choices=TargetType.choices(),
           help=msg(_("Leave empty for 'the [target]', 'and the same target', "
-                     "'you' and future effects."))),
+                     "'you' and future effects.")),
+          required_when=msg(_("for 'a/an', 'each' and 'choose'"))),
 )
 
 FIELDS: tuple[Field, ...] = (

@@ -182,7 +182,7 @@ class Source(Labelled):
     @property
     def is_guardian(self) -> bool:
         """True for the Wirkung and Spezial-Wirkung of a Schutzgottkarte."""
-        return self in (Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL)
+        return self is Source.GUARDIAN_WIRKUNG or self is Source.GUARDIAN_SPEZIAL
 
 
 class Operation(Labelled):
@@ -771,6 +771,56 @@ def _check_wb(inputs: Mapping[str, Any]) -> None:
             "not 0.")))
 
 
+def _wb_monster(number: int, planet: Planet, cost: int, side: Side, limit: Planet | None,
+                change: int, extends: bool, steps: list[Step]) -> tuple[int, bool]:
+    """What monster ``number`` pays under one Spezial-Wirkung changing costs by ``change``,
+    and whether it is affected; appends the deciding step to ``steps``."""
+    reached = True
+    if side is Side.OPPOSING and not extends:
+        steps.append(Step(
+            Outcome.NOT_APPLICABLE,
+            msg(_("Monster %(number)s (%(planet)s) is on the opposing side and pays "
+                  "%(cost)s Energiepunkte."),
+                number=number, planet=planet.label, cost=cost),
+            _cites(Clause.IMMUNITY),
+            msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
+                  "description says otherwise; this monster is on the opposing side."))))
+        reached = False
+    elif limit is not None and planet is not limit:
+        steps.append(Step(
+            Outcome.NOT_APPLICABLE,
+            msg(_("Monster %(number)s (%(planet)s) is outside the Wirkungsbegrenzung and "
+                  "pays %(cost)s Energiepunkte."),
+                number=number, planet=planet.label, cost=cost),
+            _cites(Clause.WB_RULE),
+            msg(_("Its primary planet symbol is not the Wirkungsbegrenzung planet "
+                  "%(limit)s."), limit=limit.label)))
+        reached = False
+    paid = cost
+    if reached:
+        paid = cost + change
+        clauses = (Clause.WB_RULE,) if limit is not None else (Clause.SPEZIAL_WIRKUNG,)
+        if side is Side.OPPOSING:
+            clauses += (Clause.IMMUNITY,)
+        if paid < 0:
+            steps.append(Step(
+                Outcome.SILENT,
+                msg(_("Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of "
+                      "%(cost)s."), number=number, planet=planet.label, cost=cost),
+                _cites(*clauses),
+                msg(_("%(cost)s %(change)s is below 0; the texts do not say what happens, "
+                      "the engine assumed a cost cannot fall below 0."),
+                    cost=cost, change=_signed(change))))
+            paid = 0
+        else:
+            steps.append(Step(
+                Outcome.APPLIED,
+                msg(_("Monster %(number)s (%(planet)s) pays %(paid)s Energiepunkte instead of "
+                      "%(cost)s."), number=number, planet=planet.label, paid=paid, cost=cost),
+                _cites(*clauses)))
+    return paid, reached
+
+
 def _evaluate_wb(inputs: Mapping[str, Any]) -> Ruling:
     """Rule on what each monster pays on activation (Energiepunkte).
 
@@ -802,52 +852,9 @@ def _evaluate_wb(inputs: Mapping[str, Any]) -> Ruling:
     changes: list[int] = []
     affected: list[bool] = []
     for number, monster in enumerate(inputs["monsters"], start=1):
-        planet = Planet(monster["planet"])
         cost: int = monster["cost"]
-        side = Side(monster["side"])
-        reached = True
-        if side is Side.OPPOSING and not extends:
-            steps.append(Step(
-                Outcome.NOT_APPLICABLE,
-                msg(_("Monster %(number)s (%(planet)s) is on the opposing side and pays "
-                      "%(cost)s Energiepunkte."),
-                    number=number, planet=planet.label, cost=cost),
-                _cites(Clause.IMMUNITY),
-                msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
-                      "description says otherwise; this monster is on the opposing side."))))
-            reached = False
-        elif limit is not None and planet is not limit:
-            steps.append(Step(
-                Outcome.NOT_APPLICABLE,
-                msg(_("Monster %(number)s (%(planet)s) is outside the Wirkungsbegrenzung and "
-                      "pays %(cost)s Energiepunkte."),
-                    number=number, planet=planet.label, cost=cost),
-                _cites(Clause.WB_RULE),
-                msg(_("Its primary planet symbol is not the Wirkungsbegrenzung planet "
-                      "%(limit)s."), limit=limit.label)))
-            reached = False
-        paid = cost
-        if reached:
-            paid = cost + change
-            clauses = (Clause.WB_RULE,) if limit is not None else (Clause.SPEZIAL_WIRKUNG,)
-            if side is Side.OPPOSING:
-                clauses += (Clause.IMMUNITY,)
-            if paid < 0:
-                steps.append(Step(
-                    Outcome.SILENT,
-                    msg(_("Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of "
-                          "%(cost)s."), number=number, planet=planet.label, cost=cost),
-                    _cites(*clauses),
-                    msg(_("%(cost)s %(change)s is below 0; the texts do not say what happens, "
-                          "the engine assumed a cost cannot fall below 0."),
-                        cost=cost, change=_signed(change))))
-                paid = 0
-            else:
-                steps.append(Step(
-                    Outcome.APPLIED,
-                    msg(_("Monster %(number)s (%(planet)s) pays %(paid)s Energiepunkte instead of "
-                          "%(cost)s."), number=number, planet=planet.label, paid=paid, cost=cost),
-                    _cites(*clauses)))
+        paid, reached = _wb_monster(number, Planet(monster["planet"]), cost,
+                                    Side(monster["side"]), limit, change, extends, steps)
         costs.append(paid)
         changes.append(paid - cost)
         affected.append(reached)
@@ -1359,11 +1366,13 @@ _SITUATION_FIELDS = (
               Field("target_guardian", msg(_("Target Schutzgottkarte (side)")),
                     FieldKind.CHOICE, required=False, choices=_SIDE_CHOICE),
               Field("attribute", msg(_("Attribute")), FieldKind.CHOICE, required=False,
-                    choices=Attribute.choices()),
+                    choices=Attribute.choices(),
+                    required_when=msg(_("for a target monster"))),
               Field("operation", msg(_("Operation")), FieldKind.CHOICE,
                     choices=Operation.choices(), default=Operation.ADD.value),
               Field("amount", msg(_("N (points)")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS),
+                    minimum=0, maximum=_MAX_POINTS,
+                    required_when=msg(_("for add, subtract and set on a monster"))),
           )),
 )
 
@@ -1431,7 +1440,7 @@ def _guardians(inputs: Mapping[str, Any]) -> dict[Spielfeldseite, Guardian]:
 def _monsters(inputs: Mapping[str, Any]) -> tuple[Monster, ...]:
     return tuple(
         Monster(number, Spielfeldseite(item["side"]), Planet(item["planet"]),
-                {a: item[a.value] for a in Attribute if item[a.value] is not None},
+                {a: item[a.value] for a in _ATTRIBUTES if item[a.value] is not None},
                 item["cost"])
         for number, item in enumerate(inputs["monsters"], start=1))
 
@@ -1838,15 +1847,10 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
         for side, guardian in guardians.items():
             if guardian.spezial_cost_change is None:
                 continue
-            wb = _evaluate_wb({
-                "limit_planet": guardian.limit.value if guardian.limit else None,
-                "cost_change": guardian.spezial_cost_change,
-                "extends_to_opposing_side": guardian.spezial_extends,
-                "monsters": ({"planet": monster.planet.value, "cost": paid,
-                              "side": (Side.OWN if monster.side is side
-                                       else Side.OPPOSING).value},)})
-            steps.extend(step for step in wb.steps if step.message.id.startswith("Monster"))
-            paid = wb.value("costs")[0]
+            paid, _reached = _wb_monster(
+                monster.number, monster.planet, paid,
+                Side.OWN if monster.side is side else Side.OPPOSING, guardian.limit,
+                guardian.spezial_cost_change, guardian.spezial_extends, steps)
         values.append(Value(f"monster_{monster.number}_cost", paid,
                             msg(_("Monster %(number)s: Energiepunkte paid on activation"),
                                 number=monster.number)))
@@ -1883,9 +1887,13 @@ def _attribute_name(number: int, attribute: Attribute) -> tuple[str, Message]:
 
 
 def _attribute_values(number: int, values: Mapping[Attribute, Fraction]) -> tuple[Value, ...]:
-    return tuple(Value(*_attribute_name(number, a)[:1], _exact(values[a]),
-                       _attribute_name(number, a)[1])
-                 for a in _ATTRIBUTES if a in values)
+    found = []
+    for attribute in _ATTRIBUTES:
+        value = values.get(attribute)
+        if value is not None:
+            name, label = _attribute_name(number, attribute)
+            found.append(Value(name, _exact(value), label))
+    return tuple(found)
 
 
 _ATTRIBUTES = tuple(Attribute)

@@ -32,7 +32,7 @@ from django.utils import translation
 from ninja import Router, Schema
 
 import engine
-from engine.core import Field, FieldKind, InputError, Scenario
+from engine.core import Field, FieldKind, InputError, Scenario, fields_json_schema
 from rulebook.api_common import ERRORS, ApiError, IsoDate, not_found
 from rulebook.calculator import services as calculator
 
@@ -66,6 +66,8 @@ class FieldOut(Schema):
     min_items: int | None = None
     max_items: int | None = None
     initial: Any = None
+    default: Any = None
+    required_when: str = ""
 
 
 class ExampleOut(Schema):
@@ -114,7 +116,8 @@ class CitationOut(Schema):
 
 
 class StepOut(Schema):
-    """A step of a ruling: outcome (applied/not_applicable/silent), text, reason, citations."""
+    """A step of a ruling: outcome (applied, not_applicable, silent, not_covered, assumed),
+    text, reason, citations; ``card_text_may_override`` marks a rule that card text may change."""
     number: int
     outcome: str
     message_id: str
@@ -122,6 +125,7 @@ class StepOut(Schema):
     reason: str
     citations: list[CitationOut]
     warnings: list[str]
+    card_text_may_override: bool = False
 
 
 class ValueOut(Schema):
@@ -132,8 +136,38 @@ class ValueOut(Schema):
     text: str
 
 
+class ReadingOut(Schema):
+    """One reading of an open point: its values and the clause keys it rests on;
+    ``why`` says why the reading ``presented_first`` is (empty on the others)."""
+
+    label: str
+    presented_first: bool
+    why: str
+    values: list[ValueOut]
+    clauses: list[str]
+
+
+class OpenPointOut(Schema):
+    """A point the published texts leave open, with every reading side by side."""
+
+    point: str
+    readings: list[ReadingOut]
+
+
+class ClauseOut(Schema):
+    """A clause cited by the ruling, once, with the numbers of the steps relying on it."""
+
+    key: str
+    label: str
+    url: str
+    steps: list[int]
+
+
 class RulingOut(Schema):
-    """A ruling: values, steps (each with citations), notes, drift and a shareable URL."""
+    """A ruling: values, steps (each with citations), notes, drift and a shareable URL;
+    ``complete`` and ``verdict`` say whether every input is covered by the published rules,
+    ``open_points`` every reading of what the texts leave open, ``clauses`` each cited clause
+    once with the steps relying on it."""
 
     game: str
     scenario: str
@@ -144,6 +178,10 @@ class RulingOut(Schema):
     notes: list[str]
     drift: bool
     web_url: str
+    complete: bool = True
+    verdict: str = ""
+    open_points: list[OpenPointOut] = []
+    clauses: list[ClauseOut] = []
 
 
 # --------------------------------------------------------------------------
@@ -156,11 +194,13 @@ def field_json(spec: Field) -> dict[str, Any]:
         "name": spec.name, "kind": spec.kind.value,
         "label": calculator.render_message(spec.label),
         "help": calculator.render_message(spec.help),
-        "required": spec.required and spec.kind is not FieldKind.BOOLEAN,
+        "required": spec.must_be_given,
         "choices": [{"value": c.value, "label": calculator.render_message(c.label)}
                     for c in spec.choices],
         "fields": [field_json(sub) for sub in spec.fields],
         "initial": calculator.value_json(spec.initial),
+        "default": calculator.value_json(spec.omitted()),
+        "required_when": calculator.render_message(spec.required_when),
     }
     if spec.kind is FieldKind.INTEGER:
         data.update(minimum=spec.minimum, maximum=spec.maximum)
@@ -170,36 +210,25 @@ def field_json(spec: Field) -> dict[str, Any]:
 
 
 def json_schema(fields: tuple[Field, ...]) -> dict[str, Any]:
-    """The JSON Schema (2020-12) of a scenario's JSON ``inputs`` object."""
-    properties: dict[str, Any] = {}
-    required = []
+    """The JSON Schema (2020-12) of a scenario's JSON ``inputs`` object.
+
+    Types, bounds, ``default`` and ``required`` come from the engine
+    (:func:`engine.core.fields_json_schema`), the one meaning of an omitted
+    field; this adds the translated ``title`` and ``description``.
+    """
+    schema = fields_json_schema(fields)
+    _add_titles(schema, fields)
+    return schema
+
+
+def _add_titles(schema: dict[str, Any], fields: tuple[Field, ...]) -> None:
     for spec in fields:
-        title = calculator.render_message(spec.label)
-        if spec.kind is FieldKind.INTEGER:
-            prop: dict[str, Any] = {"type": "integer"}
-            if spec.minimum is not None:
-                prop["minimum"] = spec.minimum
-            if spec.maximum is not None:
-                prop["maximum"] = spec.maximum
-        elif spec.kind is FieldKind.BOOLEAN:
-            prop = {"type": "boolean", "default": False}
-        elif spec.kind is FieldKind.CHOICE:
-            prop = {"type": "string", "enum": list(spec.choice_values())}
-        elif spec.kind is FieldKind.MULTIPLE_CHOICE:
-            prop = {"type": "array", "uniqueItems": True,
-                    "items": {"type": "string", "enum": list(spec.choice_values())}}
-            if spec.required and spec.min_items:
-                prop["minItems"] = 1
-        else:
-            prop = {"type": "array", "items": json_schema(spec.fields),
-                    "minItems": spec.min_items, "maxItems": spec.max_items}
-        prop["title"] = title
+        prop = schema["properties"][spec.name]
+        prop["title"] = calculator.render_message(spec.label)
         if spec.help:
             prop["description"] = calculator.render_message(spec.help)
-        properties[spec.name] = prop
-        if spec.required and spec.kind in (FieldKind.INTEGER, FieldKind.CHOICE):
-            required.append(spec.name)
-    return {"type": "object", "properties": properties, "required": required}
+        if spec.kind is FieldKind.GROUP:
+            _add_titles(prop["items"], spec.fields)
 
 
 def scenario_json(request: HttpRequest, scenario: Scenario) -> dict[str, Any]:
@@ -225,25 +254,42 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
                 query: str) -> dict[str, Any]:
     """A presented ruling as in the evaluate endpoints."""
     web = reverse("calculator:scenario", args=[scenario.game, scenario.slug])
+
+    def url(citation) -> str:
+        return request.build_absolute_uri(citation.url()) if citation.url() else ""
+
+    def values(items) -> list[dict[str, Any]]:
+        return [{"name": v.name, "label": v.label, "value": v.value, "text": v.text}
+                for v in items]
+
     return {
         "game": scenario.game, "scenario": scenario.slug, "as_of": view.on,
         "language": translation.get_language(),
-        "values": [{"name": v.name, "label": v.label, "value": v.value, "text": v.text}
-                   for v in view.values],
+        "values": values(view.values),
         "steps": [{
             "number": step.number, "outcome": step.outcome, "message_id": step.step.message.id,
             "text": step.text, "reason": step.reason, "warnings": step.warnings,
+            "card_text_may_override": step.card_text_may_override,
             "citations": [{
                 "game": c.citation.document.game, "document": c.citation.document.document,
                 "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
                 "version": c.version.number if c.version else None,
                 "effective_date": c.version.effective_date if c.version else None,
-                "url": request.build_absolute_uri(c.url()) if c.url() else "",
-                "drift": c.drift.value, "warning": c.warning(),
+                "url": url(c), "drift": c.drift.value, "warning": c.warning(),
             } for c in step.citations],
         } for step in view.steps],
         "notes": list(view.notes), "drift": view.drift,
         "web_url": request.build_absolute_uri(f"{web}?{query}" if query else web),
+        "complete": view.complete, "verdict": view.verdict,
+        "open_points": [{
+            "point": point.point,
+            "readings": [{"label": r.label, "presented_first": r.presented_first,
+                          "why": r.why, "values": values(r.values),
+                          "clauses": [c.key for _n, c in r.citations]}
+                         for r in point.readings],
+        } for point in view.open_points],
+        "clauses": [{"key": s.citation.key, "label": s.citation.display_key,
+                     "url": url(s.citation), "steps": list(s.steps)} for s in view.sources],
     }
 
 

@@ -7,9 +7,11 @@ this module adds what a site needs around them:
   (the engine stops at the first one), keyed by dotted field path;
 - :func:`bind_form` — the scenario's fields as a tree of :class:`BoundField`
   ready for a template (HTML names, ids, current values, errors);
-- :func:`present` — a :class:`RulingView`: values, steps split by outcome,
-  each step's citations resolved against the rulebook on the "as of" date
-  (see :mod:`rulebook.calculator.citations`), texts translated with gettext;
+- :func:`present` — a :class:`RulingView`: values, the verdict (complete or
+  not), steps split by outcome, the readings of every open point side by
+  side, and every cited clause once with the steps relying on it, resolved
+  against the rulebook on the "as of" date (see
+  :mod:`rulebook.calculator.citations`), texts translated with gettext;
 - :func:`value_json` / :func:`value_text` — result values for JSON and HTML.
 """
 
@@ -26,7 +28,8 @@ from django.utils.translation import gettext, gettext as _
 
 import engine
 from engine.core import (
-    Field, FieldKind, InputError, Message, Outcome, Ruling, Scenario, Step, parse_form,
+    Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
+    Value, card_text_may_override, msg, parse_form,
 )
 from rulebook.calculator.citations import ResolvedCitation, resolve_citations
 
@@ -129,8 +132,10 @@ class BoundField:
     """A scenario field bound to form data, for a template.
 
     ``html_name`` is the query parameter (``minions-0-threat``); ``id`` the
-    element id; ``value`` the current text (single fields) and ``values``
-    the selected choices; ``items`` the bound sub-fields of each group item.
+    element id; ``value`` the current text (single fields) and ``choices``
+    the choices with their selection; ``items`` the bound sub-fields of each
+    group item and ``template`` those of a blank item (see :func:`bind_form`);
+    ``required_when`` says when an otherwise optional field must be given.
     """
 
     spec: Field
@@ -145,6 +150,8 @@ class BoundField:
     items: list[list["BoundField"]] = field(default_factory=list)
     count: int = 0
     context: str = ""
+    required_when: str = ""
+    template: list["BoundField"] = field(default_factory=list)
 
     @property
     def full_label(self) -> str:
@@ -163,8 +170,9 @@ class BoundField:
 
     @property
     def required(self) -> bool:
-        """Whether the form marks the field required (a checkbox never is)."""
-        return self.spec.required and self.spec.kind is not FieldKind.BOOLEAN
+        """Whether the field must be given (:attr:`engine.core.Field.must_be_given`):
+        the form marks it, the JSON Schema lists it in ``required``."""
+        return self.spec.must_be_given
 
     @property
     def described_by(self) -> str:
@@ -176,9 +184,17 @@ class BoundField:
 
 
 def _initial_text(spec: Field) -> str:
-    if spec.initial is None or isinstance(spec.initial, (bool, list, tuple, frozenset)):
+    """The text a new form shows: the field's default (the engine's omitted value)."""
+    if spec.kind is FieldKind.GROUP or spec.default is None or isinstance(
+            spec.default, (bool, list, tuple, frozenset)):
         return ""
-    return str(spec.initial)
+    return str(spec.default)
+
+
+#: The item index in the names of a group's blank item template (``minions-__i__-threat``).
+ITEM_INDEX = "__i__"
+#: The item number in the labels of a group's blank item template.
+ITEM_NUMBER = "__n__"
 
 
 def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
@@ -186,31 +202,41 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
     """Return the scenario's fields bound to flat form ``data`` (``None``: initial values).
 
     Groups get as many items as their count parameter says (clamped to
-    their bounds), else their ``initial`` count, else ``min_items``.
+    their bounds), else their ``initial`` count, else ``min_items``.  Each
+    group also carries ``template``: one blank item whose names hold
+    :data:`ITEM_INDEX` and whose labels hold :data:`ITEM_NUMBER`, for a
+    script that adds items in place.
     """
     errors = errors or {}
 
-    def bind(fields: Sequence[Field], prefix: str, context: str = "") -> list[BoundField]:
+    def bind(fields: Sequence[Field], prefix: str, data: Mapping[str, Any] | None,
+             context: str = "") -> list[BoundField]:
         bound = []
         for spec in fields:
             name = prefix + spec.name
             path = name.replace("-", ".")
             item = BoundField(spec, name, path, render_message(spec.label),
                               render_message(spec.help),
-                              error=render_message(errors.get(path)), context=context)
+                              error=render_message(errors.get(path)), context=context,
+                              required_when=render_message(spec.required_when))
             if data is None:
                 raw_values = []
-                if spec.kind is FieldKind.MULTIPLE_CHOICE and spec.initial:
-                    raw_values = [str(v) for v in spec.initial]
+                if spec.kind is FieldKind.MULTIPLE_CHOICE and spec.default:
+                    raw_values = [str(v) for v in spec.default]
                 raw = _initial_text(spec)
-                checked = spec.initial is True
+                checked = spec.default is True
             else:
                 raw_list = data.get(name)
                 raw_values = ([raw_list] if isinstance(raw_list, str)
                               else [str(v) for v in raw_list or []])
                 raw = str(_first(raw_list) or "")
+                if not raw.strip() and spec.kind is not FieldKind.GROUP:
+                    raw = _initial_text(spec)  # empty means the default to the engine
+                if (not raw_values and spec.kind is FieldKind.MULTIPLE_CHOICE
+                        and spec.default):
+                    raw_values = [str(v) for v in spec.default]
                 checked = (raw.lower() in ("1", "true", "on", "yes") if raw_list is not None
-                           else spec.initial is True)  # omitted: the field's default
+                           else spec.default is True)  # omitted: the field's default
             if spec.kind is FieldKind.GROUP:
                 count = None if data is None else _group_count(spec, data, name)
                 if count is None:
@@ -218,11 +244,13 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
                     count = max(spec.min_items, min(initial, spec.max_items))
                 item.count = count
                 item.value = raw if data is not None and raw else str(count)
+                label = _("%(label)s — item %(number)s")
                 item.items = [
-                    bind(spec.fields, f"{name}-{index}-",
-                         _("%(label)s — item %(number)s") % {"label": item.label,
-                                                             "number": index + 1})
+                    bind(spec.fields, f"{name}-{index}-", data,
+                         label % {"label": item.label, "number": index + 1})
                     for index in range(count)]
+                item.template = bind(spec.fields, f"{name}-{ITEM_INDEX}-", None,
+                                     label % {"label": item.label, "number": ITEM_NUMBER})
             elif spec.kind is FieldKind.BOOLEAN:
                 item.checked = checked
             elif spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
@@ -234,7 +262,7 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
             bound.append(item)
         return bound
 
-    return bind(scenario.fields, "")
+    return bind(scenario.fields, "", data)
 
 
 def flat_errors(bound: Sequence[BoundField]) -> list[BoundField]:
@@ -301,6 +329,45 @@ def to_query(scenario: Scenario, inputs: Mapping[str, Any],
     return urlencode(form, doseq=True)
 
 
+def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The situation a ruling answers, as (label, text) rows for a reader (and a printout).
+
+    ``inputs`` are validated inputs (:meth:`engine.core.Scenario.parse_form`);
+    a field left empty is left out, a group item's fields carry the item
+    ("Monsters — item 2: AP").
+    """
+    rows: list[tuple[str, str]] = []
+
+    def walk(fields: Sequence[Field], data: Mapping[str, Any], context: str) -> None:
+        for spec in fields:
+            value = data.get(spec.name)
+            label = render_message(spec.label)
+            full = f"{context}: {label}" if context else label
+            if spec.kind is FieldKind.GROUP:
+                for index, item in enumerate(value or ()):
+                    walk(spec.fields, item, _("%(label)s — item %(number)s") % {
+                        "label": full, "number": index + 1})
+                continue
+            if value is None or value == frozenset():
+                continue
+            if spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
+                labels = {c.value: render_message(c.label) for c in spec.choices}
+                chosen = [value] if isinstance(value, str) else [
+                    c.value for c in spec.choices if c.value in value]
+                rows.append((full, ", ".join(labels.get(v, v) for v in chosen)))
+            else:
+                rows.append((full, value_text(value)))
+
+    walk(scenario.fields, inputs, "")
+    return rows
+
+
+def example_links(scenario: Scenario) -> list[tuple[str, str]]:
+    """(title, query string) of each worked example of ``scenario``: a form to start from."""
+    return [(render_message(example.title), to_query(scenario, example.inputs))
+            for example in scenario.examples]
+
+
 # --------------------------------------------------------------------------
 # Rulings
 # --------------------------------------------------------------------------
@@ -352,32 +419,107 @@ class ValueView:
 
 @dataclass(frozen=True)
 class StepView:
-    """A step for display: translated text and reason, resolved citations, warnings."""
+    """A step for display: translated text and reason, resolved citations, warnings.
+
+    ``refs`` are the numbers of this step's clauses in the ruling's list of
+    cited clauses (:attr:`RulingView.sources`), in the step's order.
+    """
 
     step: Step
     number: int
     text: str
     reason: str
     citations: tuple[ResolvedCitation, ...]
+    refs: tuple[int, ...] = ()
 
     @property
     def outcome(self) -> str:
-        """The outcome's value: ``"applied"``, ``"not_applicable"`` or ``"silent"``."""
+        """The outcome's value: ``"applied"``, ``"not_applicable"``, ``"silent"``,
+        ``"not_covered"`` or ``"assumed"``."""
         return self.step.outcome.value
+
+    @property
+    def card_text_may_override(self) -> bool:
+        """Whether the step says that card text may override the rule it cites."""
+        return self.step.message.id == CARD_TEXT_MAY_OVERRIDE
 
     @property
     def warnings(self) -> list[str]:
         """The translated drift warnings of this step's citations."""
         return [c.warning() for c in self.citations if c.warning()]
 
+    @property
+    def cited(self) -> tuple[tuple[int, ResolvedCitation], ...]:
+        """(number in the ruling's list of clauses, citation) for each clause of the step."""
+        return tuple(zip(self.refs, self.citations))
+
+
+@dataclass(frozen=True)
+class SourceView:
+    """A clause cited by a ruling, listed once with the steps that rely on it.
+
+    ``number`` is its place in the ruling's list of clauses (1-based, the
+    anchor ``clause-<number>``); ``steps`` the numbers of the steps citing
+    it; ``points`` the numbers of the open points whose readings cite it.
+    """
+
+    number: int
+    citation: ResolvedCitation
+    steps: tuple[int, ...]
+    points: tuple[int, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        """The element id of this clause's entry in the ruling."""
+        return f"clause-{self.number}"
+
+
+@dataclass(frozen=True)
+class ReadingView:
+    """One reading of an open point for display: label, values, clauses, and
+    (for the reading presented first) why the site presents it first."""
+
+    reading: Reading
+    label: str
+    values: tuple[ValueView, ...]
+    citations: tuple[tuple[int, ResolvedCitation], ...]
+    why: str
+
+    @property
+    def presented_first(self) -> bool:
+        """Whether the ruling's own values follow this reading."""
+        return self.reading.presented_first
+
+
+@dataclass(frozen=True)
+class OpenPointView:
+    """A point the texts leave open: its readings side by side.
+
+    ``number`` counts the open points of the ruling (1-based); ``rows`` are
+    (value label, one text per reading) for every value any reading gives.
+    """
+
+    number: int
+    point: str
+    readings: tuple[ReadingView, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+
+    @property
+    def first(self) -> ReadingView:
+        """The reading presented first."""
+        return self.readings[0]
+
 
 @dataclass(frozen=True)
 class RulingView:
     """A ruling as the calculator shows it, on the date ``on``.
 
-    ``applied``/``not_applicable``/``silent`` are the steps by outcome (each
-    keeps its number in the ruling's order); ``drift`` is true when any
-    cited clause's version in force differs from the cited version.
+    ``applied``/``not_applicable``/``silent``/``not_covered``/``assumed``
+    are the steps by outcome (each keeps its number in the ruling's order);
+    ``sources`` every cited clause once with the steps relying on it;
+    ``open_points`` the readings of every point the texts leave open;
+    ``drift`` is true when any cited clause's version in force differs from
+    the cited version.
     """
 
     ruling: Ruling
@@ -386,15 +528,23 @@ class RulingView:
     values: tuple[ValueView, ...]
     steps: tuple[StepView, ...]
     notes: tuple[str, ...]
+    sources: tuple[SourceView, ...] = ()
+    open_points: tuple[OpenPointView, ...] = ()
+    verdict: str = ""
 
     def _by(self, outcome: Outcome) -> tuple[StepView, ...]:
         return tuple(step for step in self.steps if step.step.outcome is outcome)
 
     @property
+    def complete(self) -> bool:
+        """Whether every input is covered by the published rules."""
+        return self.ruling.complete
+
+    @property
     def decided(self) -> tuple[StepView, ...]:
-        """The steps that decided the ruling (APPLIED and SILENT), in order."""
+        """The steps that decided the ruling (all but NOT_APPLICABLE and NOT_COVERED), in order."""
         return tuple(step for step in self.steps
-                     if step.step.outcome is not Outcome.NOT_APPLICABLE)
+                     if step.step.outcome not in (Outcome.NOT_APPLICABLE, Outcome.NOT_COVERED))
 
     @property
     def applied(self) -> tuple[StepView, ...]:
@@ -412,22 +562,83 @@ class RulingView:
         return self._by(Outcome.SILENT)
 
     @property
+    def not_covered(self) -> tuple[StepView, ...]:
+        """The NOT_COVERED steps (inputs the published texts do not define), in order."""
+        return self._by(Outcome.NOT_COVERED)
+
+    @property
+    def assumed(self) -> tuple[StepView, ...]:
+        """The ASSUMED steps (facts from outside the published texts), in order."""
+        return self._by(Outcome.ASSUMED)
+
+    @property
     def drift(self) -> bool:
         """Whether any step carries a drift warning."""
         return any(step.warnings for step in self.steps)
 
 
+#: The message id of :func:`engine.core.card_text_may_override` steps.
+CARD_TEXT_MAY_OVERRIDE = card_text_may_override(
+    msg(""), DocumentRef("game", "document").cite("key")).message.id
+
+
 def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingView:
-    """Translate ``ruling`` and resolve its citations on ``on`` (two queries)."""
+    """Translate ``ruling`` and resolve its citations on ``on`` (two queries).
+
+    Every clause the ruling cites (steps and readings) is listed once in
+    :attr:`RulingView.sources`, numbered in order of first citation; steps
+    and readings refer to those numbers.
+    """
     resolved = resolve_citations(ruling.citations(), on)
-    steps = tuple(
-        StepView(step, number, render_message(step.message), render_message(step.reason),
-                 tuple(resolved[c] for c in dict.fromkeys(step.citations)))
-        for number, step in enumerate(ruling.steps, 1))
-    values = tuple(ValueView(v.name, render_message(v.label), value_json(v.value),
-                             value_text(v.value)) for v in ruling.values)
-    return RulingView(ruling, on, dated, values, steps,
-                      tuple(render_message(note) for note in ruling.notes))
+    order = {citation: number for number, citation in enumerate(ruling.citations(), 1)}
+    by_steps = dict(ruling.steps_citing())
+    points = ruling.open_points()
+    by_points: dict[Citation, list[int]] = {}
+    for index, point in enumerate(points, 1):
+        for reading in ruling.readings_of(point):
+            for citation in reading.citations:
+                numbers = by_points.setdefault(citation, [])
+                if index not in numbers:
+                    numbers.append(index)
+    sources = tuple(SourceView(order[c], resolved[c], tuple(by_steps.get(c, ())),
+                               tuple(by_points.get(c, ()))) for c in ruling.citations())
+    steps = []
+    for number, step in enumerate(ruling.steps, 1):
+        cites = tuple(dict.fromkeys(step.citations))
+        steps.append(StepView(step, number, render_message(step.message),
+                              render_message(step.reason), tuple(resolved[c] for c in cites),
+                              tuple(order[c] for c in cites)))
+    values = tuple(_value_view(v) for v in ruling.values)
+    return RulingView(ruling, on, dated, values, tuple(steps),
+                      tuple(render_message(note) for note in ruling.notes), sources,
+                      tuple(_open_point(ruling, point, index, resolved, order)
+                            for index, point in enumerate(points, 1)),
+                      render_message(ruling.verdict))
+
+
+def _value_view(value: Value) -> ValueView:
+    return ValueView(value.name, render_message(value.label), value_json(value.value),
+                     value_text(value.value))
+
+
+def _open_point(ruling: Ruling, point: str, number: int,
+                resolved: Mapping[Citation, ResolvedCitation],
+                order: Mapping[Citation, int]) -> OpenPointView:
+    readings = tuple(
+        ReadingView(reading, render_message(reading.label),
+                    tuple(_value_view(v) for v in reading.values),
+                    tuple((order[c], resolved[c]) for c in dict.fromkeys(reading.citations)),
+                    render_message(reading.why))
+        for reading in ruling.readings_of(point))
+    names: dict[str, str] = {}
+    for reading in readings:
+        for value in reading.values:
+            names.setdefault(value.name, value.label)
+    rows = tuple(
+        (label, tuple(next((v.text for v in reading.values if v.name == name), "—")
+                      for reading in readings))
+        for name, label in names.items())
+    return OpenPointView(number, point, readings, rows)
 
 
 @dataclass(frozen=True)

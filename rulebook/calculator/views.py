@@ -46,12 +46,14 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     submitted = any(key not in calculator.RESERVED for key in data)
     layout_only = "_layout" in data
     on, dated, date_error = calculator.parse_as_of(request.GET.get("as_of"))
-    errors, ruling = {}, None
+    errors, ruling, situation = {}, None, []
     if submitted and not layout_only:
         errors = calculator.form_errors(scenario, data)
         if not errors and not date_error:
             try:
-                ruling = calculator.present(scenario.evaluate_form(data), on, dated)
+                inputs = scenario.parse_form(data)
+                ruling = calculator.present(scenario.evaluator(inputs), on, dated)
+                situation = calculator.describe_inputs(scenario, inputs)
             except InputError as error:  # defensive: form_errors already ran the same checks
                 errors = {error.field: error.message}
     bound = calculator.bind_form(scenario, data if submitted else None, errors)
@@ -61,7 +63,8 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "error_fields": calculator.flat_errors(bound),
         "other_errors": [calculator.render_message(message) for path, message in errors.items()
                          if not _path_in(bound, path)],
-        "ruling": ruling, "submitted": submitted and not layout_only, "failed": failed,
+        "ruling": ruling, "situation": situation,
+        "start_from": calculator.example_links(scenario), "submitted": submitted and not layout_only, "failed": failed,
         "on": on, "dated": dated, "as_of": request.GET.get("as_of", ""),
         "as_of_error": date_error,
     }

@@ -10,11 +10,15 @@ Main phase?  Yes, by clause 107.2).
 - follow a citation of a ruling step to its clause, and expand a cited
   clause's text in place;
 - keyboard only: every field is reached with Tab and found by
-  ``page.get_by_label``, and the form is submitted with the keyboard.
+  ``page.get_by_label``, and the form is submitted with the keyboard;
+- at a table on a phone (390 px): after "Get the ruling" the ruling is in
+  the viewport and has focus, with htmx and on a whole page;
+- the Marvel Champions board adds and removes minions in place, without a
+  page load, and the ruling uses them.
 """
 
 import re
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from playwright.sync_api import expect
 
@@ -48,15 +52,18 @@ YES = {"de": "ja", "ru": "да", "en": "yes"}
 SHOW_TEXT = {"de": "Regeltext anzeigen", "ru": "Показать текст пункта",
              "en": "Show the clause text"}
 TIMING_PATH = "/calculator/berserk/timing/"
-BK_7A_QUERY = {"card_type": ["creature"], "card_subtype": ["non-flying"], "in_play_zone": ["on"],
+# A checkbox sends "off" from the hidden input before it, then "on" when ticked.
+BK_7A_QUERY = {"card_type": ["creature"], "card_subtype": ["non-flying"],
+               "in_play_zone": ["off", "on"],
                "turn": ["own"], "phase": ["main"], "subphase": ["choice"],
                "strike_declared": ["none"]}
 CLAUSE_107_2 = "Они могут быть объявлены игроком только в подфазу Выбора Главной фазы его хода."
 
 
 def field(page, label):
-    """The form field labelled ``label`` (a required field's label ends in " *")."""
-    return page.get_by_label(re.compile(rf"^{re.escape(label)}( \*)?$"))
+    """The form field labelled ``label`` (a required field's label ends in " *", one
+    required in some situations in " (* <when>)")."""
+    return page.get_by_label(re.compile(rf"^{re.escape(label)}( \*| \(\* [^)]+\))?$"))
 
 
 def open_timing_scenario(journey, language):
@@ -140,7 +147,9 @@ def test_evaluating_a_case_without_javascript(no_script_journey, language):
     page.reload()
     assert page.locator("#ruling").inner_text() == ruling_text
     # Without scripts a citation's details still open and link to the clause.
-    step = page.locator(".step").filter(has=page.locator(".citation__key", has_text="107.2"))
+    # Each clause is listed once, below the steps that rely on it.
+    step = page.locator("#ruling .citation").filter(
+        has=page.locator(".citation__key", has_text="107.2"))
     step.locator("summary").first.click()
     step.locator(".citation__text a").first.click()
     expect(page).to_have_url(journey.url(f"/{language}/berserk/comprehensive-rules/107.2/"))
@@ -149,9 +158,9 @@ def test_evaluating_a_case_without_javascript(no_script_journey, language):
 
 def test_following_a_citation_and_expanding_a_clause_in_place(journey, language):
     page = journey.page
-    query = "&".join(f"{key}={values[0]}" for key, values in BK_7A_QUERY.items())
+    query = urlencode(BK_7A_QUERY, doseq=True)
     journey.goto(f"/{language}{TIMING_PATH}?{query}")
-    step = page.locator("#ruling .step").filter(
+    step = page.locator("#ruling .citation").filter(
         has=page.locator(".citation__key", has_text="107.2")).first
     details = step.locator("details.citation__details").first
     # Expanding the clause text asks the server for that clause only and
@@ -204,7 +213,11 @@ def test_keyboard_only_use_of_the_calculator(journey, language):
         for _ in range(item.evaluate(f"el => el.querySelector('option[value=\"{value}\"]').index")):
             page.keyboard.press("ArrowDown")
         expect(item, label).to_have_value(value)
+    # "In the play zone" is the field's default, so it starts ticked; Space toggles it.
+    expect(fields[IN_PLAY_ZONE[language]]).to_be_checked()
     fields[IN_PLAY_ZONE[language]].focus()
+    page.keyboard.press("Space")
+    expect(fields[IN_PLAY_ZONE[language]]).not_to_be_checked()
     page.keyboard.press("Space")
     expect(fields[IN_PLAY_ZONE[language]]).to_be_checked()
     # Enter in a field submits the form (the ruling, not a layout button).
@@ -213,3 +226,76 @@ def test_keyboard_only_use_of_the_calculator(journey, language):
     assert_bk_7a_ruling(page, language)
     assert query_of(page.url) == BK_7A_QUERY
     journey.screenshot("keyboard")
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def assert_ruling_in_view_and_focused(page):
+    ruling = page.locator("#ruling .ruling")
+    expect(ruling).to_be_focused()
+    expect(page.locator("#ruling-heading")).to_be_in_viewport()
+    box = page.locator("#ruling-heading").bounding_box()
+    assert 0 <= box["y"] < PHONE["height"]
+
+
+def test_on_a_phone_the_ruling_is_scrolled_into_view_and_focused(journey, language):
+    page = journey.page
+    page.set_viewport_size(PHONE)
+    journey.goto(f"/{language}{TIMING_PATH}")
+    fill_bk_7a(page, language)
+    submit = page.get_by_role("button", name=SUBMIT[language], exact=True)
+    submit.scroll_into_view_if_needed()
+    with page.expect_response(lambda r: TIMING_PATH in r.url and "card_type=" in r.url) as answer:
+        submit.click()
+    assert answer.value.request.headers.get("hx-target") == "ruling"
+    assert_ruling_in_view_and_focused(page)
+    assert_bk_7a_ruling(page, language)
+    journey.screenshot("phone-htmx")
+    # The same address loaded as a whole page (a shared link, a reload).
+    page.reload()
+    assert_ruling_in_view_and_focused(page)
+    journey.screenshot("phone-page")
+
+
+def test_the_marvel_board_adds_and_removes_minions_in_place(journey, language):
+    page = journey.page
+    journey.goto(f"/{language}/calculator/marvel-champions/situation/")
+    page.evaluate("window.journeyMark = 'same document'")
+    minions = page.locator('fieldset[data-group="minions"]')
+    rows = minions.locator("[data-group-item]")
+    expect(rows).to_have_count(0)
+    expect(minions.locator("[data-group-count]")).to_be_hidden()  # the no-JS count
+    requests = len(journey.requests)
+    add = minions.locator("[data-group-add-button]")
+    add.click()
+    expect(rows).to_have_count(1)
+    expect(page.locator("#f-minions-0-damage")).to_be_focused()
+    add.click()
+    expect(rows).to_have_count(2)
+    expect(page.locator("#f-minions-1-damage")).to_be_focused()
+    page.locator("#f-minions-1-damage").fill("3")
+    assert len(journey.requests) == requests, "adding a row loads nothing"
+    assert page.evaluate("window.journeyMark") == "same document"
+    # Removing the first row renumbers the second: its fields are item 1 now.
+    rows.first.locator("[data-group-remove]").click()
+    expect(rows).to_have_count(1)
+    expect(page.locator("#f-minions-0-damage")).to_have_value("3")
+    expect(page.locator("#f-minions-1-damage")).to_have_count(0)
+    expect(rows.first.locator("label[for='f-minions-0-damage']")).to_have_count(1)
+    # An ability against that minion: the ruling comes from the rows entered.
+    page.locator("#f-kind").select_option("card_ability")
+    page.locator('fieldset[data-group="effects"] [data-group-add-button]').click()
+    page.locator("#f-effects-0-verb").select_option("deal_damage")
+    page.locator("#f-effects-0-amount").fill("2")
+    page.locator("#f-effects-0-selector").select_option("one")
+    page.locator("#f-effects-0-target_type").select_option("minion")
+    assert len(journey.requests) == requests
+    with page.expect_response(lambda r: "/marvel-champions/situation/?" in r.url):
+        page.get_by_role("button", name=SUBMIT[language], exact=True).click()
+    expect(page.locator("#ruling .verdict--complete")).to_be_visible()
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["minions"] == ["1"] and query["minions-0-damage"] == ["3"]
+    assert "minions-1-damage" not in query
+    assert page.evaluate("window.journeyMark") == "same document"
+    journey.screenshot("board")

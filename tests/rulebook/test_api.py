@@ -48,7 +48,7 @@ def test_group_fields_carry_their_sub_fields_and_bounds(client, db):
     prop = data["input_schema"]["properties"]["minions"]
     assert prop["type"] == "array" and prop["maxItems"] == 8
     assert prop["items"]["properties"]["damage"] == {"type": "integer", "minimum": 0,
-                                                      "maximum": 99,
+                                                      "maximum": 99, "default": 0,
                                                       "title": "Damage on it"}
 
 
@@ -79,7 +79,7 @@ def test_evaluation_returns_values_steps_and_citations(client, seeded):
     (citation,) = step["citations"]
     assert citation == {
         "game": "berserk", "document": "comprehensive-rules", "key": "106.p1",
-        "label": citation["label"], "cited_version": 1, "version": 1,
+        "label": "106 ¶1", "cited_version": 1, "version": 1,
         "effective_date": None,
         "url": "http://testserver/en/berserk/comprehensive-rules/106.p1/",
         "drift": "none", "warning": ""}

@@ -19,8 +19,12 @@ from tests.engine.test_marvel import STEP_WORDS as MARVEL_WORDS
 from tests.engine.test_powerduell import STEP_WORDS as POWERDUELL_WORDS
 from tests.rulebook.calculator_cases import CASES
 
+# Steps only the Marvel situation emits: the crisis example of ziel ¶5.1 (a card's
+# icon overrides "threat can be removed from the main scheme").
+MARVEL_SITUATION_WORDS = {"Card text may override this rule: %(rule)s": ("Krisensymbol",
+                                                                         "verhindert")}
 STEP_WORDS = {"power-duell": POWERDUELL_WORDS, "berserk": BERSERK_WORDS,
-              "marvel-champions": MARVEL_WORDS}
+              "marvel-champions": {**MARVEL_WORDS, **MARVEL_SITUATION_WORDS}}
 SCENARIOS = [s for ruleset in engine.rulesets() for s in ruleset.scenarios]
 
 

@@ -1,0 +1,159 @@
+/* The scenario calculator at the table (no inline script: the CSP forbids it).
+ *
+ * - After a ruling arrives (an htmx swap, or a whole page with a ruling),
+ *   the ruling is scrolled into view and focused, so that on a phone the
+ *   answer is on screen and a screen reader reads it; after field errors
+ *   the error summary is.
+ * - Groups of repeated fields (the Marvel board, the Power-Duell effects)
+ *   get "Add" and "Remove" buttons that change the rows in place.  The
+ *   server renders a blank row in a <template>; its names hold "__i__" and
+ *   its labels "__n__".  Without JavaScript the count field and its
+ *   "Show this many items" button still do the same with a page load.
+ */
+(function () {
+  "use strict";
+
+  function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+
+  var RENAMED = ["name", "id", "for", "aria-describedby", "href"];
+
+  /* Give every control of a group item the index `index` (0-based). */
+  function renumber(item, group, index, legendText, removeText) {
+    var pattern = new RegExp("(^|[^\\w-])(#?f-|#?)" + escapeRegExp(group) + "-(\\d+|__i__)-", "g");
+    var replace = "$1$2" + group + "-" + index + "-";
+    var nodes = [item].concat(Array.prototype.slice.call(item.querySelectorAll("*")));
+    nodes.forEach(function (node) {
+      RENAMED.forEach(function (attribute) {
+        var value = node.getAttribute(attribute);
+        if (value) {
+          node.setAttribute(attribute, value.replace(pattern, replace));
+        }
+      });
+    });
+    var legend = item.querySelector(":scope > legend");
+    if (legend && legendText) {
+      legend.textContent = legendText.replace("__n__", String(index + 1));
+    }
+    var remove = item.querySelector(":scope > .group-item__remove [data-group-remove]");
+    if (remove && removeText) {
+      remove.textContent = removeText.replace("__n__", String(index + 1));
+    }
+  }
+
+  function setUpGroup(fieldset) {
+    if (fieldset.dataset.rowsReady) {
+      return;
+    }
+    fieldset.dataset.rowsReady = "1";
+    var group = fieldset.dataset.group;
+    var min = parseInt(fieldset.dataset.min || "0", 10);
+    var max = parseInt(fieldset.dataset.max || "0", 10);
+    var count = fieldset.querySelector(":scope > [data-group-count] input");
+    var items = fieldset.querySelector(":scope > [data-group-items]");
+    var template = fieldset.querySelector(":scope > template[data-group-template]");
+    var addRow = fieldset.querySelector(":scope > [data-group-add]");
+    if (!count || !items || !template || !addRow) {
+      return;
+    }
+    var blank = template.content.querySelector("[data-group-item]");
+    var legendText = blank.querySelector(":scope > legend").textContent;
+    var removeButton = blank.querySelector(":scope > .group-item__remove [data-group-remove]");
+    var removeText = removeButton ? removeButton.textContent : "";
+    var addButton = addRow.querySelector("button");
+
+    function rows() {
+      return Array.prototype.slice.call(items.querySelectorAll(":scope > [data-group-item]"));
+    }
+
+    function refresh() {
+      var current = rows();
+      current.forEach(function (item, index) {
+        renumber(item, group, index, legendText, removeText);
+        var remove = item.querySelector(":scope > .group-item__remove");
+        remove.hidden = false;
+        remove.querySelector("button").disabled = current.length <= min;
+      });
+      count.value = String(current.length);
+      addButton.disabled = current.length >= max;
+    }
+
+    fieldset.querySelector(":scope > [data-group-count]").hidden = true;
+    Array.prototype.forEach.call(items.querySelectorAll(":scope > [data-group-empty]"),
+      function (note) { note.remove(); });
+    addRow.hidden = false;
+    refresh();
+
+    addButton.addEventListener("click", function () {
+      var index = rows().length;
+      if (index >= max) {
+        return;
+      }
+      var item = document.importNode(blank, true);
+      renumber(item, group, index, legendText, removeText);
+      items.appendChild(item);
+      setUpAll(item);
+      if (window.htmx) {
+        window.htmx.process(item);
+      }
+      refresh();
+      var first = item.querySelector("input:not([type=hidden]), select");
+      if (first) {
+        first.focus();
+      }
+    });
+
+    items.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-group-remove]");
+      if (!button || button.closest("[data-group]") !== fieldset) {
+        return;
+      }
+      var item = button.closest("[data-group-item]");
+      var next = item.nextElementSibling || item.previousElementSibling;
+      item.remove();
+      refresh();
+      (next && next.querySelector("[data-group-remove]") || addButton).focus();
+    });
+  }
+
+  function setUpAll(root) {
+    var groups = root.querySelectorAll ? root.querySelectorAll("[data-group]") : [];
+    Array.prototype.forEach.call(groups, setUpGroup);
+  }
+
+  /* Bring the ruling (or the error summary) into view and give it focus. */
+  function showResult() {
+    var target = document.querySelector("#error-summary") ||
+      document.querySelector("[data-ruling]");
+    if (!target) {
+      return;
+    }
+    target.scrollIntoView({block: "start"});
+    target.focus({preventScroll: true});
+  }
+
+  function ready() {
+    setUpAll(document);
+    if (window.location.search && document.querySelector("#calculator")) {
+      showResult();
+    }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", ready);
+  } else {
+    ready();
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || (target.id !== "ruling" && target.id !== "calculator")) {
+      return;
+    }
+    setUpAll(document);
+    // A layout-only answer ("Show this many items") has neither a ruling
+    // nor errors: nothing moves then.
+    showResult();
+  });
+}());
