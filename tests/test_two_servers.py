@@ -49,7 +49,7 @@ PUBLISH = f"""
 import datetime
 from django.contrib.auth import get_user_model
 from rulebook.models import Clause, Correction
-from rulebook.versioning.publishing import propose_version, publish_correction
+from rulebook.versioning.publishing import propose_version, publish_correction, submit_correction
 user = get_user_model().objects.get(username="admin")
 clause = Clause.objects.get(document__game__slug="berserk", key="107.2")
 correction = Correction.objects.create(game=clause.document.game, language="ru",
@@ -57,6 +57,7 @@ correction = Correction.objects.create(game=clause.document.game, language="ru",
 draft = propose_version(correction, clause, user)
 draft.text_ru = draft.text_ru + " {MARKER}."
 draft.save()
+submit_correction(correction, user)
 publish_correction(correction, user)
 print(draft.number)
 """

@@ -154,7 +154,7 @@ class OpenPointOut(Schema):
     readings: list[ReadingOut]
 
 
-class ClauseOut(Schema):
+class CitedClauseOut(Schema):
     """A clause cited by the ruling, once, with the numbers of the steps relying on it."""
 
     key: str
@@ -181,7 +181,7 @@ class RulingOut(Schema):
     complete: bool = True
     verdict: str = ""
     open_points: list[OpenPointOut] = []
-    clauses: list[ClauseOut] = []
+    clauses: list[CitedClauseOut] = []
 
 
 # --------------------------------------------------------------------------

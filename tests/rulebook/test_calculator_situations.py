@@ -329,7 +329,7 @@ def test_a_printed_ruling_carries_the_situation_and_the_date(client, db):
     assert ("Monster cards — item 2: Primary planet symbol", "Mars") in rows
     assert ("Attacking monster (number)", "1") in rows
     assert ("Active effects, in activation order — item 1: Attribute", "DP") in rows
-    assert re.search(r'class="print-only ruling__printed">Printed on \d+/\d+/\d{4}\.', html)
+    assert re.search(r'class="print-only ruling__printed">Printed on \d{1,2} [A-Z][a-z]+ \d{4}\.', html)
     assert "Checked against the rule texts in force on" in html
     text = Path(finders.find("rulebook/calculator/calculator.css")).read_text()
     media = text.partition("@media print")[2]

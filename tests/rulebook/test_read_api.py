@@ -11,7 +11,7 @@ import schemathesis
 from django.utils import timezone, translation
 
 from rulebook.models import Clause, Correction
-from rulebook.versioning.publishing import propose_version, publish_correction
+from rulebook.versioning.publishing import propose_version, publish_correction, submit_correction
 from tests.rulebook.test_api_fuzzing import wsgi_keeps_the_test_connection  # noqa: F401 (fixture)
 
 BERSERK = "/api/games/berserk/documents/comprehensive-rules"
@@ -122,6 +122,7 @@ def _publish(clause: Clause, text: str, editor, publisher, date: datetime.date) 
     draft = propose_version(correction, clause, editor)
     draft.text_ru = text
     draft.save()
+    submit_correction(correction, editor)
     return publish_correction(correction, publisher)
 
 

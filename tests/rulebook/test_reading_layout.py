@@ -85,7 +85,7 @@ def test_rule_pages_state_their_date_and_keep_it_on_links(client, seeded):
         assert 'class="dated-banner"' in dated
         hrefs = re.findall(r'href="(/de/[^"]*)"', dated)
         undated = [h for h in hrefs if "as_of=2023-06-01" not in h
-                   and not re.search(r"/(corrections|history|feed|offline)/|manifest", h)]
+                   and not re.search(r"/(corrections|history|feed|offline|changes)/|manifest", h)]
         # Only the deliberate "today's text" links drop the date.
         today_links = re.findall(r'href="([^"]*)" data-today', dated)
         assert sorted(set(undated)) == sorted(set(today_links)), (path, undated)

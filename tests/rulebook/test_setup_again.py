@@ -47,7 +47,9 @@ def setup_again():
 
 @pytest.fixture
 def corrected(seeded, editor, publisher):
-    """The seeds with a correction in force and an announced one, and a translation."""
+    """The seeds as `make run` leaves them (with the site's translations), a
+    correction in force and an announced one, and a translation."""
+    setup_again()
     today = timezone.localdate()
     past, future = today - datetime.timedelta(days=10), today + datetime.timedelta(days=30)
     correct(P3, past, "Bei negativ-Wirkung wird alles verdoppelt (korrigiert).", editor,
@@ -96,7 +98,7 @@ def test_setup_again_with_a_changed_source_gives_one_draft_and_publishes_nothing
     setup_again()
     assert rulebook_state() == before  # nothing published, nothing changed
     draft_correction = Correction.objects.get(published_at__isnull=True)
-    assert draft_correction.title_en == "Source page changed: Schutzgottkarten"
+    assert draft_correction.title_en == "Source page changed: Guardian god cards"
     assert draft_correction.effective_date >= corrected["today"]
     draft = draft_correction.versions.get()
     assert draft.clause.key == P3 and not draft.is_published

@@ -130,7 +130,7 @@ def test_publish_shows_a_summary_and_asks_for_confirmation(small_rulebook, draft
     html = page.content.decode()
     assert page.status_code == 200 and "Publish this correction?" in html
     assert "regeln · 1.1" in html and "new text replacing version 3" in html
-    assert "Effective date: 05/01/2024." in html
+    assert "Effective date: 1 May 2024." in html
     assert "German, English" in html
     assert 'name="confirm" value="yes"' in html
     unconfirmed = client.post(url)  # a POST without the confirmation only shows the summary
