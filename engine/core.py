@@ -313,13 +313,37 @@ class Ruling:
         return not any(step.outcome is Outcome.NOT_COVERED for step in self.steps)
 
     @property
+    def leaves_open(self) -> int:
+        """How many points the ruling rests on that the published texts leave
+        open: assumptions from outside the texts (``ASSUMED``), points the
+        texts are silent on (``SILENT``) and open points with several readings.
+
+        >>> cite = DocumentRef("berserk", "comprehensive-rules").cite("107.2")
+        >>> Ruling("demo", (), (assumed(msg("a fact"), cite),)).leaves_open
+        1
+        """
+        steps = len(self.by_outcome(Outcome.ASSUMED)) + len(self.by_outcome(Outcome.SILENT))
+        return steps + len(self.open_points())
+
+    @property
+    def settled(self) -> bool:
+        """True when the published texts decide everything: every input
+        covered, no assumption, no silent point and no open point."""
+        return self.complete and not self.leaves_open
+
+    @property
     def verdict(self) -> Message:
-        """A one-line verdict: complete, or incomplete naming how many inputs were not covered."""
+        """A one-line verdict: incomplete (inputs not covered), or resting on
+        points the texts leave open, or settled by the published rules."""
         missing = len(self.by_outcome(Outcome.NOT_COVERED))
-        if not missing:
-            return msg(_("Complete: every input is covered by the published rules."))
-        return msg(_("Incomplete: %(count)s inputs are not covered by the published rules."),
-                   count=missing)
+        if missing:
+            return msg(_("Incomplete: %(count)s inputs are not covered by the published rules."),
+                       count=missing)
+        if self.leaves_open:
+            return msg(_("Every input is covered by the published rules, but the ruling rests on "
+                         "%(count)s points the texts leave open (assumptions, silent points or "
+                         "several readings, marked below)."), count=self.leaves_open)
+        return msg(_("Complete: every input is covered by the published rules."))
 
     def open_points(self) -> tuple[str, ...]:
         """Return the slugs of the open points with readings, in order."""

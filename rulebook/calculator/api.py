@@ -179,6 +179,7 @@ class RulingOut(Schema):
     drift: bool
     web_url: str
     complete: bool = True
+    settled: bool = True
     verdict: str = ""
     open_points: list[OpenPointOut] = []
     clauses: list[CitedClauseOut] = []
@@ -280,7 +281,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
         } for step in view.steps],
         "notes": list(view.notes), "drift": view.drift,
         "web_url": request.build_absolute_uri(f"{web}?{query}" if query else web),
-        "complete": view.complete, "verdict": view.verdict,
+        "complete": view.complete, "settled": view.settled, "verdict": view.verdict,
         "open_points": [{
             "point": point.point,
             "readings": [{"label": r.label, "presented_first": r.presented_first,

@@ -541,6 +541,11 @@ class RulingView:
         return self.ruling.complete
 
     @property
+    def settled(self) -> bool:
+        """Whether the published texts decide everything (no assumption, silent or open point)."""
+        return self.ruling.settled
+
+    @property
     def decided(self) -> tuple[StepView, ...]:
         """The steps that decided the ruling (all but NOT_APPLICABLE and NOT_COVERED), in order."""
         return tuple(step for step in self.steps

@@ -154,8 +154,27 @@ def test_every_situation_example_on_the_form_and_through_the_api(client, db, sce
     for name, expected in example.expected.items():
         assert values[name]["value"] == calculator.value_json(expected), name
         assert f"<dd>{values[name]['text']}</dd>" in html.replace("&#x27;", "'"), name
-    assert data["complete"] is True and data["verdict"].startswith("Complete")
-    assert "verdict--complete" in html
+    # Every input of a worked example is covered; a ruling that rests on an
+    # assumption, a silent point or an open point says so instead of "Complete".
+    ruling = scenario.evaluate(example.inputs)
+    assert data["complete"] is True and data["settled"] is ruling.settled
+    assert data["verdict"].startswith("Complete") is ruling.settled
+    assert ("verdict--complete" if ruling.settled else "verdict--open") in html
+
+
+def test_a_ruling_resting_on_an_assumption_is_not_called_complete(client, db):
+    """A tough minion taking damage: "tough prevents the damage" is an
+    assumption from outside the texts, so the verdict names the open point."""
+    scenario = calculator.find("marvel-champions", "situation")
+    inputs = {"kind": "card_ability",
+              "effects": [{"verb": "deal_damage", "amount": 2, "selector": "one",
+                           "target_type": "minion"}],
+              "minions": [{"damage": 0, "statuses": ["tough"]}]}
+    data = api(client, scenario, inputs)
+    assert any(step["outcome"] == "assumed" for step in data["steps"])
+    assert data["complete"] is True and data["settled"] is False
+    assert data["verdict"].startswith("Every input is covered by the published rules, but")
+    assert "verdict--open" in page(client, scenario, inputs)
 
 
 # --------------------------------------------------------------------------
