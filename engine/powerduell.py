@@ -1832,7 +1832,7 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
             if isinstance(c.key, str):
                 change_value += c.amount * factors.get(c.key, Fraction(1))
         values.append(Value(f"monster_{n}_wirkung_change", _exact(change_value),
-                            msg(_("Monster %(number)s: change by Schutzgottkarten' Wirkung"),
+                            msg(_("Monster %(number)s: change by the Wirkung of the Schutzgottkarten"),
                                 number=n)))
         values.append(Value(f"monster_{n}_np_factor",
                             _exact(wirkung_factor.get(n, Fraction(1))),
