@@ -256,3 +256,10 @@ LOGGING = {
 
 # Where the project's own copies of the source pages live.
 RULEBOOK_SOURCES = BASE_DIR / "rulebook" / "sources"
+
+# The tagging entity of the Atom entry ids (tag: URIs, RFC 4151): a domain
+# name (or e-mail address) the site's owner held on a date.  Set it once,
+# before the first feed is read, and never change it: the ids of every entry
+# depend on it (rulebook.versioning.feeds).
+RULEBOOK_TAG_AUTHORITY = os.environ.get("RULEBOOK_TAG_AUTHORITY",
+                                        "rules-reference.invalid,2026")

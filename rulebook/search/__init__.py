@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.utils import timezone
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from rulebook.search.backends import Filters, Query, backend
 from rulebook.search.excerpts import excerpt
@@ -59,15 +60,18 @@ class Hit:
 
 
 def search(query: str, *, language: str | None = None, game=None, document=None,
-           on: datetime.date | None = None, limit: int = 25) -> list[Hit]:
+           on: datetime.date | None = None, limit: int = 25,
+           prefer: str | None = None) -> list[Hit]:
     """Return up to ``limit`` clauses matching ``query``, best first.
 
     ``language`` restricts to texts in that language (else all); ``game`` /
     ``document`` (model instances) restrict the scope; ``on`` is the date
     whose texts in force are searched (default today).  Any string is a
     valid query: operators, quotes and punctuation are ignored, so a query
-    without words returns ``[]``.  One hit per clause, in its best-matching
-    language.
+    without words returns ``[]``.  One hit per clause: its text in
+    ``prefer`` (default the active language, the reader's) when that text
+    matches too, else its best-matching language; clauses are ordered by
+    their best match.
     """
     from rulebook.models.search import SearchEntry
 
@@ -75,25 +79,30 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
     if not parsed.words:
         return []
     languages = (language,) if language in LANGUAGES else LANGUAGES
+    prefer = (prefer or get_language() or "")[:2]
     filters = Filters(languages, on or timezone.localdate(),
                       game.pk if game is not None else None,
                       document.pk if document is not None else None)
-    best: dict[int, tuple[int, float]] = {}  # clause id → (entry id, score), best first
+    # clause id → [(entry id, score), …], best first; clauses in order of their best match
+    matches: dict[int, list[tuple[int, float]]] = {}
     for entry_id, clause_id, score in backend().match(parsed, filters, limit * 4):
-        if clause_id not in best:
-            best[clause_id] = (entry_id, score)
-            if len(best) == limit:
-                break
-    entries = SearchEntry.objects.filter(pk__in=[e for e, _s in best.values()]).select_related(
+        if clause_id in matches:
+            matches[clause_id].append((entry_id, score))
+        elif len(matches) < limit:
+            matches[clause_id] = [(entry_id, score)]
+    entries = SearchEntry.objects.filter(
+        pk__in=[e for found in matches.values() for e, _s in found]).select_related(
         "version", "clause__section", "clause__document__game").only(*_FIELDS)
     by_id = {entry.pk: entry for entry in entries}
     hits = []
-    for entry_id, score in best.values():
+    for found in matches.values():
+        entry_id, score = next(((e, s) for e, s in found if by_id[e].language == prefer),
+                               found[0])
         entry = by_id[entry_id]
         entry.version.clause = entry.clause
         # The section's heading is localised by its document's language: the
         # clause's document, already read (no query per hit).
         entry.clause.section.document = entry.clause.document
         hits.append(Hit(entry.clause, entry.version, entry.language, entry.title,
-                        excerpt(entry.body, parsed, entry.language), score))
+                        excerpt(entry.body, parsed, entry.language), found[0][1]))
     return hits

@@ -63,6 +63,18 @@ def in_force_since(correction: Correction, now: datetime.datetime | None = None
     return start if start <= now else None
 
 
+def published_on(correction: Correction) -> datetime.datetime:
+    """When a correction was published, for feed readers: the publication
+    time of one published on the site; for one that came with a source page
+    (no publisher: the importer stored the correction the page records, e.g.
+    "Spielregelerkorrektur am 25.01.2023"), the start of its effective date,
+    so a fresh install does not announce an old correction as news."""
+    if correction.published_by_id is None:
+        return timezone.make_aware(
+            datetime.datetime.combine(correction.effective_date, datetime.time.min))
+    return correction.published_at
+
+
 class CorrectionsFeed(Feed):
     """Published corrections, newest publication first (``game`` from the URL, or all)."""
 
@@ -129,7 +141,7 @@ class CorrectionsFeed(Feed):
         return item.get_absolute_url()
 
     def item_pubdate(self, item: Correction):
-        return item.published_at
+        return published_on(item)
 
     def item_guid(self, item: Correction) -> str:
         return correction_tag(item)
@@ -140,7 +152,8 @@ class CorrectionsFeed(Feed):
         # When an announced correction comes into force its entry changes
         # ("upcoming" leaves the title): readers are told by a new date.
         since = in_force_since(item)
-        return max(item.published_at, since) if since else item.published_at
+        published = published_on(item)
+        return max(published, since) if since else published
 
     def item_categories(self, item: Correction):
         return [str(item.game)]

@@ -118,3 +118,11 @@ def test_unknown_correction_ids_are_404(client, small_rulebook, url):
 def test_admin_with_an_id_beyond_the_column_is_404(admin_client, small_rulebook):
     assert admin_client.get("/admin/rulebook/correction/99999999999999999999999/preview/"
                             ).status_code == 404
+
+
+def test_a_correction_imported_with_its_source_is_dated_by_its_effective_date(client, seeded):
+    """The 25.01.2023 correction came with the source page: a fresh install
+    must not announce it as news of the import day."""
+    (entry,) = parse_atom(client.get("/en/power-duell/corrections/feed/")).findall(f"{ATOM}entry")
+    assert entry.find(f"{ATOM}published").text.startswith("2023-01-25T00:00:00")
+    assert entry.find(f"{ATOM}updated").text.startswith("2023-01-25T00:00:00")

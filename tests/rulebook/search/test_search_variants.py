@@ -109,3 +109,24 @@ def test_glossary_synonyms_across_games_and_languages(glossary):
 
 def test_a_word_search_is_not_taken_for_a_number(seeded):
     assert find_keys("Regel") == [] and find_keys("п.") == []
+
+
+@pytest.mark.django_db
+def test_a_clause_is_shown_in_the_readers_language_when_that_text_matches(client):
+    """"цель" in the Russian interface, all languages: the Marvel clauses match in
+    German (Ziel, a glossary synonym), English and Russian; a Russian reader gets
+    the Russian texts."""
+    from django.core.management import call_command
+    from django.utils import translation
+
+    from rulebook.search import search
+    call_command("import_rules", verbosity=0)
+    with translation.override("ru"):
+        hits = search("цель")
+        russian = {hit.clause.pk for hit in search("цель", language="ru")}
+    assert len(russian) > 10
+    # every clause whose Russian text matches is shown in Russian
+    assert {hit.clause.pk for hit in hits if hit.language == "ru"} == russian
+    with translation.override("de"):
+        hits = search("цель")
+    assert "de" in {hit.language for hit in hits}
