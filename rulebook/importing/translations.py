@@ -1,9 +1,11 @@
 """Load the site's own translations and glossaries shipped as data.
 
 ``rulebook/sources/translations/<game>--<document>.toml`` holds the
-translations of a document: its title, section headings and, per clause,
-the digest of the original text translated (:func:`rulebook.models.text_digest`)
-and one text (and title) per target language.
+translations of a document: its title, section headings, the titles of the
+corrections its source page records (``[corrections."<original title>"]``)
+and, per clause, the digest of the original text translated
+(:func:`rulebook.models.text_digest`) and one text (and title) per target
+language.
 ``rulebook/sources/glossary/<game>.toml`` holds a game's glossary terms.
 
 :func:`load_translations` puts them into the database and is run by
@@ -14,7 +16,7 @@ and one text (and title) per target language.
   ``translated_from_<lang>`` set to that digest (so "translation may be out
   of date" works as for any translation); a clause whose original has
   changed since gets nothing (it is reported as stale);
-- titles and headings fill empty fields only;
+- titles and headings (of documents, sections and corrections) fill empty fields only;
 - nothing that already exists is overwritten (a translation added in the
   admin wins), so running it again changes nothing;
 - a glossary term is created if its game has no term with that slug;
@@ -33,7 +35,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
-from rulebook.models import Clause, Document, Game, GlossaryTerm, Section
+from rulebook.models import Clause, Correction, Document, Game, GlossaryTerm, Section
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
@@ -112,6 +114,16 @@ def load_document_translations(data: dict, report: TranslationReport) -> None:
                 for code in targets]):
             section.save()
             report.titles += 1
+
+    # Corrections the source page records (imported with it, no publisher),
+    # by their title in the original language.
+    for title, titles in data.get("corrections", {}).items():
+        for correction in Correction.objects.filter(
+                game=game, published_by__isnull=True, **{f"title_{original}": title}):
+            if any([_fill(correction, f"title_{code}", titles.get(code), report)
+                    for code in targets]):
+                correction.save()
+                report.titles += 1
 
     clauses = {c.key: c for c in Clause.objects.filter(document=document)}
     for key, entry in data.get("clauses", {}).items():

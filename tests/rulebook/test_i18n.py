@@ -70,6 +70,17 @@ def test_every_published_clause_heading_and_title_is_translated(translated):
     assert not translated.stale and not translated.unknown
 
 
+def test_the_correction_the_source_records_has_a_translated_title(translated, client):
+    from rulebook.models import Correction
+
+    correction = Correction.objects.get(game__slug="power-duell")
+    assert correction.title_de == "Schutzgottkarten » negativ-positiv-Wirkung"
+    assert correction.title_en == "Guardian god cards » negative-positive impact"
+    assert correction.title_ru.startswith("Карты богов-хранителей » ")
+    html = client.get("/en/power-duell/corrections/").content.decode()
+    assert "Guardian god cards » negative-positive impact" in html
+
+
 def test_import_rules_loads_them_and_running_it_again_changes_nothing(db):
     call_command("import_rules", stdout=open("/dev/null", "w"))
     snapshot = {v.pk: (v.text_de, v.text_ru, v.text_en, v.translated_from_de,
