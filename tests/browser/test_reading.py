@@ -11,7 +11,11 @@ CONTENTS = {"de": "Inhalt", "ru": "Содержание", "en": "Contents"}
 SKIP_LINK = {"de": "Zum Inhalt springen", "ru": "Перейти к содержанию", "en": "Skip to content"}
 LANGUAGE_NAME = {"de": "Deutsch", "ru": "Русский", "en": "English"}
 BERSERK = "/berserk/comprehensive-rules/"
-CLAUSE_107_2 = "Они могут быть объявлены игроком только в подфазу Выбора Главной фазы его хода."
+# The last sentence of 107.2 in each reader's language (the Russian original,
+# the site's unofficial translations).
+CLAUSE_107_2 = {"ru": "Они могут быть объявлены игроком только в подфазу Выбора Главной фазы его хода.",
+                "de": "Sie können von einem Spieler nur in der Auswahl-Unterphase der Hauptphase",
+                "en": "They can be declared by a player only in the Choice subphase of the Main phase"}
 
 
 def other_language(language):
@@ -43,7 +47,7 @@ def test_switching_language_stays_on_the_same_page(journey, language):
     expect(page.locator(".site-name")).to_have_text(SITE_NAME[target])
     expect(page.locator(".language-switcher [aria-current=true]")).to_have_text(
         LANGUAGE_NAME[target])
-    expect(page.locator("#main .clause__text")).to_contain_text(CLAUSE_107_2)
+    expect(page.locator("#main .clause__text")).to_contain_text(CLAUSE_107_2[target])
 
 
 def test_reading_a_document_and_opening_a_clause(journey, language):
@@ -52,13 +56,14 @@ def test_reading_a_document_and_opening_a_clause(journey, language):
     sections = page.locator("section.section")
     expect(sections).to_have_count(4)
     clause = page.locator('article[id="107.2"]')
-    expect(clause.locator(".clause__text")).to_contain_text(CLAUSE_107_2)
-    expect(clause.locator(".clause__text")).to_have_attribute("lang", "ru")
+    expect(clause.locator(".clause__text")).to_contain_text(CLAUSE_107_2[language])
+    # the Russian original or the site's translation into the reader's language
+    expect(clause.locator(".clause__text")).to_have_attribute("lang", language)
     journey.screenshot("document")
     clause.locator("a.clause__key").click()
     expect(page).to_have_url(journey.url(f"/{language}{BERSERK}107.2/"))
     expect(page.locator("h1 .clause__key")).to_have_text("107.2")
-    expect(page.locator("#main .clause__text")).to_contain_text(CLAUSE_107_2)
+    expect(page.locator("#main .clause__text")).to_contain_text(CLAUSE_107_2[language])
     # The pager walks the document in order.
     page.locator("a[rel=next]").click()
     expect(page).to_have_url(journey.url(f"/{language}{BERSERK}107.3/"))
@@ -101,6 +106,6 @@ def test_reading_works_without_javascript(no_script_journey, language):
     journey = no_script_journey
     page = journey.page
     journey.goto(f"/{language}{BERSERK}section/107/")
-    expect(page.locator('article[id="107.2"] .clause__text')).to_contain_text(CLAUSE_107_2)
+    expect(page.locator('article[id="107.2"] .clause__text')).to_contain_text(CLAUSE_107_2[language])
     page.locator('article[id="107.2"] a.clause__key').click()
     expect(page).to_have_url(journey.url(f"/{language}{BERSERK}107.2/"))

@@ -22,14 +22,14 @@ NEEDS_CONNECTION = {"de": "Diese Seite braucht eine Verbindung",
                     "ru": "Этой странице нужно соединение",
                     "en": "This page needs a connection"}
 # Links that leave the reading pages on purpose: the date does not apply there.
-UNDATED = ("/corrections/", "/history/", "/feed/", "/api/", "/admin/", "/static/",
+UNDATED = ("/corrections/", "/history/", "/changes/", "/glossary/", "/feed/", "/api/", "/admin/", "/static/",
            "/sitemap", "manifest.webmanifest", "/offline/")
 
 
 def day_shown(page, language, iso):
     """The date as the page shows it (the Django SHORT_DATE_FORMAT)."""
     day = datetime.date.fromisoformat(iso)
-    return day.strftime("%m/%d/%Y") if language == "en" else day.strftime("%d.%m.%Y")
+    return f"{day.day} {day:%B %Y}" if language == "en" else day.strftime("%d.%m.%Y")
 
 
 def test_every_rule_page_states_its_text_date(journey, language):
@@ -117,9 +117,10 @@ def test_copy_link_puts_the_clause_permalink_on_the_clipboard(journey, language)
     expect(key).to_have_text("¶3.2")
     expect(key).to_have_attribute("title", "Ziel ¶3.2")
     assert page.locator('article[id="ziel.p3.2"] h4').count() == 1  # a sub-bullet: h4
-    if language != "de":  # one notice per page that the text is the German original
-        expect(page.locator(".notice--language")).to_have_count(1)
-        expect(page.locator(".language-note")).to_have_count(0)
+    if language != "de":  # one notice per page that the text is the site's translation
+        expect(page.locator(".notice--translation")).to_have_count(1)
+        # no per-clause "original text shown" (a stale translation is flagged, apart)
+        expect(page.locator(".language-note:not(.language-note--outdated)")).to_have_count(0)
 
 
 def wait_until_kept(page):
@@ -140,7 +141,8 @@ def test_offline_reading_of_opened_pages(journey, language):
     expect(page.locator(".offline-keep")).to_be_visible()
     page.context.set_offline(True)
     try:
-        for path, text in ((clause_url, "107.2"), (document_url, "Schutzgottkarten")):
+        title = {"de": "Schutzgottkarten", "ru": "Карты богов-хранителей"}[language]
+        for path, text in ((clause_url, "107.2"), (document_url, title)):
             page.goto(journey.url(path))
             banner = page.locator("#offline-banner")
             expect(banner).to_be_visible()
@@ -182,6 +184,7 @@ def test_keep_a_game_offline_and_renew_it_after_a_publication(journey, language)
         draft = publishing.propose_version(correction, clause, user)
         draft.text_de = draft.text_de.rstrip() + " {marker}"
         draft.save()
+        publishing.submit_correction(correction, user)
         publishing.publish_correction(correction, user)
     """))
     # One online visit of any page renews the stored copies.
