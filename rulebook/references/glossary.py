@@ -17,16 +17,15 @@ or after :data:`INDEX_TTL` seconds.
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
 from django.utils.translation import get_language
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from rulebook.caching.process import ProcessIndex
 from rulebook.search.synonyms import GENERATION_KEY
 
 INDEX_TTL = 60.0
@@ -97,27 +96,17 @@ class GlossaryIndex:
                 yield match.start(1), match.end(1), entry
 
 
-_CACHE: dict[int, tuple[int, float, GlossaryIndex]] = {}
+_CACHE: ProcessIndex[GlossaryIndex] = ProcessIndex(GENERATION_KEY, INDEX_TTL)
 
 
 def glossary_changed() -> None:
     """Invalidate the cached glossary indexes (the signals call it)."""
-    try:
-        cache.incr(GENERATION_KEY)
-    except ValueError:
-        cache.set(GENERATION_KEY, 1, None)
+    _CACHE.invalidate()
 
 
 def glossary_index(game_id: int) -> GlossaryIndex:
     """Return the (cached) glossary index of a game."""
-    generation = cache.get(GENERATION_KEY, 0)
-    cached = _CACHE.get(game_id)
-    now = time.monotonic()
-    if cached and cached[0] == generation and now - cached[1] < INDEX_TTL:
-        return cached[2]
-    index = GlossaryIndex.load(game_id)
-    _CACHE[game_id] = (generation, now, index)
-    return index
+    return _CACHE.get(game_id, lambda: GlossaryIndex.load(game_id))
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,13 @@ another worker's change shows up within that time.
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.core.cache import cache
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from rulebook.caching.process import ProcessIndex
 from rulebook.references.syntax import KEY_LIKE, PATH_SEPARATOR, Kind, Mention
 from rulebook.search.text import fold
 
@@ -166,28 +165,18 @@ class GameIndex:
         return next((d for d in self.documents.values() if d.slug == slug), None)
 
 
-_CACHE: dict[int, tuple[int, float, GameIndex]] = {}
+_CACHE: ProcessIndex[GameIndex] = ProcessIndex(_GENERATION_KEY, INDEX_TTL)
 
 
 def rulebook_changed() -> None:
     """Invalidate the cached indexes (call after documents, sections or
     clauses change; the signals do)."""
-    try:
-        cache.incr(_GENERATION_KEY)
-    except ValueError:
-        cache.set(_GENERATION_KEY, 1, None)
+    _CACHE.invalidate()
 
 
 def game_index(game_id: int) -> GameIndex:
     """Return the (cached) index of a game."""
-    generation = cache.get(_GENERATION_KEY, 0)
-    cached = _CACHE.get(game_id)
-    now = time.monotonic()
-    if cached and cached[0] == generation and now - cached[1] < INDEX_TTL:
-        return cached[2]
-    index = GameIndex.load(game_id)
-    _CACHE[game_id] = (generation, now, index)
-    return index
+    return _CACHE.get(game_id, lambda: GameIndex.load(game_id))
 
 
 class Resolver:

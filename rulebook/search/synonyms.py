@@ -14,11 +14,10 @@ term changes (the generation in Django's cache that
 
 from __future__ import annotations
 
-import time
 
 from django.conf import settings
-from django.core.cache import cache
 
+from rulebook.caching.process import ProcessIndex
 from rulebook.search.text import tokens
 
 #: Raised (in Django's cache) whenever a glossary term is saved or deleted.
@@ -29,7 +28,7 @@ MAX_SPELLING_WORDS = 4
 _LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 Spelling = tuple[str, ...]
-_CACHE: dict[str, tuple[int, float, dict]] = {}
+_CACHE: ProcessIndex[dict] = ProcessIndex(GENERATION_KEY, TABLE_TTL)
 
 
 def build_table(terms) -> dict[Spelling, tuple[Spelling, ...]]:
@@ -51,14 +50,7 @@ def synonym_table() -> dict[Spelling, tuple[Spelling, ...]]:
     """The (cached) synonym table of every game's glossary."""
     from rulebook.models import GlossaryTerm
 
-    generation = cache.get(GENERATION_KEY, 0)
-    cached = _CACHE.get("table")
-    now = time.monotonic()
-    if cached and cached[0] == generation and now - cached[1] < TABLE_TTL:
-        return cached[2]
-    table = build_table(GlossaryTerm.objects.all())
-    _CACHE["table"] = (generation, now, table)
-    return table
+    return _CACHE.get("table", lambda: build_table(GlossaryTerm.objects.all()))
 
 
 def find_spans(words: tuple[str, ...], table: dict) -> list[tuple[int, int, tuple[Spelling, ...]]]:
