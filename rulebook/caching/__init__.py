@@ -7,7 +7,9 @@ Modules:
 - :mod:`~rulebook.caching.conditional`: ETag/Last-Modified from the latest
   publication, 304 answers, fragment caching, ``page_cacheable``;
 - :mod:`~rulebook.caching.pages`: the page-cache middleware (whole pages
-  keyed by address and revision).
+  keyed by address and revision);
+- :mod:`~rulebook.caching.process`: per-process indexes kept until the
+  rulebook changes (the resolver's, the glossary's, the search synonyms).
 
 May import: :mod:`rulebook.models` only.  Every room that serves pages may
 import it.
