@@ -17,10 +17,17 @@ def _plain_static_storage(settings):
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache (local memory, or the Redis
-    database of ``REDIS_URL``), so no fragment outlives its test."""
+    database of ``REDIS_URL``), so no fragment outlives its test, and with
+    empty per-process indexes: emptying the cache resets their generation,
+    and a test's database reuses row ids, so an index kept from an earlier
+    test would describe another game under the same id."""
+    from rulebook.caching.process import ProcessIndex
+
     cache.clear()
+    ProcessIndex.clear_all()
     yield
     cache.clear()
+    ProcessIndex.clear_all()
 
 
 @pytest.fixture

@@ -13,7 +13,8 @@ shared cache was emptied or unreachable.
 from __future__ import annotations
 
 import time
-from typing import Callable, Generic, Hashable, TypeVar
+import weakref
+from typing import Callable, ClassVar, Generic, Hashable, TypeVar
 
 from django.core.cache import cache
 
@@ -34,10 +35,21 @@ class ProcessIndex(Generic[V]):
     'again'
     """
 
+    _instances: ClassVar[weakref.WeakSet] = weakref.WeakSet()
+
     def __init__(self, generation_key: str, ttl: float = 60.0) -> None:
         self.generation_key = generation_key
         self.ttl = ttl
         self._values: dict[Hashable, tuple[int, float, V]] = {}
+        ProcessIndex._instances.add(self)
+
+    @classmethod
+    def clear_all(cls) -> None:
+        """Forget the values of every index of this process: after the
+        database was emptied behind the signals' back (``manage.py flush``,
+        a test's teardown), when row ids may be reused."""
+        for index in list(cls._instances):
+            index.clear()
 
     def get(self, key: Hashable, build: Callable[[], V]) -> V:
         """Return the value of ``key``, calling ``build()`` when it is missing,
