@@ -85,6 +85,16 @@ def _fill(obj, field_name: str, value: str, report: TranslationReport) -> bool:
     return True
 
 
+def _fill_and_save(obj, field: str, values: dict, targets: list[str],
+                   report: TranslationReport) -> bool:
+    """Fill the empty ``<field>_<lang>`` of ``obj`` for each target language
+    from ``values`` (language → text) and save it if anything was filled."""
+    if any([_fill(obj, f"{field}_{code}", values.get(code), report) for code in targets]):
+        obj.save()
+        return True
+    return False
+
+
 def load_document_translations(data: dict, report: TranslationReport) -> None:
     """Store one document's translations (the parsed TOML ``data``)."""
     name = f"{data.get('game')}/{data.get('document')}"
@@ -97,12 +107,8 @@ def load_document_translations(data: dict, report: TranslationReport) -> None:
     targets = [code for code in LANGUAGES if code != original]
 
     game = document.game
-    if any([_fill(game, f"name_{code}", data.get("game_name", {}).get(code), report)
-            for code in targets]):
-        game.save()
-    if any([_fill(document, f"title_{code}", data.get("title", {}).get(code), report)
-            for code in targets]):
-        document.save()
+    _fill_and_save(game, "name", data.get("game_name", {}), targets, report)
+    if _fill_and_save(document, "title", data.get("title", {}), targets, report):
         report.titles += 1
     sections = {s.slug: s for s in Section.objects.filter(document=document)}
     for slug, headings in data.get("sections", {}).items():
@@ -110,9 +116,7 @@ def load_document_translations(data: dict, report: TranslationReport) -> None:
         if section is None:
             report.unknown.append(f"{name} section {slug}")
             continue
-        if any([_fill(section, f"heading_{code}", headings.get(code), report)
-                for code in targets]):
-            section.save()
+        if _fill_and_save(section, "heading", headings, targets, report):
             report.titles += 1
 
     # Corrections the source page records (imported with it, no publisher),
@@ -120,9 +124,7 @@ def load_document_translations(data: dict, report: TranslationReport) -> None:
     for title, titles in data.get("corrections", {}).items():
         for correction in Correction.objects.filter(
                 game=game, published_by__isnull=True, **{f"title_{original}": title}):
-            if any([_fill(correction, f"title_{code}", titles.get(code), report)
-                    for code in targets]):
-                correction.save()
+            if _fill_and_save(correction, "title", titles, targets, report):
                 report.titles += 1
 
     clauses = {c.key: c for c in Clause.objects.filter(document=document)}
