@@ -7,6 +7,10 @@
 - A saved or deleted document, section or clause: the cached reference
   indexes are invalidated, and references that were stubs are resolved
   again (the new section may be what they name).
+
+Bulk writes (``bulk_create``) send no signals: code using them calls
+:func:`structure_created` and :func:`versions_created` once for all rows,
+which do the same as the signals would, row for row.
 """
 
 from __future__ import annotations
@@ -14,11 +18,12 @@ from __future__ import annotations
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from rulebook.caching.revision import bump
 from rulebook.models import Clause, ClauseVersion, Document, GlossaryTerm, Section
 from rulebook.references.glossary import glossary_changed
 from rulebook.references.resolver import rulebook_changed
-from rulebook.references.services import resolve_pending, store_references
-from rulebook.search.indexing import index_clause
+from rulebook.references.services import resolve_pending, store_references, store_references_of
+from rulebook.search.indexing import index_clause, index_clauses
 
 
 @receiver(post_save, sender=ClauseVersion, dispatch_uid="rulebook_version_saved")
@@ -72,3 +77,26 @@ def structure_deleted(sender, instance, **kwargs) -> None:
 def glossary_term_changed(sender, instance, **kwargs) -> None:
     """Rebuild the cached glossary indexes (term markup, search synonyms)."""
     glossary_changed()
+
+
+def structure_created(game_id: int) -> None:
+    """After sections or clauses of game ``game_id`` were created in bulk:
+    what :func:`structure_saved` does for one (and a new revision)."""
+    rulebook_changed()
+    resolve_pending(game_id)
+    bump()
+
+
+def versions_created(versions: list[ClauseVersion]) -> None:
+    """After ``versions`` were created in bulk, each the first published
+    version of its clause: what :func:`version_saved` does for one — search
+    entries and stored references, in a few queries for all — and a new
+    revision.
+
+    :raises ValueError: if a version has not been saved.
+    """
+    if any(version.pk is None for version in versions):
+        raise ValueError("versions_created() needs saved versions")
+    index_clauses({version.clause_id: version.clause for version in versions}.values())
+    store_references_of(versions)
+    bump()

@@ -46,13 +46,10 @@ def validation_errors(text: str, document, clause=None) -> list[str]:
     return errors
 
 
-@transaction.atomic
-def store_references(version) -> int:
-    """Rebuild the stored references of ``version`` from its texts in every
-    language; return how many were stored."""
+def _reference_rows(version) -> list[ClauseReference]:
+    """Unsaved reference rows of ``version`` (its clause and document loaded)."""
     clause = version.clause
     document = clause.document
-    ClauseReference.objects.filter(version=version).delete()
     rows = []
     for language in LANGUAGES:
         text = getattr(version, f"text_{language}", "") or ""
@@ -65,7 +62,27 @@ def store_references(version) -> int:
                 resolution.mention.document, explicit=resolution.mention.explicit,
                 target_clause_id=resolution.clause_id, target_section_id=resolution.section_id,
                 target_document_id=resolution.document_id))
+    return rows
+
+
+@transaction.atomic
+def store_references(version) -> int:
+    """Rebuild the stored references of ``version`` from its texts in every
+    language; return how many were stored."""
+    ClauseReference.objects.filter(version=version).delete()
+    rows = _reference_rows(version)
     ClauseReference.objects.bulk_create(rows)
+    return len(rows)
+
+
+@transaction.atomic
+def store_references_of(versions) -> int:
+    """:func:`store_references` for many saved versions, in a few queries
+    whatever their number; return how many references were stored."""
+    versions = list(versions)
+    ClauseReference.objects.filter(version__in=[v.pk for v in versions]).delete()
+    rows = [row for version in versions for row in _reference_rows(version)]
+    ClauseReference.objects.bulk_create(rows, batch_size=500)
     return len(rows)
 
 

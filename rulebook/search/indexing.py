@@ -3,8 +3,10 @@
 :func:`index_clause` rebuilds the entries of one clause (all its published
 versions, every language with a text) and is called whenever a version is
 saved (see :mod:`rulebook.search.signals`): a draft is not indexed; once its
-``published_at`` is set, it is.  :func:`rebuild` rebuilds everything (the
-``rebuild_search_index`` management command).
+``published_at`` is set, it is.  :func:`index_clauses` does the same for
+many clauses in a few queries (the importer's bulk writes);
+:func:`rebuild` rebuilds everything (the ``rebuild_search_index``
+management command).
 """
 
 from __future__ import annotations
@@ -83,10 +85,38 @@ def index_clause(clause) -> int:
 
 
 @transaction.atomic
+def index_clauses(clauses) -> int:
+    """Rebuild the search entries of ``clauses`` (their documents loaded or
+    set) in a few queries whatever their number; return how many entries
+    they have now.  :func:`index_clause` for many clauses at once."""
+    from rulebook.models import ClauseVersion
+
+    clauses = list(clauses)
+    if not clauses:
+        return 0
+    engine = backend()
+    ids = [clause.pk for clause in clauses]
+    old = list(SearchEntry.objects.filter(clause_id__in=ids).values_list("id", flat=True))
+    if old:
+        engine.remove(old)
+        SearchEntry.objects.filter(pk__in=old).delete()
+    by_clause: dict[int, list] = {pk: [] for pk in ids}
+    for version in ClauseVersion.objects.published().filter(
+            clause_id__in=ids).order_by("clause_id", "number"):
+        by_clause[version.clause_id].append(version)
+    pending = []
+    for clause in clauses:
+        pending.extend(entries_for(clause, by_clause[clause.pk]))
+    created = SearchEntry.objects.bulk_create(pending, batch_size=500)
+    engine.write(created)
+    return len(created)
+
+
+@transaction.atomic
 def rebuild(batch_size: int = 2000) -> int:
     """Rebuild the whole index from the published versions; return the
     number of entries."""
-    from rulebook.models import Clause, ClauseVersion
+    from rulebook.models import Clause
 
     engine = backend()
     SearchEntry.objects.all().delete()
@@ -99,15 +129,6 @@ def rebuild(batch_size: int = 2000) -> int:
         if not chunk:
             break
         last = chunk[-1].pk
-        by_clause: dict[int, list] = {c.pk: [] for c in chunk}
-        for version in ClauseVersion.objects.published().filter(
-                clause__in=chunk).order_by("clause_id", "number"):
-            by_clause[version.clause_id].append(version)
-        pending = []
-        for clause in chunk:
-            pending.extend(entries_for(clause, by_clause[clause.pk]))
-        created = SearchEntry.objects.bulk_create(pending, batch_size=500)
-        engine.write(created)
-        total += len(created)
+        total += index_clauses(chunk)
     engine.optimize()
     return total
