@@ -12,6 +12,7 @@ from typing import Any, Iterator
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.utils import translation
 
 import engine
 from engine import marvel, powerduell
@@ -22,6 +23,12 @@ from tests.engine.test_situations import _NOT_COVERED
 
 SCENARIOS = [s for ruleset in engine.rulesets() for s in ruleset.scenarios]
 SITUATIONS = [ruleset.scenario("situation") for ruleset in engine.rulesets()]
+
+
+def en(message) -> str:
+    """``message`` as the English calculator shows it (the glossary's English terms)."""
+    with translation.override("en"):
+        return calculator.render_message(message)
 
 
 def page(client, scenario, inputs) -> str:
@@ -223,7 +230,7 @@ def test_card_text_may_override_is_shown_with_its_clause(client, seeded):
     html = page(client, powerduell.SITUATION, S.PD_NP_SCOPE)
     step = re.search(r'<li class="step step--applied step--override" id="step-\d+">(.*?)</li>',
                      html, re.S).group(1)
-    assert "Card text may override this rule: Effects of Schutzgottkarten apply only" in step
+    assert "Card text may override this rule: Effects of guardian god cards apply only" in step
     assert "1.2.4 › Kartenaufbau ¶3" in step
     data = api(client, powerduell.SITUATION, S.PD_NP_SCOPE)
     (override,) = [s for s in data["steps"] if s["card_text_may_override"]]
@@ -259,7 +266,7 @@ def test_every_reading_of_an_open_point_is_shown_with_values_and_clauses(client,
     block = block.partition('<p class="reading__why">')[0]
     headers = re.findall(r'<th scope="col" class="reading[^"]*">(.*?)</th>', block)
     assert [re.sub(r"\s*<span.*", "", h) for h in headers] == [
-        r.label.render() for r in readings]
+        en(r.label) for r in readings]
     assert "presented first" in headers[0] and all("presented first" not in h
                                                   for h in headers[1:])
     row = re.search(rf'<tr><th scope="row">{row_label}</th>(.*?)</tr>', block).group(1)
@@ -270,18 +277,19 @@ def test_every_reading_of_an_open_point_is_shown_with_values_and_clauses(client,
         assert len(re.findall(r'class="step__ref"', cell)) == len(set(reading.citations))
     why = html.partition(f'id="open-point-{number}"')[2].partition('<p class="reading__why">')[2]
     why = why.partition("</p>")[0]
-    assert f"Presented first: “{readings[0].label.render()}”, because:" in why
-    assert readings[0].why.render() in html_unescape(why)
+    assert f"Presented first: “{en(readings[0].label)}”, because:" in why
+    assert en(readings[0].why) in html_unescape(why)
     data = api(client, powerduell.SITUATION, inputs)
     (shown,) = [p for p in data["open_points"] if p["point"] == point]
-    assert [r["label"] for r in shown["readings"]] == [r.label.render() for r in readings]
+    assert [r["label"] for r in shown["readings"]] == [
+        en(r.label) for r in readings]
     assert [r["presented_first"] for r in shown["readings"]] == [True] + [False] * (
         len(readings) - 1)
     assert [[v["text"] for v in r["values"] if v["name"] == value_name]
             for r in shown["readings"]] == [[t] for t in texts]
     assert [r["clauses"] for r in shown["readings"]] == [
         [c.key for c in dict.fromkeys(r.citations)] for r in readings]
-    assert shown["readings"][0]["why"] == readings[0].why.render()
+    assert shown["readings"][0]["why"] == en(readings[0].why)
 
 
 # --------------------------------------------------------------------------
@@ -347,7 +355,7 @@ def test_a_printed_ruling_carries_the_situation_and_the_date(client, db):
     situation = html.partition('<section class="ruling__situation print-only"')[2]
     situation = situation.partition("</section>")[0]
     rows = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", situation)
-    assert ("Schutzgottkarten — item 1: Basis-Planetensymbol of the Schutzgottkarte",
+    assert ("Guardian god cards — item 1: Base planet symbol of the guardian god card",
             "Venus") in rows
     assert ("Monster cards — item 2: Primary planet symbol", "Mars") in rows
     assert ("Attacking monster (number)", "1") in rows
@@ -467,7 +475,7 @@ def test_effect_order_shows_both_orders_results_when_they_disagree(client, db):
             for r in point["readings"]] == [["70"], ["60"]]
     assert [r["presented_first"] for r in point["readings"]] == [True, False]
     step = next(s for s in data["steps"] if s["text"].startswith("Evaluation order"))
-    assert "by Wirkungsrang, lowest first" in step["text"]
+    assert "by impact rank, lowest first" in step["text"]  # the glossary's English term
 
 
 # --------------------------------------------------------------------------
