@@ -188,6 +188,7 @@ def marvel_effects(draw: Any) -> list[dict[str, Any]]:
         status = None
         if verb in marvel._STATUS_VERBS:
             status = draw(st.sampled_from(["stunned", "confused", "tough"]))
+        count = draw(st.integers(1, 3)) if selector == "choose" else 1  # "choose N"
         effects.append({"verb": verb.value, "selector": selector, "target_type": target_type,
-                        "amount": amount, "status": status})
+                        "amount": amount, "status": status, "count": count})
     return effects

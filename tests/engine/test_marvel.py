@@ -995,3 +995,9 @@ def test_property_rules_invariants(effects, minions, threat, crisis, deck):
     if not ruling.value("can_initiate"):
         for i in range(1, n + 1):
             assert ruling.value(f"effect_{i}_resolves_against") == ()
+    # p3.2: "choose N" is decided only with none or at least N valid targets
+    short = [i for i, e in enumerate(effects, 1) if e["selector"] == "choose"
+             and 0 < len(ruling.value(f"effect_{i}_valid_targets")) < e["count"]]
+    if ruling.value("can_initiate") is not False and short:
+        assert ruling.value("can_initiate") == marvel.NOT_COVERED_VALUE
+    assert ruling.complete is (ruling.value("can_initiate") != marvel.NOT_COVERED_VALUE)
