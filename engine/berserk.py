@@ -29,7 +29,7 @@ from typing import Any, Mapping
 
 from engine.core import (
     Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
-    Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, msg, not_covered,
+    Message, Outcome, Reading, Ruleset, Ruling, Scenario, Step, Value, _, msg, not_covered,
 )
 
 GAME = "berserk"
@@ -258,7 +258,7 @@ def feature_against_element(feature_element: Element, target: frozenset[Element]
         steps.append(_silent(
             msg(_("The feature against neutral cards is treated like a feature against an "
                   "element (стихия).")),
-            msg(_("106.p1 speaks of features against cards of an element, and 106.p2 sets "
+            msg(_("106 ¶1 speaks of features against cards of an element, and 106 ¶2 sets "
                   "neutral cards apart; the texts do not say whether neutral counts as an "
                   "element here. The engine assumed it does.")),
             K_FEATURE, K_SAME))
@@ -323,7 +323,7 @@ def element_relation(card_a: frozenset[Element], card_b: frozenset[Element]
         step = _silent(
             msg(_("The cards are neither of the same nor of different elements: %(which)s."),
                 which=which),
-            msg(_("106.p2 excepts neutral cards (кроме нейтральных карт) from cards of "
+            msg(_("106 ¶2 excepts neutral cards (кроме нейтральных карт) from cards of "
                   "different elements but does not say what they are instead. The engine "
                   "assumed a neutral card is neither of the same nor of a different element "
                   "than any card, another neutral card included.")),
@@ -404,7 +404,7 @@ def gain_elements(elements: frozenset[Element], gained: frozenset[Element]
         else:
             steps.append(_not_applicable(
                 msg(_("The card gains the %(element)s element."), element=element.label),
-                msg(_("106.p3 only stops the gain of an element the card already has; it "
+                msg(_("106 ¶3 only stops the gain of an element the card already has; it "
                       "does not have %(element)s."), element=element.label),
                 K_NO_REGAIN))
             added_to_elements = True
@@ -415,7 +415,7 @@ def gain_elements(elements: frozenset[Element], gained: frozenset[Element]
             msg(_("The gained element is added to the card's elements.")),
             msg(_("The texts do not say whether a gained element is added or replaces the "
                   "card's element (108.1 replaces a property in the same area of the card); "
-                  "the engine assumed it is added, as 106.p2 and 106.p3 speak of cards with "
+                  "the engine assumed it is added, as 106 ¶2 and 106 ¶3 speak of cards with "
                   "several elements.")),
             K_SAME, K_NO_REGAIN, K_REPLACE))
     return frozenset(current), frozenset(done), tuple(steps)
@@ -715,6 +715,137 @@ def apply_change(state: CardState, change: Change, initial: CardState, path: str
             tuple(steps) + more)
 
 
+# --------------------------------------------------------------------------
+# Open points of a history of changes (108.1): what outlasts a change of type
+# --------------------------------------------------------------------------
+
+_FLIGHT_CHANGES = (ChangeKind.GAIN_FLIGHT, ChangeKind.LOSE_FLIGHT)
+
+
+def _replay(state: CardState, rest: tuple[Change, ...], initial: CardState) -> CardState | None:
+    """The state after ``rest`` from ``state`` (no steps); ``None`` if a change cannot apply."""
+    for change in rest:
+        try:
+            state, _steps = apply_change(state, change, initial)
+        except InputError:
+            return None
+    return state
+
+
+def _flight_after_type_change(number: int, earlier: tuple[ChangeKind, int], state: CardState,
+                              initial: CardState, rest: tuple[Change, ...], step_values: bool
+                              ) -> tuple[Step | None, tuple[Reading, ...]]:
+    """The open point of change ``number``: a card that is a creature again without a
+    named subtype after an earlier gain or loss of flight (change ``earlier[1]``).
+
+    108.1 gives back the initial subtype with its numeric values when a card loses its
+    type and no new subtype is named (the reading presented first, the one the ruling's
+    values follow); it does not say whether the earlier "gains flight" / "loses flight"
+    outlasts the change of type (the other reading).  Reading values: the final subtype
+    and movement after the ``rest`` of the changes, and with ``step_values`` those after
+    change ``number``.  Returns no step when both readings give the same card, and no
+    readings if the other reading's history cannot go on.
+    """
+    kind, at = earlier
+    if kind is ChangeKind.GAIN_FLIGHT:
+        kept = replace(state, subtype=Subtype.FLYING, movement=None)
+    else:
+        movement = (initial.movement if initial.type is CardType.CREATURE
+                    and initial.subtype is Subtype.NON_FLYING else None)
+        kept = replace(state, subtype=Subtype.NON_FLYING, movement=movement)
+    if kept == state:
+        return None, ()
+
+    def values(card: CardState) -> tuple[Value, ...]:
+        found = []
+        if step_values:
+            found += [Value(f"step_{number}_subtype", card.subtype_label(),
+                            msg(_("After change %(number)s: subtype"), number=number)),
+                      Value(f"step_{number}_movement", card.movement_value(),
+                            msg(_("After change %(number)s: movement"), number=number))]
+        final = _replay(card, rest, initial)
+        assert final is not None
+        found += [Value("subtype", final.subtype_label(), msg(_("Subtype"))),
+                  Value("movement", final.movement_value(), msg(_("Movement (запас движения)")))]
+        return tuple(found)
+
+    step = _silent(
+        msg(_("Change %(number)s makes the card a creature again without naming a subtype; "
+              "whether change %(earlier)s (%(change)s) still applies is open; both readings "
+              "are shown."), number=number, earlier=at, change=kind.label),
+        msg(_("108.1 gives back the initial subtype when no new subtype is named, and a "
+              "gained property replaces the one in the same area of the card; it does not say "
+              "whether a gain or loss of flight outlasts a change of type.")),
+        K_REPLACE, K_INITIAL)
+    if _replay(kept, rest, initial) is None:
+        return step, ()
+    point = f"change-{number}-flight"
+    readings = (
+        Reading(point, msg(_("The initial subtype comes back with its numeric values")),
+                values(state), _cite(K_REPLACE, K_INITIAL), True,
+                msg(_("108.1 says so for a card that loses its type with no new subtype "
+                      "named; it names no exception for an earlier gain or loss of "
+                      "flight."))),
+        Reading(point, msg(_("The earlier change %(number)s (%(change)s) still applies"),
+                           number=at, change=kind.label),
+                values(kept), _cite(K_REPLACE)),
+    )
+    return step, readings
+
+
+def _track_flight(flight: tuple[ChangeKind, int] | None, change: Change, number: int,
+                  before: CardState, after: CardState, initial: CardState,
+                  rest: tuple[Change, ...], step_values: bool,
+                  steps: list[Step], readings: list[Reading]) -> tuple[ChangeKind, int] | None:
+    """Follow the last gain or loss of flight through change ``number``; append the open
+    point when a change of type would undo it (see :func:`_flight_after_type_change`)."""
+    if change.kind in _FLIGHT_CHANGES and after != before:
+        return change.kind, number
+    if change.kind is ChangeKind.BECOME_CREATURE and change.subtype is not None:
+        return None  # a named subtype replaces whatever flight did
+    if (flight is not None and before.type is not CardType.CREATURE
+            and after.type is CardType.CREATURE):
+        step, found = _flight_after_type_change(number, flight, after, initial, rest,
+                                                step_values)
+        if step is not None:
+            steps.append(step)
+            readings.extend(found)
+        return None
+    return flight
+
+
+def _elements_of_an_artifact(number: int, elements: frozenset[Element],
+                             gained_later: frozenset[Element], final: frozenset[Element]
+                             ) -> tuple[Step, tuple[Reading, ...]]:
+    """The open point of change ``number``: does a card that becomes an artifact keep its
+    ``elements``?  108.1 makes it lose the properties and features an artifact cannot
+    have; no text says whether an artifact can have elements (106 ¶1–¶3 speak of cards).
+    ``gained_later`` are the elements later changes gain, ``final`` the card's elements at
+    the end under the reading presented first."""
+    def values(after: frozenset[Element], end: frozenset[Element]) -> tuple[Value, ...]:
+        return (Value(f"step_{number}_elements", _labels(after),
+                      msg(_("After change %(number)s: elements"), number=number)),
+                Value("elements", _labels(end), msg(_("Elements"))))
+
+    point = f"change-{number}-elements"
+    readings = (
+        Reading(point, msg(_("It keeps its elements")), values(elements, final),
+                _cite(K_REPLACE, K_SAME), True,
+                msg(_("108.1 takes away only what an artifact cannot have, and no text says "
+                      "an artifact cannot have an element; 106 ¶2 speaks of any card."))),
+        Reading(point, msg(_("It loses its elements, as something an artifact cannot have")),
+                values(frozenset(), gained_later), _cite(K_REPLACE, K_TYPE)),
+    )
+    step = _silent(
+        msg(_("Change %(number)s makes the card an artifact; whether it keeps its elements is "
+              "open; both readings are shown."), number=number),
+        msg(_("108.1 says a creature that becomes an artifact loses the properties and "
+              "features an artifact cannot have; the texts do not say whether an artifact can "
+              "have elements.")),
+        K_REPLACE, K_TYPE, K_SAME)
+    return step, readings
+
+
 def _property_diff(before: frozenset[AdditionalProperty], after: frozenset[AdditionalProperty]
                    ) -> tuple[Step, ...]:
     steps = []
@@ -799,9 +930,15 @@ def _run_replacement(inputs: Mapping[str, Any]) -> Ruling:
     state = initial
     non_creature_seen = initial.type is not CardType.CREATURE
     props = additional_properties(state, in_play)
-    for index, change in enumerate(_changes(inputs)):
+    readings: list[Reading] = []
+    flight: tuple[ChangeKind, int] | None = None
+    changes = _changes(inputs)
+    for index, change in enumerate(changes):
+        before = state
         state, change_steps = apply_change(state, change, initial, f"changes.{index}")
         steps.extend(change_steps)
+        flight = _track_flight(flight, change, index + 1, before, state, initial,
+                               changes[index + 1:], False, steps, readings)
         new_props = additional_properties(state, in_play)
         steps.extend(_property_diff(props, new_props))
         props = new_props
@@ -818,7 +955,7 @@ def _run_replacement(inputs: Mapping[str, Any]) -> Ruling:
               msg(_("Additional properties"))),
     ]
     values.extend(Value(p.value_name, p in props, p.label) for p in AdditionalProperty)
-    return Ruling("property-replacement", tuple(values), tuple(steps))
+    return Ruling("property-replacement", tuple(values), tuple(steps), (), tuple(readings))
 
 
 def _check_replacement(inputs: Mapping[str, Any]) -> None:
@@ -1212,8 +1349,9 @@ def _property_changes(inputs: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...
 
 
 def _history(inputs: Mapping[str, Any]
-             ) -> tuple[CardState, frozenset[Element], list[Step], list[Value]]:
-    """Run the card's changes; return its final state and elements, steps and per-step values."""
+             ) -> tuple[CardState, frozenset[Element], list[Step], list[Value], list[Reading]]:
+    """Run the card's changes; return its final state and elements, steps, per-step values
+    and the readings of the open points (what outlasts a change of type, 108.1)."""
     initial = _initial_state(inputs)
     in_play = inputs["in_play_zone"]
     elements = _elements(inputs["elements"])
@@ -1222,6 +1360,9 @@ def _history(inputs: Mapping[str, Any]
               "the game starts)."), type=initial.type.label, subtype=initial.subtype_label()),
         K_INITIAL, K_TYPE)]
     values: list[Value] = []
+    readings: list[Reading] = []
+    flight: tuple[ChangeKind, int] | None = None
+    artifact_points: list[tuple[int, frozenset[Element], int]] = []
     state = initial
     props = additional_properties(state, in_play)
     for index, item in enumerate(inputs["changes"]):
@@ -1234,8 +1375,20 @@ def _history(inputs: Mapping[str, Any]
             change = Change(ChangeKind(item["change"]),
                             Subtype(item["subtype"]) if item["subtype"] else None,
                             item["movement"])
+            before = state
             state, change_steps = apply_change(state, change, initial, f"changes.{index}")
             steps.extend(change_steps)
+            rest = tuple(Change(ChangeKind(later["change"]),
+                                Subtype(later["subtype"]) if later["subtype"] else None,
+                                later["movement"])
+                         for later in inputs["changes"][index + 1:]
+                         if later["change"] != GAIN_ELEMENT)
+            flight = _track_flight(flight, change, number, before, state, initial, rest,
+                                   True, steps, readings)
+            if (change.kind is ChangeKind.BECOME_ARTIFACT and before.type is not state.type
+                    and Element.NEUTRAL not in elements):
+                artifact_points.append((number, elements, len(steps)))
+                steps.append(steps[-1])  # placeholder, replaced once the final elements are known
             new_props = additional_properties(state, in_play)
             steps.extend(_property_diff(props, new_props))
             props = new_props
@@ -1251,7 +1404,13 @@ def _history(inputs: Mapping[str, Any]
             Value(f"step_{number}_elements", _labels(elements),
                   msg(_("After change %(number)s: elements"), number=number)),
         ]
-    return state, elements, steps, values
+    for number, had, position in artifact_points:
+        later = frozenset(Element(item["element"]) for item in inputs["changes"][number:]
+                          if item["change"] == GAIN_ELEMENT)
+        step, found = _elements_of_an_artifact(number, had, later, elements)
+        steps[position] = step
+        readings.extend(found)
+    return state, elements, steps, values, readings
 
 
 def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
@@ -1265,7 +1424,7 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
     ``defender_now``; ``feature_F_target_T`` (strike bonus of feature *F*
     against target *T*).
     """
-    state, elements, steps, values = _history(inputs)
+    state, elements, steps, values, readings = _history(inputs)
     in_play = inputs["in_play_zone"]
     props = additional_properties(state, in_play)
     if any(state.type is not CardType.CREATURE for state in [state, _initial_state(inputs)]):
@@ -1315,7 +1474,7 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
             msg(_("%(element)s is a non-game element."), element=NonGameElement(element).label),
             msg(_("Non-game elements serve the card's artistic and auxiliary design; they never "
                   "change a ruling.")), K_NON_GAME_DEF, K_NON_GAME))
-    return Ruling("situation", tuple(values), tuple(steps))
+    return Ruling("situation", tuple(values), tuple(steps), (), tuple(readings))
 
 
 def _bk_situation(**overrides: Any) -> dict[str, Any]:

@@ -310,6 +310,9 @@ _EFFECT_FIELDS = (
           help=msg(_("Leave empty for 'the [target]', 'and the same target', "
                      "'you' and future effects.")),
           required_when=msg(_("for 'a/an', 'each' and 'choose'"))),
+    Field("count", msg(_("N of 'choose N' (how many targets to choose)")), FieldKind.INTEGER,
+          minimum=1, maximum=8, default=1,
+          help=msg(_("Only for 'choose': e.g. 2 for \"choose 2 minions\"; 1 otherwise."))),
 )
 
 FIELDS: tuple[Field, ...] = (
@@ -392,6 +395,7 @@ class _Effect:
     status: Status | None
     selector: Selector
     target_type: TargetType | None
+    count: int = 1              # N of "choose N" (1 for every other selector)
 
 
 @dataclass(frozen=True)
@@ -476,6 +480,7 @@ def _effects(inputs: Mapping[str, Any]) -> tuple[_Effect, ...]:
             status=Status(item["status"]) if item["status"] else None,
             selector=Selector(item["selector"]),
             target_type=TargetType(item["target_type"]) if item["target_type"] else None,
+            count=item["count"],
         )
         for index, item in enumerate(inputs["effects"], 1))
 
@@ -550,6 +555,9 @@ def check(inputs: Mapping[str, Any]) -> None:
         if (verb in _STATUS_VERBS) != (item["status"] is not None):
             raise InputError(path + "status", msg(_(
                 "Give a status card exactly for giving or removing a status card.")))
+        if item["count"] != 1 and selector is not Selector.CHOOSE:
+            raise InputError(path + "count", msg(_(
+                "Only 'choose N' names a number of targets; leave 1 for this selector.")))
         if (verb is Verb.FUTURE) != (selector is Selector.FUTURE):
             raise InputError(path + "selector", msg(_(
                 "A future effect, and only a future effect, names a future target.")))
@@ -847,6 +855,7 @@ def evaluate(inputs: Mapping[str, Any]) -> Ruling:
         log.applied(msg(_("A Basiskraft is a game function that requires a valid "
                           "target.")), P3_1)
         assert ability.actor is not None
+        log.steps.extend(_basic_power_assumptions(ability))
         if ability.actor.exhausted:
             log.silent(msg(_("%(actor)s is exhausted; this is not considered for "
                              "targets."), actor=ability.actor.name),
@@ -898,7 +907,7 @@ def evaluate(inputs: Mapping[str, Any]) -> Ruling:
 
     _sequence_notes(ability.effects, group_of, log)
     can_initiate, required = _initiation(ability, groups, group_valid, log)
-    if not can_initiate:
+    if can_initiate is False:
         resolves = {number: () for number in resolves}
 
     values.append(Value("can_initiate", can_initiate, msg(_("Can be initiated"))))
@@ -915,10 +924,32 @@ def evaluate(inputs: Mapping[str, Any]) -> Ruling:
                             tuple(e.ident for e in resolves[n]),
                             msg(_("Effect %(number)s: resolves against (for 'a' and "
                                   "'choose': the chosen ones of these)"), number=n)))
-    if can_initiate:
+    if can_initiate is True:
         values.extend(_threat_after(ability, elements, candidates_of, resolves,
                                     deterministic, log))
     return Ruling(SLUG, tuple(values), tuple(log.steps))
+
+
+def _basic_power_assumptions(ability: _Ability) -> tuple[Step, ...]:
+    """The facts about a basic power that the entry "Ziel" does not state (``ASSUMED``).
+
+    The entry says only that basic powers require a valid target (ziel.p3.1);
+    it names an attack that deals damage to an enemy as an example of fixing
+    on a target (ziel.p1) and a Widerstand against a scheme with threat as an
+    example of the 0 exception (ziel.p4.2).  What the basic powers do (damage
+    equal to ANG, threat removed equal to WID) and whom Angriff may target
+    comes from outside the texts; each is marked as an assumption.
+    """
+    stat = ability.actor_stat if ability.actor_stat is not None else 0
+    if ability.kind is AbilityKind.BASIC_ATTACK:
+        return (assumed(msg(_("the basic power Angriff deals damage equal to the character's "
+                              "ANG (%(atk)s) to one enemy, the villain or a minion"), atk=stat),
+                        P1, P3_1),)
+    if ability.kind is AbilityKind.BASIC_THWART:
+        return (assumed(msg(_("the basic power Widerstand removes threat equal to the "
+                              "character's WID (%(thw)s) from one scheme, main or side "
+                              "scheme"), thw=stat), P4_2, P3_1),)
+    return ()
 
 
 def _resolve_group(group: _Group, elements: tuple[_Element, ...], ability: _Ability,
@@ -1047,9 +1078,21 @@ _SELECTOR_CLAUSE = {
 }
 
 
+#: The value of ``can_initiate`` when the texts do not decide it ("choose N" with
+#: fewer than N valid targets: ziel.p3.2 says only that 1 or more must be chosen).
+NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
+
+
 def _initiation(ability: _Ability, groups: list[_Group],
-                group_valid: dict[int, tuple[_Element, ...]], log: _Log) -> tuple[bool, bool]:
-    """Decide whether the ability can be initiated; return (can, target required)."""
+                group_valid: dict[int, tuple[_Element, ...]], log: _Log
+                ) -> tuple[bool | Message, bool]:
+    """Decide whether the ability can be initiated; return (can, target required).
+
+    ``can`` is :data:`NOT_COVERED_VALUE` (and a ``NOT_COVERED`` step is logged,
+    citing ziel.p3.2) when an effect says "choose N" and has at least 1 but
+    fewer than N valid targets: the text requires 1 or more chosen targets
+    and says nothing about choosing fewer than the N the card names.
+    """
     if not groups:
         log.applied(msg(_("The ability names no target in play and can be initiated "
                           "without one.")), P6)
@@ -1079,6 +1122,7 @@ def _initiation(ability: _Ability, groups: list[_Group],
         log.applied(msg(_("The ability requires a target and has no valid target: it "
                           "cannot be initiated.")), *cites)
         return False, True
+    short: list[_Group] = []   # "choose N" with fewer than N valid targets
     for group in with_targets:
         count = len(group_valid[group.head.number])
         if group.head.selector is Selector.EACH:
@@ -1088,6 +1132,20 @@ def _initiation(ability: _Ability, groups: list[_Group],
         elif group.head.selector is Selector.YOU:
             log.applied(msg(_("Effect %(number)s has a valid target: the ability can be "
                               "initiated."), number=group.head.number), P3_3)
+        elif group.head.selector is Selector.CHOOSE and group.head.count > count:
+            short.append(group)
+            log.steps.append(not_covered(
+                msg(_("effect %(number)s says 'choose %(wanted)s' (wähle) but has only "
+                      "%(count)s valid targets: whether it can be initiated choosing fewer, "
+                      "and against what it then resolves"),
+                    number=group.head.number, wanted=group.head.count, count=count),
+                *clause(group)))
+        elif group.head.selector is Selector.CHOOSE and group.head.count > 1:
+            log.applied(msg(_("Effect %(number)s says 'choose %(wanted)s' (wähle) and has "
+                              "%(count)s valid targets, enough to choose %(wanted)s: the "
+                              "ability can be initiated."),
+                            number=group.head.number, wanted=group.head.count, count=count),
+                        *clause(group))
         elif group.head.selector is Selector.CHOOSE:
             log.applied(msg(_("Effect %(number)s says 'wähle' and has %(count)s valid "
                               "targets to choose from: the ability can be initiated."),
@@ -1102,6 +1160,8 @@ def _initiation(ability: _Ability, groups: list[_Group],
                    msg(_("The texts require at least 1 valid target for the ability; the "
                          "engine reads this as the ability as a whole, since any part of "
                          "it may affect a target.")), P3, P4, *clause(group))
+    if short:
+        return NOT_COVERED_VALUE, True
     return True, True
 
 

@@ -845,9 +845,9 @@ def _evaluate_wb(inputs: Mapping[str, Any]) -> Ruling:
             msg(_("Wirkungsbegrenzung %(planet)s: the Spezial-Wirkung affects only monster "
                   "cards whose primary planet symbol is %(planet)s."), planet=limit.label),
             _cites(Clause.WB_CARD, Clause.WB_RULE)))
-        notes.append(msg(_("1.2.4.wirkungsbegrenzung.p1 calls the limiting symbol the right small "
-                           "one, the example in p2 the left one; the engine does not depend on "
-                           "its position.")))
+        notes.append(msg(_("1.2.4 › Wirkungsbegrenzung ¶1 calls the limiting symbol the right "
+                           "small one, the example in ¶2 the left one; the engine does not "
+                           "depend on its position.")))
     costs: list[int] = []
     changes: list[int] = []
     affected: list[bool] = []
@@ -1033,14 +1033,26 @@ def _evaluate_order(inputs: Mapping[str, Any]) -> Ruling:
 
     steps.append(Step(
         Outcome.APPLIED,
-        msg(_("Evaluation order: effects %(order)s. Effects are rolled up from the latest "
-              "activated to the longest active; Energie- & Monsterkarten have the lowest "
-              "Wirkungsrang, Schutzgottkarten rank 2 of 3."), order=_order_text(order)),
+        msg(_("Evaluation order: effects %(order)s. Effects are evaluated by Wirkungsrang, "
+              "lowest first (Energie- & Monsterkarten 3, Schutzgottkarten 2 of 3), and within "
+              "a rank from the latest activated to the longest active."),
+            order=_order_text(order)),
         _cites(Clause.RANK, Clause.ORDER, Clause.ORDER_REGULAR)))
+    readings: list[Reading] = []
     if order != recency:
         by_recency = _run(effects, recency, bases)
         by_rank = _run(effects, order, bases)
         differs = by_recency != by_rank
+        readings = [
+            Reading("rank-or-recency", msg(_("Wirkungsrang first, then the latest activated")),
+                    _order_values(order, by_rank), _cites(Clause.RANK, Clause.ORDER), True,
+                    msg(_("The text's example gives the lower Wirkungsrang as a reason for "
+                          "the order, and 1.2.4 › Behandlung der Reihenfolge von Effekt & "
+                          "Wirkung ¶1 sets the ranks."))),
+            Reading("rank-or-recency", msg(_("Activation order alone, from the latest "
+                                             "activated")),
+                    _order_values(recency, by_recency),
+                    _cites(Clause.ORDER, Clause.ORDER_REGULAR))]
         steps.append(Step(
             Outcome.SILENT,
             msg(_("Wirkungsrang and activation order disagree; the order by Wirkungsrang was "
@@ -1085,14 +1097,21 @@ def _evaluate_order(inputs: Mapping[str, Any]) -> Ruling:
                 _cites(Clause.ORDER),
                 msg(_("The texts do not say whether a value can drop below 0; the engine kept "
                       "the exact value while rolling up the effects."))))
+    notes = (msg(_("Every listed effect is taken to affect this monster; whether it does is "
+                   "decided by the other scenarios.")),)
+    return Ruling("effect-order", _order_values(order, values), tuple(steps), notes,
+                  tuple(readings))
+
+
+def _order_values(order: Iterable[int], values: Mapping[Attribute, Fraction]
+                  ) -> tuple[Value, ...]:
+    """The ``effect-order`` values: ``order`` and the resulting ``ap``/``dp``/``lp``/``ep``."""
     result = [Value("order", tuple(order), msg(_("Evaluation order (effect numbers)")))]
     for attribute in Attribute:
         if attribute in values:
             result.append(Value(attribute.value, _exact(values[attribute]),
                                 msg(_("Resulting %(attribute)s"), attribute=attribute.label)))
-    notes = (msg(_("Every listed effect is taken to affect this monster; whether it does is "
-                   "decided by the other scenarios.")),)
-    return Ruling("effect-order", tuple(result), tuple(steps), notes)
+    return tuple(result)
 
 
 _ORDER = Scenario(
@@ -1658,6 +1677,9 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
               else None)
     wirkung_factor: dict[int, Fraction] = {}
     np_all: dict[int, Fraction] = {}
+    #: the other monster of a combat whose own-side monster meets the negativ-positiv
+    #: conditions -> the influences met (open point "np-other-monster")
+    np_other: dict[int, frozenset[Influence]] = {}
     for side, guardian in guardians.items():
         if guardian.symbols.has_negativ_positiv and side is not active:
             steps.append(Step(Outcome.NOT_APPLICABLE, msg(
@@ -1685,6 +1707,8 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
             steps.extend(np_steps)
             if not matched:
                 continue
+            if other.side is not np_guardian.side:
+                np_other[other.number] = matched
             for change in changes_of[monster.number]:
                 if change.operation not in (Operation.ADD, Operation.SUBTRACT) or not change.amount:
                     continue
@@ -1756,7 +1780,8 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                                                               "latest activated")),
                         _attribute_values(n, result), _cites(Clause.RANK, Clause.ORDER), True,
                         msg(_("The text's example gives the lower Wirkungsrang as a reason for "
-                              "the order, and p1 sets the ranks; the focused scenario "
+                              "the order, and 1.2.4 › Behandlung der Reihenfolge von Effekt & "
+                              "Wirkung ¶1 sets the ranks; the focused scenario "
                               "\"effect-order\" uses this reading too."))),
                 Reading(f"monster-{n}-rank-or-recency", msg(_("Activation order alone, from "
                                                               "the latest activated")),
@@ -1802,6 +1827,42 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 _cites(Clause.NP_NEGATIV, Clause.NP_POSITIV),
                 msg(_("The texts say \"alle Reduzierungen … Erhöhungen\" and give an example "
                       "with the Wirkung only."))))
+        # open point: does negativ-positiv also change the other monster of the combat?
+        if n in np_other:
+            scaled = dict(factors)
+            for change in changes:
+                if change.operation in (Operation.ADD, Operation.SUBTRACT) and change.amount:
+                    signed = change.amount if change.operation is Operation.ADD else -change.amount
+                    f = Fraction(1)
+                    for influence in np_other[n]:
+                        f *= np_factor(influence, signed)
+                    scaled[change.key] = f
+            if scaled != factors:
+                other = _roll(monster, order, scaled)
+                point = f"monster-{n}-np-other-monster"
+                clauses = _cites(Clause.NP_RULES, *(
+                    [Clause.NP_NEGATIV] if Influence.NEGATIV in np_other[n] else []) + (
+                    [Clause.NP_POSITIV] if Influence.POSITIV in np_other[n] else []))
+                readings += [
+                    Reading(point, msg(_("negativ-positiv changes only the monster on the "
+                                         "side of the Schutzgottkarte")),
+                            _attribute_values(n, result), clauses, True,
+                            msg(_("The text's example halves or doubles only the increase of "
+                                  "the attacking Venus monster and reads the attack target's "
+                                  "planet as acting on it (\"Erde wirkt negativ auf "
+                                  "Venus\"); nothing is said of the attack target's own "
+                                  "values."))),
+                    Reading(point, msg(_("negativ-positiv also changes this monster, which is "
+                                         "in the combat too")),
+                            _attribute_values(n, other), clauses)]
+                steps.append(Step(Outcome.SILENT, msg(
+                    _("Monster %(number)s is in the combat with a monster whose "
+                      "negativ-positiv-Wirkung counts; whether it changes this monster's "
+                      "values too is open; both readings are shown."), number=n),
+                    clauses,
+                    msg(_("The texts say the negativ-positiv-Wirkung affects only monster "
+                          "cards in a combat, and both monsters are in it; their example "
+                          "scales only the attacking monster."))))
         # open point: half points
         halves = {a: v for a, v in result.items() if v.denominator != 1}
         if halves:

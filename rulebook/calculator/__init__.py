@@ -10,7 +10,9 @@ Modules:
 - :mod:`~rulebook.calculator.views`, :mod:`~rulebook.calculator.urls`: the
   calculator pages;
 - :mod:`~rulebook.calculator.api`: the calculator's operations of the
-  JSON API (a django-ninja router, added to the API in :mod:`rulesite.api`).
+  JSON API (a django-ninja router, added to the API in :mod:`rulesite.api`);
+- :mod:`~rulebook.calculator.terms`: the glossary's English and Russian game
+  terms for the German ones in engine messages (what the en/ru catalogs say).
 
 May import: :mod:`engine`, :mod:`rulebook.models`, :mod:`rulebook.caching`,
 :mod:`rulebook.reading` (clause texts in place).  Nothing else in

@@ -129,6 +129,10 @@ PD_NP_SCOPE = {  # PD-1 with an Energiekarte +10 AP on the attacker: np on other
                  "operation": "add", "amount": 10},
                 {"source": "energy", "source_side": "a", "target_monster": 1, "attribute": "ap",
                  "operation": "add", "amount": 10}]}
+PD_NP_OTHER_MONSTER = {  # PD-1 with the attack target at DP 40 (+10 DP): 50, or 45 halved
+    **PD_NP_SCOPE, "effects": PD_NP_SCOPE["effects"][:1],
+    "monsters": [{"side": "a", "planet": "venus", "ap": 100},
+                 {"side": "b", "planet": "erde", "dp": 40}]}
 PD_RANK_OR_RECENCY = {  # Wirkung +20 (activated 1), Energiekarte halves (2), Spezial -5 (3)
     "guardians": [{"side": "a", "base_planet": "venus"}],
     "monsters": [{"side": "a", "planet": "venus", "ap": 100}],
@@ -150,7 +154,7 @@ PD_NOT_REACHED = {
 PD_RANK_ONE_ON_GUARDIAN = {
     "guardians": [{"side": "a", "base_planet": "venus"}],
     "effects": [{"source": "rank-1", "source_side": "b", "target_guardian": "a"}]}
-PD_TABLES = (PD_NP_SCOPE, PD_RANK_OR_RECENCY, PD_HALF_POINTS, PD_NOT_REACHED,
+PD_TABLES = (PD_NP_SCOPE, PD_NP_OTHER_MONSTER, PD_RANK_OR_RECENCY, PD_HALF_POINTS, PD_NOT_REACHED,
              PD_RANK_ONE_ON_GUARDIAN)
 
 
@@ -184,6 +188,7 @@ def marvel_effects(draw: Any) -> list[dict[str, Any]]:
         status = None
         if verb in marvel._STATUS_VERBS:
             status = draw(st.sampled_from(["stunned", "confused", "tough"]))
+        count = draw(st.integers(1, 3)) if selector == "choose" else 1  # "choose N"
         effects.append({"verb": verb.value, "selector": selector, "target_type": target_type,
-                        "amount": amount, "status": status})
+                        "amount": amount, "status": status, "count": count})
     return effects

@@ -70,6 +70,10 @@ CLAUSE_TEXT: dict[str, str] = {
 
 # Step message id -> words that appear verbatim (case-insensitive) in the cited clauses.
 STEP_WORDS: dict[str, tuple[str, ...]] = {
+    # 108.1: a gain or loss of flight and a later change of type (open point)
+    "Change %(number)s makes the card a creature again without naming a subtype; whether "
+    "change %(earlier)s (%(change)s) still applies is open; both readings are shown.": (
+        "возвращается начальный подтип", "теряет полёт"),
     # 106.p1
     "The feature against %(element)s applies: the target has that element "
     "(%(bonus)s to strike).": ("против любой карты", "обладающей этой стихией"),
@@ -966,3 +970,90 @@ def test_movement_without_a_change_of_subtype_is_rejected():
                                    "initial_status": "elite", "initial_movement": "2",
                                    "changes": "1", "changes-0-change": "become-creature",
                                    "changes-0-subtype": "non-flying", "changes-0-movement": "3"})
+
+
+# --------------------------------------------------------------------------
+# Open points of a history: elements of an artifact, flight after a type change
+# --------------------------------------------------------------------------
+
+#: Steps only the situation emits (it alone knows the card's elements).
+SITUATION_STEP_WORDS = {
+    "Change %(number)s makes the card an artifact; whether it keeps its elements is open; "
+    "both readings are shown.": ("становится артефактом", "не может иметь артефакт",
+                                  "Артефакт"),
+}
+
+_HISTORY = {"initial_type": "creature", "initial_subtype": "non-flying",
+            "initial_status": "ordinary", "initial_movement": 2, "elements": ["swamp"],
+            "turn": "own", "phase": "other", "strike_declared": "none"}
+
+
+def _open(ruling: Ruling, point: str):
+    readings = ruling.readings_of(point)
+    assert len(readings) == 2 and readings[0].presented_first and readings[0].why.render()
+    for reading in readings:  # the ruling's values follow the reading presented first
+        assert reading.citations and reading.label.render()
+    for value in readings[0].values:
+        assert ruling.value(value.name) == value.value
+    return readings
+
+
+def test_elements_of_a_card_that_becomes_an_artifact_are_an_open_point():
+    from engine.berserk import SITUATION
+    ruling = SITUATION.evaluate({**_HISTORY, "changes": [
+        {"change": "become-artifact"}, {"change": "gain-element", "element": "forest"}]})
+    keeps, loses = _open(ruling, "change-1-elements")
+    assert keeps.value("elements") == (Element.FOREST.label, Element.SWAMP.label)
+    assert loses.value("step_1_elements") == () and loses.value("elements") == (
+        Element.FOREST.label,)
+    assert {c.key for c in keeps.citations} == {"108.1", "106.p2"}
+    assert {c.key for c in loses.citations} == {"108.1", "106.3"}
+    (step,) = [s for s in ruling.by_outcome(Outcome.SILENT)
+               if s.message.id in SITUATION_STEP_WORDS]
+    text = " ".join(CLAUSE_TEXT[c.key] for c in step.citations)
+    for word in SITUATION_STEP_WORDS[step.message.id]:
+        assert word in text
+    assert not ruling.settled
+
+
+def test_a_neutral_card_that_becomes_an_artifact_has_no_elements_to_keep():
+    from engine.berserk import SITUATION
+    ruling = SITUATION.evaluate({**_HISTORY, "elements": ["neutral"],
+                                 "changes": [{"change": "become-artifact"}]})
+    assert not ruling.readings
+
+
+@pytest.mark.parametrize("scenario_slug", ["property-replacement", "situation"])
+def test_lost_flight_after_a_change_of_type_shows_both_readings(scenario_slug):
+    scenario = RULESET.scenario(scenario_slug)
+    data = {**_HISTORY, "initial_subtype": "flying", "initial_movement": None,
+            "changes": [{"change": "lose-flight"}, {"change": "become-artifact"},
+                        {"change": "become-creature"}]}
+    if scenario_slug == "property-replacement":
+        data = {k: v for k, v in data.items() if k.startswith("initial") or k == "changes"}
+    ruling = scenario.evaluate(data)
+    back, persists = _open(ruling, "change-3-flight")
+    assert back.value("subtype") == Subtype.FLYING.label  # 108.1: the initial subtype
+    assert persists.value("subtype") == Subtype.NON_FLYING.label
+    assert {c.key for c in back.citations} == {"108.1", "108.p1"}
+    assert "loses flight" in persists.label.render()
+
+
+def test_gained_flight_after_a_change_of_type_shows_both_readings():
+    from engine.berserk import SITUATION
+    ruling = SITUATION.evaluate({**_HISTORY, "changes": [
+        {"change": "gain-flight"}, {"change": "become-artifact"}, {"change": "become-creature"},
+        {"change": "become-elite"}]})
+    back, persists = _open(ruling, "change-3-flight")
+    assert (back.value("step_3_movement"), back.value("movement")) == (2, 2)
+    assert persists.value("movement") == FLIGHT_ICON
+    assert ruling.value("movement") == 2  # the values follow 108.1's initial subtype
+
+
+def test_no_open_point_where_both_readings_agree():
+    from engine.berserk import SITUATION
+    # a non-flying creature loses flight it gained: its initial subtype is non-flying anyway
+    ruling = SITUATION.evaluate({**_HISTORY, "changes": [
+        {"change": "gain-flight"}, {"change": "lose-flight"}, {"change": "become-artifact"},
+        {"change": "become-creature"}]})
+    assert [p for p in ruling.open_points() if p.endswith("flight")] == []

@@ -89,7 +89,9 @@ CLAUSE_TEXT: dict[str, str] = {
 
 #: Step message id -> words that appear verbatim in the text of the clause(s) it cites.
 STEP_WORDS: dict[str, tuple[str, ...]] = {
-    "Assumption from outside the published texts: %(fact)s": ("verhindert",),
+    # every assumption cites the clauses in whose scope it came up (the tough status card:
+    # prevented damage, ziel.p4.6; what a basic power does: ziel.p1, ziel.p3.1, ziel.p4.2)
+    "Assumption from outside the published texts: %(fact)s": ("Ziel",),
     "The cost (%(cost)s) is not considered when checking whether the ability can affect "
     "a target.": ("Kosten", "nicht berücksichtigt"),
     "A Basiskraft is a game function that requires a valid target.":
@@ -164,6 +166,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
         ("haben ein gültiges Ziel",),
     "Effect %(number)s says 'wähle' and has %(count)s valid targets to choose from: the "
     "ability can be initiated.": ("wähle", "ausgewählt werden"),
+    "Effect %(number)s says 'choose %(wanted)s' (wähle) and has %(count)s valid targets, "
+    "enough to choose %(wanted)s: the ability can be initiated.": ("wähle", "ausgewählt werden"),
+    "Not covered by the published rules: %(what)s": ("wähle", "1 oder mehr Ziele"),
     "Effect %(number)s has %(count)s valid targets, one of which becomes its target: the "
     "ability can be initiated.": ("gültiges Ziel",),
     "Effect %(number)s has no valid target and is not resolved; the ability can still be "
@@ -569,6 +574,73 @@ def test_choose_with_valid_target():
     assert step_keys(ruling, Outcome.SILENT) == [("ziel.p2",)]
 
 
+# --------------------------------------------------------------------------
+# "choose N" (wähle): ruled from ziel.p3.2 only
+# --------------------------------------------------------------------------
+
+def test_choose_n_with_n_valid_targets_can_be_initiated():
+    ruling = both(card(effect("exhaust", "choose", "character", count=2),
+                       characters=[hero(), ally(), ally(exhausted=True)]))
+    assert ruling.value("can_initiate") is True
+    assert ruling.value("effect_1_valid_targets") == ("hero 1", "ally 2")
+    assert decisive(ruling) == ("ziel.p3.2",)
+    assert ruling.complete
+
+
+def test_choose_n_with_no_valid_target_cannot_be_initiated():
+    ruling = both(card(effect("exhaust", "choose", "character", count=2),
+                       characters=[hero(exhausted=True)]))
+    assert ruling.value("can_initiate") is False
+    assert decisive(ruling) == ("ziel.p3.2",)
+    assert ruling.complete
+
+
+@pytest.mark.parametrize("scenario", [SCENARIO, marvel.SITUATION], ids=["focused", "situation"])
+def test_choose_n_with_fewer_than_n_valid_targets_is_not_covered(scenario):
+    data = card(effect("deal_damage", "choose", "minion", amount=1, count=3),
+                minions=[{"damage": 0}, {"damage": 0, "conditions": ["cannot_take_damage"]},
+                         {"damage": 0}])
+    ruling = scenario.evaluate(data)
+    # the text says only that "1 or more" targets must be chosen: no confident answer
+    assert ruling.value("can_initiate") == marvel.NOT_COVERED_VALUE
+    assert ruling.value("can_initiate") not in (True, False)
+    (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
+    assert [c.key for c in step.citations] == ["ziel.p3.2"]
+    assert "'choose 3'" in step.message.render() and "only 2 valid" in step.message.render()
+    assert not ruling.complete and ruling.verdict.render().startswith("Incomplete")
+    assert ruling.value("effect_1_valid_targets") == ("minion 1", "minion 3")
+
+
+def test_choose_n_is_only_for_choose():
+    with pytest.raises(InputError) as error:
+        SCENARIO.evaluate(card(effect("exhaust", "one", "character", count=2),
+                               characters=[hero()]))
+    assert error.value.field == "effects.0.count"
+    with pytest.raises(InputError):
+        SCENARIO.evaluate(card(effect("exhaust", "choose", "character", count=0),
+                               characters=[hero()]))
+
+
+# --------------------------------------------------------------------------
+# What a basic power does is not in the entry "Ziel": marked as assumptions
+# --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind,stat,keys", [
+    ("basic_attack", "atk", ["ziel.p1", "ziel.p3.1"]),
+    ("basic_thwart", "thw", ["ziel.p4.2", "ziel.p3.1"]),
+])
+def test_what_a_basic_power_does_is_an_assumption(kind, stat, keys):
+    ruling = both(board(kind=kind, actor=1, characters=[hero(**{stat: 3})],
+                        villain=[{"damage": 0}], main_scheme=[{"threat": 2}]))
+    (step,) = ruling.by_outcome(Outcome.ASSUMED)
+    assert [c.key for c in step.citations] == keys
+    assert "(3)" in step.message.render()
+    assert ruling.complete and not ruling.settled
+    # the damage or threat amount appears only after the assumption that gives it
+    first_use = next(i for i, s in enumerate(ruling.steps) if "N = 3" in s.message.render())
+    assert ruling.steps.index(step) < first_use
+
+
 def test_one_effect_without_target_does_not_block_when_another_has_one():
     ruling = both(card(effect("deal_damage", "one", "minion", amount=1),
                        effect("remove_threat", "one", "scheme", amount=1),
@@ -770,6 +842,10 @@ def _all_rulings() -> list[Ruling]:
              minions=[{"damage": 0, "statuses": ["stunned"]}]),
         card(effect("draw", "you", amount=1), players=[{"deck": 3}]),
         card(effect("future", "future")),
+        card(effect("deal_damage", "choose", "minion", amount=1, count=2),
+             minions=[{"damage": 0}, {"damage": 0}]),
+        card(effect("deal_damage", "choose", "minion", amount=1, count=3),
+             minions=[{"damage": 0}, {"damage": 0}]),
     ]
     return [SCENARIO.evaluate(data) for data in inputs]
 
@@ -919,3 +995,9 @@ def test_property_rules_invariants(effects, minions, threat, crisis, deck):
     if not ruling.value("can_initiate"):
         for i in range(1, n + 1):
             assert ruling.value(f"effect_{i}_resolves_against") == ()
+    # p3.2: "choose N" is decided only with none or at least N valid targets
+    short = [i for i, e in enumerate(effects, 1) if e["selector"] == "choose"
+             and 0 < len(ruling.value(f"effect_{i}_valid_targets")) < e["count"]]
+    if ruling.value("can_initiate") is not False and short:
+        assert ruling.value("can_initiate") == marvel.NOT_COVERED_VALUE
+    assert ruling.complete is (ruling.value("can_initiate") != marvel.NOT_COVERED_VALUE)

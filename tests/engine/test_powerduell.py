@@ -136,6 +136,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
         ("Wirkungsrang", "aktiviert"),
     "Monster %(number)s: whether the negativ-positiv-Wirkung scales changes from other cards "
     "is open; both readings are shown.": ("alle Reduzierungen",),
+    "Monster %(number)s is in the combat with a monster whose negativ-positiv-Wirkung counts; "
+    "whether it changes this monster's values too is open; both readings are shown.": (
+        "in einem Kampf", "Angriffsziel"),
     "Monster %(number)s has half points; the readings show exact and rounded values.": (
         "gewertet",),
     "A Wirkungsbegrenzung limits the Spezial-Wirkung to monster cards of its planet.": (
@@ -209,9 +212,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
         "Dabei steht die \"Spezial-Wirkung\" vor der \"Wirkung\"",),
     "Effects %(effects)s were activated together and evaluated in the order listed.": (
         "zuletzt aktivierten Effekt", "Wirkungsrang"),
-    "Evaluation order: effects %(order)s. Effects are rolled up from the latest activated to "
-    "the longest active; Energie- & Monsterkarten have the lowest Wirkungsrang, "
-    "Schutzgottkarten rank 2 of 3.": (
+    "Evaluation order: effects %(order)s. Effects are evaluated by Wirkungsrang, lowest first "
+    "(Energie- & Monsterkarten 3, Schutzgottkarten 2 of 3), and within a rank from the latest "
+    "activated to the longest active.": (
         "vom zuletzt aktivierten Effekt bis zum am längsten aktiven Effekt aufgerollt",
         "niedrigsten Wirkungsrang", "Reihenfolge von Effekten"),
     "Wirkungsrang and activation order disagree; the order by Wirkungsrang was used.": (
@@ -626,6 +629,37 @@ def test_order_guardian_activated_after_energy_rank_decides_and_says_so():
     assert step.outcome is Outcome.SILENT
     assert {c.key for c in step.citations} == {RANK, ORDER}
     assert "2, 1" in step.reason.render() and "different result" in step.reason.render()
+    # both readings' results are shown, the one the values follow first
+    first, other = ruling.readings_of("rank-or-recency")
+    assert first.presented_first and first.why.render()
+    assert (first.value("order"), first.value("ap")) == ((1, 2), 70)
+    assert (other.value("order"), other.value("ap")) == ((2, 1), 60)
+    assert {c.key for c in first.citations} == {RANK, ORDER}
+    assert ORDER in {c.key for c in other.citations}
+    assert not ruling.settled
+
+
+def test_order_step_one_says_the_order_it_uses():
+    """Step 1 names Wirkungsrang first, then recency: the order actually used, also when
+    the two disagree (the guardian's Wirkung activated after the Energiekarte)."""
+    data = {"base_ap": 100, "effects": [
+        {"source": "energy", "activated": 1, "attribute": "ap", "operation": "halve"},
+        {"source": "guardian-wirkung", "activated": 2, "attribute": "ap", "operation": "add",
+         "amount": 20}]}
+    ruling = ORDER_SCENARIO.evaluate(data)
+    step = next(s for s in ruling.steps if s.message.id.startswith("Evaluation order"))
+    text = step.message.render()
+    assert "effects 1, 2" in text and ruling.value("order") == (1, 2)
+    assert text.index("Wirkungsrang") < text.index("latest activated")
+    assert "rolled up from the latest activated" not in text
+
+
+def test_order_agreeing_rank_and_recency_have_no_readings():
+    data = {"base_ap": 100, "effects": [
+        {"source": "guardian-wirkung", "activated": 1, "attribute": "ap", "operation": "add",
+         "amount": 20},
+        {"source": "energy", "activated": 2, "attribute": "ap", "operation": "halve"}]}
+    assert ORDER_SCENARIO.evaluate(data).readings == ()
 
 
 def test_order_ties_rank_one_and_spezial_wirkung():

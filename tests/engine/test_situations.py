@@ -222,7 +222,9 @@ def test_target_validity_agrees_with_the_situation(data):
     focused = marvel.TARGET_VALIDITY.evaluate(board)
     ruling = marvel.SITUATION.evaluate(board)
     assert ruling.values == focused.values
-    assert ruling.complete
+    # only "choose N" with fewer than N valid targets is not covered, in both scenarios
+    assert ruling.complete == focused.complete
+    assert ruling.complete == (focused.value("can_initiate") != marvel.NOT_COVERED_VALUE)
 
 
 # --------------------------------------------------------------------------
@@ -249,6 +251,25 @@ def test_np_on_changes_from_other_cards_shows_both_readings():
     first, other = _readings(S.PD_NP_SCOPE, "monster-1-np-scope")
     assert (first.value("monster_1_ap"), other.value("monster_1_ap")) == (120, 115)
     assert {c.key for c in other.citations} >= {"1.2.4.negativ-positiv-wirkung.p3"}
+
+
+def test_np_on_the_attack_target_shows_both_readings():
+    """The DP 45 reading: the attack target (Erde, DP 40, +10 DP) is in the combat too."""
+    first, other = _readings(S.PD_NP_OTHER_MONSTER, "monster-2-np-other-monster")
+    assert (first.value("monster_2_dp"), other.value("monster_2_dp")) == (50, 45)
+    assert {c.key for c in first.citations} == {c.key for c in other.citations} == {
+        "1.2.4.negativ-positiv-wirkung.p2", "1.2.4.negativ-positiv-wirkung.p3"}
+    assert "example" in first.why.render()
+    ruling = powerduell.SITUATION.evaluate(S.PD_NP_OTHER_MONSTER)
+    assert ruling.value("monster_1_ap") == 110  # the attacker's Fall 1 value is unchanged
+    step = next(s for s in ruling.by_outcome(Outcome.SILENT)
+                if s.message.id.startswith("Monster %(number)s is in the combat"))
+    assert step.message.param_dict()["number"] == 2
+
+
+def test_np_reaches_no_other_monster_when_the_conditions_fail():
+    table = {**S.PD_NP_OTHER_MONSTER, "active_side": "b"}  # the card's side is not active
+    assert not powerduell.SITUATION.evaluate(table).readings_of("monster-2-np-other-monster")
 
 
 def test_rank_against_recency_shows_both_readings():
@@ -283,6 +304,10 @@ _NOT_COVERED = {
         "kind": "card_ability", "minions": [{}], "characters": [_HERO],
         "effects": [{"verb": "ready", "selector": "choose", "target_type": "character",
                      "for_each": True}]}),
+    "marvel-choose-n-fewer-valid-targets": (marvel.SITUATION, {
+        "kind": "card_ability", "minions": [{}],
+        "effects": [{"verb": "deal_damage", "amount": 1, "selector": "choose",
+                     "target_type": "minion", "count": 2}]}),
     "marvel-unlisted-keyword": (marvel.SITUATION, {
         "kind": "card_ability", "minions": [{}], "other_text": True,
         "effects": [{"verb": "deal_damage", "amount": 1, "selector": "one",

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape as html_unescape
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.utils import translation
 
 import engine
 from engine import marvel, powerduell
@@ -21,6 +23,12 @@ from tests.engine.test_situations import _NOT_COVERED
 
 SCENARIOS = [s for ruleset in engine.rulesets() for s in ruleset.scenarios]
 SITUATIONS = [ruleset.scenario("situation") for ruleset in engine.rulesets()]
+
+
+def en(message) -> str:
+    """``message`` as the English calculator shows it (the glossary's English terms)."""
+    with translation.override("en"):
+        return calculator.render_message(message)
 
 
 def page(client, scenario, inputs) -> str:
@@ -222,7 +230,7 @@ def test_card_text_may_override_is_shown_with_its_clause(client, seeded):
     html = page(client, powerduell.SITUATION, S.PD_NP_SCOPE)
     step = re.search(r'<li class="step step--applied step--override" id="step-\d+">(.*?)</li>',
                      html, re.S).group(1)
-    assert "Card text may override this rule: Effects of Schutzgottkarten apply only" in step
+    assert "Card text may override this rule: Effects of guardian god cards apply only" in step
     assert "1.2.4 › Kartenaufbau ¶3" in step
     data = api(client, powerduell.SITUATION, S.PD_NP_SCOPE)
     (override,) = [s for s in data["steps"] if s["card_text_may_override"]]
@@ -241,12 +249,15 @@ OPEN_POINTS = {
     "spezial-or-wirkung": (S.PD_RANK_OR_RECENCY, "monster-1-spezial-or-wirkung-a",
                            ["65", "65"]),
     "half-points": (S.PD_HALF_POINTS, "monster-1-half-points", ["15/2 (= 7.5)", "7", "8"]),
+    "np-other-monster": (S.PD_NP_OTHER_MONSTER, "monster-2-np-other-monster", ["50", "45"],
+                         ("monster_2_dp", "Monster 2: DP")),
 }
 
 
 @pytest.mark.parametrize("name", sorted(OPEN_POINTS))
 def test_every_reading_of_an_open_point_is_shown_with_values_and_clauses(client, db, name):
-    inputs, point, texts = OPEN_POINTS[name]
+    inputs, point, texts, *shown_value = OPEN_POINTS[name]
+    value_name, row_label = shown_value[0] if shown_value else ("monster_1_ap", "Monster 1: AP")
     ruling = powerduell.SITUATION.evaluate(inputs)
     readings = ruling.readings_of(point)
     number = ruling.open_points().index(point) + 1
@@ -255,10 +266,10 @@ def test_every_reading_of_an_open_point_is_shown_with_values_and_clauses(client,
     block = block.partition('<p class="reading__why">')[0]
     headers = re.findall(r'<th scope="col" class="reading[^"]*">(.*?)</th>', block)
     assert [re.sub(r"\s*<span.*", "", h) for h in headers] == [
-        r.label.render() for r in readings]
+        en(r.label) for r in readings]
     assert "presented first" in headers[0] and all("presented first" not in h
                                                   for h in headers[1:])
-    row = re.search(r'<tr><th scope="row">Monster 1: AP</th>(.*?)</tr>', block).group(1)
+    row = re.search(rf'<tr><th scope="row">{row_label}</th>(.*?)</tr>', block).group(1)
     assert re.findall(r"<td>(.*?)</td>", row) == texts
     clauses = re.search(r'<tr class="readings__clauses">.*?</tr>', block, re.S).group(0)
     cells = re.findall(r"<td>(.*?)</td>", clauses, re.S)
@@ -266,18 +277,19 @@ def test_every_reading_of_an_open_point_is_shown_with_values_and_clauses(client,
         assert len(re.findall(r'class="step__ref"', cell)) == len(set(reading.citations))
     why = html.partition(f'id="open-point-{number}"')[2].partition('<p class="reading__why">')[2]
     why = why.partition("</p>")[0]
-    assert f"Presented first: “{readings[0].label.render()}”, because:" in why
-    assert readings[0].why.render() in why.replace("&quot;", '"').replace("&#x27;", "'")
+    assert f"Presented first: “{en(readings[0].label)}”, because:" in why
+    assert en(readings[0].why) in html_unescape(why)
     data = api(client, powerduell.SITUATION, inputs)
     (shown,) = [p for p in data["open_points"] if p["point"] == point]
-    assert [r["label"] for r in shown["readings"]] == [r.label.render() for r in readings]
+    assert [r["label"] for r in shown["readings"]] == [
+        en(r.label) for r in readings]
     assert [r["presented_first"] for r in shown["readings"]] == [True] + [False] * (
         len(readings) - 1)
-    assert [[v["text"] for v in r["values"] if v["name"] == "monster_1_ap"]
+    assert [[v["text"] for v in r["values"] if v["name"] == value_name]
             for r in shown["readings"]] == [[t] for t in texts]
     assert [r["clauses"] for r in shown["readings"]] == [
         [c.key for c in dict.fromkeys(r.citations)] for r in readings]
-    assert shown["readings"][0]["why"] == readings[0].why.render()
+    assert shown["readings"][0]["why"] == en(readings[0].why)
 
 
 # --------------------------------------------------------------------------
@@ -343,7 +355,7 @@ def test_a_printed_ruling_carries_the_situation_and_the_date(client, db):
     situation = html.partition('<section class="ruling__situation print-only"')[2]
     situation = situation.partition("</section>")[0]
     rows = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", situation)
-    assert ("Schutzgottkarten — item 1: Basis-Planetensymbol of the Schutzgottkarte",
+    assert ("Guardian god cards — item 1: Base planet symbol of the guardian god card",
             "Venus") in rows
     assert ("Monster cards — item 2: Primary planet symbol", "Mars") in rows
     assert ("Attacking monster (number)", "1") in rows
@@ -395,3 +407,91 @@ def test_an_omitted_choice_with_a_default_shows_the_default(client, db):
     select = html.partition('<select id="f-active_side"')[2].partition("</select>")[0]
     assert '<option value="a" selected>side A</option>' in select
     assert "— choose —" not in select  # empty would mean the default anyway
+
+
+# --------------------------------------------------------------------------
+# "choose N" can be entered on the form and through the API
+# --------------------------------------------------------------------------
+
+CHOOSE_TWO = {"kind": "card_ability", "minions": [{}, {}],
+              "effects": [{"verb": "deal_damage", "amount": 1, "selector": "choose",
+                           "target_type": "minion", "count": 2}]}
+
+
+@pytest.mark.parametrize("scenario", [marvel.TARGET_VALIDITY, marvel.SITUATION],
+                         ids=["focused", "situation"])
+def test_choose_n_is_a_field_of_each_effect_on_the_form_and_in_the_api(client, db, scenario):
+    html = client.get(f"/en/calculator/{scenario.game}/{scenario.slug}/").content.decode()
+    template = html.partition('data-group="effects"')[2].partition("</template>")[0]
+    assert 'name="effects-__i__-count"' in template  # a row added in place has it
+    html = page(client, scenario, CHOOSE_TWO)
+    assert re.search(r'<label for="f-effects-0-count">N of &#x27;choose N&#x27;', html)
+    assert re.search(r'name="effects-0-count"[^>]*value="2"', html)
+    listing = client.get(f"/api/scenarios/{scenario.game}/{scenario.slug}").json()
+    count = listing["input_schema"]["properties"]["effects"]["items"]["properties"]["count"]
+    assert {k: count[k] for k in ("type", "minimum", "maximum", "default")} == {
+        "type": "integer", "minimum": 1, "maximum": 8, "default": 1}
+    assert count["title"] == "N of 'choose N' (how many targets to choose)"
+    # the form and the API rule the same: two minions, choose 2
+    data = api(client, scenario, CHOOSE_TWO)
+    values = {v["name"]: v["value"] for v in data["values"]}
+    assert values["can_initiate"] is True and data["complete"] is True
+    assert "<dd>yes</dd>" in page(client, scenario, CHOOSE_TWO).partition(
+        "Can be initiated")[2][:80]
+
+
+def test_choose_n_with_fewer_valid_targets_is_shown_as_not_covered(client, db):
+    inputs = {**CHOOSE_TWO, "effects": [{**CHOOSE_TWO["effects"][0], "count": 3}]}
+    data = api(client, marvel.SITUATION, inputs)
+    values = {v["name"]: v for v in data["values"]}
+    assert values["can_initiate"]["text"] == "not covered by the published rules"
+    assert data["complete"] is False and data["verdict"].startswith("Incomplete")
+    (step,) = [s for s in data["steps"] if s["outcome"] == "not_covered"]
+    assert [c["key"] for c in step["citations"]] == ["ziel.p3.2"]
+    html = client.get("/de/calculator/marvel-champions/situation/?"
+                      + calculator.to_query(marvel.SITUATION, inputs)).content.decode()
+    assert "nicht durch die veröffentlichten Regeln abgedeckt" in html
+    assert "Effekt 1 sagt „wähle 3“, hat aber nur 2 gültige Ziele" in html
+
+
+# --------------------------------------------------------------------------
+# effect-order: Wirkungsrang against activation order, both results shown
+# --------------------------------------------------------------------------
+
+def test_effect_order_shows_both_orders_results_when_they_disagree(client, db):
+    scenario = powerduell.RULESET.scenario("effect-order")
+    inputs = {"base_ap": 100, "effects": [
+        {"source": "energy", "activated": 1, "attribute": "ap", "operation": "halve"},
+        {"source": "guardian-wirkung", "activated": 2, "attribute": "ap", "operation": "add",
+         "amount": 20}]}
+    html = page(client, scenario, inputs)
+    block = html.partition('<div class="open-point" id="open-point-1">')[2]
+    assert block
+    row = re.search(r'<tr><th scope="row">Resulting AP</th>(.*?)</tr>', block).group(1)
+    assert re.findall(r"<td>(.*?)</td>", row) == ["70", "60"]
+    data = api(client, scenario, inputs)
+    (point,) = data["open_points"]
+    assert [[v["text"] for v in r["values"] if v["name"] == "ap"]
+            for r in point["readings"]] == [["70"], ["60"]]
+    assert [r["presented_first"] for r in point["readings"]] == [True, False]
+    step = next(s for s in data["steps"] if s["text"].startswith("Evaluation order"))
+    assert "by impact rank, lowest first" in step["text"]  # the glossary's English term
+
+
+# --------------------------------------------------------------------------
+# Reasons name clauses as the rulebook prints them
+# --------------------------------------------------------------------------
+
+def test_clauses_named_in_rulings_are_the_printed_labels(seeded):
+    from rulebook.models import Clause
+    from tests.engine.test_reader_text import _rulings, _texts
+
+    labels = set(Clause.objects.values_list("label", flat=True))
+    named = set()
+    for _name, ruling in _rulings():
+        for text in _texts(ruling):
+            named.update(m.strip() for m in re.findall(
+                r"\d+(?:\.\d+)*(?: › [^¶;,()]+?)? ¶\d+(?:\.\d+)*", text))
+    assert {"106 ¶1", "106 ¶2", "106 ¶3", "1.2.4 › Wirkungsbegrenzung ¶1",
+            "1.2.4 › Behandlung der Reihenfolge von Effekt & Wirkung ¶1"} <= named
+    assert named <= labels, named - labels

@@ -1,0 +1,89 @@
+"""The calculator's English and Russian catalogs use the glossary's game terms; the German
+catalog keeps the German ones (rulebook/calculator/terms.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from rulebook.calculator.terms import (
+    GERMAN_FORMS, english, german_forms_in, load_glossaries, outside_quotes,
+)
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CALCULATOR = ("engine/", "rulebook/calculator", "rulebook/templates/rulebook/calculator")
+
+
+def calculator_messages(language):
+    with open(ROOT / "locale" / language / "LC_MESSAGES" / "django.po", "rb") as handle:
+        catalog = read_po(handle, locale=language)
+    return [m for m in catalog if m.id and isinstance(m.id, str)
+            and any(location.startswith(CALCULATOR) for location, _line in m.locations)]
+
+
+def test_every_german_form_names_a_glossary_term():
+    glossary = load_glossaries()
+    for form, (game, slug, _plural) in GERMAN_FORMS.items():
+        if slug:
+            assert (game, slug) in glossary, form
+            assert {"de", "en", "ru"} <= set(glossary[(game, slug)]), form
+
+
+def test_the_english_calculator_says_the_glossary_terms():
+    messages = calculator_messages("en")
+    changed = [m for m in messages if german_forms_in(m.id)]
+    assert len(changed) > 100  # the Power-Duell and Marvel vocabulary
+    for message in messages:
+        shown = message.string or message.id
+        assert not german_forms_in(shown), (
+            f"{message.id!r}: give it the English msgstr "
+            f"rulebook.calculator.terms.english(msgid, load_glossaries()) in locale/en")
+    glossary = load_glossaries()
+    shown = {m.id: m.string for m in messages}
+    assert shown["Schutzgottkarten"] == "Guardian god cards"
+    assert shown["Schutzgottkarte: Wirkung"] == "Guardian god card: impact"
+    assert shown["The Wirkung applies"] == english("The Wirkung applies", glossary)
+    assert glossary[("power-duell", "wirkung")]["en"] in shown["The Wirkung applies"]
+
+
+def test_quotations_and_printed_labels_stay_as_the_texts_print_them():
+    glossary = load_glossaries()
+    for text in ('"Spezial-Wirkung steht vor der Wirkung" does not say',
+                 "1.2.4 › Wirkungsbegrenzung ¶1 calls the limiting symbol",
+                 "Read from right to left: %(target)s wirkt negativ auf %(monster)s."):
+        assert english(text, glossary) == text
+    assert [quoted for _part, quoted in outside_quotes("a 'wähle' b")] == [False, True, False]
+
+
+@pytest.mark.parametrize("language,expected,absent", [
+    ("en", "Guardian god cards", "Schutzgottkarten"),
+    ("de", "Schutzgottkarten", "Guardian god cards"),
+])
+def test_the_form_shows_the_readers_terms(client, db, language, expected, absent):
+    html = client.get(f"/{language}/calculator/power-duell/situation/").content.decode()
+    legends = " ".join(re.findall(r"<legend[^>]*>(.*?)</legend>", html, re.S))
+    labels = " ".join(re.findall(r"<label[^>]*>(.*?)</label>", html, re.S)) + legends
+    assert expected in labels and absent not in labels
+
+
+def test_the_russian_calculator_says_the_glossary_terms():
+    messages = [m for m in calculator_messages("ru") if m.string]
+    for message in messages:
+        assert not german_forms_in(message.string), (message.id, message.string)
+    shown = {m.id: m.string for m in messages}
+    glossary = load_glossaries()
+    assert shown["Schutzgottkarten"].lower() == "карты богов-хранителей"
+    assert glossary[("power-duell", "schutzgottkarte")]["ru"] in shown["Schutzgottkarte"].lower()
+    assert shown["Schutzgottkarte: Wirkung"] == "Карта бога-хранителя: воздействие"
+    # quotations of the German text stay German
+    assert "«Spezial-Wirkung steht vor der Wirkung»" in shown[
+        next(k for k in shown if k.startswith('"Spezial-Wirkung steht vor der Wirkung"'))]
+
+
+def test_the_russian_form_shows_the_glossary_terms(client, db):
+    html = client.get("/ru/calculator/power-duell/situation/").content.decode()
+    labels = " ".join(re.findall(r"<(?:label|legend)[^>]*>(.*?)</(?:label|legend)>", html, re.S))
+    assert "Карты богов-хранителей" in labels and "Schutzgottkarte" not in labels
