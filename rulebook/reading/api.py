@@ -42,7 +42,7 @@ from rulebook.caching.bodies import file_response
 from rulebook.caching.conditional import PageStamp, find_stamped_document
 from rulebook.models import Clause, ClauseVersion, Correction, Document, Game
 from rulebook.models.references import ClauseReference
-from rulebook.reading.services import (ClauseInContext, ClauseReading, find_clause, read_clauses,
+from rulebook.reading.services import (ClauseInContext, ClauseReading, find_clause,
                                        read_document)
 from rulebook.references.services import Backlink, cited_by
 from rulebook.search import clean_query, find_keys, search as search_texts
@@ -412,22 +412,32 @@ def _backlinks(request: HttpRequest, clause: Clause, on: datetime.date) -> list[
 
 
 def _references(request: HttpRequest, version: ClauseVersion) -> list[dict]:
-    rows = (ClauseReference.objects.filter(version=version,
-                                           language=version.clause.document.language)
-            .select_related("target_clause__document__game", "target_section__document__game",
-                            "target_document__game").order_by("pk"))
+    """The references of ``version``'s original text, with the addresses of
+    what they lead to (one query, of the slugs those addresses need)."""
+    rows = (ClauseReference.objects
+            .filter(version_id=version.pk, language=version.clause.document.language)
+            .order_by("pk")
+            .values_list("kind", "target",
+                         "target_clause_id", "target_clause__key",
+                         "target_clause__document__slug", "target_clause__document__game__slug",
+                         "target_section_id", "target_section__slug",
+                         "target_section__document__slug",
+                         "target_section__document__game__slug",
+                         "target_document_id", "target_document__slug",
+                         "target_document__game__slug"))
     result = []
-    for ref in rows:
+    for (kind, target, clause_id, key, clause_document, clause_game, section_id, section,
+         section_document, section_game, document_id, document, document_game) in rows:
         url = api_url = ""
-        if ref.target_clause_id:
-            target = ref.target_clause
-            url = target.get_absolute_url()
-            api_url = absolute(request, clause_api_url(target.document, target.key))
-        elif ref.target_section_id:
-            url = ref.target_section.get_absolute_url()
-        elif ref.target_document_id:
-            url = ref.target_document.get_absolute_url()
-        result.append({"kind": ref.kind, "target": ref.target,
+        if clause_id:
+            url = reverse("rulebook:clause", args=[clause_game, clause_document, key])
+            api_url = absolute(request, reverse("api:clause",
+                                                args=[clause_game, clause_document, key]))
+        elif section_id:
+            url = reverse("rulebook:section", args=[section_game, section_document, section])
+        elif document_id:
+            url = reverse("rulebook:document", args=[document_game, document])
+        result.append({"kind": kind, "target": target,
                        "url": absolute(request, url) if url else "", "api_url": api_url})
     return result
 
@@ -603,7 +613,7 @@ def get_clause(request: HttpRequest, game: str, document: str, key: str,
     found = find_clause_by_number(doc, key)
     language, on = reader_language(request, params.lang), reading_on(params.as_of)
     clause = found.clause
-    (reading,) = read_clauses([clause], on)
+    reading = found.reading(on)  # from the versions find_clause read: no query
     if not reading.available:
         raise not_in_force(doc, clause, on, reading)
     with translation.override(language):
