@@ -14,7 +14,9 @@ fragment-cache key, so a conditional GET is answered with 304 before any
 text is read, a rendered body is reused from Django's cache (local memory,
 or Redis with ``REDIS_URL``), and a new publication can never be served
 stale: it changes every one of them.  The stamp is read in the same query
-as the document (:func:`with_publication_stamp`).
+as the document (:func:`with_publication_stamp`), or, where a request needs
+nothing else of the database before it can answer, by one small query
+written out (:func:`find_stamped_document`, :func:`read_publication_stamp`).
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ from ninja import Field, Query, Router, Schema
 from rulebook.api_common import (ERRORS, CorrectionRef, IsoDate, Language, absolute, correction_ref,
                                  not_found, reader_language)
 from rulebook.caching.bodies import file_response
-from rulebook.caching.conditional import PageStamp, find_stamped_document
+from rulebook.caching.conditional import PageStamp, find_stamped_document, read_publication_stamp
 from rulebook.models import Clause, ClauseVersion, Correction, Document, Game
 from rulebook.models.references import ClauseReference
 from rulebook.reading.services import (ClauseInContext, ClauseReading, find_clause,
@@ -586,8 +586,8 @@ def document_clauses(request: HttpRequest, game: str, document: str,
     # The document's id and stamp by one query written out: on a 304 or a
     # body sent from its file, building ORM queries would be most of the work.
     stamped = find_stamped_document(game, document) if "\x00" not in game + document else None
-    if stamped is None:
-        find_document(game, document)  # raises the 404 naming game or document
+    if stamped is None:  # a 404 naming game or document (unless it was just created)
+        stamped = read_publication_stamp(find_document(game, document))
     language = reader_language(request, params.lang)
     on = reading_on(params.as_of)
     stamp = PageStamp.for_document(stamped, on, params.as_of is not None, language)

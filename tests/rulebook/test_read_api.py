@@ -86,6 +86,9 @@ def test_a_date_before_the_first_version_is_not_in_force(client, seeded):
 @pytest.mark.parametrize("path, field", [
     ("/api/games/nothing/documents/comprehensive-rules/clauses/107.2", "game"),
     ("/api/games/berserk/documents/nothing/clauses/107.2", "document"),
+    ("/api/games/nothing/documents/comprehensive-rules/clauses", "game"),
+    ("/api/games/berserk/documents/nothing/clauses", "document"),
+    ("/api/games/berserk/documents/nothing%00/clauses", "document"),
     (f"{BERSERK}/clauses/999.9", "key"),
     (f"{BERSERK}/clauses/107.2?as_of=2024-13-01", "as_of"),
     (f"{BERSERK}/clauses/107.2?as_of=0", "as_of"),
