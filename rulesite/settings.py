@@ -177,6 +177,9 @@ STORAGES = {
     },
 }
 WHITENOISE_MAX_AGE = 3600
+# Finished bodies of large answers (the read API's all-clauses answer), sent
+# as files: rulebook.caching.bodies.
+RESPONSE_FILES_DIR = VAR_DIR / "responses"
 
 CACHES = {
     "default": {

@@ -15,6 +15,13 @@ def _plain_static_storage(settings):
 
 
 @pytest.fixture(autouse=True)
+def _own_response_files(settings, tmp_path):
+    """Each test keeps the body files of its answers (rulebook.caching.bodies)
+    in a folder of its own: a test's database reuses row ids."""
+    settings.RESPONSE_FILES_DIR = tmp_path / "responses"
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache (local memory, or the Redis
     database of ``REDIS_URL``), so no fragment outlives its test, and with

@@ -4,8 +4,8 @@ Starts two gunicorn instances on two free ports with the same settings
 (``SECRET_KEY``, ``DATABASE_URL``, ``REDIS_URL``) — the deployment of
 README "Running on several servers" — fills both page caches, logs an
 admin in on server A and publishes a correction, then reads server B at
-once: the clause page, the document page, search, the feed and the
-calculator's citations show the new text (or its new version), the admin
+once: the clause page, the document page, the API's whole document, search,
+the feed and the calculator's citations show the new text (or its new version), the admin
 session made on A is valid on B, and the page cache never answers with the
 page from before.
 
@@ -43,7 +43,10 @@ RULING = ("/ru/calculator/berserk/timing/?card_type=creature&card_subtype=non-fl
           "&in_play_zone=on&turn=own&phase=main&subphase=choice&strike_declared=none")
 PAGES = {"clause": CLAUSE, "document": "/ru/berserk/comprehensive-rules/",
          "search": f"/ru/search/?q={MARKER}&jump=0", "feed": "/ru/corrections/feed/",
-         "calculator": RULING}
+         "calculator": RULING,
+         # the read API's all-clauses answer: a file per publication stamp, both
+         # servers writing to the same var folder
+         "api": "/api/games/berserk/documents/comprehensive-rules/clauses?lang=ru"}
 
 PUBLISH = f"""
 import datetime
@@ -215,6 +218,7 @@ def test_a_correction_published_through_one_server_shows_at_once_on_the_other(tw
         assert status == 200, (name, status)
     assert f"{MARKER}." in after["clause"][1]
     assert f"{MARKER}." in after["document"][1]
+    assert f"{MARKER}." in after["api"][1] and MARKER not in before[b, "api"]
     results = after["search"][1].split('class="search-results"')[-1]
     assert "/ru/berserk/comprehensive-rules/107.2/" in results
     assert f"Исправление {MARKER}" in after["feed"][1]

@@ -8,6 +8,9 @@ Modules:
   publication, 304 answers, fragment caching, ``page_cacheable``;
 - :mod:`~rulebook.caching.pages`: the page-cache middleware (whole pages
   keyed by address and revision);
+- :mod:`~rulebook.caching.bodies`: finished bodies of large answers (the
+  read API's all-clauses answer) kept as files per publication stamp and
+  sent as static files are (``sendfile``);
 - :mod:`~rulebook.caching.process`: per-process indexes kept until the
   rulebook changes (the resolver's, the glossary's, the search synonyms).
 

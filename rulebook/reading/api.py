@@ -7,7 +7,7 @@ A django-ninja router, added to the site's API in :mod:`rulesite.api`
 - ``GET /games/{game}/documents/{document}`` — a document with its section tree;
 - ``GET /games/{game}/documents/{document}/clauses`` — every clause in force
   (what a bot caches): ETag per publication, 304 on ``If-None-Match``, the
-  body kept in Django's cache;
+  body built once per publication and sent as a file;
 - ``GET /games/{game}/documents/{document}/clauses/{key}`` — one clause by
   key (``107.2``, ``ziel.p3.2``) or printed number (``107.2.``,
   ``Ziel ¶3.2``, ``1.2.4 › negativ-positiv-Wirkung ¶3``);
@@ -30,19 +30,19 @@ import datetime
 import json
 from typing import Any, Callable, Literal
 
-from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone, translation
 from ninja import Field, Query, Router, Schema
 
 from rulebook.api_common import (ERRORS, CorrectionRef, IsoDate, Language, absolute, correction_ref,
                                  not_found, reader_language)
-from rulebook.caching.conditional import FRAGMENT_TIMEOUT, PageStamp, with_publication_stamp
+from rulebook.caching.bodies import file_response
+from rulebook.caching.conditional import PageStamp, find_stamped_document, read_publication_stamp
 from rulebook.models import Clause, ClauseVersion, Correction, Document, Game
 from rulebook.models.references import ClauseReference
-from rulebook.reading.services import (ClauseInContext, ClauseReading, find_clause, read_clauses,
+from rulebook.reading.services import (ClauseInContext, ClauseReading, find_clause,
                                        read_document)
 from rulebook.references.services import Backlink, cited_by
 from rulebook.search import clean_query, find_keys, search as search_texts
@@ -276,17 +276,13 @@ class ReadingParams(Schema):
 # Look-ups shared with rulebook.versioning.api
 # --------------------------------------------------------------------------
 
-def find_document(game: str, document: str, stamped: bool = False) -> Document:
-    """The document (``stamped``: with its publication stamp), or a 404
-    naming ``game`` or ``document``."""
+def find_document(game: str, document: str) -> Document:
+    """The document (with its game), or a 404 naming ``game`` or ``document``."""
     if "\x00" in game:  # no slug has one (and PostgreSQL refuses it in a query)
         raise not_found("game", "No game has a NUL character in its slug.")
     if "\x00" in document:
         raise not_found("document", "No document has a NUL character in its slug.")
-    documents = Document.objects.select_related("game")
-    if stamped:
-        documents = with_publication_stamp(documents)
-    found = documents.filter(game__slug=game, slug=document).first()
+    found = Document.objects.select_related("game").filter(game__slug=game, slug=document).first()
     if found is not None:
         return found
     if not Game.objects.filter(slug=game).exists():
@@ -416,22 +412,32 @@ def _backlinks(request: HttpRequest, clause: Clause, on: datetime.date) -> list[
 
 
 def _references(request: HttpRequest, version: ClauseVersion) -> list[dict]:
-    rows = (ClauseReference.objects.filter(version=version,
-                                           language=version.clause.document.language)
-            .select_related("target_clause__document__game", "target_section__document__game",
-                            "target_document__game").order_by("pk"))
+    """The references of ``version``'s original text, with the addresses of
+    what they lead to (one query, of the slugs those addresses need)."""
+    rows = (ClauseReference.objects
+            .filter(version_id=version.pk, language=version.clause.document.language)
+            .order_by("pk")
+            .values_list("kind", "target",
+                         "target_clause_id", "target_clause__key",
+                         "target_clause__document__slug", "target_clause__document__game__slug",
+                         "target_section_id", "target_section__slug",
+                         "target_section__document__slug",
+                         "target_section__document__game__slug",
+                         "target_document_id", "target_document__slug",
+                         "target_document__game__slug"))
     result = []
-    for ref in rows:
+    for (kind, target, clause_id, key, clause_document, clause_game, section_id, section,
+         section_document, section_game, document_id, document, document_game) in rows:
         url = api_url = ""
-        if ref.target_clause_id:
-            target = ref.target_clause
-            url = target.get_absolute_url()
-            api_url = absolute(request, clause_api_url(target.document, target.key))
-        elif ref.target_section_id:
-            url = ref.target_section.get_absolute_url()
-        elif ref.target_document_id:
-            url = ref.target_document.get_absolute_url()
-        result.append({"kind": ref.kind, "target": ref.target,
+        if clause_id:
+            url = reverse("rulebook:clause", args=[clause_game, clause_document, key])
+            api_url = absolute(request, reverse("api:clause",
+                                                args=[clause_game, clause_document, key]))
+        elif section_id:
+            url = reverse("rulebook:section", args=[section_game, section_document, section])
+        elif document_id:
+            url = reverse("rulebook:document", args=[document_game, document])
+        result.append({"kind": kind, "target": target,
                        "url": absolute(request, url) if url else "", "api_url": api_url})
     return result
 
@@ -573,21 +579,28 @@ def document_clauses(request: HttpRequest, game: str, document: str,
 
     The answer carries an ``ETag`` that changes with every publication (and
     with ``as_of`` and ``lang``); send it back as ``If-None-Match`` to get
-    ``304 Not Modified`` without a body.  Bodies are kept in the server's
-    cache under the same stamp.
+    ``304 Not Modified`` without a body.  The body is built once per stamp
+    and kept as a file, sent as static files are
+    (:mod:`rulebook.caching.bodies`).
     """
-    doc = find_document(game, document, stamped=True)
+    # The document's id and stamp by one query written out: on a 304 or a
+    # body sent from its file, building ORM queries would be most of the work.
+    stamped = find_stamped_document(game, document) if "\x00" not in game + document else None
+    if stamped is None:  # a 404 naming game or document (unless it was just created)
+        stamped = read_publication_stamp(find_document(game, document))
     language = reader_language(request, params.lang)
     on = reading_on(params.as_of)
-    stamp = PageStamp.for_document(doc, on, params.as_of is not None, language)
+    stamp = PageStamp.for_document(stamped, on, params.as_of is not None, language)
     if (not_modified := stamp.not_modified(request)) is not None:
         return not_modified
-    key = f"api-clauses:{doc.pk}:{stamp.key}:{request.get_host()}"
-    body = cache.get(key)
-    if body is None:
-        body = build_document_clauses(request, doc, on, language, stamp.published)
-        cache.set(key, body, FRAGMENT_TIMEOUT)
-    return stamp.apply(HttpResponse(body, content_type="application/json"))
+
+    def build() -> bytes:
+        doc = find_document(game, document)
+        return build_document_clauses(request, doc, on, language, stamp.published)
+
+    # The host too: the body's addresses are absolute.
+    key = f"api-clauses:{stamped.pk}:{stamp.key}:{request.scheme}://{request.get_host()}"
+    return stamp.apply(file_response(key, build, "application/json"))
 
 
 @router.get("/games/{game}/documents/{document}/clauses/{key}",
@@ -600,7 +613,7 @@ def get_clause(request: HttpRequest, game: str, document: str, key: str,
     found = find_clause_by_number(doc, key)
     language, on = reader_language(request, params.lang), reading_on(params.as_of)
     clause = found.clause
-    (reading,) = read_clauses([clause], on)
+    reading = found.reading(on)  # from the versions find_clause read: no query
     if not reading.available:
         raise not_in_force(doc, clause, on, reading)
     with translation.override(language):

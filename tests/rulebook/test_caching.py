@@ -9,7 +9,8 @@ from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.utils import timezone
 
-from rulebook.caching.conditional import PageStamp, with_publication_stamp
+from rulebook.caching.conditional import (PageStamp, find_stamped_document,
+                                         read_publication_stamp, with_publication_stamp)
 from rulebook.models import Clause, ClauseVersion, Document
 
 BERSERK = "/ru/berserk/comprehensive-rules/"
@@ -91,6 +92,32 @@ def test_a_scheduled_publication_changes_the_stamp_when_it_falls_due(client, see
     before, after = stamp_at(due - timezone.timedelta(seconds=1)), stamp_at(due)
     assert before.etag != after.etag
     assert after.published == due and after.published_count == before.published_count + 1
+
+
+@pytest.mark.parametrize("slug", ["comprehensive-rules", "schutzgottkarten"])
+def test_the_stamp_read_in_plain_sql_is_the_annotated_one(seeded, slug):
+    """read_publication_stamp (the read API's all-clauses answer) gives the
+    figures with_publication_stamp annotates, before and after a scheduled
+    publication falls due, for a game with corrections and one without."""
+    due = timezone.now() + timezone.timedelta(days=1)
+    publish_new_version(published_at=due)
+    document = Document.objects.get(slug=slug)
+    names = ["last_version_published", "last_correction_published", "published_versions",
+             "published_corrections", "rulebook_revision"]
+    for moment in (None, due - timezone.timedelta(seconds=1), due):
+        annotated = with_publication_stamp(Document.objects.filter(pk=document.pk), moment).get()
+        plain = read_publication_stamp(Document.objects.get(pk=document.pk), moment)
+        assert ({name: getattr(plain, name) for name in names}
+                == {name: getattr(annotated, name) for name in names})
+        on = timezone.localdate()
+        assert PageStamp.for_document(plain, on, False, "ru") == PageStamp.for_document(
+            annotated, on, False, "ru")
+    assert plain.last_version_published == due
+    by_slug = find_stamped_document(document.game.slug, slug, due)
+    assert by_slug.pk == document.pk and by_slug.game_id == document.game_id
+    assert {name: getattr(by_slug, name) for name in names} == {
+        name: getattr(plain, name) for name in names}
+    assert find_stamped_document(document.game.slug, "nothing") is None
 
 
 def test_fragment_cache_backend_is_redis_when_configured():
@@ -239,3 +266,38 @@ def test_search_and_calculator_pages_are_cached_until_a_publication(client, seed
     # htmx requests are never served from the page cache.
     fragment = client.get(ruling, headers={"HX-Request": "true", "HX-Target": "ruling"})
     assert "<html" not in fragment.content.decode()
+
+
+def test_body_files_are_written_once_and_the_oldest_removed(db, monkeypatch):
+    import time
+
+    from rulebook.caching import bodies
+
+    monkeypatch.setattr(bodies, "MAX_FILES", 2)
+    calls = []
+
+    def built(text):
+        return lambda: calls.append(text) or text.encode()
+
+    for number, key in enumerate(["a", "b"]):
+        response = bodies.file_response(key, built(key), "application/json")
+        assert b"".join(response.streaming_content) == key.encode()
+        response.close()
+        written = time.time() - 10 + number
+        os.utime(bodies.path_for(key), (written, written))
+    response = bodies.file_response("a", built("a"), "application/json")
+    assert b"".join(response.streaming_content) == b"a"
+    response.close()
+    bodies.file_response("c", built("c"), "application/json").close()
+    assert calls == ["a", "b", "c"]  # "a" was answered from its file the second time
+    # At most MAX_FILES files: the oldest written ("a") went when "c" was written.
+    assert not bodies.path_for("a").exists()
+    assert bodies.path_for("b").exists() and bodies.path_for("c").exists()
+
+    # A file older than MAX_AGE goes too, and a new body for it is built again.
+    old = time.time() - bodies.MAX_AGE - 60
+    os.utime(bodies.path_for("b"), (old, old))
+    bodies.file_response("d", built("d"), "application/json").close()
+    assert not bodies.path_for("b").exists()
+    bodies.file_response("b", built("b"), "application/json").close()
+    assert calls == ["a", "b", "c", "d", "b"]

@@ -4,10 +4,12 @@ histories, changes between two dates, corrections, search; one error shape."""
 from __future__ import annotations
 
 import datetime
+import json
 from urllib.parse import quote
 
 import pytest
 import schemathesis
+from django.http import FileResponse
 from django.utils import timezone, translation
 
 from rulebook.models import Clause, Correction
@@ -19,6 +21,18 @@ POWER_DUELL = "/api/games/power-duell/documents/schutzgottkarten"
 MARVEL = "/api/games/marvel-champions/documents/referenzhandbuch"
 NEGATIV_POSITIV = [f"1.2.4.negativ-positiv-wirkung.p{n}" for n in range(1, 6)]
 TEXT_107_2 = "Атака простым ударом и закрытие на удар по летающему существу"
+
+
+def body_of(response) -> bytes:
+    """The body of an answer, streaming (a file: the all-clauses answer) or not."""
+    if response.streaming:
+        return b"".join(response.streaming_content)
+    return response.content
+
+
+def json_of(response):
+    """The JSON body of an answer, streaming or not."""
+    return json.loads(body_of(response))
 
 
 @pytest.mark.parametrize("asked", ["107.2", "107.2.", " 107.2 "])
@@ -72,6 +86,9 @@ def test_a_date_before_the_first_version_is_not_in_force(client, seeded):
 @pytest.mark.parametrize("path, field", [
     ("/api/games/nothing/documents/comprehensive-rules/clauses/107.2", "game"),
     ("/api/games/berserk/documents/nothing/clauses/107.2", "document"),
+    ("/api/games/nothing/documents/comprehensive-rules/clauses", "game"),
+    ("/api/games/berserk/documents/nothing/clauses", "document"),
+    ("/api/games/berserk/documents/nothing%00/clauses", "document"),
     (f"{BERSERK}/clauses/999.9", "key"),
     (f"{BERSERK}/clauses/107.2?as_of=2024-13-01", "as_of"),
     (f"{BERSERK}/clauses/107.2?as_of=0", "as_of"),
@@ -130,7 +147,7 @@ def test_the_whole_document_has_an_etag_and_answers_304(client, seeded, editor, 
     url = f"{BERSERK}/clauses?lang=ru"
     first = client.get(url)
     assert first.status_code == 200
-    data = first.json()
+    data = json_of(first)
     assert [c["key"] for c in data["clauses"]][:3] == ["106.p1", "106.p2", "106.p3"]
     assert len(data["clauses"]) == 12
     clause = next(c for c in data["clauses"] if c["key"] == "107.2")
@@ -146,10 +163,35 @@ def test_the_whole_document_has_an_etag_and_answers_304(client, seeded, editor, 
              timezone.localdate())
     after = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert after.status_code == 200 and after["ETag"] != etag
-    changed = next(c for c in after.json()["clauses"] if c["key"] == "107.2")
+    changed = next(c for c in json_of(after)["clauses"] if c["key"] == "107.2")
     assert changed["original"]["text"] == "Новый текст 107.2."
     assert changed["version"]["number"] == 2
     assert changed["version"]["correction"]["title"] == "Исправление"
+
+
+def test_the_whole_document_is_built_once_per_publication_and_sent_as_a_file(
+        client, seeded, editor, publisher, monkeypatch):
+    from rulebook.reading import api as reading_api
+
+    url = f"{BERSERK}/clauses?lang=ru"
+    built = []
+    build = reading_api.build_document_clauses
+    monkeypatch.setattr(reading_api, "build_document_clauses",
+                        lambda *args: built.append(args) or build(*args))
+    first, second = client.get(url), client.get(url)
+    assert len(built) == 1  # the second answer is the file the first one wrote
+    # a file the WSGI server can send itself (wsgi.file_wrapper: sendfile)
+    assert isinstance(first, FileResponse) and isinstance(second, FileResponse)
+    assert body_of(second) == body_of(first) == build(*built[0])
+    assert second["ETag"] == first["ETag"]
+    assert int(second["Content-Length"]) == len(body_of(client.get(url)))
+    assert "Content-Disposition" not in second
+
+    _publish(Clause.objects.get(key="107.2"), "Новый текст 107.2.", editor, publisher,
+             timezone.localdate())
+    after = client.get(url)
+    assert len(built) == 2 and after["ETag"] != first["ETag"]
+    assert "Новый текст 107.2." in body_of(after).decode()
 
 
 def test_history_has_every_version_with_word_diffs(client, small_rulebook):
@@ -245,7 +287,7 @@ def test_one_correction_matches_the_openapi_document(seeded, wsgi_keeps_the_test
 def test_the_whole_document_says_what_each_clause_says(client, seeded, base, lang, as_of):
     """The all-clauses answer is built from plain rows; it must agree with
     the single-clause answer (built from the reading services) on every clause."""
-    data = client.get(f"{base}/clauses?lang={lang}&as_of={as_of}").json()
+    data = json_of(client.get(f"{base}/clauses?lang={lang}&as_of={as_of}"))
     listed = {c["key"]: c for c in data["clauses"]}
     document = client.get(f"{base}?lang={lang}&as_of={as_of}").json()
     keys = [c["key"] for s in document["sections"] for c in s["clauses"]]
