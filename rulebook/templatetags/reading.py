@@ -25,6 +25,17 @@ def links_keep_date(html, as_of):
     return mark_safe(pagefacts.links_with_date(str(conditional_escape(html)), as_of))
 
 
+@register.simple_tag(takes_context=True)
+def clause_articles(context, readings, heading_level):
+    """``{% clause_articles item.clauses 3 %}``: the clauses of a document or
+    section page, as the include ``rulebook/reading/includes/clause.html``
+    with ``heading_level`` renders them one by one (see
+    :mod:`rulebook.reading.clauselist`)."""
+    from rulebook.reading.clauselist import render_clause_articles
+
+    return render_clause_articles(context, readings, heading_level)
+
+
 @register.filter
 def short_label(clause) -> str:
     """The clause's label inside its section ("¶3", "107.2")."""

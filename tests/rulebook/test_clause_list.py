@@ -1,0 +1,75 @@
+"""The clause list of document and section pages (``{% clause_articles %}``,
+rulebook/reading/clauselist.py) writes exactly what the include
+``rulebook/reading/includes/clause.html`` writes, clause by clause."""
+
+import datetime
+
+from django.template import Context, Template
+from django.utils import timezone, translation
+
+from rulebook.models import ClauseVersion, Document
+from rulebook.reading import pagefacts
+from rulebook.reading.clauselist import _needs_template
+from rulebook.reading.services import read_document
+
+INCLUDED = Template('{% for reading in readings %}{% include "rulebook/reading/includes/clause.html"'
+                    ' with heading_level=level %}{% endfor %}')
+LISTED = Template("{% load reading %}{% clause_articles readings level %}")
+DATES = [None, datetime.date(2019, 6, 1), datetime.date(2021, 1, 1), datetime.date(2022, 1, 1),
+         datetime.date(2099, 1, 1)]
+
+
+def _both(readings, level, on, dated, fallback):
+    values = {"readings": readings, "level": level, "on": on, "dated": dated,
+              "as_of": on.isoformat() if dated else "", "today": timezone.localdate(),
+              "fallback": fallback}
+    return INCLUDED.render(Context(values)), LISTED.render(Context(values))
+
+
+def _compare(document):
+    fast = 0
+    for language in ("de", "ru", "en"):
+        with translation.override(language):
+            for day in DATES:
+                on = day or timezone.localdate()
+                readings = [r for s in read_document(document, on) for r in s.clauses]
+                fast += sum(not _needs_template(r) for r in readings)
+                fallbacks = {pagefacts.language_fallback(readings),
+                             pagefacts.Fallback("some", document.language)}
+                for fallback in fallbacks:
+                    for level in (2, 3):
+                        included, listed = _both(readings, level, on, day is not None, fallback)
+                        assert listed == included, (document, language, day, fallback, level)
+    return fast
+
+
+def test_clause_list_is_the_include_for_every_seed_document(seeded):
+    fast = sum(_compare(document) for document in Document.objects.select_related("game"))
+    assert fast > 100  # most clauses take the one-loop path
+
+
+def test_clause_list_is_the_include_with_change_marks(small_rulebook):
+    # An upcoming change (a new version) and an upcoming repeal, beside the
+    # earlier versions (changed after the reading date).
+    now = timezone.now()
+    ClauseVersion.objects.create(clause=small_rulebook["clause"], number=4, text_de="Neu.",
+                                 effective_date=datetime.date(2099, 6, 1), published_at=now)
+    ClauseVersion.objects.create(clause=small_rulebook["other"], number=2, text_de="",
+                                 is_repeal=True, effective_date=datetime.date(2099, 7, 1),
+                                 published_at=now)
+    assert _compare(small_rulebook["document"]) > 0
+    with translation.override("de"):
+        readings = [r for s in read_document(small_rulebook["document"],
+                                             datetime.date(2021, 1, 1)) for r in s.clauses]
+        _included, listed = _both(readings, 3, datetime.date(2021, 1, 1), True,
+                                  pagefacts.Fallback("", ""))
+    assert "change-mark change-mark--dated" in listed
+
+
+def test_clause_list_shows_the_original_badge_in_a_partly_translated_page(small_rulebook):
+    with translation.override("en"):
+        readings = [r for s in read_document(small_rulebook["document"]) for r in s.clauses]
+        included, listed = _both(readings, 3, timezone.localdate(), False,
+                                 pagefacts.Fallback("some", "de"))
+    assert listed == included
+    assert 'class="lang-badge" lang="de"' in listed
