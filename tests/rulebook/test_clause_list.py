@@ -73,3 +73,23 @@ def test_clause_list_shows_the_original_badge_in_a_partly_translated_page(small_
                                  pagefacts.Fallback("some", "de"))
     assert listed == included
     assert 'class="lang-badge" lang="de"' in listed
+
+
+def test_a_kept_rendered_text_is_rendered_anew_when_the_rulebook_changes(small_rulebook):
+    from rulebook.models import Clause
+    from rulebook.references.rendering import render_clause_text
+
+    clause = small_rulebook["clause"]
+    clause.document = small_rulebook["document"]
+    text = "Siehe [[1.3]]."
+    with translation.override("de"):
+        before = render_clause_text(text, clause, "de")
+        assert render_clause_text(text, clause, "de") is before  # kept
+        assert "xref--broken" in before
+    with translation.override("en"):
+        assert "broken reference" in render_clause_text(text, clause, "de")  # reader's language
+    Clause.objects.create(document=small_rulebook["document"], section=small_rulebook["section"],
+                          key="1.3", position=3)
+    with translation.override("de"):
+        after = render_clause_text(text, clause, "de")
+    assert 'href="/de/testspiel/regeln/1.3/"' in after
