@@ -14,6 +14,7 @@ from itertools import groupby
 from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
+from rulebook.caching.prepared import PreparedQuery
 from rulebook.models import Clause, ClauseVersion, Document, Localized, Section
 
 
@@ -260,14 +261,11 @@ class ClauseInContext:
         return _reading(self.clause, *split_versions(self.versions, on))
 
 
-def find_clause(document: Document, key: str) -> ClauseInContext | None:
-    """Return the clause ``key`` of ``document`` with its neighbours and its
-    published versions (with their corrections), in one query whatever the
-    document's size; ``None`` if there is no such clause.
-
-    A clause with nothing published yet (only a draft of a new clause) has
-    no page: the query reads its published versions, so it finds none.
-    """
+def _clause_versions(document: int, key: str):
+    """The published versions of clause ``key`` of ``document`` (an id), by
+    number, with the clause's section, the corrections with their games and
+    the keys and labels of the clauses before and after it (annotations
+    ``previous_key``, ``previous_label``, ``next_key``, ``next_label``)."""
     published = Exists(ClauseVersion.objects.filter(clause=OuterRef("pk"),
                                                     published_at__isnull=False))
     before = (Clause.objects.filter(published, document=OuterRef("clause__document"),
@@ -276,14 +274,28 @@ def find_clause(document: Document, key: str) -> ClauseInContext | None:
     after = (Clause.objects.filter(published, document=OuterRef("clause__document"),
                                    position__gt=OuterRef("clause__position"))
              .order_by("position"))
-    versions = list(
-        ClauseVersion.objects.published().filter(clause__document=document, clause__key=key)
-        .select_related("clause__section", "correction__game")
-        .annotate(previous_key=Subquery(before.values("key")[:1]),
-                  previous_label=Subquery(before.values("label")[:1]),
-                  next_key=Subquery(after.values("key")[:1]),
-                  next_label=Subquery(after.values("label")[:1]))
-        .order_by("number"))
+    return (ClauseVersion.objects.published().filter(clause__document=document, clause__key=key)
+            .select_related("clause__section", "correction__game")
+            .annotate(previous_key=Subquery(before.values("key")[:1]),
+                      previous_label=Subquery(before.values("label")[:1]),
+                      next_key=Subquery(after.values("key")[:1]),
+                      next_label=Subquery(after.values("label")[:1]))
+            .order_by("number"))
+
+
+# Compiled once per process (see rulebook.caching.prepared).
+_CLAUSE_VERSIONS = PreparedQuery(_clause_versions, document=int, key=str)
+
+
+def find_clause(document: Document, key: str) -> ClauseInContext | None:
+    """Return the clause ``key`` of ``document`` with its neighbours and its
+    published versions (with their corrections), in one query whatever the
+    document's size; ``None`` if there is no such clause.
+
+    A clause with nothing published yet (only a draft of a new clause) has
+    no page: the query reads its published versions, so it finds none.
+    """
+    versions = _CLAUSE_VERSIONS(document=document.pk, key=key)
     if not versions:
         return None
     first = versions[0]
