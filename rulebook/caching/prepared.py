@@ -11,8 +11,9 @@ values, turning the rows into model instances exactly as the queryset would
 (``select_related`` objects and annotations included).
 
 Only values that leave the SQL's shape unchanged may be prepared: a scalar
-compared with ``=``, ``<=`` …  (not a list for ``__in``, not ``None``, which
-becomes ``IS NULL``).
+compared with ``=``, ``<=`` …  (not ``None``, which becomes ``IS NULL``), or
+a list of ids for ``__in`` of at most a fixed length (:class:`Ids`: the
+list is padded with an id no row has).
 """
 
 from __future__ import annotations
@@ -34,10 +35,21 @@ _STAND_INS: dict[type, Callable[[int], Any]] = {
 }
 
 
+class Ids:
+    """The kind of a prepared list of ids (``pk__in=…``) of at most ``size``
+    items; a longer list runs the queryset unprepared."""
+
+    #: What pads a shorter list: no row has this id.
+    PAD = -1
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+
 class PreparedQuery:
     """``build(**values)`` (a queryset) compiled once per database and run with
     new ``values`` of the types given by ``kinds`` (name → ``int``, ``str``,
-    ``datetime.date`` or ``datetime.datetime``).
+    ``datetime.date``, ``datetime.datetime`` or an :class:`Ids`).
 
     Calling it returns the list the queryset would give::
 
@@ -54,7 +66,7 @@ class PreparedQuery:
 
     def __init__(self, build: Callable[..., QuerySet], **kinds: type) -> None:
         for kind in kinds.values():
-            if kind not in _STAND_INS:
+            if not isinstance(kind, Ids) and kind not in _STAND_INS:
                 raise TypeError(f"a prepared value is int, str, date or datetime, not {kind}")
         self._build = build
         self._kinds = kinds
@@ -63,41 +75,63 @@ class PreparedQuery:
     def _compile(self, alias: str) -> tuple:
         """The queryset, its primed compiler, SQL and parameter slots."""
         connection = connections[alias]
-        stand_ins = {name: _STAND_INS[kind](index)
-                     for index, (name, kind) in enumerate(self._kinds.items())}
+        stand_ins: dict[str, Any] = {}
+        for index, (name, kind) in enumerate(self._kinds.items()):
+            if isinstance(kind, Ids):
+                stand_ins[name] = [-(10 ** 12) - 1000 * index - j for j in range(kind.size)]
+            else:
+                stand_ins[name] = _STAND_INS[kind](index)
         queryset = self._build(**stand_ins)
         compiler = queryset.query.get_compiler(using=alias)
         sql, params = compiler.as_sql()
         adapters = {datetime.datetime: connection.ops.adapt_datetimefield_value,
                     datetime.date: connection.ops.adapt_datefield_value}
-        slots = []  # (name or None, adapter or None, constant)
+        places: dict[Any, tuple] = {}  # a stand-in as it appears → (name, item, adapter)
+        for name, stand_in in stand_ins.items():
+            kind = self._kinds[name]
+            if isinstance(kind, Ids):
+                for item, value in enumerate(stand_in):
+                    places[(int, value)] = (name, item, None)
+                continue
+            places[(type(stand_in), stand_in)] = (name, None, None)
+            adapt = adapters.get(kind)
+            if adapt is not None:
+                adapted = adapt(stand_in)
+                places[(type(adapted), adapted)] = (name, None, adapt)
+        slots = []  # (name or None, item or None, adapter or None, constant)
         for param in params:
-            for name, stand_in in stand_ins.items():
-                kind = self._kinds[name]
-                if type(param) is type(stand_in) and param == stand_in:
-                    slots.append((name, None, None))
-                    break
-                adapt = adapters.get(kind)
-                if adapt is not None and param == adapt(stand_in):
-                    slots.append((name, adapt, None))
-                    break
-            else:
-                slots.append((None, None, param))
-        missing = set(stand_ins) - {name for name, _adapt, _constant in slots}
-        if missing:
-            raise ValueError(f"prepared values not among the SQL's parameters: {sorted(missing)}")
+            try:
+                found = places.get((type(param), param))
+            except TypeError:  # an unhashable constant
+                found = None
+            slots.append((*found, None) if found else (None, None, None, param))
+        seen = {(name, item) for name, item, _adapt, _constant in slots if name}
+        wanted = {(name, None) for name, kind in self._kinds.items() if not isinstance(kind, Ids)}
+        wanted |= {(name, item) for name, kind in self._kinds.items() if isinstance(kind, Ids)
+                   for item in range(kind.size)}
+        if wanted - seen:
+            missing = sorted({name for name, _item in wanted - seen})
+            raise ValueError(f"prepared values not among the SQL's parameters: {missing}")
         return queryset, compiler, sql, slots
 
     def __call__(self, **values: Any) -> list:
         """Run the SQL with ``values`` (every name given at construction)."""
+        for name, kind in self._kinds.items():
+            if isinstance(kind, Ids):
+                items = list(values[name])
+                if len(items) > kind.size:
+                    return list(self._build(**values))
+                values[name] = items + [Ids.PAD] * (kind.size - len(items))
         alias = DEFAULT_DB_ALIAS  # the project reads from one database
         entry = self._compiled.get(alias)
         if entry is None:
             entry = self._compiled[alias] = self._compile(alias)
         queryset, primed, sql, slots = entry
-        params = tuple(constant if name is None
-                       else (adapt(values[name]) if adapt is not None else values[name])
-                       for name, adapt, constant in slots)
+        params = tuple(
+            constant if name is None
+            else values[name][item] if item is not None
+            else adapt(values[name]) if adapt is not None else values[name]
+            for name, item, adapt, constant in slots)
 
         def get_compiler(using=None, connection=None, elide_empty=True):
             compiler = copy.copy(primed)

@@ -34,6 +34,15 @@ def clause_text(text: str, clause=None, language: str = ""):
 
 
 @register.simple_tag
+def search_hits(hits, dated, on):
+    """``{% search_hits hits dated on %}``: the hits of a results page (see
+    :mod:`rulebook.search.rendering`)."""
+    from rulebook.search.rendering import render_hits
+
+    return render_hits(hits, dated, on)
+
+
+@register.simple_tag
 def unofficial_clause_note(number, original: str) -> str:
     """"Unofficial translation of version N of the German original" (see rulebook.reading.translations)."""
     from rulebook.reading.translations import clause_note

@@ -89,3 +89,15 @@ def test_a_value_that_changes_the_sql_is_refused():
         unused(key="a", number=1)
     with pytest.raises(TypeError):
         PreparedQuery(lambda keys: ClauseVersion.objects.filter(clause__key__in=keys), keys=list)
+
+
+def test_a_prepared_list_of_ids_is_padded_or_run_unprepared(seeded):
+    from rulebook.caching.prepared import Ids
+
+    prepared = PreparedQuery(lambda ids: Clause.objects.filter(pk__in=ids).order_by("pk"),
+                             ids=Ids(5))
+    pks = list(Clause.objects.order_by("pk").values_list("pk", flat=True)[:8])
+    for chosen in ([], pks[:1], pks[1:4], pks[:5], pks[:8], [pks[2], pks[2], -7]):
+        expected = list(Clause.objects.filter(pk__in=chosen).order_by("pk"))
+        assert _rows(prepared(ids=chosen)) == _rows(expected)
+    assert len(prepared(ids=pks[:8])) == 8  # longer than 5: unprepared
