@@ -153,3 +153,38 @@ def _change_mark(reading: ClauseReading, addresses: _Addresses, dated, on_text: 
     return (f'\n  <p class="change-mark{" change-mark--dated" if dated else ""}">{said}\n'
             f'    <a href="{history}">{_("History")}</a></p>\n  ')
 
+
+
+def render_toc_entries(context, readings) -> SafeString:
+    """The HTML of the document page's table of contents entries: the loop
+    ``{% for item in readings %}<li>…{% endfor %}`` of
+    ``rulebook/reading/includes/toc.html`` (sections with their clauses'
+    anchors), in ``context`` (``as_of``, ``document``)."""
+    as_of = context.get("as_of") or ""
+    document = context.get("document")
+    fallback_language = escape(getattr(document, "language", "") or "")
+    parts: list[str] = []
+    for item in readings:
+        section = item.section
+        heading = item.heading
+        slug = escape(section.slug)
+        href = escape(pagefacts.with_date(str(item.href), as_of))
+        language = escape(heading.language) if heading.language else fallback_language
+        parts.append(f'\n      <li><a href="{href}" lang="{language}" data-section="{slug}">')
+        if section.number:
+            parts.append(f'<span class="number">{escape(section.number)}</span> ')
+        if heading.text:
+            parts.append(escape(heading.text))
+        elif not section.number:
+            parts.append(slug)
+        parts.append("</a>\n        ")
+        if len(item.clauses) > 1:
+            parts.append('<ol class="toc__clauses">')
+            for reading in item.clauses:
+                clause = reading.clause
+                parts.append(f'<li><a href="#{escape(clause.key)}" '
+                             f'title="{escape(clause.display_key)}">'
+                             f'{escape(pagefacts.short_label(clause))}</a></li>')
+            parts.append("</ol>")
+        parts.append("\n      </li>\n    ")
+    return mark_safe("".join(parts))

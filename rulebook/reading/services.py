@@ -214,25 +214,72 @@ def read_document(document: Document, on: datetime.date | None = None,
     return _read_sections(document, sections, on, by_document=section is None)
 
 
+def _fields(model) -> list[str]:
+    return [field.attname for field in model._meta.concrete_fields]
+
+
+def _versions_in_force(versions, on: datetime.date):
+    """``(clause, version in force, next version)`` for each clause of
+    ``versions`` (published, ordered by clause and number), as
+    :func:`split_versions` picks them, in one query.
+
+    The rows are read as tuples (the clause and correction columns joined)
+    and model instances made only for the versions picked (as the ORM makes
+    them from the same columns): a long page has hundreds of earlier
+    versions it does not show.
+    """
+    from rulebook.models import Correction
+
+    version_fields, clause_fields = _fields(ClauseVersion), _fields(Clause)
+    correction_fields = _fields(Correction)
+    # rewrite(False): the columns as stored (modeltranslation would otherwise
+    # resolve each row's language fallbacks through a model instance).
+    rows = versions.rewrite(False).values_list(
+        *version_fields, *[f"clause__{f}" for f in clause_fields],
+        *[f"correction__{f}" for f in correction_fields])
+    db = versions.db
+    ends = (len(version_fields), len(version_fields) + len(clause_fields))
+    clause_at = version_fields.index("clause_id")
+    effective_at = version_fields.index("effective_date")
+    correction_at = version_fields.index("correction_id")
+
+    def version(row) -> ClauseVersion:
+        made = ClauseVersion.from_db(db, version_fields, row[:ends[0]])
+        if row[correction_at] is not None:
+            made.correction = Correction.from_db(db, correction_fields, row[ends[1]:])
+        return made
+
+    for _clause_id, group in groupby(rows, key=lambda row: row[clause_at]):
+        current = later = None
+        for row in group:
+            effective = row[effective_at]
+            if effective is None or effective <= on:
+                current = row  # the last one wins: highest number
+            elif later is None:
+                later = row  # the first one: lowest number
+        first = current or later
+        clause = Clause.from_db(db, clause_fields, first[ends[0]:ends[1]])
+        yield (clause, version(current) if current is not None else None,
+               version(later) if later is not None else None)
+
+
 def _read_sections(document: Document, sections: list[Section], on: datetime.date | None,
                    by_document: bool) -> list[SectionReading]:
     """The readings of ``sections`` of ``document`` (one query); ``by_document``:
     they are all of the document's sections (filter by document, not by section)."""
     on = on or timezone.localdate()
     by_pk = {item.pk: item for item in sections}
-    versions = (ClauseVersion.objects.published().select_related("clause", "correction")
-                .order_by("clause__position", "clause_id", "number"))
+    versions = ClauseVersion.objects.published().order_by("clause__position", "clause_id",
+                                                          "number")
     versions = (versions.filter(clause__document=document) if by_document
                 else versions.filter(clause__section__in=sections))
     by_section: dict[int, list[ClauseReading]] = {s.pk: [] for s in sections}
-    for clause, group in groupby(versions, key=lambda version: version.clause_id):
-        group = list(group)
-        clause = group[0].clause
+    for clause, current, later in _versions_in_force(versions, on):
         if clause.section_id not in by_pk:
             continue
         clause.document = document
         clause.section = by_pk[clause.section_id]
-        reading = _reading(clause, *split_versions(group, on))
+        reading = _reading(clause, current, later)
         if is_listed(reading):
             by_section[clause.section_id].append(reading)
     result = []

@@ -36,6 +36,15 @@ def clause_articles(context, readings, heading_level):
     return render_clause_articles(context, readings, heading_level)
 
 
+@register.simple_tag(takes_context=True)
+def toc_entries(context, readings):
+    """``{% toc_entries readings %}``: the document page's table of contents
+    entries (see :func:`rulebook.reading.clauselist.render_toc_entries`)."""
+    from rulebook.reading.clauselist import render_toc_entries
+
+    return render_toc_entries(context, readings)
+
+
 @register.filter
 def short_label(clause) -> str:
     """The clause's label inside its section ("¶3", "107.2")."""

@@ -93,3 +93,28 @@ def test_a_kept_rendered_text_is_rendered_anew_when_the_rulebook_changes(small_r
     with translation.override("de"):
         after = render_clause_text(text, clause, "de")
     assert 'href="/de/testspiel/regeln/1.3/"' in after
+
+
+# The loop of rulebook/reading/includes/toc.html before it was written in Python.
+TOC_LOOP = Template('{% load reading %}{% for item in readings %}\n      <li><a href="{{ item.href|keep_date:as_of }}" lang="{{ item.heading.language|default:document.language }}" data-section="{{ item.section.slug }}">{% if item.section.number %}<span class="number">{{ item.section.number }}</span> {% endif %}{% if item.heading.text %}{{ item.heading.text }}{% elif not item.section.number %}{{ item.section.slug }}{% endif %}</a>\n        {% if item.clauses|length > 1 %}<ol class="toc__clauses">{% for reading in item.clauses %}<li><a href="#{{ reading.clause.key }}" title="{{ reading.clause.display_key }}">{{ reading.clause|short_label }}</a></li>{% endfor %}</ol>{% endif %}\n      </li>\n    {% endfor %}')
+TOC_TAG = Template("{% load reading %}{% toc_entries readings %}")
+
+
+def test_toc_entries_are_the_template_loop_on_every_page(seeded, monkeypatch):
+    from rulebook.reading import services
+
+    monkeypatch.setattr(services, "PAGE_CLAUSES", 4)  # several pages per document
+    entries = 0
+    for document in Document.objects.select_related("game"):
+        for language in ("de", "en"):
+            with translation.override(language):
+                for as_of in ("", "2021-01-01"):
+                    for page in (1, 2):
+                        query = f"&as_of={as_of}" if as_of else ""
+                        read = services.read_document_page(document, None, page, query)
+                        values = {"readings": read.sections, "as_of": as_of,
+                                  "document": document}
+                        assert (TOC_TAG.render(Context(values))
+                                == TOC_LOOP.render(Context(values)))
+                        entries += len(read.sections)
+    assert entries > 10
