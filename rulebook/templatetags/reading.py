@@ -63,10 +63,17 @@ def language_fallback(items):
     return pagefacts.language_fallback(items)
 
 
+#: Where a page's document may hold its sections already read (the section page).
+TOC_SECTIONS = "_toc_sections"
+
+
 @register.filter
 def toc_sections(document):
-    """The sections of ``document`` in order, each knowing its document (one query)."""
-    sections = list(document.sections.all())
+    """The sections of ``document`` in order, each knowing its document (one
+    query, none when the view has read them already, see :data:`TOC_SECTIONS`)."""
+    sections = document.__dict__.get(TOC_SECTIONS)
+    if sections is None:
+        sections = list(document.sections.all())
     for section in sections:
         section.document = document
     return sections
