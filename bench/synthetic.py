@@ -78,7 +78,7 @@ def build(seed: int = 7) -> dict:
                 [Clause(document=document, section=sections[i // PER_SECTION], key=key,
                         label=key, position=i) for i, key in enumerate(keys)], batch_size=1000)
             corrections = Correction.objects.bulk_create([
-                Correction(game=game, language=language, published_at=now,
+                Correction(game=game, language=language, published_at=now, number=n + 1,
                            effective_date=datetime.date(2020, 1, 1)
                            + datetime.timedelta(days=20 * n),
                            **{f"title_{language}": f"Correction {n + 1}"})

@@ -11,10 +11,10 @@ import datetime
 from dataclasses import dataclass
 from itertools import groupby
 
-from django.db import connection
-from django.db.models.expressions import RawSQL
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
+from rulebook.caching.prepared import PreparedQuery
 from rulebook.models import Clause, ClauseVersion, Document, Localized, Section
 
 
@@ -214,25 +214,72 @@ def read_document(document: Document, on: datetime.date | None = None,
     return _read_sections(document, sections, on, by_document=section is None)
 
 
+def _fields(model) -> list[str]:
+    return [field.attname for field in model._meta.concrete_fields]
+
+
+def _versions_in_force(versions, on: datetime.date):
+    """``(clause, version in force, next version)`` for each clause of
+    ``versions`` (published, ordered by clause and number), as
+    :func:`split_versions` picks them, in one query.
+
+    The rows are read as tuples (the clause and correction columns joined)
+    and model instances made only for the versions picked (as the ORM makes
+    them from the same columns): a long page has hundreds of earlier
+    versions it does not show.
+    """
+    from rulebook.models import Correction
+
+    version_fields, clause_fields = _fields(ClauseVersion), _fields(Clause)
+    correction_fields = _fields(Correction)
+    # rewrite(False): the columns as stored (modeltranslation would otherwise
+    # resolve each row's language fallbacks through a model instance).
+    rows = versions.rewrite(False).values_list(
+        *version_fields, *[f"clause__{f}" for f in clause_fields],
+        *[f"correction__{f}" for f in correction_fields])
+    db = versions.db
+    ends = (len(version_fields), len(version_fields) + len(clause_fields))
+    clause_at = version_fields.index("clause_id")
+    effective_at = version_fields.index("effective_date")
+    correction_at = version_fields.index("correction_id")
+
+    def version(row) -> ClauseVersion:
+        made = ClauseVersion.from_db(db, version_fields, row[:ends[0]])
+        if row[correction_at] is not None:
+            made.correction = Correction.from_db(db, correction_fields, row[ends[1]:])
+        return made
+
+    for _clause_id, group in groupby(rows, key=lambda row: row[clause_at]):
+        current = later = None
+        for row in group:
+            effective = row[effective_at]
+            if effective is None or effective <= on:
+                current = row  # the last one wins: highest number
+            elif later is None:
+                later = row  # the first one: lowest number
+        first = current or later
+        clause = Clause.from_db(db, clause_fields, first[ends[0]:ends[1]])
+        yield (clause, version(current) if current is not None else None,
+               version(later) if later is not None else None)
+
+
 def _read_sections(document: Document, sections: list[Section], on: datetime.date | None,
                    by_document: bool) -> list[SectionReading]:
     """The readings of ``sections`` of ``document`` (one query); ``by_document``:
     they are all of the document's sections (filter by document, not by section)."""
     on = on or timezone.localdate()
     by_pk = {item.pk: item for item in sections}
-    versions = (ClauseVersion.objects.published().select_related("clause", "correction")
-                .order_by("clause__position", "clause_id", "number"))
+    versions = ClauseVersion.objects.published().order_by("clause__position", "clause_id",
+                                                          "number")
     versions = (versions.filter(clause__document=document) if by_document
                 else versions.filter(clause__section__in=sections))
     by_section: dict[int, list[ClauseReading]] = {s.pk: [] for s in sections}
-    for clause, group in groupby(versions, key=lambda version: version.clause_id):
-        group = list(group)
-        clause = group[0].clause
+    for clause, current, later in _versions_in_force(versions, on):
         if clause.section_id not in by_pk:
             continue
         clause.document = document
         clause.section = by_pk[clause.section_id]
-        reading = _reading(clause, *split_versions(group, on))
+        reading = _reading(clause, current, later)
         if is_listed(reading):
             by_section[clause.section_id].append(reading)
     result = []
@@ -261,6 +308,32 @@ class ClauseInContext:
         return _reading(self.clause, *split_versions(self.versions, on))
 
 
+def _clause_versions(document: int, key: str):
+    """The published versions of clause ``key`` of ``document`` (an id), by
+    number, with the clause's section, the corrections with their games and
+    the keys and labels of the clauses before and after it (annotations
+    ``previous_key``, ``previous_label``, ``next_key``, ``next_label``)."""
+    published = Exists(ClauseVersion.objects.filter(clause=OuterRef("pk"),
+                                                    published_at__isnull=False))
+    before = (Clause.objects.filter(published, document=OuterRef("clause__document"),
+                                    position__lt=OuterRef("clause__position"))
+              .order_by("-position"))
+    after = (Clause.objects.filter(published, document=OuterRef("clause__document"),
+                                   position__gt=OuterRef("clause__position"))
+             .order_by("position"))
+    return (ClauseVersion.objects.published().filter(clause__document=document, clause__key=key)
+            .select_related("clause__section", "correction__game")
+            .annotate(previous_key=Subquery(before.values("key")[:1]),
+                      previous_label=Subquery(before.values("label")[:1]),
+                      next_key=Subquery(after.values("key")[:1]),
+                      next_label=Subquery(after.values("label")[:1]))
+            .order_by("number"))
+
+
+# Compiled once per process (see rulebook.caching.prepared).
+_CLAUSE_VERSIONS = PreparedQuery(_clause_versions, document=int, key=str)
+
+
 def find_clause(document: Document, key: str) -> ClauseInContext | None:
     """Return the clause ``key`` of ``document`` with its neighbours and its
     published versions (with their corrections), in one query whatever the
@@ -269,11 +342,7 @@ def find_clause(document: Document, key: str) -> ClauseInContext | None:
     A clause with nothing published yet (only a draft of a new clause) has
     no page: the query reads its published versions, so it finds none.
     """
-    versions = list(
-        ClauseVersion.objects.published().filter(clause__document=document, clause__key=key)
-        .select_related("clause__section", "correction__game")
-        .annotate(**_neighbour_columns(document, key))
-        .order_by("number"))
+    versions = _CLAUSE_VERSIONS(document=document.pk, key=key)
     if not versions:
         return None
     first = versions[0]
@@ -289,32 +358,3 @@ def find_clause(document: Document, key: str) -> ClauseInContext | None:
     return ClauseInContext(clause, neighbour(first.previous_key, first.previous_label),
                            neighbour(first.next_key, first.next_label), tuple(versions))
 
-
-def _neighbour_columns(document: Document, key: str) -> dict[str, RawSQL]:
-    """The previous and next clause's key and label, in document order, of the
-    clause ``key`` of ``document``, as four columns of :func:`find_clause`'s query.
-
-    Neighbours are clauses with a published version (a draft of a new clause
-    has no page).  Written out in SQL with the document and key as
-    parameters: four ORM subqueries cost several times the rest of the
-    query to build, on every clause page and API answer; these read the
-    index on (document, position).
-    """
-    ops = connection.ops
-    clauses = ops.quote_name(Clause._meta.db_table)
-    versions = ops.quote_name(ClauseVersion._meta.db_table)
-    key_column, position = ops.quote_name("key"), ops.quote_name("position")
-    own = (f"(SELECT o.{position} FROM {clauses} o WHERE o.document_id = %s "
-           f"AND o.{key_column} = %s)")
-    published = (f"EXISTS (SELECT 1 FROM {versions} v WHERE v.clause_id = n.id "
-                 f"AND v.published_at IS NOT NULL)")
-
-    def column(name: str, before: bool) -> RawSQL:
-        sql = (f"SELECT n.{ops.quote_name(name)} FROM {clauses} n WHERE n.document_id = %s "
-               f"AND n.{position} {'<' if before else '>'} {own} AND {published} "
-               f"ORDER BY n.{position} {'DESC' if before else 'ASC'} LIMIT 1")
-        return RawSQL(sql, (document.pk, document.pk, key),
-                      output_field=Clause._meta.get_field(name))
-
-    return {"previous_key": column("key", True), "previous_label": column("label", True),
-            "next_key": column("key", False), "next_label": column("label", False)}

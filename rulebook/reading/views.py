@@ -10,19 +10,32 @@ import datetime
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from rulebook.caching.conditional import with_publication_stamp
-from rulebook.models import Document, Game, Section
+from rulebook.caching.prepared import PreparedQuery
+from rulebook.models import Document, Game
 from rulebook.reading.rulepage import render_rule_page
+from rulebook.templatetags.reading import TOC_SECTIONS
 from rulebook.reading.services import find_clause, read_document, read_document_page
+
+
+# The document of a page with its game and publication stamp (SQL compiled
+# once per process, see rulebook.caching.prepared).
+_DOCUMENT = PreparedQuery(
+    lambda game, document, now: with_publication_stamp(
+        Document.objects.select_related("game").filter(game__slug=game, slug=document), now),
+    game=str, document=str, now=datetime.datetime)
 
 
 def _document(game: str, document: str) -> Document:
     """The document with its game and publication stamp (one query), or 404."""
-    return get_object_or_404(with_publication_stamp(Document.objects.select_related("game")),
-                             game__slug=game, slug=document)
+    found = _DOCUMENT(game=game, document=document, now=timezone.now())
+    if len(found) != 1:
+        raise Http404("No document matches the given query.")
+    return found[0]
 
 
 @require_safe
@@ -67,7 +80,12 @@ def document_detail(request: HttpRequest, game: str, document: str) -> HttpRespo
 def section_detail(request: HttpRequest, game: str, document: str, section: str) -> HttpResponse:
     """One section of a document with its clauses."""
     doc = _document(game, document)
-    section_obj = get_object_or_404(Section, document=doc, slug=section)
+    # The document's sections once, for the section and the table of contents.
+    sections = list(doc.sections.all())
+    section_obj = next((item for item in sections if item.slug == section), None)
+    if section_obj is None:
+        raise Http404("No such section in this document.")
+    doc.__dict__[TOC_SECTIONS] = sections
     section_obj.document = doc
     return render_rule_page(request, doc, "rulebook/reading/section.html", lambda on: {
         "section": section_obj,

@@ -14,7 +14,8 @@ import re
 
 import nh3
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _, gettext_lazy
+from django.urls import get_script_prefix
+from django.utils.translation import get_language, gettext as _, gettext_lazy
 from markdown_it import MarkdownIt
 
 from rulebook.references.glossary import glossary_plugin
@@ -99,3 +100,54 @@ def render_markdown(text: str, resolver=None, env: dict | None = None,
     cleaned = nh3.clean(rendered, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES,
                         link_rel="noopener noreferrer", url_schemes={"http", "https", "mailto"})
     return mark_safe(cleaned.strip())
+
+
+#: At most this many rendered clause texts are kept per game index.
+RENDERED_LIMIT = 30_000
+# Where a page's document keeps the game's glossary index for one request.
+_GLOSSARY_ATTRIBUTE = "_glossary_index"
+
+
+def render_clause_text(text: str, clause=None, language: str = "") -> SafeString:
+    """Render a clause's Markdown as a reading page shows it: references
+    resolved from ``clause`` (its ``document`` loaded) and the game's
+    glossary terms in ``language`` (the text's language; default the
+    document's) marked up.  Without a clause (or its document), as
+    :func:`render_markdown` without a resolver.
+
+    The HTML depends only on the text, the citing clause (id, section,
+    document), the text's and the reader's language, the address prefix and
+    the game's reference and glossary indexes; it is kept per process with
+    the reference index (:attr:`rulebook.references.resolver.GameIndex.rendered`)
+    and reused while both indexes are the same, so a page shows each
+    published text rendered once per worker until the rulebook or the
+    glossary changes.  The reading date plays no part (a dated page adds
+    its date to the links afterwards).
+    """
+    document = getattr(clause, "document", None) if clause is not None else None
+    if document is None:
+        return render_markdown(text or "")
+    from rulebook.references.glossary import Marking, glossary_index
+    from rulebook.references.resolver import Resolver
+
+    resolver = Resolver(document, clause)
+    glossary = document.__dict__.get(_GLOSSARY_ATTRIBUTE)
+    if glossary is None:
+        glossary = glossary_index(document.game_id)
+        if hasattr(document, "rulebook_revision"):  # one request's document (see Resolver)
+            document.__dict__[_GLOSSARY_ATTRIBUTE] = glossary
+    language = language or document.language
+    marking = Marking(glossary, language, clause.pk)
+    if clause.pk is None or document.pk is None:
+        return render_markdown(text or "", resolver, glossary=marking)
+    key = (text or "", clause.pk, clause.section_id, document.pk, language, get_language(),
+           get_script_prefix())
+    rendered = resolver.index.rendered
+    kept = rendered.get(key)
+    if kept is not None and kept[0] is glossary:
+        return kept[1]
+    html = render_markdown(text or "", resolver, glossary=marking)
+    if len(rendered) >= RENDERED_LIMIT:
+        rendered.clear()
+    rendered[key] = (glossary, html)
+    return html

@@ -102,6 +102,10 @@ class GameIndex:
     by_heading: dict[str, list[int]] = field(default_factory=dict)
     by_title: dict[str, list[int]] = field(default_factory=dict)
     _clauses: dict[int, dict[str, ClauseInfo]] = field(default_factory=dict)
+    #: Clause texts rendered with this index (see
+    #: :func:`rulebook.references.rendering.render_clause_text`): kept as
+    #: long as the index, so a change of the rulebook renders them anew.
+    rendered: dict = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def load(cls, game_id: int) -> "GameIndex":

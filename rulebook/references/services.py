@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from rulebook.caching.prepared import PreparedQuery
 from rulebook.models.references import ClauseReference
 from rulebook.references.resolver import Resolution, Resolver
 from rulebook.references.syntax import unclosed_brackets
@@ -115,6 +116,32 @@ class Backlink:
     url: str = ""
 
 
+def _citing(clause: int, section: int, on: datetime.date):
+    """The stored references to clause ``clause`` or section ``section``
+    (ids) from other clauses' versions in force on ``on``, with the citing
+    clauses, their sections, documents and games (see :func:`cited_by`)."""
+    from django.db.models import Exists, OuterRef, Q
+
+    from rulebook.models import ClauseVersion
+
+    in_effect = Q(effective_date__isnull=True) | Q(effective_date__lte=on)
+    superseded = Exists(ClauseVersion.objects.published().filter(
+        in_effect, clause=OuterRef("version__clause"), number__gt=OuterRef("version__number")))
+    return (
+        ClauseReference.objects
+        .filter(Q(target_clause_id=clause) | Q(target_section_id=section))
+        .exclude(clause_id=clause)
+        .filter(Q(version__effective_date__isnull=True) | Q(version__effective_date__lte=on),
+                version__published_at__isnull=False)
+        .exclude(superseded)
+        .select_related("clause__document__game", "clause__section")
+        .order_by("clause__document__position", "clause__position"))
+
+
+# Compiled once per process (see rulebook.caching.prepared).
+_CITING = PreparedQuery(_citing, clause=int, section=int, on=datetime.date)
+
+
 def cited_by(clause, on: datetime.date | None = None) -> list[Backlink]:
     """Return the backlinks of ``clause`` on ``on`` (default today): clauses
     whose version in force cites it, then those citing its section.
@@ -126,38 +153,10 @@ def cited_by(clause, on: datetime.date | None = None) -> list[Backlink]:
     The calculator's scenarios citing it are listed by
     :func:`rulebook.calculator.backlinks.scenario_backlinks`.
     """
-    from django.db import connection
-    from django.db.models import BooleanField, Q
-    from django.db.models.expressions import RawSQL
     from django.utils import timezone
 
-    from rulebook.models import ClauseVersion
-
     on = on or timezone.localdate()
-    # The citing version is not superseded by a later published one in effect
-    # by ``on``.  Written out in SQL (on the references table, the query's own):
-    # the same condition as an ORM subquery costs more to build than the
-    # rest of the query.
-    ops = connection.ops
-    versions = ops.quote_name(ClauseVersion._meta.db_table)
-    references_table = ops.quote_name(ClauseReference._meta.db_table)
-    number, effective = ops.quote_name("number"), ops.quote_name("effective_date")
-    in_force = RawSQL(
-        f"NOT EXISTS (SELECT 1 FROM {versions} later INNER JOIN {versions} own "
-        f"ON own.id = {references_table}.{ops.quote_name('version_id')} "
-        f"WHERE later.clause_id = own.clause_id AND later.{number} > own.{number} "
-        f"AND later.published_at IS NOT NULL "
-        f"AND (later.{effective} IS NULL OR later.{effective} <= %s))",
-        (ops.adapt_datefield_value(on),), output_field=BooleanField())
-    references = (
-        ClauseReference.objects
-        .filter(Q(target_clause=clause) | Q(target_section_id=clause.section_id))
-        .exclude(clause=clause)
-        .filter(Q(version__effective_date__isnull=True) | Q(version__effective_date__lte=on),
-                version__published_at__isnull=False)
-        .filter(in_force)
-        .select_related("clause__document__game")
-        .order_by("clause__document__position", "clause__position"))
+    references = _CITING(clause=clause.pk, section=clause.section_id, on=on)
     direct: dict[int, Backlink] = {}
     via: dict[int, Backlink] = {}
     for reference in references:

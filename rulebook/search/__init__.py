@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
+from rulebook.caching.prepared import Ids, PreparedQuery
 from rulebook.search.backends import Filters, Query, backend
 from rulebook.search.excerpts import excerpt
 from rulebook.search.keys import KeyMatch, find_keys
@@ -43,6 +44,20 @@ _FIELDS = ["language", "title", "body", "clause_id", "version_id",
            *[f"clause__document__title_{code}" for code in LANGUAGES],
            "clause__document__game__slug",
            *[f"clause__document__game__name_{code}" for code in LANGUAGES]]
+
+
+def _entries(ids):
+    """The search entries ``ids`` with what a results page shows of their
+    versions, clauses, sections, documents and games."""
+    from rulebook.models.search import SearchEntry
+
+    return SearchEntry.objects.filter(pk__in=ids).select_related(
+        "version", "clause__section", "clause__document__game").only(*_FIELDS)
+
+
+# Compiled once per process (see rulebook.caching.prepared); a search reads
+# at most 4 × its limit entries.
+_ENTRIES = PreparedQuery(_entries, ids=Ids(100))
 
 
 @dataclass(frozen=True)
@@ -73,8 +88,6 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
     matches too, else its best-matching language; clauses are ordered by
     their best match.
     """
-    from rulebook.models.search import SearchEntry
-
     parsed = Query.parse(clean_query(query))
     if not parsed.words:
         return []
@@ -90,9 +103,9 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
             matches[clause_id].append((entry_id, score))
         elif len(matches) < limit:
             matches[clause_id] = [(entry_id, score)]
-    entries = SearchEntry.objects.filter(
-        pk__in=[e for found in matches.values() for e, _s in found]).select_related(
-        "version", "clause__section", "clause__document__game").only(*_FIELDS)
+    if not matches:
+        return []
+    entries = _ENTRIES(ids=[e for found in matches.values() for e, _s in found])
     by_id = {entry.pk: entry for entry in entries}
     hits = []
     for found in matches.values():

@@ -363,31 +363,35 @@ class PostgreSQLBackend(Backend):
         return _combine(query, word_expression, " & ", " | ")
 
     def match(self, query, filters, limit):
-        """Full-text match with ts_rank on the stored vectors, same filters as SQLite."""
-        from django.contrib.postgres.search import SearchQuery, SearchRank
-        from django.db.models import Case, F, FloatField, Q, When
-
-        from rulebook.models.search import SearchEntry
-
-        languages = filters.languages
-        entries = SearchEntry.objects.in_force(filters.on).filter(language__in=languages)
-        if filters.game_id is not None:
-            entries = entries.filter(game_id=filters.game_id)
-        if filters.document_id is not None:
-            entries = entries.filter(document_id=filters.document_id)
+        """Full-text match with ts_rank on the stored vectors, same filters as
+        SQLite: each language's entries matched and ranked with the query in
+        its own configuration (the SQL is written here, not built by the ORM:
+        building it cost more than a common word's match)."""
         raw = self.tsquery(query)
-        condition = Q()
-        ranks = []
-        for language in languages:
-            search_query = SearchQuery(raw, config=STEMMERS.get(language, "simple"),
-                                       search_type="raw")
-            condition |= Q(language=language, vector=search_query)
-            ranks.append(When(language=language,
-                              then=SearchRank(F("vector"), search_query, weights=[0.1, 0.2, 0.4, 1.0])))
-        rows = (entries.filter(condition)
-                .annotate(score=Case(*ranks, output_field=FloatField()))
-                .order_by("-score", "id").values_list("id", "clause_id", "score")[:limit])
-        return list(rows)
+        conditions, ranks, params, rank_params = [], [], [], []
+        for language in filters.languages:
+            config = STEMMERS.get(language, "simple")
+            conditions.append("(e.language = %s AND e.vector @@ to_tsquery(%s::regconfig, %s))")
+            params += [language, config, raw]
+            ranks.append("WHEN e.language = %s THEN ts_rank(('{0.1,0.2,0.4,1.0}'::float8[])"
+                         "::float4[], e.vector, to_tsquery(%s::regconfig, %s))")
+            rank_params += [language, config, raw]
+        where = ["(e.valid_from IS NULL OR e.valid_from <= %s)",
+                 "(e.valid_until IS NULL OR e.valid_until > %s)", "NOT e.superseded",
+                 "(" + " OR ".join(conditions) + ")"]
+        params = [filters.on, filters.on, *params]
+        if filters.game_id is not None:
+            where.append("e.game_id = %s")
+            params.append(filters.game_id)
+        if filters.document_id is not None:
+            where.append("e.document_id = %s")
+            params.append(filters.document_id)
+        sql = ("SELECT e.id, e.clause_id, CASE " + " ".join(ranks) + " ELSE NULL END AS score "
+               "FROM rulebook_searchentry AS e WHERE " + " AND ".join(where)
+               + " ORDER BY score DESC, e.id ASC LIMIT %s")
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*rank_params, *params, limit])
+            return [tuple(row) for row in cursor.fetchall()]
 
 
 def backend() -> Backend:

@@ -25,6 +25,26 @@ def links_keep_date(html, as_of):
     return mark_safe(pagefacts.links_with_date(str(conditional_escape(html)), as_of))
 
 
+@register.simple_tag(takes_context=True)
+def clause_articles(context, readings, heading_level):
+    """``{% clause_articles item.clauses 3 %}``: the clauses of a document or
+    section page, as the include ``rulebook/reading/includes/clause.html``
+    with ``heading_level`` renders them one by one (see
+    :mod:`rulebook.reading.clauselist`)."""
+    from rulebook.reading.clauselist import render_clause_articles
+
+    return render_clause_articles(context, readings, heading_level)
+
+
+@register.simple_tag(takes_context=True)
+def toc_entries(context, readings):
+    """``{% toc_entries readings %}``: the document page's table of contents
+    entries (see :func:`rulebook.reading.clauselist.render_toc_entries`)."""
+    from rulebook.reading.clauselist import render_toc_entries
+
+    return render_toc_entries(context, readings)
+
+
 @register.filter
 def short_label(clause) -> str:
     """The clause's label inside its section ("¶3", "107.2")."""
@@ -43,10 +63,17 @@ def language_fallback(items):
     return pagefacts.language_fallback(items)
 
 
+#: Where a page's document may hold its sections already read (the section page).
+TOC_SECTIONS = "_toc_sections"
+
+
 @register.filter
 def toc_sections(document):
-    """The sections of ``document`` in order, each knowing its document (one query)."""
-    sections = list(document.sections.all())
+    """The sections of ``document`` in order, each knowing its document (one
+    query, none when the view has read them already, see :data:`TOC_SECTIONS`)."""
+    sections = document.__dict__.get(TOC_SECTIONS)
+    if sections is None:
+        sections = list(document.sections.all())
     for section in sections:
         section.document = document
     return sections

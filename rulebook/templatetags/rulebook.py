@@ -26,18 +26,20 @@ def clause_html(text: str, clause=None):
 def clause_text(text: str, clause=None, language: str = ""):
     """Render clause Markdown like :func:`clause_html`, with the game's glossary
     terms in ``language`` (the text's language) marked up:
-    ``{% clause_text reading.text.text reading.clause reading.text.language %}``."""
-    from rulebook.references.glossary import Marking, glossary_index
+    ``{% clause_text reading.text.text reading.clause reading.text.language %}``
+    (see :func:`rulebook.references.rendering.render_clause_text`)."""
+    from rulebook.references.rendering import render_clause_text
 
-    resolver = glossary = None
-    document = getattr(clause, "document", None) if clause is not None else None
-    if document is not None:
-        from rulebook.references.resolver import Resolver
+    return render_clause_text(text, clause, language)
 
-        resolver = Resolver(document, clause)
-        glossary = Marking(glossary_index(document.game_id), language or document.language,
-                           clause.pk)
-    return render_markdown(text or "", resolver, glossary=glossary)
+
+@register.simple_tag
+def search_hits(hits, dated, on):
+    """``{% search_hits hits dated on %}``: the hits of a results page (see
+    :mod:`rulebook.search.rendering`)."""
+    from rulebook.search.rendering import render_hits
+
+    return render_hits(hits, dated, on)
 
 
 @register.simple_tag
