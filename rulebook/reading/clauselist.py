@@ -65,7 +65,7 @@ def render_clause_articles(context, readings: Iterable[ClauseReading],
     with heading_level=heading_level %}{% endfor %}`` in ``context`` (a
     document or section page's template context: ``as_of``, ``dated``,
     ``on``, ``today``, ``fallback``)."""
-    from rulebook.templatetags.rulebook import clause_text
+    from rulebook.references.rendering import render_clause_text as clause_text
 
     readings = list(readings)
     if not readings:
