@@ -3,8 +3,9 @@
 Runs :mod:`bench.load` (rule pages, search, calculator and API, cached and
 cold, against their static twins), :mod:`bench.search_bench` on SQLite and,
 when one answers at ``POSTGRES_URL``, on PostgreSQL, and :mod:`bench.scale`
-(the 10,000-clause rulebook: queries, first byte, weight, import), then
-prints their figures in one table.  Exit status 1 when any goal is missed
+(the 10,000-clause rulebook: queries, first byte, weight, import) and
+:mod:`bench.api` (the read API's whole document from cache and cold, a
+single clause cold), then prints their figures in one table.  Exit status 1 when any goal is missed
 (an error or a 5xx included).
 
 Run: ``make bench`` or ``.venv/bin/python -m bench.all [--duration 5] [--rounds 1]``.
@@ -68,6 +69,8 @@ def main(argv=None) -> int:
         ok &= status == 0
     status, scale = _run("bench.scale", env=env)
     ok &= status == 0
+    status, api = _run("bench.api", env=env)
+    ok &= status == 0
 
     print("\n== summary: one run each\n")
     print(f"{'measure':<44} {'value':>10} {'goal':>10}")
@@ -98,6 +101,11 @@ def main(argv=None) -> int:
         if match:
             print(f"{match.group(1) + ' of 10,000 clauses, s':<44} {match.group(2):>10} "
                   f"{'< 30' if match.group(1) == 'import' else '—':>10}")
+    for line in api.splitlines():
+        match = re.match(r"^(.+?): ([\d.]+) \(goal (.+?)\)", line)
+        if match:
+            print(f"{'API ' + match.group(1):<44} {float(match.group(2)):>10.2f} "
+                  f"{match.group(3):>10}")
     print("\ngoal met" if ok else "\ngoal MISSED")
     return 0 if ok else 1
 
