@@ -14,14 +14,13 @@ fragment-cache key, so a conditional GET is answered with 304 before any
 text is read, a rendered body is reused from Django's cache (local memory,
 or Redis with ``REDIS_URL``), and a new publication can never be served
 stale: it changes every one of them.  The stamp is read in the same query
-as the document (:func:`with_publication_stamp`), or, where a request needs
-nothing else of the database before it can answer, by one small query
-written out (:func:`find_stamped_document`, :func:`read_publication_stamp`).
+as the document (:func:`with_publication_stamp`; the pages and the read API
+find a document with its stamp through
+:func:`rulebook.reading.services.find_stamped_document`).
 """
 
 from __future__ import annotations
 
-import copy
 import datetime
 import hashlib
 from dataclasses import dataclass
@@ -29,17 +28,15 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connection
 from django.db.models import (Count, DateTimeField, F, Func, IntegerField, OuterRef, QuerySet,
                               Subquery)
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.dateparse import parse_datetime
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
-from rulebook.models import ClauseVersion, Correction, Document, Game, RulebookRevision
+from rulebook.models import ClauseVersion, Correction, Document, RulebookRevision
 from rulebook.caching.revision import REVISION_ID
 
 # How long a rendered fragment is kept (seconds).  Keys change with every
@@ -117,85 +114,6 @@ def with_publication_stamp(documents: QuerySet[Document],
     )
 
 
-def read_publication_stamp(document: Document,
-                           now: datetime.datetime | None = None) -> Document:
-    """Set on ``document`` the figures :func:`with_publication_stamp`
-    annotates (same names, same values), read with one small SQL query
-    written out, and return it.
-
-    For a request that needs nothing else of the database before it can
-    answer (a 304, or a body kept as a file): building the annotated ORM
-    query costs many times more than running it.  Each figure is read from
-    an index (``published_at``; the corrections' game), as there.
-    """
-    row = _stamp_row("d.id = %s", [document.pk], now)
-    if row is not None:
-        _set_stamp(document, row[3:])
-    return document
-
-
-def find_stamped_document(game: str, slug: str,
-                          now: datetime.datetime | None = None) -> Document | None:
-    """The document ``slug`` of the game ``game`` (slugs) with its publication
-    stamp, or ``None``: one small SQL query written out (see
-    :func:`read_publication_stamp`).
-
-    The instance holds only ``pk``, ``game_id`` and ``slug`` and the stamp's
-    figures: enough for :meth:`PageStamp.for_document`; read the document
-    itself for anything else.
-    """
-    row = _stamp_row("g.slug = %s AND d.slug = %s", [game, slug], now)
-    if row is None:
-        return None
-    return _set_stamp(Document(pk=row[0], game_id=row[1], slug=row[2]), row[3:])
-
-
-def _stamp_row(where: str, parameters: list, now: datetime.datetime | None) -> tuple | None:
-    """Document id, game id, slug and the five figures of the stamp, of the
-    document ``where`` names (``d``: the document, ``g``: its game)."""
-    ops = connection.ops
-    value = ops.adapt_datetimefield_value(now or timezone.now())
-    versions, corrections, revision, documents, games = (
-        ops.quote_name(model._meta.db_table)
-        for model in (ClauseVersion, Correction, RulebookRevision, Document, Game))
-    of_game = f"{ops.quote_name(Correction._meta.get_field('game').column)} = d.game_id"
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT d.id, d.game_id, d.slug, "
-            f"(SELECT MAX(published_at) FROM {versions} WHERE published_at <= %s), "
-            f"(SELECT MAX(published_at) FROM {corrections} WHERE {of_game} "
-            f"AND published_at <= %s), "
-            f"(SELECT COUNT(*) FROM {versions} WHERE published_at <= %s), "
-            f"(SELECT COUNT(*) FROM {corrections} WHERE {of_game} AND published_at <= %s), "
-            f"(SELECT number FROM {revision} WHERE id = %s) "
-            f"FROM {documents} d INNER JOIN {games} g ON g.id = d.game_id WHERE {where}",
-            [value, value, value, value, REVISION_ID, *parameters])
-        return cursor.fetchone()
-
-
-def _set_stamp(document: Document, figures: tuple) -> Document:
-    last_version, last_correction, version_count, correction_count, revision_number = figures
-    document.last_version_published = _datetime(last_version)
-    document.last_correction_published = _datetime(last_correction)
-    document.published_versions = version_count
-    # As the annotation gives it: no row to count is no count.
-    document.published_corrections = correction_count or None
-    document.rulebook_revision = revision_number
-    return document
-
-
-def _datetime(value) -> datetime.datetime | None:
-    """A ``published_at`` read by plain SQL as the ORM gives it (SQLite
-    answers text; with ``USE_TZ`` an aware datetime in the connection's zone)."""
-    if value is None:
-        return None
-    if not isinstance(value, datetime.datetime):
-        value = parse_datetime(str(value))
-    if settings.USE_TZ and timezone.is_naive(value):
-        value = timezone.make_aware(value, connection.timezone)
-    return value
-
-
 @dataclass(frozen=True)
 class PageStamp:
     """What a rule page's content depends on.
@@ -219,10 +137,10 @@ class PageStamp:
                      language: str | None = None) -> "PageStamp":
         """The stamp of a page of ``document`` (annotated by
         :func:`with_publication_stamp`; otherwise the stamp is read here, one
-        query: :func:`read_publication_stamp`)."""
+        query)."""
         if not hasattr(document, "last_version_published"):
-            # A copy: the stamp read now must not stick to the caller's document.
-            document = read_publication_stamp(copy.copy(document))
+            # Read apart: the stamp read now must not stick to the caller's document.
+            document = with_publication_stamp(Document.objects.filter(pk=document.pk)).get()
         stamps = [s for s in (document.last_version_published,
                               document.last_correction_published) if s is not None]
         count = (document.published_versions or 0) + (document.published_corrections or 0)

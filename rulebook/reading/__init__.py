@@ -3,9 +3,10 @@ side by side — and the sitemap.
 
 Modules:
 
-- :mod:`~rulebook.reading.services`: which clause versions a page shows on
-  a date, in which language (``read_document()``, ``read_clauses()``,
-  ``find_clause()``);
+- :mod:`~rulebook.reading.services`: a document with its publication stamp
+  (``find_stamped_document()``, for the pages and the API alike), which
+  clause versions a page shows on a date, in which language
+  (``read_document()``, ``read_clauses()``, ``find_clause()``);
 - :mod:`~rulebook.reading.views`: the rule pages (thin views);
 - :mod:`~rulebook.reading.sidebyside`: original and translation side by side;
 - :mod:`~rulebook.reading.glossary`: the glossary page of a game;

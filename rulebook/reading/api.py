@@ -39,11 +39,11 @@ from ninja import Field, Query, Router, Schema
 from rulebook.api_common import (ERRORS, CorrectionRef, IsoDate, Language, absolute, correction_ref,
                                  not_found, reader_language)
 from rulebook.caching.bodies import file_response
-from rulebook.caching.conditional import PageStamp, find_stamped_document, read_publication_stamp
+from rulebook.caching.conditional import PageStamp
 from rulebook.models import Clause, ClauseVersion, Correction, Document, Game
 from rulebook.models.references import ClauseReference
 from rulebook.reading.services import (ClauseInContext, ClauseReading, find_clause,
-                                       read_document)
+                                       find_stamped_document, read_document)
 from rulebook.references.services import Backlink, cited_by
 from rulebook.search import clean_query, find_keys, search as search_texts
 
@@ -583,23 +583,22 @@ def document_clauses(request: HttpRequest, game: str, document: str,
     and kept as a file, sent as static files are
     (:mod:`rulebook.caching.bodies`).
     """
-    # The document's id and stamp by one query written out: on a 304 or a
-    # body sent from its file, building ORM queries would be most of the work.
-    stamped = find_stamped_document(game, document) if "\x00" not in game + document else None
-    if stamped is None:  # a 404 naming game or document (unless it was just created)
-        stamped = read_publication_stamp(find_document(game, document))
+    # The document with its stamp, as the rule pages find it (one query):
+    # all a 304 or a body sent from its file needs of the database.
+    doc = find_stamped_document(game, document)
+    if doc is None:  # a 404 naming game or document (unless it was just created)
+        doc = find_document(game, document)
     language = reader_language(request, params.lang)
     on = reading_on(params.as_of)
-    stamp = PageStamp.for_document(stamped, on, params.as_of is not None, language)
+    stamp = PageStamp.for_document(doc, on, params.as_of is not None, language)
     if (not_modified := stamp.not_modified(request)) is not None:
         return not_modified
 
     def build() -> bytes:
-        doc = find_document(game, document)
         return build_document_clauses(request, doc, on, language, stamp.published)
 
     # The host too: the body's addresses are absolute.
-    key = f"api-clauses:{stamped.pk}:{stamp.key}:{request.scheme}://{request.get_host()}"
+    key = f"api-clauses:{doc.pk}:{stamp.key}:{request.scheme}://{request.get_host()}"
     return stamp.apply(file_response(key, build, "application/json"))
 
 

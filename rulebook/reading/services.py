@@ -2,7 +2,9 @@
 
 The functions here fetch a document's structure and the clause versions in
 force on a date with a fixed number of queries, whatever the document's
-size, and pair each clause with its version and localised text.
+size, and pair each clause with its version and localised text.  A page or
+API answer starts with :func:`find_stamped_document`: the document, its game
+and its publication stamp in one query.
 """
 
 from __future__ import annotations
@@ -14,8 +16,41 @@ from itertools import groupby
 from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
+from rulebook.caching.conditional import with_publication_stamp
 from rulebook.caching.prepared import PreparedQuery
 from rulebook.models import Clause, ClauseVersion, Document, Localized, Section
+
+
+def _stamped_document(game: str, document: str, now: datetime.datetime):
+    """The document ``document`` of the game ``game`` (slugs) with its game and
+    its publication stamp on ``now``."""
+    return with_publication_stamp(
+        Document.objects.select_related("game").filter(game__slug=game, slug=document), now)
+
+
+# Compiled once per process (see rulebook.caching.prepared): on a 304 or an
+# answer kept in the cache this is the request's only query, and building
+# the annotated query's SQL would cost several times what running it does.
+_STAMPED_DOCUMENT = PreparedQuery(_stamped_document, game=str, document=str,
+                                  now=datetime.datetime)
+
+
+def find_stamped_document(game: str, document: str,
+                          now: datetime.datetime | None = None) -> Document | None:
+    """The document ``document`` of the game ``game`` (slugs) with its game and
+    its publication stamp on ``now`` (default: now) — the figures
+    :func:`~rulebook.caching.conditional.with_publication_stamp` annotates,
+    which :meth:`~rulebook.caching.conditional.PageStamp.for_document` turns
+    into ETag and cache keys — in one query; ``None`` when there is no such
+    document.
+
+    The rule pages and the read API both find their document here, so a
+    page and the API's answer change their stamps at the same publication.
+    """
+    if "\x00" in game or "\x00" in document:  # no slug has one (PostgreSQL refuses it)
+        return None
+    found = _STAMPED_DOCUMENT(game=game, document=document, now=now or timezone.now())
+    return found[0] if found else None
 
 
 @dataclass(frozen=True)

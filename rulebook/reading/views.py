@@ -10,32 +10,22 @@ import datetime
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
-from rulebook.caching.conditional import with_publication_stamp
-from rulebook.caching.prepared import PreparedQuery
 from rulebook.models import Document, Game
 from rulebook.reading.rulepage import render_rule_page
 from rulebook.templatetags.reading import TOC_SECTIONS
-from rulebook.reading.services import find_clause, read_document, read_document_page
-
-
-# The document of a page with its game and publication stamp (SQL compiled
-# once per process, see rulebook.caching.prepared).
-_DOCUMENT = PreparedQuery(
-    lambda game, document, now: with_publication_stamp(
-        Document.objects.select_related("game").filter(game__slug=game, slug=document), now),
-    game=str, document=str, now=datetime.datetime)
+from rulebook.reading.services import (find_clause, find_stamped_document, read_document,
+                                       read_document_page)
 
 
 def _document(game: str, document: str) -> Document:
     """The document with its game and publication stamp (one query), or 404."""
-    found = _DOCUMENT(game=game, document=document, now=timezone.now())
-    if len(found) != 1:
+    found = find_stamped_document(game, document)
+    if found is None:
         raise Http404("No document matches the given query.")
-    return found[0]
+    return found
 
 
 @require_safe

@@ -8,10 +8,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from rulebook.caching.conditional import with_publication_stamp
 from rulebook.caching.prepared import PreparedQuery
 from rulebook.models import Clause, ClauseVersion, Document
-from rulebook.reading.services import _clause_versions, find_clause
+from rulebook.reading.services import (_clause_versions, _stamped_document, find_clause,
+                                       find_stamped_document)
 from rulebook.references.services import _citing, cited_by
 from tests.rulebook.conftest import D1, D2, D3
 
@@ -38,20 +38,16 @@ def test_prepared_versions_of_a_clause_are_the_querysets(seeded):
 
 
 def test_prepared_document_with_its_stamp_is_the_querysets(seeded):
-    prepared = PreparedQuery(
-        lambda game, slug, now: with_publication_stamp(
-            Document.objects.select_related("game").filter(game__slug=game, slug=slug), now),
-        game=str, slug=str, now=datetime.datetime)
+    prepared = PreparedQuery(_stamped_document, game=str, document=str, now=datetime.datetime)
     now = timezone.now()
     for game, slug in Document.objects.values_list("game__slug", "slug"):
         for when in (now, now - datetime.timedelta(days=3650)):
-            expected = list(with_publication_stamp(
-                Document.objects.select_related("game").filter(game__slug=game, slug=slug),
-                when))
-            found = prepared(game=game, slug=slug, now=when)
+            expected = list(_stamped_document(game, slug, when))
+            found = prepared(game=game, document=slug, now=when)
             assert _rows(found) == _rows(expected)
             assert found[0].game.slug == game
-    assert prepared(game="nothing", slug="here", now=now) == []
+            assert _rows([find_stamped_document(game, slug, when)]) == _rows(expected)
+    assert prepared(game="nothing", document="here", now=now) == []
 
 
 def test_prepared_backlinks_are_the_querysets_on_every_date(small_rulebook):

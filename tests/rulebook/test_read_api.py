@@ -9,7 +9,9 @@ from urllib.parse import quote
 
 import pytest
 import schemathesis
+from django.db import connection
 from django.http import FileResponse
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
 from rulebook.models import Clause, Correction
@@ -192,6 +194,55 @@ def test_the_whole_document_is_built_once_per_publication_and_sent_as_a_file(
     after = client.get(url)
     assert len(built) == 2 and after["ETag"] != first["ETag"]
     assert "Новый текст 107.2." in body_of(after).decode()
+
+
+def test_the_whole_document_and_its_page_change_at_the_same_publication(
+        client, seeded, editor, publisher):
+    """The all-clauses answer kept as a file and its ETag change at once when a
+    correction is published, as the document's page does (both find the
+    document and its stamp with one look-up), and again for a version saved
+    with a back-dated publication time."""
+    url, page = f"{BERSERK}/clauses?lang=ru", "/ru/berserk/comprehensive-rules/107.2/"
+    first, first_page = client.get(url), client.get(page)
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert client.get(page, HTTP_IF_NONE_MATCH=first_page["ETag"]).status_code == 304
+    # The same stamp, reading date and language: the same validator.
+    assert first["ETag"] == first_page["ETag"]
+
+    _publish(Clause.objects.get(key="107.2"), "Новый текст 107.2.", editor, publisher,
+             timezone.localdate())
+    after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    after_page = client.get(page, HTTP_IF_NONE_MATCH=first_page["ETag"])
+    assert after.status_code == after_page.status_code == 200
+    assert after["ETag"] == after_page["ETag"] != first["ETag"]
+    assert "Новый текст 107.2." in body_of(after).decode()
+    assert "Новый текст 107.2." in after_page.content.decode()
+
+    clause = Clause.objects.get(key="107.3")
+    number = clause.versions.order_by("-number").first().number + 1
+    clause.versions.create(number=number, text_ru="Задним числом 107.3.",
+                           published_at=timezone.now() - datetime.timedelta(days=400))
+    again = client.get(url, HTTP_IF_NONE_MATCH=after["ETag"])
+    assert again.status_code == 200 and again["ETag"] == client.get(page)["ETag"]
+    assert "Задним числом 107.3." in body_of(again).decode()
+
+
+def count_queries(client, path: str, **headers) -> tuple[int, int]:
+    """The status of ``path`` and the SQL queries its answer made."""
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path, **headers)
+    return response.status_code, len(queries)
+
+
+def test_the_whole_document_is_answered_with_few_queries(client, seeded):
+    """From its file or as a 304, the all-clauses answer reads the document
+    with its stamp in one query; built, one more reads the versions."""
+    url = f"{BERSERK}/clauses?lang=ru"
+    client.get(f"{BERSERK}/clauses?lang=en")  # per-process set-up, not measured
+    assert count_queries(client, url) == (200, 2)  # built (no corrections to read)
+    assert count_queries(client, url) == (200, 1)  # from its file
+    etag = client.get(url)["ETag"]
+    assert count_queries(client, url, HTTP_IF_NONE_MATCH=etag) == (304, 1)
 
 
 def test_history_has_every_version_with_word_diffs(client, small_rulebook):
