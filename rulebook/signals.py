@@ -10,7 +10,9 @@
 
 Bulk writes (``bulk_create``) send no signals: code using them calls
 :func:`structure_created` and :func:`versions_created` once for all rows,
-which do the same as the signals would, row for row.
+which do the same as the signals would, row for row.  Each asks for a new
+revision; inside :func:`rulebook.caching.revision.one_bump` (an import runs
+in one) those and the single saves' bumps make one.
 """
 
 from __future__ import annotations

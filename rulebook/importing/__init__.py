@@ -21,10 +21,13 @@ version in force, so corrections published since stay in force:
 Rows are read and written in bulk; what the signals of a single save do
 (search entries, stored references, revision, resolver indexes) is done
 once per import by :func:`rulebook.signals.structure_created` and
-:func:`rulebook.signals.versions_created`.
+:func:`rulebook.signals.versions_created`.  An import raises the rulebook's
+revision once, whatever it writes (:func:`rulebook.caching.revision.one_bump`),
+and not at all when it changes nothing.
 
-May import: :mod:`rulebook.models` and :mod:`rulebook.signals`.  Nothing but
-the ``import_rules`` command imports it.
+May import: :mod:`rulebook.models`, :mod:`rulebook.signals` and
+:mod:`rulebook.caching.revision`.  Nothing but the ``import_rules`` command
+imports it.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from rulebook.importing.cleaning import clean_lines
 from rulebook.importing.parsers import (
     PARSERS, ParsedClause, ParsedDocument, ParsedSection, SourceFormatError,
 )
+from rulebook.caching.revision import one_bump
 from rulebook.models import (
     Clause, ClauseVersion, Correction, Document, Game, ImportedText, Section, text_digest,
 )
@@ -384,6 +388,7 @@ def _equal(base: ClauseVersion | None, change: _Change, lang: str) -> bool:
 
 
 @transaction.atomic
+@one_bump()  # inside the transaction: the one bump is part of it
 def import_source(spec: SourceSpec, text: str | None = None, *,
                   now: datetime.datetime | None = None) -> ImportReport:
     """Import one source page into the rulebook, in one transaction.
@@ -394,7 +399,8 @@ def import_source(spec: SourceSpec, text: str | None = None, *,
     changed.  Rows are read and written in bulk (a handful of queries
     whatever the page's size); what signals do for a single save (search
     entries, stored references, the rulebook revision, the resolver's
-    indexes) is done once for all.
+    indexes) is done once for all: the revision is raised once by an
+    import that changes anything, never by one that changes nothing.
 
     :raises SourceFormatError: if the page does not fit its format (nothing
         is stored).

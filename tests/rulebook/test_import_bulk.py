@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from rulebook.caching.revision import bump, one_bump
 from rulebook.importing import SourceSpec, import_source
 from rulebook.models import (
     Clause, ClauseReference, ClauseVersion, ImportedText, RulebookRevision, SearchEntry,
@@ -68,6 +69,54 @@ def test_reimport_reads_a_handful_of_queries_and_changes_nothing():
     assert RulebookRevision.objects.get().number == revision
     assert (ClauseVersion.objects.count(), ImportedText.objects.count(),
             SearchEntry.objects.count()) == rows
+
+
+def revision_bumps(statements: list[str]) -> int:
+    """How many of ``statements`` raise the rulebook's revision."""
+    table = RulebookRevision._meta.db_table
+    return sum(sql.startswith("UPDATE") and table in sql for sql in statements)
+
+
+@pytest.mark.django_db
+def test_an_import_raises_the_revision_once(sources):
+    """A fresh import (game, document, sections, clauses, versions and, for
+    Power-Duell, the correction its source names) raises the revision once;
+    a changed page (a draft correction with its drafts) once; the same page
+    again not at all."""
+    import_source(spec("bulk-warm-up"), numbered_page(1, 1))  # the revision row's creation
+    fresh = [lambda: import_source(spec("bulk-fresh"), numbered_page(3, 4)),
+             lambda: import_source(sources["power-duell/schutzgottkarten"])]
+    changed = numbered_page(3, 4).replace("Карта номер 1011", "Карта номер 9999")
+    for run, expected in [*[(one, 1) for one in fresh],
+                          (lambda: import_source(spec("bulk-fresh"), changed), 1),
+                          (lambda: import_source(spec("bulk-fresh"), changed), 0)]:
+        before = RulebookRevision.objects.get().number
+        with CaptureQueriesContext(connection) as captured:
+            report = run()
+        statements = [query["sql"] for query in captured.captured_queries]
+        assert revision_bumps(statements) == expected, report
+        assert RulebookRevision.objects.get().number == before + expected
+    assert report.unchanged == 12
+
+
+@pytest.mark.django_db
+def test_one_bump_holds_the_bumps_of_its_block():
+    bump()  # the revision row's creation
+    before = RulebookRevision.objects.get().number
+    with one_bump():
+        bump()
+        with one_bump():  # nested: the outer block makes the bump
+            bump()
+        assert RulebookRevision.objects.get().number == before
+    assert RulebookRevision.objects.get().number == before + 1
+    with one_bump():
+        pass  # nothing asked for
+    with pytest.raises(RuntimeError), one_bump():
+        bump()
+        raise RuntimeError("the change failed")
+    assert RulebookRevision.objects.get().number == before + 1
+    bump()  # outside a block: at once
+    assert RulebookRevision.objects.get().number == before + 2
 
 
 @pytest.mark.django_db
