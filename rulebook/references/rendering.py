@@ -15,11 +15,12 @@ import re
 import nh3
 from django.utils.safestring import SafeString, mark_safe
 from django.urls import get_script_prefix
-from django.utils.translation import get_language, gettext as _, gettext_lazy
+from django.utils.translation import get_language, gettext as _
 from markdown_it import MarkdownIt
 
 from rulebook.references.glossary import glossary_plugin
 from rulebook.references.markdown import references_plugin
+from rulebook.search.text import ICON, icon_label
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
 _MARKDOWN.use(references_plugin)
@@ -36,37 +37,18 @@ ALLOWED_ATTRIBUTES = {"a": {"href", "title", "class", "hreflang"},
 _FIGURE = re.compile(r"\((siehe Abbildung|см\. рисунок|see figure)\)")
 
 
-#: An icon of the source that the text cannot show: ``{icon}`` (the source
-#: does not say which) or ``{icon:<name>}`` (a named one, e.g. ``{icon:crisis}``).
-ICON = re.compile(r"\{icon(?::([a-z][a-z0-9-]*))?\}")
-#: Names of the icons, in the reader's language.
-ICON_NAMES = {"crisis": gettext_lazy("crisis symbol")}
-
-
 def icon_placeholder(name: str | None) -> str:
-    """HTML of the placeholder for an icon (safe; an image may replace it later).
+    """HTML of the placeholder for an icon (safe; an image may replace it later),
+    saying :func:`~rulebook.search.text.icon_label` (as the search excerpts do).
 
     >>> from django.utils import translation
     >>> with translation.override("en"):
     ...     icon_placeholder("crisis")
     '<span class="icon-placeholder" data-icon="crisis" role="img" aria-label="icon: crisis symbol">[icon: crisis symbol]</span>'
     """
-    if name:
-        label = _("icon: %(name)s") % {"name": ICON_NAMES.get(name, name)}
-    else:
-        label = _("icon not reproduced in the source")
-    label = html.escape(label)
+    label = html.escape(icon_label(name))
     return (f'<span class="icon-placeholder" data-icon="{html.escape(name or "")}" role="img" '
             f'aria-label="{label}">[{label}]</span>')
-
-
-def strip_icons(text: str) -> str:
-    """Return ``text`` without icon tokens (for plain-text uses such as search).
-
-    >>> strip_icons('"{icon}: Простой удар" ({icon:crisis})')
-    '": Простой удар" ()'
-    """
-    return ICON.sub("", text)
 
 
 def render_markdown(text: str, resolver=None, env: dict | None = None,

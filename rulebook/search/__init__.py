@@ -26,6 +26,7 @@ from django.utils.translation import get_language
 from rulebook.caching.prepared import Ids, PreparedQuery
 from rulebook.search.backends import Filters, Query, backend
 from rulebook.search.excerpts import excerpt
+from rulebook.search.indexing import plain_text
 from rulebook.search.keys import KeyMatch, find_keys
 from rulebook.search.text import clean_query
 
@@ -33,8 +34,10 @@ __all__ = ["Hit", "KeyMatch", "find_keys", "search", "clean_query"]
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 # Columns a results page needs (loading whole rows costs more than the search).
-_FIELDS = ["language", "title", "body", "clause_id", "version_id",
+_FIELDS = ["language", "title", "clause_id", "version_id",
            "version__number", "version__effective_date", "version__clause_id",
+           # The excerpt's text: the body with the icon tokens it leaves out.
+           *[f"version__text_{code}" for code in LANGUAGES],
            "clause__key", "clause__label", "clause__depth", "clause__position",
            "clause__section_id", "clause__document_id",
            "clause__section__slug", "clause__section__number", "clause__section__document_id",
@@ -116,6 +119,7 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
         # The section's heading is localised by its document's language: the
         # clause's document, already read (no query per hit).
         entry.clause.section.document = entry.clause.document
+        text = plain_text(getattr(entry.version, f"text_{entry.language}"), icons=True)
         hits.append(Hit(entry.clause, entry.version, entry.language, entry.title,
-                        excerpt(entry.body, parsed, entry.language), found[0][1]))
+                        excerpt(text, parsed, entry.language), found[0][1]))
     return hits

@@ -4,7 +4,10 @@ The plain text is split into words and the gaps between them; a word is
 marked when its stem (in the entry's language) is one of the query's stems
 or starts with the unfinished last word.  Every piece of text is
 HTML-escaped before ``<mark>`` is put around it, so the excerpt is safe
-whatever the clause text or the query contain.
+whatever the clause text or the query contain.  An icon token in the text
+(``{icon:crisis}``) is shown by its name in the reader's language, as the
+clause page shows it (:func:`rulebook.search.text.icon_label`), and is
+never a word of its own.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import re
 from django.utils.safestring import SafeString, mark_safe
 
 from rulebook.search.backends import PREFIX_MIN, Query
-from rulebook.search.text import fold, stem
+from rulebook.search.text import ICON, fold, icon_label, stem
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -46,16 +49,33 @@ class _Matcher:
             stem([folded], self.language)[0] in self.short
 
 
+def _escaped(text: str) -> str:
+    """``text`` HTML-escaped, its icon tokens by their names ("[icon: crisis symbol]")."""
+    pieces, position = [], 0
+    for icon in ICON.finditer(text):
+        pieces.append(html.escape(text[position:icon.start()]))
+        pieces.append(html.escape(f"[{icon_label(icon.group(1))}]"))
+        position = icon.end()
+    pieces.append(html.escape(text[position:]))
+    return "".join(pieces)
+
+
 def excerpt(text: str, query: Query, language: str, width: int = 32) -> SafeString:
     """Return about ``width`` words of ``text`` around the first match, the
-    matching words in ``<mark>``, HTML-escaped.
+    matching words in ``<mark>``, HTML-escaped, icon tokens named.
 
     >>> str(excerpt("Die <b>Schutzgottkarte</b> und der Schutzgott", Query(("schutzgottes",), False), "de"))
     'Die &lt;b&gt;<mark>Schutzgottkarte</mark>&lt;/b&gt; und der <mark>Schutzgott</mark>'
+    >>> from django.utils import translation
+    >>> with translation.override("en"):
+    ...     str(excerpt("Das Krisensymbol ({icon:crisis})", Query(("krise",), False), "de"))
+    'Das <mark>Krisensymbol</mark> ([icon: crisis symbol])'
     """
-    words = list(_WORD.finditer(text))
+    icons = [icon.span() for icon in ICON.finditer(text)]
+    words = [word for word in _WORD.finditer(text)
+             if not any(start <= word.start() < end for start, end in icons)]
     if not words:
-        return mark_safe(html.escape(text[:200]))
+        return mark_safe(_escaped(text[:200]))
     matches = _Matcher(query, language)
     first = next((i for i, w in enumerate(words) if matches(w.group(0))), None)
     start_word = max(0, (first or 0) - width // 3)
@@ -68,10 +88,10 @@ def excerpt(text: str, query: Query, language: str, width: int = 32) -> SafeStri
         for i in range(first, end_word):
             word = words[i]
             if i == first or matches(word.group(0)):
-                pieces.append(html.escape(text[position:word.start()]))
+                pieces.append(_escaped(text[position:word.start()]))
                 pieces.append(f"<mark>{html.escape(word.group(0))}</mark>")
                 position = word.end()
-    pieces.append(html.escape(text[position:end]))
+    pieces.append(_escaped(text[position:end]))
     if end_word < len(words):
         pieces.append(" …")
     return mark_safe("".join(pieces))

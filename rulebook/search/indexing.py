@@ -17,23 +17,28 @@ from django.conf import settings
 from django.db import transaction
 
 from rulebook.search.backends import backend
+from rulebook.search.text import ICON
 from rulebook.models.search import SearchEntry
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 _REFERENCE = re.compile(r"\[\[\??(?:[^\[\]|\n]*\|)?\??([^\[\]\n]*)\]\]")
-_ICON = re.compile(r"\{icon(?::[a-z][a-z0-9-]*)?\}")  # placeholders, see references.rendering
 _MARKERS = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?", re.MULTILINE)
 
 
-def plain_text(markdown: str) -> str:
+def plain_text(markdown: str, icons: bool = False) -> str:
     """Return clause Markdown as plain text: references by their label,
-    list and quote markers and icon placeholders removed, whitespace collapsed.
+    list and quote markers removed, whitespace collapsed; icon tokens
+    (:data:`~rulebook.search.text.ICON`) removed (the index), or kept with
+    ``icons`` (an excerpt, which names them).
 
     >>> plain_text("> Beispiel: [[107.2|Regel]]\\n- eins")
     'Beispiel: Regel eins'
+    >>> plain_text("Krisensymbol ({icon:crisis})", icons=True)
+    'Krisensymbol ({icon:crisis})'
     """
-    text = _REFERENCE.sub(lambda m: m.group(1), _ICON.sub("", markdown or ""))
+    markdown = markdown or ""
+    text = _REFERENCE.sub(lambda m: m.group(1), markdown if icons else ICON.sub("", markdown))
     text = _MARKERS.sub("", text)
     return " ".join(text.replace("**", "").replace("__", "").split())
 

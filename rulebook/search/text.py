@@ -9,6 +9,11 @@ matches whatever inflection, case or accent the rule text uses:
    operators and control characters are separators, never syntax.
 3. :func:`stem` — the Snowball stemmer of the text's language
    (snowballstemmer, accelerated by PyStemmer when installed).
+
+Icons of the source that a text cannot show are tokens in it (:data:`ICON`):
+the index leaves them out, and both the clause pages
+(:func:`rulebook.references.rendering.icon_placeholder`) and the search
+excerpts name them with :func:`icon_label`.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import re
 import unicodedata
 
 import snowballstemmer
+from django.utils.translation import gettext, gettext_lazy
 
 #: Snowball algorithm and PostgreSQL text search configuration per language.
 STEMMERS = {"de": "german", "ru": "russian", "en": "english"}
@@ -28,6 +34,12 @@ MAX_QUERY_LENGTH = 200
 MAX_QUERY_TOKENS = 12
 
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+
+#: An icon of the source that the text cannot show: ``{icon}`` (the source
+#: does not say which) or ``{icon:<name>}`` (a named one, e.g. ``{icon:crisis}``).
+ICON = re.compile(r"\{icon(?::([a-z][a-z0-9-]*))?\}")
+#: Names of the icons, in the reader's language.
+ICON_NAMES = {"crisis": gettext_lazy("crisis symbol")}
 _KEEP = {"й": "й", "Й": "й"}
 
 
@@ -69,6 +81,20 @@ def tokens(text: str) -> list[str]:
     ['schutzgott', 'near', 'a', '107', '2']
     """
     return _TOKEN.findall(fold(text))
+
+
+def icon_label(name: str | None) -> str:
+    """What the placeholder of icon ``name`` (``None``: an icon the source
+    does not name) says, in the reader's language.
+
+    >>> from django.utils import translation
+    >>> with translation.override("en"):
+    ...     icon_label("crisis"), icon_label(None)
+    ('icon: crisis symbol', 'icon not reproduced in the source')
+    """
+    if name:
+        return gettext("icon: %(name)s") % {"name": ICON_NAMES.get(name, name)}
+    return gettext("icon not reproduced in the source")
 
 
 @functools.lru_cache(maxsize=8)

@@ -232,3 +232,22 @@ def test_a_repealed_clause_is_not_found_after_the_repeal(seeded):
                   published_at=timezone.now(), is_repeal=True).save()
     assert "ziel.p2" in keys(search("Verbündeter", on=datetime.date(2029, 12, 31)))
     assert "ziel.p2" not in keys(search("Verbündeter", on=datetime.date(2030, 1, 1)))
+
+
+@pytest.mark.parametrize("language, name", [
+    ("de", "[Symbol: Krisensymbol]"), ("en", "[icon: crisis symbol]")])
+def test_an_excerpt_names_an_icon_as_the_clause_page_does(client, seeded, language, name):
+    """Marvel Champions, Ziel ¶5.1: "Das Krisensymbol ({icon:crisis}) …" —
+    the search page's and the API's excerpts say the icon's name in the
+    reader's language, as the clause page's placeholder does, not "()";
+    the name is not a word of the index."""
+    clause = f"/{language}/marvel-champions/referenzhandbuch/ziel.p5.1/"
+    assert f">{name}</span>)" in client.get(clause).content.decode()
+    said = f"Das <mark>Krisensymbol</mark> ({name}) verhindert"
+    page = client.get(f"/{language}/search/", {"q": "Krisensymbol Hauptplan"}).content.decode()
+    assert said in page and "Krisensymbol ()" not in page
+    hits = client.get("/api/search", {"q": "Krisensymbol Hauptplan", "lang": language}).json()
+    excerpt = next(hit["excerpt_html"] for hit in hits["hits"] if hit["key"] == "ziel.p5.1")
+    assert said in excerpt
+    assert "ziel.p5.1" not in keys(search("crisis symbol", language="de"))
+    assert "ziel.p5.1" not in keys(search("icon Krisensymbol", language="de"))
