@@ -472,7 +472,8 @@ class Field:
       unless given).  In flat form data an unticked checkbox sends
       ``"off"`` (a hidden input before the checkbox), so *omitted* and
       *unticked* differ only when the default is ``True``.
-    - ``CHOICE``: one of ``choices``; ``MULTIPLE_CHOICE``: a ``frozenset``
+    - ``CHOICE``: one of ``choices`` (letter case ignored; the value is the
+      choice's own, lower case); ``MULTIPLE_CHOICE``: a ``frozenset``
       (omitted: ``default``, else the empty set).
     - ``GROUP``: a repeated group of ``fields``, 0..``max_items`` items
       (at least ``min_items``).  In flat form data the number of items is
@@ -519,6 +520,8 @@ class Field:
             object.__setattr__(self, "required", False)
         if self.kind is FieldKind.GROUP and self.default is not None:
             raise ValueError(f"{self.name}: a group has no default (use rows)")
+        if any(value != value.lower() for value in self.choice_values()):
+            raise ValueError(f"{self.name}: choice values are lower case (input ignores case)")
         if self.default not in (None, False, frozenset()) or self.kind is FieldKind.BOOLEAN:
             self.coerce(self.default, self.name)  # raises InputError (a ValueError)
 
@@ -535,6 +538,20 @@ class Field:
     def choice_values(self) -> tuple[str, ...]:
         """Return the allowed values of a choice field, in order."""
         return tuple(choice.value for choice in self.choices)
+
+    def choice_value(self, raw: Any) -> str | None:
+        """Return the allowed value ``raw`` names, letter case ignored; ``None`` if none.
+
+        Allowed values are lower case; a hand-built link may write ``A``.
+
+        >>> Field("side", msg("Side"), FieldKind.CHOICE,
+        ...       choices=(Choice("a", msg("A")), Choice("b", msg("B")))).choice_value("B")
+        'b'
+        """
+        if not isinstance(raw, str):
+            return None
+        value = raw.lower()
+        return value if value in self.choice_values() else None
 
     @property
     def must_be_given(self) -> bool:
@@ -571,10 +588,10 @@ class Field:
         elif self.kind is FieldKind.BOOLEAN:
             schema = {"type": "boolean"}
         elif self.kind is FieldKind.CHOICE:
-            schema = {"type": "string", "enum": list(self.choice_values())}
+            schema = _choice_schema(self.choice_values())
         elif self.kind is FieldKind.MULTIPLE_CHOICE:
             schema = {"type": "array", "uniqueItems": True,
-                      "items": {"type": "string", "enum": list(self.choice_values())}}
+                      "items": _choice_schema(self.choice_values())}
             if self.required and self.min_items:
                 schema["minItems"] = self.min_items
         else:
@@ -617,17 +634,19 @@ class Field:
         if self.kind is FieldKind.INTEGER:
             return self._coerce_int(raw, path)
         if self.kind is FieldKind.CHOICE:
-            if not isinstance(raw, str) or raw not in self.choice_values():
+            value = self.choice_value(raw)
+            if value is None:
                 raise InputError(path, msg(
                     _("Choose one of: %(choices)s."), choices=", ".join(self.choice_values())))
-            return raw
+            return value
         if self.kind is FieldKind.MULTIPLE_CHOICE:
             values = [raw] if isinstance(raw, str) else raw
-            if not isinstance(values, (list, tuple, set, frozenset)) or any(
-                    not isinstance(v, str) or v not in self.choice_values() for v in values):
+            chosen = ([self.choice_value(v) for v in values]
+                      if isinstance(values, (list, tuple, set, frozenset)) else [None])
+            if None in chosen:
                 raise InputError(path, msg(
                     _("Choose any of: %(choices)s."), choices=", ".join(self.choice_values())))
-            return frozenset(values)
+            return frozenset(chosen)
         raise InputError(path, msg(_("This field is a group of fields, not a single value.")))
 
     def _coerce_int(self, raw: Any, path: str) -> int:
@@ -649,6 +668,24 @@ class Field:
             raise InputError(path, msg(
                 _("Enter a number of at most %(maximum)s."), maximum=self.maximum))
         return value
+
+
+def _choice_schema(values: Sequence[str]) -> dict[str, Any]:
+    """The JSON Schema of one choice: an allowed value, letter case ignored.
+
+    ``enum`` lists the values as the engine answers them (lower case); the
+    ``pattern`` also admits any other letter case, as every surface accepts
+    it (:meth:`Field.choice_value`), so the schema validates what is accepted.
+
+    >>> _choice_schema(("a", "own-side"))["anyOf"][1]["pattern"]
+    '^(?:[aA]|[oO][wW][nN]-[sS][iI][dD][eE])$'
+    """
+    def letters(value: str) -> str:
+        return "".join(f"[{c}{c.upper()}]" if c.isalpha() and c.isascii()
+                       else c if c.isalnum() or c in "-_" else re.escape(c) for c in value)
+    return {"type": "string", "anyOf": [
+        {"enum": list(values)},
+        {"pattern": "^(?:" + "|".join(letters(v) for v in values) + ")$"}]}
 
 
 def _coerce_bool(raw: Any, path: str) -> bool:

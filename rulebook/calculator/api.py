@@ -299,8 +299,8 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
 # --------------------------------------------------------------------------
 
 def _language(request: HttpRequest, lang: str | None) -> str:
-    if lang in LANGUAGES:
-        return lang
+    if lang and lang.lower() in LANGUAGES:  # ?lang=EN as ?lang=en, like every choice
+        return lang.lower()
     return (getattr(request, "LANGUAGE_CODE", None) or "en")[:2]
 
 

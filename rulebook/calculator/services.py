@@ -254,7 +254,9 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
             elif spec.kind is FieldKind.BOOLEAN:
                 item.checked = checked
             elif spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
-                selected = set(raw_values) if spec.kind is FieldKind.MULTIPLE_CHOICE else {raw}
+                # the engine ignores letter case ("?side=A"): so does the selection shown
+                selected = {spec.choice_value(v) for v in (
+                    raw_values if spec.kind is FieldKind.MULTIPLE_CHOICE else [raw])}
                 item.choices = [(choice.value, render_message(choice.label),
                                  choice.value in selected) for choice in spec.choices]
             else:
