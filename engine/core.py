@@ -50,11 +50,14 @@ class Message:
     """An untranslated explanation: a gettext message id and its parameters.
 
     ``id`` is English text with ``%(name)s`` placeholders; ``params`` is a
-    tuple of ``(name, value)`` pairs, values being ``str``, ``int``, ``bool``
-    or another :class:`Message` (translated before substitution).
+    tuple of ``(name, value)`` pairs, values being ``str``, ``int``, ``bool``,
+    another :class:`Message` (translated before substitution) or a tuple of
+    those (a list: the items joined with ", ").
 
     >>> msg("AP %(before)s becomes %(after)s", before=100, after=50).render()
     'AP 100 becomes 50'
+    >>> msg("Order: %(order)s", order=(msg("effect %(n)s", n=2), 1)).render()
+    'Order: effect 2, 1'
     """
 
     id: str
@@ -70,12 +73,17 @@ class Message:
         ``translate`` maps a message id to its translation (the site passes
         ``gettext``); nested :class:`Message` parameters are translated too.
         """
-        values = {
-            name: value.render(translate) if isinstance(value, Message) else value
-            for name, value in self.params
-        }
+        values = {name: _render_param(value, translate) for name, value in self.params}
         text = translate(self.id)
         return text % values if values else text
+
+
+def _render_param(value: Any, translate: Callable[[str], str]) -> Any:
+    if isinstance(value, Message):
+        return value.render(translate)
+    if isinstance(value, tuple):
+        return ", ".join(str(_render_param(item, translate)) for item in value)
+    return value
 
 
 def msg(message_id: str, **params: Any) -> Message:
@@ -198,13 +206,20 @@ class Value:
 
     ``value`` is an ``int`` (points, counts), a ``fractions.Fraction``
     (an exact value the rules leave unrounded), ``bool``, ``str`` (an
-    identifier the user typed or chose, shown as is), a :class:`Message`
-    (a word to translate) or a tuple of those.
+    identifier the user typed or chose), a :class:`Message` (a word to
+    translate) or a tuple of those.  ``shown`` is what a reader sees when
+    ``value`` holds identifiers meant for programs (``"wirkung-a"``): the
+    same shapes, e.g. a tuple of messages; ``None`` shows ``value`` itself.
+
+    >>> Value("order", (1, "wirkung-a"), msg("Order"),
+    ...       (msg("effect 1"), msg("the Wirkung of side A"))).shown[1].id
+    'the Wirkung of side A'
     """
 
     name: str
     value: Any
     label: Message
+    shown: Any = None
 
 
 def not_covered(what: Message, *citations: Citation) -> Step:

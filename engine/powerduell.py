@@ -1560,8 +1560,12 @@ def _roll(monster: Monster, order: list[Change], factors: Mapping[int | str, Fra
     return values
 
 
-def _key_text(key: int | str) -> str:
-    return str(key)
+def _change_label(change: Change) -> Message:
+    """The change as a reader names it: the effect's number as entered, or the
+    printed "Wirkung" of the Schutzgottkarte of a side (never its key ``wirkung-a``)."""
+    if isinstance(change.key, int):
+        return msg(_("effect %(number)s"), number=change.key)
+    return msg(_("Wirkung of the Schutzgottkarte of %(side)s"), side=change.side.label)
 
 
 def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
@@ -1751,7 +1755,7 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 _("Monster %(number)s: effects are evaluated by Wirkungsrang, lowest first "
                   "(Energie- & Monsterkarten 3, Schutzgottkarten 2), and within a rank from the "
                   "latest activated to the longest active: %(order)s."),
-                number=n, order=", ".join(_key_text(c.key) for c in order)),
+                number=n, order=tuple(_change_label(c) for c in order)),
                 _cites(Clause.RANK, Clause.ORDER, Clause.ORDER_REGULAR)))
         result = {a: Fraction(v) for a, v in monster.bases.items()}
         for position, change in enumerate(order, start=1):
@@ -1765,7 +1769,7 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
                   "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
                   "%(before)s → %(after)s."),
-                number=n, position=position, effect=_key_text(change.key),
+                number=n, position=position, effect=_change_label(change),
                 source=change.source.label, rank=WIRKUNGSRANG[change.source],
                 factor=_text(factor), attribute=change.attribute.label,
                 before=_text(before), after=_text(result[change.attribute])),
@@ -1782,7 +1786,8 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                         msg(_("The text's example gives the lower Wirkungsrang as a reason for "
                               "the order, and 1.2.4 › Behandlung der Reihenfolge von Effekt & "
                               "Wirkung ¶1 sets the ranks; the focused scenario "
-                              "\"effect-order\" uses this reading too."))),
+                              "\"%(scenario)s\" uses this reading too."),
+                            scenario=_ORDER.title)),
                 Reading(f"monster-{n}-rank-or-recency", msg(_("Activation order alone, from "
                                                               "the latest activated")),
                         _attribute_values(n, other), _cites(Clause.ORDER, Clause.ORDER_REGULAR))]
@@ -1885,7 +1890,8 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 msg(_("The texts do not say how to round half points."))))
         values.extend(_attribute_values(n, result))
         values.append(Value(f"monster_{n}_order", tuple(c.key for c in order),
-                            msg(_("Monster %(number)s: evaluation order"), number=n)))
+                            msg(_("Monster %(number)s: evaluation order"), number=n),
+                            tuple(_change_label(c) for c in order)))
         wirkung = next((c for c in changes if c.key == f"wirkung-{monster.side.value}"
                         or c.key == f"wirkung-{monster.side.other.value}"), None)
         change_value = Fraction(0)

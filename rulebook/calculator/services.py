@@ -625,7 +625,7 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
 
 def _value_view(value: Value) -> ValueView:
     return ValueView(value.name, render_message(value.label), value_json(value.value),
-                     value_text(value.value))
+                     value_text(value.value if value.shown is None else value.shown))
 
 
 def _open_point(ruling: Ruling, point: str, number: int,
@@ -691,7 +691,10 @@ def run_examples(on: datetime.date | None = None) -> list[ExampleRun]:
                 rows.append((name, value_text(expected), "—", False))
                 continue
             computed = found[0].value
-            rows.append((render_message(found[0].label), value_text(expected), value_text(computed),
-                         value_json(computed) == value_json(expected)))
+            matches = value_json(computed) == value_json(expected)
+            shown = computed if found[0].shown is None else found[0].shown
+            # identifiers (``"wirkung-a"``) are shown as the ruling shows them
+            rows.append((render_message(found[0].label),
+                         value_text(shown if matches else expected), value_text(shown), matches))
         runs.append(ExampleRun(scenario, example, tuple(rows), error, sources.get(example.source)))
     return runs
