@@ -179,6 +179,10 @@ class Outcome(enum.Enum):
 class Step:
     """One decision in a ruling, with the clauses it rests on.
 
+    ``see`` holds the 1-based numbers of other steps of the same ruling that
+    this one points the reader to, e.g. the "considered, not applicable"
+    check behind a number (a page links them).
+
     :raises ValueError: if ``citations`` is empty (except for a
         ``NOT_COVERED`` step: no published clause may exist), or ``reason``
         is missing for a step that is not ``APPLIED``.
@@ -192,8 +196,11 @@ class Step:
     message: Message
     citations: tuple[Citation, ...]
     reason: Message | None = None
+    see: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        if any(number < 1 for number in self.see):
+            raise ValueError("steps are numbered from 1")
         if not self.citations and self.outcome is not Outcome.NOT_COVERED:
             raise ValueError("a step must cite at least one clause")
         if self.outcome is not Outcome.APPLIED and self.reason is None:
@@ -313,6 +320,9 @@ class Ruling:
     ``readings`` show, for every point the texts leave open, each reading's
     result side by side; the ruling's ``values`` follow the readings
     presented first.
+
+    :raises ValueError: if a step's ``see`` names itself or a step the
+        ruling does not have.
     """
 
     scenario: str
@@ -320,6 +330,11 @@ class Ruling:
     steps: tuple[Step, ...]
     notes: tuple[Message, ...] = ()
     readings: tuple[Reading, ...] = ()
+
+    def __post_init__(self) -> None:
+        for number, step in enumerate(self.steps, start=1):
+            if any(other > len(self.steps) or other == number for other in step.see):
+                raise ValueError(f"step {number} points to a step the ruling does not have")
 
     @property
     def complete(self) -> bool:

@@ -38,7 +38,7 @@ import enum
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
     Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
@@ -601,6 +601,28 @@ def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
     return frozenset(matched)
 
 
+def _np_considered(step: Step, checks: Sequence[Step] | None, first: int,
+                   message_id: str) -> Step:
+    """``step`` (one that gives a number), saying why the negativ-positiv-Wirkung
+    does not change that number when ``checks`` (its steps, numbered from
+    ``first``) found a condition not met.
+
+    The step's message becomes ``message_id`` (its own parameters plus
+    ``why``, the first failed condition's reason), it also cites the clauses
+    of the failed checks, and ``see`` points to them.  Otherwise (``checks``
+    ``None`` or no failed check) ``step`` is returned as it is.
+    """
+    failed = [(first + index, check) for index, check in enumerate(checks or ())
+              if check.outcome is Outcome.NOT_APPLICABLE]
+    if not failed:
+        return step
+    citations = tuple(dict.fromkeys(step.citations + tuple(
+        citation for _number, check in failed for citation in check.citations)))
+    return Step(step.outcome, Message(message_id, tuple(sorted(
+        step.message.params + (("why", failed[0][1].reason),)))), citations,
+        step.reason, tuple(number for number, _check in failed))
+
+
 def _evaluate_wirkung(inputs: Mapping[str, Any]) -> Ruling:
     """Rule on a Wirkung's change to one monster's attribute (points).
 
@@ -621,13 +643,20 @@ def _evaluate_wirkung(inputs: Mapping[str, Any]) -> Ruling:
     change: int | Fraction = 0
     factor: int | Fraction = 1
     if reached:
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("The Wirkung changes the monster's %(attribute)s by %(amount)s."),
-                attribute=attribute.label, amount=_signed(amount)),
-            _cites(Clause.WIRKUNG_ATTRIBUTES)))
+        np_steps: list[Step] = []
+        matched = _np_influence(card, inputs, np_steps)
+        # The step that gives the change says at once why it is not doubled or
+        # halved, citing the condition that failed and pointing to its check.
+        steps.append(_np_considered(
+            Step(Outcome.APPLIED,
+                 msg(_("The Wirkung changes the monster's %(attribute)s by %(amount)s."),
+                     attribute=attribute.label, amount=_signed(amount)),
+                 _cites(Clause.WIRKUNG_ATTRIBUTES)),
+            None if matched else np_steps, len(steps) + 2,
+            _("The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
+              "negativ-positiv-Wirkung was considered and does not apply: %(why)s")))
+        steps.extend(np_steps)
         change = amount
-        matched = _np_influence(card, inputs, steps)
         exact = Fraction(amount)
         for influence in sorted(matched, key=list(Influence).index):
             step_factor = np_factor(influence, exact)
@@ -1684,12 +1713,18 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
     #: the other monster of a combat whose own-side monster meets the negativ-positiv
     #: conditions -> the influences met (open point "np-other-monster")
     np_other: dict[int, frozenset[Influence]] = {}
+    #: monster in the combat -> the negativ-positiv checks made for it and the number of
+    #: the first (the step giving its Wirkung's number says why they do not apply)
+    np_checks: dict[int, tuple[list[Step], int]] = {}
     for side, guardian in guardians.items():
         if guardian.symbols.has_negativ_positiv and side is not active:
             steps.append(Step(Outcome.NOT_APPLICABLE, msg(
                 _("The negativ-positiv-Wirkung of the Schutzgottkarte of %(side)s does not "
                   "count."), side=side.label), _cites(Clause.NP_ACTIVE_SIDE),
                 msg(_("Its side is not the side taking the active turn."))))
+            for number in combat or ():
+                if monsters[number - 1].side is side:
+                    np_checks[number] = ([steps[-1]], len(steps))
     if np_guardian is not None and np_guardian.symbols.has_negativ_positiv and combat:
         for number in combat:
             monster = monsters[number - 1]
@@ -1708,6 +1743,7 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 "monster_planet": monster.planet.value}
             np_steps: list[Step] = []
             matched = _np_influence(np_guardian.symbols, np_inputs, np_steps)
+            np_checks[number] = (np_steps, len(steps) + 1)
             steps.extend(np_steps)
             if not matched:
                 continue
@@ -1765,7 +1801,9 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
             if amount is not None and change.operation in (Operation.ADD, Operation.SUBTRACT):
                 amount = amount * factor
             result[change.attribute] = _apply(change.operation, before, amount)
-            steps.append(Step(Outcome.APPLIED, msg(
+            checks, first = (np_checks.get(n, (None, 0))
+                             if change.key == f"wirkung-{monster.side.value}" else (None, 0))
+            steps.append(_np_considered(Step(Outcome.APPLIED, msg(
                 _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
                   "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
                   "%(before)s → %(after)s."),
@@ -1774,7 +1812,11 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 factor=_text(factor), attribute=change.attribute.label,
                 before=_text(before), after=_text(result[change.attribute])),
                 _cites(Clause.RANK, Clause.ORDER) + (
-                    _cites(Clause.NP_RULES) if factor != 1 else ())))
+                    _cites(Clause.NP_RULES) if factor != 1 else ())), checks, first,
+                _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
+                  "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
+                  "%(before)s → %(after)s. The negativ-positiv-Wirkung was considered and does "
+                  "not apply: %(why)s")))
         # open point: rank against recency
         recency = _order(changes, by_rank=False, spezial_first=False)
         if [c.key for c in recency] != [c.key for c in order]:

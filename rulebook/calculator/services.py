@@ -441,6 +441,11 @@ class StepView:
         return self.step.outcome.value
 
     @property
+    def see(self) -> tuple[int, ...]:
+        """The numbers of the steps this one points to (e.g. the check behind a number)."""
+        return self.step.see
+
+    @property
     def card_text_may_override(self) -> bool:
         """Whether the step says that card text may override the rule it cites."""
         return self.step.message.id == CARD_TEXT_MAY_OVERRIDE

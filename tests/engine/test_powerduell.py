@@ -132,6 +132,10 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, Wirkungsrang "
     "%(rank)s, negativ-positiv factor %(factor)s): %(attribute)s %(before)s → %(after)s.": (
         "Wirkungsrang",),
+    "Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, Wirkungsrang "
+    "%(rank)s, negativ-positiv factor %(factor)s): %(attribute)s %(before)s → %(after)s. The "
+    "negativ-positiv-Wirkung was considered and does not apply: %(why)s": (
+        "Wirkungsrang", "negativ-positiv-Wirkung"),
     "Monster %(number)s: Wirkungsrang and activation order disagree; both readings are shown.":
         ("Wirkungsrang", "aktiviert"),
     "Monster %(number)s: whether the negativ-positiv-Wirkung scales changes from other cards "
@@ -182,6 +186,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "Both negativ-Wirkung and positiv-Wirkung were applied.": (
         "kleinen rechten Planetensymbol", "kleinen linken Planetensymbol"),
     "The Wirkung changes the monster's %(attribute)s by %(amount)s.": ("Grund-Attribute",),
+    "The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
+    "negativ-positiv-Wirkung was considered and does not apply: %(why)s": (
+        "Grund-Attribute", "negativ-positiv-Wirkung"),
     "negativ-Wirkung: the increase is halved, %(before)s → %(after)s.": ("Erhöhungen halbiert",),
     "negativ-Wirkung: the reduction is doubled, %(before)s → %(after)s.": (
         "Reduzierungen verdoppelt",),
