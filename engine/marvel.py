@@ -490,7 +490,8 @@ _BASIC_EFFECT = {
     AbilityKind.BASIC_THWART: (Verb.REMOVE_THREAT, "thw", TargetType.SCHEME),
     AbilityKind.BASIC_DEFEND: (Verb.DEFEND, "def", TargetType.ENEMY),
 }
-_STAT_NAMES = {"atk": "ANG", "thw": "WID", "def": "VER"}
+#: The printed stat a basic power uses, as a word to translate (en ATK/THW/DEF).
+_STAT_NAMES = {"atk": msg(_("ANG")), "thw": msg(_("WID")), "def": msg(_("VER"))}
 
 
 def _ability(inputs: Mapping[str, Any], elements: tuple[_Element, ...]) -> _Ability:

@@ -120,3 +120,21 @@ def test_marvel_says_defense_in_the_readers_words(client, seeded, language, show
         assert words in text, words
     for words in absent:
         assert not re.search(rf"\b{re.escape(words)}\b", text), words
+
+
+@pytest.mark.parametrize("language, stat", [("en", "has THW 0"), ("ru", "ПРОТ 0"),
+                                            ("de", "hat WID 0")])
+def test_the_stat_of_a_basic_power_is_said_in_the_readers_words(client, seeded, language, stat):
+    """A judge found "hero 1 has ANG 0" on the English page: the stat was a German string."""
+    import engine
+    from rulebook.calculator import services as calculator
+
+    scenario = engine.find_scenario(engine.rulesets(), "marvel-champions", "target-validity")
+    (example,) = [e for e in scenario.examples if e.slug == "hero-with-0-thw"]
+    query = calculator.to_query(scenario, example.inputs)
+    data = client.get(f"/api/scenarios/marvel-champions/target-validity/evaluate?{query}"
+                      f"&lang={language}").json()
+    texts = " ".join(step["text"] for step in data["steps"])
+    assert stat in texts
+    if language != "de":
+        assert not re.search(r"\b(ANG|WID|VER|PLA)\b", texts)
