@@ -461,7 +461,7 @@ def test_basic_attack_with_0_atk():
     zero = [s for s in ruling.steps if s.citations[0].key == "ziel.p4.2"]
     assert len(zero) == 1
     assert zero[0].message.param_dict()["actor"].param_dict() == {"number": 2}
-    assert zero[0].message.param_dict()["stat"] == "ANG"
+    assert zero[0].message.param_dict()["stat"].id == "ANG"  # a word to translate
 
 
 def test_thwart_label_and_cannot_be_thwarted():
