@@ -959,25 +959,26 @@ def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
 
     values.append(Value("can_initiate", can_initiate, msg(_("Can be initiated"))))
     values.append(Value("target_required", required, msg(_("Requires a target"))))
+    def named(name: str, found: tuple[_Element, ...], label: Message) -> Value:
+        # programs get the identifiers, readers the element names in their language
+        return Value(name, tuple(e.ident for e in found), label, tuple(e.name for e in found))
+
     for effect in ability.effects:
         n = effect.number
-        values.append(Value(f"effect_{n}_candidates",
-                            tuple(e.ident for e in candidates_of[n]),
+        values.append(named(f"effect_{n}_candidates", candidates_of[n],
                             msg(_("Effect %(number)s: game elements considered"), number=n)))
-        values.append(Value(f"effect_{n}_valid_targets",
-                            tuple(e.ident for e in valid_of[n]),
+        values.append(named(f"effect_{n}_valid_targets", valid_of[n],
                             msg(_("Effect %(number)s: valid targets"), number=n)))
         if not initiation_open:
-            values.append(Value(f"effect_{n}_resolves_against",
-                                tuple(e.ident for e in resolves[n]),
+            values.append(named(f"effect_{n}_resolves_against", resolves[n],
                                 msg(_("Effect %(number)s: resolves against (for 'a' and "
                                       "'choose': the chosen ones of these)"), number=n)))
         else:  # not a fact: the texts leave open whether the ability is initiated
-            values.append(Value(
-                f"effect_{n}_resolves_against",
-                NOT_COVERED_VALUE if n in short else tuple(e.ident for e in resolves[n]),
-                msg(_("Effect %(number)s: if the ability is initiated, resolves against (for "
-                      "'a' and 'choose': the chosen ones of these)"), number=n)))
+            label = msg(_("Effect %(number)s: if the ability is initiated, resolves against "
+                          "(for 'a' and 'choose': the chosen ones of these)"), number=n)
+            values.append(Value(f"effect_{n}_resolves_against", NOT_COVERED_VALUE, label)
+                          if n in short else named(f"effect_{n}_resolves_against",
+                                                   resolves[n], label))
     if can_initiate is True:
         values.extend(_threat_after(ability, elements, candidates_of, resolves,
                                     deterministic, log))

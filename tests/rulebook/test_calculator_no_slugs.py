@@ -107,3 +107,24 @@ def test_the_order_keeps_its_keys_for_programs_and_shows_labels_to_readers(clien
     assert order["text"] == "Effekt 1, Wirkung der Schutzgottkarte von Spielfeldseite A"
     examples = client.get("/en/calculator/examples/").content.decode()
     assert "wirkung-a" not in visible_text(examples)
+
+
+@pytest.mark.parametrize("language, shown, absent", [
+    ("de", "Schurke", "villain"), ("ru", "злодей", "villain"), ("en", "villain", "Schurke")])
+def test_marvel_values_name_game_elements_in_the_readers_language(client, seeded, language,
+                                                                   shown, absent):
+    """A judge found "Effekt 1: gültige Ziele: villain" on the German page: the values
+    keep the identifiers for programs and show the element names to readers."""
+    scenario = engine.find_scenario(engine.rulesets(), "marvel-champions", "situation")
+    inputs = {"kind": "basic_attack", "actor": 1,
+              "characters": [{"kind": "hero", "atk": 0, "thw": 2, "def": 2}],
+              "minions": [{"damage": 0, "conditions": ["cannot_be_attacked"]}],
+              "villain": [{"damage": 0}]}
+    query = calculator.to_query(scenario, inputs)
+    data = client.get(f"/api/scenarios/marvel-champions/situation/evaluate?{query}"
+                      f"&lang={language}").json()
+    valid = next(v for v in data["values"] if v["name"] == "effect_1_valid_targets")
+    assert valid["value"] == ["villain"] and valid["text"] == shown
+    page = client.get(f"/{language}/calculator/marvel-champions/situation/?{query}")
+    values = page.content.decode().split('class="ruling-values"')[1].split("</dl>")[0]
+    assert shown in values and absent not in values
