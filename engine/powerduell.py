@@ -1636,7 +1636,11 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
         for monster in monsters:
             reach_steps: list[Step] = []
             reached = _wirkung_reaches(guardian, monster, reach_steps)
-            steps.extend(reach_steps)
+            # on a table of several monsters and cards, say which pair each step is about
+            steps.extend(Step(step.outcome, msg(
+                _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: "
+                  "%(step)s"), number=monster.number, side=side.label, step=step.message),
+                step.citations, step.reason, step.see) for step in reach_steps)
             if reached:
                 steps.append(Step(Outcome.APPLIED, msg(
                     _("Monster %(number)s is under the Wirkung of the Schutzgottkarte of "
