@@ -1458,13 +1458,17 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
             bonus, feature_steps = feature_against_element(
                 Element(feature["feature_element"]), _elements(target["elements"]),
                 feature["strike_bonus"])
-            steps.extend(feature_steps)
+            # several features and targets: say which pair each step is about
+            steps.extend(_about(step, msg(_("Feature %(feature)s against target %(target)s: "
+                                            "%(step)s"), feature=f, target=t,
+                                          step=step.message)) for step in feature_steps)
             values.append(Value(f"feature_{f}_target_{t}", bonus,
                                 msg(_("Feature %(feature)s against target %(target)s: strike "
                                       "bonus"), feature=f, target=t)))
     for t, target in enumerate(inputs["targets"], start=1):
         relation, _shared, relation_steps = element_relation(elements, _elements(target["elements"]))
-        steps.extend(relation_steps)
+        steps.extend(_about(step, msg(_("The card and target %(target)s: %(step)s"), target=t,
+                                      step=step.message)) for step in relation_steps)
         values.append(Value(f"target_{t}_relation", relation.label,
                             msg(_("The card and target %(target)s"), target=t)))
     if inputs["instead_of_movement"]:
@@ -1475,6 +1479,11 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
             msg(_("Non-game elements serve the card's artistic and auxiliary design; they never "
                   "change a ruling.")), K_NON_GAME_DEF, K_NON_GAME))
     return Ruling("situation", tuple(values), tuple(steps), (), tuple(readings))
+
+
+def _about(step: Step, message: Message) -> Step:
+    """``step`` with ``message`` (which names what it is about) in place of its own."""
+    return Step(step.outcome, message, step.citations, step.reason, step.see)
 
 
 def _bk_situation(**overrides: Any) -> dict[str, Any]:

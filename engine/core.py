@@ -50,11 +50,14 @@ class Message:
     """An untranslated explanation: a gettext message id and its parameters.
 
     ``id`` is English text with ``%(name)s`` placeholders; ``params`` is a
-    tuple of ``(name, value)`` pairs, values being ``str``, ``int``, ``bool``
-    or another :class:`Message` (translated before substitution).
+    tuple of ``(name, value)`` pairs, values being ``str``, ``int``, ``bool``,
+    another :class:`Message` (translated before substitution) or a tuple of
+    those (a list: the items joined with ", ").
 
     >>> msg("AP %(before)s becomes %(after)s", before=100, after=50).render()
     'AP 100 becomes 50'
+    >>> msg("Order: %(order)s", order=(msg("effect %(n)s", n=2), 1)).render()
+    'Order: effect 2, 1'
     """
 
     id: str
@@ -70,12 +73,17 @@ class Message:
         ``translate`` maps a message id to its translation (the site passes
         ``gettext``); nested :class:`Message` parameters are translated too.
         """
-        values = {
-            name: value.render(translate) if isinstance(value, Message) else value
-            for name, value in self.params
-        }
+        values = {name: _render_param(value, translate) for name, value in self.params}
         text = translate(self.id)
         return text % values if values else text
+
+
+def _render_param(value: Any, translate: Callable[[str], str]) -> Any:
+    if isinstance(value, Message):
+        return value.render(translate)
+    if isinstance(value, tuple):
+        return ", ".join(str(_render_param(item, translate)) for item in value)
+    return value
 
 
 def msg(message_id: str, **params: Any) -> Message:
@@ -171,6 +179,10 @@ class Outcome(enum.Enum):
 class Step:
     """One decision in a ruling, with the clauses it rests on.
 
+    ``see`` holds the 1-based numbers of other steps of the same ruling that
+    this one points the reader to, e.g. the "considered, not applicable"
+    check behind a number (a page links them).
+
     :raises ValueError: if ``citations`` is empty (except for a
         ``NOT_COVERED`` step: no published clause may exist), or ``reason``
         is missing for a step that is not ``APPLIED``.
@@ -184,8 +196,11 @@ class Step:
     message: Message
     citations: tuple[Citation, ...]
     reason: Message | None = None
+    see: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        if any(number < 1 for number in self.see):
+            raise ValueError("steps are numbered from 1")
         if not self.citations and self.outcome is not Outcome.NOT_COVERED:
             raise ValueError("a step must cite at least one clause")
         if self.outcome is not Outcome.APPLIED and self.reason is None:
@@ -198,13 +213,20 @@ class Value:
 
     ``value`` is an ``int`` (points, counts), a ``fractions.Fraction``
     (an exact value the rules leave unrounded), ``bool``, ``str`` (an
-    identifier the user typed or chose, shown as is), a :class:`Message`
-    (a word to translate) or a tuple of those.
+    identifier the user typed or chose), a :class:`Message` (a word to
+    translate) or a tuple of those.  ``shown`` is what a reader sees when
+    ``value`` holds identifiers meant for programs (``"wirkung-a"``): the
+    same shapes, e.g. a tuple of messages; ``None`` shows ``value`` itself.
+
+    >>> Value("order", (1, "wirkung-a"), msg("Order"),
+    ...       (msg("effect 1"), msg("the Wirkung of side A"))).shown[1].id
+    'the Wirkung of side A'
     """
 
     name: str
     value: Any
     label: Message
+    shown: Any = None
 
 
 def not_covered(what: Message, *citations: Citation) -> Step:
@@ -298,6 +320,9 @@ class Ruling:
     ``readings`` show, for every point the texts leave open, each reading's
     result side by side; the ruling's ``values`` follow the readings
     presented first.
+
+    :raises ValueError: if a step's ``see`` names itself or a step the
+        ruling does not have.
     """
 
     scenario: str
@@ -305,6 +330,11 @@ class Ruling:
     steps: tuple[Step, ...]
     notes: tuple[Message, ...] = ()
     readings: tuple[Reading, ...] = ()
+
+    def __post_init__(self) -> None:
+        for number, step in enumerate(self.steps, start=1):
+            if any(other > len(self.steps) or other == number for other in step.see):
+                raise ValueError(f"step {number} points to a step the ruling does not have")
 
     @property
     def complete(self) -> bool:
@@ -472,7 +502,8 @@ class Field:
       unless given).  In flat form data an unticked checkbox sends
       ``"off"`` (a hidden input before the checkbox), so *omitted* and
       *unticked* differ only when the default is ``True``.
-    - ``CHOICE``: one of ``choices``; ``MULTIPLE_CHOICE``: a ``frozenset``
+    - ``CHOICE``: one of ``choices`` (letter case ignored; the value is the
+      choice's own, lower case); ``MULTIPLE_CHOICE``: a ``frozenset``
       (omitted: ``default``, else the empty set).
     - ``GROUP``: a repeated group of ``fields``, 0..``max_items`` items
       (at least ``min_items``).  In flat form data the number of items is
@@ -519,6 +550,8 @@ class Field:
             object.__setattr__(self, "required", False)
         if self.kind is FieldKind.GROUP and self.default is not None:
             raise ValueError(f"{self.name}: a group has no default (use rows)")
+        if any(value != value.lower() for value in self.choice_values()):
+            raise ValueError(f"{self.name}: choice values are lower case (input ignores case)")
         if self.default not in (None, False, frozenset()) or self.kind is FieldKind.BOOLEAN:
             self.coerce(self.default, self.name)  # raises InputError (a ValueError)
 
@@ -535,6 +568,20 @@ class Field:
     def choice_values(self) -> tuple[str, ...]:
         """Return the allowed values of a choice field, in order."""
         return tuple(choice.value for choice in self.choices)
+
+    def choice_value(self, raw: Any) -> str | None:
+        """Return the allowed value ``raw`` names, letter case ignored; ``None`` if none.
+
+        Allowed values are lower case; a hand-built link may write ``A``.
+
+        >>> Field("side", msg("Side"), FieldKind.CHOICE,
+        ...       choices=(Choice("a", msg("A")), Choice("b", msg("B")))).choice_value("B")
+        'b'
+        """
+        if not isinstance(raw, str):
+            return None
+        value = raw.lower()
+        return value if value in self.choice_values() else None
 
     @property
     def must_be_given(self) -> bool:
@@ -571,10 +618,10 @@ class Field:
         elif self.kind is FieldKind.BOOLEAN:
             schema = {"type": "boolean"}
         elif self.kind is FieldKind.CHOICE:
-            schema = {"type": "string", "enum": list(self.choice_values())}
+            schema = _choice_schema(self.choice_values())
         elif self.kind is FieldKind.MULTIPLE_CHOICE:
             schema = {"type": "array", "uniqueItems": True,
-                      "items": {"type": "string", "enum": list(self.choice_values())}}
+                      "items": _choice_schema(self.choice_values())}
             if self.required and self.min_items:
                 schema["minItems"] = self.min_items
         else:
@@ -617,17 +664,19 @@ class Field:
         if self.kind is FieldKind.INTEGER:
             return self._coerce_int(raw, path)
         if self.kind is FieldKind.CHOICE:
-            if not isinstance(raw, str) or raw not in self.choice_values():
+            value = self.choice_value(raw)
+            if value is None:
                 raise InputError(path, msg(
                     _("Choose one of: %(choices)s."), choices=", ".join(self.choice_values())))
-            return raw
+            return value
         if self.kind is FieldKind.MULTIPLE_CHOICE:
             values = [raw] if isinstance(raw, str) else raw
-            if not isinstance(values, (list, tuple, set, frozenset)) or any(
-                    not isinstance(v, str) or v not in self.choice_values() for v in values):
+            chosen = ([self.choice_value(v) for v in values]
+                      if isinstance(values, (list, tuple, set, frozenset)) else [None])
+            if None in chosen:
                 raise InputError(path, msg(
                     _("Choose any of: %(choices)s."), choices=", ".join(self.choice_values())))
-            return frozenset(values)
+            return frozenset(chosen)
         raise InputError(path, msg(_("This field is a group of fields, not a single value.")))
 
     def _coerce_int(self, raw: Any, path: str) -> int:
@@ -649,6 +698,24 @@ class Field:
             raise InputError(path, msg(
                 _("Enter a number of at most %(maximum)s."), maximum=self.maximum))
         return value
+
+
+def _choice_schema(values: Sequence[str]) -> dict[str, Any]:
+    """The JSON Schema of one choice: an allowed value, letter case ignored.
+
+    ``enum`` lists the values as the engine answers them (lower case); the
+    ``pattern`` also admits any other letter case, as every surface accepts
+    it (:meth:`Field.choice_value`), so the schema validates what is accepted.
+
+    >>> _choice_schema(("a", "own-side"))["anyOf"][1]["pattern"]
+    '^(?:[aA]|[oO][wW][nN]-[sS][iI][dD][eE])$'
+    """
+    def letters(value: str) -> str:
+        return "".join(f"[{c}{c.upper()}]" if c.isalpha() and c.isascii()
+                       else c if c.isalnum() or c in "-_" else re.escape(c) for c in value)
+    return {"type": "string", "anyOf": [
+        {"enum": list(values)},
+        {"pattern": "^(?:" + "|".join(letters(v) for v in values) + ")$"}]}
 
 
 def _coerce_bool(raw: Any, path: str) -> bool:

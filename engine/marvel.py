@@ -490,7 +490,8 @@ _BASIC_EFFECT = {
     AbilityKind.BASIC_THWART: (Verb.REMOVE_THREAT, "thw", TargetType.SCHEME),
     AbilityKind.BASIC_DEFEND: (Verb.DEFEND, "def", TargetType.ENEMY),
 }
-_STAT_NAMES = {"atk": "ANG", "thw": "WID", "def": "VER"}
+#: The printed stat a basic power uses, as a word to translate (en ATK/THW/DEF).
+_STAT_NAMES = {"atk": msg(_("ANG")), "thw": msg(_("WID")), "def": msg(_("VER"))}
 
 
 def _ability(inputs: Mapping[str, Any], elements: tuple[_Element, ...]) -> _Ability:
@@ -841,7 +842,39 @@ def evaluate(inputs: Mapping[str, Any]) -> Ruling:
         ``effect_N_resolves_against`` (element identifiers), and
         ``threat_after_<scheme>`` (threat counters) for schemes that
         deterministic ("each") threat effects consider.
+
+    When the texts do not decide whether the ability can be initiated
+    (``can_initiate`` is :data:`NOT_COVERED_VALUE`), nothing after it is
+    stated as fact: what each effect resolves against is labelled "if the
+    ability is initiated" (and is itself not covered for a "choose N"
+    effect short of targets), the steps about resolving say so, and no
+    threat is computed.
     """
+    return _evaluate(inputs, ())
+
+
+#: Steps about what an effect resolves against: stated only "if the ability is
+#: initiated" when the texts leave its initiation open.
+_RESOLUTION_IDS = frozenset({
+    _("Effect %(number)s is not resolved against %(target)s, which is not a valid target."),
+    _("%(target)s is not a valid target of the earlier effect: effect %(number)s ('the "
+      "[target]') is not resolved against it."),
+    _("%(target)s stays a valid target through the earlier effect; effect %(number)s does not "
+      "affect it."),
+})
+
+
+def _if_initiated(step: Step) -> Step:
+    if step.message.id not in _RESOLUTION_IDS:
+        return step
+    return Step(step.outcome, msg(_("If the ability is initiated: %(step)s"), step=step.message),
+                step.citations, step.reason)
+
+
+def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
+    """:func:`evaluate`, with ``uncovered``: ``NOT_COVERED`` steps about the acting
+    character (a status card) that leave its initiation open; they follow the
+    steps on its targets, which then decide only as far as targets go."""
     log = _Log()
     elements = _elements(inputs)
     ability = _ability(inputs, elements)
@@ -906,24 +939,46 @@ def evaluate(inputs: Mapping[str, Any]) -> Ruling:
                                                                    Selector.YOU)
 
     _sequence_notes(ability.effects, group_of, log)
+    decided = len(log.steps)
     can_initiate, required = _initiation(ability, groups, group_valid, log)
     if can_initiate is False:
         resolves = {number: () for number in resolves}
+    elif uncovered:  # the targets allow it; whether the status card does is not covered
+        log.steps.extend(uncovered)
+        can_initiate = NOT_COVERED_VALUE
+    initiation_open = can_initiate is NOT_COVERED_VALUE
+    if initiation_open:
+        # what the targets allow is no verdict on the ability; nothing after it is a fact
+        log.steps[decided:] = [
+            Step(step.outcome, msg(_("As far as its targets decide: %(step)s"),
+                                   step=step.message), step.citations, step.reason)
+            if step.outcome is Outcome.APPLIED else step for step in log.steps[decided:]]
+        log.steps = [_if_initiated(step) for step in log.steps]
+        short = {m.number for g in groups if g.head.selector is Selector.CHOOSE
+                 and 0 < len(group_valid[g.head.number]) < g.head.count for m in g.members}
 
     values.append(Value("can_initiate", can_initiate, msg(_("Can be initiated"))))
     values.append(Value("target_required", required, msg(_("Requires a target"))))
+    def named(name: str, found: tuple[_Element, ...], label: Message) -> Value:
+        # programs get the identifiers, readers the element names in their language
+        return Value(name, tuple(e.ident for e in found), label, tuple(e.name for e in found))
+
     for effect in ability.effects:
         n = effect.number
-        values.append(Value(f"effect_{n}_candidates",
-                            tuple(e.ident for e in candidates_of[n]),
+        values.append(named(f"effect_{n}_candidates", candidates_of[n],
                             msg(_("Effect %(number)s: game elements considered"), number=n)))
-        values.append(Value(f"effect_{n}_valid_targets",
-                            tuple(e.ident for e in valid_of[n]),
+        values.append(named(f"effect_{n}_valid_targets", valid_of[n],
                             msg(_("Effect %(number)s: valid targets"), number=n)))
-        values.append(Value(f"effect_{n}_resolves_against",
-                            tuple(e.ident for e in resolves[n]),
-                            msg(_("Effect %(number)s: resolves against (for 'a' and "
-                                  "'choose': the chosen ones of these)"), number=n)))
+        if not initiation_open:
+            values.append(named(f"effect_{n}_resolves_against", resolves[n],
+                                msg(_("Effect %(number)s: resolves against (for 'a' and "
+                                      "'choose': the chosen ones of these)"), number=n)))
+        else:  # not a fact: the texts leave open whether the ability is initiated
+            label = msg(_("Effect %(number)s: if the ability is initiated, resolves against "
+                          "(for 'a' and 'choose': the chosen ones of these)"), number=n)
+            values.append(Value(f"effect_{n}_resolves_against", NOT_COVERED_VALUE, label)
+                          if n in short else named(f"effect_{n}_resolves_against",
+                                                   resolves[n], label))
     if can_initiate is True:
         values.extend(_threat_after(ability, elements, candidates_of, resolves,
                                     deterministic, log))
@@ -1156,7 +1211,10 @@ def _initiation(ability: _Ability, groups: list[_Group],
                             number=group.head.number, count=count), *clause(group))
     for group in without:
         log.silent(msg(_("Effect %(number)s has no valid target and is not resolved; "
-                         "the ability can still be initiated."), number=group.head.number),
+                         "the ability can still be initiated."), number=group.head.number)
+                   if not short else
+                   msg(_("Effect %(number)s has no valid target: if the ability is initiated, "
+                         "it is not resolved."), number=group.head.number),
                    msg(_("The texts require at least 1 valid target for the ability; the "
                          "engine reads this as the ability as a whole, since any part of "
                          "it may affect a target.")), P3, P4, *clause(group))
@@ -1316,14 +1374,14 @@ def evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
     effects (the ruling is then incomplete), and a step naming the crisis
     example of ``ziel.p5.1`` where an ability in play overrides a rule.
     """
-    ruling = evaluate(inputs)
-    steps = list(ruling.steps)
-    kind = AbilityKind(inputs["kind"])
-    if kind.is_basic:
+    uncovered = []
+    if AbilityKind(inputs["kind"]).is_basic:
         actor = inputs["characters"][inputs["actor"] - 1]
         for status in Status:
             if status.value in actor["statuses"]:
-                steps.append(not_covered(msg(_UNCOVERED_STATUS[status]), P3_1))
+                uncovered.append(not_covered(msg(_UNCOVERED_STATUS[status]), P3_1))
+    ruling = _evaluate(inputs, tuple(uncovered))
+    steps = list(ruling.steps)
     for number, effect in enumerate(inputs["effects"], start=1):
         if effect["for_each"]:
             steps.append(not_covered(msg(_("effect %(number)s says \"for each …\""),

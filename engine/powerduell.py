@@ -38,7 +38,7 @@ import enum
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
     Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
@@ -601,6 +601,28 @@ def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
     return frozenset(matched)
 
 
+def _np_considered(step: Step, checks: Sequence[Step] | None, first: int,
+                   message_id: str) -> Step:
+    """``step`` (one that gives a number), saying why the negativ-positiv-Wirkung
+    does not change that number when ``checks`` (its steps, numbered from
+    ``first``) found a condition not met.
+
+    The step's message becomes ``message_id`` (its own parameters plus
+    ``why``, the first failed condition's reason), it also cites the clauses
+    of the failed checks, and ``see`` points to them.  Otherwise (``checks``
+    ``None`` or no failed check) ``step`` is returned as it is.
+    """
+    failed = [(first + index, check) for index, check in enumerate(checks or ())
+              if check.outcome is Outcome.NOT_APPLICABLE]
+    if not failed:
+        return step
+    citations = tuple(dict.fromkeys(step.citations + tuple(
+        citation for _number, check in failed for citation in check.citations)))
+    return Step(step.outcome, Message(message_id, tuple(sorted(
+        step.message.params + (("why", failed[0][1].reason),)))), citations,
+        step.reason, tuple(number for number, _check in failed))
+
+
 def _evaluate_wirkung(inputs: Mapping[str, Any]) -> Ruling:
     """Rule on a Wirkung's change to one monster's attribute (points).
 
@@ -621,13 +643,20 @@ def _evaluate_wirkung(inputs: Mapping[str, Any]) -> Ruling:
     change: int | Fraction = 0
     factor: int | Fraction = 1
     if reached:
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("The Wirkung changes the monster's %(attribute)s by %(amount)s."),
-                attribute=attribute.label, amount=_signed(amount)),
-            _cites(Clause.WIRKUNG_ATTRIBUTES)))
+        np_steps: list[Step] = []
+        matched = _np_influence(card, inputs, np_steps)
+        # The step that gives the change says at once why it is not doubled or
+        # halved, citing the condition that failed and pointing to its check.
+        steps.append(_np_considered(
+            Step(Outcome.APPLIED,
+                 msg(_("The Wirkung changes the monster's %(attribute)s by %(amount)s."),
+                     attribute=attribute.label, amount=_signed(amount)),
+                 _cites(Clause.WIRKUNG_ATTRIBUTES)),
+            None if matched else np_steps, len(steps) + 2,
+            _("The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
+              "negativ-positiv-Wirkung was considered and does not apply: %(why)s")))
+        steps.extend(np_steps)
         change = amount
-        matched = _np_influence(card, inputs, steps)
         exact = Fraction(amount)
         for influence in sorted(matched, key=list(Influence).index):
             step_factor = np_factor(influence, exact)
@@ -1560,8 +1589,12 @@ def _roll(monster: Monster, order: list[Change], factors: Mapping[int | str, Fra
     return values
 
 
-def _key_text(key: int | str) -> str:
-    return str(key)
+def _change_label(change: Change) -> Message:
+    """The change as a reader names it: the effect's number as entered, or the
+    printed "Wirkung" of the Schutzgottkarte of a side (never its key ``wirkung-a``)."""
+    if isinstance(change.key, int):
+        return msg(_("effect %(number)s"), number=change.key)
+    return msg(_("Wirkung of the Schutzgottkarte of %(side)s"), side=change.side.label)
 
 
 def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
@@ -1603,7 +1636,11 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
         for monster in monsters:
             reach_steps: list[Step] = []
             reached = _wirkung_reaches(guardian, monster, reach_steps)
-            steps.extend(reach_steps)
+            # on a table of several monsters and cards, say which pair each step is about
+            steps.extend(Step(step.outcome, msg(
+                _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: "
+                  "%(step)s"), number=monster.number, side=side.label, step=step.message),
+                step.citations, step.reason, step.see) for step in reach_steps)
             if reached:
                 steps.append(Step(Outcome.APPLIED, msg(
                     _("Monster %(number)s is under the Wirkung of the Schutzgottkarte of "
@@ -1680,12 +1717,18 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
     #: the other monster of a combat whose own-side monster meets the negativ-positiv
     #: conditions -> the influences met (open point "np-other-monster")
     np_other: dict[int, frozenset[Influence]] = {}
+    #: monster in the combat -> the negativ-positiv checks made for it and the number of
+    #: the first (the step giving its Wirkung's number says why they do not apply)
+    np_checks: dict[int, tuple[list[Step], int]] = {}
     for side, guardian in guardians.items():
         if guardian.symbols.has_negativ_positiv and side is not active:
             steps.append(Step(Outcome.NOT_APPLICABLE, msg(
                 _("The negativ-positiv-Wirkung of the Schutzgottkarte of %(side)s does not "
                   "count."), side=side.label), _cites(Clause.NP_ACTIVE_SIDE),
                 msg(_("Its side is not the side taking the active turn."))))
+            for number in combat or ():
+                if monsters[number - 1].side is side:
+                    np_checks[number] = ([steps[-1]], len(steps))
     if np_guardian is not None and np_guardian.symbols.has_negativ_positiv and combat:
         for number in combat:
             monster = monsters[number - 1]
@@ -1704,6 +1747,7 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 "monster_planet": monster.planet.value}
             np_steps: list[Step] = []
             matched = _np_influence(np_guardian.symbols, np_inputs, np_steps)
+            np_checks[number] = (np_steps, len(steps) + 1)
             steps.extend(np_steps)
             if not matched:
                 continue
@@ -1751,7 +1795,7 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 _("Monster %(number)s: effects are evaluated by Wirkungsrang, lowest first "
                   "(Energie- & Monsterkarten 3, Schutzgottkarten 2), and within a rank from the "
                   "latest activated to the longest active: %(order)s."),
-                number=n, order=", ".join(_key_text(c.key) for c in order)),
+                number=n, order=tuple(_change_label(c) for c in order)),
                 _cites(Clause.RANK, Clause.ORDER, Clause.ORDER_REGULAR)))
         result = {a: Fraction(v) for a, v in monster.bases.items()}
         for position, change in enumerate(order, start=1):
@@ -1761,16 +1805,22 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
             if amount is not None and change.operation in (Operation.ADD, Operation.SUBTRACT):
                 amount = amount * factor
             result[change.attribute] = _apply(change.operation, before, amount)
-            steps.append(Step(Outcome.APPLIED, msg(
+            checks, first = (np_checks.get(n, (None, 0))
+                             if change.key == f"wirkung-{monster.side.value}" else (None, 0))
+            steps.append(_np_considered(Step(Outcome.APPLIED, msg(
                 _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
                   "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
                   "%(before)s → %(after)s."),
-                number=n, position=position, effect=_key_text(change.key),
+                number=n, position=position, effect=_change_label(change),
                 source=change.source.label, rank=WIRKUNGSRANG[change.source],
                 factor=_text(factor), attribute=change.attribute.label,
                 before=_text(before), after=_text(result[change.attribute])),
                 _cites(Clause.RANK, Clause.ORDER) + (
-                    _cites(Clause.NP_RULES) if factor != 1 else ())))
+                    _cites(Clause.NP_RULES) if factor != 1 else ())), checks, first,
+                _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
+                  "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
+                  "%(before)s → %(after)s. The negativ-positiv-Wirkung was considered and does "
+                  "not apply: %(why)s")))
         # open point: rank against recency
         recency = _order(changes, by_rank=False, spezial_first=False)
         if [c.key for c in recency] != [c.key for c in order]:
@@ -1782,7 +1832,8 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                         msg(_("The text's example gives the lower Wirkungsrang as a reason for "
                               "the order, and 1.2.4 › Behandlung der Reihenfolge von Effekt & "
                               "Wirkung ¶1 sets the ranks; the focused scenario "
-                              "\"effect-order\" uses this reading too."))),
+                              "\"%(scenario)s\" uses this reading too."),
+                            scenario=_ORDER.title)),
                 Reading(f"monster-{n}-rank-or-recency", msg(_("Activation order alone, from "
                                                               "the latest activated")),
                         _attribute_values(n, other), _cites(Clause.ORDER, Clause.ORDER_REGULAR))]
@@ -1885,7 +1936,8 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 msg(_("The texts do not say how to round half points."))))
         values.extend(_attribute_values(n, result))
         values.append(Value(f"monster_{n}_order", tuple(c.key for c in order),
-                            msg(_("Monster %(number)s: evaluation order"), number=n)))
+                            msg(_("Monster %(number)s: evaluation order"), number=n),
+                            tuple(_change_label(c) for c in order)))
         wirkung = next((c for c in changes if c.key == f"wirkung-{monster.side.value}"
                         or c.key == f"wirkung-{monster.side.other.value}"), None)
         change_value = Fraction(0)

@@ -69,6 +69,9 @@ def _engine_message_ids():
             ids.add(message.id)
             for _name, value in message.params:
                 collect(value)
+        elif isinstance(message, tuple):  # a list parameter or shown value
+            for item in message:
+                collect(item)
 
     def walk_fields(fields):
         for field in fields:
@@ -90,6 +93,7 @@ def _engine_message_ids():
                 for value in ruling.values:
                     collect(value.label)
                     collect(value.value)
+                    collect(value.shown)
                 for step in ruling.steps:
                     collect(step.message)
                     collect(step.reason)

@@ -117,7 +117,8 @@ class CitationOut(Schema):
 
 class StepOut(Schema):
     """A step of a ruling: outcome (applied, not_applicable, silent, not_covered, assumed),
-    text, reason, citations; ``card_text_may_override`` marks a rule that card text may change."""
+    text, reason, citations; ``card_text_may_override`` marks a rule that card text may change;
+    ``see`` the numbers of the steps it points to (e.g. the check behind a number)."""
     number: int
     outcome: str
     message_id: str
@@ -126,6 +127,7 @@ class StepOut(Schema):
     citations: list[CitationOut]
     warnings: list[str]
     card_text_may_override: bool = False
+    see: list[int] = []
 
 
 class ValueOut(Schema):
@@ -270,7 +272,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
         "steps": [{
             "number": step.number, "outcome": step.outcome, "message_id": step.step.message.id,
             "text": step.text, "reason": step.reason, "warnings": step.warnings,
-            "card_text_may_override": step.card_text_may_override,
+            "card_text_may_override": step.card_text_may_override, "see": list(step.see),
             "citations": [{
                 "game": c.citation.document.game, "document": c.citation.document.document,
                 "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
@@ -299,8 +301,8 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
 # --------------------------------------------------------------------------
 
 def _language(request: HttpRequest, lang: str | None) -> str:
-    if lang in LANGUAGES:
-        return lang
+    if lang and lang.lower() in LANGUAGES:  # ?lang=EN as ?lang=en, like every choice
+        return lang.lower()
     return (getattr(request, "LANGUAGE_CODE", None) or "en")[:2]
 
 

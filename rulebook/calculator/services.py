@@ -254,7 +254,9 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
             elif spec.kind is FieldKind.BOOLEAN:
                 item.checked = checked
             elif spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
-                selected = set(raw_values) if spec.kind is FieldKind.MULTIPLE_CHOICE else {raw}
+                # the engine ignores letter case ("?side=A"): so does the selection shown
+                selected = {spec.choice_value(v) for v in (
+                    raw_values if spec.kind is FieldKind.MULTIPLE_CHOICE else [raw])}
                 item.choices = [(choice.value, render_message(choice.label),
                                  choice.value in selected) for choice in spec.choices]
             else:
@@ -437,6 +439,11 @@ class StepView:
         """The outcome's value: ``"applied"``, ``"not_applicable"``, ``"silent"``,
         ``"not_covered"`` or ``"assumed"``."""
         return self.step.outcome.value
+
+    @property
+    def see(self) -> tuple[int, ...]:
+        """The numbers of the steps this one points to (e.g. the check behind a number)."""
+        return self.step.see
 
     @property
     def card_text_may_override(self) -> bool:
@@ -623,7 +630,7 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
 
 def _value_view(value: Value) -> ValueView:
     return ValueView(value.name, render_message(value.label), value_json(value.value),
-                     value_text(value.value))
+                     value_text(value.value if value.shown is None else value.shown))
 
 
 def _open_point(ruling: Ruling, point: str, number: int,
@@ -689,7 +696,10 @@ def run_examples(on: datetime.date | None = None) -> list[ExampleRun]:
                 rows.append((name, value_text(expected), "—", False))
                 continue
             computed = found[0].value
-            rows.append((render_message(found[0].label), value_text(expected), value_text(computed),
-                         value_json(computed) == value_json(expected)))
+            matches = value_json(computed) == value_json(expected)
+            shown = computed if found[0].shown is None else found[0].shown
+            # identifiers (``"wirkung-a"``) are shown as the ruling shows them
+            rows.append((render_message(found[0].label),
+                         value_text(shown if matches else expected), value_text(shown), matches))
         runs.append(ExampleRun(scenario, example, tuple(rows), error, sources.get(example.source)))
     return runs

@@ -5,8 +5,9 @@ of the published texts ("the Wirkung of the Schutzgottkarte").  Readers of
 the English and Russian calculator see the site's glossary terms instead
 (``rulebook/sources/glossary/<game>.toml``, the site's unofficial
 translations): :data:`GERMAN_FORMS` names, for each German form used in
-message ids, its glossary term; :func:`english` rewrites an English message
-with them.  Quotations of the source texts („…“, «…», "…", '…') stay German:
+message ids, its glossary term, and :data:`OUTSIDE_GLOSSARY` the words for
+the few German forms the texts (and so the glossary) do not use;
+:func:`english` rewrites an English message with them.  Quotations of the source texts („…“, «…», "…", '…') stay German:
 they quote the rule.  German catalogs keep the German terms.
 
 Plain Python on the glossary files; the catalogs are filled from it and a
@@ -16,6 +17,8 @@ test (``tests/rulebook/test_calculator_terms.py``) holds them to it.
 'The impact of the guardian god card'
 >>> english("the basic power Angriff (attack), ANG 0", load_glossaries())
 'the basic power attack, ATK 0'
+>>> english("the basic power Verteidigung (defense), VER 0", load_glossaries())
+'the basic power defense, DEF 0'
 >>> english('"Spezial-Wirkung steht vor der Wirkung" decides it', load_glossaries())
 '"Spezial-Wirkung steht vor der Wirkung" decides it'
 """
@@ -71,10 +74,20 @@ GERMAN_FORMS: dict[str, tuple[str, str, bool]] = {
     "WID": ("marvel-champions", "ang-pla-wid", False),
 }
 
+#: German forms in message ids that the glossary has no entry for, because the published
+#: texts do not use them (the entry "Ziel" names ANG, PLA and WID, never VER): the site's
+#: own unofficial words, said the way the glossary's neighbours are ("ANG" -> "ATK", the
+#: basic power "Angriff" -> "attack"); the German catalog keeps the German form.
+OUTSIDE_GLOSSARY: dict[str, dict[str, str]] = {
+    "Verteidigung": {"en": "defense", "ru": "«Защита»"},
+    "VER": {"en": "DEF", "ru": "ЗАЩ"},
+}
+
 #: Longest forms first, so that "negativ-positiv-Wirkung" wins over "negativ-positiv";
 #: a form may start a compound ("Schutzgottkarte-цель").
 _FORM = re.compile(r"(?<![\w\-])(" + "|".join(
-    map(re.escape, sorted(GERMAN_FORMS, key=len, reverse=True))) + r")(?!\w)")
+    map(re.escape, sorted({*GERMAN_FORMS, *OUTSIDE_GLOSSARY}, key=len, reverse=True)))
+    + r")(?!\w)")
 #: Quotations of the source texts, printed clause labels ("1.2.4 › Wirkungsbegrenzung ¶1")
 #: and the text's own sentence "Erde wirkt negativ auf Venus", left as they are.
 _QUOTED = re.compile(r"„[^“]*“|«[^»]*»|\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']*'(?!\w)"
@@ -94,6 +107,8 @@ def load_glossaries() -> Mapping[tuple[str, str], Mapping[str, str]]:
 
 
 def _english_term(form: str, glossary: Mapping[tuple[str, str], Mapping[str, str]]) -> str:
+    if form in OUTSIDE_GLOSSARY:
+        return OUTSIDE_GLOSSARY[form]["en"]
     game, slug, plural = GERMAN_FORMS[form]
     if not slug:  # "Energie- & Monsterkarten", "Monster- & Energiekarten"
         energy = glossary[(game, "energiekarte")]["en"]

@@ -192,13 +192,15 @@ def only_step(ruling: Ruling, message_id: str):
 def check_ruling(scenario, ruling: Ruling) -> None:
     """Structural invariants every ruling of this module must satisfy."""
     allowed = set(scenario.citations)
+    words = {**STEP_WORDS, **SITUATION_STEP_WORDS} if scenario.slug == "situation" \
+        else STEP_WORDS
     for step in ruling.steps:
         assert set(step.citations) <= allowed, (step.message.id, step.citations)
         assert all(c.version == 1 and c.document == scenario.citations[0].document
                    for c in step.citations)
-        assert step.message.id in STEP_WORDS, step.message.id
+        assert step.message.id in words, step.message.id
         text = " ".join(CLAUSE_TEXT[c.key] for c in step.citations).lower()
-        for word in STEP_WORDS[step.message.id]:
+        for word in words[step.message.id]:
             assert word.lower() in text, (step.message.id, word, [c.key for c in step.citations])
         step.message.render()
         if step.reason is not None:
@@ -978,6 +980,8 @@ def test_movement_without_a_change_of_subtype_is_rejected():
 
 #: Steps only the situation emits (it alone knows the card's elements).
 SITUATION_STEP_WORDS = {
+    "Feature %(feature)s against target %(target)s: %(step)s": ("особенность", "стихии"),
+    "The card and target %(target)s: %(step)s": ("той же стихии",),
     "Change %(number)s makes the card an artifact; whether it keeps its elements is open; "
     "both readings are shown.": ("становится артефактом", "не может иметь артефакт",
                                   "Артефакт"),
@@ -1057,3 +1061,24 @@ def test_no_open_point_where_both_readings_agree():
         {"change": "gain-flight"}, {"change": "lose-flight"}, {"change": "become-artifact"},
         {"change": "become-creature"}]})
     assert [p for p in ruling.open_points() if p.endswith("flight")] == []
+
+
+def test_each_feature_and_relation_step_names_its_feature_and_target():
+    """A judge with two features and two targets read "The feature against swamp applies"
+    and "… does not apply" without knowing which target each was about."""
+    from engine.berserk import SITUATION
+    ruling = SITUATION.evaluate({**_HISTORY, "elements": ["swamp", "forest"],
+                                 "features": [{"feature_element": "swamp", "strike_bonus": 2},
+                                              {"feature_element": "mountains",
+                                               "strike_bonus": 1}],
+                                 "targets": [{"elements": ["swamp", "darkness"]},
+                                             {"elements": ["mountains"]}]})
+    about = [s.message.param_dict() for s in ruling.steps
+             if s.message.id in SITUATION_STEP_WORDS]
+    pairs = {(p.get("feature"), p["target"]) for p in about}
+    assert {(1, 1), (1, 2), (2, 1), (2, 2), (None, 1), (None, 2)} <= pairs
+    for step in ruling.steps:
+        if step.message.id in SITUATION_STEP_WORDS:
+            text = " ".join(CLAUSE_TEXT[c.key] for c in step.citations)
+            for word in SITUATION_STEP_WORDS[step.message.id]:
+                assert word in text, (step.message.id, word)

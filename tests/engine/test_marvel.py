@@ -173,6 +173,10 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "ability can be initiated.": ("gültiges Ziel",),
     "Effect %(number)s has no valid target and is not resolved; the ability can still be "
     "initiated.": ("mindestens 1 gültiges Ziel", "beliebiger Teil"),
+    "Effect %(number)s has no valid target: if the ability is initiated, it is not "
+    "resolved.": ("mindestens 1 gültiges Ziel", "beliebiger Teil"),
+    "If the ability is initiated: %(step)s": ("abgehandelt",),
+    "As far as its targets decide: %(step)s": ("Ziel", "eingeleitet"),
     "Threat on %(target)s stays %(threat)s.": ("Bedrohung", "nicht gegen die Spielelemente"),
     "%(target)s has only %(before)s threat; %(amount)s is to be removed.":
         ("Bedrohung hinzufügen/entfernen",),
@@ -457,7 +461,7 @@ def test_basic_attack_with_0_atk():
     zero = [s for s in ruling.steps if s.citations[0].key == "ziel.p4.2"]
     assert len(zero) == 1
     assert zero[0].message.param_dict()["actor"].param_dict() == {"number": 2}
-    assert zero[0].message.param_dict()["stat"] == "ANG"
+    assert zero[0].message.param_dict()["stat"].id == "ANG"  # a word to translate
 
 
 def test_thwart_label_and_cannot_be_thwarted():
@@ -846,6 +850,12 @@ def _all_rulings() -> list[Ruling]:
              minions=[{"damage": 0}, {"damage": 0}]),
         card(effect("deal_damage", "choose", "minion", amount=1, count=3),
              minions=[{"damage": 0}, {"damage": 0}]),
+        # "choose 3" short of targets: what else the ability does is only "if initiated"
+        card(effect("deal_damage", "choose", "minion", amount=1, count=3),
+             effect("remove_threat", "each", "scheme", amount=1),
+             effect("heal", "one", "villain", amount=1),
+             minions=[{"damage": 0}, {"damage": 0}], main_scheme=[{"threat": 3}],
+             side_schemes=[{"threat": 2}], crisis_icon=True),
     ]
     return [SCENARIO.evaluate(data) for data in inputs]
 
@@ -989,7 +999,11 @@ def test_property_rules_invariants(effects, minions, threat, crisis, deck):
         valid = set(ruling.value(f"effect_{i}_valid_targets"))
         assert valid <= set(ruling.value(f"effect_{i}_candidates"))
         # p5.1 / p4.10: never resolved against an invalid target
-        assert set(ruling.value(f"effect_{i}_resolves_against")) <= valid
+        resolves = ruling.value(f"effect_{i}_resolves_against")
+        if resolves == marvel.NOT_COVERED_VALUE:  # "choose N" short of targets: texts silent
+            assert ruling.value("can_initiate") == marvel.NOT_COVERED_VALUE
+            continue
+        assert set(resolves) <= valid
         if crisis and effects[i - 1]["verb"] == "remove_threat":
             assert "main scheme" not in ruling.value(f"effect_{i}_resolves_against")
     if not ruling.value("can_initiate"):

@@ -113,6 +113,8 @@ CLAUSE_TEXT = {
 STEP_WORDS: dict[str, tuple[str, ...]] = {
     # situation
     "%(side)s takes the active turn.": ("aktiven Spielzug",),
+    "Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s": (
+        "Schutzgottkarte",),
     "Card text may override this rule: %(rule)s": (
         "Sofern nicht anders in der Beschreibung festgelegt",
         "Wenn in der Effektbeschreibung nichts anderes beschrieben wird"),
@@ -132,6 +134,10 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, Wirkungsrang "
     "%(rank)s, negativ-positiv factor %(factor)s): %(attribute)s %(before)s → %(after)s.": (
         "Wirkungsrang",),
+    "Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, Wirkungsrang "
+    "%(rank)s, negativ-positiv factor %(factor)s): %(attribute)s %(before)s → %(after)s. The "
+    "negativ-positiv-Wirkung was considered and does not apply: %(why)s": (
+        "Wirkungsrang", "negativ-positiv-Wirkung"),
     "Monster %(number)s: Wirkungsrang and activation order disagree; both readings are shown.":
         ("Wirkungsrang", "aktiviert"),
     "Monster %(number)s: whether the negativ-positiv-Wirkung scales changes from other cards "
@@ -182,6 +188,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "Both negativ-Wirkung and positiv-Wirkung were applied.": (
         "kleinen rechten Planetensymbol", "kleinen linken Planetensymbol"),
     "The Wirkung changes the monster's %(attribute)s by %(amount)s.": ("Grund-Attribute",),
+    "The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
+    "negativ-positiv-Wirkung was considered and does not apply: %(why)s": (
+        "Grund-Attribute", "negativ-positiv-Wirkung"),
     "negativ-Wirkung: the increase is halved, %(before)s → %(after)s.": ("Erhöhungen halbiert",),
     "negativ-Wirkung: the reduction is doubled, %(before)s → %(after)s.": (
         "Reduzierungen verdoppelt",),
@@ -1020,3 +1029,23 @@ def test_opponent_planet_only_needed_for_a_negativ_positiv_card():
     assert ruling.value("change") == 20
     single = WIRKUNG.evaluate({**SETUP, "right_planet": None})
     assert single.value("change") == 20
+
+
+def test_on_a_table_each_reach_step_names_its_monster_and_card():
+    """A judge with two Schutzgottkarten and two monsters read "The Wirkung does not reach a
+    monster of the opposing side." twice without knowing which monster and which card."""
+    ruling = SITUATION.evaluate({
+        "active_side": "b",
+        "guardians": [{"side": "a", "base_planet": "venus", "left_planet": "mars",
+                       "right_planet": "erde", "wirkung_attribute": "ap", "wirkung_amount": 20},
+                      {"side": "b", "base_planet": "mars", "wirkung_attribute": "dp",
+                       "wirkung_amount": 30}],
+        "monsters": [{"side": "b", "planet": "mars", "ap": 80, "dp": 100},
+                     {"side": "a", "planet": "venus", "ap": 100, "dp": 100}],
+        "attacker": 1, "target": 2})
+    reach = [s for s in ruling.steps if "reach" in s.message.render()]
+    assert len(reach) == 4
+    pairs = {(s.message.param_dict()["number"], s.message.param_dict()["side"].id)
+             for s in reach}
+    assert pairs == {(1, "side A"), (2, "side A"), (1, "side B"), (2, "side B")}
+    assert all(s.message.render().startswith("Monster ") for s in reach)

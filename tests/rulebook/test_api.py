@@ -34,8 +34,9 @@ def test_scenario_list_has_every_scenario_with_its_input_schema(client, db):
     assert turn["kind"] == "choice" and [c["value"] for c in turn["choices"]] == ["own",
                                                                                  "opponent"]
     schema = timing["input_schema"]
-    assert schema["type"] == "object" and schema["properties"]["turn"]["enum"] == ["own",
-                                                                                   "opponent"]
+    turn = schema["properties"]["turn"]
+    assert schema["type"] == "object" and turn["anyOf"][0]["enum"] == ["own", "opponent"]
+    assert turn["anyOf"][1]["pattern"] == "^(?:[oO][wW][nN]|[oO][pP][pP][oO][nN][eE][nN][tT])$"
     assert schema["properties"]["in_play_zone"]["type"] == "boolean"
 
 

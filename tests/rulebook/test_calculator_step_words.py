@@ -14,6 +14,7 @@ import pytest
 
 import engine
 from rulebook.models import ClauseVersion
+from tests.engine.test_berserk import SITUATION_STEP_WORDS as BERSERK_SITUATION_WORDS
 from tests.engine.test_berserk import STEP_WORDS as BERSERK_WORDS
 from tests.engine.test_marvel import STEP_WORDS as MARVEL_WORDS
 from tests.engine.test_powerduell import STEP_WORDS as POWERDUELL_WORDS
@@ -23,7 +24,8 @@ from tests.rulebook.calculator_cases import CASES
 # icon overrides "threat can be removed from the main scheme").
 MARVEL_SITUATION_WORDS = {"Card text may override this rule: %(rule)s": ("Krisensymbol",
                                                                          "verhindert")}
-STEP_WORDS = {"power-duell": POWERDUELL_WORDS, "berserk": BERSERK_WORDS,
+STEP_WORDS = {"power-duell": POWERDUELL_WORDS,
+              "berserk": {**BERSERK_WORDS, **BERSERK_SITUATION_WORDS},
               "marvel-champions": {**MARVEL_WORDS, **MARVEL_SITUATION_WORDS}}
 SCENARIOS = [s for ruleset in engine.rulesets() for s in ruleset.scenarios]
 

@@ -87,3 +87,54 @@ def test_the_russian_form_shows_the_glossary_terms(client, db):
     html = client.get("/ru/calculator/power-duell/situation/").content.decode()
     labels = " ".join(re.findall(r"<(?:label|legend)[^>]*>(.*?)</(?:label|legend)>", html, re.S))
     assert "Карты богов-хранителей" in labels and "Schutzgottkarte" not in labels
+
+
+def test_terms_outside_the_glossary_are_a_decision_with_every_language():
+    from rulebook.calculator.terms import OUTSIDE_GLOSSARY
+
+    glossary = load_glossaries()
+    german = {entry["de"] for entry in glossary.values()}
+    for form, words in OUTSIDE_GLOSSARY.items():
+        assert form not in german and form not in GERMAN_FORMS, form
+        assert set(words) == {"en", "ru"}
+    assert german_forms_in("the basic power Verteidigung, VER 0") == ["Verteidigung", "VER"]
+
+
+@pytest.mark.parametrize("language, shown, absent", [
+    ("en", ["the basic power defense", "DEF (defense)", "has DEF 0"],
+     ["Verteidigung", "VER", "defense (defense)"]),
+    ("ru", ["базовая сила «Защита»", "ЗАЩ (защита)", "ЗАЩ 0"], ["Verteidigung", "VER"]),
+    ("de", ["die Basiskraft Verteidigung", "VER (Verteidigung)", "hat VER 0"], ["defense"]),
+])
+def test_marvel_says_defense_in_the_readers_words(client, seeded, language, shown, absent):
+    """The English Marvel list said "Verteidigung (defense)": en and ru say the basic power
+    and its stat as they say attack and thwart (ATK, «Атака»); German keeps its own."""
+    query = ("kind=basic_defend&actor=1&characters=1&characters-0-kind=hero&characters-0-atk=1"
+             "&characters-0-thw=1&characters-0-def=0&minions=1&minions-0-damage=0"
+             "&minions-0-attacking=on")
+    html = client.get(f"/{language}/calculator/marvel-champions/situation/?{query}")
+    assert html.status_code == 200
+    text = re.sub(r"(?s)<[^>]+>", " ", html.content.decode().split("<body", 1)[1])
+    text = " ".join(text.split())
+    for words in shown:
+        assert words in text, words
+    for words in absent:
+        assert not re.search(rf"\b{re.escape(words)}\b", text), words
+
+
+@pytest.mark.parametrize("language, stat", [("en", "has THW 0"), ("ru", "ПРОТ 0"),
+                                            ("de", "hat WID 0")])
+def test_the_stat_of_a_basic_power_is_said_in_the_readers_words(client, seeded, language, stat):
+    """A judge found "hero 1 has ANG 0" on the English page: the stat was a German string."""
+    import engine
+    from rulebook.calculator import services as calculator
+
+    scenario = engine.find_scenario(engine.rulesets(), "marvel-champions", "target-validity")
+    (example,) = [e for e in scenario.examples if e.slug == "hero-with-0-thw"]
+    query = calculator.to_query(scenario, example.inputs)
+    data = client.get(f"/api/scenarios/marvel-champions/target-validity/evaluate?{query}"
+                      f"&lang={language}").json()
+    texts = " ".join(step["text"] for step in data["steps"])
+    assert stat in texts
+    if language != "de":
+        assert not re.search(r"\b(ANG|WID|VER|PLA)\b", texts)
