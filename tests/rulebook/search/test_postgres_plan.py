@@ -113,3 +113,14 @@ def test_filters_of_game_and_document_keep_the_language_indexes(synthetic):
     sql = _match_sql(_most_common("de"), game_id=document.game_id, document_id=document.pk)
     types = [node["Node Type"] for node in _nodes(_plan(sql))]
     assert "Seq Scan" not in types, types
+
+
+def test_a_rebuild_leaves_no_vectors_waiting_in_the_pending_lists(seeded):
+    from rulebook.search.indexing import rebuild
+
+    rebuild()
+    with connection.cursor() as cursor:
+        # returns how many pending pages it moved: none are left to move
+        cursor.execute("SELECT gin_clean_pending_list(indexname::regclass) FROM pg_indexes "
+                       "WHERE tablename = 'rulebook_searchentry' AND indexdef LIKE '%%USING gin%%'")
+        assert [row[0] for row in cursor.fetchall()] == [0] * len(LANGUAGES)
