@@ -349,12 +349,15 @@ class PostgreSQLBackend(Backend):
         """Move the rebuilt vectors from the GIN indexes' pending lists (where
         written rows wait for a vacuum, and every query reads them one by
         one) into the indexes proper, and renew the table's statistics, by
-        which the planner chooses between the indexes and reading the table."""
+        which the planner chooses between the indexes and reading the table.
+        Both need the table's owner (who migrates); for another role both are
+        left to autovacuum."""
         with connection.cursor() as cursor:
             cursor.execute(
                 "SELECT gin_clean_pending_list(i.indexrelid) FROM pg_index AS i "
                 "JOIN pg_class AS c ON c.oid = i.indexrelid JOIN pg_am AS a ON a.oid = c.relam "
-                "WHERE i.indrelid = 'rulebook_searchentry'::regclass AND a.amname = 'gin'")
+                "WHERE i.indrelid = 'rulebook_searchentry'::regclass AND a.amname = 'gin' "
+                "AND pg_has_role(c.relowner, 'USAGE')")
             cursor.execute("ANALYZE rulebook_searchentry")
 
     @staticmethod
