@@ -269,8 +269,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"search latency on {where}, {args.clauses} clauses, {args.queries} queries each:")
     figures = measure(data, args.queries)
     base = figures["baseline"][0]
+    database = "" if figures["baseline"][4] is None else f" {'db cpu p50':>11} {'db cpu p95':>11}"
     print(f"{'query':<12} {'p50 ms':>8} {'p95 ms':>8} {'p95/goal':>9} {'cpu p50':>8} "
-          f"{'cpu p95':>8} {'p50/baseline':>13} {'db cpu p50':>11} {'db cpu p95':>11}")
+          f"{'cpu p95':>8} {'p50/baseline':>13}{database}")
     for kind, (p50, p95, cpu50, cpu95, db50, db95) in figures.items():
         database = (f" {db50:11.2f} {db95:11.2f}" if db50 is not None else "")
         print(f"{kind:<12} {p50:8.2f} {p95:8.2f} {p95 / GOAL_MS:9.2f} {cpu50:8.2f} {cpu95:8.2f} "
