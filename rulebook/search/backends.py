@@ -324,8 +324,9 @@ class PostgreSQLBackend(Backend):
     """A weighted ``tsvector`` per entry (title A, text B) with the
     german/russian/english configuration of the entry's language, a GIN
     index per language (``WHERE language = …``, one for each branch of the
-    query's OR; migration 0006); ranked by ``ts_rank``.  Text is folded (case, accents) in Python
-    before PostgreSQL stems it, for index and query alike."""
+    query's OR; migration 0006); ranked by ``ts_rank``.  Text is folded
+    (case, accents) in Python before PostgreSQL stems it, for index and
+    query alike."""
 
     vendor = "postgresql"
 
