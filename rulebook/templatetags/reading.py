@@ -28,8 +28,7 @@ def links_keep_date(html, as_of):
 @register.simple_tag(takes_context=True)
 def clause_articles(context, readings, heading_level):
     """``{% clause_articles item.clauses 3 %}``: the clauses of a document or
-    section page, as the include ``rulebook/reading/includes/clause.html``
-    with ``heading_level`` renders them one by one (see
+    section page, each number a heading of that level (see
     :mod:`rulebook.reading.clauselist`)."""
     from rulebook.reading.clauselist import render_clause_articles
 
@@ -37,12 +36,22 @@ def clause_articles(context, readings, heading_level):
 
 
 @register.simple_tag(takes_context=True)
-def toc_entries(context, readings):
-    """``{% toc_entries readings %}``: the document page's table of contents
-    entries (see :func:`rulebook.reading.clauselist.render_toc_entries`)."""
+def clause_article(context, reading, standalone=False):
+    """``{% clause_article reading %}``: one clause's article without a heading
+    (``standalone=True`` on the clause's own page; see
+    :mod:`rulebook.reading.clauselist`)."""
+    from rulebook.reading.clauselist import render_clause_article
+
+    return render_clause_article(context, reading, standalone)
+
+
+@register.simple_tag(takes_context=True)
+def toc_entries(context, readings, current_section=None):
+    """``{% toc_entries readings current_section %}``: the entries of the
+    table of contents (see :func:`rulebook.reading.clauselist.render_toc_entries`)."""
     from rulebook.reading.clauselist import render_toc_entries
 
-    return render_toc_entries(context, readings)
+    return render_toc_entries(context, readings, current_section)
 
 
 @register.filter
