@@ -80,9 +80,11 @@ TOC_SECTIONS = "_toc_sections"
 def toc_sections(document):
     """The sections of ``document`` in order, each knowing its document (one
     query, none when the view has read them already, see :data:`TOC_SECTIONS`)."""
+    from rulebook.reading.services import document_sections
+
     sections = document.__dict__.get(TOC_SECTIONS)
     if sections is None:
-        sections = list(document.sections.all())
+        return document_sections(document)
     for section in sections:
         section.document = document
     return sections
