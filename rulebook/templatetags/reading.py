@@ -88,3 +88,34 @@ def toc_sections(document):
     for section in sections:
         section.document = document
     return sections
+
+
+class _ChromeNode(template.Node):
+    """See :func:`chrome`."""
+
+    def __init__(self, nodelist) -> None:
+        self.nodelist = nodelist
+        self.rendered: dict[str, str] = {}
+
+    def render(self, context) -> str:
+        from django.utils.translation import get_language
+
+        language = get_language()
+        html = self.rendered.get(language)
+        if html is None:
+            html = self.rendered[language] = self.nodelist.render(context)
+        return html
+
+
+@register.tag
+def chrome(parser, token):
+    """``{% chrome %}…{% endchrome %}``: a piece of the site's chrome (labels,
+    style sheets, the footer) that depends on nothing but the language:
+    rendered once per worker and language, then the same string on every
+    page.  Only for markup that names no page, no date and no query — such a
+    value inside would be the first page's for every page; it is never read
+    from the database either, so no publication can change it (a new release
+    of templates or translations starts new workers)."""
+    nodelist = parser.parse(("endchrome",))
+    parser.delete_first_token()
+    return _ChromeNode(nodelist)
