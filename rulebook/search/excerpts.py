@@ -35,8 +35,16 @@ class _Matcher:
         self.short = {w for w in wanted if len(w) < PREFIX_MIN} | set(words)
         self.short_prefixes = tuple(self.short)
         self.language = language
+        # word → whether it matches: the excerpts of one search repeat words.
+        self._seen: dict[str, bool] = {}
 
     def __call__(self, word: str) -> bool:
+        found = self._seen.get(word)
+        if found is None:
+            found = self._seen[word] = self._matches(word)
+        return found
+
+    def _matches(self, word: str) -> bool:
         folded = fold(word)
         if self.long and folded.startswith(self.long):
             return True
@@ -46,9 +54,11 @@ class _Matcher:
             stem([folded], self.language)[0] in self.short
 
 
-def excerpt(text: str, query: Query, language: str, width: int = 32) -> SafeString:
+def excerpt(text: str, query: Query, language: str, width: int = 32,
+            matchers: dict | None = None) -> SafeString:
     """Return about ``width`` words of ``text`` around the first match, the
-    matching words in ``<mark>``, HTML-escaped.
+    matching words in ``<mark>``, HTML-escaped.  ``matchers`` (language →
+    matcher of ``query``), when given, is shared by the excerpts of one search.
 
     >>> str(excerpt("Die <b>Schutzgottkarte</b> und der Schutzgott", Query(("schutzgottes",), False), "de"))
     'Die &lt;b&gt;<mark>Schutzgottkarte</mark>&lt;/b&gt; und der <mark>Schutzgott</mark>'
@@ -56,7 +66,11 @@ def excerpt(text: str, query: Query, language: str, width: int = 32) -> SafeStri
     words = list(_WORD.finditer(text))
     if not words:
         return mark_safe(html.escape(text[:200]))
-    matches = _Matcher(query, language)
+    matches = matchers.get(language) if matchers is not None else None
+    if matches is None:
+        matches = _Matcher(query, language)
+        if matchers is not None:
+            matchers[language] = matches
     first = next((i for i, w in enumerate(words) if matches(w.group(0))), None)
     start_word = max(0, (first or 0) - width // 3)
     end_word = min(len(words), start_word + width)
