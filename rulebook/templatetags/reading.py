@@ -119,3 +119,13 @@ def chrome(parser, token):
     nodelist = parser.parse(("endchrome",))
     parser.delete_first_token()
     return _ChromeNode(nodelist)
+
+
+@register.simple_tag
+def address(viewname, *args):
+    """``{% address 'rulebook:clause_history' game.slug document.slug clause.key %}``:
+    ``{% url %}`` for a page of the site, remembered per process (see
+    :func:`rulebook.models.rules.page_address`)."""
+    from rulebook.models.rules import page_address
+
+    return page_address(viewname, *args)
