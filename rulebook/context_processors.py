@@ -5,7 +5,7 @@ from functools import cache
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.urls import reverse, translate_url
+from django.urls import get_script_prefix, reverse, translate_url
 from django.utils.translation import get_language_info, override
 
 
@@ -16,10 +16,11 @@ def _language_names() -> tuple[tuple[str, str], ...]:
 
 
 @cache
-def site_addresses(language: str) -> dict[str, str]:
+def site_addresses(language: str, prefix: str = "/") -> dict[str, str]:
     """The addresses of the chrome that depend on nothing but the language
     (home, calculator, search, manifest, feed, API description), reversed
-    once per process and language instead of on every page."""
+    once per process, language and script prefix (``prefix``, the key)
+    instead of on every page."""
     with override(language):
         return {name: reverse(view) for name, view in (
             ("home", "rulebook:home"), ("calculator", "calculator:index"),
@@ -62,7 +63,7 @@ def site(request):
     default = next((link["absolute"] for link in links if link["code"] == settings.LANGUAGE_CODE),
                    None) or request.build_absolute_uri(translate_url(path, settings.LANGUAGE_CODE))
     return {"language_links": links, "as_of": as_of, "site_origin": origin,
-            "site_urls": site_addresses(current),
+            "site_urls": site_addresses(current, get_script_prefix()),
             "as_of_date": datetime.date.fromisoformat(as_of) if as_of else None,
             "undated_url": _without_date(request) if as_of else "",
             **page_links(request, default)}

@@ -95,15 +95,16 @@ class _ChromeNode(template.Node):
 
     def __init__(self, nodelist) -> None:
         self.nodelist = nodelist
-        self.rendered: dict[str, str] = {}
+        self.rendered: dict[tuple[str, str], str] = {}
 
     def render(self, context) -> str:
+        from django.urls import get_script_prefix
         from django.utils.translation import get_language
 
-        language = get_language()
-        html = self.rendered.get(language)
+        key = (get_language(), get_script_prefix())
+        html = self.rendered.get(key)
         if html is None:
-            html = self.rendered[language] = self.nodelist.render(context)
+            html = self.rendered[key] = self.nodelist.render(context)
         return html
 
 
@@ -111,8 +112,8 @@ class _ChromeNode(template.Node):
 def chrome(parser, token):
     """``{% chrome %}…{% endchrome %}``: a piece of the site's chrome (labels,
     style sheets, the footer) that depends on nothing but the language:
-    rendered once per worker and language, then the same string on every
-    page.  Only for markup that names no page, no date and no query — such a
+    rendered once per worker, language and script prefix, then the same
+    string on every page.  Only for markup that names no page, no date and no query — such a
     value inside would be the first page's for every page; it is never read
     from the database either, so no publication can change it (a new release
     of templates or translations starts new workers)."""
