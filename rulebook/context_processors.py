@@ -1,34 +1,72 @@
 """Template context shared by every page."""
 
 import datetime
+from functools import cache
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.urls import translate_url
-from django.utils.translation import get_language_info
+from django.urls import get_script_prefix, reverse, translate_url
+from django.utils.translation import get_language_info, override
+
+
+@cache
+def _language_names() -> tuple[tuple[str, str], ...]:
+    """Each language's code and its name in itself, in the switcher's order."""
+    return tuple((code, get_language_info(code)["name_local"]) for code, _name in settings.LANGUAGES)
+
+
+@cache
+def site_addresses(language: str, prefix: str = "/") -> dict[str, str]:
+    """The addresses of the chrome that depend on nothing but the language
+    (home, calculator, search, manifest, feed, API description), reversed
+    once per process, language and script prefix (``prefix``, the key)
+    instead of on every page."""
+    with override(language):
+        return {name: reverse(view) for name, view in (
+            ("home", "rulebook:home"), ("calculator", "calculator:index"),
+            ("search", "rulebook:search"), ("manifest", "rulebook:manifest"),
+            ("corrections_feed", "rulebook:corrections_feed"), ("api", "api:openapi-json"))}
+
+
+def _translated(request, full_path: str, current: str, code: str) -> str:
+    """``translate_url(full_path, code)`` without resolving the address again.
+
+    The addresses under the language prefix are not translated (no URL
+    pattern holds a translated string), so a page's address in another
+    language is the same address with that language's prefix.  The request's
+    own match says whether the address is a page at all: one that resolved
+    to nothing (a 404) or lives outside the prefixes goes through
+    :func:`~django.urls.translate_url`, as before.
+    """
+    prefix = f"/{current}/"
+    if request.resolver_match is not None and full_path.startswith(prefix):
+        return f"/{code}/{full_path[len(prefix):]}"
+    return translate_url(full_path, code)
 
 
 def site(request):
     """Return the language switcher links for the current page.
 
-    ``language_links`` is a list of dicts ``{code, name, url, current}``;
-    each URL is the current page in that language (query string kept).
+    ``language_links`` is a list of dicts ``{code, name, url, absolute,
+    current}``; each URL is the current page in that language (query string
+    kept), ``absolute`` the same with scheme and host.
     """
     path = request.get_full_path()
     current = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
+    origin = f"{request.scheme}://{request.get_host()}"
     links = []
-    for code, _name in settings.LANGUAGES:
-        info = get_language_info(code)
-        links.append({
-            "code": code,
-            "name": info["name_local"],
-            "url": translate_url(path, code),
-            "current": code == current,
-        })
+    for code, name in _language_names():
+        url = _translated(request, path, current, code)
+        links.append({"code": code, "name": name, "url": url, "absolute": origin + url,
+                      "current": code == current})
     as_of = dated_view(request)
-    return {"language_links": links, "as_of": as_of,
+    default = next((link["absolute"] for link in links if link["code"] == settings.LANGUAGE_CODE),
+                   None) or request.build_absolute_uri(translate_url(path, settings.LANGUAGE_CODE))
+    return {"language_links": links, "as_of": as_of, "site_origin": origin,
+            "site_urls": site_addresses(current, get_script_prefix()),
             "as_of_date": datetime.date.fromisoformat(as_of) if as_of else None,
-            "undated_url": _without_date(request) if as_of else "", **page_links(request)}
+            "undated_url": _without_date(request) if as_of else "",
+            **page_links(request, default)}
 
 
 def _without_date(request) -> str:
@@ -50,7 +88,7 @@ def dated_view(request) -> str:
         return ""
 
 
-def page_links(request) -> dict:
+def page_links(request, x_default_url: str | None = None) -> dict:
     """The canonical address of the page, its ``x-default`` alternate and
     whether search engines should leave it out of their index.
 
@@ -59,16 +97,23 @@ def page_links(request) -> dict:
     not send readers to outdated texts.  A page whose view sets
     ``canonical_path`` (the side-by-side pages: their single-language page)
     overrides the canonical address in its template context.  The
-    ``x-default`` alternate is the page in the site's default language.
+    ``x-default`` alternate is the page in the site's default language
+    (``x_default_url`` when the caller has it already).
     """
-    query = request.GET.copy()
+    query = request.GET
     dated = "as_of" in query
-    query.pop("as_of", None)
-    encoded = urlencode(sorted(query.lists()), doseq=True)
-    path = request.path + (f"?{encoded}" if encoded else "")
+    if not query or (dated and len(query) == 1):
+        path = request.path
+    else:
+        query = query.copy()
+        query.pop("as_of", None)
+        encoded = urlencode(sorted(query.lists()), doseq=True)
+        path = request.path + (f"?{encoded}" if encoded else "")
+    if x_default_url is None:
+        x_default_url = request.build_absolute_uri(
+            translate_url(request.get_full_path(), settings.LANGUAGE_CODE))
     return {
         "canonical_default": request.build_absolute_uri(path),
-        "x_default_url": request.build_absolute_uri(
-            translate_url(request.get_full_path(), settings.LANGUAGE_CODE)),
+        "x_default_url": x_default_url,
         "noindex": dated,
     }

@@ -9,7 +9,7 @@ application = get_wsgi_application()
 
 #: The templates of the pages most requested, compiled when a worker starts.
 WARM_TEMPLATES = ("rulebook/reading/document.html", "rulebook/reading/section.html",
-                  "rulebook/reading/clause.html", "rulebook/reading/includes/clause.html",
+                  "rulebook/reading/clause.html", "rulebook/reading/includes/see_also.html",
                   "rulebook/search/page.html", "rulebook/search/results.html")
 
 

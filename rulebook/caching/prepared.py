@@ -35,6 +35,19 @@ _STAND_INS: dict[type, Callable[[int], Any]] = {
 }
 
 
+def _converters(primed, known: dict, connection, expressions) -> dict:
+    """The primed compiler's ``get_converters(expressions)``, found once per
+    database: the same SQL selects the same columns every time, so the
+    per-column look-up of converters need not run on every request."""
+    key = (connection.alias, tuple(map(id, expressions)))
+    found = known.get(key)
+    if found is None:
+        compiler = copy.copy(primed)
+        compiler.connection = connection
+        found = known[key] = compiler.get_converters(expressions)
+    return found
+
+
 class Ids:
     """The kind of a prepared list of ids (``pk__in=…``) of at most ``size``
     items; a longer list runs the queryset unprepared."""
@@ -112,7 +125,7 @@ class PreparedQuery:
         if wanted - seen:
             missing = sorted({name for name, _item in wanted - seen})
             raise ValueError(f"prepared values not among the SQL's parameters: {missing}")
-        return queryset, compiler, sql, slots
+        return queryset, compiler, sql, slots, {}
 
     def __call__(self, **values: Any) -> list:
         """Run the SQL with ``values`` (every name given at construction)."""
@@ -126,7 +139,7 @@ class PreparedQuery:
         entry = self._compiled.get(alias)
         if entry is None:
             entry = self._compiled[alias] = self._compile(alias)
-        queryset, primed, sql, slots = entry
+        queryset, primed, sql, slots, converters = entry
         params = tuple(
             constant if name is None
             else values[name][item] if item is not None
@@ -137,6 +150,8 @@ class PreparedQuery:
             compiler = copy.copy(primed)
             compiler.connection = connection or connections[using]
             compiler.as_sql = lambda *args, **kwargs: (sql, params)
+            compiler.get_converters = lambda expressions: _converters(
+                primed, converters, compiler.connection, expressions)
             return compiler
 
         run = queryset._chain()

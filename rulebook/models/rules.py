@@ -14,10 +14,11 @@ from __future__ import annotations
 import datetime
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.conf import settings
 from django.db import models
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy as _
 
@@ -35,6 +36,22 @@ def text_digest(text: str) -> str:
     """
     normalised = " ".join(text.split())
     return hashlib.sha256(normalised.encode("utf-8")).hexdigest()
+
+
+@lru_cache(maxsize=8192)
+def _reverse(viewname: str, args: tuple, language: str | None, prefix: str,
+             urlconf: str) -> str:
+    return reverse(viewname, args=args)
+
+
+def page_address(viewname: str, *args) -> str:
+    """``reverse(viewname, args=args)``, remembered per process: an address
+    depends on nothing but its arguments, the active language and the
+    script prefix (the key here), so a page naming the same document or
+    section several times — and every page after it — resolves it once.
+    (The URLconf is part of the key too, for tests that replace it.)"""
+    return _reverse(viewname, args, get_language(), get_script_prefix(),
+                    get_urlconf() or settings.ROOT_URLCONF)
 
 
 @dataclass(frozen=True)
@@ -85,7 +102,7 @@ class Game(models.Model):
         return self.name or self.slug
 
     def get_absolute_url(self) -> str:
-        return reverse("rulebook:game", args=[self.slug])
+        return page_address("rulebook:game", self.slug)
 
 
 class Document(models.Model):
@@ -123,7 +140,7 @@ class Document(models.Model):
         return localized(self, "source_note", self.language, language)
 
     def get_absolute_url(self) -> str:
-        return reverse("rulebook:document", args=[self.game.slug, self.slug])
+        return page_address("rulebook:document", self.game.slug, self.slug)
 
     def has_published_version(self) -> bool:
         """Whether a clause of this document has a published version.
@@ -197,7 +214,7 @@ class Section(models.Model):
 
     def get_absolute_url(self) -> str:
         doc = self.document
-        return reverse("rulebook:section", args=[doc.game.slug, doc.slug, self.slug])
+        return page_address("rulebook:section", doc.game.slug, doc.slug, self.slug)
 
 
 class ClauseQuerySet(models.QuerySet):
@@ -259,7 +276,7 @@ class Clause(models.Model):
 
     def get_absolute_url(self) -> str:
         doc = self.document
-        return reverse("rulebook:clause", args=[doc.game.slug, doc.slug, self.key])
+        return page_address("rulebook:clause", doc.game.slug, doc.slug, self.key)
 
     def has_published_version(self) -> bool:
         """Whether any version of this clause is published (its key is then fixed)."""
@@ -436,7 +453,7 @@ class Correction(models.Model):
 
     def get_absolute_url(self) -> str:
         """The public address: ``/<lang>/<game>/corrections/<number>/`` (published only)."""
-        return reverse("rulebook:correction", args=[self.game.slug, self.number])
+        return page_address("rulebook:correction", self.game.slug, self.number)
 
     # What a submitted correction is reviewed as: changing any of them
     # returns it to draft.

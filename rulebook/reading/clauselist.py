@@ -1,15 +1,16 @@
-"""The clauses of a document or section page as HTML, in one loop.
+"""The clause articles and the table of contents of the reading pages, as HTML.
 
-A long document page shows 250 clauses; rendering
-``rulebook/reading/includes/clause.html`` once per clause costs most of the
-page's time (an include, a dozen variable look-ups and tags per clause).
-:func:`render_clause_articles` writes the same HTML, byte for byte, with
-Python string formatting for the clauses every page has — a text in force,
-with or without a change mark — and renders the include only for the rare
-ones (a "see also" list, a repealed or unavailable text, a translation note
-or an outdated translation).  The per-page constants (translated labels,
-the reading date, the address pattern of a clause) are computed once per
-call.
+The one renderer of a clause article (``{% clause_article %}``: the clause
+page, the calculator's clause fragment; ``{% clause_articles %}``: every
+clause of a document or section page) and of the contents beside the text
+(``{% toc_entries %}``).  A long document page shows 250 clauses; an include
+per clause (a dozen variable look-ups and tags each) cost most of the page's
+time, so the markup is written here with Python string formatting, with the
+per-page constants (translated labels, the reading date, the address pattern
+of a clause) computed once per call.  Only the rare parts that are whole
+templates of their own are rendered as templates: a "see also" list
+(``includes/see_also.html``) and the note on a translation
+(``includes/translation_note.html``).
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ from django.template.defaultfilters import date as date_filter
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language_info, gettext as _
 
 from rulebook.reading import pagefacts
 from rulebook.reading.services import ClauseReading
 
-CLAUSE_TEMPLATE = "rulebook/reading/includes/clause.html"
+SEE_ALSO_TEMPLATE = "rulebook/reading/includes/see_also.html"
+TRANSLATION_NOTE_TEMPLATE = "rulebook/reading/includes/translation_note.html"
 # The clause key pattern of the ``clausekey`` converter (rulebook/urls.py):
 # such a key is put into a reversed address unchanged.
 _KEY = re.compile(r"[0-9A-Za-z][0-9A-Za-z.\-]*\Z")
@@ -40,6 +42,7 @@ class _Addresses:
     def __init__(self, document) -> None:
         args = [document.game.slug, document.slug, _PLACEHOLDER]
         self._clause = reverse("rulebook:clause", args=args).split(_PLACEHOLDER)
+        self._history = reverse("rulebook:clause_history", args=args).split(_PLACEHOLDER)
         self.document = document
 
     def clause(self, clause) -> str:
@@ -48,62 +51,84 @@ class _Addresses:
             return f"{self._clause[0]}{clause.key}{self._clause[1]}"
         return clause.get_absolute_url()
 
+    def history(self, clause) -> str:
+        """The address of the clause's history page."""
+        if len(self._history) == 2 and _KEY.match(clause.key):
+            return f"{self._history[0]}{clause.key}{self._history[1]}"
+        document = clause.document
+        return reverse("rulebook:clause_history",
+                       args=[document.game.slug, document.slug, clause.key])
 
-def _needs_template(reading: ClauseReading) -> bool:
-    """Whether the clause is one of the rare kinds left to the include."""
-    if not reading.available:
-        return True  # unavailable text (repealed, not yet added: not listed anyway)
-    text = reading.text
-    if not text.is_fallback and text.language != reading.clause.document.language:
-        return True  # a translation: its note
-    return bool(reading.translation_outdated or reading.see_also)
+
+class _Page:
+    """What every clause of one page shares: the template context's values
+    (``as_of``, ``dated``, ``on``, ``today``, ``fallback``), the translated
+    labels and the clause addresses of the current document."""
+
+    def __init__(self, context) -> None:
+        self.context = context
+        self.as_of = context.get("as_of") or ""
+        self.dated = context.get("dated")
+        self.on = context.get("on")
+        self.today = context.get("today")
+        fallback = context.get("fallback")
+        self.some_fallback = getattr(fallback, "extent", None) == "some"
+        self.on_text = escape(date_filter(self.on, "SHORT_DATE_FORMAT"))
+        self.badge_title = escape(_("original text, not translated yet"))
+        self.copied = escape(_("Link copied"))
+        self.copy_link = escape(_("Copy link"))
+        self._addresses = None
+
+    def addresses(self, document) -> _Addresses:
+        if self._addresses is None or self._addresses.document is not document:
+            self._addresses = _Addresses(document)
+        return self._addresses
+
+    def template(self, reading: ClauseReading, name: str, **values) -> str:
+        """The template ``name`` in the page's context with ``reading``."""
+        template = self.context.template.engine.get_template(name)
+        with self.context.push(reading=reading, **values):
+            return template.render(self.context)
 
 
 def render_clause_articles(context, readings: Iterable[ClauseReading],
                            heading_level: int) -> SafeString:
-    """The HTML of ``{% for reading in readings %}{% include "…/clause.html"
-    with heading_level=heading_level %}{% endfor %}`` in ``context`` (a
-    document or section page's template context: ``as_of``, ``dated``,
-    ``on``, ``today``, ``fallback``)."""
-    from rulebook.references.rendering import render_clause_text as clause_text
+    """The articles of the clauses ``readings`` of a document or section page,
+    each clause number a heading of level ``heading_level`` (one more for a
+    nested clause), in ``context`` (the page's template context)."""
+    page = _Page(context)
+    return mark_safe("".join(_article(page, reading, heading_level, False)
+                             for reading in readings))
 
-    readings = list(readings)
-    if not readings:
-        return mark_safe("")
-    as_of = context.get("as_of") or ""
-    dated = context.get("dated")
-    on = context.get("on")
-    today = context.get("today")
-    fallback = context.get("fallback")
-    some_fallback = getattr(fallback, "extent", None) == "some"
-    addresses = None
-    template = None
-    badge_title = _("original text, not translated yet")
-    copied = _("Link copied")
-    copy_link = _("Copy link")
-    level_plain, level_deep = heading_level, heading_level + 1
-    on_text = escape(date_filter(on, "SHORT_DATE_FORMAT"))
-    parts: list[str] = []
-    for reading in readings:
-        clause = reading.clause
-        if _needs_template(reading):
-            if template is None:
-                template = context.template.engine.get_template(CLAUSE_TEMPLATE)
-            with context.push(reading=reading, heading_level=heading_level):
-                parts.append(template.render(context))
-            continue
-        if addresses is None or addresses.document is not clause.document:
-            addresses = _Addresses(clause.document)
-        key = escape(clause.key)
-        display_key = escape(clause.display_key)
-        url = escape(pagefacts.with_date(addresses.clause(clause), as_of))
-        later = reading.later
-        text = reading.text
-        title = reading.title
-        level = level_deep if clause.depth else level_plain
+
+def render_clause_article(context, reading: ClauseReading, standalone: bool = False
+                          ) -> SafeString:
+    """One clause's article without a heading: on its own page
+    (``standalone``: the page has the key and title already) or, with a head
+    line linking to the clause, in the calculator."""
+    return mark_safe(_article(_Page(context), reading, None, standalone))
+
+
+def _article(page: _Page, reading: ClauseReading, heading_level: int | None,
+             standalone: bool) -> str:
+    clause = reading.clause
+    available = reading.available
+    if available and reading.see_also:
+        return f"\n{page.template(reading, SEE_ALSO_TEMPLATE, entries=reading.see_also)}\n\n"
+    addresses = page.addresses(clause.document)
+    key = escape(clause.key)
+    display_key = escape(clause.display_key)
+    url = escape(pagefacts.with_date(addresses.clause(clause), page.as_of))
+    later = reading.later
+    text = reading.text
+    title = reading.title
+    parts = [f'\n<article class="clause depth-{clause.depth}'
+             f'{"" if available else " clause--unavailable"}'
+             f'{" clause--changed" if later else ""}" id="{key}"'
+             + (f' aria-labelledby="h-{key}"' if heading_level else "") + '>\n  ']
+    if heading_level:
+        level = heading_level + 1 if clause.depth else heading_level
         parts.append(
-            f'\n<article class="clause depth-{clause.depth}'
-            f'{" clause--changed" if later else ""}" id="{key}" aria-labelledby="h-{key}">\n  '
             f'\n  <div class="clause__head">\n    '
             f'<h{level} class="clause__heading" id="h-{key}"><a class="clause__key" '
             f'href="{url}" title="{display_key}">{escape(pagefacts.short_label(clause))}</a>')
@@ -111,34 +136,82 @@ def render_clause_articles(context, readings: Iterable[ClauseReading],
             parts.append(f' <span class="clause__title" lang="{escape(title.language)}">'
                          f'{escape(title.text)}</span>')
         parts.append(f"</h{level}>\n    ")
-        if some_fallback and text.is_fallback:
+        if page.some_fallback and text.is_fallback:
             parts.append(f'<span class="lang-badge" lang="{escape(text.language)}" '
-                         f'title="{badge_title}">{escape(text.language.upper())}</span>')
+                         f'title="{page.badge_title}">{escape(text.language.upper())}</span>')
         parts.append(
-            f'\n    <button type="button" class="copy-link" data-copied="{copied}" '
-            f'data-url="{url}" hidden>{copy_link}<span class="visually-hidden"> {display_key}'
-            f'</span></button>\n  </div>\n  \n  ')
-        if later:
-            parts.append(_change_mark(reading, addresses, dated, on_text, today))
-        html = clause_text(text.text, clause, text.language)
-        if as_of:
-            html = pagefacts.links_with_date(str(html), as_of)
-        parts.append(f'\n  \n  <div class="clause__text" lang="{escape(text.language)}">'
-                     f'{html}</div>\n  \n  \n  \n  \n</article>\n\n')
-    return mark_safe("".join(parts))
+            f'\n    <button type="button" class="copy-link" data-copied="{page.copied}" '
+            f'data-url="{url}" hidden>{page.copy_link}<span class="visually-hidden"> '
+            f'{display_key}</span></button>\n  </div>\n  ')
+    elif not standalone:
+        parts.append(
+            f'\n  <header class="clause__head">\n    <a class="clause__key" href="{url}" '
+            f'title="{escape(_("Permanent link to this clause"))}">{display_key}</a>\n    ')
+        if title.text:
+            parts.append(f'<span class="clause__title" lang="{escape(title.language)}">'
+                         f'{escape(title.text)}</span>')
+        parts.append("\n  </header>\n  ")
+    parts.append("\n  ")
+    if later:
+        parts.append(_change_mark(page, reading, addresses))
+    parts.append("\n  ")
+    if reading.repealed:
+        version = reading.version
+        said = _("This clause was repealed on %(date)s.") % {
+            "date": escape(date_filter(version.effective_date, "SHORT_DATE_FORMAT"))}
+        correction = version.correction
+        if correction:
+            correction_title = correction.title_in()
+            said += (f' <a href="{escape(correction.get_absolute_url())}"><span '
+                     f'lang="{escape(correction_title.language)}">'
+                     f'{escape(correction_title.text)}</span></a>')
+        parts.append(f'\n  <p class="notice notice--warning">{said}</p>\n  ')
+    elif reading.not_yet_added:
+        said = (_("This clause did not exist yet on %(date)s; a correction adds it from "
+                  "%(later_date)s.")
+                % {"date": page.on_text,
+                   "later_date": escape(date_filter(later.effective_date, "SHORT_DATE_FORMAT"))})
+        parts.append(f'\n  <p class="notice">{said}</p>\n  ')
+    elif available:
+        from rulebook.references.rendering import render_clause_text
+
+        html = render_clause_text(text.text, clause, text.language)
+        if page.as_of:
+            html = pagefacts.links_with_date(str(html), page.as_of)
+        parts.append(f'\n  <div class="clause__text" lang="{escape(text.language)}">'
+                     f'{html}</div>\n  ')
+        if reading.translation_outdated:
+            parts.append('<p class="language-note language-note--outdated">' + escape(
+                _("Translation may be out of date: the original text has changed since it "
+                  "was translated.")) + "</p>")
+        parts.append("\n  ")
+        if not text.is_fallback and text.language != clause.document.language:
+            parts.append(page.template(reading, TRANSLATION_NOTE_TEMPLATE))
+        parts.append("\n  ")
+        if text.is_fallback and not heading_level and not standalone:
+            name = get_language_info(text.language)["name_translated"]
+            parts.append('<p class="language-note">' + _("original text (%(language)s) shown")
+                         % {"language": escape(name)} + "</p>")
+        parts.append("\n  ")
+    else:
+        said = (_("The text of this clause in force on %(date)s is not available in the "
+                  "sources.") % {"date": page.on_text})
+        parts.append(f'\n  <p class="notice">{said}</p>\n  ')
+    parts.append("\n</article>\n\n")
+    return "".join(parts)
 
 
-def _change_mark(reading: ClauseReading, addresses: _Addresses, dated, on_text: str,
-                 today) -> str:
+def _change_mark(page: _Page, reading: ClauseReading, addresses: _Addresses) -> str:
     """The "changed after …" or "upcoming" line of a clause with a later version."""
     later = reading.later
     clause = reading.clause
     later_date = escape(date_filter(later.effective_date, "SHORT_DATE_FORMAT"))
+    today = page.today
     if later.effective_date is not None and today is not None and later.effective_date <= today:
         said = (_("Changed after %(date)s: a new version is in force from %(later_date)s.")
-                % {"date": on_text, "later_date": later_date})
+                % {"date": page.on_text, "later_date": later_date})
         said += (f' <a href="{escape(addresses.clause(clause))}" data-today>'
-                 f'{_("Current text")}</a> ·')
+                 f'{escape(_("Current text"))}</a> ·')
     else:
         if later.is_repeal:
             change = (_("This clause is repealed from %(later_date)s.")
@@ -146,22 +219,24 @@ def _change_mark(reading: ClauseReading, addresses: _Addresses, dated, on_text: 
         else:
             change = (_("A correction changes this clause from %(later_date)s.")
                       % {"later_date": later_date})
-        said = f'<strong class="badge badge--upcoming">{_("upcoming")}</strong> {change}'
-    document = clause.document
-    history = escape(reverse("rulebook:clause_history",
-                             args=[document.game.slug, document.slug, clause.key]))
-    return (f'\n  <p class="change-mark{" change-mark--dated" if dated else ""}">{said}\n'
-            f'    <a href="{history}">{_("History")}</a></p>\n  ')
+        said = f'<strong class="badge badge--upcoming">{escape(_("upcoming"))}</strong> {change}'
+    return (f'\n  <p class="change-mark{" change-mark--dated" if page.dated else ""}">{said}\n'
+            f'    <a href="{escape(addresses.history(clause))}">{escape(_("History"))}</a></p>\n  ')
 
 
+def render_toc_entries(context, readings=None, current_section=None) -> SafeString:
+    """The entries of the table of contents beside the text.
 
-def render_toc_entries(context, readings) -> SafeString:
-    """The HTML of the document page's table of contents entries: the loop
-    ``{% for item in readings %}<li>…{% endfor %}`` of
-    ``rulebook/reading/includes/toc.html`` (sections with their clauses'
-    anchors), in ``context`` (``as_of``, ``document``)."""
+    On a document page (``readings``: its sections read, with their
+    clauses) each section links to its place on the page and lists its
+    clauses' anchors; on a section or clause page the entries are the
+    document's sections (``toc_sections``), linking to their pages, the
+    ``current_section`` marked.  ``context`` gives ``as_of`` and ``document``.
+    """
     as_of = context.get("as_of") or ""
     document = context.get("document")
+    if not readings:
+        return _section_entries(document, as_of, current_section)
     fallback_language = escape(getattr(document, "language", "") or "")
     parts: list[str] = []
     for item in readings:
@@ -188,3 +263,39 @@ def render_toc_entries(context, readings) -> SafeString:
             parts.append("</ol>")
         parts.append("\n      </li>\n    ")
     return mark_safe("".join(parts))
+
+
+def _section_entries(document, as_of: str, current_section) -> SafeString:
+    from rulebook.templatetags.reading import toc_sections
+
+    current = getattr(current_section, "pk", None)
+    sections = toc_sections(document)
+    prefix = suffix = None
+    if sections:
+        split = reverse("rulebook:section", args=[document.game.slug, document.slug,
+                                                   _PLACEHOLDER]).split(_PLACEHOLDER)
+        if len(split) == 2:
+            prefix, suffix = split
+    parts: list[str] = []
+    for section in sections:
+        if prefix is not None and _SLUG.match(section.slug):
+            url = f"{prefix}{section.slug}{suffix}"
+        else:
+            url = section.get_absolute_url()
+        heading = section.heading_in()
+        parts.append(f'\n      <li><a href="{escape(pagefacts.with_date(url, as_of))}" '
+                     f'lang="{escape(heading.language)}"'
+                     + (' aria-current="page"' if section.pk == current else "") + ">")
+        if section.number:
+            parts.append(f'<span class="number">{escape(section.number)}</span> ')
+        if heading.text:
+            parts.append(escape(heading.text))
+        elif not section.number:
+            parts.append(escape(section.slug))
+        parts.append("</a></li>\n    ")
+    return mark_safe("".join(parts))
+
+
+# The slug pattern of Django's ``slug`` converter: such a slug is put into a
+# reversed address unchanged.
+_SLUG = re.compile(r"[-a-zA-Z0-9_]+\Z")

@@ -111,6 +111,7 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
     entries = _ENTRIES(ids=[e for found in matches.values() for e, _s in found])
     by_id = {entry.pk: entry for entry in entries}
     hits = []
+    matchers: dict = {}  # one per language, shared by the excerpts
     for found in matches.values():
         entry_id, score = next(((e, s) for e, s in found if by_id[e].language == prefer),
                                found[0])
@@ -121,5 +122,6 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
         entry.clause.section.document = entry.clause.document
         text = plain_text(getattr(entry.version, f"text_{entry.language}"), icons=True)
         hits.append(Hit(entry.clause, entry.version, entry.language, entry.title,
-                        excerpt(text, parsed, entry.language), found[0][1]))
+                        excerpt(text, parsed, entry.language, matchers=matchers),
+                        found[0][1]))
     return hits

@@ -38,8 +38,16 @@ class _Matcher:
         self.short = {w for w in wanted if len(w) < PREFIX_MIN} | set(words)
         self.short_prefixes = tuple(self.short)
         self.language = language
+        # word → whether it matches: the excerpts of one search repeat words.
+        self._seen: dict[str, bool] = {}
 
     def __call__(self, word: str) -> bool:
+        found = self._seen.get(word)
+        if found is None:
+            found = self._seen[word] = self._matches(word)
+        return found
+
+    def _matches(self, word: str) -> bool:
         folded = fold(word)
         if self.long and folded.startswith(self.long):
             return True
@@ -60,9 +68,12 @@ def _escaped(text: str) -> str:
     return "".join(pieces)
 
 
-def excerpt(text: str, query: Query, language: str, width: int = 32) -> SafeString:
+def excerpt(text: str, query: Query, language: str, width: int = 32,
+            matchers: dict | None = None) -> SafeString:
     """Return about ``width`` words of ``text`` around the first match, the
     matching words in ``<mark>``, HTML-escaped, icon tokens named.
+    ``matchers`` (language → matcher of ``query``), when given, is shared by
+    the excerpts of one search.
 
     >>> str(excerpt("Die <b>Schutzgottkarte</b> und der Schutzgott", Query(("schutzgottes",), False), "de"))
     'Die &lt;b&gt;<mark>Schutzgottkarte</mark>&lt;/b&gt; und der <mark>Schutzgott</mark>'
@@ -76,7 +87,11 @@ def excerpt(text: str, query: Query, language: str, width: int = 32) -> SafeStri
              if not any(start <= word.start() < end for start, end in icons)]
     if not words:
         return mark_safe(_escaped(text[:200]))
-    matches = _Matcher(query, language)
+    matches = matchers.get(language) if matchers is not None else None
+    if matches is None:
+        matches = _Matcher(query, language)
+        if matchers is not None:
+            matchers[language] = matches
     first = next((i for i, w in enumerate(words) if matches(w.group(0))), None)
     start_word = max(0, (first or 0) - width // 3)
     end_word = min(len(words), start_word + width)

@@ -6,7 +6,21 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from rulebook.caching.prepared import PreparedQuery
 from rulebook.models import Document, Game
+
+# The documents with their games, in the filters' order (SQL compiled once
+# per process, see rulebook.caching.prepared).
+_DOCUMENTS = PreparedQuery(lambda: Document.objects.select_related("game").order_by(
+    "game__position", "game__slug", "position", "slug"))
+
+
+class _Select(forms.Select):
+    """A select of plain choices (no groups, no option attributes), its
+    options written in one loop (``rulebook/search/select.html``): Django's
+    template includes two templates per option."""
+
+    template_name = "rulebook/search/select.html"
 
 
 class SearchForm(forms.Form):
@@ -21,9 +35,10 @@ class SearchForm(forms.Form):
     q = forms.CharField(label=_("Search"), required=False, strip=True,
                         widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off",
                                                       "spellcheck": "false"}))
-    game = forms.ChoiceField(label=_("Game"), required=False)
-    document = forms.ChoiceField(label=_("Document"), required=False)
-    language = forms.ChoiceField(label=_("Language of the text"), required=False)
+    game = forms.ChoiceField(label=_("Game"), required=False, widget=_Select)
+    document = forms.ChoiceField(label=_("Document"), required=False, widget=_Select)
+    language = forms.ChoiceField(label=_("Language of the text"), required=False,
+                                 widget=_Select)
     as_of = forms.DateField(label=_("Texts in force on"), required=False,
                             widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                             input_formats=["%Y-%m-%d"])
@@ -32,8 +47,7 @@ class SearchForm(forms.Form):
         super().__init__(*args, **kwargs)
         # One query for both filters: the documents with their games (a game
         # without documents has nothing to search).
-        self._documents = list(Document.objects.select_related("game").order_by(
-            "game__position", "game__slug", "position", "slug"))
+        self._documents = _DOCUMENTS()
         self._games = list({d.game.slug: d.game for d in self._documents}.values())
         self.fields["game"].choices = [("", _("All games"))] + [
             (g.slug, str(g)) for g in self._games]

@@ -3,17 +3,40 @@
 ``rulebook/search/results.html`` lists up to 25 hits; writing each through
 the template language (a dozen look-ups, two translations and a dated
 ``blocktranslate`` per hit) cost more than the search itself.
-:func:`render_hits` writes the same HTML, byte for byte, with the per-page
-constants (translated labels, the reading date) computed once.
+:func:`render_hits` is the one renderer of a hit (no template holds its
+markup), with the per-page constants (translated labels, the reading date,
+each document's clause address) computed once.
 """
 
 from __future__ import annotations
 
+import re
+
 from django.template.defaultfilters import date as date_filter
+from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+
+# The clause key pattern of the ``clausekey`` converter (rulebook/urls.py):
+# such a key is put into a reversed address unchanged.
+_KEY = re.compile(r"[0-9A-Za-z][0-9A-Za-z.\-]*\Z")
+_PLACEHOLDER = "0-key-placeholder-0"
+
+
+def _clause_url(clause, patterns: dict) -> str:
+    """``clause.get_absolute_url()``, the document's address pattern reversed
+    once per page (``patterns``: document id → the address split at the key)."""
+    document = clause.document
+    pattern = patterns.get(document.pk)
+    if pattern is None:
+        pattern = patterns[document.pk] = reverse("rulebook:clause", args=[
+            document.game.slug, document.slug, _PLACEHOLDER]).split(_PLACEHOLDER)
+    if len(pattern) == 2 and _KEY.match(clause.key):
+        return f"{pattern[0]}{clause.key}{pattern[1]}"
+    return clause.get_absolute_url()
 
 
 def render_hits(hits, dated: bool, on) -> SafeString:
@@ -23,6 +46,7 @@ def render_hits(hits, dated: bool, on) -> SafeString:
     suffix = f"?as_of={escape(date_filter(on, 'Y-m-d'))}" if dated else ""
     badge_title = _("Language of the matching text")
     parts = []
+    patterns: dict = {}
     for hit in hits:
         clause = hit.clause
         document = clause.document
@@ -41,7 +65,7 @@ def render_hits(hits, dated: bool, on) -> SafeString:
             said = _("version %(number)s, date not given in the source") % {"number": number}
         parts.append(
             f'\n  <li class="search-hit">\n    <p class="search-hit__head"><a class="clause__key" '
-            f'href="{escape(clause.get_absolute_url())}{suffix}">{escape(clause.display_key)}</a>'
+            f'href="{escape(_clause_url(clause, patterns))}{suffix}">{escape(clause.display_key)}</a>'
             f'\n      {title}\n      <span class="badge" title="{badge_title}">'
             f'{escape(hit.language.upper())}</span>\n      <span class="search-hit__version">'
             f'{said}</span></p>\n    <p class="search-hit__path">{escape(str(document.game))} › '

@@ -28,8 +28,7 @@ def links_keep_date(html, as_of):
 @register.simple_tag(takes_context=True)
 def clause_articles(context, readings, heading_level):
     """``{% clause_articles item.clauses 3 %}``: the clauses of a document or
-    section page, as the include ``rulebook/reading/includes/clause.html``
-    with ``heading_level`` renders them one by one (see
+    section page, each number a heading of that level (see
     :mod:`rulebook.reading.clauselist`)."""
     from rulebook.reading.clauselist import render_clause_articles
 
@@ -37,12 +36,22 @@ def clause_articles(context, readings, heading_level):
 
 
 @register.simple_tag(takes_context=True)
-def toc_entries(context, readings):
-    """``{% toc_entries readings %}``: the document page's table of contents
-    entries (see :func:`rulebook.reading.clauselist.render_toc_entries`)."""
+def clause_article(context, reading, standalone=False):
+    """``{% clause_article reading %}``: one clause's article without a heading
+    (``standalone=True`` on the clause's own page; see
+    :mod:`rulebook.reading.clauselist`)."""
+    from rulebook.reading.clauselist import render_clause_article
+
+    return render_clause_article(context, reading, standalone)
+
+
+@register.simple_tag(takes_context=True)
+def toc_entries(context, readings, current_section=None):
+    """``{% toc_entries readings current_section %}``: the entries of the
+    table of contents (see :func:`rulebook.reading.clauselist.render_toc_entries`)."""
     from rulebook.reading.clauselist import render_toc_entries
 
-    return render_toc_entries(context, readings)
+    return render_toc_entries(context, readings, current_section)
 
 
 @register.filter
@@ -71,9 +80,53 @@ TOC_SECTIONS = "_toc_sections"
 def toc_sections(document):
     """The sections of ``document`` in order, each knowing its document (one
     query, none when the view has read them already, see :data:`TOC_SECTIONS`)."""
+    from rulebook.reading.services import document_sections
+
     sections = document.__dict__.get(TOC_SECTIONS)
     if sections is None:
-        sections = list(document.sections.all())
+        return document_sections(document)
     for section in sections:
         section.document = document
     return sections
+
+
+class _ChromeNode(template.Node):
+    """See :func:`chrome`."""
+
+    def __init__(self, nodelist) -> None:
+        self.nodelist = nodelist
+        self.rendered: dict[tuple[str, str], str] = {}
+
+    def render(self, context) -> str:
+        from django.urls import get_script_prefix
+        from django.utils.translation import get_language
+
+        key = (get_language(), get_script_prefix())
+        html = self.rendered.get(key)
+        if html is None:
+            html = self.rendered[key] = self.nodelist.render(context)
+        return html
+
+
+@register.tag
+def chrome(parser, token):
+    """``{% chrome %}…{% endchrome %}``: a piece of the site's chrome (labels,
+    style sheets, the footer) that depends on nothing but the language:
+    rendered once per worker, language and script prefix, then the same
+    string on every page.  Only for markup that names no page, no date and no query — such a
+    value inside would be the first page's for every page; it is never read
+    from the database either, so no publication can change it (a new release
+    of templates or translations starts new workers)."""
+    nodelist = parser.parse(("endchrome",))
+    parser.delete_first_token()
+    return _ChromeNode(nodelist)
+
+
+@register.simple_tag
+def address(viewname, *args):
+    """``{% address 'rulebook:clause_history' game.slug document.slug clause.key %}``:
+    ``{% url %}`` for a page of the site, remembered per process (see
+    :func:`rulebook.models.rules.page_address`)."""
+    from rulebook.models.rules import page_address
+
+    return page_address(viewname, *args)

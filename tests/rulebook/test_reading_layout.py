@@ -159,3 +159,18 @@ def test_offline_state_changes_with_a_publication(client, seeded):
 def test_offline_page_says_it_needs_a_connection(client):
     html = client.get("/de/offline/").content.decode()
     assert "Diese Seite braucht eine Verbindung" in html
+
+
+@pytest.mark.parametrize("path", [
+    BERSERK, BERSERK + "107.2/?as_of=2023-01-02", BERSERK + "section/107/side-by-side/?with=en",
+    "/ru/search/?q=%D0%BA%D0%B0%D1%80%D1%82%D0%B0&game=berserk", "/en/calculator/",
+    "/de/berserk/", "/de/no-such-game/"])
+def test_language_links_are_the_translated_addresses(client, seeded, path):
+    # The switcher swaps the language prefix instead of resolving the
+    # address again (no URL pattern is translated): the same as translate_url.
+    from django.urls import translate_url
+
+    response = client.get(path)
+    links = {link["code"]: link["url"] for link in response.context["language_links"]}
+    assert links == {code: translate_url(path, code) for code in ("de", "ru", "en")}
+    assert response.context["x_default_url"] == "http://testserver" + translate_url(path, "en")
