@@ -79,7 +79,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Outside the page cache, so every answer — a stored page, or the 503
     # page when the cache's query fails — gets the same headers.
-    "csp.middleware.CSPMiddleware",
+    "rulesite.middleware.CSPMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Stored rule pages are answered here, before the rest of the stack.
     "rulebook.caching.pages.RulePageCacheMiddleware",

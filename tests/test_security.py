@@ -103,3 +103,36 @@ def test_test_client_login_still_works(client, db):
     User.objects.create_user("editor", password="right-password-1", is_staff=True)
     assert client.login(username="editor", password="right-password-1")
     assert client.get("/admin/").status_code == 200
+
+
+def test_the_policy_built_once_is_django_csps_own(rf, settings):
+    """rulesite.middleware.CSPMiddleware gives the headers django-csp builds;
+    a view's own policy (csp.decorators) and a changed setting still count."""
+    from csp.middleware import CSPMiddleware as DjangoCSPMiddleware
+    from django.http import HttpResponse
+
+    from rulesite.middleware import CSPMiddleware
+
+    def headers(middleware_class, response=None, path="/de/"):
+        response = response or HttpResponse("page")
+        middleware = middleware_class(lambda request: response)
+        return {name: value for name, value in middleware(rf.get(path)).items()
+                if name.startswith("Content-Security-Policy")}
+
+    ours = headers(CSPMiddleware)
+    assert ours == headers(DjangoCSPMiddleware)
+    assert "default-src 'self'" in ours["Content-Security-Policy"].split("; ")
+    assert "Content-Security-Policy-Report-Only" not in ours
+
+    updated = HttpResponse("page")
+    updated._csp_update = {"img-src": ["https://cards.example"]}
+    assert "https://cards.example" in headers(CSPMiddleware, updated)["Content-Security-Policy"]
+
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'none'"]},
+                                        "EXCLUDE_URL_PREFIXES": ["/api/"]}
+    settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = {"DIRECTIVES": {"script-src": ["'self'"]}}
+    changed = headers(CSPMiddleware)
+    assert changed == headers(DjangoCSPMiddleware)
+    assert changed["Content-Security-Policy"] == "default-src 'none'"
+    assert "script-src 'self'" in changed["Content-Security-Policy-Report-Only"].split("; ")
+    assert "Content-Security-Policy" not in headers(CSPMiddleware, path="/api/games/")
