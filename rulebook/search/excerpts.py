@@ -83,8 +83,10 @@ def excerpt(text: str, query: Query, language: str, width: int = 32,
     'Das <mark>Krisensymbol</mark> ([icon: crisis symbol])'
     """
     icons = [icon.span() for icon in ICON.finditer(text)]
-    words = [word for word in _WORD.finditer(text)
-             if not any(start <= word.start() < end for start, end in icons)]
+    words = list(_WORD.finditer(text))
+    if icons:  # the words of an icon token are not words of the text
+        words = [word for word in words
+                 if not any(start <= word.start() < end for start, end in icons)]
     if not words:
         return mark_safe(_escaped(text[:200]))
     matches = matchers.get(language) if matchers is not None else None

@@ -3,6 +3,8 @@ are what the template loop wrote, hit by hit, dated or not, in every language.""
 
 import datetime
 
+import pytest
+
 from django.template import Context, Template
 from django.utils import translation
 
@@ -24,3 +26,28 @@ def test_search_hits_are_the_template_loop(seeded):
                     context = {"hits": hits, "dated": dated, "on": on}
                     assert TAG.render(Context(context)) == LOOP.render(Context(context))
     assert shown > 20
+
+
+@pytest.mark.parametrize("query", ["q=Ziel", "q=x&game=berserk&language=ru",
+                                   "q=x&document=power-duell/schutzgottkarten",
+                                   "game=%3Cb%3E&language=xx"])
+def test_filter_selects_are_djangos_select(seeded, query):
+    """The search form's selects, written without a template, are the HTML
+    of Django's own Select widget: same options, selection, escaping and
+    the error attributes of an invalid choice."""
+    from django import forms
+    from django.http import QueryDict
+    from django.test.html import parse_html
+
+    from rulebook.search.forms import SearchForm
+
+    with translation.override("ru"):
+        form = SearchForm(QueryDict(query))
+        form.is_valid()
+        for name in ("game", "document", "language"):
+            ours = str(form[name])
+            django_select = forms.Select(choices=form.fields[name].choices)
+            form.fields[name].widget = django_select
+            assert parse_html(ours) == parse_html(str(form[name])), name
+            assert ours.count("<option") == len(form.fields[name].choices) > 1
+    assert ('aria-invalid="true"' in ours) is ("language=xx" in query)
