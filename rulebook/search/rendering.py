@@ -11,13 +11,14 @@ each document's clause address) computed once.
 from __future__ import annotations
 
 import re
+from html import escape
 
 from django.template.defaultfilters import date as date_filter
 from django.urls import reverse
 from django.utils.formats import localize
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext as _
 
 
 # The clause key pattern of the ``clausekey`` converter (rulebook/urls.py):
@@ -42,36 +43,58 @@ def _clause_url(clause, patterns: dict) -> str:
 def render_hits(hits, dated: bool, on) -> SafeString:
     """The HTML of ``{% for hit in hits %}<li class="search-hit">…{% endfor %}``
     of ``rulebook/search/results.html`` (``dated``: links keep the reading
-    date ``on``)."""
+    date ``on``).  What hits share — a document's path, a section's heading,
+    a date or version number in the reader's format — is written once per
+    page."""
     suffix = f"?as_of={escape(date_filter(on, 'Y-m-d'))}" if dated else ""
     badge_title = _("Language of the matching text")
+    in_force_from = _('version %(number)s, in force from <time datetime="%(iso)s">%(date)s</time>')
+    undated = _("version %(number)s, date not given in the source")
+    language = get_language()
     parts = []
     patterns: dict = {}
+    # What several hits share, written once: document id → "game › title",
+    # section id → heading, (number, date) → "version …".
+    paths: dict[int, str] = {}
+    headings: dict[int, str] = {}
+    versions: dict[tuple, str] = {}
     for hit in hits:
         clause = hit.clause
         document = clause.document
         section = clause.section
         version = hit.version
-        language = escape(hit.language)
-        title = (f'<span class="search-hit__title" lang="{language}">{escape(hit.title)}</span>'
+        hit_language = escape(hit.language)
+        title = (f'<span class="search-hit__title" lang="{hit_language}">{escape(hit.title)}</span>'
                  if hit.title else "")
-        number = escape(localize(version.number))
-        if version.effective_date:
-            said = _('version %(number)s, in force from <time datetime="%(iso)s">%(date)s</time>') % {
-                "number": number,
-                "date": escape(date_filter(version.effective_date, "SHORT_DATE_FORMAT")),
-                "iso": escape(date_filter(version.effective_date, "Y-m-d"))}
-        else:
-            said = _("version %(number)s, date not given in the source") % {"number": number}
+        said = versions.get((version.number, version.effective_date))
+        if said is None:
+            number = escape(localize(version.number))
+            if version.effective_date:
+                said = in_force_from % {
+                    "number": number,
+                    "date": escape(date_filter(version.effective_date, "SHORT_DATE_FORMAT")),
+                    "iso": escape(date_filter(version.effective_date, "Y-m-d"))}
+            else:
+                said = undated % {"number": number}
+            versions[version.number, version.effective_date] = said
+        path = paths.get(document.pk)
+        if path is None:
+            document_title = document.title_in(language)
+            path = paths[document.pk] = (
+                f'{escape(str(document.game))} › <span lang="{escape(document_title.language)}">'
+                f'{escape(document_title.text or document.slug)}</span>')
+        heading = headings.get(section.pk)
+        if heading is None:
+            heading = headings[section.pk] = (
+                f'<span lang="{escape(section.heading_in(language).language)}">'
+                f'{escape(section.label())}</span>')
         parts.append(
             f'\n  <li class="search-hit">\n    <p class="search-hit__head"><a class="clause__key" '
             f'href="{escape(_clause_url(clause, patterns))}{suffix}">{escape(clause.display_key)}</a>'
             f'\n      {title}\n      <span class="badge" title="{badge_title}">'
             f'{escape(hit.language.upper())}</span>\n      <span class="search-hit__version">'
-            f'{said}</span></p>\n    <p class="search-hit__path">{escape(str(document.game))} › '
-            f'<span lang="{escape(document.title_in().language)}">{escape(str(document))}</span>'
-            f' › <span lang="{escape(section.heading_in().language)}">{escape(section.label())}'
-            f'</span></p>\n    <p class="search-hit__excerpt" lang="{language}">'
+            f'{said}</span></p>\n    <p class="search-hit__path">{path}'
+            f' › {heading}</p>\n    <p class="search-hit__excerpt" lang="{hit_language}">'
             f'{conditional_escape(hit.excerpt)}'
             f'</p>\n  </li>\n  ')
     return mark_safe("".join(parts))
