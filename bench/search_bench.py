@@ -7,10 +7,15 @@ Builds (once; reused while its size matches) a rulebook of ``--clauses``
 clauses split over three documents whose original languages are German,
 Russian and English, with texts drawn from the words of the seed pages
 (Zipf-distributed, so common words match thousands of clauses), in a
-database of its own: ``var/bench/search.sqlite3``, or, when
-``DATABASE_URL`` points to PostgreSQL, the database ``<name>_searchbench``
-on the same server (analysed before measuring, as autovacuum would leave
-a bulk-built table).  Then it times :func:`rulebook.search.search` for
+database of its own: ``var/bench/search.sqlite3`` (``SEARCH_BENCH_SQLITE``
+names another file), or, when ``DATABASE_URL`` points to PostgreSQL, the
+database ``<name>_searchbench`` on the same server (analysed before
+measuring, as autovacuum would leave a bulk-built table).  ``--rebuild``,
+or a rulebook of another size, starts that database afresh: the SQLite
+file is deleted, the PostgreSQL database dropped and created again — its
+published clause versions are immutable (database triggers), so they are
+never deleted row by row.  Only the bench's own database is ever dropped,
+never ``<name>`` itself.  Then it times :func:`rulebook.search.search` for
 one-word and two-word queries and :func:`rulebook.search.find_keys` for
 clause keys, and prints p50/p95 in milliseconds next to the 25 ms goal:
 wall-clock, CPU of this process and, for PostgreSQL on this machine, the
@@ -203,25 +208,54 @@ def measure(data: dict, queries: int = 200, seed: int = 11) -> dict[str, tuple]:
     return results
 
 
-def _configure(vendor_url: str | None) -> str:
-    """Point Django at the bench database; return a description."""
+def _configure(vendor_url: str | None, fresh: bool = False) -> str:
+    """Point Django at the bench database; return a description.
+
+    ``vendor_url`` is the ``DATABASE_URL`` the bench was started with: on
+    PostgreSQL the bench database is ``<name>_searchbench`` beside its
+    database ``<name>``, otherwise the SQLite file :func:`_sqlite_path`.
+    With ``fresh``, that database is started afresh (the SQLite file
+    deleted, the PostgreSQL database dropped and created again); Django's
+    connections to it must be closed first.
+
+    :raises SystemExit: if the PostgreSQL bench database is in use by
+        another connection (another bench run), so cannot be dropped.
+    """
     if vendor_url and vendor_url.startswith(("postgres://", "postgresql://")):
         import psycopg
 
         base, _slash, name = vendor_url.rpartition("/")
-        name = name.split("?")[0] or "postgres"
+        name, query = (name.split("?", 1) + [""])[:2]
+        name = name or "postgres"
         bench = f"{name}_searchbench"
+        assert bench != name and bench.endswith("_searchbench")  # never drop <name> itself
         with psycopg.connect(vendor_url, autocommit=True) as conn:
+            if fresh:
+                try:
+                    conn.execute(f'DROP DATABASE IF EXISTS "{bench}"')
+                except psycopg.errors.ObjectInUse:
+                    raise SystemExit(f"The bench database {bench} is in use (another bench "
+                                     "run?): stop it, or run again later.") from None
             exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
                                   [bench]).fetchone()
             if not exists:
                 conn.execute(f'CREATE DATABASE "{bench}"')
-        os.environ["DATABASE_URL"] = f"{base}/{bench}"
+        os.environ["DATABASE_URL"] = f"{base}/{bench}" + (f"?{query}" if query else "")
         return f"PostgreSQL ({bench})"
-    path = ROOT / "var" / "bench" / "search.sqlite3"
+    path = _sqlite_path()
     path.parent.mkdir(parents=True, exist_ok=True)
+    if fresh:
+        for stale in (path, *(path.with_name(path.name + end)
+                              for end in ("-wal", "-shm", "-journal"))):
+            stale.unlink(missing_ok=True)
     os.environ["DATABASE_URL"] = f"sqlite:///{path}"
     return f"SQLite ({path})"
+
+
+def _sqlite_path() -> Path:
+    """The bench's SQLite file: ``SEARCH_BENCH_SQLITE``, else ``var/bench/search.sqlite3``."""
+    return Path(os.environ.get("SEARCH_BENCH_SQLITE")
+                or ROOT / "var" / "bench" / "search.sqlite3").resolve()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -233,26 +267,27 @@ def main(argv: list[str] | None = None) -> int:
 
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesite.settings")
-    where = _configure(os.environ.get("DATABASE_URL"))
+    vendor_url = os.environ.get("DATABASE_URL")
+    where = _configure(vendor_url, fresh=args.rebuild)
     import django
 
     django.setup()
     from django.core.management import call_command
+    from django.db import connections
 
     from rulebook.models import Clause, Game
 
     call_command("migrate", verbosity=0)
     bench_games = Game.objects.filter(slug__startswith="bench-")
     have = Clause.objects.filter(document__game__in=bench_games).count()
-    started = time.perf_counter()
     if args.rebuild or have != args.clauses:
-        from rulebook.models import ClauseVersion, Document, Section
-
-        ClauseVersion.objects.filter(clause__document__game__in=bench_games).delete()
-        Clause.objects.filter(document__game__in=bench_games).delete()
-        Section.objects.filter(document__game__in=bench_games).delete()
-        Document.objects.filter(game__in=bench_games).delete()
-        bench_games.delete()
+        if not args.rebuild and bench_games.exists():
+            # a rulebook of another size: its published versions cannot be
+            # deleted (triggers), so the bench's own database starts afresh
+            connections.close_all()
+            _configure(vendor_url, fresh=True)
+            call_command("migrate", verbosity=0)
+        started = time.perf_counter()
         data = build_rulebook(args.clauses)
         print(f"built {args.clauses} clauses in {time.perf_counter() - started:.1f} s")
     else:

@@ -646,8 +646,13 @@ class Field:
         a JSON value.  ``None`` (and ``""``, ``[]``) means "not given": the
         field's :attr:`default`, ``None`` for an optional field without one.
 
+        A multiple choice takes each value once: a value given twice (in
+        any letter case) is an error, as the JSON Schema's ``uniqueItems``
+        says, not silently merged.
+
         :raises InputError: naming ``path`` if ``raw`` is missing, of the
-            wrong type, out of bounds or not an allowed choice.
+            wrong type, out of bounds, not an allowed choice or an allowed
+            choice given twice.
         """
         if self.kind is FieldKind.BOOLEAN:
             if raw is None or raw == "" or raw == []:
@@ -676,6 +681,11 @@ class Field:
             if None in chosen:
                 raise InputError(path, msg(
                     _("Choose any of: %(choices)s."), choices=", ".join(self.choice_values())))
+            repeated = next((v for i, v in enumerate(chosen) if v in chosen[:i]), None)
+            if repeated is not None:  # "a" and "A" too: letter case is ignored
+                raise InputError(path, msg(
+                    _("Choose each value only once: %(value)s is given more than once."),
+                    value=repeated))
             return frozenset(chosen)
         raise InputError(path, msg(_("This field is a group of fields, not a single value.")))
 
