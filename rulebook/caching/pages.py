@@ -24,10 +24,11 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import OrderedDict
+from functools import lru_cache
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, connections
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
@@ -58,17 +59,24 @@ def rulebook_generation(now=None) -> str:
     """
     now = now or timezone.now()
     value = connection.ops.adapt_datetimefield_value(now)
-    tables = [connection.ops.quote_name(model._meta.db_table)
-              for model in (ClauseVersion, Correction)]
-    parts = ", ".join(f"(SELECT COUNT(*) FROM {table} WHERE published_at <= %s), "
-                      f"(SELECT MAX(published_at) FROM {table} WHERE published_at <= %s)"
-                      for table in tables)
-    revision = connection.ops.quote_name(RulebookRevision._meta.db_table)
-    parts += f", (SELECT number FROM {revision} WHERE id = %s)"
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {parts}", [value] * 4 + [REVISION_ID])
+        cursor.execute(_generation_sql(connection.alias, connection.vendor),
+                       [value] * 4 + [REVISION_ID])
         row = cursor.fetchone()
     return hashlib.sha256(repr(row).encode()).hexdigest()[:24]
+
+
+@lru_cache(maxsize=8)
+def _generation_sql(alias: str, vendor: str) -> str:
+    """The SQL of :func:`rulebook_generation` for the database ``alias``
+    (written once per process: it is the same on every request)."""
+    quote = connections[alias].ops.quote_name
+    parts = ", ".join(f"(SELECT COUNT(*) FROM {table} WHERE published_at <= %s), "
+                      f"(SELECT MAX(published_at) FROM {table} WHERE published_at <= %s)"
+                      for table in (quote(model._meta.db_table)
+                                    for model in (ClauseVersion, Correction)))
+    revision = quote(RulebookRevision._meta.db_table)
+    return f"SELECT {parts}, (SELECT number FROM {revision} WHERE id = %s)"
 
 
 class RulePageCacheMiddleware:

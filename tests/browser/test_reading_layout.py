@@ -200,3 +200,21 @@ def test_keep_a_game_offline_and_renew_it_after_a_publication(journey, language)
         expect(page.locator('article[id="ziel.p4"] .clause__text')).to_contain_text(marker)
     finally:
         page.context.set_offline(False)
+
+
+@pytest.mark.parametrize("path", [BERSERK + "107.2/", BERSERK, MARVEL + "ziel.p3.2/",
+                                  "/power-duell/schutzgottkarten/1.2.4.negativ-positiv-wirkung.p3/",
+                                  "/search/?q=Schutzgott"])
+def test_rule_pages_fit_a_phone_without_sideways_scrolling(journey, language, path):
+    """At 390 px no rule page is wider than the screen: long labels (the
+    Russian "Примечание об источнике") wrap instead of pushing the version
+    table out of view."""
+    journey.page.set_viewport_size({"width": 390, "height": 844})
+    journey.goto(f"/{language}{path}")
+    overflow = journey.page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    wide = journey.page.evaluate("""() => [...document.querySelectorAll('main *')]
+        .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1
+                     && !e.closest('pre, .toc, table'))
+        .map(e => e.tagName + '.' + e.className).slice(0, 5)""")
+    assert overflow <= 0 and wide == [], (overflow, wide)
