@@ -102,3 +102,11 @@ def not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
     """An address under ``/api/`` that names no operation: 404 in the API's shape."""
     return JsonResponse(error_body([{"field": "", "message": (
         "No such operation; /api/openapi.json lists them.")}]), status=404)
+
+
+def index(request: HttpRequest) -> JsonResponse:
+    """``/api/``: where the API describes itself (its OpenAPI document), so a
+    developer who opens the API's root finds the operations instead of a 404."""
+    return JsonResponse({"title": api.title, "version": api.version,
+                         "openapi": request.build_absolute_uri("/api/openapi.json"),
+                         "message": "The operations are listed in the OpenAPI document."})

@@ -10,7 +10,7 @@ from rulebook.reading.sitemaps import SITEMAPS
 from rulebook.reading.offline import offline_state, service_worker
 from rulebook.reading.views import robots_txt
 from rulebook.versioning.sitemaps import ChangesSitemap
-from rulesite.api import api, not_found as api_not_found
+from rulesite.api import api, index as api_index, not_found as api_not_found
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -20,6 +20,7 @@ urlpatterns = [
     path("robots.txt", robots_txt, name="robots_txt"),
     path("sw.js", service_worker, name="service_worker"),
     path("offline-state.json", offline_state, name="offline_state"),
+    path("api/", api_index, name="api-index"),  # before ninja's root, a 404 without docs
     path("api/", api.urls),
     re_path(r"^api/", api_not_found),  # an address naming no operation: 404 in the API's shape
 ]

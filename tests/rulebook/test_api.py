@@ -192,3 +192,16 @@ def test_every_example_gives_its_expected_values_through_the_api(client, seeded)
 
 def test_group_kind_is_reported(db):
     assert any(f.kind is FieldKind.GROUP for s in SCENARIOS for f in s.fields)
+
+
+def test_the_api_root_points_to_its_openapi_document(client, db):
+    """/api/ names the OpenAPI document (it was the site's HTML 404), and
+    that address answers with the description of the operations."""
+    response = client.get("/api/")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    body = response.json()
+    assert body["openapi"] == "http://testserver/api/openapi.json"
+    described = client.get("/api/openapi.json").json()
+    assert body["version"] == described["info"]["version"] == "2"
+    assert len(described["paths"]) > 10
+    assert client.get("/api/docs").status_code == 404
