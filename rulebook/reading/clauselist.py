@@ -16,13 +16,13 @@ templates of their own are rendered as templates: a "see also" list
 from __future__ import annotations
 
 import re
+from html import escape as _html_escape
 from typing import Iterable
 
 from django.template.defaultfilters import date as date_filter
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language_info, gettext as _
+from django.utils.translation import get_language, get_language_info, gettext as _
 
 from rulebook.reading import pagefacts
 from rulebook.reading.services import ClauseReading
@@ -33,6 +33,13 @@ TRANSLATION_NOTE_TEMPLATE = "rulebook/reading/includes/translation_note.html"
 # such a key is put into a reversed address unchanged.
 _KEY = re.compile(r"[0-9A-Za-z][0-9A-Za-z.\-]*\Z")
 _PLACEHOLDER = "0-key-placeholder-0"
+
+
+def escape(value) -> str:
+    """The text of :func:`django.utils.html.escape` (``html.escape`` of the
+    value as text), without its lazy-string wrapper: a long page escapes a
+    few thousand values."""
+    return _html_escape(str(value))
 
 
 class _Addresses:
@@ -269,6 +276,7 @@ def _section_entries(document, as_of: str, current_section) -> SafeString:
     from rulebook.templatetags.reading import toc_sections
 
     current = getattr(current_section, "pk", None)
+    language = get_language()
     sections = toc_sections(document)
     prefix = suffix = None
     if sections:
@@ -282,7 +290,7 @@ def _section_entries(document, as_of: str, current_section) -> SafeString:
             url = f"{prefix}{section.slug}{suffix}"
         else:
             url = section.get_absolute_url()
-        heading = section.heading_in()
+        heading = section.heading_in(language)
         parts.append(f'\n      <li><a href="{escape(pagefacts.with_date(url, as_of))}" '
                      f'lang="{escape(heading.language)}"'
                      + (' aria-current="page"' if section.pk == current else "") + ">")
