@@ -15,6 +15,19 @@ def _plain_static_storage(settings):
 
 
 @pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language: a request through
+    the test client leaves its page's language active (LocaleMiddleware
+    activates it and nothing switches it back), which would otherwise leak
+    into the next test's ``get_language()``."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _own_response_files(settings, tmp_path):
     """Each test keeps the body files of its answers (rulebook.caching.bodies)
     in a folder of its own: a test's database reuses row ids."""
