@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
@@ -33,34 +35,94 @@ from rulebook.search.text import clean_query
 __all__ = ["Hit", "KeyMatch", "find_keys", "search", "clean_query"]
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
-# Columns a results page needs (loading whole rows costs more than the search).
-_FIELDS = ["language", "title", "clause_id", "version_id",
-           "version__number", "version__effective_date", "version__clause_id",
-           # The excerpt's text: the body with the icon tokens it leaves out.
-           *[f"version__text_{code}" for code in LANGUAGES],
-           "clause__key", "clause__label", "clause__depth", "clause__position",
-           "clause__section_id", "clause__document_id",
-           "clause__section__slug", "clause__section__number", "clause__section__document_id",
-           *[f"clause__section__heading_{code}" for code in LANGUAGES],
-           "clause__document__slug", "clause__document__language", "clause__document__number",
-           "clause__document__game_id", "clause__document__position",
-           *[f"clause__document__title_{code}" for code in LANGUAGES],
-           "clause__document__game__slug",
-           *[f"clause__document__game__name_{code}" for code in LANGUAGES]]
+# What a results page shows of each hit's objects: (relation from the search
+# entry, the fields read besides the id).  Loading whole rows costs more
+# than the search; the excerpt's text is the version's text, with the icon
+# tokens the index body leaves out.
+_SHOWN = (
+    ("version", ("number", "effective_date", "clause_id",
+                 *[f"text_{code}" for code in LANGUAGES])),
+    ("clause", ("key", "label", "depth", "position", "section_id", "document_id")),
+    ("clause__section", ("slug", "number", "document_id",
+                         *[f"heading_{code}" for code in LANGUAGES])),
+    ("clause__document", ("slug", "language", "number", "game_id", "position",
+                          *[f"title_{code}" for code in LANGUAGES])),
+    ("clause__document__game", ("slug", *[f"name_{code}" for code in LANGUAGES])),
+)
+
+
+@lru_cache(maxsize=1)
+def _shown() -> tuple[tuple[type, tuple[str, ...]], ...]:
+    """Each relation of :data:`_SHOWN` as (model, field names with the id
+    first, in the model's column order — the order ``Model.from_db`` reads)."""
+    from rulebook.models.search import SearchEntry
+
+    shown = []
+    for relation, names in _SHOWN:
+        model = SearchEntry
+        for step in relation.split("__"):
+            model = model._meta.get_field(step).related_model
+        wanted = {"id", *names}
+        shown.append((model, tuple(field.attname for field in model._meta.concrete_fields
+                                   if field.attname in wanted)))
+    return tuple(shown)
 
 
 def _entries(ids):
-    """The search entries ``ids`` with what a results page shows of their
-    versions, clauses, sections, documents and games."""
+    """The search entries ``ids`` as rows: id, language, title, then each
+    object of :data:`_SHOWN` (its id and fields, see :func:`_shown`)."""
     from rulebook.models.search import SearchEntry
 
-    return SearchEntry.objects.filter(pk__in=ids).select_related(
-        "version", "clause__section", "clause__document__game").only(*_FIELDS)
+    columns = ["id", "language", "title"]
+    for (relation, _names), (_model, names) in zip(_SHOWN, _shown()):
+        columns += [f"{relation}__{name}" for name in names]
+    return SearchEntry.objects.filter(pk__in=ids).values_list(*columns)
 
 
 # Compiled once per process (see rulebook.caching.prepared); a search reads
 # at most 4 × its limit entries.
 _ENTRIES = PreparedQuery(_entries, ids=Ids(100))
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A search entry as a results page reads it: the matching text's
+    language and title, the version and its clause (with section, document
+    and game)."""
+
+    language: str
+    title: str
+    version: object
+    clause: object
+
+
+def _read_entries(ids: list[int]) -> dict[int, _Entry]:
+    """The entries ``ids`` by id.  A game, document, section or clause that
+    several hits share is one object (built once, from the same row values
+    the ORM would read), not one per hit."""
+    shown = _shown()
+    known: list[dict] = [{} for _ in shown]
+    entries = {}
+    for row in _ENTRIES(ids=ids):
+        position = 3
+        objects = []
+        for (model, names), built in zip(shown, known):
+            values = row[position:position + len(names)]
+            position += len(names)
+            obj = built.get(values[0])
+            if obj is None:
+                obj = built[values[0]] = model.from_db(DEFAULT_DB_ALIAS, names, values)
+            objects.append(obj)
+        version, clause, section, document, game = objects
+        document.game = game
+        # The section's heading is localised by its document's language: the
+        # clause's document, already read (no query per hit).
+        section.document = document
+        clause.section = section
+        clause.document = document
+        version.clause = clause
+        entries[row[0]] = _Entry(row[1], row[2], version, clause)
+    return entries
 
 
 @dataclass(frozen=True)
@@ -108,18 +170,13 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
             matches[clause_id] = [(entry_id, score)]
     if not matches:
         return []
-    entries = _ENTRIES(ids=[e for found in matches.values() for e, _s in found])
-    by_id = {entry.pk: entry for entry in entries}
+    by_id = _read_entries([e for found in matches.values() for e, _s in found])
     hits = []
     matchers: dict = {}  # one per language, shared by the excerpts
     for found in matches.values():
         entry_id, score = next(((e, s) for e, s in found if by_id[e].language == prefer),
                                found[0])
         entry = by_id[entry_id]
-        entry.version.clause = entry.clause
-        # The section's heading is localised by its document's language: the
-        # clause's document, already read (no query per hit).
-        entry.clause.section.document = entry.clause.document
         text = plain_text(getattr(entry.version, f"text_{entry.language}"), icons=True)
         hits.append(Hit(entry.clause, entry.version, entry.language, entry.title,
                         excerpt(text, parsed, entry.language, matchers=matchers),

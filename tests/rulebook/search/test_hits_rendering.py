@@ -51,3 +51,36 @@ def test_filter_selects_are_djangos_select(seeded, query):
             assert parse_html(ours) == parse_html(str(form[name])), name
             assert ours.count("<option") == len(form.fields[name].choices) > 1
     assert ('aria-invalid="true"' in ours) is ("language=xx" in query)
+
+
+@pytest.mark.parametrize("query", ["Schutzgottes", "существо", "Ziel"])
+def test_hits_carry_the_stored_values_and_share_what_they_share(seeded, query, django_assert_max_num_queries):
+    """The objects of a hit, built from the search's one row per entry, hold
+    what the database holds (every field a results page or the API reads),
+    and hits of one document share its document and game objects."""
+    from rulebook.models import ClauseVersion
+
+    search("Karte", on=datetime.date.today())  # the per-process indexes, read once
+    # the match (SQLite: the full-text match, then its filters), then the entries
+    with django_assert_max_num_queries(3):
+        hits = search(query, on=datetime.date.today())
+    assert len(hits) >= 2
+    for hit in hits:
+        stored = ClauseVersion.objects.select_related(
+            "clause__section__document__game").get(pk=hit.version.pk)
+        clause, got = stored.clause, hit.clause
+        assert (hit.version.number, hit.version.effective_date, hit.version.clause is got) == (
+            stored.number, stored.effective_date, True)
+        assert [getattr(hit.version, f"text_{code}") for code in ("de", "ru", "en")] == [
+            getattr(stored, f"text_{code}") for code in ("de", "ru", "en")]
+        assert (got.pk, got.key, got.label, got.depth, got.position) == (
+            clause.pk, clause.key, clause.label, clause.depth, clause.position)
+        assert (got.section.slug, got.section.number, got.section.heading_in("ru")) == (
+            clause.section.slug, clause.section.number, clause.section.heading_in("ru"))
+        assert (got.document.slug, got.document.language, str(got.document.game),
+                got.get_absolute_url()) == (clause.document.slug, clause.document.language,
+                                            str(clause.document.game), clause.get_absolute_url())
+    documents = {hit.clause.document.pk for hit in hits}
+    assert len({id(hit.clause.document) for hit in hits}) == len(documents)
+    assert len({id(hit.clause.document.game) for hit in hits}) == len(
+        {hit.clause.document.game_id for hit in hits})
