@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import functools
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch
 from django.utils.translation import gettext as _
 
 import engine
+from rulebook.models.rules import page_address
 from rulebook.references.services import Backlink
 
 
@@ -36,7 +37,7 @@ def scenario_backlinks(clause) -> list[Backlink]:
     for game, scenario in _engine_citations().get(
             (document.game.slug, document.slug, clause.key), []):
         try:
-            url = reverse("calculator:scenario", args=[game, scenario.slug])
+            url = page_address("calculator:scenario", game, scenario.slug)
         except NoReverseMatch:
             url = ""
         found.append(Backlink(scenario=scenario.title.render(_), game=game, url=url))
