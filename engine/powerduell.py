@@ -1493,9 +1493,23 @@ def _monsters(inputs: Mapping[str, Any]) -> tuple[Monster, ...]:
         for number, item in enumerate(inputs["monsters"], start=1))
 
 
+def _no_guardian(path: str, side: Spielfeldseite, sides: Sequence[str]) -> None:
+    """Refuse an effect aimed at the Schutzgottkarte of ``side``, which was not entered.
+
+    :raises InputError: always, naming ``path`` and the side that has one, if any.
+    """
+    if sides:
+        raise InputError(path, msg(_("There is no Schutzgottkarte on %(side)s. Enter it under "
+                                     "the Schutzgottkarten, or aim the effect at %(other)s."),
+                                   side=side.label, other=side.other.label))
+    raise InputError(path, msg(_("There is no Schutzgottkarte on %(side)s. Enter it under the "
+                                 "Schutzgottkarten first."), side=side.label))
+
+
 def _check_situation(inputs: Mapping[str, Any]) -> None:
     """:raises InputError: for two Schutzgottkarten on one side, an incomplete Wirkung,
-        a combat naming a missing monster, or an effect without a target or value."""
+        a combat naming a missing monster, an effect aimed at a Schutzgottkarte that
+        was not entered, or an effect without a target or value."""
     sides = [item["side"] for item in inputs["guardians"]]
     if len(sides) != len(set(sides)):
         raise InputError("guardians.1.side", msg(_("Each side has one Schutzgottkarte.")))
@@ -1526,6 +1540,9 @@ def _check_situation(inputs: Mapping[str, Any]) -> None:
         if (effect["target_monster"] is None) == (effect["target_guardian"] is None):
             raise InputError(path + "target_monster", msg(_(
                 "Give the target: a monster number or a Schutzgottkarte, not both.")))
+        if effect["target_guardian"] is not None and effect["target_guardian"] not in sides:
+            _no_guardian(path + "target_guardian", Spielfeldseite(effect["target_guardian"]),
+                         sides)
         if effect["target_monster"] is not None:
             if effect["target_monster"] > count:
                 raise InputError(path + "target_monster", msg(_(
