@@ -372,23 +372,39 @@ def _check_wirkung(inputs: Mapping[str, Any]) -> None:
             "negativ-positiv-Wirkung depends on it.")))
 
 
+def _np_scope_open(card: GuardianSymbols, inputs: Mapping[str, Any]) -> bool:
+    """Whether the description of a card with negativ-positiv-Wirkung names other
+    monsters than its own of the Basis-Planetensymbol (open point ``np-scope``)."""
+    return card.has_negativ_positiv and (
+        WirkungScope(inputs["scope"]) is not WirkungScope.BASE
+        or bool(inputs["extends_to_opposing_side"]))
+
+
 def _wirkung_reach(card: GuardianSymbols, inputs: Mapping[str, Any],
-                   steps: list[Step]) -> bool:
-    """Decide whether the Wirkung reaches the monster; append the steps."""
+                   steps: list[Step], np_limit: bool = True) -> bool:
+    """Decide whether the Wirkung reaches the monster; append the steps.
+
+    ``np_limit`` is the reading of open point ``np-scope``: true, the
+    negativ-positiv rule ("gilt nur für eigene Monsterkarten" of the
+    Basis-Symbol) limits the Wirkung of such a card; false, the description
+    prevails ("Wenn in der Effektbeschreibung nichts anderes beschrieben wird").
+    """
     monster_planet = Planet(inputs["monster_planet"])
     side = Side(inputs["monster_side"])
     scope = WirkungScope(inputs["scope"])
     extends = inputs["extends_to_opposing_side"]
     listed = frozenset(Planet(p) for p in inputs["listed_planets"])
-    if card.has_negativ_positiv:
-        if scope is not WirkungScope.BASE or extends:
+    if card.has_negativ_positiv and np_limit:
+        if _np_scope_open(card, inputs):
             steps.append(Step(
                 Outcome.SILENT,
                 msg(_("The Wirkung of a card with negativ-positiv-Wirkung applies only to own "
                       "monster cards of its Basis-Planetensymbol.")),
                 _cites(Clause.NP_RULES, Clause.WIRKUNG_SCOPE, Clause.IMMUNITY),
                 msg(_("The description names other monsters, while the negativ-positiv rules "
-                      "limit the Wirkung without exception; the engine let that limit prevail."))))
+                      "limit the Wirkung of such a card to own monsters of its "
+                      "Basis-Planetensymbol; the texts do not say which prevails. The ruling "
+                      "follows the negativ-positiv rules; both readings are shown."))))
         if side is Side.OPPOSING:
             steps.append(Step(
                 Outcome.NOT_APPLICABLE,
@@ -466,8 +482,15 @@ def _wirkung_reach(card: GuardianSymbols, inputs: Mapping[str, Any],
 
 
 def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
-                  steps: list[Step]) -> frozenset[Influence]:
-    """Check the conditions of ``...negativ-positiv-wirkung.p2``/``p5``; append the steps."""
+                  steps: list[Step], attacker_decides: bool = True) -> frozenset[Influence]:
+    """Check the conditions of ``...negativ-positiv-wirkung.p2``/``p5``; append the steps.
+
+    ``attacker_decides`` is the reading of open point ``np-defending`` for a
+    defending monster: true, the attacking monster takes the place of the
+    attack target (its planet and effects decide); false, the defending
+    monster is itself the attack target (its own planet decides, and it is
+    under an effect on the attribute: the Wirkung's own).
+    """
     if not card.has_negativ_positiv:
         single = card.single_small_symbol
         if single is not None:
@@ -523,25 +546,34 @@ def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
             _cites(Clause.NP_RULES),
             msg(_("The monster is not in a combat."))))
         return frozenset()
-    if combat is CombatRole.DEFENDING:
+    # The monster whose planet and effects decide: the attack target, or for a
+    # defending monster (the texts name only the Angriffsziel) the attacker.
+    attacker = combat is CombatRole.DEFENDING and attacker_decides
+    if combat is CombatRole.DEFENDING and attacker_decides:
         steps.append(Step(
             Outcome.SILENT,
             msg(_("The attacking monster was taken in place of the attack target.")),
             _cites(Clause.NP_RULES),
-            msg(_("The texts name only the attack target (Angriffsziel); for a defending "
-                  "monster the engine assumed the planet and effects of the attacking "
-                  "monster decide."))))
-    target = Planet(inputs["opponent_planet"])
-    effects = inputs["opponent_effects"]
-    counted = sorted((Attribute(e) for e in effects if e != _OTHER_ATTRIBUTE),
-                     key=list(Attribute).index)
+            msg(_("The texts name only the attack target (Angriffsziel), and the defending "
+                  "monster is itself the attack target; they do not say whether its own planet "
+                  "or the attacking monster's decides. The ruling takes the attacking "
+                  "monster's planet and effects; both readings are shown."))))
+    if combat is CombatRole.DEFENDING and not attacker_decides:
+        target = Planet(inputs["monster_planet"])
+        counted = [Attribute(inputs["attribute"])]  # it is under the Wirkung's own effect
+    else:
+        target = Planet(inputs["opponent_planet"])
+        counted = sorted((Attribute(e) for e in inputs["opponent_effects"]
+                          if e != _OTHER_ATTRIBUTE), key=list(Attribute).index)
     if not counted:
         steps.append(Step(
             Outcome.NOT_APPLICABLE,
             msg(_("The negativ-positiv-Wirkung does not affect the monster.")),
             _cites(Clause.NP_RULES),
-            msg(_("The attack target is under no effect that changes its Energiepunkte-, "
-                  "AP-, DP- or LP-Werte."))))
+            msg(_("The attacking monster, taken in place of the attack target, is under no "
+                  "effect that changes its Energiepunkte-, AP-, DP- or LP-Werte.")) if attacker
+            else msg(_("The attack target is under no effect that changes its Energiepunkte-, "
+                       "AP-, DP- or LP-Werte."))))
         failed = True
     matched = set()
     if target is card.right:
@@ -553,7 +585,10 @@ def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
             Outcome.NOT_APPLICABLE,
             msg(_("The negativ-positiv-Wirkung does not affect the monster.")),
             _cites(Clause.NP_RULES),
-            msg(_("The attack target's primary planet symbol %(target)s is neither the small "
+            msg(_("The attacking monster's primary planet symbol %(target)s is neither the "
+                  "small right symbol %(right)s (negativ) nor the small left symbol %(left)s "
+                  "(positiv).") if attacker else
+                _("The attack target's primary planet symbol %(target)s is neither the small "
                   "right symbol %(right)s (negativ) nor the small left symbol %(left)s "
                   "(positiv)."), target=target.label, right=card.right.label,
                 left=card.left.label)))
@@ -568,7 +603,11 @@ def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
             else msg(_("small left symbol (positiv-Wirkung)"))
         steps.append(Step(
             Outcome.APPLIED,
-            msg(_("negativ-positiv conditions met: the monster is in a combat, the attack "
+            msg(_("negativ-positiv conditions met: the monster is in a combat, the attacking "
+                  "monster (taken in place of the attack target) is under an effect on "
+                  "%(attributes)s and its primary planet symbol %(target)s is the "
+                  "%(symbol)s.") if attacker else
+                _("negativ-positiv conditions met: the monster is in a combat, the attack "
                   "target is under an effect on %(attributes)s and its primary planet symbol "
                   "%(target)s is the %(symbol)s."),
                 attributes=attributes, target=target.label, symbol=symbol),
@@ -631,20 +670,66 @@ def _evaluate_wirkung(inputs: Mapping[str, Any]) -> Ruling:
     ``1.2.4.negativ-positiv-wirkung.p1``–``p5``.  Values: ``applies``,
     ``change`` (signed points, exact), ``factor`` and, with a base value,
     ``result``.
+
+    Two points the texts leave open get a :class:`Reading` each, computed by
+    the same rules under the other reading (the ruling follows the first):
+
+    - ``np-scope``: the description of a card with negativ-positiv-Wirkung
+      names other monsters — does the negativ-positiv rule "gilt nur für
+      eigene Monsterkarten" of the Basis-Symbol limit it, or does the
+      description prevail ("Wenn in der Effektbeschreibung nichts anderes
+      beschrieben wird", "Sofern nicht anders in der Beschreibung festgelegt")?
+    - ``np-defending``: the monster defends — does the attacking monster's
+      planet decide (in place of the attack target) or its own, as it is
+      itself the attack target?
     """
     card = GuardianSymbols(Planet(inputs["base_planet"]), _planet(inputs["left_planet"]),
                            _planet(inputs["right_planet"]))
+    ruling = _wirkung_ruling(card, inputs)
+    readings: list[Reading] = []
+    if _np_scope_open(card, inputs):
+        other = _wirkung_ruling(card, inputs, np_limit=False)
+        readings += [
+            Reading("np-scope", msg(_("The negativ-positiv rule limits the Wirkung to own "
+                                      "monsters of the Basis-Planetensymbol")),
+                    ruling.values, _cites(Clause.NP_RULES), True,
+                    msg(_("1.2.4 › negativ-positiv-Wirkung ¶2 is written for exactly this kind "
+                          "of card and says the Wirkung \"gilt nur für eigene Monsterkarten\" "
+                          "of the Basis-Symbol, without an exception for the description."))),
+            Reading("np-scope", msg(_("The description prevails: the Wirkung reaches the "
+                                      "monsters it names")),
+                    other.values, _cites(Clause.WIRKUNG_SCOPE, Clause.IMMUNITY))]
+    if (card.has_negativ_positiv and ruling.value("applies")
+            and CombatRole(inputs["combat"]) is CombatRole.DEFENDING):
+        other = _wirkung_ruling(card, inputs, attacker_decides=False)
+        readings += [
+            Reading("np-defending", msg(_("The attacking monster's planet and effects decide, "
+                                          "in place of the attack target")),
+                    ruling.values, _cites(Clause.NP_RULES), True,
+                    msg(_("The negativ-positiv-Wirkung is read as one planet acting on another "
+                          "(\"Erde wirkt negativ auf Venus\"): the other monster in the combat "
+                          "acts on the monster under the Wirkung."))),
+            Reading("np-defending", msg(_("The defending monster is itself the attack target: "
+                                          "its own planet decides")),
+                    other.values, _cites(Clause.NP_RULES))]
+    return Ruling(ruling.scenario, ruling.values, ruling.steps, ruling.notes, tuple(readings))
+
+
+def _wirkung_ruling(card: GuardianSymbols, inputs: Mapping[str, Any], np_limit: bool = True,
+                    attacker_decides: bool = True) -> Ruling:
+    """The ruling of :func:`_evaluate_wirkung` under one reading of each open point
+    (see :func:`_wirkung_reach` and :func:`_np_influence`), without readings."""
     attribute = Attribute(inputs["attribute"])
     amount: int | Fraction = inputs["amount"]
     steps: list[Step] = []
     notes: list[Message] = []
 
-    reached = _wirkung_reach(card, inputs, steps)
+    reached = _wirkung_reach(card, inputs, steps, np_limit)
     change: int | Fraction = 0
     factor: int | Fraction = 1
     if reached:
         np_steps: list[Step] = []
-        matched = _np_influence(card, inputs, np_steps)
+        matched = _np_influence(card, inputs, np_steps, attacker_decides)
         # The step that gives the change says at once why it is not doubled or
         # halved, citing the condition that failed and pointing to its check.
         steps.append(_np_considered(
