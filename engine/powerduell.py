@@ -381,13 +381,15 @@ def _np_scope_open(card: GuardianSymbols, inputs: Mapping[str, Any]) -> bool:
 
 
 def _wirkung_reach(card: GuardianSymbols, inputs: Mapping[str, Any],
-                   steps: list[Step], np_limit: bool = True) -> bool:
+                   steps: list[Step], np_limit: bool = True, readings: bool = False) -> bool:
     """Decide whether the Wirkung reaches the monster; append the steps.
 
     ``np_limit`` is the reading of open point ``np-scope``: true, the
     negativ-positiv rule ("gilt nur für eigene Monsterkarten" of the
     Basis-Symbol) limits the Wirkung of such a card; false, the description
     prevails ("Wenn in der Effektbeschreibung nichts anderes beschrieben wird").
+    ``readings`` says whether the caller shows both readings (the silent
+    step says so), or only the first (the step names it as assumed).
     """
     monster_planet = Planet(inputs["monster_planet"])
     side = Side(inputs["monster_side"])
@@ -404,7 +406,11 @@ def _wirkung_reach(card: GuardianSymbols, inputs: Mapping[str, Any],
                 msg(_("The description names other monsters, while the negativ-positiv rules "
                       "limit the Wirkung of such a card to own monsters of its "
                       "Basis-Planetensymbol; the texts do not say which prevails. The ruling "
-                      "follows the negativ-positiv rules; both readings are shown."))))
+                      "follows the negativ-positiv rules; both readings are shown."))
+                if readings else
+                msg(_("The description names other monsters, while the negativ-positiv rules "
+                      "limit the Wirkung without exception; the engine let that limit "
+                      "prevail."))))
         if side is Side.OPPOSING:
             steps.append(Step(
                 Outcome.NOT_APPLICABLE,
@@ -482,14 +488,16 @@ def _wirkung_reach(card: GuardianSymbols, inputs: Mapping[str, Any],
 
 
 def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
-                  steps: list[Step], attacker_decides: bool = True) -> frozenset[Influence]:
+                  steps: list[Step], attacker_decides: bool = True,
+                  readings: bool = False) -> frozenset[Influence]:
     """Check the conditions of ``...negativ-positiv-wirkung.p2``/``p5``; append the steps.
 
     ``attacker_decides`` is the reading of open point ``np-defending`` for a
     defending monster: true, the attacking monster takes the place of the
     attack target (its planet and effects decide); false, the defending
     monster is itself the attack target (its own planet decides, and it is
-    under an effect on the attribute: the Wirkung's own).
+    under an effect on the attribute: the Wirkung's own).  ``readings`` says
+    whether the caller shows both readings, as for :func:`_wirkung_reach`.
     """
     if not card.has_negativ_positiv:
         single = card.single_small_symbol
@@ -557,7 +565,10 @@ def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
             msg(_("The texts name only the attack target (Angriffsziel), and the defending "
                   "monster is itself the attack target; they do not say whether its own planet "
                   "or the attacking monster's decides. The ruling takes the attacking "
-                  "monster's planet and effects; both readings are shown."))))
+                  "monster's planet and effects; both readings are shown.")) if readings else
+            msg(_("The texts name only the attack target (Angriffsziel); for a defending "
+                  "monster the engine assumed the planet and effects of the attacking "
+                  "monster decide."))))
     if combat is CombatRole.DEFENDING and not attacker_decides:
         target = Planet(inputs["monster_planet"])
         counted = [Attribute(inputs["attribute"])]  # it is under the Wirkung's own effect
@@ -724,12 +735,12 @@ def _wirkung_ruling(card: GuardianSymbols, inputs: Mapping[str, Any], np_limit: 
     steps: list[Step] = []
     notes: list[Message] = []
 
-    reached = _wirkung_reach(card, inputs, steps, np_limit)
+    reached = _wirkung_reach(card, inputs, steps, np_limit, readings=True)
     change: int | Fraction = 0
     factor: int | Fraction = 1
     if reached:
         np_steps: list[Step] = []
-        matched = _np_influence(card, inputs, np_steps, attacker_decides)
+        matched = _np_influence(card, inputs, np_steps, attacker_decides, readings=True)
         # The step that gives the change says at once why it is not doubled or
         # halved, citing the condition that failed and pointing to its check.
         steps.append(_np_considered(

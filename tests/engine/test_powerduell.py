@@ -1100,3 +1100,13 @@ def test_a_description_naming_planets_shows_both_readings_of_the_np_limit():
                                                  P + "kartenaufbau.p3"}
     plain = WIRKUNG.evaluate({**inputs, "scope": "base", "monster_planet": "venus"})
     assert plain.readings == ()
+
+
+def test_a_step_saying_both_readings_are_shown_comes_with_readings():
+    claims = 0
+    for _scenario, ruling in SWEEP:
+        for step in ruling.steps:
+            if step.reason is not None and "both readings are shown" in step.reason.id:
+                claims += 1
+                assert ruling.readings, step.reason.id
+    assert claims
