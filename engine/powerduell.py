@@ -571,7 +571,10 @@ def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
                   "monster decide."))))
     if combat is CombatRole.DEFENDING and not attacker_decides:
         target = Planet(inputs["monster_planet"])
-        counted = [Attribute(inputs["attribute"])]  # it is under the Wirkung's own effect
+        # it is under the Wirkung's own effect, and any other effects it is under
+        counted = sorted({Attribute(e) for e in inputs.get("own_effects", ())}
+                         | ({Attribute(inputs["attribute"])} if "attribute" in inputs else set()),
+                         key=list(Attribute).index)
     else:
         target = Planet(inputs["opponent_planet"])
         counted = sorted((Attribute(e) for e in inputs["opponent_effects"]
@@ -1833,6 +1836,9 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
     #: monster in the combat -> the negativ-positiv checks made for it and the number of
     #: the first (the step giving its Wirkung's number says why they do not apply)
     np_checks: dict[int, tuple[list[Step], int]] = {}
+    #: the defending monster -> the factor of its Wirkung if its own planet decides
+    #: (open point "np-defending")
+    literal_factor: dict[int, Fraction] = {}
     for side, guardian in guardians.items():
         if guardian.symbols.has_negativ_positiv and side is not active:
             steps.append(Step(Outcome.NOT_APPLICABLE, msg(
@@ -1859,7 +1865,19 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 "opponent_planet": other.planet.value, "opponent_effects": effects_on_other,
                 "monster_planet": monster.planet.value}
             np_steps: list[Step] = []
-            matched = _np_influence(np_guardian.symbols, np_inputs, np_steps)
+            defending = number == combat[1]
+            matched = _np_influence(np_guardian.symbols, np_inputs, np_steps,
+                                    readings=defending)
+            if defending:  # open point "np-defending": its own planet decides instead
+                literal = _np_influence(
+                    np_guardian.symbols,
+                    {**np_inputs, "own_effects": frozenset(
+                        c.attribute.value for c in changes_of[monster.number])}, [],
+                    attacker_decides=False)
+                literal_factor[number] = Fraction(1)
+                if own_wirkung is not None and own_wirkung.amount:
+                    for influence in literal:
+                        literal_factor[number] *= np_factor(influence, own_wirkung.amount)
             np_checks[number] = (np_steps, len(steps) + 1)
             steps.extend(np_steps)
             if not matched:
@@ -1934,6 +1952,20 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                   "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
                   "%(before)s → %(after)s. The negativ-positiv-Wirkung was considered and does "
                   "not apply: %(why)s")))
+        # open point: whose planet decides for the defending monster
+        if n in literal_factor:
+            point = f"monster-{n}-np-defending"
+            other = _roll(monster, order, {**factors, own_key: literal_factor[n]})
+            readings += [
+                Reading(point, msg(_("The attacking monster's planet and effects decide, "
+                                     "in place of the attack target")),
+                        _attribute_values(n, result), _cites(Clause.NP_RULES), True,
+                        msg(_("The negativ-positiv-Wirkung is read as one planet acting on "
+                              "another (\"Erde wirkt negativ auf Venus\"): the other monster in "
+                              "the combat acts on the monster under the Wirkung."))),
+                Reading(point, msg(_("The defending monster is itself the attack target: "
+                                     "its own planet decides")),
+                        _attribute_values(n, other), _cites(Clause.NP_RULES))]
         # open point: rank against recency
         recency = _order(changes, by_rank=False, spezial_first=False)
         if [c.key for c in recency] != [c.key for c in order]:

@@ -1110,3 +1110,21 @@ def test_a_step_saying_both_readings_are_shown_comes_with_readings():
                 claims += 1
                 assert ruling.readings, step.reason.id
     assert claims
+
+
+def test_the_situation_shows_both_readings_for_a_defending_monster():
+    ruling = SITUATION.evaluate({
+        "active_side": "a",
+        "guardians": [{"side": "a", "base_planet": "mars", "left_planet": "venus",
+                       "right_planet": "jupiter", "wirkung_attribute": "dp",
+                       "wirkung_amount": -30}],
+        "monsters": [{"side": "a", "planet": "mars", "dp": 100},
+                     {"side": "b", "planet": "venus", "ap": 100}],
+        "attacker": 2, "target": 1,
+        "effects": [{"source": "energy", "source_side": "a", "target_monster": 2,
+                     "attribute": "ap", "operation": "add", "amount": 10}]})
+    assert ruling.value("monster_1_dp") == 85 and ruling.value("monster_1_np_factor") == Fraction(1, 2)
+    first, other = ruling.readings_of("monster-1-np-defending")
+    assert first.presented_first and first.value("monster_1_dp") == 85
+    assert other.value("monster_1_dp") == 70
+    assert [c.key for c in other.citations] == [NP_RULES]
