@@ -1666,13 +1666,20 @@ def _check_situation(inputs: Mapping[str, Any]) -> None:
                     "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
 
 
-def _wirkung_reaches(guardian: Guardian, monster: Monster, steps: list[Step]) -> bool:
-    """Whether ``guardian``'s Wirkung reaches ``monster``; the same steps as ``guardian-wirkung``."""
+def _reach_inputs(guardian: Guardian, monster: Monster) -> dict[str, Any]:
+    """The ``guardian-wirkung`` reach inputs of ``guardian``'s Wirkung on ``monster``."""
     own = Side.OWN if monster.side is guardian.side else Side.OPPOSING
-    inputs = {"monster_planet": monster.planet.value, "monster_side": own.value,
-              "scope": guardian.scope.value, "extends_to_opposing_side": guardian.extends,
-              "listed_planets": frozenset(p.value for p in guardian.listed)}
-    return _wirkung_reach(guardian.symbols, inputs, steps)
+    return {"monster_planet": monster.planet.value, "monster_side": own.value,
+            "scope": guardian.scope.value, "extends_to_opposing_side": guardian.extends,
+            "listed_planets": frozenset(p.value for p in guardian.listed)}
+
+
+def _wirkung_reaches(guardian: Guardian, monster: Monster, steps: list[Step],
+                     np_limit: bool = True, readings: bool = False) -> bool:
+    """Whether ``guardian``'s Wirkung reaches ``monster``; the same steps as ``guardian-wirkung``
+    (``np_limit`` and ``readings`` as for :func:`_wirkung_reach`)."""
+    return _wirkung_reach(guardian.symbols, _reach_inputs(guardian, monster), steps,
+                          np_limit, readings)
 
 
 def _order(changes: list[Change], by_rank: bool, spezial_first: bool) -> list[Change]:
@@ -1736,6 +1743,9 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
     readings: list[Reading] = []
     values: list[Value] = []
     changes_of: dict[int, list[Change]] = {m.number: [] for m in monsters}
+    #: monster -> (side of a Schutzgottkarte, whether its Wirkung reaches the monster if
+    #: the description prevails) for each open point "np-scope"
+    np_scope: dict[int, list[tuple[Spielfeldseite, bool]]] = {m.number: [] for m in monsters}
     steps.append(Step(Outcome.APPLIED, msg(_("%(side)s takes the active turn."),
                                            side=active.label), _cites(Clause.NP_ACTIVE_SIDE)))
     if guardians:
@@ -1751,7 +1761,13 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
             continue
         for monster in monsters:
             reach_steps: list[Step] = []
-            reached = _wirkung_reaches(guardian, monster, reach_steps)
+            # open point "np-scope": the description against the negativ-positiv limit
+            scope_open = (_np_scope_open(guardian.symbols, _reach_inputs(guardian, monster))
+                          and guardian.wirkung_attribute in monster.bases)
+            reached = _wirkung_reaches(guardian, monster, reach_steps, readings=scope_open)
+            if scope_open:
+                np_scope[monster.number].append(
+                    (side, _wirkung_reaches(guardian, monster, [], np_limit=False)))
             # on a table of several monsters and cards, say which pair each step is about
             steps.extend(Step(step.outcome, msg(
                 _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: "
@@ -1966,6 +1982,27 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 Reading(point, msg(_("The defending monster is itself the attack target: "
                                      "its own planet decides")),
                         _attribute_values(n, other), _cites(Clause.NP_RULES))]
+        # open point: does the description or the negativ-positiv limit decide the reach
+        for side, reaches in np_scope[n]:
+            key = f"wirkung-{side.value}"
+            guardian = guardians[side]
+            alternative = [c for c in changes if c.key != key] + ([Change(
+                key, Source.GUARDIAN_WIRKUNG, side, 0, guardian.wirkung_attribute,
+                Operation.ADD, guardian.wirkung_amount)] if reaches else [])
+            other = _roll(monster, _order(alternative, by_rank=True, spezial_first=False),
+                          factors)
+            point = f"monster-{n}-np-scope-{side.value}"
+            readings += [
+                Reading(point, msg(_("The negativ-positiv rule limits the Wirkung to own "
+                                     "monsters of the Basis-Planetensymbol")),
+                        _attribute_values(n, result), _cites(Clause.NP_RULES), True,
+                        msg(_("1.2.4 › negativ-positiv-Wirkung ¶2 is written for exactly this "
+                              "kind of card and says the Wirkung \"gilt nur für eigene "
+                              "Monsterkarten\" of the Basis-Symbol, without an exception for "
+                              "the description."))),
+                Reading(point, msg(_("The description prevails: the Wirkung reaches the "
+                                     "monsters it names")),
+                        _attribute_values(n, other), _cites(Clause.WIRKUNG_SCOPE, Clause.IMMUNITY))]
         # open point: rank against recency
         recency = _order(changes, by_rank=False, spezial_first=False)
         if [c.key for c in recency] != [c.key for c in order]:

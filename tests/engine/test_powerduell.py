@@ -1123,8 +1123,26 @@ def test_the_situation_shows_both_readings_for_a_defending_monster():
         "attacker": 2, "target": 1,
         "effects": [{"source": "energy", "source_side": "a", "target_monster": 2,
                      "attribute": "ap", "operation": "add", "amount": 10}]})
-    assert ruling.value("monster_1_dp") == 85 and ruling.value("monster_1_np_factor") == Fraction(1, 2)
+    assert ruling.value("monster_1_dp") == 85
+    assert ruling.value("monster_1_np_factor") == Fraction(1, 2)
     first, other = ruling.readings_of("monster-1-np-defending")
     assert first.presented_first and first.value("monster_1_dp") == 85
     assert other.value("monster_1_dp") == 70
     assert [c.key for c in other.citations] == [NP_RULES]
+
+
+def test_the_situation_shows_both_readings_of_a_description_naming_planets():
+    ruling = SITUATION.evaluate({
+        "active_side": "b",
+        "guardians": [{"side": "a", "base_planet": "venus", "left_planet": "mars",
+                       "right_planet": "erde", "wirkung_attribute": "ap", "wirkung_amount": 20,
+                       "wirkung_scope": "listed", "wirkung_planets": ["jupiter", "saturn"]}],
+        "monsters": [{"side": "a", "planet": "jupiter", "ap": 100},
+                     {"side": "a", "planet": "venus", "ap": 100}]})
+    assert ruling.value("monster_1_ap") == 100 and ruling.value("monster_2_ap") == 120
+    first, other = ruling.readings_of("monster-1-np-scope-a")
+    assert first.presented_first and first.value("monster_1_ap") == 100
+    assert other.value("monster_1_ap") == 120
+    assert {c.key for c in other.citations} == {WIRKUNG_SCOPE, IMMUNITY}
+    assert [r.value("monster_2_ap") for r in ruling.readings_of("monster-2-np-scope-a")] == [
+        120, 100]
