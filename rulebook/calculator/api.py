@@ -170,7 +170,8 @@ class CitedClauseOut(Schema):
 
 class RulingOut(Schema):
     """A ruling: values, steps (each with citations), notes, drift and a shareable URL;
-    ``complete`` and ``verdict`` say whether every input is covered by the published rules,
+    ``complete`` and ``verdict`` say whether every input is covered by the published rules
+    (and every cited clause had a text in force on ``as_of``),
     ``open_points`` every reading of what the texts leave open, ``clauses`` each cited clause
     once with the steps relying on it."""
 
