@@ -372,23 +372,45 @@ def _check_wirkung(inputs: Mapping[str, Any]) -> None:
             "negativ-positiv-Wirkung depends on it.")))
 
 
+def _np_scope_open(card: GuardianSymbols, inputs: Mapping[str, Any]) -> bool:
+    """Whether the description of a card with negativ-positiv-Wirkung names other
+    monsters than its own of the Basis-Planetensymbol (open point ``np-scope``)."""
+    return card.has_negativ_positiv and (
+        WirkungScope(inputs["scope"]) is not WirkungScope.BASE
+        or bool(inputs["extends_to_opposing_side"]))
+
+
 def _wirkung_reach(card: GuardianSymbols, inputs: Mapping[str, Any],
-                   steps: list[Step]) -> bool:
-    """Decide whether the Wirkung reaches the monster; append the steps."""
+                   steps: list[Step], np_limit: bool = True, readings: bool = False) -> bool:
+    """Decide whether the Wirkung reaches the monster; append the steps.
+
+    ``np_limit`` is the reading of open point ``np-scope``: true, the
+    negativ-positiv rule ("gilt nur für eigene Monsterkarten" of the
+    Basis-Symbol) limits the Wirkung of such a card; false, the description
+    prevails ("Wenn in der Effektbeschreibung nichts anderes beschrieben wird").
+    ``readings`` says whether the caller shows both readings (the silent
+    step says so), or only the first (the step names it as assumed).
+    """
     monster_planet = Planet(inputs["monster_planet"])
     side = Side(inputs["monster_side"])
     scope = WirkungScope(inputs["scope"])
     extends = inputs["extends_to_opposing_side"]
     listed = frozenset(Planet(p) for p in inputs["listed_planets"])
-    if card.has_negativ_positiv:
-        if scope is not WirkungScope.BASE or extends:
+    if card.has_negativ_positiv and np_limit:
+        if _np_scope_open(card, inputs):
             steps.append(Step(
                 Outcome.SILENT,
                 msg(_("The Wirkung of a card with negativ-positiv-Wirkung applies only to own "
                       "monster cards of its Basis-Planetensymbol.")),
                 _cites(Clause.NP_RULES, Clause.WIRKUNG_SCOPE, Clause.IMMUNITY),
                 msg(_("The description names other monsters, while the negativ-positiv rules "
-                      "limit the Wirkung without exception; the engine let that limit prevail."))))
+                      "limit the Wirkung of such a card to own monsters of its "
+                      "Basis-Planetensymbol; the texts do not say which prevails. The ruling "
+                      "follows the negativ-positiv rules; both readings are shown."))
+                if readings else
+                msg(_("The description names other monsters, while the negativ-positiv rules "
+                      "limit the Wirkung without exception; the engine let that limit "
+                      "prevail."))))
         if side is Side.OPPOSING:
             steps.append(Step(
                 Outcome.NOT_APPLICABLE,
@@ -466,8 +488,17 @@ def _wirkung_reach(card: GuardianSymbols, inputs: Mapping[str, Any],
 
 
 def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
-                  steps: list[Step]) -> frozenset[Influence]:
-    """Check the conditions of ``...negativ-positiv-wirkung.p2``/``p5``; append the steps."""
+                  steps: list[Step], attacker_decides: bool = True,
+                  readings: bool = False) -> frozenset[Influence]:
+    """Check the conditions of ``...negativ-positiv-wirkung.p2``/``p5``; append the steps.
+
+    ``attacker_decides`` is the reading of open point ``np-defending`` for a
+    defending monster: true, the attacking monster takes the place of the
+    attack target (its planet and effects decide); false, the defending
+    monster is itself the attack target (its own planet decides, and it is
+    under an effect on the attribute: the Wirkung's own).  ``readings`` says
+    whether the caller shows both readings, as for :func:`_wirkung_reach`.
+    """
     if not card.has_negativ_positiv:
         single = card.single_small_symbol
         if single is not None:
@@ -523,25 +554,40 @@ def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
             _cites(Clause.NP_RULES),
             msg(_("The monster is not in a combat."))))
         return frozenset()
-    if combat is CombatRole.DEFENDING:
+    # The monster whose planet and effects decide: the attack target, or for a
+    # defending monster (the texts name only the Angriffsziel) the attacker.
+    attacker = combat is CombatRole.DEFENDING and attacker_decides
+    if combat is CombatRole.DEFENDING and attacker_decides:
         steps.append(Step(
             Outcome.SILENT,
             msg(_("The attacking monster was taken in place of the attack target.")),
             _cites(Clause.NP_RULES),
+            msg(_("The texts name only the attack target (Angriffsziel), and the defending "
+                  "monster is itself the attack target; they do not say whether its own planet "
+                  "or the attacking monster's decides. The ruling takes the attacking "
+                  "monster's planet and effects; both readings are shown.")) if readings else
             msg(_("The texts name only the attack target (Angriffsziel); for a defending "
                   "monster the engine assumed the planet and effects of the attacking "
                   "monster decide."))))
-    target = Planet(inputs["opponent_planet"])
-    effects = inputs["opponent_effects"]
-    counted = sorted((Attribute(e) for e in effects if e != _OTHER_ATTRIBUTE),
-                     key=list(Attribute).index)
+    if combat is CombatRole.DEFENDING and not attacker_decides:
+        target = Planet(inputs["monster_planet"])
+        # it is under the Wirkung's own effect, and any other effects it is under
+        counted = sorted({Attribute(e) for e in inputs.get("own_effects", ())}
+                         | ({Attribute(inputs["attribute"])} if "attribute" in inputs else set()),
+                         key=list(Attribute).index)
+    else:
+        target = Planet(inputs["opponent_planet"])
+        counted = sorted((Attribute(e) for e in inputs["opponent_effects"]
+                          if e != _OTHER_ATTRIBUTE), key=list(Attribute).index)
     if not counted:
         steps.append(Step(
             Outcome.NOT_APPLICABLE,
             msg(_("The negativ-positiv-Wirkung does not affect the monster.")),
             _cites(Clause.NP_RULES),
-            msg(_("The attack target is under no effect that changes its Energiepunkte-, "
-                  "AP-, DP- or LP-Werte."))))
+            msg(_("The attacking monster, taken in place of the attack target, is under no "
+                  "effect that changes its Energiepunkte-, AP-, DP- or LP-Werte.")) if attacker
+            else msg(_("The attack target is under no effect that changes its Energiepunkte-, "
+                       "AP-, DP- or LP-Werte."))))
         failed = True
     matched = set()
     if target is card.right:
@@ -553,7 +599,10 @@ def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
             Outcome.NOT_APPLICABLE,
             msg(_("The negativ-positiv-Wirkung does not affect the monster.")),
             _cites(Clause.NP_RULES),
-            msg(_("The attack target's primary planet symbol %(target)s is neither the small "
+            msg(_("The attacking monster's primary planet symbol %(target)s is neither the "
+                  "small right symbol %(right)s (negativ) nor the small left symbol %(left)s "
+                  "(positiv).") if attacker else
+                _("The attack target's primary planet symbol %(target)s is neither the small "
                   "right symbol %(right)s (negativ) nor the small left symbol %(left)s "
                   "(positiv)."), target=target.label, right=card.right.label,
                 left=card.left.label)))
@@ -568,7 +617,11 @@ def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
             else msg(_("small left symbol (positiv-Wirkung)"))
         steps.append(Step(
             Outcome.APPLIED,
-            msg(_("negativ-positiv conditions met: the monster is in a combat, the attack "
+            msg(_("negativ-positiv conditions met: the monster is in a combat, the attacking "
+                  "monster (taken in place of the attack target) is under an effect on "
+                  "%(attributes)s and its primary planet symbol %(target)s is the "
+                  "%(symbol)s.") if attacker else
+                _("negativ-positiv conditions met: the monster is in a combat, the attack "
                   "target is under an effect on %(attributes)s and its primary planet symbol "
                   "%(target)s is the %(symbol)s."),
                 attributes=attributes, target=target.label, symbol=symbol),
@@ -631,20 +684,66 @@ def _evaluate_wirkung(inputs: Mapping[str, Any]) -> Ruling:
     ``1.2.4.negativ-positiv-wirkung.p1``–``p5``.  Values: ``applies``,
     ``change`` (signed points, exact), ``factor`` and, with a base value,
     ``result``.
+
+    Two points the texts leave open get a :class:`Reading` each, computed by
+    the same rules under the other reading (the ruling follows the first):
+
+    - ``np-scope``: the description of a card with negativ-positiv-Wirkung
+      names other monsters — does the negativ-positiv rule "gilt nur für
+      eigene Monsterkarten" of the Basis-Symbol limit it, or does the
+      description prevail ("Wenn in der Effektbeschreibung nichts anderes
+      beschrieben wird", "Sofern nicht anders in der Beschreibung festgelegt")?
+    - ``np-defending``: the monster defends — does the attacking monster's
+      planet decide (in place of the attack target) or its own, as it is
+      itself the attack target?
     """
     card = GuardianSymbols(Planet(inputs["base_planet"]), _planet(inputs["left_planet"]),
                            _planet(inputs["right_planet"]))
+    ruling = _wirkung_ruling(card, inputs)
+    readings: list[Reading] = []
+    if _np_scope_open(card, inputs):
+        other = _wirkung_ruling(card, inputs, np_limit=False)
+        readings += [
+            Reading("np-scope", msg(_("The negativ-positiv rule limits the Wirkung to own "
+                                      "monsters of the Basis-Planetensymbol")),
+                    ruling.values, _cites(Clause.NP_RULES), True,
+                    msg(_("1.2.4 › negativ-positiv-Wirkung ¶2 is written for exactly this kind "
+                          "of card and says the Wirkung \"gilt nur für eigene Monsterkarten\" "
+                          "of the Basis-Symbol, without an exception for the description."))),
+            Reading("np-scope", msg(_("The description prevails: the Wirkung reaches the "
+                                      "monsters it names")),
+                    other.values, _cites(Clause.WIRKUNG_SCOPE, Clause.IMMUNITY))]
+    if (card.has_negativ_positiv and ruling.value("applies")
+            and CombatRole(inputs["combat"]) is CombatRole.DEFENDING):
+        other = _wirkung_ruling(card, inputs, attacker_decides=False)
+        readings += [
+            Reading("np-defending", msg(_("The attacking monster's planet and effects decide, "
+                                          "in place of the attack target")),
+                    ruling.values, _cites(Clause.NP_RULES), True,
+                    msg(_("The negativ-positiv-Wirkung is read as one planet acting on another "
+                          "(\"Erde wirkt negativ auf Venus\"): the other monster in the combat "
+                          "acts on the monster under the Wirkung."))),
+            Reading("np-defending", msg(_("The defending monster is itself the attack target: "
+                                          "its own planet decides")),
+                    other.values, _cites(Clause.NP_RULES))]
+    return Ruling(ruling.scenario, ruling.values, ruling.steps, ruling.notes, tuple(readings))
+
+
+def _wirkung_ruling(card: GuardianSymbols, inputs: Mapping[str, Any], np_limit: bool = True,
+                    attacker_decides: bool = True) -> Ruling:
+    """The ruling of :func:`_evaluate_wirkung` under one reading of each open point
+    (see :func:`_wirkung_reach` and :func:`_np_influence`), without readings."""
     attribute = Attribute(inputs["attribute"])
     amount: int | Fraction = inputs["amount"]
     steps: list[Step] = []
     notes: list[Message] = []
 
-    reached = _wirkung_reach(card, inputs, steps)
+    reached = _wirkung_reach(card, inputs, steps, np_limit, readings=True)
     change: int | Fraction = 0
     factor: int | Fraction = 1
     if reached:
         np_steps: list[Step] = []
-        matched = _np_influence(card, inputs, np_steps)
+        matched = _np_influence(card, inputs, np_steps, attacker_decides, readings=True)
         # The step that gives the change says at once why it is not doubled or
         # halved, citing the condition that failed and pointing to its check.
         steps.append(_np_considered(
@@ -1493,9 +1592,23 @@ def _monsters(inputs: Mapping[str, Any]) -> tuple[Monster, ...]:
         for number, item in enumerate(inputs["monsters"], start=1))
 
 
+def _no_guardian(path: str, side: Spielfeldseite, sides: Sequence[str]) -> None:
+    """Refuse an effect aimed at the Schutzgottkarte of ``side``, which was not entered.
+
+    :raises InputError: always, naming ``path`` and the side that has one, if any.
+    """
+    if sides:
+        raise InputError(path, msg(_("There is no Schutzgottkarte on %(side)s. Enter it under "
+                                     "the Schutzgottkarten, or aim the effect at %(other)s."),
+                                   side=side.label, other=side.other.label))
+    raise InputError(path, msg(_("There is no Schutzgottkarte on %(side)s. Enter it under the "
+                                 "Schutzgottkarten first."), side=side.label))
+
+
 def _check_situation(inputs: Mapping[str, Any]) -> None:
     """:raises InputError: for two Schutzgottkarten on one side, an incomplete Wirkung,
-        a combat naming a missing monster, or an effect without a target or value."""
+        a combat naming a missing monster, an effect aimed at a Schutzgottkarte that
+        was not entered, or an effect without a target or value."""
     sides = [item["side"] for item in inputs["guardians"]]
     if len(sides) != len(set(sides)):
         raise InputError("guardians.1.side", msg(_("Each side has one Schutzgottkarte.")))
@@ -1526,6 +1639,9 @@ def _check_situation(inputs: Mapping[str, Any]) -> None:
         if (effect["target_monster"] is None) == (effect["target_guardian"] is None):
             raise InputError(path + "target_monster", msg(_(
                 "Give the target: a monster number or a Schutzgottkarte, not both.")))
+        if effect["target_guardian"] is not None and effect["target_guardian"] not in sides:
+            _no_guardian(path + "target_guardian", Spielfeldseite(effect["target_guardian"]),
+                         sides)
         if effect["target_monster"] is not None:
             if effect["target_monster"] > count:
                 raise InputError(path + "target_monster", msg(_(
@@ -1550,13 +1666,20 @@ def _check_situation(inputs: Mapping[str, Any]) -> None:
                     "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
 
 
-def _wirkung_reaches(guardian: Guardian, monster: Monster, steps: list[Step]) -> bool:
-    """Whether ``guardian``'s Wirkung reaches ``monster``; the same steps as ``guardian-wirkung``."""
+def _reach_inputs(guardian: Guardian, monster: Monster) -> dict[str, Any]:
+    """The ``guardian-wirkung`` reach inputs of ``guardian``'s Wirkung on ``monster``."""
     own = Side.OWN if monster.side is guardian.side else Side.OPPOSING
-    inputs = {"monster_planet": monster.planet.value, "monster_side": own.value,
-              "scope": guardian.scope.value, "extends_to_opposing_side": guardian.extends,
-              "listed_planets": frozenset(p.value for p in guardian.listed)}
-    return _wirkung_reach(guardian.symbols, inputs, steps)
+    return {"monster_planet": monster.planet.value, "monster_side": own.value,
+            "scope": guardian.scope.value, "extends_to_opposing_side": guardian.extends,
+            "listed_planets": frozenset(p.value for p in guardian.listed)}
+
+
+def _wirkung_reaches(guardian: Guardian, monster: Monster, steps: list[Step],
+                     np_limit: bool = True, readings: bool = False) -> bool:
+    """Whether ``guardian``'s Wirkung reaches ``monster``; the same steps as ``guardian-wirkung``
+    (``np_limit`` and ``readings`` as for :func:`_wirkung_reach`)."""
+    return _wirkung_reach(guardian.symbols, _reach_inputs(guardian, monster), steps,
+                          np_limit, readings)
 
 
 def _order(changes: list[Change], by_rank: bool, spezial_first: bool) -> list[Change]:
@@ -1620,6 +1743,9 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
     readings: list[Reading] = []
     values: list[Value] = []
     changes_of: dict[int, list[Change]] = {m.number: [] for m in monsters}
+    #: monster -> (side of a Schutzgottkarte, whether its Wirkung reaches the monster if
+    #: the description prevails) for each open point "np-scope"
+    np_scope: dict[int, list[tuple[Spielfeldseite, bool]]] = {m.number: [] for m in monsters}
     steps.append(Step(Outcome.APPLIED, msg(_("%(side)s takes the active turn."),
                                            side=active.label), _cites(Clause.NP_ACTIVE_SIDE)))
     if guardians:
@@ -1635,7 +1761,13 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
             continue
         for monster in monsters:
             reach_steps: list[Step] = []
-            reached = _wirkung_reaches(guardian, monster, reach_steps)
+            # open point "np-scope": the description against the negativ-positiv limit
+            scope_open = (_np_scope_open(guardian.symbols, _reach_inputs(guardian, monster))
+                          and guardian.wirkung_attribute in monster.bases)
+            reached = _wirkung_reaches(guardian, monster, reach_steps, readings=scope_open)
+            if scope_open:
+                np_scope[monster.number].append(
+                    (side, _wirkung_reaches(guardian, monster, [], np_limit=False)))
             # on a table of several monsters and cards, say which pair each step is about
             steps.extend(Step(step.outcome, msg(
                 _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: "
@@ -1720,6 +1852,9 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
     #: monster in the combat -> the negativ-positiv checks made for it and the number of
     #: the first (the step giving its Wirkung's number says why they do not apply)
     np_checks: dict[int, tuple[list[Step], int]] = {}
+    #: the defending monster -> the factor of its Wirkung if its own planet decides
+    #: (open point "np-defending")
+    literal_factor: dict[int, Fraction] = {}
     for side, guardian in guardians.items():
         if guardian.symbols.has_negativ_positiv and side is not active:
             steps.append(Step(Outcome.NOT_APPLICABLE, msg(
@@ -1746,7 +1881,19 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                 "opponent_planet": other.planet.value, "opponent_effects": effects_on_other,
                 "monster_planet": monster.planet.value}
             np_steps: list[Step] = []
-            matched = _np_influence(np_guardian.symbols, np_inputs, np_steps)
+            defending = number == combat[1]
+            matched = _np_influence(np_guardian.symbols, np_inputs, np_steps,
+                                    readings=defending)
+            if defending:  # open point "np-defending": its own planet decides instead
+                literal = _np_influence(
+                    np_guardian.symbols,
+                    {**np_inputs, "own_effects": frozenset(
+                        c.attribute.value for c in changes_of[monster.number])}, [],
+                    attacker_decides=False)
+                literal_factor[number] = Fraction(1)
+                if own_wirkung is not None and own_wirkung.amount:
+                    for influence in literal:
+                        literal_factor[number] *= np_factor(influence, own_wirkung.amount)
             np_checks[number] = (np_steps, len(steps) + 1)
             steps.extend(np_steps)
             if not matched:
@@ -1821,6 +1968,41 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                   "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
                   "%(before)s → %(after)s. The negativ-positiv-Wirkung was considered and does "
                   "not apply: %(why)s")))
+        # open point: whose planet decides for the defending monster
+        if n in literal_factor:
+            point = f"monster-{n}-np-defending"
+            other = _roll(monster, order, {**factors, own_key: literal_factor[n]})
+            readings += [
+                Reading(point, msg(_("The attacking monster's planet and effects decide, "
+                                     "in place of the attack target")),
+                        _attribute_values(n, result), _cites(Clause.NP_RULES), True,
+                        msg(_("The negativ-positiv-Wirkung is read as one planet acting on "
+                              "another (\"Erde wirkt negativ auf Venus\"): the other monster in "
+                              "the combat acts on the monster under the Wirkung."))),
+                Reading(point, msg(_("The defending monster is itself the attack target: "
+                                     "its own planet decides")),
+                        _attribute_values(n, other), _cites(Clause.NP_RULES))]
+        # open point: does the description or the negativ-positiv limit decide the reach
+        for side, reaches in np_scope[n]:
+            key = f"wirkung-{side.value}"
+            guardian = guardians[side]
+            alternative = [c for c in changes if c.key != key] + ([Change(
+                key, Source.GUARDIAN_WIRKUNG, side, 0, guardian.wirkung_attribute,
+                Operation.ADD, guardian.wirkung_amount)] if reaches else [])
+            other = _roll(monster, _order(alternative, by_rank=True, spezial_first=False),
+                          factors)
+            point = f"monster-{n}-np-scope-{side.value}"
+            readings += [
+                Reading(point, msg(_("The negativ-positiv rule limits the Wirkung to own "
+                                     "monsters of the Basis-Planetensymbol")),
+                        _attribute_values(n, result), _cites(Clause.NP_RULES), True,
+                        msg(_("1.2.4 › negativ-positiv-Wirkung ¶2 is written for exactly this "
+                              "kind of card and says the Wirkung \"gilt nur für eigene "
+                              "Monsterkarten\" of the Basis-Symbol, without an exception for "
+                              "the description."))),
+                Reading(point, msg(_("The description prevails: the Wirkung reaches the "
+                                     "monsters it names")),
+                        _attribute_values(n, other), _cites(Clause.WIRKUNG_SCOPE, Clause.IMMUNITY))]
         # open point: rank against recency
         recency = _order(changes, by_rank=False, spezial_first=False)
         if [c.key for c in recency] != [c.key for c in order]:

@@ -101,7 +101,9 @@ class EvaluateIn(Schema):
 
 
 class CitationOut(Schema):
-    """A cited clause and the version of it in force on ``as_of``."""
+    """A cited clause and the version of it in force on ``as_of``; ``has_text`` is false
+    when the clause had no text that day (it did not exist yet, or was repealed): then the
+    ruling is not ``complete``."""
 
     game: str
     document: str
@@ -113,6 +115,7 @@ class CitationOut(Schema):
     url: str
     drift: str
     warning: str
+    has_text: bool = True
 
 
 class StepOut(Schema):
@@ -167,7 +170,8 @@ class CitedClauseOut(Schema):
 
 class RulingOut(Schema):
     """A ruling: values, steps (each with citations), notes, drift and a shareable URL;
-    ``complete`` and ``verdict`` say whether every input is covered by the published rules,
+    ``complete`` and ``verdict`` say whether every input is covered by the published rules
+    (and every cited clause had a text in force on ``as_of``),
     ``open_points`` every reading of what the texts leave open, ``clauses`` each cited clause
     once with the steps relying on it."""
 
@@ -279,6 +283,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
                 "version": c.version.number if c.version else None,
                 "effective_date": c.version.effective_date if c.version else None,
                 "url": url(c), "drift": c.drift.value, "warning": c.warning(),
+                "has_text": c.has_text,
             } for c in step.citations],
         } for step in view.steps],
         "notes": list(view.notes), "drift": view.drift,

@@ -17,7 +17,13 @@ what is in force that day:
 - ``Drift.MISSING`` — the clause key does not exist in the rulebook.
 
 The calculator shows a visible warning on every step whose citations drift
-instead of presenting the ruling as if the text were unchanged.
+instead of presenting the ruling as if the text were unchanged.  A citation
+whose clause had no text on that date (``NOT_IN_FORCE``, ``REPEALED``:
+:attr:`ResolvedCitation.has_text` is false) is more than a warning: the
+ruling applies a text that did not apply then, so the calculator reports
+it as incomplete (see :attr:`rulebook.calculator.services.RulingView.complete`).
+A ``MISSING`` key says nothing about the date (the rulebook lacks the
+clause, e.g. it is not imported yet) and stays a warning.
 """
 
 from __future__ import annotations
@@ -75,6 +81,16 @@ class ResolvedCitation:
         return Drift.NONE
 
     @property
+    def has_text(self) -> bool:
+        """Whether the clause had a text in force on ``on`` (it existed, was not repealed).
+
+        False for ``NOT_IN_FORCE`` (the clause did not exist yet) and
+        ``REPEALED``: a step citing it applies a text that did not apply.
+        ``MISSING`` (the key is not in the rulebook) is only a warning.
+        """
+        return self.drift not in (Drift.NOT_IN_FORCE, Drift.REPEALED)
+
+    @property
     def key(self) -> str:
         """The cited clause key."""
         return self.citation.key
@@ -107,8 +123,9 @@ class ResolvedCitation:
             return _("The cited clause %(key)s is not in the rulebook; this step cannot be "
                      "checked against a text.") % {"key": self.citation.key}
         if drift is Drift.NOT_IN_FORCE:
-            return _("This step rests on version %(cited)s of %(key)s, but no version of that "
-                     "clause was in force on %(date)s.") % {
+            return _("%(key)s did not exist yet on %(date)s: no version of that clause was in "
+                     "force then. This step rests on version %(cited)s, a text that did not "
+                     "apply on that date.") % {
                 "cited": cited, "key": self.display_key, "date": day}
         if drift is Drift.NONE:
             return ""

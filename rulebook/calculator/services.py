@@ -24,6 +24,7 @@ from typing import Any, Mapping, Sequence
 from urllib.parse import urlencode
 
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext as _
 
 import engine
@@ -31,7 +32,7 @@ from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
     Value, card_text_may_override, msg, parse_form,
 )
-from rulebook.calculator.citations import ResolvedCitation, resolve_citations
+from rulebook.calculator.citations import Drift, ResolvedCitation, resolve_citations
 
 #: Query parameters of the calculator form that are not scenario fields.
 RESERVED = ("as_of", "_layout")
@@ -451,6 +452,12 @@ class StepView:
         return self.step.message.id == CARD_TEXT_MAY_OVERRIDE
 
     @property
+    def without_text(self) -> bool:
+        """Whether a clause this step rests on had no text in force on the date
+        (:attr:`~rulebook.calculator.citations.ResolvedCitation.has_text`)."""
+        return any(not c.has_text for c in self.citations)
+
+    @property
     def warnings(self) -> list[str]:
         """The translated drift warnings of this step's citations."""
         return [c.warning() for c in self.citations if c.warning()]
@@ -526,7 +533,10 @@ class RulingView:
     ``sources`` every cited clause once with the steps relying on it;
     ``open_points`` the readings of every point the texts leave open;
     ``drift`` is true when any cited clause's version in force differs from
-    the cited version.
+    the cited version.  A ruling citing a clause that had no text on ``on``
+    (it did not exist yet, or was repealed) is not
+    :attr:`complete`, whatever the engine says: it applies a text that did
+    not apply on that date, and ``verdict`` says so.
     """
 
     ruling: Ruling
@@ -544,13 +554,21 @@ class RulingView:
 
     @property
     def complete(self) -> bool:
-        """Whether every input is covered by the published rules."""
-        return self.ruling.complete
+        """Whether every input is covered by the published rules in force on ``on``:
+        no input the texts do not define, no cited clause without a text that day."""
+        return self.ruling.complete and not self.without_text
 
     @property
     def settled(self) -> bool:
-        """Whether the published texts decide everything (no assumption, silent or open point)."""
-        return self.ruling.settled
+        """Whether the published texts decide everything (no assumption, silent or open
+        point) and every cited clause had a text in force on ``on``."""
+        return self.ruling.settled and not self.without_text
+
+    @property
+    def without_text(self) -> tuple[ResolvedCitation, ...]:
+        """The cited clauses (steps and readings) that had no text in force on ``on``."""
+        return tuple(source.citation for source in self.sources
+                     if not source.citation.has_text)
 
     @property
     def decided(self) -> tuple[StepView, ...]:
@@ -625,7 +643,32 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
                       tuple(render_message(note) for note in ruling.notes), sources,
                       tuple(_open_point(ruling, point, index, resolved, order)
                             for index, point in enumerate(points, 1)),
-                      render_message(ruling.verdict))
+                      _verdict(ruling, [s.citation for s in sources], on))
+
+
+def _verdict(ruling: Ruling, cited: Sequence[ResolvedCitation], on: datetime.date) -> str:
+    """The translated verdict on ``on``: the engine's, unless a cited clause had no text.
+
+    The engine knows no dates; a clause that did not exist yet (or was
+    repealed) on ``on`` makes the ruling incomplete, and that is said first.
+    """
+    day = date_format(on, "SHORT_DATE_FORMAT")
+    parts = []
+    not_yet = [c.display_key for c in cited if c.drift is Drift.NOT_IN_FORCE]
+    gone = [c.display_key for c in cited if not c.has_text and c.drift is not Drift.NOT_IN_FORCE]
+    if not_yet:
+        parts.append(_("Incomplete: on %(date)s the cited clauses %(keys)s did not exist yet "
+                       "(they were not yet in force); the steps resting on them apply a text "
+                       "that did not apply on that date.") % {
+            "date": day, "keys": ", ".join(not_yet)})
+    if gone:
+        parts.append(_("Incomplete: on %(date)s the cited clauses %(keys)s had been repealed; "
+                       "the steps resting on them apply a text that did not apply on that "
+                       "date.") % {
+            "date": day, "keys": ", ".join(gone)})
+    if not parts or not ruling.complete:
+        parts.append(render_message(ruling.verdict))
+    return " ".join(parts)
 
 
 def _value_view(value: Value) -> ValueView:

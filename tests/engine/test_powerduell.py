@@ -181,6 +181,10 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "negativ-positiv conditions met: the monster is in a combat, the attack target is under an "
     "effect on %(attributes)s and its primary planet symbol %(target)s is the %(symbol)s.": (
         "Kampf", "Angriffsziel", "Energiepunkte-, AP-, DP- oder LP-Werte"),
+    "negativ-positiv conditions met: the monster is in a combat, the attacking monster (taken "
+    "in place of the attack target) is under an effect on %(attributes)s and its primary planet "
+    "symbol %(target)s is the %(symbol)s.": (
+        "Kampf", "Angriffsziel", "Energiepunkte-, AP-, DP- oder LP-Werte"),
     "Read from right to left (%(right)s → %(base)s → %(left)s): %(target)s wirkt negativ auf "
     "%(monster)s.": ("von Rechts nach Links", "wirkt negativ auf"),
     "Read from left to right (%(left)s → %(base)s → %(right)s): %(target)s wirkt positiv auf "
@@ -1049,3 +1053,96 @@ def test_on_a_table_each_reach_step_names_its_monster_and_card():
              for s in reach}
     assert pairs == {(1, "side A"), (2, "side A"), (1, "side B"), (2, "side B")}
     assert all(s.message.render().startswith("Monster ") for s in reach)
+
+
+# --------------------------------------------------------------------------
+# Open points of the Wirkung: each reading with its values and clauses
+# --------------------------------------------------------------------------
+
+DEFENDING = {"base_planet": "mars", "left_planet": "venus", "right_planet": "jupiter",
+             "attribute": "dp", "amount": -30, "monster_planet": "mars", "combat": "defending",
+             "opponent_planet": "venus", "opponent_effects": ["ap"]}
+
+
+def test_a_defending_monster_shows_both_readings_of_who_is_the_attack_target():
+    ruling = WIRKUNG.evaluate(DEFENDING)
+    assert ruling.value("change") == -15 and ruling.value("factor") == Fraction(1, 2)
+    assert ruling.open_points() == ("np-defending",)
+    first, other = ruling.readings_of("np-defending")
+    assert first.presented_first and first.why is not None
+    assert (first.value("change"), first.value("factor")) == (-15, Fraction(1, 2))
+    assert (other.value("change"), other.value("factor")) == (-30, 1)
+    assert [c.key for c in first.citations] == [NP_RULES]
+    assert [c.key for c in other.citations] == [NP_RULES]
+    # the attacker is not called the attack target
+    met = next(s for s in ruling.steps if s.message.id.startswith("negativ-positiv conditions"))
+    assert "the attacking monster (taken in place of the attack target)" in met.message.id
+    attacking = WIRKUNG.evaluate({**DEFENDING, "combat": "attacking"})
+    assert attacking.readings == ()
+
+
+def test_a_description_naming_planets_shows_both_readings_of_the_np_limit():
+    inputs = {"guardian_side_active": False, "base_planet": "venus", "left_planet": "mars",
+              "right_planet": "erde", "attribute": "ap", "amount": 20, "scope": "listed",
+              "listed_planets": ["jupiter", "saturn"], "monster_planet": "jupiter",
+              "base_value": 100}
+    ruling = WIRKUNG.evaluate(inputs)
+    assert ruling.value("applies") is False and ruling.value("result") == 100
+    assert ruling.open_points() == ("np-scope",)
+    first, other = ruling.readings_of("np-scope")
+    assert first.presented_first
+    assert (first.value("applies"), first.value("change"), first.value("result")) == (
+        False, 0, 100)
+    assert (other.value("applies"), other.value("change"), other.value("result")) == (
+        True, 20, 120)
+    assert [c.key for c in first.citations] == [NP_RULES]
+    assert {c.key for c in other.citations} == {P + "effekte-der-schutzgottkarte.p3",
+                                                 P + "kartenaufbau.p3"}
+    plain = WIRKUNG.evaluate({**inputs, "scope": "base", "monster_planet": "venus"})
+    assert plain.readings == ()
+
+
+def test_a_step_saying_both_readings_are_shown_comes_with_readings():
+    claims = 0
+    for _scenario, ruling in SWEEP:
+        for step in ruling.steps:
+            if step.reason is not None and "both readings are shown" in step.reason.id:
+                claims += 1
+                assert ruling.readings, step.reason.id
+    assert claims
+
+
+def test_the_situation_shows_both_readings_for_a_defending_monster():
+    ruling = SITUATION.evaluate({
+        "active_side": "a",
+        "guardians": [{"side": "a", "base_planet": "mars", "left_planet": "venus",
+                       "right_planet": "jupiter", "wirkung_attribute": "dp",
+                       "wirkung_amount": -30}],
+        "monsters": [{"side": "a", "planet": "mars", "dp": 100},
+                     {"side": "b", "planet": "venus", "ap": 100}],
+        "attacker": 2, "target": 1,
+        "effects": [{"source": "energy", "source_side": "a", "target_monster": 2,
+                     "attribute": "ap", "operation": "add", "amount": 10}]})
+    assert ruling.value("monster_1_dp") == 85
+    assert ruling.value("monster_1_np_factor") == Fraction(1, 2)
+    first, other = ruling.readings_of("monster-1-np-defending")
+    assert first.presented_first and first.value("monster_1_dp") == 85
+    assert other.value("monster_1_dp") == 70
+    assert [c.key for c in other.citations] == [NP_RULES]
+
+
+def test_the_situation_shows_both_readings_of_a_description_naming_planets():
+    ruling = SITUATION.evaluate({
+        "active_side": "b",
+        "guardians": [{"side": "a", "base_planet": "venus", "left_planet": "mars",
+                       "right_planet": "erde", "wirkung_attribute": "ap", "wirkung_amount": 20,
+                       "wirkung_scope": "listed", "wirkung_planets": ["jupiter", "saturn"]}],
+        "monsters": [{"side": "a", "planet": "jupiter", "ap": 100},
+                     {"side": "a", "planet": "venus", "ap": 100}]})
+    assert ruling.value("monster_1_ap") == 100 and ruling.value("monster_2_ap") == 120
+    first, other = ruling.readings_of("monster-1-np-scope-a")
+    assert first.presented_first and first.value("monster_1_ap") == 100
+    assert other.value("monster_1_ap") == 120
+    assert {c.key for c in other.citations} == {WIRKUNG_SCOPE, IMMUNITY}
+    assert [r.value("monster_2_ap") for r in ruling.readings_of("monster-2-np-scope-a")] == [
+        120, 100]
