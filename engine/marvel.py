@@ -602,7 +602,7 @@ def check(inputs: Mapping[str, Any]) -> None:
         if target_type is not None:
             if verb is Verb.DRAW and target_type is not TargetType.PLAYER:
                 raise InputError(path + "target_type", msg(_(
-                    "A player draws cards (ziel ¶3.3): choose the player as the target, or "
+                    "A player draws cards (Ziel ¶3.3): choose the player as the target, or "
                     "'you'.")))
             previous_type = target_type
 
@@ -937,20 +937,20 @@ def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
                       "of the earlier effect's target is open; both readings are shown."),
                     numbers=numbers),
                 (P4, P4_4, P4_10),
-                msg(_("ziel.p4.10 resolves an effect that says 'the [target]' only for a valid "
-                      "target of the earlier effect, and its example is this wording; ziel.p4 "
-                      "and ziel.p4.4 make a target valid if any part of the ability, at least "
+                msg(_("Ziel ¶4.10 resolves an effect that says 'the [target]' only for a valid "
+                      "target of the earlier effect, and its example is this wording; Ziel ¶4 "
+                      "and ¶4.4 make a target valid if any part of the ability, at least "
                       "1 of its effects on the target, can affect it.")))
     readings = (
         Reading(THE_TARGET_POINT,
-                msg(_("Only a valid target of the earlier effect (ziel.p4.10)")),
+                msg(_("Only a valid target of the earlier effect (Ziel ¶4.10)")),
                 values(ruling), (P4_10,), True,
-                msg(_("ziel.p4.10 is the clause on 'the [target]' and its example has the same "
+                msg(_("Ziel ¶4.10 is the clause on 'the [target]' and its example has the same "
                       "wording: an ability that deals damage and stuns 'the enemy' stuns only "
                       "an enemy that can take damage."))),
         Reading(THE_TARGET_POINT,
                 msg(_("Valid if at least 1 of the effects on the target can affect it "
-                      "(ziel.p4, ziel.p4.4)")),
+                      "(Ziel ¶4, ¶4.4)")),
                 values(other), (P4, P4_4)),
     )
     return Ruling(ruling.scenario, ruling.values, ruling.steps + (step,), ruling.notes,

@@ -1074,7 +1074,7 @@ def test_drawing_is_by_a_player_and_stays_an_input_error():
         SCENARIO.evaluate(card(effect("draw", "one", "hero", amount=1)))
     assert error.value.field == "effects.0.target_type"
     assert error.value.message.render() == (
-        "A player draws cards (ziel ¶3.3): choose the player as the target, or 'you'.")
+        "A player draws cards (Ziel ¶3.3): choose the player as the target, or 'you'.")
 
 
 THE_OPEN = ("Whether effect %(numbers)s ('the [target]') counts toward the validity of the "

@@ -35,6 +35,6 @@ def test_the_api_lists_p4_4_and_both_readings(client, seeded):
     data = response.json()
     text = str(data)
     assert "ziel.p4.4" in text
-    assert "Only a valid target of the earlier effect (ziel.p4.10)" in text
+    assert "Only a valid target of the earlier effect (Ziel ¶4.10)" in text
     assert "Valid if at least 1 of the effects on the target can affect it" in text
     assert {v["name"]: v["value"] for v in data["values"]}["can_initiate"] is False
