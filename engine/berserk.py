@@ -470,8 +470,11 @@ class CardState:
         return self.type is CardType.CREATURE and self.subtype is Subtype.FLYING
 
     def subtype_label(self) -> Message:
-        """The subtype, or "none"."""
-        return self.subtype.label if self.subtype is not None else NONE_LABEL
+        """The subtype; "none" for a card that is no creature, "not stated" for a
+        creature whose subtype the texts do not give (see :func:`apply_change`)."""
+        if self.subtype is not None:
+            return self.subtype.label
+        return NOT_STATED if self.type is CardType.CREATURE else NONE_LABEL
 
     def movement_value(self) -> int | Message:
         """The movement as shown: a number, the flight icon, "none" or "not stated"."""
@@ -582,7 +585,10 @@ def apply_change(state: CardState, change: Change, initial: CardState, path: str
     subtype named the initial subtype comes back with its numeric values.
 
     :raises InputError: naming ``path`` + ``.subtype``/``.movement`` if the
-        change names a subtype or movement it cannot have.
+        change names a subtype or movement it cannot have.  A card whose initial
+        type is not creature and that becomes a creature with no subtype named is
+        not refused: its subtype is not covered by the texts (a ``NOT_COVERED``
+        step; the state's subtype is ``None``).
 
     >>> start = CardState(CardType.CREATURE, Subtype.NON_FLYING, Status.ELITE, 2)
     >>> flying, _s = apply_change(start, Change(ChangeKind.GAIN_FLIGHT), start)
@@ -701,9 +707,15 @@ def apply_change(state: CardState, change: Change, initial: CardState, path: str
         K_REPLACE, K_TYPE)]
     if change.subtype is None:
         if initial.type is not CardType.CREATURE:
-            raise InputError(path + ".subtype", msg(_(
-                "Name the subtype: the card's initial type is not creature, so it has no "
-                "initial subtype to get back.")))
+            # 108.1 gives back the initial subtype, and this card has none: not refused,
+            # the texts do not say which subtype it has
+            steps.append(not_covered(
+                msg(_("the subtype of a card whose initial type is %(type)s and that becomes a "
+                      "creature with no subtype named: 108.1 gives back the initial subtype, "
+                      "and the card has none"), type=initial.type.label),
+                *_cite(K_REPLACE, K_INITIAL)))
+            return replace(state, type=CardType.CREATURE, subtype=None,
+                           movement=None), tuple(steps)
         steps.append(_applied(
             msg(_("No new subtype is named: the card gets back its initial subtype "
                   "%(subtype)s with its numeric values (movement %(movement)s)."),
@@ -915,6 +927,11 @@ def _property_step(prop: AdditionalProperty, state: CardState, in_play_zone: boo
             lacks, msg(_("Only %(holders)s have it; the card's type is %(type)s."),
                        holders=prop.holders, type=state.type.label),
             K_ADDITIONAL)
+    if state.subtype is None:
+        return _silent(
+            lacks, msg(_("Only %(holders)s have it, and the card's subtype is not stated; the "
+                         "engine does not count it among them."), holders=prop.holders),
+            K_ADDITIONAL)
     if state.subtype in (Subtype.INDEPENDENT, Subtype.SYMBIOTE):
         return _silent(
             lacks, msg(_("107.1 gives it to non-flying creatures, while 106.4 lists "
@@ -1122,6 +1139,11 @@ def _check_timing(inputs: Mapping[str, Any]) -> None:
         raise InputError("card_subtype", msg(_("Choose the subtype of the creature.")))
     if card_type is not CardType.CREATURE and inputs["card_subtype"]:
         raise InputError("card_subtype", msg(_("Only creatures have a subtype.")))
+    _check_moment(inputs)
+
+
+def _check_moment(inputs: Mapping[str, Any]) -> None:
+    """:raises InputError: for a phase, sub-phase and declared strike that 107.2 excludes."""
     phase = Phase(inputs["phase"])
     if phase is Phase.MAIN and not inputs["subphase"]:
         raise InputError("subphase", msg(_("Choose the sub-phase of the Main phase.")))
@@ -1371,9 +1393,8 @@ def _check_situation(inputs: Mapping[str, Any]) -> None:
             raise InputError(f"changes.{index}.subtype", msg(_(
                 "Only a change that makes the card a creature names a subtype.")))
     _check_replacement({**inputs, "changes": _property_changes(inputs)})
-    final = _history(inputs)[0]
-    _check_timing({**inputs, "card_type": final.type.value,
-                   "card_subtype": final.subtype.value if final.subtype else None})
+    _history(inputs)  # raises InputError for a change that names what it cannot have
+    _check_moment(inputs)  # the card's subtype may be not covered, not missing
 
 
 def _property_changes(inputs: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:

@@ -148,6 +148,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "The card has %(property)s: all %(holders)s have it.": ("этим свойством обладают все",),
     "The card now has %(property)s: it is one of the %(holders)s.":
         ("этим свойством обладают все",),
+    "the subtype of a card whose initial type is %(type)s and that becomes a creature with no "
+    "subtype named: 108.1 gives back the initial subtype, and the card has none":
+        ("возвращается начальный подтип", "до начала игры"),
     "%(card)s is given as neutral and also with the elements %(elements)s; the texts do not "
     "say whether a neutral card can have an element": ("кроме нейтральных карт",),
     "The card does not have %(property)s.": ("этим свойством обладают все",),
@@ -809,13 +812,10 @@ def test_creature_becomes_artifact_loses_additional_properties():
     assert {"106.3", "106.4", "107.1", "108.1", "108.p1"} == keys(ruling)
 
 
-def test_artifact_becomes_creature_needs_subtype():
+def test_artifact_becomes_creature_of_a_named_subtype():
+    # with no subtype named: see test_an_artifact_that_becomes_a_creature_with_no_subtype_...
     data = {"initial_type": "artifact", "initial_status": "ordinary", "in_play_zone": True,
-            "changes": [{"change": "become-creature"}]}
-    with pytest.raises(InputError) as error:
-        REPLACEMENT.evaluate(data)
-    assert error.value.field == "changes.0.subtype"
-    data["changes"] = [{"change": "become-creature", "subtype": "non-flying", "movement": 3}]
+            "changes": [{"change": "become-creature", "subtype": "non-flying", "movement": 3}]}
     ruling = REPLACEMENT.evaluate(data)
     assert ruling.value("type") == CardType.CREATURE.label
     assert ruling.value("subtype") == Subtype.NON_FLYING.label
@@ -1164,3 +1164,23 @@ def test_each_property_is_stated_once_for_an_artifact_that_becomes_a_creature():
     replacement = REPLACEMENT.evaluate(ARTIFACT_BECOMES_CREATURE)
     assert [s.message.id for s in replacement.steps].count(NOW_HAS) == 4
     assert not steps_with(replacement, "The card has %(property)s: all %(holders)s have it.")
+
+
+def test_an_artifact_that_becomes_a_creature_with_no_subtype_named_is_not_refused():
+    """108.1 gives back the initial subtype; an artifact has none.  The texts do not say
+    what the card's subtype is: not covered (incomplete), not an input error."""
+    data = {"initial_type": "artifact", "initial_status": "ordinary", "in_play_zone": True,
+            "changes": [{"change": "become-creature"}]}
+    situation = RULESET.scenario("situation")
+    for scenario, inputs in ((REPLACEMENT, data), (situation, {
+            **data, "elements": ["swamp"], "turn": "own", "phase": "main",
+            "subphase": "choice", "strike_declared": "none"})):
+        ruling = scenario.evaluate(inputs)
+        assert ruling.value("type") == CardType.CREATURE.label
+        assert ruling.value("subtype").id == "not stated"
+        assert ruling.value("movement").id == "not stated"
+        assert ruling.value("closing") is False and ruling.value("simple_strike") is True
+        (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
+        assert {c.key for c in step.citations} == {"108.1", "108.p1"}
+        assert ruling.complete is False
+        check_ruling(scenario, ruling)
