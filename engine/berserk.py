@@ -230,10 +230,25 @@ def _labels(elements: frozenset[Element]) -> tuple[Message, ...]:
     return tuple(element.label for element in _ordered(elements))
 
 
-def _check_neutral(elements: frozenset[Element], path: str) -> None:
-    if Element.NEUTRAL in elements and len(elements) > 1:
-        raise InputError(path, msg(_(
-            "A neutral card has no other element: choose neutral alone, or elements only.")))
+def _neutral_with_elements(elements: frozenset[Element], card: Message) -> tuple[Step, ...]:
+    """The step for a card given as neutral and with elements, which 106 ¶2 does not settle.
+
+    106 ¶2 sets neutral cards apart from cards of different elements; no
+    clause says whether a neutral card can also have an element, nor that it
+    cannot.  Such a card is not refused: the ruling applies the clauses to its
+    elements and says that this input is not covered (the ruling is incomplete).
+
+    >>> _neutral_with_elements(frozenset({Element.NEUTRAL, Element.SWAMP}), msg("the card")
+    ...                        )[0].outcome.value
+    'not_covered'
+    """
+    if Element.NEUTRAL not in elements or len(elements) == 1:
+        return ()
+    return (not_covered(
+        msg(_("%(card)s is given as neutral and also with the elements %(elements)s; the texts "
+              "do not say whether a neutral card can have an element"),
+            card=card, elements=_labels(elements - {Element.NEUTRAL})),
+        *_cite(K_SAME)),)
 
 
 # --------------------------------------------------------------------------
@@ -282,15 +297,12 @@ def _evaluate_feature(inputs: Mapping[str, Any]) -> Ruling:
     feature = Element(inputs["feature_element"])
     target = _elements(inputs["target_elements"])
     bonus, steps = feature_against_element(feature, target, inputs["strike_bonus"])
+    steps = _neutral_with_elements(target, msg(_("the target card"))) + steps
     values = (
         Value("feature_applies", feature in target, msg(_("Feature applies"))),
         Value("strike_bonus", bonus, msg(_("Strike bonus"))),
     )
     return Ruling("element-feature", values, steps)
-
-
-def _check_feature(inputs: Mapping[str, Any]) -> None:
-    _check_neutral(_elements(inputs["target_elements"]), "target_elements")
 
 
 # --------------------------------------------------------------------------
@@ -304,6 +316,7 @@ def element_relation(card_a: frozenset[Element], card_b: frozenset[Element]
     Implements 106.p2: A and B are cards of the same element if some element
     belongs to both; otherwise they are cards of different elements, except
     neutral cards (which the engine treats as neither: see the SILENT step).
+    Neutral is no element the cards share.
 
     >>> F, S, D, M = Element.FOREST, Element.SWAMP, Element.DARKNESS, Element.MOUNTAINS
     >>> element_relation(frozenset({F, S}), frozenset({S, D}))[:2] == (Relation.SAME, {S})
@@ -313,7 +326,8 @@ def element_relation(card_a: frozenset[Element], card_b: frozenset[Element]
     """
     neutral_a = Element.NEUTRAL in card_a
     neutral_b = Element.NEUTRAL in card_b
-    if neutral_a or neutral_b:
+    shared = (card_a & card_b) - {Element.NEUTRAL}
+    if (neutral_a or neutral_b) and not shared:
         if neutral_a and neutral_b:
             which = msg(_("both cards are neutral"))
         elif neutral_a:
@@ -329,7 +343,6 @@ def element_relation(card_a: frozenset[Element], card_b: frozenset[Element]
                   "than any card, another neutral card included.")),
             K_SAME)
         return Relation.NEITHER, frozenset(), (step,)
-    shared = card_a & card_b
     if shared:
         steps = tuple(
             _applied(msg(_("Both cards have the %(element)s element: they are cards of the "
@@ -344,8 +357,10 @@ def element_relation(card_a: frozenset[Element], card_b: frozenset[Element]
 
 
 def _evaluate_same(inputs: Mapping[str, Any]) -> Ruling:
-    relation, shared, steps = element_relation(
-        _elements(inputs["card_a_elements"]), _elements(inputs["card_b_elements"]))
+    card_a, card_b = _elements(inputs["card_a_elements"]), _elements(inputs["card_b_elements"])
+    relation, shared, steps = element_relation(card_a, card_b)
+    steps = (_neutral_with_elements(card_a, msg(_("card A")))
+             + _neutral_with_elements(card_b, msg(_("card B"))) + steps)
     values = (
         Value("relation", relation.label, msg(_("Relation"))),
         Value("same_element", relation is Relation.SAME, msg(_("Same element"))),
@@ -354,11 +369,6 @@ def _evaluate_same(inputs: Mapping[str, Any]) -> Ruling:
         Value("shared_elements", _labels(shared), msg(_("Shared elements"))),
     )
     return Ruling("same-element", values, steps)
-
-
-def _check_same(inputs: Mapping[str, Any]) -> None:
-    _check_neutral(_elements(inputs["card_a_elements"]), "card_a_elements")
-    _check_neutral(_elements(inputs["card_b_elements"]), "card_b_elements")
 
 
 # --------------------------------------------------------------------------
@@ -425,6 +435,7 @@ def _evaluate_gain(inputs: Mapping[str, Any]) -> Ruling:
     before = _elements(inputs["card_elements"])
     wanted = _elements(inputs["gained_elements"])
     after, done, steps = gain_elements(before, wanted)
+    steps = _neutral_with_elements(before, msg(_("the card"))) + steps
     values = (
         Value("elements", _labels(after), msg(_("Elements after the gain"))),
         Value("gained", _labels(done), msg(_("Elements gained"))),
@@ -432,10 +443,6 @@ def _evaluate_gain(inputs: Mapping[str, Any]) -> Ruling:
         Value("changed", after != before, msg(_("Elements changed"))),
     )
     return Ruling("element-gain", values, steps)
-
-
-def _check_gain(inputs: Mapping[str, Any]) -> None:
-    _check_neutral(_elements(inputs["card_elements"]), "card_elements")
 
 
 # --------------------------------------------------------------------------
@@ -463,8 +470,11 @@ class CardState:
         return self.type is CardType.CREATURE and self.subtype is Subtype.FLYING
 
     def subtype_label(self) -> Message:
-        """The subtype, or "none"."""
-        return self.subtype.label if self.subtype is not None else NONE_LABEL
+        """The subtype; "none" for a card that is no creature, "not stated" for a
+        creature whose subtype the texts do not give (see :func:`apply_change`)."""
+        if self.subtype is not None:
+            return self.subtype.label
+        return NOT_STATED if self.type is CardType.CREATURE else NONE_LABEL
 
     def movement_value(self) -> int | Message:
         """The movement as shown: a number, the flight icon, "none" or "not stated"."""
@@ -575,7 +585,10 @@ def apply_change(state: CardState, change: Change, initial: CardState, path: str
     subtype named the initial subtype comes back with its numeric values.
 
     :raises InputError: naming ``path`` + ``.subtype``/``.movement`` if the
-        change names a subtype or movement it cannot have.
+        change names a subtype or movement it cannot have.  A card whose initial
+        type is not creature and that becomes a creature with no subtype named is
+        not refused: its subtype is not covered by the texts (a ``NOT_COVERED``
+        step; the state's subtype is ``None``).
 
     >>> start = CardState(CardType.CREATURE, Subtype.NON_FLYING, Status.ELITE, 2)
     >>> flying, _s = apply_change(start, Change(ChangeKind.GAIN_FLIGHT), start)
@@ -694,9 +707,15 @@ def apply_change(state: CardState, change: Change, initial: CardState, path: str
         K_REPLACE, K_TYPE)]
     if change.subtype is None:
         if initial.type is not CardType.CREATURE:
-            raise InputError(path + ".subtype", msg(_(
-                "Name the subtype: the card's initial type is not creature, so it has no "
-                "initial subtype to get back.")))
+            # 108.1 gives back the initial subtype, and this card has none: not refused,
+            # the texts do not say which subtype it has
+            steps.append(not_covered(
+                msg(_("the subtype of a card whose initial type is %(type)s and that becomes a "
+                      "creature with no subtype named: 108.1 gives back the initial subtype, "
+                      "and the card has none"), type=initial.type.label),
+                *_cite(K_REPLACE, K_INITIAL)))
+            return replace(state, type=CardType.CREATURE, subtype=None,
+                           movement=None), tuple(steps)
         steps.append(_applied(
             msg(_("No new subtype is named: the card gets back its initial subtype "
                   "%(subtype)s with its numeric values (movement %(movement)s)."),
@@ -846,8 +865,14 @@ def _elements_of_an_artifact(number: int, elements: frozenset[Element],
     return step, readings
 
 
-def _property_diff(before: frozenset[AdditionalProperty], after: frozenset[AdditionalProperty]
-                   ) -> tuple[Step, ...]:
+def _property_diff(before: frozenset[AdditionalProperty], after: frozenset[AdditionalProperty],
+                   held: frozenset[AdditionalProperty]) -> tuple[Step, ...]:
+    """The additional properties (107.1) a change takes away or brings.
+
+    ``held`` are the properties the card had at any earlier point of its
+    history: only those come back "again"; an artifact that becomes a
+    creature gets them for the first time.
+    """
     steps = []
     for prop in AdditionalProperty:
         if prop in before and prop not in after:
@@ -857,12 +882,31 @@ def _property_diff(before: frozenset[AdditionalProperty], after: frozenset[Addit
                       "or subtype does, as the card no longer is of the matching type "
                       "(subtype)."), property=prop.label, holders=prop.holders),
                 K_ADDITIONAL, K_REPLACE))
-        elif prop in after and prop not in before:
+        elif prop in after and prop not in before and prop in held:
             steps.append(_applied(
                 msg(_("The card has %(property)s again: it is again one of the %(holders)s."),
                     property=prop.label, holders=prop.holders),
                 K_ADDITIONAL))
+        elif prop in after and prop not in before:
+            steps.append(_applied(
+                msg(_("The card now has %(property)s: it is one of the %(holders)s."),
+                    property=prop.label, holders=prop.holders),
+                K_ADDITIONAL))
     return tuple(steps)
+
+
+def _final_property_steps(state: CardState, in_play_zone: bool,
+                          changed: frozenset[AdditionalProperty]) -> tuple[Step, ...]:
+    """The word on each additional property at the end of a history (107.1).
+
+    A property a change took away or brought (``changed``) was already stated
+    by that change's step, which says what the card has now: it is not said
+    twice, unless the word at the end rests on a point the texts leave open
+    (a ``SILENT`` step).
+    """
+    steps = (_property_step(prop, state, in_play_zone) for prop in AdditionalProperty)
+    return tuple(step for prop, step in zip(AdditionalProperty, steps)
+                 if prop not in changed or step.outcome is Outcome.SILENT)
 
 
 def _property_step(prop: AdditionalProperty, state: CardState, in_play_zone: bool) -> Step:
@@ -882,6 +926,11 @@ def _property_step(prop: AdditionalProperty, state: CardState, in_play_zone: boo
         return _not_applicable(
             lacks, msg(_("Only %(holders)s have it; the card's type is %(type)s."),
                        holders=prop.holders, type=state.type.label),
+            K_ADDITIONAL)
+    if state.subtype is None:
+        return _silent(
+            lacks, msg(_("Only %(holders)s have it, and the card's subtype is not stated; the "
+                         "engine does not count it among them."), holders=prop.holders),
             K_ADDITIONAL)
     if state.subtype in (Subtype.INDEPENDENT, Subtype.SYMBIOTE):
         return _silent(
@@ -930,6 +979,7 @@ def _run_replacement(inputs: Mapping[str, Any]) -> Ruling:
     state = initial
     non_creature_seen = initial.type is not CardType.CREATURE
     props = additional_properties(state, in_play)
+    held, changed = props, frozenset[AdditionalProperty]()
     readings: list[Reading] = []
     flight: tuple[ChangeKind, int] | None = None
     changes = _changes(inputs)
@@ -940,12 +990,13 @@ def _run_replacement(inputs: Mapping[str, Any]) -> Ruling:
         flight = _track_flight(flight, change, index + 1, before, state, initial,
                                changes[index + 1:], False, steps, readings)
         new_props = additional_properties(state, in_play)
-        steps.extend(_property_diff(props, new_props))
-        props = new_props
+        steps.extend(_property_diff(props, new_props, held))
+        changed |= props ^ new_props
+        props, held = new_props, held | new_props
         non_creature_seen = non_creature_seen or state.type is not CardType.CREATURE
     if non_creature_seen:
         steps.append(_silent(*_SUBTYPES_SILENT, K_SUBTYPE))
-    steps.extend(_property_step(prop, state, in_play) for prop in AdditionalProperty)
+    steps.extend(_final_property_steps(state, in_play, changed))
     values = [
         Value("type", state.type.label, msg(_("Type"))),
         Value("subtype", state.subtype_label(), msg(_("Subtype"))),
@@ -982,13 +1033,16 @@ def _check_replacement(inputs: Mapping[str, Any]) -> None:
 
 def may_declare(prop: AdditionalProperty, *, card_type: CardType, subtype: Subtype | None,
                 in_play_zone: bool, turn: Turn, phase: Phase, subphase: SubPhase | None,
-                strike: StrikeBy, prevented: bool) -> tuple[bool, tuple[Step, ...]]:
+                strike: StrikeBy, prevented: bool, stated: bool = False
+                ) -> tuple[bool, tuple[Step, ...]]:
     """Return whether ``prop`` may be used now, with the steps (107.1, 107.2, 107.3).
 
     Simple strike and closing are slow: only in the player's own turn, Main
     phase, Choice sub-phase (107.2).  Defender assignment is fast: when a
     simple strike is declared (107.3).  ``prevented`` means a feature stops
     the card from using the property (107.1: it keeps the property).
+    ``stated`` means the ruling already says whether the card has ``prop``
+    (a situation's history does): the steps then leave that out.
 
     :raises ValueError: for :attr:`AdditionalProperty.REPEL_STRIKE`, which
         107.2 and 107.3 do not time.
@@ -1002,7 +1056,7 @@ def may_declare(prop: AdditionalProperty, *, card_type: CardType, subtype: Subty
     if prop is AdditionalProperty.REPEL_STRIKE:
         raise ValueError("107.2 and 107.3 do not time repelling a simple strike")
     state = CardState(card_type, subtype, Status.ORDINARY, None)
-    steps = [_property_step(prop, state, in_play_zone)]
+    steps = [] if stated else [_property_step(prop, state, in_play_zone)]
     if prop not in additional_properties(state, in_play_zone):
         return False, tuple(steps)
     if prevented:
@@ -1085,6 +1139,11 @@ def _check_timing(inputs: Mapping[str, Any]) -> None:
         raise InputError("card_subtype", msg(_("Choose the subtype of the creature.")))
     if card_type is not CardType.CREATURE and inputs["card_subtype"]:
         raise InputError("card_subtype", msg(_("Only creatures have a subtype.")))
+    _check_moment(inputs)
+
+
+def _check_moment(inputs: Mapping[str, Any]) -> None:
+    """:raises InputError: for a phase, sub-phase and declared strike that 107.2 excludes."""
     phase = Phase(inputs["phase"])
     if phase is Phase.MAIN and not inputs["subphase"]:
         raise InputError("subphase", msg(_("Choose the sub-phase of the Main phase.")))
@@ -1110,7 +1169,8 @@ _GAINABLE_CHOICES = Element.choices(exclude=(Element.NEUTRAL,))
 _TYPE_CHOICES = CardType.choices()
 _SUBTYPE_CHOICES = Subtype.choices()
 _STATUS_CHOICES = Status.choices()
-_ELEMENTS_HELP = msg(_("Neutral (нейтральная) stands alone: a neutral card has no element."))
+_ELEMENTS_HELP = msg(_("Neutral (нейтральная): the texts do not say whether a neutral card can "
+                        "also have an element; given with elements, the ruling says so."))
 
 FEATURE_FIELDS = (
     Field("feature_element", msg(_("The feature works against cards of")), FieldKind.CHOICE,
@@ -1227,7 +1287,6 @@ ELEMENT_FEATURE = Scenario(
     evaluator=_evaluate_feature,
     citations=_cite(K_FEATURE, K_SAME),
     examples=_EXAMPLES_FEATURE,
-    check=_check_feature,
 )
 
 SAME_ELEMENT = Scenario(
@@ -1239,7 +1298,6 @@ SAME_ELEMENT = Scenario(
     fields=SAME_FIELDS,
     evaluator=_evaluate_same,
     citations=_cite(K_SAME),
-    check=_check_same,
 )
 
 ELEMENT_GAIN = Scenario(
@@ -1250,7 +1308,6 @@ ELEMENT_GAIN = Scenario(
     fields=GAIN_FIELDS,
     evaluator=_evaluate_gain,
     citations=_cite(K_NO_REGAIN, K_SAME, K_REPLACE),
-    check=_check_gain,
 )
 
 PROPERTY_REPLACEMENT = Scenario(
@@ -1328,9 +1385,6 @@ SITUATION_FIELDS = (
 def _check_situation(inputs: Mapping[str, Any]) -> None:
     """:raises InputError: for a history or a moment the texts exclude (see the
         focused scenarios), or a gained element missing or given without a gain."""
-    _check_neutral(_elements(inputs["elements"]), "elements")
-    for index, target in enumerate(inputs["targets"]):
-        _check_neutral(_elements(target["elements"]), f"targets.{index}.elements")
     for index, item in enumerate(inputs["changes"]):
         if (item["change"] == GAIN_ELEMENT) != (item["element"] is not None):
             raise InputError(f"changes.{index}.element", msg(_(
@@ -1339,9 +1393,8 @@ def _check_situation(inputs: Mapping[str, Any]) -> None:
             raise InputError(f"changes.{index}.subtype", msg(_(
                 "Only a change that makes the card a creature names a subtype.")))
     _check_replacement({**inputs, "changes": _property_changes(inputs)})
-    final = _history(inputs)[0]
-    _check_timing({**inputs, "card_type": final.type.value,
-                   "card_subtype": final.subtype.value if final.subtype else None})
+    _history(inputs)  # raises InputError for a change that names what it cannot have
+    _check_moment(inputs)  # the card's subtype may be not covered, not missing
 
 
 def _property_changes(inputs: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
@@ -1349,9 +1402,11 @@ def _property_changes(inputs: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...
 
 
 def _history(inputs: Mapping[str, Any]
-             ) -> tuple[CardState, frozenset[Element], list[Step], list[Value], list[Reading]]:
-    """Run the card's changes; return its final state and elements, steps, per-step values
-    and the readings of the open points (what outlasts a change of type, 108.1)."""
+             ) -> tuple[CardState, frozenset[Element], list[Step], list[Value], list[Reading],
+                        frozenset[AdditionalProperty]]:
+    """Run the card's changes; return its final state and elements, steps, per-step values,
+    the readings of the open points (what outlasts a change of type, 108.1) and the
+    additional properties some change took away or brought (their steps say so)."""
     initial = _initial_state(inputs)
     in_play = inputs["in_play_zone"]
     elements = _elements(inputs["elements"])
@@ -1365,6 +1420,7 @@ def _history(inputs: Mapping[str, Any]
     artifact_points: list[tuple[int, frozenset[Element], int]] = []
     state = initial
     props = additional_properties(state, in_play)
+    held, changed = props, frozenset[AdditionalProperty]()
     for index, item in enumerate(inputs["changes"]):
         number = index + 1
         if item["change"] == GAIN_ELEMENT:
@@ -1390,8 +1446,9 @@ def _history(inputs: Mapping[str, Any]
                 artifact_points.append((number, elements, len(steps)))
                 steps.append(steps[-1])  # placeholder, replaced once the final elements are known
             new_props = additional_properties(state, in_play)
-            steps.extend(_property_diff(props, new_props))
-            props = new_props
+            steps.extend(_property_diff(props, new_props, held))
+            changed |= props ^ new_props
+            props, held = new_props, held | new_props
         values += [
             Value(f"step_{number}_type", state.type.label,
                   msg(_("After change %(number)s: type"), number=number)),
@@ -1410,7 +1467,7 @@ def _history(inputs: Mapping[str, Any]
         step, found = _elements_of_an_artifact(number, had, later, elements)
         steps[position] = step
         readings.extend(found)
-    return state, elements, steps, values, readings
+    return state, elements, steps, values, readings, changed
 
 
 def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
@@ -1424,12 +1481,16 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
     ``defender_now``; ``feature_F_target_T`` (strike bonus of feature *F*
     against target *T*).
     """
-    state, elements, steps, values, readings = _history(inputs)
+    state, elements, steps, values, readings, changed = _history(inputs)
+    steps[1:1] = _neutral_with_elements(_elements(inputs["elements"]), msg(_("the card")))
+    for t, target in enumerate(inputs["targets"], start=1):
+        steps.extend(_neutral_with_elements(_elements(target["elements"]),
+                                            msg(_("target card %(target)s"), target=t)))
     in_play = inputs["in_play_zone"]
     props = additional_properties(state, in_play)
     if any(state.type is not CardType.CREATURE for state in [state, _initial_state(inputs)]):
         steps.append(_silent(*_SUBTYPES_SILENT, K_SUBTYPE))
-    steps.extend(_property_step(prop, state, in_play) for prop in AdditionalProperty)
+    steps.extend(_final_property_steps(state, in_play, changed))
     values += [
         Value("type", state.type.label, msg(_("Type"))),
         Value("subtype", state.subtype_label(), msg(_("Subtype"))),
@@ -1449,7 +1510,8 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
             prop, card_type=state.type, subtype=state.subtype, in_play_zone=in_play,
             turn=Turn(inputs["turn"]), phase=Phase(inputs["phase"]),
             subphase=SubPhase(inputs["subphase"]) if inputs["subphase"] else None,
-            strike=StrikeBy(inputs["strike_declared"]), prevented=prop.value in inputs["use_prevented"])
+            strike=StrikeBy(inputs["strike_declared"]),
+            prevented=prop.value in inputs["use_prevented"], stated=True)
         steps.extend(prop_steps)
         values.append(Value(f"{prop.value_name}_now", allowed,
                             msg(_("May use now: %(property)s"), property=prop.label)))

@@ -51,8 +51,9 @@ class Message:
 
     ``id`` is English text with ``%(name)s`` placeholders; ``params`` is a
     tuple of ``(name, value)`` pairs, values being ``str``, ``int``, ``bool``,
-    another :class:`Message` (translated before substitution) or a tuple of
-    those (a list: the items joined with ", ").
+    another :class:`Message` (translated before substitution), a
+    :class:`Choice` (shown as its label, or as the caller's ``show_choice``
+    says) or a tuple of those (a list: the items joined with ", ").
 
     >>> msg("AP %(before)s becomes %(after)s", before=100, after=50).render()
     'AP 100 becomes 50'
@@ -67,22 +68,36 @@ class Message:
         """Return the parameters as a new ``dict``."""
         return dict(self.params)
 
-    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+    def render(self, translate: Callable[[str], str] = lambda s: s,
+               show_choice: Callable[[str, str], str] | None = None) -> str:
         """Return the message as text, translating ids with ``translate``.
 
         ``translate`` maps a message id to its translation (the site passes
         ``gettext``); nested :class:`Message` parameters are translated too.
+        A :class:`Choice` parameter is shown as its translated label, the
+        way a reader sees it in a form; ``show_choice(value, label)`` shows
+        it otherwise (an API adds the value to send).
+
+        >>> side = Choice("a", msg("side A"))
+        >>> message = msg("Choose one of: %(choices)s.", choices=(side,))
+        >>> message.render(), message.render(show_choice=lambda v, l: f"{v} ({l})")
+        ('Choose one of: side A.', 'Choose one of: a (side A).')
         """
-        values = {name: _render_param(value, translate) for name, value in self.params}
+        values = {name: _render_param(value, translate, show_choice)
+                  for name, value in self.params}
         text = translate(self.id)
         return text % values if values else text
 
 
-def _render_param(value: Any, translate: Callable[[str], str]) -> Any:
+def _render_param(value: Any, translate: Callable[[str], str],
+                  show_choice: Callable[[str, str], str] | None) -> Any:
     if isinstance(value, Message):
-        return value.render(translate)
+        return value.render(translate, show_choice)
+    if isinstance(value, Choice):
+        label = value.label.render(translate, show_choice)
+        return show_choice(value.value, label) if show_choice else label
     if isinstance(value, tuple):
-        return ", ".join(str(_render_param(item, translate)) for item in value)
+        return ", ".join(str(_render_param(item, translate, show_choice)) for item in value)
     return value
 
 
@@ -570,18 +585,30 @@ class Field:
         return tuple(choice.value for choice in self.choices)
 
     def choice_value(self, raw: Any) -> str | None:
-        """Return the allowed value ``raw`` names, letter case ignored; ``None`` if none.
+        """Return the allowed value ``raw`` names, letter case and surrounding
+        white space ignored (as for numbers); ``None`` if none.
 
-        Allowed values are lower case; a hand-built link may write ``A``.
+        Allowed values are lower case; a hand-built link may write ``A`` or
+        ``%20a``.
 
         >>> Field("side", msg("Side"), FieldKind.CHOICE,
-        ...       choices=(Choice("a", msg("A")), Choice("b", msg("B")))).choice_value("B")
+        ...       choices=(Choice("a", msg("A")), Choice("b", msg("B")))).choice_value(" B ")
         'b'
         """
         if not isinstance(raw, str):
             return None
-        value = raw.lower()
+        value = _trim(raw).lower()
         return value if value in self.choice_values() else None
+
+    def choice(self, value: str) -> Choice:
+        """Return the :class:`Choice` of allowed value ``value``.
+
+        :raises KeyError: if ``value`` is not an allowed value.
+        """
+        for item in self.choices:
+            if item.value == value:
+                return item
+        raise KeyError(value)
 
     @property
     def must_be_given(self) -> bool:
@@ -646,9 +673,14 @@ class Field:
         a JSON value.  ``None`` (and ``""``, ``[]``) means "not given": the
         field's :attr:`default`, ``None`` for an optional field without one.
 
-        A multiple choice takes each value once: a value given twice (in
-        any letter case) is an error, as the JSON Schema's ``uniqueItems``
-        says, not silently merged.
+        A choice is read in any letter case and with surrounding white space
+        (:meth:`choice_value`), a number or yes/no typed as text with
+        surrounding white space (:func:`_trim`).  A multiple choice takes
+        each value once: a value given twice (in any letter case) is an error, as the JSON
+        Schema's ``uniqueItems`` says, not silently merged.  An error names
+        the allowed choices as :class:`Choice` parameters: a form shows
+        their labels, an API the value to send with its label (see
+        :meth:`Message.render`).
 
         :raises InputError: naming ``path`` if ``raw`` is missing, of the
             wrong type, out of bounds, not an allowed choice or an allowed
@@ -671,21 +703,19 @@ class Field:
         if self.kind is FieldKind.CHOICE:
             value = self.choice_value(raw)
             if value is None:
-                raise InputError(path, msg(
-                    _("Choose one of: %(choices)s."), choices=", ".join(self.choice_values())))
+                raise InputError(path, msg(_("Choose one of: %(choices)s."), choices=self.choices))
             return value
         if self.kind is FieldKind.MULTIPLE_CHOICE:
             values = [raw] if isinstance(raw, str) else raw
             chosen = ([self.choice_value(v) for v in values]
                       if isinstance(values, (list, tuple, set, frozenset)) else [None])
             if None in chosen:
-                raise InputError(path, msg(
-                    _("Choose any of: %(choices)s."), choices=", ".join(self.choice_values())))
+                raise InputError(path, msg(_("Choose any of: %(choices)s."), choices=self.choices))
             repeated = next((v for i, v in enumerate(chosen) if v in chosen[:i]), None)
             if repeated is not None:  # "a" and "A" too: letter case is ignored
                 raise InputError(path, msg(
                     _("Choose each value only once: %(value)s is given more than once."),
-                    value=repeated))
+                    value=self.choice(repeated)))
             return frozenset(chosen)
         raise InputError(path, msg(_("This field is a group of fields, not a single value.")))
 
@@ -693,7 +723,7 @@ class Field:
         if isinstance(raw, bool):
             raise InputError(path, msg(_("Enter a whole number.")))
         if isinstance(raw, str):
-            text = raw.strip()
+            text = _trim(raw)
             if not re.fullmatch(r"[+-]?\d{1,9}", text):
                 raise InputError(path, msg(_("Enter a whole number.")))
             value = int(text)
@@ -711,21 +741,44 @@ class Field:
 
 
 def _choice_schema(values: Sequence[str]) -> dict[str, Any]:
-    """The JSON Schema of one choice: an allowed value, letter case ignored.
+    """The JSON Schema of one choice: an allowed value, letter case and surrounding
+    white space ignored.
 
     ``enum`` lists the values as the engine answers them (lower case); the
-    ``pattern`` also admits any other letter case, as every surface accepts
-    it (:meth:`Field.choice_value`), so the schema validates what is accepted.
+    ``pattern`` also admits any other letter case and surrounding white
+    space (``\\s``, the :data:`_SPACES` that :func:`_trim` removes), as every
+    surface accepts them (:meth:`Field.choice_value`), so the schema
+    validates what is accepted.
 
-    >>> _choice_schema(("a", "own-side"))["anyOf"][1]["pattern"]
-    '^(?:[aA]|[oO][wW][nN]-[sS][iI][dD][eE])$'
+    >>> pattern = _choice_schema(("a", "own-side"))["anyOf"][1]["pattern"]
+    >>> print(pattern)
+    ^\\s*(?:[aA]|[oO][wW][nN]-[sS][iI][dD][eE])\\s*$
+    >>> bool(re.search(pattern, " OWN-side\\t")), bool(re.search(pattern, "own side"))
+    (True, False)
     """
     def letters(value: str) -> str:
         return "".join(f"[{c}{c.upper()}]" if c.isalpha() and c.isascii()
                        else c if c.isalnum() or c in "-_" else re.escape(c) for c in value)
     return {"type": "string", "anyOf": [
         {"enum": list(values)},
-        {"pattern": "^(?:" + "|".join(letters(v) for v in values) + ")$"}]}
+        {"pattern": r"^\s*(?:" + "|".join(letters(v) for v in values) + r")\s*$"}]}
+
+
+#: The white space trimmed from a choice, number or yes/no typed as text: what
+#: ``\s`` matches in JSON Schema's regular expressions (ECMA-262 WhiteSpace and
+#: LineTerminator), so that a choice's pattern ``^\s*(?:…)\s*$`` admits exactly
+#: what every surface accepts.
+_SPACES = ("\t\n\v\f\r \u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200b)))
+          + "\u2028\u2029\u202f\u205f\u3000\ufeff")
+
+
+def _trim(text: str) -> str:
+    """Return ``text`` without surrounding white space (:data:`_SPACES`).
+
+    >>> _trim("\\u00a0venus \\t")
+    'venus'
+    """
+    return text.strip(_SPACES)
 
 
 def _coerce_bool(raw: Any, path: str) -> bool:
@@ -736,9 +789,9 @@ def _coerce_bool(raw: Any, path: str) -> bool:
     if isinstance(raw, (list, tuple)):
         raw = raw[-1] if raw else ""
         return _coerce_bool(raw, path)
-    if isinstance(raw, str) and raw.lower() in ("1", "true", "on", "yes"):
+    if isinstance(raw, str) and _trim(raw).lower() in ("1", "true", "on", "yes"):
         return True
-    if isinstance(raw, str) and raw.lower() in ("0", "false", "off", "no"):
+    if isinstance(raw, str) and _trim(raw).lower() in ("0", "false", "off", "no"):
         return False
     raise InputError(path, msg(_("Enter yes or no.")))
 

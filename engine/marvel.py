@@ -35,7 +35,7 @@ from typing import Any, Mapping
 
 from engine.core import (
     Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
-    Labelled, Message, Outcome, Ruleset, Ruling, Scenario, Step, Value, _, assumed,
+    Labelled, Message, Outcome, Reading, Ruleset, Ruling, Scenario, Step, Value, _, assumed,
     card_text_may_override, msg, not_covered,
 )
 
@@ -170,10 +170,20 @@ _TYPE_KINDS: dict[TargetType, frozenset[ElementKind]] = {
     TargetType.CARD: frozenset(set(_K) - {_K.PLAYER}),
 }
 
+#: The noun naming each kind of game element, for messages.
+_KIND_TYPES: dict[ElementKind, TargetType] = {
+    _K.VILLAIN: TargetType.VILLAIN, _K.MINION: TargetType.MINION,
+    _K.MAIN_SCHEME: TargetType.MAIN_SCHEME, _K.SIDE_SCHEME: TargetType.SIDE_SCHEME,
+    _K.HERO: TargetType.HERO, _K.ALLY: TargetType.ALLY, _K.OTHER_CARD: TargetType.CARD,
+    _K.PLAYER: TargetType.PLAYER,
+}
+
 _CHARACTERS = frozenset({_K.VILLAIN, _K.MINION, _K.HERO, _K.ALLY})
 _SCHEMES = frozenset({_K.MAIN_SCHEME, _K.SIDE_SCHEME})
 
-#: The kinds of element each verb can ever apply to.
+#: The kinds of element each verb is known to apply to.  The entry "Ziel" lists
+#: the effects (ziel.p4.1) but not the game elements each applies to: an element
+#: of another kind that an effect names is ruled "not covered", not refused.
 _VERB_KINDS: dict[Verb, frozenset[ElementKind]] = {
     Verb.DEAL_DAMAGE: _CHARACTERS,
     Verb.HEAL: _CHARACTERS,
@@ -590,9 +600,10 @@ def check(inputs: Mapping[str, Any]) -> None:
                     "A future effect names no target in play; leave this empty.")))
             target_type = None
         if target_type is not None:
-            if not _TYPE_KINDS[target_type] & _VERB_KINDS[verb]:
+            if verb is Verb.DRAW and target_type is not TargetType.PLAYER:
                 raise InputError(path + "target_type", msg(_(
-                    "This effect cannot apply to that kind of game element.")))
+                    "A player draws cards (Ziel ¶3.3): choose the player as the target, or "
+                    "'you'.")))
             previous_type = target_type
 
 
@@ -605,6 +616,20 @@ class _Log:
 
     def __init__(self) -> None:
         self.steps: list[Step] = []
+        self._kinds_not_covered: set[tuple[int, ElementKind]] = set()
+
+    def kind_not_covered(self, effect: _Effect, kind: ElementKind) -> None:
+        """Say once per effect and kind of game element that the texts do not say
+        whether the effect can affect it (ziel.p4.1 lists effects, not the elements)."""
+        if (effect.number, kind) in self._kinds_not_covered:
+            return
+        self._kinds_not_covered.add((effect.number, kind))
+        self.steps.append(not_covered(
+            msg(_("whether effect %(number)s (%(effect)s) can affect a game element of the kind "
+                  "%(kind)s: the entry \"Ziel\" lists such effects on targets without saying "
+                  "which game elements they apply to"), number=effect.number, effect=_verb_name(effect),
+                kind=_KIND_TYPES[kind].label),
+            P4, P4_1))
 
     def applied(self, message: Message, *cites: Citation) -> None:
         self.steps.append(Step(Outcome.APPLIED, message, cites))
@@ -871,10 +896,69 @@ def _if_initiated(step: Step) -> Step:
                 step.citations, step.reason)
 
 
+#: The open point of an ability with a "the [target]" effect: does that effect count
+#: toward the validity of the earlier effect's target (ziel.p4, ziel.p4.4) or is it only
+#: resolved for a valid target of the earlier effect (ziel.p4.10 and its example)?
+THE_TARGET_POINT = "the-target-validity"
+
+
 def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
     """:func:`evaluate`, with ``uncovered``: ``NOT_COVERED`` steps about the acting
     character (a status card) that leave its initiation open; they follow the
-    steps on its targets, which then decide only as far as targets go."""
+    steps on its targets, which then decide only as far as targets go.
+
+    An effect that says "the [target]" is read two ways where the two give different
+    results (:data:`THE_TARGET_POINT`): ziel.p4.10 resolves it only for a valid target
+    of the earlier effect, its example being this very wording ("Füge einem Gegner 5
+    Schaden zu. Betäube den Gegner." stuns only an enemy that can take damage); ziel.p4
+    and ziel.p4.4 make a target valid when any part, at least 1 of the effects on it,
+    can affect it.  The ruling's values follow ziel.p4.10 and a ``SILENT`` step and
+    one :class:`Reading` per reading show both.
+    """
+    ruling = _evaluate_once(inputs, uncovered)
+    the = [i for i, item in enumerate(inputs["effects"]) if item["selector"] == Selector.THE.value]
+    if not the:
+        return ruling
+    joint = {**inputs, "effects": [
+        {**item, "selector": Selector.JOINT.value} if i in the else item
+        for i, item in enumerate(inputs["effects"])]}
+    other = _evaluate_once(joint, uncovered)
+    names = ["can_initiate"] + [f"effect_{n}_{what}" for n in range(1, len(inputs["effects"]) + 1)
+                                for what in ("valid_targets", "resolves_against")]
+
+    def values(found: Ruling) -> tuple[Value, ...]:
+        return tuple(v for v in found.values if v.name in names)
+
+    if values(ruling) == values(other):
+        return ruling
+    numbers = tuple(i + 1 for i in the)
+    step = Step(Outcome.SILENT,
+                msg(_("Whether effect %(numbers)s ('the [target]') counts toward the validity "
+                      "of the earlier effect's target is open; both readings are shown."),
+                    numbers=numbers),
+                (P4, P4_4, P4_10),
+                msg(_("Ziel ¶4.10 resolves an effect that says 'the [target]' only for a valid "
+                      "target of the earlier effect, and its example is this wording; Ziel ¶4 "
+                      "and ¶4.4 make a target valid if any part of the ability, at least "
+                      "1 of its effects on the target, can affect it.")))
+    readings = (
+        Reading(THE_TARGET_POINT,
+                msg(_("Only a valid target of the earlier effect (Ziel ¶4.10)")),
+                values(ruling), (P4_10,), True,
+                msg(_("Ziel ¶4.10 is the clause on 'the [target]' and its example has the same "
+                      "wording: an ability that deals damage and stuns 'the enemy' stuns only "
+                      "an enemy that can take damage."))),
+        Reading(THE_TARGET_POINT,
+                msg(_("Valid if at least 1 of the effects on the target can affect it "
+                      "(Ziel ¶4, ¶4.4)")),
+                values(other), (P4, P4_4)),
+    )
+    return Ruling(ruling.scenario, ruling.values, ruling.steps + (step,), ruling.notes,
+                  ruling.readings + readings)
+
+
+def _evaluate_once(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
+    """:func:`_evaluate` under the reading of ziel.p4.10 only."""
     log = _Log()
     elements = _elements(inputs)
     ability = _ability(inputs, elements)
@@ -908,6 +992,7 @@ def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
     candidates_of: dict[int, tuple[_Element, ...]] = {}
     deterministic: dict[int, bool] = {}
     group_valid: dict[int, tuple[_Element, ...]] = {}   # head number -> valid
+    open_of: dict[int, tuple[_Element, ...]] = {}  # effect number -> not covered (kind)
     group_of: dict[int, _Group] = {}
     groups = _groups(ability.effects)
     for group in groups:
@@ -925,7 +1010,8 @@ def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
         if effect.selector is Selector.THE:
             assert last_group is not None
             _resolve_the(effect, last_group, group_valid[last_group.head.number],
-                         elements, ability, crisis, log, candidates_of, valid_of, resolves)
+                         elements, ability, crisis, log, candidates_of, valid_of, resolves,
+                         open_of)
             deterministic[effect.number] = deterministic[last_group.head.number]
             continue
         group = group_of[effect.number]
@@ -933,14 +1019,16 @@ def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
             continue  # JOINT members are handled with their head
         last_group = group
         _resolve_group(group, elements, ability, crisis, log, candidates_of, valid_of,
-                       resolves, group_valid)
+                       resolves, group_valid, open_of)
         for member in group.members:
             deterministic[member.number] = group.head.selector in (Selector.EACH,
                                                                    Selector.YOU)
 
     _sequence_notes(ability.effects, group_of, log)
     decided = len(log.steps)
-    can_initiate, required = _initiation(ability, groups, group_valid, log)
+    undecided = {g.head.number for g in groups if not group_valid[g.head.number]
+                 and any(open_of.get(m.number) for m in g.members)}
+    can_initiate, required = _initiation(ability, groups, group_valid, undecided, log)
     if can_initiate is False:
         resolves = {number: () for number in resolves}
     elif uncovered:  # the targets allow it; whether the status card does is not covered
@@ -956,6 +1044,8 @@ def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
         log.steps = [_if_initiated(step) for step in log.steps]
         short = {m.number for g in groups if g.head.selector is Selector.CHOOSE
                  and 0 < len(group_valid[g.head.number]) < g.head.count for m in g.members}
+    # an effect on game elements the texts do not cover: what it resolves against is open
+    unknown = {number for number, found in open_of.items() if found}
 
     values.append(Value("can_initiate", can_initiate, msg(_("Can be initiated"))))
     values.append(Value("target_required", required, msg(_("Requires a target"))))
@@ -970,14 +1060,16 @@ def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
         values.append(named(f"effect_{n}_valid_targets", valid_of[n],
                             msg(_("Effect %(number)s: valid targets"), number=n)))
         if not initiation_open:
-            values.append(named(f"effect_{n}_resolves_against", resolves[n],
-                                msg(_("Effect %(number)s: resolves against (for 'a' and "
-                                      "'choose': the chosen ones of these)"), number=n)))
+            label = msg(_("Effect %(number)s: resolves against (for 'a' and 'choose': the "
+                          "chosen ones of these)"), number=n)
+            values.append(Value(f"effect_{n}_resolves_against", NOT_COVERED_VALUE, label)
+                          if n in unknown and can_initiate is True else
+                          named(f"effect_{n}_resolves_against", resolves[n], label))
         else:  # not a fact: the texts leave open whether the ability is initiated
             label = msg(_("Effect %(number)s: if the ability is initiated, resolves against "
                           "(for 'a' and 'choose': the chosen ones of these)"), number=n)
             values.append(Value(f"effect_{n}_resolves_against", NOT_COVERED_VALUE, label)
-                          if n in short else named(f"effect_{n}_resolves_against",
+                          if n in short or n in unknown else named(f"effect_{n}_resolves_against",
                                                    resolves[n], label))
     if can_initiate is True:
         values.extend(_threat_after(ability, elements, candidates_of, resolves,
@@ -1009,10 +1101,19 @@ def _basic_power_assumptions(ability: _Ability) -> tuple[Step, ...]:
 
 def _resolve_group(group: _Group, elements: tuple[_Element, ...], ability: _Ability,
                    crisis: bool, log: _Log, candidates_of: dict, valid_of: dict,
-                   resolves: dict, group_valid: dict) -> None:
+                   resolves: dict, group_valid: dict, open_of: dict) -> None:
+    """Decide the valid targets of ``group`` among the game elements its noun names.
+
+    An element of a kind an effect is not known to apply to is neither valid
+    nor invalid: ``open_of`` gets it (per effect number) and the log a
+    ``NOT_COVERED`` step (:meth:`_Log.kind_not_covered`).
+    """
     head = group.head
     assert group.target_type is not None
-    kinds = frozenset().union(*(_VERB_KINDS[m.verb] for m in group.members))
+    # "eine Karte" is read as the cards the effect applies to (a SILENT step says so);
+    # any other noun names its game elements, whatever the effect
+    kinds = (frozenset().union(*(_VERB_KINDS[m.verb] for m in group.members))
+             if group.target_type is TargetType.CARD else _TYPE_KINDS[group.target_type])
     candidates = _candidates(group.target_type, kinds, elements, head.selector)
     log.applied(msg(_("Effect %(number)s fixes on %(type)s; game elements of that kind "
                       "in play: %(count)s."), number=head.number,
@@ -1028,10 +1129,13 @@ def _resolve_group(group: _Group, elements: tuple[_Element, ...], ability: _Abil
                    msg(_("The entry does not say which cards 'eine Karte' covers; the "
                          "engine counts the listed cards in play, not cards in hand.")), P2)
     affected_by: dict[int, list[_Element]] = {m.number: [] for m in group.members}
+    unknown: dict[int, list[_Element]] = {m.number: [] for m in group.members}
     for el in candidates:
         for member in group.members:
-            if el.kind in _VERB_KINDS[member.verb] and _affects(member, el, ability,
-                                                                 crisis, log):
+            if el.kind not in _VERB_KINDS[member.verb]:
+                log.kind_not_covered(member, el.kind)
+                unknown[member.number].append(el)
+            elif _affects(member, el, ability, crisis, log):
                 affected_by[member.number].append(el)
     valid = tuple(el for el in candidates
                   if any(el in affected_by[m.number] for m in group.members))
@@ -1046,6 +1150,7 @@ def _resolve_group(group: _Group, elements: tuple[_Element, ...], ability: _Abil
         candidates_of[member.number] = candidates
         valid_of[member.number] = valid
         resolves[member.number] = tuple(affected_by[member.number])
+        open_of[member.number] = tuple(unknown[member.number])
     if head.selector is Selector.EACH:
         for el in candidates:
             if el not in valid:
@@ -1056,7 +1161,8 @@ def _resolve_group(group: _Group, elements: tuple[_Element, ...], ability: _Abil
 
 def _resolve_the(effect: _Effect, group: _Group, previous_valid: tuple[_Element, ...],
                  elements: tuple[_Element, ...], ability: _Ability, crisis: bool,
-                 log: _Log, candidates_of: dict, valid_of: dict, resolves: dict) -> None:
+                 log: _Log, candidates_of: dict, valid_of: dict, resolves: dict,
+                 open_of: dict) -> None:
     """Resolve an effect that says "the [target]" (ziel.p4.10)."""
     head = group.head
     candidates = candidates_of[head.number]
@@ -1067,8 +1173,16 @@ def _resolve_the(effect: _Effect, group: _Group, previous_valid: tuple[_Element,
                          "'each' effect; the engine assumes each target the earlier "
                          "effect resolves against.")), P4_10, P5_1)
     result: list[_Element] = []
+    unknown: list[_Element] = []
+    earlier_open = [el for m in group.members for el in open_of.get(m.number, ())]
     for el in candidates:
         if el.kind not in _VERB_KINDS[effect.verb]:
+            if el in previous_valid or el in earlier_open:
+                log.kind_not_covered(effect, el.kind)
+                unknown.append(el)
+            continue
+        if el in earlier_open and el not in previous_valid:
+            unknown.append(el)  # whether it is a valid target of the earlier effect is open
             continue
         can = _affects(effect, el, ability, crisis, log)
         if el not in previous_valid:
@@ -1087,6 +1201,7 @@ def _resolve_the(effect: _Effect, group: _Group, previous_valid: tuple[_Element,
     candidates_of[effect.number] = candidates
     valid_of[effect.number] = previous_valid
     resolves[effect.number] = tuple(result)
+    open_of[effect.number] = tuple(unknown)
 
 
 def _touches(effect: _Effect) -> frozenset[str]:
@@ -1139,14 +1254,17 @@ NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
 
 
 def _initiation(ability: _Ability, groups: list[_Group],
-                group_valid: dict[int, tuple[_Element, ...]], log: _Log
+                group_valid: dict[int, tuple[_Element, ...]], undecided: set[int], log: _Log
                 ) -> tuple[bool | Message, bool]:
     """Decide whether the ability can be initiated; return (can, target required).
 
     ``can`` is :data:`NOT_COVERED_VALUE` (and a ``NOT_COVERED`` step is logged,
     citing ziel.p3.2) when an effect says "choose N" and has at least 1 but
     fewer than N valid targets: the text requires 1 or more chosen targets
-    and says nothing about choosing fewer than the N the card names.
+    and says nothing about choosing fewer than the N the card names.  It is
+    :data:`NOT_COVERED_VALUE` too when no effect has a valid target and some
+    effect names game elements the texts do not say it can affect (the
+    ``undecided`` group heads; their ``NOT_COVERED`` steps are logged).
     """
     if not groups:
         log.applied(msg(_("The ability names no target in play and can be initiated "
@@ -1162,13 +1280,16 @@ def _initiation(ability: _Ability, groups: list[_Group],
         return tuple(cites)
 
     with_targets = [g for g in groups if group_valid[g.head.number]]
-    without = [g for g in groups if not group_valid[g.head.number]]
+    without = [g for g in groups if not group_valid[g.head.number]
+               and g.head.number not in undecided]
     for group in without:
         if group.head.selector is Selector.CHOOSE:
             log.applied(msg(_("Effect %(number)s says 'wähle' but has no valid target: "
                               "the ability cannot be initiated."),
                             number=group.head.number), P3_2)
             return False, True
+    if not with_targets and undecided:
+        return NOT_COVERED_VALUE, True
     if not with_targets:
         cites: dict[Citation, None] = {}
         for group in groups:

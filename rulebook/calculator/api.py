@@ -326,8 +326,20 @@ class InvalidInput(ApiError):
         super().__init__(422, field, message)
 
 
+def _value_and_label(value: str, label: str) -> str:
+    """A choice named in an API error: the value to send, then the reader's label.
+
+    A label that already starts with the value and a parenthesis
+    (``swamp (болота)``) is shown as it is, not as ``swamp (swamp (болота))``.
+    """
+    if label == value or label.startswith(value + " ("):
+        return label
+    return f"{value} ({label})"
+
+
 def _input_error(error: InputError, prefix: str) -> InvalidInput:
-    return InvalidInput(prefix + str(error.field), calculator.render_message(error.message))
+    return InvalidInput(prefix + str(error.field),
+                        calculator.render_message(error.message, _value_and_label))
 
 
 @router.get("/scenarios", response={200: list[ScenarioOut], **ERRORS}, tags=["scenarios"])

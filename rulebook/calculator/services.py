@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import urlencode
 
 from django.utils import timezone
@@ -46,17 +46,20 @@ def find(game: str, slug: str) -> Scenario:
     return engine.find_scenario(engine.rulesets(), game, slug)
 
 
-def render_message(message: Message | None) -> str:
+def render_message(message: Message | None,
+                   show_choice: Callable[[str, str], str] | None = None) -> str:
     """Translate ``message`` with gettext; the English id if a translation is broken.
 
     A translation with a wrong placeholder must not turn a ruling into a 500.
+    ``show_choice`` is passed to :meth:`engine.core.Message.render`: how a
+    choice named in the message is shown (by default its label).
     """
     if message is None:
         return ""
     try:
-        return message.render(gettext)
+        return message.render(gettext, show_choice)
     except (KeyError, ValueError, TypeError):
-        return message.render()
+        return message.render(show_choice=show_choice)
 
 
 def parse_as_of(raw: str | None) -> tuple[datetime.date, bool, str]:

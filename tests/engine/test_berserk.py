@@ -146,6 +146,13 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "The card has %(property)s again: it is again one of the %(holders)s.":
         ("соответствующего типа", "этим свойством обладают все"),
     "The card has %(property)s: all %(holders)s have it.": ("этим свойством обладают все",),
+    "The card now has %(property)s: it is one of the %(holders)s.":
+        ("этим свойством обладают все",),
+    "the subtype of a card whose initial type is %(type)s and that becomes a creature with no "
+    "subtype named: 108.1 gives back the initial subtype, and the card has none":
+        ("возвращается начальный подтип", "до начала игры"),
+    "%(card)s is given as neutral and also with the elements %(elements)s; the texts do not "
+    "say whether a neutral card can have an element": ("кроме нейтральных карт",),
     "The card does not have %(property)s.": ("этим свойством обладают все",),
     "A feature stops the card from using %(property)s; it keeps the property, as no "
     "feature can take it away.": ("влиять на возможность их использования",
@@ -189,6 +196,13 @@ def only_step(ruling: Ruling, message_id: str):
     return found[0]
 
 
+def step_key(step) -> str:
+    """The message id a step is known by; a step on an input not covered by what it names."""
+    if step.outcome is Outcome.NOT_COVERED:
+        return step.message.param_dict()["what"].id
+    return step.message.id
+
+
 def check_ruling(scenario, ruling: Ruling) -> None:
     """Structural invariants every ruling of this module must satisfy."""
     allowed = set(scenario.citations)
@@ -198,9 +212,10 @@ def check_ruling(scenario, ruling: Ruling) -> None:
         assert set(step.citations) <= allowed, (step.message.id, step.citations)
         assert all(c.version == 1 and c.document == scenario.citations[0].document
                    for c in step.citations)
-        assert step.message.id in words, step.message.id
+        key = step_key(step)
+        assert key in words, key
         text = " ".join(CLAUSE_TEXT[c.key] for c in step.citations).lower()
-        for word in words[step.message.id]:
+        for word in words[key]:
             assert word.lower() in text, (step.message.id, word, [c.key for c in step.citations])
         step.message.render()
         if step.reason is not None:
@@ -442,7 +457,9 @@ def test_step_words_are_in_clause_texts():
 # --------------------------------------------------------------------------
 
 REAL = [e.value for e in Element if e is not Element.NEUTRAL]
-ELEMENT_SETS = [list(c) for n in range(1, 6) for c in itertools.combinations(REAL, n)] + [["neutral"]]
+GAINABLE_SETS = [list(c) for n in range(1, 6) for c in itertools.combinations(REAL, n)]
+#: Neutral with elements: no clause excludes it, so it is ruled on (not covered), not refused.
+ELEMENT_SETS = GAINABLE_SETS + [["neutral"], ["neutral", "swamp"], ["forest", "neutral", "darkness"]]
 
 
 def _feature_inputs():
@@ -460,7 +477,7 @@ def _same_inputs():
 
 def _gain_inputs():
     for card in ELEMENT_SETS:
-        for gained in ELEMENT_SETS[:-1]:
+        for gained in GAINABLE_SETS:
             yield {"card_elements": card, "gained_elements": gained}
 
 
@@ -532,7 +549,7 @@ def sweep(slug: str) -> tuple[set, set, int]:
             check_ruling(scenario, ruling)
             count += 1
             cited.update(ruling.citations())
-            ids.update(s.message.id for s in ruling.steps)
+            ids.update(step_key(s) for s in ruling.steps)
         _SWEEP_CACHE[slug] = (cited, ids, count)
     return _SWEEP_CACHE[slug]
 
@@ -687,14 +704,41 @@ def test_feature_against_neutral_is_silent():
     assert neutral.value("strike_bonus") == 0 and neutral.by_outcome(Outcome.SILENT) == ()
 
 
-def test_neutral_cannot_combine_with_elements():
-    with pytest.raises(InputError) as error:
-        FEATURE.evaluate({"feature_element": "swamp", "strike_bonus": 2,
-                          "target_elements": ["neutral", "swamp"]})
-    assert error.value.field == "target_elements"
-    with pytest.raises(InputError) as error:
-        SAME.evaluate({"card_a_elements": ["swamp"], "card_b_elements": ["neutral", "forest"]})
-    assert error.value.field == "card_b_elements"
+def test_a_neutral_card_with_elements_is_ruled_as_not_covered_not_refused():
+    """106 ¶2 sets neutral cards apart but nowhere says a neutral card cannot have an
+    element: such a card is ruled on by the clauses and the ruling is incomplete."""
+    what = ("%(card)s is given as neutral and also with the elements %(elements)s; the texts "
+            "do not say whether a neutral card can have an element")
+    for ruling in (FEATURE.evaluate({"feature_element": "swamp", "strike_bonus": 2,
+                                     "target_elements": ["neutral", "swamp"]}),
+                   FEATURE.evaluate_form({"feature_element": "swamp", "strike_bonus": "2",
+                                          "target_elements": ["neutral", "swamp"]})):
+        assert ruling.value("strike_bonus") == 2  # 106 ¶1: any card having swamp
+        assert ruling.complete is False
+        (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
+        assert step.message.param_dict()["what"].id == what
+        assert step.message.param_dict()["what"].render() == (
+            "the target card is given as neutral and also with the elements swamp (болота); "
+            "the texts do not say whether a neutral card can have an element")
+        assert [c.key for c in step.citations] == ["106.p2"]
+        check_ruling(FEATURE, ruling)
+    alone = FEATURE.evaluate({"feature_element": "neutral", "strike_bonus": 1,
+                              "target_elements": ["neutral"]})
+    assert alone.complete is True and alone.value("strike_bonus") == 1
+    mixed = SAME.evaluate({"card_a_elements": ["swamp"], "card_b_elements": ["neutral", "swamp"]})
+    assert mixed.value("relation") == Relation.SAME.label  # 106 ¶2: swamp belongs to both
+    assert mixed.complete is False
+    apart = SAME.evaluate({"card_a_elements": ["swamp"], "card_b_elements": ["neutral", "forest"]})
+    assert apart.value("relation") == Relation.NEITHER.label  # except neutral cards
+    assert [s.message.param_dict()["what"].param_dict()["card"].id
+            for s in apart.by_outcome(Outcome.NOT_COVERED)] == ["card B"]
+    gain = GAIN.evaluate({"card_elements": ["neutral", "swamp"], "gained_elements": ["swamp"]})
+    assert gain.value("changed") is False and gain.complete is False
+    for ruling, scenario in ((mixed, SAME), (apart, SAME), (gain, GAIN)):
+        check_ruling(scenario, ruling)
+
+
+def test_genuine_element_input_errors_stay_errors():
     with pytest.raises(InputError) as error:
         GAIN.evaluate({"card_elements": ["swamp"], "gained_elements": ["neutral"]})
     assert error.value.field == "gained_elements"
@@ -768,13 +812,10 @@ def test_creature_becomes_artifact_loses_additional_properties():
     assert {"106.3", "106.4", "107.1", "108.1", "108.p1"} == keys(ruling)
 
 
-def test_artifact_becomes_creature_needs_subtype():
+def test_artifact_becomes_creature_of_a_named_subtype():
+    # with no subtype named: see test_an_artifact_that_becomes_a_creature_with_no_subtype_...
     data = {"initial_type": "artifact", "initial_status": "ordinary", "in_play_zone": True,
-            "changes": [{"change": "become-creature"}]}
-    with pytest.raises(InputError) as error:
-        REPLACEMENT.evaluate(data)
-    assert error.value.field == "changes.0.subtype"
-    data["changes"] = [{"change": "become-creature", "subtype": "non-flying", "movement": 3}]
+            "changes": [{"change": "become-creature", "subtype": "non-flying", "movement": 3}]}
     ruling = REPLACEMENT.evaluate(data)
     assert ruling.value("type") == CardType.CREATURE.label
     assert ruling.value("subtype") == Subtype.NON_FLYING.label
@@ -980,6 +1021,7 @@ def test_movement_without_a_change_of_subtype_is_rejected():
 
 #: Steps only the situation emits (it alone knows the card's elements).
 SITUATION_STEP_WORDS = {
+    "an ability used instead of movement": ("запас движения",),
     "Feature %(feature)s against target %(target)s: %(step)s": ("особенность", "стихии"),
     "The card and target %(target)s: %(step)s": ("той же стихии",),
     "Change %(number)s makes the card an artifact; whether it keeps its elements is open; "
@@ -1082,3 +1124,63 @@ def test_each_feature_and_relation_step_names_its_feature_and_target():
             text = " ".join(CLAUSE_TEXT[c.key] for c in step.citations)
             for word in SITUATION_STEP_WORDS[step.message.id]:
                 assert word in text, (step.message.id, word)
+
+
+ARTIFACT_BECOMES_CREATURE = {
+    "initial_type": "artifact", "initial_status": "ordinary", "in_play_zone": True,
+    "changes": [{"change": "become-creature", "subtype": "non-flying", "movement": 2}]}
+NOW_HAS = "The card now has %(property)s: it is one of the %(holders)s."
+AGAIN = "The card has %(property)s again: it is again one of the %(holders)s."
+
+
+def test_an_artifact_that_becomes_a_creature_gets_its_properties_not_again():
+    """"Again" (снова) only for a property the card had before in its history."""
+    situation = RULESET.scenario("situation")
+    situation_inputs = {**ARTIFACT_BECOMES_CREATURE, "elements": ["swamp"], "turn": "own",
+                        "phase": "main", "subphase": "choice", "strike_declared": "none"}
+    for scenario, data in ((REPLACEMENT, ARTIFACT_BECOMES_CREATURE),
+                           (situation, situation_inputs)):
+        ruling = scenario.evaluate(data)
+        assert steps_with(ruling, AGAIN) == []
+        assert [s.message.param_dict()["property"] for s in steps_with(ruling, NOW_HAS)] == [
+            p.label for p in AdditionalProperty]
+        check_ruling(scenario, ruling)
+    back = REPLACEMENT.evaluate({**FLIGHT_START, "changes": [
+        {"change": "become-artifact"},
+        {"change": "become-creature", "subtype": "non-flying", "movement": 2}]})
+    assert len(steps_with(back, AGAIN)) == 4 and steps_with(back, NOW_HAS) == []
+
+
+def test_each_property_is_stated_once_for_an_artifact_that_becomes_a_creature():
+    situation = RULESET.scenario("situation")
+    ruling = situation.evaluate({**ARTIFACT_BECOMES_CREATURE, "elements": ["swamp"],
+                                 "turn": "own", "phase": "main", "subphase": "choice",
+                                 "strike_declared": "none"})
+    about = [(s.message.id, s.message.param_dict().get("property")) for s in ruling.steps
+             if s.message.id.startswith("The card") and "property" in s.message.param_dict()]
+    assert about == [(NOW_HAS, p.label) for p in AdditionalProperty]
+    assert ruling.value("simple_strike_now") is True and ruling.value("closing_now") is True
+    assert len(ruling.steps) == 12
+    replacement = REPLACEMENT.evaluate(ARTIFACT_BECOMES_CREATURE)
+    assert [s.message.id for s in replacement.steps].count(NOW_HAS) == 4
+    assert not steps_with(replacement, "The card has %(property)s: all %(holders)s have it.")
+
+
+def test_an_artifact_that_becomes_a_creature_with_no_subtype_named_is_not_refused():
+    """108.1 gives back the initial subtype; an artifact has none.  The texts do not say
+    what the card's subtype is: not covered (incomplete), not an input error."""
+    data = {"initial_type": "artifact", "initial_status": "ordinary", "in_play_zone": True,
+            "changes": [{"change": "become-creature"}]}
+    situation = RULESET.scenario("situation")
+    for scenario, inputs in ((REPLACEMENT, data), (situation, {
+            **data, "elements": ["swamp"], "turn": "own", "phase": "main",
+            "subphase": "choice", "strike_declared": "none"})):
+        ruling = scenario.evaluate(inputs)
+        assert ruling.value("type") == CardType.CREATURE.label
+        assert ruling.value("subtype").id == "not stated"
+        assert ruling.value("movement").id == "not stated"
+        assert ruling.value("closing") is False and ruling.value("simple_strike") is True
+        (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
+        assert {c.key for c in step.citations} == {"108.1", "108.p1"}
+        assert ruling.complete is False
+        check_ruling(scenario, ruling)

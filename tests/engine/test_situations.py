@@ -222,9 +222,13 @@ def test_target_validity_agrees_with_the_situation(data):
     focused = marvel.TARGET_VALIDITY.evaluate(board)
     ruling = marvel.SITUATION.evaluate(board)
     assert ruling.values == focused.values
-    # only "choose N" with fewer than N valid targets is not covered, in both scenarios
+    # not covered, in both scenarios: "choose N" with fewer than N valid targets, and an
+    # effect on a kind of game element the texts do not say it can affect
     assert ruling.complete == focused.complete
-    assert ruling.complete == (focused.value("can_initiate") != marvel.NOT_COVERED_VALUE)
+    kinds_open = any(step.message.param_dict()["what"].id.startswith("whether effect")
+                     for step in focused.by_outcome(Outcome.NOT_COVERED))
+    assert ruling.complete == (focused.value("can_initiate") != marvel.NOT_COVERED_VALUE
+                               and not kinds_open)
 
 
 # --------------------------------------------------------------------------

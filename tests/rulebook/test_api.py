@@ -36,7 +36,8 @@ def test_scenario_list_has_every_scenario_with_its_input_schema(client, db):
     schema = timing["input_schema"]
     turn = schema["properties"]["turn"]
     assert schema["type"] == "object" and turn["anyOf"][0]["enum"] == ["own", "opponent"]
-    assert turn["anyOf"][1]["pattern"] == "^(?:[oO][wW][nN]|[oO][pP][pP][oO][nN][eE][nN][tT])$"
+    assert turn["anyOf"][1]["pattern"] == (
+        r"^\s*(?:[oO][wW][nN]|[oO][pP][pP][oO][nN][eE][nN][tT])\s*$")
     assert schema["properties"]["in_play_zone"]["type"] == "boolean"
 
 
