@@ -16,8 +16,9 @@ import re
 import pytest
 
 import engine
-from engine.core import FieldKind, InputError
+from engine.core import InputError
 from rulebook.calculator import services as calculator
+from tests.rulebook.choice_inputs import choice_fields, choices_written, strings_written
 
 SITUATION = engine.find_scenario(engine.rulesets(), "power-duell", "situation")
 PD1 = next(e for e in SITUATION.examples if e.slug == "pd-1").inputs
@@ -29,24 +30,11 @@ BK_API = "/api/scenarios/berserk/element-feature/evaluate"
 
 def spaced(form: dict[str, list[str]]) -> dict[str, list[str]]:
     """The form with every choice value (not numbers, not checkboxes) wrapped in spaces."""
-    return {k: [f" {v}\t" if re.fullmatch(r"[a-z][a-z_-]*", v) and v not in ("on", "off")
-                else v for v in values] for k, values in form.items()}
+    return choices_written(form, lambda value: f" {value}\t")
 
 
 def spaced_json(data):
-    if isinstance(data, dict):
-        return {k: spaced_json(v) for k, v in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [spaced_json(v) for v in data]
-    return f" {data} " if isinstance(data, str) else data
-
-
-def walk(fields):
-    for spec in fields:
-        if spec.kind is FieldKind.GROUP:
-            yield from walk(spec.fields)
-        elif spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
-            yield spec
+    return strings_written(data, lambda value: f" {value} ")
 
 
 def test_the_engine_trims_a_choice_like_a_number():
@@ -68,23 +56,17 @@ def test_the_engine_trims_a_choice_like_a_number():
 
 
 def test_the_json_schema_pattern_admits_exactly_the_trimmed_values():
-    for ruleset in engine.rulesets():
-        for scenario in ruleset.scenarios:
-            for spec in walk(scenario.fields):
-                schema = spec.json_schema()
-                one = schema.get("items") or next(
-                    (s for s in schema.get("anyOf", [schema]) if s.get("type") == "string"),
-                    schema)
-                pattern = one["anyOf"][1]["pattern"]
-                for value in spec.choice_values():
-                    for written in (f" {value}", f"{value.upper()}\t\n", f"\u00a0{value} "):
-                        assert re.search(pattern, written), (spec.name, written)
-                        assert spec.choice_value(written) == value
-                    if len(value) > 1:  # space inside a value is not trimmed
-                        inner = value[:1] + " " + value[1:]
-                        assert not re.search(pattern, inner)
-                        assert spec.choice_value(inner) is None
-                assert not re.search(pattern, " ") and spec.choice_value(" ") is None
+    for spec, one in choice_fields():
+        pattern = one["anyOf"][1]["pattern"]
+        for value in spec.choice_values():
+            for written in (f" {value}", f"{value.upper()}\t\n", f"\u00a0{value} "):
+                assert re.search(pattern, written), (spec.name, written)
+                assert spec.choice_value(written) == value
+            if len(value) > 1:  # space inside a value is not trimmed
+                inner = value[:1] + " " + value[1:]
+                assert not re.search(pattern, inner)
+                assert spec.choice_value(inner) is None
+        assert not re.search(pattern, " ") and spec.choice_value(" ") is None
 
 
 def test_the_form_and_the_api_take_a_choice_with_spaces(client, seeded):

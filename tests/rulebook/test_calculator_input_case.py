@@ -10,8 +10,9 @@ import re
 import pytest
 
 import engine
-from engine.core import FieldKind, InputError
+from engine.core import InputError
 from rulebook.calculator import services as calculator
+from tests.rulebook.choice_inputs import choice_fields, choices_written, strings_written
 
 SITUATION = engine.find_scenario(engine.rulesets(), "power-duell", "situation")
 PD1 = next(e for e in SITUATION.examples if e.slug == "pd-1").inputs
@@ -19,17 +20,11 @@ PD1 = next(e for e in SITUATION.examples if e.slug == "pd-1").inputs
 
 def upper_query(inputs) -> dict[str, list[str]]:
     """The PD-1 form with every choice written in capitals (A, VENUS, ENERGY …)."""
-    form = calculator.to_form(SITUATION, inputs)
-    return {k: [v.upper() if re.fullmatch(r"[a-z][a-z_-]*", v) and v not in ("on", "off")
-                else v for v in values] for k, values in form.items()}
+    return choices_written(calculator.to_form(SITUATION, inputs), str.upper)
 
 
 def upper_json(data):
-    if isinstance(data, dict):
-        return {k: upper_json(v) for k, v in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [upper_json(v) for v in data]
-    return data.upper() if isinstance(data, str) else data
+    return strings_written(data, str.upper)
 
 
 def test_the_engine_reads_a_choice_in_any_case_as_the_choice():
@@ -45,28 +40,15 @@ def test_the_engine_reads_a_choice_in_any_case_as_the_choice():
 
 
 def test_the_json_schema_admits_every_case_the_api_accepts():
-    def walk(fields):
-        for spec in fields:
-            if spec.kind is FieldKind.GROUP:
-                yield from walk(spec.fields)
-            elif spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
-                yield spec
-
-    for ruleset in engine.rulesets():
-        for scenario in ruleset.scenarios:
-            for spec in walk(scenario.fields):
-                schema = spec.json_schema()
-                one = schema.get("items") or next(
-                    (s for s in schema.get("anyOf", [schema]) if s.get("type") == "string"),
-                    schema)
-                enum, pattern = one["anyOf"][0]["enum"], one["anyOf"][1]["pattern"]
-                assert enum == list(spec.choice_values())
-                for value in spec.choice_values():
-                    for written in (value, value.upper(), value.title()):
-                        assert re.search(pattern, written), (spec.name, written)
-                        assert spec.choice_value(written) == value
-                assert not re.search(pattern, "not-a-choice")
-                assert not re.search(pattern, spec.choice_values()[0] + "x")
+    for spec, one in choice_fields():
+        enum, pattern = one["anyOf"][0]["enum"], one["anyOf"][1]["pattern"]
+        assert enum == list(spec.choice_values())
+        for value in spec.choice_values():
+            for written in (value, value.upper(), value.title()):
+                assert re.search(pattern, written), (spec.name, written)
+                assert spec.choice_value(written) == value
+        assert not re.search(pattern, "not-a-choice")
+        assert not re.search(pattern, spec.choice_values()[0] + "x")
 
 
 def test_the_form_takes_a_hand_built_link_in_capitals(client, seeded):
