@@ -1035,6 +1035,13 @@ _EVALUATION_TIER = {
     Source.RANK_ONE: 3,
 }
 
+#: The reading of "Spezial-Wirkung steht vor der Wirkung" as "evaluated
+#: before": the two guardian tiers swap.
+_SPEZIAL_FIRST_TIER = {
+    Source.GUARDIAN_SPEZIAL: _EVALUATION_TIER[Source.GUARDIAN_WIRKUNG],
+    Source.GUARDIAN_WIRKUNG: _EVALUATION_TIER[Source.GUARDIAN_SPEZIAL],
+}
+
 _ORDER_FIELDS = (
     Field("base_ap", msg(_("Base AP")), FieldKind.INTEGER, required=False,
           minimum=0, maximum=_MAX_POINTS),
@@ -1136,15 +1143,46 @@ def _evaluate_order(inputs: Mapping[str, Any]) -> Ruling:
                   "effects stand above all others; the engine assumed rank 1 stands above "
                   "rank 2, so it is evaluated last."))))
     sources = {source(n) for n in numbers}
+    readings: list[Reading] = []
     if Source.GUARDIAN_WIRKUNG in sources and Source.GUARDIAN_SPEZIAL in sources:
-        steps.append(Step(
-            Outcome.SILENT,
-            msg(_("The Spezial-Wirkung was evaluated after the Wirkung.")),
-            _cites(Clause.RANK, Clause.ORDER),
-            msg(_("\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is "
-                  "evaluated first or ranks above; the engine read it as ranking above, and "
-                  "the higher-ranked effect is evaluated later (as the Schutzgottkarte after "
-                  "the Energiekarte)."))))
+        # "Spezial-Wirkung steht vor der Wirkung" (¶1): ranks above (evaluated after,
+        # as the higher rank is in ¶3's example) or is evaluated before.
+        spezial_first = sorted(numbers, key=lambda n: (
+            _SPEZIAL_FIRST_TIER.get(source(n), _EVALUATION_TIER[source(n)]), -activated(n), n))
+        by_rank = _run(effects, order, bases)
+        by_spezial_first = _run(effects, spezial_first, bases)
+        if by_spezial_first != by_rank:
+            readings += [
+                Reading("spezial-or-wirkung",
+                        msg(_("The Spezial-Wirkung ranks above the Wirkung and is evaluated "
+                              "after it")),
+                        _order_values(order, by_rank), _cites(Clause.RANK, Clause.ORDER), True,
+                        msg(_("A higher-ranked effect is evaluated later, as the "
+                              "Schutzgottkarte after the Energiekarte in the text's "
+                              "example."))),
+                Reading("spezial-or-wirkung",
+                        msg(_("The Spezial-Wirkung is evaluated before the Wirkung")),
+                        _order_values(spezial_first, by_spezial_first), _cites(Clause.RANK))]
+            steps.append(Step(
+                Outcome.SILENT,
+                msg(_("Whether the Spezial-Wirkung is evaluated before or after the Wirkung is "
+                      "open, and the two orders give different values; both readings are "
+                      "shown.")),
+                _cites(Clause.RANK, Clause.ORDER),
+                msg(_("\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is "
+                      "evaluated first or ranks above. Ranking above, it is evaluated later "
+                      "(order %(order)s); evaluated first, the order is %(other)s."),
+                    order=_order_text(order), other=_order_text(spezial_first))))
+        else:
+            steps.append(Step(
+                Outcome.SILENT,
+                msg(_("The Spezial-Wirkung was evaluated after the Wirkung.")),
+                _cites(Clause.RANK, Clause.ORDER),
+                msg(_("\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is "
+                      "evaluated first or ranks above; the engine read it as ranking above, "
+                      "and the higher-ranked effect is evaluated later (as the "
+                      "Schutzgottkarte after the Energiekarte). Evaluated first, it gives the "
+                      "same values here."))))
     tiers: dict[tuple[int, int], list[int]] = {}
     for n in numbers:
         tiers.setdefault((_EVALUATION_TIER[source(n)], activated(n)), []).append(n)
@@ -1166,12 +1204,11 @@ def _evaluate_order(inputs: Mapping[str, Any]) -> Ruling:
               "a rank from the latest activated to the longest active."),
             order=_order_text(order)),
         _cites(Clause.RANK, Clause.ORDER, Clause.ORDER_REGULAR)))
-    readings: list[Reading] = []
     if order != recency:
         by_recency = _run(effects, recency, bases)
         by_rank = _run(effects, order, bases)
         differs = by_recency != by_rank
-        readings = [
+        readings += [
             Reading("rank-or-recency", msg(_("Wirkungsrang first, then the latest activated")),
                     _order_values(order, by_rank), _cites(Clause.RANK, Clause.ORDER), True,
                     msg(_("The text's example gives the lower Wirkungsrang as a reason for "

@@ -223,6 +223,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
         "Wirkungsrang (2 von 3)", "stehen über allen anderen Effekten"),
     "The Spezial-Wirkung was evaluated after the Wirkung.": (
         "Dabei steht die \"Spezial-Wirkung\" vor der \"Wirkung\"",),
+    "Whether the Spezial-Wirkung is evaluated before or after the Wirkung is open, and the two "
+    "orders give different values; both readings are shown.": (
+        "Dabei steht die \"Spezial-Wirkung\" vor der \"Wirkung\"", "geringeren Wirkungsrang"),
     "Effects %(effects)s were activated together and evaluated in the order listed.": (
         "zuletzt aktivierten Effekt", "Wirkungsrang"),
     "Evaluation order: effects %(order)s. Effects are evaluated by Wirkungsrang, lowest first "
@@ -675,6 +678,43 @@ def test_order_agreeing_rank_and_recency_have_no_readings():
     assert ORDER_SCENARIO.evaluate(data).readings == ()
 
 
+def test_order_spezial_wirkung_before_or_after_wirkung_shows_both_readings():
+    """"Spezial-Wirkung steht vor der Wirkung" leaves open whether it is evaluated first;
+    where the two orders give different values, both readings are shown with their values."""
+    data = {"base_ap": 100, "effects": [
+        {"source": "guardian-wirkung", "activated": 1, "attribute": "ap", "operation": "add",
+         "amount": 20},
+        {"source": "guardian-spezial-wirkung", "activated": 1, "attribute": "ap",
+         "operation": "double"}]}
+    ruling = ORDER_SCENARIO.evaluate(data)
+    assert (ruling.value("order"), ruling.value("ap")) == ((1, 2), 240)
+    first, other = ruling.readings_of("spezial-or-wirkung")
+    assert first.presented_first and first.why.render()
+    assert (first.value("order"), first.value("ap")) == ((1, 2), 240)
+    assert (other.value("order"), other.value("ap")) == ((2, 1), 220)
+    assert {c.key for c in first.citations} == {RANK, ORDER}
+    assert {c.key for c in other.citations} == {RANK}
+    step = find_step(ruling, "Whether the Spezial-Wirkung is evaluated before or after the "
+                             "Wirkung is open, and the two orders give different values; both "
+                             "readings are shown.")
+    assert step.outcome is Outcome.SILENT and {c.key for c in step.citations} == {RANK, ORDER}
+    assert "2, 1" in step.reason.render()
+    assert "The Spezial-Wirkung was evaluated after the Wirkung." not in step_ids(ruling)
+    assert not ruling.settled
+
+
+def test_order_spezial_wirkung_order_without_effect_on_values_has_no_readings():
+    data = {"base_ap": 100, "effects": [
+        {"source": "guardian-wirkung", "activated": 1, "attribute": "ap", "operation": "add",
+         "amount": 20},
+        {"source": "guardian-spezial-wirkung", "activated": 1, "attribute": "ap",
+         "operation": "add", "amount": 5}]}
+    ruling = ORDER_SCENARIO.evaluate(data)
+    assert ruling.value("ap") == 125 and ruling.readings == ()
+    assert "The Spezial-Wirkung was evaluated after the Wirkung." in step_ids(ruling,
+                                                                           Outcome.SILENT)
+
+
 def test_order_ties_rank_one_and_spezial_wirkung():
     data = {"base_ap": 100, "base_dp": 51, "effects": [
         {"source": "monster", "activated": 3, "attribute": "ap", "operation": "subtract",
@@ -801,6 +841,13 @@ def _sweep() -> list[tuple[Scenario, Ruling]]:
              "amount": 5}]}
         out.append((ORDER_SCENARIO, ORDER_SCENARIO.evaluate(data)))
         _also_as_table(out, situations.order_to_situation(data))
+    # a Wirkung and a Spezial-Wirkung whose order does not change the values
+    commuting = {"base_ap": 3, "effects": [
+        {"source": "guardian-wirkung", "activated": 1, "attribute": "ap", "operation": "add",
+         "amount": 2},
+        {"source": "guardian-spezial-wirkung", "activated": 1, "attribute": "ap",
+         "operation": "subtract", "amount": 1}]}
+    out.append((ORDER_SCENARIO, ORDER_SCENARIO.evaluate(commuting)))
     for source, target, side, extends in itertools.product(
             sources[:-1], ["guardian", "monster", "energy"], ["own", "opposing"], [False, True]):
         data = {"source": source, "target": target, "target_side": side,
