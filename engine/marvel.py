@@ -915,14 +915,14 @@ def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
     can affect it.  The ruling's values follow ziel.p4.10 and a ``SILENT`` step and
     one :class:`Reading` per reading show both.
     """
-    ruling = _evaluate_once(inputs, uncovered)
+    ruling = _evaluate_future(inputs, uncovered)
     the = [i for i, item in enumerate(inputs["effects"]) if item["selector"] == Selector.THE.value]
     if not the:
         return ruling
     joint = {**inputs, "effects": [
         {**item, "selector": Selector.JOINT.value} if i in the else item
         for i, item in enumerate(inputs["effects"])]}
-    other = _evaluate_once(joint, uncovered)
+    other = _evaluate_future(joint, uncovered)
     names = ["can_initiate"] + [f"effect_{n}_{what}" for n in range(1, len(inputs["effects"]) + 1)
                                 for what in ("valid_targets", "resolves_against")]
 
@@ -957,8 +957,68 @@ def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
                   ruling.readings + readings)
 
 
-def _evaluate_once(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
-    """:func:`_evaluate` under the reading of ziel.p4.10 only."""
+#: The open point of an ability with a future target ("the next card you play …",
+#: ziel.p6) whose other effects have no valid target: ziel.p3 lets an ability that
+#: requires targets be initiated only with at least 1 valid target, ziel.p6 says an
+#: ability that refers to a future target needs no target to be initiated.
+FUTURE_POINT = "future-target-initiation"
+
+
+def _evaluate_future(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
+    """:func:`_evaluate_once`, with both readings of :data:`FUTURE_POINT` where they
+    give different results.
+
+    The ruling's values follow ziel.p3 (and ziel.p3.2 for "wähle"): the effects that
+    require a target have none, so the ability cannot be initiated; the other reading
+    follows ziel.p6: the ability refers to a future target and needs no target, so it
+    can be initiated and the effects without a valid target are not resolved.  A
+    ``SILENT`` step citing both clauses says that the texts leave this open.
+    """
+    ruling = _evaluate_once(inputs, uncovered)
+    future = tuple(i + 1 for i, item in enumerate(inputs["effects"])
+                   if item["selector"] == Selector.FUTURE.value)
+    if not future or ruling.value("can_initiate") is not False:
+        return ruling
+    other = _evaluate_once(inputs, uncovered, future_initiates=True)
+    names = ["can_initiate"] + [f"effect_{n}_resolves_against"
+                                for n in range(1, len(inputs["effects"]) + 1)]
+
+    def values(found: Ruling) -> tuple[Value, ...]:
+        return tuple(v for v in found.values if v.name in names)
+
+    if values(ruling) == values(other):
+        return ruling
+    step = Step(Outcome.SILENT,
+                msg(_("Effect %(numbers)s refers to a future target, and the effects that "
+                      "require a target have no valid target: whether the ability can be "
+                      "initiated is open; both readings are shown."), numbers=future),
+                (P3, P6),
+                msg(_("Ziel ¶3 lets an ability that requires 1 or more targets be initiated "
+                      "only if it has at least 1 valid target; Ziel ¶6 says an ability that "
+                      "refers to a future target needs no target to be initiated. Neither "
+                      "says which applies to an ability that does both.")))
+    readings = (
+        Reading(FUTURE_POINT,
+                msg(_("The ability requires a target and cannot be initiated without a "
+                      "valid one (Ziel ¶3)")),
+                values(ruling), (P3,), True,
+                msg(_("Ziel ¶3 covers every ability that requires a target, and this one "
+                      "does; the example of Ziel ¶6 is an ability whose only target is a "
+                      "future one."))),
+        Reading(FUTURE_POINT,
+                msg(_("The ability refers to a future target and needs no target to be "
+                      "initiated (Ziel ¶6); its effects without a valid target are not "
+                      "resolved")),
+                values(other), (P6,)),
+    )
+    return Ruling(ruling.scenario, ruling.values, ruling.steps + (step,), ruling.notes,
+                  ruling.readings + readings)
+
+
+def _evaluate_once(inputs: Mapping[str, Any], uncovered: tuple[Step, ...],
+                   future_initiates: bool = False) -> Ruling:
+    """:func:`_evaluate` under the reading of ziel.p4.10 only, and of ziel.p3 for an
+    ability with a future target unless ``future_initiates`` (see :data:`FUTURE_POINT`)."""
     log = _Log()
     elements = _elements(inputs)
     ability = _ability(inputs, elements)
@@ -1028,7 +1088,8 @@ def _evaluate_once(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ru
     decided = len(log.steps)
     undecided = {g.head.number for g in groups if not group_valid[g.head.number]
                  and any(open_of.get(m.number) for m in g.members)}
-    can_initiate, required = _initiation(ability, groups, group_valid, undecided, log)
+    can_initiate, required = _initiation(ability, groups, group_valid, undecided, log,
+                                         future_initiates)
     if can_initiate is False:
         resolves = {number: () for number in resolves}
     elif uncovered:  # the targets allow it; whether the status card does is not covered
@@ -1254,8 +1315,8 @@ NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
 
 
 def _initiation(ability: _Ability, groups: list[_Group],
-                group_valid: dict[int, tuple[_Element, ...]], undecided: set[int], log: _Log
-                ) -> tuple[bool | Message, bool]:
+                group_valid: dict[int, tuple[_Element, ...]], undecided: set[int], log: _Log,
+                future_initiates: bool = False) -> tuple[bool | Message, bool]:
     """Decide whether the ability can be initiated; return (can, target required).
 
     ``can`` is :data:`NOT_COVERED_VALUE` (and a ``NOT_COVERED`` step is logged,
@@ -1265,7 +1326,20 @@ def _initiation(ability: _Ability, groups: list[_Group],
     :data:`NOT_COVERED_VALUE` too when no effect has a valid target and some
     effect names game elements the texts do not say it can affect (the
     ``undecided`` group heads; their ``NOT_COVERED`` steps are logged).
+
+    With ``future_initiates`` an ability with a future target (ziel.p6) can be
+    initiated where its other effects have no valid target; those effects are not
+    resolved (the second reading of :data:`FUTURE_POINT`).
     """
+    future = [e.number for e in ability.effects if e.selector is Selector.FUTURE]
+    if future_initiates and future:
+        without = [g for g in groups if not group_valid[g.head.number]
+                   and g.head.number not in undecided]
+        if without and not any(g.head.number in undecided for g in groups):
+            log.applied(msg(_("Effect %(numbers)s refers to a future target: the ability "
+                              "needs no target and can be initiated; effects without a valid "
+                              "target are not resolved."), numbers=tuple(future)), P6)
+            return True, True
     if not groups:
         log.applied(msg(_("The ability names no target in play and can be initiated "
                           "without one.")), P6)
@@ -1291,7 +1365,7 @@ def _initiation(ability: _Ability, groups: list[_Group],
     if not with_targets and undecided:
         return NOT_COVERED_VALUE, True
     if not with_targets:
-        cites: dict[Citation, None] = {}
+        cites: dict[Citation, None] = {P3: None}  # the rule: at least 1 valid target
         for group in groups:
             for item in clause(group):
                 cites.setdefault(item, None)

@@ -169,6 +169,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "Effect %(number)s says 'choose %(wanted)s' (wähle) and has %(count)s valid targets, "
     "enough to choose %(wanted)s: the ability can be initiated.": ("wähle", "ausgewählt werden"),
     "Not covered by the published rules: %(what)s": ("wähle", "1 oder mehr Ziele"),
+    "Effect %(numbers)s refers to a future target, and the effects that require a target "
+    "have no valid target: whether the ability can be initiated is open; both readings are "
+    "shown.": ("gültiges Ziel", "zukünftiges Ziel", "benötigt kein Ziel"),
     "Whether effect %(numbers)s ('the [target]') counts toward the validity of the earlier "
     "effect's target is open; both readings are shown.":
         ("das [Ziel]", "mindestens 1 der Effekte", "ein beliebiger Teil"),
@@ -313,7 +316,7 @@ def test_MC_3_remove_threat_from_each_scheme_only_main_scheme_in_play():
     assert ruling.value("can_initiate") is False
     assert ruling.value("effect_1_valid_targets") == ()
     assert ruling.value("effect_1_resolves_against") == ()
-    assert decisive(ruling) == ("ziel.p5",)
+    assert decisive(ruling) == ("ziel.p3", "ziel.p5")
     assert {"ziel.p5", "ziel.p5.1"} <= keys(ruling)
     with pytest.raises(KeyError):
         ruling.value("threat_after_main_scheme")
@@ -456,7 +459,7 @@ def test_basic_attack_against_an_enemy_that_cannot_be_attacked_is_silent():
                         villain=[{"damage": 0, "conditions": ["cannot_be_attacked"]}]))
     assert ruling.value("can_initiate") is False
     assert step_keys(ruling, Outcome.SILENT) == [("ziel.p4.8", "ziel.p3.1")]
-    assert decisive(ruling) == ("ziel.p3.1",)
+    assert decisive(ruling) == ("ziel.p3", "ziel.p3.1")
 
 
 def test_basic_attack_with_0_atk():
@@ -665,7 +668,34 @@ def test_draw_with_empty_deck():
     ruling = both(card(effect("draw", "you", amount=2), players=[{"deck": 0}, {"deck": 5}]))
     assert ruling.value("can_initiate") is False
     assert ruling.value("effect_1_candidates") == ("player 1",)
-    assert decisive(ruling) == ("ziel.p3.3",)
+    assert decisive(ruling) == ("ziel.p3", "ziel.p3.3")
+
+
+def test_draw_with_empty_deck_and_a_future_target_shows_both_readings():
+    """Ziel ¶3 (at least 1 valid target) and ¶6 (a future target needs none) both speak
+    to "draw 2; the next card you play costs 1 less" with an empty deck."""
+    ruling = both(card(effect("draw", "you", amount=2), effect("future", "future", amount=1),
+                       players=[{"deck": 0}]))
+    assert ruling.value("can_initiate") is False
+    assert decisive(ruling) == ("ziel.p3", "ziel.p6")
+    step = ruling.steps[-1]
+    assert step.outcome is Outcome.SILENT and step.message.param_dict()["numbers"] == (2,)
+    first, other = ruling.readings_of("future-target-initiation")
+    assert first.presented_first and first.why.render()
+    assert first.value("can_initiate") is False and other.value("can_initiate") is True
+    assert other.value("effect_1_resolves_against") == ()
+    assert [c.key for c in first.citations] == ["ziel.p3"]
+    assert [c.key for c in other.citations] == ["ziel.p6"]
+    assert not ruling.settled
+    # the cannot-be-initiated step rests on the rule of ¶3, and ¶3.3 for drawing
+    cannot = next(s for s in ruling.steps if s.message.id.startswith("The ability requires"))
+    assert [c.key for c in cannot.citations] == ["ziel.p3", "ziel.p3.3"]
+
+
+def test_a_future_target_with_a_valid_draw_target_is_not_open():
+    ruling = both(card(effect("draw", "you", amount=2), effect("future", "future", amount=1),
+                       players=[{"deck": 3}]))
+    assert ruling.value("can_initiate") is True and ruling.readings == ()
 
 
 def test_each_player_draws():
@@ -817,6 +847,8 @@ def _all_rulings() -> list[Ruling]:
     """Rulings of the examples and of a set of inputs that reach every step."""
     inputs = [example.inputs for example in SCENARIO.examples] + [
         card(effect("deal_damage", "one", "minion", amount=5)),
+        card(effect("draw", "you", amount=2), effect("future", "future", amount=1),
+             players=[{"deck": 0}]),
         card(effect("remove_threat", "each", "scheme", amount=1),
              main_scheme=[{"threat": 3}], side_schemes=[{"threat": 2}], crisis_icon=True),
         board(kind="basic_thwart", actor=1, characters=[hero(thw=0, exhausted=True)],
