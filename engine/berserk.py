@@ -309,31 +309,52 @@ def _evaluate_feature(inputs: Mapping[str, Any]) -> Ruling:
 # 106.p2 — same element, different elements
 # --------------------------------------------------------------------------
 
-def element_relation(card_a: frozenset[Element], card_b: frozenset[Element]
+#: The open point of two cards that both are neutral (106 ¶2): is neutral an element
+#: (стихия) both belong to, making them cards of the same element?
+NEUTRAL_POINT = "neutral-shared-element"
+
+
+def element_relation(card_a: frozenset[Element], card_b: frozenset[Element],
+                     neutral_is_element: bool = False
                      ) -> tuple[Relation, frozenset[Element], tuple[Step, ...]]:
     """Return how the elements of two cards relate, the shared elements and the steps.
 
     Implements 106.p2: A and B are cards of the same element if some element
     belongs to both; otherwise they are cards of different elements, except
     neutral cards (which the engine treats as neither: see the SILENT step).
-    Neutral is no element the cards share.
+    Neutral is no element the cards share, unless ``neutral_is_element``: the
+    other reading of :data:`NEUTRAL_POINT` (see :func:`neutral_readings`).
+    Where both cards are neutral and share no other element the step says
+    the point is open; the caller adds the readings.
 
     >>> F, S, D, M = Element.FOREST, Element.SWAMP, Element.DARKNESS, Element.MOUNTAINS
     >>> element_relation(frozenset({F, S}), frozenset({S, D}))[:2] == (Relation.SAME, {S})
     True
     >>> element_relation(frozenset({F}), frozenset({M}))[0]
     <Relation.DIFFERENT: 'different'>
+    >>> N = Element.NEUTRAL
+    >>> [element_relation(frozenset({N}), frozenset({N}), reading)[0].value
+    ...  for reading in (False, True)]
+    ['neither', 'same']
     """
     neutral_a = Element.NEUTRAL in card_a
     neutral_b = Element.NEUTRAL in card_b
-    shared = (card_a & card_b) - {Element.NEUTRAL}
+    shared = card_a & card_b
+    if not neutral_is_element:
+        shared -= {Element.NEUTRAL}
     if (neutral_a or neutral_b) and not shared:
         if neutral_a and neutral_b:
-            which = msg(_("both cards are neutral"))
-        elif neutral_a:
-            which = msg(_("card A is neutral"))
-        else:
-            which = msg(_("card B is neutral"))
+            step = _silent(
+                msg(_("Both cards are neutral: whether neutral is an element they share, "
+                      "making them cards of the same element, is open; both readings are "
+                      "shown.")),
+                msg(_("106 ¶2 makes cards of the same element those with an element (стихия) "
+                      "both belong to, and excepts neutral cards (кроме нейтральных карт) from "
+                      "cards of different elements; it does not say whether neutral is itself "
+                      "such an element.")),
+                K_SAME)
+            return Relation.NEITHER, frozenset(), (step,)
+        which = msg(_("card A is neutral")) if neutral_a else msg(_("card B is neutral"))
         step = _silent(
             msg(_("The cards are neither of the same nor of different elements: %(which)s."),
                 which=which),
@@ -356,19 +377,53 @@ def element_relation(card_a: frozenset[Element], card_b: frozenset[Element]
     return Relation.DIFFERENT, shared, (step,)
 
 
-def _evaluate_same(inputs: Mapping[str, Any]) -> Ruling:
-    card_a, card_b = _elements(inputs["card_a_elements"]), _elements(inputs["card_b_elements"])
-    relation, shared, steps = element_relation(card_a, card_b)
-    steps = (_neutral_with_elements(card_a, msg(_("card A")))
-             + _neutral_with_elements(card_b, msg(_("card B"))) + steps)
-    values = (
+def neutral_readings(card_a: frozenset[Element], card_b: frozenset[Element],
+                     values: Any, point: str = NEUTRAL_POINT) -> tuple[Reading, ...]:
+    """The readings of :data:`NEUTRAL_POINT` for two cards, where they differ; else ``()``.
+
+    ``values(relation, shared)`` gives a reading's values.  The one presented
+    first (the ruling's values) keeps neutral apart from the elements, as 106 ¶2
+    names neutral cards only as an exception; the other counts neutral as an
+    element both cards belong to.
+
+    >>> N = Element.NEUTRAL
+    >>> [r.value("relation") for r in neutral_readings(frozenset({N}), frozenset({N}),
+    ...     lambda relation, shared: (Value("relation", relation.value, msg("R")),))]
+    ['neither', 'same']
+    """
+    relation, shared, _steps = element_relation(card_a, card_b)
+    other, other_shared, _steps = element_relation(card_a, card_b, neutral_is_element=True)
+    if (relation, shared) == (other, other_shared):
+        return ()
+    return (
+        Reading(point, msg(_("Neutral is no element: the cards are neither of the same nor "
+                             "of different elements")),
+                values(relation, shared), _cite(K_SAME), True,
+                msg(_("106 ¶2 names neutral cards only as an exception (кроме нейтральных "
+                      "карт), apart from the elements cards belong to."))),
+        Reading(point, msg(_("Neutral is an element both cards belong to: they are cards of "
+                             "the same element")),
+                values(other, other_shared), _cite(K_SAME)),
+    )
+
+
+def _same_values(relation: Relation, shared: frozenset[Element]) -> tuple[Value, ...]:
+    return (
         Value("relation", relation.label, msg(_("Relation"))),
         Value("same_element", relation is Relation.SAME, msg(_("Same element"))),
         Value("different_elements", relation is Relation.DIFFERENT,
               msg(_("Different elements"))),
         Value("shared_elements", _labels(shared), msg(_("Shared elements"))),
     )
-    return Ruling("same-element", values, steps)
+
+
+def _evaluate_same(inputs: Mapping[str, Any]) -> Ruling:
+    card_a, card_b = _elements(inputs["card_a_elements"]), _elements(inputs["card_b_elements"])
+    relation, shared, steps = element_relation(card_a, card_b)
+    steps = (_neutral_with_elements(card_a, msg(_("card A")))
+             + _neutral_with_elements(card_b, msg(_("card B"))) + steps)
+    return Ruling("same-element", _same_values(relation, shared), steps, (),
+                  neutral_readings(card_a, card_b, _same_values))
 
 
 # --------------------------------------------------------------------------
@@ -1533,6 +1588,12 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
                                       step=step.message)) for step in relation_steps)
         values.append(Value(f"target_{t}_relation", relation.label,
                             msg(_("The card and target %(target)s"), target=t)))
+        readings.extend(neutral_readings(
+            elements, _elements(target["elements"]),
+            lambda found, _shared, t=t: (Value(f"target_{t}_relation", found.label,
+                                               msg(_("The card and target %(target)s"),
+                                                   target=t)),),
+            f"target-{t}-{NEUTRAL_POINT}"))
     if inputs["instead_of_movement"]:
         steps.append(not_covered(msg(_("an ability used instead of movement")), *_cite(K_REPLACE)))
     for element in sorted(inputs["non_game_elements"]):

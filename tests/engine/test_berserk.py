@@ -84,6 +84,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     # 106.p2
     "The cards are neither of the same nor of different elements: %(which)s.":
         ("кроме нейтральных карт", "разных стихий"),
+    "Both cards are neutral: whether neutral is an element they share, making them cards of "
+    "the same element, is open; both readings are shown.":
+        ("кроме нейтральных карт", "той же стихии", "есть стихия"),
     "Both cards have the %(element)s element: they are cards of the same element.":
         ("той же стихии", "принадлежит и карта А, и карта Б"),
     "No element belongs to both cards and neither is neutral: they are cards of "
@@ -750,7 +753,6 @@ def test_genuine_element_input_errors_stay_errors():
 @pytest.mark.parametrize("a,b,which", [
     (["neutral"], ["swamp"], "card A is neutral"),
     (["forest", "swamp"], ["neutral"], "card B is neutral"),
-    (["neutral"], ["neutral"], "both cards are neutral"),
 ])
 def test_neutral_cards_are_neither_same_nor_different(a, b, which):
     ruling = SAME.evaluate({"card_a_elements": a, "card_b_elements": b})
@@ -761,6 +763,42 @@ def test_neutral_cards_are_neither_same_nor_different(a, b, which):
     assert step.outcome is Outcome.SILENT
     assert step.message.param_dict()["which"].id == which
     assert [c.key for c in step.citations] == ["106.p2"]
+
+
+def test_two_neutral_cards_show_both_readings_of_neutral_as_a_shared_element():
+    """106 ¶2 excepts neutral cards from "different elements" but does not say whether
+    neutral is itself an element both cards belong to: both readings are shown."""
+    ruling = SAME.evaluate({"card_a_elements": ["neutral"], "card_b_elements": ["neutral"]})
+    assert ruling.value("relation") == Relation.NEITHER.label
+    assert ruling.value("same_element") is False and ruling.value("different_elements") is False
+    (step,) = ruling.steps
+    assert step.outcome is Outcome.SILENT and [c.key for c in step.citations] == ["106.p2"]
+    first, other = ruling.readings_of("neutral-shared-element")
+    assert first.presented_first and first.why.render()
+    assert first.value("relation") == Relation.NEITHER.label
+    assert first.value("same_element") is False and first.value("shared_elements") == ()
+    assert other.value("relation") == Relation.SAME.label
+    assert other.value("same_element") is True
+    assert other.value("shared_elements") == (Element.NEUTRAL.label,)
+    assert [c.key for c in other.citations] == ["106.p2"]
+    assert not ruling.settled
+
+
+@pytest.mark.parametrize("a,b", [(["neutral"], ["swamp"]), (["forest"], ["mountains"]),
+                                 (["swamp", "forest"], ["swamp"])])
+def test_no_neutral_reading_where_the_readings_agree(a, b):
+    assert SAME.evaluate({"card_a_elements": a, "card_b_elements": b}).readings == ()
+
+
+def test_the_table_shows_the_neutral_readings_per_target():
+    from engine.berserk import SITUATION
+    ruling = SITUATION.evaluate({**_HISTORY, "elements": ["neutral"],
+                                 "targets": [{"elements": ["swamp"]}, {"elements": ["neutral"]}]})
+    assert ruling.value("target_2_relation") == Relation.NEITHER.label
+    assert "target-1-neutral-shared-element" not in ruling.open_points()
+    first, other = ruling.readings_of("target-2-neutral-shared-element")
+    assert (first.value("target_2_relation"), other.value("target_2_relation")) == (
+        Relation.NEITHER.label, Relation.SAME.label)
 
 
 def test_several_shared_elements_each_named():
