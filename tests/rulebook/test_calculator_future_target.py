@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rulebook.open_points import the_open_point
+
 import engine
 from rulebook.calculator import services as calculator
 
@@ -27,8 +29,5 @@ def test_the_russian_page_shows_the_open_point_not_complete(client, seeded):
     data = client.get(f"/api/scenarios/marvel-champions/target-validity/evaluate?{query}"
                       "&lang=ru").json()
     assert data["settled"] is False
-    (point,) = data["open_points"]
-    assert point["point"] == "future-target-initiation"
-    assert [{v["name"]: v["value"] for v in r["values"]}["can_initiate"]
-            for r in point["readings"]] == [False, True]
-    assert [r["clauses"] for r in point["readings"]] == [["ziel.p3"], ["ziel.p6"]]
+    assert the_open_point(data, "can_initiate") == (
+        "future-target-initiation", [False, True], [["ziel.p3"], ["ziel.p6"]])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rulebook.open_points import the_open_point
+
 QUERY = "card_a_elements=neutral&card_b_elements=neutral"
 
 
@@ -15,8 +17,5 @@ def test_the_russian_page_shows_both_readings_and_a_clear_relation(client, seede
     assert "«Нейтральная» — стихия, к которой принадлежат обе карты" in html
     assert "verdict--complete" not in html
     data = client.get(f"/api/scenarios/berserk/same-element/evaluate?{QUERY}").json()
-    (point,) = data["open_points"]
-    assert point["point"] == "neutral-shared-element"
-    assert [{v["name"]: v["value"] for v in r["values"]}["same_element"]
-            for r in point["readings"]] == [False, True]
-    assert [r["clauses"] for r in point["readings"]] == [["106.p2"], ["106.p2"]]
+    assert the_open_point(data, "same_element") == (
+        "neutral-shared-element", [False, True], [["106.p2"], ["106.p2"]])

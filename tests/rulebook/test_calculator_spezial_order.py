@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rulebook.open_points import the_open_point
+
 QUERY = ("base_ap=100&effects=2"
          "&effects-0-source=guardian-wirkung&effects-0-activated=1&effects-0-attribute=ap"
          "&effects-0-operation=add&effects-0-amount=20"
@@ -17,11 +19,6 @@ def test_the_page_and_the_api_show_both_orders_with_their_values(client, seeded)
     assert "Die Spezial-Wirkung wird vor der Wirkung gewertet" in html
     assert "beide Lesarten werden gezeigt" in html
     data = client.get(f"/api/scenarios/power-duell/effect-order/evaluate?{QUERY}").json()
-    (point,) = data["open_points"]
-    assert point["point"] == "spezial-or-wirkung"
-    assert [{v["name"]: v["value"] for v in r["values"]}["ap"]
-            for r in point["readings"]] == [240, 220]
-    assert [r["clauses"] for r in point["readings"]] == [
-        ["1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.p1",
-         "1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.p3"],
-        ["1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.p1"]]
+    order = "1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung."
+    assert the_open_point(data, "ap") == (
+        "spezial-or-wirkung", [240, 220], [[order + "p1", order + "p3"], [order + "p1"]])

@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from tests.rulebook.open_points import the_open_point
+
 DEFENDING = ("base_planet=mars&left_planet=venus&right_planet=jupiter&attribute=dp&amount=-30"
              "&monster_planet=mars&combat=defending&opponent_planet=venus&opponent_effects=ap")
 LISTED = ("guardian_side_active=off&base_planet=venus&left_planet=mars&right_planet=erde"
@@ -27,12 +29,8 @@ def test_the_defending_ruling_shows_both_readings_and_names_the_attacker(client,
         "attribute": "dp", "amount": -30, "monster_planet": "mars", "combat": "defending",
         "opponent_planet": "venus", "opponent_effects": ["ap"]}}),
         content_type="application/json").json()
-    (point,) = data["open_points"]
-    assert point["point"] == "np-defending"
-    assert [{v["name"]: v["value"] for v in r["values"]}["change"]
-            for r in point["readings"]] == [-15, -30]
-    assert [r["clauses"] for r in point["readings"]] == [
-        ["1.2.4.negativ-positiv-wirkung.p2"]] * 2
+    assert the_open_point(data, "change") == (
+        "np-defending", [-15, -30], [["1.2.4.negativ-positiv-wirkung.p2"]] * 2)
 
 
 @pytest.mark.django_db
@@ -41,7 +39,5 @@ def test_the_listed_planets_ruling_shows_both_readings(client, seeded):
     assert "Die negativ-positiv-Regel begrenzt die Wirkung" in html
     assert "Die Beschreibung geht vor" in html
     data = client.get(f"/api/scenarios/power-duell/guardian-wirkung/evaluate?{LISTED}").json()
-    (point,) = data["open_points"]
-    assert point["point"] == "np-scope"
-    assert [{v["name"]: v["value"] for v in r["values"]}["result"]
-            for r in point["readings"]] == [100, 120]
+    name, results, _clauses = the_open_point(data, "result")
+    assert (name, results) == ("np-scope", [100, 120])
