@@ -204,11 +204,14 @@ def test_keep_a_game_offline_and_renew_it_after_a_publication(journey, language)
 
 @pytest.mark.parametrize("path", [BERSERK + "107.2/", BERSERK, MARVEL + "ziel.p3.2/",
                                   "/power-duell/schutzgottkarten/1.2.4.negativ-positiv-wirkung.p3/",
-                                  "/search/?q=Schutzgott"])
+                                  "/search/?q=Schutzgott",
+                                  "/calculator/berserk/same-element/"
+                                  "?card_a_elements=neutral&card_b_elements=neutral"])
 def test_rule_pages_fit_a_phone_without_sideways_scrolling(journey, language, path):
     """At 390 px no rule page is wider than the screen: long labels (the
     Russian "Примечание об источнике") wrap instead of pushing the version
-    table out of view."""
+    table out of view, and no text runs out of its box (a long Russian value
+    in a ruling's value card)."""
     journey.page.set_viewport_size({"width": 390, "height": 844})
     journey.goto(f"/{language}{path}")
     overflow = journey.page.evaluate(
@@ -217,4 +220,8 @@ def test_rule_pages_fit_a_phone_without_sideways_scrolling(journey, language, pa
         .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1
                      && !e.closest('pre, .toc, table'))
         .map(e => e.tagName + '.' + e.className).slice(0, 5)""")
-    assert overflow <= 0 and wide == [], (overflow, wide)
+    spilled = journey.page.evaluate("""() => [...document.querySelectorAll(
+        'main dd, main dt, main p, main h1, main h2, main li')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1 && !e.closest('pre, .table-wrap'))
+        .map(e => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 30))""")
+    assert overflow <= 0 and wide == [] and spilled == [], (overflow, wide, spilled)
