@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from engine.core import (
     Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
@@ -925,12 +925,6 @@ def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
     other = _evaluate_future(joint, uncovered)
     names = ["can_initiate"] + [f"effect_{n}_{what}" for n in range(1, len(inputs["effects"]) + 1)
                                 for what in ("valid_targets", "resolves_against")]
-
-    def values(found: Ruling) -> tuple[Value, ...]:
-        return tuple(v for v in found.values if v.name in names)
-
-    if values(ruling) == values(other):
-        return ruling
     numbers = tuple(i + 1 for i in the)
     step = Step(Outcome.SILENT,
                 msg(_("Whether effect %(numbers)s ('the [target]') counts toward the validity "
@@ -941,18 +935,34 @@ def _evaluate(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> Ruling:
                       "target of the earlier effect, and its example is this wording; Ziel ¶4 "
                       "and ¶4.4 make a target valid if any part of the ability, at least "
                       "1 of its effects on the target, can affect it.")))
-    readings = (
-        Reading(THE_TARGET_POINT,
-                msg(_("Only a valid target of the earlier effect (Ziel ¶4.10)")),
-                values(ruling), (P4_10,), True,
-                msg(_("Ziel ¶4.10 is the clause on 'the [target]' and its example has the same "
-                      "wording: an ability that deals damage and stuns 'the enemy' stuns only "
-                      "an enemy that can take damage."))),
-        Reading(THE_TARGET_POINT,
-                msg(_("Valid if at least 1 of the effects on the target can affect it "
-                      "(Ziel ¶4, ¶4.4)")),
-                values(other), (P4, P4_4)),
-    )
+    return _with_readings(
+        ruling, other, names, step, THE_TARGET_POINT,
+        (msg(_("Only a valid target of the earlier effect (Ziel ¶4.10)")), (P4_10,),
+         msg(_("Ziel ¶4.10 is the clause on 'the [target]' and its example has the same "
+               "wording: an ability that deals damage and stuns 'the enemy' stuns only "
+               "an enemy that can take damage."))),
+        (msg(_("Valid if at least 1 of the effects on the target can affect it "
+               "(Ziel ¶4, ¶4.4)")), (P4, P4_4)))
+
+
+def _with_readings(ruling: Ruling, other: Ruling, names: Sequence[str], step: Step,
+                   point: str, first: tuple[Message, tuple[Citation, ...], Message],
+                   second: tuple[Message, tuple[Citation, ...]]) -> Ruling:
+    """``ruling`` with the open point ``point``, where ``other`` (the ruling under
+    the other reading) differs from it in the values ``names``: ``step`` (the
+    ``SILENT`` step saying the point is open) and one :class:`Reading` per
+    reading — ``first`` (label, clauses, why it is presented first: the
+    ruling's own values) and ``second`` (label, clauses: ``other``'s values).
+    Where the values agree, ``ruling`` as it is.
+    """
+    def values(found: Ruling) -> tuple[Value, ...]:
+        return tuple(v for v in found.values if v.name in names)
+
+    if values(ruling) == values(other):
+        return ruling
+    label, clauses, why = first
+    readings = (Reading(point, label, values(ruling), clauses, True, why),
+                Reading(point, second[0], values(other), second[1]))
     return Ruling(ruling.scenario, ruling.values, ruling.steps + (step,), ruling.notes,
                   ruling.readings + readings)
 
@@ -982,12 +992,6 @@ def _evaluate_future(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> 
     other = _evaluate_once(inputs, uncovered, future_initiates=True)
     names = ["can_initiate"] + [f"effect_{n}_resolves_against"
                                 for n in range(1, len(inputs["effects"]) + 1)]
-
-    def values(found: Ruling) -> tuple[Value, ...]:
-        return tuple(v for v in found.values if v.name in names)
-
-    if values(ruling) == values(other):
-        return ruling
     step = Step(Outcome.SILENT,
                 msg(_("Effect %(numbers)s refers to a future target, and the effects that "
                       "require a target have no valid target: whether the ability can be "
@@ -997,22 +1001,16 @@ def _evaluate_future(inputs: Mapping[str, Any], uncovered: tuple[Step, ...]) -> 
                       "only if it has at least 1 valid target; Ziel ¶6 says an ability that "
                       "refers to a future target needs no target to be initiated. Neither "
                       "says which applies to an ability that does both.")))
-    readings = (
-        Reading(FUTURE_POINT,
-                msg(_("The ability requires a target and cannot be initiated without a "
-                      "valid one (Ziel ¶3)")),
-                values(ruling), (P3,), True,
-                msg(_("Ziel ¶3 covers every ability that requires a target, and this one "
-                      "does; the example of Ziel ¶6 is an ability whose only target is a "
-                      "future one."))),
-        Reading(FUTURE_POINT,
-                msg(_("The ability refers to a future target and needs no target to be "
-                      "initiated (Ziel ¶6); its effects without a valid target are not "
-                      "resolved")),
-                values(other), (P6,)),
-    )
-    return Ruling(ruling.scenario, ruling.values, ruling.steps + (step,), ruling.notes,
-                  ruling.readings + readings)
+    return _with_readings(
+        ruling, other, names, step, FUTURE_POINT,
+        (msg(_("The ability requires a target and cannot be initiated without a "
+               "valid one (Ziel ¶3)")), (P3,),
+         msg(_("Ziel ¶3 covers every ability that requires a target, and this one "
+               "does; the example of Ziel ¶6 is an ability whose only target is a "
+               "future one."))),
+        (msg(_("The ability refers to a future target and needs no target to be "
+               "initiated (Ziel ¶6); its effects without a valid target are not "
+               "resolved")), (P6,)))
 
 
 def _evaluate_once(inputs: Mapping[str, Any], uncovered: tuple[Step, ...],

@@ -557,7 +557,7 @@ def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
     # The monster whose planet and effects decide: the attack target, or for a
     # defending monster (the texts name only the Angriffsziel) the attacker.
     attacker = combat is CombatRole.DEFENDING and attacker_decides
-    if combat is CombatRole.DEFENDING and attacker_decides:
+    if attacker:
         steps.append(Step(
             Outcome.SILENT,
             msg(_("The attacking monster was taken in place of the attack target.")),
@@ -1144,12 +1144,12 @@ def _evaluate_order(inputs: Mapping[str, Any]) -> Ruling:
                   "rank 2, so it is evaluated last."))))
     sources = {source(n) for n in numbers}
     readings: list[Reading] = []
+    by_rank = _run(effects, order, bases)  # the values of the order the ruling follows
     if Source.GUARDIAN_WIRKUNG in sources and Source.GUARDIAN_SPEZIAL in sources:
         # "Spezial-Wirkung steht vor der Wirkung" (¶1): ranks above (evaluated after,
         # as the higher rank is in ¶3's example) or is evaluated before.
         spezial_first = sorted(numbers, key=lambda n: (
             _SPEZIAL_FIRST_TIER.get(source(n), _EVALUATION_TIER[source(n)]), -activated(n), n))
-        by_rank = _run(effects, order, bases)
         by_spezial_first = _run(effects, spezial_first, bases)
         if by_spezial_first != by_rank:
             readings += [
@@ -1206,7 +1206,6 @@ def _evaluate_order(inputs: Mapping[str, Any]) -> Ruling:
         _cites(Clause.RANK, Clause.ORDER, Clause.ORDER_REGULAR)))
     if order != recency:
         by_recency = _run(effects, recency, bases)
-        by_rank = _run(effects, order, bases)
         differs = by_recency != by_rank
         readings += [
             Reading("rank-or-recency", msg(_("Wirkungsrang first, then the latest activated")),

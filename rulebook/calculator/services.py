@@ -658,7 +658,7 @@ def _verdict(ruling: Ruling, cited: Sequence[ResolvedCitation], on: datetime.dat
     day = date_format(on, "SHORT_DATE_FORMAT")
     parts = []
     not_yet = [c.display_key for c in cited if c.drift is Drift.NOT_IN_FORCE]
-    gone = [c.display_key for c in cited if not c.has_text and c.drift is not Drift.NOT_IN_FORCE]
+    gone = [c.display_key for c in cited if c.drift is Drift.REPEALED]
     if not_yet:
         parts.append(_("Incomplete: on %(date)s the cited clauses %(keys)s did not exist yet "
                        "(they were not yet in force); the steps resting on them apply a text "
