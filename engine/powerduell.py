@@ -1643,8 +1643,8 @@ def _no_guardian(path: str, side: Spielfeldseite, sides: Sequence[str]) -> None:
 
 def _check_situation(inputs: Mapping[str, Any]) -> None:
     """:raises InputError: for two Schutzgottkarten on one side, an incomplete Wirkung,
-        a combat naming a missing monster, an effect aimed at a Schutzgottkarte that
-        was not entered, or an effect without a target or value."""
+        a combat naming a missing monster, an effect aimed at or coming from a
+        Schutzgottkarte that was not entered, or an effect without a target or value."""
     sides = [item["side"] for item in inputs["guardians"]]
     if len(sides) != len(set(sides)):
         raise InputError("guardians.1.side", msg(_("Each side has one Schutzgottkarte.")))
@@ -1678,6 +1678,11 @@ def _check_situation(inputs: Mapping[str, Any]) -> None:
         if effect["target_guardian"] is not None and effect["target_guardian"] not in sides:
             _no_guardian(path + "target_guardian", Spielfeldseite(effect["target_guardian"]),
                          sides)
+        if Source(effect["source"]).is_guardian and effect["source_side"] not in sides:
+            raise InputError(path + "source_side", msg(_(
+                "The effect comes from a Schutzgottkarte, but there is none on %(side)s. Enter "
+                "it under the Schutzgottkarten, or choose the side of the effect's card."),
+                side=Spielfeldseite(effect["source_side"]).label))
         if effect["target_monster"] is not None:
             if effect["target_monster"] > count:
                 raise InputError(path + "target_monster", msg(_(

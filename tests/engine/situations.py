@@ -86,7 +86,8 @@ def wb_to_situation(data: Mapping[str, Any]) -> tuple[dict[str, Any], Back]:
 
 
 def order_to_situation(data: Mapping[str, Any]) -> tuple[dict[str, Any], Back]:
-    """``effect-order`` input as a table with one monster and no Schutzgottkarte."""
+    """``effect-order`` input as a table with one monster, and a Schutzgottkarte
+    without Wirkung on its side where an effect comes from one."""
     monster = {"side": "a", "planet": "venus"}
     for attribute in ("ap", "dp", "lp", "ep"):
         if data.get("base_" + attribute) is not None:
@@ -95,6 +96,8 @@ def order_to_situation(data: Mapping[str, Any]) -> tuple[dict[str, Any], Back]:
                 "target_monster": 1, "attribute": e["attribute"], "operation": e["operation"],
                 "amount": e.get("amount")} for e in data["effects"]]
     table = {"monsters": [monster], "effects": effects}
+    if any(e["source"].startswith("guardian") for e in effects):
+        table["guardians"] = [{"side": "a", "base_planet": "venus"}]
 
     def back(ruling: Ruling) -> dict[str, Any]:
         result = {"order": ruling.value("monster_1_order")}

@@ -1,4 +1,5 @@
-"""An effect aimed at a Schutzgottkarte that was not entered is a field error, not a ruling."""
+"""An effect aimed at, or coming from, a Schutzgottkarte that was not entered is a
+field error, not a ruling."""
 
 from __future__ import annotations
 
@@ -33,6 +34,23 @@ def test_an_effect_on_a_guardian_that_is_not_entered_is_an_input_error():
         "There is no Schutzgottkarte on side A. Enter it under the Schutzgottkarten first.")
     ruling = SITUATION.evaluate(inputs("a"))
     assert ruling.value("effect_1_affects") is False
+
+
+def test_an_effect_from_a_guardian_that_is_not_entered_is_an_input_error():
+    effect = {"source": "guardian-spezial-wirkung", "source_side": "b", "target_monster": 1,
+              "attribute": "ap", "operation": "add", "amount": 5}
+    data = {"guardians": [GUARDIAN_A], "monsters": [MONSTER_A], "effects": [effect]}
+    with pytest.raises(InputError) as error:
+        SITUATION.evaluate(data)
+    assert error.value.field == "effects.0.source_side"
+    assert error.value.message.render() == (
+        "The effect comes from a Schutzgottkarte, but there is none on side B. Enter it under "
+        "the Schutzgottkarten, or choose the side of the effect's card.")
+    ruling = SITUATION.evaluate({**data, "effects": [{**effect, "source_side": "a"}]})
+    assert ruling.value("monster_1_ap") == 105
+    energy = SITUATION.evaluate({**data, "guardians": [],  # an Energiekarte needs none
+                                 "effects": [{**effect, "source": "energy"}]})
+    assert energy.value("monster_1_ap") == 105
 
 
 QUERY = ("guardians=1&guardians-0-side=a&guardians-0-base_planet=venus"
