@@ -2071,6 +2071,17 @@ def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
             if {Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL} <= sources:
                 other = _roll(monster, _order(changes, by_rank=True, spezial_first=True),
                               factors)
+                if _attribute_values(n, other) == _attribute_values(n, result):
+                    steps.append(Step(Outcome.SILENT, msg(
+                        _("Monster %(number)s: the Spezial-Wirkung was evaluated after the "
+                          "Wirkung."), number=n),
+                        _cites(Clause.RANK, Clause.ORDER),
+                        msg(_("\"Spezial-Wirkung steht vor der Wirkung\" does not say whether "
+                              "it is evaluated first or ranks above; the engine read it as "
+                              "ranking above, and the higher-ranked effect is evaluated later "
+                              "(as the Schutzgottkarte after the Energiekarte). Evaluated "
+                              "first, it gives the same values here."))))
+                    continue
                 point = f"monster-{n}-spezial-or-wirkung-{side.value}"
                 readings += [
                     Reading(point, msg(_("The Spezial-Wirkung ranks above the Wirkung and is "

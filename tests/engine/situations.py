@@ -145,6 +145,13 @@ PD_RANK_OR_RECENCY = {  # Wirkung +20 (activated 1), Energiekarte halves (2), Sp
                  "operation": "halve"},
                 {"source": "guardian-spezial-wirkung", "target_monster": 1, "attribute": "ap",
                  "operation": "subtract", "amount": 5}]}
+PD_SPEZIAL_OR_WIRKUNG = {  # Wirkung +20, Spezial-Wirkung halves: 60 after, 70 before
+    "guardians": [{"side": "a", "base_planet": "venus"}],
+    "monsters": [{"side": "a", "planet": "venus", "ap": 100}],
+    "effects": [{"source": "guardian-wirkung", "target_monster": 1, "attribute": "ap",
+                 "operation": "add", "amount": 20},
+                {"source": "guardian-spezial-wirkung", "target_monster": 1, "attribute": "ap",
+                 "operation": "halve"}]}
 PD_HALF_POINTS = {
     "monsters": [{"side": "a", "planet": "venus", "ap": 15}],
     "effects": [{"source": "energy", "target_monster": 1, "attribute": "ap",
@@ -157,8 +164,8 @@ PD_NOT_REACHED = {
 PD_RANK_ONE_ON_GUARDIAN = {
     "guardians": [{"side": "a", "base_planet": "venus"}],
     "effects": [{"source": "rank-1", "source_side": "b", "target_guardian": "a"}]}
-PD_TABLES = (PD_NP_SCOPE, PD_NP_OTHER_MONSTER, PD_RANK_OR_RECENCY, PD_HALF_POINTS, PD_NOT_REACHED,
-             PD_RANK_ONE_ON_GUARDIAN)
+PD_TABLES = (PD_NP_SCOPE, PD_NP_OTHER_MONSTER, PD_RANK_OR_RECENCY, PD_SPEZIAL_OR_WIRKUNG,
+             PD_HALF_POINTS, PD_NOT_REACHED, PD_RANK_ONE_ON_GUARDIAN)
 
 
 @st.composite

@@ -221,6 +221,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     # effect-order
     "An effect of Wirkungsrang 1 of 3 was evaluated after all Schutzgottkarte effects.": (
         "Wirkungsrang (2 von 3)", "stehen über allen anderen Effekten"),
+    "Monster %(number)s: the Spezial-Wirkung was evaluated after the Wirkung.": ("Dabei steht die \"Spezial-Wirkung\" vor der "
+                                              "\"Wirkung\"",),
     "The Spezial-Wirkung was evaluated after the Wirkung.": (
         "Dabei steht die \"Spezial-Wirkung\" vor der \"Wirkung\"",),
     "Whether the Spezial-Wirkung is evaluated before or after the Wirkung is open, and the two "

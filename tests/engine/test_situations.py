@@ -293,8 +293,24 @@ def test_rank_against_recency_shows_both_readings():
 
 
 def test_spezial_wirkung_against_wirkung_shows_both_readings():
-    first, other = _readings(S.PD_RANK_OR_RECENCY, "monster-1-spezial-or-wirkung-a")
+    first, other = _readings(S.PD_SPEZIAL_OR_WIRKUNG, "monster-1-spezial-or-wirkung-a")
     assert first.label != other.label
+    assert (first.value("monster_1_ap"), other.value("monster_1_ap")) == (60, 70)
+    # Wirkungsrang first or the latest activated first: in either order alike, no readings
+    assert not powerduell.SITUATION.evaluate(S.PD_RANK_OR_RECENCY).readings_of(
+        "monster-1-spezial-or-wirkung-a")
+
+
+def test_spezial_wirkung_and_wirkung_in_either_order_alike_show_no_readings():
+    table = {**S.PD_RANK_OR_RECENCY, "effects": [  # +20 and +5: the order changes nothing
+        {**S.PD_RANK_OR_RECENCY["effects"][0]},
+        {**S.PD_RANK_OR_RECENCY["effects"][2], "operation": "add"}]}
+    ruling = powerduell.SITUATION.evaluate(table)
+    assert ruling.value("monster_1_ap") == 125
+    assert not ruling.readings_of("monster-1-spezial-or-wirkung-a")
+    step = next(s for s in ruling.steps if s.message.id.startswith(
+        "Monster %(number)s: the Spezial-Wirkung was evaluated after the Wirkung."))
+    assert step.outcome is Outcome.SILENT and step.message.param_dict()["number"] == 1
 
 
 def test_half_points_show_exact_and_rounded_readings():
