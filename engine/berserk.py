@@ -1139,7 +1139,7 @@ def may_declare(prop: AdditionalProperty, *, card_type: CardType, subtype: Subty
             return False, tuple(steps)
         steps.append(_applied(
             msg(_("%(property)s is fast (внезапное): it may be declared now, as the opponent "
-                  "declares a simple strike, whatever the turn or phase."), property=prop.label),
+                  "declares a simple strike."), property=prop.label),
             K_FAST))
         steps.append(_silent(
             msg(_("The other conditions for using this property are taken as met.")),

@@ -170,7 +170,7 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "A defender against its own player's simple strike is taken as not allowed.":
         ("при объявлении простого удара", "назначение защитника"),
     "%(property)s is fast (внезапное): it may be declared now, as the opponent declares "
-    "a simple strike, whatever the turn or phase.": ("внезапное (быстрое)",),
+    "a simple strike.": ("внезапное (быстрое)", "при объявлении простого удара"),
     "The other conditions for using this property are taken as met.":
         ("все необходимые условия",),
 }
@@ -395,7 +395,7 @@ def test_BK_8_defender_assignment():
     assert a.value("defender") is True
     assert b.value("defender") is False
     fast = only_step(a, "%(property)s is fast (внезапное): it may be declared now, as the "
-                        "opponent declares a simple strike, whatever the turn or phase.")
+                        "opponent declares a simple strike.")
     assert fast.outcome is Outcome.APPLIED and [k.key for k in fast.citations] == ["107.3"]
     silent = only_step(a, "The other conditions for using this property are taken as met.")
     assert silent.outcome is Outcome.SILENT and [k.key for k in silent.citations] == ["107.3"]
