@@ -3,10 +3,16 @@ clause labels, and links that keep the date of a dated view (see
 :mod:`rulebook.reading.pagefacts`)."""
 
 from django import template
+from django.urls import get_script_prefix
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
+from rulebook.models.rules import page_address
 from rulebook.reading import pagefacts
+from rulebook.reading.clauselist import (render_clause_article, render_clause_articles,
+                                         render_toc_entries)
+from rulebook.reading.services import document_sections
 
 register = template.Library()
 
@@ -30,8 +36,6 @@ def clause_articles(context, readings, heading_level):
     """``{% clause_articles item.clauses 3 %}``: the clauses of a document or
     section page, each number a heading of that level (see
     :mod:`rulebook.reading.clauselist`)."""
-    from rulebook.reading.clauselist import render_clause_articles
-
     return render_clause_articles(context, readings, heading_level)
 
 
@@ -40,8 +44,6 @@ def clause_article(context, reading, standalone=False):
     """``{% clause_article reading %}``: one clause's article without a heading
     (``standalone=True`` on the clause's own page; see
     :mod:`rulebook.reading.clauselist`)."""
-    from rulebook.reading.clauselist import render_clause_article
-
     return render_clause_article(context, reading, standalone)
 
 
@@ -49,8 +51,6 @@ def clause_article(context, reading, standalone=False):
 def toc_entries(context, readings, current_section=None):
     """``{% toc_entries readings current_section %}``: the entries of the
     table of contents (see :func:`rulebook.reading.clauselist.render_toc_entries`)."""
-    from rulebook.reading.clauselist import render_toc_entries
-
     return render_toc_entries(context, readings, current_section)
 
 
@@ -80,8 +80,6 @@ TOC_SECTIONS = "_toc_sections"
 def toc_sections(document):
     """The sections of ``document`` in order, each knowing its document (one
     query, none when the view has read them already, see :data:`TOC_SECTIONS`)."""
-    from rulebook.reading.services import document_sections
-
     sections = document.__dict__.get(TOC_SECTIONS)
     if sections is None:
         return document_sections(document)
@@ -98,9 +96,6 @@ class _ChromeNode(template.Node):
         self.rendered: dict[tuple[str, str], str] = {}
 
     def render(self, context) -> str:
-        from django.urls import get_script_prefix
-        from django.utils.translation import get_language
-
         key = (get_language(), get_script_prefix())
         html = self.rendered.get(key)
         if html is None:
@@ -127,6 +122,4 @@ def address(viewname, *args):
     """``{% address 'rulebook:clause_history' game.slug document.slug clause.key %}``:
     ``{% url %}`` for a page of the site, remembered per process (see
     :func:`rulebook.models.rules.page_address`)."""
-    from rulebook.models.rules import page_address
-
     return page_address(viewname, *args)
