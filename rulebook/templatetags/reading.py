@@ -88,6 +88,10 @@ def toc_sections(document):
     return sections
 
 
+#: Where a render keeps the script prefix for its chrome (its render context).
+_SCRIPT_PREFIX = "rulebook.chrome.script_prefix"
+
+
 class _ChromeNode(template.Node):
     """See :func:`chrome`."""
 
@@ -96,7 +100,16 @@ class _ChromeNode(template.Node):
         self.rendered: dict[tuple[str, str], str] = {}
 
     def render(self, context) -> str:
-        key = (get_language(), get_script_prefix())
+        # The script prefix is the request's (set before the view runs), so a
+        # page's chrome reads it once per render; the language is read every
+        # time, as {% language %} may change it within a page.  Each read of
+        # either is a look-up in an asgiref Local, not cheap on a page with
+        # twenty pieces of chrome.
+        render_context = context.render_context
+        prefix = render_context.get(_SCRIPT_PREFIX)
+        if prefix is None:
+            prefix = render_context[_SCRIPT_PREFIX] = get_script_prefix()
+        key = (get_language(), prefix)
         html = self.rendered.get(key)
         if html is None:
             html = self.rendered[key] = self.nodelist.render(context)
