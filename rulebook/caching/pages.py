@@ -61,7 +61,7 @@ def rulebook_generation(now=None) -> str:
     value = connection.ops.adapt_datetimefield_value(now)
     with connection.cursor() as cursor:
         cursor.execute(_generation_sql(connection.alias, connection.vendor),
-                       [value] * 4 + [REVISION_ID])
+                       {"now": value, "revision": REVISION_ID})
         row = cursor.fetchone()
     return hashlib.sha256(repr(row).encode()).hexdigest()[:24]
 
@@ -69,14 +69,17 @@ def rulebook_generation(now=None) -> str:
 @lru_cache(maxsize=8)
 def _generation_sql(alias: str, vendor: str) -> str:
     """The SQL of :func:`rulebook_generation` for the database ``alias``
-    (written once per process: it is the same on every request)."""
+    (written once per process: it is the same on every request), with named
+    parameters ``now`` and ``revision`` (SQLite's cursor converts named
+    parameters with one ``%`` formatting, ``%s`` ones with a regular expression
+    run over the whole SQL)."""
     quote = connections[alias].ops.quote_name
-    parts = ", ".join(f"(SELECT COUNT(*) FROM {table} WHERE published_at <= %s), "
-                      f"(SELECT MAX(published_at) FROM {table} WHERE published_at <= %s)"
+    parts = ", ".join(f"(SELECT COUNT(*) FROM {table} WHERE published_at <= %(now)s), "
+                      f"(SELECT MAX(published_at) FROM {table} WHERE published_at <= %(now)s)"
                       for table in (quote(model._meta.db_table)
                                     for model in (ClauseVersion, Correction)))
     revision = quote(RulebookRevision._meta.db_table)
-    return f"SELECT {parts}, (SELECT number FROM {revision} WHERE id = %s)"
+    return f"SELECT {parts}, (SELECT number FROM {revision} WHERE id = %(revision)s)"
 
 
 class RulePageCacheMiddleware:

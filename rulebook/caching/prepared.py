@@ -8,7 +8,9 @@ clause key, the reading date).  :class:`PreparedQuery` builds the queryset
 once per database with stand-in values, finds where each value lands among
 the SQL's parameters, and from then on runs the same SQL with the request's
 values, turning the rows into model instances exactly as the queryset would
-(``select_related`` objects and annotations included).
+(``select_related`` objects and annotations included; for a plain model
+queryset without going through a queryset at all, see
+:class:`_InstanceReader`).
 
 Only values that leave the SQL's shape unchanged may be prepared: a scalar
 compared with ``=``, ``<=`` …  (not ``None``, which becomes ``IS NULL``), or
@@ -20,10 +22,12 @@ from __future__ import annotations
 
 import copy
 import datetime
+import re
 from typing import Any, Callable
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import QuerySet
+from django.db.models.query import ModelIterable, get_related_populators
 
 # The types a prepared value may have, each with its stand-in (from an index).
 _STAND_INS: dict[type, Callable[[int], Any]] = {
@@ -46,6 +50,95 @@ def _converters(primed, known: dict, connection, expressions) -> dict:
         compiler.connection = connection
         found = known[key] = compiler.get_converters(expressions)
     return found
+
+
+_PLACEHOLDER = re.compile(r"(%%|%s)")
+
+
+def named_placeholders(sql: str, count: int) -> tuple[str, tuple[str, ...]] | None:
+    """``sql`` (Django's "format" style: ``%s`` placeholders, ``%%`` a percent
+    sign) with its ``count`` placeholders named ``%(p0)s``, ``%(p1)s`` … ("pyformat"
+    style), and those names in order; ``None`` when it does not hold exactly
+    ``count`` placeholders.
+
+    SQLite's cursor turns "format" SQL into its own style with a regular
+    expression tried at every character of the SQL, on every run; "pyformat"
+    SQL is turned into it with one ``%`` formatting, which for the long SQL of
+    a prepared query is many times cheaper.  PostgreSQL takes either style.
+
+    >>> named_placeholders("SELECT %s WHERE a LIKE '%%x' AND b = %s", 2)
+    ("SELECT %(p0)s WHERE a LIKE '%%x' AND b = %(p1)s", ('p0', 'p1'))
+    """
+    pieces = _PLACEHOLDER.split(sql)
+    names = []
+    for index, piece in enumerate(pieces):
+        if piece == "%s":
+            pieces[index] = f"%(p{len(names)})s"
+            names.append(f"p{len(names)}")
+    if len(names) != count:
+        return None
+    return "".join(pieces), tuple(names)
+
+
+class _InstanceReader:
+    """What turns the rows of a model queryset's SQL into its model
+    instances, as :class:`~django.db.models.query.ModelIterable` does (the
+    model from the leading columns, ``select_related`` objects, annotations),
+    worked out once from the primed compiler: the columns, converters and
+    related-object populators are the same for every run of the same SQL."""
+
+    def __init__(self, compiler, alias: str) -> None:
+        select, klass_info = compiler.select, compiler.klass_info
+        self.alias = alias
+        self.model = klass_info["model"]
+        fields = klass_info["select_fields"]
+        self.start, self.end = fields[0], fields[-1] + 1
+        self.init_list = [f[0].target.attname for f in select[self.start:self.end]]
+        self.populators = get_related_populators(klass_info, select, alias)
+        self.annotations = tuple(compiler.annotation_col_map.items())
+        self.col_count = compiler.col_count if compiler.has_extra_select else None
+        columns = [s[0] for s in select[0:compiler.col_count]]
+        self.converters = tuple(compiler.get_converters(columns).items())
+
+    @staticmethod
+    def applies(queryset: QuerySet, compiler) -> bool:
+        """Whether ``queryset`` gives plain model instances this reader can make
+        (no prefetching, no known related objects, no composite fields)."""
+        columns = [s[0] for s in compiler.select[0:compiler.col_count]]
+        return (queryset._iterable_class is ModelIterable
+                and not queryset._prefetch_related_lookups
+                and not queryset._known_related_objects
+                and compiler.klass_info is not None
+                and not compiler.has_composite_fields(columns))
+
+    def __call__(self, sql: str, params) -> list:
+        """Run ``sql`` with ``params`` (a sequence, or a mapping for named
+        placeholders) and return the instances, one per row."""
+        connection = connections[self.alias]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+        if self.col_count is not None:
+            rows = [row[:self.col_count] for row in rows]
+        if self.converters:
+            rows = list(map(list, rows))
+            for row in rows:
+                for position, (converters, expression) in self.converters:
+                    value = row[position]
+                    for converter in converters:
+                        value = converter(value, expression, connection)
+                    row[position] = value
+        db, model, init_list = self.alias, self.model, self.init_list
+        start, end = self.start, self.end
+        found = []
+        for row in rows:
+            obj = model.from_db(db, init_list, row[start:end])
+            for populator in self.populators:
+                populator.populate(row, obj)
+            for name, position in self.annotations:
+                setattr(obj, name, row[position])
+            found.append(obj)
+        return found
 
 
 class Ids:
@@ -125,7 +218,9 @@ class PreparedQuery:
         if wanted - seen:
             missing = sorted({name for name, _item in wanted - seen})
             raise ValueError(f"prepared values not among the SQL's parameters: {missing}")
-        return queryset, compiler, sql, slots, {}
+        reader = (_InstanceReader(compiler, alias) if _InstanceReader.applies(queryset, compiler)
+                  else None)
+        return queryset, compiler, sql, slots, {}, reader, named_placeholders(sql, len(params))
 
     def __call__(self, **values: Any) -> list:
         """Run the SQL with ``values`` (every name given at construction)."""
@@ -139,12 +234,16 @@ class PreparedQuery:
         entry = self._compiled.get(alias)
         if entry is None:
             entry = self._compiled[alias] = self._compile(alias)
-        queryset, primed, sql, slots, converters = entry
+        queryset, primed, sql, slots, converters, reader, named = entry
         params = tuple(
             constant if name is None
             else values[name][item] if item is not None
             else adapt(values[name]) if adapt is not None else values[name]
             for name, item, adapt, constant in slots)
+        if reader is not None:
+            if named is not None:
+                return reader(named[0], dict(zip(named[1], params)))
+            return reader(sql, params)
 
         def get_compiler(using=None, connection=None, elide_empty=True):
             compiler = copy.copy(primed)

@@ -3,10 +3,16 @@ clause labels, and links that keep the date of a dated view (see
 :mod:`rulebook.reading.pagefacts`)."""
 
 from django import template
+from django.urls import get_script_prefix
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
+from rulebook.models.rules import page_address
 from rulebook.reading import pagefacts
+from rulebook.reading.clauselist import (render_clause_article, render_clause_articles,
+                                         render_toc_entries)
+from rulebook.reading.services import document_sections
 
 register = template.Library()
 
@@ -30,8 +36,6 @@ def clause_articles(context, readings, heading_level):
     """``{% clause_articles item.clauses 3 %}``: the clauses of a document or
     section page, each number a heading of that level (see
     :mod:`rulebook.reading.clauselist`)."""
-    from rulebook.reading.clauselist import render_clause_articles
-
     return render_clause_articles(context, readings, heading_level)
 
 
@@ -40,8 +44,6 @@ def clause_article(context, reading, standalone=False):
     """``{% clause_article reading %}``: one clause's article without a heading
     (``standalone=True`` on the clause's own page; see
     :mod:`rulebook.reading.clauselist`)."""
-    from rulebook.reading.clauselist import render_clause_article
-
     return render_clause_article(context, reading, standalone)
 
 
@@ -49,8 +51,6 @@ def clause_article(context, reading, standalone=False):
 def toc_entries(context, readings, current_section=None):
     """``{% toc_entries readings current_section %}``: the entries of the
     table of contents (see :func:`rulebook.reading.clauselist.render_toc_entries`)."""
-    from rulebook.reading.clauselist import render_toc_entries
-
     return render_toc_entries(context, readings, current_section)
 
 
@@ -80,14 +80,16 @@ TOC_SECTIONS = "_toc_sections"
 def toc_sections(document):
     """The sections of ``document`` in order, each knowing its document (one
     query, none when the view has read them already, see :data:`TOC_SECTIONS`)."""
-    from rulebook.reading.services import document_sections
-
     sections = document.__dict__.get(TOC_SECTIONS)
     if sections is None:
         return document_sections(document)
     for section in sections:
         section.document = document
     return sections
+
+
+#: Where a render keeps the script prefix for its chrome (its render context).
+_SCRIPT_PREFIX = "rulebook.chrome.script_prefix"
 
 
 class _ChromeNode(template.Node):
@@ -98,10 +100,16 @@ class _ChromeNode(template.Node):
         self.rendered: dict[tuple[str, str], str] = {}
 
     def render(self, context) -> str:
-        from django.urls import get_script_prefix
-        from django.utils.translation import get_language
-
-        key = (get_language(), get_script_prefix())
+        # The script prefix is the request's (set before the view runs), so a
+        # page's chrome reads it once per render; the language is read every
+        # time, as {% language %} may change it within a page.  Each read of
+        # either is a look-up in an asgiref Local, not cheap on a page with
+        # twenty pieces of chrome.
+        render_context = context.render_context
+        prefix = render_context.get(_SCRIPT_PREFIX)
+        if prefix is None:
+            prefix = render_context[_SCRIPT_PREFIX] = get_script_prefix()
+        key = (get_language(), prefix)
         html = self.rendered.get(key)
         if html is None:
             html = self.rendered[key] = self.nodelist.render(context)
@@ -127,6 +135,4 @@ def address(viewname, *args):
     """``{% address 'rulebook:clause_history' game.slug document.slug clause.key %}``:
     ``{% url %}`` for a page of the site, remembered per process (see
     :func:`rulebook.models.rules.page_address`)."""
-    from rulebook.models.rules import page_address
-
     return page_address(viewname, *args)

@@ -152,3 +152,23 @@ def test_admin_tabs_use_the_vendored_jquery_ui(admin_client, seeded):
     assert "/static/vendor/jquery-ui/jquery-ui.min.js" in html
     assert "googleapis" not in html and "//ajax" not in html
     assert 'name="text_de"' in html and 'name="text_ru"' in html and 'name="text_en"' in html
+
+
+def test_chrome_follows_the_script_prefix_of_each_request(client, seeded):
+    # {% chrome %} reads the script prefix once per render: a site served
+    # under a prefix gets its own chrome, and the next page without one gets
+    # the chrome without it.  (The test client leaves the prefix to the test.)
+    from django.urls import get_script_prefix, set_script_prefix
+
+    path = "/de/berserk/comprehensive-rules/107.2/"
+    with translation.override("de"):
+        search = reverse("rulebook:search")
+    before = get_script_prefix()
+    set_script_prefix("/regeln/")
+    try:
+        prefixed = client.get(path + "?as_of=2024-01-01").content.decode()
+    finally:
+        set_script_prefix(before)
+    plain = client.get(path).content.decode()
+    assert f'action="/regeln{search}"' in prefixed
+    assert f'action="{search}"' in plain and "/regeln/" not in plain

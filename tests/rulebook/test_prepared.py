@@ -97,3 +97,28 @@ def test_a_prepared_list_of_ids_is_padded_or_run_unprepared(seeded):
         expected = list(Clause.objects.filter(pk__in=chosen).order_by("pk"))
         assert _rows(prepared(ids=chosen)) == _rows(expected)
     assert len(prepared(ids=pks[:8])) == 8  # longer than 5: unprepared
+
+
+def test_named_placeholders_keep_literal_percent_signs():
+    from rulebook.caching.prepared import named_placeholders
+
+    assert named_placeholders("SELECT %s FROM t WHERE a LIKE '%%s' AND b = %s", 2) == (
+        "SELECT %(p0)s FROM t WHERE a LIKE '%%s' AND b = %(p1)s", ("p0", "p1"))
+    assert named_placeholders("SELECT %s", 2) is None
+
+
+def test_prepared_query_with_a_percent_sign_reads_what_the_queryset_reads(seeded):
+    # "contains" against a column writes LIKE '%%' || … || '%%' into the SQL:
+    # the literal percent signs survive the named placeholders.
+    from django.db.models import F
+
+    def build(document):
+        return Clause.objects.filter(document_id=document, label__contains=F("key"))
+
+    prepared = PreparedQuery(build, document=int)
+    document = Document.objects.first()
+    sql = str(build(document.pk).query)
+    assert "%" in sql
+    expected = list(build(document.pk))
+    assert expected
+    assert _rows(prepared(document=document.pk)) == _rows(expected)
