@@ -4,37 +4,16 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.caching.prepared import PreparedQuery
 from rulebook.models import Document, Game
+from rulebook.search.widgets import DateInput, Select
 
 # The documents with their games, in the filters' order (SQL compiled once
 # per process, see rulebook.caching.prepared).
 _DOCUMENTS = PreparedQuery(lambda: Document.objects.select_related("game").order_by(
     "game__position", "game__slug", "position", "slug"))
-
-
-class _Select(forms.Select):
-    """A select of plain choices (no groups, no option attributes), written
-    with :func:`~django.utils.html.format_html`: the markup of Django's
-    ``select.html`` and ``attrs.html`` without rendering a template (a
-    template per select was a tenth of a search page's time)."""
-
-    def render(self, name, value, attrs=None, renderer=None) -> SafeString:
-        """``<select>`` with its options, one per line (escaped)."""
-        widget = self.get_context(name, value, attrs)["widget"]
-        attributes = format_html_join(
-            "", " {}{}", ((key, "" if value is True else format_html('="{}"', value))
-                          for key, value in widget["attrs"].items() if value is not False))
-        options = format_html_join(
-            "", '\n  <option value="{}"{}>{}</option>\n',
-            ((option["value"], " selected" if option["selected"] else "", option["label"])
-             for _group, choices, _index in widget["optgroups"] for option in choices))
-        return format_html('<select name="{}"{}>{}\n</select>', widget["name"], attributes,
-                           options)
 
 
 class SearchForm(forms.Form):
@@ -49,12 +28,12 @@ class SearchForm(forms.Form):
     q = forms.CharField(label=_("Search"), required=False, strip=True,
                         widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off",
                                                       "spellcheck": "false"}))
-    game = forms.ChoiceField(label=_("Game"), required=False, widget=_Select)
-    document = forms.ChoiceField(label=_("Document"), required=False, widget=_Select)
+    game = forms.ChoiceField(label=_("Game"), required=False, widget=Select)
+    document = forms.ChoiceField(label=_("Document"), required=False, widget=Select)
     language = forms.ChoiceField(label=_("Language of the text"), required=False,
-                                 widget=_Select)
+                                 widget=Select)
     as_of = forms.DateField(label=_("Texts in force on"), required=False,
-                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                            widget=DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                             input_formats=["%Y-%m-%d"])
 
     def __init__(self, *args, **kwargs):
