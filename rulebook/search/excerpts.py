@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+from itertools import compress, count
 
 from django.utils.safestring import SafeString, mark_safe
 
@@ -21,14 +22,22 @@ from rulebook.search.backends import PREFIX_MIN, Query
 from rulebook.search.text import ICON, fold, icon_label, stem
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# The text of a word's match.
+_TEXT = re.Match.group
 
 
-class _Matcher:
+class _Matcher(dict):
     """Tells whether a word matches the query, as the index does: it starts
     with a query stem of :data:`PREFIX_MIN` letters or more, or its own stem
-    is a shorter query stem (only such candidates are stemmed)."""
+    is a shorter query stem (only such candidates are stemmed).
+
+    ``matcher[word]`` is ``True`` or ``False``; the answer is remembered (a
+    dictionary of the words seen: the excerpts of one search repeat words,
+    and a word seen before is answered without a Python call).
+    """
 
     def __init__(self, query: Query, language: str):
+        super().__init__()
         # Every word of every alternative: compound parts and glossary synonyms too.
         words = list(query.all_words())
         wanted: set[str] = set(stem(words, language))
@@ -38,14 +47,13 @@ class _Matcher:
         self.short = {w for w in wanted if len(w) < PREFIX_MIN} | set(words)
         self.short_prefixes = tuple(self.short)
         self.language = language
-        # word → whether it matches: the excerpts of one search repeat words.
-        self._seen: dict[str, bool] = {}
+
+    def __missing__(self, word: str) -> bool:
+        found = self[word] = self._matches(word)
+        return found
 
     def __call__(self, word: str) -> bool:
-        found = self._seen.get(word)
-        if found is None:
-            found = self._seen[word] = self._matches(word)
-        return found
+        return self[word]
 
     def _matches(self, word: str) -> bool:
         folded = fold(word)
@@ -94,21 +102,24 @@ def excerpt(text: str, query: Query, language: str, width: int = 32,
         matches = _Matcher(query, language)
         if matchers is not None:
             matchers[language] = matches
-    first = next((i for i, w in enumerate(words) if matches(w.group(0))), None)
+    # The first matching word: the words are looked up lazily, up to it.
+    first = next(compress(count(), map(matches.__getitem__, map(_TEXT, words))), None)
     start_word = max(0, (first or 0) - width // 3)
     end_word = min(len(words), start_word + width)
     start = words[start_word].start() if start_word else 0
     end = words[end_word - 1].end() if end_word < len(words) else len(text)
+    escaped = _escaped if icons else html.escape
     pieces = ["… " if start_word else ""]
     position = start
     if first is not None:
         for i in range(first, end_word):
             word = words[i]
-            if i == first or matches(word.group(0)):
-                pieces.append(_escaped(text[position:word.start()]))
-                pieces.append(f"<mark>{html.escape(word.group(0))}</mark>")
+            found = word.group(0)
+            if i == first or matches[found]:
+                pieces.append(escaped(text[position:word.start()]))
+                pieces.append(f"<mark>{html.escape(found)}</mark>")
                 position = word.end()
-    pieces.append(_escaped(text[position:end]))
+    pieces.append(escaped(text[position:end]))
     if end_word < len(words):
         pieces.append(" …")
     return mark_safe("".join(pieces))
