@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import re
-from itertools import compress, count
+from itertools import islice
 
 from django.utils.safestring import SafeString, mark_safe
 
@@ -22,8 +22,6 @@ from rulebook.search.backends import PREFIX_MIN, Query
 from rulebook.search.text import ICON, fold, icon_label, stem
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-# The text of a word's match.
-_TEXT = re.Match.group
 
 
 class _Matcher(dict):
@@ -46,6 +44,8 @@ class _Matcher(dict):
             self.long += (query.words[-1],)
         self.short = {w for w in wanted if len(w) < PREFIX_MIN} | set(words)
         self.short_prefixes = tuple(self.short)
+        # What every matching word starts with (a short word is its own prefix).
+        self.prefixes = self.long + self.short_prefixes
         self.language = language
 
     def __missing__(self, word: str) -> bool:
@@ -57,6 +57,8 @@ class _Matcher(dict):
 
     def _matches(self, word: str) -> bool:
         folded = fold(word)
+        if not folded.startswith(self.prefixes):
+            return False
         if self.long and folded.startswith(self.long):
             return True
         if folded in self.short:
@@ -76,6 +78,16 @@ def _escaped(text: str) -> str:
     return "".join(pieces)
 
 
+def _words(text: str, icons: list[tuple[int, int]]):
+    """The words of ``text`` (match objects, in order), lazily; the words
+    inside an icon token (``icons``: their spans) are not words of the text."""
+    words = _WORD.finditer(text)
+    if not icons:
+        return words
+    return (word for word in words
+            if not any(start <= word.start() < end for start, end in icons))
+
+
 def excerpt(text: str, query: Query, language: str, width: int = 32,
             matchers: dict | None = None) -> SafeString:
     """Return about ``width`` words of ``text`` around the first match, the
@@ -91,10 +103,10 @@ def excerpt(text: str, query: Query, language: str, width: int = 32,
     'Das <mark>Krisensymbol</mark> ([icon: crisis symbol])'
     """
     icons = [icon.span() for icon in ICON.finditer(text)]
-    words = list(_WORD.finditer(text))
-    if icons:  # the words of an icon token are not words of the text
-        words = [word for word in words
-                 if not any(start <= word.start() < end for start, end in icons)]
+    # The words are read as far as the excerpt needs them: to the first
+    # match, then to one word past the excerpt's end (is there more text?).
+    unread = _words(text, icons)
+    words = list(islice(unread, 1))
     if not words:
         return mark_safe(_escaped(text[:200]))
     matches = matchers.get(language) if matchers is not None else None
@@ -102,9 +114,15 @@ def excerpt(text: str, query: Query, language: str, width: int = 32,
         matches = _Matcher(query, language)
         if matchers is not None:
             matchers[language] = matches
-    # The first matching word: the words are looked up lazily, up to it.
-    first = next(compress(count(), map(matches.__getitem__, map(_TEXT, words))), None)
+    first = 0 if matches[words[0].group(0)] else None
+    if first is None:
+        for word in unread:
+            words.append(word)
+            if matches[word.group(0)]:
+                first = len(words) - 1
+                break
     start_word = max(0, (first or 0) - width // 3)
+    words.extend(islice(unread, max(0, start_word + width + 1 - len(words))))
     end_word = min(len(words), start_word + width)
     start = words[start_word].start() if start_word else 0
     end = words[end_word - 1].end() if end_word < len(words) else len(text)
