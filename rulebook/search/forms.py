@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.caching.prepared import PreparedQuery
@@ -14,6 +15,22 @@ from rulebook.search.widgets import DateInput, Select
 # per process, see rulebook.caching.prepared).
 _DOCUMENTS = PreparedQuery(lambda: Document.objects.select_related("game").order_by(
     "game__position", "game__slug", "position", "slug"))
+
+
+class _Choices(BaseChoiceIterator):
+    """The options of one filter, built for one form: ``(value, label)``
+    pairs, already in the shape Django's fields keep.  A list given as
+    ``field.choices`` is normalised option by option twice (for the field
+    and again for its widget); a choice iterator is taken as it is."""
+
+    def __init__(self, options: list[tuple[str, str]]) -> None:
+        self.options = options
+
+    def __iter__(self):
+        return iter(self.options)
+
+    def __len__(self) -> int:
+        return len(self.options)
 
 
 class SearchForm(forms.Form):
@@ -42,12 +59,12 @@ class SearchForm(forms.Form):
         # without documents has nothing to search).
         self._documents = _DOCUMENTS()
         self._games = list({d.game.slug: d.game for d in self._documents}.values())
-        self.fields["game"].choices = [("", _("All games"))] + [
-            (g.slug, str(g)) for g in self._games]
-        self.fields["document"].choices = [("", _("All documents"))] + [
-            (f"{d.game.slug}/{d.slug}", f"{d.game} › {d}") for d in self._documents]
-        self.fields["language"].choices = [("", _("All languages"))] + [
-            (code, name) for code, name in settings.LANGUAGES]
+        self.fields["game"].choices = _Choices([("", _("All games"))] + [
+            (g.slug, str(g)) for g in self._games])
+        self.fields["document"].choices = _Choices([("", _("All documents"))] + [
+            (f"{d.game.slug}/{d.slug}", f"{d.game} › {d}") for d in self._documents])
+        self.fields["language"].choices = _Choices([("", _("All languages"))] + [
+            (code, name) for code, name in settings.LANGUAGES])
 
     def value(self, name: str):
         """The cleaned value of ``name``, or ``None`` when empty or invalid."""
