@@ -4,21 +4,31 @@ Django renders a widget through its template (``select.html`` with an
 ``attrs.html`` and a ``select_option.html`` per option, ``input.html``), and
 on a search page that was a tenth of the request.  These widgets write the
 same markup directly, escaped as the templates escape it
-(:func:`~django.utils.html.conditional_escape`).
+(as :func:`~django.utils.html.conditional_escape` does).
 """
 
 from __future__ import annotations
 
+from html import escape
+
 from django import forms
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+
+
+def _html(value) -> str:
+    """:func:`django.utils.html.conditional_escape` without its lazy-string
+    wrapper: ``value`` as it is when it is HTML already (``__html__``),
+    else ``str(value)`` escaped."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return escape(str(value))
 
 
 def _attributes(attrs: dict) -> str:
     """``attrs.html``: `` name="value"`` per attribute (escaped), a bare
     `` name`` for ``True``, nothing for ``False``."""
-    return "".join(f" {conditional_escape(name)}" if value is True
-                   else f' {conditional_escape(name)}="{conditional_escape(value)}"'
+    return "".join(f" {_html(name)}" if value is True
+                   else f' {_html(name)}="{_html(value)}"'
                    for name, value in attrs.items() if value is not False)
 
 
@@ -41,10 +51,10 @@ class Select(forms.Select):
                 option_value = ""
             selected = not has_selected and str(option_value) in chosen
             has_selected |= selected
-            options.append(f'\n  <option value="{conditional_escape(option_value)}"'
-                           f'{" selected" if selected else ""}>{conditional_escape(label)}'
+            options.append(f'\n  <option value="{_html(option_value)}"'
+                           f'{" selected" if selected else ""}>{_html(label)}'
                            f'</option>\n')
-        return mark_safe(f'<select name="{conditional_escape(name)}"{_attributes(attrs)}>'
+        return mark_safe(f'<select name="{_html(name)}"{_attributes(attrs)}>'
                          f'{"".join(options)}\n</select>')
 
 
@@ -55,7 +65,7 @@ class DateInput(forms.DateInput):
     def render(self, name, value, attrs=None, renderer=None) -> SafeString:
         """``<input type="date" name="…" value="…" …>``."""
         value = self.format_value(value)
-        shown = "" if value is None else f' value="{conditional_escape(str(value))}"'
-        return mark_safe(f'<input type="{conditional_escape(self.input_type)}" '
-                         f'name="{conditional_escape(name)}"{shown}'
+        shown = "" if value is None else f' value="{_html(str(value))}"'
+        return mark_safe(f'<input type="{_html(self.input_type)}" '
+                         f'name="{_html(name)}"{shown}'
                          f'{_attributes(self.build_attrs(self.attrs, attrs))}>')
