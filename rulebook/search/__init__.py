@@ -18,9 +18,11 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS
+from django.db.models import DEFERRED
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
@@ -68,6 +70,37 @@ def _shown() -> tuple[tuple[type, tuple[str, ...]], ...]:
     return tuple(shown)
 
 
+@lru_cache(maxsize=1)
+def _builders() -> tuple[tuple[type, tuple[str, ...], int, itemgetter], ...]:
+    """Per object of :func:`_shown`: (model, its field names, the row
+    position of its id, a getter of all its column values from a row with
+    :data:`~django.db.models.DEFERRED` appended — the read fields from the
+    row, the others deferred).  ``Model.from_db`` given a value per column
+    builds the object as it would from the read fields alone."""
+    builders = []
+    position = 3  # after the entry's id, language and title
+    for model, names in _shown():
+        columns = [field.attname for field in model._meta.concrete_fields]
+        at = {name: position + offset for offset, name in enumerate(names)}
+        # -1: the DEFERRED appended to the row
+        getter = itemgetter(*(at.get(column, -1) for column in columns))
+        builders.append((model, names, at["id"], getter))
+        position += len(names)
+    return tuple(builders)
+
+
+@lru_cache(maxsize=1)
+def _relations() -> tuple:
+    """The foreign keys :func:`_read_entries` fills (the version's clause, the
+    clause's section and document, the section's document, the document's
+    game), whose cache it sets as ``select_related`` does."""
+    from rulebook.models import Clause, ClauseVersion, Document, Section
+
+    return tuple(model._meta.get_field(name) for model, name in (
+        (ClauseVersion, "clause"), (Clause, "section"), (Clause, "document"),
+        (Section, "document"), (Document, "game")))
+
+
 def _entries(ids):
     """The search entries ``ids`` as rows: id, language, title, then each
     object of :data:`_SHOWN` (its id and fields, see :func:`_shown`)."""
@@ -99,28 +132,29 @@ class _Entry:
 def _read_entries(ids: list[int]) -> dict[int, _Entry]:
     """The entries ``ids`` by id.  A game, document, section or clause that
     several hits share is one object (built once, from the same row values
-    the ORM would read), not one per hit."""
-    shown = _shown()
-    known: list[dict] = [{} for _ in shown]
+    the ORM would read), not one per hit; their relations are filled as
+    ``select_related`` fills them (the related object cached, no query)."""
+    builders = _builders()
+    version_clause, clause_section, clause_document, section_document, document_game = \
+        (field.set_cached_value for field in _relations())
+    known: list[dict] = [{} for _ in builders]
     entries = {}
     for row in _ENTRIES(ids=ids):
-        position = 3
+        row = (*row, DEFERRED)
         objects = []
-        for (model, names), built in zip(shown, known):
-            values = row[position:position + len(names)]
-            position += len(names)
-            obj = built.get(values[0])
+        for (model, names, id_at, values), built in zip(builders, known):
+            obj = built.get(row[id_at])
             if obj is None:
-                obj = built[values[0]] = model.from_db(DEFAULT_DB_ALIAS, names, values)
+                obj = built[row[id_at]] = model.from_db(DEFAULT_DB_ALIAS, names, values(row))
             objects.append(obj)
         version, clause, section, document, game = objects
-        document.game = game
+        document_game(document, game)
         # The section's heading is localised by its document's language: the
         # clause's document, already read (no query per hit).
-        section.document = document
-        clause.section = section
-        clause.document = document
-        version.clause = clause
+        section_document(section, document)
+        clause_section(clause, section)
+        clause_document(clause, document)
+        version_clause(version, clause)
         entries[row[0]] = _Entry(row[1], row[2], version, clause)
     return entries
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+from itertools import islice
 
 from django.utils.safestring import SafeString, mark_safe
 
@@ -23,12 +24,18 @@ from rulebook.search.text import ICON, fold, icon_label, stem
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
-class _Matcher:
+class _Matcher(dict):
     """Tells whether a word matches the query, as the index does: it starts
     with a query stem of :data:`PREFIX_MIN` letters or more, or its own stem
-    is a shorter query stem (only such candidates are stemmed)."""
+    is a shorter query stem (only such candidates are stemmed).
+
+    ``matcher[word]`` is ``True`` or ``False``; the answer is remembered (a
+    dictionary of the words seen: the excerpts of one search repeat words,
+    and a word seen before is answered without a Python call).
+    """
 
     def __init__(self, query: Query, language: str):
+        super().__init__()
         # Every word of every alternative: compound parts and glossary synonyms too.
         words = list(query.all_words())
         wanted: set[str] = set(stem(words, language))
@@ -37,18 +44,21 @@ class _Matcher:
             self.long += (query.words[-1],)
         self.short = {w for w in wanted if len(w) < PREFIX_MIN} | set(words)
         self.short_prefixes = tuple(self.short)
+        # What every matching word starts with (a short word is its own prefix).
+        self.prefixes = self.long + self.short_prefixes
         self.language = language
-        # word → whether it matches: the excerpts of one search repeat words.
-        self._seen: dict[str, bool] = {}
+
+    def __missing__(self, word: str) -> bool:
+        found = self[word] = self._matches(word)
+        return found
 
     def __call__(self, word: str) -> bool:
-        found = self._seen.get(word)
-        if found is None:
-            found = self._seen[word] = self._matches(word)
-        return found
+        return self[word]
 
     def _matches(self, word: str) -> bool:
         folded = fold(word)
+        if not folded.startswith(self.prefixes):
+            return False
         if self.long and folded.startswith(self.long):
             return True
         if folded in self.short:
@@ -68,6 +78,16 @@ def _escaped(text: str) -> str:
     return "".join(pieces)
 
 
+def _words(text: str, icons: list[tuple[int, int]]):
+    """The words of ``text`` (match objects, in order), lazily; the words
+    inside an icon token (``icons``: their spans) are not words of the text."""
+    words = _WORD.finditer(text)
+    if not icons:
+        return words
+    return (word for word in words
+            if not any(start <= word.start() < end for start, end in icons))
+
+
 def excerpt(text: str, query: Query, language: str, width: int = 32,
             matchers: dict | None = None) -> SafeString:
     """Return about ``width`` words of ``text`` around the first match, the
@@ -83,10 +103,10 @@ def excerpt(text: str, query: Query, language: str, width: int = 32,
     'Das <mark>Krisensymbol</mark> ([icon: crisis symbol])'
     """
     icons = [icon.span() for icon in ICON.finditer(text)]
-    words = list(_WORD.finditer(text))
-    if icons:  # the words of an icon token are not words of the text
-        words = [word for word in words
-                 if not any(start <= word.start() < end for start, end in icons)]
+    # The words are read as far as the excerpt needs them: to the first
+    # match, then to one word past the excerpt's end (is there more text?).
+    unread = _words(text, icons)
+    words = list(islice(unread, 1))
     if not words:
         return mark_safe(_escaped(text[:200]))
     matches = matchers.get(language) if matchers is not None else None
@@ -94,21 +114,30 @@ def excerpt(text: str, query: Query, language: str, width: int = 32,
         matches = _Matcher(query, language)
         if matchers is not None:
             matchers[language] = matches
-    first = next((i for i, w in enumerate(words) if matches(w.group(0))), None)
+    first = 0 if matches[words[0].group(0)] else None
+    if first is None:
+        for word in unread:
+            words.append(word)
+            if matches[word.group(0)]:
+                first = len(words) - 1
+                break
     start_word = max(0, (first or 0) - width // 3)
+    words.extend(islice(unread, max(0, start_word + width + 1 - len(words))))
     end_word = min(len(words), start_word + width)
     start = words[start_word].start() if start_word else 0
     end = words[end_word - 1].end() if end_word < len(words) else len(text)
+    escaped = _escaped if icons else html.escape
     pieces = ["… " if start_word else ""]
     position = start
     if first is not None:
         for i in range(first, end_word):
             word = words[i]
-            if i == first or matches(word.group(0)):
-                pieces.append(_escaped(text[position:word.start()]))
-                pieces.append(f"<mark>{html.escape(word.group(0))}</mark>")
+            found = word.group(0)
+            if i == first or matches[found]:
+                pieces.append(escaped(text[position:word.start()]))
+                pieces.append(f"<mark>{html.escape(found)}</mark>")
                 position = word.end()
-    pieces.append(_escaped(text[position:end]))
+    pieces.append(escaped(text[position:end]))
     if end_word < len(words):
         pieces.append(" …")
     return mark_safe("".join(pieces))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.caching.prepared import PreparedQuery
 from rulebook.models import Document, Game
+from rulebook.search.widgets import DateInput, Select
 
 # The documents with their games, in the filters' order (SQL compiled once
 # per process, see rulebook.caching.prepared).
@@ -17,24 +17,20 @@ _DOCUMENTS = PreparedQuery(lambda: Document.objects.select_related("game").order
     "game__position", "game__slug", "position", "slug"))
 
 
-class _Select(forms.Select):
-    """A select of plain choices (no groups, no option attributes), written
-    with :func:`~django.utils.html.format_html`: the markup of Django's
-    ``select.html`` and ``attrs.html`` without rendering a template (a
-    template per select was a tenth of a search page's time)."""
+class _Choices(BaseChoiceIterator):
+    """The options of one filter, built for one form: ``(value, label)``
+    pairs, already in the shape Django's fields keep.  A list given as
+    ``field.choices`` is normalised option by option twice (for the field
+    and again for its widget); a choice iterator is taken as it is."""
 
-    def render(self, name, value, attrs=None, renderer=None) -> SafeString:
-        """``<select>`` with its options, one per line (escaped)."""
-        widget = self.get_context(name, value, attrs)["widget"]
-        attributes = format_html_join(
-            "", " {}{}", ((key, "" if value is True else format_html('="{}"', value))
-                          for key, value in widget["attrs"].items() if value is not False))
-        options = format_html_join(
-            "", '\n  <option value="{}"{}>{}</option>\n',
-            ((option["value"], " selected" if option["selected"] else "", option["label"])
-             for _group, choices, _index in widget["optgroups"] for option in choices))
-        return format_html('<select name="{}"{}>{}\n</select>', widget["name"], attributes,
-                           options)
+    def __init__(self, options: list[tuple[str, str]]) -> None:
+        self.options = options
+
+    def __iter__(self):
+        return iter(self.options)
+
+    def __len__(self) -> int:
+        return len(self.options)
 
 
 class SearchForm(forms.Form):
@@ -49,12 +45,12 @@ class SearchForm(forms.Form):
     q = forms.CharField(label=_("Search"), required=False, strip=True,
                         widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off",
                                                       "spellcheck": "false"}))
-    game = forms.ChoiceField(label=_("Game"), required=False, widget=_Select)
-    document = forms.ChoiceField(label=_("Document"), required=False, widget=_Select)
+    game = forms.ChoiceField(label=_("Game"), required=False, widget=Select)
+    document = forms.ChoiceField(label=_("Document"), required=False, widget=Select)
     language = forms.ChoiceField(label=_("Language of the text"), required=False,
-                                 widget=_Select)
+                                 widget=Select)
     as_of = forms.DateField(label=_("Texts in force on"), required=False,
-                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                            widget=DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                             input_formats=["%Y-%m-%d"])
 
     def __init__(self, *args, **kwargs):
@@ -63,12 +59,12 @@ class SearchForm(forms.Form):
         # without documents has nothing to search).
         self._documents = _DOCUMENTS()
         self._games = list({d.game.slug: d.game for d in self._documents}.values())
-        self.fields["game"].choices = [("", _("All games"))] + [
-            (g.slug, str(g)) for g in self._games]
-        self.fields["document"].choices = [("", _("All documents"))] + [
-            (f"{d.game.slug}/{d.slug}", f"{d.game} › {d}") for d in self._documents]
-        self.fields["language"].choices = [("", _("All languages"))] + [
-            (code, name) for code, name in settings.LANGUAGES]
+        self.fields["game"].choices = _Choices([("", _("All games"))] + [
+            (g.slug, str(g)) for g in self._games])
+        self.fields["document"].choices = _Choices([("", _("All documents"))] + [
+            (f"{d.game.slug}/{d.slug}", f"{d.game} › {d}") for d in self._documents])
+        self.fields["language"].choices = _Choices([("", _("All languages"))] + [
+            (code, name) for code, name in settings.LANGUAGES])
 
     def value(self, name: str):
         """The cleaned value of ``name``, or ``None`` when empty or invalid."""

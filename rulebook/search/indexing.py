@@ -39,7 +39,8 @@ def plain_text(markdown: str, icons: bool = False) -> str:
     """
     markdown = markdown or ""
     text = _REFERENCE.sub(lambda m: m.group(1), markdown if icons else ICON.sub("", markdown))
-    text = _MARKERS.sub("", text)
+    # Markers stand at line starts: a text of one line has one, its start.
+    text = _MARKERS.sub("", text, count=0 if "\n" in text else 1)
     return " ".join(text.replace("**", "").replace("__", "").split())
 
 

@@ -84,3 +84,23 @@ def test_hits_carry_the_stored_values_and_share_what_they_share(seeded, query, d
     assert len({id(hit.clause.document) for hit in hits}) == len(documents)
     assert len({id(hit.clause.document.game) for hit in hits}) == len(
         {hit.clause.document.game_id for hit in hits})
+
+
+@pytest.mark.parametrize("query", ["q=Ziel", "q=x&as_of=2024-02-29", "as_of=bad", "as_of=%3Cb%3E",
+                                   "as_of="])
+def test_date_input_is_djangos_date_input(seeded, query):
+    """The search form's date input, written without a template, is exactly
+    the HTML of Django's own DateInput: value, format, escaping and the
+    error attributes of an invalid date."""
+    from django import forms
+    from django.http import QueryDict
+
+    from rulebook.search.forms import SearchForm
+
+    with translation.override("de"):
+        form = SearchForm(QueryDict(query))
+        form.is_valid()
+        ours = str(form["as_of"])
+        form.fields["as_of"].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        assert ours == str(form["as_of"])
+    assert ('aria-invalid="true"' in ours) is (query in ("as_of=bad", "as_of=%3Cb%3E"))
