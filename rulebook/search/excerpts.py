@@ -52,9 +52,6 @@ class _Matcher(dict):
         found = self[word] = self._matches(word)
         return found
 
-    def __call__(self, word: str) -> bool:
-        return self[word]
-
     def _matches(self, word: str) -> bool:
         folded = fold(word)
         if not folded.startswith(self.prefixes):
