@@ -1,7 +1,7 @@
 """Time one Power-Duell situation evaluation with 20 effects (target: <= 1 ms).
 
 Run: ``.venv/bin/python bench/engine_bench.py``.  Prints the median and best
-time per evaluation of already validated inputs (``Scenario.evaluator``) and
+time per evaluation of already validated inputs (``Scenario.rule_on``) and
 of the whole call with validation (``Scenario.evaluate``), in wall-clock time
 and in CPU time of this process (on a machine shared with other work the CPU
 time is the figure that measures the engine, not the wait for a core).  Not a
@@ -43,10 +43,10 @@ TABLE = {
 
 def main() -> None:
     inputs = SITUATION.validate(TABLE)
-    ruling = SITUATION.evaluator(inputs)
+    ruling = SITUATION.rule_on(inputs)
     print(f"{len(TABLE['effects'])} effects, {len(ruling.steps)} steps, "
           f"{len(ruling.readings)} readings")
-    for name, call in (("evaluator (validated inputs)", lambda: SITUATION.evaluator(inputs)),
+    for name, call in (("evaluator (validated inputs)", lambda: SITUATION.rule_on(inputs)),
                        ("evaluate (with validation)", lambda: SITUATION.evaluate(TABLE))):
         for clock, timer in (("wall", time.perf_counter), ("CPU", time.process_time)):
             runs = [t / 50 for t in timeit.repeat(call, number=50, repeat=15, timer=timer)]

@@ -26,6 +26,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field as dc_field
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -889,6 +890,297 @@ def _check_count(spec: Field, count: int, path: str) -> None:
 
 
 # --------------------------------------------------------------------------
+# Rules as declarations: clause keys, a step recorder, open points,
+# facts outside the texts, rules
+# --------------------------------------------------------------------------
+
+class ClauseKey(enum.Enum):
+    """Base of a game's clause keys: one member per clause the game's rules rest on.
+
+    A subclass names its document with ``document = enum.nonmember(ref)`` and
+    lists its clauses as ``MEMBER = "clause key"``; :meth:`cite` gives the
+    :class:`Citation` (seed version 1), made once per member.  Every game
+    cites through such an enum, so a key is written once, in one place.
+
+    >>> class Demo(ClauseKey):
+    ...     document = enum.nonmember(DocumentRef("demo", "rules"))
+    ...     STRIKE = "107.2"
+    >>> Demo.STRIKE.cite().key, Demo.STRIKE.cite() is Demo.STRIKE.cite()
+    ('107.2', True)
+    """
+
+    __hash__ = object.__hash__  # members are singletons (see Labelled)
+
+    @property
+    def citation(self) -> Citation:
+        """The :class:`Citation` of this clause, version 1 (made once)."""
+        found = self.__dict__.get("_citation")
+        if found is None:
+            found = type(self).document.cite(self.value)
+            self.__dict__["_citation"] = found
+        return found
+
+    def cite(self) -> Citation:
+        """Return the :class:`Citation` of this clause (version 1)."""
+        return self.citation
+
+
+#: A clause as rules name it: a :class:`ClauseKey` member or a :class:`Citation`.
+ClauseLike = Any
+
+
+def citations(*clauses: ClauseLike) -> tuple[Citation, ...]:
+    """Return the citations of ``clauses`` (:class:`ClauseKey` members or citations), in order.
+
+    :raises TypeError: for anything else.
+    """
+    found = []
+    for clause in clauses:
+        if isinstance(clause, ClauseKey):
+            found.append(clause.citation)
+        elif isinstance(clause, Citation):
+            found.append(clause)
+        else:
+            raise TypeError(f"not a clause: {clause!r}")
+    return tuple(found)
+
+
+class Trace:
+    """Records the steps of one ruling in the order they are decided.
+
+    One trace per evaluation (a local value, never shared); each method
+    appends one :class:`Step` and returns it.  Clauses are :class:`ClauseKey`
+    members or citations.
+
+    >>> class Demo(ClauseKey):
+    ...     document = enum.nonmember(DocumentRef("demo", "rules"))
+    ...     SLOW = "107.2"
+    >>> trace = Trace()
+    >>> _ = trace.not_applicable(msg("No simple strike."), msg("Not the Choice sub-phase."),
+    ...                          Demo.SLOW)
+    >>> [(s.outcome.value, s.citations[0].key) for s in trace.steps]
+    [('not_applicable', '107.2')]
+    """
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+
+    def add(self, step: Step) -> Step:
+        """Append an already built ``step``."""
+        self.steps.append(step)
+        return step
+
+    def applied(self, message: Message, *clauses: ClauseLike) -> Step:
+        """A rule applied and changed or decided the result."""
+        return self.add(Step(Outcome.APPLIED, message, citations(*clauses)))
+
+    def not_applicable(self, message: Message, reason: Message, *clauses: ClauseLike) -> Step:
+        """A rule was considered; ``reason`` names the condition that is not met."""
+        return self.add(Step(Outcome.NOT_APPLICABLE, message, citations(*clauses), reason))
+
+    def silent(self, message: Message, reason: Message, *clauses: ClauseLike) -> Step:
+        """The texts do not settle this point; ``reason`` says what the ruling shows."""
+        return self.add(Step(Outcome.SILENT, message, citations(*clauses), reason))
+
+    def not_covered(self, what: Message, *clauses: ClauseLike) -> Step:
+        """An input the published texts do not define (see :func:`not_covered`)."""
+        return self.add(not_covered(what, *citations(*clauses)))
+
+
+class Outside(Labelled):
+    """Why a fact a table can hold is outside the published texts."""
+
+    NOT_IN_TEXTS = ("not-in-texts", _("the published texts do not define it"))
+    OTHER_CHAPTER = ("other-chapter", _("a clause names it, but it is defined in a chapter "
+                                        "the site does not publish"))
+
+
+@dataclass(frozen=True)
+class Uncovered:
+    """A fact a table can hold whose effect the published texts do not define.
+
+    ``slug`` names the fact (``"status-on-actor"``); ``what`` says it in
+    words (a message with ``%(…)s`` parameters filled by :meth:`step`);
+    ``reason`` why it is outside the texts; ``clauses`` are the clauses in
+    whose scope it comes up (the clause naming a term it does not define).
+    A game's parser reports every such fact present in a table, whatever
+    rule later decides the outcome, so the ruling is incomplete by
+    construction.
+
+    >>> fact = Uncovered("keyword", msg("the keyword %(k)s"), Outside.NOT_IN_TEXTS)
+    >>> fact.step(k="Retaliate").outcome.value
+    'not_covered'
+    """
+
+    slug: str
+    what: Message
+    reason: Outside
+    clauses: tuple[ClauseLike, ...] = ()
+
+    def step(self, **params: Any) -> Step:
+        """Return the ``NOT_COVERED`` step for this fact, ``params`` filling in ``what``."""
+        what = Message(self.what.id, tuple(sorted(params.items()))) if params else self.what
+        return not_covered(what, *citations(*self.clauses))
+
+
+@dataclass(frozen=True)
+class ReadingOf:
+    """One possible reading of an :class:`OpenPoint`: its slug, label and the clauses it rests on."""
+
+    slug: str
+    label: Message
+    clauses: tuple[ClauseLike, ...]
+
+
+@dataclass(frozen=True)
+class OpenPoint:
+    """A point the published texts leave open, declared by the rule it belongs to.
+
+    ``leaves_open`` are the clauses that leave the point open (cited by the
+    silent step); ``readings`` every possible reading, the first being the
+    one the ruling's values follow, for the reason ``why``.  A ruling shows
+    the readings only where they give different values (:meth:`readings_for`);
+    where they agree, the point made no difference and only a silent step
+    says so.
+
+    >>> class Demo(ClauseKey):
+    ...     document = enum.nonmember(DocumentRef("demo", "rules"))
+    ...     ROUND = "1.p1"
+    >>> point = OpenPoint("rounding", msg("Rounding"), (Demo.ROUND,), (
+    ...     ReadingOf("exact", msg("kept exact"), (Demo.ROUND,)),
+    ...     ReadingOf("down", msg("rounded down"), (Demo.ROUND,))),
+    ...     msg("the text gives no rounding"))
+    >>> half = lambda r: (Value("ap", 55 if r == "exact" else 55, msg("AP")),)
+    >>> point.readings_for(half)
+    ()
+    >>> odd = lambda r: (Value("ap", Fraction(111, 2) if r == "exact" else 55, msg("AP")),)
+    >>> [(r.label.id, r.value("ap")) for r in point.readings_for(odd)]
+    [('kept exact', Fraction(111, 2)), ('rounded down', 55)]
+    """
+
+    slug: str
+    question: Message
+    leaves_open: tuple[ClauseLike, ...]
+    readings: tuple[ReadingOf, ...]
+    why: Message
+
+    def __post_init__(self) -> None:
+        if len(self.readings) < 2:
+            raise ValueError(f"open point {self.slug!r} needs at least two readings")
+        if not self.leaves_open:
+            raise ValueError(f"open point {self.slug!r} must cite the clauses leaving it open")
+
+    def reading(self, slug: str) -> ReadingOf:
+        """Return the reading called ``slug``.
+
+        :raises KeyError: if the point has no such reading.
+        """
+        for item in self.readings:
+            if item.slug == slug:
+                return item
+        raise KeyError(slug)
+
+    def readings_for(self, values_of: Callable[[str], tuple[Value, ...]]
+                     ) -> tuple[Reading, ...]:
+        """Return a :class:`Reading` per reading, with ``values_of(slug)`` as its
+        values, or ``()`` where every reading gives the same values.
+
+        ``values_of`` is called once per reading slug, the first reading first.
+        """
+        results = [(item, values_of(item.slug)) for item in self.readings]
+        first = [(v.name, v.value) for v in results[0][1]]
+        if all([(v.name, v.value) for v in values] == first for _item, values in results[1:]):
+            return ()
+        return tuple(Reading(self.slug, item.label, values, citations(*item.clauses),
+                             index == 0, self.why if index == 0 else None)
+                     for index, (item, values) in enumerate(results))
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a game, bound to the clause(s) it implements.
+
+    ``clauses`` are the clauses it rests on (cited by its steps), ``reads``
+    the facts of the table it reads (dotted field paths of the game's table
+    types, see :func:`table_facts`), ``opens`` the open points it declares,
+    ``apply`` what it does (a game decides the signature: usually the table
+    or the state so far, and a :class:`Trace`).  ``name`` and ``doc`` come
+    from the function (see :func:`rule`).
+    """
+
+    name: str
+    clauses: tuple[ClauseLike, ...]
+    reads: tuple[str, ...]
+    apply: Callable[..., Any]
+    opens: tuple[OpenPoint, ...] = ()
+    doc: str = ""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.apply(*args, **kwargs)
+
+
+def rule(*clauses: ClauseLike, reads: Sequence[str] = (),
+         opens: Sequence[OpenPoint] = ()) -> Callable[[Callable[..., Any]], Rule]:
+    """Declare the decorated function as a :class:`Rule` resting on ``clauses``.
+
+    :raises ValueError: if no clause is given.
+
+    >>> class Demo(ClauseKey):
+    ...     document = enum.nonmember(DocumentRef("demo", "rules"))
+    ...     SLOW = "107.2"
+    >>> @rule(Demo.SLOW, reads=("phase",))
+    ... def slow(phase, trace):
+    ...     '''A slow property only in the Choice sub-phase.'''
+    ...     return phase == "choice"
+    >>> slow.name, slow("choice", Trace()), [c.key for c in citations(*slow.clauses)]
+    ('slow', True, ['107.2'])
+    """
+    if not clauses:
+        raise ValueError("a rule rests on at least one clause")
+
+    def declare(function: Callable[..., Any]) -> Rule:
+        return Rule(function.__name__, tuple(clauses), tuple(reads), function, tuple(opens),
+                    (function.__doc__ or "").strip())
+    return declare
+
+
+def table_facts(table_type: type, prefix: str = "",
+                namespace: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+    """Return the dotted paths of every fact a table of ``table_type`` can hold.
+
+    ``table_type`` is a (frozen) dataclass; a field whose type is another
+    dataclass, or a tuple of one (``tuple[Effect, ...]``), contributes its
+    own fields under its name.  Used to check that every fact is read by a
+    rule or declared :class:`Uncovered` (coverage by construction).
+    ``namespace`` resolves annotations of types not defined at module level.
+
+    >>> @dataclass(frozen=True)
+    ... class Effect:
+    ...     amount: int
+    >>> @dataclass(frozen=True)
+    ... class Table:
+    ...     phase: str
+    ...     effects: tuple[Effect, ...]
+    >>> table_facts(Table, namespace=locals())
+    ('phase', 'effects.amount')
+    """
+    import dataclasses
+    import typing
+
+    hints = typing.get_type_hints(table_type, localns=dict(namespace or {}))
+    found: list[str] = []
+    for item in dataclasses.fields(table_type):
+        hint = hints[item.name]
+        inner = [a for a in typing.get_args(hint) if a is not Ellipsis and a is not type(None)]
+        nested = next((t for t in (hint, *inner) if dataclasses.is_dataclass(t)), None)
+        if nested is not None:
+            found += table_facts(nested, f"{prefix}{item.name}.", namespace)
+        else:
+            found.append(prefix + item.name)
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------
 # Scenarios and rulesets
 # --------------------------------------------------------------------------
 
@@ -912,10 +1204,15 @@ class Example:
 class Scenario:
     """A situation a judge can look up: typed inputs and a ruling.
 
-    ``evaluator`` receives validated inputs (see :func:`validate_fields`) and
-    returns a :class:`Ruling`; ``check`` (optional) raises
-    :class:`InputError` for combinations of valid fields that the rules
-    exclude.  ``citations`` lists every citation the evaluator can emit.
+    Inputs go through one parser on every surface (form, JSON API, JSON
+    Schema): :func:`validate_fields` or :func:`parse_form` type each field,
+    then ``parse`` (optional) turns the typed fields into the game's table
+    (frozen dataclasses), raising :class:`InputError` for combinations the
+    rules exclude; ``evaluator`` receives that table (or, without
+    ``parse``, the typed fields) and returns a :class:`Ruling`.  ``check``
+    (optional, for scenarios without ``parse``) raises :class:`InputError`
+    for combinations of valid fields that the rules exclude.  ``citations``
+    lists every citation the evaluator can emit.
     """
 
     slug: str
@@ -923,54 +1220,88 @@ class Scenario:
     title: Message
     summary: Message
     fields: tuple[Field, ...]
-    evaluator: Callable[[Mapping[str, Any]], Ruling]
+    evaluator: Callable[[Any], Ruling]
     citations: tuple[Citation, ...]
     examples: tuple[Example, ...] = ()
     check: Callable[[Mapping[str, Any]], None] | None = None
+    parse: Callable[[Mapping[str, Any]], Any] | None = None
 
     def validate(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
         """Validate JSON-style input; see :func:`validate_fields`.
 
         :raises InputError: naming the offending field.
         """
-        inputs = validate_fields(self.fields, data)
-        if self.check is not None:
-            self.check(inputs)
-        return inputs
+        return self._checked(validate_fields(self.fields, data))
 
     def parse_form(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
         """Validate flat form data; see :func:`parse_form`.
 
         :raises InputError: naming the offending field.
         """
-        inputs = parse_form(self.fields, data)
+        return self._checked(parse_form(self.fields, data))
+
+    def _checked(self, inputs: Mapping[str, Any]) -> Mapping[str, Any]:
         if self.check is not None:
             self.check(inputs)
+        if self.parse is not None:
+            self.parse(inputs)
         return inputs
+
+    def table(self, inputs: Mapping[str, Any]) -> Any:
+        """Return the game's table for validated ``inputs`` (the inputs themselves
+        for a scenario without ``parse``).
+
+        :raises InputError: for a combination the rules exclude.
+        """
+        return inputs if self.parse is None else self.parse(inputs)
+
+    def rule_on(self, inputs: Mapping[str, Any]) -> Ruling:
+        """Return the ruling for already validated ``inputs`` (see :meth:`validate`).
+
+        :raises InputError: for a combination the rules exclude.
+        """
+        return self.evaluator(self.table(inputs))
 
     def evaluate(self, data: Mapping[str, Any]) -> Ruling:
         """Validate JSON-style ``data`` and return the ruling.
 
         :raises InputError: for invalid input; nothing else escapes.
         """
-        return self.evaluator(self.validate(data))
+        inputs = validate_fields(self.fields, data)
+        if self.check is not None:
+            self.check(inputs)
+        return self.evaluator(self.table(inputs))
 
     def evaluate_form(self, data: Mapping[str, Any]) -> Ruling:
         """Validate flat form ``data`` and return the ruling.
 
         :raises InputError: for invalid input; nothing else escapes.
         """
-        return self.evaluator(self.parse_form(data))
+        inputs = parse_form(self.fields, data)
+        if self.check is not None:
+            self.check(inputs)
+        return self.evaluator(self.table(inputs))
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """The scenarios of one game and the documents they cite."""
+    """The scenarios of one game, the documents they cite, and the game's declarations.
+
+    ``rules`` are the game's :class:`Rule` declarations, ``uncovered`` the
+    facts a table can hold that the published texts do not define, and
+    ``terms`` the terms a clause names without defining them (each an
+    :class:`Uncovered` with reason :attr:`Outside.OTHER_CHAPTER` or
+    :attr:`Outside.NOT_IN_TEXTS`).  :func:`engine.inventory.inventory`
+    lists them.
+    """
 
     game: str
     title: Message
     documents: tuple[DocumentRef, ...]
     scenarios: tuple[Scenario, ...] = dc_field(default=())
+    rules: tuple[Rule, ...] = ()
+    uncovered: tuple[Uncovered, ...] = ()
+    terms: tuple[Uncovered, ...] = ()
 
     def scenario(self, slug: str) -> Scenario:
         """Return the scenario called ``slug``.
@@ -989,6 +1320,14 @@ class Ruleset:
             for citation in item.citations:
                 seen.setdefault(citation, None)
         return tuple(seen)
+
+    def open_points(self) -> tuple[OpenPoint, ...]:
+        """Return every open point the rules declare, once each, in rule order."""
+        seen: dict[str, OpenPoint] = {}
+        for item in self.rules:
+            for point in item.opens:
+                seen.setdefault(point.slug, point)
+        return tuple(seen.values())
 
 
 def find_scenario(rulesets: Iterable[Ruleset], game: str, slug: str) -> Scenario:

@@ -52,7 +52,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         if not errors and not date_error:
             try:
                 inputs = scenario.parse_form(data)
-                ruling = calculator.present(scenario.evaluator(inputs), on, dated)
+                ruling = calculator.present(scenario.rule_on(inputs), on, dated)
                 situation = calculator.describe_inputs(scenario, inputs)
             except InputError as error:  # defensive: form_errors already ran the same checks
                 errors = {error.field: error.message}
