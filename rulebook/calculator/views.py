@@ -5,7 +5,12 @@ htmx the form asks for a part of the page only: ``HX-Target: ruling`` gets
 the ruling region, ``HX-Target: calculator`` the form and the ruling (used
 when the form itself changes: item counts, field errors).  Without
 JavaScript the same address renders the full page.  Bad input never gives
-a 500: it is shown next to its field, with status 400.
+a 500: it is shown next to its field, with status 400.  A parameter that
+names no field (a misspelled name in a link) is such an error too, shown
+in the error summary, never ignored — the same check as the API's
+(:func:`engine.core.parse_form`); only the page's own parameters and the
+items a reader removed by lowering a group's count are left out
+(:func:`rulebook.calculator.services.form_data`).
 """
 
 from __future__ import annotations
@@ -48,10 +53,11 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     on, dated, date_error = calculator.parse_as_of(request.GET.get("as_of"))
     errors, ruling, situation = {}, None, []
     if submitted and not layout_only:
-        errors = calculator.form_errors(scenario, data)
+        fields = calculator.form_data(scenario, data)  # without as_of, _layout, hidden items
+        errors = calculator.form_errors(scenario, fields)
         if not errors and not date_error:
             try:
-                inputs = scenario.parse_form(data)
+                inputs = scenario.parse_form(fields)
                 ruling = calculator.present(scenario.evaluator(inputs), on, dated)
                 situation = calculator.describe_inputs(scenario, inputs)
             except InputError as error:  # defensive: form_errors already ran the same checks
