@@ -7,7 +7,8 @@ or the request's ``Accept-Language``):
 - ``GET  /api/scenarios`` — every scenario with its input schema;
 - ``GET  /api/scenarios/{game}/{slug}`` — one scenario;
 - ``POST /api/scenarios/{game}/{slug}/evaluate`` — JSON ``{"inputs": {...},
-  "as_of": "YYYY-MM-DD"}`` (``inputs`` required) → the ruling;
+  "as_of": "YYYY-MM-DD"}`` (``inputs`` required, no other key;
+  ``Content-Type: application/json`` only) → the ruling;
 - ``GET  /api/scenarios/{game}/{slug}/evaluate?<form fields>`` — the same
   with the web form's flat query parameters (``group-i-field``), besides
   ``lang`` and ``as_of``.
@@ -34,10 +35,11 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import translation
 from ninja import Router, Schema
+from pydantic import Field as PydanticField
 
 import engine
 from engine.core import Field, FieldKind, InputError, Scenario, fields_json_schema
-from rulebook.api_common import ERRORS, ApiError, IsoDate, not_found
+from rulebook.api_common import BODY_ERRORS, ERRORS, ApiError, IsoDate, StrictSchema, not_found
 from rulebook.calculator import services as calculator
 
 router = Router()
@@ -99,10 +101,16 @@ class ScenarioOut(Schema):
     examples: list[ExampleOut]
 
 
-class EvaluateIn(Schema):
-    """The input of an evaluation: the scenario's fields, and the date of the ruling."""
+class EvaluateIn(StrictSchema):
+    """The input of an evaluation: the scenario's fields, and the date of the ruling.
 
-    inputs: dict[str, Any]
+    No other key is taken; ``inputs`` takes only the scenario's fields (its
+    ``input_schema``, ``additionalProperties: false`` at every level)."""
+
+    inputs: dict[str, Any] = PydanticField(description=(
+        "The scenario's fields, as its `input_schema` (GET /api/scenarios/{game}/{slug}) "
+        "describes them; a field it does not define, at any level, is a 422 naming its "
+        "path (with the closest known name)."))
     as_of: IsoDate | None = None
 
 
@@ -364,7 +372,7 @@ def get_scenario(request: HttpRequest, game: str, slug: str, lang: str | None = 
         return scenario_json(request, scenario)
 
 
-@router.post("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, **ERRORS},
+@router.post("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, **BODY_ERRORS},
           tags=["rulings"], url_name="evaluate")
 def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
              lang: str | None = None):
