@@ -15,6 +15,8 @@ items a reader removed by lowering a group's count are left out
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
@@ -51,9 +53,12 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     submitted = any(key not in calculator.RESERVED for key in data)
     layout_only = "_layout" in data
     on, dated, date_error = calculator.parse_as_of(request.GET.get("as_of"))
-    errors, ruling, situation = {}, None, []
+    errors, ruling, situation, api_query = {}, None, [], ""
     if submitted and not layout_only:
         fields = calculator.form_data(scenario, data)  # without as_of, _layout, hidden items
+        # the same ruling from the API, which takes no parameter that names no field
+        api_query = urlencode({**fields, **{k: v for k, v in data.items() if k == "as_of"}},
+                              doseq=True)
         errors = calculator.form_errors(scenario, fields)
         if not errors and not date_error:
             try:
@@ -72,7 +77,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "ruling": ruling, "situation": situation,
         "start_from": calculator.example_links(scenario), "submitted": submitted and not layout_only, "failed": failed,
         "on": on, "dated": dated, "as_of": request.GET.get("as_of", ""),
-        "as_of_error": date_error,
+        "as_of_error": date_error, "api_query": api_query,
     }
     status = 400 if failed else 200
     target = request.htmx.target if request.htmx else None

@@ -15,7 +15,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import jsonschema_rs
 import pytest
@@ -351,3 +353,15 @@ def test_the_web_form_takes_the_items_of_a_lowered_count(client, seeded):
     api = client.get(f"{ORDER}?base_ap=100&effects=1&{ITEM0}&{ITEM1}")
     assert api.status_code == 422
     assert errors(api)[0]["field"] == "effects.1.source"
+
+
+def test_the_pages_json_link_gives_the_same_ruling(client, seeded):
+    """"This ruling as JSON" leaves out what the page left out: the API answers it."""
+    page = client.get(f"{PAGE}?base_ap=100&effects=1&{ITEM0}&{ITEM1}&as_of=2025-06-01")
+    (link,) = re.findall(r'href="(/api/scenarios/[^"]+)"', page.content.decode())
+    link = html.unescape(link)
+    assert "effects-1-" not in link and "as_of=2025-06-01" in link
+    api = client.get(link)
+    assert api.status_code == 200
+    assert api.json()["values"][0]["value"] == [1]
+    assert api.json()["as_of"] == "2025-06-01"
