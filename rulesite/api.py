@@ -30,12 +30,15 @@ API object lives here and not in one of them.
 
 from __future__ import annotations
 
+import difflib
+
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from ninja import NinjaAPI
 from ninja.errors import HttpError, ValidationError
+from pydantic import BaseModel
 
 from rulebook.api_common import ApiError, error_body
 from rulebook.calculator.api import router as calculator_router
@@ -43,7 +46,38 @@ from rulebook.calculator.backlinks import scenario_backlinks
 from rulebook.reading import api as reading_api
 from rulebook.versioning.api import router as versioning_router
 
-api = NinjaAPI(
+class _NinjaAPI(NinjaAPI):
+    """django-ninja's API object, telling the error handler which keys a body takes."""
+
+    def validation_error_from_error_contexts(self, error_contexts):
+        """django-ninja's validation error, where each unknown key of a body
+        (``extra_forbidden``, a :class:`rulebook.api_common.StrictSchema`)
+        carries ``known``: the keys its object takes, to suggest the closest."""
+        error = super().validation_error_from_error_contexts(error_contexts)
+        found = [_known_keys(context.model, item["loc"][:-1])
+                 if item["type"] == "extra_forbidden" else None
+                 for context in error_contexts
+                 for item in context.pydantic_validation_error.errors(include_url=False)]
+        for item, known in zip(error.errors, found):
+            if known:
+                item["known"] = known
+        return error
+
+
+def _known_keys(model, loc) -> list[str]:
+    """The field names of the pydantic model at ``loc`` inside ``model`` (none if not a model)."""
+    for part in loc:
+        field = model.model_fields.get(part) if isinstance(model, type) and issubclass(
+            model, BaseModel) else None
+        if field is None:
+            return []
+        model = field.annotation
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return list(model.model_fields)
+    return []
+
+
+api = _NinjaAPI(
     title="Rules reference API",
     version="2",
     description=(
@@ -93,7 +127,9 @@ def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse
             loc = loc[1:]  # ["query" | "path" | "header", name, …]
         message = error.get("msg", "invalid")
         if error.get("type") == "extra_forbidden" and loc:  # a StrictSchema body
-            message = f"Unknown field '{loc[-1]}'."
+            close = difflib.get_close_matches(loc[-1], error.get("known", ()), n=1)
+            message = (f"Unknown field '{loc[-1]}'. Did you mean '{close[0]}'?" if close
+                       else f"Unknown field '{loc[-1]}'.")
         errors.append({"field": ".".join(loc), "message": message})
     return _respond(request, errors or [{"field": "", "message": "invalid"}], 422)
 

@@ -108,16 +108,24 @@ def test_an_empty_key_is_named_too(client, db):
 # --------------------------------------------------------------------------
 
 def test_an_unknown_top_level_key_of_the_body_is_a_422_naming_it(client, db):
+    response = post(client, EVALUATE, {"inputs": BK1, "weather": "rain"})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "weather", "message": "Unknown field 'weather'."}]
+
+
+def test_a_misspelled_top_level_key_names_the_closest_known_one(client, db):
     response = post(client, EVALUATE, {"inputs": BK1, "as_off": "2025-06-01"})
     assert response.status_code == 422
-    assert errors(response) == [{"field": "as_off", "message": "Unknown field 'as_off'."}]
+    assert errors(response) == [{"field": "as_off", "message": (
+        "Unknown field 'as_off'. Did you mean 'as_of'?")}]
 
 
 def test_a_misspelled_inputs_key_names_both_the_missing_and_the_unknown_key(client, db):
     response = post(client, EVALUATE, {"inptus": BK1})
     assert response.status_code == 422
     assert errors(response) == [{"field": "inputs", "message": "Field required"},
-                                {"field": "inptus", "message": "Unknown field 'inptus'."}]
+                                {"field": "inptus", "message": (
+                                    "Unknown field 'inptus'. Did you mean 'inputs'?")}]
 
 
 # --------------------------------------------------------------------------
