@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import enum
 import re
 from dataclasses import dataclass, field as dc_field
@@ -809,12 +810,26 @@ def validate_fields(fields: Sequence[Field], data: Mapping[str, Any],
     """Validate JSON-style ``data`` against ``fields``.
 
     Returns a read-only mapping of field name to typed value (groups become
-    tuples of read-only mappings).  Unknown keys are ignored.
+    tuples of read-only mappings).  Every key must name one of ``fields``,
+    in every group item too: an unknown key is an error naming its path,
+    with the closest known name when one is close (a misspelled field would
+    otherwise be ruled on as omitted, with its default).
 
-    :raises InputError: for the first field that is missing or invalid.
+    >>> fields = (Field("amount", msg("Amount"), FieldKind.INTEGER, default=0),)
+    >>> validate_fields(fields, {"amonut": 2})
+    Traceback (most recent call last):
+    ...
+    engine.core.InputError: amonut: Unknown field 'amonut'. Did you mean 'amount'?
+
+    :raises InputError: for the first unknown key (before the fields of its
+        object are read), or the first field that is missing or invalid.
     """
     if not isinstance(data, Mapping):
         raise InputError(prefix.rstrip(".") or "input", msg(_("Expected an object of named fields.")))
+    names = [spec.name for spec in fields]
+    for key in data:
+        if key not in names:
+            raise _unknown_field(prefix + (str(key) or '""'), str(key), names)
     result: dict[str, Any] = {}
     for spec in fields:
         path = prefix + spec.name
@@ -832,8 +847,23 @@ def validate_fields(fields: Sequence[Field], data: Mapping[str, Any],
     return MappingProxyType(result)
 
 
+def _unknown_field(path: str, name: str, known: Sequence[str]) -> InputError:
+    """The error of an unknown field ``name`` at ``path``, suggesting the closest of ``known``.
+
+    >>> _unknown_field("x.0.amonut", "amonut", ["amount", "kind"]).message.params
+    (('name', 'amonut'), ('suggestion', 'amount'))
+    >>> _unknown_field("zzz", "zzz", ["amount"]).message.id
+    "Unknown field '%(name)s'."
+    """
+    close = difflib.get_close_matches(name, known, n=1)
+    if close:
+        return InputError(path, msg(_("Unknown field '%(name)s'. Did you mean '%(suggestion)s'?"),
+                                    name=name, suggestion=close[0]))
+    return InputError(path, msg(_("Unknown field '%(name)s'."), name=name))
+
+
 def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
-               prefix: str = "") -> Mapping[str, Any]:
+               prefix: str = "", *, strict: bool = True) -> Mapping[str, Any]:
     """Validate flat form data (as in a query string) against ``fields``.
 
     ``data`` maps parameter names to a string or a list of strings (as
@@ -841,20 +871,38 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
     is the parameter ``group-i-f``; the group's own parameter holds the
     number of items.
 
-    :raises InputError: for the first field that is missing or invalid; the
-        field path uses dots (``"minions.0.threat"``).
+    Every parameter (under ``prefix``) must name one of ``fields``: a
+    field, a group's count, or a field of a group item within the group's
+    count; anything else is an error (:func:`unknown_parameters`), checked
+    before the fields are read.  A caller takes its own parameters (a
+    date, a language) out of ``data`` first.  ``strict=False`` reads the
+    fields only and leaves other parameters alone, for a caller that checks
+    one field of many at a time.
+
+    >>> fields = (Field("amount", msg("Amount"), FieldKind.INTEGER, default=0),)
+    >>> dict(parse_form(fields, {"amount": ["2"]}))
+    {'amount': 2}
+    >>> parse_form(fields, {"amonut": ["2"]})
+    Traceback (most recent call last):
+    ...
+    engine.core.InputError: amonut: Unknown field 'amonut'. Did you mean 'amount'?
+
+    :raises InputError: for the first unknown parameter, or the first field
+        that is missing or invalid; the field path uses dots
+        (``"minions.0.threat"``).
     """
+    if strict:
+        for error in unknown_parameters(fields, data, prefix):
+            raise error
     result: dict[str, Any] = {}
     for spec in fields:
         name = prefix + spec.name
         path = name.replace("-", ".")
         if spec.kind is FieldKind.GROUP:
-            count_field = Field(spec.name, spec.label, FieldKind.INTEGER,
-                                minimum=spec.min_items, maximum=spec.max_items)
-            raw_count = _first(data.get(name))
-            count = count_field.coerce(raw_count if raw_count not in (None, "") else "0", path)
+            count = _form_count(spec, data, name)
             result[spec.name] = tuple(
-                parse_form(spec.fields, data, f"{name}-{index}-") for index in range(count))
+                parse_form(spec.fields, data, f"{name}-{index}-", strict=False)
+                for index in range(count))
         elif spec.kind is FieldKind.MULTIPLE_CHOICE:
             raw = data.get(name)
             result[spec.name] = spec.coerce(
@@ -864,8 +912,81 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
     return MappingProxyType(result)
 
 
+def _form_count(spec: Field, data: Mapping[str, Any], name: str) -> int:
+    """The number of items of group ``spec`` in flat form data (its parameter ``name``).
+
+    :raises InputError: if the number is not a whole number within the group's bounds.
+    """
+    count_field = Field(spec.name, spec.label, FieldKind.INTEGER,
+                        minimum=spec.min_items, maximum=spec.max_items)
+    raw_count = _first(data.get(name))
+    return count_field.coerce(raw_count if raw_count not in (None, "") else "0",
+                              name.replace("-", "."))
+
+
+def unknown_parameters(fields: Sequence[Field], data: Mapping[str, Any],
+                       prefix: str = "") -> tuple[InputError, ...]:
+    """Return an error for each parameter of flat form ``data`` (under ``prefix``) that
+    names none of ``fields`` (see :func:`parse_form`), in the order of ``data``.
+
+    An error's field is the parameter's dotted path (as for every form
+    field); its message names the parameter as sent and the closest known
+    one, or, for a field of a group item beyond the group's count, the
+    count.  The items of a group whose count is itself invalid are not
+    checked (the count's own error is the one to report).
+
+    >>> group = Field("effects", msg("Effects"), FieldKind.GROUP, max_items=3,
+    ...               fields=(Field("amount", msg("Amount"), FieldKind.INTEGER, default=0),))
+    >>> data = {"effects": ["1"], "effects-0-amonut": ["2"], "effects-1-amount": ["3"]}
+    >>> [(e.field, e.message.render()) for e in unknown_parameters((group,), data)]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('effects.0.amonut', "Unknown field 'effects-0-amonut'. Did you mean 'effects-0-amount'?"),
+     ('effects.1.amount', "Unknown field 'effects-1-amount': the group 'effects' has 1 items,
+       numbered from 0; its parameter 'effects' gives how many.")]
+    """
+    known: list[str] = []
+    counts: list[tuple[str, int]] = []
+    unchecked: list[str] = []
+
+    def collect(specs: Sequence[Field], at: str) -> None:
+        for spec in specs:
+            name = at + spec.name
+            known.append(name)
+            if spec.kind is not FieldKind.GROUP:
+                continue
+            try:
+                count = _form_count(spec, data, name)
+            except InputError:
+                unchecked.append(name + "-")
+                continue
+            counts.append((name, count))
+            for index in range(count):
+                collect(spec.fields, f"{name}-{index}-")
+
+    collect(fields, prefix)
+    names = frozenset(known)
+    errors = []
+    for key in data:
+        key = str(key)
+        if not key.startswith(prefix) or key in names or key.startswith(tuple(unchecked)):
+            continue
+        path = key.replace("-", ".") or '""'
+        beyond = next(((group, count) for group, count in counts
+                       if re.fullmatch(re.escape(group) + r"-(\d+)-.*", key)
+                       and int(key[len(group) + 1:].split("-", 1)[0]) >= count), None)
+        if beyond is not None:
+            errors.append(InputError(path, msg(
+                _("Unknown field '%(name)s': the group '%(group)s' has %(count)s items, "
+                  "numbered from 0; its parameter '%(group)s' gives how many."),
+                name=key, group=beyond[0], count=beyond[1])))
+        else:
+            errors.append(_unknown_field(path, key, known))
+    return tuple(errors)
+
+
 def fields_json_schema(fields: Sequence[Field]) -> dict[str, Any]:
-    """Return the JSON Schema of a JSON object of ``fields``: properties with defaults, required names.
+    """Return the JSON Schema of a JSON object of ``fields``: properties with defaults,
+    required names, and no other property (:func:`validate_fields` refuses unknown keys).
 
     The single source for a site's JSON Schema and OpenAPI ``required``
     (see :meth:`Field.json_schema`).
@@ -879,6 +1000,8 @@ def fields_json_schema(fields: Sequence[Field]) -> dict[str, Any]:
         "type": "object",
         "properties": {spec.name: spec.json_schema() for spec in fields},
         "required": [spec.name for spec in fields if spec.must_be_given],
+        # an unknown (or misspelled) field is an error, not an omitted one
+        "additionalProperties": False,
     }
 
 

@@ -1,17 +1,24 @@
 """What every operation of the JSON API shares: the error shape, the
 reader's language and the reading date.
 
-Every 400, 404 and 422 of the API has one body, documented in the OpenAPI
-document as ``ErrorOut``::
+Every 4xx of the API has one body, documented in the OpenAPI document as
+``ErrorOut`` (:data:`ERRORS`: 400, 404, 413, 422 on every operation, and
+415 on those that take a body)::
 
     {"errors": [{"field": "as_of", "message": "…"}]}
 
-``field`` names the input that is wrong or not found: a path parameter
-(``key``), a query parameter (``as_of``), or a dotted path into the JSON
-body (``inputs.minions.0.threat``); it is ``""`` when no single input is to
-blame (a body that is not JSON).  The handlers that turn exceptions into
-this shape are installed on the API in :mod:`rulesite.api`; operations
-raise :class:`ApiError` (or :func:`not_found`).
+``field`` names the input that is wrong, unknown or not found: a path
+parameter (``key``), a query parameter (``as_of``), or a dotted path into
+the JSON body (``inputs.minions.0.threat``); it is ``""`` when no single
+input is to blame (a body that is not JSON, too large, or of another
+media type).  The handlers that turn exceptions into this shape are
+installed on the API in :mod:`rulesite.api`, the refusal of bodies and the
+shape of Django's own 4xx under ``/api/`` in
+:class:`rulesite.middleware.ApiRequestMiddleware`; operations raise
+:class:`ApiError` (or :func:`not_found`).
+
+Request bodies are strict: a body schema derives from :class:`StrictSchema`,
+so an unknown key is a 422 naming it, not ignored.
 
 A correction is referred to everywhere in the API through
 :func:`correction_ref` (and found by :func:`find_correction`): its
@@ -31,7 +38,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
 from ninja import Schema
-from pydantic import BeforeValidator
+from pydantic import BeforeValidator, ConfigDict
 
 from rulebook.models import Correction
 
@@ -61,13 +68,25 @@ class ErrorItem(Schema):
 
 
 class ErrorOut(Schema):
-    """The body of every 400, 404 and 422 answer of the API."""
+    """The body of every 4xx answer of the API (400, 404, 413, 415, 422)."""
 
     errors: list[ErrorItem]
 
 
-#: The error answers every operation documents.
-ERRORS = {400: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+#: The error answers every operation documents: 400 (a request that cannot be
+#: read), 404 (nothing by that name), 413 (a body over the size limit, on any
+#: address) and 422 (an input that is invalid or unknown).
+ERRORS = {400: ErrorOut, 404: ErrorOut, 413: ErrorOut, 422: ErrorOut}
+#: The error answers of an operation that takes a JSON body: also 415 (a body
+#: whose ``Content-Type`` is not ``application/json``).
+BODY_ERRORS = {**ERRORS, 415: ErrorOut}
+
+
+class StrictSchema(Schema):
+    """A request body: a key it does not define is a 422 naming it
+    (``additionalProperties: false`` in the OpenAPI document), never ignored."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class ApiError(Exception):

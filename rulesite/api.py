@@ -8,11 +8,14 @@ Operations come from the rooms as routers:
   between two dates, corrections;
 - :mod:`rulebook.calculator.api`: scenarios and rulings.
 
-The OpenAPI document is ``/api/openapi.json``.  Every 400, 404 and 422 is
+The OpenAPI document is ``/api/openapi.json``.  Every 4xx is
 ``{"errors": [{"field", "message"}]}`` (:mod:`rulebook.api_common`): the
 handlers below turn django-ninja's own errors (a body that is not JSON, a
-parameter of the wrong type) and Django's 404 into it, and :func:`not_found`
-answers addresses under ``/api/`` that name no operation.
+parameter of the wrong type, a key a body does not define) and Django's 404
+into it, :func:`not_found` answers addresses under ``/api/`` that name no
+operation, and :class:`rulesite.middleware.ApiRequestMiddleware` answers
+413 (a body over the size limit) and 415 (a body that is not JSON) before
+any operation reads the body, and gives any other 4xx the same shape.
 
 Why django-ninja: the response shapes are typed pydantic schemas, from which
 ninja derives both the validation of the request and the OpenAPI document,
@@ -27,9 +30,15 @@ API object lives here and not in one of them.
 
 from __future__ import annotations
 
+import difflib
+
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from ninja import NinjaAPI
 from ninja.errors import HttpError, ValidationError
+from pydantic import BaseModel
 
 from rulebook.api_common import ApiError, error_body
 from rulebook.calculator.api import router as calculator_router
@@ -37,7 +46,38 @@ from rulebook.calculator.backlinks import scenario_backlinks
 from rulebook.reading import api as reading_api
 from rulebook.versioning.api import router as versioning_router
 
-api = NinjaAPI(
+class _NinjaAPI(NinjaAPI):
+    """django-ninja's API object, telling the error handler which keys a body takes."""
+
+    def validation_error_from_error_contexts(self, error_contexts):
+        """django-ninja's validation error, where each unknown key of a body
+        (``extra_forbidden``, a :class:`rulebook.api_common.StrictSchema`)
+        carries ``known``: the keys its object takes, to suggest the closest."""
+        error = super().validation_error_from_error_contexts(error_contexts)
+        found = [_known_keys(context.model, item["loc"][:-1])
+                 if item["type"] == "extra_forbidden" else None
+                 for context in error_contexts
+                 for item in context.pydantic_validation_error.errors(include_url=False)]
+        for item, known in zip(error.errors, found):
+            if known:
+                item["known"] = known
+        return error
+
+
+def _known_keys(model, loc) -> list[str]:
+    """The field names of the pydantic model at ``loc`` inside ``model`` (none if not a model)."""
+    for part in loc:
+        field = model.model_fields.get(part) if isinstance(model, type) and issubclass(
+            model, BaseModel) else None
+        if field is None:
+            return []
+        model = field.annotation
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return list(model.model_fields)
+    return []
+
+
+api = _NinjaAPI(
     title="Rules reference API",
     version="2",
     description=(
@@ -46,10 +86,13 @@ api = NinjaAPI(
         "and the rulings of the scenario calculator with the clauses they rest on. "
         "Every operation takes `lang=de|ru|en` (the reader's language; clause texts "
         "always include the original) and, where texts depend on a date, "
-        "`as_of=YYYY-MM-DD` (default today). Errors (400, 404, 422) are "
-        '`{"errors": [{"field": "…", "message": "…"}]}`: `field` names the parameter, '
-        "path parameter or dotted body path at fault. A clause not in force on `as_of` "
-        "is a 404 naming `as_of`."),
+        "`as_of=YYYY-MM-DD` (default today). Errors (every 4xx: 400, 404, 413, 415, 422) "
+        'are `{"errors": [{"field": "…", "message": "…"}]}`: `field` names the parameter, '
+        "path parameter or dotted body path at fault (`\"\"` for the request as a whole). "
+        "A clause not in force on `as_of` is a 404 naming `as_of`. The API is strict: a "
+        "body key, scenario input or query parameter it does not define is a 422 naming "
+        "it (with the closest known name); a request body must be `application/json` "
+        "(else 415) and at most the size limit (else 413)."),
     docs_url=None,  # Swagger UI would load from a CDN
     openapi_url="/openapi.json",
     urls_namespace="api",
@@ -82,8 +125,23 @@ def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse
             loc = loc[2:]  # ["body", <parameter name>, …] → the path inside the body
         elif loc:
             loc = loc[1:]  # ["query" | "path" | "header", name, …]
-        errors.append({"field": ".".join(loc), "message": error.get("msg", "invalid")})
+        message = error.get("msg", "invalid")
+        if error.get("type") == "extra_forbidden" and loc:  # a StrictSchema body
+            close = difflib.get_close_matches(loc[-1], error.get("known", ()), n=1)
+            message = (f"Unknown field '{loc[-1]}'. Did you mean '{close[0]}'?" if close
+                       else f"Unknown field '{loc[-1]}'.")
+        errors.append({"field": ".".join(loc), "message": message})
     return _respond(request, errors or [{"field": "", "message": "invalid"}], 422)
+
+
+@api.exception_handler(RequestDataTooBig)
+def body_too_large(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+    """A body Django refuses to read (over ``DATA_UPLOAD_MAX_MEMORY_SIZE``): 413.
+
+    :class:`rulesite.middleware.ApiRequestMiddleware` refuses a body whose
+    ``Content-Length`` says so before any operation runs; this answers the
+    same when the body turns out longer while being read."""
+    return _respond(request, [{"field": "", "message": "The request body is too large."}], 413)
 
 
 @api.exception_handler(HttpError)
@@ -98,12 +156,23 @@ def http_404(request: HttpRequest, exc: Http404) -> HttpResponse:
     return _respond(request, [{"field": "", "message": str(exc) or "Not found."}], 404)
 
 
+@api.exception_handler(TooManyFieldsSent)
+def too_many_parameters(request: HttpRequest, exc: TooManyFieldsSent) -> HttpResponse:
+    """More query parameters than ``DATA_UPLOAD_MAX_NUMBER_FIELDS``: 400 (Django's
+    would be its HTML page)."""
+    return _respond(request, [{"field": "", "message": (
+        f"Too many query parameters: at most {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS} "
+        "are accepted.")}], 400)
+
+
+@csrf_exempt  # a POST to a wrong address is a 404, not the CSRF page
 def not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
     """An address under ``/api/`` that names no operation: 404 in the API's shape."""
     return JsonResponse(error_body([{"field": "", "message": (
         "No such operation; /api/openapi.json lists them.")}]), status=404)
 
 
+@csrf_exempt  # the API takes no cookies' authority: no CSRF page under /api/
 def index(request: HttpRequest) -> JsonResponse:
     """``/api/``: where the API describes itself (its OpenAPI document), so a
     developer who opens the API's root finds the operations instead of a 404."""

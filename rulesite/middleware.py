@@ -1,16 +1,21 @@
-"""The site's versions of two middlewares: Django's LocaleMiddleware, minus
-its redirects under ``/api/``, and django-csp's, building the policy once."""
+"""The site's middlewares: Django's LocaleMiddleware, minus its redirects
+under ``/api/``; django-csp's, building the policy once; and the JSON API's
+guard (:class:`ApiRequestMiddleware`): request bodies it refuses, and every
+4xx under ``/api/`` in the API's error shape."""
 
 from functools import lru_cache
+from http import HTTPStatus
 
 from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.middleware import CheckableLazyObject
 from csp.middleware import CSPMiddleware as BaseCSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, JsonResponse
 from django.http.response import HttpResponseBase
 from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
+
+from rulebook.api_common import error_body
 
 
 class LocaleMiddleware(DjangoLocaleMiddleware):
@@ -71,3 +76,92 @@ class CSPMiddleware(BaseCSPMiddleware):
         # As django-csp does: a nonce asked for after the header is written is an error.
         request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
         return response
+
+
+#: Methods whose requests carry a body the API reads (a JSON document).
+_BODY_METHODS = ("POST", "PUT", "PATCH")
+#: Headers of a refused answer kept in its JSON version (405 names the allowed methods).
+_KEPT_HEADERS = ("Allow", "Vary", "Retry-After")
+
+
+class ApiRequestMiddleware:
+    """The JSON API's guard: under ``/api/`` every request body is JSON and
+    fits the limit, and every 4xx answer has the API's error shape.
+
+    - A body longer than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (``Content-Length``,
+      the length Django refuses to read) is a 413, on every ``/api/``
+      address and method, before anything reads it — Django's own answer
+      would be its HTML 400 page.
+    - A ``POST``, ``PUT`` or ``PATCH`` whose ``Content-Type`` is not
+      ``application/json`` (a ``charset`` parameter may say ``utf-8``) is a
+      415; one without a body and without a ``Content-Type`` is left to the
+      operation (which names what is missing).
+    - Any other 4xx under ``/api/`` that is not JSON — Django's 405 of a
+      method no operation takes, the CSRF 403, the 400 page of too many
+      query parameters — is answered again as ``{"errors": [{"field": "",
+      "message": …}]}`` with the same status (and ``Allow``).
+
+    Sits inside the header middlewares, so its answers carry the security
+    headers of every other answer; HTML pages keep Django's error pages.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        if not request.path_info.startswith("/api/"):
+            return self.get_response(request)
+        refused = refused_body(request)
+        if refused is not None:
+            return refused
+        return _json_client_error(request, self.get_response(request))
+
+
+def _content_length(request: HttpRequest) -> int:
+    try:
+        return max(int(request.META.get("CONTENT_LENGTH") or 0), 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def refused_body(request: HttpRequest) -> JsonResponse | None:
+    """The 413 or 415 answer (API error shape) to a request body the API does
+    not take, or ``None`` when the body (if any) is acceptable."""
+    length = _content_length(request)
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if limit is not None and length > limit:
+        return JsonResponse(error_body([{"field": "", "message": (
+            f"The request body is too large: {length} bytes, at most {limit} are "
+            "accepted.")}]), status=413)
+    if request.method not in _BODY_METHODS:
+        return None
+    declared = request.META.get("CONTENT_TYPE", "")
+    if not declared.strip() and not length and "HTTP_TRANSFER_ENCODING" not in request.META:
+        return None  # no body at all: the operation says what is missing
+    charset = (request.content_params.get("charset") or "utf-8").lower()
+    if request.content_type == "application/json" and charset in ("utf-8", "utf8"):
+        return None
+    return JsonResponse(error_body([{"field": "", "message": (
+        f"Unsupported media type {declared.strip() or '(none)'!r}: send the body as JSON "
+        "with the header Content-Type: application/json (UTF-8).")}]), status=415)
+
+
+def _json_client_error(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+    """``response`` itself, or for a 4xx that is not JSON the same status in the API's shape."""
+    if not 400 <= response.status_code < 500 or response.get(
+            "Content-Type", "").startswith("application/json"):
+        return response
+    try:
+        phrase = HTTPStatus(response.status_code).phrase
+    except ValueError:
+        phrase = "Client error"
+    message = f"{phrase}."
+    if response.status_code == 405:
+        message = (f"{phrase}: {request.method} is not an operation of this address; "
+                   f"it takes {response.get('Allow', '')}.")
+    answer = JsonResponse(error_body([{"field": "", "message": message}]),
+                          status=response.status_code)
+    for header in _KEPT_HEADERS:
+        if header in response:
+            answer[header] = response[header]
+    return answer

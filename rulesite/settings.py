@@ -85,6 +85,9 @@ MIDDLEWARE = [
     "rulebook.caching.pages.RulePageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "rulesite.middleware.LocaleMiddleware",  # no redirects under /api/
+    # Under /api/: 413/415 for bodies the API does not take, every 4xx in its
+    # JSON error shape (the CSRF 403 and CommonMiddleware's 400 included).
+    "rulesite.middleware.ApiRequestMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -7,9 +7,11 @@ or the request's ``Accept-Language``):
 - ``GET  /api/scenarios`` — every scenario with its input schema;
 - ``GET  /api/scenarios/{game}/{slug}`` — one scenario;
 - ``POST /api/scenarios/{game}/{slug}/evaluate`` — JSON ``{"inputs": {...},
-  "as_of": "YYYY-MM-DD"}`` (``inputs`` required) → the ruling;
+  "as_of": "YYYY-MM-DD"}`` (``inputs`` required, no other key;
+  ``Content-Type: application/json`` only) → the ruling;
 - ``GET  /api/scenarios/{game}/{slug}/evaluate?<form fields>`` — the same
-  with the web form's flat query parameters (``group-i-field``).
+  with the web form's flat query parameters (``group-i-field``), besides
+  ``lang`` and ``as_of``.
 
 Scenario inputs themselves are dynamic (each scenario has its own fields),
 so the request schema types them as an object and every scenario's listing
@@ -18,7 +20,10 @@ definitions — the same definitions the engine validates with.  Invalid
 input answers 422 in the API's one error shape (:mod:`rulebook.api_common`):
 ``{"errors": [{"field": "inputs.minions.0.threat", "message": "…"}]}``
 (for the GET variant the field is the engine's path, ``minions.0.threat``);
-never a 500.
+never a 500.  Unknown input is invalid input: a key of ``inputs`` (at any
+level) or a query parameter that names no field is a 422 naming it, with
+the closest known name ("Unknown field 'amonut'. Did you mean 'amount'?"),
+never silently ruled on as an omitted field.
 """
 
 from __future__ import annotations
@@ -30,15 +35,18 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import translation
 from ninja import Router, Schema
+from pydantic import Field as PydanticField
 
 import engine
 from engine.core import Field, FieldKind, InputError, Scenario, fields_json_schema
-from rulebook.api_common import ERRORS, ApiError, IsoDate, not_found
+from rulebook.api_common import BODY_ERRORS, ERRORS, ApiError, IsoDate, StrictSchema, not_found
 from rulebook.calculator import services as calculator
 
 router = Router()
 
 LANGUAGES = ("de", "ru", "en")
+#: The query parameters of ``GET …/evaluate`` that are not scenario fields.
+QUERY_PARAMETERS = ("lang", "as_of")
 
 
 # --------------------------------------------------------------------------
@@ -93,10 +101,16 @@ class ScenarioOut(Schema):
     examples: list[ExampleOut]
 
 
-class EvaluateIn(Schema):
-    """The input of an evaluation: the scenario's fields, and the date of the ruling."""
+class EvaluateIn(StrictSchema):
+    """The input of an evaluation: the scenario's fields, and the date of the ruling.
 
-    inputs: dict[str, Any]
+    No other key is taken; ``inputs`` takes only the scenario's fields (its
+    ``input_schema``, ``additionalProperties: false`` at every level)."""
+
+    inputs: dict[str, Any] = PydanticField(description=(
+        "The scenario's fields, as its `input_schema` (GET /api/scenarios/{game}/{slug}) "
+        "describes them; a field it does not define, at any level, is a 422 naming its "
+        "path (with the closest known name)."))
     as_of: IsoDate | None = None
 
 
@@ -358,7 +372,7 @@ def get_scenario(request: HttpRequest, game: str, slug: str, lang: str | None = 
         return scenario_json(request, scenario)
 
 
-@router.post("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, **ERRORS},
+@router.post("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, **BODY_ERRORS},
           tags=["rulings"], url_name="evaluate")
 def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
              lang: str | None = None):
@@ -379,13 +393,18 @@ def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
          tags=["rulings"], url_name="evaluate_form")
 def evaluate_form(request: HttpRequest, game: str, slug: str, lang: str | None = None,
                   as_of: str | None = None):
-    """Evaluate the web form's flat query parameters (``group`` = count, ``group-i-field``)."""
+    """Evaluate the web form's flat query parameters (``group`` = count, ``group-i-field``).
+
+    Every parameter besides ``lang`` and ``as_of`` must name a field of the
+    scenario (a group item's field within the group's count): another is a
+    422 naming it, with the closest known parameter."""
     scenario = _scenario(game, slug)
     with translation.override(_language(request, lang)):
         on, dated, date_error = calculator.parse_as_of(as_of)
         if date_error:
             raise InvalidInput("as_of", date_error)
-        data = {k: v for k, v in request.GET.lists() if k not in ("lang",)}
+        # every other parameter must name a field (engine.core.parse_form)
+        data = {k: v for k, v in request.GET.lists() if k not in QUERY_PARAMETERS}
         try:
             ruling = scenario.evaluate_form(data)
         except InputError as error:

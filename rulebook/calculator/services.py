@@ -30,7 +30,7 @@ from django.utils.translation import gettext, gettext as _
 import engine
 from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
-    Value, card_text_may_override, msg, parse_form,
+    Value, card_text_may_override, msg, parse_form, unknown_parameters,
 )
 from rulebook.calculator.citations import Drift, ResolvedCitation, resolve_citations
 
@@ -97,13 +97,50 @@ def _group_count(spec: Field, data: Mapping[str, Any], name: str) -> int | None:
     return max(spec.min_items, min(count, spec.max_items))
 
 
+def form_data(scenario: Scenario, query: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The scenario's parameters of the calculator page's ``query`` (as ``QueryDict.lists()``).
+
+    Leaves out the page's own parameters (:data:`RESERVED`) and the items of
+    a group beyond its count: the page's form sends those without
+    JavaScript when a reader lowers the count of a group (the count says how
+    many items there are, as "Show this many items" does, and the page then
+    shows that many).  Everything else is kept, so that a parameter that
+    names no field is reported (:func:`form_errors`), never ignored.
+    """
+    data = {str(key): ([values] if isinstance(values, str) else list(values))
+            for key, values in query.items() if key not in RESERVED}
+    hidden: list[str] = []
+
+    def walk(fields: Sequence[Field], prefix: str) -> None:
+        for spec in fields:
+            name = prefix + spec.name
+            if spec.kind is not FieldKind.GROUP:
+                continue
+            count_field = Field(spec.name, spec.label, FieldKind.INTEGER,
+                                minimum=spec.min_items, maximum=spec.max_items)
+            try:  # the count as the engine reads it (engine.core.parse_form)
+                count = count_field.coerce(_first(data.get(name)) or "0", name)
+            except InputError:
+                continue  # an invalid count: its own error is reported
+            hidden.extend(f"{name}-{index}-" for index in range(count, spec.max_items))
+            for index in range(count):
+                walk(spec.fields, f"{name}-{index}-")
+
+    walk(scenario.fields, "")
+    prefixes = tuple(hidden)
+    return {key: values for key, values in data.items()
+            if not (prefixes and key.startswith(prefixes))}
+
+
 def form_errors(scenario: Scenario, data: Mapping[str, Any]) -> dict[str, Message]:
     """Return every field-level error of flat form ``data``, keyed by dotted path.
 
     Each field is checked on its own (group items one by one), so the reader
-    sees all mistakes at once; only when every field is valid are the
-    scenario's cross-field checks run (their error is reported once).
-    ``data`` is as for :meth:`engine.core.Scenario.parse_form`.
+    sees all mistakes at once, and so is each parameter that names no field
+    (:func:`engine.core.unknown_parameters`); only when every field is valid
+    are the scenario's cross-field checks run (their error is reported once).
+    ``data`` is as for :meth:`engine.core.Scenario.parse_form` (the page's
+    own parameters left out: :func:`form_data`).
     """
     errors: dict[str, Message] = {}
 
@@ -111,7 +148,7 @@ def form_errors(scenario: Scenario, data: Mapping[str, Any]) -> dict[str, Messag
         for spec in fields:
             name = prefix + spec.name
             try:
-                parse_form([spec], data, prefix)
+                parse_form([spec], data, prefix, strict=False)
             except InputError as error:
                 errors.setdefault(error.field, error.message)
                 if spec.kind is not FieldKind.GROUP:
@@ -123,6 +160,8 @@ def form_errors(scenario: Scenario, data: Mapping[str, Any]) -> dict[str, Messag
                     walk(spec.fields, f"{name}-{index}-")
 
     walk(scenario.fields, "")
+    for error in unknown_parameters(scenario.fields, data):
+        errors.setdefault(error.field, error.message)
     if not errors:
         try:
             scenario.parse_form(data)

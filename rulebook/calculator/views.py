@@ -5,10 +5,17 @@ htmx the form asks for a part of the page only: ``HX-Target: ruling`` gets
 the ruling region, ``HX-Target: calculator`` the form and the ruling (used
 when the form itself changes: item counts, field errors).  Without
 JavaScript the same address renders the full page.  Bad input never gives
-a 500: it is shown next to its field, with status 400.
+a 500: it is shown next to its field, with status 400.  A parameter that
+names no field (a misspelled name in a link) is such an error too, shown
+in the error summary, never ignored — the same check as the API's
+(:func:`engine.core.parse_form`); only the page's own parameters and the
+items a reader removed by lowering a group's count are left out
+(:func:`rulebook.calculator.services.form_data`).
 """
 
 from __future__ import annotations
+
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -46,12 +53,16 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     submitted = any(key not in calculator.RESERVED for key in data)
     layout_only = "_layout" in data
     on, dated, date_error = calculator.parse_as_of(request.GET.get("as_of"))
-    errors, ruling, situation = {}, None, []
+    errors, ruling, situation, api_query = {}, None, [], ""
     if submitted and not layout_only:
-        errors = calculator.form_errors(scenario, data)
+        fields = calculator.form_data(scenario, data)  # without as_of, _layout, hidden items
+        # the same ruling from the API, which takes no parameter that names no field
+        api_query = urlencode({**fields, **{k: v for k, v in data.items() if k == "as_of"}},
+                              doseq=True)
+        errors = calculator.form_errors(scenario, fields)
         if not errors and not date_error:
             try:
-                inputs = scenario.parse_form(data)
+                inputs = scenario.parse_form(fields)
                 ruling = calculator.present(scenario.rule_on(inputs), on, dated)
                 situation = calculator.describe_inputs(scenario, inputs)
             except InputError as error:  # defensive: form_errors already ran the same checks
@@ -66,7 +77,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "ruling": ruling, "situation": situation,
         "start_from": calculator.example_links(scenario), "submitted": submitted and not layout_only, "failed": failed,
         "on": on, "dated": dated, "as_of": request.GET.get("as_of", ""),
-        "as_of_error": date_error,
+        "as_of_error": date_error, "api_query": api_query,
     }
     status = 400 if failed else 200
     target = request.htmx.target if request.htmx else None

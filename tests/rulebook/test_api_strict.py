@@ -1,0 +1,375 @@
+"""The strict API (issue 22): what the API does not know is refused, naming it.
+
+- an unknown or misspelled field of a scenario's ``inputs`` (at any level)
+  or query parameter of the GET variant is a 422 naming its path, with the
+  closest known name ("Did you mean …?"), never ruled on as an omitted
+  field; the scenario's JSON Schema says ``additionalProperties: false``;
+- an unknown key of the POST body is a 422 naming it;
+- a body that is not ``application/json`` is a 415, a body over the size
+  limit a 413 — and every 4xx under ``/api/`` is ``{"errors": [{"field",
+  "message"}]}``, documented in the OpenAPI document;
+- the web calculator form checks parameters with the same parser: its own
+  parameters and the items a reader removed by lowering a count are taken,
+  any other unknown parameter is an error on the page (400), never a 500.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import jsonschema_rs
+import pytest
+from django.test import Client
+
+import engine
+
+EVALUATE = "/api/scenarios/berserk/element-feature/evaluate"
+BK1 = {"feature_element": "swamp", "strike_bonus": 2, "target_elements": ["swamp", "forest"]}
+BK1_QUERY = ("feature_element=swamp&strike_bonus=2&target_elements=swamp"
+             "&target_elements=forest")
+ORDER = "/api/scenarios/power-duell/effect-order/evaluate"
+ORDER_EXAMPLE = engine.find_scenario(engine.rulesets(), "power-duell", "effect-order").examples[0]
+TEN_MB = 10 * 1024 * 1024
+
+
+def post(client, path, payload, content_type="application/json"):
+    body = payload if isinstance(payload, (str, bytes)) else json.dumps(payload)
+    return client.post(path, body, content_type=content_type)
+
+
+def errors(response):
+    assert response["Content-Type"].startswith("application/json"), response.content[:200]
+    return response.json()["errors"]
+
+
+def order_inputs():
+    """The worked example of the effect order, as JSON (two effects)."""
+    return json.loads(json.dumps(ORDER_EXAMPLE.inputs, default=sorted))
+
+
+# --------------------------------------------------------------------------
+# Unknown scenario fields (JSON)
+# --------------------------------------------------------------------------
+
+def test_an_unknown_field_is_a_422_naming_it(client, db):
+    response = post(client, EVALUATE, {"inputs": {**BK1, "weather": "rain"}})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "inputs.weather", "message": "Unknown field 'weather'."}]
+
+
+def test_a_misspelled_field_names_the_closest_known_one(client, db):
+    inputs = {"feature_element": "swamp", "strike_bonsu": 2}  # strike_bonus misspelled
+    response = post(client, EVALUATE, {"inputs": inputs})
+    assert response.status_code == 422
+    # the unknown key is reported, not the "required" error of the field it misspells
+    assert errors(response) == [{"field": "inputs.strike_bonsu", "message": (
+        "Unknown field 'strike_bonsu'. Did you mean 'strike_bonus'?")}]
+
+
+@pytest.mark.parametrize("lang, message", [
+    ("de", "Unbekanntes Feld „strike_bonsu“. Meintest du „strike_bonus“?"),
+    ("ru", "Неизвестное поле «strike_bonsu». Возможно, имелось в виду «strike_bonus»?"),
+])
+def test_the_suggestion_is_translated(client, db, lang, message):
+    response = post(client, f"{EVALUATE}?lang={lang}",
+                    {"inputs": {**BK1, "strike_bonsu": 3}})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "inputs.strike_bonsu", "message": message}]
+
+
+def test_a_field_of_a_valid_ruling_misspelled_is_no_longer_ruled_on_its_default(client, db):
+    """The fault of the issue: a typo in an optional field gave 200 on the default."""
+    inputs = order_inputs()
+    assert post(client, ORDER, {"inputs": inputs}).status_code == 200
+    inputs["effects"][1]["amonut"] = 5
+    response = post(client, ORDER, {"inputs": inputs})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "inputs.effects.1.amonut", "message": (
+        "Unknown field 'amonut'. Did you mean 'amount'?")}]
+
+
+def test_an_unknown_field_in_a_group_item_at_the_top_level_of_inputs(client, db):
+    """A group item's field given beside the group (not inside an item) is unknown there."""
+    response = post(client, ORDER, {"inputs": {**order_inputs(), "amount": 5}})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "inputs.amount", "message": "Unknown field 'amount'."}]
+
+
+def test_an_empty_key_is_named_too(client, db):
+    response = post(client, EVALUATE, {"inputs": {**BK1, "": 1}})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": 'inputs.""', "message": "Unknown field ''."}]
+
+
+# --------------------------------------------------------------------------
+# Unknown keys of the body
+# --------------------------------------------------------------------------
+
+def test_an_unknown_top_level_key_of_the_body_is_a_422_naming_it(client, db):
+    response = post(client, EVALUATE, {"inputs": BK1, "weather": "rain"})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "weather", "message": "Unknown field 'weather'."}]
+
+
+def test_a_misspelled_top_level_key_names_the_closest_known_one(client, db):
+    response = post(client, EVALUATE, {"inputs": BK1, "as_off": "2025-06-01"})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "as_off", "message": (
+        "Unknown field 'as_off'. Did you mean 'as_of'?")}]
+
+
+def test_a_misspelled_inputs_key_names_both_the_missing_and_the_unknown_key(client, db):
+    response = post(client, EVALUATE, {"inptus": BK1})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "inputs", "message": "Field required"},
+                                {"field": "inptus", "message": (
+                                    "Unknown field 'inptus'. Did you mean 'inputs'?")}]
+
+
+# --------------------------------------------------------------------------
+# Unknown query parameters of the GET variant
+# --------------------------------------------------------------------------
+
+def test_an_unknown_query_parameter_is_a_422_naming_it(client, db):
+    response = client.get(f"{EVALUATE}?{BK1_QUERY}&strike_bonsu=3")
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "strike_bonsu", "message": (
+        "Unknown field 'strike_bonsu'. Did you mean 'strike_bonus'?")}]
+
+
+def test_the_documented_query_parameters_are_taken(client, seeded):
+    response = client.get(f"{EVALUATE}?{BK1_QUERY}&lang=de&as_of=2025-06-01")
+    assert response.status_code == 200
+    assert response.json()["as_of"] == "2025-06-01" and response.json()["language"] == "de"
+
+
+def test_an_unknown_group_item_parameter_names_its_path(client, db):
+    query = ("base_ap=100&effects=1&effects-0-source=guardian-wirkung&effects-0-activated=1"
+             "&effects-0-attribute=ap&effects-0-operation=add&effects-0-amonut=20")
+    response = client.get(f"{ORDER}?{query}")
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "effects.0.amonut", "message": (
+        "Unknown field 'effects-0-amonut'. Did you mean 'effects-0-amount'?")}]
+
+
+def test_a_group_item_beyond_the_groups_count_is_unknown(client, db):
+    query = ("base_ap=100&effects=1&effects-0-source=guardian-wirkung&effects-0-activated=1"
+             "&effects-0-attribute=ap&effects-0-operation=add&effects-0-amount=20"
+             "&effects-1-amount=5")
+    response = client.get(f"{ORDER}?{query}")
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "effects.1.amount", "message": (
+        "Unknown field 'effects-1-amount': the group 'effects' has 1 items, numbered from 0; "
+        "its parameter 'effects' gives how many.")}]
+    assert client.get(f"{ORDER}?{query.replace('effects=1', 'effects=2')}").status_code == 422
+    # with the count raised, item 1 is known: its other fields are what is missing
+    (missing,) = errors(client.get(f"{ORDER}?{query.replace('effects=1', 'effects=2')}"))
+    assert missing["field"] == "effects.1.source"
+
+
+# --------------------------------------------------------------------------
+# Bodies the API does not take
+# --------------------------------------------------------------------------
+
+UNSUPPORTED = ("Unsupported media type {!r}: send the body as JSON with the header "
+               "Content-Type: application/json (UTF-8).")
+
+
+@pytest.mark.parametrize("content_type, body", [
+    ("text/plain", json.dumps({"inputs": BK1})),
+    ("application/x-www-form-urlencoded", "inputs=1&as_of=2025-06-01"),
+    ("multipart/form-data; boundary=BoUnDaRy",
+     '--BoUnDaRy\r\nContent-Disposition: form-data; name="inputs"\r\n\r\n{}\r\n--BoUnDaRy--\r\n'),
+    ("application/json; charset=latin-1", json.dumps({"inputs": BK1})),
+])
+def test_a_body_that_is_not_json_is_a_415(client, db, content_type, body):
+    response = post(client, EVALUATE, body, content_type=content_type)
+    assert response.status_code == 415
+    assert errors(response) == [{"field": "", "message": UNSUPPORTED.format(content_type)}]
+
+
+@pytest.mark.parametrize("content_type", ["application/json", "application/json; charset=utf-8",
+                                          "Application/JSON; charset=UTF-8"])
+def test_json_with_or_without_a_utf8_charset_is_taken(client, seeded, content_type):
+    assert post(client, EVALUATE, {"inputs": BK1}, content_type).status_code == 200
+
+
+def test_a_body_without_a_content_type_is_a_415(client, db):
+    response = client.generic("POST", EVALUATE, json.dumps({"inputs": BK1}), content_type="")
+    assert response.status_code == 415
+    assert errors(response) == [{"field": "", "message": UNSUPPORTED.format("(none)")}]
+
+
+def test_a_10_mb_body_is_a_413_in_the_error_shape(client, db, settings):
+    body = json.dumps({"inputs": BK1, "padding": "x" * TEN_MB})
+    response = post(client, EVALUATE, body)
+    assert response.status_code == 413
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    assert errors(response) == [{"field": "", "message": (
+        f"The request body is too large: {len(body)} bytes, at most {limit} are accepted.")}]
+
+
+@pytest.mark.parametrize("method, path", [
+    ("POST", "/api/scenarios/berserk/element-feature/evaluate"),
+    ("GET", "/api/scenarios"),
+    ("GET", "/api/games"),
+    ("POST", "/api/no-such-operation"),
+    ("PUT", "/api/"),
+])
+def test_every_api_address_answers_an_oversized_body_with_413(client, db, method, path):
+    response = client.generic(method, path, "a" * TEN_MB, content_type="text/plain")
+    assert response.status_code == 413
+    (error,) = errors(response)
+    assert error["field"] == "" and error["message"].startswith("The request body is too large")
+
+
+def test_the_html_site_keeps_its_own_error_pages(client, db):
+    """Outside /api/ an oversized form is Django's HTML 400 page, as before."""
+    response = client.post("/admin/login/", "username=" + "a" * TEN_MB,
+                           content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/html")
+    assert b"Bad Request (400)" in response.content
+
+
+# --------------------------------------------------------------------------
+# Every 4xx in the error shape, documented
+# --------------------------------------------------------------------------
+
+def test_a_method_no_operation_takes_is_a_405_in_the_error_shape(client, db):
+    response = client.put("/api/scenarios", "{}", content_type="application/json")
+    assert response.status_code == 405 and response["Allow"] == "GET"
+    assert errors(response) == [{"field": "", "message": (
+        "Method Not Allowed: PUT is not an operation of this address; it takes GET.")}]
+
+
+def test_a_post_to_an_unknown_address_is_a_404_not_the_csrf_page(db):
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/api/no-such-operation", "{}", content_type="application/json")
+    assert response.status_code == 404
+    assert errors(response) == [{"field": "", "message": (
+        "No such operation; /api/openapi.json lists them.")}]
+
+
+def test_too_many_query_parameters_is_a_400_in_the_error_shape(client, db, settings):
+    query = "&".join(f"p{i}=1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))
+    response = client.get(f"{EVALUATE}?{query}")
+    assert response.status_code == 400
+    assert errors(response) == [{"field": "", "message": (
+        f"Too many query parameters: at most {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS} "
+        "are accepted.")}]
+
+
+def test_the_openapi_document_documents_413_everywhere_and_415_with_a_body(client, db):
+    document = client.get("/api/openapi.json").json()
+    error = {"$ref": "#/components/schemas/ErrorOut"}
+    for path, methods in document["paths"].items():
+        for method, operation in methods.items():
+            statuses = {"400", "404", "413", "422"} | ({"415"} if "requestBody" in operation
+                                                         else set())
+            assert statuses <= set(operation["responses"]), (path, method)
+            for status in statuses:
+                assert operation["responses"][status]["content"]["application/json"][
+                    "schema"] == error, (path, method, status)
+    body = document["components"]["schemas"]["EvaluateIn"]
+    assert body["additionalProperties"] is False
+    assert set(body["properties"]) == {"inputs", "as_of"}
+    assert "415" in document["paths"]["/api/scenarios/{game}/{slug}/evaluate"]["post"][
+        "responses"]
+
+
+# --------------------------------------------------------------------------
+# The JSON Schema of inputs says the same
+# --------------------------------------------------------------------------
+
+def _objects(schema):
+    """Every object schema in ``schema`` (the inputs object and each group's items)."""
+    if isinstance(schema, dict):
+        if schema.get("type") == "object":
+            yield schema
+        for value in schema.values():
+            yield from _objects(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            yield from _objects(value)
+
+
+def test_every_object_of_every_input_schema_refuses_other_properties(client, db):
+    listing = client.get("/api/scenarios").json()
+    objects = [o for scenario in listing for o in _objects(scenario["input_schema"])]
+    assert len(objects) > len(listing)  # the groups' items too
+    assert all(o["additionalProperties"] is False for o in objects)
+
+
+def test_the_input_schema_refuses_what_the_api_refuses(client, db):
+    schema = client.get("/api/scenarios/power-duell/effect-order").json()["input_schema"]
+    validator = jsonschema_rs.Draft202012Validator(schema)
+    inputs = order_inputs()
+    assert validator.is_valid(inputs)
+    assert not validator.is_valid({**inputs, "amonut": 5})
+    inputs["effects"][1]["amonut"] = 5
+    assert not validator.is_valid(inputs)
+    assert post(client, ORDER, {"inputs": inputs}).status_code == 422
+
+
+def test_every_worked_example_uses_known_fields_only(client, db):
+    """The examples are served through the API (GET /api/scenarios) as inputs to send."""
+    for scenario in client.get("/api/scenarios").json():
+        validator = jsonschema_rs.Draft202012Validator(scenario["input_schema"])
+        for example in scenario["examples"]:
+            assert validator.is_valid(example["inputs"]), (scenario["slug"], example["slug"])
+
+
+# --------------------------------------------------------------------------
+# The web form: one parser, one meaning
+# --------------------------------------------------------------------------
+
+PAGE = "/en/calculator/power-duell/effect-order/"
+ITEM0 = ("effects-0-source=guardian-wirkung&effects-0-activated=1&effects-0-attribute=ap"
+         "&effects-0-operation=add&effects-0-amount=20")
+ITEM1 = ("effects-1-source=energy&effects-1-activated=2&effects-1-attribute=ap"
+         "&effects-1-operation=halve&effects-1-amount=")
+
+
+def test_the_web_form_shows_an_unknown_parameter_as_an_error(client, seeded):
+    response = client.get(f"{PAGE}?base_ap=100&effects=1&{ITEM0}&effects-0-amonut=3")
+    assert response.status_code == 400
+    assert ("Unknown field &#x27;effects-0-amonut&#x27;. Did you mean "
+            "&#x27;effects-0-amount&#x27;?") in response.content.decode()
+
+
+def test_the_web_form_takes_its_own_parameters(client, seeded):
+    response = client.get(f"{PAGE}?base_ap=100&effects=2&{ITEM0}&{ITEM1}&as_of=2025-06-01")
+    assert response.status_code == 200
+    assert response.context["ruling"] is not None
+    layout = client.get(f"{PAGE}?base_ap=100&effects=3&{ITEM0}&{ITEM1}&_layout=1")
+    assert layout.status_code == 200 and layout.context["ruling"] is None
+    assert layout.context["fields"][-1].count == 3
+
+
+def test_the_web_form_takes_the_items_of_a_lowered_count(client, seeded):
+    """Without JavaScript, lowering a group's count and submitting still sends the
+    removed items' controls: the count decides, as "Show this many items" does."""
+    response = client.get(f"{PAGE}?base_ap=100&effects=1&{ITEM0}&{ITEM1}")
+    assert response.status_code == 200
+    ruling = response.context["ruling"]
+    assert ruling is not None and not response.context["other_errors"]
+    assert [v.value for v in ruling.values if v.name == "order"] == [[1]]
+    # the API, which no form sends, is strict about them
+    api = client.get(f"{ORDER}?base_ap=100&effects=1&{ITEM0}&{ITEM1}")
+    assert api.status_code == 422
+    assert errors(api)[0]["field"] == "effects.1.source"
+
+
+def test_the_pages_json_link_gives_the_same_ruling(client, seeded):
+    """"This ruling as JSON" leaves out what the page left out: the API answers it."""
+    page = client.get(f"{PAGE}?base_ap=100&effects=1&{ITEM0}&{ITEM1}&as_of=2025-06-01")
+    (link,) = re.findall(r'href="(/api/scenarios/[^"]+)"', page.content.decode())
+    link = html.unescape(link)
+    assert "effects-1-" not in link and "as_of=2025-06-01" in link
+    api = client.get(link)
+    assert api.status_code == 200
+    assert api.json()["values"][0]["value"] == [1]
+    assert api.json()["as_of"] == "2025-06-01"
