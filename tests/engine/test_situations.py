@@ -360,10 +360,12 @@ def test_not_covered_inputs_make_the_ruling_incomplete(kind):
     assert ruling.verdict.render().startswith("Incomplete")
 
 
-def test_a_stunned_attacker_is_silent_in_the_focused_scenario_but_not_in_the_situation():
+def test_a_stunned_attacker_is_not_covered_in_the_focused_scenario_and_the_situation():
+    """The status card is a fact of both tables: reported whichever scenario rules (issue 22)."""
     _scenario, data = _NOT_COVERED["marvel-stunned-attacker"]
-    assert marvel.TARGET_VALIDITY.evaluate(data).complete  # the focused scenario has no say
-    assert not marvel.SITUATION.evaluate(data).complete
+    focused, ruling = marvel.TARGET_VALIDITY.evaluate(data), marvel.SITUATION.evaluate(data)
+    assert not focused.complete and not ruling.complete
+    assert focused.values == ruling.values and focused.steps == ruling.steps
 
 
 def test_card_text_may_override_is_said_with_its_clause():
