@@ -74,9 +74,7 @@ class Clause(ClauseKey):
 CITATIONS = tuple(clause.cite() for clause in Clause if clause is not Clause.SEE_ALSO)
 
 
-# --------------------------------------------------------------------------
-# Domain vocabulary
-# --------------------------------------------------------------------------
+# Domain vocabulary -------------------------------------------------------------------------------
 
 class AbilityKind(Labelled):
     """What is being initiated: a card ability or a basic power (Basiskraft)."""
@@ -147,56 +145,29 @@ class TargetType(Labelled):
     CARD = ("card", _("card (Karte) in play"))
 
 
-class ElementKind(enum.Enum):
-    """A kind of game element (Spielelement): identifier prefix, name, noun.
-
-    >>> ElementKind.SIDE_SCHEME.prefix, ElementKind.SIDE_SCHEME.noun.value
-    ('side scheme', 'side_scheme')
-    """
-
-    VILLAIN = ("villain", _("villain"), TargetType.VILLAIN)
-    MINION = ("minion", _("minion %(number)s"), TargetType.MINION)
-    MAIN_SCHEME = ("main scheme", _("main scheme"), TargetType.MAIN_SCHEME)
-    SIDE_SCHEME = ("side scheme", _("side scheme %(number)s"), TargetType.SIDE_SCHEME)
-    HERO = ("hero", _("hero %(number)s"), TargetType.HERO)
-    ALLY = ("ally", _("ally %(number)s"), TargetType.ALLY)
-    OTHER_CARD = ("card", _("card %(number)s"), TargetType.CARD)
-    PLAYER = ("player", _("player %(number)s"), TargetType.PLAYER)
-
-    __hash__ = object.__hash__
-
-    @property
-    def prefix(self) -> str:
-        """The element's identifier before its number."""
-        return self.value[0]
-
-    @property
-    def noun(self) -> TargetType:
-        """The noun naming this kind in messages."""
-        return self.value[2]
-
-
-_K = ElementKind
+_K = TargetType
+#: A kind of game element (Spielelement) is the noun naming it (``CARD``: a card in play that
+#: is none of the others), with its identifier and name before its number.
+_NAMES = {_K.VILLAIN: ("villain", _("villain")), _K.MINION: ("minion", _("minion %(number)s")),
+          _K.MAIN_SCHEME: ("main scheme", _("main scheme")),
+          _K.SIDE_SCHEME: ("side scheme", _("side scheme %(number)s")),
+          _K.HERO: ("hero", _("hero %(number)s")), _K.ALLY: ("ally", _("ally %(number)s")),
+          _K.CARD: ("card", _("card %(number)s")), _K.PLAYER: ("player", _("player %(number)s"))}
 _CHARACTERS = frozenset({_K.VILLAIN, _K.MINION, _K.HERO, _K.ALLY})
 _SCHEMES = frozenset({_K.MAIN_SCHEME, _K.SIDE_SCHEME})
-_TYPE_KINDS: dict[TargetType, frozenset[ElementKind]] = {
-    TargetType.VILLAIN: frozenset({_K.VILLAIN}), TargetType.MINION: frozenset({_K.MINION}),
-    TargetType.ENEMY: frozenset({_K.VILLAIN, _K.MINION}), TargetType.SCHEME: _SCHEMES,
-    TargetType.MAIN_SCHEME: frozenset({_K.MAIN_SCHEME}),
-    TargetType.SIDE_SCHEME: frozenset({_K.SIDE_SCHEME}),
-    TargetType.HERO: frozenset({_K.HERO}), TargetType.ALLY: frozenset({_K.ALLY}),
-    TargetType.CHARACTER: frozenset({_K.HERO, _K.ALLY}),
-    TargetType.PLAYER: frozenset({_K.PLAYER}), TargetType.CARD: frozenset(set(_K) - {_K.PLAYER}),
-}
+#: The kinds of game element each noun names.
+_TYPE_KINDS: dict[TargetType, frozenset[TargetType]] = {kind: frozenset({kind}) for kind in _NAMES} | {
+    _K.ENEMY: frozenset({_K.VILLAIN, _K.MINION}), _K.SCHEME: _SCHEMES,
+    _K.CHARACTER: frozenset({_K.HERO, _K.ALLY}), _K.CARD: frozenset(_NAMES) - {_K.PLAYER}}
 #: The kinds each verb is known to apply to.  ziel.p4.1 lists the effects, not the
 #: elements each applies to: another kind an effect names is "not covered", not refused.
-_VERB_KINDS: dict[Verb, frozenset[ElementKind]] = {
+_VERB_KINDS: dict[Verb, frozenset[TargetType]] = {
     Verb.DEAL_DAMAGE: _CHARACTERS, Verb.HEAL: _CHARACTERS, Verb.ADD_THREAT: _SCHEMES,
     Verb.REMOVE_THREAT: _SCHEMES, Verb.GIVE_STATUS: _CHARACTERS, Verb.REMOVE_STATUS: _CHARACTERS,
-    Verb.EXHAUST: frozenset({_K.HERO, _K.ALLY, _K.OTHER_CARD}),
-    Verb.READY: frozenset({_K.HERO, _K.ALLY, _K.OTHER_CARD}),
+    Verb.EXHAUST: frozenset({_K.HERO, _K.ALLY, _K.CARD}),
+    Verb.READY: frozenset({_K.HERO, _K.ALLY, _K.CARD}),
     Verb.DEFEAT: _CHARACTERS | {_K.SIDE_SCHEME},
-    Verb.DISCARD: frozenset({_K.MINION, _K.SIDE_SCHEME, _K.ALLY, _K.OTHER_CARD}),
+    Verb.DISCARD: frozenset({_K.MINION, _K.SIDE_SCHEME, _K.ALLY, _K.CARD}),
     Verb.DRAW: frozenset({_K.PLAYER}), Verb.FUTURE: frozenset(),
     Verb.DEFEND: frozenset({_K.VILLAIN, _K.MINION}),
 }
@@ -243,9 +214,7 @@ _FORBIDDING: dict[Any, Condition] = {
 }
 
 
-# --------------------------------------------------------------------------
-# Fields: one parser for the form, the JSON API and the JSON Schema
-# --------------------------------------------------------------------------
+# Fields: one parser for the form, the JSON API and the JSON Schema -------------------------------
 
 def _int(name: str, label: str, maximum: int = 99, minimum: int = 0,
          required: bool = True, help: str | None = None) -> Field:
@@ -341,9 +310,7 @@ SITUATION_FIELDS: tuple[Field, ...] = tuple(
     _bool("other_text", _("The ability has further text or keywords not listed as effects")),)
 
 
-# --------------------------------------------------------------------------
-# The table: what is on it, parsed once
-# --------------------------------------------------------------------------
+# The table: what is on it, parsed once -----------------------------------------------------------
 
 @dataclass(frozen=True)
 class Effect:
@@ -376,7 +343,7 @@ class Element:
     villain and the main scheme), counters, status cards, the ``conditions`` other
     abilities impose, and a hero's or ally's ANG/WID/VER (``atk``, ``thw``, ``defense``)."""
 
-    kind: ElementKind
+    kind: TargetType
     number: int | None = None
     threat: int = 0
     damage: int = 0
@@ -393,12 +360,13 @@ class Element:
     @property
     def ident(self) -> str:
         """The identifier programs get, e.g. ``"minion 2"``."""
-        return self.kind.prefix if self.number is None else f"{self.kind.prefix} {self.number}"
+        prefix = _NAMES[self.kind][0]
+        return prefix if self.number is None else f"{prefix} {self.number}"
 
     @property
     def name(self) -> Message:
         """The element's name, a message to translate."""
-        return msg(self.kind.value[1], **({} if self.number is None else {"number": self.number}))
+        return msg(_NAMES[self.kind][1], **({} if self.number is None else {"number": self.number}))
 
 
 @dataclass(frozen=True)
@@ -430,11 +398,11 @@ _BASIC = {AbilityKind.BASIC_ATTACK: (Verb.DEAL_DAMAGE, "atk", TargetType.ENEMY, 
 #: The printed value a basic power uses, a word to translate (en ATK/THW/DEF).
 _STAT_NAMES = {Verb.DEAL_DAMAGE: _("ANG"), Verb.REMOVE_THREAT: _("WID"), Verb.DEFEND: _("VER")}
 _LISTS = ((_K.VILLAIN, "villain"), (_K.MINION, "minions"), (_K.MAIN_SCHEME, "main_scheme"),
-          (_K.SIDE_SCHEME, "side_schemes"), (None, "characters"), (_K.OTHER_CARD, "other_cards"),
+          (_K.SIDE_SCHEME, "side_schemes"), (None, "characters"), (_K.CARD, "other_cards"),
           (_K.PLAYER, "players"))
 
 
-def _element(kind: ElementKind | None, number: int, item: Mapping[str, Any]) -> Element:
+def _element(kind: TargetType | None, number: int, item: Mapping[str, Any]) -> Element:
     if kind is None:
         kind = _K.HERO if item["kind"] == "hero" else _K.ALLY
     found = {name: item[name] for name in ("threat", "damage", "exhausted", "attacking", "crisis",
@@ -550,9 +518,7 @@ def _target_type(path: str, selector: Selector, given: str | None, previous: Tar
             Selector.FUTURE: None}.get(selector, named)
 
 
-# --------------------------------------------------------------------------
-# What the entry leaves open, and what it does not cover
-# --------------------------------------------------------------------------
+# What the entry leaves open, and what it does not cover ------------------------------------------
 
 def _point(slug: str, question: str, leaves_open: tuple[Clause, ...], why: str,
            *readings: tuple[str, str, Any]) -> OpenPoint:
@@ -660,9 +626,7 @@ TERMS = tuple(Uncovered(term, msg(_("the term %(term)s"), term=term), Outside.OT
 NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
 
 
-# --------------------------------------------------------------------------
-# Rules, each bound to its clauses
-# --------------------------------------------------------------------------
+# Rules, each bound to its clauses ----------------------------------------------------------------
 
 class _Run:
     """One evaluation of a table under one reading of each open point (a local value):
@@ -678,7 +642,7 @@ class _Run:
         self.resolves: dict[int, tuple[Element, ...]] = {}
         self.unknown: dict[int, tuple[Element, ...]] = {}
         self.deterministic: dict[int, bool] = {}
-        self.reported: set[tuple[int, ElementKind]] = set()
+        self.reported: set[tuple[int, TargetType]] = set()
         self.values: tuple[Value, ...] = ()
 
     def first(self, point: OpenPoint) -> bool:
@@ -997,7 +961,7 @@ def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
         if (effect.number, el.kind) not in run.reported:
             run.reported.add((effect.number, el.kind))
             run.trace.add(KIND_OPEN.step(number=effect.number, effect=effect.name,
-                                         kind=el.kind.noun.label))
+                                         kind=el.kind.label))
         return None
     return label_restriction(run, effect, el) and \
         _VERB_RULES.get(effect.verb, change_state)(run, effect, el)
@@ -1398,9 +1362,7 @@ RULES = (cost_not_considered, basic_power, fixes_on, label_restriction, deal_dam
          crisis_may_be_overridden)
 
 
-# --------------------------------------------------------------------------
-# Scenarios: the situation, and the same rules over part of its table
-# --------------------------------------------------------------------------
+# Scenarios: the situation, and the same rules over part of its table -----------------------------
 
 SLUG, SITUATION_SLUG = "target-validity", "situation"
 
@@ -1426,12 +1388,13 @@ def evaluate_situation(table: Table) -> Ruling:
 
 def _example(slug: str, title: str, source: Clause, expected: dict, *effects: dict,
              **board: Any) -> Example:
-    inputs = {"kind": "card_ability", "effects": list(effects), **board}
-    return Example(slug, msg(title), inputs, expected, source.cite())
+    inputs = {"kind": "card_ability", "effects": list(effects)} if effects else {}
+    return Example(slug, msg(title), inputs | board, expected, source.cite())
 
 
 def _do(verb: str, selector: str, target_type: str | None = None, **more: Any) -> dict:
-    return {"verb": verb, "selector": selector, "target_type": target_type, **more}
+    return {"verb": verb, "selector": selector, **more} | (
+        {"target_type": target_type} if target_type else {})
 
 
 _HERO = {"kind": "hero", "atk": 2, "thw": 2, "def": 2, "damage": 0}

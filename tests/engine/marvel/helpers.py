@@ -5,12 +5,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import Field, FieldKind, Outcome, Ruling
-from tests.engine.marvel.texts import STEP_WORDS
 from engine.marvel import TARGET_VALIDITY as SCENARIO
+from tests.engine.marvel.texts import STEP_WORDS
 
-# --------------------------------------------------------------------------
-# Helpers
-# --------------------------------------------------------------------------
 
 def board(**parts: Any) -> dict[str, Any]:
     """JSON-style input: an empty board plus ``parts``."""
