@@ -1,32 +1,25 @@
 """Marvel Champions: target validity of an ability (Referenzhandbuch, entry "Ziel").
 
-The game is a table and a list of rules.  :func:`parse` turns the inputs
-once into a :class:`Table` (the ability: a card ability with up to three
-effects or a basic power; the board: villain, minions, schemes, crisis
-icon, heroes and allies, other cards, players' decks), raising every
-:class:`InputError`.  Each rule of :data:`RULES` is a short function bound
-to the clauses of "Ziel" it implements (:class:`Clause`).  Both scenarios
-run the same rules over the same table type: ``target-validity`` is the
-``situation`` without the inputs no clause covers ("for each …", further
-text), so the two agree by construction.  Facts outside the texts
-(:data:`UNCOVERED`) are reported up front whatever decides the outcome;
-points the entry leaves open (:data:`OPEN_POINTS`) show their readings
-where the readings give different values.
+:func:`parse` makes the inputs once into a :class:`Table` (the ability, its effects, the
+board); each rule of :data:`RULES` is a short function bound to its clauses of "Ziel"
+(:class:`Clause`).  Both scenarios run the same rules over the same table type:
+``target-validity`` is the ``situation`` without the inputs no clause covers, so the two agree
+by construction.  Facts outside the texts (:data:`UNCOVERED`) are reported first whatever
+decides; the points the entry leaves open (:data:`OPEN_POINTS`) show their readings where the
+readings give different values.  Game elements are ``"villain"``, ``"minion 1"``, ``"main
+scheme"``, ``"side scheme 2"``, ``"hero 1"``, ``"ally 3"``, ``"card 1"``, ``"player 1"``: each
+input list numbered from 1, heroes and allies in one list.
 
 >>> ruling = TARGET_VALIDITY.evaluate({"kind": "card_ability", "effects": [
 ...     {"verb": "deal_damage", "amount": 5, "selector": "one", "target_type": "minion"}]})
 >>> ruling.value("can_initiate"), [c.key for c in ruling.citations()]
 (False, ['ziel.p1', 'ziel.p2', 'ziel.p3'])
-
-Game elements are named ``"villain"``, ``"minion 1"``, ``"main scheme"``,
-``"side scheme 2"``, ``"hero 1"``, ``"ally 3"``, ``"card 1"``, ``"player 1"``:
-each input list numbered from 1; heroes and allies share one list.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from engine.core import (
@@ -587,9 +580,18 @@ CHARACTER = _point(
       "villain or minions."),
     ("heroes-allies", _("Heroes and allies"), Clause.TARGETS),
     ("with-enemies", _("Heroes and allies, the villain and minions"), Clause.TARGETS))
+EFFECT_ORDER = _point(
+    "effect-order", _("Does a later effect on the same target see what an earlier effect of the "
+                      "ability changed?"), (Clause.VALID, Clause.SEVERAL, Clause.THE_TARGET),
+    _("The texts do not say whether a later effect on the same target sees what an earlier effect "
+      "changed; the engine judges every effect against the state at initiation."),
+    ("at-initiation", _("No: every effect is judged against the game state when the ability is "
+                        "initiated"), Clause.VALID),
+    ("in-order", _("Yes: each effect is judged after the earlier effects on the same target"),
+     Clause.VALID))
 #: Every point the entry leaves open, as its rules declare them.
 OPEN_POINTS = (FUTURE_TARGET, BASIC_LABEL, ZERO_AMOUNT, NO_CHANGE, NO_THREAT, DEFEND_ZERO,
-               CHARACTER)
+               CHARACTER, EFFECT_ORDER)
 
 #: A status card on the character using a basic power: the entries on status cards define it.
 ACTOR_STATUS = {status: Uncovered(f"actor-{status.value}", msg(what), Outside.OTHER_CHAPTER,
@@ -635,6 +637,7 @@ class _Run:
 
     def __init__(self, table: Table, readings: Mapping[str, str]) -> None:
         self.table, self.readings, self.trace = table, readings, Trace()
+        self.in_order = readings.get(EFFECT_ORDER.slug) == EFFECT_ORDER.readings[1].slug
         self.consulted: dict[str, OpenPoint] = {}
         self.crisis = table.crisis_icon or any(e.crisis for e in table.elements)
         self.candidates: dict[int, tuple[Element, ...]] = {}
@@ -975,8 +978,12 @@ def valid_targets(run: _Run, group: _Group) -> None:
     candidates = fixes_on(run, group)
     found: dict[int, list[Element]] = {m.number: [] for m in group.members}
     for el in candidates:
-        for member in (m for m in group.members if _affects(run, m, el)):
-            found[member.number].append(el)
+        hits: list[Effect] = []
+        for member in group.members:
+            seen = _seen(run, el, hits)
+            if seen is not None and _affects(run, member, seen):
+                hits.append(member)
+                found[member.number].append(el)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
     for el in valid if len(group.members) > 1 else ():
         run.trace.applied(msg(_("%(target)s is a valid target: %(count)s of the %(total)s effects "
@@ -1015,7 +1022,9 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
         if el not in previous and (el in earlier_open) != (not applies):
             unknown += [el] if applies else []
             continue
-        can = _affects(run, effect, el)
+        seen = _seen(run, el, [e for e in run.table.effects if head.number <= e.number
+                               < effect.number and el in run.resolves.get(e.number, ())])
+        can = seen is not None and _affects(run, effect, seen)
         if can is None or (can and el in previous):
             (unknown if can is None else result).append(el)
         elif can and el not in previous:
@@ -1038,6 +1047,24 @@ def future_target(run: _Run, effect: Effect) -> None:
     run.record(effect, (), ())
 
 
+def _seen(run: _Run, el: Element, earlier: list[Effect]) -> Element | None:
+    """``el`` as an effect sees it: at initiation, or under the reading "in-order" of
+    :data:`EFFECT_ORDER` as the ``earlier`` effects on it left it (``None``: out of play)."""
+    for effect in earlier if run.in_order else ():
+        n, kept = effect.amount or 0, Status.TOUGH in el.statuses or _C.DAMAGE_PREVENTED in \
+            el.conditions
+        if effect.verb in (Verb.DEFEAT, Verb.DISCARD):
+            return None
+        el = replace(el, **{
+            Verb.DEAL_DAMAGE: {"damage": el.damage + (0 if kept else n)},
+            Verb.HEAL: {"damage": max(0, el.damage - n)}, Verb.ADD_THREAT: {"threat": el.threat + n},
+            Verb.REMOVE_THREAT: {"threat": max(0, el.threat - n)},
+            Verb.GIVE_STATUS: {"statuses": el.statuses | {effect.status}},
+            Verb.REMOVE_STATUS: {"statuses": el.statuses - {effect.status}},
+            Verb.EXHAUST: {"exhausted": True}, Verb.READY: {"exhausted": False}}.get(effect.verb, {}))
+    return el
+
+
 def _touches(effect: Effect) -> str:
     """The part of a game element's state that ``effect`` changes or checks."""
     if effect.status is not None:
@@ -1047,24 +1074,22 @@ def _touches(effect: Effect) -> str:
             Verb.DEFEAT: "in play", Verb.DISCARD: "in play"}.get(effect.verb, effect.verb.value)
 
 
-@rule(Clause.VALID, Clause.THE_TARGET, Clause.SEVERAL, reads=("effects.status",))
+@rule(Clause.VALID, Clause.THE_TARGET, Clause.SEVERAL, reads=("effects.status",),
+      opens=(EFFECT_ORDER,))
 def judged_at_initiation(run: _Run) -> None:
-    """Ziel ¶4: every effect is judged against the state when the ability is initiated (silent
-    where a later effect on the same target would see what an earlier one changed)."""
+    """Ziel ¶4, ¶4.4, ¶4.10: where a later effect on the same target would see what an earlier
+    one changed, the texts leave open which state it is judged on (:data:`EFFECT_ORDER`)."""
     chain: list[Effect] = []
     for effect in run.table.effects:
         if effect.selector not in (Selector.THE, Selector.JOINT):
             chain = chain if effect.selector is Selector.FUTURE else [effect]
             continue
         earlier = next((e for e in chain if _touches(e) in (_touches(effect), "in play")), None)
-        if earlier is not None:
+        if earlier is not None and run.first(EFFECT_ORDER) is not None:
             run.trace.silent(
                 msg(_("Effect %(number)s is judged against the game state when the ability is "
                       "initiated, not after effect %(earlier)s."),
-                    number=effect.number, earlier=earlier.number),
-                msg(_("The texts do not say whether a later effect on the same target sees what an "
-                      "earlier effect changed; the engine judges every effect against the state "
-                      "at initiation.")),
+                    number=effect.number, earlier=earlier.number), EFFECT_ORDER.why,
                 Clause.VALID, Clause.THE_TARGET if effect.selector is Selector.THE else Clause.SEVERAL)
         chain.append(effect)
 

@@ -61,6 +61,11 @@ CASES = {
               villain=[{"attacking": True}]), "can_initiate", [True, False],
         board(kind="basic_defend", actor=1, characters=[hero(**{"def": 1})],
               villain=[{"attacking": True}])),
+    "effect-order": (
+        card(effect("ready", "one", "hero"), effect("exhaust", "the"),
+             characters=[hero(exhausted=True)]), "effect_2_resolves_against", [(), ("hero 1",)],
+        card(effect("deal_damage", "one", "minion", amount=1),
+             effect("deal_damage", "the", amount=1), minions=[{}])),
     "character-scope": (
         card(effect("deal_damage", "one", "character", amount=1), minions=[{}]),
         "effect_1_valid_targets", [(), ("minion 1",)],
