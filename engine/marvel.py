@@ -645,6 +645,7 @@ class _Run:
         self.resolves: dict[int, tuple[Element, ...]] = {}
         self.unknown: dict[int, tuple[Element, ...]] = {}
         self.deterministic: dict[int, bool] = {}
+        self.open_valid: set[int] = set()  # effects whose valid targets the texts leave open
         self.reported: set[tuple[int, TargetType]] = set()
         self.values: tuple[Value, ...] = ()
 
@@ -989,6 +990,9 @@ def valid_targets(run: _Run, group: _Group) -> None:
         run.trace.applied(msg(_("%(target)s is a valid target: %(count)s of the %(total)s effects "
                                 "on it can affect it."), target=el.name, total=len(group.members),
                               count=sum(el in hit for hit in found.values())), Clause.SEVERAL)
+    if any(el not in valid and el.kind not in _VERB_KINDS[m.verb]
+           for el in candidates for m in group.members):
+        run.open_valid.update(m.number for m in group.members)
     for member in group.members:
         run.record(member, candidates, valid, found[member.number],
                    [el for el in candidates if el.kind not in _VERB_KINDS[member.verb]],
@@ -1037,6 +1041,8 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
                                     "effect %(number)s does not affect it."), target=el.name,
                                   number=effect.number), Clause.SEVERAL, Clause.THE_TARGET)
     run.record(effect, candidates, previous, result, unknown, run.deterministic[head.number])
+    if head.number in run.open_valid:
+        run.open_valid.add(effect.number)
 
 
 @rule(Clause.FUTURE, reads=("effects.selector",))
@@ -1261,10 +1267,11 @@ def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
                                            for e in run.table.effects),
                     msg(_("Requires a target")))]
     for n in (e.number for e in run.table.effects):
+        valid = msg(_("Effect %(number)s: valid targets"), number=n)
         values += [_named(f"effect_{n}_candidates", run.candidates[n],
                           msg(_("Effect %(number)s: game elements considered"), number=n)),
-                   _named(f"effect_{n}_valid_targets", run.valid[n],
-                          msg(_("Effect %(number)s: valid targets"), number=n))]
+                   Value(f"effect_{n}_valid_targets", NOT_COVERED_VALUE, valid) if n in
+                   run.open_valid else _named(f"effect_{n}_valid_targets", run.valid[n], valid)]
         label = msg(_("Effect %(number)s: if the ability is initiated, resolves against (for 'a' "
                       "and 'choose': the chosen ones of these)") if conditional else
                     _("Effect %(number)s: resolves against (for 'a' and 'choose': the chosen ones "

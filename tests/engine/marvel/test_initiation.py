@@ -67,7 +67,8 @@ def test_an_effect_on_a_kind_the_texts_do_not_name_is_not_covered_not_refused():
     ruling = both(card(effect("exhaust", "one", "minion"), minions=[{"damage": 0}]))
     assert ruling.value("can_initiate") == marvel.NOT_COVERED_VALUE
     assert ruling.value("effect_1_candidates") == ("minion 1",)
-    assert ruling.value("effect_1_valid_targets") == ()
+    # changed (issue 22): "()" stated as fact what the uncovered kind could change
+    assert ruling.value("effect_1_valid_targets") == marvel.NOT_COVERED_VALUE
     assert ruling.complete is False
     (step,) = kinds_not_covered(ruling)
     assert step.message.param_dict()["what"].render() == (
