@@ -25,7 +25,7 @@ from typing import Any, Mapping
 from engine.core import (
     Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
     OpenPoint, Outcome, Outside, ReadingOf, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
-    Value, _, assumed, card_text_may_override, msg, rule,
+    Value, _, assumed, msg, rule,
 )
 
 GAME = "marvel-champions"
@@ -601,6 +601,10 @@ ACTOR_STATUS = {status: Uncovered(f"actor-{status.value}", msg(what), Outside.OT
     (Status.TOUGH, _("the acting character has a tough status card (Zäh)")))}
 FOR_EACH = Uncovered("effects.for_each", msg(_("effect %(number)s says \"for each …\"")),
                      Outside.NOT_IN_TEXTS, (Clause.EACH, Clause.CHOOSE))
+#: The basic power Verteidigung: the entry names neither it nor VER (¶3.1 names basic powers,
+#: ¶4.2 Widerstand and ANG, PLA, WID); what it targets and does is outside the texts.
+DEFEND = Uncovered("kind.basic_defend", msg(_("the basic power Verteidigung (defense)")),
+                   Outside.NOT_IN_TEXTS, (Clause.BASIC,))
 OTHER_TEXT = Uncovered("other_text", msg(_("text or keywords of the ability not listed as "
                                            "effects")), Outside.NOT_IN_TEXTS, (Clause.VALID,))
 KIND_OPEN = Uncovered("effect-on-kind", msg(_(
@@ -612,7 +616,7 @@ CHOOSE_SHORT = Uncovered("choose-fewer-than-n", msg(_(
     "whether it can be initiated choosing fewer, and against what it then resolves")),
     Outside.NOT_IN_TEXTS, (Clause.CHOOSE,))
 #: Facts of a table (or combinations of them) no clause of the entry covers.
-UNCOVERED = (*ACTOR_STATUS.values(), FOR_EACH, OTHER_TEXT, KIND_OPEN, CHOOSE_SHORT)
+UNCOVERED = (*ACTOR_STATUS.values(), FOR_EACH, OTHER_TEXT, DEFEND, KIND_OPEN, CHOOSE_SHORT)
 #: Terms a clause names without defining them ("Siehe auch", ziel.p7, names the first five).
 TERMS = tuple(Uncovered(term, msg(_("the term %(term)s"), term=term), Outside.OTHER_CHAPTER,
                         clauses) for term, clauses in (
@@ -691,6 +695,8 @@ def _report_uncovered(run: _Run) -> None:
         run.trace.add(FOR_EACH.step(number=effect.number))
     if run.table.other_text:
         run.trace.add(OTHER_TEXT.step())
+    if run.table.kind is AbilityKind.BASIC_DEFEND:
+        run.trace.add(DEFEND.step())
 
 
 @rule(Clause.COST, reads=("cost",))
@@ -1234,12 +1240,14 @@ def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message
 
     A status card on the acting character cannot make a target valid: "cannot be
     initiated" (Ziel ¶3) stands, "can" is not covered.  "For each …" or further text may
-    bring targets the table does not show: either answer is not covered.  Then what the
+    bring targets the table does not show, and what Verteidigung targets is outside the
+    texts: either answer is not covered.  Then what the
     targets allow is said "as far as its targets decide" (steps from ``decided`` on) and
     what is resolved "if the ability is initiated".
     """
     acting = run.table.acting if run.table.kind.is_basic else None
     if (can is True and acting is not None and acting.statuses) or run.table.other_text \
+            or run.table.kind is AbilityKind.BASIC_DEFEND \
             or any(e.for_each for e in run.table.effects):
         can = NOT_COVERED_VALUE
     if can is NOT_COVERED_VALUE:
@@ -1315,15 +1323,6 @@ def threat_after(run: _Run) -> list[Value]:
             for ident, el in considered.items()]
 
 
-@rule(Clause.EACH_INVALID, reads=("crisis_icon", "elements.crisis"))
-def crisis_may_be_overridden(run: _Run) -> None:
-    """Ziel ¶5.1: card text may override what a crisis icon prevents."""
-    if run.crisis:
-        run.trace.add(card_text_may_override(msg(_(
-            "threat can be removed from the main scheme (a crisis icon prevents it)")),
-            Clause.EACH_INVALID.cite()))
-
-
 def _evaluated(table: Table, readings: Mapping[str, str]) -> _Run:
     """Run the rules over ``table`` under ``readings``; the run holds the steps and values."""
     run = _Run(table, readings)
@@ -1350,7 +1349,6 @@ def _evaluated(table: Table, readings: Mapping[str, str]) -> _Run:
     can = _conditional(run, can, decided)
     values = _values(run, can, _short(run, groups))
     run.values = tuple(values + (threat_after(run) if can is True else []))
-    crisis_may_be_overridden(run)
     return run
 
 
@@ -1390,8 +1388,7 @@ def _ruling(table: Table, slug: str) -> Ruling:
 
 RULES = (cost_not_considered, basic_power, fixes_on, label_restriction, deal_damage,
          heal_or_place_threat, remove_threat, change_state, draw, defend, valid_targets,
-         the_target, future_target, judged_at_initiation, initiation, threat_after,
-         crisis_may_be_overridden)
+         the_target, future_target, judged_at_initiation, initiation, threat_after)
 
 
 # Scenarios: the situation, and the same rules over part of its table -----------------------------

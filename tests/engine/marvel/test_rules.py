@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import engine.marvel as marvel
 from engine.core import Outcome
 from engine.marvel import TARGET_VALIDITY as SCENARIO
 from tests.engine.marvel.helpers import (
@@ -282,16 +283,23 @@ def test_exhaust_defeat_discard():
     assert discard.value("can_initiate") is True
 
 
-def test_basic_defend():
+def test_basic_defend_is_not_covered():
+    """Changed (judge report MC-N8): the entry names neither Verteidigung nor VER (¶3.1 names
+    basic powers, ¶4.2 ANG, PLA and WID), so what it targets is outside the texts: the ruling
+    is incomplete and states "can be initiated" (formerly True; False with no attacker)
+    only as far as the targets decide."""
     ruling = both(board(kind="basic_defend", actor=1, characters=[hero(**{"def": 0})],
                         villain=[{"damage": 0, "attacking": True}], minions=[{"damage": 0}]))
-    assert ruling.value("can_initiate") is True
+    assert ruling.value("can_initiate") == marvel.NOT_COVERED_VALUE and not ruling.complete
+    (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
+    assert ruling.steps[0] == step and [c.key for c in step.citations] == ["ziel.p3.1"]
     assert ruling.value("effect_1_valid_targets") == ("villain",)
     assert ("ziel.p4.2",) in step_keys(ruling, Outcome.SILENT)
     assert ("ziel.p3.1", "ziel.p4") in step_keys(ruling, Outcome.SILENT)
     nobody = both(board(kind="basic_defend", actor=1, characters=[hero()],
                         minions=[{"damage": 0}]))
-    assert nobody.value("can_initiate") is False
+    assert nobody.value("can_initiate") == marvel.NOT_COVERED_VALUE
+    assert nobody.value("effect_1_valid_targets") == ()
 
 
 def test_exhausted_actor_is_silent_cost():

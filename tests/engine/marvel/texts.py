@@ -162,8 +162,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "Effect %(numbers)s refers to a future target, and the effects that require a target "
     "have no valid target: whether the ability can be initiated is open; both readings are "
     "shown.": ("gültiges Ziel", "zukünftiges Ziel", "benötigt kein Ziel"),
-    # the crisis example of ziel.p5.1: an ability's text may override what the icon prevents
-    "Card text may override this rule: %(rule)s": ("Krisensymbol", "verhindert"),
+    # what a step on an input not covered names, where it has words of its own
+    "the basic power Verteidigung (defense)": ("Basiskräfte",),
     "whether effect %(number)s (%(effect)s) can affect a game element of the kind %(kind)s: "
     "the entry \"Ziel\" lists such effects on targets without saying which game elements "
     "they apply to": ("ein beliebiger Teil", "Beispiele für mögliche Effekte"),
@@ -174,7 +174,7 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "Effect %(number)s has no valid target: if the ability is initiated, it is not "
     "resolved.": ("mindestens 1 gültiges Ziel", "beliebiger Teil"),
     "If the ability is initiated: %(step)s": ("abgehandelt",),
-    "As far as its targets decide: %(step)s": ("Ziel", "eingeleitet"),
+    "As far as its targets decide: %(step)s": ("Ziel",),  # also a basic power: ziel.p3.1
     "Threat on %(target)s stays %(threat)s.": ("Bedrohung", "nicht gegen die Spielelemente"),
     "%(target)s has only %(before)s threat; %(amount)s is to be removed.":
         ("Bedrohung hinzufügen/entfernen",),
