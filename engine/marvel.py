@@ -149,7 +149,7 @@ _NAMES = {_K.VILLAIN: ("villain", _("villain")), _K.MINION: ("minion", _("minion
 _CHARACTERS = frozenset({_K.VILLAIN, _K.MINION, _K.HERO, _K.ALLY})
 _SCHEMES = frozenset({_K.MAIN_SCHEME, _K.SIDE_SCHEME})
 #: The kinds of game element each noun names.
-_TYPE_KINDS: dict[TargetType, frozenset[TargetType]] = {kind: frozenset({kind}) for kind in _NAMES} | {
+_TYPE_KINDS: dict[TargetType, frozenset[TargetType]] = {k: frozenset({k}) for k in _NAMES} | {
     _K.ENEMY: frozenset({_K.VILLAIN, _K.MINION}), _K.SCHEME: _SCHEMES,
     _K.CHARACTER: frozenset({_K.HERO, _K.ALLY}), _K.CARD: frozenset(_NAMES) - {_K.PLAYER}}
 #: The kinds each verb is known to apply to.  ziel.p4.1 lists the effects, not the
@@ -283,7 +283,8 @@ FIELDS: tuple[Field, ...] = (
           help=_("A crisis icon on a card not listed as a side scheme.")),
     _group("characters", _("Heroes and allies in play"), 8,
            Field("kind", msg(_("Hero or ally")), FieldKind.CHOICE, choices=(
-               Choice("hero", msg(_("hero (Held)"))), Choice("ally", msg(_("ally (Verbündeter)"))))),
+               Choice("hero", msg(_("hero (Held)"))),
+               Choice("ally", msg(_("ally (Verbündeter)"))))),
            _int("atk", _("ANG (attack)")), _int("thw", _("WID (thwart)")),
            _int("def", _("VER (defense)")), _DAMAGE, _bool("exhausted", _("Exhausted")), _STATUSES,
            _conditions(*_CHARACTER_CONDITIONS, *_CARD_CONDITIONS)),
@@ -782,8 +783,10 @@ _LABELS = {
 @rule(Clause.ATTACK, Clause.THWART, Clause.BASIC, reads=("labels", "elements.conditions"),
       opens=(BASIC_LABEL,))
 def label_restriction(run: _Run, effect: Effect, el: Element) -> bool:
-    """Ziel ¶4.8, ¶4.9: a target that cannot be attacked (no Widerstand against it) is not
-    valid for an ability labelled Angriff (Widerstand); returns whether ``el`` stays one."""
+    """Ziel ¶4.8, ¶4.9: no target that cannot be attacked (thwarted) for a labelled ability.
+
+    Returns whether ``el`` stays a possible target of an ability labelled Angriff (Widerstand).
+    """
     for label in sorted(run.table.labels, key=list(Label).index):
         condition, clause, basic, why, card = _LABELS[label]
         if condition in el.conditions and not run.table.kind.is_basic:
@@ -854,8 +857,7 @@ def _no_change(run: _Run, effect: Effect, el: Element, what: str) -> bool:
 @rule(Clause.NO_DAMAGE, Clause.ZERO, Clause.PREVENTED, Clause.VALID,
       reads=("effects.amount", "elements.conditions", "elements.statuses"), opens=(ZERO_AMOUNT,))
 def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
-    """Ziel ¶4.7: a target that cannot take damage is not valid for dealing damage;
-    ¶4.6: damage dealt but prevented still affects the target."""
+    """Ziel ¶4.7: no target that cannot take damage; ¶4.6: prevented damage still affects it."""
     if _C.CANNOT_TAKE_DAMAGE in el.conditions:
         run.trace.applied(msg(_("%(target)s cannot take damage: not a valid target of an effect "
                                 "that deals damage."), target=el.name), Clause.NO_DAMAGE)
@@ -920,9 +922,11 @@ def _unchanged(effect: Effect, el: Element) -> str | None:
       reads=("effects.status", "elements.statuses", "elements.exhausted", "elements.conditions"),
       opens=(NO_CHANGE,))
 def change_state(run: _Run, effect: Effect, el: Element) -> bool:
-    """Ziel ¶4.1, ¶4.5: a status card given or removed, exhausting, readying, defeating or
-    discarding affects a target unless another ability forbids it (¶4.5's example: a
-    character that cannot be readied is no valid target for readying)."""
+    """Ziel ¶4.1, ¶4.5: a change of state affects a target unless another ability forbids it.
+
+    Giving or removing a status card, exhausting, readying, defeating, discarding; ¶4.5's
+    example: a character that cannot be readied is no valid target for readying.
+    """
     if _forbidden(run, effect, el, effect.status if effect.verb is Verb.GIVE_STATUS
                   else effect.verb):
         return False
@@ -980,8 +984,10 @@ def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
 @rule(Clause.VALID, Clause.EFFECTS, Clause.SEVERAL, Clause.EACH_INVALID,
       reads=("effects.number", "effects.verb", "elements.kind"))
 def valid_targets(run: _Run, group: _Group) -> None:
-    """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it;
-    ¶5.1: an "each" effect is not resolved against the others."""
+    """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it.
+
+    ¶5.1: an "each" effect is not resolved against the others.
+    """
     candidates = fixes_on(run, group)
     found: dict[int, list[Element]] = {m.number: [] for m in group.members}
     for el in candidates:
@@ -1012,9 +1018,11 @@ def valid_targets(run: _Run, group: _Group) -> None:
 
 @rule(Clause.THE_TARGET, Clause.SEVERAL, Clause.EACH_INVALID, reads=("effects.selector",))
 def the_target(run: _Run, effect: Effect, group: _Group) -> None:
-    """Ziel ¶4.10: "das [Ziel]" is the target of the previous effect, resolved only for a valid
-    target of that effect (its example: "Füge einem Gegner 5 Schaden zu. Betäube den Gegner."
-    stuns only an enemy that can take damage); no reading lets it reach another target."""
+    """Ziel ¶4.10: "das [Ziel]" resolves only for a valid target of the previous effect.
+
+    Its example ("Füge einem Gegner 5 Schaden zu. Betäube den Gegner." stuns only an enemy
+    that can take damage) settles it: no reading lets it reach another target.
+    """
     head = group.head
     candidates, previous = run.candidates[head.number], run.valid[head.number]
     if head.selector is Selector.EACH:
@@ -1069,11 +1077,13 @@ def _seen(run: _Run, el: Element, earlier: list[Effect]) -> Element | None:
             return None
         el = replace(el, **{
             Verb.DEAL_DAMAGE: {"damage": el.damage + (0 if kept else n)},
-            Verb.HEAL: {"damage": max(0, el.damage - n)}, Verb.ADD_THREAT: {"threat": el.threat + n},
+            Verb.HEAL: {"damage": max(0, el.damage - n)},
+            Verb.ADD_THREAT: {"threat": el.threat + n},
             Verb.REMOVE_THREAT: {"threat": max(0, el.threat - n)},
             Verb.GIVE_STATUS: {"statuses": el.statuses | {effect.status}},
             Verb.REMOVE_STATUS: {"statuses": el.statuses - {effect.status}},
-            Verb.EXHAUST: {"exhausted": True}, Verb.READY: {"exhausted": False}}.get(effect.verb, {}))
+            Verb.EXHAUST: {"exhausted": True},
+            Verb.READY: {"exhausted": False}}.get(effect.verb, {}))
     return el
 
 
@@ -1089,8 +1099,11 @@ def _touches(effect: Effect) -> str:
 @rule(Clause.VALID, Clause.THE_TARGET, Clause.SEVERAL, reads=("effects.status",),
       opens=(EFFECT_ORDER,))
 def judged_at_initiation(run: _Run) -> None:
-    """Ziel ¶4, ¶4.4, ¶4.10: where a later effect on the same target would see what an earlier
-    one changed, the texts leave open which state it is judged on (:data:`EFFECT_ORDER`)."""
+    """Ziel ¶4, ¶4.4, ¶4.10: which state a later effect on the same target is judged on.
+
+    Where it would see what an earlier effect changed, the texts leave it open
+    (:data:`EFFECT_ORDER`).
+    """
     chain: list[Effect] = []
     for effect in run.table.effects:
         if effect.selector not in (Selector.THE, Selector.JOINT):
@@ -1102,7 +1115,8 @@ def judged_at_initiation(run: _Run) -> None:
                 msg(_("Effect %(number)s is judged against the game state when the ability is "
                       "initiated, not after effect %(earlier)s."),
                     number=effect.number, earlier=earlier.number), EFFECT_ORDER.why,
-                Clause.VALID, Clause.THE_TARGET if effect.selector is Selector.THE else Clause.SEVERAL)
+                Clause.VALID,
+                Clause.THE_TARGET if effect.selector is Selector.THE else Clause.SEVERAL)
         chain.append(effect)
 
 
@@ -1241,9 +1255,9 @@ def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message
     A status card on the acting character cannot make a target valid: "cannot be
     initiated" (Ziel ¶3) stands, "can" is not covered.  "For each …" or further text may
     bring targets the table does not show, and what Verteidigung targets is outside the
-    texts: either answer is not covered.  Then what the
-    targets allow is said "as far as its targets decide" (steps from ``decided`` on) and
-    what is resolved "if the ability is initiated".
+    texts: either answer is not covered.  Then what the targets allow is said "as far as
+    its targets decide" (steps from ``decided`` on), what is resolved "if the ability is
+    initiated".
     """
     acting = run.table.acting if run.table.kind.is_basic else None
     if (can is True and acting is not None and acting.statuses) or run.table.other_text \
@@ -1293,8 +1307,10 @@ def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
 @rule(Clause.EACH, Clause.EACH_INVALID, Clause.VALID, Clause.EFFECTS,
       reads=("elements.threat", "effects.amount"))
 def threat_after(run: _Run) -> list[Value]:
-    """Ziel ¶5, ¶5.1: threat on each scheme after the deterministic ("each") threat effects,
-    which are not resolved against invalid targets (the crisis example)."""
+    """Ziel ¶5, ¶5.1: threat on each scheme after the "each" threat effects (crisis example).
+
+    Those effects are not resolved against invalid targets.
+    """
     threat = {e.ident: e.threat for e in run.table.elements if e.kind in _SCHEMES}
     considered: dict[str, Element] = {}
     for effect in run.table.effects:
@@ -1476,7 +1492,8 @@ SITUATION_EXAMPLES: tuple[Example, ...] = (
              main_scheme=[{"threat": 3}]),
     _example("mc-6-cannot-take-damage", _("'Deal 3 damage to an enemy'; the only enemy cannot "
                                           "take damage"),
-             Clause.NO_DAMAGE, {"can_initiate": False}, _do("deal_damage", "one", "enemy", amount=3),
+             Clause.NO_DAMAGE, {"can_initiate": False},
+             _do("deal_damage", "one", "enemy", amount=3),
              villain=[{"conditions": ["cannot_take_damage"]}]),
     _example("mc-8-draw", _("'Draw 1 card' with 1 card left in the deck"), Clause.DRAW,
              {"can_initiate": True}, _do("draw", "you", amount=1), players=[{"deck": 1}]),
