@@ -1110,7 +1110,8 @@ def judged_at_initiation(run: _Run) -> None:
             chain = chain if effect.selector is Selector.FUTURE else [effect]
             continue
         earlier = next((e for e in chain if _touches(e) in (_touches(effect), "in play")), None)
-        if earlier is not None and run.first(EFFECT_ORDER) is not None:
+        if earlier is not None:
+            run.first(EFFECT_ORDER)  # consulted: the driver compares both readings
             run.trace.silent(
                 msg(_("Effect %(number)s is judged against the game state when the ability is "
                       "initiated, not after effect %(earlier)s."),

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import Outcome
 from tests.engine.marvel.helpers import (
-    ally, board, both, card, decisive, effect, hero, keys, step_keys,
+    board, both, card, decisive, effect, hero, keys, step_keys,
 )
 
 # --------------------------------------------------------------------------
