@@ -989,14 +989,7 @@ def valid_targets(run: _Run, group: _Group) -> None:
     ¶5.1: an "each" effect is not resolved against the others.
     """
     candidates = fixes_on(run, group)
-    found: dict[int, list[Element]] = {m.number: [] for m in group.members}
-    for el in candidates:
-        hits: list[Effect] = []
-        for member in group.members:
-            seen = _seen(run, el, hits)
-            if seen is not None and _affects(run, member, seen):
-                hits.append(member)
-                found[member.number].append(el)
+    found = _hits(run, group, candidates)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
     for el in valid if len(group.members) > 1 else ():
         run.trace.applied(msg(_("%(target)s is a valid target: %(count)s of the %(total)s effects "
@@ -1014,6 +1007,20 @@ def valid_targets(run: _Run, group: _Group) -> None:
             run.trace.applied(msg(_("Effect %(number)s is not resolved against %(target)s, which "
                                     "is not a valid target."), number=group.head.number,
                                   target=el.name), Clause.EACH_INVALID)
+
+
+def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
+    """Per member of ``group``, the candidates it can affect, in order (under the second
+    reading of :data:`EFFECT_ORDER`, as the earlier members left them)."""
+    found: dict[int, list[Element]] = {m.number: [] for m in group.members}
+    for el in candidates:
+        hits: list[Effect] = []
+        for member in group.members:
+            seen = _seen(run, el, hits)
+            if seen is not None and _affects(run, member, seen):
+                hits.append(member)
+                found[member.number].append(el)
+    return found
 
 
 @rule(Clause.THE_TARGET, Clause.SEVERAL, Clause.EACH_INVALID, reads=("effects.selector",))
