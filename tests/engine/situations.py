@@ -170,7 +170,7 @@ PD_TABLES = (PD_NP_SCOPE, PD_NP_OTHER_MONSTER, PD_RANK_OR_RECENCY, PD_SPEZIAL_OR
 
 @st.composite
 def marvel_effects(draw: Any) -> list[dict[str, Any]]:
-    """1 to 3 card-ability effects that pass :func:`engine.marvel.check`, built the way a
+    """1 to 3 card-ability effects that pass :func:`engine.marvel.parse`, built the way a
     judge writes them: each verb with a target it can apply to, "the [target]" and "and the
     same target" only after an effect naming a compatible target."""
     effects: list[dict[str, Any]] = []

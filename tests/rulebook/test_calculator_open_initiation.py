@@ -78,3 +78,22 @@ def test_the_page_says_it_is_conditional(client, seeded, language, conditional):
     assert data["complete"] is False
     resolves = next(v for v in data["values"] if v["name"] == "effect_1_resolves_against")
     assert conditional in resolves["label"]
+
+
+def test_an_open_point_under_an_open_initiation_renders_in_the_api(client, seeded):
+    """The basic power Verteidigung is outside the texts (judge report MC-N8): can_initiate is
+    not covered under both readings of VER 0 (defend-zero), which differ in valid targets."""
+    defend = {"kind": "basic_defend", "actor": 1,
+              "characters": [{"kind": "hero", "atk": 2, "thw": 2, "def": 0}],
+              "minions": [{"damage": 0, "attacking": True}]}
+    query = calculator.to_query(SITUATION, defend)
+    data = client.get(f"/api/scenarios/marvel-champions/situation/evaluate?{query}"
+                      "&lang=en").json()
+    assert data["complete"] is False
+    (point,) = data["open_points"]
+    assert point["point"] == "defend-zero"
+    valid = [{v["name"]: v["value"] for v in r["values"]}["effect_1_valid_targets"]
+             for r in point["readings"]]
+    assert valid == [["minion 1"], []]
+    html = client.get(f"/en/calculator/marvel-champions/situation/?{query}")
+    assert html.status_code == 200 and "has DEF 0" in html.content.decode()

@@ -1,0 +1,1 @@
+"""Tests of engine.marvel (Marvel Champions, Referenzhandbuch entry "Ziel")."""

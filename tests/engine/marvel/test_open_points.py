@@ -1,0 +1,108 @@
+"""Every point the entry leaves open: shown with each reading's values where they differ, not
+shown where they agree, and every worked example of the entry holds under every reading."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine.marvel as marvel
+from engine.core import Outcome
+from tests.engine.marvel.helpers import ally, board, both, card, effect, hero
+
+POINTS = {point.slug: point for point in marvel.OPEN_POINTS}
+READINGS = [(point, reading) for point in marvel.OPEN_POINTS for reading in point.readings]
+
+
+def table(data: dict) -> marvel.Table:
+    return marvel.parse(marvel.SITUATION.validate(data))
+
+
+@pytest.mark.parametrize("example", marvel.SITUATION.examples, ids=lambda e: e.slug)
+@pytest.mark.parametrize("point, reading", READINGS,
+                         ids=[f"{p.slug}:{r.slug}" for p, r in READINGS])
+def test_every_worked_example_holds_under_every_reading(example, point, reading):
+    ruling = marvel.rule_under(table(example.inputs), {point.slug: reading.slug})
+    for name, expected in example.expected.items():
+        assert ruling.value(name) == expected, (name, point.slug, reading.slug)
+
+
+#: Per open point: a table on which its readings differ, the value compared, its value under
+#: each reading (first reading first), and a table on which they agree.
+CASES = {
+    "future-target-initiation": (
+        card(effect("draw", "you", amount=2), effect("future", "future", amount=1),
+             players=[{"deck": 0}]), "can_initiate", [False, True],
+        card(effect("draw", "you", amount=2), effect("future", "future", amount=1),
+             players=[{"deck": 2}])),
+    "basic-power-label": (
+        board(kind="basic_attack", actor=1, characters=[hero()],
+              villain=[{"conditions": ["cannot_be_attacked"]}]), "effect_1_valid_targets",
+        [(), ("villain",)],
+        board(kind="basic_attack", actor=1, characters=[hero()],
+              villain=[{"conditions": ["cannot_be_attacked", "cannot_take_damage"]}])),
+    "zero-amount": (
+        card(effect("deal_damage", "one", "minion", amount=0), minions=[{}]), "can_initiate",
+        [False, True],
+        card(effect("deal_damage", "one", "minion", amount=0),
+             minions=[{"conditions": ["cannot_take_damage"]}])),
+    "no-change": (
+        card(effect("heal", "one", "character", amount=2), characters=[hero()]), "can_initiate",
+        [False, True],
+        card(effect("heal", "one", "character", amount=2), effect("exhaust", "joint"),
+             effect("exhaust", "choose", "ally"), characters=[hero()])),
+    "no-threat": (
+        card(effect("remove_threat", "each", "scheme", amount=1), main_scheme=[{"threat": 0}],
+             side_schemes=[{"threat": 2}]), "effect_1_valid_targets",
+        [("side scheme 1",), ("main scheme", "side scheme 1")],
+        card(effect("remove_threat", "each", "scheme", amount=1), main_scheme=[{"threat": 0}],
+             side_schemes=[{"threat": 2}], crisis_icon=True)),
+    "defend-zero": (
+        board(kind="basic_defend", actor=1, characters=[hero(**{"def": 0})],
+              villain=[{"attacking": True}]), "effect_1_valid_targets", [("villain",), ()],
+        board(kind="basic_defend", actor=1, characters=[hero(**{"def": 1})],
+              villain=[{"attacking": True}])),
+    "effect-order": (
+        card(effect("ready", "one", "hero"), effect("exhaust", "the"),
+             characters=[hero(exhausted=True)]), "effect_2_resolves_against", [(), ("hero 1",)],
+        card(effect("deal_damage", "one", "minion", amount=1),
+             effect("deal_damage", "the", amount=1), minions=[{}])),
+    "character-scope": (
+        card(effect("deal_damage", "one", "character", amount=1), minions=[{}]),
+        "effect_1_valid_targets", [(), ("minion 1",)],
+        card(effect("deal_damage", "one", "character", amount=1), characters=[ally()])),
+}
+
+
+def test_every_open_point_has_a_case():
+    assert set(CASES) == set(POINTS)
+
+
+@pytest.mark.parametrize("slug", sorted(CASES))
+def test_an_open_point_shows_each_reading_where_the_values_differ(slug):
+    differ, name, values, _agree = CASES[slug]
+    ruling = both(differ)
+    assert slug in ruling.open_points()
+    readings = ruling.readings_of(slug)
+    assert [r.value(name) for r in readings] == values
+    assert [r.label for r in readings] == [r.label for r in POINTS[slug].readings]
+    assert readings[0].presented_first and readings[0].why == POINTS[slug].why
+    assert ruling.value(name) == values[0]  # the ruling follows the first reading
+    assert not ruling.settled and ruling.complete == (slug != "defend-zero")  # Verteidigung
+    assert any(s.outcome is Outcome.SILENT for s in ruling.steps)
+
+
+@pytest.mark.parametrize("slug", sorted(CASES))
+def test_an_open_point_is_not_shown_where_its_readings_agree(slug):
+    _differ, name, _values, agree = CASES[slug]
+    ruling = both(agree)
+    assert slug not in ruling.open_points()
+    under = [marvel.rule_under(table(agree), {slug: r.slug}) for r in POINTS[slug].readings]
+    assert under[0].values == under[1].values == ruling.values
+
+
+def test_the_future_point_cites_the_two_clauses():
+    differ = CASES["future-target-initiation"][0]
+    first, other = both(differ).readings_of("future-target-initiation")
+    assert [c.key for c in first.citations] == ["ziel.p3"]
+    assert [c.key for c in other.citations] == ["ziel.p6"]
+    assert other.value("effect_1_resolves_against") == ()

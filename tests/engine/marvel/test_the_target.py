@@ -1,0 +1,71 @@
+"""Ziel ¶4.10: "das [Ziel]" resolves only for a valid target of the previous effect.
+
+The clause and its example ("Füge einem Gegner 5 Schaden zu. Betäube den Gegner." can only
+stun an enemy that can take damage) settle this: no reading lets the later effect reach a
+target the earlier effect cannot affect, nor count toward its validity (issue 22).
+"""
+
+from __future__ import annotations
+
+import engine.marvel as marvel
+from engine.core import Outcome
+from tests.engine.marvel.helpers import ally, both, card, effect, keys, step_keys
+
+
+def test_damage_then_stun_an_enemy_that_cannot_take_damage_is_settled():
+    """Formerly a second reading (¶4, ¶4.4) stunned the villain: ¶4.10's example rules it out."""
+    ruling = both(card(effect("deal_damage", "one", "enemy", amount=3),
+                       effect("give_status", "the", status="stunned"),
+                       villain=[{"damage": 0, "conditions": ["cannot_take_damage"]}]))
+    assert ruling.value("can_initiate") is False
+    assert ruling.value("effect_1_valid_targets") == ()
+    assert ruling.value("effect_2_resolves_against") == ()
+    assert ruling.readings == () and ruling.open_points() == ()
+    assert ruling.settled
+    assert ("ziel.p4.7",) in step_keys(ruling, Outcome.APPLIED)
+    assert ("ziel.p3",) in step_keys(ruling, Outcome.APPLIED)
+    assert not any(p.slug == "the-target-validity" for p in marvel.RULESET.open_points())
+
+
+def test_status_card_then_damage_to_the_ally_reaches_only_the_first_ally():
+    """"Gib einem Verbündeten eine Statuskarte. Füge dem Verbündeten 2 Schaden zu." with two
+    allies, only the first of which may receive the status card: the damage goes only to
+    a valid target of the first effect (¶4.10); no reading deals it to the other ally."""
+    ruling = both(card(effect("give_status", "one", "ally", status="tough"),
+                       effect("deal_damage", "the", amount=2),
+                       characters=[ally(), ally(conditions=["cannot_get_tough"])]))
+    assert ruling.value("can_initiate") is True
+    assert ruling.value("effect_1_valid_targets") == ("ally 1",)
+    assert ruling.value("effect_2_valid_targets") == ("ally 1",)
+    assert ruling.value("effect_2_resolves_against") == ("ally 1",)
+    assert ruling.readings == ()
+    assert ("ziel.p4.10",) in step_keys(ruling, Outcome.APPLIED)  # ally 2: not resolved
+
+
+def test_the_target_resolves_only_for_valid_targets_of_the_previous_effect():
+    ruling = both(card(effect("deal_damage", "one", "enemy", amount=5),
+                       effect("give_status", "the", status="stunned"),
+                       villain=[{"damage": 0, "statuses": ["stunned"]}],
+                       minions=[{"damage": 0, "conditions": ["cannot_take_damage"]}]))
+    assert ruling.value("effect_1_valid_targets") == ("villain",)
+    # the villain stays valid (damage), stunning it changes nothing
+    assert ruling.value("effect_2_resolves_against") == ()
+    assert ("ziel.p4.4", "ziel.p4.10") in step_keys(ruling)
+    assert ("ziel.p4.10",) in step_keys(ruling)
+
+
+def test_the_target_after_each_is_silent():
+    ruling = both(card(effect("deal_damage", "each", "minion", amount=1),
+                       effect("give_status", "the", status="confused"),
+                       minions=[{"damage": 0}, {"damage": 0, "conditions": ["cannot_take_damage"]}]))
+    assert ruling.value("effect_2_resolves_against") == ("minion 1",)
+    assert ("ziel.p4.10", "ziel.p5.1") in step_keys(ruling, Outcome.SILENT)
+
+
+def test_the_target_when_the_enemy_can_take_damage():
+    ruling = both(card(effect("deal_damage", "one", "enemy", amount=3),
+                       effect("give_status", "the", status="stunned"),
+                       villain=[{"damage": 0}]))
+    assert ruling.readings == () and ruling.value("can_initiate") is True
+    assert ruling.value("effect_2_resolves_against") == ("villain",)
+    assert ruling.settled and "ziel.p4.10" not in keys(ruling)

@@ -1,0 +1,179 @@
+"""Facts of the table no clause covers: reported on every path, first, in both scenarios; a
+verdict they could change is never stated as fact (issue 22)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import engine.marvel as marvel
+from engine.core import Outcome
+from tests.engine.marvel.helpers import ally, board, card, effect, hero
+from tests.engine.situations import marvel_effects
+
+SCENARIOS = [marvel.TARGET_VALIDITY, marvel.SITUATION]
+NOT_COVERED = marvel.NOT_COVERED_VALUE
+CONDITIONAL = "if the ability is initiated"
+
+
+def first_not_covered(ruling) -> str:
+    step = ruling.steps[0]
+    assert step.outcome is Outcome.NOT_COVERED
+    return step.message.param_dict()["what"].render()
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.slug)
+@pytest.mark.parametrize("status", ["stunned", "confused", "tough"])
+def test_a_status_card_on_the_actor_is_reported_when_the_targets_already_refuse(scenario, status):
+    """The issue's case: a stunned ally's basic attack on a villain that cannot be attacked."""
+    ruling = scenario.evaluate(board(kind="basic_attack", actor=1,
+                                     characters=[ally(statuses=[status])],
+                                     villain=[{"conditions": ["cannot_be_attacked"]}]))
+    assert first_not_covered(ruling).startswith("the acting character")
+    assert not ruling.complete and ruling.verdict.render().startswith("Incomplete")
+    # no valid target (Ziel ¶3.1) under the first reading: no status card makes one
+    assert ruling.value("can_initiate") is False
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.slug)
+def test_a_status_card_on_the_actor_leaves_a_possible_initiation_open(scenario):
+    ruling = scenario.evaluate(board(kind="basic_thwart", actor=1,
+                                     characters=[hero(statuses=["confused"])],
+                                     main_scheme=[{"threat": 2}]))
+    assert first_not_covered(ruling) == "the acting character is confused (Verwirrt)"
+    assert ruling.value("can_initiate") == NOT_COVERED
+    assert CONDITIONAL in ruling.values[-1].label.render()
+    assert not any(v.name.startswith("threat_after_") for v in ruling.values)
+
+
+def test_a_status_card_on_a_target_is_covered():
+    ruling = marvel.SITUATION.evaluate(card(effect("deal_damage", "one", "minion", amount=1),
+                                            minions=[{"statuses": ["stunned"]}]))
+    assert ruling.complete and ruling.value("can_initiate") is True
+
+
+@pytest.mark.parametrize("targets", [[hero(exhausted=True)], []], ids=["valid", "none"])
+def test_for_each_states_no_initiation_as_fact(targets):
+    """Formerly "can be initiated: yes" beside an incomplete verdict."""
+    ruling = marvel.SITUATION.evaluate(card(
+        effect("ready", "choose", "character", for_each=True), minions=[{}], characters=targets))
+    assert first_not_covered(ruling) == 'effect 1 says "for each …"'
+    assert [c.key for c in ruling.steps[0].citations] == ["ziel.p5", "ziel.p3.2"]
+    assert ruling.value("can_initiate") == NOT_COVERED
+    assert CONDITIONAL in ruling.values[-1].label.render()
+    decided = [s for s in ruling.steps if s.outcome is Outcome.APPLIED and "initiated" in
+               s.message.render()]
+    assert decided and all(s.message.render().startswith("As far as its targets decide: ")
+                           for s in decided)
+
+
+def test_further_text_states_no_initiation_as_fact():
+    ruling = marvel.SITUATION.evaluate(dict(card(
+        effect("remove_threat", "each", "scheme", amount=1), main_scheme=[{"threat": 3}]),
+        other_text=True))
+    assert first_not_covered(ruling) == "text or keywords of the ability not listed as effects"
+    assert ruling.value("can_initiate") == NOT_COVERED
+    assert ruling.value("effect_1_valid_targets") == ("main scheme",)
+    assert not any(v.name.startswith("threat_after_") for v in ruling.values)
+
+
+# --------------------------------------------------------------------------
+# Properties over random tables
+# --------------------------------------------------------------------------
+
+_STATUSES = st.lists(st.sampled_from(["stunned", "confused", "tough"]), max_size=2, unique=True)
+
+
+def _conditions(*conditions) -> st.SearchStrategy:
+    return st.lists(st.sampled_from([c.value for c in conditions]), max_size=2, unique=True)
+
+
+@st.composite
+def tables(draw) -> dict:
+    """A valid input of the focused scenario: a card ability or a basic power on a board; the
+    acting character of a basic power has no status card (that fact is added on purpose)."""
+    enemy = st.fixed_dictionaries({"damage": st.integers(0, 2), "attacking": st.booleans(),
+                                   "statuses": _STATUSES,
+                                   "conditions": _conditions(*marvel._CHARACTER_CONDITIONS)})
+    character = st.fixed_dictionaries({
+        "kind": st.sampled_from(["hero", "ally"]), "atk": st.integers(0, 2),
+        "thw": st.integers(0, 2), "def": st.integers(0, 2), "damage": st.integers(0, 1),
+        "exhausted": st.booleans(), "statuses": _STATUSES,
+        "conditions": _conditions(*marvel._CHARACTER_CONDITIONS, *marvel._CARD_CONDITIONS)})
+    scheme = st.fixed_dictionaries({"threat": st.integers(0, 3), "crisis": st.booleans(),
+                                    "conditions": _conditions(*marvel._SCHEME_CONDITIONS)})
+    data = board(
+        villain=draw(st.lists(enemy, max_size=1)), minions=draw(st.lists(enemy, max_size=2)),
+        main_scheme=draw(st.lists(st.fixed_dictionaries({"threat": st.integers(0, 3)}),
+                                  max_size=1)),
+        side_schemes=draw(st.lists(scheme, max_size=2)),
+        characters=draw(st.lists(character, min_size=1, max_size=2)),
+        other_cards=draw(st.lists(st.fixed_dictionaries({"exhausted": st.booleans()}),
+                                  max_size=1)),
+        players=[{"deck": draw(st.integers(0, 2))}], crisis_icon=draw(st.booleans()))
+    if draw(st.booleans()):
+        actor = draw(st.integers(1, len(data["characters"])))
+        data["characters"][actor - 1] = {**data["characters"][actor - 1], "statuses": []}
+        kind = draw(st.sampled_from(["basic_attack", "basic_thwart", "basic_defend"]))
+        return {**data, "kind": kind, "actor": actor}
+    return {**data, "kind": "card_ability", "effects": draw(marvel_effects()),
+            "labels": draw(st.lists(st.sampled_from(["attack", "thwart"]), unique=True))}
+
+
+_SETTINGS = settings(max_examples=150, deadline=None,
+                     suppress_health_check=[HealthCheck.too_slow])
+
+
+@_SETTINGS
+@given(data=tables(), fact=st.sampled_from(["for_each", "other_text", "actor"]),
+       status=st.sampled_from(["stunned", "confused", "tough"]))
+def test_adding_a_fact_outside_the_texts_always_makes_the_verdict_incomplete(data, fact, status):
+    assert not any(s.outcome is Outcome.NOT_COVERED and s.message.param_dict()["what"].id
+                   .startswith(("the acting", "text or", 'effect %(number)s says "for'))
+                   for s in marvel.SITUATION.evaluate(data).steps)
+    if fact == "actor" and data["kind"] != "card_ability":
+        characters = list(data["characters"])
+        characters[data["actor"] - 1] = {**characters[data["actor"] - 1], "statuses": [status]}
+        added = {**data, "characters": characters}
+    elif fact == "for_each" and data["kind"] == "card_ability":
+        added = {**data, "effects": [{**data["effects"][0], "for_each": True},
+                                     *data["effects"][1:]]}
+    else:
+        added = {**data, "other_text": True}
+    ruling = marvel.SITUATION.evaluate(added)
+    assert not ruling.complete
+    assert ruling.steps[0].outcome is Outcome.NOT_COVERED
+    assert ruling.value("can_initiate") is not True  # never stated as fact
+    if fact != "actor" or data["kind"] == "card_ability":
+        assert ruling.value("can_initiate") == NOT_COVERED
+
+
+@_SETTINGS
+@given(data=tables())
+def test_a_point_is_shown_open_exactly_where_its_readings_give_different_values(data):
+    table = marvel.parse(marvel.SITUATION.validate(data))
+    ruling = marvel.SITUATION.evaluate(data)
+    for point in marvel.OPEN_POINTS:
+        values = [marvel.rule_under(table, {point.slug: r.slug}).values for r in point.readings]
+        assert (point.slug in ruling.open_points()) == (values[0] != values[1]), point.slug
+        assert values[0] == ruling.values
+    for slug in ruling.open_points():
+        first, other = ruling.readings_of(slug)
+        assert first.values != other.values
+
+
+@_SETTINGS
+@given(data=tables())
+def test_the_focused_scenario_is_the_situation_restricted_to_its_part_of_the_table(data):
+    try:
+        focused = marvel.TARGET_VALIDITY.evaluate(data)
+    except marvel.InputError as error:
+        with pytest.raises(marvel.InputError) as same:
+            marvel.SITUATION.evaluate(data)
+        assert same.value.field == error.value.field
+        return
+    ruling = marvel.SITUATION.evaluate(data)
+    assert marvel.parse(marvel.TARGET_VALIDITY.validate(data)) == \
+        marvel.parse(marvel.SITUATION.validate(data))
+    assert (focused.values, focused.steps, focused.readings) == \
+        (ruling.values, ruling.steps, ruling.readings)
