@@ -86,6 +86,11 @@ class StoppableRedis:
             listener, self._listener = self._listener, None
             sockets, self._sockets = self._sockets, []
         if listener is not None:
+            # shutdown wakes the accepting thread (close alone leaves it listening)
+            try:
+                listener.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
             listener.close()
         for sock in sockets:
             try:
