@@ -22,7 +22,8 @@ What it trades:
   interval.
 - **Quiet logs for detail.**  The outage is logged when it starts, then at most
   once per :data:`LOG_INTERVAL` seconds with the number of operations answered
-  as misses, and once when Redis answers again — never once per request.
+  as misses, and once when Redis answers again — never once per request (a
+  Redis that flaps is reported at most once per interval).
 - **Lost invalidations are made good on recovery, not during the outage.**
   A skipped ``set`` only costs a later miss.  A skipped invalidation — a
   per-process index's generation bump (``incr``) after a publication — cannot
@@ -35,21 +36,23 @@ What it trades:
     lost write can make a stored page current again;
   * a process that sees the outage keeps its per-process indexes for at most
     :data:`rulebook.caching.process.OUTAGE_TTL` seconds while it lasts, drops
-    them when it ends (:func:`epoch` changes), and raises every index
+    them when it starts and when it ends (:func:`epoch` changes), and raises every index
     generation once Redis answers again (:func:`on_recovery`): a process that
     saw no outage rebuilds too, whichever process lost the bump;
   * the process that made the change forgets its own indexes at once.
 
-  The case left is a process that lost a bump and stopped before Redis
-  answered again while no other process touched the cache during the outage;
-  then another process's indexes are at most the index's own time limit old.
+  The case left: every process that saw the outage stopped before Redis
+  answered again.  Then a process that saw none keeps its indexes for at
+  most the index's own time limit (60 s), and a page rendered with them in
+  that window may be stored until the next publication.
 
 A backend other than Redis (local memory, the default) cannot be
 unreachable; :func:`state` answers "up" for it.  The other accelerator kept
 outside the database, the body files under ``var/``
 (:mod:`rulebook.caching.bodies`), follows the same rule: a folder that is
-full or not writable is a miss, reported through :func:`report`.  :func:`health` checks the
-cache for the health endpoint (a real round trip, breaker or not).
+full or not writable is a miss, reported through :func:`report`.
+:func:`health` checks the cache for the health endpoint (a real round trip,
+breaker or not).
 """
 
 from __future__ import annotations
@@ -94,7 +97,9 @@ class CacheState:
     backend asks Redis again, ``epoch`` how many outages began or ended in
     this process (a value kept across a change of ``epoch`` may have missed
     an invalidation), ``skipped`` how many operations were answered as
-    misses since the last log line, ``last_error`` the latest error's text.
+    misses since the last log line, ``reported`` whether the current (or
+    last) outage was logged — a Redis that flaps within :data:`LOG_INTERVAL`
+    is not reported again at each flap — ``last_error`` the latest error's text.
     """
 
     address: str
@@ -103,6 +108,7 @@ class CacheState:
     epoch: int = 0
     skipped: int = 0
     logged_at: float = float("-inf")
+    reported: bool = False
     last_error: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -156,8 +162,8 @@ def health(alias: str = "default") -> dict[str, Any]:
         if isinstance(backend, DegradingRedisCache):
             backend.probe(token)
         else:
-            backend.set("healthz:probe", token, 10)
-            if backend.get("healthz:probe") != token:
+            backend.set(f"healthz:{token}", token, 10)
+            if backend.get(f"healthz:{token}") != token:
                 raise LookupError("the probe key was not read back")
     except Exception as error:  # noqa: BLE001 - a health check reports every failure
         return {"ok": False, "backend": kind, "error": type(error).__name__}
@@ -241,8 +247,11 @@ class DegradingRedisCache(RedisCache):
                 starting = True
             else:
                 starting = False
+        if starting:
+            state.reported = False
         if starting and now - state.logged_at >= LOG_INTERVAL:
             state.logged_at = now
+            state.reported = True
             logger.warning("The cache at %s does not answer (%s): pages are answered from "
                            "the database, Redis is tried again every %.0f s.",
                            state.address, state.last_error, RETRY_AFTER)
@@ -255,6 +264,7 @@ class DegradingRedisCache(RedisCache):
         now = time.monotonic()
         if now - state.logged_at >= LOG_INTERVAL:
             state.logged_at = now
+            state.reported = True
             logger.warning("The cache at %s is still down (%s) after %.0f s: %d operations "
                            "answered as misses since the last report.", state.address,
                            state.last_error, now - (state.down_since or now), state.skipped)
@@ -270,9 +280,11 @@ class DegradingRedisCache(RedisCache):
             state.down_since = None
             state.skipped = 0
             state.epoch += 1
-        logger.warning("The cache at %s answers again after %.0f s down (%d operations "
-                       "answered as misses since the last report).", state.address, lasted,
-                       skipped)
+            reported = state.reported
+        if reported:
+            logger.warning("The cache at %s answers again after %.0f s down (%d operations "
+                           "answered as misses since the last report).", state.address, lasted,
+                           skipped)
         for hook in list(_RECOVERY_HOOKS):
             try:
                 hook()
@@ -280,12 +292,13 @@ class DegradingRedisCache(RedisCache):
                 logger.exception("a cache recovery hook failed")
 
     def probe(self, token: str) -> None:
-        """Write and read back ``token`` now, whatever the breaker says; raise
-        what Redis raised (or ``LookupError``) on failure.  A success ends an
-        outage, a failure starts or prolongs one."""
+        """Write and read back ``token`` (under a key of its own, kept 10 s)
+        now, whatever the breaker says; raise what Redis raised (or
+        ``LookupError``) on failure.  A success ends an outage, a failure
+        starts or prolongs one."""
         try:
-            super().set("healthz:probe", token, 10)
-            if super().get("healthz:probe") != token:
+            super().set(f"healthz:{token}", token, 10)
+            if super().get(f"healthz:{token}") != token:
                 raise LookupError("the probe key was not read back")
         except _errors() as error:
             self._failed(error)
