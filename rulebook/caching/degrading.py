@@ -18,8 +18,9 @@ What it trades:
   address), so a request does not pay a connection attempt per cache call;
   the next call after that interval tries again.  Connections time out after
   :data:`CONNECT_TIMEOUT` / :data:`SOCKET_TIMEOUT` seconds (settings
-  ``OPTIONS``), so a Redis that swallows packets costs at most that, once per
-  interval.
+  ``OPTIONS``), so a Redis that accepts connections but never answers costs a
+  request about a second (redis-py retries a command once or twice: about
+  3 s for the first request that meets it), once per interval and process.
 - **Quiet logs for detail.**  The outage is logged when it starts, then at most
   once per :data:`LOG_INTERVAL` seconds with the number of operations answered
   as misses, and once when Redis answers again — never once per request (a
