@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 
 from rulebook.caching import degrading
-from tests.rulebook.caching.conftest import free_port, redis_caches
+from tests.rulebook.caching.outages import free_port, redis_caches
 
 
 def outage_lines(caplog) -> list[str]:

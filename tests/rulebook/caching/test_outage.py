@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.rulebook.caching.conftest import api_requests, free_port, page_type, redis_caches, \
+from tests.rulebook.caching.outages import api_requests, free_port, page_type, redis_caches, \
     sitemap_paths
 
 # Page types the sitemap must list (the test fails if one goes missing from it).
@@ -65,18 +65,14 @@ def comparable(response) -> tuple:
 
 
 @pytest.fixture
-def working_then_dead(settings):
-    """Switches the site's cache: first as configured for the run (local
-    memory, or the Redis of ``REDIS_URL``), then a dead Redis."""
-    working = settings.CACHES
-
+def kill_cache(settings):
+    """The site's cache is as configured for the run (local memory, or the
+    Redis of ``REDIS_URL``) until the returned function is called: then a
+    Redis on a port with nothing listening."""
     def dead():
         settings.CACHES = redis_caches(f"redis://127.0.0.1:{free_port()}/0")
 
-    def alive():
-        settings.CACHES = working
-
-    return alive, dead
+    return dead
 
 
 def test_every_sitemap_page_answers_from_the_database(client, seeded, dead_redis, caplog):
@@ -111,8 +107,8 @@ def test_every_sitemap_page_answers_from_the_database(client, seeded, dead_redis
     assert f"127.0.0.1:{dead_redis}/0 does not answer" in outage_lines[0].getMessage()
 
 
-def test_pages_are_the_same_with_and_without_the_cache(client, seeded, working_then_dead):
-    alive, dead = working_then_dead
+def test_pages_are_the_same_with_and_without_the_cache(client, seeded, kill_cache):
+    dead = kill_cache
     paths = sitemap_paths(client)
     one_of_each = {}
     for path in paths + all_other_pages():
@@ -130,8 +126,8 @@ def test_pages_are_the_same_with_and_without_the_cache(client, seeded, working_t
         assert body == expected[path][2], path
 
 
-def test_every_api_operation_answers_from_the_database(client, seeded, working_then_dead):
-    alive, dead = working_then_dead
+def test_every_api_operation_answers_from_the_database(client, seeded, kill_cache):
+    dead = kill_cache
     operations = api_requests(client)
     spec = client.get("/api/openapi.json").json()
     assert set(operations) == {operation["operationId"] for path in spec["paths"].values()
@@ -159,10 +155,10 @@ def test_every_api_operation_answers_from_the_database(client, seeded, working_t
     assert client.get(clauses, headers={"If-None-Match": etag}).status_code == 304
 
 
-def test_a_dead_cache_costs_no_more_than_a_miss(client, seeded, working_then_dead):
+def test_a_dead_cache_costs_no_more_than_a_miss(client, seeded, kill_cache):
     """With Redis down the page is rendered afresh: the queries of a cold
-    page, no more (no retries per cache call)."""
-    alive, dead = working_then_dead
+    page, no more."""
+    dead = kill_cache
     path = "/ru/berserk/comprehensive-rules/107.2/"
     client.get(path)
     from django.core.cache import cache
