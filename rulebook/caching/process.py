@@ -14,7 +14,8 @@ no generation can reach this process: a value is then kept for at most
 :data:`OUTAGE_TTL` seconds, values kept across the start or end of an
 outage are rebuilt, and when the cache answers again this process raises
 every generation — another process's bump may have been lost meanwhile,
-and processes that saw no outage must rebuild too.  The process that makes
+and processes that saw no outage must rebuild too (each worker that saw the
+outage raises them once, so an outage costs a few rebuilds after it).  The process that makes
 a change forgets its own values at once, whether the bump reaches the
 shared cache or not.
 """
