@@ -9,7 +9,8 @@ Environment variables:
 - ``ALLOWED_HOSTS``: comma-separated host names (default: local hosts).
 - ``PG_RANDOM_PAGE_COST``: PostgreSQL's ``random_page_cost`` for the site's
   connections (default ``1.1``: the rulebook is held in memory).
-- ``REDIS_URL``: when set, Django's cache uses Redis instead of local memory.
+- ``REDIS_URL``: when set, Django's cache uses Redis instead of local memory
+  (an unreachable Redis is a miss: :mod:`rulebook.caching.degrading`).
 - ``SECURE_SSL_REDIRECT``, ``SECURE_COOKIES``, ``SECURE_HSTS_SECONDS``,
   ``BEHIND_PROXY``: HTTPS hardening for a deployment behind TLS.
 """
@@ -209,8 +210,10 @@ CACHES = {
     }
 }
 if os.environ.get("REDIS_URL"):
+    # Django's RedisCache with an outage answered as a miss, from the
+    # database (rulebook.caching.degrading): the cache only accelerates.
     CACHES["default"] = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "rulebook.caching.degrading.DegradingRedisCache",
         "LOCATION": os.environ["REDIS_URL"],
         "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "rulesite"),
     }

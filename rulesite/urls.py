@@ -1,4 +1,5 @@
-"""Root URLconf: the admin, sitemap and robots.txt, and the pages under /de/, /ru/, /en/."""
+"""Root URLconf: the admin, sitemap, robots.txt and /healthz, and the pages under
+/de/, /ru/, /en/."""
 
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
@@ -11,6 +12,7 @@ from rulebook.reading.offline import offline_state, service_worker
 from rulebook.reading.views import robots_txt
 from rulebook.versioning.sitemaps import ChangesSitemap
 from rulesite.api import api, index as api_index, not_found as api_not_found
+from rulesite.health import healthz
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -18,6 +20,7 @@ urlpatterns = [
                                   "calculator": CalculatorSitemap}},
          name="django.contrib.sitemaps.views.sitemap"),
     path("robots.txt", robots_txt, name="robots_txt"),
+    path("healthz", healthz, name="healthz"),
     path("sw.js", service_worker, name="service_worker"),
     path("offline-state.json", offline_state, name="offline_state"),
     path("api/", api_index, name="api-index"),  # before ninja's root, a 404 without docs

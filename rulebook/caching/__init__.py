@@ -12,7 +12,10 @@ Modules:
   read API's all-clauses answer) kept as files per publication stamp and
   sent as static files are (``sendfile``);
 - :mod:`~rulebook.caching.process`: per-process indexes kept until the
-  rulebook changes (the resolver's, the glossary's, the search synonyms).
+  rulebook changes (the resolver's, the glossary's, the search synonyms);
+- :mod:`~rulebook.caching.degrading`: the Redis backend every cache call goes
+  through, answering an outage as a miss (and the body files' failures
+  reported the same way), and the cache's health for ``/healthz``.
 
 May import: :mod:`rulebook.models` only.  Every room that serves pages may
 import it.

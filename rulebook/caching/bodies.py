@@ -18,6 +18,11 @@ folder share the files.  Files are written to a temporary name and renamed,
 so no reader ever sees half of one.  Superseded files are removed when a
 new one is written: any older than :data:`MAX_AGE` seconds, and the oldest
 beyond :data:`MAX_FILES`.
+
+The files are an accelerator, like the shared cache
+(:mod:`rulebook.caching.degrading`): a folder that cannot be read or
+written (disk full, read-only, wrong owner) is a miss — the body is built
+and sent from memory, and the failure logged at most once a minute.
 """
 
 from __future__ import annotations
@@ -31,8 +36,9 @@ from pathlib import Path
 from typing import Callable
 
 from django.conf import settings
-from django.http import FileResponse
+from django.http import FileResponse, HttpResponse
 
+from rulebook.caching import degrading
 from rulebook.caching.conditional import FRAGMENT_TIMEOUT
 
 #: At most this many files are kept (the oldest written go first).
@@ -51,22 +57,41 @@ def path_for(key: str) -> Path:
     return folder() / (hashlib.sha256(key.encode()).hexdigest()[:40] + ".body")
 
 
-def file_response(key: str, build: Callable[[], bytes], content_type: str) -> FileResponse:
+def file_response(key: str, build: Callable[[], bytes],
+                  content_type: str) -> FileResponse | HttpResponse:
     """A response whose body is the file of ``key``, built by ``build()``
     (bytes) and written first when there is none.
 
     The response is streaming (``streaming_content``), with
     ``Content-Length`` and ``content_type``; the caller adds validators.
+    When the file can be neither read nor written (the folder full,
+    read-only or missing its rights), the body is built and answered from
+    memory instead (a plain response, same headers).
     """
     path = path_for(key)
     try:
-        handle = open(path, "rb")
-    except FileNotFoundError:
-        _write(path, build())
-        handle = open(path, "rb")
+        try:
+            handle = open(path, "rb")
+        except FileNotFoundError:
+            body = build()
+            try:
+                _write(path, body)
+            except OSError as error:
+                return _from_memory(body, content_type, error)
+            handle = open(path, "rb")
+    except OSError as error:  # e.g. PermissionError: the folder is not ours
+        return _from_memory(build(), content_type, error)
     response = FileResponse(handle, content_type=content_type)
     # FileResponse names the file for a download; this is an answer, not a download.
     del response.headers["Content-Disposition"]
+    return response
+
+
+def _from_memory(body: bytes, content_type: str, error: OSError) -> HttpResponse:
+    """``body`` as a plain response, the file's ``error`` reported."""
+    degrading.report(f"Body files in {folder()}", error)
+    response = HttpResponse(body, content_type=content_type)
+    response.headers["Content-Length"] = str(len(body))
     return response
 
 
@@ -82,7 +107,10 @@ def _write(path: Path, body: bytes) -> None:
         with suppress(FileNotFoundError):
             os.unlink(temporary)
         raise
-    prune(keep=path)
+    try:
+        prune(keep=path)
+    except OSError as error:  # the file is written; cleaning up can wait
+        degrading.report(f"Pruning the body files in {folder()}", error)
 
 
 def prune(keep: Path | None = None) -> int:

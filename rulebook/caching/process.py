@@ -8,6 +8,16 @@ raises the generation (:meth:`ProcessIndex.invalidate`, called by the
 signals), so every worker — on every server sharing the cache — rebuilds
 on its next use.  A time limit bounds how stale a value can be if the
 shared cache was emptied or unreachable.
+
+While the shared cache does not answer (:mod:`rulebook.caching.degrading`),
+no generation can reach this process: a value is then kept for at most
+:data:`OUTAGE_TTL` seconds, values kept across the start or end of an
+outage are rebuilt, and when the cache answers again this process raises
+every generation — another process's bump may have been lost meanwhile,
+and processes that saw no outage must rebuild too (each worker that saw the
+outage raises them once, so an outage costs a few rebuilds after it).  The process that makes
+a change forgets its own values at once, whether the bump reaches the
+shared cache or not.
 """
 
 from __future__ import annotations
@@ -18,7 +28,13 @@ from typing import Callable, ClassVar, Generic, Hashable, TypeVar
 
 from django.core.cache import cache
 
+from rulebook.caching import degrading
+
 V = TypeVar("V")
+
+#: Seconds a value is kept while the shared cache does not answer (no other
+#: process's invalidation can reach this one then).
+OUTAGE_TTL = 5.0
 
 
 class ProcessIndex(Generic[V]):
@@ -40,7 +56,7 @@ class ProcessIndex(Generic[V]):
     def __init__(self, generation_key: str, ttl: float = 60.0) -> None:
         self.generation_key = generation_key
         self.ttl = ttl
-        self._values: dict[Hashable, tuple[int, float, V]] = {}
+        self._values: dict[Hashable, tuple[tuple[int, int], float, V]] = {}
         ProcessIndex._instances.add(self)
 
     @classmethod
@@ -53,23 +69,48 @@ class ProcessIndex(Generic[V]):
 
     def get(self, key: Hashable, build: Callable[[], V]) -> V:
         """Return the value of ``key``, calling ``build()`` when it is missing,
-        of another generation or older than ``ttl`` seconds."""
-        generation = cache.get(self.generation_key, 0)
+        of another generation or older than ``ttl`` seconds (or
+        :data:`OUTAGE_TTL` while the shared cache does not answer)."""
+        shared = cache.get(self.generation_key, 0)
+        # Read after the get, which may have begun or ended an outage.
+        state = degrading.state()
+        generation = (shared, state.epoch)
+        ttl = min(self.ttl, OUTAGE_TTL) if state.down else self.ttl
         now = time.monotonic()
         kept = self._values.get(key)
-        if kept and kept[0] == generation and now - kept[1] < self.ttl:
+        if kept and kept[0] == generation and now - kept[1] < ttl:
             return kept[2]
         value = build()
         self._values[key] = (generation, now, value)
         return value
 
+    @classmethod
+    def invalidate_all(cls) -> None:
+        """Raise the shared generation of every index of this process (each
+        key once): run when the shared cache answers again after an outage."""
+        for generation_key in {index.generation_key for index in list(cls._instances)}:
+            _bump(generation_key)
+
     def invalidate(self) -> None:
-        """Raise the shared generation: every process rebuilds on next use."""
-        try:
-            cache.incr(self.generation_key)
-        except ValueError:
-            cache.set(self.generation_key, 1, None)
+        """Raise the shared generation: every process rebuilds on next use;
+        this one at once (every index of this generation), even when the
+        shared cache does not answer."""
+        for index in list(ProcessIndex._instances):
+            if index.generation_key == self.generation_key:
+                index.clear()
+        _bump(self.generation_key)
 
     def clear(self) -> None:
         """Forget this process's values (as in a new worker)."""
         self._values.clear()
+
+
+def _bump(generation_key: str) -> None:
+    """Raise the number under ``generation_key`` (1 when it is missing)."""
+    try:
+        cache.incr(generation_key)
+    except ValueError:
+        cache.set(generation_key, 1, None)
+
+
+degrading.on_recovery(ProcessIndex.invalidate_all)
