@@ -27,6 +27,7 @@ import weakref
 from typing import Callable, ClassVar, Generic, Hashable, TypeVar
 
 from django.core.cache import cache
+from django.db import transaction
 
 from rulebook.caching import degrading
 
@@ -94,7 +95,18 @@ class ProcessIndex(Generic[V]):
     def invalidate(self) -> None:
         """Raise the shared generation: every process rebuilds on next use;
         this one at once (every index of this generation), even when the
-        shared cache does not answer."""
+        shared cache does not answer.
+
+        Called from a model signal, inside the writer's transaction: another
+        process may rebuild from the data as it was before the commit under
+        the raised generation.  So the generation is raised, and this
+        process's values forgotten, once more when the transaction commits
+        (at once when there is none).
+        """
+        self._forget_and_bump()
+        transaction.on_commit(self._forget_and_bump)
+
+    def _forget_and_bump(self) -> None:
         for index in list(ProcessIndex._instances):
             if index.generation_key == self.generation_key:
                 index.clear()
