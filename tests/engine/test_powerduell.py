@@ -113,8 +113,8 @@ CLAUSE_TEXT = {
 STEP_WORDS: dict[str, tuple[str, ...]] = {
     # situation
     "%(side)s takes the active turn.": ("aktiven Spielzug",),
-    "Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s": (
-        "Schutzgottkarte",),
+    # the wrapped step's own words are checked against the same citations
+    "Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s": (),
     "Card text may override this rule: %(rule)s": (
         "Sofern nicht anders in der Beschreibung festgelegt",
         "Wenn in der Effektbeschreibung nichts anderes beschrieben wird"),
@@ -124,10 +124,6 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "Effect %(number)s does not reach monster %(monster)s.": ("Effekt",),
     "Effect %(number)s (Gravitations-Energiekarte) was given the lowest Wirkungsrang, as an "
     "Energiekarte.": ("Gravitations-Energiekarten", "niedrigsten Wirkungsrang"),
-    "The negativ-positiv-Wirkung of the Schutzgottkarte of %(side)s does not count.": (
-        "aktiven Spielzug",),
-    "Monster %(number)s: the negativ-positiv-Wirkung scales the Wirkung's change %(amount)s by "
-    "%(factor)s.": ("Reduzierungen", "Erhöhungen"),
     "Monster %(number)s: effects are evaluated by Wirkungsrang, lowest first (Energie- & "
     "Monsterkarten 3, Schutzgottkarten 2), and within a rank from the latest activated to the "
     "longest active: %(order)s.": ("Wirkungsrang", "zuletzt aktivierten"),
@@ -142,13 +138,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
         ("Wirkungsrang", "aktiviert"),
     "Monster %(number)s: whether the negativ-positiv-Wirkung scales changes from other cards "
     "is open; both readings are shown.": ("alle Reduzierungen",),
-    "Monster %(number)s is in the combat with a monster whose negativ-positiv-Wirkung counts; "
-    "whether it changes this monster's values too is open; both readings are shown.": (
-        "in einem Kampf", "Angriffsziel"),
     "Monster %(number)s has half points; the readings show exact and rounded values.": (
         "gewertet",),
-    "A Wirkungsbegrenzung limits the Spezial-Wirkung to monster cards of its planet.": (
-        "Wirkungsbegrenzung", "Spezial-Wirkung"),
     # guardian-wirkung
     "The Wirkung of a card with negativ-positiv-Wirkung applies only to own monster cards of "
     "its Basis-Planetensymbol.": ("eigene Monsterkarten", "Basis-Symbol"),
