@@ -338,10 +338,14 @@ class Monster:
     lp: int | None = None
     cost: int | None = None
 
+    @functools.cached_property
+    def _bases(self) -> tuple[tuple[Attribute, Fraction], ...]:
+        return tuple((a, Fraction(getattr(self, a.value))) for a in _ATTRIBUTES
+                     if getattr(self, a.value) is not None)
+
     def bases(self) -> dict[Attribute, Fraction]:
-        """The base values given, as exact points."""
-        return {a: Fraction(getattr(self, a.value)) for a in _ATTRIBUTES
-                if getattr(self, a.value) is not None}
+        """The base values given, as exact points (a new dict)."""
+        return dict(self._bases)
 
 
 @dataclass(frozen=True)
@@ -547,6 +551,9 @@ class _Voice(enum.Enum):
 Key = tuple
 
 
+_WRAPPED = _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s")
+
+
 class _Trace(Trace):
     """The steps of one evaluation, in one voice, under chosen readings.
 
@@ -560,8 +567,8 @@ class _Trace(Trace):
                  quiet: bool = False) -> None:
         super().__init__()
         self.voice, self.choices, self.quiet = voice, dict(choices or {}), quiet
-        self.consulted: dict[tuple[OpenPoint, Key], None] = {}
-        self.pending: list[tuple[int, tuple[OpenPoint, Key], Step | None, Step | None]] = []
+        self.consulted: dict[tuple[str, Key], OpenPoint] = {}
+        self.pending: list[tuple[int, tuple[str, Key], Step | None, Step | None]] = []
         self.about: tuple[int, Spielfeldseite] | None = None
 
     @property
@@ -571,7 +578,7 @@ class _Trace(Trace):
 
     def reading(self, point: OpenPoint, key: Key) -> str:
         """The reading of ``point`` at ``key`` this evaluation follows (the first by default)."""
-        self.consulted.setdefault((point, key), None)
+        self.consulted[point.slug, key] = point
         return (self.choices.get((point.slug, key)) or self.choices.get(point.slug)
                 or point.readings[0].slug)
 
@@ -579,9 +586,8 @@ class _Trace(Trace):
         if self.about is None or self.voice is not _Voice.TABLE:
             return step
         number, side = self.about
-        return Step(step.outcome, msg(_("Monster %(number)s and the Wirkung of the "
-                                        "Schutzgottkarte of %(side)s: %(step)s"),
-                                      number=number, side=side.label, step=step.message),
+        return Step(step.outcome, Message(_WRAPPED, (("number", number), ("side", side.label),
+                                                     ("step", step.message))),
                     step.citations, step.reason, step.see)
 
     @property
@@ -590,6 +596,21 @@ class _Trace(Trace):
         about another monster than its own (number 1)."""
         return self.quiet or (self.voice is not _Voice.TABLE and self.about is not None
                               and self.about[0] != 1)
+
+    def applied(self, message: Message, *clauses: Clause) -> None:
+        """A rule applied (see :meth:`Trace.applied`); nothing is built while silenced."""
+        if not self.silenced:
+            self.add(Step(Outcome.APPLIED, message, _cites(*clauses)))
+
+    def not_applicable(self, message: Message, reason: Message, *clauses: Clause) -> None:
+        """A rule's condition is not met (see :meth:`Trace.not_applicable`)."""
+        if not self.silenced:
+            self.add(Step(Outcome.NOT_APPLICABLE, message, _cites(*clauses), reason))
+
+    def silent(self, message: Message, reason: Message, *clauses: Clause) -> None:
+        """The texts do not settle this point (see :meth:`Trace.silent`)."""
+        if not self.silenced:
+            self.add(Step(Outcome.SILENT, message, _cites(*clauses), reason))
 
     def add(self, step: Step) -> Step:
         """Append ``step`` (naming its monster and card on the whole table)."""
@@ -602,7 +623,7 @@ class _Trace(Trace):
         """A step about ``point`` at ``key``: ``differs`` if its readings give different
         values, else ``same`` (``None``: no step)."""
         if not self.silenced:
-            self.pending.append((len(self.steps), (point, key),
+            self.pending.append((len(self.steps), (point.slug, key),
                                  differs and self._wrap(differs), same and self._wrap(same)))
             self.steps.append(None)  # type: ignore[arg-type]
 
@@ -662,13 +683,12 @@ class _State:
         return self.table.monsters[number - 1]
 
 
-def _cites(*clauses: Clause):
-    return citations(*clauses)
+_cites = functools.lru_cache(maxsize=None)(citations)
 
 
 def _step(outcome: Outcome, message: Message, clauses: tuple, reason: Message | None = None
           ) -> Step:
-    return Step(outcome, message, citations(*clauses), reason)
+    return Step(outcome, message, _cites(*clauses), reason)
 
 
 _OWN_SIDE_ONLY = _("Effects of Schutzgottkarten apply only to their own side unless the "
@@ -1112,9 +1132,14 @@ def _keys(order: Iterable[_Change]) -> list[Any]:
 
 def _label(change: _Change) -> Message:
     """The change as a reader names it: "effect 3", or the Wirkung of a side's card."""
-    if isinstance(change.key, int):
-        return msg(_("effect %(number)s"), number=change.key)
-    return msg(_("Wirkung of the Schutzgottkarte of %(side)s"), side=change.side.label)
+    return _label_of(change.key, change.side)
+
+
+@functools.lru_cache(maxsize=256)
+def _label_of(key: int | str, side: Spielfeldseite) -> Message:
+    if isinstance(key, int):
+        return msg(_("effect %(number)s"), number=key)
+    return msg(_("Wirkung of the Schutzgottkarte of %(side)s"), side=side.label)
 
 
 @rule(C.RANK, C.ORDER, C.ORDER_REGULAR, opens=(RANK_OR_RECENCY, SPEZIAL_OR_WIRKUNG, RANK_ONE),
@@ -1125,8 +1150,9 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     p3, p4).  Open: which decides where they disagree; whether the Spezial-Wirkung ranks
     above or comes before the Wirkung; where rank 1 stands."""
     n = monster.number
-    both = [side for side in Spielfeldseite if {Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL}
-            <= {c.source for c in changes if c.side is side}]
+    guardian_sources = {(c.side, c.source) for c in changes if c.source.is_guardian}
+    both = [side for side in Spielfeldseite if (side, Source.GUARDIAN_WIRKUNG) in guardian_sources
+            and (side, Source.GUARDIAN_SPEZIAL) in guardian_sources]
     before = [side for side in both if trace.reading(SPEZIAL_OR_WIRKUNG, (n, side)) == "before"]
     rank_one = any(c.source is Source.RANK_ONE for c in changes)
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
@@ -1139,9 +1165,11 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
             "The chapter does not name the highest Wirkungsrang and also says guardian effects "
             "stand above all others; the engine assumed rank 1 stands above rank 2, so it is "
             "evaluated last.")), C.RANK, C.ORDER)
-    for side in both:
+    for side in both if not trace.silenced else ():
         _spezial_step(trace, n, side, order, _ranked(changes, {side}, below))
-    if trace.voice is _Voice.ORDER:
+    if trace.silenced:
+        pass
+    elif trace.voice is _Voice.ORDER:
         _ties(trace, changes)
         trace.applied(msg(_("Evaluation order: effects %(order)s. Effects are evaluated by "
                             "Wirkungsrang, lowest first (Energie- & Monsterkarten 3, "
@@ -1156,7 +1184,7 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
                       C.RANK, C.ORDER, C.ORDER_REGULAR)
     if disagree and trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
         return recency
-    if disagree:
+    if disagree and not trace.silenced:
         _recency_step(trace, n, recency)
     return order
 
@@ -1342,7 +1370,8 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
                                                                        C.WIRKUNG_SCOPE)))
     _wirkungen(state)
     _effects(state)
-    _negativ_positiv(state)
+    for monster in table.monsters:
+        _negativ_positiv(state, monster)
     for monster in table.monsters:
         _values(state, monster)
     for guardian in table.guardians:
@@ -1366,10 +1395,14 @@ def _wirkungen(state: _State) -> None:
             reached = state.reached[guardian.side, monster.number] = wirkung_reach(
                 trace, guardian, monster)
             if reached:
-                state.changes[monster.number].append(_Change(
-                    f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side, 0,
-                    guardian.wirkung.attribute, Operation.ADD, guardian.wirkung.amount))
+                state.changes[monster.number].append(_wirkung_change(guardian))
     trace.about = None
+
+
+def _wirkung_change(guardian: Guardian) -> _Change:
+    """A Wirkung's change to a monster it reaches (active since before every effect)."""
+    return _Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side, 0,
+                   guardian.wirkung.attribute, Operation.ADD, guardian.wirkung.amount)
 
 
 def _effects(state: _State) -> None:
@@ -1387,24 +1420,45 @@ def _effects(state: _State) -> None:
                 effect.operation, effect.amount))
 
 
-def _negativ_positiv(state: _State) -> None:
-    """The negativ-positiv-Wirkung of each Wirkung on each own monster it reaches, and of
-    the active side's card on its own monsters in the combat the Wirkung does not reach."""
+def _negativ_positiv(state: _State, monster: Monster) -> None:
+    """The negativ-positiv-Wirkung on ``monster``: of each Wirkung reaching it, and of the
+    active side's card if it is in the combat and not under that card's Wirkung."""
     table, trace = state.table, state.trace
     for guardian in _sides(table):
-        for monster in table.monsters:
-            if state.reached.get((guardian.side, monster.number)):
-                _wirkung_pair(state, guardian, monster)
+        if state.reached.get((guardian.side, monster.number)):
+            _wirkung_pair(state, guardian, monster)
     active, combat = table.guardian(table.active), table.combat
-    if active is None or not active.symbols.has_negativ_positiv or combat is None:
+    if (active is None or not active.symbols.has_negativ_positiv or combat is None
+            or monster.number not in (combat.attacker, combat.target)
+            or monster.side is not active.side or state.reached.get((active.side, monster.number))):
         return
-    for monster in (state.monster(combat.attacker), state.monster(combat.target)):
-        if monster.side is active.side and not state.reached.get((active.side, monster.number)):
-            trace.quiet, quiet = True, trace.quiet
-            matched, _failed = np_conditions(state, active, monster, True)
-            trace.quiet = quiet
-            if matched:
-                np_scaling(state, active, monster, matched)
+    trace.quiet, quiet = True, trace.quiet
+    matched, _failed = np_conditions(state, active, monster, True)
+    trace.quiet = quiet
+    if matched:
+        np_scaling(state, active, monster, matched)
+
+
+def _redo(state: _State, choices: Mapping[Any, str], number: int) -> _State:
+    """``state`` with monster ``number`` ruled on again under ``choices`` (values only): what
+    a reading of an open point of that monster changes, nothing else being affected."""
+    monster = state.monster(number)
+    alt = replace(state, trace=_Trace(state.trace.voice, choices, True),
+                  changes={**state.changes}, factors={**state.factors},
+                  np_factor={**state.np_factor}, reached={**state.reached},
+                  orders={**state.orders}, values={**state.values}, checks={**state.checks})
+    alt.changes[number] = [c for c in state.changes[number] if isinstance(c.key, int)]
+    alt.factors.pop(number, None)
+    alt.np_factor.pop(number, None)
+    for guardian in reversed(_sides(state.table)):
+        if guardian.wirkung is not None:
+            reached = alt.reached[guardian.side, number] = wirkung_reach(alt.trace, guardian,
+                                                                         monster)
+            if reached:
+                alt.changes[number].insert(0, _wirkung_change(guardian))
+    _negativ_positiv(alt, monster)
+    _values(alt, monster)
+    return alt
 
 
 def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
@@ -1468,17 +1522,18 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
     text = _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, Wirkungsrang "
              "%(rank)s, negativ-positiv factor %(factor)s): %(attribute)s %(before)s → %(after)s.")
     for position, (change, factor, before, after) in enumerate(log, start=1):
-        step = _step(Outcome.APPLIED, msg(
-            text, number=n, position=position, effect=_label(change), source=change.source.label,
-            rank=WIRKUNGSRANG[change.source], factor=_text(factor),
-            attribute=change.attribute.label, before=_text(before), after=_text(after)),
-            (C.RANK, C.ORDER) + ((C.NP_RULES,) if factor != 1 else ()))
+        step = Step(Outcome.APPLIED, Message(text, (
+            ("after", _text(after)), ("attribute", change.attribute.label),
+            ("before", _text(before)), ("effect", _label(change)), ("factor", _text(factor)),
+            ("number", n), ("position", position), ("rank", WIRKUNGSRANG[change.source]),
+            ("source", change.source.label))), _cites(C.RANK, C.ORDER, C.NP_RULES)
+            if factor != 1 else _cites(C.RANK, C.ORDER))
         failed = state.checks.get((monster.side, n), ())
         if failed and change.key == f"wirkung-{monster.side.value}":
             step = _considered(trace, step, failed, text + _(
                 " The negativ-positiv-Wirkung was considered and does not apply: %(why)s"))
         trace.add(step)
-    if (HALF_POINTS, (n,)) in trace.consulted:
+    if (HALF_POINTS.slug, (n,)) in trace.consulted:
         trace.silent(msg(_("Monster %(number)s has half points; the readings show exact and "
                            "rounded values."), number=n), msg(_HALF_POINTS), C.ORDER)
 
@@ -1550,16 +1605,16 @@ class _View:
         state = _run(table, self.voice, choices)
         readings: list[Reading] = []
         differing = set()
-        for point, key in state.trace.consulted:
+        for (_slug, key), point in state.trace.consulted.items():
             slug = self.point_slug(point, key)
             if slug is None:
                 continue
-            others = [(item, _run(table, self.voice, {**(choices or {}),
-                                                      (point.slug, key): item.slug}, True))
-                      for item in point.readings[1:]]
+            others = [(item, self._alternative(table, state, {
+                **(choices or {}), (point.slug, key): item.slug}, key))
+                for item in point.readings[1:]]
             first = self.values(state, key)
             if any(_points_of(self.values(o, key)) != _points_of(first) for _i, o in others):
-                differing.add((point, key))
+                differing.add((point.slug, key))
             elif point is not RANK_OR_RECENCY:
                 continue
             readings += [Reading(slug, item.label, values, citations(*item.clauses), index == 0,
@@ -1569,6 +1624,14 @@ class _View:
                              + [(i, self.values(o, key)) for i, o in others])]
         return Ruling(self.slug, self.values(state, None), state.trace.finish(differing),
                       self.notes(state), tuple(readings))
+
+    def _alternative(self, table: Table, state: _State, choices: Mapping[Any, str],
+                     key: Key) -> _State:
+        """The state under ``choices``: the whole table again, or on the whole table only
+        the monster the key names."""
+        if self.voice is _Voice.TABLE and key[0] != "effect":
+            return _redo(state, choices, key[0])
+        return _run(table, self.voice, choices, True)
 
 
 def rule_under(scenario: Scenario, inputs: Mapping[str, Any], choices: Mapping[str, str]
@@ -1614,19 +1677,25 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
         order = state.orders[n]
         change = sum((Fraction(c.amount) * factors.get(c.key, 1) for c in state.changes[n]
                       if isinstance(c.key, str)), Fraction(0))
+        labels = _monster_labels(n)
         values += [*_attribute_values(n, state.values[n]),
-                   Value(f"monster_{n}_order", tuple(_keys(order)),
-                         msg(_("Monster %(number)s: evaluation order"), number=n),
+                   Value(f"monster_{n}_order", tuple(_keys(order)), labels[0],
                          tuple(_label(c) for c in order)),
-                   Value(f"monster_{n}_wirkung_change", _exact(change), msg(_(
-                       "Monster %(number)s: change by the Wirkung of the Schutzgottkarten"),
-                       number=n)),
+                   Value(f"monster_{n}_wirkung_change", _exact(change), labels[1]),
                    Value(f"monster_{n}_np_factor", _exact(state.np_factor.get(n, Fraction(1))),
-                         msg(_("Monster %(number)s: negativ-positiv factor"), number=n))]
-    values += [Value(f"monster_{n}_cost", cost, msg(_("Monster %(number)s: Energiepunkte paid on "
-                                                      "activation"), number=n))
+                         labels[2])]
+    values += [Value(f"monster_{n}_cost", cost, _monster_labels(n)[3])
                for n, cost in state.costs.items()]
     return tuple(values)
+
+
+@functools.lru_cache(maxsize=64)
+def _monster_labels(n: int) -> tuple[Message, ...]:
+    return tuple(msg(text, number=n) for text in (
+        _("Monster %(number)s: evaluation order"),
+        _("Monster %(number)s: change by the Wirkung of the Schutzgottkarten"),
+        _("Monster %(number)s: negativ-positiv factor"),
+        _("Monster %(number)s: Energiepunkte paid on activation")))
 
 
 def _table_slug(point: OpenPoint, key: Key) -> str:
