@@ -1228,10 +1228,11 @@ def _ties(trace: _Trace, changes: list[_Change]) -> None:
 def _recency_step(trace: _Trace, n: int, recency: list[_Change]) -> None:
     """The step on open point ``rank-or-recency``."""
     if trace.table:
-        trace.silent(msg(_("Monster %(number)s: Wirkungsrang and activation order disagree; "
-                           "both readings are shown."), number=n), msg(_(
-            "The texts give both reasons for their example and do not say which decides when "
-            "they disagree.")), C.RANK, C.ORDER)
+        trace.either(RANK_OR_RECENCY, (n,), _step(Outcome.SILENT, msg(_(
+            "Monster %(number)s: Wirkungsrang and activation order disagree; both readings are "
+            "shown."), number=n), (C.RANK, C.ORDER), msg(_(
+                "The texts give both reasons for their example and do not say which decides "
+                "when they disagree."))), None)
         return
     text = msg(_("Wirkungsrang and activation order disagree; the order by Wirkungsrang was "
                  "used."))
@@ -1600,7 +1601,7 @@ class _View:
         """The ruling on ``table`` under the readings ``choices`` (the first ones by default).
 
         An open point consulted by a rule is shown, with each reading's values, where
-        those values differ (the evaluation order counts for ``rank-or-recency``).
+        those values differ (an evaluation order alone is not a different result).
         """
         state = _run(table, self.voice, choices)
         readings: list[Reading] = []
@@ -1613,10 +1614,9 @@ class _View:
                 **(choices or {}), (point.slug, key): item.slug}, key))
                 for item in point.readings[1:]]
             first = self.values(state, key)
-            if any(_points_of(self.values(o, key)) != _points_of(first) for _i, o in others):
-                differing.add((point.slug, key))
-            elif point is not RANK_OR_RECENCY:
+            if all(_points_of(self.values(o, key)) == _points_of(first) for _i, o in others):
                 continue
+            differing.add((point.slug, key))
             readings += [Reading(slug, item.label, values, citations(*item.clauses), index == 0,
                                  point.why if index == 0 else None)
                          for index, (item, values) in enumerate(
@@ -1669,24 +1669,26 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     """The situation's values: per effect whether it affects its target; per monster its
     values, order, change by the Wirkungen and negativ-positiv factor; costs."""
     if key is not None:
-        return ((_affects(state, key[1]),) if key[0] == "effect"
-                else _attribute_values(key[0], state.values[key[0]]))
+        return (_affects(state, key[1]),) if key[0] == "effect" else _monster_values(state, key[0])
     values = [_affects(state, e.number) for e in state.table.effects]
     for monster in state.table.monsters:
-        n, factors = monster.number, state.factors.get(monster.number, {})
-        order = state.orders[n]
-        change = sum((Fraction(c.amount) * factors.get(c.key, 1) for c in state.changes[n]
-                      if isinstance(c.key, str)), Fraction(0))
-        labels = _monster_labels(n)
-        values += [*_attribute_values(n, state.values[n]),
-                   Value(f"monster_{n}_order", tuple(_keys(order)), labels[0],
-                         tuple(_label(c) for c in order)),
-                   Value(f"monster_{n}_wirkung_change", _exact(change), labels[1]),
-                   Value(f"monster_{n}_np_factor", _exact(state.np_factor.get(n, Fraction(1))),
-                         labels[2])]
+        values += _monster_values(state, monster.number)
     values += [Value(f"monster_{n}_cost", cost, _monster_labels(n)[3])
                for n, cost in state.costs.items()]
     return tuple(values)
+
+
+def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
+    """Monster ``n``'s values (points), order, change by the Wirkungen and factor."""
+    factors, order, labels = state.factors.get(n, {}), state.orders[n], _monster_labels(n)
+    change = sum((Fraction(c.amount) * factors.get(c.key, 1) for c in state.changes[n]
+                  if isinstance(c.key, str)), Fraction(0))
+    return (*_attribute_values(n, state.values[n]),
+            Value(f"monster_{n}_order", tuple(_keys(order)), labels[0],
+                  tuple(_label(c) for c in order)),
+            Value(f"monster_{n}_wirkung_change", _exact(change), labels[1]),
+            Value(f"monster_{n}_np_factor", _exact(state.np_factor.get(n, Fraction(1))),
+                  labels[2]))
 
 
 @functools.lru_cache(maxsize=64)
