@@ -1531,8 +1531,11 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
             if factor != 1 else _cites(C.RANK, C.ORDER))
         failed = state.checks.get((monster.side, n), ())
         if failed and change.key == f"wirkung-{monster.side.value}":
-            step = _considered(trace, step, failed, text + _(
-                " The negativ-positiv-Wirkung was considered and does not apply: %(why)s"))
+            step = _considered(trace, step, failed, _(
+                "Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
+                "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
+                "%(before)s → %(after)s. The negativ-positiv-Wirkung was considered and does "
+                "not apply: %(why)s"))
         trace.add(step)
     if (HALF_POINTS.slug, (n,)) in trace.consulted:
         trace.silent(msg(_("Monster %(number)s has half points; the readings show exact and "
