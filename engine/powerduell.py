@@ -1158,18 +1158,29 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
     order = _ranked(changes, before, below)
     recency = [c for _i, c in sorted(enumerate(changes), key=lambda t: (-t[1].activated, t[0]))]
-    disagree = _keys(order) != _keys(recency)
-    if rank_one:
+    if not trace.silenced:
+        _order_steps(trace, n, changes, order, both, below)
+    if _keys(order) == _keys(recency):
+        return order
+    if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
+        return recency
+    if not trace.silenced:
+        _recency_step(trace, n, recency)
+    return order
+
+
+def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Change],
+                 both: list[Spielfeldseite], below: bool) -> None:
+    """The steps of the order of monster ``n``'s changes, in the scenario's voice."""
+    if any(c.source is Source.RANK_ONE for c in changes):
         trace.silent(msg(_("An effect of Wirkungsrang 1 of 3 was evaluated after all "
                            "Schutzgottkarte effects.")), msg(_(
             "The chapter does not name the highest Wirkungsrang and also says guardian effects "
             "stand above all others; the engine assumed rank 1 stands above rank 2, so it is "
             "evaluated last.")), C.RANK, C.ORDER)
-    for side in both if not trace.silenced else ():
+    for side in both:
         _spezial_step(trace, n, side, order, _ranked(changes, {side}, below))
-    if trace.silenced:
-        pass
-    elif trace.voice is _Voice.ORDER:
+    if trace.voice is _Voice.ORDER:
         _ties(trace, changes)
         trace.applied(msg(_("Evaluation order: effects %(order)s. Effects are evaluated by "
                             "Wirkungsrang, lowest first (Energie- & Monsterkarten 3, "
@@ -1182,11 +1193,6 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
                             "a rank from the latest activated to the longest active: "
                             "%(order)s."), number=n, order=tuple(_label(c) for c in order)),
                       C.RANK, C.ORDER, C.ORDER_REGULAR)
-    if disagree and trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
-        return recency
-    if disagree and not trace.silenced:
-        _recency_step(trace, n, recency)
-    return order
 
 
 def _spezial_step(trace: _Trace, n: int, side: Spielfeldseite, order: list[_Change],
