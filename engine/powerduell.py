@@ -675,6 +675,7 @@ class _State:
     matched: dict[int, frozenset[Influence]] = dc_field(default_factory=dict)
     orders: dict[int, list[_Change]] = dc_field(default_factory=dict)
     values: dict[int, dict[Attribute, Fraction]] = dc_field(default_factory=dict)
+    amounts: dict[int, dict[Any, Fraction]] = dc_field(default_factory=dict)
     costs: dict[int, int] = dc_field(default_factory=dict)
     wb_affected: dict[int, bool] = dc_field(default_factory=dict)
 
@@ -1272,26 +1273,39 @@ _ROUNDED = {"down": lambda v: Fraction(v.numerator // v.denominator),
     "monsters.ep", "monsters.ap", "monsters.dp", "monsters.lp", "guardians.wirkung.attribute",
     "effects.attribute", "effects.operation", "effects.amount"))
 def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping[Any, Fraction]
-         ) -> tuple[dict[Attribute, Fraction], list[tuple[_Change, Fraction, Fraction, Fraction]]]:
+         ) -> tuple[dict[Attribute, Fraction], list[tuple], dict[Any, Fraction]]:
     """Effects are rolled up and evaluated in order (reihenfolge.p3), each changing its
-    attribute's value (points, exact; a negativ-positiv factor scales an addition or
-    subtraction).  The texts give no rounding of half points (``half-points``).
-    Returns the values and, per change, (change, factor, before, after)."""
-    values = monster.bases()
-    log = []
+    attribute's value (points; a negativ-positiv factor scales an addition or subtraction).
+    How a halved odd value is rounded, the texts do not say (``half-points``: kept exact,
+    rounded down or up where it is halved).  Returns the values, per change (change, factor,
+    before, after), and the points each addition or subtraction adds or subtracts."""
+    values, log, amounts = monster.bases(), [], {}
+    rounded: list[Callable[[Fraction], Fraction]] = []
+
+    def halved(value: Fraction) -> Fraction:
+        if value.denominator == 1:
+            return value
+        if not rounded:
+            rounded.append(_ROUNDED.get(trace.reading(HALF_POINTS, (monster.number,)), _same))
+        return rounded[0](value)
+
     for change in order:
+        factor = factors.get(change.key, Fraction(1))
+        amount = change.amount
+        if change.signed:
+            amount = amounts[change.key] = halved(change.amount * factor)
         if change.attribute not in values:
             continue  # a value not given: nothing to compute
-        factor = factors.get(change.key, Fraction(1))
         before = values[change.attribute]
-        amount = change.amount * factor if change.signed else change.amount
-        values[change.attribute] = after = _apply(change.operation, before, amount)
+        after = _apply(change.operation, before, amount)
+        values[change.attribute] = after = halved(after) if change.operation is \
+            Operation.HALVE else after
         log.append((change, factor, before, after))
-    if any(value.denominator != 1 for value in values.values()):
-        mode = trace.reading(HALF_POINTS, (monster.number,))
-        if mode in _ROUNDED:
-            values = {a: _ROUNDED[mode](v) for a, v in values.items()}
-    return values, log
+    return values, log, amounts
+
+
+def _same(value: Fraction) -> Fraction:
+    return value
 
 
 @rule(C.SPEZIAL_WIRKUNG, C.WB_CARD, C.WB_RULE, C.IMMUNITY, reads=(
@@ -1446,24 +1460,27 @@ def _negativ_positiv(state: _State, monster: Monster) -> None:
         np_scaling(state, active, monster, matched)
 
 
-def _redo(state: _State, choices: Mapping[Any, str], number: int) -> _State:
+def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoint) -> _State:
     """``state`` with monster ``number`` ruled on again under ``choices`` (values only): what
-    a reading of an open point of that monster changes, nothing else being affected."""
+    a reading of an open point of that monster changes, nothing else being affected (a
+    point of the negativ-positiv-Wirkung from its reach on, else from its order on)."""
     monster = state.monster(number)
     alt = replace(state, trace=_Trace(state.trace.voice, choices, True),
                   changes={**state.changes}, factors={**state.factors},
                   np_factor={**state.np_factor}, reached={**state.reached},
-                  orders={**state.orders}, values={**state.values}, checks={**state.checks})
-    alt.changes[number] = [c for c in state.changes[number] if isinstance(c.key, int)]
-    alt.factors.pop(number, None)
-    alt.np_factor.pop(number, None)
-    for guardian in reversed(_sides(state.table)):
-        if guardian.wirkung is not None:
-            reached = alt.reached[guardian.side, number] = wirkung_reach(alt.trace, guardian,
-                                                                         monster)
-            if reached:
-                alt.changes[number].insert(0, _wirkung_change(guardian))
-    _negativ_positiv(alt, monster)
+                  orders={**state.orders}, values={**state.values}, checks={**state.checks},
+                  amounts={**state.amounts})
+    if point in (NP_SCOPE, NP_DEFENDING, NP_ALL_CHANGES):
+        alt.changes[number] = [c for c in state.changes[number] if isinstance(c.key, int)]
+        alt.factors.pop(number, None)
+        alt.np_factor.pop(number, None)
+        for guardian in reversed(_sides(state.table)):
+            if guardian.wirkung is not None:
+                reached = alt.reached[guardian.side, number] = wirkung_reach(
+                    alt.trace, guardian, monster)
+                if reached:
+                    alt.changes[number].insert(0, _wirkung_change(guardian))
+        _negativ_positiv(alt, monster)
     _values(alt, monster)
     return alt
 
@@ -1512,7 +1529,8 @@ def _values(state: _State, monster: Monster) -> None:
     """A monster's evaluation order and values, narrated in the scenario's voice."""
     trace, n = state.trace, monster.number
     order = state.orders[n] = evaluation_order(trace, monster, state.changes[n])
-    state.values[n], log = roll(trace, monster, order, state.factors.get(n, {}))
+    state.values[n], log, state.amounts[n] = roll(trace, monster, order,
+                                                  state.factors.get(n, {}))
     if trace.quiet:
         return
     if trace.table:
@@ -1619,27 +1637,25 @@ class _View:
             slug = self.point_slug(point, key)
             if slug is None:
                 continue
-            others = [(item, self._alternative(table, state, {
-                **(choices or {}), (point.slug, key): item.slug}, key))
+            results = [self.values(state, key)] + [self.values(self._alternative(
+                table, state, {**(choices or {}), (point.slug, key): item.slug}, point, key), key)
                 for item in point.readings[1:]]
-            first = self.values(state, key)
-            if all(_points_of(self.values(o, key)) == _points_of(first) for _i, o in others):
+            first = _points_of(results[0])
+            if all(_points_of(values) == first for values in results[1:]):
                 continue
             differing.add((point.slug, key))
-            readings += [Reading(slug, item.label, values, citations(*item.clauses), index == 0,
+            readings += [Reading(slug, item.label, values, _cites(*item.clauses), index == 0,
                                  point.why if index == 0 else None)
-                         for index, (item, values) in enumerate(
-                             [(point.readings[0], first)]
-                             + [(i, self.values(o, key)) for i, o in others])]
+                         for index, (item, values) in enumerate(zip(point.readings, results))]
         return Ruling(self.slug, self.values(state, None), state.trace.finish(differing),
                       self.notes(state), tuple(readings))
 
     def _alternative(self, table: Table, state: _State, choices: Mapping[Any, str],
-                     key: Key) -> _State:
+                     point: OpenPoint, key: Key) -> _State:
         """The state under ``choices``: the whole table again, or on the whole table only
         the monster the key names."""
         if self.voice is _Voice.TABLE and key[0] != "effect":
-            return _redo(state, choices, key[0])
+            return _redo(state, choices, key[0], point)
         return _run(table, self.voice, choices, True)
 
 
@@ -1689,9 +1705,9 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
 
 def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
     """Monster ``n``'s values (points), order, change by the Wirkungen and factor."""
-    factors, order, labels = state.factors.get(n, {}), state.orders[n], _monster_labels(n)
-    change = sum((Fraction(c.amount) * factors.get(c.key, 1) for c in state.changes[n]
-                  if isinstance(c.key, str)), Fraction(0))
+    order, labels = state.orders[n], _monster_labels(n)
+    change = sum((state.amounts[n][c.key] for c in state.changes[n] if isinstance(c.key, str)),
+                 Fraction(0))
     return (*_attribute_values(n, state.values[n]),
             Value(f"monster_{n}_order", tuple(_keys(order)), labels[0],
                   tuple(_label(c) for c in order)),
@@ -1724,193 +1740,154 @@ def _focused_slug(point: OpenPoint, key: Key) -> str | None:
 # Fields: the inputs each scenario's form, JSON API and JSON Schema share
 # --------------------------------------------------------------------------
 
-def _planet_field(name: str, label: Message, required: bool = True,
-                  help: Message | None = None) -> Field:
-    return Field(name, label, FieldKind.CHOICE, help=help, required=required,
+def _planet_field(name: str, label: str, required: bool = True, help: str | None = None
+                  ) -> Field:
+    return Field(name, msg(label), FieldKind.CHOICE, help=help and msg(help), required=required,
                  choices=Planet.choices())
 
 
-def _side_field(name: str, label: Message) -> Field:
-    return Field(name, label, FieldKind.CHOICE, choices=Side.choices(),
-                 default=Side.OWN.value)
+def _int(name: str, label: str, lowest: int, highest: int, required: bool = False,
+         help: str | None = None, **options: Any) -> Field:
+    return Field(name, msg(label), FieldKind.INTEGER, help=help and msg(help),
+                 required=required, minimum=lowest, maximum=highest, **options)
 
+
+def _choice(name: str, label: str, choices: tuple[Choice, ...], **options: Any) -> Field:
+    return Field(name, msg(label), FieldKind.CHOICE, choices=choices, **options)
+
+
+def _flag(name: str, label: str, **options: Any) -> Field:
+    return Field(name, msg(label), FieldKind.BOOLEAN, **options)
+
+
+def _group(name: str, label: str, fields: tuple[Field, ...], **options: Any) -> Field:
+    return Field(name, msg(label), FieldKind.GROUP, fields=fields, **options)
+
+
+_BASE = _("Basis-Planetensymbol of the Schutzgottkarte")
+_LEFT = _("Small left planet symbol (positiv-Wirkung)")
+_RIGHT = _("Small right planet symbol (negativ-Wirkung)")
+_NONE_THERE = _("Leave empty if the card has none.")
+_ATTRIBUTE = _("Attribute the Wirkung changes")
+_AMOUNT = _("Change made by the Wirkung (points)")
+_SCOPE = _("Monsters the Wirkung's description names")
+_LISTED = _("Planets named by the description")
+_EXTENDS = _("The description extends the Wirkung to the opposing side")
+_COST_CHANGE = _("Spezial-Wirkung: change of the activation cost (Energiepunkte)")
+_SPEZIAL_EXTENDS = _("The description extends the Spezial-Wirkung to the opposing side")
+_COST = _("Activation cost (Energiepunkte)")
+_BASE_LABELS = {Attribute.EP: _("Base EP (Energiepunkte)"), Attribute.AP: _("Base AP"),
+                Attribute.DP: _("Base DP"), Attribute.LP: _("Base LP")}
+
+
+def _bases_fields(prefix: str, order: tuple[Attribute, ...]) -> tuple[Field, ...]:
+    return tuple(_int(prefix + a.value, _BASE_LABELS[a], 0, _MAX_POINTS) for a in order)
 
 
 _WIRKUNG_FIELDS = (
-    Field("guardian_side_active", msg(_("The Schutzgottkarte's side is taking its turn")),
-          FieldKind.BOOLEAN, default=True,
-          help=msg(_("Only the negativ-positiv-Wirkung of the active side counts."))),
-    _planet_field("base_planet", msg(_("Basis-Planetensymbol of the Schutzgottkarte"))),
-    _planet_field("left_planet", msg(_("Small left planet symbol (positiv-Wirkung)")),
-                  required=False, help=msg(_("Leave empty if the card has none."))),
-    _planet_field("right_planet", msg(_("Small right planet symbol (negativ-Wirkung)")),
-                  required=False, help=msg(_("Leave empty if the card has none."))),
-    Field("attribute", msg(_("Attribute the Wirkung changes")), FieldKind.CHOICE,
-          choices=Attribute.choices(), default=Attribute.AP.value),
-    Field("amount", msg(_("Change made by the Wirkung (points)")), FieldKind.INTEGER,
-          minimum=-_MAX_POINTS, maximum=_MAX_POINTS,
-          help=msg(_("Positive for an increase (+20), negative for a reduction (-20)."))),
-    Field("scope", msg(_("Monsters the Wirkung's description names")), FieldKind.CHOICE,
-          choices=WirkungScope.choices(), default=WirkungScope.BASE.value),
-    Field("listed_planets", msg(_("Planets named by the description")),
-          FieldKind.MULTIPLE_CHOICE, required=False, choices=Planet.choices(),
-          help=msg(_("Only used when the description names planets."))),
-    Field("extends_to_opposing_side",
-          msg(_("The description extends the Wirkung to the opposing side")),
-          FieldKind.BOOLEAN, required=False),
-    _planet_field("monster_planet", msg(_("Primary planet symbol of the affected monster"))),
-    _side_field("monster_side", msg(_("Side of the affected monster"))),
-    Field("combat", msg(_("The affected monster is")), FieldKind.CHOICE,
-          choices=CombatRole.choices(), default=CombatRole.NONE.value),
-    _planet_field("opponent_planet",
-                  msg(_("Primary planet symbol of the other monster in the combat")),
-                  required=False,
-                  help=msg(_("The attack target when the affected monster attacks."))),
+    _flag("guardian_side_active", _("The Schutzgottkarte's side is taking its turn"),
+          default=True, help=msg(_("Only the negativ-positiv-Wirkung of the active side counts."))),
+    _planet_field("base_planet", _BASE),
+    _planet_field("left_planet", _LEFT, False, _NONE_THERE),
+    _planet_field("right_planet", _RIGHT, False, _NONE_THERE),
+    _choice("attribute", _ATTRIBUTE, Attribute.choices(), default=Attribute.AP.value),
+    _int("amount", _AMOUNT, -_MAX_POINTS, _MAX_POINTS, True,
+         _("Positive for an increase (+20), negative for a reduction (-20).")),
+    _choice("scope", _SCOPE, WirkungScope.choices(), default=WirkungScope.BASE.value),
+    Field("listed_planets", msg(_LISTED), FieldKind.MULTIPLE_CHOICE, required=False,
+          choices=Planet.choices(), help=msg(_("Only used when the description names planets."))),
+    _flag("extends_to_opposing_side", _EXTENDS, required=False),
+    _planet_field("monster_planet", _("Primary planet symbol of the affected monster")),
+    _choice("monster_side", _("Side of the affected monster"), Side.choices(),
+            default=Side.OWN.value),
+    _choice("combat", _("The affected monster is"), CombatRole.choices(),
+            default=CombatRole.NONE.value),
+    _planet_field("opponent_planet", _("Primary planet symbol of the other monster in the combat"),
+                  False, _("The attack target when the affected monster attacks.")),
     Field("opponent_effects", msg(_("The other monster is under effects changing")),
-          FieldKind.MULTIPLE_CHOICE, required=False,
-          choices=Attribute.choices() + (
+          FieldKind.MULTIPLE_CHOICE, required=False, choices=Attribute.choices() + (
               Choice(_OTHER_ATTRIBUTE, msg(_("another attribute only"))),),
           help=msg(_("Leave empty if it is under no effect."))),
-    Field("base_value", msg(_("Value of the attribute before the Wirkung (points)")),
-          FieldKind.INTEGER, required=False, minimum=0, maximum=_MAX_POINTS,
-          help=msg(_("Optional: gives the resulting value."))),
+    _int("base_value", _("Value of the attribute before the Wirkung (points)"), 0, _MAX_POINTS,
+         help=_("Optional: gives the resulting value.")),
 )
 
 _WB_FIELDS = (
-    _planet_field("limit_planet", msg(_("Wirkungsbegrenzung planet (the one small symbol)")),
-                  required=False,
-                  help=msg(_("Leave empty if the card has no Wirkungsbegrenzung."))),
-    Field("cost_change", msg(_("Spezial-Wirkung: change of the activation cost (Energiepunkte)")),
-          FieldKind.INTEGER, minimum=-_MAX_COST, maximum=_MAX_COST,
-          help=msg(_("-1 for \"1 Energiepunkt weniger\"; positive if monsters pay more."))),
-    Field("extends_to_opposing_side",
-          msg(_("The description extends the Spezial-Wirkung to the opposing side")),
-          FieldKind.BOOLEAN, required=False),
-    Field("monsters", msg(_("Monster cards being activated")), FieldKind.GROUP,
-          min_items=1, max_items=_MAX_ITEMS, rows=2, fields=(
-              _planet_field("planet", msg(_("Primary planet symbol"))),
-              Field("cost", msg(_("Activation cost (Energiepunkte)")), FieldKind.INTEGER,
-                    minimum=0, maximum=_MAX_COST),
-              _side_field("side", msg(_("Side"))),
-          )),
+    _planet_field("limit_planet", _("Wirkungsbegrenzung planet (the one small symbol)"), False,
+                  _("Leave empty if the card has no Wirkungsbegrenzung.")),
+    _int("cost_change", _COST_CHANGE, -_MAX_COST, _MAX_COST, True,
+         _("-1 for \"1 Energiepunkt weniger\"; positive if monsters pay more.")),
+    _flag("extends_to_opposing_side", _SPEZIAL_EXTENDS, required=False),
+    _group("monsters", _("Monster cards being activated"), (
+        _planet_field("planet", _("Primary planet symbol")),
+        _int("cost", _COST, 0, _MAX_COST, True),
+        _choice("side", _("Side"), Side.choices(), default=Side.OWN.value)),
+        min_items=1, max_items=_MAX_ITEMS, rows=2),
 )
 
-_ORDER_FIELDS = (
-    Field("base_ap", msg(_("Base AP")), FieldKind.INTEGER, required=False,
-          minimum=0, maximum=_MAX_POINTS),
-    Field("base_dp", msg(_("Base DP")), FieldKind.INTEGER, required=False,
-          minimum=0, maximum=_MAX_POINTS),
-    Field("base_lp", msg(_("Base LP")), FieldKind.INTEGER, required=False,
-          minimum=0, maximum=_MAX_POINTS),
-    Field("base_ep", msg(_("Base EP (Energiepunkte)")), FieldKind.INTEGER, required=False,
-          minimum=0, maximum=_MAX_POINTS),
-    Field("effects", msg(_("Effects on the monster")), FieldKind.GROUP,
-          min_items=1, max_items=_MAX_ITEMS, rows=2, fields=(
-              Field("source", msg(_("Source")), FieldKind.CHOICE,
-                    choices=Source.choices()),
-              Field("activated", msg(_("Activated as number")), FieldKind.INTEGER,
-                    minimum=1, maximum=99,
-                    help=msg(_("1 = activated first (longest active); equal numbers = "
-                               "activated together."))),
-              Field("attribute", msg(_("Attribute")), FieldKind.CHOICE,
-                    choices=Attribute.choices()),
-              Field("operation", msg(_("Operation")), FieldKind.CHOICE,
-                    choices=Operation.choices()),
-              Field("amount", msg(_("N (points)")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS,
-                    help=msg(_("For add, subtract and set."))),
-          )),
+_ORDER_FIELDS = _bases_fields("base_", (Attribute.AP, Attribute.DP, Attribute.LP, Attribute.EP)) + (
+    _group("effects", _("Effects on the monster"), (
+        _choice("source", _("Source"), Source.choices()),
+        _int("activated", _("Activated as number"), 1, 99, True, _(
+            "1 = activated first (longest active); equal numbers = activated together.")),
+        _choice("attribute", _("Attribute"), Attribute.choices()),
+        _choice("operation", _("Operation"), Operation.choices()),
+        _int("amount", _("N (points)"), 0, _MAX_POINTS, help=_("For add, subtract and set."))),
+        min_items=1, max_items=_MAX_ITEMS, rows=2),
 )
 
 _IMMUNITY_FIELDS = (
-    Field("source", msg(_("The effect comes from")), FieldKind.CHOICE,
-          choices=Source.choices(exclude=(Source.RANK_ONE,))),
-    Field("target", msg(_("The effect is aimed at")), FieldKind.CHOICE,
-          choices=TargetKind.choices(), default=TargetKind.GUARDIAN.value),
-    Field("target_side", msg(_("The target is on")), FieldKind.CHOICE,
-          choices=(Choice(Side.OWN.value, msg(_("the same side as the effect's card"))),
-                   Choice(Side.OPPOSING.value, msg(_("the opposing side"))))),
-    Field("extends_to_opposing_side",
-          msg(_("The Schutzgottkarte's description extends its effect to the opposing side")),
-          FieldKind.BOOLEAN, required=False),
+    _choice("source", _("The effect comes from"), Source.choices(exclude=(Source.RANK_ONE,))),
+    _choice("target", _("The effect is aimed at"), TargetKind.choices(),
+            default=TargetKind.GUARDIAN.value),
+    _choice("target_side", _("The target is on"), (
+        Choice(Side.OWN.value, msg(_("the same side as the effect's card"))),
+        Choice(Side.OPPOSING.value, msg(_("the opposing side"))))),
+    _flag("extends_to_opposing_side",
+          _("The Schutzgottkarte's description extends its effect to the opposing side"),
+          required=False),
 )
 
-_SIDE_CHOICE = Spielfeldseite.choices()
+_SIDES = Spielfeldseite.choices()
+
+
+def _side(name: str = "side", label: str = _("Side")) -> Field:
+    return _choice(name, label, _SIDES, default=Spielfeldseite.A.value)
+
 
 _SITUATION_FIELDS = (
-    Field("active_side", msg(_("Side taking the active turn")), FieldKind.CHOICE,
-          choices=_SIDE_CHOICE, default=Spielfeldseite.A.value),
-    Field("guardians", msg(_("Schutzgottkarten")), FieldKind.GROUP, max_items=2, rows=1,
-          fields=(
-              Field("side", msg(_("Side")), FieldKind.CHOICE, choices=_SIDE_CHOICE,
-                    default=Spielfeldseite.A.value),
-              _planet_field("base_planet", msg(_("Basis-Planetensymbol of the Schutzgottkarte"))),
-              _planet_field("left_planet", msg(_("Small left planet symbol (positiv-Wirkung)")),
-                            required=False),
-              _planet_field("right_planet", msg(_("Small right planet symbol (negativ-Wirkung)")),
-                            required=False),
-              Field("wirkung_attribute", msg(_("Attribute the Wirkung changes")),
-                    FieldKind.CHOICE, required=False, choices=Attribute.choices()),
-              Field("wirkung_amount", msg(_("Change made by the Wirkung (points)")),
-                    FieldKind.INTEGER, required=False, minimum=-_MAX_POINTS,
-                    maximum=_MAX_POINTS),
-              Field("wirkung_scope", msg(_("Monsters the Wirkung's description names")),
-                    FieldKind.CHOICE, choices=WirkungScope.choices(),
-                    default=WirkungScope.BASE.value),
-              Field("wirkung_planets", msg(_("Planets named by the description")),
-                    FieldKind.MULTIPLE_CHOICE, required=False, choices=Planet.choices()),
-              Field("extends_to_opposing_side",
-                    msg(_("The description extends the Wirkung to the opposing side")),
-                    FieldKind.BOOLEAN),
-              Field("spezial_cost_change",
-                    msg(_("Spezial-Wirkung: change of the activation cost (Energiepunkte)")),
-                    FieldKind.INTEGER, required=False, minimum=-_MAX_COST, maximum=_MAX_COST),
-              Field("spezial_extends_to_opposing_side",
-                    msg(_("The description extends the Spezial-Wirkung to the opposing side")),
-                    FieldKind.BOOLEAN),
-          )),
-    Field("monsters", msg(_("Monster cards")), FieldKind.GROUP, max_items=_MAX_ITEMS, rows=2,
-          fields=(
-              Field("side", msg(_("Side")), FieldKind.CHOICE, choices=_SIDE_CHOICE,
-                    default=Spielfeldseite.A.value),
-              _planet_field("planet", msg(_("Primary planet symbol"))),
-              Field("ep", msg(_("Base EP (Energiepunkte)")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS),
-              Field("ap", msg(_("Base AP")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS),
-              Field("dp", msg(_("Base DP")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS),
-              Field("lp", msg(_("Base LP")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS),
-              Field("cost", msg(_("Activation cost (Energiepunkte)")), FieldKind.INTEGER,
-                    required=False, minimum=0, maximum=_MAX_COST),
-          )),
-    Field("attacker", msg(_("Attacking monster (number)")), FieldKind.INTEGER, required=False,
-          minimum=1, maximum=_MAX_ITEMS),
-    Field("target", msg(_("Attack target (number)")), FieldKind.INTEGER, required=False,
-          minimum=1, maximum=_MAX_ITEMS),
-    Field("effects", msg(_("Active effects, in activation order")), FieldKind.GROUP,
-          max_items=24, rows=1, fields=(
-              Field("source", msg(_("Source")), FieldKind.CHOICE, choices=Source.choices()),
-              Field("source_side", msg(_("Side of the effect's card")), FieldKind.CHOICE,
-                    choices=_SIDE_CHOICE, default=Spielfeldseite.A.value),
-              Field("activated", msg(_("Activated as number")), FieldKind.INTEGER,
-                    required=False, minimum=1, maximum=99,
-                    help=msg(_("Leave empty: the position in the list. Equal numbers = "
-                               "activated together."))),
-              Field("target_monster", msg(_("Target monster (number)")), FieldKind.INTEGER,
-                    required=False, minimum=1, maximum=_MAX_ITEMS),
-              Field("target_guardian", msg(_("Target Schutzgottkarte (side)")),
-                    FieldKind.CHOICE, required=False, choices=_SIDE_CHOICE),
-              Field("attribute", msg(_("Attribute")), FieldKind.CHOICE, required=False,
-                    choices=Attribute.choices(),
-                    required_when=msg(_("for a target monster"))),
-              Field("operation", msg(_("Operation")), FieldKind.CHOICE,
-                    choices=Operation.choices(), default=Operation.ADD.value),
-              Field("amount", msg(_("N (points)")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS,
-                    required_when=msg(_("for add, subtract and set on a monster"))),
-          )),
+    _side("active_side", _("Side taking the active turn")),
+    _group("guardians", _("Schutzgottkarten"), (
+        _side(), _planet_field("base_planet", _BASE), _planet_field("left_planet", _LEFT, False),
+        _planet_field("right_planet", _RIGHT, False),
+        _choice("wirkung_attribute", _ATTRIBUTE, Attribute.choices(), required=False),
+        _int("wirkung_amount", _AMOUNT, -_MAX_POINTS, _MAX_POINTS),
+        _choice("wirkung_scope", _SCOPE, WirkungScope.choices(),
+                default=WirkungScope.BASE.value),
+        Field("wirkung_planets", msg(_LISTED), FieldKind.MULTIPLE_CHOICE, required=False,
+              choices=Planet.choices()),
+        _flag("extends_to_opposing_side", _EXTENDS),
+        _int("spezial_cost_change", _COST_CHANGE, -_MAX_COST, _MAX_COST),
+        _flag("spezial_extends_to_opposing_side", _SPEZIAL_EXTENDS)), max_items=2, rows=1),
+    _group("monsters", _("Monster cards"), (
+        _side(), _planet_field("planet", _("Primary planet symbol")),
+        *_bases_fields("", _ATTRIBUTES), _int("cost", _COST, 0, _MAX_COST)),
+        max_items=_MAX_ITEMS, rows=2),
+    _int("attacker", _("Attacking monster (number)"), 1, _MAX_ITEMS),
+    _int("target", _("Attack target (number)"), 1, _MAX_ITEMS),
+    _group("effects", _("Active effects, in activation order"), (
+        _choice("source", _("Source"), Source.choices()),
+        _side("source_side", _("Side of the effect's card")),
+        _int("activated", _("Activated as number"), 1, 99, help=_(
+            "Leave empty: the position in the list. Equal numbers = activated together.")),
+        _int("target_monster", _("Target monster (number)"), 1, _MAX_ITEMS),
+        _choice("target_guardian", _("Target Schutzgottkarte (side)"), _SIDES, required=False),
+        _choice("attribute", _("Attribute"), Attribute.choices(), required=False,
+                required_when=msg(_("for a target monster"))),
+        _choice("operation", _("Operation"), Operation.choices(), default=Operation.ADD.value),
+        _int("amount", _("N (points)"), 0, _MAX_POINTS,
+             required_when=msg(_("for add, subtract and set on a monster")))),
+        max_items=24, rows=1),
 )
 
 
@@ -2153,7 +2130,7 @@ def _wirkung_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     reached = state.reached[_A, 1]
     factor = state.np_factor.get(1, Fraction(1))
     values = [Value("applies", reached, msg(_("The Wirkung applies"))),
-              Value("change", _exact(wirkung.amount * factor) if reached else 0,
+              Value("change", _exact(state.amounts[1]["wirkung-a"]) if reached else 0,
                     msg(_("Change to %(attribute)s"), attribute=wirkung.attribute.label)),
               Value("factor", _exact(factor), msg(_("Factor from the negativ-positiv-Wirkung")))]
     if wirkung.attribute in state.values[1]:

@@ -297,3 +297,15 @@ def test_guardian_immunity_is_the_situation_restricted(data):
     focused, whole = _restricted(IMMUNITY_SCENARIO, data)
     assert focused.value("affects") == whole.value("effect_1_affects")
     _same_readings(focused, whole, lambda p: f"effect-1-{p}")
+
+
+def test_a_halved_odd_change_shows_each_rounding_even_without_a_base_value():
+    """Fall 1 with +15: the negativ-Wirkung halves it to 7.5; no clause says how to round."""
+    from tests.engine.powerduell.common import PD1
+    ruling = WIRKUNG.evaluate({**PD1, "amount": 15})
+    assert [r.value("change") for r in ruling.readings_of("half-points")] == [
+        Fraction(15, 2), 7, 8]
+    assert [r.value("factor") for r in ruling.readings_of("half-points")] == [Fraction(1, 2)] * 3
+    with_base = WIRKUNG.evaluate({**PD1, "amount": 15, "base_value": 100})
+    assert [r.value("result") for r in with_base.readings_of("half-points")] == [
+        Fraction(215, 2), 107, 108]
