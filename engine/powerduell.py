@@ -477,6 +477,14 @@ SPEZIAL_ON_OWN_GUARDIAN = _point(
     ("may-not", _("A Spezial-Wirkung affects only Monster- and Energiekarten"),
      (C.SPEZIAL_WIRKUNG,)))
 
+COST_BELOW_ZERO = _point(
+    "cost-below-zero", _("Can a Spezial-Wirkung lower an activation cost below 0?"),
+    (C.SPEZIAL_WIRKUNG, C.WB_RULE),
+    _("The texts describe paying fewer Energiepunkte, never receiving any on activation."),
+    ("zero", _("A cost cannot fall below 0"), (C.SPEZIAL_WIRKUNG, C.WB_RULE)),
+    ("negative", _("The change applies in full: the cost falls below 0"),
+     (C.SPEZIAL_WIRKUNG, C.WB_RULE)))
+
 #: Facts a table can hold whose effect no published clause defines.
 RANK_ONE_ON_GUARDIAN = Uncovered(
     "rank-one-on-guardian",
@@ -962,13 +970,14 @@ def _np_target(state: _State, monster: Monster) -> tuple[Monster, bool]:
     if trace.reading(NP_DEFENDING, key) == "self":
         return monster, False
     text = msg(_("The attacking monster was taken in place of the attack target."))
+    same = _step(Outcome.SILENT, text, (C.NP_RULES,), msg(_(
+        "The texts name only the attack target (Angriffsziel); for a defending monster the "
+        "engine assumed the planet and effects of the attacking monster decide.")))
     trace.either(NP_DEFENDING, key, _step(Outcome.SILENT, text, (C.NP_RULES,), msg(_(
         "The texts name only the attack target (Angriffsziel), and the defending monster is "
         "itself the attack target; they do not say whether its own planet or the attacking "
         "monster's decides. The ruling takes the attacking monster's planet and effects; both "
-        "readings are shown."))), _step(Outcome.SILENT, text, (C.NP_RULES,), msg(_(
-            "The texts name only the attack target (Angriffsziel); for a defending monster the "
-            "engine assumed the planet and effects of the attacking monster decide."))))
+        "readings are shown."))), same if state.table.active is monster.side else None)
     return state.monster(combat.attacker), True
 
 
@@ -1308,12 +1317,13 @@ def _same(value: Fraction) -> Fraction:
     return value
 
 
-@rule(C.SPEZIAL_WIRKUNG, C.WB_CARD, C.WB_RULE, C.IMMUNITY, reads=(
+@rule(C.SPEZIAL_WIRKUNG, C.WB_CARD, C.WB_RULE, C.IMMUNITY, opens=(COST_BELOW_ZERO,), reads=(
     "guardians.spezial_cost_change", "guardians.spezial_extends", "monsters.cost"))
 def activation_costs(state: _State, guardian: Guardian) -> None:
     """A Spezial-Wirkung changing activation costs applies to own monsters unless its
     description says otherwise (kartenaufbau.p3, effekte.p4), with a Wirkungsbegrenzung only
-    to monsters of its planet (wirkungsbegrenzung.p1, p2)."""
+    to monsters of its planet (wirkungsbegrenzung.p1, p2).  Whether a cost can fall below 0
+    the texts do not say (``cost-below-zero``)."""
     trace, limit, change = state.trace, guardian.limit, guardian.spezial_cost_change
     if limit is None:
         trace.applied(msg(_("No Wirkungsbegrenzung: the Spezial-Wirkung affects the monster "
@@ -1356,7 +1366,8 @@ def _cost(trace: _Trace, monster: Monster, cost: int, guardian: Guardian, change
                            "%(cost)s."), number=number, planet=planet, cost=cost), msg(_(
             "%(cost)s %(change)s is below 0; the texts do not say what happens, the engine "
             "assumed a cost cannot fall below 0."), cost=cost, change=_signed(change)), *clauses)
-        return 0, True
+        if trace.reading(COST_BELOW_ZERO, (number,)) == "zero":
+            return 0, True
     trace.applied(msg(_("Monster %(number)s (%(planet)s) pays %(paid)s Energiepunkte instead of "
                         "%(cost)s."), number=number, planet=planet, paid=cost + change,
                       cost=cost), *clauses)
@@ -1654,7 +1665,7 @@ class _View:
                      point: OpenPoint, key: Key) -> _State:
         """The state under ``choices``: the whole table again, or on the whole table only
         the monster the key names."""
-        if self.voice is _Voice.TABLE and key[0] != "effect":
+        if self.voice is _Voice.TABLE and key[0] != "effect" and point is not COST_BELOW_ZERO:
             return _redo(state, choices, key[0], point)
         return _run(table, self.voice, choices, True)
 
@@ -1693,8 +1704,13 @@ def _affects(state: _State, number: int) -> Value:
 def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     """The situation's values: per effect whether it affects its target; per monster its
     values, order, change by the Wirkungen and negativ-positiv factor; costs."""
+    if key is not None and key[0] == "effect":
+        return (_affects(state, key[1]),)
     if key is not None:
-        return (_affects(state, key[1]),) if key[0] == "effect" else _monster_values(state, key[0])
+        n = key[0]
+        return _monster_values(state, n) + ((Value(
+            f"monster_{n}_cost", state.costs[n], _monster_labels(n)[3]),) if n in state.costs
+            else ())
     values = [_affects(state, e.number) for e in state.table.effects]
     for monster in state.table.monsters:
         values += _monster_values(state, monster.number)
@@ -2176,7 +2192,7 @@ def _order_values(state: _State, key: Key | None) -> tuple[Value, ...]:
 _VIEWS = {view.slug: view for view in (
     _View("situation", _Voice.TABLE, _table_values, _table_slug),
     _View("guardian-wirkung", _Voice.WIRKUNG, _wirkung_values, _focused_slug, _wirkung_notes),
-    _View("wirkungsbegrenzung", _Voice.WB, _wb_values, _focused_slug, lambda state: (msg(_(
+    _View("wirkungsbegrenzung", _Voice.WB, _wb_values, _table_slug, lambda state: (msg(_(
         "1.2.4 › Wirkungsbegrenzung ¶1 calls the limiting symbol the right small one, the "
         "example in ¶2 the left one; the engine does not depend on its position.")),)
         if state.table.guardians[0].limit else ()),

@@ -184,6 +184,9 @@ OPEN_POINTS = {
                  "rank-one", "dp", [30, 40]),
     "half-points": (SITUATION, S.PD_HALF_POINTS, "monster-1-half-points", "monster_1_ap",
                     [Fraction(15, 2), 7, 8]),
+    "cost-below-zero": (WB, {"cost_change": -2, "monsters": [
+        {"planet": "mars", "cost": 1, "side": "own"}]}, "monster-1-cost-below-zero", "costs",
+        [(0,), (-1,)]),
     "spezial-on-own-guardian": (IMMUNITY_SCENARIO, {
         "source": "guardian-spezial-wirkung", "target": "guardian", "target_side": "own"},
         "spezial-on-own-guardian", "affects", [True, False]),
