@@ -477,6 +477,11 @@ SPEZIAL_ON_OWN_GUARDIAN = _point(
     ("may-not", _("A Spezial-Wirkung affects only Monster- and Energiekarten"),
      (C.SPEZIAL_WIRKUNG,)))
 
+VALUE_BELOW_ZERO = _point(
+    "value-below-zero", _("Can a monster's value fall below 0?"), (C.WIRKUNG_ATTRIBUTES, C.ORDER),
+    _("No text sets a lower limit, so nothing is cut off."),
+    ("kept", _("The value is kept below 0"), (C.ORDER,)),
+    ("zero", _("A value cannot fall below 0"), (C.WIRKUNG_ATTRIBUTES, C.ORDER)))
 COST_BELOW_ZERO = _point(
     "cost-below-zero", _("Can a Spezial-Wirkung lower an activation cost below 0?"),
     (C.SPEZIAL_WIRKUNG, C.WB_RULE),
@@ -1278,7 +1283,7 @@ _ROUNDED = {"down": lambda v: Fraction(v.numerator // v.denominator),
             "up": lambda v: Fraction(-(-v.numerator // v.denominator))}
 
 
-@rule(C.ORDER, C.WIRKUNG_ATTRIBUTES, opens=(HALF_POINTS,), reads=(
+@rule(C.ORDER, C.WIRKUNG_ATTRIBUTES, opens=(HALF_POINTS, VALUE_BELOW_ZERO), reads=(
     "monsters.ep", "monsters.ap", "monsters.dp", "monsters.lp", "guardians.wirkung.attribute",
     "effects.attribute", "effects.operation", "effects.amount"))
 def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping[Any, Fraction]
@@ -1286,7 +1291,8 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     """Effects are rolled up and evaluated in order (reihenfolge.p3), each changing its
     attribute's value (points; a negativ-positiv factor scales an addition or subtraction).
     How a halved odd value is rounded, the texts do not say (``half-points``: kept exact,
-    rounded down or up where it is halved).  Returns the values, per change (change, factor,
+    rounded down or up where it is halved), nor whether a value can fall below 0
+    (``value-below-zero``).  Returns the values, per change (change, factor,
     before, after), and the points each addition or subtraction adds or subtracts."""
     values, log, amounts = monster.bases(), [], {}
     rounded: list[Callable[[Fraction], Fraction]] = []
@@ -1310,6 +1316,9 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         values[change.attribute] = after = halved(after) if change.operation is \
             Operation.HALVE else after
         log.append((change, factor, before, after))
+    if any(value < 0 for value in values.values()) and trace.reading(
+            VALUE_BELOW_ZERO, (monster.number,)) == "zero":
+        values = {attribute: max(value, Fraction(0)) for attribute, value in values.items()}
     return values, log, amounts
 
 
@@ -2243,7 +2252,7 @@ _ORDER = _scenario(
     "effect-order", _("Order of evaluation of effects (Wirkungsrang)"),
     _("In which order the effects on one monster card are evaluated, and the resulting AP, DP, "
       "LP and EP."), _ORDER_FIELDS, _parse_order,
-    (C.RANK, C.ORDER, C.ORDER_REGULAR, C.IMMUNITY), (Example(
+    (C.RANK, C.ORDER, C.ORDER_REGULAR, C.IMMUNITY, C.WIRKUNG_ATTRIBUTES), (Example(
         "energiekarte-after-wirkung", msg(_(
             "An Energiekarte is activated on a monster already under a Schutzgottkarte's "
             "Wirkung: the Energiekarte is evaluated first")),

@@ -184,6 +184,8 @@ OPEN_POINTS = {
                  "rank-one", "dp", [30, 40]),
     "half-points": (SITUATION, S.PD_HALF_POINTS, "monster-1-half-points", "monster_1_ap",
                     [Fraction(15, 2), 7, 8]),
+    "value-below-zero": (ORDER_SCENARIO, _order(("energy", 1, "ap", "subtract", 30), ap=10),
+                         "value-below-zero", "ap", [-20, 0]),
     "cost-below-zero": (WB, {"cost_change": -2, "monsters": [
         {"planet": "mars", "cost": 1, "side": "own"}]}, "monster-1-cost-below-zero", "costs",
         [(0,), (-1,)]),
