@@ -718,9 +718,10 @@ _HALF_POINTS = _("The texts do not say how to round half points.")
     "guardians.side", "guardians.symbols.base", "guardians.wirkung.scope",
     "guardians.wirkung.listed", "guardians.extends", "monsters.side", "monsters.planet"))
 def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
-    """A Wirkung reaches own monsters of the Schutzgottkarte's planet unless its description
-    names others (effekte-der-schutzgottkarte.p3, kartenaufbau.p3); on a card with
-    negativ-positiv-Wirkung only own monsters of the Basis-Planetensymbol (negativ-positiv-wirkung.p2).
+    """A Wirkung reaches own monsters of its card's planet, unless its description says otherwise.
+
+    Effekte-der-schutzgottkarte.p3 and kartenaufbau.p3; on a card with negativ-positiv-Wirkung
+    only own monsters of the Basis-Planetensymbol (negativ-positiv-wirkung.p2).
 
     Where that card's description names others, which prevails is open (``np-scope``).
     """
@@ -814,8 +815,9 @@ def _described_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> boo
     "effects.number", "effects.source", "effects.side", "effects.target_monster",
     "guardians.spezial_extends", "monsters.number"))
 def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster | None) -> bool:
-    """Whether a listed effect reaches its monster (or, ``monster`` None, its Energiekarte).
+    """A Schutzgottkarte's effect reaches cards of its own side, as far as its kind allows.
 
+    Whether a listed effect reaches its monster (or, ``monster`` None, its Energiekarte).
     A Schutzgottkarte's effects apply to its own side unless its description says
     otherwise (kartenaufbau.p3); a Wirkung changes only monsters' Grund-Attribute
     (effekte-der-schutzgottkarte.p2), a Spezial-Wirkung may affect Energiekarten (p4),
@@ -869,7 +871,9 @@ NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
 @rule(C.IMMUNITY, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG, opens=(SPEZIAL_ON_OWN_GUARDIAN,),
       reads=("effects.target", "effects.target_side"))
 def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Message:
-    """Whether an effect reaches the Schutzgottkarte it is aimed at (kartenaufbau.p3):
+    """A Schutzgottkarte is immune to Monster- & Energiekarten and to the opposing card.
+
+    Whether an effect reaches the Schutzgottkarte it is aimed at (kartenaufbau.p3):
     immune to Monster- & Energiekarten except Gravitations-Energiekarten; untouched by the
     opposing Schutzgottkarte; a Wirkung changes only monsters (effekte.p2).  Whether a
     Spezial-Wirkung may affect its own Schutzgottkarte is open (effekte.p4)."""
@@ -892,11 +896,11 @@ def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Mes
                              msg(_("Effects of Schutzgottkarten do not affect the opposing "
                                    "Schutzgottkarte.")), C.IMMUNITY)
         if guardian.extends if source is Source.GUARDIAN_WIRKUNG else guardian.spezial_extends:
-            trace.silent(msg(_("The description's extension to the opposing side does not "
-                               "reach the opposing Schutzgottkarte.")), msg(_(
-                "\"Sofern nicht anders in der Beschreibung festgelegt\" stands with the "
-                "own-side sentence; the engine assumed it does not lift the ban on affecting "
-                "the opposing Schutzgottkarte.")), C.IMMUNITY)
+            trace.not_applicable(msg(_("The description's extension to the opposing side does "
+                                       "not reach the opposing Schutzgottkarte.")), msg(_(
+                "\"Sofern nicht anders in der Beschreibung festgelegt\" belongs to the own-side "
+                "sentence; the ban on affecting the opposing Schutzgottkarte (\"Außerdem …\") "
+                "has no such exception.")), C.IMMUNITY)
         return False
     if source is Source.GUARDIAN_WIRKUNG:
         trace.not_applicable(msg(_("The Wirkung does not affect a Schutzgottkarte.")), msg(_(
@@ -924,7 +928,9 @@ def _na(trace: _Trace, message: Message, reason: Message, *clauses: Clause) -> i
 @rule(C.NP_CARD, C.NP_ACTIVE_SIDE, C.NP_RULES, C.WB_CARD, reads=(
     "active", "guardians.symbols.left", "guardians.symbols.right"))
 def np_card(state: _State, guardian: Guardian) -> bool:
-    """A card with two small planet symbols has a negativ-positiv-Wirkung
+    """Two small planet symbols make a negativ-positiv-Wirkung; it counts on the active turn.
+
+    A card with two small planet symbols has a negativ-positiv-Wirkung
     (negativ-positiv-wirkung.p1), which counts only while its side takes the active turn
     (p5); one small symbol is a Wirkungsbegrenzung (wirkungsbegrenzung.p1).  The card's
     checks are recorded once; returns whether its negativ-positiv-Wirkung counts."""
@@ -991,7 +997,9 @@ def _np_target(state: _State, monster: Monster) -> tuple[Monster, bool]:
     "guardians.symbols.base", "effects.attribute"))
 def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: bool
                   ) -> tuple[frozenset[Influence], tuple[int, ...]]:
-    """The negativ-positiv-Wirkung affects only monsters in a combat whose attack target is
+    """The negativ-positiv-Wirkung needs a combat and an attack target under an effect.
+
+    The negativ-positiv-Wirkung affects only monsters in a combat whose attack target is
     under an effect on Energiepunkte-, AP-, DP- or LP-Werte and has the small right
     (negativ) or left (positiv) symbol as primary planet, read along the card's chain
     (negativ-positiv-wirkung.p2).  Whose planet decides for a defending monster is open.
@@ -1071,7 +1079,9 @@ _SCALED = {(Influence.NEGATIV, True): _("negativ-Wirkung: the increase is halved
     "guardians.wirkung.amount", "effects.operation", "effects.amount"))
 def np_scaling(state: _State, guardian: Guardian, monster: Monster,
                matched: frozenset[Influence]) -> None:
-    """negativ-Wirkung doubles reductions and halves increases (negativ-positiv-wirkung.p3),
+    """negativ-Wirkung halves increases and doubles reductions; positiv-Wirkung the reverse.
+
+    negativ-Wirkung doubles reductions and halves increases (negativ-positiv-wirkung.p3),
     positiv-Wirkung halves reductions and doubles increases (p4): the Wirkung's change on
     the monster; whether also other cards' changes on it is open (``np-all-changes``)."""
     trace, number, own = state.trace, monster.number, f"wirkung-{guardian.side.value}"
@@ -1160,7 +1170,9 @@ def _label_of(key: int | str, side: Spielfeldseite) -> Message:
 @rule(C.RANK, C.ORDER, C.ORDER_REGULAR, opens=(RANK_OR_RECENCY, SPEZIAL_OR_WIRKUNG, RANK_ONE),
       reads=("effects.activated", "effects.source"))
 def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) -> list[_Change]:
-    """Effects are evaluated by Wirkungsrang, lowest first (Energie- & Monsterkarten 3,
+    """Effects are evaluated by Wirkungsrang, lowest first, then from the latest activated.
+
+    Effects are evaluated by Wirkungsrang, lowest first (Energie- & Monsterkarten 3,
     Schutzgottkarten 2), and from the latest activated to the longest active (reihenfolge.p1,
     p3, p4).  Open: which decides where they disagree; whether the Spezial-Wirkung ranks
     above or comes before the Wirkung; where rank 1 stands."""
@@ -1288,7 +1300,9 @@ _ROUNDED = {"down": lambda v: Fraction(v.numerator // v.denominator),
     "effects.attribute", "effects.operation", "effects.amount"))
 def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping[Any, Fraction]
          ) -> tuple[dict[Attribute, Fraction], list[tuple], dict[Any, Fraction]]:
-    """Effects are rolled up and evaluated in order (reihenfolge.p3), each changing its
+    """Effects are rolled up in order, each changing its attribute's value.
+
+    Effects are rolled up and evaluated in order (reihenfolge.p3), each changing its
     attribute's value (points; a negativ-positiv factor scales an addition or subtraction).
     How a halved odd value is rounded, the texts do not say (``half-points``: kept exact,
     rounded down or up where it is halved), nor whether a value can fall below 0
@@ -1329,7 +1343,9 @@ def _same(value: Fraction) -> Fraction:
 @rule(C.SPEZIAL_WIRKUNG, C.WB_CARD, C.WB_RULE, C.IMMUNITY, opens=(COST_BELOW_ZERO,), reads=(
     "guardians.spezial_cost_change", "guardians.spezial_extends", "monsters.cost"))
 def activation_costs(state: _State, guardian: Guardian) -> None:
-    """A Spezial-Wirkung changing activation costs applies to own monsters unless its
+    """A Spezial-Wirkung changes what own monsters (of its limiting planet) pay on activation.
+
+    A Spezial-Wirkung changing activation costs applies to own monsters unless its
     description says otherwise (kartenaufbau.p3, effekte.p4), with a Wirkungsbegrenzung only
     to monsters of its planet (wirkungsbegrenzung.p1, p2).  Whether a cost can fall below 0
     the texts do not say (``cost-below-zero``)."""

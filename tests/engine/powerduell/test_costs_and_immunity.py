@@ -47,7 +47,10 @@ def test_guardian_effects_on_cards():
     extended = affects(source="guardian-spezial-wirkung", target="guardian",
                        target_side="opposing", extends_to_opposing_side=True)
     assert extended.value("affects") is False
-    assert step_ids(extended, Outcome.SILENT)
+    # changed expectation: kartenaufbau ¶3 settles it ("Außerdem beeinflussen Effekte von
+    # Schutzgottkarten nicht die gegnerische Schutzgottkarte" has no exception)
+    assert "The description's extension to the opposing side does not reach the opposing " \
+        "Schutzgottkarte." in step_ids(extended, Outcome.NOT_APPLICABLE) and extended.settled
     assert affects(source="guardian-wirkung", target="monster", target_side="own") \
         .value("affects") is True
     assert affects(source="guardian-wirkung", target="monster", target_side="opposing") \
