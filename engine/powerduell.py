@@ -59,6 +59,7 @@ __all__ = [
 GAME = "power-duell"
 DOCUMENT = DocumentRef(GAME, "schutzgottkarten")
 
+_ONE, _ZERO = Fraction(1), Fraction(0)
 #: Largest point value accepted for AP/DP/LP/EP and effect amounts.
 _MAX_POINTS = 99_999
 #: Largest activation cost accepted, in Energiepunkte.
@@ -689,6 +690,7 @@ class _State:
     orders: dict[int, list[_Change]] = dc_field(default_factory=dict)
     values: dict[int, dict[Attribute, Fraction]] = dc_field(default_factory=dict)
     amounts: dict[int, dict[Any, Fraction]] = dc_field(default_factory=dict)
+    shown: dict[int, tuple[Value, ...]] = dc_field(default_factory=dict)
     costs: dict[int, int] = dc_field(default_factory=dict)
     wb_affected: dict[int, bool] = dc_field(default_factory=dict)
 
@@ -1319,7 +1321,7 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         return rounded[0](value)
 
     for change in order:
-        factor = factors.get(change.key, Fraction(1))
+        factor = factors.get(change.key, _ONE)
         amount = change.amount
         if change.signed:
             amount = amounts[change.key] = halved(change.amount * factor)
@@ -1505,7 +1507,7 @@ def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoi
                   changes={**state.changes}, factors={**state.factors},
                   np_factor={**state.np_factor}, reached={**state.reached},
                   orders={**state.orders}, values={**state.values}, checks={**state.checks},
-                  amounts={**state.amounts})
+                  amounts={**state.amounts}, shown={})
     if point in (NP_SCOPE, NP_DEFENDING, NP_ALL_CHANGES):
         alt.changes[number] = [c for c in state.changes[number] if isinstance(c.key, int)]
         alt.factors.pop(number, None)
@@ -1746,14 +1748,20 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
 
 def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
     """Monster ``n``'s values (points), order, change by the Wirkungen and factor."""
+    if n not in state.shown:
+        state.shown[n] = _values_of(state, n)
+    return state.shown[n]
+
+
+def _values_of(state: _State, n: int) -> tuple[Value, ...]:
     order, labels = state.orders[n], _monster_labels(n)
     change = sum((state.amounts[n][c.key] for c in state.changes[n] if isinstance(c.key, str)),
-                 Fraction(0))
+                 _ZERO)
     return (*_attribute_values(n, state.values[n]),
             Value(f"monster_{n}_order", tuple(_keys(order)), labels[0],
                   tuple(_label(c) for c in order)),
             Value(f"monster_{n}_wirkung_change", _exact(change), labels[1]),
-            Value(f"monster_{n}_np_factor", _exact(state.np_factor.get(n, Fraction(1))),
+            Value(f"monster_{n}_np_factor", _exact(state.np_factor.get(n, _ONE)),
                   labels[2]))
 
 
