@@ -314,3 +314,24 @@ def test_a_halved_odd_change_shows_each_rounding_even_without_a_base_value():
     with_base = WIRKUNG.evaluate({**PD1, "amount": 15, "base_value": 100})
     assert [r.value("result") for r in with_base.readings_of("half-points")] == [
         Fraction(215, 2), 107, 108]
+
+
+@_SETTINGS
+@given(tables())
+def test_a_reading_recomputed_for_its_monster_alone_equals_the_whole_table_recomputed(data):
+    """The situation recomputes only the monster an open point names (a speed-up): the
+    values must be those of ruling on the whole table under that reading."""
+    try:
+        table = SITUATION.table(SITUATION.validate(data))
+    except InputError:
+        assume(False)
+    view = powerduell._VIEWS["situation"]
+    state = powerduell._run(table, powerduell._Voice.TABLE)
+    for (slug, key), point in state.trace.consulted.items():
+        if key[0] == "effect":
+            continue
+        for item in point.readings[1:]:
+            choices = {(slug, key): item.slug}
+            alone = view._alternative(table, state, choices, point, key)
+            whole = powerduell._run(table, powerduell._Voice.TABLE, choices, True)
+            assert view.values(alone, key) == view.values(whole, key), (slug, key, item.slug)
