@@ -1531,15 +1531,15 @@ def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
                             "%(side)s: %(attribute)s %(amount)s."), number=n,
                           side=guardian.side.label, attribute=wirkung.attribute.label,
                           amount=_signed(wirkung.amount)), C.WIRKUNG_ATTRIBUTES, C.WIRKUNG_SCOPE)
-    position = len(trace.steps)
+    trace.about, position = (n, guardian.side), len(trace.steps)
     change = _step(Outcome.APPLIED, msg(_("The Wirkung changes the monster's %(attribute)s by "
                                           "%(amount)s."), attribute=wirkung.attribute.label,
                                         amount=_signed(wirkung.amount)), (C.WIRKUNG_ATTRIBUTES,))
     if trace.voice is _Voice.WIRKUNG:
         trace.add(change)
     if monster.side is not guardian.side:
+        trace.about = None
         return  # the negativ-positiv-Wirkung is an effect of the card: its own side only
-    trace.about = (n, guardian.side)
     counts = np_card(state, guardian)
     matched, failed = (np_conditions(state, guardian, monster, counts)
                        if guardian.symbols.has_negativ_positiv else (frozenset(), ()))

@@ -270,6 +270,9 @@ def test_guardian_wirkung_is_the_situation_restricted(data):
     assert focused.value("change") == whole.value("monster_1_wirkung_change")
     assert focused.value("factor") == whole.value("monster_1_np_factor")
     assert focused.value("applies") == ("wirkung-a" in whole.value("monster_1_order"))
+    # the focused steps are about its one monster: the Wirkung's change is given once or never
+    changes = [s for s in focused.steps if s.message.id.startswith("The Wirkung changes")]
+    assert len(changes) == (1 if focused.value("applies") else 0)
     if data["base_value"] is not None:
         attribute = WIRKUNG.validate(data)["attribute"]
         assert focused.value("result") == whole.value(f"monster_1_{attribute}")
