@@ -870,15 +870,16 @@ def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster
 NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
 
 
-@rule(C.IMMUNITY, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG, opens=(SPEZIAL_ON_OWN_GUARDIAN,),
-      reads=("effects.target", "effects.target_side"))
+@rule(C.IMMUNITY, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG, C.WB_RULE,
+      opens=(SPEZIAL_ON_OWN_GUARDIAN,), reads=("effects.target", "effects.target_side"))
 def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Message:
     """A Schutzgottkarte is immune to Monster- & Energiekarten and to the opposing card.
 
     Whether an effect reaches the Schutzgottkarte it is aimed at (kartenaufbau.p3):
     immune to Monster- & Energiekarten except Gravitations-Energiekarten; untouched by the
-    opposing Schutzgottkarte; a Wirkung changes only monsters (effekte.p2).  Whether a
-    Spezial-Wirkung may affect its own Schutzgottkarte is open (effekte.p4)."""
+    opposing Schutzgottkarte; a Wirkung changes only monsters (effekte.p2), a Spezial-Wirkung
+    limited by a Wirkungsbegrenzung only monsters of its planet (wirkungsbegrenzung.p2).
+    Otherwise whether a Spezial-Wirkung may affect its own Schutzgottkarte is open (effekte.p4)."""
     source = effect.source
     if source is Source.RANK_ONE:
         return NOT_COVERED_VALUE  # reported up front: no clause says what it does
@@ -908,6 +909,12 @@ def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Mes
         trace.not_applicable(msg(_("The Wirkung does not affect a Schutzgottkarte.")), msg(_(
             "A Wirkung can only change the Grund-Attribute of Monsterkarten.")),
             C.WIRKUNG_ATTRIBUTES)
+        return False
+    if guardian.limit is not None:
+        trace.not_applicable(msg(_("The Spezial-Wirkung does not affect its own side's "
+                                   "Schutzgottkarte.")), msg(_(
+            "Its Wirkungsbegrenzung %(limit)s lets the Spezial-Wirkung affect only Monsterkarten "
+            "of that primary planet symbol."), limit=guardian.limit.label), C.WB_RULE)
         return False
     trace.silent(msg(_("The Spezial-Wirkung may affect its own side's Schutzgottkarte if its "
                        "description says so.")), msg(_(

@@ -242,6 +242,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "The description's extension to the opposing side does not reach the opposing "
     "Schutzgottkarte.": ("gegnerische Schutzgottkarte", "Sofern nicht anders"),
     "The Wirkung does not affect a Schutzgottkarte.": ("nur eine Beeinflussung der Grund-Attribute",),
+    "The Spezial-Wirkung does not affect its own side's Schutzgottkarte.": (
+        "nur Monsterkarten beeinflusst",),
     "The Spezial-Wirkung may affect its own side's Schutzgottkarte if its description says "
     "so.": ("gegnerische Schutzgottkarte", "Energiekarten beeinflussen"),
     "The effect does not reach the card.": ("nur für die eigene Spielfeldseite",),

@@ -76,7 +76,12 @@ def _sweep() -> list[tuple[Scenario, Ruling]]:
             _also_as_table(out, situations.immunity_to_situation(data))
         except InputError:
             assert not source.startswith("guardian") and target != "guardian"
-    for table in situations.PD_TABLES + tuple(e.inputs for e in SITUATION.examples):
+    limited_on_own = {  # a Spezial-Wirkung with a Wirkungsbegrenzung at its own card
+        "guardians": [{"side": "a", "base_planet": "venus", "left_planet": "venus"}],
+        "effects": [{"source": "guardian-spezial-wirkung", "source_side": "a",
+                     "target_guardian": "a"}]}
+    for table in situations.PD_TABLES + tuple(e.inputs for e in SITUATION.examples) + (
+            limited_on_own,):
         out.append((SITUATION, SITUATION.evaluate(table)))
     return out
 

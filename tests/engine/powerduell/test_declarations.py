@@ -338,3 +338,14 @@ def test_a_reading_recomputed_for_its_monster_alone_equals_the_whole_table_recom
             alone = view._alternative(table, state, choices, point, key)
             whole = powerduell._run(table, powerduell._Voice.TABLE, choices, True)
             assert view.values(alone, key) == view.values(whole, key), (slug, key, item.slug)
+
+
+def test_a_spezial_wirkung_with_a_wirkungsbegrenzung_never_affects_its_own_guardian():
+    """wirkungsbegrenzung ¶2: "der Effekt unter "Spezial-Wirkung" nur Monsterkarten
+    beeinflusst" of its planet — the open point of its own Schutzgottkarte does not arise."""
+    ruling = SITUATION.evaluate({
+        "guardians": [{"side": "a", "base_planet": "venus", "left_planet": "venus"}],
+        "effects": [{"source": "guardian-spezial-wirkung", "source_side": "a",
+                     "target_guardian": "a"}]})
+    assert ruling.value("effect_1_affects") is False and not ruling.readings and ruling.settled
+    assert [c.key for c in ruling.steps[-1].citations] == [Clause.WB_RULE.value]
