@@ -1,21 +1,24 @@
-"""Power-Duell, chapter 1.2.4 "Schutzgottkarten": the guardian-card rules.
+"""Power-Duell, chapter 1.2.4 "Schutzgottkarten": the guardian-card rules as declarations.
 
-Four scenarios, each citing the clauses of the document
-``DocumentRef("power-duell", "schutzgottkarten")`` (seed text, version 1):
+One typed table (:class:`Table`: the active side, the Schutzgottkarten with
+their symbols and descriptions, the monsters, the combat, the effects in
+activation order) is made once per input by a scenario's ``parse`` function;
+the rules in :data:`RULES` read it, each bound to the clauses of
+``DocumentRef("power-duell", "schutzgottkarten")`` it implements.  Every
+scenario runs the same pipeline (:func:`_run`) over its table:
 
-``guardian-wirkung``
-    A Schutzgottkarte's Wirkung on one monster card, with the card's
-    negativ-positiv-Wirkung when the monster is in a combat
-    (``1.2.4.effekte-der-schutzgottkarte.*``, ``1.2.4.negativ-positiv-wirkung.*``).
-``wirkungsbegrenzung``
-    A Spezial-Wirkung that changes what monster cards pay on activation,
-    limited by the Wirkungsbegrenzung planet (``1.2.4.wirkungsbegrenzung.*``).
-``effect-order``
-    The order in which a stack of effects on one monster is evaluated, and
-    the resulting values (``1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.*``).
-``guardian-immunity``
-    Whether an effect from a given source reaches a Schutzgottkarte, and
-    whether a Schutzgottkarte's effect reaches a card (``1.2.4.kartenaufbau.p3``).
+``situation``
+    the whole table: every card's values, order, negativ-positiv factor and cost.
+``guardian-wirkung``, ``wirkungsbegrenzung``, ``effect-order``, ``guardian-immunity``
+    the situation restricted to one Wirkung on one monster, one Spezial-Wirkung
+    on activation costs, the effects on one monster, or one effect on one card:
+    their parsers build a table of that part, the same rules rule on it, and the
+    scenario presents the values of that part, so the two agree by construction.
+
+Points the texts leave open are :class:`~engine.core.OpenPoint` objects declared
+by the rule that meets them; a ruling shows a point's readings only where they
+give different values.  A fact no published clause defines (an effect of the
+highest Wirkungsrang aimed at a Schutzgottkarte) is reported up front.
 
 The negativ-positiv reading chain, modelled on the text's own example
 (left Mars, base Merkur, right Erde): positiv is read from left to right,
@@ -36,25 +39,27 @@ from __future__ import annotations
 
 import enum
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dc_field, replace
 from fractions import Fraction
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping
 
 from engine.core import (
-    Choice, Citation, DocumentRef, Example, Field, FieldKind, InputError,
-    Labelled, Message, Outcome, Reading, Ruleset, Ruling, Scenario, Step, Value, _,
-    card_text_may_override, msg, not_covered,
+    Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
+    OpenPoint, Outcome, Outside, Reading, ReadingOf, Ruleset, Ruling, Scenario, Step, Trace,
+    Uncovered, Value, _, card_text_may_override, citations, msg, rule,
 )
 
 __all__ = [
-    "DOCUMENT", "Clause", "Planet", "Side", "Attribute", "Influence",
-    "CombatRole", "WirkungScope", "Source", "Operation", "GuardianSymbols",
-    "influences", "np_factor", "RULESET",
+    "DOCUMENT", "Clause", "Planet", "Side", "Spielfeldseite", "Attribute", "Influence",
+    "CombatRole", "WirkungScope", "Source", "Operation", "TargetKind", "GuardianSymbols",
+    "Wirkung", "Guardian", "Monster", "Combat", "Effect", "Table", "influences", "np_factor",
+    "RULES", "UNCOVERED", "TERMS", "SITUATION", "RULESET",
 ]
 
 GAME = "power-duell"
 DOCUMENT = DocumentRef(GAME, "schutzgottkarten")
 
+_ONE, _ZERO = Fraction(1), Fraction(0)
 #: Largest point value accepted for AP/DP/LP/EP and effect amounts.
 _MAX_POINTS = 99_999
 #: Largest activation cost accepted, in Energiepunkte.
@@ -63,13 +68,10 @@ _MAX_COST = 999
 _MAX_ITEMS = 12
 
 
-# --------------------------------------------------------------------------
-# Clauses
-# --------------------------------------------------------------------------
+class Clause(ClauseKey):
+    """The clause keys of chapter 1.2.4 the rules rest on (seed version 1)."""
 
-class Clause(enum.Enum):
-    """The clause keys of chapter 1.2.4 this module cites (seed version 1)."""
-
+    document = enum.nonmember(DOCUMENT)
     KARTENAUFBAU_P1 = "1.2.4.kartenaufbau.p1"
     KARTENAUFBAU_P2 = "1.2.4.kartenaufbau.p2"
     IMMUNITY = "1.2.4.kartenaufbau.p3"
@@ -89,18 +91,8 @@ class Clause(enum.Enum):
     WB_CARD = "1.2.4.wirkungsbegrenzung.p1"
     WB_RULE = "1.2.4.wirkungsbegrenzung.p2"
 
-    def cite(self) -> Citation:
-        """Return the :class:`Citation` of this clause (version 1)."""
-        return _CITATIONS[self]
 
-
-_CITATIONS = {clause: DOCUMENT.cite(clause.value) for clause in Clause}
-
-
-@functools.lru_cache(maxsize=None)
-def _cites(*clauses: Clause) -> tuple[Citation, ...]:
-    """The citations of ``clauses`` (cached: citations are immutable values)."""
-    return tuple(_CITATIONS[clause] for clause in clauses)
+C = Clause
 
 
 # --------------------------------------------------------------------------
@@ -126,10 +118,22 @@ class Planet(Labelled):
 
 
 class Side(Labelled):
-    """A card's Spielfeldseite, seen from the Schutzgottkarte's owner."""
+    """A card's Spielfeldseite, seen from the Schutzgottkarte's owner (focused scenarios)."""
 
     OWN = ("own", _("own side (the Schutzgottkarte's side)"))
     OPPOSING = ("opposing", _("opposing side"))
+
+
+class Spielfeldseite(Labelled):
+    """A player's side of the table, named A and B (A is not necessarily active)."""
+
+    A = ("a", _("side A"))
+    B = ("b", _("side B"))
+
+    @property
+    def other(self) -> "Spielfeldseite":
+        """The opposing side."""
+        return Spielfeldseite.B if self is Spielfeldseite.A else Spielfeldseite.A
 
 
 class Attribute(Labelled):
@@ -143,6 +147,7 @@ class Attribute(Labelled):
 
 #: Choice value for "an effect on some other attribute" of the attack target.
 _OTHER_ATTRIBUTE = "other"
+_ATTRIBUTES = tuple(Attribute)
 
 
 class Influence(enum.Enum):
@@ -185,6 +190,15 @@ class Source(Labelled):
         return self is Source.GUARDIAN_WIRKUNG or self is Source.GUARDIAN_SPEZIAL
 
 
+#: Wirkungsrang of each source (``...reihenfolge...p1``): 3 = lowest (Energie- &
+#: Monsterkarten; a Gravitations-Energiekarte is an Energiekarte, as the immunity
+#: clause's exception for it shows), 2 = Schutzgottkarten, 1 = the highest.
+WIRKUNGSRANG = {
+    Source.ENERGY: 3, Source.GRAVITATION_ENERGY: 3, Source.MONSTER: 3,
+    Source.GUARDIAN_WIRKUNG: 2, Source.GUARDIAN_SPEZIAL: 2, Source.RANK_ONE: 1,
+}
+
+
 class Operation(Labelled):
     """What an effect does to one attribute."""
 
@@ -198,6 +212,14 @@ class Operation(Labelled):
     def needs_amount(self) -> bool:
         """True if the operation takes a number of points."""
         return self in (Operation.ADD, Operation.SUBTRACT, Operation.SET)
+
+
+class TargetKind(Labelled):
+    """The kind of card an effect is aimed at."""
+
+    GUARDIAN = ("guardian", _("Schutzgottkarte"))
+    MONSTER = ("monster", _("Monsterkarte"))
+    ENERGY = ("energy", _("Energiekarte"))
 
 
 @dataclass(frozen=True)
@@ -220,7 +242,7 @@ class GuardianSymbols:
 
     @property
     def single_small_symbol(self) -> Planet | None:
-        """The one small symbol of a Wirkungsbegrenzung card, else ``None``."""
+        """The one small symbol of a Wirkungsbegrenzung card (``...wirkungsbegrenzung.p1``)."""
         if (self.left is None) == (self.right is None):
             return None
         return self.left if self.left is not None else self.right
@@ -237,24 +259,19 @@ def influences(card: GuardianSymbols, source: Planet, affected: Planet) -> froze
     >>> card = GuardianSymbols(Planet.VENUS, left=Planet.MARS, right=Planet.ERDE)
     >>> influences(card, Planet.ERDE, Planet.VENUS) == {Influence.NEGATIV}
     True
-    >>> influences(card, Planet.MARS, Planet.VENUS) == {Influence.POSITIV}
-    True
     >>> influences(card, Planet.MARS, Planet.ERDE)
     frozenset()
     """
     if not card.has_negativ_positiv:
         return frozenset()
-    chains = {
-        Influence.POSITIV: (card.left, card.base, card.right),
-        Influence.NEGATIV: (card.right, card.base, card.left),
-    }
-    return frozenset(
-        influence for influence, chain in chains.items()
-        if (source, affected) in zip(chain, chain[1:]))
+    chains = {Influence.POSITIV: (card.left, card.base, card.right),
+              Influence.NEGATIV: (card.right, card.base, card.left)}
+    return frozenset(influence for influence, chain in chains.items()
+                     if (source, affected) in zip(chain, chain[1:]))
 
 
 def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
-    """Return the factor a negativ-/positiv-Wirkung applies to ``change``.
+    """Return the factor a negativ-/positiv-Wirkung applies to ``change`` (signed points).
 
     negativ: reductions doubled, increases halved (``...negativ-positiv-wirkung.p3``);
     positiv: reductions halved, increases doubled (``...p4``).
@@ -266,14 +283,251 @@ def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
     """
     if change == 0:
         raise ValueError("a change of 0 is neither an increase nor a reduction")
-    increase = change > 0
-    if influence is Influence.NEGATIV:
-        return Fraction(1, 2) if increase else Fraction(2)
-    return Fraction(2) if increase else Fraction(1, 2)
+    if (influence is Influence.NEGATIV) == (change > 0):
+        return Fraction(1, 2)
+    return Fraction(2)
 
 
 # --------------------------------------------------------------------------
-# Shared helpers
+# The table
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Wirkung:
+    """The Wirkung of a Schutzgottkarte: ``amount`` signed points on ``attribute`` of the
+    monsters its description names (``scope``, ``listed`` planets)."""
+
+    attribute: Attribute
+    amount: int
+    scope: WirkungScope = WirkungScope.BASE
+    listed: frozenset[Planet] = frozenset()
+
+
+@dataclass(frozen=True)
+class Guardian:
+    """A Schutzgottkarte on the table: its side, symbols, Wirkung and Spezial-Wirkung.
+
+    ``extends``/``spezial_extends``: the description extends the Wirkung /
+    Spezial-Wirkung to the opposing side; ``spezial_cost_change`` is the
+    Spezial-Wirkung's change of monsters' activation costs (Energiepunkte).
+    """
+
+    side: Spielfeldseite
+    symbols: GuardianSymbols
+    wirkung: Wirkung | None = None
+    extends: bool = False
+    spezial_cost_change: int | None = None
+    spezial_extends: bool = False
+
+    @property
+    def limit(self) -> Planet | None:
+        """The Wirkungsbegrenzung planet (the one small symbol), if any."""
+        return self.symbols.single_small_symbol
+
+
+@dataclass(frozen=True)
+class Monster:
+    """A monster card: number (1-based), side, primary planet, base values (points,
+    ``None`` when not given) and activation cost (Energiepunkte)."""
+
+    number: int
+    side: Spielfeldseite
+    planet: Planet
+    ep: int | None = None
+    ap: int | None = None
+    dp: int | None = None
+    lp: int | None = None
+    cost: int | None = None
+
+    @functools.cached_property
+    def _bases(self) -> tuple[tuple[Attribute, Fraction], ...]:
+        return tuple((a, Fraction(getattr(self, a.value))) for a in _ATTRIBUTES
+                     if getattr(self, a.value) is not None)
+
+    def bases(self) -> dict[Attribute, Fraction]:
+        """The base values given, as exact points (a new dict)."""
+        return dict(self._bases)
+
+
+@dataclass(frozen=True)
+class Combat:
+    """A combat: the numbers of the attacking monster and of the attack target."""
+
+    attacker: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An active effect, numbered as listed (1-based), from a card of ``side``.
+
+    ``activated`` orders activation (higher = later); the target is a monster
+    (``target_monster``), or the Schutzgottkarte or an Energiekarte of
+    ``target_side``.  ``attribute`` ``None``: an effect on another attribute.
+    """
+
+    number: int
+    source: Source
+    side: Spielfeldseite
+    activated: int
+    target: TargetKind
+    target_side: Spielfeldseite
+    target_monster: int | None = None
+    attribute: Attribute | None = None
+    operation: Operation = Operation.ADD
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """What lies on the table: the side taking the active turn, the Schutzgottkarten
+    (at most one per side), the monsters, the combat (if any) and the effects."""
+
+    active: Spielfeldseite
+    guardians: tuple[Guardian, ...]
+    monsters: tuple[Monster, ...]
+    combat: Combat | None
+    effects: tuple[Effect, ...]
+
+    def guardian(self, side: Spielfeldseite) -> Guardian | None:
+        """The Schutzgottkarte of ``side``, if any."""
+        return next((g for g in self.guardians if g.side is side), None)
+
+
+# --------------------------------------------------------------------------
+# Open points, facts outside the texts, terms
+# --------------------------------------------------------------------------
+
+def _point(slug: str, question: str, leaves_open: tuple, why: str,
+           *readings: tuple[str, str, tuple]) -> OpenPoint:
+    return OpenPoint(slug, msg(question), leaves_open,
+                     tuple(ReadingOf(s, msg(label), clauses) for s, label, clauses in readings),
+                     msg(why))
+
+
+NP_SCOPE = _point(
+    "np-scope", _("Does the negativ-positiv rule limit the Wirkung of such a card to own "
+                  "monsters of its Basis-Planetensymbol when its description names others?"),
+    (C.NP_RULES, C.WIRKUNG_SCOPE, C.IMMUNITY),
+    _("1.2.4 › negativ-positiv-Wirkung ¶2 is written for exactly this kind of card and says the "
+      "Wirkung \"gilt nur für eigene Monsterkarten\" of the Basis-Symbol, without an exception "
+      "for the description."),
+    ("np-limit", _("The negativ-positiv rule limits the Wirkung to own monsters of the "
+                   "Basis-Planetensymbol"), (C.NP_RULES,)),
+    ("description", _("The description prevails: the Wirkung reaches the monsters it names"),
+     (C.WIRKUNG_SCOPE, C.IMMUNITY)))
+NP_DEFENDING = _point(
+    "np-defending", _("For a defending monster, whose planet and effects decide the "
+                      "negativ-positiv-Wirkung: the attacking monster's or its own?"),
+    (C.NP_RULES,),
+    _("The negativ-positiv-Wirkung is read as one planet acting on another (\"Erde wirkt "
+      "negativ auf Venus\"): the other monster in the combat acts on the monster under the "
+      "Wirkung."),
+    ("attacker", _("The attacking monster's planet and effects decide, in place of the attack "
+                   "target"), (C.NP_RULES,)),
+    ("self", _("The defending monster is itself the attack target: its own planet decides"),
+     (C.NP_RULES,)))
+NP_ALL_CHANGES = _point(
+    "np-all-changes", _("Does the negativ-positiv-Wirkung scale changes from other cards on the "
+                        "monster as well as the Wirkung's?"),
+    (C.NP_NEGATIV, C.NP_POSITIV),
+    _("The text's example doubles or halves only the Wirkung's increase."),
+    ("wirkung", _("negativ-positiv scales the Wirkung of the Schutzgottkarte only"),
+     (C.NP_RULES, C.NP_NEGATIV, C.NP_POSITIV)),
+    ("all", _("negativ-positiv scales every increase and reduction on the monster"),
+     (C.NP_NEGATIV, C.NP_POSITIV)))
+RANK_OR_RECENCY = _point(
+    "rank-or-recency", _("Which decides the order when Wirkungsrang and activation disagree?"),
+    (C.RANK, C.ORDER),
+    _("The text's example gives the lower Wirkungsrang as a reason for the order, and 1.2.4 › "
+      "Behandlung der Reihenfolge von Effekt & Wirkung ¶1 sets the ranks."),
+    ("rank", _("Wirkungsrang first, then the latest activated"), (C.RANK, C.ORDER)),
+    ("recency", _("Activation order alone, from the latest activated"),
+     (C.ORDER, C.ORDER_REGULAR)))
+SPEZIAL_OR_WIRKUNG = _point(
+    "spezial-or-wirkung", _("Does \"Spezial-Wirkung steht vor der Wirkung\" mean it ranks above "
+                            "the Wirkung or is evaluated before it?"),
+    (C.RANK, C.ORDER),
+    _("A higher-ranked effect is evaluated later, as the Schutzgottkarte after the Energiekarte "
+      "in the text's example."),
+    ("after", _("The Spezial-Wirkung ranks above the Wirkung and is evaluated after it"),
+     (C.RANK, C.ORDER)),
+    ("before", _("The Spezial-Wirkung is evaluated before the Wirkung"), (C.RANK,)))
+RANK_ONE = _point(
+    "rank-one", _("Where does an effect of Wirkungsrang 1 of 3 stand, as Schutzgottkarten "
+                  "\"stehen über allen anderen Effekten\"?"),
+    (C.RANK,),
+    _("\"2 von 3\" makes rank 1 the highest, and a higher-ranked effect is evaluated later, as "
+      "the Schutzgottkarte after the Energiekarte in the text's example."),
+    ("after-guardians", _("Rank 1 stands above the Schutzgottkarten: it is evaluated after "
+                          "their effects"), (C.RANK, C.ORDER)),
+    ("below-guardians", _("Schutzgottkarten stand above all other effects: rank 1 is "
+                          "evaluated before their effects"), (C.RANK,)))
+HALF_POINTS = _point(
+    "half-points", _("How are half points rounded?"), (C.ORDER,),
+    _("No text gives a rounding rule, so nothing is rounded."),
+    ("exact", _("Half points are kept exact"), (C.ORDER,)),
+    ("down", _("Half points are rounded down"), (C.ORDER,)),
+    ("up", _("Half points are rounded up"), (C.ORDER,)))
+SPEZIAL_ON_OWN_GUARDIAN = _point(
+    "spezial-on-own-guardian", _("May a Spezial-Wirkung affect its own side's Schutzgottkarte?"),
+    (C.IMMUNITY, C.SPEZIAL_WIRKUNG),
+    _("The immunity covers only Monster- & Energiekarten and the opposing Schutzgottkarte."),
+    ("may", _("Nothing forbids it: the Spezial-Wirkung affects its own Schutzgottkarte"),
+     (C.IMMUNITY, C.SPEZIAL_WIRKUNG)),
+    ("may-not", _("A Spezial-Wirkung affects only Monster- and Energiekarten"),
+     (C.SPEZIAL_WIRKUNG,)))
+
+VALUE_BELOW_ZERO = _point(
+    "value-below-zero", _("Can a monster's value fall below 0?"), (C.WIRKUNG_ATTRIBUTES, C.ORDER),
+    _("No text sets a lower limit, so nothing is cut off."),
+    ("kept", _("The value is kept below 0"), (C.ORDER,)),
+    ("zero", _("A value cannot fall below 0"), (C.WIRKUNG_ATTRIBUTES, C.ORDER)))
+COST_BELOW_ZERO = _point(
+    "cost-below-zero", _("Can a Spezial-Wirkung lower an activation cost below 0?"),
+    (C.SPEZIAL_WIRKUNG, C.WB_RULE),
+    _("The texts describe paying fewer Energiepunkte, never receiving any on activation."),
+    ("zero", _("A cost cannot fall below 0"), (C.SPEZIAL_WIRKUNG, C.WB_RULE)),
+    ("negative", _("The change applies in full: the cost falls below 0"),
+     (C.SPEZIAL_WIRKUNG, C.WB_RULE)))
+
+#: Facts a table can hold whose effect no published clause defines.
+RANK_ONE_ON_GUARDIAN = Uncovered(
+    "rank-one-on-guardian",
+    msg(_("effect %(number)s: an effect of Wirkungsrang 1 aimed at a Schutzgottkarte")),
+    Outside.NOT_IN_TEXTS, (C.IMMUNITY, C.RANK))
+UNCOVERED = (RANK_ONE_ON_GUARDIAN,)
+
+
+def _term(slug: str, what: str, reason: Outside, *clauses: Clause) -> Uncovered:
+    return Uncovered(slug, msg(what), reason, clauses)
+
+
+#: Terms a clause of the chapter names without defining them.
+TERMS = (
+    _term("gep-wert", _("Grund-Energiepunktewert (GEP-Wert)"), Outside.OTHER_CHAPTER,
+          C.KARTENAUFBAU_P1),
+    _term("feld-a", _("Schutzgottkarten-Feld (FELD A)"), Outside.OTHER_CHAPTER,
+          C.KARTENAUFBAU_P2),
+    _term("gravitations-energiekarte", _("Gravitations-Energiekarten"), Outside.OTHER_CHAPTER,
+          C.IMMUNITY),
+    _term("primaeres-planetensymbol", _("the primary planet symbol of a Monsterkarte"),
+          Outside.OTHER_CHAPTER, C.WIRKUNG_SCOPE, C.NP_RULES),
+    _term("wirkungsrang-1", _("the highest Wirkungsrang (1 of 3) and the effects that have it"),
+          Outside.NOT_IN_TEXTS, C.RANK),
+    _term("regulaere-reihenfolge", _("the regular \"Behandlung der Reihenfolge von Effekten\""),
+          Outside.OTHER_CHAPTER, C.ORDER_REGULAR),
+    _term("wirkungskreis", _("the Wirkungskreis der Planeten-Beeinflussung"),
+          Outside.OTHER_CHAPTER, C.NP_RULES),
+    _term("kampf-angriffsziel", _("a combat (Kampf) and its attack target (Angriffsziel)"),
+          Outside.OTHER_CHAPTER, C.NP_RULES),
+    _term("aktiver-spielzug", _("the active turn (aktiver Spielzug)"), Outside.OTHER_CHAPTER,
+          C.NP_ACTIVE_SIDE),
+)
+
+
+# --------------------------------------------------------------------------
+# One evaluation: the trace in a scenario's voice, the state the rules build
 # --------------------------------------------------------------------------
 
 def _exact(value: int | Fraction) -> int | Fraction:
@@ -292,798 +546,748 @@ def _signed(value: int | Fraction) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def _planet_list(planets: Iterable[Planet]) -> str:
-    return ", ".join(p.value.capitalize() for p in planets)
+def _order_text(order: Iterable[Any]) -> str:
+    return ", ".join(str(key) for key in order)
 
 
-def _planet_field(name: str, label: Message, required: bool = True,
-                  help: Message | None = None) -> Field:
-    return Field(name, label, FieldKind.CHOICE, help=help, required=required,
-                 choices=Planet.choices())
+class _Voice(enum.Enum):
+    """How a scenario words the steps of the same rules: the whole table names its
+    monsters and cards; a focused scenario speaks of its one monster or card."""
+
+    TABLE = "table"
+    WIRKUNG = "wirkung"
+    WB = "wb"
+    ORDER = "order"
+    IMMUNITY = "immunity"
 
 
-def _side_field(name: str, label: Message) -> Field:
-    return Field(name, label, FieldKind.CHOICE, choices=Side.choices(),
-                 default=Side.OWN.value)
+#: An open point's key within a table: ``(monster,)``, ``(monster, side)`` or ``("effect", n)``.
+Key = tuple
 
 
-def _planet(value: str | None) -> Planet | None:
-    return None if value is None else Planet(value)
+_WRAPPED = _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s")
 
 
-# --------------------------------------------------------------------------
-# Scenario 1: Wirkung and negativ-positiv-Wirkung
-# --------------------------------------------------------------------------
+class _Trace(Trace):
+    """The steps of one evaluation, in one voice, under chosen readings.
 
-_WIRKUNG_FIELDS = (
-    Field("guardian_side_active", msg(_("The Schutzgottkarte's side is taking its turn")),
-          FieldKind.BOOLEAN, default=True,
-          help=msg(_("Only the negativ-positiv-Wirkung of the active side counts."))),
-    _planet_field("base_planet", msg(_("Basis-Planetensymbol of the Schutzgottkarte"))),
-    _planet_field("left_planet", msg(_("Small left planet symbol (positiv-Wirkung)")),
-                  required=False, help=msg(_("Leave empty if the card has none."))),
-    _planet_field("right_planet", msg(_("Small right planet symbol (negativ-Wirkung)")),
-                  required=False, help=msg(_("Leave empty if the card has none."))),
-    Field("attribute", msg(_("Attribute the Wirkung changes")), FieldKind.CHOICE,
-          choices=Attribute.choices(), default=Attribute.AP.value),
-    Field("amount", msg(_("Change made by the Wirkung (points)")), FieldKind.INTEGER,
-          minimum=-_MAX_POINTS, maximum=_MAX_POINTS,
-          help=msg(_("Positive for an increase (+20), negative for a reduction (-20)."))),
-    Field("scope", msg(_("Monsters the Wirkung's description names")), FieldKind.CHOICE,
-          choices=WirkungScope.choices(), default=WirkungScope.BASE.value),
-    Field("listed_planets", msg(_("Planets named by the description")),
-          FieldKind.MULTIPLE_CHOICE, required=False, choices=Planet.choices(),
-          help=msg(_("Only used when the description names planets."))),
-    Field("extends_to_opposing_side",
-          msg(_("The description extends the Wirkung to the opposing side")),
-          FieldKind.BOOLEAN, required=False),
-    _planet_field("monster_planet", msg(_("Primary planet symbol of the affected monster"))),
-    _side_field("monster_side", msg(_("Side of the affected monster"))),
-    Field("combat", msg(_("The affected monster is")), FieldKind.CHOICE,
-          choices=CombatRole.choices(), default=CombatRole.NONE.value),
-    _planet_field("opponent_planet",
-                  msg(_("Primary planet symbol of the other monster in the combat")),
-                  required=False,
-                  help=msg(_("The attack target when the affected monster attacks."))),
-    Field("opponent_effects", msg(_("The other monster is under effects changing")),
-          FieldKind.MULTIPLE_CHOICE, required=False,
-          choices=Attribute.choices() + (
-              Choice(_OTHER_ATTRIBUTE, msg(_("another attribute only"))),),
-          help=msg(_("Leave empty if it is under no effect."))),
-    Field("base_value", msg(_("Value of the attribute before the Wirkung (points)")),
-          FieldKind.INTEGER, required=False, minimum=0, maximum=_MAX_POINTS,
-          help=msg(_("Optional: gives the resulting value."))),
-)
-
-
-def _check_wirkung(inputs: Mapping[str, Any]) -> None:
-    """:raises InputError: for a zero amount, a missing planet list, or a missing
-        opponent planet when a negativ-positiv-Wirkung needs it."""
-    if inputs["amount"] == 0:
-        raise InputError("amount", msg(_(
-            "Enter an increase (positive) or a reduction (negative), not 0.")))
-    if inputs["scope"] == WirkungScope.LISTED.value and not inputs["listed_planets"]:
-        raise InputError("listed_planets", msg(_(
-            "Choose the planets the description names, or choose another scope.")))
-    has_np = inputs["left_planet"] is not None and inputs["right_planet"] is not None
-    if has_np and inputs["combat"] != CombatRole.NONE.value and inputs["opponent_planet"] is None:
-        raise InputError("opponent_planet", msg(_(
-            "Choose the primary planet of the other monster in the combat: the "
-            "negativ-positiv-Wirkung depends on it.")))
-
-
-def _np_scope_open(card: GuardianSymbols, inputs: Mapping[str, Any]) -> bool:
-    """Whether the description of a card with negativ-positiv-Wirkung names other
-    monsters than its own of the Basis-Planetensymbol (open point ``np-scope``)."""
-    return card.has_negativ_positiv and (
-        WirkungScope(inputs["scope"]) is not WirkungScope.BASE
-        or bool(inputs["extends_to_opposing_side"]))
-
-
-def _wirkung_reach(card: GuardianSymbols, inputs: Mapping[str, Any],
-                   steps: list[Step], np_limit: bool = True, readings: bool = False) -> bool:
-    """Decide whether the Wirkung reaches the monster; append the steps.
-
-    ``np_limit`` is the reading of open point ``np-scope``: true, the
-    negativ-positiv rule ("gilt nur für eigene Monsterkarten" of the
-    Basis-Symbol) limits the Wirkung of such a card; false, the description
-    prevails ("Wenn in der Effektbeschreibung nichts anderes beschrieben wird").
-    ``readings`` says whether the caller shows both readings (the silent
-    step says so), or only the first (the step names it as assumed).
+    ``choices`` maps an open point's slug (everywhere) or ``(slug, key)`` to a
+    reading slug; :meth:`reading` records every point consulted.  A step about
+    an open point whose wording depends on whether its readings differ is
+    settled by :meth:`finish`.  A quiet trace keeps no steps (values only).
     """
-    monster_planet = Planet(inputs["monster_planet"])
-    side = Side(inputs["monster_side"])
-    scope = WirkungScope(inputs["scope"])
-    extends = inputs["extends_to_opposing_side"]
-    listed = frozenset(Planet(p) for p in inputs["listed_planets"])
-    if card.has_negativ_positiv and np_limit:
-        if _np_scope_open(card, inputs):
-            steps.append(Step(
-                Outcome.SILENT,
-                msg(_("The Wirkung of a card with negativ-positiv-Wirkung applies only to own "
-                      "monster cards of its Basis-Planetensymbol.")),
-                _cites(Clause.NP_RULES, Clause.WIRKUNG_SCOPE, Clause.IMMUNITY),
-                msg(_("The description names other monsters, while the negativ-positiv rules "
-                      "limit the Wirkung of such a card to own monsters of its "
-                      "Basis-Planetensymbol; the texts do not say which prevails. The ruling "
-                      "follows the negativ-positiv rules; both readings are shown."))
-                if readings else
-                msg(_("The description names other monsters, while the negativ-positiv rules "
-                      "limit the Wirkung without exception; the engine let that limit "
-                      "prevail."))))
-        if side is Side.OPPOSING:
-            steps.append(Step(
-                Outcome.NOT_APPLICABLE,
-                msg(_("The Wirkung of a card with negativ-positiv-Wirkung does not reach a "
-                      "monster of the opposing side.")),
-                _cites(Clause.NP_RULES, Clause.IMMUNITY),
-                msg(_("The monster is not an own monster card of the Schutzgottkarte's side."))))
-            return False
-        if monster_planet is not card.base:
-            steps.append(Step(
-                Outcome.NOT_APPLICABLE,
-                msg(_("The Wirkung does not reach a monster of this planet.")),
-                _cites(Clause.WIRKUNG_SCOPE, Clause.NP_RULES),
-                msg(_("Its primary planet symbol %(planet)s is not the Basis-Planetensymbol "
-                      "%(base)s."), planet=monster_planet.label, base=card.base.label)))
-            return False
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("The Wirkung reaches the monster: an own monster card whose primary planet "
-                  "symbol %(planet)s is the Basis-Planetensymbol."), planet=monster_planet.label),
-            _cites(Clause.WIRKUNG_SCOPE, Clause.NP_RULES)))
-        return True
 
-    if side is Side.OPPOSING and not extends:
-        steps.append(Step(
-            Outcome.NOT_APPLICABLE,
-            msg(_("The Wirkung does not reach a monster of the opposing side.")),
-            _cites(Clause.IMMUNITY),
-            msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
-                  "description says otherwise; the monster is on the opposing side."))))
+    def __init__(self, voice: _Voice, choices: Mapping[Any, str] | None = None,
+                 quiet: bool = False) -> None:
+        super().__init__()
+        self.voice, self.choices, self.quiet = voice, dict(choices or {}), quiet
+        self.consulted: dict[tuple[str, Key], OpenPoint] = {}
+        self.pending: list[tuple[int, tuple[str, Key], Step | None, Step | None]] = []
+        self.about: tuple[int, Spielfeldseite] | None = None
+
+    @property
+    def table(self) -> bool:
+        """True in the whole table's voice."""
+        return self.voice is _Voice.TABLE
+
+    def reading(self, point: OpenPoint, key: Key) -> str:
+        """The reading of ``point`` at ``key`` this evaluation follows (the first by default)."""
+        self.consulted[point.slug, key] = point
+        return (self.choices.get((point.slug, key)) or self.choices.get(point.slug)
+                or point.readings[0].slug)
+
+    def _wrap(self, step: Step) -> Step:
+        if self.about is None or self.voice is not _Voice.TABLE:
+            return step
+        number, side = self.about
+        return Step(step.outcome, Message(_WRAPPED, (("number", number), ("side", side.label),
+                                                     ("step", step.message))),
+                    step.citations, step.reason, step.see)
+
+    @property
+    def silenced(self) -> bool:
+        """True while nothing is recorded: a quiet trace, or a focused scenario's step
+        about another monster than its own (number 1)."""
+        return self.quiet or (self.voice is not _Voice.TABLE and self.about is not None
+                              and self.about[0] != 1)
+
+    def applied(self, message: Message, *clauses: Clause) -> None:
+        """A rule applied (see :meth:`Trace.applied`); nothing is built while silenced."""
+        if not self.silenced:
+            self.add(Step(Outcome.APPLIED, message, _cites(*clauses)))
+
+    def not_applicable(self, message: Message, reason: Message, *clauses: Clause) -> None:
+        """A rule's condition is not met (see :meth:`Trace.not_applicable`)."""
+        if not self.silenced:
+            self.add(Step(Outcome.NOT_APPLICABLE, message, _cites(*clauses), reason))
+
+    def silent(self, message: Message, reason: Message, *clauses: Clause) -> None:
+        """The texts do not settle this point (see :meth:`Trace.silent`)."""
+        if not self.silenced:
+            self.add(Step(Outcome.SILENT, message, _cites(*clauses), reason))
+
+    def add(self, step: Step) -> Step:
+        """Append ``step`` (naming its monster and card on the whole table)."""
+        if not self.silenced:
+            self.steps.append(self._wrap(step))
+        return step
+
+    def either(self, point: OpenPoint, key: Key, differs: Step | None,
+               same: Step | None) -> None:
+        """A step about ``point`` at ``key``: ``differs`` if its readings give different
+        values, else ``same`` (``None``: no step)."""
+        if not self.silenced:
+            self.pending.append((len(self.steps), (point.slug, key),
+                                 differs and self._wrap(differs), same and self._wrap(same)))
+            self.steps.append(None)  # type: ignore[arg-type]
+
+    def finish(self, differing: set) -> tuple[Step, ...]:
+        """The steps, each pending one settled by ``differing`` (points whose readings differ)."""
+        for index, key, differs, same in self.pending:
+            self.steps[index] = differs if key in differing else same  # type: ignore
+        kept = [index for index, step in enumerate(self.steps) if step is not None]
+        number = {old + 1: new + 1 for new, old in enumerate(kept)}
+        return tuple(replace(self.steps[i], see=tuple(number[n] for n in self.steps[i].see))
+                     if self.steps[i].see else self.steps[i] for i in kept)
+
+
+@dataclass(frozen=True)
+class _Change:
+    """One change to one monster: ``key`` is the effect number, or ``"wirkung-a"`` /
+    ``"wirkung-b"`` for the Wirkung of a side's Schutzgottkarte."""
+
+    key: int | str
+    source: Source
+    side: Spielfeldseite
+    activated: int
+    attribute: Attribute | None
+    operation: Operation
+    amount: int | None
+
+    @property
+    def signed(self) -> int:
+        """The change in signed points (0 unless it adds or subtracts)."""
+        if not self.amount or self.operation not in (Operation.ADD, Operation.SUBTRACT):
+            return 0
+        return self.amount if self.operation is Operation.ADD else -self.amount
+
+
+@dataclass
+class _State:
+    """What the rules decided on one table so far (one evaluation, never shared)."""
+
+    table: Table
+    trace: _Trace
+    changes: dict[int, list[_Change]] = dc_field(default_factory=dict)
+    reached: dict[tuple[Spielfeldseite, int], bool] = dc_field(default_factory=dict)
+    affects: dict[int, Any] = dc_field(default_factory=dict)
+    card_checks: dict[Spielfeldseite, tuple[bool, tuple[int, ...]]] = dc_field(
+        default_factory=dict)
+    checks: dict[tuple[Spielfeldseite, int], tuple[int, ...]] = dc_field(default_factory=dict)
+    factors: dict[int, dict[Any, Fraction]] = dc_field(default_factory=dict)
+    np_factor: dict[int, Fraction] = dc_field(default_factory=dict)
+    matched: dict[int, frozenset[Influence]] = dc_field(default_factory=dict)
+    orders: dict[int, list[_Change]] = dc_field(default_factory=dict)
+    values: dict[int, dict[Attribute, Fraction]] = dc_field(default_factory=dict)
+    amounts: dict[int, dict[Any, Fraction]] = dc_field(default_factory=dict)
+    shown: dict[int, tuple[Value, ...]] = dc_field(default_factory=dict)
+    costs: dict[int, int] = dc_field(default_factory=dict)
+    wb_affected: dict[int, bool] = dc_field(default_factory=dict)
+
+    def monster(self, number: int) -> Monster:
+        """The monster numbered ``number``."""
+        return self.table.monsters[number - 1]
+
+
+_cites = functools.lru_cache(maxsize=None)(citations)
+
+
+def _step(outcome: Outcome, message: Message, clauses: tuple, reason: Message | None = None
+          ) -> Step:
+    return Step(outcome, message, _cites(*clauses), reason)
+
+
+_OWN_SIDE_ONLY = _("Effects of Schutzgottkarten apply only to their own side unless the "
+                   "description says otherwise; the card is on the opposing side.")
+_HALF_POINTS = _("The texts do not say how to round half points.")
+
+
+# --------------------------------------------------------------------------
+# Rules: whom an effect reaches
+# --------------------------------------------------------------------------
+
+@rule(C.WIRKUNG_SCOPE, C.NP_RULES, C.IMMUNITY, opens=(NP_SCOPE,), reads=(
+    "guardians.side", "guardians.symbols.base", "guardians.wirkung.scope",
+    "guardians.wirkung.listed", "guardians.extends", "monsters.side", "monsters.planet"))
+def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
+    """A Wirkung reaches own monsters of its card's planet, unless its description says otherwise.
+
+    Effekte-der-schutzgottkarte.p3 and kartenaufbau.p3; on a card with negativ-positiv-Wirkung
+    only own monsters of the Basis-Planetensymbol (negativ-positiv-wirkung.p2).
+
+    Where that card's description names others, which prevails is open (``np-scope``).
+    """
+    described = guardian.wirkung.scope is not WirkungScope.BASE or guardian.extends
+    if guardian.symbols.has_negativ_positiv:
+        key = (monster.number, guardian.side)
+        if not described or trace.reading(NP_SCOPE, key) == "np-limit":
+            if described:
+                text = msg(_("The Wirkung of a card with negativ-positiv-Wirkung applies only to "
+                             "own monster cards of its Basis-Planetensymbol."))
+                clauses = (C.NP_RULES, C.WIRKUNG_SCOPE, C.IMMUNITY)
+                trace.either(NP_SCOPE, key, _step(Outcome.SILENT, text, clauses, msg(_(
+                    "The description names other monsters, while the negativ-positiv rules "
+                    "limit the Wirkung of such a card to own monsters of its "
+                    "Basis-Planetensymbol; the texts do not say which prevails. The ruling "
+                    "follows the negativ-positiv rules; both readings are shown."))),
+                    _step(Outcome.SILENT, text, clauses, msg(_(
+                        "The description names other monsters, while the negativ-positiv rules "
+                        "limit the Wirkung without exception; the engine let that limit "
+                        "prevail."))))
+            return _np_limited_reach(trace, guardian, monster)
+    return _described_reach(trace, guardian, monster)
+
+
+def _np_limited_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
+    """The reach of a negativ-positiv card's Wirkung: own monsters of the Basis-Symbol."""
+    base = guardian.symbols.base
+    if monster.side is not guardian.side:
+        trace.not_applicable(
+            msg(_("The Wirkung of a card with negativ-positiv-Wirkung does not reach a monster "
+                  "of the opposing side.")),
+            msg(_("The monster is not an own monster card of the Schutzgottkarte's side.")),
+            C.NP_RULES, C.IMMUNITY)
         return False
-    if side is Side.OPPOSING:
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("The description extends the Wirkung to the opposing side.")),
-            _cites(Clause.IMMUNITY)))
-    if scope is WirkungScope.BASE:
-        reached = monster_planet is card.base
-        if not reached:
-            steps.append(Step(
-                Outcome.NOT_APPLICABLE,
-                msg(_("The Wirkung does not reach a monster of this planet.")),
-                _cites(Clause.WIRKUNG_SCOPE),
-                msg(_("Its primary planet symbol %(planet)s is not the Schutzgottkarte's "
-                      "planet %(base)s."), planet=monster_planet.label, base=card.base.label)))
-            return False
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("The Wirkung reaches the monster: its primary planet symbol %(planet)s is "
-                  "the Schutzgottkarte's planet."), planet=monster_planet.label),
-            _cites(Clause.WIRKUNG_SCOPE)))
-        return True
-    if scope is WirkungScope.ALL:
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("The Wirkung reaches the monster: its description names all monster cards.")),
-            _cites(Clause.WIRKUNG_SCOPE)))
-        return True
-    if monster_planet not in listed:
-        steps.append(Step(
-            Outcome.NOT_APPLICABLE,
+    if monster.planet is not base:
+        trace.not_applicable(
             msg(_("The Wirkung does not reach a monster of this planet.")),
-            _cites(Clause.WIRKUNG_SCOPE),
-            msg(_("Its primary planet symbol %(planet)s is not among the planets the "
-                  "description names (%(planets)s)."),
-                planet=monster_planet.label,
-                planets=_planet_list(sorted(listed, key=list(Planet).index)))))
+            msg(_("Its primary planet symbol %(planet)s is not the Basis-Planetensymbol "
+                  "%(base)s."), planet=monster.planet.label, base=base.label),
+            C.WIRKUNG_SCOPE, C.NP_RULES)
         return False
-    steps.append(Step(
-        Outcome.APPLIED,
-        msg(_("The Wirkung reaches the monster: its description names monsters of %(planet)s."),
-            planet=monster_planet.label),
-        _cites(Clause.WIRKUNG_SCOPE)))
+    trace.applied(msg(_("The Wirkung reaches the monster: an own monster card whose primary "
+                        "planet symbol %(planet)s is the Basis-Planetensymbol."),
+                      planet=monster.planet.label), C.WIRKUNG_SCOPE, C.NP_RULES)
     return True
 
 
-def _np_influence(card: GuardianSymbols, inputs: Mapping[str, Any],
-                  steps: list[Step], attacker_decides: bool = True,
-                  readings: bool = False) -> frozenset[Influence]:
-    """Check the conditions of ``...negativ-positiv-wirkung.p2``/``p5``; append the steps.
+def _described_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
+    """The reach a Wirkung's description gives it (own side unless it says otherwise)."""
+    scope, planet, base = guardian.wirkung.scope, monster.planet, guardian.symbols.base
+    if monster.side is not guardian.side:
+        if not guardian.extends:
+            trace.not_applicable(
+                msg(_("The Wirkung does not reach a monster of the opposing side.")),
+                msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
+                      "description says otherwise; the monster is on the opposing side.")),
+                C.IMMUNITY)
+            return False
+        trace.applied(msg(_("The description extends the Wirkung to the opposing side.")),
+                      C.IMMUNITY)
+    if scope is WirkungScope.ALL:
+        trace.applied(msg(_("The Wirkung reaches the monster: its description names all "
+                            "monster cards.")), C.WIRKUNG_SCOPE)
+        return True
+    if scope is WirkungScope.BASE and planet is not base:
+        trace.not_applicable(
+            msg(_("The Wirkung does not reach a monster of this planet.")),
+            msg(_("Its primary planet symbol %(planet)s is not the Schutzgottkarte's planet "
+                  "%(base)s."), planet=planet.label, base=base.label), C.WIRKUNG_SCOPE)
+        return False
+    if scope is WirkungScope.BASE:
+        trace.applied(msg(_("The Wirkung reaches the monster: its primary planet symbol "
+                            "%(planet)s is the Schutzgottkarte's planet."), planet=planet.label),
+                      C.WIRKUNG_SCOPE)
+        return True
+    listed = guardian.wirkung.listed
+    if planet not in listed:
+        names = ", ".join(p.value.capitalize() for p in Planet if p in listed)
+        trace.not_applicable(
+            msg(_("The Wirkung does not reach a monster of this planet.")),
+            msg(_("Its primary planet symbol %(planet)s is not among the planets the "
+                  "description names (%(planets)s)."), planet=planet.label, planets=names),
+            C.WIRKUNG_SCOPE)
+        return False
+    trace.applied(msg(_("The Wirkung reaches the monster: its description names monsters of "
+                        "%(planet)s."), planet=planet.label), C.WIRKUNG_SCOPE)
+    return True
 
-    ``attacker_decides`` is the reading of open point ``np-defending`` for a
-    defending monster: true, the attacking monster takes the place of the
-    attack target (its planet and effects decide); false, the defending
-    monster is itself the attack target (its own planet decides, and it is
-    under an effect on the attribute: the Wirkung's own).  ``readings`` says
-    whether the caller shows both readings, as for :func:`_wirkung_reach`.
+
+@rule(C.IMMUNITY, C.WB_RULE, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG, C.RANK, reads=(
+    "effects.number", "effects.source", "effects.side", "effects.target_monster",
+    "guardians.spezial_extends", "monsters.number"))
+def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster | None) -> bool:
+    """A Schutzgottkarte's effect reaches cards of its own side, as far as its kind allows.
+
+    Whether a listed effect reaches its monster (or, ``monster`` None, its Energiekarte).
+    A Schutzgottkarte's effects apply to its own side unless its description says
+    otherwise (kartenaufbau.p3); a Wirkung changes only monsters' Grund-Attribute
+    (effekte-der-schutzgottkarte.p2), a Spezial-Wirkung may affect Energiekarten (p4),
+    limited by a Wirkungsbegrenzung to monsters of its planet (wirkungsbegrenzung.p2).
+    A Gravitations-Energiekarte is an Energiekarte: the lowest Wirkungsrang (reihenfolge.p1).
     """
-    if not card.has_negativ_positiv:
-        single = card.single_small_symbol
-        if single is not None:
-            steps.append(Step(
-                Outcome.NOT_APPLICABLE,
-                msg(_("No negativ-positiv-Wirkung.")),
-                _cites(Clause.NP_CARD, Clause.WB_CARD, Clause.WB_RULE),
-                msg(_("The card has one small planet symbol (%(planet)s): that is a "
-                      "Wirkungsbegrenzung, which limits only the Spezial-Wirkung."),
-                    planet=single.label)))
+    if not effect.source.is_guardian:
+        if effect.source is Source.GRAVITATION_ENERGY:
+            trace.applied(msg(_("Effect %(number)s (Gravitations-Energiekarte) was given the "
+                                "lowest Wirkungsrang, as an Energiekarte."),
+                              number=effect.number), C.RANK, C.IMMUNITY)
+        return True
+    guardian = table.guardian(effect.side)
+    wirkung = effect.source is Source.GUARDIAN_WIRKUNG
+    opposing = effect.target_side is not effect.side
+    named = msg(_("Effect %(number)s does not reach monster %(monster)s."),
+                number=effect.number, monster=monster.number) if monster else None
+    if opposing and not (guardian.extends if wirkung else guardian.spezial_extends):
+        trace.not_applicable(named if trace.table else msg(_("The effect does not reach the "
+                                                             "card.")), msg(_OWN_SIDE_ONLY),
+                             C.IMMUNITY)
+        return False
+    if monster is None and wirkung:
+        trace.not_applicable(msg(_("The Wirkung does not affect an Energiekarte.")),
+                             msg(_("A Wirkung can only change the Grund-Attribute of "
+                                   "Monsterkarten.")), C.WIRKUNG_ATTRIBUTES)
+        return False
+    limit = guardian.limit
+    if monster is not None and not wirkung and limit is not None and monster.planet is not limit:
+        trace.not_applicable(named, msg(_("Its primary planet symbol is not the "
+                                          "Wirkungsbegrenzung planet %(limit)s."),
+                                        limit=limit.label), C.WB_RULE)
+        return False
+    if trace.voice is _Voice.IMMUNITY:
+        trace.applied(msg(_("The description extends the effect to the opposing side.")
+                          if opposing else _("Effects of Schutzgottkarten apply to their own "
+                                             "side.")), C.IMMUNITY)
+        if wirkung:
+            trace.applied(msg(_("A Wirkung changes only Grund-Attribute of Monsterkarten, by "
+                                "default of the Schutzgottkarte's planet.")),
+                          C.WIRKUNG_ATTRIBUTES, C.WIRKUNG_SCOPE)
         else:
-            steps.append(Step(
-                Outcome.NOT_APPLICABLE,
-                msg(_("No negativ-positiv-Wirkung.")),
-                _cites(Clause.NP_CARD),
-                msg(_("The card does not have two small planet symbols."))))
-        return frozenset()
+            trace.applied(msg(_("A Spezial-Wirkung may affect other attributes of Monsterkarten "
+                                "and Energiekarten.")), C.SPEZIAL_WIRKUNG)
+    return True
 
-    steps.append(Step(
-        Outcome.APPLIED,
-        msg(_("The card has two small planet symbols: a Schutzgottkarte with "
-              "negativ-positiv-Wirkung (positiv %(left)s, negativ %(right)s)."),
-            left=card.left.label, right=card.right.label),
-        _cites(Clause.NP_CARD)))
-    steps.append(Step(
-        Outcome.SILENT,
-        msg(_("The Wirkungskreis der Planeten-Beeinflussung is außer Kraft gesetzt for the "
-              "side of this card.")),
-        _cites(Clause.NP_RULES, Clause.NP_ACTIVE_SIDE),
-        msg(_("That Wirkungskreis is defined outside this chapter; the engine assumed it is "
-              "suspended for this side on both players' turns and computes only this card's "
-              "negativ-positiv-Wirkung."))))
 
-    failed = False
-    if inputs["guardian_side_active"]:
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("The Schutzgottkarte's side is taking the active turn: its "
-                  "negativ-positiv-Wirkung counts.")),
-            _cites(Clause.NP_ACTIVE_SIDE)))
+NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
+
+
+@rule(C.IMMUNITY, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG, C.WB_RULE,
+      opens=(SPEZIAL_ON_OWN_GUARDIAN,), reads=("effects.target", "effects.target_side"))
+def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Message:
+    """A Schutzgottkarte is immune to Monster- & Energiekarten and to the opposing card.
+
+    Whether an effect reaches the Schutzgottkarte it is aimed at (kartenaufbau.p3):
+    immune to Monster- & Energiekarten except Gravitations-Energiekarten; untouched by the
+    opposing Schutzgottkarte; a Wirkung changes only monsters (effekte.p2), a Spezial-Wirkung
+    limited by a Wirkungsbegrenzung only monsters of its planet (wirkungsbegrenzung.p2).
+    Otherwise whether a Spezial-Wirkung may affect its own Schutzgottkarte is open (effekte.p4)."""
+    source = effect.source
+    if source is Source.RANK_ONE:
+        return NOT_COVERED_VALUE  # reported up front: no clause says what it does
+    if source in (Source.ENERGY, Source.MONSTER):
+        trace.not_applicable(msg(_("The Schutzgottkarte is immune to the effect.")), msg(_(
+            "A Schutzgottkarte is immun against all effects of Monster- & Energiekarten.")),
+            C.IMMUNITY)
+        return False
+    if source is Source.GRAVITATION_ENERGY:
+        trace.applied(msg(_("The effect affects the Schutzgottkarte: effects of "
+                            "Gravitations-Energiekarten are excepted from its immunity.")),
+                      C.IMMUNITY)
+        return True
+    guardian = table.guardian(effect.side)
+    if effect.target_side is not effect.side:
+        trace.not_applicable(msg(_("The effect does not affect the opposing Schutzgottkarte.")),
+                             msg(_("Effects of Schutzgottkarten do not affect the opposing "
+                                   "Schutzgottkarte.")), C.IMMUNITY)
+        if guardian.extends if source is Source.GUARDIAN_WIRKUNG else guardian.spezial_extends:
+            trace.not_applicable(msg(_("The description's extension to the opposing side does "
+                                       "not reach the opposing Schutzgottkarte.")), msg(_(
+                "\"Sofern nicht anders in der Beschreibung festgelegt\" belongs to the own-side "
+                "sentence; the ban on affecting the opposing Schutzgottkarte (\"Außerdem …\") "
+                "has no such exception.")), C.IMMUNITY)
+        return False
+    if source is Source.GUARDIAN_WIRKUNG:
+        trace.not_applicable(msg(_("The Wirkung does not affect a Schutzgottkarte.")), msg(_(
+            "A Wirkung can only change the Grund-Attribute of Monsterkarten.")),
+            C.WIRKUNG_ATTRIBUTES)
+        return False
+    if guardian.limit is not None:
+        trace.not_applicable(msg(_("The Spezial-Wirkung does not affect its own side's "
+                                   "Schutzgottkarte.")), msg(_(
+            "Its Wirkungsbegrenzung %(limit)s lets the Spezial-Wirkung affect only Monsterkarten "
+            "of that primary planet symbol."), limit=guardian.limit.label), C.WB_RULE)
+        return False
+    trace.silent(msg(_("The Spezial-Wirkung may affect its own side's Schutzgottkarte if its "
+                       "description says so.")), msg(_(
+        "The immunity covers only Monster- & Energiekarten and the opposing Schutzgottkarte, "
+        "and the Spezial-Wirkung names only Monster- and Energiekarten; the engine assumed "
+        "nothing forbids it.")), C.IMMUNITY, C.SPEZIAL_WIRKUNG)
+    return trace.reading(SPEZIAL_ON_OWN_GUARDIAN, ("effect", effect.number)) == "may"
+
+
+# --------------------------------------------------------------------------
+# Rules: the negativ-positiv-Wirkung
+# --------------------------------------------------------------------------
+
+def _na(trace: _Trace, message: Message, reason: Message, *clauses: Clause) -> int:
+    """Record a "not applicable" check; return its step number."""
+    trace.not_applicable(message, reason, *clauses)
+    return 0 if trace.silenced else len(trace.steps)
+
+
+@rule(C.NP_CARD, C.NP_ACTIVE_SIDE, C.NP_RULES, C.WB_CARD, reads=(
+    "active", "guardians.symbols.left", "guardians.symbols.right"))
+def np_card(state: _State, guardian: Guardian) -> bool:
+    """Two small planet symbols make a negativ-positiv-Wirkung; it counts on the active turn.
+
+    A card with two small planet symbols has a negativ-positiv-Wirkung
+    (negativ-positiv-wirkung.p1), which counts only while its side takes the active turn
+    (p5); one small symbol is a Wirkungsbegrenzung (wirkungsbegrenzung.p1).  The card's
+    checks are recorded once; returns whether its negativ-positiv-Wirkung counts."""
+    symbols, trace = guardian.symbols, state.trace
+    counts = symbols.has_negativ_positiv and guardian.side is state.table.active
+    if guardian.side in state.card_checks or trace.silenced:
+        return counts
+    failed: tuple[int, ...] = ()
+    if not symbols.has_negativ_positiv:
+        single = symbols.single_small_symbol
+        failed = (_na(trace, msg(_("No negativ-positiv-Wirkung.")), msg(_(
+            "The card has one small planet symbol (%(planet)s): that is a Wirkungsbegrenzung, "
+            "which limits only the Spezial-Wirkung."), planet=single.label),
+            C.NP_CARD, C.WB_CARD, C.WB_RULE) if single else _na(
+            trace, msg(_("No negativ-positiv-Wirkung.")),
+            msg(_("The card does not have two small planet symbols.")), C.NP_CARD),)
     else:
-        steps.append(Step(
-            Outcome.NOT_APPLICABLE,
-            msg(_("The negativ-positiv-Wirkung of this card does not count.")),
-            _cites(Clause.NP_ACTIVE_SIDE),
-            msg(_("Its side is not the side taking the active turn."))))
-        failed = True
-    combat = CombatRole(inputs["combat"])
-    if combat is CombatRole.NONE:
-        steps.append(Step(
-            Outcome.NOT_APPLICABLE,
-            msg(_("The negativ-positiv-Wirkung does not affect the monster.")),
-            _cites(Clause.NP_RULES),
-            msg(_("The monster is not in a combat."))))
-        return frozenset()
-    # The monster whose planet and effects decide: the attack target, or for a
-    # defending monster (the texts name only the Angriffsziel) the attacker.
-    attacker = combat is CombatRole.DEFENDING and attacker_decides
-    if attacker:
-        steps.append(Step(
-            Outcome.SILENT,
-            msg(_("The attacking monster was taken in place of the attack target.")),
-            _cites(Clause.NP_RULES),
-            msg(_("The texts name only the attack target (Angriffsziel), and the defending "
-                  "monster is itself the attack target; they do not say whether its own planet "
-                  "or the attacking monster's decides. The ruling takes the attacking "
-                  "monster's planet and effects; both readings are shown.")) if readings else
-            msg(_("The texts name only the attack target (Angriffsziel); for a defending "
-                  "monster the engine assumed the planet and effects of the attacking "
-                  "monster decide."))))
-    if combat is CombatRole.DEFENDING and not attacker_decides:
-        target = Planet(inputs["monster_planet"])
-        # it is under the Wirkung's own effect, and any other effects it is under
-        counted = sorted({Attribute(e) for e in inputs.get("own_effects", ())}
-                         | ({Attribute(inputs["attribute"])} if "attribute" in inputs else set()),
-                         key=list(Attribute).index)
-    else:
-        target = Planet(inputs["opponent_planet"])
-        counted = sorted((Attribute(e) for e in inputs["opponent_effects"]
-                          if e != _OTHER_ATTRIBUTE), key=list(Attribute).index)
+        trace.applied(msg(_("The card has two small planet symbols: a Schutzgottkarte with "
+                            "negativ-positiv-Wirkung (positiv %(left)s, negativ %(right)s)."),
+                          left=symbols.left.label, right=symbols.right.label), C.NP_CARD)
+        trace.silent(msg(_("The Wirkungskreis der Planeten-Beeinflussung is außer Kraft "
+                           "gesetzt for the side of this card.")), msg(_(
+            "That Wirkungskreis is defined outside this chapter; the engine assumed it is "
+            "suspended for this side on both players' turns and computes only this card's "
+            "negativ-positiv-Wirkung.")), C.NP_RULES, C.NP_ACTIVE_SIDE)
+        if counts:
+            trace.applied(msg(_("The Schutzgottkarte's side is taking the active turn: its "
+                                "negativ-positiv-Wirkung counts.")), C.NP_ACTIVE_SIDE)
+        else:
+            failed = (_na(trace, msg(_("The negativ-positiv-Wirkung of this card does not "
+                                       "count.")),
+                          msg(_("Its side is not the side taking the active turn.")),
+                          C.NP_ACTIVE_SIDE),)
+    state.card_checks[guardian.side] = (counts, failed)
+    return counts
+
+
+_NO_NP = _("The negativ-positiv-Wirkung does not affect the monster.")
+
+
+def _np_target(state: _State, monster: Monster) -> tuple[Monster, bool]:
+    """The monster whose planet and effects decide for ``monster`` in the combat, and
+    whether it is the attacking monster taken in place of the attack target."""
+    combat, trace = state.table.combat, state.trace
+    if monster.number == combat.attacker:
+        return state.monster(combat.target), False
+    key = (monster.number,)
+    if trace.reading(NP_DEFENDING, key) == "self":
+        return monster, False
+    text = msg(_("The attacking monster was taken in place of the attack target."))
+    same = _step(Outcome.SILENT, text, (C.NP_RULES,), msg(_(
+        "The texts name only the attack target (Angriffsziel); for a defending monster the "
+        "engine assumed the planet and effects of the attacking monster decide.")))
+    trace.either(NP_DEFENDING, key, _step(Outcome.SILENT, text, (C.NP_RULES,), msg(_(
+        "The texts name only the attack target (Angriffsziel), and the defending monster is "
+        "itself the attack target; they do not say whether its own planet or the attacking "
+        "monster's decides. The ruling takes the attacking monster's planet and effects; both "
+        "readings are shown."))), same if state.table.active is monster.side else None)
+    return state.monster(combat.attacker), True
+
+
+@rule(C.NP_RULES, opens=(NP_DEFENDING,), reads=(
+    "combat.attacker", "combat.target", "monsters.number", "monsters.planet",
+    "guardians.symbols.base", "effects.attribute"))
+def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: bool
+                  ) -> tuple[frozenset[Influence], tuple[int, ...]]:
+    """The negativ-positiv-Wirkung needs a combat and an attack target under an effect.
+
+    The negativ-positiv-Wirkung affects only monsters in a combat whose attack target is
+    under an effect on Energiepunkte-, AP-, DP- or LP-Werte and has the small right
+    (negativ) or left (positiv) symbol as primary planet, read along the card's chain
+    (negativ-positiv-wirkung.p2).  Whose planet decides for a defending monster is open.
+    Returns the influences met (none if a check fails) and the failed checks' numbers."""
+    trace, combat, symbols = state.trace, state.table.combat, guardian.symbols
+    if combat is None or monster.number not in (combat.attacker, combat.target):
+        return frozenset(), (_na(trace, msg(_NO_NP), msg(_("The monster is not in a combat.")),
+                                 C.NP_RULES),)
+    target, attacker = _np_target(state, monster)
+    counted = sorted({c.attribute for c in state.changes[target.number] if c.attribute},
+                     key=_ATTRIBUTES.index)
+    failed: list[int] = []
     if not counted:
-        steps.append(Step(
-            Outcome.NOT_APPLICABLE,
-            msg(_("The negativ-positiv-Wirkung does not affect the monster.")),
-            _cites(Clause.NP_RULES),
-            msg(_("The attacking monster, taken in place of the attack target, is under no "
-                  "effect that changes its Energiepunkte-, AP-, DP- or LP-Werte.")) if attacker
-            else msg(_("The attack target is under no effect that changes its Energiepunkte-, "
-                       "AP-, DP- or LP-Werte."))))
-        failed = True
-    matched = set()
-    if target is card.right:
-        matched.add(Influence.NEGATIV)
-    if target is card.left:
-        matched.add(Influence.POSITIV)
+        failed.append(_na(trace, msg(_NO_NP), msg(_(
+            "The attacking monster, taken in place of the attack target, is under no effect "
+            "that changes its Energiepunkte-, AP-, DP- or LP-Werte.") if attacker else _(
+            "The attack target is under no effect that changes its Energiepunkte-, AP-, DP- or "
+            "LP-Werte.")), C.NP_RULES))
+    matched = [i for i, planet in ((Influence.NEGATIV, symbols.right),
+                                   (Influence.POSITIV, symbols.left)) if target.planet is planet]
     if not matched:
-        steps.append(Step(
-            Outcome.NOT_APPLICABLE,
-            msg(_("The negativ-positiv-Wirkung does not affect the monster.")),
-            _cites(Clause.NP_RULES),
-            msg(_("The attacking monster's primary planet symbol %(target)s is neither the "
-                  "small right symbol %(right)s (negativ) nor the small left symbol %(left)s "
-                  "(positiv).") if attacker else
-                _("The attack target's primary planet symbol %(target)s is neither the small "
-                  "right symbol %(right)s (negativ) nor the small left symbol %(left)s "
-                  "(positiv)."), target=target.label, right=card.right.label,
-                left=card.left.label)))
-        failed = True
-    if failed:
-        return frozenset()
+        failed.append(_na(trace, msg(_NO_NP), msg(_(
+            "The attacking monster's primary planet symbol %(target)s is neither the small "
+            "right symbol %(right)s (negativ) nor the small left symbol %(left)s (positiv).")
+            if attacker else _(
+            "The attack target's primary planet symbol %(target)s is neither the small right "
+            "symbol %(right)s (negativ) nor the small left symbol %(left)s (positiv)."),
+            target=target.planet.label, right=symbols.right.label, left=symbols.left.label),
+            C.NP_RULES))
+    if failed or not counts:
+        return frozenset(), tuple(number for number in failed if number)
+    _np_met(trace, symbols, monster, target, matched, attacker, counted)
+    return frozenset(matched), ()
 
-    monster = Planet(inputs["monster_planet"])
-    attributes = ", ".join(a.value.upper() for a in counted)
-    for influence in sorted(matched, key=list(Influence).index):
-        symbol = msg(_("small right symbol (negativ-Wirkung)")) if influence is Influence.NEGATIV \
-            else msg(_("small left symbol (positiv-Wirkung)"))
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("negativ-positiv conditions met: the monster is in a combat, the attacking "
-                  "monster (taken in place of the attack target) is under an effect on "
-                  "%(attributes)s and its primary planet symbol %(target)s is the "
-                  "%(symbol)s.") if attacker else
-                _("negativ-positiv conditions met: the monster is in a combat, the attack "
-                  "target is under an effect on %(attributes)s and its primary planet symbol "
-                  "%(target)s is the %(symbol)s."),
-                attributes=attributes, target=target.label, symbol=symbol),
-            _cites(Clause.NP_RULES)))
-        if influence not in influences(card, target, monster):  # degenerate symbol sets
-            continue
-        if influence is Influence.NEGATIV:
-            steps.append(Step(
-                Outcome.APPLIED,
-                msg(_("Read from right to left (%(right)s → %(base)s → %(left)s): %(target)s "
-                      "wirkt negativ auf %(monster)s."),
-                    right=card.right.label, base=card.base.label, left=card.left.label,
-                    target=target.label, monster=monster.label),
-                _cites(Clause.NP_RULES)))
-        else:
-            steps.append(Step(
-                Outcome.APPLIED,
-                msg(_("Read from left to right (%(left)s → %(base)s → %(right)s): %(target)s "
-                      "wirkt positiv auf %(monster)s."),
-                    right=card.right.label, base=card.base.label, left=card.left.label,
-                    target=target.label, monster=monster.label),
-                _cites(Clause.NP_RULES)))
+
+def _np_met(trace: _Trace, symbols: GuardianSymbols, monster: Monster, target: Monster,
+            matched: list[Influence], attacker: bool, counted: list[Attribute]) -> None:
+    """The steps of met negativ-positiv conditions, with the reading direction."""
+    for influence in matched:
+        symbol = msg(_("small right symbol (negativ-Wirkung)") if influence is Influence.NEGATIV
+                     else _("small left symbol (positiv-Wirkung)"))
+        trace.applied(msg(_(
+            "negativ-positiv conditions met: the monster is in a combat, the attacking monster "
+            "(taken in place of the attack target) is under an effect on %(attributes)s and its "
+            "primary planet symbol %(target)s is the %(symbol)s.") if attacker else _(
+            "negativ-positiv conditions met: the monster is in a combat, the attack target is "
+            "under an effect on %(attributes)s and its primary planet symbol %(target)s is the "
+            "%(symbol)s."), attributes=", ".join(a.value.upper() for a in counted),
+            target=target.planet.label, symbol=symbol), C.NP_RULES)
+        if influence not in influences(symbols, target.planet, monster.planet):
+            continue  # degenerate symbol sets: the conditions name the symbol, not the chain
+        trace.applied(msg(_("Read from right to left (%(right)s → %(base)s → %(left)s): "
+                            "%(target)s wirkt negativ auf %(monster)s.")
+                          if influence is Influence.NEGATIV else
+                          _("Read from left to right (%(left)s → %(base)s → %(right)s): "
+                            "%(target)s wirkt positiv auf %(monster)s."),
+                          right=symbols.right.label, base=symbols.base.label,
+                          left=symbols.left.label, target=target.planet.label,
+                          monster=monster.planet.label), C.NP_RULES)
     if len(matched) == 2:
-        steps.append(Step(
-            Outcome.SILENT,
-            msg(_("Both negativ-Wirkung and positiv-Wirkung were applied.")),
-            _cites(Clause.NP_RULES, Clause.NP_NEGATIV, Clause.NP_POSITIV),
-            msg(_("The attack target's planet is both small symbols; the engine applied both, "
-                  "so doubling and halving cancel out."))))
-    return frozenset(matched)
+        trace.silent(msg(_("Both negativ-Wirkung and positiv-Wirkung were applied.")), msg(_(
+            "The attack target's planet is both small symbols; the engine applied both, so "
+            "doubling and halving cancel out.")), C.NP_RULES, C.NP_NEGATIV, C.NP_POSITIV)
 
 
-def _np_considered(step: Step, checks: Sequence[Step] | None, first: int,
-                   message_id: str) -> Step:
-    """``step`` (one that gives a number), saying why the negativ-positiv-Wirkung
-    does not change that number when ``checks`` (its steps, numbered from
-    ``first``) found a condition not met.
+_SCALED = {(Influence.NEGATIV, True): _("negativ-Wirkung: the increase is halved, %(before)s → "
+                                        "%(after)s."),
+           (Influence.NEGATIV, False): _("negativ-Wirkung: the reduction is doubled, "
+                                         "%(before)s → %(after)s."),
+           (Influence.POSITIV, True): _("positiv-Wirkung: the increase is doubled, %(before)s "
+                                        "→ %(after)s."),
+           (Influence.POSITIV, False): _("positiv-Wirkung: the reduction is halved, "
+                                         "%(before)s → %(after)s.")}
 
-    The step's message becomes ``message_id`` (its own parameters plus
-    ``why``, the first failed condition's reason), it also cites the clauses
-    of the failed checks, and ``see`` points to them.  Otherwise (``checks``
-    ``None`` or no failed check) ``step`` is returned as it is.
+
+@rule(C.NP_NEGATIV, C.NP_POSITIV, opens=(NP_ALL_CHANGES,), reads=(
+    "guardians.wirkung.amount", "effects.operation", "effects.amount"))
+def np_scaling(state: _State, guardian: Guardian, monster: Monster,
+               matched: frozenset[Influence]) -> None:
+    """negativ-Wirkung halves increases and doubles reductions; positiv-Wirkung the reverse.
+
+    negativ-Wirkung doubles reductions and halves increases (negativ-positiv-wirkung.p3),
+    positiv-Wirkung halves reductions and doubles increases (p4): the Wirkung's change on
+    the monster; whether also other cards' changes on it is open (``np-all-changes``)."""
+    trace, number, own = state.trace, monster.number, f"wirkung-{guardian.side.value}"
+    factors: dict[Any, Fraction] = {}
+    scale_all = None
+    for change in state.changes[number]:
+        if change.signed and change.key != own and scale_all is None:
+            scale_all = trace.reading(NP_ALL_CHANGES, (number,)) == "all"
+        if change.signed and (change.key == own or scale_all):
+            factors[change.key] = _factor(matched, change.signed)
+            if change.key == own:
+                state.np_factor[number] = factors[own]
+                _narrate_scaling(trace, matched, change.signed)
+    state.factors[number] = factors
+    if scale_all is not None:
+        trace.about = None
+        trace.silent(msg(_("Monster %(number)s: whether the negativ-positiv-Wirkung scales "
+                           "changes from other cards is open; both readings are shown."),
+                         number=number), msg(_("The texts say \"alle Reduzierungen … "
+                                               "Erhöhungen\" and give an example with the "
+                                               "Wirkung only.")), C.NP_NEGATIV, C.NP_POSITIV)
+
+
+def _factor(matched: Iterable[Influence], signed: int) -> Fraction:
+    factor = Fraction(1)
+    for influence in matched:
+        factor *= np_factor(influence, signed)
+    return factor
+
+
+def _narrate_scaling(trace: _Trace, matched: frozenset[Influence], amount: int) -> None:
+    exact = Fraction(amount)
+    for influence in sorted(matched, key=list(Influence).index):
+        before, exact = exact, exact * np_factor(influence, exact)
+        clause = C.NP_NEGATIV if influence is Influence.NEGATIV else C.NP_POSITIV
+        trace.applied(msg(_SCALED[influence, amount > 0], before=_signed(before),
+                          after=_signed(exact)), clause)
+        if exact.denominator != 1:
+            trace.silent(msg(_("Halving %(before)s gives %(after)s."), before=_signed(before),
+                             after=_signed(exact)), msg(_HALF_POINTS), clause)
+
+
+# --------------------------------------------------------------------------
+# Rules: order of evaluation, values, activation costs
+# --------------------------------------------------------------------------
+
+#: Evaluation position by source: lower is evaluated earlier (the lowest Wirkungsrang first).
+_TIER = {Source.ENERGY: 0, Source.GRAVITATION_ENERGY: 0, Source.MONSTER: 0,
+         Source.GUARDIAN_WIRKUNG: 1, Source.GUARDIAN_SPEZIAL: 2, Source.RANK_ONE: 3}
+
+
+def _ranked(changes: list[_Change], spezial_first: Iterable[Spielfeldseite] = (),
+            rank_one_below: bool = False) -> list[_Change]:
+    """``changes`` by Wirkungsrang (lowest first), then from the latest activated.
+
+    ``spezial_first``: sides whose Spezial-Wirkung is evaluated before their Wirkung;
+    ``rank_one_below``: rank 1 is evaluated before the Schutzgottkarten's effects.
     """
-    failed = [(first + index, check) for index, check in enumerate(checks or ())
-              if check.outcome is Outcome.NOT_APPLICABLE]
-    if not failed:
-        return step
-    citations = tuple(dict.fromkeys(step.citations + tuple(
-        citation for _number, check in failed for citation in check.citations)))
-    return Step(step.outcome, Message(message_id, tuple(sorted(
-        step.message.params + (("why", failed[0][1].reason),)))), citations,
-        step.reason, tuple(number for number, _check in failed))
+    def tier(item: tuple[int, _Change]) -> tuple:
+        index, change = item
+        rank: float = _TIER[change.source]
+        if change.source.is_guardian and change.side in spezial_first:
+            rank = 3 - rank
+        elif change.source is Source.RANK_ONE and rank_one_below:
+            rank = 0.5
+        return rank, -change.activated, index
+    return [change for _i, change in sorted(enumerate(changes), key=tier)]
 
 
-def _evaluate_wirkung(inputs: Mapping[str, Any]) -> Ruling:
-    """Rule on a Wirkung's change to one monster's attribute (points).
-
-    Implements ``1.2.4.kartenaufbau.p3`` (own side), ``1.2.4.effekte-der-
-    schutzgottkarte.p2``/``p3`` (what and whom a Wirkung changes) and
-    ``1.2.4.negativ-positiv-wirkung.p1``–``p5``.  Values: ``applies``,
-    ``change`` (signed points, exact), ``factor`` and, with a base value,
-    ``result``.
-
-    Two points the texts leave open get a :class:`Reading` each, computed by
-    the same rules under the other reading (the ruling follows the first):
-
-    - ``np-scope``: the description of a card with negativ-positiv-Wirkung
-      names other monsters — does the negativ-positiv rule "gilt nur für
-      eigene Monsterkarten" of the Basis-Symbol limit it, or does the
-      description prevail ("Wenn in der Effektbeschreibung nichts anderes
-      beschrieben wird", "Sofern nicht anders in der Beschreibung festgelegt")?
-    - ``np-defending``: the monster defends — does the attacking monster's
-      planet decide (in place of the attack target) or its own, as it is
-      itself the attack target?
-    """
-    card = GuardianSymbols(Planet(inputs["base_planet"]), _planet(inputs["left_planet"]),
-                           _planet(inputs["right_planet"]))
-    ruling = _wirkung_ruling(card, inputs)
-    readings: list[Reading] = []
-    if _np_scope_open(card, inputs):
-        other = _wirkung_ruling(card, inputs, np_limit=False)
-        readings += [
-            Reading("np-scope", msg(_("The negativ-positiv rule limits the Wirkung to own "
-                                      "monsters of the Basis-Planetensymbol")),
-                    ruling.values, _cites(Clause.NP_RULES), True,
-                    msg(_("1.2.4 › negativ-positiv-Wirkung ¶2 is written for exactly this kind "
-                          "of card and says the Wirkung \"gilt nur für eigene Monsterkarten\" "
-                          "of the Basis-Symbol, without an exception for the description."))),
-            Reading("np-scope", msg(_("The description prevails: the Wirkung reaches the "
-                                      "monsters it names")),
-                    other.values, _cites(Clause.WIRKUNG_SCOPE, Clause.IMMUNITY))]
-    if (card.has_negativ_positiv and ruling.value("applies")
-            and CombatRole(inputs["combat"]) is CombatRole.DEFENDING):
-        other = _wirkung_ruling(card, inputs, attacker_decides=False)
-        readings += [
-            Reading("np-defending", msg(_("The attacking monster's planet and effects decide, "
-                                          "in place of the attack target")),
-                    ruling.values, _cites(Clause.NP_RULES), True,
-                    msg(_("The negativ-positiv-Wirkung is read as one planet acting on another "
-                          "(\"Erde wirkt negativ auf Venus\"): the other monster in the combat "
-                          "acts on the monster under the Wirkung."))),
-            Reading("np-defending", msg(_("The defending monster is itself the attack target: "
-                                          "its own planet decides")),
-                    other.values, _cites(Clause.NP_RULES))]
-    return Ruling(ruling.scenario, ruling.values, ruling.steps, ruling.notes, tuple(readings))
+def _keys(order: Iterable[_Change]) -> list[Any]:
+    return [change.key for change in order]
 
 
-def _wirkung_ruling(card: GuardianSymbols, inputs: Mapping[str, Any], np_limit: bool = True,
-                    attacker_decides: bool = True) -> Ruling:
-    """The ruling of :func:`_evaluate_wirkung` under one reading of each open point
-    (see :func:`_wirkung_reach` and :func:`_np_influence`), without readings."""
-    attribute = Attribute(inputs["attribute"])
-    amount: int | Fraction = inputs["amount"]
-    steps: list[Step] = []
-    notes: list[Message] = []
-
-    reached = _wirkung_reach(card, inputs, steps, np_limit, readings=True)
-    change: int | Fraction = 0
-    factor: int | Fraction = 1
-    if reached:
-        np_steps: list[Step] = []
-        matched = _np_influence(card, inputs, np_steps, attacker_decides, readings=True)
-        # The step that gives the change says at once why it is not doubled or
-        # halved, citing the condition that failed and pointing to its check.
-        steps.append(_np_considered(
-            Step(Outcome.APPLIED,
-                 msg(_("The Wirkung changes the monster's %(attribute)s by %(amount)s."),
-                     attribute=attribute.label, amount=_signed(amount)),
-                 _cites(Clause.WIRKUNG_ATTRIBUTES)),
-            None if matched else np_steps, len(steps) + 2,
-            _("The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
-              "negativ-positiv-Wirkung was considered and does not apply: %(why)s")))
-        steps.extend(np_steps)
-        change = amount
-        exact = Fraction(amount)
-        for influence in sorted(matched, key=list(Influence).index):
-            step_factor = np_factor(influence, exact)
-            before, exact = exact, exact * step_factor
-            increase = amount > 0
-            if influence is Influence.NEGATIV:
-                clause = Clause.NP_NEGATIV
-                message_id = (
-                    _("negativ-Wirkung: the increase is halved, %(before)s → %(after)s.")
-                    if increase else
-                    _("negativ-Wirkung: the reduction is doubled, %(before)s → %(after)s."))
-            else:
-                clause = Clause.NP_POSITIV
-                message_id = (
-                    _("positiv-Wirkung: the increase is doubled, %(before)s → %(after)s.")
-                    if increase else
-                    _("positiv-Wirkung: the reduction is halved, %(before)s → %(after)s."))
-            message = msg(message_id, before=_signed(before), after=_signed(exact))
-            steps.append(Step(Outcome.APPLIED, message, _cites(clause)))
-            if exact.denominator != 1:
-                steps.append(Step(
-                    Outcome.SILENT,
-                    msg(_("Halving %(before)s gives %(after)s."),
-                        before=_signed(before), after=_signed(exact)),
-                    _cites(clause),
-                    msg(_("The texts do not say how to round half points; the engine kept the "
-                          "exact value."))))
-        change = _exact(exact)
-        factor = _exact(exact / amount)
-        if matched:
-            notes.append(msg(_("Only the Wirkung's change was computed; the texts say \"alle "
-                               "Reduzierungen … Erhöhungen\" and do not say whether changes "
-                               "from other cards on the monster are scaled as well.")))
-    else:
-        notes.append(msg(_("Without a change from the Wirkung the negativ-positiv-Wirkung has "
-                           "nothing to double or halve.")))
-    if not card.has_negativ_positiv:
-        notes.append(msg(_("The regular Wirkungskreis der Planeten-Beeinflussung is not part of "
-                           "this chapter and is not computed here.")))
-
-    values = [
-        Value("applies", reached, msg(_("The Wirkung applies"))),
-        Value("change", change, msg(_("Change to %(attribute)s"), attribute=attribute.label)),
-        Value("factor", factor, msg(_("Factor from the negativ-positiv-Wirkung"))),
-    ]
-    base_value = inputs["base_value"]
-    if base_value is not None:
-        result = _exact(base_value + Fraction(change))
-        if reached:
-            steps.append(Step(
-                Outcome.APPLIED,
-                msg(_("The Wirkung gives %(attribute)s %(before)s %(change)s = %(after)s."),
-                    attribute=attribute.label, before=base_value, change=_signed(change),
-                    after=_text(result)),
-                _cites(Clause.WIRKUNG_ATTRIBUTES)))
-        if result < 0:
-            steps.append(Step(
-                Outcome.SILENT,
-                msg(_("The value is below 0.")),
-                _cites(Clause.WIRKUNG_ATTRIBUTES),
-                msg(_("The texts do not say whether the value can drop below 0; the engine "
-                      "kept the exact value."))))
-        values.append(Value("result", result, msg(_("Resulting %(attribute)s"),
-                                                  attribute=attribute.label)))
-    return Ruling("guardian-wirkung", tuple(values), tuple(steps), tuple(notes))
+def _label(change: _Change) -> Message:
+    """The change as a reader names it: "effect 3", or the Wirkung of a side's card."""
+    return _label_of(change.key, change.side)
 
 
-_PD_SETUP = {
-    "guardian_side_active": True,
-    "base_planet": "venus",
-    "left_planet": "mars",
-    "right_planet": "erde",
-    "attribute": "ap",
-    "amount": 20,
-    "scope": "base",
-    "monster_planet": "venus",
-    "monster_side": "own",
-    "combat": "attacking",
-    "opponent_effects": ["dp"],
-}
-
-_WIRKUNG = Scenario(
-    slug="guardian-wirkung",
-    game=GAME,
-    title=msg(_("Wirkung and negativ-positiv-Wirkung of a Schutzgottkarte")),
-    summary=msg(_("Which monster a Schutzgottkarte's Wirkung reaches, and how its "
-                  "negativ-positiv-Wirkung doubles or halves the change in a combat.")),
-    fields=_WIRKUNG_FIELDS,
-    evaluator=_evaluate_wirkung,
-    check=_check_wirkung,
-    citations=_cites(
-        Clause.IMMUNITY, Clause.WIRKUNG_ATTRIBUTES, Clause.WIRKUNG_SCOPE, Clause.NP_CARD,
-        Clause.NP_RULES, Clause.NP_NEGATIV, Clause.NP_POSITIV, Clause.NP_ACTIVE_SIDE,
-        Clause.WB_CARD, Clause.WB_RULE),
-    examples=(
-        Example(
-            "np-fall-1-negativ",
-            msg(_("Fall 1 – negativ-Wirkung: a Venus monster attacks an Erde monster")),
-            {**_PD_SETUP, "opponent_planet": "erde"},
-            {"change": 10, "factor": Fraction(1, 2)},
-            Clause.NP_ACTIVE_SIDE.cite()),
-        Example(
-            "np-fall-2-positiv",
-            msg(_("Fall 2 – positiv-Wirkung: a Venus monster attacks a Mars monster")),
-            {**_PD_SETUP, "opponent_planet": "mars"},
-            {"change": 40, "factor": 2},
-            Clause.NP_ACTIVE_SIDE.cite()),
-    ),
-)
+@functools.lru_cache(maxsize=256)
+def _label_of(key: int | str, side: Spielfeldseite) -> Message:
+    if isinstance(key, int):
+        return msg(_("effect %(number)s"), number=key)
+    return msg(_("Wirkung of the Schutzgottkarte of %(side)s"), side=side.label)
 
 
-# --------------------------------------------------------------------------
-# Scenario 2: Wirkungsbegrenzung of a Spezial-Wirkung on activation costs
-# --------------------------------------------------------------------------
+@rule(C.RANK, C.ORDER, C.ORDER_REGULAR, opens=(RANK_OR_RECENCY, SPEZIAL_OR_WIRKUNG, RANK_ONE),
+      reads=("effects.activated", "effects.source"))
+def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) -> list[_Change]:
+    """Effects are evaluated by Wirkungsrang, lowest first, then from the latest activated.
 
-_WB_FIELDS = (
-    _planet_field("limit_planet", msg(_("Wirkungsbegrenzung planet (the one small symbol)")),
-                  required=False,
-                  help=msg(_("Leave empty if the card has no Wirkungsbegrenzung."))),
-    Field("cost_change", msg(_("Spezial-Wirkung: change of the activation cost (Energiepunkte)")),
-          FieldKind.INTEGER, minimum=-_MAX_COST, maximum=_MAX_COST,
-          help=msg(_("-1 for \"1 Energiepunkt weniger\"; positive if monsters pay more."))),
-    Field("extends_to_opposing_side",
-          msg(_("The description extends the Spezial-Wirkung to the opposing side")),
-          FieldKind.BOOLEAN, required=False),
-    Field("monsters", msg(_("Monster cards being activated")), FieldKind.GROUP,
-          min_items=1, max_items=_MAX_ITEMS, rows=2, fields=(
-              _planet_field("planet", msg(_("Primary planet symbol"))),
-              Field("cost", msg(_("Activation cost (Energiepunkte)")), FieldKind.INTEGER,
-                    minimum=0, maximum=_MAX_COST),
-              _side_field("side", msg(_("Side"))),
-          )),
-)
-
-
-def _check_wb(inputs: Mapping[str, Any]) -> None:
-    """:raises InputError: for a zero cost change."""
-    if inputs["cost_change"] == 0:
-        raise InputError("cost_change", msg(_(
-            "Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
-            "not 0.")))
+    Effects are evaluated by Wirkungsrang, lowest first (Energie- & Monsterkarten 3,
+    Schutzgottkarten 2), and from the latest activated to the longest active (reihenfolge.p1,
+    p3, p4).  Open: which decides where they disagree; whether the Spezial-Wirkung ranks
+    above or comes before the Wirkung; where rank 1 stands."""
+    n = monster.number
+    guardian_sources = {(c.side, c.source) for c in changes if c.source.is_guardian}
+    both = [side for side in Spielfeldseite if (side, Source.GUARDIAN_WIRKUNG) in guardian_sources
+            and (side, Source.GUARDIAN_SPEZIAL) in guardian_sources]
+    before = [side for side in both if trace.reading(SPEZIAL_OR_WIRKUNG, (n, side)) == "before"]
+    rank_one = any(c.source is Source.RANK_ONE for c in changes)
+    below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
+    order = _ranked(changes, before, below)
+    recency = [c for _i, c in sorted(enumerate(changes), key=lambda t: (-t[1].activated, t[0]))]
+    if not trace.silenced:
+        _order_steps(trace, n, changes, order, both, below)
+    if _keys(order) == _keys(recency):
+        return order
+    if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
+        return recency
+    if not trace.silenced:
+        _recency_step(trace, n, recency)
+    return order
 
 
-def _wb_monster(number: int, planet: Planet, cost: int, side: Side, limit: Planet | None,
-                change: int, extends: bool, steps: list[Step]) -> tuple[int, bool]:
-    """What monster ``number`` pays under one Spezial-Wirkung changing costs by ``change``,
-    and whether it is affected; appends the deciding step to ``steps``."""
-    reached = True
-    if side is Side.OPPOSING and not extends:
-        steps.append(Step(
-            Outcome.NOT_APPLICABLE,
-            msg(_("Monster %(number)s (%(planet)s) is on the opposing side and pays "
-                  "%(cost)s Energiepunkte."),
-                number=number, planet=planet.label, cost=cost),
-            _cites(Clause.IMMUNITY),
-            msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
-                  "description says otherwise; this monster is on the opposing side."))))
-        reached = False
-    elif limit is not None and planet is not limit:
-        steps.append(Step(
-            Outcome.NOT_APPLICABLE,
-            msg(_("Monster %(number)s (%(planet)s) is outside the Wirkungsbegrenzung and "
-                  "pays %(cost)s Energiepunkte."),
-                number=number, planet=planet.label, cost=cost),
-            _cites(Clause.WB_RULE),
-            msg(_("Its primary planet symbol is not the Wirkungsbegrenzung planet "
-                  "%(limit)s."), limit=limit.label)))
-        reached = False
-    paid = cost
-    if reached:
-        paid = cost + change
-        clauses = (Clause.WB_RULE,) if limit is not None else (Clause.SPEZIAL_WIRKUNG,)
-        if side is Side.OPPOSING:
-            clauses += (Clause.IMMUNITY,)
-        if paid < 0:
-            steps.append(Step(
-                Outcome.SILENT,
-                msg(_("Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of "
-                      "%(cost)s."), number=number, planet=planet.label, cost=cost),
-                _cites(*clauses),
-                msg(_("%(cost)s %(change)s is below 0; the texts do not say what happens, "
-                      "the engine assumed a cost cannot fall below 0."),
-                    cost=cost, change=_signed(change))))
-            paid = 0
-        else:
-            steps.append(Step(
-                Outcome.APPLIED,
-                msg(_("Monster %(number)s (%(planet)s) pays %(paid)s Energiepunkte instead of "
-                      "%(cost)s."), number=number, planet=planet.label, paid=paid, cost=cost),
-                _cites(*clauses)))
-    return paid, reached
+def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Change],
+                 both: list[Spielfeldseite], below: bool) -> None:
+    """The steps of the order of monster ``n``'s changes, in the scenario's voice."""
+    if any(c.source is Source.RANK_ONE for c in changes):
+        trace.silent(msg(_("An effect of Wirkungsrang 1 of 3 was evaluated after all "
+                           "Schutzgottkarte effects.")), msg(_(
+            "The chapter does not name the highest Wirkungsrang and also says guardian effects "
+            "stand above all others; the engine assumed rank 1 stands above rank 2, so it is "
+            "evaluated last.")), C.RANK, C.ORDER)
+    for side in both:
+        _spezial_step(trace, n, side, order, _ranked(changes, {side}, below))
+    if trace.voice is _Voice.ORDER:
+        _ties(trace, changes)
+        trace.applied(msg(_("Evaluation order: effects %(order)s. Effects are evaluated by "
+                            "Wirkungsrang, lowest first (Energie- & Monsterkarten 3, "
+                            "Schutzgottkarten 2 of 3), and within a rank from the latest "
+                            "activated to the longest active."), order=_order_text(_keys(order))),
+                      C.RANK, C.ORDER, C.ORDER_REGULAR)
+    elif trace.table and changes:
+        trace.applied(msg(_("Monster %(number)s: effects are evaluated by Wirkungsrang, lowest "
+                            "first (Energie- & Monsterkarten 3, Schutzgottkarten 2), and within "
+                            "a rank from the latest activated to the longest active: "
+                            "%(order)s."), number=n, order=tuple(_label(c) for c in order)),
+                      C.RANK, C.ORDER, C.ORDER_REGULAR)
 
 
-def _evaluate_wb(inputs: Mapping[str, Any]) -> Ruling:
-    """Rule on what each monster pays on activation (Energiepunkte).
-
-    Implements ``1.2.4.wirkungsbegrenzung.p1``/``p2``, ``1.2.4.effekte-der-
-    schutzgottkarte.p4`` and the own-side rule of ``1.2.4.kartenaufbau.p3``.
-    Values: ``costs``, ``changes`` and ``affected``, one entry per monster.
-    """
-    limit = _planet(inputs["limit_planet"])
-    change: int = inputs["cost_change"]
-    extends = inputs["extends_to_opposing_side"]
-    steps: list[Step] = []
-    notes: list[Message] = []
-    if limit is None:
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("No Wirkungsbegrenzung: the Spezial-Wirkung affects the monster cards its "
-                  "text names, here all of them.")),
-            _cites(Clause.WB_CARD, Clause.SPEZIAL_WIRKUNG)))
-    else:
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("Wirkungsbegrenzung %(planet)s: the Spezial-Wirkung affects only monster "
-                  "cards whose primary planet symbol is %(planet)s."), planet=limit.label),
-            _cites(Clause.WB_CARD, Clause.WB_RULE)))
-        notes.append(msg(_("1.2.4 › Wirkungsbegrenzung ¶1 calls the limiting symbol the right "
-                           "small one, the example in ¶2 the left one; the engine does not "
-                           "depend on its position.")))
-    costs: list[int] = []
-    changes: list[int] = []
-    affected: list[bool] = []
-    for number, monster in enumerate(inputs["monsters"], start=1):
-        cost: int = monster["cost"]
-        paid, reached = _wb_monster(number, Planet(monster["planet"]), cost,
-                                    Side(monster["side"]), limit, change, extends, steps)
-        costs.append(paid)
-        changes.append(paid - cost)
-        affected.append(reached)
-    values = (
-        Value("costs", tuple(costs), msg(_("Energiepunkte each monster pays"))),
-        Value("changes", tuple(changes), msg(_("Change of each monster's activation cost"))),
-        Value("affected", tuple(affected), msg(_("The Spezial-Wirkung affects the monster"))),
-    )
-    return Ruling("wirkungsbegrenzung", values, tuple(steps), tuple(notes))
+def _spezial_step(trace: _Trace, n: int, side: Spielfeldseite, order: list[_Change],
+                  other: list[_Change]) -> None:
+    """The step on open point ``spezial-or-wirkung`` for one side's two effects."""
+    clauses = (C.RANK, C.ORDER)
+    after = _step(Outcome.SILENT, msg(_("Monster %(number)s: the Spezial-Wirkung was evaluated "
+                                        "after the Wirkung."), number=n) if trace.table else
+                  msg(_("The Spezial-Wirkung was evaluated after the Wirkung.")), clauses, msg(_(
+                      "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is "
+                      "evaluated first or ranks above; the engine read it as ranking above, and "
+                      "the higher-ranked effect is evaluated later (as the Schutzgottkarte "
+                      "after the Energiekarte). Evaluated first, it gives the same values "
+                      "here.")))
+    differs = None if trace.table else _step(Outcome.SILENT, msg(_(
+        "Whether the Spezial-Wirkung is evaluated before or after the Wirkung is open, and the "
+        "two orders give different values; both readings are shown.")), clauses, msg(_(
+            "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is evaluated "
+            "first or ranks above. Ranking above, it is evaluated later (order %(order)s); "
+            "evaluated first, the order is %(other)s."), order=_order_text(_keys(order)),
+            other=_order_text(_keys(other))))
+    trace.either(SPEZIAL_OR_WIRKUNG, (n, side), differs, after)
 
 
-_WB = Scenario(
-    slug="wirkungsbegrenzung",
-    game=GAME,
-    title=msg(_("Wirkungsbegrenzung of a Spezial-Wirkung")),
-    summary=msg(_("What each monster card pays on activation under a Spezial-Wirkung that "
-                  "changes activation costs, with or without a Wirkungsbegrenzung planet.")),
-    fields=_WB_FIELDS,
-    evaluator=_evaluate_wb,
-    check=_check_wb,
-    citations=_cites(Clause.IMMUNITY, Clause.SPEZIAL_WIRKUNG, Clause.WB_CARD, Clause.WB_RULE),
-    examples=(
-        Example(
-            "wirkungsbegrenzung-venus",
-            msg(_("Wirkungsbegrenzung Venus: monsters pay 1 Energiepunkt less, only Venus "
-                  "monsters")),
-            {"limit_planet": "venus", "cost_change": -1,
-             "monsters": [{"planet": "venus", "cost": 4, "side": "own"},
-                          {"planet": "mars", "cost": 4, "side": "own"}]},
-            {"changes": (-1, 0), "affected": (True, False)},
-            Clause.WB_RULE.cite()),
-    ),
-)
+def _ties(trace: _Trace, changes: list[_Change]) -> None:
+    """Effects of one rank activated together are evaluated in the order listed."""
+    groups: dict[tuple[int, int], list[Any]] = {}
+    for change in changes:
+        groups.setdefault((_TIER[change.source], change.activated), []).append(change.key)
+    for (_tier, activated), tied in groups.items():
+        if len(tied) > 1:
+            trace.silent(msg(_("Effects %(effects)s were activated together and evaluated in "
+                               "the order listed."), effects=_order_text(tied)), msg(_(
+                "The texts order effects by Wirkungsrang and by activation only; the engine "
+                "assumed the listed order for effects with the same rank activated as number "
+                "%(activated)s."), activated=activated), C.RANK, C.ORDER)
 
 
-# --------------------------------------------------------------------------
-# Scenario 3: order of evaluation of a stack of effects
-# --------------------------------------------------------------------------
-
-#: Evaluation position by source: lower is evaluated earlier.  Energie- &
-#: Monsterkarten have the lowest Wirkungsrang (3 of 3), Schutzgottkarten
-#: rank 2, the Spezial-Wirkung before (above) the Wirkung; rank 1 is not
-#: named in the chapter.
-_EVALUATION_TIER = {
-    Source.ENERGY: 0,
-    Source.GRAVITATION_ENERGY: 0,
-    Source.MONSTER: 0,
-    Source.GUARDIAN_WIRKUNG: 1,
-    Source.GUARDIAN_SPEZIAL: 2,
-    Source.RANK_ONE: 3,
-}
-
-#: The reading of "Spezial-Wirkung steht vor der Wirkung" as "evaluated
-#: before": the two guardian tiers swap.
-_SPEZIAL_FIRST_TIER = {
-    Source.GUARDIAN_SPEZIAL: _EVALUATION_TIER[Source.GUARDIAN_WIRKUNG],
-    Source.GUARDIAN_WIRKUNG: _EVALUATION_TIER[Source.GUARDIAN_SPEZIAL],
-}
-
-_ORDER_FIELDS = (
-    Field("base_ap", msg(_("Base AP")), FieldKind.INTEGER, required=False,
-          minimum=0, maximum=_MAX_POINTS),
-    Field("base_dp", msg(_("Base DP")), FieldKind.INTEGER, required=False,
-          minimum=0, maximum=_MAX_POINTS),
-    Field("base_lp", msg(_("Base LP")), FieldKind.INTEGER, required=False,
-          minimum=0, maximum=_MAX_POINTS),
-    Field("base_ep", msg(_("Base EP (Energiepunkte)")), FieldKind.INTEGER, required=False,
-          minimum=0, maximum=_MAX_POINTS),
-    Field("effects", msg(_("Effects on the monster")), FieldKind.GROUP,
-          min_items=1, max_items=_MAX_ITEMS, rows=2, fields=(
-              Field("source", msg(_("Source")), FieldKind.CHOICE,
-                    choices=Source.choices()),
-              Field("activated", msg(_("Activated as number")), FieldKind.INTEGER,
-                    minimum=1, maximum=99,
-                    help=msg(_("1 = activated first (longest active); equal numbers = "
-                               "activated together."))),
-              Field("attribute", msg(_("Attribute")), FieldKind.CHOICE,
-                    choices=Attribute.choices()),
-              Field("operation", msg(_("Operation")), FieldKind.CHOICE,
-                    choices=Operation.choices()),
-              Field("amount", msg(_("N (points)")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS,
-                    help=msg(_("For add, subtract and set."))),
-          )),
-)
+def _recency_step(trace: _Trace, n: int, recency: list[_Change]) -> None:
+    """The step on open point ``rank-or-recency``."""
+    if trace.table:
+        trace.either(RANK_OR_RECENCY, (n,), _step(Outcome.SILENT, msg(_(
+            "Monster %(number)s: Wirkungsrang and activation order disagree; both readings are "
+            "shown."), number=n), (C.RANK, C.ORDER), msg(_(
+                "The texts give both reasons for their example and do not say which decides "
+                "when they disagree."))), None)
+        return
+    text = msg(_("Wirkungsrang and activation order disagree; the order by Wirkungsrang was "
+                 "used."))
+    steps = [_step(Outcome.SILENT, text, (C.RANK, C.ORDER), msg(_(
+        "By activation alone the order would be %(recency)s (%(effect)s). The texts give both "
+        "reasons for their example and do not say which decides when they disagree; the engine "
+        "ordered by Wirkungsrang (lowest first), then from the latest activated."),
+        recency=_order_text(_keys(recency)), effect=msg(effect)))
+        for effect in (_("with a different result"), _("with the same result"))]
+    trace.either(RANK_OR_RECENCY, (n,), *steps)
 
 
-def _check_order(inputs: Mapping[str, Any]) -> None:
-    """:raises InputError: for a missing amount or a missing base value."""
-    for index, effect in enumerate(inputs["effects"]):
-        if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
-            raise InputError(f"effects.{index}.amount", msg(_(
-                "Enter N for add, subtract or set.")))
-        name = "base_" + effect["attribute"]
-        if inputs[name] is None:
-            raise InputError(name, msg(_(
-                "Enter the base %(attribute)s: effect %(number)s changes it."),
-                attribute=Attribute(effect["attribute"]).label, number=index + 1))
-
-
-def _apply(operation: Operation, value: Fraction, amount: int | None) -> Fraction:
+def _apply(operation: Operation, value: Fraction, amount: Fraction | int | None) -> Fraction:
     """Return ``value`` after ``operation`` (points, exact)."""
     if operation is Operation.ADD:
         return value + amount
@@ -1096,570 +1300,826 @@ def _apply(operation: Operation, value: Fraction, amount: int | None) -> Fractio
     return Fraction(amount)
 
 
-def _order_text(order: Iterable[int]) -> str:
-    return ", ".join(str(number) for number in order)
+_ROUNDED = {"down": lambda v: Fraction(v.numerator // v.denominator),
+            "up": lambda v: Fraction(-(-v.numerator // v.denominator))}
 
 
-def _run(effects: tuple[Mapping[str, Any], ...], order: Iterable[int],
-         bases: Mapping[Attribute, int]) -> dict[Attribute, Fraction]:
-    values = {attribute: Fraction(base) for attribute, base in bases.items()}
-    for number in order:
-        effect = effects[number - 1]
-        attribute = Attribute(effect["attribute"])
-        values[attribute] = _apply(Operation(effect["operation"]), values[attribute],
-                                   effect["amount"])
-    return values
+@rule(C.ORDER, C.WIRKUNG_ATTRIBUTES, opens=(HALF_POINTS, VALUE_BELOW_ZERO), reads=(
+    "monsters.ep", "monsters.ap", "monsters.dp", "monsters.lp", "guardians.wirkung.attribute",
+    "effects.attribute", "effects.operation", "effects.amount"))
+def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping[Any, Fraction]
+         ) -> tuple[dict[Attribute, Fraction], list[tuple], dict[Any, Fraction]]:
+    """Effects are rolled up in order, each changing its attribute's value.
+
+    Effects are rolled up and evaluated in order (reihenfolge.p3), each changing its
+    attribute's value (points; a negativ-positiv factor scales an addition or subtraction).
+    How a halved odd value is rounded, the texts do not say (``half-points``: kept exact,
+    rounded down or up where it is halved), nor whether a value can fall below 0
+    (``value-below-zero``).  Returns the values, per change (change, factor,
+    before, after), and the points each addition or subtraction adds or subtracts."""
+    values, log, amounts = monster.bases(), [], {}
+    rounded: list[Callable[[Fraction], Fraction]] = []
+
+    def halved(value: Fraction) -> Fraction:
+        if value.denominator == 1:
+            return value
+        if not rounded:
+            rounded.append(_ROUNDED.get(trace.reading(HALF_POINTS, (monster.number,)), _same))
+        return rounded[0](value)
+
+    for change in order:
+        factor = factors.get(change.key, _ONE)
+        amount = change.amount
+        if change.signed:
+            amount = amounts[change.key] = halved(change.amount * factor)
+        if change.attribute not in values:
+            continue  # a value not given: nothing to compute
+        before = values[change.attribute]
+        after = _apply(change.operation, before, amount)
+        values[change.attribute] = after = halved(after) if change.operation is \
+            Operation.HALVE else after
+        log.append((change, factor, before, after))
+    if any(value < 0 for value in values.values()) and trace.reading(
+            VALUE_BELOW_ZERO, (monster.number,)) == "zero":
+        values = {attribute: max(value, Fraction(0)) for attribute, value in values.items()}
+    return values, log, amounts
 
 
-def _evaluate_order(inputs: Mapping[str, Any]) -> Ruling:
-    """Rule on the evaluation order of effects on one monster and its values (points).
+def _same(value: Fraction) -> Fraction:
+    return value
 
-    Implements ``1.2.4.behandlung-der-reihenfolge-von-effekt-wirkung.p1``,
-    ``p3`` and ``p4``.  Values: ``order`` (effect numbers as listed, 1-based)
-    and the resulting ``ap``/``dp``/``lp``/``ep`` for every base value given.
-    """
-    effects: tuple[Mapping[str, Any], ...] = inputs["effects"]
-    bases = {attribute: inputs["base_" + attribute.value] for attribute in Attribute
-             if inputs["base_" + attribute.value] is not None}
-    steps: list[Step] = []
-    numbers = range(1, len(effects) + 1)
 
-    def source(number: int) -> Source:
-        return Source(effects[number - 1]["source"])
+@rule(C.SPEZIAL_WIRKUNG, C.WB_CARD, C.WB_RULE, C.IMMUNITY, opens=(COST_BELOW_ZERO,), reads=(
+    "guardians.spezial_cost_change", "guardians.spezial_extends", "monsters.cost"))
+def activation_costs(state: _State, guardian: Guardian) -> None:
+    """A Spezial-Wirkung changes what own monsters (of its limiting planet) pay on activation.
 
-    def activated(number: int) -> int:
-        return effects[number - 1]["activated"]
+    A Spezial-Wirkung changing activation costs applies to own monsters unless its
+    description says otherwise (kartenaufbau.p3, effekte.p4), with a Wirkungsbegrenzung only
+    to monsters of its planet (wirkungsbegrenzung.p1, p2).  Whether a cost can fall below 0
+    the texts do not say (``cost-below-zero``)."""
+    trace, limit, change = state.trace, guardian.limit, guardian.spezial_cost_change
+    if limit is None:
+        trace.applied(msg(_("No Wirkungsbegrenzung: the Spezial-Wirkung affects the monster "
+                            "cards its text names, here all of them.")),
+                      C.WB_CARD, C.SPEZIAL_WIRKUNG)
+    else:
+        trace.applied(msg(_("Wirkungsbegrenzung %(planet)s: the Spezial-Wirkung affects only "
+                            "monster cards whose primary planet symbol is %(planet)s."),
+                          planet=limit.label), C.WB_CARD, C.WB_RULE)
+    for monster in state.table.monsters:
+        if monster.cost is not None:
+            state.costs[monster.number], reached = _cost(
+                trace, monster, state.costs[monster.number], guardian, change)
+            state.wb_affected[monster.number] = reached
 
-    order = sorted(numbers, key=lambda n: (_EVALUATION_TIER[source(n)], -activated(n), n))
-    recency = sorted(numbers, key=lambda n: (-activated(n), n))
 
-    if any(source(n) is Source.RANK_ONE for n in numbers):
-        steps.append(Step(
-            Outcome.SILENT,
-            msg(_("An effect of Wirkungsrang 1 of 3 was evaluated after all Schutzgottkarte "
-                  "effects.")),
-            _cites(Clause.RANK, Clause.ORDER),
-            msg(_("The chapter does not name the highest Wirkungsrang and also says guardian "
-                  "effects stand above all others; the engine assumed rank 1 stands above "
-                  "rank 2, so it is evaluated last."))))
-    sources = {source(n) for n in numbers}
-    readings: list[Reading] = []
-    by_rank = _run(effects, order, bases)  # the values of the order the ruling follows
-    if Source.GUARDIAN_WIRKUNG in sources and Source.GUARDIAN_SPEZIAL in sources:
-        # "Spezial-Wirkung steht vor der Wirkung" (¶1): ranks above (evaluated after,
-        # as the higher rank is in ¶3's example) or is evaluated before.
-        spezial_first = sorted(numbers, key=lambda n: (
-            _SPEZIAL_FIRST_TIER.get(source(n), _EVALUATION_TIER[source(n)]), -activated(n), n))
-        by_spezial_first = _run(effects, spezial_first, bases)
-        if by_spezial_first != by_rank:
-            readings += [
-                Reading("spezial-or-wirkung",
-                        msg(_("The Spezial-Wirkung ranks above the Wirkung and is evaluated "
-                              "after it")),
-                        _order_values(order, by_rank), _cites(Clause.RANK, Clause.ORDER), True,
-                        msg(_("A higher-ranked effect is evaluated later, as the "
-                              "Schutzgottkarte after the Energiekarte in the text's "
-                              "example."))),
-                Reading("spezial-or-wirkung",
-                        msg(_("The Spezial-Wirkung is evaluated before the Wirkung")),
-                        _order_values(spezial_first, by_spezial_first), _cites(Clause.RANK))]
-            steps.append(Step(
-                Outcome.SILENT,
-                msg(_("Whether the Spezial-Wirkung is evaluated before or after the Wirkung is "
-                      "open, and the two orders give different values; both readings are "
-                      "shown.")),
-                _cites(Clause.RANK, Clause.ORDER),
-                msg(_("\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is "
-                      "evaluated first or ranks above. Ranking above, it is evaluated later "
-                      "(order %(order)s); evaluated first, the order is %(other)s."),
-                    order=_order_text(order), other=_order_text(spezial_first))))
-        else:
-            steps.append(Step(
-                Outcome.SILENT,
-                msg(_("The Spezial-Wirkung was evaluated after the Wirkung.")),
-                _cites(Clause.RANK, Clause.ORDER),
-                msg(_("\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is "
-                      "evaluated first or ranks above; the engine read it as ranking above, "
-                      "and the higher-ranked effect is evaluated later (as the "
-                      "Schutzgottkarte after the Energiekarte). Evaluated first, it gives the "
-                      "same values here."))))
-    tiers: dict[tuple[int, int], list[int]] = {}
-    for n in numbers:
-        tiers.setdefault((_EVALUATION_TIER[source(n)], activated(n)), []).append(n)
-    for (_tier, number_activated), tied in tiers.items():
-        if len(tied) > 1:
-            steps.append(Step(
-                Outcome.SILENT,
-                msg(_("Effects %(effects)s were activated together and evaluated in the order "
-                      "listed."), effects=_order_text(tied)),
-                _cites(Clause.RANK, Clause.ORDER),
-                msg(_("The texts order effects by Wirkungsrang and by activation only; the "
-                      "engine assumed the listed order for effects with the same rank activated "
-                      "as number %(activated)s."), activated=number_activated)))
+def _cost(trace: _Trace, monster: Monster, cost: int, guardian: Guardian, change: int
+          ) -> tuple[int, bool]:
+    """What ``monster`` pays under one Spezial-Wirkung, and whether it is affected."""
+    limit, number, planet = guardian.limit, monster.number, monster.planet.label
+    opposing = monster.side is not guardian.side
+    if opposing and not guardian.spezial_extends:
+        trace.not_applicable(msg(_("Monster %(number)s (%(planet)s) is on the opposing side and "
+                                   "pays %(cost)s Energiepunkte."), number=number, planet=planet,
+                                 cost=cost), msg(_(
+            "Effects of Schutzgottkarten apply only to their own side unless the description "
+            "says otherwise; this monster is on the opposing side.")), C.IMMUNITY)
+        return cost, False
+    if limit is not None and monster.planet is not limit:
+        trace.not_applicable(msg(_("Monster %(number)s (%(planet)s) is outside the "
+                                   "Wirkungsbegrenzung and pays %(cost)s Energiepunkte."),
+                                 number=number, planet=planet, cost=cost), msg(_(
+            "Its primary planet symbol is not the Wirkungsbegrenzung planet %(limit)s."),
+            limit=limit.label), C.WB_RULE)
+        return cost, False
+    clauses = ((C.WB_RULE,) if limit is not None else (C.SPEZIAL_WIRKUNG,)) + (
+        (C.IMMUNITY,) if opposing else ())
+    if cost + change < 0:
+        trace.silent(msg(_("Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of "
+                           "%(cost)s."), number=number, planet=planet, cost=cost), msg(_(
+            "%(cost)s %(change)s is below 0; the texts do not say what happens, the engine "
+            "assumed a cost cannot fall below 0."), cost=cost, change=_signed(change)), *clauses)
+        if trace.reading(COST_BELOW_ZERO, (number,)) == "zero":
+            return 0, True
+    trace.applied(msg(_("Monster %(number)s (%(planet)s) pays %(paid)s Energiepunkte instead of "
+                        "%(cost)s."), number=number, planet=planet, paid=cost + change,
+                      cost=cost), *clauses)
+    return cost + change, True
 
-    steps.append(Step(
-        Outcome.APPLIED,
-        msg(_("Evaluation order: effects %(order)s. Effects are evaluated by Wirkungsrang, "
-              "lowest first (Energie- & Monsterkarten 3, Schutzgottkarten 2 of 3), and within "
-              "a rank from the latest activated to the longest active."),
-            order=_order_text(order)),
-        _cites(Clause.RANK, Clause.ORDER, Clause.ORDER_REGULAR)))
-    if order != recency:
-        by_recency = _run(effects, recency, bases)
-        differs = by_recency != by_rank
-        readings += [
-            Reading("rank-or-recency", msg(_("Wirkungsrang first, then the latest activated")),
-                    _order_values(order, by_rank), _cites(Clause.RANK, Clause.ORDER), True,
-                    msg(_("The text's example gives the lower Wirkungsrang as a reason for "
-                          "the order, and 1.2.4 › Behandlung der Reihenfolge von Effekt & "
-                          "Wirkung ¶1 sets the ranks."))),
-            Reading("rank-or-recency", msg(_("Activation order alone, from the latest "
-                                             "activated")),
-                    _order_values(recency, by_recency),
-                    _cites(Clause.ORDER, Clause.ORDER_REGULAR))]
-        steps.append(Step(
-            Outcome.SILENT,
-            msg(_("Wirkungsrang and activation order disagree; the order by Wirkungsrang was "
-                  "used.")),
-            _cites(Clause.RANK, Clause.ORDER),
-            msg(_("By activation alone the order would be %(recency)s (%(effect)s). The texts "
-                  "give both reasons for their example and do not say which decides when they "
-                  "disagree; the engine ordered by Wirkungsrang (lowest first), then from the "
-                  "latest activated."),
-                recency=_order_text(recency),
-                effect=msg(_("with a different result")) if differs
-                else msg(_("with the same result")))))
 
-    values = {attribute: Fraction(base) for attribute, base in bases.items()}
-    for number in order:
-        effect = effects[number - 1]
-        attribute = Attribute(effect["attribute"])
-        operation = Operation(effect["operation"])
-        before = values[attribute]
-        after = _apply(operation, before, effect["amount"])
-        values[attribute] = after
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("Effect %(number)s (%(source)s, activated as %(activated)s) is evaluated: "
-                  "%(attribute)s %(before)s → %(after)s."),
-                number=number, source=source(number).label, activated=activated(number),
-                attribute=attribute.label, before=_text(before), after=_text(after)),
-            _cites(Clause.RANK, Clause.ORDER)))
+RULES = (wirkung_reach, effect_on_card, guardian_immunity, np_card, np_conditions, np_scaling,
+         evaluation_order, roll, activation_costs)
+
+
+# --------------------------------------------------------------------------
+# The pipeline: every scenario runs the same rules over its table
+# --------------------------------------------------------------------------
+
+def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
+         quiet: bool = False) -> _State:
+    """Run every rule over ``table``; ``choices`` pick readings of open points."""
+    state = _State(table, _Trace(voice, choices, quiet))
+    state.changes = {m.number: [] for m in table.monsters}
+    state.costs = {m.number: m.cost for m in table.monsters if m.cost is not None}
+    trace = state.trace
+    for effect in table.effects:  # facts outside the texts, up front
+        if effect.source is Source.RANK_ONE and effect.target is TargetKind.GUARDIAN:
+            trace.add(RANK_ONE_ON_GUARDIAN.step(number=effect.number))
+    if trace.table:
+        trace.applied(msg(_("%(side)s takes the active turn."), side=table.active.label),
+                      C.NP_ACTIVE_SIDE)
+        if table.guardians:
+            trace.add(card_text_may_override(msg(_(
+                "Effects of Schutzgottkarten apply only to their own side, and a Wirkung only to "
+                "monsters of the Schutzgottkarte's planet.")), *_cites(C.IMMUNITY,
+                                                                       C.WIRKUNG_SCOPE)))
+    _wirkungen(state)
+    _effects(state)
+    for monster in table.monsters:
+        _negativ_positiv(state, monster)
+    for monster in table.monsters:
+        _values(state, monster)
+    for guardian in table.guardians:
+        if guardian.spezial_cost_change is not None:
+            activation_costs(state, guardian)
+    return state
+
+
+def _sides(table: Table) -> list[Guardian]:
+    return [g for side in Spielfeldseite for g in table.guardians if g.side is side]
+
+
+def _wirkungen(state: _State) -> None:
+    """Each Schutzgottkarte's Wirkung on each monster (side A first)."""
+    trace = state.trace
+    for guardian in _sides(state.table):
+        if guardian.wirkung is None:
+            continue
+        for monster in state.table.monsters:
+            trace.about = (monster.number, guardian.side)
+            reached = state.reached[guardian.side, monster.number] = wirkung_reach(
+                trace, guardian, monster)
+            if reached:
+                state.changes[monster.number].append(_wirkung_change(guardian))
+    trace.about = None
+
+
+def _wirkung_change(guardian: Guardian) -> _Change:
+    """A Wirkung's change to a monster it reaches (active since before every effect)."""
+    return _Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side, 0,
+                   guardian.wirkung.attribute, Operation.ADD, guardian.wirkung.amount)
+
+
+def _effects(state: _State) -> None:
+    """Each listed effect: whether it reaches its card."""
+    for effect in state.table.effects:
+        if effect.target is TargetKind.GUARDIAN:
+            state.affects[effect.number] = guardian_immunity(state.trace, state.table, effect)
+            continue
+        monster = state.monster(effect.target_monster) if effect.target_monster else None
+        state.affects[effect.number] = affects = effect_on_card(
+            state.trace, state.table, effect, monster)
+        if affects and monster is not None:
+            state.changes[monster.number].append(_Change(
+                effect.number, effect.source, effect.side, effect.activated, effect.attribute,
+                effect.operation, effect.amount))
+
+
+def _negativ_positiv(state: _State, monster: Monster) -> None:
+    """The negativ-positiv-Wirkung on ``monster``: of each Wirkung reaching it, and of the
+    active side's card if it is in the combat and not under that card's Wirkung."""
+    table, trace = state.table, state.trace
+    for guardian in _sides(table):
+        if state.reached.get((guardian.side, monster.number)):
+            _wirkung_pair(state, guardian, monster)
+    active, combat = table.guardian(table.active), table.combat
+    if (active is None or not active.symbols.has_negativ_positiv or combat is None
+            or monster.number not in (combat.attacker, combat.target)
+            or monster.side is not active.side or state.reached.get((active.side, monster.number))):
+        return
+    trace.quiet, quiet = True, trace.quiet
+    matched, _failed = np_conditions(state, active, monster, True)
+    trace.quiet = quiet
+    if matched:
+        np_scaling(state, active, monster, matched)
+
+
+def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoint) -> _State:
+    """``state`` with monster ``number`` ruled on again under ``choices`` (values only): what
+    a reading of an open point of that monster changes, nothing else being affected (a
+    point of the negativ-positiv-Wirkung from its reach on, else from its order on)."""
+    monster = state.monster(number)
+    alt = replace(state, trace=_Trace(state.trace.voice, choices, True),
+                  changes={**state.changes}, factors={**state.factors},
+                  np_factor={**state.np_factor}, reached={**state.reached},
+                  orders={**state.orders}, values={**state.values}, checks={**state.checks},
+                  amounts={**state.amounts}, shown={})
+    if point in (NP_SCOPE, NP_DEFENDING, NP_ALL_CHANGES):
+        alt.changes[number] = [c for c in state.changes[number] if isinstance(c.key, int)]
+        alt.factors.pop(number, None)
+        alt.np_factor.pop(number, None)
+        for guardian in reversed(_sides(state.table)):
+            if guardian.wirkung is not None:
+                reached = alt.reached[guardian.side, number] = wirkung_reach(
+                    alt.trace, guardian, monster)
+                if reached:
+                    alt.changes[number].insert(0, _wirkung_change(guardian))
+        _negativ_positiv(alt, monster)
+    _values(alt, monster)
+    return alt
+
+
+def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
+    """A Wirkung on a monster it reaches: its change, and the negativ-positiv checks."""
+    trace, wirkung, n = state.trace, guardian.wirkung, monster.number
+    if trace.table:
+        trace.applied(msg(_("Monster %(number)s is under the Wirkung of the Schutzgottkarte of "
+                            "%(side)s: %(attribute)s %(amount)s."), number=n,
+                          side=guardian.side.label, attribute=wirkung.attribute.label,
+                          amount=_signed(wirkung.amount)), C.WIRKUNG_ATTRIBUTES, C.WIRKUNG_SCOPE)
+    trace.about, position = (n, guardian.side), len(trace.steps)
+    change = _step(Outcome.APPLIED, msg(_("The Wirkung changes the monster's %(attribute)s by "
+                                          "%(amount)s."), attribute=wirkung.attribute.label,
+                                        amount=_signed(wirkung.amount)), (C.WIRKUNG_ATTRIBUTES,))
+    if trace.voice is _Voice.WIRKUNG:
+        trace.add(change)
+    if monster.side is not guardian.side:
+        trace.about = None
+        return  # the negativ-positiv-Wirkung is an effect of the card: its own side only
+    counts = np_card(state, guardian)
+    matched, failed = (np_conditions(state, guardian, monster, counts)
+                       if guardian.symbols.has_negativ_positiv else (frozenset(), ()))
+    failed = state.card_checks.get(guardian.side, (False, ()))[1] + failed
+    state.checks[guardian.side, n] = failed = tuple(number for number in failed if number)
+    if failed and trace.voice is _Voice.WIRKUNG and not trace.silenced:
+        trace.steps[position] = _considered(trace, change, failed, _(
+            "The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
+            "negativ-positiv-Wirkung was considered and does not apply: %(why)s"))
+    if matched and counts:
+        np_scaling(state, guardian, monster, matched)
+    trace.about = None
+
+
+def _considered(trace: _Trace, step: Step, failed: tuple[int, ...], message_id: str) -> Step:
+    """``step``, which gives a number, saying why the negativ-positiv-Wirkung left it alone:
+    ``why`` the first failed check's reason; it also cites the failed checks and points to them."""
+    checks = [trace.steps[number - 1] for number in failed]
+    cited = tuple(dict.fromkeys(step.citations + tuple(c for s in checks for c in s.citations)))
+    return Step(step.outcome, Message(message_id, tuple(sorted(
+        step.message.params + (("why", checks[0].reason),)))), cited, step.reason, failed)
+
+
+def _values(state: _State, monster: Monster) -> None:
+    """A monster's evaluation order and values, narrated in the scenario's voice."""
+    trace, n = state.trace, monster.number
+    order = state.orders[n] = evaluation_order(trace, monster, state.changes[n])
+    state.values[n], log, state.amounts[n] = roll(trace, monster, order,
+                                                  state.factors.get(n, {}))
+    if trace.quiet:
+        return
+    if trace.table:
+        _narrate_table(state, monster, log)
+    elif trace.voice is _Voice.ORDER:
+        _narrate_order(trace, log)
+    elif trace.voice is _Voice.WIRKUNG and n == 1:
+        _narrate_wirkung(state, monster)
+
+
+def _narrate_table(state: _State, monster: Monster, log: list) -> None:
+    """Each change evaluated on a monster of the whole table, with its rank and factor."""
+    trace, n = state.trace, monster.number
+    text = _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, Wirkungsrang "
+             "%(rank)s, negativ-positiv factor %(factor)s): %(attribute)s %(before)s → %(after)s.")
+    for position, (change, factor, before, after) in enumerate(log, start=1):
+        step = Step(Outcome.APPLIED, Message(text, (
+            ("after", _text(after)), ("attribute", change.attribute.label),
+            ("before", _text(before)), ("effect", _label(change)), ("factor", _text(factor)),
+            ("number", n), ("position", position), ("rank", WIRKUNGSRANG[change.source]),
+            ("source", change.source.label))), _cites(C.RANK, C.ORDER, C.NP_RULES)
+            if factor != 1 else _cites(C.RANK, C.ORDER))
+        failed = state.checks.get((monster.side, n), ())
+        if failed and change.key == f"wirkung-{monster.side.value}":
+            step = _considered(trace, step, failed, _(
+                "Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
+                "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
+                "%(before)s → %(after)s. The negativ-positiv-Wirkung was considered and does "
+                "not apply: %(why)s"))
+        trace.add(step)
+    if (HALF_POINTS.slug, (n,)) in trace.consulted:
+        trace.silent(msg(_("Monster %(number)s has half points; the readings show exact and "
+                           "rounded values."), number=n), msg(_HALF_POINTS), C.ORDER)
+
+
+def _narrate_order(trace: _Trace, log: list) -> None:
+    """Each effect evaluated on the one monster of ``effect-order``."""
+    for change, _factor, before, after in log:
+        attribute = change.attribute.label
+        trace.applied(msg(_("Effect %(number)s (%(source)s, activated as %(activated)s) is "
+                            "evaluated: %(attribute)s %(before)s → %(after)s."),
+                          number=change.key, source=change.source.label,
+                          activated=change.activated, attribute=attribute,
+                          before=_text(before), after=_text(after)), C.RANK, C.ORDER)
         if after.denominator != 1 and before.denominator == 1:
-            steps.append(Step(
-                Outcome.SILENT,
-                msg(_("%(attribute)s %(value)s is not a whole number."),
-                    attribute=attribute.label, value=_text(after)),
-                _cites(Clause.ORDER),
-                msg(_("The texts do not say how to round half points; the engine kept the exact "
-                      "value."))))
+            trace.silent(msg(_("%(attribute)s %(value)s is not a whole number."),
+                             attribute=attribute, value=_text(after)), msg(_HALF_POINTS),
+                         C.ORDER)
         if after < 0 <= before:
-            steps.append(Step(
-                Outcome.SILENT,
-                msg(_("%(attribute)s %(value)s is below 0."),
-                    attribute=attribute.label, value=_text(after)),
-                _cites(Clause.ORDER),
-                msg(_("The texts do not say whether a value can drop below 0; the engine kept "
-                      "the exact value while rolling up the effects."))))
-    notes = (msg(_("Every listed effect is taken to affect this monster; whether it does is "
-                   "decided by the other scenarios.")),)
-    return Ruling("effect-order", _order_values(order, values), tuple(steps), notes,
-                  tuple(readings))
+            trace.silent(msg(_("%(attribute)s %(value)s is below 0."), attribute=attribute,
+                             value=_text(after)), msg(_(
+                "The texts do not say whether a value can drop below 0; the engine kept the "
+                "exact value while rolling up the effects.")), C.ORDER)
 
 
-def _order_values(order: Iterable[int], values: Mapping[Attribute, Fraction]
-                  ) -> tuple[Value, ...]:
-    """The ``effect-order`` values: ``order`` and the resulting ``ap``/``dp``/``lp``/``ep``."""
-    result = [Value("order", tuple(order), msg(_("Evaluation order (effect numbers)")))]
-    for attribute in Attribute:
+def _narrate_wirkung(state: _State, monster: Monster) -> None:
+    """The value the Wirkung gives the one monster of ``guardian-wirkung``."""
+    attribute = state.table.guardians[0].wirkung.attribute
+    base = getattr(monster, attribute.value)
+    if base is None:
+        return
+    result = state.values[monster.number][attribute]
+    if state.reached.get((Spielfeldseite.A, monster.number)):
+        state.trace.applied(msg(_("The Wirkung gives %(attribute)s %(before)s %(change)s = "
+                                  "%(after)s."), attribute=attribute.label, before=base,
+                                change=_signed(result - base), after=_text(result)),
+                            C.WIRKUNG_ATTRIBUTES)
+    if result < 0:
+        state.trace.silent(msg(_("The value is below 0.")), msg(_(
+            "The texts do not say whether the value can drop below 0; the engine kept the exact "
+            "value.")), C.WIRKUNG_ATTRIBUTES)
+
+
+# --------------------------------------------------------------------------
+# Rulings: what each scenario presents, and the readings of the open points
+# --------------------------------------------------------------------------
+
+def _points_of(values: Iterable[Value]) -> list:
+    """The values a reading is compared on: all but evaluation orders."""
+    return [(v.name, v.value) for v in values if not v.name.endswith("order")]
+
+
+@dataclass(frozen=True)
+class _View:
+    """What a scenario presents of a table: ``values(state, key)`` (key ``None``: the
+    ruling's own values), the slug of an open point at a key (``None``: not shown), notes."""
+
+    slug: str
+    voice: _Voice
+    values: Callable[[_State, Key | None], tuple[Value, ...]]
+    point_slug: Callable[[OpenPoint, Key], str | None]
+    notes: Callable[[_State], tuple[Message, ...]] = lambda state: ()
+
+    def rule_on(self, table: Table, choices: Mapping[Any, str] | None = None) -> Ruling:
+        """The ruling on ``table`` under the readings ``choices`` (the first ones by default).
+
+        An open point consulted by a rule is shown, with each reading's values, where
+        those values differ (an evaluation order alone is not a different result).
+        """
+        state = _run(table, self.voice, choices)
+        readings: list[Reading] = []
+        differing = set()
+        for (_slug, key), point in state.trace.consulted.items():
+            slug = self.point_slug(point, key)
+            if slug is None:
+                continue
+            results = [self.values(state, key)] + [self.values(self._alternative(
+                table, state, {**(choices or {}), (point.slug, key): item.slug}, point, key), key)
+                for item in point.readings[1:]]
+            first = _points_of(results[0])
+            if all(_points_of(values) == first for values in results[1:]):
+                continue
+            differing.add((point.slug, key))
+            readings += [Reading(slug, item.label, values, _cites(*item.clauses), index == 0,
+                                 point.why if index == 0 else None)
+                         for index, (item, values) in enumerate(zip(point.readings, results))]
+        return Ruling(self.slug, self.values(state, None), state.trace.finish(differing),
+                      self.notes(state), tuple(readings))
+
+    def _alternative(self, table: Table, state: _State, choices: Mapping[Any, str],
+                     point: OpenPoint, key: Key) -> _State:
+        """The state under ``choices``: the whole table again, or on the whole table only
+        the monster the key names."""
+        if self.voice is _Voice.TABLE and key[0] != "effect" and point is not COST_BELOW_ZERO:
+            return _redo(state, choices, key[0], point)
+        return _run(table, self.voice, choices, True)
+
+
+def rule_under(scenario: Scenario, inputs: Mapping[str, Any], choices: Mapping[str, str]
+               ) -> Ruling:
+    """The ruling of ``scenario`` (of this game) on ``inputs`` with every open point named in
+    ``choices`` (point slug → reading slug) read that way: how a test runs a worked example
+    against every reading.
+
+    :raises InputError: for invalid input.
+    """
+    return _VIEWS[scenario.slug].rule_on(scenario.table(scenario.validate(inputs)), choices)
+
+
+@functools.lru_cache(maxsize=256)
+def _attribute_name(number: int, attribute: Attribute) -> tuple[str, Message]:
+    return (f"monster_{number}_{attribute.value}",
+            msg(_("Monster %(number)s: %(attribute)s"), number=number, attribute=attribute.label))
+
+
+def _attribute_values(number: int, values: Mapping[Attribute, Fraction]) -> tuple[Value, ...]:
+    found = []
+    for attribute in _ATTRIBUTES:
         if attribute in values:
-            result.append(Value(attribute.value, _exact(values[attribute]),
-                                msg(_("Resulting %(attribute)s"), attribute=attribute.label)))
-    return tuple(result)
+            name, label = _attribute_name(number, attribute)
+            found.append(Value(name, _exact(values[attribute]), label))
+    return tuple(found)
 
 
-_ORDER = Scenario(
-    slug="effect-order",
-    game=GAME,
-    title=msg(_("Order of evaluation of effects (Wirkungsrang)")),
-    summary=msg(_("In which order the effects on one monster card are evaluated, and the "
-                  "resulting AP, DP, LP and EP.")),
-    fields=_ORDER_FIELDS,
-    evaluator=_evaluate_order,
-    check=_check_order,
-    citations=_cites(Clause.RANK, Clause.ORDER, Clause.ORDER_REGULAR),
-    examples=(
-        Example(
-            "energiekarte-after-wirkung",
-            msg(_("An Energiekarte is activated on a monster already under a Schutzgottkarte's "
-                  "Wirkung: the Energiekarte is evaluated first")),
-            {"base_ap": 100, "effects": [
-                {"source": "guardian-wirkung", "activated": 1, "attribute": "ap",
-                 "operation": "add", "amount": 20},
-                {"source": "energy", "activated": 2, "attribute": "ap",
-                 "operation": "halve"}]},
-            {"order": (2, 1)},
-            Clause.ORDER.cite()),
-    ),
+def _affects(state: _State, number: int) -> Value:
+    return Value(f"effect_{number}_affects", state.affects[number],
+                 msg(_("Effect %(number)s affects its target"), number=number))
+
+
+def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
+    """The situation's values: per effect whether it affects its target; per monster its
+    values, order, change by the Wirkungen and negativ-positiv factor; costs."""
+    if key is not None and key[0] == "effect":
+        return (_affects(state, key[1]),)
+    if key is not None:
+        n = key[0]
+        return _monster_values(state, n) + ((Value(
+            f"monster_{n}_cost", state.costs[n], _monster_labels(n)[3]),) if n in state.costs
+            else ())
+    values = [_affects(state, e.number) for e in state.table.effects]
+    for monster in state.table.monsters:
+        values += _monster_values(state, monster.number)
+    values += [Value(f"monster_{n}_cost", cost, _monster_labels(n)[3])
+               for n, cost in state.costs.items()]
+    return tuple(values)
+
+
+def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
+    """Monster ``n``'s values (points), order, change by the Wirkungen and factor."""
+    if n not in state.shown:
+        state.shown[n] = _values_of(state, n)
+    return state.shown[n]
+
+
+def _values_of(state: _State, n: int) -> tuple[Value, ...]:
+    order, labels = state.orders[n], _monster_labels(n)
+    change = sum((state.amounts[n][c.key] for c in state.changes[n] if isinstance(c.key, str)),
+                 _ZERO)
+    return (*_attribute_values(n, state.values[n]),
+            Value(f"monster_{n}_order", tuple(_keys(order)), labels[0],
+                  tuple(_label(c) for c in order)),
+            Value(f"monster_{n}_wirkung_change", _exact(change), labels[1]),
+            Value(f"monster_{n}_np_factor", _exact(state.np_factor.get(n, _ONE)),
+                  labels[2]))
+
+
+@functools.lru_cache(maxsize=64)
+def _monster_labels(n: int) -> tuple[Message, ...]:
+    return tuple(msg(text, number=n) for text in (
+        _("Monster %(number)s: evaluation order"),
+        _("Monster %(number)s: change by the Wirkung of the Schutzgottkarten"),
+        _("Monster %(number)s: negativ-positiv factor"),
+        _("Monster %(number)s: Energiepunkte paid on activation")))
+
+
+def _table_slug(point: OpenPoint, key: Key) -> str:
+    if key[0] == "effect":
+        return f"effect-{key[1]}-{point.slug}"
+    return f"monster-{key[0]}-{point.slug}" + (f"-{key[1].value}" if len(key) > 1 else "")
+
+
+def _focused_slug(point: OpenPoint, key: Key) -> str | None:
+    """A focused scenario shows the open points of its one monster (or effect), number 1."""
+    return point.slug if key[-1] == 1 or key[0] == 1 else None
+
+
+# --------------------------------------------------------------------------
+# Fields: the inputs each scenario's form, JSON API and JSON Schema share
+# --------------------------------------------------------------------------
+
+def _planet_field(name: str, label: str, required: bool = True, help: str | None = None
+                  ) -> Field:
+    return Field(name, msg(label), FieldKind.CHOICE, help=help and msg(help), required=required,
+                 choices=Planet.choices())
+
+
+def _int(name: str, label: str, lowest: int, highest: int, required: bool = False,
+         help: str | None = None, **options: Any) -> Field:
+    return Field(name, msg(label), FieldKind.INTEGER, help=help and msg(help),
+                 required=required, minimum=lowest, maximum=highest, **options)
+
+
+def _choice(name: str, label: str, choices: tuple[Choice, ...], **options: Any) -> Field:
+    return Field(name, msg(label), FieldKind.CHOICE, choices=choices, **options)
+
+
+def _flag(name: str, label: str, **options: Any) -> Field:
+    return Field(name, msg(label), FieldKind.BOOLEAN, **options)
+
+
+def _group(name: str, label: str, fields: tuple[Field, ...], **options: Any) -> Field:
+    return Field(name, msg(label), FieldKind.GROUP, fields=fields, **options)
+
+
+_BASE = _("Basis-Planetensymbol of the Schutzgottkarte")
+_LEFT = _("Small left planet symbol (positiv-Wirkung)")
+_RIGHT = _("Small right planet symbol (negativ-Wirkung)")
+_NONE_THERE = _("Leave empty if the card has none.")
+_ATTRIBUTE = _("Attribute the Wirkung changes")
+_AMOUNT = _("Change made by the Wirkung (points)")
+_SCOPE = _("Monsters the Wirkung's description names")
+_LISTED = _("Planets named by the description")
+_EXTENDS = _("The description extends the Wirkung to the opposing side")
+_COST_CHANGE = _("Spezial-Wirkung: change of the activation cost (Energiepunkte)")
+_SPEZIAL_EXTENDS = _("The description extends the Spezial-Wirkung to the opposing side")
+_COST = _("Activation cost (Energiepunkte)")
+_BASE_LABELS = {Attribute.EP: _("Base EP (Energiepunkte)"), Attribute.AP: _("Base AP"),
+                Attribute.DP: _("Base DP"), Attribute.LP: _("Base LP")}
+
+
+def _bases_fields(prefix: str, order: tuple[Attribute, ...]) -> tuple[Field, ...]:
+    return tuple(_int(prefix + a.value, _BASE_LABELS[a], 0, _MAX_POINTS) for a in order)
+
+
+_WIRKUNG_FIELDS = (
+    _flag("guardian_side_active", _("The Schutzgottkarte's side is taking its turn"),
+          default=True, help=msg(_("Only the negativ-positiv-Wirkung of the active side counts."))),
+    _planet_field("base_planet", _BASE),
+    _planet_field("left_planet", _LEFT, False, _NONE_THERE),
+    _planet_field("right_planet", _RIGHT, False, _NONE_THERE),
+    _choice("attribute", _ATTRIBUTE, Attribute.choices(), default=Attribute.AP.value),
+    _int("amount", _AMOUNT, -_MAX_POINTS, _MAX_POINTS, True,
+         _("Positive for an increase (+20), negative for a reduction (-20).")),
+    _choice("scope", _SCOPE, WirkungScope.choices(), default=WirkungScope.BASE.value),
+    Field("listed_planets", msg(_LISTED), FieldKind.MULTIPLE_CHOICE, required=False,
+          choices=Planet.choices(), help=msg(_("Only used when the description names planets."))),
+    _flag("extends_to_opposing_side", _EXTENDS, required=False),
+    _planet_field("monster_planet", _("Primary planet symbol of the affected monster")),
+    _choice("monster_side", _("Side of the affected monster"), Side.choices(),
+            default=Side.OWN.value),
+    _choice("combat", _("The affected monster is"), CombatRole.choices(),
+            default=CombatRole.NONE.value),
+    _planet_field("opponent_planet", _("Primary planet symbol of the other monster in the combat"),
+                  False, _("The attack target when the affected monster attacks.")),
+    Field("opponent_effects", msg(_("The other monster is under effects changing")),
+          FieldKind.MULTIPLE_CHOICE, required=False, choices=Attribute.choices() + (
+              Choice(_OTHER_ATTRIBUTE, msg(_("another attribute only"))),),
+          help=msg(_("Leave empty if it is under no effect."))),
+    _int("base_value", _("Value of the attribute before the Wirkung (points)"), 0, _MAX_POINTS,
+         help=_("Optional: gives the resulting value.")),
 )
 
+_WB_FIELDS = (
+    _planet_field("limit_planet", _("Wirkungsbegrenzung planet (the one small symbol)"), False,
+                  _("Leave empty if the card has no Wirkungsbegrenzung.")),
+    _int("cost_change", _COST_CHANGE, -_MAX_COST, _MAX_COST, True,
+         _("-1 for \"1 Energiepunkt weniger\"; positive if monsters pay more.")),
+    _flag("extends_to_opposing_side", _SPEZIAL_EXTENDS, required=False),
+    _group("monsters", _("Monster cards being activated"), (
+        _planet_field("planet", _("Primary planet symbol")),
+        _int("cost", _COST, 0, _MAX_COST, True),
+        _choice("side", _("Side"), Side.choices(), default=Side.OWN.value)),
+        min_items=1, max_items=_MAX_ITEMS, rows=2),
+)
 
-# --------------------------------------------------------------------------
-# Scenario 4: immunity of Schutzgottkarten and reach of their effects
-# --------------------------------------------------------------------------
-
-class TargetKind(Labelled):
-    """The kind of card an effect is aimed at."""
-
-    GUARDIAN = ("guardian", _("Schutzgottkarte"))
-    MONSTER = ("monster", _("Monsterkarte"))
-    ENERGY = ("energy", _("Energiekarte"))
+_ORDER_FIELDS = _bases_fields("base_", (Attribute.AP, Attribute.DP, Attribute.LP, Attribute.EP)) + (
+    _group("effects", _("Effects on the monster"), (
+        _choice("source", _("Source"), Source.choices()),
+        _int("activated", _("Activated as number"), 1, 99, True, _(
+            "1 = activated first (longest active); equal numbers = activated together.")),
+        _choice("attribute", _("Attribute"), Attribute.choices()),
+        _choice("operation", _("Operation"), Operation.choices()),
+        _int("amount", _("N (points)"), 0, _MAX_POINTS, help=_("For add, subtract and set."))),
+        min_items=1, max_items=_MAX_ITEMS, rows=2),
+)
 
 _IMMUNITY_FIELDS = (
-    Field("source", msg(_("The effect comes from")), FieldKind.CHOICE,
-          choices=Source.choices(exclude=(Source.RANK_ONE,))),
-    Field("target", msg(_("The effect is aimed at")), FieldKind.CHOICE,
-          choices=TargetKind.choices(), default=TargetKind.GUARDIAN.value),
-    Field("target_side", msg(_("The target is on")), FieldKind.CHOICE,
-          choices=(Choice(Side.OWN.value, msg(_("the same side as the effect's card"))),
-                   Choice(Side.OPPOSING.value, msg(_("the opposing side"))))),
-    Field("extends_to_opposing_side",
-          msg(_("The Schutzgottkarte's description extends its effect to the opposing side")),
-          FieldKind.BOOLEAN, required=False),
+    _choice("source", _("The effect comes from"), Source.choices(exclude=(Source.RANK_ONE,))),
+    _choice("target", _("The effect is aimed at"), TargetKind.choices(),
+            default=TargetKind.GUARDIAN.value),
+    _choice("target_side", _("The target is on"), (
+        Choice(Side.OWN.value, msg(_("the same side as the effect's card"))),
+        Choice(Side.OPPOSING.value, msg(_("the opposing side"))))),
+    _flag("extends_to_opposing_side",
+          _("The Schutzgottkarte's description extends its effect to the opposing side"),
+          required=False),
+)
+
+_SIDES = Spielfeldseite.choices()
+
+
+def _side(name: str = "side", label: str = _("Side")) -> Field:
+    return _choice(name, label, _SIDES, default=Spielfeldseite.A.value)
+
+
+_SITUATION_FIELDS = (
+    _side("active_side", _("Side taking the active turn")),
+    _group("guardians", _("Schutzgottkarten"), (
+        _side(), _planet_field("base_planet", _BASE), _planet_field("left_planet", _LEFT, False),
+        _planet_field("right_planet", _RIGHT, False),
+        _choice("wirkung_attribute", _ATTRIBUTE, Attribute.choices(), required=False),
+        _int("wirkung_amount", _AMOUNT, -_MAX_POINTS, _MAX_POINTS),
+        _choice("wirkung_scope", _SCOPE, WirkungScope.choices(),
+                default=WirkungScope.BASE.value),
+        Field("wirkung_planets", msg(_LISTED), FieldKind.MULTIPLE_CHOICE, required=False,
+              choices=Planet.choices()),
+        _flag("extends_to_opposing_side", _EXTENDS),
+        _int("spezial_cost_change", _COST_CHANGE, -_MAX_COST, _MAX_COST),
+        _flag("spezial_extends_to_opposing_side", _SPEZIAL_EXTENDS)), max_items=2, rows=1),
+    _group("monsters", _("Monster cards"), (
+        _side(), _planet_field("planet", _("Primary planet symbol")),
+        *_bases_fields("", _ATTRIBUTES), _int("cost", _COST, 0, _MAX_COST)),
+        max_items=_MAX_ITEMS, rows=2),
+    _int("attacker", _("Attacking monster (number)"), 1, _MAX_ITEMS),
+    _int("target", _("Attack target (number)"), 1, _MAX_ITEMS),
+    _group("effects", _("Active effects, in activation order"), (
+        _choice("source", _("Source"), Source.choices()),
+        _side("source_side", _("Side of the effect's card")),
+        _int("activated", _("Activated as number"), 1, 99, help=_(
+            "Leave empty: the position in the list. Equal numbers = activated together.")),
+        _int("target_monster", _("Target monster (number)"), 1, _MAX_ITEMS),
+        _choice("target_guardian", _("Target Schutzgottkarte (side)"), _SIDES, required=False),
+        _choice("attribute", _("Attribute"), Attribute.choices(), required=False,
+                required_when=msg(_("for a target monster"))),
+        _choice("operation", _("Operation"), Operation.choices(), default=Operation.ADD.value),
+        _int("amount", _("N (points)"), 0, _MAX_POINTS,
+             required_when=msg(_("for add, subtract and set on a monster")))),
+        max_items=24, rows=1),
 )
 
 
-def _check_immunity(inputs: Mapping[str, Any]) -> None:
-    """:raises InputError: if neither source nor target is a Schutzgottkarte."""
-    if not Source(inputs["source"]).is_guardian and inputs["target"] != TargetKind.GUARDIAN.value:
+# --------------------------------------------------------------------------
+# Parsers: typed inputs to a table, once; every cross-field input error
+# --------------------------------------------------------------------------
+
+def _planet(value: str | None) -> Planet | None:
+    return None if value is None else Planet(value)
+
+
+_A, _B = Spielfeldseite.A, Spielfeldseite.B
+_LISTED_MISSING = _("Choose the planets the description names, or choose another scope.")
+_COST_ZERO = _("Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
+               "not 0.")
+_NEED_AMOUNT = _("Enter N for add, subtract or set.")
+_NEED_BASE = _("Enter the base %(attribute)s: effect %(number)s changes it.")
+
+
+def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
+    """The table of ``guardian-wirkung``: the Schutzgottkarte of side A, monster 1 and, in
+    a combat, monster 2 on the other side under the effects listed.
+
+    :raises InputError: for a zero amount, a missing planet list, or a missing opponent
+        planet when a negativ-positiv-Wirkung needs it.
+    """
+    if inputs["amount"] == 0:
+        raise InputError("amount", msg(_(
+            "Enter an increase (positive) or a reduction (negative), not 0.")))
+    if inputs["scope"] == WirkungScope.LISTED.value and not inputs["listed_planets"]:
+        raise InputError("listed_planets", msg(_LISTED_MISSING))
+    symbols = GuardianSymbols(Planet(inputs["base_planet"]), _planet(inputs["left_planet"]),
+                              _planet(inputs["right_planet"]))
+    role, opponent = CombatRole(inputs["combat"]), _planet(inputs["opponent_planet"])
+    if symbols.has_negativ_positiv and role is not CombatRole.NONE and opponent is None:
+        raise InputError("opponent_planet", msg(_(
+            "Choose the primary planet of the other monster in the combat: the "
+            "negativ-positiv-Wirkung depends on it.")))
+    attribute = Attribute(inputs["attribute"])
+    side = _A if inputs["monster_side"] == Side.OWN.value else _B
+    guardian = Guardian(_A, symbols, Wirkung(
+        attribute, inputs["amount"], WirkungScope(inputs["scope"]),
+        frozenset(Planet(p) for p in inputs["listed_planets"])),
+        inputs["extends_to_opposing_side"])
+    monsters = [Monster(1, side, Planet(inputs["monster_planet"]),
+                        **{attribute.value: inputs["base_value"]})]
+    effects: tuple[Effect, ...] = ()
+    combat = None
+    if role is not CombatRole.NONE and opponent is not None:
+        monsters.append(Monster(2, side.other, opponent))
+        named = [value for value in (*(a.value for a in Attribute), _OTHER_ATTRIBUTE)
+                 if value in inputs["opponent_effects"]]
+        effects = tuple(Effect(number, Source.ENERGY, side.other, number, TargetKind.MONSTER,
+                               side.other, 2, None if value == _OTHER_ATTRIBUTE
+                               else Attribute(value)) for number, value in enumerate(named, 1))
+        combat = Combat(1, 2) if role is CombatRole.ATTACKING else Combat(2, 1)
+    active = _A if inputs["guardian_side_active"] else _B
+    return Table(active, (guardian,), tuple(monsters), combat, effects)
+
+
+def _parse_wb(inputs: Mapping[str, Any]) -> Table:
+    """The table of ``wirkungsbegrenzung``: side A's Schutzgottkarte and the monsters.
+
+    :raises InputError: for a zero cost change.
+    """
+    if inputs["cost_change"] == 0:
+        raise InputError("cost_change", msg(_COST_ZERO))
+    limit = _planet(inputs["limit_planet"])
+    guardian = Guardian(_A, GuardianSymbols(limit or Planet.VENUS, left=limit),
+                        spezial_cost_change=inputs["cost_change"],
+                        spezial_extends=inputs["extends_to_opposing_side"])
+    monsters = tuple(Monster(number, _A if item["side"] == Side.OWN.value else _B,
+                             Planet(item["planet"]), cost=item["cost"])
+                     for number, item in enumerate(inputs["monsters"], start=1))
+    return Table(_A, (guardian,), monsters, None, ())
+
+
+def _parse_order(inputs: Mapping[str, Any]) -> Table:
+    """The table of ``effect-order``: one monster of side A under the effects listed.
+
+    :raises InputError: for a missing amount or a missing base value.
+    """
+    for index, effect in enumerate(inputs["effects"]):
+        if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
+            raise InputError(f"effects.{index}.amount", msg(_NEED_AMOUNT))
+        name = "base_" + effect["attribute"]
+        if inputs[name] is None:
+            raise InputError(name, msg(_NEED_BASE, attribute=Attribute(effect["attribute"]).label,
+                                       number=index + 1))
+    monster = Monster(1, _A, Planet.VENUS, **{a.value: inputs["base_" + a.value]
+                                              for a in Attribute})
+    effects = tuple(Effect(number, Source(item["source"]), _A, item["activated"],
+                           TargetKind.MONSTER, _A, 1, Attribute(item["attribute"]),
+                           Operation(item["operation"]), item["amount"])
+                    for number, item in enumerate(inputs["effects"], start=1))
+    guardians = ((Guardian(_A, GuardianSymbols(Planet.VENUS)),)
+                 if any(e.source.is_guardian for e in effects) else ())
+    return Table(_A, guardians, (monster,), None, effects)
+
+
+def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
+    """The table of ``guardian-immunity``: an effect from a card of side A, aimed at a card
+    of the same or the opposing side; a Schutzgottkarte on each side.
+
+    :raises InputError: if neither source nor target is a Schutzgottkarte.
+    """
+    source, target = Source(inputs["source"]), TargetKind(inputs["target"])
+    if not source.is_guardian and target is not TargetKind.GUARDIAN:
         raise InputError("target", msg(_(
             "This scenario covers effects aimed at a Schutzgottkarte or coming from one; "
             "choose a Schutzgottkarte as source or target.")))
-
-
-def _evaluate_immunity(inputs: Mapping[str, Any]) -> Ruling:
-    """Rule on whether an effect reaches a card.
-
-    Implements ``1.2.4.kartenaufbau.p3`` (immunity, opposing Schutzgottkarte,
-    own side) and ``1.2.4.effekte-der-schutzgottkarte.p2``–``p4`` (what a
-    Wirkung and a Spezial-Wirkung may affect).  Value: ``affects``.
-    """
-    source = Source(inputs["source"])
-    target = TargetKind(inputs["target"])
-    side = Side(inputs["target_side"])
+    side = _A if inputs["target_side"] == Side.OWN.value else _B
     extends = inputs["extends_to_opposing_side"]
-    steps: list[Step] = []
-    affects: bool
-    if target is TargetKind.GUARDIAN and source in (Source.ENERGY, Source.MONSTER):
-        affects = False
-        steps.append(Step(
-            Outcome.NOT_APPLICABLE,
-            msg(_("The Schutzgottkarte is immune to the effect.")),
-            _cites(Clause.IMMUNITY),
-            msg(_("A Schutzgottkarte is immun against all effects of Monster- & "
-                  "Energiekarten."))))
-    elif target is TargetKind.GUARDIAN and source is Source.GRAVITATION_ENERGY:
-        affects = True
-        steps.append(Step(
-            Outcome.APPLIED,
-            msg(_("The effect affects the Schutzgottkarte: effects of Gravitations-Energiekarten "
-                  "are excepted from its immunity.")),
-            _cites(Clause.IMMUNITY)))
-    elif target is TargetKind.GUARDIAN and side is Side.OPPOSING:
-        affects = False
-        steps.append(Step(
-            Outcome.NOT_APPLICABLE,
-            msg(_("The effect does not affect the opposing Schutzgottkarte.")),
-            _cites(Clause.IMMUNITY),
-            msg(_("Effects of Schutzgottkarten do not affect the opposing Schutzgottkarte."))))
-        if extends:
-            steps.append(Step(
-                Outcome.SILENT,
-                msg(_("The description's extension to the opposing side does not reach the "
-                      "opposing Schutzgottkarte.")),
-                _cites(Clause.IMMUNITY),
-                msg(_("\"Sofern nicht anders in der Beschreibung festgelegt\" stands with the "
-                      "own-side sentence; the engine assumed it does not lift the ban on "
-                      "affecting the opposing Schutzgottkarte."))))
-    elif target is TargetKind.GUARDIAN:
-        if source is Source.GUARDIAN_WIRKUNG:
-            affects = False
-            steps.append(Step(
-                Outcome.NOT_APPLICABLE,
-                msg(_("The Wirkung does not affect a Schutzgottkarte.")),
-                _cites(Clause.WIRKUNG_ATTRIBUTES),
-                msg(_("A Wirkung can only change the Grund-Attribute of Monsterkarten."))))
-        else:
-            affects = True
-            steps.append(Step(
-                Outcome.SILENT,
-                msg(_("The Spezial-Wirkung may affect its own side's Schutzgottkarte if its "
-                      "description says so.")),
-                _cites(Clause.IMMUNITY, Clause.SPEZIAL_WIRKUNG),
-                msg(_("The immunity covers only Monster- & Energiekarten and the opposing "
-                      "Schutzgottkarte, and the Spezial-Wirkung names only Monster- and "
-                      "Energiekarten; the engine assumed nothing forbids it."))))
-    else:
-        # A Schutzgottkarte's effect aimed at a monster or energy card.
-        if side is Side.OPPOSING and not extends:
-            affects = False
-            steps.append(Step(
-                Outcome.NOT_APPLICABLE,
-                msg(_("The effect does not reach the card.")),
-                _cites(Clause.IMMUNITY),
-                msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
-                      "description says otherwise; the card is on the opposing side."))))
-        elif target is TargetKind.ENERGY and source is Source.GUARDIAN_WIRKUNG:
-            affects = False
-            steps.append(Step(
-                Outcome.NOT_APPLICABLE,
-                msg(_("The Wirkung does not affect an Energiekarte.")),
-                _cites(Clause.WIRKUNG_ATTRIBUTES),
-                msg(_("A Wirkung can only change the Grund-Attribute of Monsterkarten."))))
-        else:
-            affects = True
-            if side is Side.OPPOSING:
-                steps.append(Step(
-                    Outcome.APPLIED,
-                    msg(_("The description extends the effect to the opposing side.")),
-                    _cites(Clause.IMMUNITY)))
-            else:
-                steps.append(Step(
-                    Outcome.APPLIED,
-                    msg(_("Effects of Schutzgottkarten apply to their own side.")),
-                    _cites(Clause.IMMUNITY)))
-            if source is Source.GUARDIAN_WIRKUNG:
-                steps.append(Step(
-                    Outcome.APPLIED,
-                    msg(_("A Wirkung changes only Grund-Attribute of Monsterkarten, by default "
-                          "of the Schutzgottkarte's planet.")),
-                    _cites(Clause.WIRKUNG_ATTRIBUTES, Clause.WIRKUNG_SCOPE)))
-            else:
-                steps.append(Step(
-                    Outcome.APPLIED,
-                    msg(_("A Spezial-Wirkung may affect other attributes of Monsterkarten and "
-                          "Energiekarten.")),
-                    _cites(Clause.SPEZIAL_WIRKUNG)))
-    values = (Value("affects", affects, msg(_("The effect affects the card"))),)
-    return Ruling("guardian-immunity", values, tuple(steps))
+    guardians = (Guardian(_A, GuardianSymbols(Planet.VENUS), extends=extends,
+                          spezial_extends=extends), Guardian(_B, GuardianSymbols(Planet.MARS)))
+    monster = target is TargetKind.MONSTER
+    effect = Effect(1, source, _A, 1, target, side, 1 if monster else None, Attribute.AP)
+    return Table(_A, guardians, (Monster(1, side, Planet.VENUS),) if monster else (), None,
+                 (effect,))
 
 
-_IMMUNITY = Scenario(
-    slug="guardian-immunity",
-    game=GAME,
-    title=msg(_("Immunity of Schutzgottkarten and reach of their effects")),
-    summary=msg(_("Whether an effect reaches a Schutzgottkarte, and whether a "
-                  "Schutzgottkarte's effect reaches a card on either side.")),
-    fields=_IMMUNITY_FIELDS,
-    evaluator=_evaluate_immunity,
-    check=_check_immunity,
-    citations=_cites(Clause.IMMUNITY, Clause.WIRKUNG_ATTRIBUTES, Clause.WIRKUNG_SCOPE,
-                     Clause.SPEZIAL_WIRKUNG),
-)
+def _parse_situation(inputs: Mapping[str, Any]) -> Table:
+    """The whole table.
 
-
-# --------------------------------------------------------------------------
-# Situation: the whole table at once
-# --------------------------------------------------------------------------
-
-class Spielfeldseite(Labelled):
-    """A player's side of the table, named A and B (A is not necessarily active)."""
-
-    A = ("a", _("side A"))
-    B = ("b", _("side B"))
-
-    @property
-    def other(self) -> "Spielfeldseite":
-        """The opposing side."""
-        return Spielfeldseite.B if self is Spielfeldseite.A else Spielfeldseite.A
-
-
-#: Wirkungsrang of each source: 3 = lowest (Energie- & Monsterkarten), 2 =
-#: Schutzgottkarten, 1 = the highest, not named in the chapter.
-WIRKUNGSRANG = {
-    Source.ENERGY: 3, Source.GRAVITATION_ENERGY: 3, Source.MONSTER: 3,
-    Source.GUARDIAN_WIRKUNG: 2, Source.GUARDIAN_SPEZIAL: 2, Source.RANK_ONE: 1,
-}
-
-_SIDE_CHOICE = Spielfeldseite.choices()
-
-_SITUATION_FIELDS = (
-    Field("active_side", msg(_("Side taking the active turn")), FieldKind.CHOICE,
-          choices=_SIDE_CHOICE, default=Spielfeldseite.A.value),
-    Field("guardians", msg(_("Schutzgottkarten")), FieldKind.GROUP, max_items=2, rows=1,
-          fields=(
-              Field("side", msg(_("Side")), FieldKind.CHOICE, choices=_SIDE_CHOICE,
-                    default=Spielfeldseite.A.value),
-              _planet_field("base_planet", msg(_("Basis-Planetensymbol of the Schutzgottkarte"))),
-              _planet_field("left_planet", msg(_("Small left planet symbol (positiv-Wirkung)")),
-                            required=False),
-              _planet_field("right_planet", msg(_("Small right planet symbol (negativ-Wirkung)")),
-                            required=False),
-              Field("wirkung_attribute", msg(_("Attribute the Wirkung changes")),
-                    FieldKind.CHOICE, required=False, choices=Attribute.choices()),
-              Field("wirkung_amount", msg(_("Change made by the Wirkung (points)")),
-                    FieldKind.INTEGER, required=False, minimum=-_MAX_POINTS,
-                    maximum=_MAX_POINTS),
-              Field("wirkung_scope", msg(_("Monsters the Wirkung's description names")),
-                    FieldKind.CHOICE, choices=WirkungScope.choices(),
-                    default=WirkungScope.BASE.value),
-              Field("wirkung_planets", msg(_("Planets named by the description")),
-                    FieldKind.MULTIPLE_CHOICE, required=False, choices=Planet.choices()),
-              Field("extends_to_opposing_side",
-                    msg(_("The description extends the Wirkung to the opposing side")),
-                    FieldKind.BOOLEAN),
-              Field("spezial_cost_change",
-                    msg(_("Spezial-Wirkung: change of the activation cost (Energiepunkte)")),
-                    FieldKind.INTEGER, required=False, minimum=-_MAX_COST, maximum=_MAX_COST),
-              Field("spezial_extends_to_opposing_side",
-                    msg(_("The description extends the Spezial-Wirkung to the opposing side")),
-                    FieldKind.BOOLEAN),
-          )),
-    Field("monsters", msg(_("Monster cards")), FieldKind.GROUP, max_items=_MAX_ITEMS, rows=2,
-          fields=(
-              Field("side", msg(_("Side")), FieldKind.CHOICE, choices=_SIDE_CHOICE,
-                    default=Spielfeldseite.A.value),
-              _planet_field("planet", msg(_("Primary planet symbol"))),
-              Field("ep", msg(_("Base EP (Energiepunkte)")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS),
-              Field("ap", msg(_("Base AP")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS),
-              Field("dp", msg(_("Base DP")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS),
-              Field("lp", msg(_("Base LP")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS),
-              Field("cost", msg(_("Activation cost (Energiepunkte)")), FieldKind.INTEGER,
-                    required=False, minimum=0, maximum=_MAX_COST),
-          )),
-    Field("attacker", msg(_("Attacking monster (number)")), FieldKind.INTEGER, required=False,
-          minimum=1, maximum=_MAX_ITEMS),
-    Field("target", msg(_("Attack target (number)")), FieldKind.INTEGER, required=False,
-          minimum=1, maximum=_MAX_ITEMS),
-    Field("effects", msg(_("Active effects, in activation order")), FieldKind.GROUP,
-          max_items=24, rows=1, fields=(
-              Field("source", msg(_("Source")), FieldKind.CHOICE, choices=Source.choices()),
-              Field("source_side", msg(_("Side of the effect's card")), FieldKind.CHOICE,
-                    choices=_SIDE_CHOICE, default=Spielfeldseite.A.value),
-              Field("activated", msg(_("Activated as number")), FieldKind.INTEGER,
-                    required=False, minimum=1, maximum=99,
-                    help=msg(_("Leave empty: the position in the list. Equal numbers = "
-                               "activated together."))),
-              Field("target_monster", msg(_("Target monster (number)")), FieldKind.INTEGER,
-                    required=False, minimum=1, maximum=_MAX_ITEMS),
-              Field("target_guardian", msg(_("Target Schutzgottkarte (side)")),
-                    FieldKind.CHOICE, required=False, choices=_SIDE_CHOICE),
-              Field("attribute", msg(_("Attribute")), FieldKind.CHOICE, required=False,
-                    choices=Attribute.choices(),
-                    required_when=msg(_("for a target monster"))),
-              Field("operation", msg(_("Operation")), FieldKind.CHOICE,
-                    choices=Operation.choices(), default=Operation.ADD.value),
-              Field("amount", msg(_("N (points)")), FieldKind.INTEGER, required=False,
-                    minimum=0, maximum=_MAX_POINTS,
-                    required_when=msg(_("for add, subtract and set on a monster"))),
-          )),
-)
-
-
-@dataclass(frozen=True)
-class Guardian:
-    """A Schutzgottkarte on the table: its side, symbols, Wirkung and Spezial-Wirkung."""
-
-    side: Spielfeldseite
-    symbols: GuardianSymbols
-    wirkung_attribute: Attribute | None
-    wirkung_amount: int | None
-    scope: WirkungScope
-    listed: frozenset[Planet]
-    extends: bool
-    spezial_cost_change: int | None
-    spezial_extends: bool
-
-    @property
-    def limit(self) -> Planet | None:
-        """The Wirkungsbegrenzung planet (the one small symbol), if any."""
-        return self.symbols.single_small_symbol
-
-
-@dataclass(frozen=True)
-class Monster:
-    """A monster card: number (1-based), side, primary planet, base values, cost."""
-
-    number: int
-    side: Spielfeldseite
-    planet: Planet
-    bases: Mapping[Attribute, int]
-    cost: int | None
-
-
-@dataclass(frozen=True)
-class Change:
-    """One effect on one monster: ``key`` is the effect number (int) or
-    ``"wirkung-a"``/``"wirkung-b"`` for a Schutzgottkarte's own Wirkung."""
-
-    key: int | str
-    source: Source
-    side: Spielfeldseite
-    activated: int
-    attribute: Attribute
-    operation: Operation
-    amount: int | None
-
-
-def _guardians(inputs: Mapping[str, Any]) -> dict[Spielfeldseite, Guardian]:
-    found = {}
-    for item in inputs["guardians"]:
-        side = Spielfeldseite(item["side"])
-        found[side] = Guardian(
-            side, GuardianSymbols(Planet(item["base_planet"]), _planet(item["left_planet"]),
-                                  _planet(item["right_planet"])),
-            Attribute(item["wirkung_attribute"]) if item["wirkung_attribute"] else None,
-            item["wirkung_amount"], WirkungScope(item["wirkung_scope"]),
-            frozenset(Planet(p) for p in item["wirkung_planets"]),
-            item["extends_to_opposing_side"], item["spezial_cost_change"],
-            item["spezial_extends_to_opposing_side"])
-    return found
-
-
-def _monsters(inputs: Mapping[str, Any]) -> tuple[Monster, ...]:
-    return tuple(
-        Monster(number, Spielfeldseite(item["side"]), Planet(item["planet"]),
-                {a: item[a.value] for a in _ATTRIBUTES if item[a.value] is not None},
-                item["cost"])
-        for number, item in enumerate(inputs["monsters"], start=1))
-
-
-def _no_guardian(path: str, side: Spielfeldseite, sides: Sequence[str]) -> None:
-    """Refuse an effect aimed at the Schutzgottkarte of ``side``, which was not entered.
-
-    :raises InputError: always, naming ``path`` and the side that has one, if any.
+    :raises InputError: for two Schutzgottkarten on one side, an incomplete Wirkung, a combat
+        naming a missing monster, an effect aimed at or coming from a Schutzgottkarte that was
+        not entered, an effect without a target or value, or a base value a change needs.
     """
-    if sides:
-        raise InputError(path, msg(_("There is no Schutzgottkarte on %(side)s. Enter it under "
-                                     "the Schutzgottkarten, or aim the effect at %(other)s."),
-                                   side=side.label, other=side.other.label))
-    raise InputError(path, msg(_("There is no Schutzgottkarte on %(side)s. Enter it under the "
-                                 "Schutzgottkarten first."), side=side.label))
-
-
-def _check_situation(inputs: Mapping[str, Any]) -> None:
-    """:raises InputError: for two Schutzgottkarten on one side, an incomplete Wirkung,
-        a combat naming a missing monster, an effect aimed at or coming from a
-        Schutzgottkarte that was not entered, or an effect without a target or value."""
     sides = [item["side"] for item in inputs["guardians"]]
     if len(sides) != len(set(sides)):
         raise InputError("guardians.1.side", msg(_("Each side has one Schutzgottkarte.")))
-    for index, item in enumerate(inputs["guardians"]):
-        if (item["wirkung_attribute"] is None) != (item["wirkung_amount"] in (None, 0)):
-            raise InputError(f"guardians.{index}.wirkung_amount", msg(_(
-                "Give both the attribute and a change other than 0, or neither.")))
-        if item["wirkung_scope"] == WirkungScope.LISTED.value and not item["wirkung_planets"]:
-            raise InputError(f"guardians.{index}.wirkung_planets", msg(_(
-                "Choose the planets the description names, or choose another scope.")))
-        if item["spezial_cost_change"] == 0:
-            raise InputError(f"guardians.{index}.spezial_cost_change", msg(_(
-                "Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
-                "not 0.")))
-    count = len(inputs["monsters"])
+    guardians = tuple(_parse_guardian(index, item)
+                      for index, item in enumerate(inputs["guardians"]))
+    monsters = tuple(Monster(number, Spielfeldseite(m["side"]), Planet(m["planet"]), m["ep"],
+                             m["ap"], m["dp"], m["lp"], m["cost"])
+                     for number, m in enumerate(inputs["monsters"], start=1))
+    combat = _parse_combat(inputs, len(monsters))
+    effects = tuple(_parse_effect(index, item, sides, monsters)
+                    for index, item in enumerate(inputs["effects"]))
+    trace = _Trace(_Voice.TABLE, quiet=True)
+    for guardian in guardians:
+        attribute = guardian.wirkung.attribute if guardian.wirkung else None
+        for monster in monsters:
+            if (attribute is not None and getattr(monster, attribute.value) is None
+                    and wirkung_reach(trace, guardian, monster)):
+                raise InputError(f"monsters.{monster.number - 1}.{attribute.value}", msg(_(
+                    "Enter the base %(attribute)s: the Wirkung of the Schutzgottkarte of "
+                    "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
+    return Table(Spielfeldseite(inputs["active_side"]), guardians, monsters, combat, effects)
+
+
+def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:
+    """One Schutzgottkarte of the table.
+
+    :raises InputError: for an incomplete Wirkung, a missing planet list or a zero cost change.
+    """
+    path = f"guardians.{index}."
+    if (item["wirkung_attribute"] is None) != (item["wirkung_amount"] in (None, 0)):
+        raise InputError(path + "wirkung_amount", msg(_(
+            "Give both the attribute and a change other than 0, or neither.")))
+    if item["wirkung_scope"] == WirkungScope.LISTED.value and not item["wirkung_planets"]:
+        raise InputError(path + "wirkung_planets", msg(_LISTED_MISSING))
+    if item["spezial_cost_change"] == 0:
+        raise InputError(path + "spezial_cost_change", msg(_COST_ZERO))
+    wirkung = Wirkung(Attribute(item["wirkung_attribute"]), item["wirkung_amount"],
+                      WirkungScope(item["wirkung_scope"]),
+                      frozenset(Planet(p) for p in item["wirkung_planets"])
+                      ) if item["wirkung_attribute"] else None
+    return Guardian(Spielfeldseite(item["side"]), GuardianSymbols(
+        Planet(item["base_planet"]), _planet(item["left_planet"]),
+        _planet(item["right_planet"])), wirkung, item["extends_to_opposing_side"],
+        item["spezial_cost_change"], item["spezial_extends_to_opposing_side"])
+
+
+def _parse_combat(inputs: Mapping[str, Any], count: int) -> Combat | None:
+    """:raises InputError: for a missing monster, half a combat or a monster attacking itself."""
     for name in ("attacker", "target"):
         if inputs[name] is not None and inputs[name] > count:
             raise InputError(name, msg(_("There is no monster number %(number)s."),
@@ -1669,581 +2129,174 @@ def _check_situation(inputs: Mapping[str, Any]) -> None:
                                          "target, or neither.")))
     if inputs["attacker"] is not None and inputs["attacker"] == inputs["target"]:
         raise InputError("target", msg(_("A monster does not attack itself.")))
-    monsters = _monsters(inputs)
-    for index, effect in enumerate(inputs["effects"]):
-        path = f"effects.{index}."
-        if (effect["target_monster"] is None) == (effect["target_guardian"] is None):
-            raise InputError(path + "target_monster", msg(_(
-                "Give the target: a monster number or a Schutzgottkarte, not both.")))
-        if effect["target_guardian"] is not None and effect["target_guardian"] not in sides:
-            _no_guardian(path + "target_guardian", Spielfeldseite(effect["target_guardian"]),
-                         sides)
-        if Source(effect["source"]).is_guardian and effect["source_side"] not in sides:
-            raise InputError(path + "source_side", msg(_(
-                "The effect comes from a Schutzgottkarte, but there is none on %(side)s. Enter "
-                "it under the Schutzgottkarten, or choose the side of the effect's card."),
-                side=Spielfeldseite(effect["source_side"]).label))
-        if effect["target_monster"] is not None:
-            if effect["target_monster"] > count:
-                raise InputError(path + "target_monster", msg(_(
-                    "There is no monster number %(number)s."), number=effect["target_monster"]))
-            if effect["attribute"] is None:
-                raise InputError(path + "attribute", msg(_("Choose the attribute.")))
-            if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
-                raise InputError(path + "amount", msg(_("Enter N for add, subtract or set.")))
-            monster = monsters[effect["target_monster"] - 1]
-            if Attribute(effect["attribute"]) not in monster.bases:
-                raise InputError(f"monsters.{monster.number - 1}.{effect['attribute']}", msg(_(
-                    "Enter the base %(attribute)s: effect %(number)s changes it."),
-                    attribute=Attribute(effect["attribute"]).label, number=index + 1))
-    for guardian in _guardians(inputs).values():
-        attribute = guardian.wirkung_attribute
-        if attribute is None:
-            continue
-        for monster in monsters:
-            if attribute not in monster.bases and _wirkung_reaches(guardian, monster, []):
-                raise InputError(f"monsters.{monster.number - 1}.{attribute.value}", msg(_(
-                    "Enter the base %(attribute)s: the Wirkung of the Schutzgottkarte of "
-                    "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
+    return Combat(inputs["attacker"], inputs["target"]) if inputs["attacker"] else None
 
 
-def _reach_inputs(guardian: Guardian, monster: Monster) -> dict[str, Any]:
-    """The ``guardian-wirkung`` reach inputs of ``guardian``'s Wirkung on ``monster``."""
-    own = Side.OWN if monster.side is guardian.side else Side.OPPOSING
-    return {"monster_planet": monster.planet.value, "monster_side": own.value,
-            "scope": guardian.scope.value, "extends_to_opposing_side": guardian.extends,
-            "listed_planets": frozenset(p.value for p in guardian.listed)}
+def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
+                  monsters: tuple[Monster, ...]) -> Effect:
+    """One listed effect (number ``index + 1``, activated by default as its position).
 
-
-def _wirkung_reaches(guardian: Guardian, monster: Monster, steps: list[Step],
-                     np_limit: bool = True, readings: bool = False) -> bool:
-    """Whether ``guardian``'s Wirkung reaches ``monster``; the same steps as ``guardian-wirkung``
-    (``np_limit`` and ``readings`` as for :func:`_wirkung_reach`)."""
-    return _wirkung_reach(guardian.symbols, _reach_inputs(guardian, monster), steps,
-                          np_limit, readings)
-
-
-def _order(changes: list[Change], by_rank: bool, spezial_first: bool) -> list[Change]:
-    """Evaluation order: by Wirkungsrang (lowest first), then latest activated first.
-
-    ``spezial_first`` reads "Spezial-Wirkung steht vor der Wirkung" as
-    "evaluated before" instead of "ranks above".
+    :raises InputError: naming the field of a missing or doubled target, a missing
+        Schutzgottkarte, attribute, amount or base value.
     """
-    def tier(change: Change) -> int:
-        base = _EVALUATION_TIER[change.source]
-        if spezial_first and change.source in (Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL):
-            return 3 - base  # Spezial 1, Wirkung 2
-        return base
-
-    index = {id(c): i for i, c in enumerate(changes)}
-    if by_rank:
-        return sorted(changes, key=lambda c: (tier(c), -c.activated, index[id(c)]))
-    return sorted(changes, key=lambda c: (-c.activated, index[id(c)]))
-
-
-def _roll(monster: Monster, order: list[Change], factors: Mapping[int | str, Fraction]
-          ) -> dict[Attribute, Fraction]:
-    values = {a: Fraction(v) for a, v in monster.bases.items()}
-    for change in order:
-        amount = change.amount
-        factor = factors.get(change.key, Fraction(1))
-        if amount is not None and change.operation in (Operation.ADD, Operation.SUBTRACT):
-            amount = amount * factor
-        values[change.attribute] = _apply(change.operation, values[change.attribute], amount)
-    return values
-
-
-def _change_label(change: Change) -> Message:
-    """The change as a reader names it: the effect's number as entered, or the
-    printed "Wirkung" of the Schutzgottkarte of a side (never its key ``wirkung-a``)."""
-    if isinstance(change.key, int):
-        return msg(_("effect %(number)s"), number=change.key)
-    return msg(_("Wirkung of the Schutzgottkarte of %(side)s"), side=change.side.label)
-
-
-def _evaluate_situation(inputs: Mapping[str, Any]) -> Ruling:
-    """Rule on a whole table: both Schutzgottkarten, the monsters, a combat, the effects.
-
-    Implements every clause of chapter 1.2.4 together: reach and immunity
-    (``kartenaufbau.p3``), Wirkung and Spezial-Wirkung
-    (``effekte-der-schutzgottkarte.p2``–``p4``), Wirkungsrang and order
-    (``behandlung-der-reihenfolge-von-effekt-wirkung.p1``–``p4``),
-    negativ-positiv-Wirkung of the active side (``negativ-positiv-wirkung.p1``–``p5``)
-    and Wirkungsbegrenzung (``wirkungsbegrenzung.p1``/``p2``).  Values per
-    monster *N*: ``monster_N_ap``/``dp``/``lp``/``ep`` (points, exact),
-    ``monster_N_cost`` (Energiepunkte), ``monster_N_order`` (effect numbers,
-    ``"wirkung-a"`` for a Schutzgottkarte's Wirkung), ``monster_N_wirkung_change``
-    and ``monster_N_np_factor``; per effect *N*: ``effect_N_affects``.
-    Open points come as :class:`~engine.core.Reading` objects.
-    """
-    guardians = _guardians(inputs)
-    monsters = _monsters(inputs)
-    active = Spielfeldseite(inputs["active_side"])
-    steps: list[Step] = []
-    notes: list[Message] = []
-    readings: list[Reading] = []
-    values: list[Value] = []
-    changes_of: dict[int, list[Change]] = {m.number: [] for m in monsters}
-    #: monster -> (side of a Schutzgottkarte, whether its Wirkung reaches the monster if
-    #: the description prevails) for each open point "np-scope"
-    np_scope: dict[int, list[tuple[Spielfeldseite, bool]]] = {m.number: [] for m in monsters}
-    steps.append(Step(Outcome.APPLIED, msg(_("%(side)s takes the active turn."),
-                                           side=active.label), _cites(Clause.NP_ACTIVE_SIDE)))
-    if guardians:
-        steps.append(card_text_may_override(
-            msg(_("Effects of Schutzgottkarten apply only to their own side, and a Wirkung only "
-                  "to monsters of the Schutzgottkarte's planet.")),
-            *_cites(Clause.IMMUNITY, Clause.WIRKUNG_SCOPE)))
-
-    # 1. Each Schutzgottkarte's Wirkung on each monster.
-    for side in Spielfeldseite:
-        guardian = guardians.get(side)
-        if guardian is None or guardian.wirkung_attribute is None:
-            continue
-        for monster in monsters:
-            reach_steps: list[Step] = []
-            # open point "np-scope": the description against the negativ-positiv limit
-            scope_open = (_np_scope_open(guardian.symbols, _reach_inputs(guardian, monster))
-                          and guardian.wirkung_attribute in monster.bases)
-            reached = _wirkung_reaches(guardian, monster, reach_steps, readings=scope_open)
-            if scope_open:
-                np_scope[monster.number].append(
-                    (side, _wirkung_reaches(guardian, monster, [], np_limit=False)))
-            # on a table of several monsters and cards, say which pair each step is about
-            steps.extend(Step(step.outcome, msg(
-                _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: "
-                  "%(step)s"), number=monster.number, side=side.label, step=step.message),
-                step.citations, step.reason, step.see) for step in reach_steps)
-            if reached:
-                steps.append(Step(Outcome.APPLIED, msg(
-                    _("Monster %(number)s is under the Wirkung of the Schutzgottkarte of "
-                      "%(side)s: %(attribute)s %(amount)s."), number=monster.number,
-                    side=side.label, attribute=guardian.wirkung_attribute.label,
-                    amount=_signed(guardian.wirkung_amount)),
-                    _cites(Clause.WIRKUNG_ATTRIBUTES, Clause.WIRKUNG_SCOPE)))
-                changes_of[monster.number].append(Change(
-                    f"wirkung-{side.value}", Source.GUARDIAN_WIRKUNG, side, 0,
-                    guardian.wirkung_attribute, Operation.ADD, guardian.wirkung_amount))
-
-    # 2. The listed effects: reach, immunity, Wirkungsbegrenzung.
-    for number, item in enumerate(inputs["effects"], start=1):
-        source = Source(item["source"])
-        side = Spielfeldseite(item["source_side"])
-        activated = item["activated"] if item["activated"] is not None else number
-        if item["target_guardian"] is not None:
-            target_side = Spielfeldseite(item["target_guardian"])
-            immunity = _evaluate_immunity({
-                "source": source.value if source is not Source.RANK_ONE else Source.ENERGY.value,
-                "target": TargetKind.GUARDIAN.value,
-                "target_side": (Side.OWN if target_side is side else Side.OPPOSING).value,
-                "extends_to_opposing_side": False})
-            if source is Source.RANK_ONE:
-                steps.append(not_covered(msg(_("effect %(number)s: an effect of Wirkungsrang 1 "
-                                               "aimed at a Schutzgottkarte"), number=number),
-                                         *_cites(Clause.IMMUNITY, Clause.RANK)))
-            steps.extend(immunity.steps)
-            values.append(Value(f"effect_{number}_affects", immunity.value("affects"),
-                                msg(_("Effect %(number)s affects its target"), number=number)))
-            continue
-        monster = monsters[item["target_monster"] - 1]
-        affects = True
-        if source.is_guardian:
-            guardian = guardians.get(side)
-            extends = guardian is not None and (
-                guardian.extends if source is Source.GUARDIAN_WIRKUNG else guardian.spezial_extends)
-            if monster.side is not side and not extends:
-                affects = False
-                steps.append(Step(Outcome.NOT_APPLICABLE, msg(
-                    _("Effect %(number)s does not reach monster %(monster)s."),
-                    number=number, monster=monster.number), _cites(Clause.IMMUNITY),
-                    msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
-                          "description says otherwise; the card is on the opposing side."))))
-            elif (source is Source.GUARDIAN_SPEZIAL and guardian is not None
-                  and guardian.limit is not None and monster.planet is not guardian.limit):
-                affects = False
-                steps.append(Step(Outcome.NOT_APPLICABLE, msg(
-                    _("Effect %(number)s does not reach monster %(monster)s."),
-                    number=number, monster=monster.number), _cites(Clause.WB_RULE),
-                    msg(_("Its primary planet symbol is not the Wirkungsbegrenzung planet "
-                          "%(limit)s."), limit=guardian.limit.label)))
-        if source is Source.GRAVITATION_ENERGY:
-            steps.append(Step(Outcome.SILENT, msg(
-                _("Effect %(number)s (Gravitations-Energiekarte) was given the lowest "
-                  "Wirkungsrang, as an Energiekarte."), number=number),
-                _cites(Clause.RANK, Clause.IMMUNITY),
-                msg(_("The chapter gives Energie- & Monsterkarten the lowest Wirkungsrang and "
-                      "names Gravitations-Energiekarten only as an exception to the immunity; "
-                      "it does not say their rank. The engine took them as Energiekarten."))))
-        values.append(Value(f"effect_{number}_affects", affects,
-                            msg(_("Effect %(number)s affects its target"), number=number)))
-        if affects:
-            changes_of[monster.number].append(Change(
-                number, source, side, activated, Attribute(item["attribute"]),
-                Operation(item["operation"]), item["amount"]))
-
-    # 3. negativ-positiv-Wirkung of the active side's Schutzgottkarte.
-    np_guardian = guardians.get(active)
-    combat = ((inputs["attacker"], inputs["target"]) if inputs["attacker"] is not None
-              else None)
-    wirkung_factor: dict[int, Fraction] = {}
-    np_all: dict[int, Fraction] = {}
-    #: the other monster of a combat whose own-side monster meets the negativ-positiv
-    #: conditions -> the influences met (open point "np-other-monster")
-    np_other: dict[int, frozenset[Influence]] = {}
-    #: monster in the combat -> the negativ-positiv checks made for it and the number of
-    #: the first (the step giving its Wirkung's number says why they do not apply)
-    np_checks: dict[int, tuple[list[Step], int]] = {}
-    #: the defending monster -> the factor of its Wirkung if its own planet decides
-    #: (open point "np-defending")
-    literal_factor: dict[int, Fraction] = {}
-    for side, guardian in guardians.items():
-        if guardian.symbols.has_negativ_positiv and side is not active:
-            steps.append(Step(Outcome.NOT_APPLICABLE, msg(
-                _("The negativ-positiv-Wirkung of the Schutzgottkarte of %(side)s does not "
-                  "count."), side=side.label), _cites(Clause.NP_ACTIVE_SIDE),
-                msg(_("Its side is not the side taking the active turn."))))
-            for number in combat or ():
-                if monsters[number - 1].side is side:
-                    np_checks[number] = ([steps[-1]], len(steps))
-    if np_guardian is not None and np_guardian.symbols.has_negativ_positiv and combat:
-        for number in combat:
-            monster = monsters[number - 1]
-            other = monsters[(combat[1] if number == combat[0] else combat[0]) - 1]
-            if monster.side is not np_guardian.side:
-                continue
-            effects_on_other = frozenset(c.attribute.value for c in changes_of[other.number])
-            own_wirkung = next((c for c in changes_of[monster.number]
-                                if c.key == f"wirkung-{active.value}"), None)
-            amount = own_wirkung.amount if own_wirkung is not None else None
-            np_inputs = {
-                "guardian_side_active": True,
-                "combat": (CombatRole.ATTACKING if number == combat[0]
-                           else CombatRole.DEFENDING).value,
-                "opponent_planet": other.planet.value, "opponent_effects": effects_on_other,
-                "monster_planet": monster.planet.value}
-            np_steps: list[Step] = []
-            defending = number == combat[1]
-            matched = _np_influence(np_guardian.symbols, np_inputs, np_steps,
-                                    readings=defending)
-            if defending:  # open point "np-defending": its own planet decides instead
-                literal = _np_influence(
-                    np_guardian.symbols,
-                    {**np_inputs, "own_effects": frozenset(
-                        c.attribute.value for c in changes_of[monster.number])}, [],
-                    attacker_decides=False)
-                literal_factor[number] = Fraction(1)
-                if own_wirkung is not None and own_wirkung.amount:
-                    for influence in literal:
-                        literal_factor[number] *= np_factor(influence, own_wirkung.amount)
-            np_checks[number] = (np_steps, len(steps) + 1)
-            steps.extend(np_steps)
-            if not matched:
-                continue
-            if other.side is not np_guardian.side:
-                np_other[other.number] = matched
-            for change in changes_of[monster.number]:
-                if change.operation not in (Operation.ADD, Operation.SUBTRACT) or not change.amount:
-                    continue
-                signed = change.amount if change.operation is Operation.ADD else -change.amount
-                factor = Fraction(1)
-                for influence in matched:
-                    factor *= np_factor(influence, signed)
-                np_all.setdefault(monster.number, factor)
-                if change is own_wirkung:
-                    wirkung_factor[monster.number] = factor
-                    steps.append(Step(Outcome.APPLIED, msg(
-                        _("Monster %(number)s: the negativ-positiv-Wirkung scales the Wirkung's "
-                          "change %(amount)s by %(factor)s."), number=number,
-                        amount=_signed(amount), factor=_text(factor)),
-                        _cites(Clause.NP_NEGATIV if Influence.NEGATIV in matched
-                               else Clause.NP_POSITIV, Clause.NP_RULES)))
-
-    # 4. Order and values per monster, with the readings of the open points.
-    np_changes: dict[int, dict[int | str, Fraction]] = {}
-    for monster in monsters:
-        changes = changes_of[monster.number]
-        factor_all = {}
-        if monster.number in np_all:
-            for change in changes:
-                if change.operation in (Operation.ADD, Operation.SUBTRACT) and change.amount:
-                    signed = change.amount if change.operation is Operation.ADD else -change.amount
-                    f = Fraction(1)
-                    for influence in _matched_for(np_guardian, monsters, combat, monster,
-                                                  changes_of):
-                        f *= np_factor(influence, signed)
-                    factor_all[change.key] = f
-        np_changes[monster.number] = factor_all
-        own_key = f"wirkung-{active.value}"
-        factors = ({own_key: wirkung_factor[monster.number]}
-                   if monster.number in wirkung_factor else {})
-        order = _order(changes, by_rank=True, spezial_first=False)
-        n = monster.number
-        if changes:
-            steps.append(Step(Outcome.APPLIED, msg(
-                _("Monster %(number)s: effects are evaluated by Wirkungsrang, lowest first "
-                  "(Energie- & Monsterkarten 3, Schutzgottkarten 2), and within a rank from the "
-                  "latest activated to the longest active: %(order)s."),
-                number=n, order=tuple(_change_label(c) for c in order)),
-                _cites(Clause.RANK, Clause.ORDER, Clause.ORDER_REGULAR)))
-        result = {a: Fraction(v) for a, v in monster.bases.items()}
-        for position, change in enumerate(order, start=1):
-            before = result[change.attribute]
-            amount = change.amount
-            factor = factors.get(change.key, Fraction(1))
-            if amount is not None and change.operation in (Operation.ADD, Operation.SUBTRACT):
-                amount = amount * factor
-            result[change.attribute] = _apply(change.operation, before, amount)
-            checks, first = (np_checks.get(n, (None, 0))
-                             if change.key == f"wirkung-{monster.side.value}" else (None, 0))
-            steps.append(_np_considered(Step(Outcome.APPLIED, msg(
-                _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
-                  "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
-                  "%(before)s → %(after)s."),
-                number=n, position=position, effect=_change_label(change),
-                source=change.source.label, rank=WIRKUNGSRANG[change.source],
-                factor=_text(factor), attribute=change.attribute.label,
-                before=_text(before), after=_text(result[change.attribute])),
-                _cites(Clause.RANK, Clause.ORDER) + (
-                    _cites(Clause.NP_RULES) if factor != 1 else ())), checks, first,
-                _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
-                  "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
-                  "%(before)s → %(after)s. The negativ-positiv-Wirkung was considered and does "
-                  "not apply: %(why)s")))
-        # open point: whose planet decides for the defending monster
-        if n in literal_factor:
-            point = f"monster-{n}-np-defending"
-            other = _roll(monster, order, {**factors, own_key: literal_factor[n]})
-            readings += [
-                Reading(point, msg(_("The attacking monster's planet and effects decide, "
-                                     "in place of the attack target")),
-                        _attribute_values(n, result), _cites(Clause.NP_RULES), True,
-                        msg(_("The negativ-positiv-Wirkung is read as one planet acting on "
-                              "another (\"Erde wirkt negativ auf Venus\"): the other monster in "
-                              "the combat acts on the monster under the Wirkung."))),
-                Reading(point, msg(_("The defending monster is itself the attack target: "
-                                     "its own planet decides")),
-                        _attribute_values(n, other), _cites(Clause.NP_RULES))]
-        # open point: does the description or the negativ-positiv limit decide the reach
-        for side, reaches in np_scope[n]:
-            key = f"wirkung-{side.value}"
-            guardian = guardians[side]
-            alternative = [c for c in changes if c.key != key] + ([Change(
-                key, Source.GUARDIAN_WIRKUNG, side, 0, guardian.wirkung_attribute,
-                Operation.ADD, guardian.wirkung_amount)] if reaches else [])
-            other = _roll(monster, _order(alternative, by_rank=True, spezial_first=False),
-                          factors)
-            point = f"monster-{n}-np-scope-{side.value}"
-            readings += [
-                Reading(point, msg(_("The negativ-positiv rule limits the Wirkung to own "
-                                     "monsters of the Basis-Planetensymbol")),
-                        _attribute_values(n, result), _cites(Clause.NP_RULES), True,
-                        msg(_("1.2.4 › negativ-positiv-Wirkung ¶2 is written for exactly this "
-                              "kind of card and says the Wirkung \"gilt nur für eigene "
-                              "Monsterkarten\" of the Basis-Symbol, without an exception for "
-                              "the description."))),
-                Reading(point, msg(_("The description prevails: the Wirkung reaches the "
-                                     "monsters it names")),
-                        _attribute_values(n, other), _cites(Clause.WIRKUNG_SCOPE, Clause.IMMUNITY))]
-        # open point: rank against recency
-        recency = _order(changes, by_rank=False, spezial_first=False)
-        if [c.key for c in recency] != [c.key for c in order]:
-            other = _roll(monster, recency, factors)
-            readings += [
-                Reading(f"monster-{n}-rank-or-recency", msg(_("Wirkungsrang first, then the "
-                                                              "latest activated")),
-                        _attribute_values(n, result), _cites(Clause.RANK, Clause.ORDER), True,
-                        msg(_("The text's example gives the lower Wirkungsrang as a reason for "
-                              "the order, and 1.2.4 › Behandlung der Reihenfolge von Effekt & "
-                              "Wirkung ¶1 sets the ranks; the focused scenario "
-                              "\"%(scenario)s\" uses this reading too."),
-                            scenario=_ORDER.title)),
-                Reading(f"monster-{n}-rank-or-recency", msg(_("Activation order alone, from "
-                                                              "the latest activated")),
-                        _attribute_values(n, other), _cites(Clause.ORDER, Clause.ORDER_REGULAR))]
-            steps.append(Step(Outcome.SILENT, msg(
-                _("Monster %(number)s: Wirkungsrang and activation order disagree; both "
-                  "readings are shown."), number=n), _cites(Clause.RANK, Clause.ORDER),
-                msg(_("The texts give both reasons for their example and do not say which "
-                      "decides when they disagree."))))
-        # open point: Spezial-Wirkung before Wirkung of one Schutzgottkarte
-        for side in Spielfeldseite:
-            sources = {c.source for c in changes if c.side is side}
-            if {Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL} <= sources:
-                other = _roll(monster, _order(changes, by_rank=True, spezial_first=True),
-                              factors)
-                if _attribute_values(n, other) == _attribute_values(n, result):
-                    steps.append(Step(Outcome.SILENT, msg(
-                        _("Monster %(number)s: the Spezial-Wirkung was evaluated after the "
-                          "Wirkung."), number=n),
-                        _cites(Clause.RANK, Clause.ORDER),
-                        msg(_("\"Spezial-Wirkung steht vor der Wirkung\" does not say whether "
-                              "it is evaluated first or ranks above; the engine read it as "
-                              "ranking above, and the higher-ranked effect is evaluated later "
-                              "(as the Schutzgottkarte after the Energiekarte). Evaluated "
-                              "first, it gives the same values here."))))
-                    continue
-                point = f"monster-{n}-spezial-or-wirkung-{side.value}"
-                readings += [
-                    Reading(point, msg(_("The Spezial-Wirkung ranks above the Wirkung and is "
-                                         "evaluated after it")),
-                            _attribute_values(n, result), _cites(Clause.RANK, Clause.ORDER),
-                            True, msg(_("A higher-ranked effect is evaluated later, as the "
-                                        "Schutzgottkarte after the Energiekarte in the text's "
-                                        "example."))),
-                    Reading(point, msg(_("The Spezial-Wirkung is evaluated before the Wirkung")),
-                            _attribute_values(n, other), _cites(Clause.RANK))]
-        # open point: negativ-positiv on changes from other cards
-        if factor_all and any(k != own_key for k in factor_all):
-            other = _roll(monster, order, factor_all)
-            point = f"monster-{n}-np-scope"
-            readings += [
-                Reading(point, msg(_("negativ-positiv scales the Wirkung of the Schutzgottkarte "
-                                     "only")),
-                        _attribute_values(n, result), _cites(Clause.NP_RULES, Clause.NP_NEGATIV,
-                                                             Clause.NP_POSITIV), True,
-                        msg(_("The text's example doubles or halves only the Wirkung's "
-                              "increase."))),
-                Reading(point, msg(_("negativ-positiv scales every increase and reduction on "
-                                     "the monster")),
-                        _attribute_values(n, other), _cites(Clause.NP_NEGATIV, Clause.NP_POSITIV))]
-            steps.append(Step(Outcome.SILENT, msg(
-                _("Monster %(number)s: whether the negativ-positiv-Wirkung scales changes from "
-                  "other cards is open; both readings are shown."), number=n),
-                _cites(Clause.NP_NEGATIV, Clause.NP_POSITIV),
-                msg(_("The texts say \"alle Reduzierungen … Erhöhungen\" and give an example "
-                      "with the Wirkung only."))))
-        # open point: does negativ-positiv also change the other monster of the combat?
-        if n in np_other:
-            scaled = dict(factors)
-            for change in changes:
-                if change.operation in (Operation.ADD, Operation.SUBTRACT) and change.amount:
-                    signed = change.amount if change.operation is Operation.ADD else -change.amount
-                    f = Fraction(1)
-                    for influence in np_other[n]:
-                        f *= np_factor(influence, signed)
-                    scaled[change.key] = f
-            if scaled != factors:
-                other = _roll(monster, order, scaled)
-                point = f"monster-{n}-np-other-monster"
-                clauses = _cites(Clause.NP_RULES, *(
-                    [Clause.NP_NEGATIV] if Influence.NEGATIV in np_other[n] else []) + (
-                    [Clause.NP_POSITIV] if Influence.POSITIV in np_other[n] else []))
-                readings += [
-                    Reading(point, msg(_("negativ-positiv changes only the monster on the "
-                                         "side of the Schutzgottkarte")),
-                            _attribute_values(n, result), clauses, True,
-                            msg(_("The text's example halves or doubles only the increase of "
-                                  "the attacking Venus monster and reads the attack target's "
-                                  "planet as acting on it (\"Erde wirkt negativ auf "
-                                  "Venus\"); nothing is said of the attack target's own "
-                                  "values."))),
-                    Reading(point, msg(_("negativ-positiv also changes this monster, which is "
-                                         "in the combat too")),
-                            _attribute_values(n, other), clauses)]
-                steps.append(Step(Outcome.SILENT, msg(
-                    _("Monster %(number)s is in the combat with a monster whose "
-                      "negativ-positiv-Wirkung counts; whether it changes this monster's "
-                      "values too is open; both readings are shown."), number=n),
-                    clauses,
-                    msg(_("The texts say the negativ-positiv-Wirkung affects only monster "
-                          "cards in a combat, and both monsters are in it; their example "
-                          "scales only the attacking monster."))))
-        # open point: half points
-        halves = {a: v for a, v in result.items() if v.denominator != 1}
-        if halves:
-            point = f"monster-{n}-half-points"
-            readings += [
-                Reading(point, msg(_("Half points are kept exact")), _attribute_values(n, result),
-                        _cites(Clause.ORDER, Clause.NP_NEGATIV), True,
-                        msg(_("No text gives a rounding rule, so nothing is rounded."))),
-                Reading(point, msg(_("Half points are rounded down")),
-                        _attribute_values(n, {a: Fraction(v.numerator // v.denominator)
-                                              for a, v in result.items()}),
-                        _cites(Clause.ORDER, Clause.NP_NEGATIV)),
-                Reading(point, msg(_("Half points are rounded up")),
-                        _attribute_values(n, {a: Fraction(-(-v.numerator // v.denominator))
-                                              for a, v in result.items()}),
-                        _cites(Clause.ORDER, Clause.NP_NEGATIV))]
-            steps.append(Step(Outcome.SILENT, msg(
-                _("Monster %(number)s has half points; the readings show exact and rounded "
-                  "values."), number=n), _cites(Clause.ORDER),
-                msg(_("The texts do not say how to round half points."))))
-        values.extend(_attribute_values(n, result))
-        values.append(Value(f"monster_{n}_order", tuple(c.key for c in order),
-                            msg(_("Monster %(number)s: evaluation order"), number=n),
-                            tuple(_change_label(c) for c in order)))
-        wirkung = next((c for c in changes if c.key == f"wirkung-{monster.side.value}"
-                        or c.key == f"wirkung-{monster.side.other.value}"), None)
-        change_value = Fraction(0)
-        for c in changes:
-            if isinstance(c.key, str):
-                change_value += c.amount * factors.get(c.key, Fraction(1))
-        values.append(Value(f"monster_{n}_wirkung_change", _exact(change_value),
-                            msg(_("Monster %(number)s: change by the Wirkung of the Schutzgottkarten"),
-                                number=n)))
-        values.append(Value(f"monster_{n}_np_factor",
-                            _exact(wirkung_factor.get(n, Fraction(1))),
-                            msg(_("Monster %(number)s: negativ-positiv factor"), number=n)))
-        del wirkung
-
-    # 5. Activation costs under Spezial-Wirkungen.
-    for monster in monsters:
-        if monster.cost is None:
-            continue
-        paid = monster.cost
-        for side, guardian in guardians.items():
-            if guardian.spezial_cost_change is None:
-                continue
-            paid, _reached = _wb_monster(
-                monster.number, monster.planet, paid,
-                Side.OWN if monster.side is side else Side.OPPOSING, guardian.limit,
-                guardian.spezial_cost_change, guardian.spezial_extends, steps)
-        values.append(Value(f"monster_{monster.number}_cost", paid,
-                            msg(_("Monster %(number)s: Energiepunkte paid on activation"),
-                                number=monster.number)))
-    if any(g.limit is not None and g.spezial_cost_change is not None for g in guardians.values()):
-        steps.append(Step(Outcome.APPLIED, msg(
-            _("A Wirkungsbegrenzung limits the Spezial-Wirkung to monster cards of its planet.")),
-            _cites(Clause.WB_CARD, Clause.WB_RULE)))
-    del np_changes
-    return Ruling("situation", tuple(values), tuple(steps), tuple(notes), tuple(readings))
+    path = f"effects.{index}."
+    if (item["target_monster"] is None) == (item["target_guardian"] is None):
+        raise InputError(path + "target_monster", msg(_(
+            "Give the target: a monster number or a Schutzgottkarte, not both.")))
+    side, source = Spielfeldseite(item["source_side"]), Source(item["source"])
+    if item["target_guardian"] is not None and item["target_guardian"] not in sides:
+        target = Spielfeldseite(item["target_guardian"])
+        raise InputError(path + "target_guardian", msg(_(
+            "There is no Schutzgottkarte on %(side)s. Enter it under the Schutzgottkarten, or aim "
+            "the effect at %(other)s."), side=target.label, other=target.other.label) if sides
+            else msg(_("There is no Schutzgottkarte on %(side)s. Enter it under the "
+                       "Schutzgottkarten first."), side=target.label))
+    if source.is_guardian and side.value not in sides:
+        raise InputError(path + "source_side", msg(_(
+            "The effect comes from a Schutzgottkarte, but there is none on %(side)s. Enter it "
+            "under the Schutzgottkarten, or choose the side of the effect's card."),
+            side=side.label))
+    number, activated = index + 1, item["activated"] or index + 1
+    if item["target_guardian"] is not None:
+        return Effect(number, source, side, activated, TargetKind.GUARDIAN,
+                      Spielfeldseite(item["target_guardian"]))
+    if item["target_monster"] > len(monsters):
+        raise InputError(path + "target_monster", msg(_(
+            "There is no monster number %(number)s."), number=item["target_monster"]))
+    if item["attribute"] is None:
+        raise InputError(path + "attribute", msg(_("Choose the attribute.")))
+    operation, attribute = Operation(item["operation"]), Attribute(item["attribute"])
+    if operation.needs_amount and item["amount"] is None:
+        raise InputError(path + "amount", msg(_NEED_AMOUNT))
+    monster = monsters[item["target_monster"] - 1]
+    if getattr(monster, attribute.value) is None:
+        raise InputError(f"monsters.{monster.number - 1}.{attribute.value}",
+                         msg(_NEED_BASE, attribute=attribute.label, number=number))
+    return Effect(number, source, side, activated, TargetKind.MONSTER, monster.side,
+                  monster.number, attribute, operation, item["amount"])
 
 
-def _matched_for(guardian: Guardian | None, monsters: tuple[Monster, ...],
-                 combat: tuple[int, int] | None, monster: Monster,
-                 changes_of: Mapping[int, list[Change]]) -> frozenset[Influence]:
-    """The negativ-positiv influences on ``monster`` (no steps)."""
-    if guardian is None or combat is None or monster.number not in combat:
-        return frozenset()
-    other = monsters[(combat[1] if monster.number == combat[0] else combat[0]) - 1]
-    if not changes_of[other.number]:
-        return frozenset()
-    matched = set()
-    if other.planet is guardian.symbols.right:
-        matched.add(Influence.NEGATIV)
-    if other.planet is guardian.symbols.left:
-        matched.add(Influence.POSITIV)
-    return frozenset(matched)
+# --------------------------------------------------------------------------
+# Scenarios: the situation, and the focused scenarios as its restrictions
+# --------------------------------------------------------------------------
+
+def _wirkung_values(state: _State, key: Key | None) -> tuple[Value, ...]:
+    """``applies``, ``change`` (signed points), ``factor`` and, with a base value, ``result``."""
+    wirkung = state.table.guardians[0].wirkung
+    reached = state.reached[_A, 1]
+    factor = state.np_factor.get(1, Fraction(1))
+    values = [Value("applies", reached, msg(_("The Wirkung applies"))),
+              Value("change", _exact(state.amounts[1]["wirkung-a"]) if reached else 0,
+                    msg(_("Change to %(attribute)s"), attribute=wirkung.attribute.label)),
+              Value("factor", _exact(factor), msg(_("Factor from the negativ-positiv-Wirkung")))]
+    if wirkung.attribute in state.values[1]:
+        values.append(Value("result", _exact(state.values[1][wirkung.attribute]),
+                            msg(_("Resulting %(attribute)s"), attribute=wirkung.attribute.label)))
+    return tuple(values)
 
 
-@functools.lru_cache(maxsize=256)
-def _attribute_name(number: int, attribute: Attribute) -> tuple[str, Message]:
-    """The value name and label of monster ``number``'s ``attribute`` (cached)."""
-    return (f"monster_{number}_{attribute.value}",
-            msg(_("Monster %(number)s: %(attribute)s"), number=number, attribute=attribute.label))
+def _wirkung_notes(state: _State) -> tuple[Message, ...]:
+    notes = []
+    if 1 in state.np_factor:
+        notes.append(msg(_("Only the Wirkung's change was computed; the texts say \"alle "
+                           "Reduzierungen … Erhöhungen\" and do not say whether changes from "
+                           "other cards on the monster are scaled as well.")))
+    if not state.reached[_A, 1]:
+        notes.append(msg(_("Without a change from the Wirkung the negativ-positiv-Wirkung has "
+                           "nothing to double or halve.")))
+    if not state.table.guardians[0].symbols.has_negativ_positiv:
+        notes.append(msg(_("The regular Wirkungskreis der Planeten-Beeinflussung is not part of "
+                           "this chapter and is not computed here.")))
+    return tuple(notes)
 
 
-def _attribute_values(number: int, values: Mapping[Attribute, Fraction]) -> tuple[Value, ...]:
-    found = []
-    for attribute in _ATTRIBUTES:
-        value = values.get(attribute)
-        if value is not None:
-            name, label = _attribute_name(number, attribute)
-            found.append(Value(name, _exact(value), label))
-    return tuple(found)
+def _wb_values(state: _State, key: Key | None) -> tuple[Value, ...]:
+    """Per monster: Energiepunkte paid, the change of its cost, whether it is affected."""
+    monsters = state.table.monsters
+    return (Value("costs", tuple(state.costs[m.number] for m in monsters),
+                  msg(_("Energiepunkte each monster pays"))),
+            Value("changes", tuple(state.costs[m.number] - m.cost for m in monsters),
+                  msg(_("Change of each monster's activation cost"))),
+            Value("affected", tuple(state.wb_affected[m.number] for m in monsters),
+                  msg(_("The Spezial-Wirkung affects the monster"))))
 
 
-_ATTRIBUTES = tuple(Attribute)
+def _order_values(state: _State, key: Key | None) -> tuple[Value, ...]:
+    """``order`` (effect numbers) and the resulting value of every attribute given."""
+    return (Value("order", tuple(_keys(state.orders[1])),
+                  msg(_("Evaluation order (effect numbers)"))),
+            *(Value(a.value, _exact(v), msg(_("Resulting %(attribute)s"), attribute=a.label))
+              for a, v in state.values[1].items()))
+
+
+_VIEWS = {view.slug: view for view in (
+    _View("situation", _Voice.TABLE, _table_values, _table_slug),
+    _View("guardian-wirkung", _Voice.WIRKUNG, _wirkung_values, _focused_slug, _wirkung_notes),
+    _View("wirkungsbegrenzung", _Voice.WB, _wb_values, _table_slug, lambda state: (msg(_(
+        "1.2.4 › Wirkungsbegrenzung ¶1 calls the limiting symbol the right small one, the "
+        "example in ¶2 the left one; the engine does not depend on its position.")),)
+        if state.table.guardians[0].limit else ()),
+    _View("effect-order", _Voice.ORDER, _order_values, _focused_slug, lambda state: (msg(_(
+        "Every listed effect is taken to affect this monster; whether it does is decided by "
+        "the other scenarios.")),)),
+    _View("guardian-immunity", _Voice.IMMUNITY,
+          lambda state, key: (Value("affects", state.affects[1],
+                                    msg(_("The effect affects the card"))),), _focused_slug))}
+
+
+def _scenario(slug: str, title: str, summary: str, fields: tuple[Field, ...],
+              parse: Callable[[Mapping[str, Any]], Table], clauses: tuple[Clause, ...],
+              examples: tuple[Example, ...] = ()) -> Scenario:
+    return Scenario(slug, GAME, msg(title), msg(summary), fields, _VIEWS[slug].rule_on,
+                    citations(*clauses), examples, parse=parse)
+
+
+_PD_SETUP = {"guardian_side_active": True, "base_planet": "venus", "left_planet": "mars",
+             "right_planet": "erde", "attribute": "ap", "amount": 20, "scope": "base",
+             "monster_planet": "venus", "monster_side": "own", "combat": "attacking",
+             "opponent_effects": ["dp"]}
+_FALL_1 = _("Fall 1 – negativ-Wirkung: a Venus monster attacks an Erde monster")
+_FALL_2 = _("Fall 2 – positiv-Wirkung: a Venus monster attacks a Mars monster")
+_WB_EXAMPLE = _("Wirkungsbegrenzung Venus: monsters pay 1 Energiepunkt less, only Venus monsters")
+
+_WIRKUNG = _scenario(
+    "guardian-wirkung", _("Wirkung and negativ-positiv-Wirkung of a Schutzgottkarte"),
+    _("Which monster a Schutzgottkarte's Wirkung reaches, and how its negativ-positiv-Wirkung "
+      "doubles or halves the change in a combat."), _WIRKUNG_FIELDS, _parse_wirkung,
+    (C.IMMUNITY, C.WIRKUNG_ATTRIBUTES, C.WIRKUNG_SCOPE, C.NP_CARD, C.NP_RULES, C.NP_NEGATIV,
+     C.NP_POSITIV, C.NP_ACTIVE_SIDE, C.WB_CARD, C.WB_RULE, C.ORDER), (
+        Example("np-fall-1-negativ", msg(_FALL_1), {**_PD_SETUP, "opponent_planet": "erde"},
+                {"change": 10, "factor": Fraction(1, 2)}, C.NP_ACTIVE_SIDE.cite()),
+        Example("np-fall-2-positiv", msg(_FALL_2), {**_PD_SETUP, "opponent_planet": "mars"},
+                {"change": 40, "factor": 2}, C.NP_ACTIVE_SIDE.cite())))
+_WB = _scenario(
+    "wirkungsbegrenzung", _("Wirkungsbegrenzung of a Spezial-Wirkung"),
+    _("What each monster card pays on activation under a Spezial-Wirkung that changes "
+      "activation costs, with or without a Wirkungsbegrenzung planet."), _WB_FIELDS, _parse_wb,
+    (C.IMMUNITY, C.SPEZIAL_WIRKUNG, C.WB_CARD, C.WB_RULE), (Example(
+        "wirkungsbegrenzung-venus", msg(_WB_EXAMPLE),
+        {"limit_planet": "venus", "cost_change": -1,
+         "monsters": [{"planet": "venus", "cost": 4, "side": "own"},
+                      {"planet": "mars", "cost": 4, "side": "own"}]},
+        {"changes": (-1, 0), "affected": (True, False)}, C.WB_RULE.cite()),))
+_ORDER = _scenario(
+    "effect-order", _("Order of evaluation of effects (Wirkungsrang)"),
+    _("In which order the effects on one monster card are evaluated, and the resulting AP, DP, "
+      "LP and EP."), _ORDER_FIELDS, _parse_order,
+    (C.RANK, C.ORDER, C.ORDER_REGULAR, C.IMMUNITY, C.WIRKUNG_ATTRIBUTES), (Example(
+        "energiekarte-after-wirkung", msg(_(
+            "An Energiekarte is activated on a monster already under a Schutzgottkarte's "
+            "Wirkung: the Energiekarte is evaluated first")),
+        {"base_ap": 100, "effects": [
+            {"source": "guardian-wirkung", "activated": 1, "attribute": "ap",
+             "operation": "add", "amount": 20},
+            {"source": "energy", "activated": 2, "attribute": "ap", "operation": "halve"}]},
+        {"order": (2, 1)}, C.ORDER.cite()),))
+_IMMUNITY = _scenario(
+    "guardian-immunity", _("Immunity of Schutzgottkarten and reach of their effects"),
+    _("Whether an effect reaches a Schutzgottkarte, and whether a Schutzgottkarte's effect "
+      "reaches a card on either side."), _IMMUNITY_FIELDS, _parse_immunity,
+    (C.IMMUNITY, C.WIRKUNG_ATTRIBUTES, C.WIRKUNG_SCOPE, C.SPEZIAL_WIRKUNG))
 
 
 _PD_GUARDIAN = {"side": "a", "base_planet": "venus", "left_planet": "mars",
@@ -2253,82 +2306,58 @@ _PD_GUARDIAN = {"side": "a", "base_planet": "venus", "left_planet": "mars",
 def _pd_case(target_planet: str, attacker_planet: str = "venus",
              target_effects: bool = True) -> dict[str, Any]:
     """PD-1..PD-4: side A active, its Venus/Mars/Erde Schutzgottkarte, a combat."""
-    return {
-        "active_side": "a", "guardians": [_PD_GUARDIAN],
-        "monsters": [{"side": "a", "planet": attacker_planet, "ap": 100},
-                     {"side": "b", "planet": target_planet, "dp": 100}],
-        "attacker": 1, "target": 2,
-        "effects": ([{"source": "energy", "source_side": "b", "target_monster": 2,
-                      "attribute": "dp", "operation": "add", "amount": 10}]
-                    if target_effects else []),
-    }
+    return {"active_side": "a", "guardians": [_PD_GUARDIAN],
+            "monsters": [{"side": "a", "planet": attacker_planet, "ap": 100},
+                         {"side": "b", "planet": target_planet, "dp": 100}],
+            "attacker": 1, "target": 2,
+            "effects": ([{"source": "energy", "source_side": "b", "target_monster": 2,
+                          "attribute": "dp", "operation": "add", "amount": 10}]
+                        if target_effects else [])}
 
 
-SITUATION = Scenario(
-    slug="situation",
-    game=GAME,
-    title=msg(_("The table: both Schutzgottkarten, monsters, combat and effects")),
-    summary=msg(_("Every card's final values and costs when the rules of chapter 1.2.4 act "
-                  "together, with each change's order, Wirkungsrang and negativ-positiv "
-                  "factor, and every reading where the texts are open.")),
-    fields=_SITUATION_FIELDS,
-    evaluator=_evaluate_situation,
-    check=_check_situation,
-    citations=tuple(dict.fromkeys(c for scenario in (_WIRKUNG, _WB, _ORDER, _IMMUNITY)
-                                  for c in scenario.citations)),
-    examples=(
-        Example("pd-1", msg(_("Fall 1 – negativ-Wirkung: a Venus monster attacks an Erde monster")),
-                _pd_case("erde"), {"monster_1_wirkung_change": 10, "monster_1_ap": 110,
-                                   "monster_1_np_factor": Fraction(1, 2)},
-                Clause.NP_NEGATIV.cite()),
-        Example("pd-2", msg(_("Fall 2 – positiv-Wirkung: a Venus monster attacks a Mars monster")),
-                _pd_case("mars"), {"monster_1_wirkung_change": 40, "monster_1_ap": 140,
-                                   "monster_1_np_factor": 2},
-                Clause.NP_POSITIV.cite()),
+SITUATION = _scenario(
+    "situation", _("The table: both Schutzgottkarten, monsters, combat and effects"),
+    _("Every card's final values and costs when the rules of chapter 1.2.4 act together, with "
+      "each change's order, Wirkungsrang and negativ-positiv factor, and every reading where "
+      "the texts are open."), _SITUATION_FIELDS, _parse_situation,
+    tuple(dict.fromkeys(c for s in (_WIRKUNG, _WB, _ORDER, _IMMUNITY) for c in s.citations)), (
+        Example("pd-1", msg(_FALL_1), _pd_case("erde"), {
+            "monster_1_wirkung_change": 10, "monster_1_ap": 110,
+            "monster_1_np_factor": Fraction(1, 2)}, C.NP_NEGATIV.cite()),
+        Example("pd-2", msg(_FALL_2), _pd_case("mars"), {
+            "monster_1_wirkung_change": 40, "monster_1_ap": 140, "monster_1_np_factor": 2},
+            C.NP_POSITIV.cite()),
         Example("pd-3", msg(_("As Fall 2, but the attack target is under no effect")),
                 _pd_case("mars", target_effects=False),
-                {"monster_1_wirkung_change": 20, "monster_1_ap": 120},
-                Clause.NP_RULES.cite()),
+                {"monster_1_wirkung_change": 20, "monster_1_ap": 120}, C.NP_RULES.cite()),
         Example("pd-4", msg(_("As Fall 1, but the attacking monster is a Merkur monster")),
                 _pd_case("erde", attacker_planet="merkur"),
-                {"monster_1_wirkung_change": 0, "monster_1_ap": 100},
-                Clause.WIRKUNG_SCOPE.cite()),
-        Example("pd-5", msg(_("Wirkungsbegrenzung Venus: monsters pay 1 Energiepunkt less, only "
-                              "Venus monsters")),
-                {"guardians": [{"side": "a", "base_planet": "venus", "left_planet": "venus",
-                                "spezial_cost_change": -1}],
-                 "monsters": [{"side": "a", "planet": "venus", "cost": 4},
-                              {"side": "a", "planet": "mars", "cost": 4}]},
-                {"monster_1_cost": 3, "monster_2_cost": 4}, Clause.WB_RULE.cite()),
+                {"monster_1_wirkung_change": 0, "monster_1_ap": 100}, C.WIRKUNG_SCOPE.cite()),
+        Example("pd-5", msg(_WB_EXAMPLE), {
+            "guardians": [{"side": "a", "base_planet": "venus", "left_planet": "venus",
+                           "spezial_cost_change": -1}],
+            "monsters": [{"side": "a", "planet": "venus", "cost": 4},
+                         {"side": "a", "planet": "mars", "cost": 4}]},
+            {"monster_1_cost": 3, "monster_2_cost": 4}, C.WB_RULE.cite()),
         Example("pd-6", msg(_("An Energiekarte halves the AP of a monster already under the "
-                              "Wirkung +20 AP")),
-                {"guardians": [{"side": "a", "base_planet": "venus", "wirkung_attribute": "ap",
-                                "wirkung_amount": 20}],
-                 "monsters": [{"side": "a", "planet": "venus", "ap": 100}],
-                 "effects": [{"source": "energy", "target_monster": 1, "attribute": "ap",
-                              "operation": "halve"}]},
-                {"monster_1_ap": 70, "monster_1_order": (1, "wirkung-a")}, Clause.ORDER.cite()),
+                              "Wirkung +20 AP")), {
+            "guardians": [{"side": "a", "base_planet": "venus", "wirkung_attribute": "ap",
+                           "wirkung_amount": 20}],
+            "monsters": [{"side": "a", "planet": "venus", "ap": 100}],
+            "effects": [{"source": "energy", "target_monster": 1, "attribute": "ap",
+                         "operation": "halve"}]},
+            {"monster_1_ap": 70, "monster_1_order": (1, "wirkung-a")}, C.ORDER.cite()),
         Example("pd-7", msg(_("Effects aimed at a Schutzgottkarte from an Energiekarte, a "
                               "Monsterkarte, a Gravitations-Energiekarte and the opposing "
-                              "Schutzgottkarte")),
-                {"guardians": [{"side": "a", "base_planet": "venus"},
-                               {"side": "b", "base_planet": "mars"}],
-                 "effects": [
-                     {"source": "energy", "source_side": "b", "target_guardian": "a"},
-                     {"source": "monster", "source_side": "b", "target_guardian": "a"},
-                     {"source": "gravitation-energy", "source_side": "b",
-                      "target_guardian": "a"},
-                     {"source": "guardian-spezial-wirkung", "source_side": "b",
-                      "target_guardian": "a"}]},
-                {"effect_1_affects": False, "effect_2_affects": False, "effect_3_affects": True,
-                 "effect_4_affects": False}, Clause.IMMUNITY.cite()),
-    ),
-)
+                              "Schutzgottkarte")), {
+            "guardians": [{"side": "a", "base_planet": "venus"},
+                          {"side": "b", "base_planet": "mars"}],
+            "effects": [{"source": source, "source_side": "b", "target_guardian": "a"}
+                        for source in ("energy", "monster", "gravitation-energy",
+                                       "guardian-spezial-wirkung")]},
+            {"effect_1_affects": False, "effect_2_affects": False, "effect_3_affects": True,
+             "effect_4_affects": False}, C.IMMUNITY.cite())))
 
-
-RULESET = Ruleset(
-    game=GAME,
-    title=msg(_("Power-Duell")),
-    documents=(DOCUMENT,),
-    scenarios=(_WIRKUNG, _WB, _ORDER, _IMMUNITY, SITUATION),
-)
+RULESET = Ruleset(GAME, msg(_("Power-Duell")), (DOCUMENT,),
+                  (_WIRKUNG, _WB, _ORDER, _IMMUNITY, SITUATION),
+                  rules=RULES, uncovered=UNCOVERED, terms=TERMS)

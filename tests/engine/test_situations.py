@@ -262,23 +262,20 @@ def _readings(table: dict[str, Any], point: str) -> tuple:
 
 
 def test_np_on_changes_from_other_cards_shows_both_readings():
-    first, other = _readings(S.PD_NP_SCOPE, "monster-1-np-scope")
+    first, other = _readings(S.PD_NP_SCOPE, "monster-1-np-all-changes")
     assert (first.value("monster_1_ap"), other.value("monster_1_ap")) == (120, 115)
     assert {c.key for c in other.citations} >= {"1.2.4.negativ-positiv-wirkung.p3"}
 
 
-def test_np_on_the_attack_target_shows_both_readings():
-    """The DP 45 reading: the attack target (Erde, DP 40, +10 DP) is in the combat too."""
-    first, other = _readings(S.PD_NP_OTHER_MONSTER, "monster-2-np-other-monster")
-    assert (first.value("monster_2_dp"), other.value("monster_2_dp")) == (50, 45)
-    assert {c.key for c in first.citations} == {c.key for c in other.citations} == {
-        "1.2.4.negativ-positiv-wirkung.p2", "1.2.4.negativ-positiv-wirkung.p3"}
-    assert "example" in first.why.render()
+def test_np_never_changes_the_attack_target_on_the_other_side():
+    """Changed expectation: the former "DP 45" reading (the attack target, on the other side,
+    scaled by side A's negativ-positiv-Wirkung) is excluded by kartenaufbau ¶3: "Sofern nicht
+    anders in der Beschreibung festgelegt, gelten die Effekte von Schutzgottkarten nur für die
+    eigene Spielfeldseite"."""
     ruling = powerduell.SITUATION.evaluate(S.PD_NP_OTHER_MONSTER)
+    assert ruling.value("monster_2_dp") == 50 and ruling.value("monster_2_np_factor") == 1
+    assert not [p for p in ruling.open_points() if p.startswith("monster-2-")]
     assert ruling.value("monster_1_ap") == 110  # the attacker's Fall 1 value is unchanged
-    step = next(s for s in ruling.by_outcome(Outcome.SILENT)
-                if s.message.id.startswith("Monster %(number)s is in the combat"))
-    assert step.message.param_dict()["number"] == 2
 
 
 def test_np_reaches_no_other_monster_when_the_conditions_fail():

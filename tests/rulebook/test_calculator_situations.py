@@ -245,14 +245,12 @@ def test_card_text_may_override_is_shown_with_its_clause(client, seeded):
 # --------------------------------------------------------------------------
 
 OPEN_POINTS = {
-    "np-scope": (S.PD_NP_SCOPE, "monster-1-np-scope", ["120", "115"]),
+    "np-all-changes": (S.PD_NP_SCOPE, "monster-1-np-all-changes", ["120", "115"]),
     "rank-or-recency": (S.PD_RANK_OR_RECENCY, "monster-1-rank-or-recency",
                         ["65", "135/2 (= 67.5)"]),
     "spezial-or-wirkung": (S.PD_SPEZIAL_OR_WIRKUNG, "monster-1-spezial-or-wirkung-a",
                            ["60", "70"]),
     "half-points": (S.PD_HALF_POINTS, "monster-1-half-points", ["15/2 (= 7.5)", "7", "8"]),
-    "np-other-monster": (S.PD_NP_OTHER_MONSTER, "monster-2-np-other-monster", ["50", "45"],
-                         ("monster_2_dp", "Monster 2: DP")),
 }
 
 

@@ -17,7 +17,7 @@ from rulebook.models import ClauseVersion
 from tests.engine.test_berserk import SITUATION_STEP_WORDS as BERSERK_SITUATION_WORDS
 from tests.engine.test_berserk import STEP_WORDS as BERSERK_WORDS
 from tests.engine.marvel.texts import STEP_WORDS as MARVEL_WORDS
-from tests.engine.test_powerduell import STEP_WORDS as POWERDUELL_WORDS
+from tests.engine.powerduell.common import STEP_WORDS as POWERDUELL_WORDS
 from tests.rulebook.calculator_cases import CASES
 
 # Steps only the Marvel situation emits: the crisis example of ziel ¶5.1 (a card's

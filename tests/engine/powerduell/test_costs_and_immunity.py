@@ -1,0 +1,90 @@
+"""Activation costs under a Spezial-Wirkung, the immunity of Schutzgottkarten, input errors."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.core import FieldKind, InputError, Outcome, Ruling, Scenario
+from engine.powerduell import (
+    RULESET, SITUATION, Clause, GuardianSymbols, Influence, Planet, influences, np_factor,
+)
+from tests.engine import situations
+from tests.engine.powerduell.common import *  # noqa: F401,F403
+
+
+def test_wirkungsbegrenzung_absent_affects_all_monsters_of_own_side():
+    data = {"cost_change": -2,
+            "monsters": [{"planet": "mars", "cost": 5, "side": "own"},
+                         {"planet": "venus", "cost": 1, "side": "own"},
+                         {"planet": "erde", "cost": 5, "side": "opposing"}]}
+    ruling = WB.evaluate(data)
+    assert ruling.value("costs") == (3, 0, 5)
+    assert ruling.value("affected") == (True, True, False)
+    assert find_step(ruling, "Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of "
+                             "%(cost)s.").outcome is Outcome.SILENT
+    assert {SPEZIAL, WB_CARD, IMMUNITY} <= keys(ruling)
+    assert WB_RULE not in keys(ruling)
+    assert not ruling.notes
+    extended = WB.evaluate({**data, "extends_to_opposing_side": True})
+    assert extended.value("costs") == (3, 0, 3)
+
+
+
+def test_guardian_effects_on_cards():
+    def affects(**data):
+        return IMMUNITY_SCENARIO.evaluate(data)
+
+    own = affects(source="guardian-spezial-wirkung", target="guardian", target_side="own")
+    assert own.value("affects") is True and own.steps[0].outcome is Outcome.SILENT
+    assert affects(source="guardian-wirkung", target="guardian", target_side="own") \
+        .value("affects") is False
+    extended = affects(source="guardian-spezial-wirkung", target="guardian",
+                       target_side="opposing", extends_to_opposing_side=True)
+    assert extended.value("affects") is False
+    # changed expectation: kartenaufbau ¶3 settles it ("Außerdem beeinflussen Effekte von
+    # Schutzgottkarten nicht die gegnerische Schutzgottkarte" has no exception)
+    assert "The description's extension to the opposing side does not reach the opposing " \
+        "Schutzgottkarte." in step_ids(extended, Outcome.NOT_APPLICABLE) and extended.settled
+    assert affects(source="guardian-wirkung", target="monster", target_side="own") \
+        .value("affects") is True
+    assert affects(source="guardian-wirkung", target="monster", target_side="opposing") \
+        .value("affects") is False
+    assert affects(source="guardian-wirkung", target="monster", target_side="opposing",
+                   extends_to_opposing_side=True).value("affects") is True
+    assert affects(source="guardian-wirkung", target="energy", target_side="own") \
+        .value("affects") is False
+    spezial = affects(source="guardian-spezial-wirkung", target="energy", target_side="own")
+    assert spezial.value("affects") is True and SPEZIAL in keys(spezial)
+
+
+@pytest.mark.parametrize("scenario, data, field", [
+    (WIRKUNG, {**PD1, "amount": 0}, "amount"),
+    (WIRKUNG, {**PD1, "scope": "listed"}, "listed_planets"),
+    (WIRKUNG, {**SETUP}, "opponent_planet"),
+    (WIRKUNG, {**SETUP, "left_planet": "venus", "right_planet": "venus"}, "opponent_planet"),
+    (WIRKUNG, {**PD1, "monster_planet": "vulkan"}, "monster_planet"),
+    (WIRKUNG, {**PD1, "amount": "zwanzig"}, "amount"),
+    (WB, {"cost_change": 0, "monsters": [
+        {"planet": "venus", "cost": 1, "side": "own"}]}, "cost_change"),
+    (WB, {"cost_change": -1, "monsters": []}, "monsters"),
+    (WB, {"cost_change": -1, "monsters": [
+        {"planet": "venus", "cost": -1, "side": "own"}]}, "monsters.0.cost"),
+    (ORDER_SCENARIO, {"base_ap": 1, "effects": [
+        {"source": "energy", "activated": 1, "attribute": "ap", "operation": "add"}]},
+     "effects.0.amount"),
+    (ORDER_SCENARIO, {"base_ap": 1, "effects": [
+        {"source": "energy", "activated": 1, "attribute": "dp", "operation": "halve"}]},
+     "base_dp"),
+    (IMMUNITY_SCENARIO, {"source": "energy", "target": "monster", "target_side": "own"},
+     "target"),
+])
+def test_invalid_input_names_the_field(scenario, data, field):
+    with pytest.raises(InputError) as info:
+        scenario.evaluate(data)
+    assert info.value.field == field

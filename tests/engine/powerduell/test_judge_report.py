@@ -1,0 +1,103 @@
+"""New table situations from the judge's report (worked out from the texts), as rulings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.powerduell import RULESET, SITUATION
+
+A_GUARDIAN = {"side": "a", "base_planet": "venus", "left_planet": "mars", "right_planet": "erde",
+              "wirkung_attribute": "ap", "wirkung_amount": 20}
+
+
+def _points(ruling, point: str, name: str) -> list:
+    return [reading.value(name) for reading in ruling.readings_of(point)]
+
+
+def test_pd_n2_the_attack_target_on_the_other_side_keeps_its_value():
+    """np ¶2 (Erde wirkt negativ auf Venus: the target acts on the attacker) and
+    kartenaufbau ¶3 (own side only): B's Erde monster stays at LP 90; +15 halved is open."""
+    ruling = SITUATION.evaluate({
+        "active_side": "a", "guardians": [{**A_GUARDIAN, "wirkung_amount": 15}],
+        "monsters": [{"side": "a", "planet": "venus", "ap": 100},
+                     {"side": "b", "planet": "erde", "lp": 100}],
+        "attacker": 1, "target": 2,
+        "effects": [{"source": "energy", "source_side": "b", "target_monster": 2,
+                     "attribute": "lp", "operation": "subtract", "amount": 10}]})
+    assert ruling.value("monster_2_lp") == 90
+    assert ruling.open_points() == ("monster-1-half-points",)
+    assert _points(ruling, "monster-1-half-points", "monster_1_ap") == [Fraction(215, 2), 107, 108]
+
+
+def test_pd_n3_and_n8_no_reading_changes_the_other_sides_monster():
+    n3 = SITUATION.evaluate({
+        "active_side": "a", "guardians": [{**A_GUARDIAN, "wirkung_attribute": "dp",
+                                           "wirkung_amount": -20}],
+        "monsters": [{"side": "a", "planet": "venus", "dp": 100},
+                     {"side": "b", "planet": "mars", "ep": 5}],
+        "attacker": 1, "target": 2,
+        "effects": [{"source": "energy", "source_side": "b", "target_monster": 2,
+                     "attribute": "ep", "operation": "subtract", "amount": 1},
+                    {"source": "energy", "source_side": "a", "target_monster": 1,
+                     "attribute": "dp", "operation": "add", "amount": 30}]})
+    assert (n3.value("monster_1_dp"), n3.value("monster_2_ep")) == (120, 4)
+    assert n3.open_points() == ("monster-1-np-all-changes",)
+    assert _points(n3, "monster-1-np-all-changes", "monster_1_dp") == [120, 150]
+    n8 = SITUATION.evaluate({
+        "active_side": "a", "attacker": 1, "target": 2,
+        "guardians": [A_GUARDIAN, {"side": "b", "base_planet": "mars", "wirkung_attribute": "dp",
+                                   "wirkung_amount": 10}],
+        "monsters": [{"side": "a", "planet": "venus", "ap": 100, "dp": 100},
+                     {"side": "b", "planet": "mars", "ap": 100, "dp": 100}]})
+    assert (n8.value("monster_1_ap"), n8.value("monster_2_dp")) == (140, 110)
+    assert n8.readings == ()
+
+
+def test_pd_n4b_rank_one_shows_both_places():
+    """reihenfolge ¶1: "2 von 3" against "ihre Effekte stehen über allen anderen Effekten"."""
+    ruling = SITUATION.evaluate({
+        "active_side": "a", "guardians": [{"side": "a", "base_planet": "venus",
+                                           "wirkung_attribute": "ap", "wirkung_amount": 20}],
+        "monsters": [{"side": "a", "planet": "venus", "ap": 100}],
+        "effects": [{"source": "energy", "source_side": "b", "target_monster": 1,
+                     "attribute": "ap", "operation": "add", "amount": 10},
+                    {"source": "rank-1", "source_side": "b", "target_monster": 1,
+                     "attribute": "ap", "operation": "halve"}]})
+    assert _points(ruling, "monster-1-rank-one", "monster_1_ap") == [65, 75]
+    assert _points(ruling, "monster-1-rank-or-recency", "monster_1_ap") == [65, 80]
+
+
+def test_pd_n5_own_spezial_wirkung_on_own_guardian_is_open_the_rest_settled():
+    ruling = SITUATION.evaluate({
+        "active_side": "a",
+        "guardians": [{"side": "a", "base_planet": "venus",
+                       "spezial_extends_to_opposing_side": True},
+                      {"side": "b", "base_planet": "mars"}],
+        "effects": [{"source": "guardian-spezial-wirkung", "source_side": "a",
+                     "target_guardian": "a"},
+                    {"source": "gravitation-energy", "source_side": "b", "target_guardian": "a"},
+                    {"source": "guardian-spezial-wirkung", "source_side": "a",
+                     "target_guardian": "b"},
+                    {"source": "monster", "source_side": "b", "target_guardian": "a"}]})
+    assert [ruling.value(f"effect_{n}_affects") for n in (2, 3, 4)] == [True, False, False]
+    assert ruling.open_points() == ("effect-1-spezial-on-own-guardian",)
+    assert _points(ruling, "effect-1-spezial-on-own-guardian", "effect_1_affects") == [
+        True, False]
+    focused = RULESET.scenario("guardian-immunity").evaluate({
+        "source": "guardian-spezial-wirkung", "target": "guardian", "target_side": "opposing",
+        "extends_to_opposing_side": True})
+    assert focused.value("affects") is False and focused.settled
+
+
+def test_pd_n6_a_cost_below_zero_is_open():
+    ruling = SITUATION.evaluate({
+        "active_side": "a",
+        "guardians": [{"side": "a", "base_planet": "venus", "right_planet": "mars",
+                       "wirkung_attribute": "ap", "wirkung_amount": 20, "spezial_cost_change": -2,
+                       "spezial_extends_to_opposing_side": True}],
+        "monsters": [{"side": "a", "planet": "venus", "ap": 100, "cost": 3},
+                     {"side": "a", "planet": "mars", "ap": 100, "cost": 1},
+                     {"side": "b", "planet": "mars", "cost": 4}]})
+    assert [ruling.value(f"monster_{n}_cost") for n in (1, 2, 3)] == [3, 0, 2]
+    assert ruling.value("monster_1_ap") == 120
+    assert _points(ruling, "monster-2-cost-below-zero", "monster_2_cost") == [0, -1]

@@ -1,0 +1,267 @@
+"""The Wirkung, the negativ-positiv-Wirkung and their open points."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.core import FieldKind, InputError, Outcome, Ruling, Scenario
+from engine.powerduell import (
+    RULESET, SITUATION, Clause, GuardianSymbols, Influence, Planet, influences, np_factor,
+)
+from tests.engine import situations
+from tests.engine.powerduell.common import *  # noqa: F401,F403
+
+
+# --------------------------------------------------------------------------
+# Rules beyond the cases
+# --------------------------------------------------------------------------
+
+def test_reading_chain_follows_the_text():
+    card = GuardianSymbols(Planet.MERKUR, left=Planet.MARS, right=Planet.ERDE)
+    # "Mars wirkt positiv auf Merkur und Merkur positiv auf Erde"
+    assert influences(card, Planet.MARS, Planet.MERKUR) == {Influence.POSITIV}
+    assert influences(card, Planet.MERKUR, Planet.ERDE) == {Influence.POSITIV}
+    # "Erde wirkt negativ auf Merkur und Merkur negativ auf Mars"
+    assert influences(card, Planet.ERDE, Planet.MERKUR) == {Influence.NEGATIV}
+    assert influences(card, Planet.MERKUR, Planet.MARS) == {Influence.NEGATIV}
+    # no link skips the base planet, and no link runs against the reading direction
+    assert influences(card, Planet.MARS, Planet.ERDE) == frozenset()
+    assert influences(card, Planet.ERDE, Planet.MARS) == frozenset()
+    assert influences(GuardianSymbols(Planet.VENUS), Planet.MARS, Planet.VENUS) == frozenset()
+
+
+def test_np_factor_table():
+    assert np_factor(Influence.NEGATIV, 20) == Fraction(1, 2)
+    assert np_factor(Influence.NEGATIV, -20) == 2
+    assert np_factor(Influence.POSITIV, 20) == 2
+    assert np_factor(Influence.POSITIV, -20) == Fraction(1, 2)
+    with pytest.raises(ValueError):
+        np_factor(Influence.POSITIV, 0)
+
+
+def test_reduction_doubled_by_negativ_and_halved_by_positiv():
+    neg = WIRKUNG.evaluate({**PD1, "attribute": "dp", "amount": -30, "base_value": 100})
+    assert (neg.value("change"), neg.value("result")) == (-60, 40)
+    find_step(neg, "negativ-Wirkung: the reduction is doubled, %(before)s → %(after)s.")
+    pos = WIRKUNG.evaluate({**PD1, "opponent_planet": "mars", "amount": -30})
+    assert pos.value("change") == -15
+    assert NP_POSITIV in keys(pos)
+
+
+def test_odd_halving_keeps_the_exact_value():
+    ruling = WIRKUNG.evaluate({**PD1, "amount": 15, "base_value": 100})
+    assert ruling.value("change") == Fraction(15, 2)
+    assert ruling.value("result") == Fraction(215, 2)
+    silent = find_step(ruling, "Halving %(before)s gives %(after)s.")
+    assert silent.outcome is Outcome.SILENT and [c.key for c in silent.citations] == [NP_NEGATIV]
+
+
+def test_only_the_active_sides_negativ_positiv_counts():
+    ruling = WIRKUNG.evaluate({**PD1, "guardian_side_active": False})
+    assert ruling.value("change") == 20
+    step = find_step(ruling, "The negativ-positiv-Wirkung of this card does not count.")
+    assert step.outcome is Outcome.NOT_APPLICABLE and [c.key for c in step.citations] == [NP_ACTIVE]
+
+
+def test_not_in_combat_no_negativ_positiv():
+    ruling = WIRKUNG.evaluate({**SETUP, "combat": "none"})
+    assert ruling.value("change") == 20
+    assert "not in a combat" in ruling.by_outcome(Outcome.NOT_APPLICABLE)[0].reason.render()
+
+
+def test_target_planet_matching_no_symbol():
+    ruling = WIRKUNG.evaluate({**PD1, "opponent_planet": "jupiter"})
+    assert ruling.value("change") == 20
+    reason = ruling.by_outcome(Outcome.NOT_APPLICABLE)[0].reason.render()
+    assert "Jupiter" in reason
+
+
+def test_all_failing_conditions_are_listed():
+    ruling = WIRKUNG.evaluate({**PD1, "guardian_side_active": False, "opponent_planet": "saturn",
+                               "opponent_effects": []})
+    assert len(ruling.by_outcome(Outcome.NOT_APPLICABLE)) == 3
+    assert ruling.value("change") == 20
+
+
+def test_defending_monster_assumption_is_silent():
+    ruling = WIRKUNG.evaluate({**PD1, "combat": "defending"})
+    assert ruling.value("change") == 10
+    step = find_step(ruling, "The attacking monster was taken in place of the attack target.")
+    assert step.outcome is Outcome.SILENT
+
+
+def test_target_planet_equal_to_both_symbols():
+    ruling = WIRKUNG.evaluate({**SETUP, "left_planet": "erde", "opponent_planet": "erde",
+                               "opponent_effects": ["lp"]})
+    assert ruling.value("change") == 20
+    assert ruling.value("factor") == 1
+    step = find_step(ruling, "Both negativ-Wirkung and positiv-Wirkung were applied.")
+    assert step.outcome is Outcome.SILENT
+    assert {NP_NEGATIV, NP_POSITIV} <= keys(ruling, Outcome.APPLIED)
+
+
+def test_np_card_limits_wirkung_to_own_base_planet_monsters():
+    opposing = WIRKUNG.evaluate({**PD1, "monster_side": "opposing", "extends_to_opposing_side": True})
+    assert opposing.value("applies") is False
+    assert find_step(opposing, "The Wirkung of a card with negativ-positiv-Wirkung applies only "
+                               "to own monster cards of its Basis-Planetensymbol.").outcome \
+        is Outcome.SILENT
+    assert NP_RULES in {c.key for c in opposing.by_outcome(Outcome.NOT_APPLICABLE)[0].citations}
+    described = WIRKUNG.evaluate({**PD1, "scope": "all", "monster_planet": "mars"})
+    assert described.value("applies") is False
+
+
+def test_card_without_small_symbols_follows_its_description():
+    plain = {**SETUP, "left_planet": None, "right_planet": None, "opponent_planet": "erde",
+             "opponent_effects": ["dp"]}
+    ruling = WIRKUNG.evaluate(plain)
+    assert ruling.value("change") == 20
+    assert find_step(ruling, "No negativ-positiv-Wirkung.").outcome is Outcome.NOT_APPLICABLE
+    assert WIRKUNG.evaluate({**plain, "monster_planet": "mars"}).value("applies") is False
+    assert WIRKUNG.evaluate({**plain, "monster_planet": "mars", "scope": "all"}).value("applies")
+    listed = {**plain, "scope": "listed", "listed_planets": ["mars", "erde"]}
+    assert WIRKUNG.evaluate({**listed, "monster_planet": "mars"}).value("applies") is True
+    assert WIRKUNG.evaluate({**listed, "monster_planet": "venus"}).value("applies") is False
+    opposing = WIRKUNG.evaluate({**plain, "monster_side": "opposing"})
+    assert opposing.value("applies") is False
+    assert keys(opposing) == {IMMUNITY}
+    extended = WIRKUNG.evaluate({**plain, "monster_side": "opposing",
+                                 "extends_to_opposing_side": True})
+    assert extended.value("applies") is True and IMMUNITY in keys(extended, Outcome.APPLIED)
+
+
+def test_single_small_symbol_is_a_wirkungsbegrenzung_not_negativ_positiv():
+    ruling = WIRKUNG.evaluate({**PD1, "left_planet": None})
+    assert ruling.value("change") == 20
+    step = find_step(ruling, "No negativ-positiv-Wirkung.")
+    assert {c.key for c in step.citations} == {NP_CARD, WB_CARD, WB_RULE}
+
+
+def test_wirkung_below_zero_is_silent():
+    ruling = WIRKUNG.evaluate({**SETUP, "combat": "none", "amount": -50, "base_value": 30})
+    assert ruling.value("result") == -20
+    assert find_step(ruling, "The value is below 0.").outcome is Outcome.SILENT
+
+
+
+def test_module_doctests():
+    import doctest
+
+    import engine.powerduell
+
+    result = doctest.testmod(engine.powerduell)
+    assert result.attempted >= 8 and result.failed == 0
+
+
+def test_opponent_planet_only_needed_for_a_negativ_positiv_card():
+    ruling = WIRKUNG.evaluate({**SETUP, "left_planet": None, "right_planet": None})
+    assert ruling.value("change") == 20
+    single = WIRKUNG.evaluate({**SETUP, "right_planet": None})
+    assert single.value("change") == 20
+
+
+def test_on_a_table_each_reach_step_names_its_monster_and_card():
+    """A judge with two Schutzgottkarten and two monsters read "The Wirkung does not reach a
+    monster of the opposing side." twice without knowing which monster and which card."""
+    ruling = SITUATION.evaluate({
+        "active_side": "b",
+        "guardians": [{"side": "a", "base_planet": "venus", "left_planet": "mars",
+                       "right_planet": "erde", "wirkung_attribute": "ap", "wirkung_amount": 20},
+                      {"side": "b", "base_planet": "mars", "wirkung_attribute": "dp",
+                       "wirkung_amount": 30}],
+        "monsters": [{"side": "b", "planet": "mars", "ap": 80, "dp": 100},
+                     {"side": "a", "planet": "venus", "ap": 100, "dp": 100}],
+        "attacker": 1, "target": 2})
+    reach = [s for s in ruling.steps if "reach" in s.message.render()]
+    assert len(reach) == 4
+    pairs = {(s.message.param_dict()["number"], s.message.param_dict()["side"].id)
+             for s in reach}
+    assert pairs == {(1, "side A"), (2, "side A"), (1, "side B"), (2, "side B")}
+    assert all(s.message.render().startswith("Monster ") for s in reach)
+
+
+# --------------------------------------------------------------------------
+# Open points of the Wirkung: each reading with its values and clauses
+# --------------------------------------------------------------------------
+
+
+
+
+def test_a_defending_monster_shows_both_readings_of_who_is_the_attack_target():
+    ruling = WIRKUNG.evaluate(DEFENDING)
+    assert ruling.value("change") == -15 and ruling.value("factor") == Fraction(1, 2)
+    assert ruling.open_points() == ("np-defending",)
+    first, other = ruling.readings_of("np-defending")
+    assert first.presented_first and first.why is not None
+    assert (first.value("change"), first.value("factor")) == (-15, Fraction(1, 2))
+    assert (other.value("change"), other.value("factor")) == (-30, 1)
+    assert [c.key for c in first.citations] == [NP_RULES]
+    assert [c.key for c in other.citations] == [NP_RULES]
+    # the attacker is not called the attack target
+    met = next(s for s in ruling.steps if s.message.id.startswith("negativ-positiv conditions"))
+    assert "the attacking monster (taken in place of the attack target)" in met.message.id
+    attacking = WIRKUNG.evaluate({**DEFENDING, "combat": "attacking"})
+    assert attacking.readings == ()
+
+
+def test_a_description_naming_planets_shows_both_readings_of_the_np_limit():
+    inputs = {"guardian_side_active": False, "base_planet": "venus", "left_planet": "mars",
+              "right_planet": "erde", "attribute": "ap", "amount": 20, "scope": "listed",
+              "listed_planets": ["jupiter", "saturn"], "monster_planet": "jupiter",
+              "base_value": 100}
+    ruling = WIRKUNG.evaluate(inputs)
+    assert ruling.value("applies") is False and ruling.value("result") == 100
+    assert ruling.open_points() == ("np-scope",)
+    first, other = ruling.readings_of("np-scope")
+    assert first.presented_first
+    assert (first.value("applies"), first.value("change"), first.value("result")) == (
+        False, 0, 100)
+    assert (other.value("applies"), other.value("change"), other.value("result")) == (
+        True, 20, 120)
+    assert [c.key for c in first.citations] == [NP_RULES]
+    assert {c.key for c in other.citations} == {P + "effekte-der-schutzgottkarte.p3",
+                                                 P + "kartenaufbau.p3"}
+    plain = WIRKUNG.evaluate({**inputs, "scope": "base", "monster_planet": "venus"})
+    assert plain.readings == ()
+
+
+def test_the_situation_shows_both_readings_for_a_defending_monster():
+    ruling = SITUATION.evaluate({
+        "active_side": "a",
+        "guardians": [{"side": "a", "base_planet": "mars", "left_planet": "venus",
+                       "right_planet": "jupiter", "wirkung_attribute": "dp",
+                       "wirkung_amount": -30}],
+        "monsters": [{"side": "a", "planet": "mars", "dp": 100},
+                     {"side": "b", "planet": "venus", "ap": 100}],
+        "attacker": 2, "target": 1,
+        "effects": [{"source": "energy", "source_side": "a", "target_monster": 2,
+                     "attribute": "ap", "operation": "add", "amount": 10}]})
+    assert ruling.value("monster_1_dp") == 85
+    assert ruling.value("monster_1_np_factor") == Fraction(1, 2)
+    first, other = ruling.readings_of("monster-1-np-defending")
+    assert first.presented_first and first.value("monster_1_dp") == 85
+    assert other.value("monster_1_dp") == 70
+    assert [c.key for c in other.citations] == [NP_RULES]
+
+
+def test_the_situation_shows_both_readings_of_a_description_naming_planets():
+    ruling = SITUATION.evaluate({
+        "active_side": "b",
+        "guardians": [{"side": "a", "base_planet": "venus", "left_planet": "mars",
+                       "right_planet": "erde", "wirkung_attribute": "ap", "wirkung_amount": 20,
+                       "wirkung_scope": "listed", "wirkung_planets": ["jupiter", "saturn"]}],
+        "monsters": [{"side": "a", "planet": "jupiter", "ap": 100},
+                     {"side": "a", "planet": "venus", "ap": 100}]})
+    assert ruling.value("monster_1_ap") == 100 and ruling.value("monster_2_ap") == 120
+    first, other = ruling.readings_of("monster-1-np-scope-a")
+    assert first.presented_first and first.value("monster_1_ap") == 100
+    assert other.value("monster_1_ap") == 120
+    assert {c.key for c in other.citations} == {WIRKUNG_SCOPE, IMMUNITY}
+    assert [r.value("monster_2_ap") for r in ruling.readings_of("monster-2-np-scope-a")] == [
+        120, 100]
