@@ -1,26 +1,16 @@
 """Berserk (Берсерк) comprehensive rules 106–109: elements, property replacement, timing.
 
-The table (:class:`Table`) is one card — its initial type, subtype, status and
-movement (:class:`Card`) and its elements — the changes that happen to it in
-order, whether it is in the play zone, the moment of the turn
-(:class:`Moment`), the features it uses against elements and the cards they
-are used against.  Each scenario's parser builds that table once; the rules
-(:data:`RULES`), each bound to its clause of ``DocumentRef("berserk",
-"comprehensive-rules")`` (:class:`Clause`), rule on it.  The ``situation``
-shows every rule; each focused scenario is the situation restricted to part of
-the table, showing the steps of its own rules and its values:
-
-- ``element-feature``: a feature usable against cards of an element (106.p1);
-- ``same-element``: two cards of the same element, of different ones, or neither (106.p2);
-- ``element-gain``: a card gains elements (106.p3);
-- ``property-replacement``: type, subtype, status, movement through changes (106.3–108.1);
-- ``timing``: simple strike, closing, defender now (107.1–107.3).
-
-Where the texts leave a point open a rule declares an :class:`OpenPoint`; a
-ruling shows its readings where they give different values (each reading is
-the same rules run again with that reading).  Facts outside the texts are
-:data:`UNCOVERED`, reported up front; :data:`TERMS` lists what the clauses name
-without defining it.
+The table (:class:`Table`) is one card — its initial state (:class:`Card`) and elements — the
+changes that happen to it in order, whether it is in the play zone, the moment of the turn
+(:class:`Moment`), and the features it uses against the elements of other cards.  Each
+scenario's parser builds that table once; the rules (:data:`RULES`), each bound to its
+:class:`Clause`, rule on it in one run.  The ``situation`` shows every rule; each focused
+scenario (``element-feature`` 106.p1, ``same-element`` 106.p2, ``element-gain`` 106.p3,
+``property-replacement`` 106.3–108.1, ``timing`` 107.1–107.3) is the situation restricted to
+part of the table: the same run, the steps of its own rules and its own values.  A point the
+texts leave open is an :class:`OpenPoint` a rule declares; its readings are the same rules run
+again with the other reading, shown where the values differ.  Facts outside the texts
+(:data:`UNCOVERED`) are reported up front; :data:`TERMS` are what the clauses name undefined.
 
 >>> ruling = RULESET.scenario("element-feature").evaluate(
 ...     {"feature_element": "swamp", "strike_bonus": 2, "target_elements": ["swamp", "forest"]})
@@ -68,13 +58,11 @@ class Clause(ClauseKey):
 
 DOCUMENT = Clause.document
 
-# --------------------------------------------------------------------------
-# Domain primitives
-# --------------------------------------------------------------------------
 
+# -- Domain primitives -------------------------------------------------------------------------
 
 class Element(Labelled):
-    """An element (стихия) of a card, plus the neutral marker (нейтральная).
+    """An element (стихия) of a card, plus the neutral marker (нейтральная), in the usual order.
 
     >>> Element("swamp").label.id
     'swamp (болота)'
@@ -122,14 +110,10 @@ class Status(Labelled):
     ORDINARY = ("ordinary", _("ordinary (рядовая)"))
 
 
-#: Shown for "no subtype" and "no movement value".
-NONE_LABEL = msg(_("none"))
-#: Shown instead of a movement value on a flying creature (108.1).
-FLIGHT_ICON = msg(_("flight icon (полёт)"))
-#: Shown when a creature's subtype or movement value is not known from the input.
-NOT_STATED = msg(_("not stated"))
-#: A value that an input outside the published texts could change.
-NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
+NONE_LABEL = msg(_("none"))  #: no subtype, no movement value
+FLIGHT_ICON = msg(_("flight icon (полёт)"))  #: in place of movement on a flying creature (108.1)
+NOT_STATED = msg(_("not stated"))  #: a subtype or movement value the input does not give
+NOT_COVERED_VALUE = msg(_("not covered by the published rules"))  #: a fact outside could change it
 _CREATURES_IN_PLAY = msg(_("creatures in the play zone"))
 _NON_FLYING_IN_PLAY = msg(_("non-flying creatures in the play zone"))
 
@@ -223,6 +207,7 @@ _BECOME_TYPE = {ChangeKind.BECOME_CREATURE: CardType.CREATURE,
                 ChangeKind.BECOME_CONDITION: CardType.CONDITION}
 _BECOME_STATUS = {ChangeKind.BECOME_ELITE: Status.ELITE,
                   ChangeKind.BECOME_ORDINARY: Status.ORDINARY}
+_OWN_SUBTYPES = (Subtype.INDEPENDENT, Subtype.SYMBIOTE)
 
 
 def _labels(elements: frozenset[Element] | None) -> tuple[Message, ...]:
@@ -230,17 +215,15 @@ def _labels(elements: frozenset[Element] | None) -> tuple[Message, ...]:
     return tuple(element.label for element in Element if element in (elements or ()))
 
 
-# --------------------------------------------------------------------------
-# The table
-# --------------------------------------------------------------------------
+# -- The table ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Card:
-    """The card before the game starts (108.p1): its initial type, subtype, status, movement.
+    """A card's base properties: on the table its initial ones (108.p1), in a run its current.
 
-    ``subtype`` is ``None`` for a card that is no creature (106.4); ``status``
-    ``None`` where the scenario does not ask; ``movement`` is the movement
-    value (запас движения) in movement points, ``None`` when the card shows none.
+    ``subtype`` is ``None`` for a card that is no creature (106.4) or whose subtype the texts
+    do not give; ``status`` ``None`` where not asked; ``movement`` the movement value (запас
+    движения) in movement points, ``None`` when the card shows none.
     """
 
     type: CardType
@@ -248,11 +231,35 @@ class Card:
     status: Status | None
     movement: int | None
 
+    @property
+    def flying(self) -> bool:
+        """True if the card is a flying creature."""
+        return self.type is CardType.CREATURE and self.subtype is Subtype.FLYING
+
+    def subtype_label(self) -> Message:
+        """The subtype; "none" for a card that is no creature, "not stated" for a creature
+        whose subtype the texts do not give."""
+        if self.subtype is not None:
+            return self.subtype.label
+        return NOT_STATED if self.type is CardType.CREATURE else NONE_LABEL
+
+    def movement_value(self) -> int | Message:
+        """The movement as shown: a number, the flight icon, "none" or "not stated".
+
+        >>> Card(CardType.CREATURE, Subtype.FLYING, None, None).movement_value().id
+        'flight icon (полёт)'
+        """
+        if self.type is not CardType.CREATURE:
+            return NONE_LABEL
+        if self.subtype is Subtype.FLYING:
+            return FLIGHT_ICON
+        return self.movement if self.movement is not None else NOT_STATED
+
 
 @dataclass(frozen=True)
 class Change:
-    """One change in the card's history: its kind, and the subtype and movement a
-    "becomes a creature" names or the element a "gains an element" gives (else ``None``)."""
+    """One change in the card's history: its kind, the subtype and movement a "becomes a
+    creature" names, the element a "gains an element" gives (else ``None``)."""
 
     kind: ChangeKind
     subtype: Subtype | None = None
@@ -262,8 +269,8 @@ class Change:
 
 @dataclass(frozen=True)
 class Moment:
-    """The moment of the turn: whose turn, phase, sub-phase of the Main phase
-    (``None`` outside it), and whether a simple strike is being declared, by whom."""
+    """Whose turn, the phase, the sub-phase of the Main phase (``None`` outside it), and
+    whether a simple strike is being declared, by whom."""
 
     turn: Turn
     phase: Phase
@@ -281,7 +288,7 @@ class Feature:
 
 @dataclass(frozen=True)
 class Target:
-    """A card the features are used against, by its elements."""
+    """A card the features are used against (card B of ``same-element``), by its elements."""
 
     elements: frozenset[Element]
 
@@ -290,10 +297,9 @@ class Target:
 class Table:
     """What is on the table; a part a scenario does not ask for is empty (``None``, ``()``).
 
-    ``card`` and ``elements`` are the card's (``elements`` also card A of
-    ``same-element``), ``changes`` its history in order, ``moment`` the moment
-    its timing is asked for, ``use_prevented`` the properties a feature stops
-    it from using, ``features`` × ``targets`` its features against elements.
+    ``card`` and ``elements`` are the card's (``elements`` is card A of ``same-element``),
+    ``changes`` its history in order, ``use_prevented`` what a feature stops it from using,
+    ``features`` × ``targets`` its features against other cards' elements.
     """
 
     card: Card | None = None
@@ -308,56 +314,16 @@ class Table:
     non_game_elements: frozenset[NonGameElement] = frozenset()
 
 
-@dataclass(frozen=True)
-class CardState:
-    """The card's base properties at one point of its history (``movement`` as in :class:`Card`)."""
+# -- Facts outside the texts, terms, open points -----------------------------------------------
 
-    type: CardType
-    subtype: Subtype | None
-    status: Status | None
-    movement: int | None
-
-    @property
-    def flying(self) -> bool:
-        """True if the card is a flying creature."""
-        return self.type is CardType.CREATURE and self.subtype is Subtype.FLYING
-
-    def subtype_label(self) -> Message:
-        """The subtype; "none" for a card that is no creature, "not stated" for a
-        creature whose subtype the texts do not give."""
-        if self.subtype is not None:
-            return self.subtype.label
-        return NOT_STATED if self.type is CardType.CREATURE else NONE_LABEL
-
-    def movement_value(self) -> int | Message:
-        """The movement as shown: a number, the flight icon, "none" or "not stated".
-
-        >>> CardState(CardType.CREATURE, Subtype.FLYING, None, None).movement_value().id
-        'flight icon (полёт)'
-        """
-        if self.type is not CardType.CREATURE:
-            return NONE_LABEL
-        if self.subtype is Subtype.FLYING:
-            return FLIGHT_ICON
-        return self.movement if self.movement is not None else NOT_STATED
-
-
-# --------------------------------------------------------------------------
-# Facts outside the texts, terms, open points
-# --------------------------------------------------------------------------
-
-NEUTRAL_WITH_ELEMENTS = Uncovered(
-    "neutral-with-elements",
-    msg(_("%(card)s is given as neutral and also with the elements %(elements)s; the texts "
-          "do not say whether a neutral card can have an element")),
-    Outside.NOT_IN_TEXTS, (Clause.SAME,))
-INSTEAD_OF_MOVEMENT = Uncovered(
-    "instead_of_movement", msg(_("an ability used instead of movement")),
-    Outside.NOT_IN_TEXTS, (Clause.REPLACE,))
-NEW_CREATURE_SUBTYPE = Uncovered(
-    "subtype-of-a-new-creature",
-    msg(_("the subtype of a card whose initial type is %(type)s and that becomes a creature "
-          "with no subtype named: 108.1 gives back the initial subtype, and the card has none")),
+NEUTRAL_WITH_ELEMENTS = Uncovered("neutral-with-elements", msg(_(
+    "%(card)s is given as neutral and also with the elements %(elements)s; the texts do not "
+    "say whether a neutral card can have an element")), Outside.NOT_IN_TEXTS, (Clause.SAME,))
+INSTEAD_OF_MOVEMENT = Uncovered("instead_of_movement", msg(_(
+    "an ability used instead of movement")), Outside.NOT_IN_TEXTS, (Clause.REPLACE,))
+NEW_CREATURE_SUBTYPE = Uncovered("subtype-of-a-new-creature", msg(_(
+    "the subtype of a card whose initial type is %(type)s and that becomes a creature with no "
+    "subtype named: 108.1 gives back the initial subtype, and the card has none")),
     Outside.NOT_IN_TEXTS, (Clause.REPLACE, Clause.INITIAL))
 UNCOVERED = (NEUTRAL_WITH_ELEMENTS, INSTEAD_OF_MOVEMENT, NEW_CREATURE_SUBTYPE)
 
@@ -384,8 +350,7 @@ TERMS = (
                                    "и невнезапные свойства)"), Clause.SLOW, Clause.FAST),
     _term("card-area", _("an area of the card (область на карте)"), Clause.REPLACE),
     _term("movement", _("movement and the flight icon (запас движения, полёт)"), Clause.REPLACE),
-    _term("elite-ordinary", _("elite and ordinary cards (элитная, рядовая)"), Clause.REPLACE),
-)
+    _term("elite-ordinary", _("elite and ordinary cards (элитная, рядовая)"), Clause.REPLACE))
 
 
 def _point(slug: str, question: str, leaves_open: tuple[Clause, ...],
@@ -407,7 +372,8 @@ NEUTRAL_GAIN = _point(
     (Clause.NO_REGAIN, Clause.SAME),
     (("no-longer", _("It is no longer neutral"), (Clause.SAME,)),
      ("stays", _("It stays neutral and also has the element"), (Clause.NO_REGAIN,))),
-    _("106 ¶2 sets neutral cards apart from the cards that belong to an element."))
+    _("The texts do not say whether a neutral card that gains an element stays neutral; the "
+      "engine assumed it does not."))
 GAIN_ADDS = _point(
     "gained-element", _("Is a gained element added to the card's elements, or does it "
                         "replace them?"), (Clause.NO_REGAIN, Clause.REPLACE),
@@ -446,7 +412,9 @@ NAMED_MOVEMENT = _point(
                                 "get back its initial movement?"), (Clause.REPLACE,),
     (("initial", _("Its initial movement comes back"), (Clause.REPLACE, Clause.INITIAL)),
      ("not-stated", _("Its movement is not stated"), (Clause.REPLACE,))),
-    _("108.1 gives back the numeric values together with the initial subtype."))
+    _("108.1 gives back the numeric values with the initial subtype when no new subtype is "
+      "named; here the subtype is named and the effect states no movement. The engine assumed "
+      "the initial value."))
 NON_FLYING_SUBTYPES = _point(
     "non-flying-subtype", _("Is an independent creature or a symbiote a non-flying creature, "
                             "which 107.1 gives closing?"), (Clause.ADDITIONAL, Clause.SUBTYPE),
@@ -458,31 +426,28 @@ DEFENDER_OWN = _point(
                              "strike?"), (Clause.FAST,),
     (("opponent-only", _("Only against the opponent's simple strike"), (Clause.FAST,)),
      ("any", _("Against any simple strike being declared"), (Clause.FAST,))),
-    _("A defender is assigned against the opponent's strike in the usual play; 107.3 itself "
-      "does not say whose strike."))
+    _("107.3 allows a defender when a simple strike is declared but does not say whose strike; "
+      "the engine assumed a defender is assigned only against the opponent's strike."))
 
 
-# --------------------------------------------------------------------------
-# One evaluation: the state the rules write, and the readings they chose
-# --------------------------------------------------------------------------
+# -- One run: the state the rules write, the readings they chose -------------------------------
 
 class _Run:
-    """The state of one evaluation of a table under chosen readings (first readings when not
-    chosen; a choice is keyed by occurrence, e.g. ``"change-3-flight"``, or by point slug)."""
+    """The state of one run of the rules on a table under chosen readings (keyed by occurrence,
+    e.g. ``"change-3-flight"``, or by point slug; first readings when not chosen)."""
 
     def __init__(self, table: Table, chosen: Mapping[str, str]) -> None:
         self.table, self.chosen, self.trace = table, chosen, Trace()
         self.tags: list[str] = []            # the rule behind each step
         self.announce: dict[int, str] = {}   # step index -> occurrence whose readings it shows
         self.opened: dict[str, OpenPoint] = {}
-        card = table.card
-        self.initial = card and CardState(card.type, card.subtype, card.status, card.movement)
-        self.state, self.elements = self.initial, table.elements
+        self.initial = self.state = table.card
+        self.elements = table.elements
         self.props = self.held = frozenset[AdditionalProperty]()
         self.changed: set[AdditionalProperty] = set()
-        self.rows: list[tuple[CardState | None, frozenset[Element] | None]] = []
+        self.rows: list[tuple[Card, frozenset[Element] | None]] = []
         self.gained: set[Element] = set()
-        self.added, self.non_creature = False, False
+        self.added = self.non_creature = False
         self.flight: tuple[ChangeKind, int] | None = None
         self.now: dict[AdditionalProperty, Any] = {}
         self.bonus: dict[tuple[int, int], Any] = {}
@@ -495,11 +460,10 @@ class _Run:
         return result
 
     def reading(self, point: OpenPoint, occurrence: str, **params: Any) -> str:
-        """Register ``point`` at ``occurrence`` (its reading labels filled with ``params``)
-        and return the reading chosen there."""
+        """Register ``point`` at ``occurrence`` (reading labels filled with ``params``) and
+        return the reading chosen there."""
         if occurrence not in self.opened:
-            readings = tuple(replace(r, label=msg(r.label.id, **params)) if params else r
-                             for r in point.readings)
+            readings = tuple(replace(r, label=msg(r.label.id, **params)) for r in point.readings)
             self.opened[occurrence] = replace(point, slug=occurrence, readings=readings)
         return self.chosen.get(occurrence, self.chosen.get(point.slug, point.readings[0].slug))
 
@@ -507,13 +471,13 @@ class _Run:
         """Mark the step just added as the one announcing the readings of ``occurrence``."""
         self.announce[len(self.trace.steps) - 1] = occurrence
 
-    def properties(self, state: CardState | None) -> frozenset[AdditionalProperty]:
-        """The additional properties (107.1) a card in ``state`` has, in or out of the play zone."""
+    def properties(self, state: Card | None) -> frozenset[AdditionalProperty]:
+        """The additional properties (107.1) of a card in ``state``, in or out of the play zone."""
         if state is None or not self.table.in_play_zone or state.type is not CardType.CREATURE:
             return frozenset()
         found = {AdditionalProperty.SIMPLE_STRIKE, AdditionalProperty.REPEL_STRIKE,
                  AdditionalProperty.DEFENDER}
-        own = state.subtype in (Subtype.INDEPENDENT, Subtype.SYMBIOTE) and self.reading(
+        own = state.subtype in _OWN_SUBTYPES and self.reading(
             NON_FLYING_SUBTYPES, NON_FLYING_SUBTYPES.slug) == "non-flying"
         if state.subtype is Subtype.NON_FLYING or own:
             found.add(AdditionalProperty.CLOSING)
@@ -526,32 +490,25 @@ class _Run:
                     and state.subtype is None)
 
 
-# --------------------------------------------------------------------------
-# 106 — elements
-# --------------------------------------------------------------------------
-
-def _about(step: Step, message: Message) -> Step:
-    """``step`` with ``message`` (which names what it is about) in place of its own."""
-    return Step(step.outcome, message, step.citations, step.reason, step.see)
-
+# -- 106: elements -----------------------------------------------------------------------------
 
 def _copy(run: _Run, local: Trace, about: Message | None, **params: Any) -> None:
-    """Add the steps of ``local`` to the run, each inside ``about`` (a situation names
-    which feature and target a step is about) when given."""
+    """Add the steps of ``local`` to the run, each inside ``about`` (in a situation, which
+    feature and target it is about) when given."""
     for step in local.steps:
-        run.trace.add(step if about is None else _about(step, msg(about.id, step=step.message,
-                                                                   **params)))
+        run.trace.add(step if about is None else Step(
+            step.outcome, msg(about.id, step=step.message, **params), step.citations,
+            step.reason, step.see))
 
 
-@rule(Clause.FEATURE, Clause.SAME, reads=("features.element", "features.bonus",
-                                          "targets.elements"))
-def feature_against_element(run: _Run, number: int, feature: Feature, t: int,
-                            target: Target) -> None:
+@rule(Clause.FEATURE, Clause.SAME,
+      reads=("features.element", "features.bonus", "targets.elements"))
+def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target: Target) -> None:
     """106.p1: a feature usable against cards of an element is used against any card having it.
 
-    Records in ``run.bonus[number, t]`` the strike bonus (strike points) of
-    feature ``number`` against target ``t``: its bonus or 0; not covered for a
-    feature against neutral cards on a target given as neutral with elements.
+    ``run.bonus[f, t]``: the strike bonus (strike points) of feature ``f`` against target
+    ``t``, or 0; not covered for a feature against neutral cards on a target given as neutral
+    with elements.
     """
     local, element, signed = Trace(), feature.element, f"{feature.bonus:+d}"
     if element is Element.NEUTRAL:
@@ -566,26 +523,26 @@ def feature_against_element(run: _Run, number: int, feature: Feature, t: int,
                             "element (%(bonus)s to strike)."), element=element.label, bonus=signed),
                       Clause.FEATURE)
         unknown = element is Element.NEUTRAL and len(target.elements) > 1
-        run.bonus[number, t] = NOT_COVERED_VALUE if unknown else feature.bonus
+        run.bonus[f, t] = NOT_COVERED_VALUE if unknown else feature.bonus
     else:
         local.not_applicable(
             msg(_("The feature against %(element)s (%(bonus)s to strike) does not apply."),
                 element=element.label, bonus=signed),
             msg(_("The target does not have the %(element)s element."), element=element.label),
             Clause.FEATURE)
-        run.bonus[number, t] = 0
-    about = msg(_("Feature %(feature)s against target %(target)s: %(step)s"))
-    _copy(run, local, about if run.table.card else None, feature=number, target=t)
+        run.bonus[f, t] = 0
+    _copy(run, local, msg(_("Feature %(feature)s against target %(target)s: %(step)s"))
+          if run.table.card else None, feature=f, target=t)
 
 
 @rule(Clause.SAME, reads=("elements", "targets.elements"), opens=(NEUTRAL_SHARED,))
 def element_relation(run: _Run, t: int, target: Target) -> None:
-    """106.p2: cards of the same element share an element; otherwise of different elements,
-    except neutral cards.
+    """106.p2: cards of the same element share an element; otherwise they are of different
+    elements, except neutral cards.
 
-    Records ``run.relation[t]``: the relation of the card (card A) and target
-    ``t`` (card B) — ``None`` where it rests on a card given as neutral with
-    elements (not covered) — and their shared elements.
+    ``run.relation[t]``: the relation of the card (card A) and target ``t`` (card B), ``None``
+    where it rests on a card given as neutral with elements (not covered), and the shared
+    elements.
     """
     local, a, b = Trace(), run.elements or frozenset(), target.elements
     shared = (a & b) - {Element.NEUTRAL}
@@ -601,12 +558,19 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
             relation, shared = Relation.SAME, frozenset({Element.NEUTRAL})
         local.silent(msg(_("Both cards are neutral: whether neutral is an element they share, "
                            "making them cards of the same element, is open; both readings are "
-                           "shown.")), _NEUTRAL_PAIR, Clause.SAME)
+                           "shown.")), msg(_(
+            "106 ¶2 makes cards of the same element those with an element (стихия) both belong "
+            "to, and excepts neutral cards (кроме нейтральных карт) from cards of different "
+            "elements; it does not say whether neutral is itself such an element.")), Clause.SAME)
     elif not shared and Element.NEUTRAL in (a | b):
         relation = Relation.NEITHER
         local.silent(msg(_("The cards are neither of the same nor of different elements: "
                            "%(which)s."), which=msg(_("card A is neutral")) if Element.NEUTRAL in a
-                         else msg(_("card B is neutral"))), _NEUTRAL_ONE, Clause.SAME)
+                         else msg(_("card B is neutral"))), msg(_(
+            "106 ¶2 excepts neutral cards (кроме нейтральных карт) from cards of different "
+            "elements but does not say what they are instead. The engine assumed a neutral card "
+            "is neither of the same nor of a different element than any card, another neutral "
+            "card included.")), Clause.SAME)
     elif not shared:
         local.applied(msg(_("No element belongs to both cards and neither is neutral: they are "
                             "cards of different elements.")), Clause.SAME)
@@ -619,23 +583,12 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
         run.announcing(occurrence)
 
 
-_NEUTRAL_PAIR = msg(_("106 ¶2 makes cards of the same element those with an element (стихия) "
-                      "both belong to, and excepts neutral cards (кроме нейтральных карт) from "
-                      "cards of different elements; it does not say whether neutral is itself "
-                      "such an element."))
-_NEUTRAL_ONE = msg(_("106 ¶2 excepts neutral cards (кроме нейтральных карт) from cards of "
-                     "different elements but does not say what they are instead. The engine "
-                     "assumed a neutral card is neither of the same nor of a different element "
-                     "than any card, another neutral card included."))
-
-
 @rule(Clause.NO_REGAIN, Clause.SAME, reads=("elements", "changes.element"),
       opens=(NEUTRAL_GAIN, GAIN_ADDS))
 def gain_element(run: _Run, change: Change, number: int) -> None:
-    """106.p3: a card cannot gain an element it already has; a gained element is added
-    (open point :data:`GAIN_ADDS`), a neutral card stops being neutral (:data:`NEUTRAL_GAIN`)."""
+    """106.p3: a card cannot gain an element it already has; a gained element is added (open:
+    :data:`GAIN_ADDS`), a neutral card stops being neutral (open: :data:`NEUTRAL_GAIN`)."""
     element, current = change.element, run.elements or frozenset()
-    assert element is not None
     if element in current:
         run.trace.applied(msg(_("The card already has the %(element)s element: it does not gain "
                                 "it again, nothing changes."), element=element.label),
@@ -643,11 +596,9 @@ def gain_element(run: _Run, change: Change, number: int) -> None:
         return
     if Element.NEUTRAL in current:
         stays = run.reading(NEUTRAL_GAIN, f"change-{number}-neutral") == "stays"
-        run.trace.silent(
-            msg(_("The neutral card gains the %(element)s element and is no longer neutral."),
-                element=element.label),
-            msg(_("The texts do not say whether a neutral card that gains an element stays "
-                  "neutral; the engine assumed it does not.")), Clause.NO_REGAIN, Clause.SAME)
+        run.trace.silent(msg(_("The neutral card gains the %(element)s element and is no longer "
+                               "neutral."), element=element.label), NEUTRAL_GAIN.why,
+                         Clause.NO_REGAIN, Clause.SAME)
         current = current if stays else current - {Element.NEUTRAL}
     else:
         run.trace.not_applicable(
@@ -663,119 +614,107 @@ def gain_element(run: _Run, change: Change, number: int) -> None:
 
 @rule(Clause.SAME, Clause.NO_REGAIN, Clause.REPLACE)
 def gained_elements_added(run: _Run) -> None:
-    """106.p2, 106.p3: a card has several elements, so a gained element is taken as added."""
+    """106.p2, 106.p3: cards have several elements, so a gained element is taken as added."""
     if run.added:
         run.trace.silent(msg(_("The gained element is added to the card's elements.")),
                          GAIN_ADDS.why, Clause.SAME, Clause.NO_REGAIN, Clause.REPLACE)
 
 
-# --------------------------------------------------------------------------
-# 106.3, 106.4, 108 — the card's history of changes
-# --------------------------------------------------------------------------
+# -- 106.3, 106.4, 108: the card's history of changes ------------------------------------------
+
+def _nothing(run: _Run, message: Message, reason: Message, *clauses: Clause) -> None:
+    """A change that finds nothing to replace."""
+    run.trace.not_applicable(message, reason, *(clauses or (Clause.REPLACE,)))
+
 
 @rule(Clause.INITIAL, Clause.TYPE, reads=("card.type", "card.subtype"))
 def initial_card(run: _Run) -> None:
     """108.p1: the initial type (subtype) is the one the card has before the game starts."""
-    state = run.initial
-    assert state is not None
     run.trace.applied(msg(_("Initial type: %(type)s, subtype: %(subtype)s (the ones the card "
-                            "has before the game starts)."), type=state.type.label,
-                          subtype=state.subtype_label()), Clause.INITIAL, Clause.TYPE)
+                            "has before the game starts)."), type=run.state.type.label,
+                          subtype=run.state.subtype_label()), Clause.INITIAL, Clause.TYPE)
 
 
 @rule(Clause.REPLACE, reads=("card.status", "changes.kind"))
 def change_status(run: _Run, change: Change, number: int) -> None:
     """108.1: an elite card that becomes ordinary stops being elite (and the other way round)."""
     state, new = run.state, _BECOME_STATUS[change.kind]
-    assert state is not None
     if state.status is new:
-        run.trace.not_applicable(
-            msg(_("The card becomes %(status)s."), status=new.label),
-            msg(_("It already is %(status)s: there is nothing to replace."), status=new.label),
-            Clause.REPLACE)
-        return
+        return _nothing(run, msg(_("The card becomes %(status)s."), status=new.label), msg(_(
+            "It already is %(status)s: there is nothing to replace."), status=new.label))
     run.trace.applied(msg(_("The card becomes %(new)s and stops being %(old)s."), new=new.label,
                           old=state.status.label if state.status else NOT_STATED), Clause.REPLACE)
     run.state = replace(state, status=new)
 
 
-def _fly(run: _Run, state: CardState) -> None:
-    old = state.subtype_label()
+def _fly(run: _Run, state: Card) -> None:
+    """108.1: flying creature replaces the subtype, the flight icon the movement."""
     if state.movement is not None:
         message = msg(_("The card gains flight: flying creature replaces the subtype %(old)s, "
                         "and the flight icon (полёт) replaces its movement %(movement)s."),
-                      old=old, movement=state.movement)
+                      old=state.subtype_label(), movement=state.movement)
     else:
         message = msg(_("The card gains flight: flying creature replaces the subtype %(old)s, "
-                        "and the flight icon (полёт) takes the place of movement."), old=old)
+                        "and the flight icon (полёт) takes the place of movement."),
+                      old=state.subtype_label())
     run.trace.applied(message, Clause.REPLACE)
     run.state = replace(state, subtype=Subtype.FLYING, movement=None)
 
 
 @rule(Clause.REPLACE, Clause.SUBTYPE, reads=("card.movement",))
 def gain_flight(run: _Run, change: Change, number: int) -> None:
-    """108.1: a creature that gains flight becomes a flying creature; the flight icon
-    replaces its movement (the clause's worked example)."""
+    """108.1 (its worked example): a creature that gains flight becomes a flying creature, the
+    flight icon replacing its movement; 106.4: only creatures have subtypes."""
     state = run.state
-    assert state is not None
     if state.type is not CardType.CREATURE:
-        run.trace.not_applicable(
-            msg(_("The card does not gain flight.")),
-            msg(_("Only creatures have subtypes such as flying; the card's type is %(type)s."),
-                type=state.type.label), Clause.SUBTYPE)
+        _nothing(run, msg(_("The card does not gain flight.")), msg(_(
+            "Only creatures have subtypes such as flying; the card's type is %(type)s."),
+            type=state.type.label), Clause.SUBTYPE)
     elif state.flying:
-        run.trace.not_applicable(msg(_("The card gains flight.")), msg(_(
-            "It already is a flying creature: there is nothing to replace.")), Clause.REPLACE)
+        _nothing(run, msg(_("The card gains flight.")), msg(_(
+            "It already is a flying creature: there is nothing to replace.")))
     else:
         _fly(run, state)
 
 
 @rule(Clause.REPLACE, Clause.INITIAL, opens=(LOST_FLIGHT,))
 def lose_flight(run: _Run, change: Change, number: int) -> None:
-    """108.1: a card that loses flight with no new subtype named gets back its initial
-    subtype with its numeric values (movement 2 in the clause's worked example)."""
-    state, initial = run.state, run.initial
-    assert state is not None and initial is not None
+    """108.1 (its worked example): a card that loses flight, no new subtype named, gets back its
+    initial subtype with its numeric values; open where the initial subtype is not non-flying."""
+    state, initial, lost = run.state, run.initial, msg(_("flight"))
     if not state.flying:
-        run.trace.not_applicable(msg(_("The card loses flight.")),
-                                 msg(_("It is not a flying creature.")), Clause.REPLACE)
-        return
+        return _nothing(run, msg(_("The card loses flight.")),
+                        msg(_("It is not a flying creature.")))
     if initial.type is CardType.CREATURE and initial.subtype is not Subtype.FLYING:
         run.state = replace(state, subtype=initial.subtype, movement=initial.movement)
-        run.trace.applied(msg(_(
+        return run.trace.applied(msg(_(
             "The card loses %(lost)s; no new subtype is named, so it gets back its initial "
-            "subtype %(subtype)s with its numeric values (movement %(movement)s)."),
-            lost=msg(_("flight")), subtype=run.state.subtype_label(),
-            movement=run.state.movement_value()), Clause.REPLACE, Clause.INITIAL)
-        return
-    first = msg(initial.subtype_label().id if initial.type is CardType.CREATURE
-                else initial.type.label.id)
+            "subtype %(subtype)s with its numeric values (movement %(movement)s)."), lost=lost,
+            subtype=run.state.subtype_label(), movement=run.state.movement_value()),
+            Clause.REPLACE, Clause.INITIAL)
+    creature = initial.type is CardType.CREATURE
     run.trace.silent(
         msg(_("The card loses %(lost)s and becomes a non-flying creature with no stated "
-              "movement."), lost=msg(_("flight"))),
+              "movement."), lost=lost),
         msg(_("108.1 gives back the initial subtype, but the card's initial subtype is "
               "%(initial)s; the texts do not say what it becomes. The engine assumed a "
-              "non-flying creature without a movement value."), initial=first),
+              "non-flying creature without a movement value."),
+            initial=initial.subtype_label() if creature else initial.type.label),
         Clause.REPLACE, Clause.INITIAL)
     literal = run.reading(LOST_FLIGHT, f"change-{number}-lost-flight") == "initial"
-    subtype = (initial.subtype if initial.type is CardType.CREATURE else None) if literal \
-        else Subtype.NON_FLYING
-    run.state = replace(state, subtype=subtype, movement=None)
+    run.state = replace(state, movement=None, subtype=(
+        initial.subtype if creature else None) if literal else Subtype.NON_FLYING)
 
 
 @rule(Clause.REPLACE, Clause.INITIAL)
 def lose_type(run: _Run, change: Change, number: int) -> None:
-    """108.1: a card that loses its type with no new subtype named gets back its initial
-    subtype with its numeric values (taken with its initial type)."""
+    """108.1: a card that loses its type, no new subtype named, gets back its initial subtype
+    with its numeric values (taken with its initial type)."""
     state, initial = run.state, run.initial
-    assert state is not None and initial is not None
     if state.type is initial.type:
-        run.trace.not_applicable(
-            msg(_("The card loses an acquired type.")),
-            msg(_("It has its initial type %(type)s, the one it had before the game; there is "
-                  "no acquired type to lose."), type=state.type.label),
-            Clause.INITIAL, Clause.REPLACE)
-        return
+        return _nothing(run, msg(_("The card loses an acquired type.")), msg(_(
+            "It has its initial type %(type)s, the one it had before the game; there is no "
+            "acquired type to lose."), type=state.type.label), Clause.INITIAL, Clause.REPLACE)
     run.trace.silent(
         msg(_("The card loses the type %(lost)s and gets back its initial type %(type)s and "
               "subtype %(subtype)s, with its numeric values."), lost=state.type.label,
@@ -783,99 +722,85 @@ def lose_type(run: _Run, change: Change, number: int) -> None:
         msg(_("108.1 gives back the initial subtype with its numeric values when a card loses "
               "its type and no new subtype is named; it does not say that the initial type "
               "comes back too. The engine assumed it does.")), Clause.REPLACE, Clause.INITIAL)
-    run.state = replace(state, type=initial.type, subtype=initial.subtype,
-                        movement=initial.movement)
+    run.state = replace(initial, status=state.status)
 
 
-@rule(Clause.REPLACE, Clause.TYPE, Clause.SUBTYPE)
-def become_type(run: _Run, change: Change, number: int) -> None:
-    """108.1, 106.3, 106.4: a new type other than creature replaces the card's type; its base
-    properties match the new type, and it loses its subtype (creatures only)."""
-    state, new = run.state, _BECOME_TYPE[change.kind]
-    assert state is not None
-    if state.type is new:
-        run.trace.not_applicable(
-            msg(_("The card's type becomes %(type)s."), type=new.label),
-            msg(_("Its type already is %(type)s: there is nothing to replace."), type=new.label),
-            Clause.REPLACE)
-        return
-    _new_type(run, state, new)
-    if state.subtype is not None:
-        run.trace.applied(msg(_("It loses its subtype %(subtype)s and its movement: only "
-                                "creatures have subtypes."), subtype=state.subtype.label),
-                          Clause.SUBTYPE, Clause.REPLACE)
-    run.state = CardState(new, None, state.status, None)
-
-
-def _new_type(run: _Run, state: CardState, new: CardType) -> None:
+def _new_type(run: _Run, state: Card, new: CardType) -> None:
     run.trace.applied(msg(_("Type %(new)s replaces type %(old)s; the card's base properties "
                             "now match its new type."), new=new.label, old=state.type.label),
                       Clause.REPLACE, Clause.TYPE)
 
 
+@rule(Clause.REPLACE, Clause.TYPE, Clause.SUBTYPE)
+def become_type(run: _Run, change: Change, number: int) -> None:
+    """108.1, 106.3: a new type other than creature replaces the card's type and its base
+    properties match it; 106.4: it loses its subtype (creatures only)."""
+    state, new = run.state, _BECOME_TYPE[change.kind]
+    if state.type is new:
+        return _nothing(run, msg(_("The card's type becomes %(type)s."), type=new.label), msg(_(
+            "Its type already is %(type)s: there is nothing to replace."), type=new.label))
+    _new_type(run, state, new)
+    if state.subtype is not None:
+        run.trace.applied(msg(_("It loses its subtype %(subtype)s and its movement: only "
+                                "creatures have subtypes."), subtype=state.subtype.label),
+                          Clause.SUBTYPE, Clause.REPLACE)
+    run.state = Card(new, None, state.status, None)
+
+
 @rule(Clause.REPLACE, Clause.TYPE, Clause.SUBTYPE, Clause.INITIAL,
       reads=("changes.kind", "changes.subtype", "changes.movement"), opens=(NAMED_MOVEMENT,))
 def become_creature(run: _Run, change: Change, number: int) -> None:
-    """108.1: a card that becomes a creature takes the subtype the effect names, or with no
-    subtype named gets back its initial subtype with its numeric values.
+    """108.1: a card that becomes a creature takes the subtype the effect names, or, none
+    named, gets back its initial subtype with its numeric values.
 
-    :raises InputError: (``changes.N.movement``) for a movement stated for a
-        creature that keeps its subtype.
+    :raises InputError: (``changes.N.movement``) for a movement stated for a creature that
+        keeps its subtype.
     """
     state, initial, subtype = run.state, run.initial, change.subtype
-    assert state is not None and initial is not None
     if state.type is CardType.CREATURE and subtype in (None, state.subtype):
         if change.movement is not None:
             raise InputError(f"changes.{number - 1}.movement", msg(_(
                 "The card already is a creature of this subtype: a movement value goes only "
                 "with a change of type or subtype.")))
-        run.trace.not_applicable(msg(_("The card becomes a creature.")), msg(_(
+        return _nothing(run, msg(_("The card becomes a creature.")), msg(_(
             "Its subtype already is %(subtype)s: there is nothing to replace."),
-            subtype=state.subtype_label()), Clause.REPLACE)
-        return
-    if state.type is CardType.CREATURE:
-        if subtype is Subtype.FLYING:
-            return _fly(run, state)
+            subtype=state.subtype_label()))
+    if state.type is not CardType.CREATURE:
+        _new_type(run, state, CardType.CREATURE)
+    elif subtype is Subtype.FLYING:
+        return _fly(run, state)
+    else:
         run.trace.applied(msg(_("Subtype %(new)s replaces subtype %(old)s."), new=subtype.label,
                               old=state.subtype_label()), Clause.REPLACE)
-    else:
-        _new_type(run, state, CardType.CREATURE)
+    state = replace(state, type=CardType.CREATURE, subtype=subtype, movement=None)
     if subtype is None and initial.type is not CardType.CREATURE:
         run.trace.add(NEW_CREATURE_SUBTYPE.step(type=initial.type.label))
-        run.state = replace(state, type=CardType.CREATURE, subtype=None, movement=None)
     elif subtype is None:
         run.trace.applied(msg(_(
             "No new subtype is named: the card gets back its initial subtype %(subtype)s with "
             "its numeric values (movement %(movement)s)."), subtype=initial.subtype_label(),
             movement=initial.movement_value()), Clause.REPLACE, Clause.INITIAL)
-        run.state = replace(state, type=CardType.CREATURE, subtype=initial.subtype,
-                            movement=initial.movement)
-    else:
-        if state.type is not CardType.CREATURE:
-            run.trace.applied(msg(_("The effect names its subtype: %(subtype)s."),
-                                  subtype=subtype.label), Clause.REPLACE, Clause.SUBTYPE)
-        movement = None if subtype is Subtype.FLYING else _movement(run, change, number)
-        run.state = replace(state, type=CardType.CREATURE, subtype=subtype, movement=movement)
+        state = replace(state, subtype=initial.subtype, movement=initial.movement)
+    elif run.state.type is not CardType.CREATURE:
+        run.trace.applied(msg(_("The effect names its subtype: %(subtype)s."),
+                              subtype=subtype.label), Clause.REPLACE, Clause.SUBTYPE)
+    if subtype not in (None, Subtype.FLYING):
+        state = replace(state, movement=_movement(run, change, number))
+    run.state = state
 
 
 def _movement(run: _Run, change: Change, number: int) -> int | None:
-    """The movement of a card that becomes a creature of a named subtype other than flying."""
+    """108.1: the movement of a card that becomes a creature of a named subtype, not flying."""
     initial = run.initial
-    assert initial is not None and change.subtype is not None
     if change.movement is not None:
         run.trace.applied(msg(_("Its base properties now match the new subtype: movement "
                                 "%(movement)s, as the effect states."), movement=change.movement),
                           Clause.REPLACE)
         return change.movement
-    if (initial.type is CardType.CREATURE and initial.subtype is change.subtype
-            and initial.movement is not None):
-        run.trace.silent(
-            msg(_("The card gets its initial movement %(movement)s back."),
-                movement=initial.movement),
-            msg(_("108.1 gives back the numeric values with the initial subtype when no new "
-                  "subtype is named; here the subtype is named and the effect states no "
-                  "movement. The engine assumed the initial value.")), Clause.REPLACE,
-            Clause.INITIAL)
+    if initial.subtype is change.subtype and initial.movement is not None:
+        run.trace.silent(msg(_("The card gets its initial movement %(movement)s back."),
+                             movement=initial.movement), NAMED_MOVEMENT.why,
+                         Clause.REPLACE, Clause.INITIAL)
         chosen = run.reading(NAMED_MOVEMENT, f"change-{number}-movement")
         return initial.movement if chosen == "initial" else None
     run.trace.silent(msg(_("The card's movement is not stated.")), msg(_(
@@ -885,12 +810,11 @@ def _movement(run: _Run, change: Change, number: int) -> int | None:
 
 
 @rule(Clause.REPLACE, Clause.INITIAL, opens=(FLIGHT_AFTER_TYPE,))
-def flight_after_type_change(run: _Run, change: Change, number: int, before: CardState) -> None:
-    """108.1: a card that is a creature again without a named subtype after an earlier gain
-    or loss of flight gets back its initial subtype; whether the flight change outlasts the
-    change of type is open (:data:`FLIGHT_AFTER_TYPE`)."""
+def flight_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
+    """108.1: a card that is a creature again, no subtype named, after an earlier gain or loss
+    of flight, gets back its initial subtype; whether the flight change outlasts the change of
+    type is open (:data:`FLIGHT_AFTER_TYPE`)."""
     after, flight, initial = run.state, run.flight, run.initial
-    assert after is not None and initial is not None
     if change.kind in (ChangeKind.GAIN_FLIGHT, ChangeKind.LOSE_FLIGHT) and after != before:
         run.flight = change.kind, number
         return
@@ -903,9 +827,9 @@ def flight_after_type_change(run: _Run, change: Change, number: int, before: Car
     movement = initial.movement if initial.subtype is Subtype.NON_FLYING else None
     kept = (replace(after, subtype=Subtype.FLYING, movement=None) if kind is ChangeKind.GAIN_FLIGHT
             else replace(after, subtype=Subtype.NON_FLYING, movement=movement))
+    occurrence = f"change-{number}-flight"
     if kept == after:
         return
-    occurrence = f"change-{number}-flight"
     if run.reading(FLIGHT_AFTER_TYPE, occurrence, number=at, change=kind.label) == "kept":
         run.state = kept
     run.trace.silent(
@@ -920,12 +844,10 @@ def flight_after_type_change(run: _Run, change: Change, number: int, before: Car
 
 
 @rule(Clause.REPLACE, Clause.TYPE, Clause.SAME, opens=(ELEMENTS_AFTER_TYPE,))
-def elements_after_type_change(run: _Run, change: Change, number: int,
-                               before: CardState) -> None:
-    """108.1: a card whose type changes loses what its new type cannot have; whether a card
-    that is no longer a creature keeps its elements is open (:data:`ELEMENTS_AFTER_TYPE`)."""
+def elements_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
+    """108.1: a card whose type changes loses what its new type cannot have; whether a card that
+    is no longer a creature keeps its elements is open (:data:`ELEMENTS_AFTER_TYPE`)."""
     after, elements = run.state, run.elements
-    assert after is not None
     if (not elements or Element.NEUTRAL in elements or after.type is before.type
             or after.type is CardType.CREATURE):
         return
@@ -935,10 +857,7 @@ def elements_after_type_change(run: _Run, change: Change, number: int,
     run.trace.silent(
         msg(_("Change %(number)s changes the card's type to %(type)s; whether it keeps its "
               "elements is open; both readings are shown."), number=number, type=after.type.label),
-        msg(_("108.1 makes the base properties match the new type, and a creature that becomes "
-              "an artifact loses what an artifact cannot have; the texts do not say whether a "
-              "card of this type can have elements.")),
-        Clause.REPLACE, Clause.TYPE, Clause.SAME)
+        ELEMENTS_AFTER_TYPE.why, Clause.REPLACE, Clause.TYPE, Clause.SAME)
     run.announcing(occurrence)
 
 
@@ -949,9 +868,7 @@ _CHANGE_RULES = {**dict.fromkeys(_BECOME_STATUS, change_status),
                  ChangeKind.GAIN_ELEMENT: gain_element}
 
 
-# --------------------------------------------------------------------------
-# 107.1 — additional properties
-# --------------------------------------------------------------------------
+# -- 107.1: additional properties --------------------------------------------------------------
 
 @rule(Clause.ADDITIONAL, Clause.REPLACE, reads=("in_play_zone",), opens=(NON_FLYING_SUBTYPES,))
 def property_changes(run: _Run) -> None:
@@ -979,19 +896,17 @@ def final_properties(run: _Run) -> None:
     """107.1: the word on each additional property of the card as it is now; one a change took
     away or brought is not said twice, unless the word rests on a point left open."""
     state, in_play = run.state, run.table.in_play_zone
-    assert state is not None
+    open_subtype = in_play and state.type is CardType.CREATURE and (
+        state.subtype is None or state.subtype in _OWN_SUBTYPES)
     for prop in AdditionalProperty:
-        silent = state.type is CardType.CREATURE and in_play and (
-            state.subtype in (None, Subtype.INDEPENDENT, Subtype.SYMBIOTE))
-        if prop in run.changed and not (silent and prop not in run.props):
+        lacks, holders = msg(_("The card does not have %(property)s."), property=prop.label), \
+            prop.holders
+        if prop in run.changed and (prop in run.props or not open_subtype):
             continue
         if prop in run.props:
             run.trace.applied(msg(_("The card has %(property)s: all %(holders)s have it."),
-                                  property=prop.label, holders=prop.holders), Clause.ADDITIONAL)
-            continue
-        lacks, holders = msg(_("The card does not have %(property)s."), property=prop.label), \
-            prop.holders
-        if not in_play:
+                                  property=prop.label, holders=holders), Clause.ADDITIONAL)
+        elif not in_play:
             run.trace.not_applicable(lacks, msg(_("Only %(holders)s have it; the card is not in "
                                                   "the play zone."), holders=holders),
                                      Clause.ADDITIONAL)
@@ -1003,7 +918,7 @@ def final_properties(run: _Run) -> None:
             run.trace.silent(lacks, msg(_("Only %(holders)s have it, and the card's subtype is "
                                           "not stated; the engine does not count it among "
                                           "them."), holders=holders), Clause.ADDITIONAL)
-        elif silent:
+        elif open_subtype:
             run.trace.silent(lacks, msg(_(
                 "107.1 gives it to non-flying creatures, while 106.4 lists %(subtype)s as a "
                 "subtype of its own beside non-flying creature; the engine assumed such a "
@@ -1026,9 +941,7 @@ def only_creatures_have_subtypes(run: _Run) -> None:
             "subtypes.")), Clause.SUBTYPE)
 
 
-# --------------------------------------------------------------------------
-# 107.1–107.3 — timing
-# --------------------------------------------------------------------------
+# -- 107.1–107.3: timing -----------------------------------------------------------------------
 
 @rule(Clause.ADDITIONAL, reads=("use_prevented",))
 def prevented_use(run: _Run, prop: AdditionalProperty) -> bool:
@@ -1051,10 +964,9 @@ def use_restricted(run: _Run) -> None:
 
 @rule(Clause.SLOW, reads=("moment.turn", "moment.phase", "moment.subphase"))
 def slow_property(run: _Run, prop: AdditionalProperty) -> bool:
-    """107.2: a simple strike and closing are slow: declared only in the Choice sub-phase of
-    the Main phase of the player's own turn."""
+    """107.2: a simple strike and closing are slow: declared only in the Choice sub-phase of the
+    Main phase of the player's own turn."""
     moment = run.table.moment
-    assert moment is not None
     failed = ([msg(_("It is the opponent's turn, not its player's own turn."))]
               if moment.turn is not Turn.OWN else [])
     if moment.phase is not Phase.MAIN:
@@ -1074,21 +986,17 @@ def slow_property(run: _Run, prop: AdditionalProperty) -> bool:
 @rule(Clause.FAST, reads=("moment.strike",), opens=(DEFENDER_OWN,))
 def fast_property(run: _Run, prop: AdditionalProperty) -> bool:
     """107.3: a defender is assigned (fast) when a simple strike is declared and all the
-    necessary conditions for it are met."""
-    moment = run.table.moment
-    assert moment is not None
-    if moment.strike is StrikeBy.NONE:
+    necessary conditions for it are met; against whose strike is open (:data:`DEFENDER_OWN`)."""
+    strike = run.table.moment.strike
+    if strike is StrikeBy.NONE:
         run.trace.not_applicable(
             msg(_("%(property)s may not be declared now."), property=prop.label),
             msg(_("No simple strike is being declared; this fast property is declared when a "
                   "simple strike is declared.")), Clause.FAST)
         return False
-    if moment.strike is StrikeBy.OWN and run.reading(DEFENDER_OWN, DEFENDER_OWN.slug) != "any":
+    if strike is StrikeBy.OWN and run.reading(DEFENDER_OWN, DEFENDER_OWN.slug) != "any":
         run.trace.silent(msg(_("A defender against its own player's simple strike is taken as "
-                               "not allowed.")), msg(_(
-            "107.3 allows a defender when a simple strike is declared but does not say whose "
-            "strike; the engine assumed a defender is assigned only against the opponent's "
-            "strike.")), Clause.FAST)
+                               "not allowed.")), DEFENDER_OWN.why, Clause.FAST)
         return False
     run.trace.applied(msg(_("%(property)s is fast (внезапное): it may be declared now, as the "
                             "opponent declares a simple strike."), property=prop.label),
@@ -1111,9 +1019,7 @@ def _use_now(run: _Run, prop: AdditionalProperty) -> None:
         run.now[prop] = run.apply(timing, prop)
 
 
-# --------------------------------------------------------------------------
-# 109 — non-game elements; the facts outside the texts
-# --------------------------------------------------------------------------
+# -- 109: non-game elements; the facts outside the texts ---------------------------------------
 
 @rule(Clause.NON_GAME_DEF, Clause.NON_GAME, reads=("non_game_elements",))
 def non_game_elements(run: _Run) -> None:
@@ -1126,13 +1032,13 @@ def non_game_elements(run: _Run) -> None:
 
 
 def _report_uncovered(run: _Run) -> None:
-    """Report every fact of the table outside the texts, whatever rule decides later."""
+    """Report every fact of the table outside the texts up front, whatever rule decides later."""
     table = run.table
-    named = [(table.elements, msg(_("card A")) if table.targets and not table.card
-              else msg(_("the card")))]
-    named += [(target.elements, msg(_("target card %(target)s"), target=t) if table.card
-               else msg(_("card B")) if table.elements is not None else msg(_("the target card")))
-              for t, target in enumerate(table.targets, start=1)]
+    card = msg(_("card A")) if table.targets and not table.card else msg(_("the card"))
+    named = [(table.elements, card)] + [
+        (target.elements, msg(_("target card %(target)s"), target=t) if table.card
+         else msg(_("card B")) if table.elements is not None else msg(_("the target card")))
+        for t, target in enumerate(table.targets, start=1)]
     for elements, card in named:
         if elements and Element.NEUTRAL in elements and len(elements) > 1:
             run.trace.add(NEUTRAL_WITH_ELEMENTS.step(
@@ -1142,12 +1048,10 @@ def _report_uncovered(run: _Run) -> None:
     run.tags += ["uncovered"] * (len(run.trace.steps) - len(run.tags))
 
 
-# --------------------------------------------------------------------------
-# Evaluation: the rules in order; a scenario's view of the run; readings
-# --------------------------------------------------------------------------
+# -- A run of every rule; a scenario's view of it; readings ------------------------------------
 
 def _history(run: _Run) -> None:
-    """The card's initial state, each change in order, and the additional properties."""
+    """The card's initial state, each change in order, its additional properties."""
     if run.initial is not None:
         run.apply(initial_card)
         run.props = run.held = run.properties(run.state)
@@ -1182,17 +1086,16 @@ def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run
     for f, feature in enumerate(table.features, start=1):
         for t, target in enumerate(table.targets, start=1):
             run.apply(feature_against_element, f, feature, t, target)
-    if table.elements is not None:
-        for t, target in enumerate(table.targets, start=1):
-            run.apply(element_relation, t, target)
+    for t, target in enumerate(table.targets if table.elements is not None else (), start=1):
+        run.apply(element_relation, t, target)
     run.apply(non_game_elements)
     return run
 
 
 @dataclass(frozen=True)
 class _View:
-    """A scenario's window on a run: the rules whose steps it shows, its values, and the
-    name of a point's occurrence as the scenario shows it."""
+    """A scenario's window on a run: the rules whose steps it shows, its values, and how it
+    names a point's occurrence."""
 
     slug: str
     rules: tuple[Rule, ...]
@@ -1200,15 +1103,14 @@ class _View:
     point: Callable[[str], str] = lambda occurrence: occurrence
 
     def ruling(self, table: Table) -> Ruling:
-        """The ruling on ``table``: the steps of this view's rules and the readings of every
+        """The ruling on ``table``: the steps of this view's rules, and the readings of every
         point left open where they give different values."""
         run = _run(table)
         values, readings, quiet = self.values(run), [], set()
         for occurrence, point in run.opened.items():
             found = self._readings(table, occurrence, point, values)
             readings += found
-            if not found:
-                quiet.add(occurrence)
+            quiet |= set() if found else {occurrence}
         shown = {item.name for item in self.rules} | {"uncovered"}
         steps = tuple(step for index, (step, tag) in enumerate(zip(run.trace.steps, run.tags))
                       if tag in shown and run.announce.get(index) not in quiet)
@@ -1251,8 +1153,8 @@ _STATE_LABELS = {"type": (_("Type"), _("After change %(number)s: type")),
                               _("After change %(number)s: movement"))}
 
 
-def _state_values(state: CardState, number: int = 0) -> list[Value]:
-    """Type, subtype, status and movement of ``state``: the final ones, or after change ``number``."""
+def _state_values(state: Card, number: int = 0) -> list[Value]:
+    """Type, subtype, status, movement of ``state``: final, or after change ``number``."""
     shown = {"type": state.type.label, "subtype": state.subtype_label(),
              "status": state.status.label if state.status else NOT_STATED,
              "movement": state.movement_value()}
@@ -1264,40 +1166,30 @@ def _state_values(state: CardState, number: int = 0) -> list[Value]:
 def _property_values(run: _Run) -> list[Value]:
     unknown = run.closing_unknown()
     return [Value("additional_properties", tuple(p.label for p in AdditionalProperty
-                                                 if p in run.props),
-                  msg(_("Additional properties"))),
+                                                 if p in run.props), msg(_("Additional properties"))),
             *(Value(p.value_name, NOT_COVERED_VALUE if unknown and p is AdditionalProperty.CLOSING
                     else p in run.props, p.label) for p in AdditionalProperty)]
-
-
-def _replacement_values(run: _Run) -> tuple[Value, ...]:
-    assert run.state is not None
-    return (*_state_values(run.state), *_property_values(run))
-
-
-def _situation_values(run: _Run) -> tuple[Value, ...]:
-    assert run.state is not None
-    values = []
-    for n, (state, elements) in enumerate(run.rows, start=1):
-        values += [*_state_values(state, n),
-                   Value(f"step_{n}_elements", _labels(elements),
-                         msg(_("After change %(number)s: elements"), number=n))]
-    values += [*_state_values(run.state),
-               Value("elements", _labels(run.elements), msg(_("Elements"))),
-               *_property_values(run)]
-    values += [Value(f"{p.value_name}_now", run.now[p], msg(_("May use now: %(property)s"),
-                                                            property=p.label)) for p in TIMED]
-    values += [Value(f"feature_{f}_target_{t}", bonus, msg(_(
-        "Feature %(feature)s against target %(target)s: strike bonus"), feature=f, target=t))
-        for (f, t), bonus in run.bonus.items()]
-    values += [Value(f"target_{t}_relation", _relation_label(run, t),
-                     msg(_("The card and target %(target)s"), target=t)) for t in run.relation]
-    return tuple(values)
 
 
 def _relation_label(run: _Run, t: int) -> Message:
     relation = run.relation[t][0]
     return NOT_COVERED_VALUE if relation is None else relation.label
+
+
+def _situation_values(run: _Run) -> tuple[Value, ...]:
+    values = []
+    for n, (state, elements) in enumerate(run.rows, start=1):
+        values += [*_state_values(state, n), Value(f"step_{n}_elements", _labels(elements), msg(
+            _("After change %(number)s: elements"), number=n))]
+    values += [*_state_values(run.state),
+               Value("elements", _labels(run.elements), msg(_("Elements"))), *_property_values(run)]
+    values += [Value(f"{p.value_name}_now", run.now[p], msg(_("May use now: %(property)s"),
+                                                            property=p.label)) for p in TIMED]
+    values += [Value(f"feature_{f}_target_{t}", bonus, msg(_(
+        "Feature %(feature)s against target %(target)s: strike bonus"), feature=f, target=t))
+        for (f, t), bonus in run.bonus.items()]
+    return (*values, *(Value(f"target_{t}_relation", _relation_label(run, t), msg(_(
+        "The card and target %(target)s"), target=t)) for t in run.relation))
 
 
 def _same_values(run: _Run) -> tuple[Value, ...]:
@@ -1310,30 +1202,24 @@ def _same_values(run: _Run) -> tuple[Value, ...]:
 
 
 def _feature_values(run: _Run) -> tuple[Value, ...]:
-    bonus = run.bonus[1, 1]
-    applies = run.table.features[0].element in run.table.targets[0].elements
+    bonus, table = run.bonus[1, 1], run.table
+    applies = table.features[0].element in table.targets[0].elements
     return (Value("feature_applies", NOT_COVERED_VALUE if bonus is NOT_COVERED_VALUE else applies,
-                  msg(_("Feature applies"))),
-            Value("strike_bonus", bonus, msg(_("Strike bonus"))))
+                  msg(_("Feature applies"))), Value("strike_bonus", bonus, msg(_("Strike bonus"))))
 
 
 def _gain_values(run: _Run) -> tuple[Value, ...]:
-    wanted = frozenset(change.element for change in run.table.changes if change.element)
+    wanted = frozenset(change.element for change in run.table.changes)
     return (Value("elements", _labels(run.elements), msg(_("Elements after the gain"))),
             Value("gained", _labels(frozenset(run.gained)), msg(_("Elements gained"))),
             Value("not_gained", _labels(wanted - run.gained), msg(_("Elements not gained"))),
             Value("changed", run.elements != run.table.elements, msg(_("Elements changed"))))
 
 
-def _timing_values(run: _Run) -> tuple[Value, ...]:
-    return tuple(Value(p.value_name, run.now[p], p.label) for p in TIMED)
-
-
-_HISTORY_RULES = (initial_card, change_status, gain_flight, lose_flight, lose_type,
-                  become_type, become_creature, flight_after_type_change, property_changes,
+_HISTORY_RULES = (initial_card, change_status, gain_flight, lose_flight, lose_type, become_type,
+                  become_creature, flight_after_type_change, property_changes,
                   only_creatures_have_subtypes, final_properties)
-_TIMING_RULES = (final_properties, prevented_use, slow_property, fast_property)
-#: Every rule of 106–109, in the order a situation applies them.
+#: Every rule of 106–109, history first.
 RULES = (*_HISTORY_RULES, gain_element, gained_elements_added, elements_after_type_change,
          use_restricted, prevented_use, slow_property, fast_property, feature_against_element,
          element_relation, non_game_elements)
@@ -1342,14 +1228,14 @@ _VIEWS = {view.slug: view for view in (
     _View("same-element", (element_relation,), _same_values,
           lambda occurrence: occurrence.removeprefix("target-1-")),
     _View("element-gain", (gain_element, gained_elements_added), _gain_values),
-    _View("property-replacement", _HISTORY_RULES, _replacement_values),
-    _View("timing", _TIMING_RULES, _timing_values),
+    _View("property-replacement", _HISTORY_RULES,
+          lambda run: (*_state_values(run.state), *_property_values(run))),
+    _View("timing", (final_properties, prevented_use, slow_property, fast_property),
+          lambda run: tuple(Value(p.value_name, run.now[p], p.label) for p in TIMED)),
     _View("situation", RULES, _situation_values))}
 
 
-# --------------------------------------------------------------------------
-# Parsers: validated inputs -> the table
-# --------------------------------------------------------------------------
+# -- Parsers: validated inputs -> the table ----------------------------------------------------
 
 def _elements(values: frozenset[str]) -> frozenset[Element]:
     return frozenset(Element(value) for value in values)
@@ -1378,23 +1264,26 @@ def _initial(inputs: Mapping[str, Any]) -> Card:
     return Card(card_type, subtype, Status(inputs["initial_status"]), movement)
 
 
-def _change(index: int, item: Mapping[str, Any]) -> Change:
+def _changes(inputs: Mapping[str, Any]) -> tuple[Change, ...]:
     """:raises InputError: for a subtype or movement a change cannot name (108.1)."""
-    kind, path = ChangeKind(item["change"]), f"changes.{index}"
-    subtype = Subtype(item["subtype"]) if item["subtype"] else None
-    if subtype is not None and kind is not ChangeKind.BECOME_CREATURE:
-        raise InputError(path + ".subtype", msg(_(
-            "Only a change that makes the card a creature names a subtype.")))
-    if item["movement"] is not None and subtype in (None, Subtype.FLYING):
-        raise InputError(path + ".movement", msg(_(
-            "A movement value goes only with a change that makes the card a creature of a named "
-            "subtype other than flying.")))
-    element = item.get("element")
-    return Change(kind, subtype, item["movement"], Element(element) if element else None)
+    found = []
+    for index, item in enumerate(inputs["changes"]):
+        kind, path = ChangeKind(item["change"]), f"changes.{index}"
+        subtype = Subtype(item["subtype"]) if item["subtype"] else None
+        if subtype is not None and kind is not ChangeKind.BECOME_CREATURE:
+            raise InputError(path + ".subtype", msg(_(
+                "Only a change that makes the card a creature names a subtype.")))
+        if item["movement"] is not None and subtype in (None, Subtype.FLYING):
+            raise InputError(path + ".movement", msg(_(
+                "A movement value goes only with a change that makes the card a creature of a "
+                "named subtype other than flying.")))
+        element = item.get("element")
+        found.append(Change(kind, subtype, item["movement"], element and Element(element)))
+    return tuple(found)
 
 
 def _moment(inputs: Mapping[str, Any]) -> Moment:
-    """:raises InputError: for a sub-phase or a declared strike the turn and phase exclude (107.2)."""
+    """:raises InputError: for a sub-phase or declared strike the turn and phase exclude (107.2)."""
     phase, subphase = Phase(inputs["phase"]), inputs["subphase"]
     if phase is Phase.MAIN and not subphase:
         raise InputError("subphase", msg(_("Choose the sub-phase of the Main phase.")))
@@ -1409,6 +1298,10 @@ def _moment(inputs: Mapping[str, Any]) -> Moment:
             "A simple strike is declared only in the Choice sub-phase of the Main phase of its "
             "player's own turn: set the turn and phase to match.")))
     return moment
+
+
+def _prevented(inputs: Mapping[str, Any]) -> frozenset[AdditionalProperty]:
+    return frozenset(AdditionalProperty(value) for value in inputs["use_prevented"])
 
 
 def _checked(table: Table) -> Table:
@@ -1430,10 +1323,9 @@ def parse_situation(inputs: Mapping[str, Any]) -> Table:
             raise InputError(f"changes.{index}.subtype", msg(_(
                 "Only a change that makes the card a creature names a subtype.")))
     card = _initial(inputs)
-    changes = tuple(_change(i, item) for i, item in enumerate(inputs["changes"]))
     return _checked(Table(
-        card, _elements(inputs["elements"]), inputs["in_play_zone"], changes, _moment(inputs),
-        frozenset(AdditionalProperty(v) for v in inputs["use_prevented"]),
+        card, _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
+        _moment(inputs), _prevented(inputs),
         tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])
               for f in inputs["features"]),
         tuple(Target(_elements(t["elements"])) for t in inputs["targets"]),
@@ -1441,38 +1333,30 @@ def parse_situation(inputs: Mapping[str, Any]) -> Table:
         frozenset(NonGameElement(v) for v in inputs["non_game_elements"])))
 
 
-def _parse_replacement(inputs: Mapping[str, Any]) -> Table:
-    return _checked(Table(card=_initial(inputs), in_play_zone=inputs["in_play_zone"],
-                          changes=tuple(_change(i, c) for i, c in enumerate(inputs["changes"]))))
-
-
 def _parse_timing(inputs: Mapping[str, Any]) -> Table:
     card_type = CardType(inputs["card_type"])
-    subtype = _subtype(card_type, inputs["card_subtype"], "card_subtype")
-    return Table(card=Card(card_type, subtype, None, None), in_play_zone=inputs["in_play_zone"],
-                 moment=_moment(inputs),
-                 use_prevented=frozenset(AdditionalProperty(v) for v in inputs["use_prevented"]))
+    card = Card(card_type, _subtype(card_type, inputs["card_subtype"], "card_subtype"), None, None)
+    return Table(card=card, in_play_zone=inputs["in_play_zone"], moment=_moment(inputs),
+                 use_prevented=_prevented(inputs))
 
 
-def _parse_feature(inputs: Mapping[str, Any]) -> Table:
-    return Table(features=(Feature(Element(inputs["feature_element"]), inputs["strike_bonus"]),),
-                 targets=(Target(_elements(inputs["target_elements"])),))
+_PARSE: dict[str, Callable[[Mapping[str, Any]], Table]] = {
+    "element-feature": lambda inputs: Table(
+        features=(Feature(Element(inputs["feature_element"]), inputs["strike_bonus"]),),
+        targets=(Target(_elements(inputs["target_elements"])),)),
+    "same-element": lambda inputs: Table(
+        elements=_elements(inputs["card_a_elements"]),
+        targets=(Target(_elements(inputs["card_b_elements"])),)),
+    "element-gain": lambda inputs: Table(
+        elements=_elements(inputs["card_elements"]), changes=tuple(
+            Change(ChangeKind.GAIN_ELEMENT, element=e) for e in Element
+            if e.value in inputs["gained_elements"])),
+    "property-replacement": lambda inputs: _checked(Table(
+        card=_initial(inputs), in_play_zone=inputs["in_play_zone"], changes=_changes(inputs))),
+    "timing": _parse_timing, "situation": parse_situation}
 
 
-def _parse_same(inputs: Mapping[str, Any]) -> Table:
-    return Table(elements=_elements(inputs["card_a_elements"]),
-                 targets=(Target(_elements(inputs["card_b_elements"])),))
-
-
-def _parse_gain(inputs: Mapping[str, Any]) -> Table:
-    return Table(elements=_elements(inputs["card_elements"]), changes=tuple(
-        Change(ChangeKind.GAIN_ELEMENT, element=e) for e in Element
-        if e.value in inputs["gained_elements"]))
-
-
-# --------------------------------------------------------------------------
-# Fields, examples, scenarios
-# --------------------------------------------------------------------------
+# -- Fields, examples, scenarios ---------------------------------------------------------------
 
 _ELEMENT_CHOICES = Element.choices()
 _GAINABLE_CHOICES = Element.choices(exclude=(Element.NEUTRAL,))
@@ -1548,10 +1432,9 @@ SITUATION_FIELDS = (
 
 
 def _scenario(slug: str, title: str, summary: str, fields: tuple[Field, ...],
-              parse: Callable[[Mapping[str, Any]], Table], keys: tuple[Clause, ...],
-              examples: tuple[Example, ...] = ()) -> Scenario:
+              keys: tuple[Clause, ...], examples: tuple[Example, ...] = ()) -> Scenario:
     return Scenario(slug, GAME, msg(title), msg(summary), fields, _VIEWS[slug].ruling,
-                    tuple(key.cite() for key in keys), examples, parse=parse)
+                    tuple(key.cite() for key in keys), examples, parse=_PARSE[slug])
 
 
 def _example(slug: str, title: str, inputs: Mapping[str, Any], expected: Mapping[str, Any],
@@ -1574,7 +1457,7 @@ ELEMENT_FEATURE = _scenario(
     _("Does a feature usable against cards of an element work against this card?"),
     (_FEATURE_ELEMENT, _STRIKE_BONUS, _elements_field("target_elements",
                                                       _("Elements of the target card"))),
-    _parse_feature, (Clause.FEATURE, Clause.SAME), (
+    (Clause.FEATURE, Clause.SAME), (
         _example("bagrakh-swamp", _("Баграх (+2 к удару по болотным) strikes a swamp card"),
                  {**_BAGRAKH, "target_elements": ["swamp"]},
                  {"feature_applies": True, "strike_bonus": 2}, Clause.FEATURE),
@@ -1586,20 +1469,19 @@ SAME_ELEMENT = _scenario(
     "same-element", _("Same element or different elements"),
     _("Are two cards of the same element (стихия), of different elements, or neither?"),
     (_elements_field("card_a_elements", _("Elements of card A")),
-     _elements_field("card_b_elements", _("Elements of card B"))), _parse_same, (Clause.SAME,))
+     _elements_field("card_b_elements", _("Elements of card B"))), (Clause.SAME,))
 ELEMENT_GAIN = _scenario(
     "element-gain", _("Gaining an element"),
     _("Which elements does a card have after gaining elements?"),
     (_elements_field("card_elements", _("Elements of the card")),
      Field("gained_elements", msg(_("Elements the card gains")), FieldKind.MULTIPLE_CHOICE,
            choices=_GAINABLE_CHOICES, min_items=1)),
-    _parse_gain, (Clause.NO_REGAIN, Clause.SAME, Clause.REPLACE))
+    (Clause.NO_REGAIN, Clause.SAME, Clause.REPLACE))
 PROPERTY_REPLACEMENT = _scenario(
     "property-replacement", _("Type, subtype and status changes"),
     _("A card's type, subtype, status, movement and additional properties after a sequence of "
       "changes."), (*_CARD_FIELDS, _IN_PLAY, _changes_field(kinds=(ChangeKind.GAIN_ELEMENT,))),
-    _parse_replacement, (Clause.INITIAL, Clause.TYPE, Clause.SUBTYPE, Clause.REPLACE,
-                         Clause.ADDITIONAL), (
+    (Clause.INITIAL, Clause.TYPE, Clause.SUBTYPE, Clause.REPLACE, Clause.ADDITIONAL), (
         _example("gains-flight", _("A non-flying creature with movement 2 gains flight"),
                  {**_FLIGHT_START, "changes": [{"change": "gain-flight"}]},
                  {"subtype": Subtype.FLYING.label, "movement": FLIGHT_ICON}, Clause.REPLACE),
@@ -1615,12 +1497,12 @@ TIMING = _scenario(
      Field("card_subtype", msg(_("Subtype")), FieldKind.CHOICE, help=msg(_("Creatures only.")),
            required=False, choices=_SUBTYPE_CHOICES, required_when=msg(_("for a creature"))),
      _IN_PLAY, *_MOMENT_FIELDS),
-    _parse_timing, (Clause.ADDITIONAL, Clause.SUBTYPE, Clause.SLOW, Clause.FAST))
+    (Clause.ADDITIONAL, Clause.SUBTYPE, Clause.SLOW, Clause.FAST))
 SITUATION = _scenario(
     "situation", _("A card's history, what it may do now, its features against elements"),
     _("Type, subtype, movement and elements after every change; its additional properties and "
       "whether it may use them now; its features against several cards' elements."),
-    SITUATION_FIELDS, parse_situation, tuple(Clause), (
+    SITUATION_FIELDS, tuple(Clause), (
         _example("bk-1", _("Баграх (+2 к удару по болотным) strikes a swamp and forest card"),
                  _bk(features=[_BAGRAKH], targets=[{"elements": ["swamp", "forest"]}]),
                  {"feature_1_target_1": 2}, Clause.FEATURE),
