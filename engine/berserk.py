@@ -78,7 +78,6 @@ class Element(Labelled):
 
 class Relation(Labelled):
     """How the elements of two cards relate (106.p2)."""
-
     SAME = ("same", _("cards of the same element"))
     DIFFERENT = ("different", _("cards of different elements"))
     NEITHER = ("neither", _("neither the same nor different elements (a neutral card)"))
@@ -86,7 +85,6 @@ class Relation(Labelled):
 
 class CardType(Labelled):
     """The type of a card (106.3)."""
-
     CREATURE = ("creature", _("creature (существо)"))
     ARTIFACT = ("artifact", _("artifact (артефакт)"))
     TERRAIN = ("terrain", _("terrain (местность)"))
@@ -96,7 +94,6 @@ class CardType(Labelled):
 
 class Subtype(Labelled):
     """The subtype of a creature (106.4); other types have none."""
-
     FLYING = ("flying", _("flying creature (летающее существо)"))
     NON_FLYING = ("non-flying", _("non-flying creature (нелетающее существо)"))
     INDEPENDENT = ("independent", _("independent creature (самостоятельное существо)"))
@@ -105,7 +102,6 @@ class Subtype(Labelled):
 
 class Status(Labelled):
     """Elite (элитная) or ordinary (рядовая) card (108.1)."""
-
     ELITE = ("elite", _("elite (элитная)"))
     ORDINARY = ("ordinary", _("ordinary (рядовая)"))
 
@@ -120,7 +116,6 @@ _NON_FLYING_IN_PLAY = msg(_("non-flying creatures in the play zone"))
 
 class AdditionalProperty(Labelled):
     """The additional properties of 107.1, in the clause's order."""
-
     SIMPLE_STRIKE = ("simple-strike", _("attack with a simple strike (атака простым ударом)"))
     REPEL_STRIKE = ("repel-strike", _("repelling a simple strike (отражение простого удара)"))
     DEFENDER = ("defender", _(
@@ -146,28 +141,24 @@ TIMED = (AdditionalProperty.SIMPLE_STRIKE, AdditionalProperty.CLOSING,
 
 class Turn(Labelled):
     """Whose turn it is, seen from the card's player."""
-
     OWN = ("own", _("its player's own turn"))
     OPPONENT = ("opponent", _("the opponent's turn"))
 
 
 class Phase(Labelled):
     """The phase of the turn: the Main phase (Главная фаза) or another one."""
-
     MAIN = ("main", _("Main phase (Главная фаза)"))
     OTHER = ("other", _("another phase"))
 
 
 class SubPhase(Labelled):
     """The sub-phase of the Main phase: Choice (подфаза Выбора) or another one."""
-
     CHOICE = ("choice", _("Choice sub-phase (подфаза Выбора)"))
     OTHER = ("other", _("another sub-phase"))
 
 
 class StrikeBy(Labelled):
     """Whether a simple strike is being declared right now, and by whom."""
-
     NONE = ("none", _("no simple strike is being declared"))
     OPPONENT = ("opponent", _("the opponent declares a simple strike"))
     OWN = ("own", _("its own player declares a simple strike"))
@@ -175,7 +166,6 @@ class StrikeBy(Labelled):
 
 class ChangeKind(Labelled):
     """A change that happens to a card (108.1), or its gaining an element (106.p3)."""
-
     BECOME_CREATURE = ("become-creature", _("becomes a creature (of the subtype named, if any)"))
     BECOME_ARTIFACT = ("become-artifact", _("becomes an artifact"))
     BECOME_TERRAIN = ("become-terrain", _("becomes a terrain"))
@@ -191,7 +181,6 @@ class ChangeKind(Labelled):
 
 class NonGameElement(Labelled):
     """A non-game element of a card (109.1): never part of a ruling."""
-
     LEGEND = ("legend", _("legend (легенда)"))
     FLAVOUR_TEXT = ("flavour-text", _("flavour text (художественный текст)"))
     ILLUSTRATION = ("illustration", _("illustration (иллюстрация)"))
@@ -200,13 +189,8 @@ class NonGameElement(Labelled):
     RARITY = ("rarity", _("rarity symbol (символ редкости)"))
 
 
-_BECOME_TYPE = {ChangeKind.BECOME_CREATURE: CardType.CREATURE,
-                ChangeKind.BECOME_ARTIFACT: CardType.ARTIFACT,
-                ChangeKind.BECOME_TERRAIN: CardType.TERRAIN,
-                ChangeKind.BECOME_EQUIPMENT: CardType.EQUIPMENT,
-                ChangeKind.BECOME_CONDITION: CardType.CONDITION}
-_BECOME_STATUS = {ChangeKind.BECOME_ELITE: Status.ELITE,
-                  ChangeKind.BECOME_ORDINARY: Status.ORDINARY}
+_BECOME_TYPE = {ChangeKind(f"become-{t.value}"): t for t in CardType}
+_BECOME_STATUS = {ChangeKind(f"become-{s.value}"): s for s in Status}
 _OWN_SUBTYPES = (Subtype.INDEPENDENT, Subtype.SYMBIOTE)
 
 
@@ -504,11 +488,11 @@ def _copy(run: _Run, local: Trace, about: Message | None, **params: Any) -> None
 @rule(Clause.FEATURE, Clause.SAME,
       reads=("features.element", "features.bonus", "targets.elements"))
 def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target: Target) -> None:
-    """106.p1: a feature usable against cards of an element is used against any card having it.
+    """106.p1: a feature against an element is used against any card having that element.
 
-    ``run.bonus[f, t]``: the strike bonus (strike points) of feature ``f`` against target
-    ``t``, or 0; not covered for a feature against neutral cards on a target given as neutral
-    with elements.
+    ``run.bonus[f, t]``: the strike bonus (strike points) of feature ``f`` against target ``t``,
+    or 0; not covered for a feature against neutral cards on a target given as neutral with
+    elements.
     """
     local, element, signed = Trace(), feature.element, f"{feature.bonus:+d}"
     if element is Element.NEUTRAL:
@@ -537,10 +521,9 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
 
 @rule(Clause.SAME, reads=("elements", "targets.elements"), opens=(NEUTRAL_SHARED,))
 def element_relation(run: _Run, t: int, target: Target) -> None:
-    """106.p2: cards of the same element share an element; otherwise they are of different
-    elements, except neutral cards.
+    """106.p2: cards sharing an element are of the same element, else of different ones.
 
-    ``run.relation[t]``: the relation of the card (card A) and target ``t`` (card B), ``None``
+    Neutral cards are excepted from "different elements". ``run.relation[t]``: the relation of the card (card A) and target ``t`` (card B), ``None``
     where it rests on a card given as neutral with elements (not covered), and the shared
     elements.
     """
@@ -583,11 +566,14 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
         run.announcing(occurrence)
 
 
-@rule(Clause.NO_REGAIN, Clause.SAME, reads=("elements", "changes.element"),
+@rule(Clause.NO_REGAIN, Clause.SAME, reads=("elements", "changes.kind", "changes.element"),
       opens=(NEUTRAL_GAIN, GAIN_ADDS))
 def gain_element(run: _Run, change: Change, number: int) -> None:
-    """106.p3: a card cannot gain an element it already has; a gained element is added (open:
-    :data:`GAIN_ADDS`), a neutral card stops being neutral (open: :data:`NEUTRAL_GAIN`)."""
+    """106.p3: a card cannot gain an element it already has.
+
+    A gained element is added (open: :data:`GAIN_ADDS`); a neutral card that gains one stops
+    being neutral (open: :data:`NEUTRAL_GAIN`).
+    """
     element, current = change.element, run.elements or frozenset()
     if element in current:
         run.trace.applied(msg(_("The card already has the %(element)s element: it does not gain "
@@ -612,7 +598,7 @@ def gain_element(run: _Run, change: Change, number: int) -> None:
     run.gained.add(element)
 
 
-@rule(Clause.SAME, Clause.NO_REGAIN, Clause.REPLACE)
+@rule(Clause.SAME, Clause.NO_REGAIN, Clause.REPLACE, reads=("changes.element",))
 def gained_elements_added(run: _Run) -> None:
     """106.p2, 106.p3: cards have several elements, so a gained element is taken as added."""
     if run.added:
@@ -661,10 +647,13 @@ def _fly(run: _Run, state: Card) -> None:
     run.state = replace(state, subtype=Subtype.FLYING, movement=None)
 
 
-@rule(Clause.REPLACE, Clause.SUBTYPE, reads=("card.movement",))
+@rule(Clause.REPLACE, Clause.SUBTYPE, reads=("changes.kind", "card.subtype", "card.movement"))
 def gain_flight(run: _Run, change: Change, number: int) -> None:
-    """108.1 (its worked example): a creature that gains flight becomes a flying creature, the
-    flight icon replacing its movement; 106.4: only creatures have subtypes."""
+    """108.1: the flight icon replaces the movement of a creature that gains flight.
+
+    The clause's worked example: a non-flying creature with movement 2 gains flight.  106.4: only
+    creatures have subtypes, so a card of another type does not gain flight.
+    """
     state = run.state
     if state.type is not CardType.CREATURE:
         _nothing(run, msg(_("The card does not gain flight.")), msg(_(
@@ -677,10 +666,14 @@ def gain_flight(run: _Run, change: Change, number: int) -> None:
         _fly(run, state)
 
 
-@rule(Clause.REPLACE, Clause.INITIAL, opens=(LOST_FLIGHT,))
+@rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "card.type", "card.subtype",
+                                             "card.movement"), opens=(LOST_FLIGHT,))
 def lose_flight(run: _Run, change: Change, number: int) -> None:
-    """108.1 (its worked example): a card that loses flight, no new subtype named, gets back its
-    initial subtype with its numeric values; open where the initial subtype is not non-flying."""
+    """108.1: a card that loses flight gets back its initial subtype and numeric values.
+
+    The clause's worked example: movement 2 comes back.  Where the initial subtype is not one a
+    creature that does not fly can take back, the point is open (:data:`LOST_FLIGHT`).
+    """
     state, initial, lost = run.state, run.initial, msg(_("flight"))
     if not state.flying:
         return _nothing(run, msg(_("The card loses flight.")),
@@ -706,10 +699,13 @@ def lose_flight(run: _Run, change: Change, number: int) -> None:
         initial.subtype if creature else None) if literal else Subtype.NON_FLYING)
 
 
-@rule(Clause.REPLACE, Clause.INITIAL)
+@rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "card.type", "card.subtype",
+                                             "card.movement"))
 def lose_type(run: _Run, change: Change, number: int) -> None:
-    """108.1: a card that loses its type, no new subtype named, gets back its initial subtype
-    with its numeric values (taken with its initial type)."""
+    """108.1: a card that loses its type gets back its initial subtype and numeric values.
+
+    No new subtype is named; the initial type is taken to come back with it (a silent step).
+    """
     state, initial = run.state, run.initial
     if state.type is initial.type:
         return _nothing(run, msg(_("The card loses an acquired type.")), msg(_(
@@ -731,10 +727,12 @@ def _new_type(run: _Run, state: Card, new: CardType) -> None:
                       Clause.REPLACE, Clause.TYPE)
 
 
-@rule(Clause.REPLACE, Clause.TYPE, Clause.SUBTYPE)
+@rule(Clause.REPLACE, Clause.TYPE, Clause.SUBTYPE, reads=("changes.kind",))
 def become_type(run: _Run, change: Change, number: int) -> None:
-    """108.1, 106.3: a new type other than creature replaces the card's type and its base
-    properties match it; 106.4: it loses its subtype (creatures only)."""
+    """108.1, 106.3: a new type other than creature replaces the card's type.
+
+    Its base properties match the new type; 106.4: it loses its subtype (creatures only).
+    """
     state, new = run.state, _BECOME_TYPE[change.kind]
     if state.type is new:
         return _nothing(run, msg(_("The card's type becomes %(type)s."), type=new.label), msg(_(
@@ -748,10 +746,13 @@ def become_type(run: _Run, change: Change, number: int) -> None:
 
 
 @rule(Clause.REPLACE, Clause.TYPE, Clause.SUBTYPE, Clause.INITIAL,
-      reads=("changes.kind", "changes.subtype", "changes.movement"), opens=(NAMED_MOVEMENT,))
+      reads=("changes.kind", "changes.subtype", "changes.movement", "card.type", "card.subtype",
+             "card.movement"), opens=(NAMED_MOVEMENT,))
 def become_creature(run: _Run, change: Change, number: int) -> None:
-    """108.1: a card that becomes a creature takes the subtype the effect names, or, none
-    named, gets back its initial subtype with its numeric values.
+    """108.1: a card that becomes a creature takes the subtype named, else its initial one.
+
+    With no subtype named it gets back its initial subtype with its numeric values; with one
+    named, the movement the effect states (open where it states none: :data:`NAMED_MOVEMENT`).
 
     :raises InputError: (``changes.N.movement``) for a movement stated for a creature that
         keeps its subtype.
@@ -809,11 +810,14 @@ def _movement(run: _Run, change: Change, number: int) -> int | None:
     return None
 
 
-@rule(Clause.REPLACE, Clause.INITIAL, opens=(FLIGHT_AFTER_TYPE,))
+@rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "changes.subtype", "card.subtype",
+                                             "card.movement"), opens=(FLIGHT_AFTER_TYPE,))
 def flight_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
-    """108.1: a card that is a creature again, no subtype named, after an earlier gain or loss
-    of flight, gets back its initial subtype; whether the flight change outlasts the change of
-    type is open (:data:`FLIGHT_AFTER_TYPE`)."""
+    """108.1: a creature again with no subtype named gets back its initial subtype.
+
+    After an earlier gain or loss of flight, whether that change outlasts the change of type is
+    open (:data:`FLIGHT_AFTER_TYPE`).
+    """
     after, flight, initial = run.state, run.flight, run.initial
     if change.kind in (ChangeKind.GAIN_FLIGHT, ChangeKind.LOSE_FLIGHT) and after != before:
         run.flight = change.kind, number
@@ -843,10 +847,14 @@ def flight_after_type_change(run: _Run, change: Change, number: int, before: Car
     run.announcing(occurrence)
 
 
-@rule(Clause.REPLACE, Clause.TYPE, Clause.SAME, opens=(ELEMENTS_AFTER_TYPE,))
+@rule(Clause.REPLACE, Clause.TYPE, Clause.SAME, reads=("elements", "changes.kind"),
+      opens=(ELEMENTS_AFTER_TYPE,))
 def elements_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
-    """108.1: a card whose type changes loses what its new type cannot have; whether a card that
-    is no longer a creature keeps its elements is open (:data:`ELEMENTS_AFTER_TYPE`)."""
+    """108.1: a card whose type changes loses what its new type cannot have.
+
+    Whether a card that is no longer a creature keeps its elements is open
+    (:data:`ELEMENTS_AFTER_TYPE`).
+    """
     after, elements = run.state, run.elements
     if (not elements or Element.NEUTRAL in elements or after.type is before.type
             or after.type is CardType.CREATURE):
@@ -870,10 +878,14 @@ _CHANGE_RULES = {**dict.fromkeys(_BECOME_STATUS, change_status),
 
 # -- 107.1: additional properties --------------------------------------------------------------
 
-@rule(Clause.ADDITIONAL, Clause.REPLACE, reads=("in_play_zone",), opens=(NON_FLYING_SUBTYPES,))
+@rule(Clause.ADDITIONAL, Clause.REPLACE, reads=("in_play_zone", "changes.kind"),
+      opens=(NON_FLYING_SUBTYPES,))
 def property_changes(run: _Run) -> None:
-    """107.1: additional properties belong to any card of the matching type (subtype); a change
-    of type or subtype takes them away or brings them (again, if the card had them before)."""
+    """107.1: a change of type or subtype takes additional properties away or brings them.
+
+    They belong to any card of the matching type (subtype); one the card had before in its
+    history comes back "again".
+    """
     before, after = run.props, run.properties(run.state)
     for prop in AdditionalProperty:
         if prop in before and prop not in after:
@@ -891,10 +903,13 @@ def property_changes(run: _Run) -> None:
     run.props, run.held = after, run.held | after
 
 
-@rule(Clause.ADDITIONAL, Clause.SUBTYPE, reads=("in_play_zone",))
+@rule(Clause.ADDITIONAL, Clause.SUBTYPE, reads=("in_play_zone", "card.type", "card.subtype"))
 def final_properties(run: _Run) -> None:
-    """107.1: the word on each additional property of the card as it is now; one a change took
-    away or brought is not said twice, unless the word rests on a point left open."""
+    """107.1: which additional properties the card has now.
+
+    One a change took away or brought is not said twice, unless the word rests on a point the
+    texts leave open.
+    """
     state, in_play = run.state, run.table.in_play_zone
     open_subtype = in_play and state.type is CardType.CREATURE and (
         state.subtype is None or state.subtype in _OWN_SUBTYPES)
@@ -930,7 +945,7 @@ def final_properties(run: _Run) -> None:
                                                 subtype=state.subtype_label()), Clause.ADDITIONAL)
 
 
-@rule(Clause.SUBTYPE)
+@rule(Clause.SUBTYPE, reads=("card.type", "changes.kind"))
 def only_creatures_have_subtypes(run: _Run) -> None:
     """106.4: a card that is (or was) no creature has no subtype."""
     if run.non_creature:
@@ -964,8 +979,10 @@ def use_restricted(run: _Run) -> None:
 
 @rule(Clause.SLOW, reads=("moment.turn", "moment.phase", "moment.subphase"))
 def slow_property(run: _Run, prop: AdditionalProperty) -> bool:
-    """107.2: a simple strike and closing are slow: declared only in the Choice sub-phase of the
-    Main phase of the player's own turn."""
+    """107.2: a slow property is declared only in its player's Choice sub-phase of the Main phase.
+
+    A simple strike and closing are slow.  Returns whether ``prop`` may be declared now.
+    """
     moment = run.table.moment
     failed = ([msg(_("It is the opponent's turn, not its player's own turn."))]
               if moment.turn is not Turn.OWN else [])
@@ -985,8 +1002,11 @@ def slow_property(run: _Run, prop: AdditionalProperty) -> bool:
 
 @rule(Clause.FAST, reads=("moment.strike",), opens=(DEFENDER_OWN,))
 def fast_property(run: _Run, prop: AdditionalProperty) -> bool:
-    """107.3: a defender is assigned (fast) when a simple strike is declared and all the
-    necessary conditions for it are met; against whose strike is open (:data:`DEFENDER_OWN`)."""
+    """107.3: a defender is assigned (fast) when a simple strike is declared.
+
+    All the necessary conditions must be met (not listed: taken as met); against whose strike is
+    open (:data:`DEFENDER_OWN`).  Returns whether it may be declared now.
+    """
     strike = run.table.moment.strike
     if strike is StrikeBy.NONE:
         run.trace.not_applicable(
