@@ -969,14 +969,6 @@ def prevented_use(run: _Run, prop: AdditionalProperty) -> bool:
     return True
 
 
-@rule(Clause.ADDITIONAL, reads=("use_prevented",))
-def use_restricted(run: _Run) -> None:
-    """107.1: a feature may restrict the use of additional properties, never take them away."""
-    if run.table.use_prevented:
-        run.trace.applied(msg(_("A feature may restrict the use of additional properties but "
-                                "never takes them away.")), Clause.ADDITIONAL)
-
-
 @rule(Clause.SLOW, reads=("moment.turn", "moment.phase", "moment.subphase"))
 def slow_property(run: _Run, prop: AdditionalProperty) -> bool:
     """107.2: a slow property is declared only in its player's Choice sub-phase of the Main phase.
@@ -1100,7 +1092,6 @@ def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run
     _report_uncovered(run)
     _history(run)
     if table.moment is not None:
-        run.apply(use_restricted)
         for prop in TIMED:
             _use_now(run, prop)
     for f, feature in enumerate(table.features, start=1):
@@ -1241,7 +1232,7 @@ _HISTORY_RULES = (initial_card, change_status, gain_flight, lose_flight, lose_ty
                   only_creatures_have_subtypes, final_properties)
 #: Every rule of 106–109, history first.
 RULES = (*_HISTORY_RULES, gain_element, gained_elements_added, elements_after_type_change,
-         use_restricted, prevented_use, slow_property, fast_property, feature_against_element,
+         prevented_use, slow_property, fast_property, feature_against_element,
          element_relation, non_game_elements)
 _VIEWS = {view.slug: view for view in (
     _View("element-feature", (feature_against_element,), _feature_values),

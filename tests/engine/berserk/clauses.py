@@ -199,8 +199,6 @@ SITUATION_STEP_WORDS = {
     "Change %(number)s changes the card's type to %(type)s; whether it keeps its elements is "
     "open; both readings are shown.": ("меняет свой тип", "не может иметь артефакт",
                                        "Артефакт"),
-    "A feature may restrict the use of additional properties but never takes them away.":
-        ("может влиять на возможность их использования", "не может отнять"),
 }
 
 
