@@ -557,8 +557,8 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
     elif not shared:
         local.applied(msg(_("No element belongs to both cards and neither is neutral: they are "
                             "cards of different elements.")), Clause.SAME)
-    unknown = relation is not Relation.SAME and any(
-        Element.NEUTRAL in card and len(card) > 1 for card in (a, b))
+    unknown = relation is not Relation.SAME and any(  # as given, not as a reading made it
+        Element.NEUTRAL in card and len(card) > 1 for card in (run.table.elements, b))
     run.relation[t] = (None if unknown else relation, shared)
     _copy(run, local, msg(_("The card and target %(target)s: %(step)s")) if run.table.card
           else None, target=t)

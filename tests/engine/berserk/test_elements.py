@@ -176,3 +176,19 @@ def test_each_feature_and_relation_step_names_its_feature_and_target():
             text = " ".join(CLAUSE_TEXT[c.key] for c in step.citations)
             for word in SITUATION_STEP_WORDS[step.message.id]:
                 assert word in text, (step.message.id, word)
+
+
+def test_a_neutral_card_that_gains_an_element_shows_whether_it_stays_neutral():
+    """106 ¶3 only stops the gain of an element the card has; whether a neutral card that gains
+    one stays neutral is not said.  No longer neutral: swamp and forest share nothing, different
+    elements (106 ¶2); still neutral: "кроме нейтральных карт", neither."""
+    ruling = SITUATION.evaluate({
+        **HISTORY, "elements": ["neutral"],
+        "changes": [{"change": "gain-element", "element": "swamp"}],
+        "targets": [{"elements": ["forest"]}]})
+    assert ruling.complete
+    assert ruling.value("target_1_relation") == Relation.DIFFERENT.label
+    first, stays = ruling.readings_of("change-1-neutral")
+    assert first.value("target_1_relation") == Relation.DIFFERENT.label
+    assert stays.value("target_1_relation") == Relation.NEITHER.label
+    assert stays.value("elements") == (Element.SWAMP.label, Element.NEUTRAL.label)
