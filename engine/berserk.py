@@ -21,6 +21,7 @@ again with the other reading, shown where the values differ.  Facts outside the 
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
@@ -1084,11 +1085,17 @@ def _history(run: _Run) -> None:
 
 
 def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run:
-    """Apply every rule to ``table`` under the ``chosen`` readings.
+    """Apply every rule to ``table`` under the ``chosen`` readings (a finished run is only read,
+    so the parser's run and the ruling's are one, see :func:`_cached_run`).
 
     :raises InputError: for a history the texts exclude (see :func:`become_creature`).
     """
-    run = _Run(table, chosen)
+    return _cached_run(table, tuple(sorted(chosen.items())))
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_run(table: Table, chosen: tuple[tuple[str, str], ...]) -> _Run:
+    run = _Run(table, dict(chosen))
     _report_uncovered(run)
     _history(run)
     if table.moment is not None:
