@@ -268,3 +268,13 @@ def test_an_artifact_that_becomes_a_creature_with_no_subtype_named_is_not_refuse
         assert {c.key for c in step.citations} == {"108.1", "108.p1"}
         assert ruling.complete is False
         check_ruling(scenario, ruling)
+
+
+def test_an_error_in_the_situation_names_the_change_as_entered():
+    """A change after a gained element was named by its place among the other changes only
+    (changes.0 for the second change)."""
+    with pytest.raises(InputError) as error:
+        SITUATION.evaluate({**HISTORY, "changes": [
+            {"change": "gain-element", "element": "forest"},
+            {"change": "become-creature", "subtype": "non-flying", "movement": 3}]})
+    assert error.value.field == "changes.1.movement"
