@@ -14,8 +14,8 @@ import pytest
 
 import engine
 from rulebook.models import ClauseVersion
-from tests.engine.test_berserk import SITUATION_STEP_WORDS as BERSERK_SITUATION_WORDS
-from tests.engine.test_berserk import STEP_WORDS as BERSERK_WORDS
+from tests.engine.berserk.clauses import SITUATION_STEP_WORDS as BERSERK_SITUATION_WORDS
+from tests.engine.berserk.clauses import STEP_WORDS as BERSERK_WORDS
 from tests.engine.marvel.texts import STEP_WORDS as MARVEL_WORDS
 from tests.engine.powerduell.common import STEP_WORDS as POWERDUELL_WORDS
 from tests.rulebook.calculator_cases import CASES

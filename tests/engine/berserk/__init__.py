@@ -1,0 +1,1 @@
+"""Tests of the Berserk ruleset (engine.berserk), one module per behaviour."""

@@ -1,0 +1,280 @@
+"""106.3, 106.4, 107.1, 108: a card's type, subtype, status and movement through its changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.berserk import (
+    FLIGHT_ICON, NONE_LABEL, NOT_COVERED_VALUE, NOT_STATED, RULESET, SITUATION,
+    AdditionalProperty, CardType, Element, Status, Subtype,
+)
+from engine.core import InputError, Outcome
+from tests.engine.berserk.clauses import (
+    CLAUSE_TEXT, SITUATION_STEP_WORDS, REPLACEMENT, FLIGHT_START, HISTORY,
+    ARTIFACT_BECOMES_CREATURE, NOW_HAS, AGAIN, keys, steps_with, only_step, check_ruling,
+    open_readings,
+)
+
+
+def test_creature_becomes_artifact_loses_additional_properties():
+    ruling = REPLACEMENT.evaluate({**FLIGHT_START, "initial_status": "elite",
+                                   "changes": [{"change": "become-artifact"}]})
+    assert ruling.value("type") == CardType.ARTIFACT.label
+    assert ruling.value("subtype") == NONE_LABEL
+    assert ruling.value("movement") == NONE_LABEL
+    assert ruling.value("status") == Status.ELITE.label
+    assert ruling.value("additional_properties") == ()
+    for prop in AdditionalProperty:
+        assert ruling.value(prop.value_name) is False
+    lost = [s for s in ruling.steps if s.message.id.startswith("The card no longer has")]
+    assert [s.message.param_dict()["property"] for s in lost] == [p.label for p in AdditionalProperty]
+    assert all("No feature can take" in s.message.id for s in lost)
+    kinds = {s.message.id: s for s in ruling.steps}
+    assert kinds["It loses its subtype %(subtype)s and its movement: only creatures have "
+                 "subtypes."].outcome is Outcome.APPLIED
+    assert kinds["Only creatures have subtypes."].outcome is Outcome.SILENT
+    assert {"106.3", "106.4", "107.1", "108.1", "108.p1"} == keys(ruling)
+
+
+def test_artifact_becomes_creature_of_a_named_subtype():
+    # with no subtype named: see test_an_artifact_that_becomes_a_creature_with_no_subtype_...
+    data = {"initial_type": "artifact", "initial_status": "ordinary", "in_play_zone": True,
+            "changes": [{"change": "become-creature", "subtype": "non-flying", "movement": 3}]}
+    ruling = REPLACEMENT.evaluate(data)
+    assert ruling.value("type") == CardType.CREATURE.label
+    assert ruling.value("subtype") == Subtype.NON_FLYING.label
+    assert ruling.value("movement") == 3
+    assert ruling.value("closing") is True
+    data["changes"] = [{"change": "become-creature", "subtype": "independent"}]
+    ruling = REPLACEMENT.evaluate(data)
+    assert ruling.value("movement") == NOT_STATED
+    assert ruling.value("closing") is False
+    silent = [s.message.id for s in ruling.by_outcome(Outcome.SILENT)]
+    assert "The card's movement is not stated." in silent
+    assert "The card does not have %(property)s." in silent  # independent: closing SILENT
+
+
+def test_creature_back_from_artifact_gets_initial_subtype_and_movement():
+    ruling = REPLACEMENT.evaluate({**FLIGHT_START, "changes": [
+        {"change": "become-artifact"}, {"change": "become-creature"}]})
+    assert ruling.value("subtype") == Subtype.NON_FLYING.label
+    assert ruling.value("movement") == 2
+    step = only_step(ruling, "No new subtype is named: the card gets back its initial subtype "
+                             "%(subtype)s with its numeric values (movement %(movement)s).")
+    assert {c.key for c in step.citations} == {"108.1", "108.p1"}
+
+
+def test_lose_type_restores_initial_type():
+    ruling = REPLACEMENT.evaluate({**FLIGHT_START, "changes": [
+        {"change": "become-terrain"}, {"change": "lose-type"}]})
+    assert ruling.value("type") == CardType.CREATURE.label
+    assert ruling.value("movement") == 2
+    assert ruling.value("simple_strike") is True
+    restore = [s for s in ruling.by_outcome(Outcome.SILENT)
+               if s.message.id.startswith("The card loses the type")]
+    assert len(restore) == 1
+    nothing = REPLACEMENT.evaluate({**FLIGHT_START, "changes": [{"change": "lose-type"}]})
+    (na,) = nothing.by_outcome(Outcome.NOT_APPLICABLE)
+    assert na.message.id == "The card loses an acquired type."
+
+
+def test_flying_creature_losing_flight_is_silent():
+    ruling = REPLACEMENT.evaluate({"initial_type": "creature", "initial_subtype": "flying",
+                                   "initial_status": "ordinary", "in_play_zone": True,
+                                   "changes": [{"change": "lose-flight"}]})
+    assert ruling.value("subtype") == Subtype.NON_FLYING.label
+    assert ruling.value("movement") == NOT_STATED
+    assert ruling.value("closing") is True
+    assert any(s.message.id.startswith("The card loses %(lost)s and becomes a non-flying")
+               for s in ruling.by_outcome(Outcome.SILENT))
+
+
+def test_gain_flight_needs_a_creature_and_repeats_are_not_applicable():
+    artifact = REPLACEMENT.evaluate({"initial_type": "artifact", "initial_status": "ordinary",
+                                     "changes": [{"change": "gain-flight"}]})
+    assert artifact.value("type") == CardType.ARTIFACT.label
+    (step,) = artifact.by_outcome(Outcome.NOT_APPLICABLE)[:1]
+    assert step.message.id == "The card does not gain flight." and step.citations[0].key == "106.4"
+    twice = REPLACEMENT.evaluate({**FLIGHT_START, "changes": [
+        {"change": "gain-flight"}, {"change": "gain-flight"}, {"change": "become-ordinary"}]})
+    assert twice.value("subtype") == Subtype.FLYING.label
+    ids = [s.message.id for s in twice.by_outcome(Outcome.NOT_APPLICABLE)]
+    assert "The card gains flight." in ids and "The card becomes %(status)s." in ids
+
+
+def test_become_creature_subtype_change_and_flight_via_subtype():
+    ruling = REPLACEMENT.evaluate({**FLIGHT_START, "changes": [
+        {"change": "become-creature", "subtype": "flying"}]})
+    assert ruling.value("movement") == FLIGHT_ICON
+    ruling = REPLACEMENT.evaluate({**FLIGHT_START, "changes": [
+        {"change": "become-creature", "subtype": "symbiote", "movement": 1},
+        {"change": "become-creature", "subtype": "non-flying"}]})
+    assert ruling.value("subtype") == Subtype.NON_FLYING.label
+    assert ruling.value("movement") == 2  # the initial value, assumed (SILENT)
+    assert "The card gets its initial movement %(movement)s back." in [
+        s.message.id for s in ruling.by_outcome(Outcome.SILENT)]
+
+
+def test_not_in_play_zone_has_no_additional_properties():
+    ruling = REPLACEMENT.evaluate({**FLIGHT_START, "in_play_zone": False, "changes": []})
+    assert ruling.value("additional_properties") == ()
+    reasons = {s.reason.id for s in ruling.by_outcome(Outcome.NOT_APPLICABLE)}
+    assert reasons == {"Only %(holders)s have it; the card is not in the play zone."}
+
+
+@pytest.mark.parametrize("data,field", [
+    ({"initial_type": "creature", "initial_status": "elite"}, "initial_subtype"),
+    ({"initial_type": "artifact", "initial_subtype": "flying", "initial_status": "elite"},
+     "initial_subtype"),
+    ({"initial_type": "creature", "initial_subtype": "non-flying", "initial_status": "elite"},
+     "initial_movement"),
+    ({"initial_type": "creature", "initial_subtype": "flying", "initial_movement": 1,
+      "initial_status": "elite"}, "initial_movement"),
+    ({**FLIGHT_START, "changes": [{"change": "gain-flight", "subtype": "flying"}]},
+     "changes.0.subtype"),
+    ({**FLIGHT_START, "changes": [{"change": "gain-flight"},
+                                  {"change": "become-creature", "movement": 2}]},
+     "changes.1.movement"),
+    ({**FLIGHT_START, "initial_movement": 21}, "initial_movement"),
+    ({**FLIGHT_START, "changes": [{"change": "fly"}]}, "changes.0.change"),
+    ({**FLIGHT_START, "changes": [{}] * 13}, "changes"),
+])
+def test_replacement_input_errors(data, field):
+    with pytest.raises(InputError) as error:
+        REPLACEMENT.evaluate(data)
+    assert error.value.field == field
+
+
+def test_movement_without_a_change_of_subtype_is_rejected():
+    data = {**FLIGHT_START, "changes": [
+        {"change": "become-creature", "subtype": "non-flying", "movement": 3}]}
+    with pytest.raises(InputError) as error:
+        REPLACEMENT.evaluate(data)
+    assert error.value.field == "changes.0.movement"
+    with pytest.raises(InputError):
+        REPLACEMENT.evaluate_form({"initial_type": "creature", "initial_subtype": "non-flying",
+                                   "initial_status": "elite", "initial_movement": "2",
+                                   "changes": "1", "changes-0-change": "become-creature",
+                                   "changes-0-subtype": "non-flying", "changes-0-movement": "3"})
+
+
+def test_elements_of_a_card_that_becomes_an_artifact_are_an_open_point():
+    ruling = SITUATION.evaluate({**HISTORY, "changes": [
+        {"change": "become-artifact"}, {"change": "gain-element", "element": "forest"}]})
+    keeps, loses = open_readings(ruling, "change-1-elements")
+    assert keeps.value("elements") == (Element.FOREST.label, Element.SWAMP.label)
+    assert loses.value("step_1_elements") == () and loses.value("elements") == (
+        Element.FOREST.label,)
+    assert {c.key for c in keeps.citations} == {"108.1", "106.p2"}
+    assert {c.key for c in loses.citations} == {"108.1", "106.3"}
+    (step,) = [s for s in ruling.by_outcome(Outcome.SILENT)
+               if s.message.id in SITUATION_STEP_WORDS]
+    text = " ".join(CLAUSE_TEXT[c.key] for c in step.citations)
+    for word in SITUATION_STEP_WORDS[step.message.id]:
+        assert word in text
+    assert not ruling.settled
+
+
+def test_a_neutral_card_that_becomes_an_artifact_has_no_elements_to_keep():
+    ruling = SITUATION.evaluate({**HISTORY, "elements": ["neutral"],
+                                 "changes": [{"change": "become-artifact"}]})
+    assert not ruling.readings
+
+
+@pytest.mark.parametrize("scenario_slug", ["property-replacement", "situation"])
+def test_lost_flight_after_a_change_of_type_shows_both_readings(scenario_slug):
+    scenario = RULESET.scenario(scenario_slug)
+    data = {**HISTORY, "initial_subtype": "flying", "initial_movement": None,
+            "changes": [{"change": "lose-flight"}, {"change": "become-artifact"},
+                        {"change": "become-creature"}]}
+    if scenario_slug == "property-replacement":
+        data = {k: v for k, v in data.items() if k.startswith("initial") or k == "changes"}
+    ruling = scenario.evaluate(data)
+    back, persists = open_readings(ruling, "change-3-flight")
+    assert back.value("subtype") == Subtype.FLYING.label  # 108.1: the initial subtype
+    assert persists.value("subtype") == Subtype.NON_FLYING.label
+    assert {c.key for c in back.citations} == {"108.1", "108.p1"}
+    assert "loses flight" in persists.label.render()
+
+
+def test_gained_flight_after_a_change_of_type_shows_both_readings():
+    ruling = SITUATION.evaluate({**HISTORY, "changes": [
+        {"change": "gain-flight"}, {"change": "become-artifact"}, {"change": "become-creature"},
+        {"change": "become-elite"}]})
+    back, persists = open_readings(ruling, "change-3-flight")
+    assert (back.value("step_3_movement"), back.value("movement")) == (2, 2)
+    assert persists.value("movement") == FLIGHT_ICON
+    assert ruling.value("movement") == 2  # the values follow 108.1's initial subtype
+
+
+def test_no_open_point_where_both_readings_agree():
+    # a non-flying creature loses flight it gained: its initial subtype is non-flying anyway
+    ruling = SITUATION.evaluate({**HISTORY, "changes": [
+        {"change": "gain-flight"}, {"change": "lose-flight"}, {"change": "become-artifact"},
+        {"change": "become-creature"}]})
+    assert [p for p in ruling.open_points() if p.endswith("flight")] == []
+
+
+def test_an_artifact_that_becomes_a_creature_gets_its_properties_not_again():
+    """"Again" (снова) only for a property the card had before in its history."""
+    situation = RULESET.scenario("situation")
+    situation_inputs = {**ARTIFACT_BECOMES_CREATURE, "elements": ["swamp"], "turn": "own",
+                        "phase": "main", "subphase": "choice", "strike_declared": "none"}
+    for scenario, data in ((REPLACEMENT, ARTIFACT_BECOMES_CREATURE),
+                           (situation, situation_inputs)):
+        ruling = scenario.evaluate(data)
+        assert steps_with(ruling, AGAIN) == []
+        assert [s.message.param_dict()["property"] for s in steps_with(ruling, NOW_HAS)] == [
+            p.label for p in AdditionalProperty]
+        check_ruling(scenario, ruling)
+    back = REPLACEMENT.evaluate({**FLIGHT_START, "changes": [
+        {"change": "become-artifact"},
+        {"change": "become-creature", "subtype": "non-flying", "movement": 2}]})
+    assert len(steps_with(back, AGAIN)) == 4 and steps_with(back, NOW_HAS) == []
+
+
+def test_each_property_is_stated_once_for_an_artifact_that_becomes_a_creature():
+    situation = RULESET.scenario("situation")
+    ruling = situation.evaluate({**ARTIFACT_BECOMES_CREATURE, "elements": ["swamp"],
+                                 "turn": "own", "phase": "main", "subphase": "choice",
+                                 "strike_declared": "none"})
+    about = [(s.message.id, s.message.param_dict().get("property")) for s in ruling.steps
+             if s.message.id.startswith("The card") and "property" in s.message.param_dict()]
+    assert about == [(NOW_HAS, p.label) for p in AdditionalProperty]
+    assert ruling.value("simple_strike_now") is True and ruling.value("closing_now") is True
+    assert len(ruling.steps) == 12
+    replacement = REPLACEMENT.evaluate(ARTIFACT_BECOMES_CREATURE)
+    assert [s.message.id for s in replacement.steps].count(NOW_HAS) == 4
+    assert not steps_with(replacement, "The card has %(property)s: all %(holders)s have it.")
+
+
+def test_an_artifact_that_becomes_a_creature_with_no_subtype_named_is_not_refused():
+    """108.1 gives back the initial subtype; an artifact has none.  The texts do not say
+    what the card's subtype is: not covered (incomplete), not an input error."""
+    data = {"initial_type": "artifact", "initial_status": "ordinary", "in_play_zone": True,
+            "changes": [{"change": "become-creature"}]}
+    situation = RULESET.scenario("situation")
+    for scenario, inputs in ((REPLACEMENT, data), (situation, {
+            **data, "elements": ["swamp"], "turn": "own", "phase": "main",
+            "subphase": "choice", "strike_declared": "none"})):
+        ruling = scenario.evaluate(inputs)
+        assert ruling.value("type") == CardType.CREATURE.label
+        assert ruling.value("subtype").id == "not stated"
+        assert ruling.value("movement").id == "not stated"
+        # 107.1 gives closing to non-flying creatures, and the subtype is not covered
+        assert ruling.value("closing") == NOT_COVERED_VALUE
+        assert ruling.value("simple_strike") is True
+        (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
+        assert {c.key for c in step.citations} == {"108.1", "108.p1"}
+        assert ruling.complete is False
+        check_ruling(scenario, ruling)
+
+
+def test_an_error_in_the_situation_names_the_change_as_entered():
+    """A change after a gained element was named by its place among the other changes only
+    (changes.0 for the second change)."""
+    with pytest.raises(InputError) as error:
+        SITUATION.evaluate({**HISTORY, "changes": [
+            {"change": "gain-element", "element": "forest"},
+            {"change": "become-creature", "subtype": "non-flying", "movement": 3}]})
+    assert error.value.field == "changes.1.movement"

@@ -1,0 +1,94 @@
+"""The Berserk situations of the judge's report (/work/judge/report.md, BK-N1..BK-N8): the
+rulings a judge worked out from the text of 106–109, with the readings where the text leaves
+a point open."""
+
+from __future__ import annotations
+
+from engine.berserk import (
+    FLIGHT_ICON, NOT_STATED, SITUATION, TIMING, CardType, Element, Relation, Subtype,
+)
+
+BASE = {"initial_type": "creature", "initial_subtype": "non-flying", "initial_status": "ordinary",
+        "initial_movement": 2, "elements": ["swamp"], "turn": "own", "phase": "main",
+        "subphase": "choice", "strike_declared": "none"}
+BAGRAKH = [{"feature_element": "swamp", "strike_bonus": 2}]
+
+
+def readings(ruling, point, *names):
+    return [tuple(r.value(name) for name in names) for r in ruling.readings_of(point)]
+
+
+def test_bk_n1_a_neutral_creature_gains_swamp():
+    """106 ¶3 only forbids gaining an element the card has; whether the card stays neutral is
+    not said: different elements (106 ¶2) or, still neutral, "кроме нейтральных карт"."""
+    ruling = SITUATION.evaluate({**BASE, "elements": ["neutral"], "features": BAGRAKH,
+                                 "changes": [{"change": "gain-element", "element": "swamp"}],
+                                 "targets": [{"elements": ["forest"]}]})
+    assert readings(ruling, "change-1-neutral", "target_1_relation") == [
+        (Relation.DIFFERENT.label,), (Relation.NEITHER.label,)]
+
+
+def test_bk_n1c_bagrakh_against_a_card_given_as_neutral_and_swamp():
+    """106 ¶1 "против любой карты, обладающей этой стихией": +2 whatever its neutrality; 106 ¶2:
+    swamp belongs to both, the same element.  The input is outside the texts: incomplete."""
+    ruling = SITUATION.evaluate({**BASE, "features": BAGRAKH,
+                                 "targets": [{"elements": ["neutral", "swamp"]}]})
+    assert not ruling.complete
+    assert ruling.value("feature_1_target_1") == 2
+    assert ruling.value("target_1_relation") == Relation.SAME.label
+
+
+def test_bk_n2_a_creature_that_becomes_equipment_and_gains_swamp():
+    """108.1 "все свойства в поле базовых свойств становятся такими, чтобы соответствовать этому
+    типу": whether equipment keeps its elements is not said — as for an artifact (BK-N2b)."""
+    for new_type in ("equipment", "artifact", "terrain", "condition"):
+        ruling = SITUATION.evaluate({**BASE, "elements": ["forest", "swamp"], "changes": [
+            {"change": f"become-{new_type}"}, {"change": "gain-element", "element": "swamp"}]})
+        assert ruling.value("type") == CardType(new_type).label
+        assert ruling.value("additional_properties") == ()
+        assert readings(ruling, "change-1-elements", "elements") == [
+            ((Element.FOREST.label, Element.SWAMP.label),), ((Element.SWAMP.label,),)]
+
+
+def test_bk_n3_a_creature_printed_flying_loses_flight():
+    """108.1 "возвращается начальный подтип": the initial subtype is flying; the engine's
+    non-flying creature is one reading, the text as written the other."""
+    ruling = SITUATION.evaluate({**BASE, "initial_subtype": "flying", "initial_movement": None,
+                                 "changes": [{"change": "lose-flight"}]})
+    assert readings(ruling, "change-1-lost-flight", "subtype", "movement", "closing_now") == [
+        (Subtype.NON_FLYING.label, NOT_STATED, True), (Subtype.FLYING.label, FLIGHT_ICON, False)]
+    assert ruling.value("simple_strike_now") is True  # either way (107.1, 107.2)
+
+
+def test_bk_n4_a_symbiote_may_close_or_not():
+    """107.1 gives closing to "все нелетающие существа"; 106.4 lists the symbiote beside the
+    non-flying creature: open, in the situation and in the focused timing scenario."""
+    situation = SITUATION.evaluate({**BASE, "initial_subtype": "symbiote",
+                                    "initial_movement": None})
+    timing = TIMING.evaluate({"card_type": "creature", "card_subtype": "symbiote", "turn": "own",
+                              "phase": "main", "subphase": "choice", "strike_declared": "none"})
+    assert readings(situation, "non-flying-subtype", "closing_now") == [(False,), (True,)]
+    assert readings(timing, "non-flying-subtype", "closing") == [(False,), (True,)]
+    assert situation.value("simple_strike_now") is True and timing.value("defender") is False
+
+
+def test_bk_n5_a_defender_against_its_own_players_strike():
+    """107.3 "при объявлении простого удара" does not say whose strike: open."""
+    ruling = SITUATION.evaluate({**BASE, "strike_declared": "own"})
+    assert readings(ruling, "defender-own-strike", "defender_now") == [(False,), (True,)]
+    assert ruling.value("simple_strike_now") is True and ruling.value("closing_now") is True
+
+
+def test_bk_n6_to_n8_stay_as_the_judge_found_them():
+    flight = SITUATION.evaluate({**BASE, "initial_movement": 3, "changes": [
+        {"change": "gain-flight"}, {"change": "become-artifact"}, {"change": "lose-type"}]})
+    assert (flight.value("subtype"), flight.value("movement"), flight.value("closing_now")) == (
+        Subtype.NON_FLYING.label, 3, True)
+    assert {"change-3-flight", "change-2-elements"} <= set(flight.open_points())
+    wings = SITUATION.evaluate({**BASE, "initial_movement": 1,
+                                "non_game_elements": ["illustration", "rarity"]})
+    assert wings.settled and wings.value("closing_now") is True
+    kept = SITUATION.evaluate({**BASE, "changes": [{"change": "gain-flight"}],
+                               "use_prevented": ["simple-strike"]})
+    assert kept.value("simple_strike") is True and kept.value("simple_strike_now") is False
+    assert kept.value("closing") is False and kept.settled

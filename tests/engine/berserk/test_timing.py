@@ -1,0 +1,68 @@
+"""107.1–107.3: when a simple strike, closing and a defender may be declared."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.berserk import AdditionalProperty
+from engine.core import InputError, Outcome
+from tests.engine.berserk.clauses import TIMING, TIMING_BASE, steps_with, only_step
+
+
+def test_timing_prevented_use_keeps_property():
+    ruling = TIMING.evaluate({**TIMING_BASE, "turn": "own", "phase": "main",
+                              "subphase": "choice", "use_prevented": ["simple-strike"]})
+    assert ruling.value("simple_strike") is False
+    assert ruling.value("closing") is True
+    step = only_step(ruling, "A feature stops the card from using %(property)s; it keeps the "
+                             "property, as no feature can take it away.")
+    assert step.outcome is Outcome.APPLIED and step.citations[0].key == "107.1"
+
+
+def test_timing_flying_creature_cannot_close():
+    ruling = TIMING.evaluate({**TIMING_BASE, "card_subtype": "flying", "turn": "own",
+                              "phase": "main", "subphase": "choice"})
+    assert ruling.value("simple_strike") is True and ruling.value("closing") is False
+
+
+def test_timing_outside_play_zone_and_non_creatures():
+    for data in ({**TIMING_BASE, "in_play_zone": False},
+                 {**TIMING_BASE, "card_type": "equipment", "card_subtype": None}):
+        ruling = TIMING.evaluate({**data, "turn": "own", "phase": "main", "subphase": "choice"})
+        assert [v.value for v in ruling.values] == [False, False, False]
+        assert {c.key for c in ruling.citations()} == {"107.1"}
+
+
+def test_timing_defender_against_own_strike_is_silent():
+    ruling = TIMING.evaluate({**TIMING_BASE, "turn": "own", "phase": "main",
+                              "subphase": "choice", "strike_declared": "own"})
+    assert ruling.value("defender") is False
+    step = only_step(ruling, "A defender against its own player's simple strike is taken as "
+                             "not allowed.")
+    assert step.outcome is Outcome.SILENT and step.citations[0].key == "107.3"
+
+
+def test_timing_all_slow_conditions_reported():
+    ruling = TIMING.evaluate({**TIMING_BASE, "turn": "opponent", "phase": "other"})
+    slow_no = "%(property)s is slow (невнезапное) and may not be declared now."
+    reasons = [s.reason.id for s in steps_with(ruling, slow_no)
+               if s.message.param_dict()["property"] == AdditionalProperty.CLOSING.label]
+    assert reasons == ["It is the opponent's turn, not its player's own turn.",
+                       "It is not the Main phase."]
+
+
+@pytest.mark.parametrize("data,field", [
+    ({**TIMING_BASE, "card_subtype": None, "turn": "own", "phase": "other"}, "card_subtype"),
+    ({**TIMING_BASE, "card_type": "terrain", "turn": "own", "phase": "other"}, "card_subtype"),
+    ({**TIMING_BASE, "turn": "own", "phase": "main"}, "subphase"),
+    ({**TIMING_BASE, "turn": "own", "phase": "other", "subphase": "choice"}, "subphase"),
+    ({**TIMING_BASE, "turn": "own", "phase": "main", "subphase": "choice",
+      "strike_declared": "opponent"}, "strike_declared"),
+    ({**TIMING_BASE, "turn": "opponent", "phase": "main", "subphase": "other",
+      "strike_declared": "opponent"}, "strike_declared"),
+    ({**TIMING_BASE, "phase": "main", "subphase": "choice"}, "turn"),
+])
+def test_timing_input_errors(data, field):
+    with pytest.raises(InputError) as error:
+        TIMING.evaluate(data)
+    assert error.value.field == field
