@@ -11,7 +11,7 @@ the few German forms the texts (and so the glossary) do not use;
 they quote the rule.  German catalogs keep the German terms.
 
 Plain Python on the glossary files; the catalogs are filled from it and a
-test (``tests/rulebook/test_calculator_terms.py``) holds them to it.
+test (``tests/rulebook/calculator/test_terms.py``) holds them to it.
 
 >>> english("The Wirkung of the Schutzgottkarte", load_glossaries())
 'The impact of the guardian god card'

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rulebook.calculator import services as calculator
-from tests.rulebook.calculator_cases import CASES, Case, parts
+from tests.rulebook.calculator.cases import CASES, Case, parts
 
 DOCUMENTS = {"power-duell": "schutzgottkarten", "berserk": "comprehensive-rules",
              "marvel-champions": "referenzhandbuch"}

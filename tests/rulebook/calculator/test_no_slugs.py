@@ -17,7 +17,7 @@ import pytest
 import engine
 from engine.core import FieldKind
 from rulebook.calculator import services as calculator
-from tests.rulebook.calculator_cases import CASES
+from tests.rulebook.calculator.cases import CASES
 
 SCENARIOS = [s for ruleset in engine.rulesets() for s in ruleset.scenarios]
 #: Change keys of a Schutzgottkarte's own Wirkung (engine.powerduell.Change.key).

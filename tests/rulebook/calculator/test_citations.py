@@ -1,11 +1,15 @@
-"""Engine citations bound to the imported rulebook, and drift warnings."""
+"""Citations of a ruling: bound to the imported rulebook with drift warnings, incomplete
+where a cited clause had no text in force on the reading date, and each step citing a
+clause whose text is about that step."""
 
 from __future__ import annotations
 
 import datetime
+import json
+import re
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 import engine
 from engine.core import DocumentRef
@@ -13,8 +17,21 @@ from rulebook.calculator import services as calculator
 from rulebook.calculator.citations import Drift, resolve_citations
 from rulebook.models import Clause, ClauseVersion, Correction
 from rulebook.versioning.publishing import (
-    propose_version, publish_correction as publish_correction_action, submit_correction,
+    propose_version,
+    submit_correction,
 )
+from rulebook.versioning.publishing import (
+    publish_correction as publish_correction_action,
+)
+from tests.engine.berserk.clauses import SITUATION_STEP_WORDS as BERSERK_SITUATION_WORDS
+from tests.engine.berserk.clauses import STEP_WORDS as BERSERK_WORDS
+from tests.engine.marvel.texts import STEP_WORDS as MARVEL_WORDS
+from tests.engine.powerduell.common import STEP_WORDS as POWERDUELL_WORDS
+from tests.rulebook.calculator.cases import CASES
+
+# --------------------------------------------------------------------------
+# Engine citations bound to the imported rulebook, and drift warnings.
+# --------------------------------------------------------------------------
 
 ALL_CITATIONS = [c for ruleset in engine.rulesets() for c in ruleset.citations()]
 
@@ -159,3 +176,129 @@ def test_an_unpublished_draft_or_upcoming_correction_changes_nothing(seeded, pub
     assert calculator.present(ruling, today).drift is False
     later = calculator.present(ruling, today + datetime.timedelta(days=30))
     assert {c.key for s in later.steps for c in s.citations if c.warning()} == {"107.2"}
+
+
+# --------------------------------------------------------------------------
+# A ruling resting on a clause that had no text in force on the reading date is incomplete.
+# --------------------------------------------------------------------------
+
+PD2 = next(case for case in CASES if case.id == "PD-2")
+BEFORE = datetime.date(2022, 12, 1)  # before the correction of 25.01.2023 that added the clauses
+
+
+def evaluate(client, as_of):
+    return client.post("/api/scenarios/power-duell/guardian-wirkung/evaluate",
+                       json.dumps({"inputs": PD2.inputs, "as_of": as_of}),
+                       content_type="application/json", HTTP_ACCEPT_LANGUAGE="de")
+
+
+@pytest.mark.django_db
+def test_a_clause_without_a_version_on_the_date_makes_the_ruling_incomplete(seeded):
+    ruling = calculator.find("power-duell", "guardian-wirkung").evaluate(PD2.inputs)
+    assert ruling.complete is True  # the engine alone knows no dates
+    with translation.override("en"):
+        view = calculator.present(ruling, BEFORE, dated=True)
+    assert view.complete is False and view.settled is False
+    missing = view.without_text
+    assert missing and all(".negativ-positiv-wirkung." in c.key for c in missing)
+    assert "did not exist yet" in view.verdict and "Complete" not in view.verdict
+    assert "Every input is covered" not in view.verdict
+    step = next(s for s in view.steps if any(c in missing for c in s.citations))
+    assert step.without_text
+    assert any("did not exist yet" in w for w in step.warnings)
+    today = calculator.present(ruling, datetime.date(2024, 1, 1), dated=True)
+    assert today.complete is True and today.without_text == ()
+
+
+@pytest.mark.django_db
+def test_the_api_and_the_page_say_the_clause_did_not_exist_yet(client, seeded):
+    data = evaluate(client, "2022-12-01").json()
+    assert data["complete"] is False and data["settled"] is False
+    assert "noch nicht" in data["verdict"]
+    assert "Jede Eingabe ist durch die veröffentlichten Regeln abgedeckt" not in data["verdict"]
+    cited = [c for s in data["steps"] for c in s["citations"] if c["drift"] == "not_in_force"]
+    assert cited and all("noch nicht" in c["warning"] for c in cited)
+    assert evaluate(client, "2024-01-01").json()["complete"] is True
+
+    query = calculator.to_query(calculator.find("power-duell", "guardian-wirkung"), PD2.inputs,
+                                BEFORE)
+    html = client.get(f"/de/calculator/power-duell/guardian-wirkung/?{query}").content.decode()
+    assert "verdict--incomplete" in html
+    assert "Jede Eingabe ist durch die veröffentlichten Regeln abgedeckt" not in html
+    assert "noch nicht in Kraft" in html
+    assert "Text geändert" not in html
+
+
+@pytest.mark.django_db
+def test_a_repealed_cited_clause_makes_the_ruling_incomplete(seeded, publisher, editor):
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    publish_correction("107.2", today - datetime.timedelta(days=10), publisher, editor,
+                       repeal=True)
+    ruling = calculator.find("berserk", "timing").evaluate(BK7B)
+    with translation.override("en"):
+        view = calculator.present(ruling, today)
+    assert view.complete is False and [c.key for c in view.without_text] == ["107.2"]
+    assert view.verdict.startswith("Incomplete:") and "had been repealed" in view.verdict
+    earlier = calculator.present(ruling, today - datetime.timedelta(days=11))
+    assert earlier.complete is True and earlier.without_text == ()
+
+
+# --------------------------------------------------------------------------
+# Each step of a ruling cites a clause whose imported text is about that step.
+#
+# The engine test modules define ``STEP_WORDS``: for each step message id,
+# words that appear in the text of the clauses the step cites.  Here the words
+# are looked up in the text the site actually imported from the seeds, for
+# every step emitted by every worked example and every judge case.
+# --------------------------------------------------------------------------
+
+# Steps only the Marvel situation emits: the crisis example of ziel ¶5.1 (a card's
+# icon overrides "threat can be removed from the main scheme").
+MARVEL_SITUATION_WORDS = {"Card text may override this rule: %(rule)s": ("Krisensymbol",
+                                                                         "verhindert")}
+STEP_WORDS = {"power-duell": POWERDUELL_WORDS,
+              "berserk": {**BERSERK_WORDS, **BERSERK_SITUATION_WORDS},
+              "marvel-champions": {**MARVEL_WORDS, **MARVEL_SITUATION_WORDS}}
+SCENARIOS = [s for ruleset in engine.rulesets() for s in ruleset.scenarios]
+
+
+def normalise(text: str) -> str:
+    """Plain lower-case text: Markdown line markers dropped, whitespace collapsed."""
+    text = re.sub(r"(?m)^\s*(?:>\s*)*(?:[-*]\s+)?", "", text)
+    return " ".join(text.split()).lower()
+
+
+@pytest.fixture
+def imported_text(seeded):
+    """(game, document, key) → the imported title and text of version 1, normalised."""
+    versions = ClauseVersion.objects.filter(number=1).select_related("clause__document__game")
+    return {(v.clause.document.game.slug, v.clause.document.slug, v.clause.key):
+            normalise(f"{v.title_in(v.original_language).text} {v.original_text()}")
+            for v in versions}
+
+
+def inputs_for(scenario):
+    found = [example.inputs for example in scenario.examples]
+    found += [case.inputs for case in CASES
+              if (case.game, case.scenario) == (scenario.game, scenario.slug)]
+    return found
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[f"{s.game}:{s.slug}" for s in SCENARIOS])
+def test_every_step_cites_a_clause_about_it(scenario, imported_text):
+    inputs = inputs_for(scenario)
+    assert inputs, "every scenario has a worked example or a judge case"
+    words = STEP_WORDS[scenario.game]
+    checked = 0
+    for data in inputs:
+        for step in scenario.evaluate(data).steps:
+            assert step.message.id in words, step.message.id
+            text = " ".join(imported_text[(c.document.game, c.document.document, c.key)]
+                            for c in step.citations)
+            for word in words[step.message.id]:
+                assert normalise(word) in text, (step.message.id, word,
+                                                 [c.key for c in step.citations])
+                checked += 1
+    assert checked >= len(inputs)

@@ -13,7 +13,7 @@ from rulebook.calculator.terms import (
     GERMAN_FORMS, english, german_forms_in, load_glossaries, outside_quotes,
 )
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 CALCULATOR = ("engine/", "rulebook/calculator", "rulebook/templates/rulebook/calculator")
 
 
