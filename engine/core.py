@@ -688,18 +688,10 @@ class Field:
             wrong type, out of bounds, not an allowed choice or an allowed
             choice given twice.
         """
-        if self.kind is FieldKind.BOOLEAN:
-            if raw is None or raw == "" or raw == []:
-                return bool(self.default)
-            return _coerce_bool(raw, path)
         if raw is None or raw == "" or raw == []:
-            if self.kind is FieldKind.MULTIPLE_CHOICE:
-                if self.required and self.min_items:
-                    raise InputError(path, msg(_("Choose at least one value.")))
-                return self.default
-            if self.required:
-                raise InputError(path, msg(_("This field is required.")))
-            return self.default
+            return self._omitted(path)
+        if self.kind is FieldKind.BOOLEAN:
+            return _coerce_bool(raw, path)
         if self.kind is FieldKind.INTEGER:
             return self._coerce_int(raw, path)
         if self.kind is FieldKind.CHOICE:
@@ -708,18 +700,33 @@ class Field:
                 raise InputError(path, msg(_("Choose one of: %(choices)s."), choices=self.choices))
             return value
         if self.kind is FieldKind.MULTIPLE_CHOICE:
-            values = [raw] if isinstance(raw, str) else raw
-            chosen = ([self.choice_value(v) for v in values]
-                      if isinstance(values, (list, tuple, set, frozenset)) else [None])
-            if None in chosen:
-                raise InputError(path, msg(_("Choose any of: %(choices)s."), choices=self.choices))
-            repeated = next((v for i, v in enumerate(chosen) if v in chosen[:i]), None)
-            if repeated is not None:  # "a" and "A" too: letter case is ignored
-                raise InputError(path, msg(
-                    _("Choose each value only once: %(value)s is given more than once."),
-                    value=self.choice(repeated)))
-            return frozenset(chosen)
+            return self._coerce_multiple(raw, path)
         raise InputError(path, msg(_("This field is a group of fields, not a single value.")))
+
+    def _omitted(self, path: str) -> Any:
+        """The value of an omitted field: its default, or an error if it must be given."""
+        if self.kind is FieldKind.BOOLEAN:
+            return bool(self.default)
+        if self.kind is FieldKind.MULTIPLE_CHOICE:
+            if self.required and self.min_items:
+                raise InputError(path, msg(_("Choose at least one value.")))
+            return self.default
+        if self.required:
+            raise InputError(path, msg(_("This field is required.")))
+        return self.default
+
+    def _coerce_multiple(self, raw: Any, path: str) -> frozenset[str]:
+        values = [raw] if isinstance(raw, str) else raw
+        chosen = ([self.choice_value(v) for v in values]
+                  if isinstance(values, (list, tuple, set, frozenset)) else [None])
+        if None in chosen:
+            raise InputError(path, msg(_("Choose any of: %(choices)s."), choices=self.choices))
+        repeated = next((v for i, v in enumerate(chosen) if v in chosen[:i]), None)
+        if repeated is not None:  # "a" and "A" too: letter case is ignored
+            raise InputError(path, msg(
+                _("Choose each value only once: %(value)s is given more than once."),
+                value=self.choice(repeated)))
+        return frozenset(chosen)
 
     def _coerce_int(self, raw: Any, path: str) -> int:
         if isinstance(raw, bool):
