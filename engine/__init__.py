@@ -66,7 +66,7 @@ from engine.core import (
     Choice, Citation, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError,
     Labelled, Message, OpenPoint, Outcome, Outside, Reading, ReadingOf, Rule, Ruleset,
     Ruling, Scenario, Step, Trace, Uncovered, Value, assumed, card_text_may_override,
-    citations, fields_json_schema, find_scenario, msg, not_covered, rule, table_facts,
+    citations, fields_json_schema, find_scenario, msg, not_covered, open_point, rule, table_facts,
 )
 
 
@@ -81,7 +81,7 @@ __all__ = [
     "Choice", "Citation", "ClauseKey", "DocumentRef", "Example", "Field", "FieldKind",
     "InputError", "Labelled", "Message", "OpenPoint", "Outcome", "Outside",
     "Reading", "ReadingOf", "Rule", "Ruleset", "Ruling", "Scenario", "Step", "Trace",
-    "Uncovered", "Value", "assumed", "card_text_may_override", "citations",
+    "Uncovered", "Value", "assumed", "card_text_may_override", "citations", "open_point",
     "fields_json_schema", "find_scenario", "msg", "not_covered", "rule", "rulesets",
     "table_facts",
 ]

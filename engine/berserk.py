@@ -28,8 +28,8 @@ from typing import Any, Callable, Mapping
 
 from engine.core import (
     ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
-    OpenPoint, Outside, ReadingOf, Rule, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
-    Value, _, msg, rule,
+    OpenPoint, Outside, Rule, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
+    Value, _, msg, open_point, rule,
 )
 
 GAME = "berserk"
@@ -340,8 +340,7 @@ TERMS = (
 
 def _point(slug: str, question: str, leaves_open: tuple[Clause, ...],
            readings: tuple[tuple[str, str, tuple[Clause, ...]], ...], why: str) -> OpenPoint:
-    return OpenPoint(slug, msg(question), leaves_open,
-                     tuple(ReadingOf(s, msg(label), c) for s, label, c in readings), msg(why))
+    return open_point(slug, question, leaves_open, why, *readings)
 
 
 NEUTRAL_SHARED = _point(

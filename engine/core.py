@@ -27,7 +27,7 @@ import difflib
 import enum
 import re
 from dataclasses import dataclass, field as dc_field
-from fractions import Fraction
+from fractions import Fraction  # noqa: F401 — used by the doctests
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -1224,6 +1224,25 @@ class OpenPoint:
         return tuple(Reading(self.slug, item.label, values, citations(*item.clauses),
                              index == 0, self.why if index == 0 else None)
                      for index, (item, values) in enumerate(results))
+
+
+def open_point(slug: str, question: str, leaves_open: tuple[ClauseLike, ...], why: str,
+               *readings: tuple[str, str, Any]) -> OpenPoint:
+    """Declare an :class:`OpenPoint` from message ids: each reading is
+    ``(slug, label, clauses)``, ``clauses`` one clause or a tuple of them; the
+    first reading is the one the ruling's values follow, for the reason ``why``.
+
+    >>> class Demo(ClauseKey):
+    ...     document = enum.nonmember(DocumentRef("demo", "rules"))
+    ...     ROUND = "1.p1"
+    >>> point = open_point("rounding", "Rounding?", (Demo.ROUND,), "no rounding is given",
+    ...                    ("down", "rounded down", Demo.ROUND), ("up", "rounded up", Demo.ROUND))
+    >>> [r.slug for r in point.readings], point.why.id
+    (['down', 'up'], 'no rounding is given')
+    """
+    return OpenPoint(slug, msg(question), tuple(leaves_open), tuple(
+        ReadingOf(name, msg(label), clauses if isinstance(clauses, tuple) else (clauses,))
+        for name, label, clauses in readings), msg(why))
 
 
 @dataclass(frozen=True)

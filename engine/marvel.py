@@ -24,8 +24,8 @@ from typing import Any, Mapping
 
 from engine.core import (
     Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
-    OpenPoint, Outcome, Outside, ReadingOf, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
-    Value, _, assumed, msg, rule,
+    OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
+    Value, _, assumed, msg, open_point, rule,
 )
 
 GAME = "marvel-champions"
@@ -514,14 +514,7 @@ def _target_type(path: str, selector: Selector, given: str | None, previous: Tar
 
 # What the entry leaves open, and what it does not cover ------------------------------------------
 
-def _point(slug: str, question: str, leaves_open: tuple[Clause, ...], why: str,
-           *readings: tuple[str, str, Any]) -> OpenPoint:
-    return OpenPoint(slug, msg(question), leaves_open, tuple(
-        ReadingOf(r, msg(label), clauses if isinstance(clauses, tuple) else (clauses,))
-        for r, label, clauses in readings), msg(why))
-
-
-FUTURE_TARGET = _point(
+FUTURE_TARGET = open_point(
     "future-target-initiation", _("Can an ability with a future target be initiated when its "
                                   "effects that require a target have no valid target?"),
     (Clause.REQUIRES, Clause.FUTURE),
@@ -532,7 +525,7 @@ FUTURE_TARGET = _point(
     ("future-needs-none", _("The ability refers to a future target and needs no target to be "
                             "initiated (Ziel ¶6); its effects without a valid target are not "
                             "resolved"), Clause.FUTURE))
-BASIC_LABEL = _point(
+BASIC_LABEL = open_point(
     "basic-power-label", _("Is the basic power Angriff (Widerstand) an ability labelled Angriff "
                            "(Widerstand)?"), (Clause.ATTACK, Clause.THWART, Clause.BASIC),
     _("Ziel ¶1 calls an attack that deals damage to an enemy a game function fixing on a target; "
@@ -541,7 +534,7 @@ BASIC_LABEL = _point(
                    "(Ziel ¶4.8, ¶4.9)"), (Clause.ATTACK, Clause.THWART)),
     ("unlabelled", _("No: Ziel ¶4.8 and ¶4.9 speak only of abilities labelled so, not of basic "
                      "powers (Ziel ¶3.1)"), Clause.BASIC))
-ZERO_AMOUNT = _point(
+ZERO_AMOUNT = open_point(
     "zero-amount", _("Can a card effect with an amount of 0 affect a target?"),
     (Clause.VALID, Clause.ZERO),
     _("The exception for a value of 0 covers only activations and basic powers; the engine "
@@ -550,7 +543,7 @@ ZERO_AMOUNT = _point(
                         "and basic powers"), Clause.ZERO),
     ("can-affect", _("Yes: a target is valid if any part of the ability can affect it "
                      "(Ziel ¶4)"), Clause.VALID))
-NO_CHANGE = _point(
+NO_CHANGE = open_point(
     "no-change", _("Can an effect that would change nothing on a target affect it?"),
     (Clause.VALID, Clause.EFFECTS),
     _("The texts do not say whether an effect that would change nothing can affect a target; "
@@ -559,7 +552,7 @@ NO_CHANGE = _point(
      Clause.VALID),
     ("can-affect", _("Yes: it is still one of the effects on targets that Ziel ¶4.1 lists"),
      Clause.EFFECTS))
-NO_THREAT = _point(
+NO_THREAT = open_point(
     "no-threat", _("Can threat be removed from a scheme with no threat on it?"),
     (Clause.VALID, Clause.EFFECTS, Clause.ZERO),
     _("The texts do not say whether threat can be removed from a scheme with no threat; the "
@@ -568,20 +561,20 @@ NO_THREAT = _point(
      Clause.ZERO),
     ("valid", _("Yes: removing threat is one of the effects on targets that Ziel ¶4.1 lists"),
      Clause.EFFECTS))
-DEFEND_ZERO = _point(
+DEFEND_ZERO = open_point(
     "defend-zero", _("Does the exception for a value of 0 cover VER (defense)?"), (Clause.ZERO,),
     _("The exception for a value of 0 names ANG, PLA and WID, not VER; the engine applies it to "
       "VER as well."),
     ("covered", _("Yes: a character with VER 0 can defend as one with ANG or WID 0 can attack "
                   "or thwart"), Clause.ZERO),
     ("not-covered", _("No: Ziel ¶4.2 names ANG, PLA and WID only"), Clause.ZERO))
-CHARACTER = _point(
+CHARACTER = open_point(
     "character-scope", _("Which game elements does 'ein Charakter' name?"), (Clause.TARGETS,),
     _("The entry does not define 'Charakter'; the engine counts heroes and allies, not the "
       "villain or minions."),
     ("heroes-allies", _("Heroes and allies"), Clause.TARGETS),
     ("with-enemies", _("Heroes and allies, the villain and minions"), Clause.TARGETS))
-EFFECT_ORDER = _point(
+EFFECT_ORDER = open_point(
     "effect-order", _("Does a later effect on the same target see what an earlier effect of the "
                       "ability changed?"), (Clause.VALID, Clause.SEVERAL, Clause.THE_TARGET),
     _("The texts do not say whether a later effect on the same target sees what an earlier effect "

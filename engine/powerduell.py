@@ -45,8 +45,8 @@ from typing import Any, Callable, Iterable, Mapping
 
 from engine.core import (
     Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
-    OpenPoint, Outcome, Outside, Reading, ReadingOf, Ruleset, Ruling, Scenario, Step, Trace,
-    Uncovered, Value, _, card_text_may_override, citations, msg, rule,
+    OpenPoint, Outcome, Outside, Reading, Ruleset, Ruling, Scenario, Step, Trace,
+    Uncovered, Value, _, card_text_may_override, citations, msg, open_point, rule,
 )
 
 __all__ = [
@@ -398,14 +398,7 @@ class Table:
 # Open points, facts outside the texts, terms
 # --------------------------------------------------------------------------
 
-def _point(slug: str, question: str, leaves_open: tuple, why: str,
-           *readings: tuple[str, str, tuple]) -> OpenPoint:
-    return OpenPoint(slug, msg(question), leaves_open,
-                     tuple(ReadingOf(s, msg(label), clauses) for s, label, clauses in readings),
-                     msg(why))
-
-
-NP_SCOPE = _point(
+NP_SCOPE = open_point(
     "np-scope", _("Does the negativ-positiv rule limit the Wirkung of such a card to own "
                   "monsters of its Basis-Planetensymbol when its description names others?"),
     (C.NP_RULES, C.WIRKUNG_SCOPE, C.IMMUNITY),
@@ -416,7 +409,7 @@ NP_SCOPE = _point(
                    "Basis-Planetensymbol"), (C.NP_RULES,)),
     ("description", _("The description prevails: the Wirkung reaches the monsters it names"),
      (C.WIRKUNG_SCOPE, C.IMMUNITY)))
-NP_DEFENDING = _point(
+NP_DEFENDING = open_point(
     "np-defending", _("For a defending monster, whose planet and effects decide the "
                       "negativ-positiv-Wirkung: the attacking monster's or its own?"),
     (C.NP_RULES,),
@@ -427,7 +420,7 @@ NP_DEFENDING = _point(
                    "target"), (C.NP_RULES,)),
     ("self", _("The defending monster is itself the attack target: its own planet decides"),
      (C.NP_RULES,)))
-NP_ALL_CHANGES = _point(
+NP_ALL_CHANGES = open_point(
     "np-all-changes", _("Does the negativ-positiv-Wirkung scale changes from other cards on the "
                         "monster as well as the Wirkung's?"),
     (C.NP_NEGATIV, C.NP_POSITIV),
@@ -436,7 +429,7 @@ NP_ALL_CHANGES = _point(
      (C.NP_RULES, C.NP_NEGATIV, C.NP_POSITIV)),
     ("all", _("negativ-positiv scales every increase and reduction on the monster"),
      (C.NP_NEGATIV, C.NP_POSITIV)))
-RANK_OR_RECENCY = _point(
+RANK_OR_RECENCY = open_point(
     "rank-or-recency", _("Which decides the order when Wirkungsrang and activation disagree?"),
     (C.RANK, C.ORDER),
     _("The text's example gives the lower Wirkungsrang as a reason for the order, and 1.2.4 › "
@@ -444,7 +437,7 @@ RANK_OR_RECENCY = _point(
     ("rank", _("Wirkungsrang first, then the latest activated"), (C.RANK, C.ORDER)),
     ("recency", _("Activation order alone, from the latest activated"),
      (C.ORDER, C.ORDER_REGULAR)))
-SPEZIAL_OR_WIRKUNG = _point(
+SPEZIAL_OR_WIRKUNG = open_point(
     "spezial-or-wirkung", _("Does \"Spezial-Wirkung steht vor der Wirkung\" mean it ranks above "
                             "the Wirkung or is evaluated before it?"),
     (C.RANK, C.ORDER),
@@ -453,7 +446,7 @@ SPEZIAL_OR_WIRKUNG = _point(
     ("after", _("The Spezial-Wirkung ranks above the Wirkung and is evaluated after it"),
      (C.RANK, C.ORDER)),
     ("before", _("The Spezial-Wirkung is evaluated before the Wirkung"), (C.RANK,)))
-RANK_ONE = _point(
+RANK_ONE = open_point(
     "rank-one", _("Where does an effect of Wirkungsrang 1 of 3 stand, as Schutzgottkarten "
                   "\"stehen über allen anderen Effekten\"?"),
     (C.RANK,),
@@ -463,13 +456,13 @@ RANK_ONE = _point(
                           "their effects"), (C.RANK, C.ORDER)),
     ("below-guardians", _("Schutzgottkarten stand above all other effects: rank 1 is "
                           "evaluated before their effects"), (C.RANK,)))
-HALF_POINTS = _point(
+HALF_POINTS = open_point(
     "half-points", _("How are half points rounded?"), (C.ORDER,),
     _("No text gives a rounding rule, so nothing is rounded."),
     ("exact", _("Half points are kept exact"), (C.ORDER,)),
     ("down", _("Half points are rounded down"), (C.ORDER,)),
     ("up", _("Half points are rounded up"), (C.ORDER,)))
-SPEZIAL_ON_OWN_GUARDIAN = _point(
+SPEZIAL_ON_OWN_GUARDIAN = open_point(
     "spezial-on-own-guardian", _("May a Spezial-Wirkung affect its own side's Schutzgottkarte?"),
     (C.IMMUNITY, C.SPEZIAL_WIRKUNG),
     _("The immunity covers only Monster- & Energiekarten and the opposing Schutzgottkarte."),
@@ -478,12 +471,12 @@ SPEZIAL_ON_OWN_GUARDIAN = _point(
     ("may-not", _("A Spezial-Wirkung affects only Monster- and Energiekarten"),
      (C.SPEZIAL_WIRKUNG,)))
 
-VALUE_BELOW_ZERO = _point(
+VALUE_BELOW_ZERO = open_point(
     "value-below-zero", _("Can a monster's value fall below 0?"), (C.WIRKUNG_ATTRIBUTES, C.ORDER),
     _("No text sets a lower limit, so nothing is cut off."),
     ("kept", _("The value is kept below 0"), (C.ORDER,)),
     ("zero", _("A value cannot fall below 0"), (C.WIRKUNG_ATTRIBUTES, C.ORDER)))
-COST_BELOW_ZERO = _point(
+COST_BELOW_ZERO = open_point(
     "cost-below-zero", _("Can a Spezial-Wirkung lower an activation cost below 0?"),
     (C.SPEZIAL_WIRKUNG, C.WB_RULE),
     _("The texts describe paying fewer Energiepunkte, never receiving any on activation."),
