@@ -604,21 +604,6 @@ class _Trace(Trace):
         return self.quiet or (self.voice is not _Voice.TABLE and self.about is not None
                               and self.about[0] != 1)
 
-    def applied(self, message: Message, *clauses: Clause) -> None:
-        """A rule applied (see :meth:`Trace.applied`); nothing is built while silenced."""
-        if not self.silenced:
-            self.add(Step(Outcome.APPLIED, message, _cites(*clauses)))
-
-    def not_applicable(self, message: Message, reason: Message, *clauses: Clause) -> None:
-        """A rule's condition is not met (see :meth:`Trace.not_applicable`)."""
-        if not self.silenced:
-            self.add(Step(Outcome.NOT_APPLICABLE, message, _cites(*clauses), reason))
-
-    def silent(self, message: Message, reason: Message, *clauses: Clause) -> None:
-        """The texts do not settle this point (see :meth:`Trace.silent`)."""
-        if not self.silenced:
-            self.add(Step(Outcome.SILENT, message, _cites(*clauses), reason))
-
     def add(self, step: Step) -> Step:
         """Append ``step`` (naming its monster and card on the whole table)."""
         if not self.silenced:
@@ -692,12 +677,9 @@ class _State:
         return self.table.monsters[number - 1]
 
 
-_cites = functools.lru_cache(maxsize=None)(citations)
-
-
 def _step(outcome: Outcome, message: Message, clauses: tuple, reason: Message | None = None
           ) -> Step:
-    return Step(outcome, message, _cites(*clauses), reason)
+    return Step(outcome, message, citations(*clauses), reason)
 
 
 _OWN_SIDE_ONLY = _("Effects of Schutzgottkarten apply only to their own side unless the "
@@ -1425,7 +1407,7 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
         if table.guardians:
             trace.add(card_text_may_override(msg(_(
                 "Effects of Schutzgottkarten apply only to their own side, and a Wirkung only to "
-                "monsters of the Schutzgottkarte's planet.")), *_cites(C.IMMUNITY,
+                "monsters of the Schutzgottkarte's planet.")), *citations(C.IMMUNITY,
                                                                        C.WIRKUNG_SCOPE)))
     _wirkungen(state)
     _effects(state)
@@ -1589,8 +1571,8 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
             ("after", _text(after)), ("attribute", change.attribute.label),
             ("before", _text(before)), ("effect", _label(change)), ("factor", _text(factor)),
             ("number", n), ("position", position), ("rank", WIRKUNGSRANG[change.source]),
-            ("source", change.source.label))), _cites(C.RANK, C.ORDER, C.NP_RULES)
-            if factor != 1 else _cites(C.RANK, C.ORDER))
+            ("source", change.source.label))), citations(C.RANK, C.ORDER, C.NP_RULES)
+            if factor != 1 else citations(C.RANK, C.ORDER))
         failed = state.checks.get((monster.side, n), ())
         if failed and change.key == f"wirkung-{monster.side.value}":
             step = _considered(trace, step, failed, _(
@@ -1682,7 +1664,7 @@ class _View:
             if all(_points_of(values) == first for values in results[1:]):
                 continue
             differing.add((point.slug, key))
-            readings += [Reading(slug, item.label, values, _cites(*item.clauses), index == 0,
+            readings += [Reading(slug, item.label, values, citations(*item.clauses), index == 0,
                                  point.why if index == 0 else None)
                          for index, (item, values) in enumerate(zip(point.readings, results))]
         return Ruling(self.slug, self.values(state, None), state.trace.finish(differing),
