@@ -1390,11 +1390,22 @@ class Scenario:
         return self._checked(parse_form(self.fields, data))
 
     def _checked(self, inputs: Mapping[str, Any]) -> Mapping[str, Any]:
+        self._table(inputs)
+        return inputs
+
+    def _table(self, inputs: Mapping[str, Any]) -> Any:
         if self.check is not None:
             self.check(inputs)
-        if self.parse is not None:
-            self.parse(inputs)
-        return inputs
+        return self.table(inputs)
+
+    def read_form(self, data: Mapping[str, Any]) -> tuple[Mapping[str, Any], Any]:
+        """Validate flat form ``data`` once: return the typed fields and the game's table
+        (:meth:`table`), for a caller that shows the fields and rules on the table.
+
+        :raises InputError: naming the offending field.
+        """
+        inputs = parse_form(self.fields, data)
+        return inputs, self._table(inputs)
 
     def table(self, inputs: Mapping[str, Any]) -> Any:
         """Return the game's table for validated ``inputs`` (the inputs themselves
@@ -1416,20 +1427,14 @@ class Scenario:
 
         :raises InputError: for invalid input; nothing else escapes.
         """
-        inputs = validate_fields(self.fields, data)
-        if self.check is not None:
-            self.check(inputs)
-        return self.evaluator(self.table(inputs))
+        return self.evaluator(self._table(validate_fields(self.fields, data)))
 
     def evaluate_form(self, data: Mapping[str, Any]) -> Ruling:
         """Validate flat form ``data`` and return the ruling.
 
         :raises InputError: for invalid input; nothing else escapes.
         """
-        inputs = parse_form(self.fields, data)
-        if self.check is not None:
-            self.check(inputs)
-        return self.evaluator(self.table(inputs))
+        return self.evaluator(self.read_form(data)[1])
 
 
 @dataclass(frozen=True)

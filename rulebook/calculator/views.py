@@ -62,8 +62,8 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         errors = calculator.form_errors(scenario, fields)
         if not errors and not date_error:
             try:
-                inputs = scenario.parse_form(fields)
-                ruling = calculator.present(scenario.rule_on(inputs), on, dated)
+                inputs, table = scenario.read_form(fields)  # parsed once, shown and ruled on
+                ruling = calculator.present(scenario.evaluator(table), on, dated)
                 situation = calculator.describe_inputs(scenario, inputs)
             except InputError as error:  # defensive: form_errors already ran the same checks
                 errors = {error.field: error.message}
