@@ -906,7 +906,7 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
         name = prefix + spec.name
         path = name.replace("-", ".")
         if spec.kind is FieldKind.GROUP:
-            count = _form_count(spec, data, name)
+            count = form_count(spec, data, name)
             result[spec.name] = tuple(
                 parse_form(spec.fields, data, f"{name}-{index}-", strict=False)
                 for index in range(count))
@@ -919,7 +919,7 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
     return MappingProxyType(result)
 
 
-def _form_count(spec: Field, data: Mapping[str, Any], name: str) -> int:
+def form_count(spec: Field, data: Mapping[str, Any], name: str) -> int:
     """The number of items of group ``spec`` in flat form data (its parameter ``name``).
 
     :raises InputError: if the number is not a whole number within the group's bounds.
@@ -962,7 +962,7 @@ def unknown_parameters(fields: Sequence[Field], data: Mapping[str, Any],
             if spec.kind is not FieldKind.GROUP:
                 continue
             try:
-                count = _form_count(spec, data, name)
+                count = form_count(spec, data, name)
             except InputError:
                 unchecked.append(name + "-")
                 continue

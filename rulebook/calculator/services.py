@@ -30,7 +30,7 @@ from django.utils.translation import gettext, gettext as _
 import engine
 from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
-    Value, card_text_may_override, msg, parse_form, unknown_parameters,
+    Value, card_text_may_override, msg, form_count, parse_form, unknown_parameters,
 )
 from rulebook.calculator.citations import Drift, ResolvedCitation, resolve_citations
 
@@ -116,10 +116,8 @@ def form_data(scenario: Scenario, query: Mapping[str, Any]) -> dict[str, list[st
             name = prefix + spec.name
             if spec.kind is not FieldKind.GROUP:
                 continue
-            count_field = Field(spec.name, spec.label, FieldKind.INTEGER,
-                                minimum=spec.min_items, maximum=spec.max_items)
-            try:  # the count as the engine reads it (engine.core.parse_form)
-                count = count_field.coerce(_first(data.get(name)) or "0", name)
+            try:  # the count as the engine reads it
+                count = form_count(spec, data, name)
             except InputError:
                 continue  # an invalid count: its own error is reported
             hidden.extend(f"{name}-{index}-" for index in range(count, spec.max_items))
