@@ -1,0 +1,288 @@
+"""Card text in: printed ability text read into a scenario's fields, never guessed.
+
+A judge types or pastes the printed text of a card ability or a Schutzgottkarte's
+description, in German, Russian or English.  A game's :class:`Grammar` reads it
+sentence by sentence into the fields of that game's scenario, within the forms the
+published texts define:
+
+- a :class:`Form` is one sentence shape: per language, regular expressions matched
+  against the *whole* sentence (normalised: case-folded, quotes, dashes and spaces
+  unified), and a ``build`` function from the match's named groups to field values;
+- a sentence no form matches as a whole may be split at a conjunction ("und", "и",
+  "and") only if *every* part is then understood;
+- a sentence still unmatched is *not understood*: it is reported as such, and a
+  ruling on the table is incomplete (:func:`with_unread`).  Nothing is guessed.
+
+The game grammars live beside this module (``engine.cardtext.marvel`` …); each
+declares its forms and an ``assemble`` function turning the understood phrases, in
+order, into the scenario's input mapping.
+
+A toy grammar with one form ("deal N damage to a creature" / "нанесите N урона …")::
+
+    >>> deal = form("deal", lambda g: {"verb": "deal_damage", "amount": number(g["n"])},
+    ...             en=rf"deal {NUMBER} damage to an? creature",
+    ...             ru=rf"нанесите {NUMBER} урона существу")
+    >>> toy = Grammar("toy", (deal,), assemble=lambda phrases: {
+    ...     "effects": [dict(p.fields) for p in phrases if p.understood]})
+    >>> understanding = toy.read("Deal two damage to a creature. Draw a card.")
+    >>> understanding.inputs
+    {'effects': [{'verb': 'deal_damage', 'amount': 2}]}
+    >>> understanding.not_understood, understanding.complete
+    (('Draw a card.',), False)
+    >>> toy.read("Нанесите 3 урона существу и нанесите 1 урона существу").inputs
+    {'effects': [{'verb': 'deal_damage', 'amount': 3}, {'verb': 'deal_damage', 'amount': 1}]}
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
+
+from engine.core import Message, Outcome, Ruling, Step, Value, _, msg, not_covered
+
+__all__ = [
+    "LANGUAGES", "NUMBER", "Form", "Phrase", "Understanding", "Grammar", "form", "number",
+    "normalise", "sentences", "with_unread",
+]
+
+#: The languages a judge may type card text in.
+LANGUAGES = ("de", "ru", "en")
+
+_NUMBER_WORDS = {
+    # German: articles count as one ("eine Karte"), every case of "ein"
+    "ein": 1, "eine": 1, "einen": 1, "einem": 1, "einer": 1, "eines": 1, "eins": 1,
+    "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8,
+    "neun": 9, "zehn": 10,
+    # Russian: every case of один/одна/одно and the cardinals up to ten
+    "один": 1, "одна": 1, "одно": 1, "одну": 1, "одного": 1, "одной": 1, "одному": 1,
+    "одним": 1, "два": 2, "две": 2, "двух": 2, "три": 3, "трех": 3, "четыре": 4,
+    "пять": 5, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10,
+    # English
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}
+
+#: A regular-expression group ``n`` matching a count: digits or a number word of any
+#: of :data:`LANGUAGES` (read with :func:`number`).  Use it once per pattern; for a
+#: second count write ``NUMBER.replace("?P<n>", "?P<m>")``.
+NUMBER = r"(?P<n>\d{1,3}|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + ")"
+
+_CONJUNCTIONS = {"de": ("und", "dann", "danach"), "ru": ("и", "затем", "после этого"),
+                 "en": ("and", "then", "and then")}
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_TYPOGRAPHY = str.maketrans({"„": '"', "“": '"', "”": '"', "«": '"', "»": '"', "‚": "'",
+                             "‘": "'", "’": "'", "–": "-", "—": "-", "\u00a0": " ", "ё": "е"})
+
+
+def number(word: str) -> int:
+    """Return the count written as digits or as a number word of :data:`LANGUAGES`.
+
+    :raises KeyError: if ``word`` is no count.
+
+    >>> number("2"), number("zwei"), number("Одну"), number("an")
+    (2, 2, 1, 1)
+    """
+    text = normalise(word)
+    return int(text) if text.isdigit() else _NUMBER_WORDS[text]
+
+
+def normalise(text: str) -> str:
+    """Return ``text`` as forms match it: NFC, case-folded, typographic quotes and dashes
+    made plain, "ё" as "е", runs of spaces as one, no end punctuation.
+
+    >>> normalise("  Füge  dem „Verbündeten“ 2 Schaden zu. ")
+    'füge dem "verbündeten" 2 schaden zu'
+    """
+    text = unicodedata.normalize("NFC", text).casefold().translate(_TYPOGRAPHY)
+    return re.sub(r"\s+", " ", text).strip().rstrip(".;!").strip()
+
+
+def sentences(text: str) -> tuple[str, ...]:
+    """Split printed text into sentences: at ``.``, ``;``, ``!`` or ``?`` followed by a
+    space, and at line breaks; the punctuation stays with its sentence.
+
+    >>> sentences("Gib einem Verbündeten eine Statuskarte. Füge dem Verbündeten 2 Schaden zu.")
+    ('Gib einem Verbündeten eine Statuskarte.', 'Füge dem Verbündeten 2 Schaden zu.')
+    """
+    parts = re.split(r"(?<=[.;!?])\s+|\s*[\r\n]+\s*", text.strip())
+    return tuple(part for part in (p.strip() for p in parts) if part)
+
+
+@dataclass(frozen=True)
+class Form:
+    """One sentence shape of printed card text and the fields it stands for.
+
+    ``patterns`` maps a language of :data:`LANGUAGES` to compiled expressions matched
+    against a whole :func:`normalise`-d sentence; ``build`` turns the named groups of
+    the match into field values of one item (e.g. one effect), or returns ``None``
+    where the words match but name nothing the texts define (then the form does not
+    apply).  ``clause`` names the clause key that defines the form, for the inventory.
+    """
+
+    name: str
+    patterns: Mapping[str, tuple[re.Pattern[str], ...]]
+    build: Callable[[Mapping[str, str]], Mapping[str, Any] | None]
+    clause: Any = None
+
+    def match(self, sentence: str, language: str) -> Mapping[str, Any] | None:
+        """Return the fields of normalised ``sentence`` in ``language``, or ``None``."""
+        for pattern in self.patterns.get(language, ()):
+            found = pattern.fullmatch(sentence)
+            if found:
+                groups = {k: v for k, v in found.groupdict().items() if v is not None}
+                fields = self.build(groups)
+                if fields is not None:
+                    return MappingProxyType(dict(fields))
+        return None
+
+
+def form(name: str, build: Callable[[Mapping[str, str]], Mapping[str, Any] | None],
+         clause: Any = None, **patterns: str | Sequence[str]) -> Form:
+    """Declare a :class:`Form`: ``de=``, ``ru=``, ``en=`` give one pattern or several.
+
+    :raises ValueError: for a keyword that is no language of :data:`LANGUAGES`.
+    :raises re.error: for a malformed pattern.
+    """
+    unknown = set(patterns) - set(LANGUAGES)
+    if unknown:
+        raise ValueError(f"unknown languages {sorted(unknown)}; use {LANGUAGES}")
+    compiled = {language: tuple(re.compile(p) for p in ((given,) if isinstance(given, str)
+                                                        else given))
+                for language, given in patterns.items()}
+    return Form(name, MappingProxyType(compiled), build, clause)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One sentence (or conjunct) of the text and what came of it.
+
+    ``form`` is the name of the :class:`Form` that understood it, ``None`` when none
+    did; ``fields`` the values it stands for (empty when not understood);
+    ``language`` the language it was read in.
+    """
+
+    text: str
+    form: str | None = None
+    fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    language: str | None = None
+
+    @property
+    def understood(self) -> bool:
+        """Whether a form matched the whole phrase."""
+        return self.form is not None
+
+
+@dataclass(frozen=True)
+class Understanding:
+    """A card text as read: its phrases in order and the scenario inputs they make.
+
+    ``inputs`` is the grammar's ``assemble`` of the understood phrases: a partial input
+    mapping in the shape the game's scenario accepts (an editable starting point that
+    the judge checks before ruling).
+    """
+
+    text: str
+    phrases: tuple[Phrase, ...]
+    inputs: Mapping[str, Any]
+
+    @property
+    def not_understood(self) -> tuple[str, ...]:
+        """The phrases no form understood, as written."""
+        return tuple(p.text for p in self.phrases if not p.understood)
+
+    @property
+    def complete(self) -> bool:
+        """True when every phrase was understood."""
+        return all(p.understood for p in self.phrases)
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """A game's card-text grammar: its forms and how understood phrases make inputs.
+
+    ``assemble`` receives every phrase in order (understood or not, so that a phrase
+    referring back, "das [Ziel]", can see what precedes it) and returns the scenario's
+    input mapping.  ``conjunctions`` maps a language to the words at which an
+    unmatched sentence may be split (default: and/then in each language).
+    """
+
+    game: str
+    forms: tuple[Form, ...]
+    assemble: Callable[[tuple[Phrase, ...]], Mapping[str, Any]]
+    conjunctions: Mapping[str, tuple[str, ...]] = field(
+        default_factory=lambda: MappingProxyType(_CONJUNCTIONS))
+
+    def read(self, text: str) -> Understanding:
+        """Read printed ``text`` (any of :data:`LANGUAGES`, Cyrillic read as Russian).
+
+        Never raises for any text: what no form matches is a phrase not understood.
+        """
+        phrases: list[Phrase] = []
+        for sentence in sentences(text):
+            phrases.extend(self._read_sentence(sentence))
+        found = tuple(phrases)
+        return Understanding(text, found, self.assemble(found))
+
+    def _languages(self, sentence: str) -> tuple[str, ...]:
+        return ("ru",) if _CYRILLIC.search(sentence) else ("de", "en")
+
+    def _read_sentence(self, sentence: str) -> tuple[Phrase, ...]:
+        for language in self._languages(sentence):
+            found = self._split(sentence, language)
+            if found is not None:
+                return found
+        return (Phrase(sentence),)
+
+    def _whole(self, written: str, language: str) -> Phrase | None:
+        text = normalise(written)
+        for candidate in self.forms:
+            fields = candidate.match(text, language)
+            if fields is not None:
+                return Phrase(written, candidate.name, fields, language)
+        return None
+
+    def _split(self, written: str, language: str) -> tuple[Phrase, ...] | None:
+        whole = self._whole(written, language)
+        if whole is not None:
+            return (whole,)
+        for word in self.conjunctions.get(language, ()):
+            for found in re.finditer(rf",?\s+{re.escape(word)}\s+", written, re.IGNORECASE):
+                head = self._whole(written[:found.start()].strip(" ,"), language)
+                tail = None if head is None else self._split(written[found.end():], language)
+                if tail is not None:
+                    return (head, *tail)
+        return None
+
+
+def _conditional(value: Any) -> Any:
+    shown = value.value if value.shown is None else value.shown
+    if isinstance(shown, bool):
+        shown = msg(_("yes") if shown else _("no"))
+    return msg(_("%(value)s, if the text not understood does not change it"), value=shown)
+
+
+def with_unread(ruling: Ruling, understanding: Understanding) -> Ruling:
+    """Return ``ruling`` with what the card text left unread: a ``NOT_COVERED`` step first
+    for each phrase not understood (so the ruling is incomplete), and every value stated
+    only under that condition.  A complete ``understanding`` returns ``ruling`` itself.
+
+    >>> from engine.core import DocumentRef
+    >>> step = Step(Outcome.APPLIED, msg("dealt"), (DocumentRef("g", "d").cite("1.p1"),))
+    >>> ruling = Ruling("s", (Value("damage", 2, msg("Damage")),), (step,))
+    >>> read = Understanding("Deal 2. Fly.", (Phrase("Deal 2.", "deal"), Phrase("Fly.")), {})
+    >>> marked = with_unread(ruling, read)
+    >>> marked.complete, len(marked.steps), marked.values[0].shown.render()
+    (False, 2, '2, if the text not understood does not change it')
+    """
+    unread = understanding.not_understood
+    if not unread:
+        return ruling
+    first = tuple(not_covered(msg(_("the card text \"%(phrase)s\" (not understood)"),
+                                  phrase=phrase)) for phrase in unread)
+    shift = len(first)
+    steps = tuple(replace(step, see=tuple(n + shift for n in step.see)) for step in ruling.steps)
+    values = tuple(replace(value, shown=_conditional(value)) for value in ruling.values)
+    return replace(ruling, steps=first + steps, values=values)
