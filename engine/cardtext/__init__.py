@@ -74,7 +74,8 @@ _CONJUNCTIONS = {"de": ("und", "dann", "danach"), "ru": ("и", "затем", "п
                  "en": ("and", "then", "and then")}
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _TYPOGRAPHY = str.maketrans({"„": '"', "“": '"', "”": '"', "«": '"', "»": '"', "‚": "'",
-                             "‘": "'", "’": "'", "–": "-", "—": "-", "\u00a0": " ", "ё": "е"})
+                             "‘": "'", "’": "'", "–": "-", "—": "-", "−": "-", "\u00a0": " ",
+                             "ё": "е"})
 
 
 def number(word: str) -> int:

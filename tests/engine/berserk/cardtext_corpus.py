@@ -1,0 +1,75 @@
+"""Printed-feature phrasings of Berserk cards with the fields a judge reads from them.
+
+Written from the forms of rules 106–108 (never copied from cards): each entry is the
+text, the expected ``features`` items, the expected ``changes`` items, and the phrases
+expected to be not understood.  ``tests/engine/berserk/test_cardtext.py`` runs them.
+"""
+
+F, B = "feature_element", "strike_bonus"
+GAIN, LOSE = {"change": "gain-flight"}, {"change": "lose-flight"}
+CORPUS = (
+    # 106.p2: a feature against cards of an element (the Баграх example and its variants)
+    ("+2 к удару по болотным", [{F: "swamp", B: 2}], [], []),
+    ("+1 к удару по лесным", [{F: "forest", B: 1}], [], []),
+    ("+3 к удару по горным картам", [{F: "mountains", B: 3}], [], []),
+    ("+2 к удару против степных существ", [{F: "steppe", B: 2}], [], []),
+    ("−1 к удару по тёмным", [{F: "darkness", B: -1}], [], []),
+    ("+2 к удару против любой карты, обладающей болотной стихией", [{F: "swamp", B: 2}], [], []),
+    ("+1 к удару по нейтральным", [{F: "neutral", B: 1}], [], []),
+    ("+2 to strike against swamp cards", [{F: "swamp", B: 2}], [], []),
+    ("+1 strike vs forest", [{F: "forest", B: 1}], [], []),
+    ("+2 auf Schläge gegen Sumpfkarten", [{F: "swamp", B: 2}], [], []),
+    ("+3 Schlag gegen Gebirgskarten", [{F: "mountains", B: 3}], [], []),
+    ("+1 к удару по лесным. +1 к удару по болотным.",
+     [{F: "forest", B: 1}, {F: "swamp", B: 1}], [], []),
+    # 108.1: changes of type, subtype, status and flight, in the order written
+    ("Становится артефактом.", [], [{"change": "become-artifact"}], []),
+    ("Эта карта становится местностью", [], [{"change": "become-terrain"}], []),
+    ("Становится условием", [], [{"change": "become-condition"}], []),
+    ("Становится существом", [], [{"change": "become-creature"}], []),
+    ("Становится летающим существом", [], [{"change": "become-creature", "subtype": "flying"}],
+     []),
+    ("Становится нелетающим существом с запасом движения 2", [],
+     [{"change": "become-creature", "subtype": "non-flying", "movement": 2}], []),
+    ("Становится симбиотом", [], [{"change": "become-creature", "subtype": "symbiote"}], []),
+    ("Получает полёт.", [], [GAIN], []),
+    ("Существо теряет «полёт»", [], [LOSE], []),
+    ("Становится рядовой.", [], [{"change": "become-ordinary"}], []),
+    ("Становится элитной", [], [{"change": "become-elite"}], []),
+    ("Теряет приобретённый тип.", [], [{"change": "lose-type"}], []),
+    ("Получает полёт, затем теряет полёт", [], [GAIN, LOSE], []),
+    ("Becomes an artifact.", [], [{"change": "become-artifact"}], []),
+    ("This creature becomes a flying creature", [],
+     [{"change": "become-creature", "subtype": "flying"}], []),
+    ("Becomes a non-flying creature with movement 3", [],
+     [{"change": "become-creature", "subtype": "non-flying", "movement": 3}], []),
+    ("Gains flight and loses the acquired type", [], [GAIN, {"change": "lose-type"}], []),
+    ("Wird zum Artefakt.", [], [{"change": "become-artifact"}], []),
+    ("Wird zu einer fliegenden Kreatur", [], [{"change": "become-creature", "subtype": "flying"}],
+     []),
+    ("Verliert Flug.", [], [LOSE], []),
+    ("Wird gewöhnlich.", [], [{"change": "become-ordinary"}], []),
+    # 106.p3: gaining an element
+    ("Получает стихию леса.", [], [{"change": "gain-element", "element": "forest"}], []),
+    ("Получает болотную стихию", [], [{"change": "gain-element", "element": "swamp"}], []),
+    ("Gains the steppe element", [], [{"change": "gain-element", "element": "steppe"}], []),
+    ("Erhält das Element Dunkelheit.", [], [{"change": "gain-element", "element": "darkness"}],
+     []),
+    ("+1 к удару по горным. Становится артефактом.", [{F: "mountains", B: 1}],
+     [{"change": "become-artifact"}], []),
+    # outside the forms: keywords, "for each", conditions, what no rule of 106–108 defines
+    ("Становится летающим", [], [], ["Становится летающим"]),
+    ("Теряет стихию леса", [], [], ["Теряет стихию леса"]),
+    ("Получает нейтральную стихию", [], [], ["Получает нейтральную стихию"]),
+    ("+1 к удару за каждое болотное существо", [], [], ["+1 к удару за каждое болотное существо"]),
+    ("Если Баграх атакует, он получает полёт", [], [],
+     ["Если Баграх атакует, он получает полёт"]),
+    ("Защитник.", [], [], ["Защитник."]),
+    ("Удар через броню", [], [], ["Удар через броню"]),
+    ("+2 к удару по огненным", [], [], ["+2 к удару по огненным"]),
+    ("Становится лётчиком-героем", [], [], ["Становится лётчиком-героем"]),
+    ("Becomes a flying artifact", [], [], ["Becomes a flying artifact"]),
+    ("Becomes a flying creature with movement 2", [], [],
+     ["Becomes a flying creature with movement 2"]),
+    ("Получает полёт. Бьёт первым.", [], [GAIN], ["Бьёт первым."]),
+)
