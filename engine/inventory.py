@@ -9,20 +9,32 @@ the engine's own language).
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
-from engine.core import ClauseLike, Ruleset, Uncovered, citations
+from engine.core import ClauseLike, Message, Ruleset, Uncovered, citations, msg
 
 
 def _keys(clauses: Iterable[ClauseLike]) -> str:
     return ", ".join(f"`{c.key}`" for c in citations(*clauses)) or "—"
 
 
+def _text(message: Message) -> str:
+    """The message as text; a placeholder the table fills (``%(number)s``) shown as ``‹number›``.
+
+    >>> _text(msg("effect %(number)s says %(what)s", what="x"))
+    'effect ‹number› says x'
+    """
+    missing = {name: f"‹{name}›" for name in re.findall(r"%\((\w+)\)s", message.id)
+               if name not in message.param_dict()}
+    return msg(message.id, **message.param_dict(), **missing).render()
+
+
 def _facts(title: str, facts: tuple[Uncovered, ...]) -> list[str]:
     if not facts:
         return []
     lines = [f"#### {title}", ""]
-    lines += [f"- `{fact.slug}`: {fact.what.render()} — {fact.reason.label.render()}"
+    lines += [f"- `{fact.slug}`: {_text(fact.what)} — {fact.reason.label.render()}"
               + (f" ({_keys(fact.clauses)})" if fact.clauses else "") for fact in facts]
     return lines + [""]
 
@@ -43,10 +55,10 @@ def ruleset_inventory(ruleset: Ruleset) -> str:
     if points:
         lines += ["#### Open points", ""]
         for point in points:
-            lines.append(f"- `{point.slug}`: {point.question.render()} "
+            lines.append(f"- `{point.slug}`: {_text(point.question)} "
                          f"(left open by {_keys(point.leaves_open)})")
             lines += [f"  - {'first: ' if index == 0 else ''}`{reading.slug}` — "
-                      f"{reading.label.render()} ({_keys(reading.clauses)})"
+                      f"{_text(reading.label)} ({_keys(reading.clauses)})"
                       for index, reading in enumerate(point.readings)]
         lines.append("")
     lines += _facts("Outside the published texts", ruleset.uncovered)
