@@ -185,10 +185,11 @@ def clause_history_api(request: HttpRequest, game: str, document: str, key: str,
                                       and version.published_by_id is None),
             })
             previous = version
+        # the page's address in the language asked for (``lang=ru`` → ``/ru/…``)
+        url = absolute(request, reverse("rulebook:clause_history",
+                                        args=[game, document, clause.key]))
     return {"game": game, "document": document, "key": clause.key, "label": clause.display_key,
-            "as_of": on, "url": absolute(request, reverse(
-                "rulebook:clause_history", args=[game, document, clause.key])),
-            "versions": versions}
+            "as_of": on, "url": url, "versions": versions}
 
 
 @router.get("/games/{game}/documents/{document}/changes", response={200: ChangesOut, **ERRORS},

@@ -34,7 +34,12 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-_TOKEN = re.compile(r"\w+|\s+|[^\w\s]")
+from rulebook.references.rendering import icon_placeholder
+from rulebook.search.text import ICON
+
+# An icon token of the source (``{icon:crisis}``) is one word: it is changed whole and shown
+# as the reading pages show it, never as raw markup.
+_TOKEN = re.compile(rf"{ICON.pattern}|\w+|\s+|[^\w\s]")
 
 
 class DiffKind(enum.StrEnum):
@@ -54,7 +59,7 @@ class DiffRow:
 
 
 def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text or "")
+    return [found.group(0) for found in _TOKEN.finditer(text or "")]
 
 
 def _key(token: str) -> str:
@@ -109,7 +114,7 @@ def render_diff(rows: tuple[DiffRow, ...]) -> SafeString:
     """
     parts = []
     for row in rows:
-        text = escape(row.text)
+        text = ICON.sub(lambda m: icon_placeholder(m.group(1)), escape(row.text))
         if row.kind is DiffKind.DELETE:
             parts.append(f'<del><span class="diff-marker">[-</span>{text}'
                          f'<span class="diff-marker">-]</span></del>')

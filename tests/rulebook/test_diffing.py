@@ -48,3 +48,15 @@ def test_html_has_tags_and_textual_markers_and_escapes():
 def test_punctuation_is_its_own_token():
     assert rows("halbiert.", "halbiert, verdoppelt.") == [
         (DiffKind.EQUAL, "halbiert"), (DiffKind.INSERT, ", verdoppelt"), (DiffKind.EQUAL, ".")]
+
+
+def test_an_icon_in_a_changed_text_is_shown_as_on_the_reading_pages_never_as_markup():
+    from django.utils import translation
+
+    rows = word_diff("Сила {icon} и удар", "Сила {icon:crisis} и удары")
+    assert (DiffKind.DELETE, "{icon}") in [(row.kind, row.text) for row in rows]
+    with translation.override("ru"):
+        html = str(render_diff(rows))
+    assert "{icon" not in html
+    assert html.count('class="icon-placeholder"') == 2
+    assert 'data-icon="crisis"' in html

@@ -352,3 +352,11 @@ def test_the_whole_document_says_what_each_clause_says(client, seeded, base, lan
         single = one.json()
         assert {name: single[name] for name in listed[key]} == listed[key]
     assert list(listed) == in_force and in_force
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_the_history_address_is_in_the_language_asked_for(client, small_rulebook, lang):
+    data = client.get("/api/games/testspiel/documents/regeln/clauses/1.1/history"
+                      f"?lang={lang}").json()
+    assert data["url"].startswith(f"http://testserver/{lang}/")
+    assert data["url"].endswith("/1.1/history/")
