@@ -63,7 +63,7 @@ curse makes any ruling incomplete::
 """
 
 from engine.core import (
-    Choice, Citation, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError,
+    CARD_TEXT, Choice, Citation, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError,
     Labelled, Message, OpenPoint, Outcome, Outside, Reading, ReadingOf, Rule, Ruleset,
     Ruling, Scenario, Step, Trace, Uncovered, Value, assumed, card_text_may_override,
     citations, fields_json_schema, find_scenario, msg, not_covered, open_point, rule, table_facts,
@@ -78,7 +78,7 @@ def rulesets() -> tuple[Ruleset, ...]:
 
 
 __all__ = [
-    "Choice", "Citation", "ClauseKey", "DocumentRef", "Example", "Field", "FieldKind",
+    "CARD_TEXT", "Choice", "Citation", "ClauseKey", "DocumentRef", "Example", "Field", "FieldKind",
     "InputError", "Labelled", "Message", "OpenPoint", "Outcome", "Outside",
     "Reading", "ReadingOf", "Rule", "Ruleset", "Ruling", "Scenario", "Step", "Trace",
     "Uncovered", "Value", "assumed", "card_text_may_override", "citations", "open_point",

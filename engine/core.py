@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import importlib
 import re
 from dataclasses import dataclass, field as dc_field
 from fractions import Fraction  # noqa: F401 — used by the doctests
@@ -462,6 +463,7 @@ class FieldKind(enum.Enum):
     CHOICE = "choice"
     MULTIPLE_CHOICE = "multiple_choice"
     GROUP = "group"
+    TEXT = "text"
 
 
 @dataclass(frozen=True)
@@ -522,6 +524,8 @@ class Field:
     - ``CHOICE``: one of ``choices`` (letter case ignored; the value is the
       choice's own, lower case); ``MULTIPLE_CHOICE``: a ``frozenset``
       (omitted: ``default``, else the empty set).
+    - ``TEXT``: free text (printed card text), at most ``maximum`` characters,
+      surrounding white space removed; omitted means ``None``.
     - ``GROUP``: a repeated group of ``fields``, 0..``max_items`` items
       (at least ``min_items``).  In flat form data the number of items is
       the value of ``name`` itself and item ``i``'s field ``f`` is
@@ -646,6 +650,8 @@ class Field:
                 schema["maximum"] = self.maximum
         elif self.kind is FieldKind.BOOLEAN:
             schema = {"type": "boolean"}
+        elif self.kind is FieldKind.TEXT:
+            schema = {"type": "string", "maxLength": self.maximum or _MAX_TEXT}
         elif self.kind is FieldKind.CHOICE:
             schema = _choice_schema(self.choice_values())
         elif self.kind is FieldKind.MULTIPLE_CHOICE:
@@ -701,7 +707,18 @@ class Field:
             return value
         if self.kind is FieldKind.MULTIPLE_CHOICE:
             return self._coerce_multiple(raw, path)
+        if self.kind is FieldKind.TEXT:
+            return self._coerce_text(raw, path)
         raise InputError(path, msg(_("This field is a group of fields, not a single value.")))
+
+    def _coerce_text(self, raw: Any, path: str) -> str | None:
+        if not isinstance(raw, str):
+            raise InputError(path, msg(_("Enter text.")))
+        text = raw.strip()
+        limit = self.maximum or _MAX_TEXT
+        if len(text) > limit:
+            raise InputError(path, msg(_("Enter at most %(maximum)s characters."), maximum=limit))
+        return text or self._omitted(path)
 
     def _omitted(self, path: str) -> Any:
         """The value of an omitted field: its default, or an error if it must be given."""
@@ -747,6 +764,10 @@ class Field:
             raise InputError(path, msg(
                 _("Enter a number of at most %(maximum)s."), maximum=self.maximum))
         return value
+
+
+#: The most characters a ``TEXT`` field takes when it names no ``maximum``.
+_MAX_TEXT = 2000
 
 
 def _choice_schema(values: Sequence[str]) -> dict[str, Any]:
@@ -1333,6 +1354,15 @@ def table_facts(table_type: type, prefix: str = "",
 # Scenarios and rulesets
 # --------------------------------------------------------------------------
 
+#: The field of printed card text, in a scenario with a card-text grammar
+#: (:attr:`Scenario.grammar`): what the grammar does not understand makes the ruling incomplete.
+CARD_TEXT = Field(
+    "card_text", msg(_("Printed card text")), FieldKind.TEXT, required=False, maximum=2000,
+    help=msg(_("Type or paste the printed text in German, Russian or English. \"Read the "
+               "text\" fills the fields with what it understood; what it does not understand "
+               "is listed and makes the ruling incomplete.")))
+
+
 @dataclass(frozen=True)
 class Example:
     """A worked example given in a seed text, with its expected result.
@@ -1362,6 +1392,12 @@ class Scenario:
     (optional, for scenarios without ``parse``) raises :class:`InputError`
     for combinations of valid fields that the rules exclude.  ``citations``
     lists every citation the evaluator can emit.
+
+    ``grammar`` (optional) names the module of the game's card-text grammar
+    (``"engine.cardtext.marvel"``), imported on first use: the scenario then
+    takes printed card text in a :data:`CARD_TEXT` field, and a ruling on
+    inputs whose text has phrases the grammar does not understand is
+    incomplete (``engine.cardtext.with_unread``), on every surface.
     """
 
     slug: str
@@ -1374,6 +1410,7 @@ class Scenario:
     examples: tuple[Example, ...] = ()
     check: Callable[[Mapping[str, Any]], None] | None = None
     parse: Callable[[Mapping[str, Any]], Any] | None = None
+    grammar: str | None = None
 
     def validate(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
         """Validate JSON-style input; see :func:`validate_fields`.
@@ -1420,21 +1457,44 @@ class Scenario:
 
         :raises InputError: for a combination the rules exclude.
         """
-        return self.evaluator(self.table(inputs))
+        return self.rule_on_table(inputs, self.table(inputs))
+
+    def rule_on_table(self, inputs: Mapping[str, Any], table: Any) -> Ruling:
+        """Return the ruling on ``table``, made from validated ``inputs`` (:meth:`read_form`):
+        the evaluator's ruling, incomplete where the inputs' card text has phrases the
+        grammar does not understand."""
+        ruling = self.evaluator(table)
+        text = inputs.get(CARD_TEXT.name) if self.grammar else None
+        if not text:
+            return ruling
+        from engine.cardtext import with_unread  # the grammars build on this module
+
+        return with_unread(ruling, self.read_card_text(text))
+
+    def read_card_text(self, text: str) -> Any:
+        """Return the game's reading of printed ``text``: an ``engine.cardtext.Understanding``
+        whose ``inputs`` are fields of this scenario.
+
+        :raises LookupError: if the scenario has no card-text grammar.
+        """
+        if self.grammar is None:
+            raise LookupError(f"scenario {self.slug} reads no card text")
+        return importlib.import_module(self.grammar).GRAMMAR.read(text)
 
     def evaluate(self, data: Mapping[str, Any]) -> Ruling:
         """Validate JSON-style ``data`` and return the ruling.
 
         :raises InputError: for invalid input; nothing else escapes.
         """
-        return self.evaluator(self._table(validate_fields(self.fields, data)))
+        inputs = validate_fields(self.fields, data)
+        return self.rule_on_table(inputs, self._table(inputs))
 
     def evaluate_form(self, data: Mapping[str, Any]) -> Ruling:
         """Validate flat form ``data`` and return the ruling.
 
         :raises InputError: for invalid input; nothing else escapes.
         """
-        return self.evaluator(self.read_form(data)[1])
+        return self.rule_on_table(*self.read_form(data))
 
 
 @dataclass(frozen=True)

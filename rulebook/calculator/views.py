@@ -63,7 +63,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         if not errors and not date_error:
             try:
                 inputs, table = scenario.read_form(fields)  # parsed once, shown and ruled on
-                ruling = calculator.present(scenario.evaluator(table), on, dated)
+                ruling = calculator.present(scenario.rule_on_table(inputs, table), on, dated)
                 situation = calculator.describe_inputs(scenario, inputs)
             except InputError as error:  # defensive: form_errors already ran the same checks
                 errors = {error.field: error.message}
