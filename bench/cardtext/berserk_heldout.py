@@ -2,12 +2,12 @@
 grammar was tuned and never used to tune it; ``bench/cardtext_accuracy.py`` runs them as a
 measurement of how often the grammar agrees with a judge's reading.
 
-Each entry: the printed text, the expected ``features`` and ``changes`` items, and the
-phrases expected to be not understood.
+Each entry: ``text``, the expected ``inputs`` (the situation's ``features`` and ``changes``
+items) and the phrases expected ``unread``.
 """
 
 F = "feature_element"
-HELDOUT = (
+_ENTRIES = (
     ("+4 к удару по степным", [{F: "steppe", "strike_bonus": 4}], [], []),
     ("Карта становится экипировкой.", [], [{"change": "become-equipment"}], []),
     ("Существо теряет полёт.", [], [{"change": "lose-flight"}], []),
@@ -36,8 +36,5 @@ HELDOUT = (
 )
 
 
-def agrees(read, entry) -> bool:
-    """Whether the grammar's reading of ``entry``'s text is the expected one."""
-    _text, features, changes, unread = entry
-    return read.inputs == {"features": features, "changes": changes} \
-        and list(read.not_understood) == unread
+PHRASES = tuple({"text": text, "inputs": {"features": features, "changes": changes},
+                 "unread": tuple(unread)} for text, features, changes, unread in _ENTRIES)
