@@ -1354,6 +1354,21 @@ def table_facts(table_type: type, prefix: str = "",
 # Scenarios and rulesets
 # --------------------------------------------------------------------------
 
+def _card_texts(inputs: Mapping[str, Any]) -> tuple[str, ...]:
+    """Every :data:`CARD_TEXT` given in validated ``inputs``, group items' included, in order.
+
+    >>> _card_texts({"card_text": "a", "guardians": ({"card_text": "b"}, {"card_text": None})})
+    ('a', 'b')
+    """
+    found: list[str] = []
+    for name, value in inputs.items():
+        if name == "card_text" and value:
+            found.append(value)
+        elif isinstance(value, tuple):
+            found += [t for item in value if isinstance(item, Mapping) for t in _card_texts(item)]
+    return tuple(found)
+
+
 #: The field of printed card text, in a scenario with a card-text grammar
 #: (:attr:`Scenario.grammar`): what the grammar does not understand makes the ruling incomplete.
 CARD_TEXT = Field(
@@ -1464,12 +1479,13 @@ class Scenario:
         the evaluator's ruling, incomplete where the inputs' card text has phrases the
         grammar does not understand."""
         ruling = self.evaluator(table)
-        text = inputs.get(CARD_TEXT.name) if self.grammar else None
-        if not text:
+        texts = _card_texts(inputs) if self.grammar else ()
+        if not texts:
             return ruling
-        from engine.cardtext import with_unread  # the grammars build on this module
+        from engine.cardtext import Understanding, with_unread  # the grammars build on core
 
-        return with_unread(ruling, self.read_card_text(text))
+        phrases = tuple(p for text in texts for p in self.read_card_text(text).phrases)
+        return with_unread(ruling, Understanding("\n".join(texts), phrases, {}))
 
     def read_card_text(self, text: str) -> Any:
         """Return the game's reading of printed ``text``: an ``engine.cardtext.Understanding``
