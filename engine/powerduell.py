@@ -692,28 +692,20 @@ def _described_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> boo
         trace.applied(msg(_("The Wirkung reaches the monster: its description names all "
                             "monster cards.")), C.WIRKUNG_SCOPE)
         return True
-    if scope is WirkungScope.BASE and planet is not base:
-        trace.not_applicable(
-            msg(_("The Wirkung does not reach a monster of this planet.")),
-            msg(_("Its primary planet symbol %(planet)s is not the Schutzgottkarte's planet "
-                  "%(base)s."), planet=planet.label, base=base.label), C.WIRKUNG_SCOPE)
-        return False
-    if scope is WirkungScope.BASE:
-        trace.applied(msg(_("The Wirkung reaches the monster: its primary planet symbol "
-                            "%(planet)s is the Schutzgottkarte's planet."), planet=planet.label),
-                      C.WIRKUNG_SCOPE)
-        return True
-    listed = guardian.wirkung.listed
-    if planet not in listed:
-        names = ", ".join(p.value.capitalize() for p in Planet if p in listed)
-        trace.not_applicable(
-            msg(_("The Wirkung does not reach a monster of this planet.")),
-            msg(_("Its primary planet symbol %(planet)s is not among the planets the "
-                  "description names (%(planets)s)."), planet=planet.label, planets=names),
+    own_planet, listed = scope is WirkungScope.BASE, guardian.wirkung.listed
+    if planet is not base if own_planet else planet not in listed:
+        trace.not_applicable(msg(_("The Wirkung does not reach a monster of this planet.")), msg(_(
+            "Its primary planet symbol %(planet)s is not the Schutzgottkarte's planet "
+            "%(base)s."), planet=planet.label, base=base.label) if own_planet else msg(_(
+            "Its primary planet symbol %(planet)s is not among the planets the description "
+            "names (%(planets)s)."), planet=planet.label,
+            planets=", ".join(p.value.capitalize() for p in Planet if p in listed)),
             C.WIRKUNG_SCOPE)
         return False
-    trace.applied(msg(_("The Wirkung reaches the monster: its description names monsters of "
-                        "%(planet)s."), planet=planet.label), C.WIRKUNG_SCOPE)
+    trace.applied(msg(_("The Wirkung reaches the monster: its primary planet symbol %(planet)s "
+                        "is the Schutzgottkarte's planet.") if own_planet else _(
+        "The Wirkung reaches the monster: its description names monsters of %(planet)s."),
+        planet=planet.label), C.WIRKUNG_SCOPE)
     return True
 
 
@@ -1770,6 +1762,11 @@ def _planet(value: str | None) -> Planet | None:
     return None if value is None else Planet(value)
 
 
+def _seen_from_a(side: str) -> Spielfeldseite:
+    """A focused scenario's ``own``/``opposing`` side as seen from side A's card."""
+    return _A if side == Side.OWN.value else _B
+
+
 _LISTED_MISSING = _("Choose the planets the description names, or choose another scope.")
 _COST_ZERO = _("Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
                "not 0.")
@@ -1796,7 +1793,7 @@ def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
             "Choose the primary planet of the other monster in the combat: the "
             "negativ-positiv-Wirkung depends on it.")))
     attribute = Attribute(inputs["attribute"])
-    side = _A if inputs["monster_side"] == Side.OWN.value else _B
+    side = _seen_from_a(inputs["monster_side"])
     guardian = Guardian(_A, symbols, Wirkung(
         attribute, inputs["amount"], WirkungScope(inputs["scope"]),
         frozenset(Planet(p) for p in inputs["listed_planets"])),
@@ -1825,8 +1822,8 @@ def _parse_wb(inputs: Mapping[str, Any]) -> Table:
     guardian = Guardian(_A, GuardianSymbols(limit or Planet.VENUS, left=limit),
                         spezial_cost_change=inputs["cost_change"],
                         spezial_extends=inputs["extends_to_opposing_side"])
-    monsters = tuple(Monster(number, _A if item["side"] == Side.OWN.value else _B,
-                             Planet(item["planet"]), cost=item["cost"])
+    monsters = tuple(Monster(number, _seen_from_a(item["side"]), Planet(item["planet"]),
+                             cost=item["cost"])
                      for number, item in enumerate(inputs["monsters"], start=1))
     return Table(_A, (guardian,), monsters, None, ())
 
@@ -1864,7 +1861,7 @@ def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
         raise InputError("target", msg(_(
             "This scenario covers effects aimed at a Schutzgottkarte or coming from one; "
             "choose a Schutzgottkarte as source or target.")))
-    side = _A if inputs["target_side"] == Side.OWN.value else _B
+    side = _seen_from_a(inputs["target_side"])
     extends = inputs["extends_to_opposing_side"]
     guardians = (Guardian(_A, GuardianSymbols(Planet.VENUS), extends=extends,
                           spezial_extends=extends), Guardian(_B, GuardianSymbols(Planet.MARS)))
@@ -1998,18 +1995,15 @@ def _wirkung_values(state: _State, key: Key | None) -> tuple[Value, ...]:
 
 
 def _wirkung_notes(state: _State) -> tuple[Message, ...]:
-    notes = []
-    if 1 in state.np_factor:
-        notes.append(msg(_("Only the Wirkung's change was computed; the texts say \"alle "
-                           "Reduzierungen … Erhöhungen\" and do not say whether changes from "
-                           "other cards on the monster are scaled as well.")))
-    if not state.reached[_A, 1]:
-        notes.append(msg(_("Without a change from the Wirkung the negativ-positiv-Wirkung has "
-                           "nothing to double or halve.")))
-    if not state.table.guardians[0].symbols.has_negativ_positiv:
-        notes.append(msg(_("The regular Wirkungskreis der Planeten-Beeinflussung is not part of "
-                           "this chapter and is not computed here.")))
-    return tuple(notes)
+    return tuple(msg(note) for applies, note in (
+        (1 in state.np_factor, _("Only the Wirkung's change was computed; the texts say \"alle "
+                                 "Reduzierungen … Erhöhungen\" and do not say whether changes "
+                                 "from other cards on the monster are scaled as well.")),
+        (not state.reached[_A, 1], _("Without a change from the Wirkung the "
+                                     "negativ-positiv-Wirkung has nothing to double or halve.")),
+        (not state.table.guardians[0].symbols.has_negativ_positiv, _(
+            "The regular Wirkungskreis der Planeten-Beeinflussung is not part of this chapter "
+            "and is not computed here."))) if applies)
 
 
 def _wb_values(state: _State, key: Key | None) -> tuple[Value, ...]:
