@@ -463,9 +463,7 @@ TERMS = tuple(Uncovered(slug, msg(what), reason, tuple(clauses))
 
 def _exact(value: int | Fraction) -> int | Fraction:
     """Return ``value`` as an ``int`` when it is whole, else the Fraction."""
-    if type(value) is Fraction and value.denominator == 1:
-        return value.numerator
-    return value
+    return value.numerator if type(value) is Fraction and value.denominator == 1 else value
 
 
 def _text(value: int | Fraction) -> str:
@@ -837,10 +835,9 @@ def np_card(state: _State, guardian: Guardian) -> bool:
         single = symbols.single_small_symbol
         failed = (_na(trace, msg(_("No negativ-positiv-Wirkung.")), msg(_(
             "The card has one small planet symbol (%(planet)s): that is a Wirkungsbegrenzung, "
-            "which limits only the Spezial-Wirkung."), planet=single.label),
-            C.NP_CARD, C.WB_CARD, C.WB_RULE) if single else _na(
-            trace, msg(_("No negativ-positiv-Wirkung.")),
-            msg(_("The card does not have two small planet symbols.")), C.NP_CARD),)
+            "which limits only the Spezial-Wirkung."), planet=single.label) if single else msg(_(
+            "The card does not have two small planet symbols.")),
+            *((C.NP_CARD, C.WB_CARD, C.WB_RULE) if single else (C.NP_CARD,))),)
     else:
         trace.applied(msg(_("The card has two small planet symbols: a Schutzgottkarte with "
                             "negativ-positiv-Wirkung (positiv %(left)s, negativ %(right)s)."),
@@ -1342,7 +1339,8 @@ def _negativ_positiv(state: _State, monster: Monster) -> None:
     active, combat = table.guardian(table.active), table.combat
     if (active is None or not active.symbols.has_negativ_positiv or combat is None
             or monster.number not in (combat.attacker, combat.target)
-            or monster.side is not active.side or state.reached.get((active.side, monster.number))):
+            or monster.side is not active.side
+            or state.reached.get((active.side, monster.number))):
         return
     trace.quiet, quiet = True, trace.quiet
     matched, _failed = np_conditions(state, active, monster, True)
@@ -1651,7 +1649,8 @@ def _bases_fields(prefix: str, order: tuple[Attribute, ...]) -> tuple[Field, ...
 
 _WIRKUNG_FIELDS = (
     _flag("guardian_side_active", _("The Schutzgottkarte's side is taking its turn"),
-          default=True, help=msg(_("Only the negativ-positiv-Wirkung of the active side counts."))),
+          default=True,
+          help=msg(_("Only the negativ-positiv-Wirkung of the active side counts."))),
     _planet_field("base_planet", _BASE),
     _planet_field("left_planet", _LEFT, False, _NONE_THERE),
     _planet_field("right_planet", _RIGHT, False, _NONE_THERE),
@@ -1690,7 +1689,8 @@ _WB_FIELDS = (
         min_items=1, max_items=_MAX_ITEMS, rows=2),
 )
 
-_ORDER_FIELDS = _bases_fields("base_", (Attribute.AP, Attribute.DP, Attribute.LP, Attribute.EP)) + (
+_ORDER_FIELDS = _bases_fields("base_", (Attribute.AP, Attribute.DP, Attribute.LP,
+                                         Attribute.EP)) + (
     _group("effects", _("Effects on the monster"), (
         _choice("source", _("Source"), Source.choices()),
         _int("activated", _("Activated as number"), 1, 99, True, _(
