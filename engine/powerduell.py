@@ -1,28 +1,15 @@
 """Power-Duell, chapter 1.2.4 "Schutzgottkarten": the guardian-card rules as declarations.
 
-One typed table (:class:`Table`: the active side, the Schutzgottkarten with
-their symbols and descriptions, the monsters, the combat, the effects in
-activation order) is made once per input by a scenario's ``parse`` function;
-the rules in :data:`RULES` read it, each bound to the clauses of
-``DocumentRef("power-duell", "schutzgottkarten")`` it implements.  Every
-scenario runs the same pipeline (:func:`_run`) over its table:
+A scenario's ``parse`` makes one typed :class:`Table` per input; the rules in :data:`RULES`
+read it, each bound to the clauses of ``DocumentRef("power-duell", "schutzgottkarten")`` it
+implements.  ``situation`` rules on the whole table; ``guardian-wirkung``,
+``wirkungsbegrenzung``, ``effect-order`` and ``guardian-immunity`` build a table of one part
+of it, so the same rules rule on both and the two agree by construction.  Points the texts
+leave open are :class:`~engine.core.OpenPoint` objects; a ruling shows a point's readings
+only where they give different values.
 
-``situation``
-    the whole table: every card's values, order, negativ-positiv factor and cost.
-``guardian-wirkung``, ``wirkungsbegrenzung``, ``effect-order``, ``guardian-immunity``
-    the situation restricted to one Wirkung on one monster, one Spezial-Wirkung
-    on activation costs, the effects on one monster, or one effect on one card:
-    their parsers build a table of that part, the same rules rule on it, and the
-    scenario presents the values of that part, so the two agree by construction.
-
-Points the texts leave open are :class:`~engine.core.OpenPoint` objects declared
-by the rule that meets them; a ruling shows a point's readings only where they
-give different values.  A fact no published clause defines (an effect of the
-highest Wirkungsrang aimed at a Schutzgottkarte) is reported up front.
-
-The negativ-positiv reading chain, modelled on the text's own example
-(left Mars, base Merkur, right Erde): positiv is read from left to right,
-negativ from right to left.
+The negativ-positiv reading chain (the text's example: left Mars, base Merkur, right Erde):
+positiv is read from left to right, negativ from right to left.
 
 >>> card = GuardianSymbols(Planet.MERKUR, left=Planet.MARS, right=Planet.ERDE)
 >>> sorted(i.value for i in influences(card, Planet.MARS, Planet.MERKUR))
@@ -39,6 +26,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import math
 from dataclasses import dataclass, field as dc_field, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
@@ -60,12 +48,8 @@ GAME = "power-duell"
 DOCUMENT = DocumentRef(GAME, "schutzgottkarten")
 
 _ONE, _ZERO = Fraction(1), Fraction(0)
-#: Largest point value accepted for AP/DP/LP/EP and effect amounts.
-_MAX_POINTS = 99_999
-#: Largest activation cost accepted, in Energiepunkte.
-_MAX_COST = 999
-#: Most monsters / effects a judge can list in one scenario.
-_MAX_ITEMS = 12
+#: Largest points (AP/DP/LP/EP, amounts), activation cost (Energiepunkte), monsters/effects.
+_MAX_POINTS, _MAX_COST, _MAX_ITEMS = 99_999, 999, 12
 
 
 class Clause(ClauseKey):
@@ -95,16 +79,10 @@ class Clause(ClauseKey):
 C = Clause
 
 
-# --------------------------------------------------------------------------
-# Domain primitives
-# --------------------------------------------------------------------------
+# --- Domain primitives ---
 
 class Planet(Labelled):
-    """A planet symbol (Basis-, primäres or small Planetensymbol).
-
-    The chapter names Merkur, Venus, Erde and Mars; the others complete the
-    solar system so that a judge can describe any card.
-    """
+    """A planet symbol (Basis-, primäres or small Planetensymbol); the chapter names four."""
 
     MERKUR = ("merkur", _("Merkur"))
     VENUS = ("venus", _("Venus"))
@@ -133,7 +111,10 @@ class Spielfeldseite(Labelled):
     @property
     def other(self) -> "Spielfeldseite":
         """The opposing side."""
-        return Spielfeldseite.B if self is Spielfeldseite.A else Spielfeldseite.A
+        return _B if self is _A else _A
+
+
+_A, _B = Spielfeldseite.A, Spielfeldseite.B
 
 
 class Attribute(Labelled):
@@ -193,10 +174,8 @@ class Source(Labelled):
 #: Wirkungsrang of each source (``...reihenfolge...p1``): 3 = lowest (Energie- &
 #: Monsterkarten; a Gravitations-Energiekarte is an Energiekarte, as the immunity
 #: clause's exception for it shows), 2 = Schutzgottkarten, 1 = the highest.
-WIRKUNGSRANG = {
-    Source.ENERGY: 3, Source.GRAVITATION_ENERGY: 3, Source.MONSTER: 3,
-    Source.GUARDIAN_WIRKUNG: 2, Source.GUARDIAN_SPEZIAL: 2, Source.RANK_ONE: 1,
-}
+WIRKUNGSRANG = {Source.ENERGY: 3, Source.GRAVITATION_ENERGY: 3, Source.MONSTER: 3,
+                Source.GUARDIAN_WIRKUNG: 2, Source.GUARDIAN_SPEZIAL: 2, Source.RANK_ONE: 1}
 
 
 class Operation(Labelled):
@@ -224,12 +203,8 @@ class TargetKind(Labelled):
 
 @dataclass(frozen=True)
 class GuardianSymbols:
-    """The planet symbols of a Schutzgottkarte.
-
-    ``base`` is the Basis-Planetensymbol; ``left``/``right`` the small
-    symbols (positiv-Wirkung left, negativ-Wirkung right, see
-    ``1.2.4.negativ-positiv-wirkung.p2``), ``None`` when absent.
-    """
+    """The Basis-Planetensymbol and the small symbols (``None``: absent) of a Schutzgottkarte:
+    positiv-Wirkung left, negativ-Wirkung right (``1.2.4.negativ-positiv-wirkung.p2``)."""
 
     base: Planet
     left: Planet | None = None
@@ -243,18 +218,13 @@ class GuardianSymbols:
     @property
     def single_small_symbol(self) -> Planet | None:
         """The one small symbol of a Wirkungsbegrenzung card (``...wirkungsbegrenzung.p1``)."""
-        if (self.left is None) == (self.right is None):
-            return None
-        return self.left if self.left is not None else self.right
+        return self.left or self.right if (self.left is None) != (self.right is None) else None
 
 
 def influences(card: GuardianSymbols, source: Planet, affected: Planet) -> frozenset[Influence]:
-    """Return how ``source`` acts on ``affected`` along the card's reading chain.
-
-    Implements the reading direction of ``1.2.4.negativ-positiv-wirkung.p2``:
-    positiv is read left to right (left → base → right), negativ right to
-    left (right → base → left); a planet acts on the next one in reading
-    direction.  Empty if the card has no negativ-positiv-Wirkung.
+    """Return how ``source`` acts on the next planet ``affected`` in reading direction
+    (``1.2.4.negativ-positiv-wirkung.p2``): positiv left → base → right, negativ right → base
+    → left; empty without a negativ-positiv-Wirkung.
 
     >>> card = GuardianSymbols(Planet.VENUS, left=Planet.MARS, right=Planet.ERDE)
     >>> influences(card, Planet.ERDE, Planet.VENUS) == {Influence.NEGATIV}
@@ -262,19 +232,16 @@ def influences(card: GuardianSymbols, source: Planet, affected: Planet) -> froze
     >>> influences(card, Planet.MARS, Planet.ERDE)
     frozenset()
     """
-    if not card.has_negativ_positiv:
-        return frozenset()
     chains = {Influence.POSITIV: (card.left, card.base, card.right),
               Influence.NEGATIV: (card.right, card.base, card.left)}
-    return frozenset(influence for influence, chain in chains.items()
-                     if (source, affected) in zip(chain, chain[1:]))
+    return frozenset(influence for influence, chain in chains.items() if card.has_negativ_positiv
+                     and (source, affected) in zip(chain, chain[1:]))
 
 
 def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
-    """Return the factor a negativ-/positiv-Wirkung applies to ``change`` (signed points).
-
-    negativ: reductions doubled, increases halved (``...negativ-positiv-wirkung.p3``);
-    positiv: reductions halved, increases doubled (``...p4``).
+    """Return the factor a negativ-Wirkung (reductions doubled, increases halved,
+    ``...negativ-positiv-wirkung.p3``) or positiv-Wirkung (the reverse, ``...p4``) applies to
+    ``change`` (signed points).
 
     :raises ValueError: if ``change`` is 0 (neither increase nor reduction).
 
@@ -283,14 +250,10 @@ def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
     """
     if change == 0:
         raise ValueError("a change of 0 is neither an increase nor a reduction")
-    if (influence is Influence.NEGATIV) == (change > 0):
-        return Fraction(1, 2)
-    return Fraction(2)
+    return Fraction(1, 2) if (influence is Influence.NEGATIV) == (change > 0) else Fraction(2)
 
 
-# --------------------------------------------------------------------------
-# The table
-# --------------------------------------------------------------------------
+# --- The table ---
 
 @dataclass(frozen=True)
 class Wirkung:
@@ -305,12 +268,8 @@ class Wirkung:
 
 @dataclass(frozen=True)
 class Guardian:
-    """A Schutzgottkarte on the table: its side, symbols, Wirkung and Spezial-Wirkung.
-
-    ``extends``/``spezial_extends``: the description extends the Wirkung /
-    Spezial-Wirkung to the opposing side; ``spezial_cost_change`` is the
-    Spezial-Wirkung's change of monsters' activation costs (Energiepunkte).
-    """
+    """A Schutzgottkarte: side, symbols, Wirkung, whether the description extends the Wirkung /
+    Spezial-Wirkung to the opposing side, the Spezial-Wirkung's cost change (Energiepunkte)."""
 
     side: Spielfeldseite
     symbols: GuardianSymbols
@@ -339,14 +298,9 @@ class Monster:
     lp: int | None = None
     cost: int | None = None
 
-    @functools.cached_property
-    def _bases(self) -> tuple[tuple[Attribute, Fraction], ...]:
-        return tuple((a, Fraction(getattr(self, a.value))) for a in _ATTRIBUTES
-                     if getattr(self, a.value) is not None)
-
     def bases(self) -> dict[Attribute, Fraction]:
         """The base values given, as exact points (a new dict)."""
-        return dict(self._bases)
+        return {a: Fraction(v) for a in _ATTRIBUTES if (v := getattr(self, a.value)) is not None}
 
 
 @dataclass(frozen=True)
@@ -359,12 +313,8 @@ class Combat:
 
 @dataclass(frozen=True)
 class Effect:
-    """An active effect, numbered as listed (1-based), from a card of ``side``.
-
-    ``activated`` orders activation (higher = later); the target is a monster
-    (``target_monster``), or the Schutzgottkarte or an Energiekarte of
-    ``target_side``.  ``attribute`` ``None``: an effect on another attribute.
-    """
+    """An active effect numbered as listed (1-based); ``activated``: higher = later; aimed at
+    ``target_monster`` or a card of ``target_side``; ``attribute`` ``None``: another one."""
 
     number: int
     source: Source
@@ -394,9 +344,7 @@ class Table:
         return next((g for g in self.guardians if g.side is side), None)
 
 
-# --------------------------------------------------------------------------
-# Open points, facts outside the texts, terms
-# --------------------------------------------------------------------------
+# --- Open points, facts outside the texts, terms ---
 
 NP_SCOPE = open_point(
     "np-scope", _("Does the negativ-positiv rule limit the Wirkung of such a card to own "
@@ -492,42 +440,30 @@ RANK_ONE_ON_GUARDIAN = Uncovered(
 UNCOVERED = (RANK_ONE_ON_GUARDIAN,)
 
 
-def _term(slug: str, what: str, reason: Outside, *clauses: Clause) -> Uncovered:
-    return Uncovered(slug, msg(what), reason, clauses)
-
-
 #: Terms a clause of the chapter names without defining them.
-TERMS = (
-    _term("gep-wert", _("Grund-Energiepunktewert (GEP-Wert)"), Outside.OTHER_CHAPTER,
-          C.KARTENAUFBAU_P1),
-    _term("feld-a", _("Schutzgottkarten-Feld (FELD A)"), Outside.OTHER_CHAPTER,
-          C.KARTENAUFBAU_P2),
-    _term("gravitations-energiekarte", _("Gravitations-Energiekarten"), Outside.OTHER_CHAPTER,
-          C.IMMUNITY),
-    _term("primaeres-planetensymbol", _("the primary planet symbol of a Monsterkarte"),
-          Outside.OTHER_CHAPTER, C.WIRKUNG_SCOPE, C.NP_RULES),
-    _term("wirkungsrang-1", _("the highest Wirkungsrang (1 of 3) and the effects that have it"),
-          Outside.NOT_IN_TEXTS, C.RANK),
-    _term("regulaere-reihenfolge", _("the regular \"Behandlung der Reihenfolge von Effekten\""),
-          Outside.OTHER_CHAPTER, C.ORDER_REGULAR),
-    _term("wirkungskreis", _("the Wirkungskreis der Planeten-Beeinflussung"),
-          Outside.OTHER_CHAPTER, C.NP_RULES),
-    _term("kampf-angriffsziel", _("a combat (Kampf) and its attack target (Angriffsziel)"),
-          Outside.OTHER_CHAPTER, C.NP_RULES),
-    _term("aktiver-spielzug", _("the active turn (aktiver Spielzug)"), Outside.OTHER_CHAPTER,
-          C.NP_ACTIVE_SIDE),
-)
+_OTHER, _NOWHERE = Outside.OTHER_CHAPTER, Outside.NOT_IN_TEXTS
+TERMS = tuple(Uncovered(slug, msg(what), reason, tuple(clauses))
+              for slug, what, reason, *clauses in (
+    ("gep-wert", _("Grund-Energiepunktewert (GEP-Wert)"), _OTHER, C.KARTENAUFBAU_P1),
+    ("feld-a", _("Schutzgottkarten-Feld (FELD A)"), _OTHER, C.KARTENAUFBAU_P2),
+    ("gravitations-energiekarte", _("Gravitations-Energiekarten"), _OTHER, C.IMMUNITY),
+    ("primaeres-planetensymbol", _("the primary planet symbol of a Monsterkarte"), _OTHER,
+     C.WIRKUNG_SCOPE, C.NP_RULES),
+    ("wirkungsrang-1", _("the highest Wirkungsrang (1 of 3) and the effects that have it"),
+     _NOWHERE, C.RANK),
+    ("regulaere-reihenfolge", _("the regular \"Behandlung der Reihenfolge von Effekten\""),
+     _OTHER, C.ORDER_REGULAR),
+    ("wirkungskreis", _("the Wirkungskreis der Planeten-Beeinflussung"), _OTHER, C.NP_RULES),
+    ("kampf-angriffsziel", _("a combat (Kampf) and its attack target (Angriffsziel)"), _OTHER,
+     C.NP_RULES),
+    ("aktiver-spielzug", _("the active turn (aktiver Spielzug)"), _OTHER, C.NP_ACTIVE_SIDE)))
 
 
-# --------------------------------------------------------------------------
-# One evaluation: the trace in a scenario's voice, the state the rules build
-# --------------------------------------------------------------------------
+# --- One evaluation: the trace in a scenario's voice, the state the rules build ---
 
 def _exact(value: int | Fraction) -> int | Fraction:
     """Return ``value`` as an ``int`` when it is whole, else the Fraction."""
-    if type(value) is Fraction and value.denominator == 1:
-        return value.numerator
-    return value
+    return value.numerator if type(value) is Fraction and value.denominator == 1 else value
 
 
 def _text(value: int | Fraction) -> str:
@@ -562,13 +498,9 @@ _WRAPPED = _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(sid
 
 
 class _Trace(Trace):
-    """The steps of one evaluation, in one voice, under chosen readings.
-
-    ``choices`` maps an open point's slug (everywhere) or ``(slug, key)`` to a
-    reading slug; :meth:`reading` records every point consulted.  A step about
-    an open point whose wording depends on whether its readings differ is
-    settled by :meth:`finish`.  A quiet trace keeps no steps (values only).
-    """
+    """The steps of one evaluation in one voice, under ``choices`` (point slug or ``(slug,
+    key)`` → reading slug); a step whose wording depends on whether a point's readings differ
+    is settled by :meth:`finish`; a quiet trace keeps no steps."""
 
     def __init__(self, voice: _Voice, choices: Mapping[Any, str] | None = None,
                  quiet: bool = False) -> None:
@@ -664,7 +596,6 @@ class _State:
     checks: dict[tuple[Spielfeldseite, int], tuple[int, ...]] = dc_field(default_factory=dict)
     factors: dict[int, dict[Any, Fraction]] = dc_field(default_factory=dict)
     np_factor: dict[int, Fraction] = dc_field(default_factory=dict)
-    matched: dict[int, frozenset[Influence]] = dc_field(default_factory=dict)
     orders: dict[int, list[_Change]] = dc_field(default_factory=dict)
     values: dict[int, dict[Attribute, Fraction]] = dc_field(default_factory=dict)
     amounts: dict[int, dict[Any, Fraction]] = dc_field(default_factory=dict)
@@ -687,9 +618,7 @@ _OWN_SIDE_ONLY = _("Effects of Schutzgottkarten apply only to their own side unl
 _HALF_POINTS = _("The texts do not say how to round half points.")
 
 
-# --------------------------------------------------------------------------
-# Rules: whom an effect reaches
-# --------------------------------------------------------------------------
+# --- Rules: whom an effect reaches ---
 
 @rule(C.WIRKUNG_SCOPE, C.NP_RULES, C.IMMUNITY, opens=(NP_SCOPE,), reads=(
     "guardians.side", "guardians.symbols.base", "guardians.wirkung.scope",
@@ -697,10 +626,8 @@ _HALF_POINTS = _("The texts do not say how to round half points.")
 def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
     """A Wirkung reaches own monsters of its card's planet, unless its description says otherwise.
 
-    Effekte-der-schutzgottkarte.p3 and kartenaufbau.p3; on a card with negativ-positiv-Wirkung
-    only own monsters of the Basis-Planetensymbol (negativ-positiv-wirkung.p2).
-
-    Where that card's description names others, which prevails is open (``np-scope``).
+    effekte-der-schutzgottkarte.p3, kartenaufbau.p3; a negativ-positiv card: own monsters of
+    the Basis-Planetensymbol (negativ-positiv-wirkung.p2); which prevails is open (``np-scope``).
     """
     described = guardian.wirkung.scope is not WirkungScope.BASE or guardian.extends
     if guardian.symbols.has_negativ_positiv:
@@ -763,28 +690,20 @@ def _described_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> boo
         trace.applied(msg(_("The Wirkung reaches the monster: its description names all "
                             "monster cards.")), C.WIRKUNG_SCOPE)
         return True
-    if scope is WirkungScope.BASE and planet is not base:
-        trace.not_applicable(
-            msg(_("The Wirkung does not reach a monster of this planet.")),
-            msg(_("Its primary planet symbol %(planet)s is not the Schutzgottkarte's planet "
-                  "%(base)s."), planet=planet.label, base=base.label), C.WIRKUNG_SCOPE)
-        return False
-    if scope is WirkungScope.BASE:
-        trace.applied(msg(_("The Wirkung reaches the monster: its primary planet symbol "
-                            "%(planet)s is the Schutzgottkarte's planet."), planet=planet.label),
-                      C.WIRKUNG_SCOPE)
-        return True
-    listed = guardian.wirkung.listed
-    if planet not in listed:
-        names = ", ".join(p.value.capitalize() for p in Planet if p in listed)
-        trace.not_applicable(
-            msg(_("The Wirkung does not reach a monster of this planet.")),
-            msg(_("Its primary planet symbol %(planet)s is not among the planets the "
-                  "description names (%(planets)s)."), planet=planet.label, planets=names),
+    own_planet, listed = scope is WirkungScope.BASE, guardian.wirkung.listed
+    if planet is not base if own_planet else planet not in listed:
+        trace.not_applicable(msg(_("The Wirkung does not reach a monster of this planet.")), msg(_(
+            "Its primary planet symbol %(planet)s is not the Schutzgottkarte's planet "
+            "%(base)s."), planet=planet.label, base=base.label) if own_planet else msg(_(
+            "Its primary planet symbol %(planet)s is not among the planets the description "
+            "names (%(planets)s)."), planet=planet.label,
+            planets=", ".join(p.value.capitalize() for p in Planet if p in listed)),
             C.WIRKUNG_SCOPE)
         return False
-    trace.applied(msg(_("The Wirkung reaches the monster: its description names monsters of "
-                        "%(planet)s."), planet=planet.label), C.WIRKUNG_SCOPE)
+    trace.applied(msg(_("The Wirkung reaches the monster: its primary planet symbol %(planet)s "
+                        "is the Schutzgottkarte's planet.") if own_planet else _(
+        "The Wirkung reaches the monster: its description names monsters of %(planet)s."),
+        planet=planet.label), C.WIRKUNG_SCOPE)
     return True
 
 
@@ -794,13 +713,9 @@ def _described_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> boo
 def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster | None) -> bool:
     """A Schutzgottkarte's effect reaches cards of its own side, as far as its kind allows.
 
-    Whether a listed effect reaches its monster (or, ``monster`` None, its Energiekarte).
-    A Schutzgottkarte's effects apply to its own side unless its description says
-    otherwise (kartenaufbau.p3); a Wirkung changes only monsters' Grund-Attribute
-    (effekte-der-schutzgottkarte.p2), a Spezial-Wirkung may affect Energiekarten (p4),
-    limited by a Wirkungsbegrenzung to monsters of its planet (wirkungsbegrenzung.p2).
-    A Gravitations-Energiekarte is an Energiekarte: the lowest Wirkungsrang (reihenfolge.p1).
-    """
+    Whether an effect reaches its monster (``None``: its Energiekarte): kartenaufbau.p3,
+    effekte-der-schutzgottkarte.p2/p4, wirkungsbegrenzung.p2; a Gravitations-Energiekarte has
+    the lowest Wirkungsrang (reihenfolge.p1)."""
     if not effect.source.is_guardian:
         if effect.source is Source.GRAVITATION_ENERGY:
             trace.applied(msg(_("Effect %(number)s (Gravitations-Energiekarte) was given the "
@@ -850,11 +765,8 @@ NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
 def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Message:
     """A Schutzgottkarte is immune to Monster- & Energiekarten and to the opposing card.
 
-    Whether an effect reaches the Schutzgottkarte it is aimed at (kartenaufbau.p3):
-    immune to Monster- & Energiekarten except Gravitations-Energiekarten; untouched by the
-    opposing Schutzgottkarte; a Wirkung changes only monsters (effekte.p2), a Spezial-Wirkung
-    limited by a Wirkungsbegrenzung only monsters of its planet (wirkungsbegrenzung.p2).
-    Otherwise whether a Spezial-Wirkung may affect its own Schutzgottkarte is open (effekte.p4)."""
+    kartenaufbau.p3 (except Gravitations-Energiekarten), effekte.p2, wirkungsbegrenzung.p2;
+    whether a Spezial-Wirkung may affect its own Schutzgottkarte is open (effekte.p4)."""
     source = effect.source
     if source is Source.RANK_ONE:
         return NOT_COVERED_VALUE  # reported up front: no clause says what it does
@@ -899,9 +811,7 @@ def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Mes
     return trace.reading(SPEZIAL_ON_OWN_GUARDIAN, ("effect", effect.number)) == "may"
 
 
-# --------------------------------------------------------------------------
-# Rules: the negativ-positiv-Wirkung
-# --------------------------------------------------------------------------
+# --- Rules: the negativ-positiv-Wirkung ---
 
 def _na(trace: _Trace, message: Message, reason: Message, *clauses: Clause) -> int:
     """Record a "not applicable" check; return its step number."""
@@ -914,10 +824,8 @@ def _na(trace: _Trace, message: Message, reason: Message, *clauses: Clause) -> i
 def np_card(state: _State, guardian: Guardian) -> bool:
     """Two small planet symbols make a negativ-positiv-Wirkung; it counts on the active turn.
 
-    A card with two small planet symbols has a negativ-positiv-Wirkung
-    (negativ-positiv-wirkung.p1), which counts only while its side takes the active turn
-    (p5); one small symbol is a Wirkungsbegrenzung (wirkungsbegrenzung.p1).  The card's
-    checks are recorded once; returns whether its negativ-positiv-Wirkung counts."""
+    negativ-positiv-wirkung.p1, p5; one small symbol is a Wirkungsbegrenzung
+    (wirkungsbegrenzung.p1).  Records the card's checks once; returns whether it counts."""
     symbols, trace = guardian.symbols, state.trace
     counts = symbols.has_negativ_positiv and guardian.side is state.table.active
     if guardian.side in state.card_checks or trace.silenced:
@@ -927,10 +835,9 @@ def np_card(state: _State, guardian: Guardian) -> bool:
         single = symbols.single_small_symbol
         failed = (_na(trace, msg(_("No negativ-positiv-Wirkung.")), msg(_(
             "The card has one small planet symbol (%(planet)s): that is a Wirkungsbegrenzung, "
-            "which limits only the Spezial-Wirkung."), planet=single.label),
-            C.NP_CARD, C.WB_CARD, C.WB_RULE) if single else _na(
-            trace, msg(_("No negativ-positiv-Wirkung.")),
-            msg(_("The card does not have two small planet symbols.")), C.NP_CARD),)
+            "which limits only the Spezial-Wirkung."), planet=single.label) if single else msg(_(
+            "The card does not have two small planet symbols.")),
+            *((C.NP_CARD, C.WB_CARD, C.WB_RULE) if single else (C.NP_CARD,))),)
     else:
         trace.applied(msg(_("The card has two small planet symbols: a Schutzgottkarte with "
                             "negativ-positiv-Wirkung (positiv %(left)s, negativ %(right)s)."),
@@ -983,11 +890,9 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
                   ) -> tuple[frozenset[Influence], tuple[int, ...]]:
     """The negativ-positiv-Wirkung needs a combat and an attack target under an effect.
 
-    The negativ-positiv-Wirkung affects only monsters in a combat whose attack target is
-    under an effect on Energiepunkte-, AP-, DP- or LP-Werte and has the small right
-    (negativ) or left (positiv) symbol as primary planet, read along the card's chain
-    (negativ-positiv-wirkung.p2).  Whose planet decides for a defending monster is open.
-    Returns the influences met (none if a check fails) and the failed checks' numbers."""
+    negativ-positiv-wirkung.p2: on EP, AP, DP or LP, its planet the small right (negativ) or
+    left (positiv) symbol; whose planet decides for a defending monster is open.  Returns the
+    influences met and the failed checks' step numbers."""
     trace, combat, symbols = state.trace, state.table.combat, guardian.symbols
     if combat is None or monster.number not in (combat.attacker, combat.target):
         return frozenset(), (_na(trace, msg(_NO_NP), msg(_("The monster is not in a combat.")),
@@ -1065,9 +970,8 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
                matched: frozenset[Influence]) -> None:
     """negativ-Wirkung halves increases and doubles reductions; positiv-Wirkung the reverse.
 
-    negativ-Wirkung doubles reductions and halves increases (negativ-positiv-wirkung.p3),
-    positiv-Wirkung halves reductions and doubles increases (p4): the Wirkung's change on
-    the monster; whether also other cards' changes on it is open (``np-all-changes``)."""
+    negativ-positiv-wirkung.p3, p4: the Wirkung's change; whether other cards' changes too is
+    open (``np-all-changes``)."""
     trace, number, own = state.trace, monster.number, f"wirkung-{guardian.side.value}"
     factors: dict[Any, Fraction] = {}
     scale_all = None
@@ -1075,7 +979,8 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
         if change.signed and change.key != own and scale_all is None:
             scale_all = trace.reading(NP_ALL_CHANGES, (number,)) == "all"
         if change.signed and (change.key == own or scale_all):
-            factors[change.key] = _factor(matched, change.signed)
+            factors[change.key] = math.prod(
+                (np_factor(i, change.signed) for i in matched), start=_ONE)
             if change.key == own:
                 state.np_factor[number] = factors[own]
                 _narrate_scaling(trace, matched, change.signed)
@@ -1087,13 +992,6 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
                          number=number), msg(_("The texts say \"alle Reduzierungen … "
                                                "Erhöhungen\" and give an example with the "
                                                "Wirkung only.")), C.NP_NEGATIV, C.NP_POSITIV)
-
-
-def _factor(matched: Iterable[Influence], signed: int) -> Fraction:
-    factor = Fraction(1)
-    for influence in matched:
-        factor *= np_factor(influence, signed)
-    return factor
 
 
 def _narrate_scaling(trace: _Trace, matched: frozenset[Influence], amount: int) -> None:
@@ -1108,9 +1006,7 @@ def _narrate_scaling(trace: _Trace, matched: frozenset[Influence], amount: int) 
                              after=_signed(exact)), msg(_HALF_POINTS), clause)
 
 
-# --------------------------------------------------------------------------
-# Rules: order of evaluation, values, activation costs
-# --------------------------------------------------------------------------
+# --- Rules: order of evaluation, values, activation costs ---
 
 #: Evaluation position by source: lower is evaluated earlier (the lowest Wirkungsrang first).
 _TIER = {Source.ENERGY: 0, Source.GRAVITATION_ENERGY: 0, Source.MONSTER: 0,
@@ -1119,11 +1015,9 @@ _TIER = {Source.ENERGY: 0, Source.GRAVITATION_ENERGY: 0, Source.MONSTER: 0,
 
 def _ranked(changes: list[_Change], spezial_first: Iterable[Spielfeldseite] = (),
             rank_one_below: bool = False) -> list[_Change]:
-    """``changes`` by Wirkungsrang (lowest first), then from the latest activated.
-
-    ``spezial_first``: sides whose Spezial-Wirkung is evaluated before their Wirkung;
-    ``rank_one_below``: rank 1 is evaluated before the Schutzgottkarten's effects.
-    """
+    """``changes`` by Wirkungsrang (lowest first), then from the latest activated;
+    ``spezial_first``: sides whose Spezial-Wirkung comes before their Wirkung;
+    ``rank_one_below``: rank 1 comes before the Schutzgottkarten's effects."""
     def tier(item: tuple[int, _Change]) -> tuple:
         index, change = item
         rank: float = _TIER[change.source]
@@ -1139,13 +1033,9 @@ def _keys(order: Iterable[_Change]) -> list[Any]:
     return [change.key for change in order]
 
 
-def _label(change: _Change) -> Message:
-    """The change as a reader names it: "effect 3", or the Wirkung of a side's card."""
-    return _label_of(change.key, change.side)
-
-
 @functools.lru_cache(maxsize=256)
-def _label_of(key: int | str, side: Spielfeldseite) -> Message:
+def _label(key: int | str, side: Spielfeldseite) -> Message:
+    """A change as a reader names it: "effect 3", or the Wirkung of a side's card."""
     if isinstance(key, int):
         return msg(_("effect %(number)s"), number=key)
     return msg(_("Wirkung of the Schutzgottkarte of %(side)s"), side=side.label)
@@ -1156,10 +1046,8 @@ def _label_of(key: int | str, side: Spielfeldseite) -> Message:
 def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) -> list[_Change]:
     """Effects are evaluated by Wirkungsrang, lowest first, then from the latest activated.
 
-    Effects are evaluated by Wirkungsrang, lowest first (Energie- & Monsterkarten 3,
-    Schutzgottkarten 2), and from the latest activated to the longest active (reihenfolge.p1,
-    p3, p4).  Open: which decides where they disagree; whether the Spezial-Wirkung ranks
-    above or comes before the Wirkung; where rank 1 stands."""
+    reihenfolge.p1, p3, p4.  Open: which decides where they disagree; whether the
+    Spezial-Wirkung ranks above or comes before the Wirkung; where rank 1 stands."""
     n = monster.number
     guardian_sources = {(c.side, c.source) for c in changes if c.source.is_guardian}
     both = [side for side in Spielfeldseite if (side, Source.GUARDIAN_WIRKUNG) in guardian_sources
@@ -1202,7 +1090,8 @@ def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Cha
         trace.applied(msg(_("Monster %(number)s: effects are evaluated by Wirkungsrang, lowest "
                             "first (Energie- & Monsterkarten 3, Schutzgottkarten 2), and within "
                             "a rank from the latest activated to the longest active: "
-                            "%(order)s."), number=n, order=tuple(_label(c) for c in order)),
+                            "%(order)s."), number=n,
+                          order=tuple(_label(c.key, c.side) for c in order)),
                       C.RANK, C.ORDER, C.ORDER_REGULAR)
 
 
@@ -1262,17 +1151,12 @@ def _recency_step(trace: _Trace, n: int, recency: list[_Change]) -> None:
     trace.either(RANK_OR_RECENCY, (n,), *steps)
 
 
-def _apply(operation: Operation, value: Fraction, amount: Fraction | int | None) -> Fraction:
-    """Return ``value`` after ``operation`` (points, exact)."""
-    if operation is Operation.ADD:
-        return value + amount
-    if operation is Operation.SUBTRACT:
-        return value - amount
-    if operation is Operation.HALVE:
-        return value / 2
-    if operation is Operation.DOUBLE:
-        return value * 2
-    return Fraction(amount)
+#: The value after each operation with an amount (points, exact).
+_APPLY = {Operation.ADD: lambda value, amount: value + amount,
+          Operation.SUBTRACT: lambda value, amount: value - amount,
+          Operation.HALVE: lambda value, amount: value / 2,
+          Operation.DOUBLE: lambda value, amount: value * 2,
+          Operation.SET: lambda value, amount: Fraction(amount)}
 
 
 _ROUNDED = {"down": lambda v: Fraction(v.numerator // v.denominator),
@@ -1286,12 +1170,9 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
          ) -> tuple[dict[Attribute, Fraction], list[tuple], dict[Any, Fraction]]:
     """Effects are rolled up in order, each changing its attribute's value.
 
-    Effects are rolled up and evaluated in order (reihenfolge.p3), each changing its
-    attribute's value (points; a negativ-positiv factor scales an addition or subtraction).
-    How a halved odd value is rounded, the texts do not say (``half-points``: kept exact,
-    rounded down or up where it is halved), nor whether a value can fall below 0
-    (``value-below-zero``).  Returns the values, per change (change, factor,
-    before, after), and the points each addition or subtraction adds or subtracts."""
+    reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction); open:
+    rounding of halves (``half-points``), values below 0 (``value-below-zero``).  Returns the
+    values, the log (change, factor, before, after) and each signed change's points."""
     values, log, amounts = monster.bases(), [], {}
     rounded: list[Callable[[Fraction], Fraction]] = []
 
@@ -1299,7 +1180,8 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         if value.denominator == 1:
             return value
         if not rounded:
-            rounded.append(_ROUNDED.get(trace.reading(HALF_POINTS, (monster.number,)), _same))
+            rounded.append(_ROUNDED.get(trace.reading(HALF_POINTS, (monster.number,)),
+                                        lambda v: v))
         return rounded[0](value)
 
     for change in order:
@@ -1310,7 +1192,7 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         if change.attribute not in values:
             continue  # a value not given: nothing to compute
         before = values[change.attribute]
-        after = _apply(change.operation, before, amount)
+        after = _APPLY[change.operation](before, amount)
         values[change.attribute] = after = halved(after) if change.operation is \
             Operation.HALVE else after
         log.append((change, factor, before, after))
@@ -1320,19 +1202,13 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     return values, log, amounts
 
 
-def _same(value: Fraction) -> Fraction:
-    return value
-
-
 @rule(C.SPEZIAL_WIRKUNG, C.WB_CARD, C.WB_RULE, C.IMMUNITY, opens=(COST_BELOW_ZERO,), reads=(
     "guardians.spezial_cost_change", "guardians.spezial_extends", "monsters.cost"))
 def activation_costs(state: _State, guardian: Guardian) -> None:
     """A Spezial-Wirkung changes what own monsters (of its limiting planet) pay on activation.
 
-    A Spezial-Wirkung changing activation costs applies to own monsters unless its
-    description says otherwise (kartenaufbau.p3, effekte.p4), with a Wirkungsbegrenzung only
-    to monsters of its planet (wirkungsbegrenzung.p1, p2).  Whether a cost can fall below 0
-    the texts do not say (``cost-below-zero``)."""
+    kartenaufbau.p3, effekte.p4, wirkungsbegrenzung.p1, p2; open: costs below 0
+    (``cost-below-zero``)."""
     trace, limit, change = state.trace, guardian.limit, guardian.spezial_cost_change
     if limit is None:
         trace.applied(msg(_("No Wirkungsbegrenzung: the Spezial-Wirkung affects the monster "
@@ -1387,9 +1263,7 @@ RULES = (wirkung_reach, effect_on_card, guardian_immunity, np_card, np_condition
          evaluation_order, roll, activation_costs)
 
 
-# --------------------------------------------------------------------------
-# The pipeline: every scenario runs the same rules over its table
-# --------------------------------------------------------------------------
+# --- The pipeline: every scenario runs the same rules over its table ---
 
 def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
          quiet: bool = False) -> _State:
@@ -1409,7 +1283,10 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
                 "Effects of Schutzgottkarten apply only to their own side, and a Wirkung only to "
                 "monsters of the Schutzgottkarte's planet.")), *citations(C.IMMUNITY,
                                                                        C.WIRKUNG_SCOPE)))
-    _wirkungen(state)
+    for guardian in _sides(table):  # each Wirkung on each monster, side A first
+        for monster in table.monsters if guardian.wirkung is not None else ():
+            change = _wirkung_on(state, guardian, monster)
+            state.changes[monster.number] += [change] if change else []
     _effects(state)
     for monster in table.monsters:
         _negativ_positiv(state, monster)
@@ -1425,25 +1302,16 @@ def _sides(table: Table) -> list[Guardian]:
     return [g for side in Spielfeldseite for g in table.guardians if g.side is side]
 
 
-def _wirkungen(state: _State) -> None:
-    """Each Schutzgottkarte's Wirkung on each monster (side A first)."""
-    trace = state.trace
-    for guardian in _sides(state.table):
-        if guardian.wirkung is None:
-            continue
-        for monster in state.table.monsters:
-            trace.about = (monster.number, guardian.side)
-            reached = state.reached[guardian.side, monster.number] = wirkung_reach(
-                trace, guardian, monster)
-            if reached:
-                state.changes[monster.number].append(_wirkung_change(guardian))
-    trace.about = None
-
-
-def _wirkung_change(guardian: Guardian) -> _Change:
-    """A Wirkung's change to a monster it reaches (active since before every effect)."""
+def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> _Change | None:
+    """The change of ``guardian``'s Wirkung if it reaches ``monster`` (active since before
+    every effect)."""
+    state.trace.about = (monster.number, guardian.side)
+    reached = state.reached[guardian.side, monster.number] = wirkung_reach(
+        state.trace, guardian, monster)
+    state.trace.about = None
     return _Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side, 0,
-                   guardian.wirkung.attribute, Operation.ADD, guardian.wirkung.amount)
+                   guardian.wirkung.attribute, Operation.ADD,
+                   guardian.wirkung.amount) if reached else None
 
 
 def _effects(state: _State) -> None:
@@ -1471,7 +1339,8 @@ def _negativ_positiv(state: _State, monster: Monster) -> None:
     active, combat = table.guardian(table.active), table.combat
     if (active is None or not active.symbols.has_negativ_positiv or combat is None
             or monster.number not in (combat.attacker, combat.target)
-            or monster.side is not active.side or state.reached.get((active.side, monster.number))):
+            or monster.side is not active.side
+            or state.reached.get((active.side, monster.number))):
         return
     trace.quiet, quiet = True, trace.quiet
     matched, _failed = np_conditions(state, active, monster, True)
@@ -1481,9 +1350,8 @@ def _negativ_positiv(state: _State, monster: Monster) -> None:
 
 
 def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoint) -> _State:
-    """``state`` with monster ``number`` ruled on again under ``choices`` (values only): what
-    a reading of an open point of that monster changes, nothing else being affected (a
-    point of the negativ-positiv-Wirkung from its reach on, else from its order on)."""
+    """``state`` with monster ``number`` ruled on again under ``choices`` (values only), from
+    the Wirkung's reach on for a negativ-positiv point, else from the order on."""
     monster = state.monster(number)
     alt = replace(state, trace=_Trace(state.trace.voice, choices, True),
                   changes={**state.changes}, factors={**state.factors},
@@ -1491,15 +1359,11 @@ def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoi
                   orders={**state.orders}, values={**state.values}, checks={**state.checks},
                   amounts={**state.amounts}, shown={})
     if point in (NP_SCOPE, NP_DEFENDING, NP_ALL_CHANGES):
-        alt.changes[number] = [c for c in state.changes[number] if isinstance(c.key, int)]
         alt.factors.pop(number, None)
         alt.np_factor.pop(number, None)
-        for guardian in reversed(_sides(state.table)):
-            if guardian.wirkung is not None:
-                reached = alt.reached[guardian.side, number] = wirkung_reach(
-                    alt.trace, guardian, monster)
-                if reached:
-                    alt.changes[number].insert(0, _wirkung_change(guardian))
+        wirkungen = [_wirkung_on(alt, g, monster) for g in _sides(state.table) if g.wirkung]
+        alt.changes[number] = [c for c in wirkungen if c] + [
+            c for c in state.changes[number] if isinstance(c.key, int)]
         _negativ_positiv(alt, monster)
     _values(alt, monster)
     return alt
@@ -1569,7 +1433,8 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
     for position, (change, factor, before, after) in enumerate(log, start=1):
         step = Step(Outcome.APPLIED, Message(text, (
             ("after", _text(after)), ("attribute", change.attribute.label),
-            ("before", _text(before)), ("effect", _label(change)), ("factor", _text(factor)),
+            ("before", _text(before)), ("effect", _label(change.key, change.side)),
+            ("factor", _text(factor)),
             ("number", n), ("position", position), ("rank", WIRKUNGSRANG[change.source]),
             ("source", change.source.label))), citations(C.RANK, C.ORDER, C.NP_RULES)
             if factor != 1 else citations(C.RANK, C.ORDER))
@@ -1624,14 +1489,7 @@ def _narrate_wirkung(state: _State, monster: Monster) -> None:
             "value.")), C.WIRKUNG_ATTRIBUTES)
 
 
-# --------------------------------------------------------------------------
-# Rulings: what each scenario presents, and the readings of the open points
-# --------------------------------------------------------------------------
-
-def _points_of(values: Iterable[Value]) -> list:
-    """The values a reading is compared on: all but evaluation orders."""
-    return [(v.name, v.value) for v in values if not v.name.endswith("order")]
-
+# --- Rulings: what each scenario presents, and the readings of the open points ---
 
 @dataclass(frozen=True)
 class _View:
@@ -1645,11 +1503,8 @@ class _View:
     notes: Callable[[_State], tuple[Message, ...]] = lambda state: ()
 
     def rule_on(self, table: Table, choices: Mapping[Any, str] | None = None) -> Ruling:
-        """The ruling on ``table`` under the readings ``choices`` (the first ones by default).
-
-        An open point consulted by a rule is shown, with each reading's values, where
-        those values differ (an evaluation order alone is not a different result).
-        """
+        """The ruling on ``table`` under ``choices``, with each open point's readings where their
+        values differ (an evaluation order alone is not a different result)."""
         state = _run(table, self.voice, choices)
         readings: list[Reading] = []
         differing = set()
@@ -1660,8 +1515,9 @@ class _View:
             results = [self.values(state, key)] + [self.values(self._alternative(
                 table, state, {**(choices or {}), (point.slug, key): item.slug}, point, key), key)
                 for item in point.readings[1:]]
-            first = _points_of(results[0])
-            if all(_points_of(values) == first for values in results[1:]):
+            compared = [[(v.name, v.value) for v in values if not v.name.endswith("order")]
+                        for values in results]  # an evaluation order alone is no difference
+            if all(values == compared[0] for values in compared[1:]):
                 continue
             differing.add((point.slug, key))
             readings += [Reading(slug, item.label, values, citations(*item.clauses), index == 0,
@@ -1681,28 +1537,12 @@ class _View:
 
 def rule_under(scenario: Scenario, inputs: Mapping[str, Any], choices: Mapping[str, str]
                ) -> Ruling:
-    """The ruling of ``scenario`` (of this game) on ``inputs`` with every open point named in
-    ``choices`` (point slug → reading slug) read that way: how a test runs a worked example
-    against every reading.
+    """The ruling of ``scenario`` on ``inputs`` with the open points in ``choices`` (point slug
+    → reading slug) read that way.
 
     :raises InputError: for invalid input.
     """
     return _VIEWS[scenario.slug].rule_on(scenario.table(scenario.validate(inputs)), choices)
-
-
-@functools.lru_cache(maxsize=256)
-def _attribute_name(number: int, attribute: Attribute) -> tuple[str, Message]:
-    return (f"monster_{number}_{attribute.value}",
-            msg(_("Monster %(number)s: %(attribute)s"), number=number, attribute=attribute.label))
-
-
-def _attribute_values(number: int, values: Mapping[Attribute, Fraction]) -> tuple[Value, ...]:
-    found = []
-    for attribute in _ATTRIBUTES:
-        if attribute in values:
-            name, label = _attribute_name(number, attribute)
-            found.append(Value(name, _exact(values[attribute]), label))
-    return tuple(found)
 
 
 def _affects(state: _State, number: int) -> Value:
@@ -1715,36 +1555,28 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     values, order, change by the Wirkungen and negativ-positiv factor; costs."""
     if key is not None and key[0] == "effect":
         return (_affects(state, key[1]),)
-    if key is not None:
-        n = key[0]
-        return _monster_values(state, n) + ((Value(
-            f"monster_{n}_cost", state.costs[n], _monster_labels(n)[3]),) if n in state.costs
-            else ())
-    values = [_affects(state, e.number) for e in state.table.effects]
-    for monster in state.table.monsters:
-        values += _monster_values(state, monster.number)
-    values += [Value(f"monster_{n}_cost", cost, _monster_labels(n)[3])
-               for n, cost in state.costs.items()]
-    return tuple(values)
+    numbers = [m.number for m in state.table.monsters] if key is None else [key[0]]
+    values = [_affects(state, e.number) for e in state.table.effects] if key is None else []
+    for n in numbers:
+        values += _monster_values(state, n)
+    return tuple(values + [Value(f"monster_{n}_cost", state.costs[n], _monster_labels(n)[3])
+                           for n in numbers if n in state.costs])
 
 
 def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
     """Monster ``n``'s values (points), order, change by the Wirkungen and factor."""
     if n not in state.shown:
-        state.shown[n] = _values_of(state, n)
-    return state.shown[n]
-
-
-def _values_of(state: _State, n: int) -> tuple[Value, ...]:
-    order, labels = state.orders[n], _monster_labels(n)
-    change = sum((state.amounts[n][c.key] for c in state.changes[n] if isinstance(c.key, str)),
-                 _ZERO)
-    return (*_attribute_values(n, state.values[n]),
+        order, labels, values = state.orders[n], _monster_labels(n), state.values[n]
+        change = sum((state.amounts[n][c.key] for c in state.changes[n]
+                      if isinstance(c.key, str)), _ZERO)
+        state.shown[n] = (
+            *(Value(f"monster_{n}_{a.value}", _exact(values[a]), label)
+              for a, label in zip(_ATTRIBUTES, labels[4:]) if a in values),
             Value(f"monster_{n}_order", tuple(_keys(order)), labels[0],
-                  tuple(_label(c) for c in order)),
+                  tuple(_label(c.key, c.side) for c in order)),
             Value(f"monster_{n}_wirkung_change", _exact(change), labels[1]),
-            Value(f"monster_{n}_np_factor", _exact(state.np_factor.get(n, _ONE)),
-                  labels[2]))
+            Value(f"monster_{n}_np_factor", _exact(state.np_factor.get(n, _ONE)), labels[2]))
+    return state.shown[n]
 
 
 @functools.lru_cache(maxsize=64)
@@ -1753,7 +1585,9 @@ def _monster_labels(n: int) -> tuple[Message, ...]:
         _("Monster %(number)s: evaluation order"),
         _("Monster %(number)s: change by the Wirkung of the Schutzgottkarten"),
         _("Monster %(number)s: negativ-positiv factor"),
-        _("Monster %(number)s: Energiepunkte paid on activation")))
+        _("Monster %(number)s: Energiepunkte paid on activation"))) + tuple(
+        msg(_("Monster %(number)s: %(attribute)s"), number=n, attribute=a.label)
+        for a in _ATTRIBUTES)
 
 
 def _table_slug(point: OpenPoint, key: Key) -> str:
@@ -1767,9 +1601,7 @@ def _focused_slug(point: OpenPoint, key: Key) -> str | None:
     return point.slug if key[-1] == 1 or key[0] == 1 else None
 
 
-# --------------------------------------------------------------------------
-# Fields: the inputs each scenario's form, JSON API and JSON Schema share
-# --------------------------------------------------------------------------
+# --- Fields: the inputs each scenario's form, JSON API and JSON Schema share ---
 
 def _planet_field(name: str, label: str, required: bool = True, help: str | None = None
                   ) -> Field:
@@ -1817,7 +1649,8 @@ def _bases_fields(prefix: str, order: tuple[Attribute, ...]) -> tuple[Field, ...
 
 _WIRKUNG_FIELDS = (
     _flag("guardian_side_active", _("The Schutzgottkarte's side is taking its turn"),
-          default=True, help=msg(_("Only the negativ-positiv-Wirkung of the active side counts."))),
+          default=True,
+          help=msg(_("Only the negativ-positiv-Wirkung of the active side counts."))),
     _planet_field("base_planet", _BASE),
     _planet_field("left_planet", _LEFT, False, _NONE_THERE),
     _planet_field("right_planet", _RIGHT, False, _NONE_THERE),
@@ -1856,7 +1689,8 @@ _WB_FIELDS = (
         min_items=1, max_items=_MAX_ITEMS, rows=2),
 )
 
-_ORDER_FIELDS = _bases_fields("base_", (Attribute.AP, Attribute.DP, Attribute.LP, Attribute.EP)) + (
+_ORDER_FIELDS = _bases_fields("base_", (Attribute.AP, Attribute.DP, Attribute.LP,
+                                         Attribute.EP)) + (
     _group("effects", _("Effects on the monster"), (
         _choice("source", _("Source"), Source.choices()),
         _int("activated", _("Activated as number"), 1, 99, True, _(
@@ -1922,15 +1756,17 @@ _SITUATION_FIELDS = (
 )
 
 
-# --------------------------------------------------------------------------
-# Parsers: typed inputs to a table, once; every cross-field input error
-# --------------------------------------------------------------------------
+# --- Parsers: typed inputs to a table, once; every cross-field input error ---
 
 def _planet(value: str | None) -> Planet | None:
     return None if value is None else Planet(value)
 
 
-_A, _B = Spielfeldseite.A, Spielfeldseite.B
+def _seen_from_a(side: str) -> Spielfeldseite:
+    """A focused scenario's ``own``/``opposing`` side as seen from side A's card."""
+    return _A if side == Side.OWN.value else _B
+
+
 _LISTED_MISSING = _("Choose the planets the description names, or choose another scope.")
 _COST_ZERO = _("Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
                "not 0.")
@@ -1939,11 +1775,10 @@ _NEED_BASE = _("Enter the base %(attribute)s: effect %(number)s changes it.")
 
 
 def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
-    """The table of ``guardian-wirkung``: the Schutzgottkarte of side A, monster 1 and, in
-    a combat, monster 2 on the other side under the effects listed.
+    """The table of ``guardian-wirkung``: side A's Schutzgottkarte, monster 1 and, in a combat,
+    monster 2 under the effects listed.
 
-    :raises InputError: for a zero amount, a missing planet list, or a missing opponent
-        planet when a negativ-positiv-Wirkung needs it.
+    :raises InputError: for a zero amount, a missing planet list or opponent planet.
     """
     if inputs["amount"] == 0:
         raise InputError("amount", msg(_(
@@ -1958,7 +1793,7 @@ def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
             "Choose the primary planet of the other monster in the combat: the "
             "negativ-positiv-Wirkung depends on it.")))
     attribute = Attribute(inputs["attribute"])
-    side = _A if inputs["monster_side"] == Side.OWN.value else _B
+    side = _seen_from_a(inputs["monster_side"])
     guardian = Guardian(_A, symbols, Wirkung(
         attribute, inputs["amount"], WirkungScope(inputs["scope"]),
         frozenset(Planet(p) for p in inputs["listed_planets"])),
@@ -1980,18 +1815,15 @@ def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
 
 
 def _parse_wb(inputs: Mapping[str, Any]) -> Table:
-    """The table of ``wirkungsbegrenzung``: side A's Schutzgottkarte and the monsters.
-
-    :raises InputError: for a zero cost change.
-    """
+    """The table of ``wirkungsbegrenzung``. :raises InputError: for a zero cost change."""
     if inputs["cost_change"] == 0:
         raise InputError("cost_change", msg(_COST_ZERO))
     limit = _planet(inputs["limit_planet"])
     guardian = Guardian(_A, GuardianSymbols(limit or Planet.VENUS, left=limit),
                         spezial_cost_change=inputs["cost_change"],
                         spezial_extends=inputs["extends_to_opposing_side"])
-    monsters = tuple(Monster(number, _A if item["side"] == Side.OWN.value else _B,
-                             Planet(item["planet"]), cost=item["cost"])
+    monsters = tuple(Monster(number, _seen_from_a(item["side"]), Planet(item["planet"]),
+                             cost=item["cost"])
                      for number, item in enumerate(inputs["monsters"], start=1))
     return Table(_A, (guardian,), monsters, None, ())
 
@@ -1999,7 +1831,7 @@ def _parse_wb(inputs: Mapping[str, Any]) -> Table:
 def _parse_order(inputs: Mapping[str, Any]) -> Table:
     """The table of ``effect-order``: one monster of side A under the effects listed.
 
-    :raises InputError: for a missing amount or a missing base value.
+    :raises InputError: for a missing amount or base value.
     """
     for index, effect in enumerate(inputs["effects"]):
         if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
@@ -2020,8 +1852,7 @@ def _parse_order(inputs: Mapping[str, Any]) -> Table:
 
 
 def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
-    """The table of ``guardian-immunity``: an effect from a card of side A, aimed at a card
-    of the same or the opposing side; a Schutzgottkarte on each side.
+    """The table of ``guardian-immunity``: an effect from side A; a Schutzgottkarte each side.
 
     :raises InputError: if neither source nor target is a Schutzgottkarte.
     """
@@ -2030,7 +1861,7 @@ def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
         raise InputError("target", msg(_(
             "This scenario covers effects aimed at a Schutzgottkarte or coming from one; "
             "choose a Schutzgottkarte as source or target.")))
-    side = _A if inputs["target_side"] == Side.OWN.value else _B
+    side = _seen_from_a(inputs["target_side"])
     extends = inputs["extends_to_opposing_side"]
     guardians = (Guardian(_A, GuardianSymbols(Planet.VENUS), extends=extends,
                           spezial_extends=extends), Guardian(_B, GuardianSymbols(Planet.MARS)))
@@ -2043,9 +1874,8 @@ def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
 def _parse_situation(inputs: Mapping[str, Any]) -> Table:
     """The whole table.
 
-    :raises InputError: for two Schutzgottkarten on one side, an incomplete Wirkung, a combat
-        naming a missing monster, an effect aimed at or coming from a Schutzgottkarte that was
-        not entered, an effect without a target or value, or a base value a change needs.
+    :raises InputError: for two Schutzgottkarten on one side, a bad Wirkung, combat or effect,
+        or a base value a change needs.
     """
     sides = [item["side"] for item in inputs["guardians"]]
     if len(sides) != len(set(sides)):
@@ -2071,10 +1901,7 @@ def _parse_situation(inputs: Mapping[str, Any]) -> Table:
 
 
 def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:
-    """One Schutzgottkarte of the table.
-
-    :raises InputError: for an incomplete Wirkung, a missing planet list or a zero cost change.
-    """
+    """:raises InputError: for an incomplete Wirkung, a missing planet list, a zero cost."""
     path = f"guardians.{index}."
     if (item["wirkung_attribute"] is None) != (item["wirkung_amount"] in (None, 0)):
         raise InputError(path + "wirkung_amount", msg(_(
@@ -2109,10 +1936,9 @@ def _parse_combat(inputs: Mapping[str, Any], count: int) -> Combat | None:
 
 def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
                   monsters: tuple[Monster, ...]) -> Effect:
-    """One listed effect (number ``index + 1``, activated by default as its position).
+    """One listed effect (number and default activation ``index + 1``).
 
-    :raises InputError: naming the field of a missing or doubled target, a missing
-        Schutzgottkarte, attribute, amount or base value.
+    :raises InputError: for a missing or doubled target, Schutzgottkarte, value or base value.
     """
     path = f"effects.{index}."
     if (item["target_monster"] is None) == (item["target_guardian"] is None):
@@ -2151,9 +1977,7 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
                   monster.number, attribute, operation, item["amount"])
 
 
-# --------------------------------------------------------------------------
-# Scenarios: the situation, and the focused scenarios as its restrictions
-# --------------------------------------------------------------------------
+# --- Scenarios: the situation, and the focused scenarios as its restrictions ---
 
 def _wirkung_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     """``applies``, ``change`` (signed points), ``factor`` and, with a base value, ``result``."""
@@ -2171,18 +1995,15 @@ def _wirkung_values(state: _State, key: Key | None) -> tuple[Value, ...]:
 
 
 def _wirkung_notes(state: _State) -> tuple[Message, ...]:
-    notes = []
-    if 1 in state.np_factor:
-        notes.append(msg(_("Only the Wirkung's change was computed; the texts say \"alle "
-                           "Reduzierungen … Erhöhungen\" and do not say whether changes from "
-                           "other cards on the monster are scaled as well.")))
-    if not state.reached[_A, 1]:
-        notes.append(msg(_("Without a change from the Wirkung the negativ-positiv-Wirkung has "
-                           "nothing to double or halve.")))
-    if not state.table.guardians[0].symbols.has_negativ_positiv:
-        notes.append(msg(_("The regular Wirkungskreis der Planeten-Beeinflussung is not part of "
-                           "this chapter and is not computed here.")))
-    return tuple(notes)
+    return tuple(msg(note) for applies, note in (
+        (1 in state.np_factor, _("Only the Wirkung's change was computed; the texts say \"alle "
+                                 "Reduzierungen … Erhöhungen\" and do not say whether changes "
+                                 "from other cards on the monster are scaled as well.")),
+        (not state.reached[_A, 1], _("Without a change from the Wirkung the "
+                                     "negativ-positiv-Wirkung has nothing to double or halve.")),
+        (not state.table.guardians[0].symbols.has_negativ_positiv, _(
+            "The regular Wirkungskreis der Planeten-Beeinflussung is not part of this chapter "
+            "and is not computed here."))) if applies)
 
 
 def _wb_values(state: _State, key: Key | None) -> tuple[Value, ...]:
