@@ -8,14 +8,20 @@ of :data:`engine.marvel.SITUATION_FIELDS` (``kind``, ``labels``, ``effects``; ne
   card (the engine's :class:`~engine.marvel.Status`: Betäubt, Verwirrt, Zäh), exhaust, ready,
   defeat, discard; and drawing N cards (¶3.3);
 - how an effect names its target: "ein/eine" (ONE), "jeder" (EACH, ¶5), "wähle N …" followed
-  by an effect on "sie"/"die gewählten …" (CHOOSE with its count, ¶3.2), "das [Ziel]" of an
+  by an effect on "sie", "die gewählten …" or "die …" (CHOOSE with its count, ¶3.2; later
+  effects on them share the target, JOINT), "das [Ziel]" of an
   earlier effect (THE, ¶4.10), a pronoun after "und" in the same sentence (JOINT, ¶4.4), "du"
   (YOU: "Ziehe N Karten"), a future target ("die nächste Karte, die du spielst", ¶6);
 - the target nouns of ¶2 that the engine knows (:class:`~engine.marvel.TargetType`); "der
   Schurke" and "der Hauptplan" name the one villain / main scheme unless an earlier effect
   targets that very element (then "das [Ziel]");
-- the labels Angriff and Widerstand (¶4.8, ¶4.9), printed before the ability's first sentence
-  as "Aktion (Angriff):" / "Action (attack):" / "Действие (атака):".
+- the labels Angriff and Widerstand (¶4.8, ¶4.9 speak of an ability "als Angriff
+  gekennzeichnet"; the entry does not show how a label is printed): read in parentheses after
+  "Aktion" before the ability's first sentence, "Aktion (Angriff):" / "Action (attack):" /
+  "Действие (атака):" ("Aktion:" alone gives no label).
+
+After reading, an effect phrase's fields are that effect's inputs (the first phrase also
+carries ``labels``); :func:`assemble` gathers them.
 
 Everything else is *not understood* and never guessed: keywords (Vergeltung, Zäh as a
 keyword), "für jeden …" / "for each …", conditions ("wenn …", "falls …"), costs, "bis zu",
@@ -26,6 +32,8 @@ such a phrase as not understood: "das [Ziel]" with no earlier target it can name
 with no target earlier in its sentence (or chosen just before), "wähle …" with no effect on
 the chosen ones right after it.  A sentence is taken to continue the previous phrase when that
 phrase ends without punctuation (a conjunct split at "und", or a line without a full stop).
+A conjunct not understood in context leaves the other conjuncts of its sentence understood:
+the judge sees which part was not read, and the ruling is incomplete all the same.
 
 The entry's own examples::
 
@@ -65,37 +73,45 @@ __all__ = ["GRAMMAR", "FORMS", "MAX_EFFECTS", "ContextGrammar", "assemble", "res
 MAX_EFFECTS = 3
 
 _T = TargetType
-#: Target nouns (every case and number, case-folded) -> target type; ``None`` is the word
+_LANGUAGES = ("de", "en", "ru")
+
+
+def _vocabulary(*entries: tuple[Any, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+                ) -> dict[str, dict[str, Any]]:
+    """Per language, each word (case-folded) -> its value, from ``(value, German words,
+    English words, Russian words)``."""
+    return {language: {word: value for value, *words in entries for word in words[index]}
+            for index, language in enumerate(_LANGUAGES)}
+
+
+#: Target nouns of ¶2 (every case and number) -> target type; ``None`` is the word
 #: "Ziel"/"target"/"цель", which names only the target of an earlier effect.
-_NOUNS: dict[str, TargetType | None] = {
-    **dict.fromkeys(("schurke", "schurken", "villain", "villains", "злодей", "злодея",
-                     "злодею", "злодеем", "злодеев"), _T.VILLAIN),
-    **dict.fromkeys(("scherge", "schergen", "minion", "minions", "приспешник", "приспешника",
-                     "приспешнику", "приспешников", "приспешники"), _T.MINION),
-    **dict.fromkeys(("gegner", "gegnern", "enemy", "enemies", "враг", "врага", "врагу",
-                     "врагов", "враги"), _T.ENEMY),
-    **dict.fromkeys(("plan", "plane", "pläne", "plänen", "scheme", "schemes", "замысел",
-                     "замысла", "замыслу", "замыслов", "замыслы"), _T.SCHEME),
-    **dict.fromkeys(("hauptplan", "hauptplane", "main scheme", "основной замысел",
-                     "основного замысла", "основному замыслу"), _T.MAIN_SCHEME),
-    **dict.fromkeys(("nebenplan", "nebenplane", "nebenpläne", "nebenplänen", "side scheme",
-                     "side schemes", "побочный замысел", "побочного замысла",
-                     "побочному замыслу", "побочных замыслов", "побочные замыслы"),
-                    _T.SIDE_SCHEME),
-    **dict.fromkeys(("held", "helden", "hero", "heroes", "герой", "героя", "герою", "героев",
-                     "герои"), _T.HERO),
-    **dict.fromkeys(("verbündeter", "verbündeten", "verbündete", "verbündetem", "ally",
-                     "allies", "союзник", "союзника", "союзнику", "союзников", "союзники"),
-                    _T.ALLY),
-    **dict.fromkeys(("charakter", "charaktere", "charakteren", "character", "characters",
-                     "персонаж", "персонажа", "персонажу", "персонажей", "персонажи"),
-                    _T.CHARACTER),
-    **dict.fromkeys(("spieler", "spielern", "player", "players", "игрок", "игрока", "игроку",
-                     "игроков", "игроки"), _T.PLAYER),
-    **dict.fromkeys(("karte", "karten", "card", "cards", "карта", "карту", "карте", "карты",
-                     "карт"), _T.CARD),
-    **dict.fromkeys(("ziel", "target", "цель", "цели"), None),
-}
+_NOUNS = _vocabulary(
+    (_T.VILLAIN, ("schurke", "schurken"), ("villain", "villains"),
+     ("злодей", "злодея", "злодею", "злодеем", "злодеев")),
+    (_T.MINION, ("scherge", "schergen"), ("minion", "minions"),
+     ("приспешник", "приспешника", "приспешнику", "приспешников", "приспешники")),
+    (_T.ENEMY, ("gegner", "gegnern"), ("enemy", "enemies"),
+     ("враг", "врага", "врагу", "врагов", "враги")),
+    (_T.SCHEME, ("plan", "plane", "pläne", "plänen"), ("scheme", "schemes"),
+     ("замысел", "замысла", "замыслу", "замыслов", "замыслы")),
+    (_T.MAIN_SCHEME, ("hauptplan", "hauptplane"), ("main scheme",),
+     ("основной замысел", "основного замысла", "основному замыслу")),
+    (_T.SIDE_SCHEME, ("nebenplan", "nebenplane", "nebenpläne", "nebenplänen"),
+     ("side scheme", "side schemes"),
+     ("побочный замысел", "побочного замысла", "побочному замыслу", "побочных замыслов",
+      "побочные замыслы")),
+    (_T.HERO, ("held", "helden"), ("hero", "heroes"),
+     ("герой", "героя", "герою", "героев", "герои")),
+    (_T.ALLY, ("verbündeter", "verbündeten", "verbündete", "verbündetem"), ("ally", "allies"),
+     ("союзник", "союзника", "союзнику", "союзников", "союзники")),
+    (_T.CHARACTER, ("charakter", "charaktere", "charakteren"), ("character", "characters"),
+     ("персонаж", "персонажа", "персонажу", "персонажей", "персонажи")),
+    (_T.PLAYER, ("spieler", "spielern"), ("player", "players"),
+     ("игрок", "игрока", "игроку", "игроков", "игроки")),
+    (_T.CARD, ("karte", "karten"), ("card", "cards"),
+     ("карта", "карту", "карте", "карты", "карт")),
+    (None, ("ziel",), ("target",), ("цель", "цели")))
 _EACH_RU = ("каждый", "каждого", "каждому", "каждую", "каждой", "каждая")
 _THE_RU = ("этот", "этого", "этому", "эту", "этой", "эта", "тот же", "того же", "тому же")
 _CHOSEN_RU = ("выбранный", "выбранного", "выбранному", "выбранную", "выбранной",
@@ -115,15 +131,12 @@ _CHOSEN = {"de": ("gewählte", "gewählten", "gewähltem", "gewählter"), "en": 
 _PRONOUNS = {"de": ("ihm", "ihn", "ihr", "sie", "es", "ihnen"), "en": ("it", "them"),
              "ru": ("ему", "ей", "им", "его", "ее", "их", "нему", "ней", "ним", "него", "нее",
                     "них")}
-_STATUS_WORDS: dict[str, Status] = {
-    **dict.fromkeys(("betäubt", "stunned", "оглушение", "оглушен"), Status.STUNNED),
-    **dict.fromkeys(("verwirrt", "confused", "дезориентация", "дезориентирован"),
-                    Status.CONFUSED),
-    **dict.fromkeys(("zäh", "tough", "стойкость", "стойкий"), Status.TOUGH),
-}
-_LABEL_WORDS = {"angriff": Label.ATTACK, "attack": Label.ATTACK, "атака": Label.ATTACK,
-                "widerstand": Label.THWART, "thwart": Label.THWART,
-                "противодействие": Label.THWART}
+_STATUS_WORDS = _vocabulary(
+    (Status.STUNNED, ("betäubt",), ("stunned",), ("оглушение", "оглушен")),
+    (Status.CONFUSED, ("verwirrt",), ("confused",), ("дезориентация", "дезориентирован")),
+    (Status.TOUGH, ("zäh",), ("tough",), ("стойкость", "стойкий")))
+_LABEL_WORDS = _vocabulary((Label.ATTACK, ("angriff",), ("attack",), ("атака",)),
+                           (Label.THWART, ("widerstand",), ("thwart",), ("противодействие",)))
 _ACTION = {"de": "aktion", "en": "action", "ru": "действие"}
 
 
@@ -132,16 +145,16 @@ def _alternatives(words: Iterable[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
-def _language_words(language: str, table: Mapping[str, Any]) -> Iterable[str]:
-    cyrillic = language == "ru"
-    return (w for w in table if bool(re.search("[а-я]", w)) == cyrillic)
+def _lookup(table: Mapping[str, Mapping[str, Any]], word: str) -> Any:
+    """The value of matched ``word`` in a :func:`_vocabulary` (words differ across languages)."""
+    return next(words[word] for words in table.values() if word in words)
 
 
 def _slots(language: str) -> dict[str, str]:
     """The named-group slots a template of ``language`` may use: ``{T}`` a target,
     ``{NOUN}`` a bare target noun, ``{S}`` a status card, ``{N}`` a count."""
-    nouns = _alternatives(_language_words(language, _NOUNS))
-    words = _alternatives(_language_words(language, _STATUS_WORDS))
+    nouns = _alternatives(_NOUNS[language])
+    words = _alternatives(_STATUS_WORDS[language])
     det = rf"(?P<det>{_alternatives(_DETERMINERS[language])}) "
     chosen = rf"(?:(?P<chosen>{_alternatives(_CHOSEN[language])}) )?" if _CHOSEN[language] \
         else ""
@@ -157,7 +170,7 @@ def _slots(language: str) -> dict[str, str]:
 
 def _prefix(language: str) -> str:
     """The optional "Aktion (Angriff):" before the first sentence of an ability."""
-    labels = _alternatives(w for w in _language_words(language, _LABEL_WORDS))
+    labels = _alternatives(_LABEL_WORDS[language])
     return rf"(?:(?P<action>{_ACTION[language]})(?: \((?P<label>{labels})\))?: )?"
 
 
@@ -179,9 +192,8 @@ def _target(groups: Mapping[str, str]) -> tuple[str, TargetType | None] | None:
         return "joint", None
     if "noun" not in groups:
         return None
-    noun = _NOUNS[groups["noun"]]
-    det = next((table[groups["det"]] for table in _DETERMINERS.values()
-                if groups.get("det") in table), "one")
+    noun = _lookup(_NOUNS, groups["noun"])
+    det = _lookup(_DETERMINERS, groups["det"]) if "det" in groups else "one"
     if "chosen" in groups or det == "chosen":
         return ("chosen", noun) if det != "one" else None
     return (det, noun) if noun is not None or det == "the" else None
@@ -190,7 +202,8 @@ def _target(groups: Mapping[str, str]) -> tuple[str, TargetType | None] | None:
 def _labels(groups: Mapping[str, str]) -> dict[str, Any]:
     if "action" not in groups:
         return {}
-    return {"labels": (_LABEL_WORDS[groups["label"]].value,) if "label" in groups else ()}
+    found = (_lookup(_LABEL_WORDS, groups["label"]),) if "label" in groups else ()
+    return {"labels": tuple(label.value for label in found)}
 
 
 def _effect(verb: Verb, status: Status | None = None) -> Callable[[Mapping[str, str]],
@@ -209,7 +222,8 @@ def _effect(verb: Verb, status: Status | None = None) -> Callable[[Mapping[str, 
         fields: dict[str, Any] = {**_labels(groups), "verb": verb.value}
         if "n" in groups or verb is Verb.DRAW:
             fields["amount"] = number(groups["n"]) if "n" in groups else 1
-        found = status or _STATUS_WORDS.get(groups.get("status") or groups.get("status_b", ""))
+        word = groups.get("status") or groups.get("status_b")
+        found = status or (_lookup(_STATUS_WORDS, word) if word else None)
         if found is not None:
             fields["status"] = found.value
         fields["selector"] = selector
@@ -218,15 +232,11 @@ def _effect(verb: Verb, status: Status | None = None) -> Callable[[Mapping[str, 
 
 
 def _choose(groups: Mapping[str, str]) -> dict[str, Any] | None:
-    noun = _NOUNS[groups["noun"]]
+    noun = _lookup(_NOUNS, groups["noun"])
     if noun is None:
         return None
     return {**_labels(groups), "choose": number(groups["n"]) if "n" in groups else 1,
             "target_type": noun.value}
-
-
-def _label(groups: Mapping[str, str]) -> dict[str, Any]:
-    return _labels(groups)
 
 
 def _verb(name: str, verb: Verb, clause: Clause, de: tuple[str, ...], en: tuple[str, ...],
@@ -283,10 +293,10 @@ FORMS: tuple[Form, ...] = (
     form("choose", _choose, Clause.CHOOSE, de=_patterns("de", "wähle {N} {NOUN}"),
          en=_patterns("en", "choose {N} {NOUN}"),
          ru=_patterns("ru", "выбери(?:те)? (?:{N} )?{NOUN}")),
-    form("label", _label, Clause.ATTACK,  # ¶4.8 and ¶4.9: abilities labelled Angriff/Widerstand
+    form("label", _labels, Clause.ATTACK,  # ¶4.8 and ¶4.9: abilities labelled Angriff/Widerstand
          **{language: rf"(?P<action>{_ACTION[language]}) \((?P<label>"
-                      rf"{_alternatives(_language_words(language, _LABEL_WORDS))})\):"
-            for language in ("de", "en", "ru")}),
+                      rf"{_alternatives(_LABEL_WORDS[language])})\):"
+            for language in _LANGUAGES}),
 )
 
 
@@ -326,11 +336,11 @@ def _reference(context: _Context, fields: dict[str, Any], joined: bool) -> dict 
     if selector in ("one", "each", "you", "future"):
         return fields
     fields.pop("target_type", None)
-    if selector == "the":
-        return _the_target(context, fields, noun)
     if context.choice is not None and _covers(noun, _T(context.choice["target_type"])):
         return fields | {"selector": Selector.CHOOSE.value, "count": context.choice["choose"],
                          "target_type": context.choice["target_type"]}
+    if selector == "the":
+        return _the_target(context, fields, noun)
     if context.chosen is not None and _covers(noun, context.chosen):
         return fields | {"selector": Selector.JOINT.value}
     if selector == "joint" and joined and context.joinable:

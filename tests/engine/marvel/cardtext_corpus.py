@@ -87,6 +87,7 @@ GERMAN: tuple[Case, ...] = (
     unread("Betäube den Gegner."),
     unread("Füge einem Schergen 1 Schaden zu und ziehe für jeden besiegten Schergen 1 Karte."),
     unread("Kosten: 2 Ressourcen."),
+    unread("Füge einem minion 2 Schaden zu."),
     (" ".join([_HIT] * 4), ability(*[effect("deal_damage", "one", "minion", amount=1)] * 3),
      (_HIT,)),
     ("Füge einem Gegner 2 Schaden zu. Betäube den Schergen.",
@@ -126,9 +127,14 @@ ENGLISH: tuple[Case, ...] = (
              effect("give_status", "the", status="stunned")), ()),
     ("The next card you play costs 1 less.", ability(effect("future", "future", amount=1)), ()),
     ("You draw 3 cards.", ability(effect("draw", "you", amount=3)), ()),
+    ("Action (attack):\nDeal 3 damage to a minion.",
+     ability(effect("deal_damage", "one", "minion", amount=3), labels=("attack",)), ()),
+    ("Action: Draw 2 cards.", ability(effect("draw", "you", amount=2)), ()),
     unread("Tough."),
     unread("For each ally you control, remove 1 threat from a scheme."),
     unread("Deal X damage to a minion, where X is your hero's ATK."),
+    ("Choose a minion. Deal 2 damage to the minion.",
+     ability(effect("deal_damage", "choose", "minion", 1, amount=2)), ()),
     unread("Stun it."),
 )
 
