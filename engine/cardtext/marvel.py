@@ -14,7 +14,9 @@ of :data:`engine.marvel.SITUATION_FIELDS` (``kind``, ``labels``, ``effects``; ne
   (YOU: "Ziehe N Karten"), a future target ("die nächste Karte, die du spielst", ¶6);
 - the target nouns of ¶2 that the engine knows (:class:`~engine.marvel.TargetType`); "der
   Schurke" and "der Hauptplan" name the one villain / main scheme unless an earlier effect
-  targets that very element (then "das [Ziel]");
+  targets that very element (then "das [Ziel]"); Russian has no articles: a bare noun is
+  "ein …" ("нанесите 2 урона врагу"), "этот …" is "das [Ziel]", and a bare noun an earlier
+  effect's target could be meant by ("…врагу. Оглушите врага.") is not understood;
 - the labels Angriff and Widerstand (¶4.8, ¶4.9 speak of an ability "als Angriff
   gekennzeichnet"; the entry does not show how a label is printed): read in parentheses after
   "Aktion" before the ability's first sentence, "Aktion (Angriff):" / "Action (attack):" /
@@ -193,9 +195,9 @@ def _target(groups: Mapping[str, str]) -> tuple[str, TargetType | None] | None:
     if "noun" not in groups:
         return None
     noun = _lookup(_NOUNS, groups["noun"])
-    det = _lookup(_DETERMINERS, groups["det"]) if "det" in groups else "one"
+    det = _lookup(_DETERMINERS, groups["det"]) if "det" in groups else "bare"  # Russian
     if "chosen" in groups or det == "chosen":
-        return ("chosen", noun) if det != "one" else None
+        return ("chosen", noun) if det not in ("one", "bare") else None
     return (det, noun) if noun is not None or det == "the" else None
 
 
@@ -339,13 +341,18 @@ def _reference(context: _Context, fields: dict[str, Any], joined: bool) -> dict 
     if context.choice is not None and _covers(noun, _T(context.choice["target_type"])):
         return fields | {"selector": Selector.CHOOSE.value, "count": context.choice["choose"],
                          "target_type": context.choice["target_type"]}
-    if selector == "the":
-        return _the_target(context, fields, noun)
+    if selector in ("the", "bare"):
+        return (_the_target if selector == "the" else _bare)(context, fields, noun)
+    return fields | {"selector": Selector.JOINT.value} \
+        if _shares(context, selector, noun, joined) else None
+
+
+def _shares(context: _Context, selector: str, noun: str | None, joined: bool) -> bool:
+    """Whether a pronoun or "the chosen …" shares the target of the effect before (¶4.4):
+    the ones "wähle" chose, or a pronoun after "und" in the same sentence."""
     if context.chosen is not None and _covers(noun, context.chosen):
-        return fields | {"selector": Selector.JOINT.value}
-    if selector == "joint" and joined and context.joinable:
-        return fields | {"selector": Selector.JOINT.value}
-    return None
+        return True
+    return selector == "joint" and joined and context.joinable
 
 
 def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> dict | None:
@@ -354,7 +361,18 @@ def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> 
     if noun is not None and _T(noun) in _UNIQUE and context.previous is not _T(noun):
         return fields | {"selector": Selector.ONE.value, "target_type": noun}
     known = context.previous is not None and _covers(noun, context.previous)
-    return fields if known else None
+    return fields | {"selector": Selector.THE.value} if known else None
+
+
+def _bare(context: _Context, fields: dict[str, Any], noun: str) -> dict | None:
+    """A Russian noun without a determiner (Russian has no articles): "a …" unless an
+    earlier effect named a target the noun can name, where it may as well mean "that …"
+    (not understood); the villain and the main scheme as :func:`_the_target`."""
+    if _T(noun) in _UNIQUE:
+        return _the_target(context, fields, noun)
+    if context.previous is not None and _covers(noun, context.previous):
+        return None
+    return fields | {"selector": Selector.ONE.value, "target_type": noun}
 
 
 def _effect_in_context(context: _Context, fields: dict[str, Any], joined: bool) -> dict | None:
