@@ -19,6 +19,7 @@ from typing import Any
 GAMES: dict[str, tuple[str, str]] = {
     "power-duell": ("engine.cardtext.powerduell", "bench.cardtext.powerduell_heldout"),
     "berserk": ("engine.cardtext.berserk", "bench.cardtext.berserk_heldout"),
+    "marvel-champions": ("engine.cardtext.marvel", "bench.cardtext.marvel_heldout"),
 }
 
 

@@ -1,0 +1,175 @@
+"""Marvel Champions: printed-ability phrasings with the fields the card-text grammar must read.
+
+Written from the forms the entry "Ziel" defines (never copied card texts), in German,
+English and Russian.  Each case is ``(text, expected inputs, expected phrases not
+understood)``; ``test_cardtext.py`` runs them.  The held-out set of the same shape is
+``bench/cardtext/marvel_heldout.py`` (a measurement, never a test).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Case = tuple[str, dict[str, Any], tuple[str, ...]]
+
+
+def effect(verb: str, selector: str, target_type: str | None = None, count: int = 1,
+           **more: Any) -> dict[str, Any]:
+    """One effect in the ``situation`` input shape (``more``: amount, status)."""
+    found: dict[str, Any] = {"verb": verb, **more, "selector": selector}
+    if target_type is not None:
+        found["target_type"] = target_type
+    found["count"] = count
+    return found
+
+
+def ability(*effects: dict[str, Any], labels: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The ability's inputs: a card ability with ``labels`` and ``effects`` in order."""
+    return {"kind": "card_ability", "labels": list(labels), "effects": list(effects)}
+
+
+def unread(text: str) -> Case:
+    """A phrasing that must come out not understood as a whole."""
+    return (text, ability(), (text,))
+
+
+_HIT = "Füge einem Schergen 1 Schaden zu."
+
+GERMAN: tuple[Case, ...] = (
+    ("Füge einem Schergen 3 Schaden zu.",
+     ability(effect("deal_damage", "one", "minion", amount=3)), ()),
+    ("Füge jedem Gegner 1 Schaden zu.", ability(effect("deal_damage", "each", "enemy", amount=1)),
+     ()),
+    ("Füge dem Schurken 2 Schaden zu. Betäube den Schurken.",
+     ability(effect("deal_damage", "one", "villain", amount=2),
+             effect("give_status", "the", status="stunned")), ()),
+    ("Aktion (Angriff): Füge einem Gegner 4 Schaden zu.",
+     ability(effect("deal_damage", "one", "enemy", amount=4), labels=("attack",)), ()),
+    ("Aktion (Widerstand): Entferne 2 Bedrohung von einem Plan.",
+     ability(effect("remove_threat", "one", "scheme", amount=2), labels=("thwart",)), ()),
+    ("Entferne 1 Bedrohung von jedem Nebenplan.",
+     ability(effect("remove_threat", "each", "side_scheme", amount=1)), ()),
+    ("Lege 2 Bedrohung auf den Hauptplan.",
+     ability(effect("add_threat", "one", "main_scheme", amount=2)), ()),
+    ("Heile 3 Schaden bei einem Charakter.", ability(effect("heal", "one", "character", amount=3)),
+     ()),
+    ("Gib einem Verbündeten eine Zäh-Statuskarte.",
+     ability(effect("give_status", "one", "ally", status="tough")), ()),
+    ("Entferne eine Statuskarte (Verwirrt) von einem Helden.",
+     ability(effect("remove_status", "one", "hero", status="confused")), ()),
+    ("Verwirre jeden Schergen.", ability(effect("give_status", "each", "minion",
+                                                status="confused")), ()),
+    ("Erschöpfe einen Verbündeten.", ability(effect("exhaust", "one", "ally")), ()),
+    ("Mache einen Helden spielbereit.", ability(effect("ready", "one", "hero")), ()),
+    ("Besiege einen Schergen.", ability(effect("defeat", "one", "minion")), ()),
+    ("Lege einen Nebenplan ab.", ability(effect("discard", "one", "side_scheme")), ()),
+    ("Ziehe 2 Karten.", ability(effect("draw", "you", amount=2)), ()),
+    ("Jeder Spieler zieht eine Karte.", ability(effect("draw", "each", "player", amount=1)), ()),
+    ("Die nächste Karte, die du spielst, kostet 2 Ressourcen weniger.",
+     ability(effect("future", "future", amount=2)), ()),
+    ("Wähle 2 Schergen. Füge den gewählten Schergen 1 Schaden zu.",
+     ability(effect("deal_damage", "choose", "minion", 2, amount=1)), ()),
+    ("Füge einem Gegner 2 Schaden zu und betäube ihn.",
+     ability(effect("deal_damage", "one", "enemy", amount=2),
+             effect("give_status", "joint", status="stunned")), ()),
+    ("Füge einem Gegner 3 Schaden zu. Verwirre das Ziel.",
+     ability(effect("deal_damage", "one", "enemy", amount=3),
+             effect("give_status", "the", status="confused")), ()),
+    ("Wähle einen Verbündeten. Mache ihn spielbereit und gib ihm eine Statuskarte „Zäh“.",
+     ability(effect("ready", "choose", "ally", 1),
+             effect("give_status", "joint", status="tough")), ()),
+    unread("Vergeltung 1."),
+    unread("Für jeden Schergen im Spiel füge dem Schurken 1 Schaden zu."),
+    unread("Wenn der Schurke betäubt ist, füge ihm 2 Schaden zu."),
+    unread("Füge bis zu 2 Schergen je 1 Schaden zu."),
+    unread("Heile 2 Schaden bei deinem Helden."),
+    unread("Füge einer Verstärkung 1 Schaden zu."),
+    unread("Betäube den Gegner."),
+    unread("Füge einem Schergen 1 Schaden zu und ziehe für jeden besiegten Schergen 1 Karte."),
+    unread("Kosten: 2 Ressourcen."),
+    unread("Füge einem minion 2 Schaden zu."),
+    (" ".join([_HIT] * 4), ability(*[effect("deal_damage", "one", "minion", amount=1)] * 3),
+     (_HIT,)),
+    ("Füge einem Gegner 2 Schaden zu. Betäube den Schergen.",
+     ability(effect("deal_damage", "one", "enemy", amount=2)), ("Betäube den Schergen.",)),
+    ("Ziehe 1 Karte und lege sie ab.", ability(effect("draw", "you", amount=1)),
+     ("lege sie ab.",)),
+    ("Wähle einen Schergen. Füge einem Gegner 1 Schaden zu.",
+     ability(effect("deal_damage", "one", "enemy", amount=1)), ("Wähle einen Schergen.",)),
+    ("Füge einem Schergen 2 Schaden zu. Aktion (Angriff): Betäube einen Schergen.",
+     ability(effect("deal_damage", "one", "minion", amount=2)),
+     ("Aktion (Angriff): Betäube einen Schergen.",)),
+)
+
+ENGLISH: tuple[Case, ...] = (
+    ("Deal 2 damage to a minion.", ability(effect("deal_damage", "one", "minion", amount=2)), ()),
+    ("Deal 1 damage to each enemy and draw a card.",
+     ability(effect("deal_damage", "each", "enemy", amount=1), effect("draw", "you", amount=1)),
+     ()),
+    ("Action (thwart): Remove 3 threat from a side scheme.",
+     ability(effect("remove_threat", "one", "side_scheme", amount=3), labels=("thwart",)), ()),
+    ("Place 1 threat on the main scheme.",
+     ability(effect("add_threat", "one", "main_scheme", amount=1)), ()),
+    ("Heal 4 damage from the villain.", ability(effect("heal", "one", "villain", amount=4)), ()),
+    ("Give a hero a tough status card.",
+     ability(effect("give_status", "one", "hero", status="tough")), ()),
+    ("Remove a stunned status card from an ally.",
+     ability(effect("remove_status", "one", "ally", status="stunned")), ()),
+    ("Confuse the villain.", ability(effect("give_status", "one", "villain", status="confused")),
+     ()),
+    ("Exhaust each character.", ability(effect("exhaust", "each", "character")), ()),
+    ("Ready an ally.", ability(effect("ready", "one", "ally")), ()),
+    ("Discard a card.", ability(effect("discard", "one", "card")), ()),
+    ("Choose 3 characters. Ready the chosen characters.",
+     ability(effect("ready", "choose", "character", 3)), ()),
+    ("Deal 5 damage to an enemy. Stun the target.",
+     ability(effect("deal_damage", "one", "enemy", amount=5),
+             effect("give_status", "the", status="stunned")), ()),
+    ("The next card you play costs 1 less.", ability(effect("future", "future", amount=1)), ()),
+    ("You draw 3 cards.", ability(effect("draw", "you", amount=3)), ()),
+    ("Action (attack):\nDeal 3 damage to a minion.",
+     ability(effect("deal_damage", "one", "minion", amount=3), labels=("attack",)), ()),
+    ("Action: Draw 2 cards.", ability(effect("draw", "you", amount=2)), ()),
+    unread("Tough."),
+    unread("For each ally you control, remove 1 threat from a scheme."),
+    unread("Deal X damage to a minion, where X is your hero's ATK."),
+    ("Choose a minion. Deal 2 damage to the minion.",
+     ability(effect("deal_damage", "choose", "minion", 1, amount=2)), ()),
+    unread("Stun it."),
+)
+
+RUSSIAN: tuple[Case, ...] = (
+    ("Нанесите 2 урона приспешнику.",
+     ability(effect("deal_damage", "one", "minion", amount=2)), ()),
+    ("Нанесите 1 урона каждому врагу.", ability(effect("deal_damage", "each", "enemy", amount=1)),
+     ()),
+    ("Действие (противодействие): Уберите 2 угрозы с побочного замысла.",
+     ability(effect("remove_threat", "one", "side_scheme", amount=2), labels=("thwart",)), ()),
+    ("Положите 1 угрозу на основной замысел.",
+     ability(effect("add_threat", "one", "main_scheme", amount=1)), ()),
+    ("Вылечите 3 урона у героя.", ability(effect("heal", "one", "hero", amount=3)), ()),
+    ("Оглушите злодея.", ability(effect("give_status", "one", "villain", status="stunned")), ()),
+    ("Дайте союзнику карту состояния «Стойкость».",
+     ability(effect("give_status", "one", "ally", status="tough")), ()),
+    ("Истощите персонажа.", ability(effect("exhaust", "one", "character")), ()),
+    ("Подготовьте союзника.", ability(effect("ready", "one", "ally")), ()),
+    ("Победите приспешника.", ability(effect("defeat", "one", "minion")), ()),
+    ("Возьмите 2 карты.", ability(effect("draw", "you", amount=2)), ()),
+    ("Выберите 2 приспешников и нанесите им 2 урона.",
+     ability(effect("deal_damage", "choose", "minion", 2, amount=2)), ()),
+    ("Нанесите 4 урона врагу. Дезориентируйте этого врага.",
+     ability(effect("deal_damage", "one", "enemy", amount=4),
+             effect("give_status", "the", status="confused")), ()),
+    ("Нанесите 2 урона врагу. Оглушите врага.",
+     ability(effect("deal_damage", "one", "enemy", amount=2)), ("Оглушите врага.",)),
+    ("Нанесите 2 урона злодею. Оглушите злодея.",
+     ability(effect("deal_damage", "one", "villain", amount=2),
+             effect("give_status", "the", status="stunned")), ()),
+    ("Выберите союзника. Подготовьте союзника.", ability(effect("ready", "choose", "ally")), ()),
+    unread("Ответный удар 1."),
+    unread("Если злодей оглушен, нанесите ему 1 урона."),
+    unread("Для каждого союзника возьмите 1 карту."),
+)
+
+#: Every case of the corpus.
+CORPUS: tuple[Case, ...] = GERMAN + ENGLISH + RUSSIAN
