@@ -204,10 +204,14 @@ class Understanding:
 class Grammar:
     """A game's card-text grammar: its forms and how understood phrases make inputs.
 
-    ``assemble`` receives every phrase in order (understood or not, so that a phrase
-    referring back, "das [Ziel]", can see what precedes it) and returns the scenario's
-    input mapping.  ``conjunctions`` maps a language to the words at which an
-    unmatched sentence may be split (default: and/then in each language).
+    ``assemble`` receives every phrase in order (understood or not) and returns the
+    scenario's input mapping.  ``resolve`` (optional) reads the phrases in context
+    first: a phrase a form understands alone but that means nothing where it stands
+    ("das [Ziel]" with nothing before it, a cost change outside a "Spezial-Wirkung:"
+    section) comes back not understood, others with the fields they have there.
+    ``prepare`` (optional) rewrites the text before it is split into sentences.
+    ``conjunctions`` maps a language to the words at which an unmatched sentence may
+    be split (default: and/then in each language).
     """
 
     game: str
@@ -215,6 +219,8 @@ class Grammar:
     assemble: Callable[[tuple[Phrase, ...]], Mapping[str, Any]]
     conjunctions: Mapping[str, tuple[str, ...]] = field(
         default_factory=lambda: MappingProxyType(_CONJUNCTIONS))
+    resolve: Callable[[tuple[Phrase, ...]], tuple[Phrase, ...]] | None = None
+    prepare: Callable[[str], str] | None = None
 
     def read(self, text: str) -> Understanding:
         """Read printed ``text`` (any of :data:`LANGUAGES`, Cyrillic read as Russian).
@@ -222,9 +228,9 @@ class Grammar:
         Never raises for any text: what no form matches is a phrase not understood.
         """
         phrases: list[Phrase] = []
-        for sentence in sentences(text):
+        for sentence in sentences(self.prepare(text) if self.prepare else text):
             phrases.extend(self._read_sentence(sentence))
-        found = tuple(phrases)
+        found = self.resolve(tuple(phrases)) if self.resolve else tuple(phrases)
         return Understanding(text, found, self.assemble(found))
 
     def _languages(self, sentence: str) -> tuple[str, ...]:

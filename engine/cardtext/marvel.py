@@ -29,8 +29,9 @@ Everything else is *not understood* and never guessed: keywords (Vergeltung, Zä
 keyword), "für jeden …" / "for each …", conditions ("wenn …", "falls …"), costs, "bis zu",
 possessives ("dein Held"), nouns the engine has no target type for, a label after the first
 sentence, and effects beyond the form's three.  A phrase the forms understand alone may still
-mean nothing where it stands; :class:`ContextGrammar` reads each phrase in context and reports
-such a phrase as not understood: "das [Ziel]" with no earlier target it can name, a pronoun
+mean nothing where it stands; :func:`resolve` (the grammar's context hook) reads each phrase
+in context and reports such a phrase as not understood: "das [Ziel]" with no earlier target it
+can name, a pronoun
 with no target earlier in its sentence (or chosen just before), "wähle …" with no effect on
 the chosen ones right after it.  A sentence is taken to continue the previous phrase when that
 phrase ends without punctuation (a conjunct split at "und", or a line without a full stop).
@@ -66,10 +67,10 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
-from engine.cardtext import NUMBER, Form, Grammar, Phrase, Understanding, form, number
+from engine.cardtext import NUMBER, Form, Grammar, Phrase, form, number
 from engine.marvel import Clause, Label, Selector, Status, TargetType, Verb
 
-__all__ = ["GRAMMAR", "FORMS", "MAX_EFFECTS", "ContextGrammar", "assemble", "resolve"]
+__all__ = ["GRAMMAR", "FORMS", "MAX_EFFECTS", "assemble", "resolve"]
 
 #: The most effects a card ability has in the situation's fields (``effects`` max_items).
 MAX_EFFECTS = 3
@@ -443,24 +444,14 @@ _EFFECT_KEYS = ("verb", "amount", "status", "selector", "target_type", "count")
 def assemble(phrases: tuple[Phrase, ...]) -> dict[str, Any]:
     """The ability's inputs of the ``situation`` scenario from ``phrases`` in order:
     ``{"kind": "card_ability", "labels": [...], "effects": [{"verb", "amount", "status",
-    "selector", "target_type", "count"}, ...]}`` (keys without a value left out)."""
-    resolved = resolve(phrases)
+    "selector", "target_type", "count"}, ...]}`` (keys without a value left out), from
+    phrases read in context (:func:`resolve`)."""
+    resolved = phrases
     labels = resolved[0].fields.get("labels", ()) if resolved else ()
     effects = [{key: p.fields[key] for key in _EFFECT_KEYS if key in p.fields}
                for p in resolved if "verb" in p.fields]
     return {"kind": "card_ability", "labels": list(labels), "effects": effects}
 
 
-class ContextGrammar(Grammar):
-    """A :class:`~engine.cardtext.Grammar` whose phrases are reported as read in context
-    (:func:`resolve`): what a form understands alone but means nothing where it stands is
-    not understood, so that :func:`~engine.cardtext.with_unread` marks the ruling."""
-
-    def read(self, text: str) -> Understanding:
-        """Read printed ``text``; never raises (see :meth:`Grammar.read`)."""
-        found = super().read(text)
-        return Understanding(found.text, resolve(found.phrases), found.inputs)
-
-
 #: The Marvel Champions card-text grammar (game slug of :mod:`engine.marvel`).
-GRAMMAR = ContextGrammar("marvel-champions", FORMS, assemble=assemble)
+GRAMMAR = Grammar("marvel-champions", FORMS, assemble=assemble, resolve=resolve)

@@ -50,10 +50,10 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from engine.cardtext import NUMBER, Grammar, Phrase, Understanding, form, normalise, number
+from engine.cardtext import NUMBER, Grammar, Phrase, form, normalise, number
 from engine.powerduell import Attribute, Clause, Planet, WirkungScope
 
-__all__ = ["GRAMMAR", "FORMS", "DescriptionGrammar", "resolve", "assemble"]
+__all__ = ["GRAMMAR", "FORMS", "prepare", "resolve", "assemble"]
 
 #: Largest point change and activation-cost change the ``situation`` scenario accepts.
 _MAX_POINTS, _MAX_COST = 99_999, 999
@@ -179,7 +179,8 @@ _ACTIVATION_RU = r"при активации"
 
 _WHO = {"de": r"dies|diese wirkung|die wirkung|diese spezial-wirkung|die spezial-wirkung|"
               r"dieser effekt|der effekt|diese effekte|die effekte dieser (?:schutzgott)?karte|"
-              r"alle effekte dieser (?:schutzgott)?karte|beide effekte|wirkung und spezial-wirkung",
+              r"alle effekte dieser (?:schutzgott)?karte|beide effekte|"
+              r"wirkung und spezial-wirkung",
         "en": r"this|this effect|this impact|this special impact|the impact|the special impact|"
               r"both effects|the effects of this card|all effects of this card|"
               r"impact and special impact",
@@ -288,7 +289,8 @@ def _patterns(label: str, subject: str, reach: str, gain: str, ep: str, activati
     change = (rf"{label}{subject}:? (?P<verb>{gain}) {_SIGNED} {w['to']}{_ATTR}{_VALUE}"
               rf"(?: (?:{w['more']}))?{reach}",
               rf"{label}{subject}:? (?P<sign>[+-]) ?{_POINTS} {_ATTR}{_VALUE}{reach}",
-              rf"{label}(?P<sign>[+-]) ?{_POINTS} {_ATTR}{_VALUE}(?: {w['for']} {subject})?{reach}",
+              rf"{label}(?P<sign>[+-]) ?{_POINTS} {_ATTR}{_VALUE}"
+              rf"(?: {w['for']} {subject})?{reach}",
               rf"{label}{w['the']}{_ATTR}{_VALUE} {w['of']}{subject} {w['passive']}{reach}",
               rf"{label}(?P<dir>{w['active']}) {w['the']}{_ATTR}{_VALUE} {w['of']}{subject} "
               rf"{w['by_points']}{_POINTS}(?: {w['points']})?{reach}")
@@ -305,7 +307,8 @@ def _patterns(label: str, subject: str, reach: str, gain: str, ep: str, activati
 
 _DE = _patterns(_LABEL, _S_DE, _R_DE, _GAIN_DE, _EP_DE, _ACTIVATION_DE, {
     "to": _TO_DE, "more": "dazu|hinzu", "for": "für", "by_points": "um ", "points": "punkte?",
-    "active": "erhöht|steigert|senkt|verringert|reduziert|vermindert", "the": "(?:der |den |die )?",
+    "active": "erhöht|steigert|senkt|verringert|reduziert|vermindert",
+    "the": "(?:der |den |die )?",
     "of": "(?:von |bei )?",
     "passive": rf"(?:(?:wird|werden) um {_POINTS}(?: punkte?)? (?P<dir>erhöht|gesteigert|"
                rf"verringert|gesenkt|reduziert|vermindert)|(?P<dir2>steigt|sinkt|steigen|sinken) "
@@ -421,13 +424,14 @@ def resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
     Phrases already placed are kept as they are.
 
     >>> text = "Wirkung: +10 AP. Gilt auch auf der gegnerischen Spielfeldseite."
-    >>> raw = Grammar.read(GRAMMAR, text).phrases   # as the forms matched them
+    >>> alone = replace(GRAMMAR, resolve=None)  # the forms without context
+    >>> raw = alone.read(text).phrases
     >>> [p.fields["section"] for p in raw]
     ['wirkung', None]
     >>> [dict(p.fields) for p in resolve(raw)]  # doctest: +NORMALIZE_WHITESPACE
     [{'wirkung_attribute': 'ap', 'wirkung_amount': 10, 'wirkung_scope': 'base'},
      {'extends_to_opposing_side': True}]
-    >>> [p.form for p in resolve(Grammar.read(GRAMMAR, text.split(". ")[1]).phrases)]
+    >>> [p.form for p in resolve(alone.read(text.split(". ")[1]).phrases)]
     [None]
     """
     section: str | None = None
@@ -447,32 +451,23 @@ def resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
 
 
 def assemble(phrases: tuple[Phrase, ...]) -> dict[str, Any]:
-    """The guardian's description fields of the placed ``phrases`` as JSON-style input
-    (a new mapping; the planets a list), in the order the text gives them."""
+    """The guardian's description fields of the placed ``phrases`` (:func:`resolve`) as
+    JSON-style input (a new mapping; the planets a list), in the order the text gives them."""
     inputs: dict[str, Any] = {}
-    for phrase in resolve(phrases):
+    for phrase in phrases:
         inputs.update({name: list(value) if isinstance(value, tuple) else value
                        for name, value in phrase.fields.items()})
     return inputs
 
 
-class DescriptionGrammar(Grammar):
-    """A :class:`~engine.cardtext.Grammar` whose phrases are placed in their section
-    (:func:`resolve`) before they count as understood.
+def prepare(text: str) -> str:
+    """Join a label alone on its line ("Wirkung:") to the next line.
 
-    The shared ``Grammar`` marks a phrase understood as soon as a form matches it; a
-    description's phrase also needs its section ("Wirkung:" on a sentence before it),
-    which only the phrases in order show, so this grammar re-reads them (a workaround
-    kept in this module: the shared vocabulary has no such hook).  A label alone on its
-    line ("Wirkung:") is joined to the next line.
+    >>> prepare("Wirkung:\\n Monster erhalten +10 AP.")
+    'Wirkung: Monster erhalten +10 AP.'
     """
-
-    def read(self, text: str) -> Understanding:
-        """Read a Schutzgottkarte's description; never raises for any text."""
-        joined = re.sub(r":[ \t]*[\r\n]+\s*", ": ", text)
-        placed = resolve(super().read(joined).phrases)
-        return Understanding(text, placed, assemble(placed))
+    return re.sub(r":[ \t]*[\r\n]+\s*", ": ", text)
 
 
 #: The Power-Duell grammar: a Schutzgottkarte's description into its guardian fields.
-GRAMMAR = DescriptionGrammar("power-duell", FORMS, assemble=assemble)
+GRAMMAR = Grammar("power-duell", FORMS, assemble=assemble, resolve=resolve, prepare=prepare)
