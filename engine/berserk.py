@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping
 from engine.core import (
     ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
     OpenPoint, Outside, Rule, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
-    Value, _, msg, open_point, rule,
+    Value, _, msg, open_point, rule, validate_fields,
 )
 
 GAME = "berserk"
@@ -297,6 +297,12 @@ class Table:
     targets: tuple[Target, ...] = ()
     instead_of_movement: bool = False
     non_game_elements: frozenset[NonGameElement] = frozenset()
+
+    @functools.cached_property
+    def ruled(self) -> _Run:
+        """Every rule run once on the table under the first readings: the parser's check
+        and the ruling share it (a table is immutable, so is the run once finished)."""
+        return _run(self)
 
 
 # -- Facts outside the texts, terms, open points -----------------------------------------------
@@ -1083,29 +1089,29 @@ def _history(run: _Run) -> None:
         run.apply(final_properties)
 
 
-def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run:
-    """Apply every rule to ``table`` under the ``chosen`` readings (a finished run is only read,
-    so the parser's run and the ruling's are one, see :func:`_cached_run`).
+def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({}),
+         first: _Run | None = None) -> _Run:
+    """Apply every rule to ``table`` under the ``chosen`` readings.  Given the ``first`` run,
+    only what a reading can change is run again (the values, not the steps, are wanted).
 
     :raises InputError: for a history the texts exclude (see :func:`become_creature`).
     """
-    return _cached_run(table, tuple(sorted(chosen.items())))
-
-
-@functools.lru_cache(maxsize=256)
-def _cached_run(table: Table, chosen: tuple[tuple[str, str], ...]) -> _Run:
-    run = _Run(table, dict(chosen))
-    _report_uncovered(run)
+    run = _Run(table, chosen)
+    if first is None:
+        _report_uncovered(run)
     _history(run)
     if table.moment is not None:
         for prop in TIMED:
             _use_now(run, prop)
-    for f, feature in enumerate(table.features, start=1):
+    if first is not None:
+        run.bonus = first.bonus  # no reading changes a feature's bonus
+    for f, feature in enumerate(table.features if first is None else (), start=1):
         for t, target in enumerate(table.targets, start=1):
             run.apply(feature_against_element, f, feature, t, target)
     for t, target in enumerate(table.targets if table.elements is not None else (), start=1):
         run.apply(element_relation, t, target)
-    run.apply(non_game_elements)
+    if first is None:
+        run.apply(non_game_elements)
     return run
 
 
@@ -1122,10 +1128,10 @@ class _View:
     def ruling(self, table: Table) -> Ruling:
         """The ruling on ``table``: the steps of this view's rules, and the readings of every
         point left open where they give different values."""
-        run = _run(table)
+        run = table.ruled
         values, readings, quiet = self.values(run), [], set()
         for occurrence, point in run.opened.items():
-            found = self._readings(table, occurrence, point, values)
+            found = self._readings(run, occurrence, point, values)
             readings += found
             quiet |= set() if found else {occurrence}
         shown = {item.name for item in self.rules} | {"uncovered"}
@@ -1133,12 +1139,12 @@ class _View:
                       if tag in shown and run.announce.get(index) not in quiet)
         return Ruling(self.slug, values, steps, (), tuple(readings))
 
-    def _readings(self, table: Table, occurrence: str, point: OpenPoint,
+    def _readings(self, run: _Run, occurrence: str, point: OpenPoint,
                   first: tuple[Value, ...]) -> tuple:
         results = {point.readings[0].slug: first}
         for item in point.readings[1:]:
             try:
-                results[item.slug] = self.values(_run(table, {occurrence: item.slug}))
+                results[item.slug] = self.values(_run(run.table, {occurrence: item.slug}, run))
             except InputError:  # the rest of the history cannot go on under this reading
                 return ()
         differ = {v.name for values in results.values() for v, w in zip(values, first)
@@ -1160,7 +1166,8 @@ def rule_under(scenario: Scenario, inputs: Mapping[str, Any],
     ...       {"lost-flight": reading}))["closing"] for reading in ("non-flying", "initial")]
     [True, False]
     """
-    return _VIEWS[scenario.slug].values(_run(scenario.table(scenario.validate(inputs)), chosen))
+    return _VIEWS[scenario.slug].values(_run(scenario.table(validate_fields(
+        scenario.fields, inputs)), chosen))
 
 
 _STATE_LABELS = {"type": (_("Type"), _("After change %(number)s: type")),
@@ -1322,7 +1329,7 @@ def _prevented(inputs: Mapping[str, Any]) -> frozenset[AdditionalProperty]:
 
 
 def _checked(table: Table) -> Table:
-    _run(table)  # raises InputError for a change the card's history excludes
+    table.ruled  # raises InputError for a change the card's history excludes
     return table
 
 
