@@ -283,7 +283,7 @@ class Table:
     non_game_elements: frozenset[NonGameElement] = frozenset()
 
     @functools.cached_property
-    def ruled(self) -> _Run:
+    def _ruled(self) -> _Run:
         """Every rule run once under the first readings: the parser's check and the ruling
         share it."""
         return _run(self)
@@ -1081,7 +1081,7 @@ class _View:
     def ruling(self, table: Table) -> Ruling:
         """The ruling on ``table``: the steps of this view's rules, and the readings of every
         point left open where they give different values."""
-        run = table.ruled
+        run = table._ruled
         values, readings, quiet = self.values(run), [], set()
         for occurrence, point in run.opened.items():
             found = self._readings(run, occurrence, point, values)
@@ -1282,7 +1282,7 @@ def _moment(inputs: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _checked(table: Table) -> Table:
-    table.ruled  # raises InputError for a change the card's history excludes
+    table._ruled  # raises InputError for a change the card's history excludes
     return table
 
 
