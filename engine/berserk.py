@@ -1,16 +1,11 @@
 """Berserk (Берсерк) comprehensive rules 106–109: elements, property replacement, timing.
 
-The table (:class:`Table`) is one card — its initial state (:class:`Card`) and elements — the
-changes that happen to it in order, whether it is in the play zone, the moment of the turn
-(:class:`Moment`), and the features it uses against the elements of other cards.  Each
-scenario's parser builds that table once; the rules (:data:`RULES`), each bound to its
-:class:`Clause`, rule on it in one run.  The ``situation`` shows every rule; each focused
-scenario (``element-feature`` 106.p1, ``same-element`` 106.p2, ``element-gain`` 106.p3,
-``property-replacement`` 106.3–108.1, ``timing`` 107.1–107.3) is the situation restricted to
-part of the table: the same run, the steps of its own rules and its own values.  A point the
-texts leave open is an :class:`OpenPoint` a rule declares; its readings are the same rules run
-again with the other reading, shown where the values differ.  Facts outside the texts
-(:data:`UNCOVERED`) are reported up front; :data:`TERMS` are what the clauses name undefined.
+The table (:class:`Table`) is one card — its initial state, elements, changes in order, zone and
+moment of the turn — and its features against other cards' elements.  The rules (:data:`RULES`),
+each bound to its :class:`Clause`, rule on it in one run; each focused scenario is the
+``situation`` restricted to part of the table (its rules' steps, its own values).  A point the
+texts leave open is an :class:`OpenPoint` a rule declares, its other readings shown where the
+values differ; facts outside the texts (:data:`UNCOVERED`, :data:`TERMS`) are reported.
 
 >>> ruling = RULESET.scenario("element-feature").evaluate(
 ...     {"feature_element": "swamp", "strike_bonus": 2, "target_elements": ["swamp", "forest"]})
@@ -29,7 +24,7 @@ from typing import Any, Callable, Mapping
 from engine.core import (
     ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
     OpenPoint, Outside, Rule, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
-    Value, _, msg, open_point, rule,
+    Value, _, msg, open_point, rule, validate_fields,
 )
 
 GAME = "berserk"
@@ -63,11 +58,7 @@ DOCUMENT = Clause.document
 # -- Domain primitives -------------------------------------------------------------------------
 
 class Element(Labelled):
-    """An element (стихия) of a card, plus the neutral marker (нейтральная), in the usual order.
-
-    >>> Element("swamp").label.id
-    'swamp (болота)'
-    """
+    """An element (стихия) of a card, plus the neutral marker (нейтральная), in the usual order."""
 
     STEPPE = ("steppe", _("steppe (степи)"))
     FOREST = ("forest", _("forest (леса)"))
@@ -126,12 +117,12 @@ class AdditionalProperty(Labelled):
 
     @property
     def holders(self) -> Message:
-        """Who has the property by default (107.1), as a message."""
+        """Who has the property by default (107.1)."""
         return _NON_FLYING_IN_PLAY if self is AdditionalProperty.CLOSING else _CREATURES_IN_PLAY
 
     @property
     def value_name(self) -> str:
-        """The name of the boolean result value for this property."""
+        """The name of the property's result value (``simple_strike``)."""
         return self.value.replace("-", "_")
 
 
@@ -206,9 +197,8 @@ def _labels(elements: frozenset[Element] | None) -> tuple[Message, ...]:
 class Card:
     """A card's base properties: on the table its initial ones (108.p1), in a run its current.
 
-    ``subtype`` is ``None`` for a card that is no creature (106.4) or whose subtype the texts
-    do not give; ``status`` ``None`` where not asked; ``movement`` the movement value (запас
-    движения) in movement points, ``None`` when the card shows none.
+    ``subtype`` ``None`` for no creature (106.4) or one whose subtype is not given; ``status``
+    ``None`` where not asked; ``movement`` (запас движения) in points, ``None`` if none shown.
     """
 
     type: CardType
@@ -222,8 +212,7 @@ class Card:
         return self.type is CardType.CREATURE and self.subtype is Subtype.FLYING
 
     def subtype_label(self) -> Message:
-        """The subtype; "none" for a card that is no creature, "not stated" for a creature
-        whose subtype the texts do not give."""
+        """The subtype; "none" for no creature, "not stated" for a creature without one."""
         if self.subtype is not None:
             return self.subtype.label
         return NOT_STATED if self.type is CardType.CREATURE else NONE_LABEL
@@ -245,7 +234,6 @@ class Card:
 class Change:
     """One change in the card's history: its kind, the subtype and movement a "becomes a
     creature" names, the element a "gains an element" gives (else ``None``)."""
-
     kind: ChangeKind
     subtype: Subtype | None = None
     movement: int | None = None
@@ -256,7 +244,6 @@ class Change:
 class Moment:
     """Whose turn, the phase, the sub-phase of the Main phase (``None`` outside it), and
     whether a simple strike is being declared, by whom."""
-
     turn: Turn
     phase: Phase
     subphase: SubPhase | None
@@ -266,7 +253,6 @@ class Moment:
 @dataclass(frozen=True)
 class Feature:
     """A feature of the card usable against cards of ``element``, worth ``bonus`` strike points."""
-
     element: Element
     bonus: int
 
@@ -274,7 +260,6 @@ class Feature:
 @dataclass(frozen=True)
 class Target:
     """A card the features are used against (card B of ``same-element``), by its elements."""
-
     elements: frozenset[Element]
 
 
@@ -284,8 +269,7 @@ class Table:
 
     ``card`` and ``elements`` are the card's (``elements`` is card A of ``same-element``),
     ``changes`` its history in order, ``use_prevented`` what a feature stops it from using,
-    ``features`` × ``targets`` its features against other cards' elements.
-    """
+    ``features`` × ``targets`` its features against other cards' elements."""
 
     card: Card | None = None
     elements: frozenset[Element] | None = None
@@ -297,6 +281,12 @@ class Table:
     targets: tuple[Target, ...] = ()
     instead_of_movement: bool = False
     non_game_elements: frozenset[NonGameElement] = frozenset()
+
+    @functools.cached_property
+    def _ruled(self) -> _Run:
+        """Every rule run once under the first readings: the parser's check and the ruling
+        share it."""
+        return _run(self)
 
 
 # -- Facts outside the texts, terms, open points -----------------------------------------------
@@ -338,80 +328,75 @@ TERMS = (
     _term("elite-ordinary", _("elite and ordinary cards (элитная, рядовая)"), Clause.REPLACE))
 
 
-def _point(slug: str, question: str, leaves_open: tuple[Clause, ...],
-           readings: tuple[tuple[str, str, tuple[Clause, ...]], ...], why: str) -> OpenPoint:
-    return open_point(slug, question, leaves_open, why, *readings)
-
-
-NEUTRAL_SHARED = _point(
+NEUTRAL_SHARED = open_point(
     "neutral-shared-element", _("Is neutral an element two neutral cards share?"), (Clause.SAME,),
-    (("apart", _("Neutral is no element: the cards are neither of the same nor of different "
-                 "elements"), (Clause.SAME,)),
-     ("element", _("Neutral is an element both cards belong to: they are cards of the same "
-                   "element"), (Clause.SAME,))),
     _("106 ¶2 names neutral cards only as an exception (кроме нейтральных карт), apart from "
-      "the elements cards belong to."))
-NEUTRAL_GAIN = _point(
+      "the elements cards belong to."),
+    ("apart", _("Neutral is no element: the cards are neither of the same nor of different "
+                "elements"), (Clause.SAME,)),
+    ("element", _("Neutral is an element both cards belong to: they are cards of the same "
+                  "element"), (Clause.SAME,)))
+NEUTRAL_GAIN = open_point(
     "neutral-gains-element", _("Does a neutral card that gains an element stay neutral?"),
     (Clause.NO_REGAIN, Clause.SAME),
-    (("no-longer", _("It is no longer neutral"), (Clause.SAME,)),
-     ("stays", _("It stays neutral and also has the element"), (Clause.NO_REGAIN,))),
     _("The texts do not say whether a neutral card that gains an element stays neutral; the "
-      "engine assumed it does not."))
-GAIN_ADDS = _point(
+      "engine assumed it does not."),
+    ("no-longer", _("It is no longer neutral"), (Clause.SAME,)),
+    ("stays", _("It stays neutral and also has the element"), (Clause.NO_REGAIN,)))
+GAIN_ADDS = open_point(
     "gained-element", _("Is a gained element added to the card's elements, or does it "
                         "replace them?"), (Clause.NO_REGAIN, Clause.REPLACE),
-    (("added", _("It is added to the card's elements"), (Clause.SAME, Clause.NO_REGAIN)),
-     ("replaces", _("It replaces the card's elements, as a property in the same area of the "
-                    "card"), (Clause.REPLACE,))),
     _("The texts do not say whether a gained element is added or replaces the card's element "
       "(108.1 replaces a property in the same area of the card); the engine assumed it is "
-      "added, as 106 ¶2 and 106 ¶3 speak of cards with several elements."))
-ELEMENTS_AFTER_TYPE = _point(
+      "added, as 106 ¶2 and 106 ¶3 speak of cards with several elements."),
+    ("added", _("It is added to the card's elements"), (Clause.SAME, Clause.NO_REGAIN)),
+    ("replaces", _("It replaces the card's elements, as a property in the same area of the "
+                   "card"), (Clause.REPLACE,)))
+ELEMENTS_AFTER_TYPE = open_point(
     "elements-after-type-change", _("Does a card whose type changes to one other than creature "
                                     "keep its elements?"), (Clause.REPLACE, Clause.TYPE),
-    (("keeps", _("It keeps its elements"), (Clause.REPLACE, Clause.SAME)),
-     ("loses", _("It loses its elements, as something a card of its new type cannot have"),
-      (Clause.REPLACE, Clause.TYPE))),
     _("108.1 takes away only what a card of the new type cannot have, and no text says such a "
-      "card cannot have an element; 106 ¶2 speaks of any card."))
-FLIGHT_AFTER_TYPE = _point(
+      "card cannot have an element; 106 ¶2 speaks of any card."),
+    ("keeps", _("It keeps its elements"), (Clause.REPLACE, Clause.SAME)),
+    ("loses", _("It loses its elements, as something a card of its new type cannot have"),
+     (Clause.REPLACE, Clause.TYPE)))
+FLIGHT_AFTER_TYPE = open_point(
     "flight-after-type-change", _("Does an earlier gain or loss of flight outlast a change of "
                                   "type?"), (Clause.REPLACE, Clause.INITIAL),
-    (("initial", _("The initial subtype comes back with its numeric values"),
-      (Clause.REPLACE, Clause.INITIAL)),
-     ("kept", _("The earlier change %(number)s (%(change)s) still applies"), (Clause.REPLACE,))),
     _("108.1 says so for a card that loses its type with no new subtype named; it names no "
-      "exception for an earlier gain or loss of flight."))
-LOST_FLIGHT = _point(
+      "exception for an earlier gain or loss of flight."),
+    ("initial", _("The initial subtype comes back with its numeric values"),
+     (Clause.REPLACE, Clause.INITIAL)),
+    ("kept", _("The earlier change %(number)s (%(change)s) still applies"), (Clause.REPLACE,)))
+LOST_FLIGHT = open_point(
     "lost-flight", _("What does a creature whose initial subtype is not non-flying become when "
                      "it loses flight?"), (Clause.REPLACE, Clause.INITIAL),
-    (("non-flying", _("A non-flying creature with no stated movement"), (Clause.REPLACE,)),
-     ("initial", _("Its initial subtype comes back, as 108.1 says for a card whose new subtype "
-                   "is not named"), (Clause.REPLACE, Clause.INITIAL))),
     _("A card that loses flight no longer flies; its initial subtype would give the flight "
-      "back."))
-NAMED_MOVEMENT = _point(
+      "back."),
+    ("non-flying", _("A non-flying creature with no stated movement"), (Clause.REPLACE,)),
+    ("initial", _("Its initial subtype comes back, as 108.1 says for a card whose new subtype "
+                  "is not named"), (Clause.REPLACE, Clause.INITIAL)))
+NAMED_MOVEMENT = open_point(
     "named-subtype-movement", _("Does a creature that becomes its initial subtype again by name "
                                 "get back its initial movement?"), (Clause.REPLACE,),
-    (("initial", _("Its initial movement comes back"), (Clause.REPLACE, Clause.INITIAL)),
-     ("not-stated", _("Its movement is not stated"), (Clause.REPLACE,))),
     _("108.1 gives back the numeric values with the initial subtype when no new subtype is "
       "named; here the subtype is named and the effect states no movement. The engine assumed "
-      "the initial value."))
-NON_FLYING_SUBTYPES = _point(
+      "the initial value."),
+    ("initial", _("Its initial movement comes back"), (Clause.REPLACE, Clause.INITIAL)),
+    ("not-stated", _("Its movement is not stated"), (Clause.REPLACE,)))
+NON_FLYING_SUBTYPES = open_point(
     "non-flying-subtype", _("Is an independent creature or a symbiote a non-flying creature, "
                             "which 107.1 gives closing?"), (Clause.ADDITIONAL, Clause.SUBTYPE),
-    (("apart", _("No: 106.4 lists it as a subtype of its own"), (Clause.SUBTYPE,)),
-     ("non-flying", _("Yes: it is a creature that does not fly"), (Clause.ADDITIONAL,))),
-    _("106.4 lists it beside the non-flying creature, not among them."))
-DEFENDER_OWN = _point(
+    _("106.4 lists it beside the non-flying creature, not among them."),
+    ("apart", _("No: 106.4 lists it as a subtype of its own"), (Clause.SUBTYPE,)),
+    ("non-flying", _("Yes: it is a creature that does not fly"), (Clause.ADDITIONAL,)))
+DEFENDER_OWN = open_point(
     "defender-own-strike", _("May a defender be assigned against its own player's simple "
                              "strike?"), (Clause.FAST,),
-    (("opponent-only", _("Only against the opponent's simple strike"), (Clause.FAST,)),
-     ("any", _("Against any simple strike being declared"), (Clause.FAST,))),
     _("107.3 allows a defender when a simple strike is declared but does not say whose strike; "
-      "the engine assumed a defender is assigned only against the opponent's strike."))
+      "the engine assumed a defender is assigned only against the opponent's strike."),
+    ("opponent-only", _("Only against the opponent's simple strike"), (Clause.FAST,)),
+    ("any", _("Against any simple strike being declared"), (Clause.FAST,)))
 
 
 # -- One run: the state the rules write, the readings they chose -------------------------------
@@ -440,8 +425,12 @@ class _Run:
     def apply(self, item: Rule, *args: Any) -> Any:
         """Apply rule ``item`` and tag the steps it added with its name."""
         result = item(self, *args)
-        self.tags += [item.name] * (len(self.trace.steps) - len(self.tags))
+        self.tag(item.name)
         return result
+
+    def tag(self, name: str) -> None:
+        """Tag the steps not yet tagged as added by ``name``."""
+        self.tags += [name] * (len(self.trace.steps) - len(self.tags))
 
     def reading(self, point: OpenPoint, occurrence: str, **params: Any) -> str:
         """Register ``point`` at ``occurrence`` (reading labels filled with ``params``) and
@@ -477,8 +466,7 @@ class _Run:
 # -- 106: elements -----------------------------------------------------------------------------
 
 def _copy(run: _Run, local: Trace, about: Message | None, **params: Any) -> None:
-    """Add the steps of ``local`` to the run, each inside ``about`` (in a situation, which
-    feature and target it is about) when given."""
+    """Add the steps of ``local`` to the run, each inside ``about`` when given."""
     for step in local.steps:
         run.trace.add(step if about is None else Step(
             step.outcome, msg(about.id, step=step.message, **params), step.citations,
@@ -490,10 +478,8 @@ def _copy(run: _Run, local: Trace, about: Message | None, **params: Any) -> None
 def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target: Target) -> None:
     """106.p1: a feature against an element is used against any card having that element.
 
-    ``run.bonus[f, t]``: the strike bonus (strike points) of feature ``f`` against target ``t``,
-    or 0; not covered for a feature against neutral cards on a target given as neutral with
-    elements.
-    """
+    ``run.bonus[f, t]``: the strike bonus (points) of feature ``f`` against target ``t``, or 0;
+    not covered against neutral on a target given as neutral with elements."""
     local, element, signed = Trace(), feature.element, f"{feature.bonus:+d}"
     if element is Element.NEUTRAL:
         local.silent(msg(_("The feature against neutral cards is treated like a feature against "
@@ -504,8 +490,8 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
                      Clause.FEATURE, Clause.SAME)
     if element in target.elements:
         local.applied(msg(_("The feature against %(element)s applies: the target has that "
-                            "element (%(bonus)s to strike)."), element=element.label, bonus=signed),
-                      Clause.FEATURE)
+                            "element (%(bonus)s to strike)."), element=element.label,
+                          bonus=signed), Clause.FEATURE)
         unknown = element is Element.NEUTRAL and len(target.elements) > 1
         run.bonus[f, t] = NOT_COVERED_VALUE if unknown else feature.bonus
     else:
@@ -523,10 +509,8 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
 def element_relation(run: _Run, t: int, target: Target) -> None:
     """106.p2: cards sharing an element are of the same element, else of different ones.
 
-    Neutral cards are excepted from "different elements". ``run.relation[t]``: the relation of the card (card A) and target ``t`` (card B), ``None``
-    where it rests on a card given as neutral with elements (not covered), and the shared
-    elements.
-    """
+    Neutral cards are excepted from "different elements".  ``run.relation[t]``: the relation of
+    the card and target ``t`` (``None`` where not covered) and the shared elements."""
     local, a, b = Trace(), run.elements or frozenset(), target.elements
     shared = (a & b) - {Element.NEUTRAL}
     both = not shared and Element.NEUTRAL in a and Element.NEUTRAL in b
@@ -568,18 +552,16 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
 
 @rule(Clause.NO_REGAIN, Clause.SAME, reads=("elements", "changes.kind", "changes.element"),
       opens=(NEUTRAL_GAIN, GAIN_ADDS))
-def gain_element(run: _Run, change: Change, number: int) -> None:
+def gain_element(run: _Run, change: Change, number: int) -> Any:
     """106.p3: a card cannot gain an element it already has.
 
     A gained element is added (open: :data:`GAIN_ADDS`); a neutral card that gains one stops
-    being neutral (open: :data:`NEUTRAL_GAIN`).
-    """
+    being neutral (open: :data:`NEUTRAL_GAIN`)."""
     element, current = change.element, run.elements or frozenset()
     if element in current:
-        run.trace.applied(msg(_("The card already has the %(element)s element: it does not gain "
-                                "it again, nothing changes."), element=element.label),
-                          Clause.NO_REGAIN)
-        return
+        return run.trace.applied(msg(_(
+            "The card already has the %(element)s element: it does not gain it again, nothing "
+            "changes."), element=element.label), Clause.NO_REGAIN)
     if Element.NEUTRAL in current:
         stays = run.reading(NEUTRAL_GAIN, f"change-{number}-neutral") == "stays"
         run.trace.silent(msg(_("The neutral card gains the %(element)s element and is no longer "
@@ -649,11 +631,8 @@ def _fly(run: _Run, state: Card) -> None:
 
 @rule(Clause.REPLACE, Clause.SUBTYPE, reads=("changes.kind", "card.subtype", "card.movement"))
 def gain_flight(run: _Run, change: Change, number: int) -> None:
-    """108.1: the flight icon replaces the movement of a creature that gains flight.
-
-    The clause's worked example: a non-flying creature with movement 2 gains flight.  106.4: only
-    creatures have subtypes, so a card of another type does not gain flight.
-    """
+    """108.1: the flight icon replaces the movement of a creature that gains flight (the
+    clause's worked example); 106.4: a card of another type has no subtype to replace."""
     state = run.state
     if state.type is not CardType.CREATURE:
         _nothing(run, msg(_("The card does not gain flight.")), msg(_(
@@ -669,11 +648,9 @@ def gain_flight(run: _Run, change: Change, number: int) -> None:
 @rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "card.type", "card.subtype",
                                              "card.movement"), opens=(LOST_FLIGHT,))
 def lose_flight(run: _Run, change: Change, number: int) -> None:
-    """108.1: a card that loses flight gets back its initial subtype and numeric values.
-
-    The clause's worked example: movement 2 comes back.  Where the initial subtype is not one a
-    creature that does not fly can take back, the point is open (:data:`LOST_FLIGHT`).
-    """
+    """108.1: a card that loses flight gets back its initial subtype and numeric values (the
+    clause's worked example); open for an initial subtype other than non-flying
+    (:data:`LOST_FLIGHT`)."""
     state, initial, lost = run.state, run.initial, msg(_("flight"))
     if not state.flying:
         return _nothing(run, msg(_("The card loses flight.")),
@@ -702,10 +679,8 @@ def lose_flight(run: _Run, change: Change, number: int) -> None:
 @rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "card.type", "card.subtype",
                                              "card.movement"))
 def lose_type(run: _Run, change: Change, number: int) -> None:
-    """108.1: a card that loses its type gets back its initial subtype and numeric values.
-
-    No new subtype is named; the initial type is taken to come back with it (a silent step).
-    """
+    """108.1: a card that loses its type gets back its initial subtype and numeric values
+    (and, a silent step, its initial type)."""
     state, initial = run.state, run.initial
     if state.type is initial.type:
         return _nothing(run, msg(_("The card loses an acquired type.")), msg(_(
@@ -729,10 +704,8 @@ def _new_type(run: _Run, state: Card, new: CardType) -> None:
 
 @rule(Clause.REPLACE, Clause.TYPE, Clause.SUBTYPE, reads=("changes.kind",))
 def become_type(run: _Run, change: Change, number: int) -> None:
-    """108.1, 106.3: a new type other than creature replaces the card's type.
-
-    Its base properties match the new type; 106.4: it loses its subtype (creatures only).
-    """
+    """108.1, 106.3: a new type other than creature replaces the card's type; 106.4: it loses
+    its subtype (creatures only)."""
     state, new = run.state, _BECOME_TYPE[change.kind]
     if state.type is new:
         return _nothing(run, msg(_("The card's type becomes %(type)s."), type=new.label), msg(_(
@@ -751,8 +724,8 @@ def become_type(run: _Run, change: Change, number: int) -> None:
 def become_creature(run: _Run, change: Change, number: int) -> None:
     """108.1: a card that becomes a creature takes the subtype named, else its initial one.
 
-    With no subtype named it gets back its initial subtype with its numeric values; with one
-    named, the movement the effect states (open where it states none: :data:`NAMED_MOVEMENT`).
+    With none named, its initial numeric values come back; with one named, the movement the
+    effect states (open where it states none: :data:`NAMED_MOVEMENT`).
 
     :raises InputError: (``changes.N.movement``) for a movement stated for a creature that
         keeps its subtype.
@@ -813,11 +786,9 @@ def _movement(run: _Run, change: Change, number: int) -> int | None:
 @rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "changes.subtype", "card.subtype",
                                              "card.movement"), opens=(FLIGHT_AFTER_TYPE,))
 def flight_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
-    """108.1: a creature again with no subtype named gets back its initial subtype.
-
-    After an earlier gain or loss of flight, whether that change outlasts the change of type is
-    open (:data:`FLIGHT_AFTER_TYPE`).
-    """
+    """108.1: a creature again with no subtype named gets back its initial subtype; whether an
+    earlier gain or loss of flight outlasts the change of type is open
+    (:data:`FLIGHT_AFTER_TYPE`)."""
     after, flight, initial = run.state, run.flight, run.initial
     if change.kind in (ChangeKind.GAIN_FLIGHT, ChangeKind.LOSE_FLIGHT) and after != before:
         run.flight = change.kind, number
@@ -831,9 +802,9 @@ def flight_after_type_change(run: _Run, change: Change, number: int, before: Car
     movement = initial.movement if initial.subtype is Subtype.NON_FLYING else None
     kept = (replace(after, subtype=Subtype.FLYING, movement=None) if kind is ChangeKind.GAIN_FLIGHT
             else replace(after, subtype=Subtype.NON_FLYING, movement=movement))
-    occurrence = f"change-{number}-flight"
     if kept == after:
         return
+    occurrence = f"change-{number}-flight"
     if run.reading(FLIGHT_AFTER_TYPE, occurrence, number=at, change=kind.label) == "kept":
         run.state = kept
     run.trace.silent(
@@ -850,11 +821,8 @@ def flight_after_type_change(run: _Run, change: Change, number: int, before: Car
 @rule(Clause.REPLACE, Clause.TYPE, Clause.SAME, reads=("elements", "changes.kind"),
       opens=(ELEMENTS_AFTER_TYPE,))
 def elements_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
-    """108.1: a card whose type changes loses what its new type cannot have.
-
-    Whether a card that is no longer a creature keeps its elements is open
-    (:data:`ELEMENTS_AFTER_TYPE`).
-    """
+    """108.1: a card whose type changes loses what its new type cannot have; whether one no
+    longer a creature keeps its elements is open (:data:`ELEMENTS_AFTER_TYPE`)."""
     after, elements = run.state, run.elements
     if (not elements or Element.NEUTRAL in elements or after.type is before.type
             or after.type is CardType.CREATURE):
@@ -881,11 +849,8 @@ _CHANGE_RULES = {**dict.fromkeys(_BECOME_STATUS, change_status),
 @rule(Clause.ADDITIONAL, Clause.REPLACE, reads=("in_play_zone", "changes.kind"),
       opens=(NON_FLYING_SUBTYPES,))
 def property_changes(run: _Run) -> None:
-    """107.1: a change of type or subtype takes additional properties away or brings them.
-
-    They belong to any card of the matching type (subtype); one the card had before in its
-    history comes back "again".
-    """
+    """107.1: a change of type or subtype takes additional properties away or brings them
+    (back "again"): they belong to any card of the matching type (subtype)."""
     before, after = run.props, run.properties(run.state)
     for prop in AdditionalProperty:
         if prop in before and prop not in after:
@@ -905,11 +870,8 @@ def property_changes(run: _Run) -> None:
 
 @rule(Clause.ADDITIONAL, Clause.SUBTYPE, reads=("in_play_zone", "card.type", "card.subtype"))
 def final_properties(run: _Run) -> None:
-    """107.1: which additional properties the card has now.
-
-    One a change took away or brought is not said twice, unless the word rests on a point the
-    texts leave open.
-    """
+    """107.1: which additional properties the card has now (one a change took away or brought
+    is said again only where it rests on a point the texts leave open)."""
     state, in_play = run.state, run.table.in_play_zone
     open_subtype = in_play and state.type is CardType.CREATURE and (
         state.subtype is None or state.subtype in _OWN_SUBTYPES)
@@ -973,8 +935,7 @@ def prevented_use(run: _Run, prop: AdditionalProperty) -> bool:
 def slow_property(run: _Run, prop: AdditionalProperty) -> bool:
     """107.2: a slow property is declared only in its player's Choice sub-phase of the Main phase.
 
-    A simple strike and closing are slow.  Returns whether ``prop`` may be declared now.
-    """
+    A simple strike and closing are slow.  Returns whether ``prop`` may be declared now."""
     moment = run.table.moment
     failed = ([msg(_("It is the opponent's turn, not its player's own turn."))]
               if moment.turn is not Turn.OWN else [])
@@ -996,9 +957,8 @@ def slow_property(run: _Run, prop: AdditionalProperty) -> bool:
 def fast_property(run: _Run, prop: AdditionalProperty) -> bool:
     """107.3: a defender is assigned (fast) when a simple strike is declared.
 
-    All the necessary conditions must be met (not listed: taken as met); against whose strike is
-    open (:data:`DEFENDER_OWN`).  Returns whether it may be declared now.
-    """
+    The necessary conditions (not listed) are taken as met; against whose strike is open
+    (:data:`DEFENDER_OWN`).  Returns whether it may be declared now."""
     strike = run.table.moment.strike
     if strike is StrikeBy.NONE:
         run.trace.not_applicable(
@@ -1057,7 +1017,7 @@ def _report_uncovered(run: _Run) -> None:
                 card=card, elements=_labels(elements - {Element.NEUTRAL})))
     if table.instead_of_movement:
         run.trace.add(INSTEAD_OF_MOVEMENT.step())
-    run.tags += ["uncovered"] * (len(run.trace.steps) - len(run.tags))
+    run.tag("uncovered")
 
 
 # -- A run of every rule; a scenario's view of it; readings ------------------------------------
@@ -1083,29 +1043,28 @@ def _history(run: _Run) -> None:
         run.apply(final_properties)
 
 
-def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run:
-    """Apply every rule to ``table`` under the ``chosen`` readings (a finished run is only read,
-    so the parser's run and the ruling's are one, see :func:`_cached_run`).
+def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({}),
+         first: _Run | None = None) -> _Run:
+    """Apply every rule to ``table`` under the ``chosen`` readings.  Given the ``first`` run,
+    only what a reading can change is run again (the values, not the steps, are wanted).
 
     :raises InputError: for a history the texts exclude (see :func:`become_creature`).
     """
-    return _cached_run(table, tuple(sorted(chosen.items())))
-
-
-@functools.lru_cache(maxsize=256)
-def _cached_run(table: Table, chosen: tuple[tuple[str, str], ...]) -> _Run:
-    run = _Run(table, dict(chosen))
-    _report_uncovered(run)
+    run = _Run(table, chosen)
+    if first is None:
+        _report_uncovered(run)
     _history(run)
-    if table.moment is not None:
-        for prop in TIMED:
-            _use_now(run, prop)
-    for f, feature in enumerate(table.features, start=1):
+    for prop in TIMED if table.moment is not None else ():
+        _use_now(run, prop)
+    if first is not None:
+        run.bonus = first.bonus  # no reading changes a feature's bonus
+    for f, feature in enumerate(table.features if first is None else (), start=1):
         for t, target in enumerate(table.targets, start=1):
             run.apply(feature_against_element, f, feature, t, target)
     for t, target in enumerate(table.targets if table.elements is not None else (), start=1):
         run.apply(element_relation, t, target)
-    run.apply(non_game_elements)
+    if first is None:
+        run.apply(non_game_elements)
     return run
 
 
@@ -1122,10 +1081,10 @@ class _View:
     def ruling(self, table: Table) -> Ruling:
         """The ruling on ``table``: the steps of this view's rules, and the readings of every
         point left open where they give different values."""
-        run = _run(table)
+        run = table._ruled
         values, readings, quiet = self.values(run), [], set()
         for occurrence, point in run.opened.items():
-            found = self._readings(table, occurrence, point, values)
+            found = self._readings(run, occurrence, point, values)
             readings += found
             quiet |= set() if found else {occurrence}
         shown = {item.name for item in self.rules} | {"uncovered"}
@@ -1133,12 +1092,12 @@ class _View:
                       if tag in shown and run.announce.get(index) not in quiet)
         return Ruling(self.slug, values, steps, (), tuple(readings))
 
-    def _readings(self, table: Table, occurrence: str, point: OpenPoint,
+    def _readings(self, run: _Run, occurrence: str, point: OpenPoint,
                   first: tuple[Value, ...]) -> tuple:
         results = {point.readings[0].slug: first}
         for item in point.readings[1:]:
             try:
-                results[item.slug] = self.values(_run(table, {occurrence: item.slug}))
+                results[item.slug] = self.values(_run(run.table, {occurrence: item.slug}, run))
             except InputError:  # the rest of the history cannot go on under this reading
                 return ()
         differ = {v.name for values in results.values() for v, w in zip(values, first)
@@ -1160,7 +1119,8 @@ def rule_under(scenario: Scenario, inputs: Mapping[str, Any],
     ...       {"lost-flight": reading}))["closing"] for reading in ("non-flying", "initial")]
     [True, False]
     """
-    return _VIEWS[scenario.slug].values(_run(scenario.table(scenario.validate(inputs)), chosen))
+    return _VIEWS[scenario.slug].values(_run(scenario.table(validate_fields(
+        scenario.fields, inputs)), chosen))
 
 
 _STATE_LABELS = {"type": (_("Type"), _("After change %(number)s: type")),
@@ -1181,9 +1141,9 @@ def _state_values(state: Card, number: int = 0) -> list[Value]:
 
 
 def _property_values(run: _Run) -> list[Value]:
-    unknown = run.closing_unknown()
-    return [Value("additional_properties", tuple(p.label for p in AdditionalProperty
-                                                 if p in run.props), msg(_("Additional properties"))),
+    unknown, held = run.closing_unknown(), tuple(p.label for p in AdditionalProperty
+                                                 if p in run.props)
+    return [Value("additional_properties", held, msg(_("Additional properties"))),
             *(Value(p.value_name, NOT_COVERED_VALUE if unknown and p is AdditionalProperty.CLOSING
                     else p in run.props, p.label) for p in AdditionalProperty)]
 
@@ -1198,8 +1158,8 @@ def _situation_values(run: _Run) -> tuple[Value, ...]:
     for n, (state, elements) in enumerate(run.rows, start=1):
         values += [*_state_values(state, n), Value(f"step_{n}_elements", _labels(elements), msg(
             _("After change %(number)s: elements"), number=n))]
-    values += [*_state_values(run.state),
-               Value("elements", _labels(run.elements), msg(_("Elements"))), *_property_values(run)]
+    values += [*_state_values(run.state), Value("elements", _labels(run.elements),
+                                                msg(_("Elements"))), *_property_values(run)]
     values += [Value(f"{p.value_name}_now", run.now[p], msg(_("May use now: %(property)s"),
                                                             property=p.label)) for p in TIMED]
     values += [Value(f"feature_{f}_target_{t}", bonus, msg(_(
@@ -1299,8 +1259,11 @@ def _changes(inputs: Mapping[str, Any]) -> tuple[Change, ...]:
     return tuple(found)
 
 
-def _moment(inputs: Mapping[str, Any]) -> Moment:
-    """:raises InputError: for a sub-phase or declared strike the turn and phase exclude (107.2)."""
+def _moment(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """The moment and the properties whose use is prevented, as :class:`Table` fields.
+
+    :raises InputError: for a sub-phase or declared strike the turn and phase exclude (107.2).
+    """
     phase, subphase = Phase(inputs["phase"]), inputs["subphase"]
     if phase is Phase.MAIN and not subphase:
         raise InputError("subphase", msg(_("Choose the sub-phase of the Main phase.")))
@@ -1314,15 +1277,12 @@ def _moment(inputs: Mapping[str, Any]) -> Moment:
         raise InputError("strike_declared", msg(_(
             "A simple strike is declared only in the Choice sub-phase of the Main phase of its "
             "player's own turn: set the turn and phase to match.")))
-    return moment
-
-
-def _prevented(inputs: Mapping[str, Any]) -> frozenset[AdditionalProperty]:
-    return frozenset(AdditionalProperty(value) for value in inputs["use_prevented"])
+    return {"moment": moment, "use_prevented": frozenset(
+        AdditionalProperty(value) for value in inputs["use_prevented"])}
 
 
 def _checked(table: Table) -> Table:
-    _run(table)  # raises InputError for a change the card's history excludes
+    table._ruled  # raises InputError for a change the card's history excludes
     return table
 
 
@@ -1342,19 +1302,17 @@ def parse_situation(inputs: Mapping[str, Any]) -> Table:
     card = _initial(inputs)
     return _checked(Table(
         card, _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
-        _moment(inputs), _prevented(inputs),
-        tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])
-              for f in inputs["features"]),
-        tuple(Target(_elements(t["elements"])) for t in inputs["targets"]),
-        inputs["instead_of_movement"],
-        frozenset(NonGameElement(v) for v in inputs["non_game_elements"])))
+        **_moment(inputs), features=tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])
+                                          for f in inputs["features"]),
+        targets=tuple(Target(_elements(t["elements"])) for t in inputs["targets"]),
+        instead_of_movement=inputs["instead_of_movement"],
+        non_game_elements=frozenset(NonGameElement(v) for v in inputs["non_game_elements"])))
 
 
 def _parse_timing(inputs: Mapping[str, Any]) -> Table:
     card_type = CardType(inputs["card_type"])
     card = Card(card_type, _subtype(card_type, inputs["card_subtype"], "card_subtype"), None, None)
-    return Table(card=card, in_play_zone=inputs["in_play_zone"], moment=_moment(inputs),
-                 use_prevented=_prevented(inputs))
+    return Table(card=card, in_play_zone=inputs["in_play_zone"], **_moment(inputs))
 
 
 _PARSE: dict[str, Callable[[Mapping[str, Any]], Table]] = {
