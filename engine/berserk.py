@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from engine.core import (
-    ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
+    CARD_TEXT, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
     OpenPoint, Outside, Rule, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
     Value, _, msg, open_point, rule, validate_fields,
 )
@@ -1391,6 +1391,7 @@ def _changes_field(*fields: Field, kinds: tuple = ()) -> Field:
 
 
 SITUATION_FIELDS = (
+    CARD_TEXT,
     *_CARD_FIELDS, _elements_field("elements", _("Elements of the card")), _IN_PLAY,
     _changes_field(Field("element", msg(_("Element gained")), FieldKind.CHOICE, required=False,
                          choices=_GAINABLE_CHOICES,
@@ -1408,8 +1409,10 @@ SITUATION_FIELDS = (
 
 def _scenario(slug: str, title: str, summary: str, fields: tuple[Field, ...],
               keys: tuple[Clause, ...], examples: tuple[Example, ...] = ()) -> Scenario:
+    grammar = "engine.cardtext.berserk" if CARD_TEXT in fields else None
     return Scenario(slug, GAME, msg(title), msg(summary), fields, _VIEWS[slug].ruling,
-                    tuple(key.cite() for key in keys), examples, parse=_PARSE[slug])
+                    tuple(key.cite() for key in keys), examples, parse=_PARSE[slug],
+                    grammar=grammar)
 
 
 def _example(slug: str, title: str, inputs: Mapping[str, Any], expected: Mapping[str, Any],

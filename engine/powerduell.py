@@ -32,8 +32,8 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
 from engine.core import (
-    Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
-    OpenPoint, Outcome, Outside, Reading, Ruleset, Ruling, Scenario, Step, Trace,
+    CARD_TEXT, Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
+    Message, OpenPoint, Outcome, Outside, Reading, Ruleset, Ruling, Scenario, Step, Trace,
     Uncovered, Value, _, card_text_may_override, citations, msg, open_point, rule,
 )
 
@@ -1723,7 +1723,8 @@ def _side(name: str = "side", label: str = _("Side")) -> Field:
 _SITUATION_FIELDS = (
     _side("active_side", _("Side taking the active turn")),
     _group("guardians", _("Schutzgottkarten"), (
-        _side(), _planet_field("base_planet", _BASE), _planet_field("left_planet", _LEFT, False),
+        CARD_TEXT, _side(), _planet_field("base_planet", _BASE),
+        _planet_field("left_planet", _LEFT, False),
         _planet_field("right_planet", _RIGHT, False),
         _choice("wirkung_attribute", _ATTRIBUTE, Attribute.choices(), required=False),
         _int("wirkung_amount", _AMOUNT, -_MAX_POINTS, _MAX_POINTS),
@@ -2043,8 +2044,9 @@ _VIEWS = {view.slug: view for view in (
 def _scenario(slug: str, title: str, summary: str, fields: tuple[Field, ...],
               parse: Callable[[Mapping[str, Any]], Table], clauses: tuple[Clause, ...],
               examples: tuple[Example, ...] = ()) -> Scenario:
+    grammar = "engine.cardtext.powerduell" if CARD_TEXT in fields[1].fields else None
     return Scenario(slug, GAME, msg(title), msg(summary), fields, _VIEWS[slug].rule_on,
-                    citations(*clauses), examples, parse=parse)
+                    citations(*clauses), examples, parse=parse, grammar=grammar)
 
 
 _PD_SETUP = {"guardian_side_active": True, "base_planet": "venus", "left_planet": "mars",

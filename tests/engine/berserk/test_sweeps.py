@@ -232,6 +232,9 @@ def _valid_json(scenario):
             return st.one_of(st.none(), st.sampled_from(spec.choice_values()))
         if spec.kind is FieldKind.MULTIPLE_CHOICE:
             return st.lists(st.sampled_from(spec.choice_values()), max_size=4)
+        if spec.kind is FieldKind.TEXT:
+            return st.one_of(st.none(), st.text(max_size=30),
+                             st.just("+2 к удару по болотным. Бьёт первым."))
         return st.lists(st.fixed_dictionaries({f.name: field_value(f) for f in spec.fields}),
                         max_size=spec.max_items + 1)
     return st.fixed_dictionaries({spec.name: field_value(spec) for spec in scenario.fields})
@@ -286,8 +289,11 @@ def test_property_json_non_mapping_input():
 
 def test_fields_render_as_plain_forms():
     allowed = {FieldKind.INTEGER, FieldKind.BOOLEAN, FieldKind.CHOICE,
-               FieldKind.MULTIPLE_CHOICE, FieldKind.GROUP}
+               FieldKind.MULTIPLE_CHOICE, FieldKind.GROUP, FieldKind.TEXT}
     for scenario in RULESET.scenarios:
+        # printed card text only where a grammar reads it
+        assert (scenario.grammar is not None) == any(
+            spec.kind is FieldKind.TEXT for spec in scenario.fields)
         for spec in scenario.fields:
             assert spec.kind in allowed
             spec.label.render()

@@ -22,6 +22,9 @@ from tests.engine.powerduell.common import *  # noqa: F401,F403
 # Properties: nothing but a Ruling or an InputError
 # --------------------------------------------------------------------------
 
+#: Descriptions the Power-Duell grammar reads wholly, partly or not at all.
+_CARD_TEXTS = ("Wirkung: Alle Monsterkarten erhalten +10 AP.", "Wirkung: +10 AP. Fliegt.",
+               "Für jedes Monster +10 AP.", "")
 _JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.text(max_size=8),
                   st.floats(allow_nan=True), st.lists(st.text(max_size=4), max_size=3),
                   st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
@@ -37,6 +40,8 @@ def _valid_value(spec) -> st.SearchStrategy:
         return st.sampled_from(spec.choice_values())
     if spec.kind is FieldKind.MULTIPLE_CHOICE:
         return st.lists(st.sampled_from(spec.choice_values()), max_size=4)
+    if spec.kind is FieldKind.TEXT:
+        return st.one_of(st.text(max_size=30), st.sampled_from(_CARD_TEXTS))
     return st.lists(_json_object(spec.fields), max_size=spec.max_items + 1)
 
 
