@@ -298,9 +298,8 @@ _FOR_EACH = _bool("for_each", _("\"For each …\": the effect is repeated for ea
                   help=_("E.g. \"For each minion in play, choose a character\"."))
 #: The situation's fields: every field, "for each …" per effect and further text.
 SITUATION_FIELDS: tuple[Field, ...] = tuple(
-    Field(spec.name, spec.label, spec.kind, help=spec.help, min_items=spec.min_items,
-          max_items=spec.max_items, fields=spec.fields + (_FOR_EACH,))
-    if spec.name == "effects" else spec for spec in FIELDS) + (
+    replace(spec, fields=spec.fields + (_FOR_EACH,)) if spec.name == "effects" else spec
+    for spec in FIELDS) + (
     _bool("other_text", _("The ability has further text or keywords not listed as effects")),)
 
 
@@ -414,102 +413,95 @@ def parse(inputs: Mapping[str, Any]) -> Table:
         scenario cannot describe (a basic power with effects, no effect, an amount
         a verb does not take, "the [target]" with no earlier target, ...).
     """
-    kind = AbilityKind(inputs["kind"])
+    kind, actor = AbilityKind(inputs["kind"]), inputs["actor"]
     elements = tuple(_element(kind_, number, item) for kind_, name in _LISTS
                      for number, item in enumerate(inputs[name], 1))
-    if kind.is_basic:
-        _check_basic(inputs)
-        verb, stat, target_type, label = _BASIC[kind]
-        actor = next(e for e in elements if e.kind in (_K.HERO, _K.ALLY)
-                     and e.number == inputs["actor"])
-        effects = (Effect(1, verb, Selector.ONE, target_type, getattr(actor, stat)),)
-        labels = frozenset({label} - {None})
-    else:
-        if inputs["actor"] is not None:
-            raise InputError("actor", msg(_("Only basic powers have an acting character; leave "
-                                            "this empty.")))
-        if not inputs["effects"]:
-            raise InputError("effects", msg(_("Give at least 1 effect of the card ability.")))
-        effects, previous = (), None
-        for index, item in enumerate(inputs["effects"]):
-            effect = _effect(index, item, previous, bool(inputs["players"]))
-            effects, previous = effects + (effect,), effect.target_type or previous
-        labels = frozenset(map(Label, inputs["labels"]))
-    return Table(kind, labels, inputs["cost"], inputs["actor"], effects,
-                 bool(inputs.get("other_text")), elements, inputs["crisis_icon"])
-
-
-def _check_basic(inputs: Mapping[str, Any]) -> None:
-    """:raises InputError: for effects, labels or a missing actor of a basic power."""
-    if inputs["effects"]:
-        raise InputError("effects", msg(_("A basic power has a fixed effect; give no effects.")))
-    if inputs["labels"]:
-        raise InputError("labels", msg(_("Labels are given only for card abilities.")))
-    if inputs["actor"] is None:
-        raise InputError("actor", msg(_("Give the number of the hero or ally using the basic "
-                                        "power.")))
-    if inputs["actor"] > len(inputs["characters"]):
+    basic = kind.is_basic
+    _fail_first("", (basic and bool(inputs["effects"]), "effects", _(
+        "A basic power has a fixed effect; give no effects.")),
+        (basic and bool(inputs["labels"]), "labels", _(
+            "Labels are given only for card abilities.")),
+        (basic and actor is None, "actor", _(
+            "Give the number of the hero or ally using the basic power.")),
+        (not basic and actor is not None, "actor", _(
+            "Only basic powers have an acting character; leave this empty.")),
+        (not basic and not inputs["effects"], "effects", _(
+            "Give at least 1 effect of the card ability.")))
+    if basic and actor > len(inputs["characters"]):
         raise InputError("actor", msg(_("There is no hero or ally number %(number)s in the "
-                                        "list."), number=inputs["actor"]))
+                                        "list."), number=actor))
+    effects: tuple[Effect, ...] = ()
+    if basic:
+        verb, stat, target_type, label = _BASIC[kind]
+        acting = next(e for e in elements if e.kind in (_K.HERO, _K.ALLY) and e.number == actor)
+        effects = (Effect(1, verb, Selector.ONE, target_type, getattr(acting, stat)),)
+    for index, item in enumerate(inputs["effects"]):
+        previous = next((e.target_type for e in reversed(effects) if e.target_type), None)
+        effects += (_effect(index, item, previous, bool(inputs["players"])),)
+    labels = frozenset({label} - {None}) if basic else frozenset(map(Label, inputs["labels"]))
+    return Table(kind, labels, inputs["cost"], actor, effects, bool(inputs.get("other_text")),
+                 elements, inputs["crisis_icon"])
+
+
+def _fail_first(path: str, *checks: tuple[bool, str, str]) -> None:
+    """:raises InputError: at ``path`` and the field of the first check that is true."""
+    for wrong, field, text in checks:
+        if wrong:
+            raise InputError(path + field, msg(text))
 
 
 def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
             players: bool) -> Effect:
-    """Return effect ``index`` (from 0) of a card ability.
+    """Return effect ``index`` (from 0) of a card ability (``previous``: the last target type
+    named before it, meant by "das [Ziel]" and "and the same target").
 
     :raises InputError: naming the effect's field (``effects.0.amount``, ...).
     """
-    path, amount = f"effects.{index}.", item["amount"]
-    verb, selector = Verb(item["verb"]), Selector(item["selector"])
-    if verb in _AMOUNT_VERBS and amount is None:
-        raise InputError(path + "amount", msg(_("This effect needs an amount N.")))
-    if verb is Verb.DRAW and amount is not None and amount < 1:
-        raise InputError(path + "amount", msg(_("Draw at least 1 card.")))
-    if verb not in _AMOUNT_VERBS and verb is not Verb.FUTURE and amount is not None:
-        raise InputError(path + "amount", msg(_("This effect takes no amount; leave it empty.")))
-    if (verb in _STATUS_VERBS) != (item["status"] is not None):
-        raise InputError(path + "status", msg(_("Give a status card exactly for giving or "
-                                                "removing a status card.")))
-    if item["count"] != 1 and selector is not Selector.CHOOSE:
-        raise InputError(path + "count", msg(_("Only 'choose N' names a number of targets; leave "
-                                               "1 for this selector.")))
-    if (verb is Verb.FUTURE) != (selector is Selector.FUTURE):
-        raise InputError(path + "selector", msg(_("A future effect, and only a future effect, "
-                                                  "names a future target.")))
-    target_type = _target_type(path, selector, item["target_type"], previous, players)
-    if verb is Verb.DRAW and target_type not in (None, TargetType.PLAYER):
-        raise InputError(path + "target_type", msg(_("A player draws cards (Ziel ¶3.3): choose "
-                                                     "the player as the target, or 'you'.")))
+    amount, verb, selector = item["amount"], Verb(item["verb"]), Selector(item["selector"])
+    _fail_first(f"effects.{index}.", (verb in _AMOUNT_VERBS and amount is None, "amount", _(
+        "This effect needs an amount N.")),
+        (verb is Verb.DRAW and amount is not None and amount < 1, "amount", _(
+            "Draw at least 1 card.")),
+        (verb not in _AMOUNT_VERBS | {Verb.FUTURE} and amount is not None, "amount", _(
+            "This effect takes no amount; leave it empty.")),
+        ((verb in _STATUS_VERBS) != (item["status"] is not None), "status", _(
+            "Give a status card exactly for giving or removing a status card.")),
+        (item["count"] != 1 and selector is not Selector.CHOOSE, "count", _(
+            "Only 'choose N' names a number of targets; leave 1 for this selector.")),
+        ((verb is Verb.FUTURE) != (selector is Selector.FUTURE), "selector", _(
+            "A future effect, and only a future effect, names a future target.")))
+    target_type = _target_type(f"effects.{index}.", selector, item["target_type"], previous)
+    _fail_first("", (selector is Selector.YOU and not players, "players", _(
+        "Give player 1, who uses the ability.")))
+    _fail_first(f"effects.{index}.", (verb is Verb.DRAW and target_type not in (
+        None, TargetType.PLAYER), "target_type", _(
+            "A player draws cards (Ziel ¶3.3): choose the player as the target, or 'you'.")))
     return Effect(index + 1, verb, selector, target_type, amount,
                   Status(item["status"]) if item["status"] else None, item["count"],
                   bool(item.get("for_each")))
 
 
-def _target_type(path: str, selector: Selector, given: str | None, previous: TargetType | None,
-                 players: bool) -> TargetType | None:
+def _target_type(path: str, selector: Selector, given: str | None,
+                 previous: TargetType | None) -> TargetType | None:
     """The target type ``selector`` names (``given``: the field's value).
 
     :raises InputError: for a target type the selector lacks or does not take.
     """
     named = TargetType(given) if given else None
-    if selector in (Selector.ONE, Selector.EACH, Selector.CHOOSE) and named is None:
-        raise InputError(path + "target_type", msg(_("Choose the target.")))
-    if selector in (Selector.THE, Selector.JOINT) and previous is None:
-        raise InputError(path + "selector", msg(_(
-            "This effect refers to the target of an earlier effect, but no earlier effect names "
-            "a target.")))
-    if selector in (Selector.THE, Selector.JOINT) and named not in (None, previous):
-        raise InputError(path + "target_type", msg(_("The target of an earlier effect is meant; "
-                                                     "leave this empty.")))
-    if selector is Selector.YOU and named not in (None, TargetType.PLAYER):
-        raise InputError(path + "target_type", msg(_("'You' is the player; leave this empty.")))
-    if selector is Selector.YOU and not players:
-        raise InputError("players", msg(_("Give player 1, who uses the ability.")))
-    if selector is Selector.FUTURE and named is not None:
-        raise InputError(path + "target_type", msg(_("A future effect names no target in play; "
-                                                     "leave this empty.")))
-    return {Selector.THE: previous, Selector.JOINT: previous, Selector.YOU: TargetType.PLAYER,
-            Selector.FUTURE: None}.get(selector, named)
+    earlier = selector in (Selector.THE, Selector.JOINT)
+    _fail_first(path, (selector in (Selector.ONE, Selector.EACH, Selector.CHOOSE)
+                       and named is None, "target_type", _("Choose the target.")),
+                (earlier and previous is None, "selector", _(
+                    "This effect refers to the target of an earlier effect, but no earlier "
+                    "effect names a target.")),
+                (earlier and named not in (None, previous), "target_type", _(
+                    "The target of an earlier effect is meant; leave this empty.")),
+                (selector is Selector.YOU and named not in (None, TargetType.PLAYER),
+                 "target_type", _("'You' is the player; leave this empty.")),
+                (selector is Selector.FUTURE and named is not None, "target_type", _(
+                    "A future effect names no target in play; leave this empty.")))
+    return previous if earlier else {Selector.YOU: TargetType.PLAYER,
+                                     Selector.FUTURE: None}.get(selector, named)
 
 
 # What the entry leaves open, and what it does not cover ------------------------------------------
@@ -627,6 +619,14 @@ NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
 
 
 # Rules, each bound to its clauses ----------------------------------------------------------------
+
+#: Steps on what an effect resolves against: "if the ability is initiated" where that is open.
+_NOT_RESOLVED = _("Effect %(number)s is not resolved against %(target)s, which is not a valid "
+                  "target.")
+_NOT_EARLIER = _("%(target)s is not a valid target of the earlier effect: effect %(number)s ('the "
+                 "[target]') is not resolved against it.")
+_STAYS = _("%(target)s stays a valid target through the earlier effect; effect %(number)s does "
+           "not affect it.")
 
 class _Run:
     """One evaluation of a table under one reading of each open point (a local value):
@@ -824,19 +824,13 @@ def _zero_blocks(run: _Run, effect: Effect, el: Element) -> bool:
     if run.table.kind.is_basic:
         run.trace.applied(msg(_("%(actor)s has %(stat)s 0 but may still use the Basiskraft "
                                 "against %(target)s, which is otherwise a valid target."),
-                              actor=_actor_name(run), stat=msg(_STAT_NAMES[effect.verb]),
+                              actor=run.table.acting.name, stat=msg(_STAT_NAMES[effect.verb]),
                               target=el.name), Clause.ZERO)
         return False
     run.trace.silent(msg(_("Effect %(number)s has an amount of 0: %(target)s is not counted as "
                            "affected."), number=effect.number, target=el.name),
                      ZERO_AMOUNT.why, Clause.VALID, Clause.ZERO)
     return run.first(ZERO_AMOUNT)
-
-
-def _actor_name(run: _Run) -> Message:
-    acting = run.table.acting
-    assert acting is not None
-    return acting.name
 
 
 def _no_change(run: _Run, effect: Effect, el: Element, what: str) -> bool:
@@ -949,7 +943,7 @@ def defend(run: _Run, effect: Effect, el: Element) -> bool:
         return False
     if not effect.amount:
         run.trace.silent(msg(_("%(actor)s has VER 0 and is counted as able to defend against "
-                               "%(target)s."), actor=_actor_name(run), target=el.name),
+                               "%(target)s."), actor=run.table.acting.name, target=el.name),
                          DEFEND_ZERO.why, Clause.ZERO)
         if not run.first(DEFEND_ZERO):
             return False
@@ -997,9 +991,8 @@ def valid_targets(run: _Run, group: _Group) -> None:
                    group.head.selector in (Selector.EACH, Selector.YOU))
     for el in candidates if group.head.selector is Selector.EACH else ():
         if el not in valid:
-            run.trace.applied(msg(_("Effect %(number)s is not resolved against %(target)s, which "
-                                    "is not a valid target."), number=group.head.number,
-                                  target=el.name), Clause.EACH_INVALID)
+            run.trace.applied(msg(_NOT_RESOLVED, number=group.head.number, target=el.name),
+                              Clause.EACH_INVALID)
 
 
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
@@ -1046,14 +1039,11 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
         if can is None or (can and el in previous):
             (unknown if can is None else result).append(el)
         elif can and el not in previous:
-            run.trace.applied(msg(_("%(target)s is not a valid target of the earlier effect: "
-                                    "effect %(number)s ('the [target]') is not resolved against "
-                                    "it."), target=el.name, number=effect.number),
+            run.trace.applied(msg(_NOT_EARLIER, target=el.name, number=effect.number),
                               Clause.THE_TARGET)
         elif el in previous:
-            run.trace.applied(msg(_("%(target)s stays a valid target through the earlier effect; "
-                                    "effect %(number)s does not affect it."), target=el.name,
-                                  number=effect.number), Clause.SEVERAL, Clause.THE_TARGET)
+            run.trace.applied(msg(_STAYS, target=el.name, number=effect.number),
+                              Clause.SEVERAL, Clause.THE_TARGET)
     run.record(effect, candidates, previous, result, unknown, run.deterministic[head.number])
     if head.number in run.open_valid:
         run.open_valid.add(effect.number)
@@ -1239,17 +1229,6 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
     return NOT_COVERED_VALUE if short else True
 
 
-#: Steps about what an effect resolves against: only "if the ability is initiated" when
-#: the texts leave its initiation open.
-_RESOLUTION_IDS = frozenset({
-    _("Effect %(number)s is not resolved against %(target)s, which is not a valid target."),
-    _("%(target)s is not a valid target of the earlier effect: effect %(number)s ('the "
-      "[target]') is not resolved against it."),
-    _("%(target)s stays a valid target through the earlier effect; effect %(number)s does not "
-      "affect it."),
-})
-
-
 def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message:
     """The verdict once the uncovered facts are weighed.
 
@@ -1272,7 +1251,7 @@ def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message
                            if s.outcome is Outcome.APPLIED else s for s in steps[decided:]]
         steps[:] = [Step(s.outcome, msg(_("If the ability is initiated: %(step)s"),
                                         step=s.message), s.citations, s.reason)
-                    if s.message.id in _RESOLUTION_IDS else s for s in steps]
+                    if s.message.id in (_NOT_RESOLVED, _NOT_EARLIER, _STAYS) else s for s in steps]
     return can
 
 
