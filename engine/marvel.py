@@ -1,14 +1,11 @@
 """Marvel Champions: target validity of an ability (Referenzhandbuch, entry "Ziel").
 
-:func:`parse` makes the inputs once into a :class:`Table` (the ability, its effects, the
-board); each rule of :data:`RULES` is a short function bound to its clauses of "Ziel"
-(:class:`Clause`).  Both scenarios run the same rules over the same table type:
-``target-validity`` is the ``situation`` without the inputs no clause covers, so the two agree
-by construction.  Facts outside the texts (:data:`UNCOVERED`) are reported first whatever
-decides; the points the entry leaves open (:data:`OPEN_POINTS`) show their readings where the
-readings give different values.  Game elements are ``"villain"``, ``"minion 1"``, ``"main
-scheme"``, ``"side scheme 2"``, ``"hero 1"``, ``"ally 3"``, ``"card 1"``, ``"player 1"``: each
-input list numbered from 1, heroes and allies in one list.
+:func:`parse` makes the inputs once into a :class:`Table`; each rule of :data:`RULES` is a
+short function bound to its clauses (:class:`Clause`).  ``target-validity`` is the
+``situation`` without the inputs no clause covers (:data:`UNCOVERED`, reported first); the
+points the entry leaves open (:data:`OPEN_POINTS`) show their readings where their values
+differ.  Game elements are ``"villain"``, ``"minion 1"``, ``"main scheme"``, ``"side scheme
+2"``, ``"hero 1"``, ``"ally 3"``, ``"card 1"``, ``"player 1"`` (heroes and allies one list).
 
 >>> ruling = TARGET_VALIDITY.evaluate({"kind": "card_ability", "effects": [
 ...     {"verb": "deal_damage", "amount": 5, "selector": "one", "target_type": "minion"}]})
@@ -364,10 +361,8 @@ class Element:
 
 @dataclass(frozen=True)
 class Table:
-    """The ability and the board: what is initiated, a card ability's ``labels`` (a basic
-    power's own), its ``cost`` in resources, the ``actor`` (number of the hero or ally using
-    a basic power), the ``effects`` in order (a basic power's one, N its actor's value),
-    further ``other_text``, every game element, and a ``crisis_icon`` elsewhere."""
+    """The ability and the board: ``cost`` in resources, ``actor`` the number of the hero or
+    ally using a basic power (its one effect's N is the actor's value), every game element."""
 
     kind: AbilityKind
     labels: frozenset[Label]
@@ -628,10 +623,10 @@ _NOT_EARLIER = _("%(target)s is not a valid target of the earlier effect: effect
 _STAYS = _("%(target)s stays a valid target through the earlier effect; effect %(number)s does "
            "not affect it.")
 
+
 class _Run:
-    """One evaluation of a table under one reading of each open point (a local value):
-    the steps, the points the rules consulted, and per effect number its candidates,
-    valid targets, what it resolves against and the elements the texts leave open."""
+    """One evaluation of a table under some readings: steps, points consulted, and per effect
+    number its candidates, valid targets, what it resolves against and what is left open."""
 
     def __init__(self, table: Table, readings: Mapping[str, str]) -> None:
         self.table, self.readings, self.trace = table, readings, Trace()
@@ -776,10 +771,7 @@ _LABELS = {
 @rule(Clause.ATTACK, Clause.THWART, Clause.BASIC, reads=("labels", "elements.conditions"),
       opens=(BASIC_LABEL,))
 def label_restriction(run: _Run, effect: Effect, el: Element) -> bool:
-    """Ziel ¶4.8, ¶4.9: no target that cannot be attacked (thwarted) for a labelled ability.
-
-    Returns whether ``el`` stays a possible target of an ability labelled Angriff (Widerstand).
-    """
+    """Ziel ¶4.8, ¶4.9: no target that cannot be attacked (thwarted) for a labelled ability."""
     for label in sorted(run.table.labels, key=list(Label).index):
         condition, clause, basic, why, card = _LABELS[label]
         if condition in el.conditions and not run.table.kind.is_basic:
@@ -909,11 +901,7 @@ def _unchanged(effect: Effect, el: Element) -> str | None:
       reads=("effects.status", "elements.statuses", "elements.exhausted", "elements.conditions"),
       opens=(NO_CHANGE,))
 def change_state(run: _Run, effect: Effect, el: Element) -> bool:
-    """Ziel ¶4.1, ¶4.5: a change of state affects a target unless another ability forbids it.
-
-    Giving or removing a status card, exhausting, readying, defeating, discarding; ¶4.5's
-    example: a character that cannot be readied is no valid target for readying.
-    """
+    """Ziel ¶4.1, ¶4.5: a change of state affects a target unless another ability forbids it."""
     if _forbidden(run, effect, el, effect.status if effect.verb is Verb.GIVE_STATUS
                   else effect.verb):
         return False
@@ -925,13 +913,11 @@ def change_state(run: _Run, effect: Effect, el: Element) -> bool:
 @rule(Clause.DRAW, reads=("elements.deck",))
 def draw(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶3.3: a player is a valid target for drawing while the deck has a card."""
-    if el.deck >= 1:
-        run.trace.applied(msg(_("%(target)s has %(deck)s cards in the deck: a valid target for "
-                                "drawing."), target=el.name, deck=el.deck), Clause.DRAW)
-        return True
-    run.trace.applied(msg(_("%(target)s has no card in the deck: not a valid target for "
+    run.trace.applied(msg(_("%(target)s has %(deck)s cards in the deck: a valid target for "
+                            "drawing."), target=el.name, deck=el.deck) if el.deck >= 1 else
+                      msg(_("%(target)s has no card in the deck: not a valid target for "
                             "drawing."), target=el.name), Clause.DRAW)
-    return False
+    return el.deck >= 1
 
 
 @rule(Clause.VALID, Clause.ZERO, reads=("elements.attacking",), opens=(DEFEND_ZERO,))
@@ -971,10 +957,7 @@ def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
 @rule(Clause.VALID, Clause.EFFECTS, Clause.SEVERAL, Clause.EACH_INVALID,
       reads=("effects.number", "effects.verb", "elements.kind"))
 def valid_targets(run: _Run, group: _Group) -> None:
-    """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it.
-
-    ¶5.1: an "each" effect is not resolved against the others.
-    """
+    """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it."""
     candidates = fixes_on(run, group)
     found = _hits(run, group, candidates)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
@@ -1011,11 +994,7 @@ def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int
 
 @rule(Clause.THE_TARGET, Clause.SEVERAL, Clause.EACH_INVALID, reads=("effects.selector",))
 def the_target(run: _Run, effect: Effect, group: _Group) -> None:
-    """Ziel ¶4.10: "das [Ziel]" resolves only for a valid target of the previous effect.
-
-    Its example ("Füge einem Gegner 5 Schaden zu. Betäube den Gegner." stuns only an enemy
-    that can take damage) settles it: no reading lets it reach another target.
-    """
+    """Ziel ¶4.10: "das [Ziel]" resolves only for a valid target of the previous effect."""
     head = group.head
     candidates, previous = run.candidates[head.number], run.valid[head.number]
     if head.selector is Selector.EACH:
@@ -1089,11 +1068,7 @@ def _touches(effect: Effect) -> str:
 @rule(Clause.VALID, Clause.THE_TARGET, Clause.SEVERAL, reads=("effects.status",),
       opens=(EFFECT_ORDER,))
 def judged_at_initiation(run: _Run) -> None:
-    """Ziel ¶4, ¶4.4, ¶4.10: which state a later effect on the same target is judged on.
-
-    Where it would see what an earlier effect changed, the texts leave it open
-    (:data:`EFFECT_ORDER`).
-    """
+    """Ziel ¶4, ¶4.4, ¶4.10: which state a later effect on the same target is judged on."""
     chain: list[Effect] = []
     for effect in run.table.effects:
         if effect.selector not in (Selector.THE, Selector.JOINT):
@@ -1126,9 +1101,8 @@ def _clauses(run: _Run, group: _Group) -> tuple[Clause, ...]:
 
 def _refused(run: _Run, groups: tuple[_Group, ...], without: list[_Group],
              undecided: set[int]) -> bool | Message | None:
-    """``False`` when an effect that needs a target has none (Ziel ¶3, ¶3.2), ``None`` when
-    the targets allow initiation, :data:`NOT_COVERED_VALUE` when the texts do not say; with
-    a future target (¶6), the open point :data:`FUTURE_TARGET`."""
+    """``False`` when an effect needing a target has none (Ziel ¶3, ¶3.2), ``None`` when the
+    targets allow initiation, else :data:`NOT_COVERED_VALUE` or ``True`` (¶6)."""
     choose = next((g for g in without if g.head.selector is Selector.CHOOSE), None)
     if choose is None and any(run.valid[g.head.number] for g in groups):
         return None
@@ -1185,8 +1159,7 @@ def _initiable(run: _Run, group: _Group) -> None:
     cites = {Selector.EACH: (Clause.EACH,), Selector.YOU: (Clause.DRAW,)}.get(
         head.selector, _clauses(run, group))
     if head.selector is Selector.CHOOSE and head.count > count:
-        run.trace.not_covered(Message(CHOOSE_SHORT.what.id, tuple(sorted(
-            {**params, "wanted": head.count}.items()))), *cites)
+        run.trace.not_covered(msg(CHOOSE_SHORT.what.id, wanted=head.count, **params), *cites)
     elif head.selector is Selector.CHOOSE and head.count > 1:
         run.trace.applied(msg(_("Effect %(number)s says 'choose %(wanted)s' (wähle) and has "
                                 "%(count)s valid targets, enough to choose %(wanted)s: the ability "
@@ -1201,9 +1174,8 @@ def _initiable(run: _Run, group: _Group) -> None:
 def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bool | Message:
     """Ziel ¶3 (¶3.1-¶3.3), ¶5, ¶6: whether the ability can be initiated.
 
-    :data:`NOT_COVERED_VALUE` for "choose N" with at least 1 but fewer than N valid targets
-    (¶3.2 requires only "1 or more"), and where no effect has a valid target and some
-    effect names elements the texts do not say it can affect (``undecided`` group heads).
+    :data:`NOT_COVERED_VALUE` for "choose N" short of targets, and where no effect has a valid
+    target and some name elements the texts do not say they can affect (``undecided``).
     """
     if not groups:
         run.trace.applied(msg(_("The ability names no target in play and can be initiated "
@@ -1230,15 +1202,9 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
 
 
 def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message:
-    """The verdict once the uncovered facts are weighed.
-
-    A status card on the acting character cannot make a target valid: "cannot be
-    initiated" (Ziel ¶3) stands, "can" is not covered.  "For each …" or further text may
-    bring targets the table does not show, and what Verteidigung targets is outside the
-    texts: either answer is not covered.  Then what the targets allow is said "as far as
-    its targets decide" (steps from ``decided`` on), what is resolved "if the ability is
-    initiated".
-    """
+    """The verdict once the uncovered facts are weighed: an actor's status card leaves "can"
+    open, "for each …", further text and Verteidigung either answer; then the steps from
+    ``decided`` on hold "as far as its targets decide", resolutions "if it is initiated"."""
     acting = run.table.acting if run.table.kind.is_basic else None
     if (can is True and acting is not None and acting.statuses) or run.table.other_text \
             or run.table.kind is AbilityKind.BASIC_DEFEND \
@@ -1246,11 +1212,11 @@ def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message
         can = NOT_COVERED_VALUE
     if can is NOT_COVERED_VALUE:
         steps = run.trace.steps
-        steps[decided:] = [Step(s.outcome, msg(_("As far as its targets decide: %(step)s"),
-                                               step=s.message), s.citations, s.reason)
+        steps[decided:] = [replace(s, message=msg(_("As far as its targets decide: %(step)s"),
+                                                  step=s.message))
                            if s.outcome is Outcome.APPLIED else s for s in steps[decided:]]
-        steps[:] = [Step(s.outcome, msg(_("If the ability is initiated: %(step)s"),
-                                        step=s.message), s.citations, s.reason)
+        steps[:] = [replace(s, message=msg(_("If the ability is initiated: %(step)s"),
+                                           step=s.message))
                     if s.message.id in (_NOT_RESOLVED, _NOT_EARLIER, _STAYS) else s for s in steps]
     return can
 
@@ -1287,10 +1253,7 @@ def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
 @rule(Clause.EACH, Clause.EACH_INVALID, Clause.VALID, Clause.EFFECTS,
       reads=("elements.threat", "effects.amount"))
 def threat_after(run: _Run) -> list[Value]:
-    """Ziel ¶5, ¶5.1: threat on each scheme after the "each" threat effects (crisis example).
-
-    Those effects are not resolved against invalid targets.
-    """
+    """Ziel ¶5, ¶5.1: threat on each scheme after the "each" threat effects (crisis example)."""
     threat = {e.ident: e.threat for e in run.table.elements if e.kind in _SCHEMES}
     considered: dict[str, Element] = {}
     for effect in run.table.effects:
@@ -1349,8 +1312,8 @@ def _evaluated(table: Table, readings: Mapping[str, str]) -> _Run:
 
 
 def rule_under(table: Table, readings: Mapping[str, str] | None = None) -> Ruling:
-    """The ruling on ``table`` following ``readings`` (open point -> reading slug; the first
-    reading of every other point), without readings.
+    """The ruling on ``table`` under ``readings`` (open point slug -> reading slug; else the
+    first), without readings.
 
     >>> table = parse(TARGET_VALIDITY.validate({"kind": "card_ability", "effects": [
     ...     {"verb": "draw", "amount": 1, "selector": "you"},
@@ -1406,8 +1369,8 @@ def evaluate(table: Table) -> Ruling:
 
 
 def evaluate_situation(table: Table) -> Ruling:
-    """Rule on an ability against the whole board, saying where the texts stop: the rules
-    of :func:`evaluate`, over a table that may hold :data:`FOR_EACH` and :data:`OTHER_TEXT`."""
+    """The ruling of :func:`evaluate` on a table that may hold :data:`FOR_EACH` and
+    :data:`OTHER_TEXT`."""
     return _ruling(table, SITUATION_SLUG)
 
 
