@@ -854,17 +854,6 @@ def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
     return _affected(run, effect, el)
 
 
-@rule(Clause.FORBIDDEN, Clause.ZERO, Clause.VALID, Clause.EFFECTS,
-      reads=("effects.verb", "effects.amount", "elements.damage"), opens=(ZERO_AMOUNT, NO_CHANGE))
-def heal_or_place_threat(run: _Run, effect: Effect, el: Element) -> bool:
-    """Ziel ¶4, ¶4.1, ¶4.5: healing or placing threat affects a target unless forbidden."""
-    if _forbidden(run, effect, el, effect.verb) or _zero_blocks(run, effect, el):
-        return False
-    if effect.verb is Verb.HEAL and el.damage == 0:
-        return _no_change(run, effect, el, _("no damage to heal"))
-    return _affected(run, effect, el)
-
-
 @rule(Clause.EACH_INVALID, Clause.FORBIDDEN, Clause.VALID, Clause.ZERO,
       reads=("elements.kind", "elements.threat", "elements.crisis", "crisis_icon"),
       opens=(NO_THREAT, ZERO_AMOUNT))
@@ -888,6 +877,8 @@ def remove_threat(run: _Run, effect: Effect, el: Element) -> bool:
 
 def _unchanged(effect: Effect, el: Element) -> str | None:
     """What makes ``effect`` change nothing on ``el``, if anything."""
+    if effect.verb is Verb.HEAL and el.damage == 0:
+        return _("no damage to heal")
     if effect.verb is Verb.GIVE_STATUS and effect.status in el.statuses:
         return _("it already has this status card")
     if effect.verb is Verb.REMOVE_STATUS and effect.status not in el.statuses:
@@ -897,13 +888,16 @@ def _unchanged(effect: Effect, el: Element) -> str | None:
     return _("it is already ready") if effect.verb is Verb.READY and not el.exhausted else None
 
 
-@rule(Clause.FORBIDDEN, Clause.VALID, Clause.EFFECTS,
-      reads=("effects.status", "elements.statuses", "elements.exhausted", "elements.conditions"),
-      opens=(NO_CHANGE,))
+@rule(Clause.FORBIDDEN, Clause.ZERO, Clause.VALID, Clause.EFFECTS,
+      reads=("effects.verb", "effects.amount", "effects.status", "elements.damage",
+             "elements.statuses", "elements.exhausted", "elements.conditions"),
+      opens=(ZERO_AMOUNT, NO_CHANGE))
 def change_state(run: _Run, effect: Effect, el: Element) -> bool:
-    """Ziel ¶4.1, ¶4.5: a change of state affects a target unless another ability forbids it."""
-    if _forbidden(run, effect, el, effect.status if effect.verb is Verb.GIVE_STATUS
-                  else effect.verb):
+    """Ziel ¶4.1, ¶4.5: healing, placing threat or a change of state affects a target unless
+    another ability forbids it (¶4.2 for an amount of 0)."""
+    key = effect.status if effect.verb is Verb.GIVE_STATUS else effect.verb
+    if _forbidden(run, effect, el, key) or effect.verb in _AMOUNT_VERBS \
+            and _zero_blocks(run, effect, el):
         return False
     unchanged = _unchanged(effect, el)
     return _affected(run, effect, el) if unchanged is None else \
@@ -936,9 +930,8 @@ def defend(run: _Run, effect: Effect, el: Element) -> bool:
     return _affected(run, effect, el, Clause.VALID)
 
 
-_VERB_RULES = {Verb.DEAL_DAMAGE: deal_damage, Verb.HEAL: heal_or_place_threat,
-               Verb.ADD_THREAT: heal_or_place_threat, Verb.REMOVE_THREAT: remove_threat,
-               Verb.DRAW: draw, Verb.DEFEND: defend}
+_VERB_RULES = {Verb.DEAL_DAMAGE: deal_damage, Verb.REMOVE_THREAT: remove_threat, Verb.DRAW: draw,
+               Verb.DEFEND: defend}
 
 
 def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
@@ -1346,7 +1339,7 @@ def _ruling(table: Table, slug: str) -> Ruling:
 
 
 RULES = (cost_not_considered, basic_power, fixes_on, label_restriction, deal_damage,
-         heal_or_place_threat, remove_threat, change_state, draw, defend, valid_targets,
+         change_state, remove_threat, draw, defend, valid_targets,
          the_target, future_target, judged_at_initiation, initiation, threat_after)
 
 
