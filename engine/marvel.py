@@ -972,8 +972,7 @@ def valid_targets(run: _Run, group: _Group) -> None:
 
 
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
-    """Per member of ``group``, the candidates it can affect, in order (under the second
-    reading of :data:`EFFECT_ORDER`, as the earlier members left them)."""
+    """Per member of ``group``, the candidates it can affect (as :func:`_seen` sees them)."""
     found: dict[int, list[Element]] = {m.number: [] for m in group.members}
     for el in candidates:
         hits: list[Effect] = []
@@ -1145,8 +1144,7 @@ _INITIABLE = {
 
 
 def _initiable(run: _Run, group: _Group) -> None:
-    """Say that ``group``'s valid targets let the ability be initiated, or that "choose N"
-    short of targets is not covered (:data:`CHOOSE_SHORT`)."""
+    """Say that ``group``'s valid targets allow initiation, or :data:`CHOOSE_SHORT`."""
     head, count = group.head, len(run.valid[group.head.number])
     params = {"number": head.number, "count": count}
     cites = {Selector.EACH: (Clause.EACH,), Selector.YOU: (Clause.DRAW,)}.get(
@@ -1214,14 +1212,15 @@ def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message
     return can
 
 
-def _named(name: str, found: tuple[Element, ...], label: Message) -> Value:
+def _named(name: str, found: tuple[Element, ...], label: Message, open_: bool = False) -> Value:
+    if open_:
+        return Value(name, NOT_COVERED_VALUE, label)
     # programs get the identifiers, readers the element names in their language
     return Value(name, tuple(e.ident for e in found), label, tuple(e.name for e in found))
 
 
 def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
-    """Initiation, and per effect its candidates, valid targets and what it resolves against
-    (not covered where the texts leave that open)."""
+    """Initiation, and per effect its candidates, valid targets and what it resolves against."""
     conditional = can is NOT_COVERED_VALUE
     values = [Value("can_initiate", can, msg(_("Can be initiated"))),
               Value("target_required", any(e.selector is not Selector.FUTURE
@@ -1231,15 +1230,13 @@ def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
         valid = msg(_("Effect %(number)s: valid targets"), number=n)
         values += [_named(f"effect_{n}_candidates", run.candidates[n],
                           msg(_("Effect %(number)s: game elements considered"), number=n)),
-                   Value(f"effect_{n}_valid_targets", NOT_COVERED_VALUE, valid) if n in
-                   run.open_valid else _named(f"effect_{n}_valid_targets", run.valid[n], valid)]
+                   _named(f"effect_{n}_valid_targets", run.valid[n], valid, n in run.open_valid)]
         label = msg(_("Effect %(number)s: if the ability is initiated, resolves against (for 'a' "
                       "and 'choose': the chosen ones of these)") if conditional else
                     _("Effect %(number)s: resolves against (for 'a' and 'choose': the chosen ones "
                       "of these)"), number=n)
         open_ = run.unknown[n] and (conditional or can is True) or conditional and n in short
-        values.append(Value(f"effect_{n}_resolves_against", NOT_COVERED_VALUE, label) if open_
-                      else _named(f"effect_{n}_resolves_against", run.resolves[n], label))
+        values.append(_named(f"effect_{n}_resolves_against", run.resolves[n], label, open_))
     return values
 
 
@@ -1320,9 +1317,8 @@ def rule_under(table: Table, readings: Mapping[str, str] | None = None) -> Rulin
 
 
 def _ruling(table: Table, slug: str) -> Ruling:
-    """The ruling on ``table``: values under the first reading of every open point, and the
-    readings of each point a rule consulted where their values differ (shown: initiation,
-    what each effect resolves against, and every value that differs)."""
+    """The ruling on ``table`` under the first readings, with the readings of each point a rule
+    consulted (initiation, what each effect resolves against, and every value that differs)."""
     first = _evaluated(table, {})
     readings: tuple = ()
     for point in first.consulted.values():
