@@ -380,11 +380,11 @@ class Table:
                      and e.number == self.actor), None)
 
 
-_BASIC = {AbilityKind.BASIC_ATTACK: (Verb.DEAL_DAMAGE, "atk", TargetType.ENEMY, Label.ATTACK),
-          AbilityKind.BASIC_THWART: (Verb.REMOVE_THREAT, "thw", TargetType.SCHEME, Label.THWART),
-          AbilityKind.BASIC_DEFEND: (Verb.DEFEND, "defense", TargetType.ENEMY, None)}
-#: The printed value a basic power uses, a word to translate (en ATK/THW/DEF).
-_STAT_NAMES = {Verb.DEAL_DAMAGE: _("ANG"), Verb.REMOVE_THREAT: _("WID"), Verb.DEFEND: _("VER")}
+#: Each basic power: its verb, the printed value it uses (a word to translate, en ATK/THW/DEF),
+#: what it targets and its label.
+_BASIC = {AbilityKind.BASIC_ATTACK: (Verb.DEAL_DAMAGE, "atk", _("ANG"), _K.ENEMY, Label.ATTACK),
+          AbilityKind.BASIC_THWART: (Verb.REMOVE_THREAT, "thw", _("WID"), _K.SCHEME, Label.THWART),
+          AbilityKind.BASIC_DEFEND: (Verb.DEFEND, "defense", _("VER"), _K.ENEMY, None)}
 _LISTS = ((_K.VILLAIN, "villain"), (_K.MINION, "minions"), (_K.MAIN_SCHEME, "main_scheme"),
           (_K.SIDE_SCHEME, "side_schemes"), (None, "characters"), (_K.CARD, "other_cards"),
           (_K.PLAYER, "players"))
@@ -427,7 +427,7 @@ def parse(inputs: Mapping[str, Any]) -> Table:
                                         "list."), number=actor))
     effects: tuple[Effect, ...] = ()
     if basic:
-        verb, stat, target_type, label = _BASIC[kind]
+        verb, stat, _word, target_type, label = _BASIC[kind]
         acting = next(e for e in elements if e.kind in (_K.HERO, _K.ALLY) and e.number == actor)
         effects = (Effect(1, verb, Selector.ONE, target_type, getattr(acting, stat)),)
     for index, item in enumerate(inputs["effects"]):
@@ -676,10 +676,9 @@ def _groups(effects: tuple[Effect, ...]) -> tuple[_Group, ...]:
 
 def _report_uncovered(run: _Run) -> None:
     """Report every fact of the table no clause covers, first, whatever decides the outcome."""
-    acting = run.table.acting if run.table.kind.is_basic else None
-    for status, fact in ACTOR_STATUS.items():
-        if acting is not None and status in acting.statuses:
-            run.trace.add(fact.step())
+    statuses = run.table.acting.statuses if run.table.kind.is_basic else frozenset()
+    for fact in (f for status, f in ACTOR_STATUS.items() if status in statuses):
+        run.trace.add(fact.step())
     for effect in (e for e in run.table.effects if e.for_each):
         run.trace.add(FOR_EACH.step(number=effect.number))
     if run.table.other_text:
@@ -730,7 +729,6 @@ def basic_power(run: _Run) -> None:
 def fixes_on(run: _Run, group: _Group) -> tuple[Element, ...]:
     """Ziel ¶1, ¶2: the game elements in play that an effect's noun names."""
     target_type = group.head.target_type
-    assert target_type is not None
     kinds = _TYPE_KINDS[target_type]
     if target_type is TargetType.CARD:  # the cards the effects can apply to
         kinds = kinds & frozenset().union(*(_VERB_KINDS[m.verb] for m in group.members))
@@ -816,7 +814,7 @@ def _zero_blocks(run: _Run, effect: Effect, el: Element) -> bool:
     if run.table.kind.is_basic:
         run.trace.applied(msg(_("%(actor)s has %(stat)s 0 but may still use the Basiskraft "
                                 "against %(target)s, which is otherwise a valid target."),
-                              actor=run.table.acting.name, stat=msg(_STAT_NAMES[effect.verb]),
+                              actor=run.table.acting.name, stat=msg(_BASIC[run.table.kind][2]),
                               target=el.name), Clause.ZERO)
         return False
     run.trace.silent(msg(_("Effect %(number)s has an amount of 0: %(target)s is not counted as "
