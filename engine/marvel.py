@@ -1,14 +1,11 @@
 """Marvel Champions: target validity of an ability (Referenzhandbuch, entry "Ziel").
 
-:func:`parse` makes the inputs once into a :class:`Table` (the ability, its effects, the
-board); each rule of :data:`RULES` is a short function bound to its clauses of "Ziel"
-(:class:`Clause`).  Both scenarios run the same rules over the same table type:
-``target-validity`` is the ``situation`` without the inputs no clause covers, so the two agree
-by construction.  Facts outside the texts (:data:`UNCOVERED`) are reported first whatever
-decides; the points the entry leaves open (:data:`OPEN_POINTS`) show their readings where the
-readings give different values.  Game elements are ``"villain"``, ``"minion 1"``, ``"main
-scheme"``, ``"side scheme 2"``, ``"hero 1"``, ``"ally 3"``, ``"card 1"``, ``"player 1"``: each
-input list numbered from 1, heroes and allies in one list.
+:func:`parse` makes the inputs once into a :class:`Table`; each rule of :data:`RULES` is a
+short function bound to its clauses (:class:`Clause`).  ``target-validity`` is the
+``situation`` without the inputs no clause covers (:data:`UNCOVERED`, reported first); the
+points the entry leaves open (:data:`OPEN_POINTS`) show their readings where their values
+differ.  Game elements are ``"villain"``, ``"minion 1"``, ``"main scheme"``, ``"side scheme
+2"``, ``"hero 1"``, ``"ally 3"``, ``"card 1"``, ``"player 1"`` (heroes and allies one list).
 
 >>> ruling = TARGET_VALIDITY.evaluate({"kind": "card_ability", "effects": [
 ...     {"verb": "deal_damage", "amount": 5, "selector": "one", "target_type": "minion"}]})
@@ -298,9 +295,8 @@ _FOR_EACH = _bool("for_each", _("\"For each …\": the effect is repeated for ea
                   help=_("E.g. \"For each minion in play, choose a character\"."))
 #: The situation's fields: every field, "for each …" per effect and further text.
 SITUATION_FIELDS: tuple[Field, ...] = tuple(
-    Field(spec.name, spec.label, spec.kind, help=spec.help, min_items=spec.min_items,
-          max_items=spec.max_items, fields=spec.fields + (_FOR_EACH,))
-    if spec.name == "effects" else spec for spec in FIELDS) + (
+    replace(spec, fields=spec.fields + (_FOR_EACH,)) if spec.name == "effects" else spec
+    for spec in FIELDS) + (
     _bool("other_text", _("The ability has further text or keywords not listed as effects")),)
 
 
@@ -365,10 +361,8 @@ class Element:
 
 @dataclass(frozen=True)
 class Table:
-    """The ability and the board: what is initiated, a card ability's ``labels`` (a basic
-    power's own), its ``cost`` in resources, the ``actor`` (number of the hero or ally using
-    a basic power), the ``effects`` in order (a basic power's one, N its actor's value),
-    further ``other_text``, every game element, and a ``crisis_icon`` elsewhere."""
+    """The ability and the board: ``cost`` in resources, ``actor`` the number of the hero or
+    ally using a basic power (its one effect's N is the actor's value), every game element."""
 
     kind: AbilityKind
     labels: frozenset[Label]
@@ -386,11 +380,11 @@ class Table:
                      and e.number == self.actor), None)
 
 
-_BASIC = {AbilityKind.BASIC_ATTACK: (Verb.DEAL_DAMAGE, "atk", TargetType.ENEMY, Label.ATTACK),
-          AbilityKind.BASIC_THWART: (Verb.REMOVE_THREAT, "thw", TargetType.SCHEME, Label.THWART),
-          AbilityKind.BASIC_DEFEND: (Verb.DEFEND, "defense", TargetType.ENEMY, None)}
-#: The printed value a basic power uses, a word to translate (en ATK/THW/DEF).
-_STAT_NAMES = {Verb.DEAL_DAMAGE: _("ANG"), Verb.REMOVE_THREAT: _("WID"), Verb.DEFEND: _("VER")}
+#: Each basic power: its verb, the printed value it uses (a word to translate, en ATK/THW/DEF),
+#: what it targets and its label.
+_BASIC = {AbilityKind.BASIC_ATTACK: (Verb.DEAL_DAMAGE, "atk", _("ANG"), _K.ENEMY, Label.ATTACK),
+          AbilityKind.BASIC_THWART: (Verb.REMOVE_THREAT, "thw", _("WID"), _K.SCHEME, Label.THWART),
+          AbilityKind.BASIC_DEFEND: (Verb.DEFEND, "defense", _("VER"), _K.ENEMY, None)}
 _LISTS = ((_K.VILLAIN, "villain"), (_K.MINION, "minions"), (_K.MAIN_SCHEME, "main_scheme"),
           (_K.SIDE_SCHEME, "side_schemes"), (None, "characters"), (_K.CARD, "other_cards"),
           (_K.PLAYER, "players"))
@@ -414,102 +408,95 @@ def parse(inputs: Mapping[str, Any]) -> Table:
         scenario cannot describe (a basic power with effects, no effect, an amount
         a verb does not take, "the [target]" with no earlier target, ...).
     """
-    kind = AbilityKind(inputs["kind"])
+    kind, actor = AbilityKind(inputs["kind"]), inputs["actor"]
     elements = tuple(_element(kind_, number, item) for kind_, name in _LISTS
                      for number, item in enumerate(inputs[name], 1))
-    if kind.is_basic:
-        _check_basic(inputs)
-        verb, stat, target_type, label = _BASIC[kind]
-        actor = next(e for e in elements if e.kind in (_K.HERO, _K.ALLY)
-                     and e.number == inputs["actor"])
-        effects = (Effect(1, verb, Selector.ONE, target_type, getattr(actor, stat)),)
-        labels = frozenset({label} - {None})
-    else:
-        if inputs["actor"] is not None:
-            raise InputError("actor", msg(_("Only basic powers have an acting character; leave "
-                                            "this empty.")))
-        if not inputs["effects"]:
-            raise InputError("effects", msg(_("Give at least 1 effect of the card ability.")))
-        effects, previous = (), None
-        for index, item in enumerate(inputs["effects"]):
-            effect = _effect(index, item, previous, bool(inputs["players"]))
-            effects, previous = effects + (effect,), effect.target_type or previous
-        labels = frozenset(map(Label, inputs["labels"]))
-    return Table(kind, labels, inputs["cost"], inputs["actor"], effects,
-                 bool(inputs.get("other_text")), elements, inputs["crisis_icon"])
-
-
-def _check_basic(inputs: Mapping[str, Any]) -> None:
-    """:raises InputError: for effects, labels or a missing actor of a basic power."""
-    if inputs["effects"]:
-        raise InputError("effects", msg(_("A basic power has a fixed effect; give no effects.")))
-    if inputs["labels"]:
-        raise InputError("labels", msg(_("Labels are given only for card abilities.")))
-    if inputs["actor"] is None:
-        raise InputError("actor", msg(_("Give the number of the hero or ally using the basic "
-                                        "power.")))
-    if inputs["actor"] > len(inputs["characters"]):
+    basic = kind.is_basic
+    _fail_first("", (basic and bool(inputs["effects"]), "effects", _(
+        "A basic power has a fixed effect; give no effects.")),
+        (basic and bool(inputs["labels"]), "labels", _(
+            "Labels are given only for card abilities.")),
+        (basic and actor is None, "actor", _(
+            "Give the number of the hero or ally using the basic power.")),
+        (not basic and actor is not None, "actor", _(
+            "Only basic powers have an acting character; leave this empty.")),
+        (not basic and not inputs["effects"], "effects", _(
+            "Give at least 1 effect of the card ability.")))
+    if basic and actor > len(inputs["characters"]):
         raise InputError("actor", msg(_("There is no hero or ally number %(number)s in the "
-                                        "list."), number=inputs["actor"]))
+                                        "list."), number=actor))
+    effects: tuple[Effect, ...] = ()
+    if basic:
+        verb, stat, _word, target_type, label = _BASIC[kind]
+        acting = next(e for e in elements if e.kind in (_K.HERO, _K.ALLY) and e.number == actor)
+        effects = (Effect(1, verb, Selector.ONE, target_type, getattr(acting, stat)),)
+    for index, item in enumerate(inputs["effects"]):
+        previous = next((e.target_type for e in reversed(effects) if e.target_type), None)
+        effects += (_effect(index, item, previous, bool(inputs["players"])),)
+    labels = frozenset({label} - {None}) if basic else frozenset(map(Label, inputs["labels"]))
+    return Table(kind, labels, inputs["cost"], actor, effects, bool(inputs.get("other_text")),
+                 elements, inputs["crisis_icon"])
+
+
+def _fail_first(path: str, *checks: tuple[bool, str, str]) -> None:
+    """:raises InputError: at ``path`` and the field of the first check that is true."""
+    for wrong, field, text in checks:
+        if wrong:
+            raise InputError(path + field, msg(text))
 
 
 def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
             players: bool) -> Effect:
-    """Return effect ``index`` (from 0) of a card ability.
+    """Return effect ``index`` (from 0) of a card ability (``previous``: the last target type
+    named before it, meant by "das [Ziel]" and "and the same target").
 
     :raises InputError: naming the effect's field (``effects.0.amount``, ...).
     """
-    path, amount = f"effects.{index}.", item["amount"]
-    verb, selector = Verb(item["verb"]), Selector(item["selector"])
-    if verb in _AMOUNT_VERBS and amount is None:
-        raise InputError(path + "amount", msg(_("This effect needs an amount N.")))
-    if verb is Verb.DRAW and amount is not None and amount < 1:
-        raise InputError(path + "amount", msg(_("Draw at least 1 card.")))
-    if verb not in _AMOUNT_VERBS and verb is not Verb.FUTURE and amount is not None:
-        raise InputError(path + "amount", msg(_("This effect takes no amount; leave it empty.")))
-    if (verb in _STATUS_VERBS) != (item["status"] is not None):
-        raise InputError(path + "status", msg(_("Give a status card exactly for giving or "
-                                                "removing a status card.")))
-    if item["count"] != 1 and selector is not Selector.CHOOSE:
-        raise InputError(path + "count", msg(_("Only 'choose N' names a number of targets; leave "
-                                               "1 for this selector.")))
-    if (verb is Verb.FUTURE) != (selector is Selector.FUTURE):
-        raise InputError(path + "selector", msg(_("A future effect, and only a future effect, "
-                                                  "names a future target.")))
-    target_type = _target_type(path, selector, item["target_type"], previous, players)
-    if verb is Verb.DRAW and target_type not in (None, TargetType.PLAYER):
-        raise InputError(path + "target_type", msg(_("A player draws cards (Ziel ¶3.3): choose "
-                                                     "the player as the target, or 'you'.")))
+    amount, verb, selector = item["amount"], Verb(item["verb"]), Selector(item["selector"])
+    _fail_first(f"effects.{index}.", (verb in _AMOUNT_VERBS and amount is None, "amount", _(
+        "This effect needs an amount N.")),
+        (verb is Verb.DRAW and amount is not None and amount < 1, "amount", _(
+            "Draw at least 1 card.")),
+        (verb not in _AMOUNT_VERBS | {Verb.FUTURE} and amount is not None, "amount", _(
+            "This effect takes no amount; leave it empty.")),
+        ((verb in _STATUS_VERBS) != (item["status"] is not None), "status", _(
+            "Give a status card exactly for giving or removing a status card.")),
+        (item["count"] != 1 and selector is not Selector.CHOOSE, "count", _(
+            "Only 'choose N' names a number of targets; leave 1 for this selector.")),
+        ((verb is Verb.FUTURE) != (selector is Selector.FUTURE), "selector", _(
+            "A future effect, and only a future effect, names a future target.")))
+    target_type = _target_type(f"effects.{index}.", selector, item["target_type"], previous)
+    _fail_first("", (selector is Selector.YOU and not players, "players", _(
+        "Give player 1, who uses the ability.")))
+    _fail_first(f"effects.{index}.", (verb is Verb.DRAW and target_type not in (
+        None, TargetType.PLAYER), "target_type", _(
+            "A player draws cards (Ziel ¶3.3): choose the player as the target, or 'you'.")))
     return Effect(index + 1, verb, selector, target_type, amount,
                   Status(item["status"]) if item["status"] else None, item["count"],
                   bool(item.get("for_each")))
 
 
-def _target_type(path: str, selector: Selector, given: str | None, previous: TargetType | None,
-                 players: bool) -> TargetType | None:
+def _target_type(path: str, selector: Selector, given: str | None,
+                 previous: TargetType | None) -> TargetType | None:
     """The target type ``selector`` names (``given``: the field's value).
 
     :raises InputError: for a target type the selector lacks or does not take.
     """
     named = TargetType(given) if given else None
-    if selector in (Selector.ONE, Selector.EACH, Selector.CHOOSE) and named is None:
-        raise InputError(path + "target_type", msg(_("Choose the target.")))
-    if selector in (Selector.THE, Selector.JOINT) and previous is None:
-        raise InputError(path + "selector", msg(_(
-            "This effect refers to the target of an earlier effect, but no earlier effect names "
-            "a target.")))
-    if selector in (Selector.THE, Selector.JOINT) and named not in (None, previous):
-        raise InputError(path + "target_type", msg(_("The target of an earlier effect is meant; "
-                                                     "leave this empty.")))
-    if selector is Selector.YOU and named not in (None, TargetType.PLAYER):
-        raise InputError(path + "target_type", msg(_("'You' is the player; leave this empty.")))
-    if selector is Selector.YOU and not players:
-        raise InputError("players", msg(_("Give player 1, who uses the ability.")))
-    if selector is Selector.FUTURE and named is not None:
-        raise InputError(path + "target_type", msg(_("A future effect names no target in play; "
-                                                     "leave this empty.")))
-    return {Selector.THE: previous, Selector.JOINT: previous, Selector.YOU: TargetType.PLAYER,
-            Selector.FUTURE: None}.get(selector, named)
+    earlier = selector in (Selector.THE, Selector.JOINT)
+    _fail_first(path, (selector in (Selector.ONE, Selector.EACH, Selector.CHOOSE)
+                       and named is None, "target_type", _("Choose the target.")),
+                (earlier and previous is None, "selector", _(
+                    "This effect refers to the target of an earlier effect, but no earlier "
+                    "effect names a target.")),
+                (earlier and named not in (None, previous), "target_type", _(
+                    "The target of an earlier effect is meant; leave this empty.")),
+                (selector is Selector.YOU and named not in (None, TargetType.PLAYER),
+                 "target_type", _("'You' is the player; leave this empty.")),
+                (selector is Selector.FUTURE and named is not None, "target_type", _(
+                    "A future effect names no target in play; leave this empty.")))
+    return previous if earlier else {Selector.YOU: TargetType.PLAYER,
+                                     Selector.FUTURE: None}.get(selector, named)
 
 
 # What the entry leaves open, and what it does not cover ------------------------------------------
@@ -628,10 +615,18 @@ NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
 
 # Rules, each bound to its clauses ----------------------------------------------------------------
 
+#: Steps on what an effect resolves against: "if the ability is initiated" where that is open.
+_NOT_RESOLVED = _("Effect %(number)s is not resolved against %(target)s, which is not a valid "
+                  "target.")
+_NOT_EARLIER = _("%(target)s is not a valid target of the earlier effect: effect %(number)s ('the "
+                 "[target]') is not resolved against it.")
+_STAYS = _("%(target)s stays a valid target through the earlier effect; effect %(number)s does "
+           "not affect it.")
+
+
 class _Run:
-    """One evaluation of a table under one reading of each open point (a local value):
-    the steps, the points the rules consulted, and per effect number its candidates,
-    valid targets, what it resolves against and the elements the texts leave open."""
+    """One evaluation of a table under some readings: steps, points consulted, and per effect
+    number its candidates, valid targets, what it resolves against and what is left open."""
 
     def __init__(self, table: Table, readings: Mapping[str, str]) -> None:
         self.table, self.readings, self.trace = table, readings, Trace()
@@ -681,10 +676,9 @@ def _groups(effects: tuple[Effect, ...]) -> tuple[_Group, ...]:
 
 def _report_uncovered(run: _Run) -> None:
     """Report every fact of the table no clause covers, first, whatever decides the outcome."""
-    acting = run.table.acting if run.table.kind.is_basic else None
-    for status, fact in ACTOR_STATUS.items():
-        if acting is not None and status in acting.statuses:
-            run.trace.add(fact.step())
+    statuses = run.table.acting.statuses if run.table.kind.is_basic else frozenset()
+    for fact in (f for status, f in ACTOR_STATUS.items() if status in statuses):
+        run.trace.add(fact.step())
     for effect in (e for e in run.table.effects if e.for_each):
         run.trace.add(FOR_EACH.step(number=effect.number))
     if run.table.other_text:
@@ -735,7 +729,6 @@ def basic_power(run: _Run) -> None:
 def fixes_on(run: _Run, group: _Group) -> tuple[Element, ...]:
     """Ziel ¶1, ¶2: the game elements in play that an effect's noun names."""
     target_type = group.head.target_type
-    assert target_type is not None
     kinds = _TYPE_KINDS[target_type]
     if target_type is TargetType.CARD:  # the cards the effects can apply to
         kinds = kinds & frozenset().union(*(_VERB_KINDS[m.verb] for m in group.members))
@@ -776,10 +769,7 @@ _LABELS = {
 @rule(Clause.ATTACK, Clause.THWART, Clause.BASIC, reads=("labels", "elements.conditions"),
       opens=(BASIC_LABEL,))
 def label_restriction(run: _Run, effect: Effect, el: Element) -> bool:
-    """Ziel ¶4.8, ¶4.9: no target that cannot be attacked (thwarted) for a labelled ability.
-
-    Returns whether ``el`` stays a possible target of an ability labelled Angriff (Widerstand).
-    """
+    """Ziel ¶4.8, ¶4.9: no target that cannot be attacked (thwarted) for a labelled ability."""
     for label in sorted(run.table.labels, key=list(Label).index):
         condition, clause, basic, why, card = _LABELS[label]
         if condition in el.conditions and not run.table.kind.is_basic:
@@ -824,19 +814,13 @@ def _zero_blocks(run: _Run, effect: Effect, el: Element) -> bool:
     if run.table.kind.is_basic:
         run.trace.applied(msg(_("%(actor)s has %(stat)s 0 but may still use the Basiskraft "
                                 "against %(target)s, which is otherwise a valid target."),
-                              actor=_actor_name(run), stat=msg(_STAT_NAMES[effect.verb]),
+                              actor=run.table.acting.name, stat=msg(_BASIC[run.table.kind][2]),
                               target=el.name), Clause.ZERO)
         return False
     run.trace.silent(msg(_("Effect %(number)s has an amount of 0: %(target)s is not counted as "
                            "affected."), number=effect.number, target=el.name),
                      ZERO_AMOUNT.why, Clause.VALID, Clause.ZERO)
     return run.first(ZERO_AMOUNT)
-
-
-def _actor_name(run: _Run) -> Message:
-    acting = run.table.acting
-    assert acting is not None
-    return acting.name
 
 
 def _no_change(run: _Run, effect: Effect, el: Element, what: str) -> bool:
@@ -868,17 +852,6 @@ def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
     return _affected(run, effect, el)
 
 
-@rule(Clause.FORBIDDEN, Clause.ZERO, Clause.VALID, Clause.EFFECTS,
-      reads=("effects.verb", "effects.amount", "elements.damage"), opens=(ZERO_AMOUNT, NO_CHANGE))
-def heal_or_place_threat(run: _Run, effect: Effect, el: Element) -> bool:
-    """Ziel ¶4, ¶4.1, ¶4.5: healing or placing threat affects a target unless forbidden."""
-    if _forbidden(run, effect, el, effect.verb) or _zero_blocks(run, effect, el):
-        return False
-    if effect.verb is Verb.HEAL and el.damage == 0:
-        return _no_change(run, effect, el, _("no damage to heal"))
-    return _affected(run, effect, el)
-
-
 @rule(Clause.EACH_INVALID, Clause.FORBIDDEN, Clause.VALID, Clause.ZERO,
       reads=("elements.kind", "elements.threat", "elements.crisis", "crisis_icon"),
       opens=(NO_THREAT, ZERO_AMOUNT))
@@ -902,6 +875,8 @@ def remove_threat(run: _Run, effect: Effect, el: Element) -> bool:
 
 def _unchanged(effect: Effect, el: Element) -> str | None:
     """What makes ``effect`` change nothing on ``el``, if anything."""
+    if effect.verb is Verb.HEAL and el.damage == 0:
+        return _("no damage to heal")
     if effect.verb is Verb.GIVE_STATUS and effect.status in el.statuses:
         return _("it already has this status card")
     if effect.verb is Verb.REMOVE_STATUS and effect.status not in el.statuses:
@@ -911,17 +886,16 @@ def _unchanged(effect: Effect, el: Element) -> str | None:
     return _("it is already ready") if effect.verb is Verb.READY and not el.exhausted else None
 
 
-@rule(Clause.FORBIDDEN, Clause.VALID, Clause.EFFECTS,
-      reads=("effects.status", "elements.statuses", "elements.exhausted", "elements.conditions"),
-      opens=(NO_CHANGE,))
+@rule(Clause.FORBIDDEN, Clause.ZERO, Clause.VALID, Clause.EFFECTS,
+      reads=("effects.verb", "effects.amount", "effects.status", "elements.damage",
+             "elements.statuses", "elements.exhausted", "elements.conditions"),
+      opens=(ZERO_AMOUNT, NO_CHANGE))
 def change_state(run: _Run, effect: Effect, el: Element) -> bool:
-    """Ziel ¶4.1, ¶4.5: a change of state affects a target unless another ability forbids it.
-
-    Giving or removing a status card, exhausting, readying, defeating, discarding; ¶4.5's
-    example: a character that cannot be readied is no valid target for readying.
-    """
-    if _forbidden(run, effect, el, effect.status if effect.verb is Verb.GIVE_STATUS
-                  else effect.verb):
+    """Ziel ¶4.1, ¶4.5: healing, placing threat or a change of state affects a target unless
+    another ability forbids it (¶4.2 for an amount of 0)."""
+    key = effect.status if effect.verb is Verb.GIVE_STATUS else effect.verb
+    if _forbidden(run, effect, el, key) or effect.verb in _AMOUNT_VERBS \
+            and _zero_blocks(run, effect, el):
         return False
     unchanged = _unchanged(effect, el)
     return _affected(run, effect, el) if unchanged is None else \
@@ -931,13 +905,11 @@ def change_state(run: _Run, effect: Effect, el: Element) -> bool:
 @rule(Clause.DRAW, reads=("elements.deck",))
 def draw(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶3.3: a player is a valid target for drawing while the deck has a card."""
-    if el.deck >= 1:
-        run.trace.applied(msg(_("%(target)s has %(deck)s cards in the deck: a valid target for "
-                                "drawing."), target=el.name, deck=el.deck), Clause.DRAW)
-        return True
-    run.trace.applied(msg(_("%(target)s has no card in the deck: not a valid target for "
+    run.trace.applied(msg(_("%(target)s has %(deck)s cards in the deck: a valid target for "
+                            "drawing."), target=el.name, deck=el.deck) if el.deck >= 1 else
+                      msg(_("%(target)s has no card in the deck: not a valid target for "
                             "drawing."), target=el.name), Clause.DRAW)
-    return False
+    return el.deck >= 1
 
 
 @rule(Clause.VALID, Clause.ZERO, reads=("elements.attacking",), opens=(DEFEND_ZERO,))
@@ -949,16 +921,15 @@ def defend(run: _Run, effect: Effect, el: Element) -> bool:
         return False
     if not effect.amount:
         run.trace.silent(msg(_("%(actor)s has VER 0 and is counted as able to defend against "
-                               "%(target)s."), actor=_actor_name(run), target=el.name),
+                               "%(target)s."), actor=run.table.acting.name, target=el.name),
                          DEFEND_ZERO.why, Clause.ZERO)
         if not run.first(DEFEND_ZERO):
             return False
     return _affected(run, effect, el, Clause.VALID)
 
 
-_VERB_RULES = {Verb.DEAL_DAMAGE: deal_damage, Verb.HEAL: heal_or_place_threat,
-               Verb.ADD_THREAT: heal_or_place_threat, Verb.REMOVE_THREAT: remove_threat,
-               Verb.DRAW: draw, Verb.DEFEND: defend}
+_VERB_RULES = {Verb.DEAL_DAMAGE: deal_damage, Verb.REMOVE_THREAT: remove_threat, Verb.DRAW: draw,
+               Verb.DEFEND: defend}
 
 
 def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
@@ -977,10 +948,7 @@ def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
 @rule(Clause.VALID, Clause.EFFECTS, Clause.SEVERAL, Clause.EACH_INVALID,
       reads=("effects.number", "effects.verb", "elements.kind"))
 def valid_targets(run: _Run, group: _Group) -> None:
-    """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it.
-
-    ¶5.1: an "each" effect is not resolved against the others.
-    """
+    """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it."""
     candidates = fixes_on(run, group)
     found = _hits(run, group, candidates)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
@@ -997,14 +965,12 @@ def valid_targets(run: _Run, group: _Group) -> None:
                    group.head.selector in (Selector.EACH, Selector.YOU))
     for el in candidates if group.head.selector is Selector.EACH else ():
         if el not in valid:
-            run.trace.applied(msg(_("Effect %(number)s is not resolved against %(target)s, which "
-                                    "is not a valid target."), number=group.head.number,
-                                  target=el.name), Clause.EACH_INVALID)
+            run.trace.applied(msg(_NOT_RESOLVED, number=group.head.number, target=el.name),
+                              Clause.EACH_INVALID)
 
 
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
-    """Per member of ``group``, the candidates it can affect, in order (under the second
-    reading of :data:`EFFECT_ORDER`, as the earlier members left them)."""
+    """Per member of ``group``, the candidates it can affect (as :func:`_seen` sees them)."""
     found: dict[int, list[Element]] = {m.number: [] for m in group.members}
     for el in candidates:
         hits: list[Effect] = []
@@ -1018,11 +984,7 @@ def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int
 
 @rule(Clause.THE_TARGET, Clause.SEVERAL, Clause.EACH_INVALID, reads=("effects.selector",))
 def the_target(run: _Run, effect: Effect, group: _Group) -> None:
-    """Ziel ¶4.10: "das [Ziel]" resolves only for a valid target of the previous effect.
-
-    Its example ("Füge einem Gegner 5 Schaden zu. Betäube den Gegner." stuns only an enemy
-    that can take damage) settles it: no reading lets it reach another target.
-    """
+    """Ziel ¶4.10: "das [Ziel]" resolves only for a valid target of the previous effect."""
     head = group.head
     candidates, previous = run.candidates[head.number], run.valid[head.number]
     if head.selector is Selector.EACH:
@@ -1046,14 +1008,11 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
         if can is None or (can and el in previous):
             (unknown if can is None else result).append(el)
         elif can and el not in previous:
-            run.trace.applied(msg(_("%(target)s is not a valid target of the earlier effect: "
-                                    "effect %(number)s ('the [target]') is not resolved against "
-                                    "it."), target=el.name, number=effect.number),
+            run.trace.applied(msg(_NOT_EARLIER, target=el.name, number=effect.number),
                               Clause.THE_TARGET)
         elif el in previous:
-            run.trace.applied(msg(_("%(target)s stays a valid target through the earlier effect; "
-                                    "effect %(number)s does not affect it."), target=el.name,
-                                  number=effect.number), Clause.SEVERAL, Clause.THE_TARGET)
+            run.trace.applied(msg(_STAYS, target=el.name, number=effect.number),
+                              Clause.SEVERAL, Clause.THE_TARGET)
     run.record(effect, candidates, previous, result, unknown, run.deterministic[head.number])
     if head.number in run.open_valid:
         run.open_valid.add(effect.number)
@@ -1099,11 +1058,7 @@ def _touches(effect: Effect) -> str:
 @rule(Clause.VALID, Clause.THE_TARGET, Clause.SEVERAL, reads=("effects.status",),
       opens=(EFFECT_ORDER,))
 def judged_at_initiation(run: _Run) -> None:
-    """Ziel ¶4, ¶4.4, ¶4.10: which state a later effect on the same target is judged on.
-
-    Where it would see what an earlier effect changed, the texts leave it open
-    (:data:`EFFECT_ORDER`).
-    """
+    """Ziel ¶4, ¶4.4, ¶4.10: which state a later effect on the same target is judged on."""
     chain: list[Effect] = []
     for effect in run.table.effects:
         if effect.selector not in (Selector.THE, Selector.JOINT):
@@ -1136,9 +1091,8 @@ def _clauses(run: _Run, group: _Group) -> tuple[Clause, ...]:
 
 def _refused(run: _Run, groups: tuple[_Group, ...], without: list[_Group],
              undecided: set[int]) -> bool | Message | None:
-    """``False`` when an effect that needs a target has none (Ziel ¶3, ¶3.2), ``None`` when
-    the targets allow initiation, :data:`NOT_COVERED_VALUE` when the texts do not say; with
-    a future target (¶6), the open point :data:`FUTURE_TARGET`."""
+    """``False`` when an effect needing a target has none (Ziel ¶3, ¶3.2), ``None`` when the
+    targets allow initiation, else :data:`NOT_COVERED_VALUE` or ``True`` (¶6)."""
     choose = next((g for g in without if g.head.selector is Selector.CHOOSE), None)
     if choose is None and any(run.valid[g.head.number] for g in groups):
         return None
@@ -1188,15 +1142,13 @@ _INITIABLE = {
 
 
 def _initiable(run: _Run, group: _Group) -> None:
-    """Say that ``group``'s valid targets let the ability be initiated, or that "choose N"
-    short of targets is not covered (:data:`CHOOSE_SHORT`)."""
+    """Say that ``group``'s valid targets allow initiation, or :data:`CHOOSE_SHORT`."""
     head, count = group.head, len(run.valid[group.head.number])
     params = {"number": head.number, "count": count}
     cites = {Selector.EACH: (Clause.EACH,), Selector.YOU: (Clause.DRAW,)}.get(
         head.selector, _clauses(run, group))
     if head.selector is Selector.CHOOSE and head.count > count:
-        run.trace.not_covered(Message(CHOOSE_SHORT.what.id, tuple(sorted(
-            {**params, "wanted": head.count}.items()))), *cites)
+        run.trace.not_covered(msg(CHOOSE_SHORT.what.id, wanted=head.count, **params), *cites)
     elif head.selector is Selector.CHOOSE and head.count > 1:
         run.trace.applied(msg(_("Effect %(number)s says 'choose %(wanted)s' (wähle) and has "
                                 "%(count)s valid targets, enough to choose %(wanted)s: the ability "
@@ -1211,9 +1163,8 @@ def _initiable(run: _Run, group: _Group) -> None:
 def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bool | Message:
     """Ziel ¶3 (¶3.1-¶3.3), ¶5, ¶6: whether the ability can be initiated.
 
-    :data:`NOT_COVERED_VALUE` for "choose N" with at least 1 but fewer than N valid targets
-    (¶3.2 requires only "1 or more"), and where no effect has a valid target and some
-    effect names elements the texts do not say it can affect (``undecided`` group heads).
+    :data:`NOT_COVERED_VALUE` for "choose N" short of targets, and where no effect has a valid
+    target and some name elements the texts do not say they can affect (``undecided``).
     """
     if not groups:
         run.trace.applied(msg(_("The ability names no target in play and can be initiated "
@@ -1239,27 +1190,10 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
     return NOT_COVERED_VALUE if short else True
 
 
-#: Steps about what an effect resolves against: only "if the ability is initiated" when
-#: the texts leave its initiation open.
-_RESOLUTION_IDS = frozenset({
-    _("Effect %(number)s is not resolved against %(target)s, which is not a valid target."),
-    _("%(target)s is not a valid target of the earlier effect: effect %(number)s ('the "
-      "[target]') is not resolved against it."),
-    _("%(target)s stays a valid target through the earlier effect; effect %(number)s does not "
-      "affect it."),
-})
-
-
 def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message:
-    """The verdict once the uncovered facts are weighed.
-
-    A status card on the acting character cannot make a target valid: "cannot be
-    initiated" (Ziel ¶3) stands, "can" is not covered.  "For each …" or further text may
-    bring targets the table does not show, and what Verteidigung targets is outside the
-    texts: either answer is not covered.  Then what the targets allow is said "as far as
-    its targets decide" (steps from ``decided`` on), what is resolved "if the ability is
-    initiated".
-    """
+    """The verdict once the uncovered facts are weighed: an actor's status card leaves "can"
+    open, "for each …", further text and Verteidigung either answer; then the steps from
+    ``decided`` on hold "as far as its targets decide", resolutions "if it is initiated"."""
     acting = run.table.acting if run.table.kind.is_basic else None
     if (can is True and acting is not None and acting.statuses) or run.table.other_text \
             or run.table.kind is AbilityKind.BASIC_DEFEND \
@@ -1267,23 +1201,24 @@ def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message
         can = NOT_COVERED_VALUE
     if can is NOT_COVERED_VALUE:
         steps = run.trace.steps
-        steps[decided:] = [Step(s.outcome, msg(_("As far as its targets decide: %(step)s"),
-                                               step=s.message), s.citations, s.reason)
+        steps[decided:] = [replace(s, message=msg(_("As far as its targets decide: %(step)s"),
+                                                  step=s.message))
                            if s.outcome is Outcome.APPLIED else s for s in steps[decided:]]
-        steps[:] = [Step(s.outcome, msg(_("If the ability is initiated: %(step)s"),
-                                        step=s.message), s.citations, s.reason)
-                    if s.message.id in _RESOLUTION_IDS else s for s in steps]
+        steps[:] = [replace(s, message=msg(_("If the ability is initiated: %(step)s"),
+                                           step=s.message))
+                    if s.message.id in (_NOT_RESOLVED, _NOT_EARLIER, _STAYS) else s for s in steps]
     return can
 
 
-def _named(name: str, found: tuple[Element, ...], label: Message) -> Value:
+def _named(name: str, found: tuple[Element, ...], label: Message, open_: bool = False) -> Value:
+    if open_:
+        return Value(name, NOT_COVERED_VALUE, label)
     # programs get the identifiers, readers the element names in their language
     return Value(name, tuple(e.ident for e in found), label, tuple(e.name for e in found))
 
 
 def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
-    """Initiation, and per effect its candidates, valid targets and what it resolves against
-    (not covered where the texts leave that open)."""
+    """Initiation, and per effect its candidates, valid targets and what it resolves against."""
     conditional = can is NOT_COVERED_VALUE
     values = [Value("can_initiate", can, msg(_("Can be initiated"))),
               Value("target_required", any(e.selector is not Selector.FUTURE
@@ -1293,25 +1228,20 @@ def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
         valid = msg(_("Effect %(number)s: valid targets"), number=n)
         values += [_named(f"effect_{n}_candidates", run.candidates[n],
                           msg(_("Effect %(number)s: game elements considered"), number=n)),
-                   Value(f"effect_{n}_valid_targets", NOT_COVERED_VALUE, valid) if n in
-                   run.open_valid else _named(f"effect_{n}_valid_targets", run.valid[n], valid)]
+                   _named(f"effect_{n}_valid_targets", run.valid[n], valid, n in run.open_valid)]
         label = msg(_("Effect %(number)s: if the ability is initiated, resolves against (for 'a' "
                       "and 'choose': the chosen ones of these)") if conditional else
                     _("Effect %(number)s: resolves against (for 'a' and 'choose': the chosen ones "
                       "of these)"), number=n)
         open_ = run.unknown[n] and (conditional or can is True) or conditional and n in short
-        values.append(Value(f"effect_{n}_resolves_against", NOT_COVERED_VALUE, label) if open_
-                      else _named(f"effect_{n}_resolves_against", run.resolves[n], label))
+        values.append(_named(f"effect_{n}_resolves_against", run.resolves[n], label, open_))
     return values
 
 
 @rule(Clause.EACH, Clause.EACH_INVALID, Clause.VALID, Clause.EFFECTS,
       reads=("elements.threat", "effects.amount"))
 def threat_after(run: _Run) -> list[Value]:
-    """Ziel ¶5, ¶5.1: threat on each scheme after the "each" threat effects (crisis example).
-
-    Those effects are not resolved against invalid targets.
-    """
+    """Ziel ¶5, ¶5.1: threat on each scheme after the "each" threat effects (crisis example)."""
     threat = {e.ident: e.threat for e in run.table.elements if e.kind in _SCHEMES}
     considered: dict[str, Element] = {}
     for effect in run.table.effects:
@@ -1370,8 +1300,8 @@ def _evaluated(table: Table, readings: Mapping[str, str]) -> _Run:
 
 
 def rule_under(table: Table, readings: Mapping[str, str] | None = None) -> Ruling:
-    """The ruling on ``table`` following ``readings`` (open point -> reading slug; the first
-    reading of every other point), without readings.
+    """The ruling on ``table`` under ``readings`` (open point slug -> reading slug; else the
+    first), without readings.
 
     >>> table = parse(TARGET_VALIDITY.validate({"kind": "card_ability", "effects": [
     ...     {"verb": "draw", "amount": 1, "selector": "you"},
@@ -1385,9 +1315,8 @@ def rule_under(table: Table, readings: Mapping[str, str] | None = None) -> Rulin
 
 
 def _ruling(table: Table, slug: str) -> Ruling:
-    """The ruling on ``table``: values under the first reading of every open point, and the
-    readings of each point a rule consulted where their values differ (shown: initiation,
-    what each effect resolves against, and every value that differs)."""
+    """The ruling on ``table`` under the first readings, with the readings of each point a rule
+    consulted (initiation, what each effect resolves against, and every value that differs)."""
     first = _evaluated(table, {})
     readings: tuple = ()
     for point in first.consulted.values():
@@ -1404,7 +1333,7 @@ def _ruling(table: Table, slug: str) -> Ruling:
 
 
 RULES = (cost_not_considered, basic_power, fixes_on, label_restriction, deal_damage,
-         heal_or_place_threat, remove_threat, change_state, draw, defend, valid_targets,
+         change_state, remove_threat, draw, defend, valid_targets,
          the_target, future_target, judged_at_initiation, initiation, threat_after)
 
 
@@ -1427,8 +1356,8 @@ def evaluate(table: Table) -> Ruling:
 
 
 def evaluate_situation(table: Table) -> Ruling:
-    """Rule on an ability against the whole board, saying where the texts stop: the rules
-    of :func:`evaluate`, over a table that may hold :data:`FOR_EACH` and :data:`OTHER_TEXT`."""
+    """The ruling of :func:`evaluate` on a table that may hold :data:`FOR_EACH` and
+    :data:`OTHER_TEXT`."""
     return _ruling(table, SITUATION_SLUG)
 
 
