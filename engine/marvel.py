@@ -20,7 +20,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from engine.core import (
-    Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
+    CARD_TEXT, Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
+    Message,
     OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
     Value, _, assumed, msg, open_point, rule,
 )
@@ -293,8 +294,8 @@ FIELDS: tuple[Field, ...] = (
 _FOR_EACH = _bool("for_each", _("\"For each …\": the effect is repeated for each of several "
                                 "game elements"),
                   help=_("E.g. \"For each minion in play, choose a character\"."))
-#: The situation's fields: every field, "for each …" per effect and further text.
-SITUATION_FIELDS: tuple[Field, ...] = tuple(
+#: The situation's fields: the printed text, every field, "for each …" per effect, further text.
+SITUATION_FIELDS: tuple[Field, ...] = (CARD_TEXT,) + tuple(
     replace(spec, fields=spec.fields + (_FOR_EACH,)) if spec.name == "effects" else spec
     for spec in FIELDS) + (
     _bool("other_text", _("The ability has further text or keywords not listed as effects")),)
@@ -1440,7 +1441,7 @@ SITUATION = Scenario(
     summary=msg(_("Whether an ability can be initiated, the valid targets of each effect and what "
                   "it resolves against, and which inputs the published texts do not cover.")),
     fields=SITUATION_FIELDS, evaluator=evaluate_situation, citations=CITATIONS,
-    examples=EXAMPLES + SITUATION_EXAMPLES, parse=parse)
+    examples=EXAMPLES + SITUATION_EXAMPLES, parse=parse, grammar="engine.cardtext.marvel")
 RULESET = Ruleset(game=GAME, title=msg(_("Marvel Champions")), documents=(DOCUMENT,),
                   scenarios=(TARGET_VALIDITY, SITUATION), rules=RULES, uncovered=UNCOVERED,
                   terms=TERMS)
