@@ -47,21 +47,43 @@ class RefusalsAsMessages:
     (:func:`rulebook.versioning.editing.retry_once`).
     """
 
+    #: The refusal shown when a POST finds its object published since the
+    #: form was opened (the admin then offers no change form); None: a 403.
+    published_refusal = None
+
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         """Django's change form; a refusal becomes a form error (a message on GET)."""
-        view = super().changeform_view
+        def view():
+            return super(RefusalsAsMessages, self).changeform_view(
+                request, object_id, form_url, extra_context)
+
         try:
-            return editing.retry_once(lambda: view(request, object_id, form_url, extra_context))
-        except (ImmutableVersionError, IntegrityError, publishing.WorkflowError,
-                editing.BusyError) as error:
-            if isinstance(error, IntegrityError) and guards.MESSAGE not in str(error):
+            response, refusal = _refused(view)
+        except PermissionDenied:
+            # Published since the form was opened: the typed text is shown again.
+            if request.method != "POST" or self.published_refusal is None \
+                    or not object_id or not self.has_change_permission(request):
                 raise
-            if request.method != "POST":
-                messages.error(request, refusal_text(error))
-                return HttpResponseRedirect(request.get_full_path())
-            # Show the submitted form again, with the reason as its error.
-            request.rulebook_refusal = refusal_text(error)
-            return view(request, object_id, form_url, extra_context)
+            response, refusal = None, str(self.published_refusal)
+        if refusal is None:
+            return response
+        if request.method != "POST":
+            messages.error(request, refusal)
+            return HttpResponseRedirect(request.get_full_path())
+        # Show the submitted form again, with the reason as its error.
+        request.rulebook_refusal = refusal
+        return view()
+
+    def delete_view(self, request, object_id, extra_context=None):
+        """Django's delete page; a refused deletion is a message on the object's page."""
+        response, refusal = _refused(
+            lambda: super(RefusalsAsMessages, self).delete_view(request, object_id, extra_context))
+        if refusal is None:
+            return response
+        messages.error(request, refusal)
+        opts = self.model._meta
+        return HttpResponseRedirect(reverse(
+            f"admin:{opts.app_label}_{opts.model_name}_change", args=[object_id]))
 
     def get_form(self, request, obj=None, **kwargs):
         """The admin's form; after a refused save, one that shows the refusal."""
@@ -70,6 +92,24 @@ class RefusalsAsMessages:
         if refusal is None:
             return form
         return type(form)(form.__name__, (RefusedForm, form), {"refusal": refusal})
+
+
+def _refused(view) -> tuple:
+    """Run an admin view (tried once more after a deadlock); ``(response, None)``,
+    or ``(None, the editor's explanation)`` when the save was refused."""
+    try:
+        return editing.retry_once(view), None
+    except (ImmutableVersionError, IntegrityError, publishing.WorkflowError,
+            editing.BusyError) as error:
+        if isinstance(error, IntegrityError) and guards.MESSAGE not in str(error):
+            raise
+        return None, refusal_text(error)
+
+
+def shows_refusal(request) -> bool:
+    """Whether the admin is showing a refused form again (its object may be
+    published by now: the typed text is shown all the same, and not saved)."""
+    return getattr(request, "rulebook_refusal", None) is not None
 
 
 class RefusedForm(forms.BaseForm):
@@ -238,6 +278,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
                        "submitted_by", "published_at", "published_by")
     inlines = [ProposedVersionInline]
     change_form_template = "admin/rulebook/correction/change_form.html"
+    published_refusal = _("This correction is already published.")
 
     class Media:
         js = ("rulebook/versioning/admin-tabs.js",)
@@ -261,7 +302,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         return fields
 
     def has_change_permission(self, request, obj=None):
-        if obj is not None and obj.is_published:
+        if obj is not None and obj.is_published and not shows_refusal(request):
             return False  # shown read-only
         return super().has_change_permission(request, obj)
 
@@ -274,6 +315,16 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         if not change:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+
+    def delete_model(self, request, obj):
+        """Delete a draft correction and its drafts, under their locks in the one
+        order (a publication at the same moment waits, or is waited for).
+
+        :raises ImmutableVersionError: if it was published in the meantime.
+        """
+        editing.lock_rows(corrections=[obj.pk], versions=obj.versions.values_list("pk", flat=True))
+        obj.refresh_from_db()
+        obj.delete()
 
     def get_urls(self):
         def wrap(view):
@@ -500,6 +551,8 @@ class ClauseVersionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     readonly_fields = ("clause", "correction", "number", "based_on_number", "revision",
                        "effective_date", "digest", "published_at", "published_by")
     change_form_template = "admin/rulebook/clauseversion/change_form.html"
+    published_refusal = _("This draft has been published in the meantime; published versions "
+                          "cannot be changed.")
 
     class Media:
         js = ("rulebook/versioning/admin-tabs.js",)
@@ -526,7 +579,7 @@ class ClauseVersionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         return False  # proposed through a correction; imported versions come from sources
 
     def has_change_permission(self, request, obj=None):
-        if obj is not None and obj.is_published:
+        if obj is not None and obj.is_published and not shows_refusal(request):
             return False  # immutable: shown read-only
         return super().has_change_permission(request, obj)
 
@@ -537,6 +590,16 @@ class ClauseVersionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
 
     def save_model(self, request, obj, form, change):
         publishing.save_draft(obj, form.cleaned_data["expected_revision"])
+
+    def delete_model(self, request, obj):
+        """Delete a draft under its locks in the one order (a publication of its
+        correction at the same moment waits, or is waited for).
+
+        :raises ImmutableVersionError: if it was published in the meantime.
+        """
+        publishing.lock_draft(obj)
+        obj.refresh_from_db()
+        obj.delete()
 
     def render_change_form(self, request, context, add=False, change=False, form_url="",
                            obj=None):

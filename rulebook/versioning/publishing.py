@@ -70,6 +70,7 @@ def _log(user, obj, flag: int, message: str) -> None:
         single_object=True)
 
 
+@transaction.atomic
 def propose_version(correction: Correction, clause: Clause, user, *,
                     repeal: bool = False) -> ClauseVersion:
     """Create a draft version of ``clause`` in ``correction``, prefilled with its current text.
@@ -83,6 +84,10 @@ def propose_version(correction: Correction, clause: Clause, user, *,
         another game, already proposes a text for this clause, or takes
         effect before the clause's latest version.
     """
+    # The one lock order; the correction as stored (it may have been
+    # published since the editor's page was loaded).
+    editing.lock_rows(corrections=[correction.pk], clauses=[clause.pk])
+    correction.refresh_from_db()
     if correction.is_published:
         raise WorkflowError(_("This correction is already published; start a new correction."))
     if clause.document.game_id != correction.game_id:
@@ -155,18 +160,25 @@ def save_draft(draft: ClauseVersion, expected_revision: int) -> ClauseVersion:
     return draft
 
 
+@transaction.atomic
 def submit_correction(correction: Correction, user) -> Correction:
     """Submit a draft correction for review by a publisher.
 
+    Only the submission stamps are written, under the correction's lock
+    (reloaded first), so an edit saved since the page was loaded is not
+    overwritten.
+
     :raises WorkflowError: if it is published already or proposes no text.
     """
+    editing.lock_rows(corrections=[correction.pk])
+    correction.refresh_from_db()
     if correction.is_published:
         raise WorkflowError(_("This correction is already published."))
     if not correction.versions.exists():
         raise WorkflowError(_("Propose the new text of at least one clause before submitting."))
     correction.submitted_at = timezone.now()
     correction.submitted_by = user
-    correction.save()
+    correction.save(update_fields=["submitted_at", "submitted_by"])
     _log(user, correction, CHANGE, "Submitted for review.")
     return correction
 

@@ -192,6 +192,49 @@ def test_a_draft_saved_from_a_stale_form_is_a_form_error_with_the_text_kept(
     assert ClauseVersion.objects.get(pk=draft.pk).text_de == "Jeder Spieler zieht fünf Karten."
 
 
+def test_a_draft_published_since_its_form_was_opened_keeps_the_typed_text(
+        draft_correction, editor, publisher):
+    """No 403 page that loses the text: the form comes back with the reason."""
+    draft = draft_correction.versions.get()
+    submit_correction(draft_correction, editor)
+    publishing.publish_correction(draft_correction, publisher)
+    mine = "Jeder Spieler zieht neun Karten."
+    response = client_for(editor).post(f"/admin/rulebook/clauseversion/{draft.pk}/change/",
+                                       draft_form(draft, text_de=mine))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "published in the meantime" in html and mine in html
+    assert ClauseVersion.objects.get(pk=draft.pk).text_de == REVIEWED
+
+
+def test_a_correction_published_since_its_form_was_opened_keeps_the_typed_text(
+        draft_correction, editor, publisher):
+    url = f"/admin/rulebook/correction/{draft_correction.pk}/change/"
+    client = client_for(editor)
+    form = opened(client, url)
+    submit_correction(draft_correction, editor)
+    publishing.publish_correction(draft_correction, publisher)
+    mine = "Vier Karten für alle."
+    response = client.post(url, correction_data(form, draft_correction, summary_de=mine))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "This correction is already published" in html and mine in html
+    assert not Correction.objects.get(pk=draft_correction.pk).summary_de
+
+
+def test_deleting_a_draft_published_meanwhile_is_refused_with_a_message(
+        draft_correction, editor, publisher):
+    draft = draft_correction.versions.get()
+    client = client_for(editor)
+    url = f"/admin/rulebook/clauseversion/{draft.pk}/delete/"
+    assert client.get(url).status_code == 200  # the confirmation page, opened first
+    submit_correction(draft_correction, editor)
+    publishing.publish_correction(draft_correction, publisher)
+    response = client.post(url, {"post": "yes"})
+    assert response.status_code in (302, 403)
+    assert ClauseVersion.objects.filter(pk=draft.pk, published_at__isnull=False).exists()
+
+
 def correction_data(form, correction, **changes):
     data = {"game": correction.game_id, "language": correction.language,
             "title_de": correction.title_de or "", "title_en": correction.title_en or "",
