@@ -61,8 +61,9 @@ class RefusalsAsMessages:
             response, refusal = _refused(view)
         except PermissionDenied:
             # Published since the form was opened: the typed text is shown again.
-            if request.method != "POST" or self.published_refusal is None \
-                    or not object_id or not self.has_change_permission(request):
+            if request.method != "POST" or self.published_refusal is None or not object_id \
+                    or not self.has_change_permission(request) \
+                    or not self.opened_editable(request, object_id):
                 raise
             response, refusal = None, str(self.published_refusal)
         if refusal is None:
@@ -73,6 +74,12 @@ class RefusalsAsMessages:
         # Show the submitted form again, with the reason as its error.
         request.rulebook_refusal = refusal
         return view()
+
+    def opened_editable(self, request, object_id) -> bool:
+        """Whether a POST to an object now read-only comes from a form opened
+        while it was editable (then the form is shown again with
+        :attr:`published_refusal`, else the admin's 403)."""
+        return False
 
     def delete_view(self, request, object_id, extra_context=None):
         """Django's delete page; a refused deletion is a message on the object's page."""
@@ -279,6 +286,10 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     inlines = [ProposedVersionInline]
     change_form_template = "admin/rulebook/correction/change_form.html"
     published_refusal = _("This correction is already published.")
+
+    def opened_editable(self, request, object_id) -> bool:
+        # Only an editable correction's form carries its stamp.
+        return "opened_stamp" in request.POST
 
     class Media:
         js = ("rulebook/versioning/admin-tabs.js",)
@@ -553,6 +564,12 @@ class ClauseVersionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     change_form_template = "admin/rulebook/clauseversion/change_form.html"
     published_refusal = _("This draft has been published in the meantime; published versions "
                           "cannot be changed.")
+
+    def opened_editable(self, request, object_id) -> bool:
+        # A draft's form carries its revision; a version published with a
+        # correction was such a draft.
+        return ("expected_revision" in request.POST and str(object_id).isdigit()
+                and ClauseVersion.objects.filter(pk=object_id, correction__isnull=False).exists())
 
     class Media:
         js = ("rulebook/versioning/admin-tabs.js",)
