@@ -50,16 +50,21 @@ class BusyError(Exception):
 
 
 def stamp(values: Iterable) -> str:
-    """A short fingerprint (hex, 32 characters) of a sequence of stored values.
+    r"""A short fingerprint (hex, 32 characters) of a sequence of stored values.
 
-    ``None`` and ``""`` are the same value (a form shows both as empty).
+    ``None`` and ``""`` are the same value (a form shows both as empty), and
+    so are texts that differ only in line ends (a browser sends a textarea's
+    lines with CR LF) or surrounding blanks (form fields strip them).
 
     >>> stamp(["a", None]) == stamp(["a", ""])
+    True
+    >>> stamp(["line 1\r\nline 2 "]) == stamp(["line 1\nline 2"])
     True
     >>> stamp(["a", "b"]) == stamp(["ab", ""])
     False
     """
-    normal = ["" if value is None else str(value) for value in values]
+    normal = ["" if value is None else str(value).replace("\r\n", "\n").strip()
+              for value in values]
     data = json.dumps(normal, ensure_ascii=False).encode("utf-8")
     return hashlib.sha256(data).hexdigest()[:32]
 

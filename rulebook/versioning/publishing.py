@@ -396,8 +396,7 @@ def _changed_translations(stored: ClauseVersion, translations: dict,
         seen_stamp, seen_from = opened.get(language, (None, None))
         if not confirm and editing.stamp([title, text]) == seen_stamp:
             continue  # left as it was opened
-        if not confirm and [title, text] == [getattr(stored, f"{name}_{language}") or ""
-                                             for name in ("title", "text")]:
+        if not confirm and editing.stamp([title, text]) == translation_stamp(stored, language):
             continue  # already stored as typed
         if (translation_stamp(stored, language) != seen_stamp
                 or (getattr(stored, f"translated_from_{language}", "") or "") != (seen_from or "")):

@@ -134,6 +134,26 @@ def test_translator_and_editor_on_one_published_version_keep_both_translations(
     assert (stored.text_en, stored.text_ru) == (english, russian)
 
 
+def test_a_browsers_line_ends_do_not_count_as_a_change(published_version, editor,
+                                                       second_editor):
+    """A browser sends a textarea's lines with CR LF: an untouched multi-line
+    translation is still untouched."""
+    published_version.text_en = "Each player draws three cards.\n\nAt the start."
+    published_version.save()
+    translator, other = client_for(editor), client_for(second_editor)
+    url = translate_url(published_version)
+    mine, theirs = opened(translator, url), opened(other, url)
+    english = "At the start, each player draws three cards."
+    assert translator.post(url, translation_post(mine, text_en=english)).status_code == 302
+    russian = "Каждый игрок берёт три карты в начале."
+    response = other.post(url, translation_post(
+        theirs, text_en="Each player draws three cards.\r\n\r\nAt the start.\r\n",
+        text_ru=russian))
+    assert response.status_code == 302
+    stored = ClauseVersion.objects.get(pk=published_version.pk)
+    assert (stored.text_en, stored.text_ru) == (english, russian)
+
+
 def test_two_translators_of_one_language_the_second_gets_a_form_error_with_text_kept(
         published_version, editor, second_editor):
     first, second = client_for(editor), client_for(second_editor)
