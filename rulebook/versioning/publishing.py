@@ -16,10 +16,13 @@ was based on (``based_on_number``) and a ``revision`` counter; saving a
 draft from a stale form, or publishing a draft based on a version that has
 since been superseded, raises :class:`StaleDraftError` and changes nothing.
 Every write to a draft — the draft form, the translations page — goes
-through that check (:func:`save_draft`, :func:`save_translations`), and
-any change to a submitted correction's texts returns it to draft
-(``ClauseVersion.save``, ``Correction.save``): what is published is what
-was reviewed.
+through that check (:func:`save_draft`, :func:`save_translations`); the
+translations of a published version are saved language by language against
+a stamp of what the form showed; locks are taken in one order
+(:mod:`rulebook.versioning.editing`), so a publication and an edit never
+deadlock; and any change to a submitted correction's texts returns it to
+draft (``ClauseVersion.save``, ``Correction.save``): what is published is
+what was reviewed.
 
 The first import of a source page (``rulebook.importing``) publishes its
 versions directly, with an empty publisher; later imports only propose
