@@ -10,7 +10,7 @@ from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInl
 from simple_history.admin import SimpleHistoryAdmin
 
 from rulebook.models import Clause, ClauseVersion, Document, Game, GlossaryTerm, Section
-from rulebook.versioning.admin import RefusalsAsMessages
+from rulebook.versioning.admin import RefusalsAsMessages, StampedModelForm
 
 
 @admin.register(Game)
@@ -75,20 +75,46 @@ class ClauseAdmin(RefusalsAsMessages, admin.ModelAdmin):
         return ()
 
 
+class GlossaryTermForm(StampedModelForm):
+    """A glossary term; refused when someone saved the term since the form was opened."""
+
+    stamp_fields = ("game_id", "slug", "language", "clause_id", "position") + tuple(
+        f"{name}_{code}" for code in ("de", "ru", "en")
+        for name in ("term", "definition", "variants"))
+
+    class Meta:
+        model = GlossaryTerm
+        fields = "__all__"
+
+
 @admin.register(GlossaryTerm)
-class GlossaryTermAdmin(SimpleHistoryAdmin):
-    """Glossary terms of each game; "History" shows every earlier state."""
+class GlossaryTermAdmin(RefusalsAsMessages, SimpleHistoryAdmin):
+    """Glossary terms of each game; "History" shows every earlier state.
+
+    Saved under the same check as every editorial write: a form opened
+    before someone else saved the term is refused, the typed text kept.
+    """
+
+    form = GlossaryTermForm
 
     list_display = ("slug", "term_de", "term_ru", "term_en", "game", "clause")
     list_filter = ("game",)
     search_fields = ("slug", "term_de", "term_ru", "term_en")
     autocomplete_fields = ("clause",)
     fieldsets = [
-        (None, {"fields": ("game", "slug", "language", "clause", "position")}),
+        (None, {"fields": ("game", "slug", "language", "clause", "position", "opened_stamp")}),
         (_("German"), {"fields": ("term_de", "definition_de", "variants_de")}),
         (_("Russian"), {"fields": ("term_ru", "definition_ru", "variants_ru")}),
         (_("English"), {"fields": ("term_en", "definition_en", "variants_en")}),
     ]
+
+    def get_fieldsets(self, request, obj=None):
+        if obj is None or self.has_change_permission(request, obj):
+            return self.fieldsets
+        # Shown read-only: no form to check.
+        return [(name, {**options, "fields": tuple(
+            field for field in options["fields"] if field != "opened_stamp")})
+            for name, options in self.fieldsets]
 
 
 # Corrections and clause versions: the editorial workflow (registers itself).

@@ -24,7 +24,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
-from rulebook.versioning import guards, publishing
+from rulebook.versioning import editing, guards, publishing
 from rulebook.versioning.diffing import word_diff
 from rulebook.references.forms import REFERENCE_HELP, ClauseVersionAdminForm
 from rulebook.references.services import validation_errors
@@ -35,32 +35,147 @@ from rulebook.models import (
 
 
 class RefusalsAsMessages:
-    """Admin mixin: a refused change of published rules is a message, never a 500.
+    """Admin mixin: a refused or lost save is a form error, the typed text kept; never a 500.
 
-    Model forms already show :class:`ImmutableVersionError` as a form error
-    (``Model.clean``); this catches what slips past validation — a
-    publication between the form's check and its save, or a database
-    trigger (``rulebook.versioning.guards``) — and shows the form again.
+    Model forms already show :class:`ImmutableVersionError` and a stale
+    form as form errors (``Model.clean``, the forms' revision checks); this
+    catches what slips past validation — a publication between the form's
+    check and its save, a database trigger
+    (``rulebook.versioning.guards``), a workflow refusal from the save — and
+    shows the submitted form again with the reason as its error.  A
+    deadlock or serialization failure is tried once more first
+    (:func:`rulebook.versioning.editing.retry_once`).
     """
 
+    #: The refusal shown when a POST finds its object published since the
+    #: form was opened (the admin then offers no change form); None: a 403.
+    published_refusal = None
+
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
-        """Django's change form; a refusal of the guards becomes an error message."""
+        """Django's change form; a refusal becomes a form error (a message on GET)."""
+        def view():
+            return super(RefusalsAsMessages, self).changeform_view(
+                request, object_id, form_url, extra_context)
+
         try:
-            return super().changeform_view(request, object_id, form_url, extra_context)
-        except (ImmutableVersionError, IntegrityError) as error:
-            if isinstance(error, IntegrityError) and guards.MESSAGE not in str(error):
+            response, refusal = _refused(view)
+        except PermissionDenied:
+            # Published since the form was opened: the typed text is shown again.
+            if request.method != "POST" or self.published_refusal is None or not object_id \
+                    or not self.has_change_permission(request) \
+                    or not self.opened_editable(request, object_id):
                 raise
-            messages.error(request, gettext(
-                "Nothing was saved: %(reason)s") % {"reason": refusal_text(error)})
+            response, refusal = None, str(self.published_refusal)
+        if refusal is None:
+            return response
+        if request.method != "POST":
+            messages.error(request, refusal)
             return HttpResponseRedirect(request.get_full_path())
+        # Show the submitted form again, with the reason as its error.
+        request.rulebook_refusal = refusal
+        return view()
+
+    def opened_editable(self, request, object_id) -> bool:
+        """Whether a POST to an object now read-only comes from a form opened
+        while it was editable (then the form is shown again with
+        :attr:`published_refusal`, else the admin's 403)."""
+        return False
+
+    def delete_view(self, request, object_id, extra_context=None):
+        """Django's delete page; a refused deletion is a message on the object's page."""
+        response, refusal = _refused(
+            lambda: super(RefusalsAsMessages, self).delete_view(request, object_id, extra_context))
+        if refusal is None:
+            return response
+        messages.error(request, refusal)
+        opts = self.model._meta
+        return HttpResponseRedirect(reverse(
+            f"admin:{opts.app_label}_{opts.model_name}_change", args=[object_id]))
+
+    def get_form(self, request, obj=None, **kwargs):
+        """The admin's form; after a refused save, one that shows the refusal."""
+        form = super().get_form(request, obj, **kwargs)
+        refusal = getattr(request, "rulebook_refusal", None)
+        if refusal is None:
+            return form
+        return type(form)(form.__name__, (RefusedForm, form), {"refusal": refusal})
+
+
+def _refused(view) -> tuple:
+    """Run an admin view (tried once more after a deadlock); ``(response, None)``,
+    or ``(None, the editor's explanation)`` when the save was refused."""
+    try:
+        return editing.retry_once(view), None
+    except (ImmutableVersionError, IntegrityError, publishing.WorkflowError,
+            editing.BusyError) as error:
+        if isinstance(error, IntegrityError) and guards.MESSAGE not in str(error):
+            raise
+        return None, refusal_text(error)
+
+
+def shows_refusal(request) -> bool:
+    """Whether the admin is showing a refused form again (its object may be
+    published by now: the typed text is shown all the same, and not saved)."""
+    return getattr(request, "rulebook_refusal", None) is not None
+
+
+class RefusedForm(forms.BaseForm):
+    """A submitted form shown again after its save was refused: the reason is
+    its error, so nothing is saved and the typed values stay in the form."""
+
+    refusal = ""
+
+    def clean(self):
+        self.add_error(None, self.refusal)
+        return self.cleaned_data
 
 
 def refusal_text(error: Exception) -> str:
-    """The editor's explanation of a refused change of published rules."""
-    if isinstance(error, ImmutableVersionError):
+    """The editor's explanation of a refused save."""
+    if isinstance(error, (publishing.WorkflowError, editing.BusyError)):
         return str(error)
-    return gettext("published rules cannot be changed or deleted; publish a correction "
-                   "instead.")
+    if isinstance(error, ImmutableVersionError):
+        reason = str(error)
+    else:
+        reason = gettext("published rules cannot be changed or deleted; publish a correction "
+                         "instead.")
+    return gettext("Nothing was saved: %(reason)s") % {"reason": reason}
+
+
+class StampedModelForm(forms.ModelForm):
+    """A model form refused when the row changed since the form was opened.
+
+    ``opened_stamp`` (hidden) carries the :func:`~rulebook.versioning.editing.stamp`
+    of the row's ``stamp_fields`` as the form showed them; :meth:`clean`
+    locks the row (:meth:`lock`, inside the admin's transaction, so the
+    lock lasts until the save) and compares it with the stored row.
+    """
+
+    opened_stamp = forms.CharField(widget=forms.HiddenInput, required=False)
+    stamp_fields: tuple[str, ...] = ()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["opened_stamp"].initial = editing.stamp(
+                getattr(self.instance, name) for name in self.stamp_fields)
+
+    def lock(self) -> None:
+        """Lock the row for update (subclasses: in the one lock order)."""
+        editing.lock_row(type(self.instance), self.instance.pk)
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk:
+            self.lock()
+            stored = editing.row_stamp(type(self.instance), self.instance.pk, self.stamp_fields)
+            if stored != cleaned.get("opened_stamp"):
+                self.add_error(None, forms.ValidationError(gettext(
+                    "Someone else saved this %(object)s while you were editing it. Your "
+                    "changes were not saved and are still in the form below: copy them, reload "
+                    "the page and apply them to the current version.") % {
+                        "object": self.instance._meta.verbose_name}, code="stale"))
+        return cleaned
 
 
 def _no_bulk_delete(actions: dict) -> dict:
@@ -114,8 +229,11 @@ class ProposeForm(forms.Form):
         field.label_from_instance = lambda c: f"{c.document.slug} · {c.display_key} ({c.key})"
 
 
-class CorrectionForm(forms.ModelForm):
-    """A correction; its title is required in its original language only."""
+class CorrectionForm(StampedModelForm):
+    """A correction; its title is required in its original language only; refused
+    when someone saved the correction since the form was opened."""
+
+    stamp_fields = Correction.CONTENT_FIELDS
 
     class Meta:
         model = Correction
@@ -148,6 +266,9 @@ class CorrectionForm(forms.ModelForm):
                     self.add_error("effective_date", publishing.backdated_message(backdated))
         return cleaned
 
+    def lock(self) -> None:
+        editing.lock_rows(corrections=[self.instance.pk])
+
 
 @admin.register(Correction)
 class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
@@ -159,11 +280,16 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     list_filter = ("game",)
     fields = ("game", "language", "title", "summary", "effective_date", "status_display",
               "number", "created_by", "submitted_at", "submitted_by", "published_at",
-              "published_by")
+              "published_by", "opened_stamp")
     readonly_fields = ("status_display", "number", "created_by", "submitted_at",
                        "submitted_by", "published_at", "published_by")
     inlines = [ProposedVersionInline]
     change_form_template = "admin/rulebook/correction/change_form.html"
+    published_refusal = _("This correction is already published.")
+
+    def opened_editable(self, request, object_id) -> bool:
+        # Only an editable correction's form carries its stamp.
+        return "opened_stamp" in request.POST
 
     class Media:
         js = ("rulebook/versioning/admin-tabs.js",)
@@ -180,8 +306,14 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     def get_actions(self, request):
         return _no_bulk_delete(super().get_actions(request))
 
+    def get_fields(self, request, obj=None):
+        fields = list(super().get_fields(request, obj))
+        if obj is not None and not self.has_change_permission(request, obj):
+            fields.remove("opened_stamp")  # shown read-only: no form to check
+        return fields
+
     def has_change_permission(self, request, obj=None):
-        if obj is not None and obj.is_published:
+        if obj is not None and obj.is_published and not shows_refusal(request):
             return False  # shown read-only
         return super().has_change_permission(request, obj)
 
@@ -194,6 +326,16 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         if not change:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+
+    def delete_model(self, request, obj):
+        """Delete a draft correction and its drafts, under their locks in the one
+        order (a publication at the same moment waits, or is waited for).
+
+        :raises ImmutableVersionError: if it was published in the meantime.
+        """
+        editing.lock_rows(corrections=[obj.pk], versions=obj.versions.values_list("pk", flat=True))
+        obj.refresh_from_db()
+        obj.delete()
 
     def get_urls(self):
         def wrap(view):
@@ -292,7 +434,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     def _run(request, action, success: str) -> bool:
         try:
             action()
-        except (publishing.WorkflowError, ImmutableVersionError) as error:
+        except (publishing.WorkflowError, ImmutableVersionError, editing.BusyError) as error:
             messages.error(request, str(error))
             return False
         messages.success(request, success)
@@ -303,7 +445,8 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         if request.method != "POST":
             return HttpResponseRedirect(reverse("admin:rulebook_correction_preview", args=[pk]))
         correction = self._correction(request, pk)
-        self._run(request, lambda: publishing.submit_correction(correction, request.user),
+        self._run(request, lambda: editing.retry_once(
+            lambda: publishing.submit_correction(correction, request.user)),
                   gettext("Submitted for review: a publisher can now publish it."))
         return HttpResponseRedirect(self._change_url(correction))
 
@@ -314,7 +457,8 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
             raise PermissionDenied
         correction = self._correction(request, pk, change=False)
         if request.method == "POST" and request.POST.get("confirm") == "yes":
-            if self._run(request, lambda: publishing.publish_correction(correction, request.user),
+            if self._run(request, lambda: editing.retry_once(
+                    lambda: publishing.publish_correction(correction, request.user)),
                          gettext("Published. Readers see it on the correction page and in the "
                                  "feed; the new texts are in force from the effective date.")):
                 correction.refresh_from_db()
@@ -357,6 +501,10 @@ class DraftVersionForm(ClauseVersionAdminForm):
         cleaned = super().clean()
         expected = cleaned.get("expected_revision")
         if self.instance.pk and expected is not None:
+            # Inside the admin's transaction: the locks last until the save, so
+            # the check holds when the draft is written (and a publication of
+            # its correction waits, or is waited for).
+            publishing.lock_draft(self.instance)
             try:
                 publishing.check_draft_revision(self.instance, expected)
             except publishing.StaleDraftError as error:
@@ -414,6 +562,14 @@ class ClauseVersionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     readonly_fields = ("clause", "correction", "number", "based_on_number", "revision",
                        "effective_date", "digest", "published_at", "published_by")
     change_form_template = "admin/rulebook/clauseversion/change_form.html"
+    published_refusal = _("This draft has been published in the meantime; published versions "
+                          "cannot be changed.")
+
+    def opened_editable(self, request, object_id) -> bool:
+        # A draft's form carries its revision; a version published with a
+        # correction was such a draft.
+        return ("expected_revision" in request.POST and str(object_id).isdigit()
+                and ClauseVersion.objects.filter(pk=object_id, correction__isnull=False).exists())
 
     class Media:
         js = ("rulebook/versioning/admin-tabs.js",)
@@ -440,7 +596,7 @@ class ClauseVersionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         return False  # proposed through a correction; imported versions come from sources
 
     def has_change_permission(self, request, obj=None):
-        if obj is not None and obj.is_published:
+        if obj is not None and obj.is_published and not shows_refusal(request):
             return False  # immutable: shown read-only
         return super().has_change_permission(request, obj)
 
@@ -451,6 +607,16 @@ class ClauseVersionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
 
     def save_model(self, request, obj, form, change):
         publishing.save_draft(obj, form.cleaned_data["expected_revision"])
+
+    def delete_model(self, request, obj):
+        """Delete a draft under its locks in the one order (a publication of its
+        correction at the same moment waits, or is waited for).
+
+        :raises ImmutableVersionError: if it was published in the meantime.
+        """
+        publishing.lock_draft(obj)
+        obj.refresh_from_db()
+        obj.delete()
 
     def render_change_form(self, request, context, add=False, change=False, form_url="",
                            obj=None):
@@ -476,20 +642,10 @@ class ClauseVersionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         if not version.is_published and not self.has_change_permission(request, version):
             raise PermissionDenied
         form = TranslationForm(request.POST or None, version=version, languages=languages)
-        if request.method == "POST" and form.is_valid():
-            try:
-                publishing.save_translations(
-                    version, {code: (form.cleaned_data[f"text_{code}"],
-                                     form.cleaned_data[f"title_{code}"],
-                                     form.cleaned_data[f"confirm_{code}"])
-                              for code in languages},
-                    request.user, expected_revision=form.cleaned_data.get("expected_revision"))
-            except (publishing.WorkflowError, ImmutableVersionError) as error:
-                form.add_error(None, str(error))
-            else:
-                messages.success(request, gettext("Translations saved."))
-                return HttpResponseRedirect(reverse("admin:rulebook_clauseversion_change",
-                                                    args=[version.pk]))
+        if request.method == "POST" and form.is_valid() and form.save(request.user):
+            messages.success(request, gettext("Translations saved."))
+            return HttpResponseRedirect(reverse("admin:rulebook_clauseversion_change",
+                                                args=[version.pk]))
         return TemplateResponse(request, "admin/rulebook/clauseversion/translate.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta,
             "version": version, "form": form,
@@ -523,12 +679,49 @@ class TranslationForm(forms.Form):
             self.fields[f"confirm_{code}"] = forms.BooleanField(
                 label=_("the %(language)s translation matches the current original text")
                 % {"language": name}, required=False)
-        if not version.is_published:
+        if version.is_published:
+            # What the form was opened from: only the languages changed since
+            # are written (publishing.save_translations).
+            for code in languages:
+                self.fields[f"opened_{code}"] = forms.CharField(
+                    widget=forms.HiddenInput, required=False,
+                    initial=publishing.translation_stamp(version, code))
+                self.fields[f"opened_from_{code}"] = forms.CharField(
+                    widget=forms.HiddenInput, required=False,
+                    initial=getattr(version, f"translated_from_{code}") or "")
+        else:
             # A draft is saved under its revision check, like the draft form.
             self.fields["expected_revision"] = forms.IntegerField(
                 widget=forms.HiddenInput, initial=version.revision)
         self.version = version
         self.languages = languages
+
+    def save(self, user) -> bool:
+        """Save the valid form's translations; whether they were saved.
+
+        A refusal (a stale form, a translation someone else saved meanwhile,
+        a database that gave up twice on a lock) is added to the form's
+        errors instead, the typed texts kept.
+        """
+        data = self.cleaned_data
+        opened = ({code: (data[f"opened_{code}"], data[f"opened_from_{code}"])
+                   for code in self.languages} if self.version.is_published else None)
+        try:
+            editing.retry_once(lambda: publishing.save_translations(
+                self.version, {code: (data[f"text_{code}"], data[f"title_{code}"],
+                                      data[f"confirm_{code}"]) for code in self.languages},
+                user, expected_revision=data.get("expected_revision"), opened=opened))
+        except publishing.TranslationConflict as error:
+            self.add_error(None, str(error))
+            for code in error.languages:
+                self.add_error(f"text_{code}", gettext(
+                    "Changed by someone else since you opened this page; your text below was "
+                    "not saved."))
+            return False
+        except (publishing.WorkflowError, ImmutableVersionError, editing.BusyError) as error:
+            self.add_error(None, str(error))
+            return False
+        return True
 
     def clean(self):
         """Refuse broken [[…]] references in any translation (field errors)."""

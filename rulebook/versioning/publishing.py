@@ -16,10 +16,13 @@ was based on (``based_on_number``) and a ``revision`` counter; saving a
 draft from a stale form, or publishing a draft based on a version that has
 since been superseded, raises :class:`StaleDraftError` and changes nothing.
 Every write to a draft — the draft form, the translations page — goes
-through that check (:func:`save_draft`, :func:`save_translations`), and
-any change to a submitted correction's texts returns it to draft
-(``ClauseVersion.save``, ``Correction.save``): what is published is what
-was reviewed.
+through that check (:func:`save_draft`, :func:`save_translations`); the
+translations of a published version are saved language by language against
+a stamp of what the form showed; locks are taken in one order
+(:mod:`rulebook.versioning.editing`), so a publication and an edit never
+deadlock; and any change to a submitted correction's texts returns it to
+draft (``ClauseVersion.save``, ``Correction.save``): what is published is
+what was reviewed.
 
 The first import of a source page (``rulebook.importing``) publishes its
 versions directly, with an empty publisher; later imports only propose
@@ -40,6 +43,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rulebook.models import Clause, ClauseVersion, Correction, Game, text_digest
+from rulebook.versioning import editing
 
 PUBLISH_PERMISSION = "rulebook.publish_correction"
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
@@ -69,6 +73,7 @@ def _log(user, obj, flag: int, message: str) -> None:
         single_object=True)
 
 
+@transaction.atomic
 def propose_version(correction: Correction, clause: Clause, user, *,
                     repeal: bool = False) -> ClauseVersion:
     """Create a draft version of ``clause`` in ``correction``, prefilled with its current text.
@@ -82,6 +87,10 @@ def propose_version(correction: Correction, clause: Clause, user, *,
         another game, already proposes a text for this clause, or takes
         effect before the clause's latest version.
     """
+    # The one lock order; the correction as stored (it may have been
+    # published since the editor's page was loaded).
+    editing.lock_rows(corrections=[correction.pk], clauses=[clause.pk])
+    correction.refresh_from_db()
     if correction.is_published:
         raise WorkflowError(_("This correction is already published; start a new correction."))
     if clause.document.game_id != correction.game_id:
@@ -129,34 +138,50 @@ def check_draft_revision(draft: ClauseVersion, expected_revision: int) -> None:
                                                 "stored": stored["revision"]})
 
 
+def lock_draft(draft: ClauseVersion) -> None:
+    """Lock a draft's correction, clause and row, in the one lock order
+    (:func:`rulebook.versioning.editing.lock_rows`): a publication of its
+    correction and an edit of the draft then wait for each other instead of
+    deadlocking."""
+    editing.lock_rows(corrections=[draft.correction_id], clauses=[draft.clause_id],
+                      versions=[draft.pk])
+
+
 @transaction.atomic
 def save_draft(draft: ClauseVersion, expected_revision: int) -> ClauseVersion:
     """Save an edited draft if nobody saved it since revision ``expected_revision``.
 
-    The check and the save happen under a row lock; the revision counter
-    goes up by one.
+    The check and the save happen under the draft's locks (:func:`lock_draft`);
+    the revision counter goes up by one.
 
     :raises StaleDraftError: see :func:`check_draft_revision`.
     """
-    list(ClauseVersion.objects.select_for_update().filter(pk=draft.pk))
+    lock_draft(draft)
     check_draft_revision(draft, expected_revision)
     draft.revision = expected_revision + 1
     draft.save()
     return draft
 
 
+@transaction.atomic
 def submit_correction(correction: Correction, user) -> Correction:
     """Submit a draft correction for review by a publisher.
 
+    Only the submission stamps are written, under the correction's lock
+    (reloaded first), so an edit saved since the page was loaded is not
+    overwritten.
+
     :raises WorkflowError: if it is published already or proposes no text.
     """
+    editing.lock_rows(corrections=[correction.pk])
+    correction.refresh_from_db()
     if correction.is_published:
         raise WorkflowError(_("This correction is already published."))
     if not correction.versions.exists():
         raise WorkflowError(_("Propose the new text of at least one clause before submitting."))
     correction.submitted_at = timezone.now()
     correction.submitted_by = user
-    correction.save()
+    correction.save(update_fields=["submitted_at", "submitted_by"])
     _log(user, correction, CHANGE, "Submitted for review.")
     return correction
 
@@ -257,10 +282,11 @@ def publish_correction(correction: Correction, user, *,
                   .order_by("clause__position"))
     if not drafts:
         raise WorkflowError(_("This correction proposes no clause text; nothing to publish."))
-    # Lock the clauses (in a fixed order): a correction published at the same
-    # moment for one of them waits here and then finds its draft stale.
-    list(Clause.objects.select_for_update().filter(pk__in=[d.clause_id for d in drafts])
-         .order_by("pk").values_list("pk", flat=True))
+    # Lock the clauses, then the drafts (the one lock order, after the
+    # correction): a correction published at the same moment for one of the
+    # clauses waits here and then finds its draft stale; an edit of a draft
+    # waits for the correction's lock and then finds it published.
+    editing.lock_rows(clauses=[d.clause_id for d in drafts], versions=[d.pk for d in drafts])
     stale = stale_drafts(correction)
     if stale:
         raise StaleDraftError(_(
@@ -333,29 +359,91 @@ def _apply_translation(version: ClauseVersion, language: str, text: str, title: 
             else f"Translation ({language}) confirmed as up to date.")
 
 
+class TranslationConflict(StaleDraftError):
+    """Someone saved translations of a published version since the form was opened.
+
+    ``languages`` are the codes whose stored translation changed while the
+    editor changed it too; nothing has been saved.
+    """
+
+    def __init__(self, languages: list[str]):
+        names = dict(settings.LANGUAGES)
+        super().__init__(_(
+            "Someone else saved the %(languages)s translation of this version while you were "
+            "editing it. Your text was not saved and is still in the form below: copy it, "
+            "reload the page and apply your changes to the current translation.") % {
+                "languages": ", ".join(str(names[code]) for code in languages)})
+        self.languages = languages
+
+
+def translation_stamp(version: ClauseVersion, language: str) -> str:
+    """The stamp of one translation as the translations page shows it (title, text)."""
+    return editing.stamp([getattr(version, f"title_{language}"),
+                          getattr(version, f"text_{language}")])
+
+
+def _changed_translations(stored: ClauseVersion, translations: dict,
+                          opened: dict[str, tuple[str, str]]) -> dict:
+    """The translations the editor changed or confirmed since the form was opened.
+
+    ``opened`` maps a language to the :func:`translation_stamp` and the
+    ``translated_from_<language>`` digest the form was opened with; a
+    language the editor left as it was is not written again, so what
+    someone else saved in it meanwhile stays.
+
+    :raises TranslationConflict: if a language the editor changed was also
+        saved by someone else since the form was opened.
+    """
+    changed, conflicts = {}, []
+    for language, (text, title, confirm) in translations.items():
+        seen_stamp, seen_from = opened.get(language, (None, None))
+        if not confirm and editing.stamp([title, text]) == seen_stamp:
+            continue  # left as it was opened
+        if not confirm and editing.stamp([title, text]) == translation_stamp(stored, language):
+            continue  # already stored as typed
+        if (translation_stamp(stored, language) != seen_stamp
+                or (getattr(stored, f"translated_from_{language}", "") or "") != (seen_from or "")):
+            conflicts.append(language)
+        changed[language] = (text, title, confirm)
+    if conflicts:
+        raise TranslationConflict(conflicts)
+    return changed
+
+
 @transaction.atomic
 def save_translations(version: ClauseVersion, translations: dict[str, tuple[str, str, bool]],
-                      user, *, expected_revision: int | None = None) -> ClauseVersion:
+                      user, *, expected_revision: int | None = None,
+                      opened: dict[str, tuple[str, str]] | None = None) -> ClauseVersion:
     """Set or confirm translations: ``{language: (text, title, confirm)}``.
 
     A changed text, or ``confirm`` for an unchanged one, records the
     translation as made from the version's current original text.  On a
     published version only the translations change (the guards allow
-    that); a draft is saved like :func:`save_draft`, under its revision
-    check, so an editor's open draft form is not silently overwritten and
-    vice versa.
+    that); with ``opened`` (what the form showed, see
+    :func:`_changed_translations`) only the languages the editor changed
+    are written, under the version's row lock.  A draft is saved like
+    :func:`save_draft`, under its revision check, so an editor's open
+    draft form is not silently overwritten and vice versa.  Returns
+    ``version`` (a published one reloaded under the lock).
 
     :raises WorkflowError: for the original language (its text never
         changes once published) or an unknown language.
     :raises StaleDraftError: for a draft saved since ``expected_revision``
         (or without one), or published in the meantime.
+    :raises TranslationConflict: for a published version whose changed
+        translation someone else saved since the form was opened.
     """
     draft = not version.is_published
     if draft:
         if expected_revision is None:
             raise StaleDraftError(_("Reload the page: this draft's revision is not known."))
-        list(ClauseVersion.objects.select_for_update().filter(pk=version.pk))
+        lock_draft(version)
         check_draft_revision(version, expected_revision)
+    else:
+        editing.lock_rows(clauses=[version.clause_id], versions=[version.pk])
+        version.refresh_from_db()  # the stored translations, under the lock
+        if opened is not None:
+            translations = _changed_translations(version, translations, opened)
     log = [message for language, (text, title, confirm) in translations.items()
            if (message := _apply_translation(version, language, text, title, confirm))]
     if not log:

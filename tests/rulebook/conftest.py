@@ -1,6 +1,8 @@
 """Fixtures of the versioning tests: a small rulebook, editors and publishers."""
 
 import datetime
+import html
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -77,3 +79,11 @@ def draft_correction(small_rulebook, editor):
     draft.text_de = "Jeder Spieler zieht vier Karten am Anfang."
     draft.save()
     return correction
+
+
+def hidden_inputs(page: str) -> dict[str, str]:
+    """The hidden inputs of an HTML page, name → value: what a form was opened with
+    (revision, stamps), as a browser would send them back."""
+    return {name: html.unescape(value) for name, value in re.findall(
+        r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page)
+        if name != "csrfmiddlewaretoken"}

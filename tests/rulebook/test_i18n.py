@@ -23,6 +23,7 @@ from django.test import Client
 from rulebook.importing.translations import load_translations
 from rulebook.models import ClauseVersion, Document, GlossaryTerm, Section, text_digest
 from rulebook.versioning.roles import TRANSLATORS
+from tests.rulebook.conftest import hidden_inputs
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 PD = "power-duell/schutzgottkarten"
@@ -368,7 +369,7 @@ def test_translators_translate_and_edit_the_glossary_but_do_not_publish(translat
         'name="text_en"', first)
     response = client.post(url, {"title_en": version.title_en or "", "text_en": "New English text.",
                                  "title_de": version.title_de or "", "text_de": version.text_de,
-                                 "confirm_de": "on"})
+                                 "confirm_de": "on", **hidden_inputs(html)})
     assert response.status_code == 302
     version.refresh_from_db()
     assert version.text_en == "New English text." and version.translated_from_en == version.digest

@@ -9,7 +9,7 @@ from django.db import IntegrityError, connection, transaction
 from django.test import Client
 
 from rulebook.models import ClauseVersion, Correction, ImmutableVersionError
-from tests.rulebook.conftest import TEXTS
+from tests.rulebook.conftest import TEXTS, hidden_inputs
 
 TEXTS_3 = TEXTS[2]
 from rulebook.versioning.publishing import (
@@ -373,7 +373,8 @@ def test_translator_updates_and_confirms_through_the_admin(small_rulebook, edito
     assert page.status_code == 200 and 'name="text_en"' in page.content.decode()
     assert 'name="text_de"' not in page.content.decode()  # the original is not editable here
     response = client.post(url, {"title_en": "", "text_en": "Each player draws three cards.",
-                                 "title_ru": "", "text_ru": ""})
+                                 "title_ru": "", "text_ru": "",
+                                 **hidden_inputs(page.content.decode())})
     assert response.status_code == 302
     version.refresh_from_db()
     assert version.text_en == "Each player draws three cards." and version.text_de == TEXTS_3

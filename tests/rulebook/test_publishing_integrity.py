@@ -18,7 +18,7 @@ from rulebook.models import ClauseVersion, Correction, ImmutableVersionError
 from rulebook.versioning.publishing import (
     WorkflowError, propose_version, publish_correction, submit_correction,
 )
-from tests.rulebook.conftest import D3, TEXTS
+from tests.rulebook.conftest import D3, TEXTS, hidden_inputs
 
 
 def client_for(user):
@@ -77,9 +77,11 @@ def test_proposing_a_text_in_a_back_dated_correction_is_refused(small_rulebook, 
 
 def test_admin_refuses_moving_the_date_before_a_replaced_version_with_a_field_error(
         draft_correction, editor):
-    response = client_for(editor).post(
-        f"/admin/rulebook/correction/{draft_correction.pk}/change/",
-        correction_post(draft_correction, effective_date="2021-01-01"))
+    client = client_for(editor)
+    url = f"/admin/rulebook/correction/{draft_correction.pk}/change/"
+    opened = hidden_inputs(client.get(url).content.decode())
+    response = client.post(url, correction_post(draft_correction, effective_date="2021-01-01",
+                                                **opened))
     assert response.status_code == 200
     errors = response.context["adminform"].form.errors
     assert "15.03.2022" in errors["effective_date"][0]
@@ -107,9 +109,10 @@ def test_admin_refuses_moving_a_correction_with_drafts_to_another_game(
     from rulebook.models import Game
 
     berserk = Game.objects.get(slug="berserk")
-    response = client_for(editor).post(
-        f"/admin/rulebook/correction/{draft_correction.pk}/change/",
-        correction_post(draft_correction, game=berserk.pk))
+    client = client_for(editor)
+    url = f"/admin/rulebook/correction/{draft_correction.pk}/change/"
+    opened = hidden_inputs(client.get(url).content.decode())
+    response = client.post(url, correction_post(draft_correction, game=berserk.pk, **opened))
     assert response.status_code == 200
     assert "game" in response.context["adminform"].form.errors
     assert Correction.objects.get(pk=draft_correction.pk).game.slug == "testspiel"
