@@ -9,6 +9,7 @@
  *   server renders a blank row in a <template>; its names hold "__i__" and
  *   its labels "__n__".  Without JavaScript the count field and its
  *   "Show this many items" button still do the same with a page load.
+ * - "Copy link" copies the ruling's short address (the link beside it).
  */
 (function () {
   "use strict";
@@ -133,8 +134,32 @@
     target.focus({preventScroll: true});
   }
 
+  /* "Copy link": the ruling's short address to the clipboard.  Without
+     JavaScript (or a clipboard) the plain link beside it does the job. */
+  function setUpCopy(root) {
+    var buttons = root.querySelectorAll ? root.querySelectorAll("[data-copy-link]") : [];
+    Array.prototype.forEach.call(buttons, function (button) {
+      if (button.dataset.copyReady || !navigator.clipboard) {
+        return;
+      }
+      button.dataset.copyReady = "1";
+      button.hidden = false;
+      var share = button.closest(".share");
+      var link = share.querySelector("[data-share]");
+      var status = share.querySelector("[data-copy-status]");
+      button.addEventListener("click", function () {
+        navigator.clipboard.writeText(link.href).then(function () {
+          status.textContent = button.dataset.copied;
+        }, function () {
+          status.textContent = button.dataset.failed;
+        });
+      });
+    });
+  }
+
   function ready() {
     setUpAll(document);
+    setUpCopy(document);
     if (window.location.search && document.querySelector("#calculator")) {
       showResult();
     }
@@ -152,6 +177,7 @@
       return;
     }
     setUpAll(document);
+    setUpCopy(document);
     // A layout-only answer ("Show this many items") has neither a ruling
     // nor errors: nothing moves then.
     showResult();
