@@ -368,5 +368,9 @@ def test_on_a_phone_the_answer_is_on_the_first_screen(journey, language):
 def test_on_a_wide_screen_the_steps_are_open(journey, language):
     page = journey.page
     page.set_viewport_size({"width": 1280, "height": 900})
-    journey.goto(f"/{language}{PD_TABLE_PATH}?{PD_TABLE_QUERY}")
+    # a whole page from an address with defaults and empty fields (a form sent
+    # before the script ran): the address bar takes the short address
+    journey.goto(f"/{language}{PD_TABLE_PATH}?active_side=a&{PD_TABLE_QUERY}"
+                 "&effects-0-operation=add&effects-1-target_guardian=&as_of=")
+    expect(page).to_have_url(journey.url(f"/{language}{PD_TABLE_PATH}?{PD_TABLE_QUERY}"))
     expect(page.locator(".steps--decided .step__refs").first).to_be_visible()

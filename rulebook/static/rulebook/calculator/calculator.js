@@ -9,7 +9,8 @@
  *   server renders a blank row in a <template>; its names hold "__i__" and
  *   its labels "__n__".  Without JavaScript the count field and its
  *   "Show this many items" button still do the same with a page load.
- * - "Copy link" copies the ruling's short address (the link beside it).
+ * - "Copy link" copies the ruling's short address (the link beside it);
+ *   a whole page with a ruling puts that address in the address bar.
  */
 (function () {
   "use strict";
@@ -157,9 +158,24 @@
     });
   }
 
+  /* A whole page with a ruling (a form sent before this script ran, an old
+     link) shows the ruling's short address in the address bar, as an htmx
+     answer does (HX-Push-Url): the same ruling, without the empty fields. */
+  function shortenAddress() {
+    var link = document.querySelector("[data-ruling] [data-share]");
+    if (!link || !window.history.replaceState) {
+      return;
+    }
+    var short = new URL(link.href, window.location.href);
+    if (short.href !== window.location.href.split("#")[0]) {
+      window.history.replaceState(window.history.state, "", short.href + window.location.hash);
+    }
+  }
+
   function ready() {
     setUpAll(document);
     setUpCopy(document);
+    shortenAddress();
     if (window.location.search && document.querySelector("#calculator")) {
       showResult();
     }
