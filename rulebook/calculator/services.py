@@ -12,7 +12,11 @@ this module adds what a site needs around them:
   side, and every cited clause once with the steps relying on it, resolved
   against the rulebook on the "as of" date (see
   :mod:`rulebook.calculator.citations`), texts translated with gettext;
-- :func:`value_json` / :func:`value_text` — result values for JSON and HTML.
+- :func:`value_json` / :func:`value_text` — result values for JSON and HTML;
+- :func:`short_query` — a ruling's address with only the inputs that differ
+  from their defaults (what the page offers to share), read back by the
+  same parser as every address;
+- :func:`page_numbers` — the steps' numbers in the order the page shows them.
 """
 
 from __future__ import annotations
