@@ -12,7 +12,11 @@ this module adds what a site needs around them:
   side, and every cited clause once with the steps relying on it, resolved
   against the rulebook on the "as of" date (see
   :mod:`rulebook.calculator.citations`), texts translated with gettext;
-- :func:`value_json` / :func:`value_text` — result values for JSON and HTML.
+- :func:`value_json` / :func:`value_text` — result values for JSON and HTML;
+- :func:`short_query` — a ruling's address with only the inputs that differ
+  from their defaults (what the page offers to share), read back by the
+  same parser as every address;
+- :func:`page_numbers` — the steps' numbers in the order the page shows them.
 """
 
 from __future__ import annotations
@@ -372,6 +376,55 @@ def to_query(scenario: Scenario, inputs: Mapping[str, Any],
     return urlencode(form, doseq=True)
 
 
+def non_default(fields: Sequence[Field], inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """JSON-style ``inputs`` without the values an omitted field has anyway.
+
+    ``inputs`` are validated inputs (:meth:`engine.core.Scenario.parse_form`);
+    a value equal to its field's default (:meth:`engine.core.Field.omitted`)
+    is left out, in group items too (a group keeps one entry per item, so
+    its count survives; an empty group is kept when a new form would show
+    blank items, so that the form reads the address as the same table).  Reading the result gives ``inputs`` again.
+
+    >>> from engine.core import msg
+    >>> fields = (Field("amount", msg("Amount"), FieldKind.INTEGER, default=0),
+    ...           Field("flag", msg("Flag"), FieldKind.BOOLEAN, default=True))
+    >>> non_default(fields, {"amount": 0, "flag": False})
+    {'flag': False}
+    """
+    kept: dict[str, Any] = {}
+    for spec in fields:
+        value = inputs.get(spec.name)
+        if spec.kind is FieldKind.GROUP:
+            # an empty group is written when a new form shows blank items (its rows)
+            if value or (spec.rows or spec.min_items):
+                kept[spec.name] = [non_default(spec.fields, item) for item in value or ()]
+        elif value is not None and value != spec.omitted():
+            if isinstance(value, frozenset):  # one address per choice: the field's order
+                value = [choice for choice in spec.choice_values() if choice in value]
+            kept[spec.name] = value
+    return kept
+
+
+def short_query(scenario: Scenario, inputs: Mapping[str, Any],
+                on: datetime.date | None = None) -> str:
+    """The shortest calculator address (query string) of validated ``inputs``.
+
+    Only values that differ from their field's default are written
+    (:func:`non_default`); the form and :func:`engine.core.parse_form` read
+    an omitted field as its default, so the address gives the same ruling.
+    When every value is a default, the first field is written all the same:
+    an address without parameters is the empty form, not a ruling.
+    """
+    kept = non_default(scenario.fields, inputs)
+    if not kept and scenario.fields:
+        first = scenario.fields[0]
+        kept[first.name] = inputs.get(first.name) if first.kind is not FieldKind.GROUP else (
+            [non_default(first.fields, item) for item in inputs.get(first.name) or ()])
+        if first.kind is FieldKind.GROUP and not kept[first.name]:
+            return urlencode({first.name: "0", **({"as_of": on.isoformat()} if on else {})})
+    return to_query(scenario, kept, on)
+
+
 def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The situation a ruling answers, as (label, text) rows for a reader (and a printout).
 
@@ -407,8 +460,19 @@ def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple
 
 def example_links(scenario: Scenario) -> list[tuple[str, str]]:
     """(title, query string) of each worked example of ``scenario``: a form to start from."""
-    return [(render_message(example.title), to_query(scenario, example.inputs))
+    return [(render_message(example.title), example_query(scenario, example.inputs))
             for example in scenario.examples]
+
+
+def example_query(scenario: Scenario, inputs: Mapping[str, Any]) -> str:
+    """The calculator address of JSON-style ``inputs`` (a worked example) as the
+    form reads it: :func:`short_query` of the validated inputs, so that a group
+    the example leaves out is written empty (a new form would show blank
+    items); :func:`to_query` of ``inputs`` as given if they are invalid."""
+    try:
+        return short_query(scenario, scenario.validate(inputs))
+    except InputError:
+        return to_query(scenario, inputs)
 
 
 # --------------------------------------------------------------------------
@@ -451,20 +515,47 @@ def value_text(value: Any) -> str:
 
 
 @dataclass(frozen=True)
+class OtherReading:
+    """What a disputed value is under a reading other than the one presented first.
+
+    ``text`` is the value's text under that reading, ``point`` the open
+    point's number in the ruling (1-based) and ``reading`` the reading's
+    number within the point (1 is the reading presented first).
+    """
+
+    text: str
+    point: int
+    reading: int
+
+
+@dataclass(frozen=True)
 class ValueView:
-    """A result value for display: name, translated label, JSON value, text."""
+    """A result value for display: name, translated label, JSON value, text.
+
+    ``others`` are the value under the other readings of open points where
+    it differs (empty: no reading disputes it).
+    """
 
     name: str
     label: str
     value: Any
     text: str
+    others: tuple[OtherReading, ...] = ()
+
+    @property
+    def disputed(self) -> bool:
+        """Whether a reading of an open point gives this value differently."""
+        return bool(self.others)
 
 
 @dataclass(frozen=True)
 class StepView:
     """A step for display: translated text and reason, resolved citations, warnings.
 
-    ``refs`` are the numbers of this step's clauses in the ruling's list of
+    ``number`` is the step's place in the engine's ruling (the API's
+    numbers); ``shown`` its number on the page, which lists the steps by
+    outcome (:attr:`RulingView.trace`) and numbers them in that order, and
+    ``shown_see`` the page numbers of the steps it points to.  ``refs`` are the numbers of this step's clauses in the ruling's list of
     cited clauses (:attr:`RulingView.sources`), in the step's order.
     """
 
@@ -474,6 +565,8 @@ class StepView:
     reason: str
     citations: tuple[ResolvedCitation, ...]
     refs: tuple[int, ...] = ()
+    shown: int = 0
+    shown_see: tuple[int, ...] = ()
 
     @property
     def outcome(self) -> str:
@@ -513,14 +606,16 @@ class SourceView:
     """A clause cited by a ruling, listed once with the steps that rely on it.
 
     ``number`` is its place in the ruling's list of clauses (1-based, the
-    anchor ``clause-<number>``); ``steps`` the numbers of the steps citing
-    it; ``points`` the numbers of the open points whose readings cite it.
+    anchor ``clause-<number>``); ``steps`` the (engine) numbers of the
+    steps citing it and ``shown_steps`` their numbers on the page, in page
+    order; ``points`` the numbers of the open points whose readings cite it.
     """
 
     number: int
     citation: ResolvedCitation
     steps: tuple[int, ...]
     points: tuple[int, ...] = ()
+    shown_steps: tuple[int, ...] = ()
 
     @property
     def anchor(self) -> str:
@@ -646,6 +741,20 @@ class RulingView:
         """Whether any step carries a drift warning."""
         return any(step.warnings for step in self.steps)
 
+    @property
+    def trace(self) -> tuple[StepView, ...]:
+        """The steps in the order the page shows them (not covered, decided, not
+        applicable), which is the order of their :attr:`StepView.shown` numbers."""
+        return self.not_covered + self.decided + self.not_applicable
+
+    @property
+    def grounds(self) -> tuple[SourceView, ...]:
+        """The clauses the verdict rests on: those cited by a step that is not
+        "considered, not applicable", or by a reading of an open point."""
+        return tuple(source for source in self.sources if source.points or any(
+            self.steps[number - 1].step.outcome is not Outcome.NOT_APPLICABLE
+            for number in source.steps))
+
 
 #: The message id of :func:`engine.core.card_text_may_override` steps.
 CARD_TEXT_MAY_OVERRIDE = card_text_may_override(
@@ -670,20 +779,59 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
                 numbers = by_points.setdefault(citation, [])
                 if index not in numbers:
                     numbers.append(index)
+    shown = page_numbers(ruling.steps)
     sources = tuple(SourceView(order[c], resolved[c], tuple(by_steps.get(c, ())),
-                               tuple(by_points.get(c, ()))) for c in ruling.citations())
+                               tuple(by_points.get(c, ())),
+                               tuple(sorted(shown[n] for n in by_steps.get(c, ()))))
+                    for c in ruling.citations())
     steps = []
     for number, step in enumerate(ruling.steps, 1):
         cites = tuple(dict.fromkeys(step.citations))
         steps.append(StepView(step, number, render_message(step.message),
                               render_message(step.reason), tuple(resolved[c] for c in cites),
-                              tuple(order[c] for c in cites)))
-    values = tuple(_value_view(v) for v in ruling.values)
+                              tuple(order[c] for c in cites), shown[number],
+                              tuple(shown[n] for n in step.see)))
+    open_points = tuple(_open_point(ruling, point, index, resolved, order)
+                        for index, point in enumerate(points, 1))
+    values = tuple(_value_view(v, _others(v, open_points)) for v in ruling.values)
     return RulingView(ruling, on, dated, values, tuple(steps),
                       tuple(render_message(note) for note in ruling.notes), sources,
-                      tuple(_open_point(ruling, point, index, resolved, order)
-                            for index, point in enumerate(points, 1)),
-                      _verdict(ruling, [s.citation for s in sources], on))
+                      open_points, _verdict(ruling, [s.citation for s in sources], on))
+
+
+def page_numbers(steps: Sequence[Step]) -> dict[int, int]:
+    """Map each step's number in the ruling (1-based) to its number on the page.
+
+    The page lists the steps not covered first, then the steps that decided
+    the ruling, then those considered and not applicable, each group in the
+    ruling's order; the page numbers count them in that order.
+
+    >>> from engine.core import DocumentRef, msg
+    >>> cite = DocumentRef("g", "d").cite("k")
+    >>> done = Step(Outcome.APPLIED, msg("a"), (cite,))
+    >>> skip = Step(Outcome.NOT_APPLICABLE, msg("b"), (cite,), msg("c"))
+    >>> page_numbers([done, skip, done])
+    {1: 1, 3: 2, 2: 3}
+    """
+    def group(step: Step) -> int:
+        if step.outcome is Outcome.NOT_COVERED:
+            return 0
+        return 2 if step.outcome is Outcome.NOT_APPLICABLE else 1
+
+    ordered = sorted(range(1, len(steps) + 1), key=lambda n: (group(steps[n - 1]), n))
+    return {number: place for place, number in enumerate(ordered, 1)}
+
+
+def _others(value: Value, points: Sequence["OpenPointView"]) -> tuple[OtherReading, ...]:
+    """The value under each reading that gives it differently from the ruling's own value."""
+    own = value_json(value.value)
+    found = []
+    for point in points:
+        for place, reading in enumerate(point.readings[1:], 2):
+            for other in reading.values:
+                if other.name == value.name and other.value != own:
+                    found.append(OtherReading(other.text, point.number, place))
+    return tuple(found)
 
 
 def _verdict(ruling: Ruling, cited: Sequence[ResolvedCitation], on: datetime.date) -> str:
@@ -711,9 +859,9 @@ def _verdict(ruling: Ruling, cited: Sequence[ResolvedCitation], on: datetime.dat
     return " ".join(parts)
 
 
-def _value_view(value: Value) -> ValueView:
+def _value_view(value: Value, others: tuple[OtherReading, ...] = ()) -> ValueView:
     return ValueView(value.name, render_message(value.label), value_json(value.value),
-                     value_text(value.value if value.shown is None else value.shown))
+                     value_text(value.value if value.shown is None else value.shown), others)
 
 
 def _open_point(ruling: Ruling, point: str, number: int,
@@ -754,7 +902,7 @@ class ExampleRun:
     @property
     def query(self) -> str:
         """The calculator page's query string for this example's input."""
-        return to_query(self.scenario, self.example.inputs)
+        return example_query(self.scenario, self.example.inputs)
 
 
 def run_examples(on: datetime.date | None = None) -> list[ExampleRun]:

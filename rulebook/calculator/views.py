@@ -3,7 +3,10 @@
 The scenario form uses GET, so every ruling has a shareable address.  With
 htmx the form asks for a part of the page only: ``HX-Target: ruling`` gets
 the ruling region, ``HX-Target: calculator`` the form and the ruling (used
-when the form itself changes: item counts, field errors).  Without
+when the form itself changes: item counts, field errors).  A ruling's
+address to share carries only the inputs that differ from their defaults
+(:func:`rulebook.calculator.services.short_query`); an htmx answer puts it
+in the address bar (``HX-Push-Url``).  Without
 JavaScript the same address renders the full page.  Bad input never gives
 a 500: it is shown next to its field, with status 400.  A parameter that
 names no field (a misspelled name in a link) is such an error too, shown
@@ -53,7 +56,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     submitted = any(key not in calculator.RESERVED for key in data)
     layout_only = "_layout" in data
     on, dated, date_error = calculator.parse_as_of(request.GET.get("as_of"))
-    errors, ruling, situation, api_query = {}, None, [], ""
+    errors, ruling, situation, api_query, share_url = {}, None, [], "", ""
     if submitted and not layout_only:
         fields = calculator.form_data(scenario, data)  # without as_of, _layout, hidden items
         # the same ruling from the API, which takes no parameter that names no field
@@ -65,6 +68,9 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
                 inputs, table = scenario.read_form(fields)  # parsed once, shown and ruled on
                 ruling = calculator.present(scenario.rule_on_table(inputs, table), on, dated)
                 situation = calculator.describe_inputs(scenario, inputs)
+                # the address to share: only what differs from the defaults
+                share_url = f"{request.path}?" + calculator.short_query(
+                    scenario, inputs, on if dated else None)
             except InputError as error:  # defensive: form_errors already ran the same checks
                 errors = {error.field: error.message}
     bound = calculator.bind_form(scenario, data if submitted else None, errors)
@@ -77,13 +83,16 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "ruling": ruling, "situation": situation,
         "start_from": calculator.example_links(scenario), "submitted": submitted and not layout_only, "failed": failed,
         "on": on, "dated": dated, "as_of": request.GET.get("as_of", ""),
-        "as_of_error": date_error, "api_query": api_query,
+        "as_of_error": date_error, "api_query": api_query, "share_url": share_url,
     }
     status = 400 if failed else 200
     target = request.htmx.target if request.htmx else None
     if target == "ruling" and not failed:
-        return render(request, "rulebook/calculator/includes/partial.html",
-                      {**context, "region": "rulebook/calculator/includes/ruling_region.html"})
+        response = render(request, "rulebook/calculator/includes/partial.html",
+                          {**context, "region": "rulebook/calculator/includes/ruling_region.html"})
+        if share_url:  # the address bar shows the short address, not every empty field
+            response["HX-Push-Url"] = share_url
+        return response
     if target in ("ruling", "calculator"):
         response = render(request, "rulebook/calculator/includes/partial.html",
                           {**context, "region": "rulebook/calculator/includes/calculator.html"},

@@ -123,8 +123,12 @@ def test_evaluating_a_case_with_htmx_swaps_only_the_ruling(journey, language):
     # The answer was the ruling region only, not a page.
     body = answer.value.text()
     assert "<html" not in body and 'class="ruling"' in body and "calculator__form" not in body
-    # The address carries the query; the form keeps the values entered.
-    assert query_of(page.url) == BK_7A_QUERY
+    # The address carries the inputs that differ from their defaults (the short
+    # address to share); the form keeps the values entered.
+    # ("in the play zone" is ticked by default, so it is left out)
+    assert query_of(page.url) == {key: values[-1:] for key, values in BK_7A_QUERY.items()
+                                  if key != "in_play_zone"}
+    assert page.url == journey.url(page.locator(".share__link").get_attribute("href"))
     assert urlsplit(page.url).path == f"/{language}{TIMING_PATH}"
     expect(field(page, BK_7A[language][2][0])).to_have_value("own")
     ruling_text = page.locator("#ruling").inner_text()
@@ -228,7 +232,10 @@ def test_keyboard_only_use_of_the_calculator(journey, language):
     fields[labels[-1]].focus()
     page.keyboard.press("Enter")
     assert_bk_7a_ruling(page, language)
-    assert query_of(page.url) == BK_7A_QUERY
+    # the short address: the values entered that differ from the defaults
+    # ("in the play zone" is ticked by default, so it is left out)
+    assert query_of(page.url) == {key: values[-1:] for key, values in BK_7A_QUERY.items()
+                                  if key != "in_play_zone"}
     journey.screenshot("keyboard")
 
 
@@ -308,3 +315,66 @@ def test_the_marvel_board_adds_and_removes_minions_in_place(journey, language):
     assert "minions-1-damage" not in query
     assert page.evaluate("window.journeyMark") == "same document"
     journey.screenshot("board")
+
+
+# A reference situation with an open point (judge case PD-3 on the whole table: the
+# negativ-positiv rule read two ways), entered as the worked example's address.
+PD_TABLE_PATH = "/calculator/power-duell/situation/"
+PD_TABLE_QUERY = (
+    "guardians=1&guardians-0-base_planet=venus&guardians-0-left_planet=mars"
+    "&guardians-0-right_planet=erde&guardians-0-wirkung_attribute=ap&guardians-0-wirkung_amount=20"
+    "&monsters=2&monsters-0-planet=venus&monsters-0-ap=100&monsters-1-side=b"
+    "&monsters-1-planet=erde&monsters-1-dp=100&attacker=1&target=2&effects=2"
+    "&effects-0-source=energy&effects-0-source_side=b&effects-0-target_monster=2"
+    "&effects-0-attribute=dp&effects-0-amount=10&effects-1-source=energy"
+    "&effects-1-target_monster=1&effects-1-attribute=ap&effects-1-amount=10")
+READING_2 = {"de": "oder 115, Lesart 2", "ru": "или 115, прочтение 2", "en": "or 115, reading 2"}
+
+
+def assert_on_first_screen(locator):
+    box = locator.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], box
+
+
+def test_on_a_phone_the_answer_is_on_the_first_screen(journey, language):
+    page = journey.page
+    page.set_viewport_size(PHONE)
+    journey.goto(f"/{language}{PD_TABLE_PATH}?{PD_TABLE_QUERY}")
+    submit = page.get_by_role("button", name=SUBMIT[language], exact=True)
+    submit.scroll_into_view_if_needed()
+    with page.expect_response(lambda r: PD_TABLE_PATH in r.url and "guardians=" in r.url):
+        submit.click()
+    assert_ruling_in_view_and_focused(page)
+    answer = page.locator("#ruling .answer")
+    assert_on_first_screen(answer.locator(".verdict"))
+    values = answer.locator(".ruling-value")
+    assert values.count() > 5
+    for index in range(values.count()):
+        assert_on_first_screen(values.nth(index))
+    disputed = answer.locator(".ruling-value--disputed")
+    expect(disputed.first).to_contain_text("120")
+    expect(disputed.first.locator(".ruling-value__other")).to_have_text(f"· {READING_2[language]}")
+    clause = answer.locator(".grounds a").first
+    assert_on_first_screen(clause)
+    assert re.search(r"/power-duell/schutzgottkarten/[^/]+/$", clause.get_attribute("href"))
+    # the trace is collapsed on a phone: a step shows its decision, not its clauses
+    first_step = page.locator(".steps--decided .step__details").first
+    expect(first_step.locator(".step__refs")).to_be_hidden()
+    first_step.locator("summary").click()
+    expect(first_step.locator(".step__refs")).to_be_visible()
+    # the address bar holds the short address, which the copy button copies
+    assert len(page.url) < len(journey.url(f"/{language}{PD_TABLE_PATH}?{PD_TABLE_QUERY}")) + 40
+    assert "=&" not in page.url
+    expect(page.locator("[data-copy-link]")).to_be_visible()
+    journey.screenshot("phone-answer")
+
+
+def test_on_a_wide_screen_the_steps_are_open(journey, language):
+    page = journey.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    # a whole page from an address with defaults and empty fields (a form sent
+    # before the script ran): the address bar takes the short address
+    journey.goto(f"/{language}{PD_TABLE_PATH}?active_side=a&{PD_TABLE_QUERY}"
+                 "&effects-0-operation=add&effects-1-target_guardian=&as_of=")
+    expect(page).to_have_url(journey.url(f"/{language}{PD_TABLE_PATH}?{PD_TABLE_QUERY}"))
+    expect(page.locator(".steps--decided .step__refs").first).to_be_visible()

@@ -196,7 +196,9 @@ def test_a_ruling_links_citations_and_expands_them_in_place(client, seeded):
     assert 'hx-get="/en/calculator/clause/berserk/comprehensive-rules/106.p3/"' in html
     assert "<details" in html and "<summary>Show the clause text</summary>" in html
     # the seed's 106 ¶3 has one version without an effective date: both must be shown
-    entry = html.partition('href="/en/berserk/comprehensive-rules/106.p3/"')[2]
+    # its entry in the list of clauses cited (the answer above names it too)
+    entry = html.partition('<li class="citation" id="clause-1">')[2]
+    entry = entry.partition('href="/en/berserk/comprehensive-rules/106.p3/"')[2]
     entry = entry.partition("</li>")[0]
     assert "version 1, effective date unknown" in " ".join(entry.split())
     fragment = client.get("/en/calculator/clause/berserk/comprehensive-rules/106.p3/")

@@ -9,6 +9,8 @@
  *   server renders a blank row in a <template>; its names hold "__i__" and
  *   its labels "__n__".  Without JavaScript the count field and its
  *   "Show this many items" button still do the same with a page load.
+ * - "Copy link" copies the ruling's short address (the link beside it);
+ *   a whole page with a ruling puts that address in the address bar.
  */
 (function () {
   "use strict";
@@ -133,8 +135,47 @@
     target.focus({preventScroll: true});
   }
 
+  /* "Copy link": the ruling's short address to the clipboard.  Without
+     JavaScript (or a clipboard) the plain link beside it does the job. */
+  function setUpCopy(root) {
+    var buttons = root.querySelectorAll ? root.querySelectorAll("[data-copy-link]") : [];
+    Array.prototype.forEach.call(buttons, function (button) {
+      if (button.dataset.copyReady || !navigator.clipboard) {
+        return;
+      }
+      button.dataset.copyReady = "1";
+      button.hidden = false;
+      var share = button.closest(".share");
+      var link = share.querySelector("[data-share]");
+      var status = share.querySelector("[data-copy-status]");
+      button.addEventListener("click", function () {
+        navigator.clipboard.writeText(link.href).then(function () {
+          status.textContent = button.dataset.copied;
+        }, function () {
+          status.textContent = button.dataset.failed;
+        });
+      });
+    });
+  }
+
+  /* A whole page with a ruling (a form sent before this script ran, an old
+     link) shows the ruling's short address in the address bar, as an htmx
+     answer does (HX-Push-Url): the same ruling, without the empty fields. */
+  function shortenAddress() {
+    var link = document.querySelector("[data-ruling] [data-share]");
+    if (!link || !window.history.replaceState) {
+      return;
+    }
+    var short = new URL(link.href, window.location.href);
+    if (short.href !== window.location.href.split("#")[0]) {
+      window.history.replaceState(window.history.state, "", short.href + window.location.hash);
+    }
+  }
+
   function ready() {
     setUpAll(document);
+    setUpCopy(document);
+    shortenAddress();
     if (window.location.search && document.querySelector("#calculator")) {
       showResult();
     }
@@ -152,6 +193,7 @@
       return;
     }
     setUpAll(document);
+    setUpCopy(document);
     // A layout-only answer ("Show this many items") has neither a ruling
     // nor errors: nothing moves then.
     showResult();
