@@ -16,7 +16,9 @@ this module adds what a site needs around them:
 - :func:`short_query` — a ruling's address with only the inputs that differ
   from their defaults (what the page offers to share), read back by the
   same parser as every address;
-- :func:`page_numbers` — the steps' numbers in the order the page shows them.
+- :func:`page_numbers` — the steps' numbers in the order the page shows them;
+- :func:`read_card_text` — "Read the text": a card text's understood phrases
+  filled into the form as editable fields, the others listed as not understood.
 """
 
 from __future__ import annotations
@@ -38,8 +40,10 @@ from engine.core import (
 )
 from rulebook.calculator.citations import Drift, ResolvedCitation, resolve_citations
 
+#: The form parameter naming the card-text field to read ("Read the text").
+READ = "_read"
 #: Query parameters of the calculator form that are not scenario fields.
-RESERVED = ("as_of", "_layout")
+RESERVED = ("as_of", "_layout", READ)
 
 
 def find(game: str, slug: str) -> Scenario:
@@ -344,27 +348,83 @@ def to_form(scenario: Scenario, inputs: Mapping[str, Any]) -> dict[str, list[str
     form reports them as it would a typed mistake.
     """
     form: dict[str, list[str]] = {}
-
-    def put(fields: Sequence[Field], data: Any, prefix: str) -> None:
-        if not isinstance(data, Mapping):
-            return
-        for spec in fields:
-            name, value = prefix + spec.name, data.get(spec.name)
-            if value is None:
-                continue
-            if spec.kind is FieldKind.GROUP and isinstance(value, (list, tuple)):
-                form[name] = [str(len(value))]
-                for index, item in enumerate(value):
-                    put(spec.fields, item, f"{name}-{index}-")
-            elif isinstance(value, bool):
-                form[name] = ["on" if value else "off"]  # unticked checkbox sends "off"
-            elif isinstance(value, (list, tuple, set, frozenset)):
-                form[name] = [str(v) for v in value]
-            else:
-                form[name] = [str(value)]
-
-    put(scenario.fields, inputs, "")
+    _flatten(scenario.fields, inputs, "", form)
     return form
+
+
+def _flatten(fields: Sequence[Field], data: Any, prefix: str,
+             form: dict[str, list[str]]) -> None:
+    """Put JSON-style ``data`` of ``fields`` into flat ``form`` under ``prefix`` (:func:`to_form`)."""
+    if not isinstance(data, Mapping):
+        return
+    for spec in fields:
+        name, value = prefix + spec.name, data.get(spec.name)
+        if value is None:
+            continue
+        if spec.kind is FieldKind.GROUP and isinstance(value, (list, tuple)):
+            form[name] = [str(len(value))]
+            for index, item in enumerate(value):
+                _flatten(spec.fields, item, f"{name}-{index}-", form)
+        elif isinstance(value, bool):
+            form[name] = ["on" if value else "off"]  # unticked checkbox sends "off"
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            form[name] = [str(v) for v in value]
+        else:
+            form[name] = [str(value)]
+
+
+@dataclass(frozen=True)
+class CardReading:
+    """What "Read the text" made of one card text: ``field`` is the text field's HTML
+    name, ``phrases`` each sentence as written with whether the grammar understood it."""
+
+    field: str
+    phrases: tuple[tuple[str, bool], ...]
+
+    @property
+    def complete(self) -> bool:
+        """True when every phrase was understood."""
+        return all(understood for _text, understood in self.phrases)
+
+
+def _fields_at(fields: Sequence[Field], prefix: str) -> Sequence[Field] | None:
+    """The fields whose parameters start with ``prefix`` (``""``, ``"guardians-0-"``)."""
+    parts = prefix.split("-")[:-1]
+    while parts:
+        name, index, *parts = parts if len(parts) >= 2 else (parts[0], "", *parts[1:])
+        group = next((f for f in fields if f.name == name and f.kind is FieldKind.GROUP), None)
+        if group is None or not index.isdigit():
+            return None
+        fields = group.fields
+    return fields
+
+
+def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
+                   ) -> tuple[dict[str, list[str]], CardReading] | None:
+    """Read the card text of the field that :data:`READ` names in flat form ``data``
+    (as ``QueryDict.lists()``) with the scenario's grammar.
+
+    Returns the form data with what was understood filled in — the fields of the
+    text's own level (the whole ability, or one Schutzgottkarte's item), a group
+    the text names replaced whole — and the :class:`CardReading` to show; ``None``
+    when :data:`READ` names no card-text field of the scenario (nothing is read).
+    What is not understood stays in the text, so the ruling on the form says so.
+    """
+    name = str(_first(data.get(READ)) or "")
+    prefix = name.removesuffix("card_text")
+    fields = _fields_at(scenario.fields, prefix) if name.endswith("card_text") else None
+    if scenario.grammar is None or fields is None or not any(
+            spec.kind is FieldKind.TEXT for spec in fields):
+        return None
+    reading = scenario.read_card_text(str(_first(data.get(name)) or ""))
+    filled: dict[str, list[str]] = {}
+    _flatten(fields, reading.inputs, prefix, filled)
+    replaced = tuple(f"{prefix}{spec.name}-" for spec in fields
+                     if spec.kind is FieldKind.GROUP and spec.name in reading.inputs)
+    kept = {key: values for key, values in data.items()
+            if not (replaced and key.startswith(replaced))}
+    phrases = tuple((phrase.text, phrase.understood) for phrase in reading.phrases)
+    return {**kept, **filled}, CardReading(name, phrases)
 
 
 def to_query(scenario: Scenario, inputs: Mapping[str, Any],

@@ -13,7 +13,10 @@ names no field (a misspelled name in a link) is such an error too, shown
 in the error summary, never ignored — the same check as the API's
 (:func:`engine.core.parse_form`); only the page's own parameters and the
 items a reader removed by lowering a group's count are left out
-(:func:`rulebook.calculator.services.form_data`).
+(:func:`rulebook.calculator.services.form_data`).  "Read the text"
+(``_read=<card-text field>``) answers the form filled in with what the game's
+grammar understood of a printed card text, to check and edit before ruling
+(:func:`rulebook.calculator.services.read_card_text`).
 """
 
 from __future__ import annotations
@@ -55,6 +58,11 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     data = {key: values for key, values in request.GET.lists()}
     submitted = any(key not in calculator.RESERVED for key in data)
     layout_only = "_layout" in data
+    card_reading = None
+    read = calculator.read_card_text(scenario, data)
+    if read is not None:  # "Read the text": the form filled in to check, no ruling yet
+        data, card_reading = read
+        layout_only = True
     on, dated, date_error = calculator.parse_as_of(request.GET.get("as_of"))
     errors, ruling, situation, api_query, share_url = {}, None, [], "", ""
     if submitted and not layout_only:
@@ -84,6 +92,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "start_from": calculator.example_links(scenario), "submitted": submitted and not layout_only, "failed": failed,
         "on": on, "dated": dated, "as_of": request.GET.get("as_of", ""),
         "as_of_error": date_error, "api_query": api_query, "share_url": share_url,
+        "card_reading": card_reading,
     }
     status = 400 if failed else 200
     target = request.htmx.target if request.htmx else None
