@@ -35,7 +35,7 @@ class FormParser(HTMLParser):
         attrs = dict(attrs)
         if tag == "label" and "for" in attrs:
             self.label_for.add(attrs["for"])
-        if tag in ("input", "select") and attrs.get("type") not in ("hidden", "submit"):
+        if tag in ("input", "select", "textarea") and attrs.get("type") not in ("hidden", "submit"):
             self.controls.append(attrs)
 
 
