@@ -121,7 +121,13 @@ def _article(page: _Page, reading: ClauseReading, heading_level: int | None,
     clause = reading.clause
     available = reading.available
     if available and reading.see_also:
-        return f"\n{page.template(reading, SEE_ALSO_TEMPLATE, entries=reading.see_also)}\n\n"
+        # Its heading follows the page's outline: under the clause page's h1,
+        # or at the level of the clause headings around it.
+        level = (2 if standalone else 3) if not heading_level else (
+            heading_level + 1 if clause.depth else heading_level)
+        see_also = page.template(reading, SEE_ALSO_TEMPLATE, entries=reading.see_also,
+                                 heading=level)
+        return f"\n{see_also}\n\n"
     addresses = page.addresses(clause.document)
     key = escape(clause.key)
     display_key = escape(clause.display_key)
