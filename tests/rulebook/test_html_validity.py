@@ -1,7 +1,8 @@
 """Every page is valid HTML: the W3C Nu checker (``vnu.jar``) over the
 sitemap's pages, search, calculator forms and rulings and the side-by-side
 pages in de/ru/en, plus checks of our own that need no Java (unique ids,
-htmx written as ``data-hx-*``, no empty ``action``, headings in order).
+htmx written as ``data-hx-*``, no empty ``action``, headings in order, one
+meta description of the page's own text).
 
 The Nu checker runs when Java and ``vnu.jar`` are found: ``VNU_JAR`` (the
 jar's path), else the ``vnu-jar`` npm package installed globally
@@ -68,6 +69,7 @@ class PageFacts(HTMLParser):
         self.ids: list[str] = []
         self.problems: list[str] = []
         self.levels: list[int] = []
+        self.descriptions: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         for name, value in attrs:
@@ -75,6 +77,8 @@ class PageFacts(HTMLParser):
                 self.ids.append(value)
             if name.startswith("hx-"):
                 self.problems.append(f"<{tag} {name}>: htmx attributes are written data-hx-*")
+        if tag == "meta" and ("name", "description") in attrs:
+            self.descriptions.append(dict(attrs).get("content") or "")  # entities read
         if tag == "form" and ("action", "") in attrs:
             self.problems.append("<form action=\"\">: an empty action")
         if len(tag) == 2 and tag[0] == "h" and tag[1] in "123456":
@@ -84,13 +88,15 @@ class PageFacts(HTMLParser):
             self.levels.append(level)
 
 
-def test_pages_have_unique_ids_data_hx_attributes_and_ordered_headings(pages):
+def test_pages_have_unique_ids_data_hx_attributes_ordered_headings_and_a_description(pages):
     problems = {}
     for path, html in pages.items():
         facts = PageFacts()
         facts.feed(html)
         duplicates = sorted({i for i in facts.ids if facts.ids.count(i) > 1})
         found = facts.problems + [f"duplicate id {i!r}" for i in duplicates]
+        if len(facts.descriptions) != 1 or not 10 <= len(facts.descriptions[0]) <= 160:
+            found.append(f"meta descriptions: {facts.descriptions}")
         if found:
             problems[path] = found
     assert len(pages) > 400
