@@ -37,18 +37,20 @@ class LocaleMiddleware(DjangoLocaleMiddleware):
 
 
 class SafeGZipMiddleware(GZipMiddleware):
-    """Django's GZipMiddleware, only for answers that carry no secret.
+    """Django's GZipMiddleware for the HTML pages that carry no secret.
 
     A compressed answer that holds a secret beside text the requester chose
     (a search query, calculator input) leaks the secret through its length
     (BREACH).  The public pages hold none; an answer is left uncompressed
     when it rendered a CSRF token (a form that posts: the admin, the login),
     sets a cookie, or lies under ``/admin/``.  Static files are compressed by
-    WhiteNoise beforehand (an answer with a ``Content-Encoding`` is left alone).
+    WhiteNoise beforehand; the API's JSON, the feeds and the sitemap are
+    sent as before, uncompressed.
     """
 
     def process_response(self, request, response):
-        if (request.META.get("CSRF_COOKIE_USED") or response.cookies
+        if (not response.get("Content-Type", "").startswith("text/html")
+                or request.META.get("CSRF_COOKIE_USED") or response.cookies
                 or request.path_info.startswith("/admin/")):
             return response
         return super().process_response(request, response)
