@@ -71,6 +71,8 @@ class StableAtomFeed(Atom1Feed):
     request."""
 
     def latest_post_date(self) -> datetime.datetime:
+        """The latest entry's ``updated`` (or ``published``); without one,
+        ``empty_updated()``, or :data:`EMPTY_FEED_EPOCH`."""
         if any(item.get("updateddate") or item.get("pubdate") for item in self.items):
             return super().latest_post_date()
         empty_updated = self.feed.get("empty_updated")
