@@ -64,6 +64,38 @@ class _NinjaAPI(NinjaAPI):
         return error
 
 
+    def get_openapi_schema(self, *, path_prefix=None, path_params=None):
+        """The OpenAPI document without the schemas no operation refers to
+        (django-ninja lists the query parameter groups, e.g. ``ReadingParams``,
+        although it spells their fields out as parameters): a client generated
+        from it gets no dead classes."""
+        schema = super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)
+        schemas = schema.get("components", {}).get("schemas", {})
+        used = _referenced(schema["paths"], schemas)
+        for name in set(schemas) - used:
+            del schemas[name]
+        return schema
+
+
+def _referenced(start, schemas: dict) -> set[str]:
+    """The names of the schemas ``start`` refers to (``$ref``), directly or
+    through other schemas of ``schemas``."""
+    prefix = "#/components/schemas/"
+    found: set[str] = set()
+    pending = [start]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith(prefix) and ref[len(prefix):] not in found:
+                found.add(ref[len(prefix):])
+                pending.append(schemas.get(ref[len(prefix):], {}))
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return found
+
+
 def _known_keys(model, loc) -> list[str]:
     """The field names of the pydantic model at ``loc`` inside ``model`` (none if not a model)."""
     for part in loc:

@@ -1,7 +1,8 @@
 """The site's middlewares: Django's LocaleMiddleware, minus its redirects
-under ``/api/``; django-csp's, building the policy once; and the JSON API's
+under ``/api/``; django-csp's, building the policy once; the JSON API's
 guard (:class:`ApiRequestMiddleware`): request bodies it refuses, and every
-4xx under ``/api/`` in the API's error shape."""
+4xx under ``/api/`` in the API's error shape; and compression of the
+answers that hold no secret (:class:`SafeGZipMiddleware`)."""
 
 from functools import lru_cache
 from http import HTTPStatus
@@ -13,6 +14,7 @@ from csp.utils import build_policy
 from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.http.response import HttpResponseBase
+from django.middleware.gzip import GZipMiddleware
 from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
 
 from rulebook.api_common import error_body
@@ -30,6 +32,26 @@ class LocaleMiddleware(DjangoLocaleMiddleware):
 
     def process_response(self, request, response):
         if request.path_info.startswith("/api/"):
+            return response
+        return super().process_response(request, response)
+
+
+class SafeGZipMiddleware(GZipMiddleware):
+    """Django's GZipMiddleware for the HTML pages that carry no secret.
+
+    A compressed answer that holds a secret beside text the requester chose
+    (a search query, calculator input) leaks the secret through its length
+    (BREACH).  The public pages hold none; an answer is left uncompressed
+    when it rendered a CSRF token (a form that posts: the admin, the login),
+    sets a cookie, or lies under ``/admin/``.  Static files are compressed by
+    WhiteNoise beforehand; the API's JSON, the feeds and the sitemap are
+    sent as before, uncompressed.
+    """
+
+    def process_response(self, request, response):
+        if (not response.get("Content-Type", "").startswith("text/html")
+                or request.META.get("CSRF_COOKIE_USED") or response.cookies
+                or request.path_info.startswith("/admin/")):
             return response
         return super().process_response(request, response)
 

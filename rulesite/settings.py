@@ -78,6 +78,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses what the inner middlewares answer (stored pages included),
+    # except answers holding a secret (BREACH; see rulesite.middleware).
+    "rulesite.middleware.SafeGZipMiddleware",
     # Outside the page cache, so every answer — a stored page, or the 503
     # page when the cache's query fails — gets the same headers.
     "rulesite.middleware.CSPMiddleware",

@@ -10,13 +10,14 @@ from rulebook.calculator.sitemaps import CalculatorSitemap
 from rulebook.reading.sitemaps import SITEMAPS
 from rulebook.reading.offline import offline_state, service_worker
 from rulebook.reading.views import robots_txt
-from rulebook.versioning.sitemaps import ChangesSitemap
+from rulebook.versioning.sitemaps import ChangesSitemap, HistorySitemap
 from rulesite.api import api, index as api_index, not_found as api_not_found
 from rulesite.health import healthz
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("sitemap.xml", sitemap, {"sitemaps": {**SITEMAPS, "changes": ChangesSitemap,
+                                  "history": HistorySitemap,
                                   "calculator": CalculatorSitemap}},
          name="django.contrib.sitemaps.views.sitemap"),
     path("robots.txt", robots_txt, name="robots_txt"),

@@ -29,22 +29,23 @@ never silently ruled on as an omitted field.
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import translation
-from ninja import Router, Schema
+from ninja import Query, Router, Schema
 from pydantic import Field as PydanticField
+from pydantic import WithJsonSchema
 
 import engine
 from engine.core import Field, FieldKind, InputError, Scenario, fields_json_schema
-from rulebook.api_common import BODY_ERRORS, ERRORS, ApiError, IsoDate, StrictSchema, not_found
+from rulebook.api_common import (BODY_ERRORS, ERRORS, ApiError, IsoDate, Language, StrictSchema,
+                                 not_found)
 from rulebook.calculator import services as calculator
 
 router = Router()
 
-LANGUAGES = ("de", "ru", "en")
 #: The query parameters of ``GET …/evaluate`` that are not scenario fields.
 QUERY_PARAMETERS = ("lang", "as_of")
 
@@ -319,9 +320,18 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
 # Endpoints
 # --------------------------------------------------------------------------
 
+#: ``?lang=``: one of the site's languages (else 422), as in every operation.
+LangParam = Annotated[Language | None, Query(
+    description="The reader's language; default: the request's Accept-Language.")]
+#: ``?as_of=``: read by :func:`calculator.parse_as_of` (its own error message), a date.
+AsOfParam = Annotated[str | None, Query(description="YYYY-MM-DD; default today."),
+                      WithJsonSchema({"type": "string", "format": "date",
+                                      "description": "YYYY-MM-DD; default today."})]
+
+
 def _language(request: HttpRequest, lang: str | None) -> str:
-    if lang and lang.lower() in LANGUAGES:  # ?lang=EN as ?lang=en, like every choice
-        return lang.lower()
+    if lang:
+        return lang
     return (getattr(request, "LANGUAGE_CODE", None) or "en")[:2]
 
 
@@ -356,16 +366,17 @@ def _input_error(error: InputError, prefix: str) -> InvalidInput:
                         calculator.render_message(error.message, _value_and_label))
 
 
-@router.get("/scenarios", response={200: list[ScenarioOut], **ERRORS}, tags=["scenarios"])
-def list_scenarios(request: HttpRequest, lang: str | None = None):
+@router.get("/scenarios", response={200: list[ScenarioOut], **ERRORS}, tags=["scenarios"],
+            operation_id="list_scenarios")
+def list_scenarios(request: HttpRequest, lang: LangParam = None):
     """Every scenario of every game, with its input fields and JSON Schema."""
     with translation.override(_language(request, lang)):
         return [scenario_json(request, s) for rs in engine.rulesets() for s in rs.scenarios]
 
 
 @router.get("/scenarios/{game}/{slug}", response={200: ScenarioOut, **ERRORS},
-         tags=["scenarios"], url_name="scenario")
-def get_scenario(request: HttpRequest, game: str, slug: str, lang: str | None = None):
+         tags=["scenarios"], url_name="scenario", operation_id="get_scenario")
+def get_scenario(request: HttpRequest, game: str, slug: str, lang: LangParam = None):
     """One scenario with its input fields and JSON Schema."""
     scenario = _scenario(game, slug)
     with translation.override(_language(request, lang)):
@@ -373,9 +384,9 @@ def get_scenario(request: HttpRequest, game: str, slug: str, lang: str | None = 
 
 
 @router.post("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, **BODY_ERRORS},
-          tags=["rulings"], url_name="evaluate")
+          tags=["rulings"], url_name="evaluate", operation_id="evaluate")
 def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
-             lang: str | None = None):
+             lang: LangParam = None):
     """Evaluate JSON ``inputs``; the citations are resolved on ``as_of`` (default today)."""
     scenario = _scenario(game, slug)
     with translation.override(_language(request, lang)):
@@ -390,9 +401,9 @@ def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
 
 
 @router.get("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, **ERRORS},
-         tags=["rulings"], url_name="evaluate_form")
-def evaluate_form(request: HttpRequest, game: str, slug: str, lang: str | None = None,
-                  as_of: str | None = None):
+         tags=["rulings"], url_name="evaluate_form", operation_id="evaluate_form")
+def evaluate_form(request: HttpRequest, game: str, slug: str, lang: LangParam = None,
+                  as_of: AsOfParam = None):
     """Evaluate the web form's flat query parameters (``group`` = count, ``group-i-field``).
 
     Every parameter besides ``lang`` and ``as_of`` must name a field of the

@@ -467,7 +467,7 @@ def not_in_force(document: Document, clause: Clause, on: datetime.date,
 # Operations
 # --------------------------------------------------------------------------
 
-@router.get("/games", response={200: list[GameOut], **ERRORS}, url_name="games")
+@router.get("/games", response={200: list[GameOut], **ERRORS}, url_name="games", operation_id="list_games")
 def list_games(request: HttpRequest, params: Query[ReadingParams]):
     """Every game with its documents (titles in ``lang``)."""
     language = reader_language(request, params.lang)
@@ -490,7 +490,7 @@ def list_games(request: HttpRequest, params: Query[ReadingParams]):
 
 
 @router.get("/games/{game}/documents/{document}", response={200: DocumentOut, **ERRORS},
-            url_name="document")
+            url_name="document", operation_id="get_document")
 def get_document(request: HttpRequest, game: str, document: str,
                  params: Query[ReadingParams]):
     """A document with its section tree and the clauses each section lists on ``as_of``."""
@@ -572,7 +572,8 @@ def build_document_clauses(request: HttpRequest, doc: Document, on: datetime.dat
 
 
 @router.get("/games/{game}/documents/{document}/clauses",
-            response={200: DocumentClausesOut, 304: None, **ERRORS}, url_name="clauses")
+            response={200: DocumentClausesOut, 304: None, **ERRORS}, url_name="clauses",
+            operation_id="list_clauses")
 def document_clauses(request: HttpRequest, game: str, document: str,
                      params: Query[ReadingParams]):
     """Every clause of a document in force on ``as_of``, in one answer.
@@ -603,7 +604,7 @@ def document_clauses(request: HttpRequest, game: str, document: str,
 
 
 @router.get("/games/{game}/documents/{document}/clauses/{key}",
-            response={200: ClauseOut, **ERRORS}, url_name="clause")
+            response={200: ClauseOut, **ERRORS}, url_name="clause", operation_id="get_clause")
 def get_clause(request: HttpRequest, game: str, document: str, key: str,
                params: Query[ReadingParams]):
     """One clause by key or printed number: the text in force on ``as_of``,
@@ -645,7 +646,7 @@ class SearchParams(ReadingParams):
     limit: int = Field(25, ge=1, le=100)
 
 
-@router.get("/search", response={200: SearchOut, **ERRORS}, url_name="search")
+@router.get("/search", response={200: SearchOut, **ERRORS}, url_name="search", operation_id="search")
 def search(request: HttpRequest, params: Query[SearchParams]):
     """Clauses whose text in force on ``as_of`` contains every word of ``q``
     (the search page's engine); ``matches`` are the clauses, sections or

@@ -116,12 +116,24 @@ def render_clause_article(context, reading: ClauseReading, standalone: bool = Fa
     return mark_safe(_article(_Page(context), reading, None, standalone))
 
 
+def _see_also(page: _Page, reading: ClauseReading, heading_level: int | None,
+              standalone: bool) -> str:
+    """A "see also" clause as a list of links under a heading that follows
+    the page's outline: under the clause page's h1 (``standalone``), at the
+    level of the clause headings around it, or (the calculator) an h3."""
+    if heading_level:
+        level = heading_level + 1 if reading.clause.depth else heading_level
+    else:
+        level = 2 if standalone else 3
+    return page.template(reading, SEE_ALSO_TEMPLATE, entries=reading.see_also, heading=level)
+
+
 def _article(page: _Page, reading: ClauseReading, heading_level: int | None,
              standalone: bool) -> str:
     clause = reading.clause
     available = reading.available
     if available and reading.see_also:
-        return f"\n{page.template(reading, SEE_ALSO_TEMPLATE, entries=reading.see_also)}\n\n"
+        return f"\n{_see_also(page, reading, heading_level, standalone)}\n\n"
     addresses = page.addresses(clause.document)
     key = escape(clause.key)
     display_key = escape(clause.display_key)

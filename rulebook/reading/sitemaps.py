@@ -1,17 +1,58 @@
-"""Sitemaps of documents, sections and clauses, with hreflang alternates."""
+"""Sitemaps of every indexable page, with hreflang alternates, one x-default
+and the date each page's content last changed (``lastmod``)."""
 
+from django.conf import settings
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
 from rulebook.models import Clause, Correction, Document, Game, Section
+from rulebook.reading.lastmod import LastChanges
 
 
 class RulebookSitemap(Sitemap):
-    """A sitemap of pages in every UI language, with hreflang alternates."""
+    """A sitemap of pages in every UI language, with hreflang alternates.
+
+    The ``x-default`` alternate is the page in the site's default language
+    (``/en/…``, an address that answers 200), the same address each page's
+    ``<head>`` names; Django's own would be the unprefixed address, which
+    only redirects.  ``changes`` (:class:`~rulebook.reading.lastmod.LastChanges`)
+    is read once per sitemap and request, for the subclasses' ``lastmod``.
+    """
 
     i18n = True
     alternates = True
     x_default = True
+
+    @property
+    def changes(self) -> LastChanges:
+        """The moments the published texts last changed (read on first use)."""
+        if "_changes" not in self.__dict__:
+            self.__dict__["_changes"] = LastChanges.load()
+        return self.__dict__["_changes"]
+
+    def _urls(self, page, protocol, domain):
+        urls = super()._urls(page, protocol, domain)
+        for url in urls:
+            for alternate in url["alternates"]:
+                if alternate["lang_code"] == "x-default":
+                    alternate["location"] = (f"{protocol}://{domain}"
+                                             f"{self._location(url['item'], settings.LANGUAGE_CODE)}")
+        return urls
+
+
+class HomeSitemap(RulebookSitemap):
+    """The home page (every game and document), in every UI language."""
+
+    priority = 0.6
+
+    def items(self):
+        return ["rulebook:home"]
+
+    def location(self, item):
+        return reverse(item)
+
+    def lastmod(self, item):
+        return self.changes.latest
 
 
 class GameSitemap(RulebookSitemap):
@@ -22,6 +63,32 @@ class GameSitemap(RulebookSitemap):
     def items(self):
         return Game.objects.order_by("position", "slug")
 
+    def lastmod(self, item):
+        return self.changes.games.get(item.pk)
+
+
+class GlossarySitemap(GameSitemap):
+    """Every game's glossary, in every UI language (dated by the game's texts:
+    the terms come with them)."""
+
+    priority = 0.4
+
+    def location(self, item):
+        return reverse("rulebook:glossary", args=[item.slug])
+
+
+class CorrectionListSitemap(GameSitemap):
+    """Every game's list of corrections, in every UI language."""
+
+    priority = 0.4
+
+    def location(self, item):
+        return reverse("rulebook:corrections", args=[item.slug])
+
+    def lastmod(self, item):
+        # A game without corrections: the list of its documents it shows.
+        return self.changes.game_corrections.get(item.pk) or self.changes.games.get(item.pk)
+
 
 class DocumentSitemap(RulebookSitemap):
     """Every document, in every UI language."""
@@ -31,6 +98,9 @@ class DocumentSitemap(RulebookSitemap):
     def items(self):
         return Document.objects.select_related("game").order_by("game__position", "position")
 
+    def lastmod(self, item):
+        return self.changes.documents.get(item.pk)
+
 
 class SectionSitemap(RulebookSitemap):
     """Every section, in every UI language."""
@@ -39,6 +109,9 @@ class SectionSitemap(RulebookSitemap):
 
     def items(self):
         return Section.objects.select_related("document__game").order_by("document", "position")
+
+    def lastmod(self, item):
+        return self.changes.sections.get(item.pk)
 
 
 class ClauseSitemap(RulebookSitemap):
@@ -51,6 +124,9 @@ class ClauseSitemap(RulebookSitemap):
         return (Clause.objects.filter(versions__published_at__isnull=False).distinct()
                 .select_related("document__game").order_by("document", "position"))
 
+    def lastmod(self, item):
+        return self.changes.clauses.get(item.pk)
+
 
 class CorrectionSitemap(RulebookSitemap):
     """Every published correction (errata) page, in every UI language."""
@@ -61,8 +137,10 @@ class CorrectionSitemap(RulebookSitemap):
         return Correction.objects.published().select_related("game").order_by("-effective_date")
 
     def lastmod(self, item):
-        return item.published_at
+        return self.changes.corrections.get(item.pk)
 
 
-SITEMAPS = {"games": GameSitemap, "documents": DocumentSitemap, "sections": SectionSitemap,
-            "clauses": ClauseSitemap, "corrections": CorrectionSitemap}
+SITEMAPS = {"home": HomeSitemap, "games": GameSitemap, "glossaries": GlossarySitemap,
+            "correction-lists": CorrectionListSitemap, "documents": DocumentSitemap,
+            "sections": SectionSitemap, "clauses": ClauseSitemap,
+            "corrections": CorrectionSitemap}

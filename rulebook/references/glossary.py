@@ -112,12 +112,31 @@ def glossary_index(game_id: int) -> GlossaryIndex:
 @dataclass(frozen=True)
 class Marking:
     """What to mark in one text: the game's index, the text's language,
-    the clause shown (its own terms are ``<dfn>``) and the reader's language."""
+    the clause shown (its own terms are ``<dfn>``), the reader's language and
+    the document's original language (``original``).
+
+    A ``<dfn>`` in the original text has the id ``dfn-<term>``; one in a
+    translation ``dfn-<term>-<language>``, so a page showing the original and
+    a translation side by side has each id once.
+    """
 
     index: GlossaryIndex
     language: str
     clause_id: int | None = None
     reader: str = ""
+    original: str = ""
+
+    def dfn_id(self, slug: str) -> str:
+        """The id of the ``<dfn>`` of term ``slug`` in this text.
+
+        >>> Marking(None, "de", original="de").dfn_id("ziel")
+        'dfn-ziel'
+        >>> Marking(None, "en", original="de").dfn_id("ziel")
+        'dfn-ziel-en'
+        """
+        if not self.original or self.language == self.original:
+            return f"dfn-{slug}"
+        return f"dfn-{slug}-{self.language}"
 
 
 def _text(content: str) -> Token:
@@ -147,7 +166,7 @@ def _mark(children: list[Token], marking: Marking, seen: set) -> list[Token]:
             opening = Token("glossary_open", "dfn" if defining else "abbr", 1)
             opening.attrs = {"class": "term", "title": entry.definition(reader), "tabindex": "0"}
             if defining:
-                opening.attrs["id"] = f"dfn-{entry.slug}"
+                opening.attrs["id"] = marking.dfn_id(entry.slug)
             if start > position:
                 result.append(_text(text[position:start]))
             result.extend([opening, _text(text[start:end]),

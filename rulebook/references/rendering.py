@@ -119,7 +119,7 @@ def render_clause_text(text: str, clause=None, language: str = "") -> SafeString
         if hasattr(document, "rulebook_revision"):  # one request's document (see Resolver)
             document.__dict__[_GLOSSARY_ATTRIBUTE] = glossary
     language = language or document.language
-    marking = Marking(glossary, language, clause.pk)
+    marking = Marking(glossary, language, clause.pk, original=document.language)
     if clause.pk is None or document.pk is None:
         return render_markdown(text or "", resolver, glossary=marking)
     key = (text or "", clause.pk, clause.section_id, document.pk, language, get_language(),

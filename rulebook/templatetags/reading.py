@@ -136,3 +136,28 @@ def address(viewname, *args):
     ``{% url %}`` for a page of the site, remembered per process (see
     :func:`rulebook.models.rules.page_address`)."""
     return page_address(viewname, *args)
+
+
+#: The length of a page's ``<meta name="description">`` (characters).
+DESCRIPTION_LENGTH = 160
+
+
+@register.filter(is_safe=True)
+def meta_text(html: str, length: int = DESCRIPTION_LENGTH) -> str:
+    """A page's own text as a meta description: tags removed, entities
+    read, white space collapsed, cut at a word within ``length`` characters
+    (with "…"), escaped for an attribute.
+
+    >>> meta_text('<p>Ein <abbr title="x">Ziel</abbr> ist &quot;gültig&quot;.</p>\\n')
+    'Ein Ziel ist &quot;gültig&quot;.'
+    >>> meta_text("eins zwei drei vier", 12)
+    'eins zwei…'
+    """
+    import html as html_module
+
+    from django.utils.html import escape, strip_tags
+
+    text = " ".join(html_module.unescape(strip_tags(str(html))).split())
+    if len(text) > length:
+        text = text[:length - 1].rsplit(" ", 1)[0].rstrip(" ,;:·—-") + "…"
+    return escape(text)

@@ -159,7 +159,8 @@ def diff_json(rows: tuple[DiffRow, ...] | None) -> list[dict] | None:
 
 
 @router.get("/games/{game}/documents/{document}/clauses/{key}/history",
-            response={200: HistoryOut, **ERRORS}, url_name="clause_history")
+            response={200: HistoryOut, **ERRORS}, url_name="clause_history",
+            operation_id="get_clause_history")
 def clause_history_api(request: HttpRequest, game: str, document: str, key: str,
                        params: Query[ReadingParams]):
     """Every published version of a clause (key or printed number), oldest
@@ -193,7 +194,7 @@ def clause_history_api(request: HttpRequest, game: str, document: str, key: str,
 
 
 @router.get("/games/{game}/documents/{document}/changes", response={200: ChangesOut, **ERRORS},
-            url_name="changes", by_alias=True)
+            url_name="changes", by_alias=True, operation_id="list_changes")
 def changes_api(request: HttpRequest, game: str, document: str, params: Query[ChangesParams]):
     """The clauses added, changed or repealed between ``from`` and ``to``
     (given in either order; the answer has the earlier as ``from``): the text
@@ -236,7 +237,7 @@ def _correction_json(request: HttpRequest, correction, language: str,
 
 
 @router.get("/games/{game}/corrections", response={200: list[CorrectionOut], **ERRORS},
-            url_name="corrections")
+            url_name="corrections", operation_id="list_corrections")
 def corrections_api(request: HttpRequest, game: str, params: Query[ReadingParams]):
     """The game's published corrections, newest first: in force or upcoming on ``as_of``."""
     game_obj = Game.objects.filter(slug=game).first() if "\x00" not in game else None
@@ -254,7 +255,7 @@ def corrections_api(request: HttpRequest, game: str, params: Query[ReadingParams
 
 
 @router.get("/games/{game}/corrections/{id}", response={200: CorrectionDetailOut, **ERRORS},
-            url_name="correction")
+            url_name="correction", operation_id="get_correction")
 def correction_api(request: HttpRequest, game: str, id: int, params: Query[ReadingParams]):
     """One published correction with every clause version it published and its diff."""
     correction = find_correction(game, id)

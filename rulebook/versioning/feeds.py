@@ -3,8 +3,12 @@
 Built on ``django.contrib.syndication``; the feeds are announced on every
 page with ``<link rel="alternate" type="application/atom+xml">`` (base.html).
 An upcoming correction is in the feed from its publication, with its
-effective date in the title; its ``updated`` moves to the start of its
-effective date when it comes into force (the title changes then).
+effective date in the title and the content; its ``updated`` is its
+publication and moves to the start of its effective date when it comes into
+force (the title changes then) — see :mod:`rulebook.reading.lastmod`.  Every
+feed has ``Last-Modified``, an ETag and a short ``Cache-Control``; an empty
+feed's ``updated`` is the last change of the texts it covers, not the time
+of the request.
 
 Ids are ``tag:`` URIs (RFC 4151) made of the rulebook's tagging entity
 (``settings.RULEBOOK_TAG_AUTHORITY``, set once and never changed), the game
@@ -16,19 +20,22 @@ after a restore.
 from __future__ import annotations
 
 import datetime
+import hashlib
 
 from django.conf import settings
 from django.contrib.syndication.views import Feed
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.http import parse_http_date_safe
 from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
-from rulebook.versioning.history import correction_changes
 from rulebook.models import Correction, Game
+from rulebook.reading.lastmod import LastChanges, correction_changed_at, correction_published_on
+from rulebook.versioning.history import correction_changes
 
 FEED_LENGTH = 50
 # RFC 4151 tagging entity: a domain name (or e-mail address) and a date on
@@ -51,34 +58,54 @@ def correction_tag(correction: Correction) -> str:
     return f"tag:{tag_authority()}:{correction.game.slug}/corrections/{correction.number}"
 
 
-def in_force_since(correction: Correction, now: datetime.datetime | None = None
-                   ) -> datetime.datetime | None:
-    """The start of a published correction's effective date, once that has come.
-
-    ``None`` while it is upcoming.
-    """
-    now = now or timezone.now()
-    start = timezone.make_aware(
-        datetime.datetime.combine(correction.effective_date, datetime.time.min))
-    return start if start <= now else None
+# How long a feed reader or proxy may keep a feed without asking again (seconds).
+FEED_MAX_AGE = 300
+# The ``updated`` of a feed with no entry on a site with nothing published:
+# a fixed moment, so the feed does not change from one fetch to the next.
+EMPTY_FEED_EPOCH = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 
 
-def published_on(correction: Correction) -> datetime.datetime:
-    """When a correction was published, for feed readers: the publication
-    time of one published on the site; for one that came with a source page
-    (no publisher: the importer stored the correction the page records, e.g.
-    "Spielregelerkorrektur am 25.01.2023"), the start of its effective date,
-    so a fresh install does not announce an old correction as news."""
-    if correction.published_by_id is None:
-        return timezone.make_aware(
-            datetime.datetime.combine(correction.effective_date, datetime.time.min))
-    return correction.published_at
+class StableAtomFeed(Atom1Feed):
+    """An Atom feed whose ``updated`` without entries is what the feed
+    argument ``empty_updated`` (a function) returns, not the time of the
+    request."""
+
+    def latest_post_date(self) -> datetime.datetime:
+        """The latest entry's ``updated`` (or ``published``); without one,
+        ``empty_updated()``, or :data:`EMPTY_FEED_EPOCH`."""
+        if any(item.get("updateddate") or item.get("pubdate") for item in self.items):
+            return super().latest_post_date()
+        empty_updated = self.feed.get("empty_updated")
+        return (empty_updated() if empty_updated else None) or EMPTY_FEED_EPOCH
 
 
 class CorrectionsFeed(Feed):
     """Published corrections, newest publication first (``game`` from the URL, or all)."""
 
-    feed_type = Atom1Feed
+    feed_type = StableAtomFeed
+
+    def __call__(self, request, *args, **kwargs):
+        """The feed with ``Last-Modified`` (its latest ``updated``), a strong
+        ETag of its content and ``Cache-Control: max-age=300``; a conditional
+        GET whose validators match gets 304."""
+        response = super().__call__(request, *args, **kwargs)
+        response.headers["ETag"] = f'"{hashlib.sha256(response.content).hexdigest()[:32]}"'
+        patch_cache_control(response, public=True, max_age=FEED_MAX_AGE)
+        # A 304 repeats ETag, Last-Modified and Cache-Control (Django copies them).
+        return get_conditional_response(
+            request, etag=response.headers["ETag"],
+            last_modified=parse_http_date_safe(response.headers["Last-Modified"]),
+            response=response)
+
+    def feed_extra_kwargs(self, obj: Game | None) -> dict:
+        """``empty_updated``: a function giving the ``updated`` of the feed
+        when it has no entry: the last change of the game's texts (of all
+        texts for the site's feed), or ``None`` when nothing is published."""
+        def empty_updated() -> datetime.datetime | None:
+            changes = LastChanges.load()
+            return changes.latest if obj is None else changes.games.get(obj.pk)
+
+        return {"empty_updated": empty_updated}
 
     def get_object(self, request, game: str | None = None) -> Game | None:
         return get_object_or_404(Game, slug=game) if game else None
@@ -126,7 +153,9 @@ class CorrectionsFeed(Feed):
         return template % {"game": item.game, "title": item.title_in().text, "date": date}
 
     def item_description(self, item: Correction) -> str:
-        parts = []
+        date = date_format(item.effective_date, "DATE_FORMAT")
+        parts = [f"<p>{escape(_('Effective date'))}: "
+                 f'<time datetime="{item.effective_date.isoformat()}">{escape(date)}</time></p>']
         summary = item.summary_in().text
         if summary:
             parts.append(f"<p>{escape(summary)}</p>")
@@ -141,7 +170,7 @@ class CorrectionsFeed(Feed):
         return item.get_absolute_url()
 
     def item_pubdate(self, item: Correction):
-        return published_on(item)
+        return correction_published_on(item)
 
     def item_guid(self, item: Correction) -> str:
         return correction_tag(item)
@@ -151,9 +180,7 @@ class CorrectionsFeed(Feed):
     def item_updateddate(self, item: Correction):
         # When an announced correction comes into force its entry changes
         # ("upcoming" leaves the title): readers are told by a new date.
-        since = in_force_since(item)
-        published = published_on(item)
-        return max(published, since) if since else published
+        return correction_changed_at(item)
 
     def item_categories(self, item: Correction):
         return [str(item.game)]

@@ -1,17 +1,15 @@
-"""Sitemap of the "What changed" pages (one per document), with hreflang alternates."""
+"""Sitemaps of the "What changed" pages (one per document) and of every
+clause's history, with hreflang alternates and ``lastmod``."""
 
-from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
-from rulebook.models import Document
+from rulebook.models import Clause, Document
+from rulebook.reading.sitemaps import RulebookSitemap
 
 
-class ChangesSitemap(Sitemap):
+class ChangesSitemap(RulebookSitemap):
     """The "What changed" page of every document, in every UI language."""
 
-    i18n = True
-    alternates = True
-    x_default = True
     priority = 0.4
 
     def items(self):
@@ -19,3 +17,23 @@ class ChangesSitemap(Sitemap):
 
     def location(self, item):
         return reverse("rulebook:changes", args=[item.game.slug, item.slug])
+
+    def lastmod(self, item):
+        return self.changes.documents.get(item.pk)
+
+
+class HistorySitemap(RulebookSitemap):
+    """The history of every published clause, in every UI language."""
+
+    priority = 0.3
+
+    def items(self):
+        return (Clause.objects.filter(versions__published_at__isnull=False).distinct()
+                .select_related("document__game").order_by("document", "position"))
+
+    def location(self, item):
+        return reverse("rulebook:clause_history",
+                       args=[item.document.game.slug, item.document.slug, item.key])
+
+    def lastmod(self, item):
+        return self.changes.clauses.get(item.pk)

@@ -14,7 +14,7 @@ NEGATIV_POSITIV = [f"1.2.4.negativ-positiv-wirkung.p{n}" for n in range(1, 6)]
 
 
 def _changed_keys(html: str) -> list[str]:
-    return re.findall(r'<h3 id="change-\d+"><a href="/de/power-duell/schutzgottkarten/([^/]+)/',
+    return re.findall(r'<h2 id="change-\d+"><a href="/de/power-duell/schutzgottkarten/([^/]+)/',
                       html)
 
 
@@ -27,7 +27,7 @@ def test_the_page_lists_the_negativ_positiv_clauses_with_their_correction(client
     assert html.count(f'href="{correction.get_absolute_url()}"'.replace("/en/", "/de/")) >= 6
     assert "Der Text vor dieser Korrektur liegt in den Quellen nicht vor" in html
     # a form that works without JavaScript, and updates the list with htmx
-    assert 'method="get"' in html and 'hx-target="#changes-list"' in html
+    assert 'method="get"' in html and 'data-hx-target="#changes-list"' in html
     assert 'name="from"' in html and 'value="2023-01-24"' in html
 
 

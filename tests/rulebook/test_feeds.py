@@ -126,3 +126,91 @@ def test_a_correction_imported_with_its_source_is_dated_by_its_effective_date(cl
     (entry,) = parse_atom(client.get("/en/power-duell/corrections/feed/")).findall(f"{ATOM}entry")
     assert entry.find(f"{ATOM}published").text.startswith("2023-01-25T00:00:00")
     assert entry.find(f"{ATOM}updated").text.startswith("2023-01-25T00:00:00")
+
+
+def _published_correction(small_rulebook, publisher, published_days_ago, effective_in_days):
+    """A correction published on the site ``published_days_ago`` days ago,
+    in force from today + ``effective_in_days`` (negative: in the past)."""
+    import datetime
+
+    from django.utils import timezone
+
+    from rulebook.models import Correction
+
+    return Correction.objects.create(
+        game=small_rulebook["game"], language="de", title_de="Neue Korrektur",
+        effective_date=timezone.localdate() + datetime.timedelta(days=effective_in_days),
+        published_at=timezone.now() - datetime.timedelta(days=published_days_ago),
+        published_by=publisher)
+
+
+def _entry(client, number):
+    root = parse_atom(client.get("/en/testspiel/corrections/feed/"))
+    (entry,) = [entry for entry in root.findall(f"{ATOM}entry")
+                if entry.find(f"{ATOM}id").text.endswith(f"/corrections/{number}")]
+    return root, entry
+
+
+@pytest.mark.parametrize("effective_in_days", [-1200, 5])
+def test_a_correction_is_news_when_it_is_published_whatever_its_effective_date(
+        client, small_rulebook, publisher, effective_in_days):
+    from datetime import datetime
+
+    correction = _published_correction(small_rulebook, publisher, 2, effective_in_days)
+    root, entry = _entry(client, correction.number)
+    for element in (entry.find(f"{ATOM}published"), entry.find(f"{ATOM}updated")):
+        assert datetime.fromisoformat(element.text) == correction.published_at
+    # Not older than the newest entry (the fixture's corrections, published now).
+    assert datetime.fromisoformat(root.find(f"{ATOM}updated").text) >= correction.published_at
+    # The effective date is stated in the entry.
+    content = entry.find(f"{ATOM}summary").text
+    assert f'<time datetime="{correction.effective_date.isoformat()}">' in content
+
+
+def test_an_announced_correction_is_news_again_when_it_comes_into_force(
+        client, small_rulebook, publisher):
+    correction = _published_correction(small_rulebook, publisher, 10, -3)
+    _root, entry = _entry(client, correction.number)
+    from datetime import datetime
+
+    from rulebook.reading.lastmod import start_of
+
+    updated = datetime.fromisoformat(entry.find(f"{ATOM}updated").text)
+    assert updated == start_of(correction.effective_date)
+    assert datetime.fromisoformat(entry.find(f"{ATOM}published").text) == correction.published_at
+
+
+@pytest.mark.parametrize("url", ["/en/corrections/feed/", "/de/power-duell/corrections/feed/",
+                                 "/ru/berserk/corrections/feed/"])
+def test_every_feed_has_validators_and_a_short_cache_lifetime(client, seeded, url):
+    from django.utils.http import parse_http_date
+
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "public, max-age=300"
+    assert response["ETag"].startswith('"') and len(response["ETag"]) == 34
+    updated = ET.fromstring(response.content).find(f"{ATOM}updated").text
+    import datetime
+
+    assert (datetime.datetime.fromtimestamp(parse_http_date(response["Last-Modified"]),
+                                            datetime.timezone.utc)
+            == datetime.datetime.fromisoformat(updated).replace(microsecond=0))
+    again = client.get(url, HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304 and again["ETag"] == response["ETag"]
+    assert again["Cache-Control"] == "public, max-age=300"
+
+
+def test_an_empty_feed_is_dated_by_its_game_and_the_same_on_every_fetch(client, seeded):
+    import datetime
+
+    from rulebook.models import Game
+    from rulebook.reading.lastmod import LastChanges
+
+    first = client.get("/en/berserk/corrections/feed/")
+    second = client.get("/en/berserk/corrections/feed/")
+    root = parse_atom(first)
+    assert root.findall(f"{ATOM}entry") == []
+    assert first.content == second.content and first["ETag"] == second["ETag"]
+    game = Game.objects.get(slug="berserk")
+    assert (datetime.datetime.fromisoformat(root.find(f"{ATOM}updated").text)
+            == LastChanges.load().games[game.pk])

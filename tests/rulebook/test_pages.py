@@ -172,3 +172,34 @@ def test_chrome_follows_the_script_prefix_of_each_request(client, seeded):
     plain = client.get(path).content.decode()
     assert f'action="/regeln{search}"' in prefixed
     assert f'action="{search}"' in plain and "/regeln/" not in plain
+
+
+@pytest.mark.parametrize("path, start", [
+    ("/en/berserk/comprehensive-rules/107.2/", "107.2: Атака простым ударом"),
+    ("/de/berserk/comprehensive-rules/section/107/", "Umfassende Regeln · 107 Дополнительные"),
+    ("/ru/power-duell/glossary/", "Глоссарий: Power-Duell"),
+])
+def test_a_page_is_described_by_its_own_text(client, seeded, path, start):
+    (description,) = re.findall(r'<meta name="description" content="([^"]*)">',
+                                client.get(path).content.decode())
+    import html
+
+    assert description.startswith(start) and len(html.unescape(description)) <= 160, description
+
+
+@pytest.mark.parametrize("path", ["/en/berserk/comprehensive-rules/107.2/", "/de/search/?q=Ziel",
+                                  "/ru/calculator/berserk/timing/"])
+def test_public_pages_are_compressed(client, seeded, path):
+    import gzip
+
+    response = client.get(path, HTTP_ACCEPT_ENCODING="gzip")
+    assert response["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in response["Vary"]
+    assert gzip.decompress(response.content).decode().startswith("<!DOCTYPE html>")
+
+
+def test_an_answer_with_a_csrf_token_is_not_compressed(client, db):
+    # BREACH: a secret beside requester-chosen text must not be compressed.
+    response = client.get("/admin/login/", HTTP_ACCEPT_ENCODING="gzip")
+    assert response.status_code == 200 and "csrfmiddlewaretoken" in response.content.decode()
+    assert not response.has_header("Content-Encoding")

@@ -103,8 +103,7 @@ class StoppableRedis:
 
 def sitemap_paths(client, x_default: bool = False) -> list[str]:
     """Every address of ``/sitemap.xml`` and its language alternates, as paths
-    (with ``x_default``: only the alternates without a language prefix,
-    which redirect to the reader's language)."""
+    (with ``x_default``: only the ``x-default`` alternates)."""
     response = client.get("/sitemap.xml")
     assert response.status_code == 200
     xml = response.content.decode()

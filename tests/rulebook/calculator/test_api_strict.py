@@ -373,3 +373,44 @@ def test_the_pages_json_link_gives_the_same_ruling(client, seeded):
     assert api.status_code == 200
     assert api.json()["values"][0]["value"] == [1]
     assert api.json()["as_of"] == "2025-06-01"
+
+
+@pytest.mark.parametrize("method, path", [
+    ("get", "/api/scenarios"), ("get", "/api/scenarios/berserk/timing"),
+    ("get", "/api/scenarios/berserk/timing/evaluate"),
+    ("post", "/api/scenarios/berserk/timing/evaluate"),
+    ("get", "/api/games"), ("get", "/api/search?q=Ziel"),
+])
+def test_lang_is_one_of_the_site_languages_on_every_operation(client, seeded, method, path):
+    url = f"{path}{'&' if '?' in path else '?'}lang=xx"
+    if method == "post":
+        response = client.post(url, json.dumps({"inputs": {}}), content_type="application/json")
+    else:
+        response = client.get(url)
+    assert response.status_code == 422, response.content[:300]
+    assert [error["field"] for error in response.json()["errors"]] == ["lang"]
+
+
+def test_the_openapi_document_names_operations_shortly_and_lists_only_used_schemas(client, db):
+    spec = client.get("/api/openapi.json").json()
+    operations = {op["operationId"]: (path, method) for path, ops in spec["paths"].items()
+                  for method, op in ops.items()}
+    assert set(operations) == {
+        "list_games", "get_document", "list_clauses", "get_clause", "search",
+        "get_clause_history", "list_changes", "list_corrections", "get_correction",
+        "list_scenarios", "get_scenario", "evaluate", "evaluate_form"}
+    text = json.dumps(spec["paths"])
+    schemas = spec["components"]["schemas"]
+    for name in schemas:  # each one reachable: named by a path or by another schema
+        ref = f'"#/components/schemas/{name}"'
+        assert ref in text or any(ref in json.dumps(other) for key, other in schemas.items()
+                                  if key != name), name
+    assert not {"ReadingParams", "ChangesParams", "SearchParams"} & set(schemas)
+    for path, ops in spec["paths"].items():
+        for op in ops.values():
+            for parameter in op.get("parameters", []):
+                if parameter["name"] == "lang":
+                    assert {"enum": ["de", "ru", "en"], "type": "string"} in (
+                        parameter["schema"]["anyOf"]), (path, parameter)
+                if parameter["name"] in ("as_of", "from", "to"):
+                    assert parameter["schema"]["anyOf"][0]["format"] == "date", (path, parameter)

@@ -191,7 +191,7 @@ def test_the_form_takes_a_hand_built_link_in_capitals(client, seeded):
 def test_the_api_takes_any_case_on_get_and_post(client, seeded):
     query = "&".join(f"{k}={v}" for k, values in upper_query(PD1).items() for v in values)
     url = "/api/scenarios/power-duell/situation/evaluate"
-    got = client.get(f"{url}?{query}&lang=EN")
+    got = client.get(f"{url}?{query}&lang=en")
     posted = client.post(url, json.dumps({"inputs": upper_json(calculator.json_inputs(PD1))}),
                          content_type="application/json")
     assert got.status_code == posted.status_code == 200

@@ -161,10 +161,10 @@ def test_htmx_request_gets_only_the_ruling_region(client, seeded):
     html = part.content.decode()
     assert "<html" not in html and 'id="calculator"' not in html
     assert 'class="ruling"' in html and 'class="ruling"' in full
-    assert "<html" in full and 'hx-get="/en/calculator/berserk/element-gain/"' in full
-    assert 'hx-push-url="true"' in full and 'hx-target="#ruling"' in full
+    assert "<html" in full and 'data-hx-get="/en/calculator/berserk/element-gain/"' in full
+    assert 'data-hx-push-url="true"' in full and 'data-hx-target="#ruling"' in full
     # the language links follow the new address (swapped out of band)
-    assert 'id="language-switcher" aria-label="Language" hx-swap-oob="true"' in html
+    assert 'id="language-switcher" aria-label="Language" data-hx-swap-oob="true"' in html
     assert ('href="/de/calculator/berserk/element-gain/'
             '?card_elements=swamp&amp;gained_elements=swamp"') in html
 
@@ -186,14 +186,14 @@ def test_htmx_request_with_errors_replaces_the_whole_calculator(client, seeded):
     assert part["HX-Retarget"] == "#calculator" and part["HX-Reswap"] == "outerHTML"
     html = part.content.decode()
     assert html.lstrip().startswith('<div id="calculator"') and "field__error" in html
-    assert 'hx-target="#calculator"' in html  # the next answer replaces the errors too
+    assert 'data-hx-target="#calculator"' in html  # the next answer replaces the errors too
 
 
 def test_a_ruling_links_citations_and_expands_them_in_place(client, seeded):
     response = client.get(f"/en/calculator/berserk/element-gain/?{BK4}")
     html = response.content.decode()
     assert 'href="/en/berserk/comprehensive-rules/106.p3/"' in html
-    assert 'hx-get="/en/calculator/clause/berserk/comprehensive-rules/106.p3/"' in html
+    assert 'data-hx-get="/en/calculator/clause/berserk/comprehensive-rules/106.p3/"' in html
     assert "<details" in html and "<summary>Show the clause text</summary>" in html
     # the seed's 106 ¶3 has one version without an effective date: both must be shown
     # its entry in the list of clauses cited (the answer above names it too)

@@ -142,7 +142,7 @@ def test_htmx_request_gets_only_the_results(client, seeded):
 def test_search_page_works_without_javascript(client, seeded):
     html = client.get("/de/search/", {"q": "Schutzgott"}).content.decode()
     assert '<form class="search-form wide" role="search" method="get"' in html
-    assert 'hx-push-url="true"' in html and "delay:300ms" in html
+    assert 'data-hx-push-url="true"' in html and "delay:300ms" in html
     assert html.count("search-hit\"") >= 5
 
 

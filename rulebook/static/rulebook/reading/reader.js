@@ -2,7 +2,8 @@
  * here is an addition; the pages work without it:
  * - copy-link buttons put a clause's permalink on the clipboard;
  * - the table of contents: open beside the text on a desktop, a button on
- *   a phone; the section being read is marked while scrolling;
+ *   a phone (as reading.css showed it at first paint); the section being
+ *   read is marked while scrolling;
  * - offline reading: registers /sw.js, tells it about each page opened,
  *   offers "keep this game offline", shows the banner of an offline copy;
  * - the calculator and search say they need a connection when a request
@@ -58,6 +59,9 @@
     var wide = window.matchMedia("(min-width: 64rem)");
     var fit = function () { toc.open = wide.matches; };
     fit();
+    /* From now on [open] decides (reading.css hid the list on a narrow
+       screen until here, so closing it moved nothing). */
+    toc.dataset.ready = "";
     wide.addEventListener("change", fit);
     toc.addEventListener("click", function (event) {
       if (event.target.closest("a") && !wide.matches) toc.open = false;
