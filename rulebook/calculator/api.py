@@ -424,3 +424,48 @@ def evaluate_form(request: HttpRequest, game: str, slug: str, lang: LangParam = 
         query = request.GET.copy()
         query.pop("lang", None)
         return ruling_json(request, scenario, view, query.urlencode())
+
+
+class CardTextIn(StrictSchema):
+    """Printed card text to read into a scenario's fields."""
+
+    text: str = PydanticField(max_length=2000, description=(
+        "The printed text of an ability, a card's features or a Schutzgottkarte's "
+        "description, in German, Russian or English."))
+
+
+class PhraseOut(Schema):
+    """One sentence (or conjunct) of the text: understood or not, and the fields it sets."""
+
+    text: str
+    understood: bool
+    form: str | None = PydanticField(description="The sentence shape that understood it.")
+    language: str | None
+    fields: dict[str, Any]
+
+
+class CardTextOut(Schema):
+    """What the game's grammar understood: ``inputs`` are fields of the scenario (for a
+    Power-Duell description: of one Schutzgottkarte item) to check and send to
+    ``evaluate`` with the text as ``card_text``; a phrase not understood makes that ruling
+    incomplete."""
+
+    inputs: dict[str, Any]
+    phrases: list[PhraseOut]
+    complete: bool
+
+
+@router.post("/scenarios/{game}/{slug}/card-text", response={200: CardTextOut, **BODY_ERRORS},
+             tags=["scenarios"], url_name="card_text", operation_id="read_card_text")
+def read_card_text(request: HttpRequest, game: str, slug: str, payload: CardTextIn):
+    """Read printed card text into the scenario's fields, within the forms the published
+    texts define; what no form matches is listed as not understood, never guessed."""
+    scenario = _scenario(game, slug)
+    if scenario.grammar is None:
+        raise not_found("slug", f"Scenario {slug!r} of {game!r} reads no card text; "
+                                "the situation scenarios do.")
+    reading = scenario.read_card_text(payload.text)
+    return {"inputs": calculator.json_inputs(reading.inputs), "complete": reading.complete,
+            "phrases": [{"text": p.text, "understood": p.understood, "form": p.form,
+                         "language": p.language, "fields": calculator.json_inputs(p.fields)}
+                        for p in reading.phrases]}

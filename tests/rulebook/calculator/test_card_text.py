@@ -1,0 +1,143 @@
+"""Card text in, on the calculator page and in the API: "Read the text" fills the form
+with what the game's grammar understood; what it did not understand is listed and makes
+the ruling incomplete, on every surface."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from urllib.parse import urlencode
+
+import pytest
+
+from rulebook.calculator import services as calculator
+
+MARVEL = "/en/calculator/marvel-champions/situation/"
+POWER_DUELL = "/de/calculator/power-duell/situation/"
+BERSERK = "/ru/calculator/berserk/situation/"
+MARVEL_TEXT = "Füge einem Schergen 2 Schaden zu. Vergeltung 1."
+#: A board for the Marvel ability: a villain, a minion, the main scheme, one player.
+MARVEL_BOARD = {"villain": [{"damage": 0}], "minions": [{"damage": 0}],
+                "main_scheme": [{"threat": 3}], "players": [{"deck": 20}]}
+BERSERK_CARD = {"initial_type": "creature", "initial_subtype": "non-flying",
+                "initial_status": "elite", "initial_movement": 2, "elements": ["forest"],
+                "turn": "own", "phase": "main", "subphase": "choice",
+                "strike_declared": "none"}
+
+
+def values_of(html: str, name: str) -> list[str]:
+    """The values of the form controls called ``name`` (inputs and selected options)."""
+    found = re.findall(rf'<input[^>]*name="{re.escape(name)}"[^>]*value="([^"]*)"', html)
+    select = re.search(rf'<select[^>]*name="{re.escape(name)}"[^>]*>(.*?)</select>', html, re.S)
+    if select:
+        found += re.findall(r'<option value="([^"]*)" selected', select.group(1))
+    return found
+
+
+def test_reading_an_ability_fills_its_effects_and_lists_what_was_not_understood(client, seeded):
+    query = urlencode({"card_text": MARVEL_TEXT, "effects": "2", "effects-0-verb": "heal",
+                       "effects-1-verb": "draw", "_read": "card_text"})
+    response = client.get(f"{MARVEL}?{query}")
+    html = unescape(response.content.decode())
+    assert response.status_code == 200
+    assert values_of(html, "effects") == ["1"]  # the text's one effect replaced both
+    assert values_of(html, "effects-0-verb") == ["deal_damage"]
+    assert values_of(html, "effects-0-amount") == ["2"]
+    assert values_of(html, "effects-0-target_type") == ["minion"]
+    assert 'name="effects-1-verb"' not in html.split("data-group-template")[0]
+    reading = html.split('class="card-reading"')[1].split("</div>")[0]
+    assert "understood:</span> <q>Füge einem Schergen 2 Schaden zu.</q>" in reading
+    assert "not understood:</span> <q>Vergeltung 1.</q>" in reading
+    assert 'id="ruling-verdict"' not in html  # read first, ruled on when the judge asks
+
+
+def test_the_ruling_on_a_read_text_is_incomplete_for_what_was_not_understood(client, seeded):
+    reading = calculator.find("marvel-champions", "situation").read_card_text(MARVEL_TEXT)
+    inputs = {**MARVEL_BOARD, **reading.inputs}
+    scenario = calculator.find("marvel-champions", "situation")
+    with_text = scenario.evaluate({**inputs, "card_text": MARVEL_TEXT})
+    without = scenario.evaluate(inputs)
+    assert without.complete and not with_text.complete
+    assert [s.message.param_dict()["what"].param_dict()["phrase"]
+            for s in with_text.steps if not s.citations] == ["Vergeltung 1."]
+    query = calculator.to_query(scenario, {**inputs, "card_text": MARVEL_TEXT})
+    response = client.get(f"{MARVEL}?{query}")
+    page = unescape(response.content.decode())
+    assert response.status_code == 200
+    assert 'the card text "Vergeltung 1." (not understood)' in page
+    # a text read whole leaves the ruling as the fields alone give it
+    whole = "Füge einem Schergen 2 Schaden zu."
+    assert scenario.evaluate({**inputs, "card_text": whole}) == without
+
+
+def test_a_schutzgottkarte_description_fills_only_its_own_card(client, seeded):
+    query = urlencode({
+        "active_side": "a", "guardians": "2",
+        "guardians-0-side": "a", "guardians-0-base_planet": "venus",
+        "guardians-0-card_text": "Wirkung: Alle Monsterkarten erhalten +10 AP.",
+        "guardians-1-side": "b", "guardians-1-base_planet": "mars",
+        "guardians-1-wirkung_attribute": "dp", "guardians-1-wirkung_amount": "5",
+        "_read": "guardians-0-card_text"})
+    html = unescape(client.get(f"{POWER_DUELL}?{query}").content.decode())
+    assert values_of(html, "guardians-0-wirkung_attribute") == ["ap"]
+    assert values_of(html, "guardians-0-wirkung_amount") == ["10"]
+    assert values_of(html, "guardians-0-wirkung_scope") == ["all"]
+    assert values_of(html, "guardians-1-wirkung_attribute") == ["dp"]
+    assert values_of(html, "guardians-1-wirkung_amount") == ["5"]
+    assert "Jeder Satz wurde verstanden" in html
+
+
+def test_a_berserk_features_text_replaces_the_features(client, seeded):
+    query = urlencode({**{k: v for k, v in BERSERK_CARD.items() if k != "elements"},
+                       "elements": "forest", "features": "1",
+                       "features-0-feature_element": "steppe", "features-0-strike_bonus": "1",
+                       "card_text": "+2 к удару по болотным. Бьёт первым.", "_read": "card_text"})
+    html = unescape(client.get(f"{BERSERK}?{query}").content.decode())
+    assert values_of(html, "features-0-feature_element") == ["swamp"]
+    assert values_of(html, "features-0-strike_bonus") == ["2"]
+    assert "не распознано:</span> <q>Бьёт первым.</q>" in html
+
+
+@pytest.mark.parametrize("name", ["effects-0-verb", "nothing", "guardians-9-card_text", ""])
+def test_reading_a_field_that_holds_no_card_text_reads_nothing_and_never_fails(client, seeded,
+                                                                              name):
+    query = urlencode({"card_text": MARVEL_TEXT, "_read": name, **{
+        "villain": "1", "kind": "card_ability", "effects": "0"}})
+    response = client.get(f"{MARVEL}?{query}")
+    assert response.status_code in (200, 400)
+    assert 'class="card-reading"' not in response.content.decode()
+
+
+def test_the_api_reads_card_text_into_the_scenarios_fields(client, seeded):
+    url = "/api/scenarios/berserk/situation/card-text"
+    answer = client.post(url, json.dumps({"text": "Получает полёт. Бьёт первым."}),
+                         content_type="application/json")
+    assert answer.status_code == 200
+    data = answer.json()
+    assert data["inputs"] == {"features": [], "changes": [{"change": "gain-flight"}]}
+    assert [(p["text"], p["understood"]) for p in data["phrases"]] == [
+        ("Получает полёт.", True), ("Бьёт первым.", False)]
+    assert data["complete"] is False
+    inputs = {**BERSERK_CARD, **data["inputs"], "card_text": "Получает полёт. Бьёт первым."}
+    evaluated = client.post("/api/scenarios/berserk/situation/evaluate",
+                            json.dumps({"inputs": inputs}), content_type="application/json").json()
+    assert evaluated["complete"] is False
+
+
+@pytest.mark.parametrize("body, status, field", [
+    ({"text": "x", "lang": "de"}, 422, "lang"),
+    ({}, 422, "text"),
+    ({"text": "x" * 2001}, 422, "text"),
+])
+def test_the_card_text_api_answers_bad_bodies_field_by_field(client, seeded, body, status, field):
+    answer = client.post("/api/scenarios/marvel-champions/situation/card-text",
+                         json.dumps(body), content_type="application/json")
+    assert answer.status_code == status
+    assert answer.json()["errors"][0]["field"].endswith(field)
+
+
+def test_a_scenario_without_a_grammar_reads_no_card_text(client, seeded):
+    answer = client.post("/api/scenarios/marvel-champions/target-validity/card-text",
+                         json.dumps({"text": MARVEL_TEXT}), content_type="application/json")
+    assert answer.status_code == 404
