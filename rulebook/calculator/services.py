@@ -354,7 +354,8 @@ def to_form(scenario: Scenario, inputs: Mapping[str, Any]) -> dict[str, list[str
 
 def _flatten(fields: Sequence[Field], data: Any, prefix: str,
              form: dict[str, list[str]]) -> None:
-    """Put JSON-style ``data`` of ``fields`` into flat ``form`` under ``prefix`` (:func:`to_form`)."""
+    """Put JSON-style ``data`` of ``fields`` into flat ``form`` under ``prefix``
+    (:func:`to_form`)."""
     if not isinstance(data, Mapping):
         return
     for spec in fields:
