@@ -162,11 +162,13 @@ def _slots(language: str) -> dict[str, str]:
     chosen = rf"(?:(?P<chosen>{_alternatives(_CHOSEN[language])}) )?" if _CHOSEN[language] \
         else ""
     named = (f"(?:{det})?" if language == "ru" else det) + chosen + rf"(?P<noun>{nouns})"
-    status = {"de": rf'(?:eine |die )?(?:statuskarte "?\(?(?P<status>{words})\)?"?'
+    # "eine Statuskarte geben" (ziel ¶4.1) names no status: the effect then has none
+    status = {"de": rf'(?:eine |die )?(?:statuskarte(?: "?\(?(?P<status>{words})\)?"?)?'
                     rf'|"?(?P<status_b>{words})"?-?statuskarte)',
               "en": rf'(?:an? |the )?(?:(?P<status>{words}) status card'
-                    rf'|status card "?\(?(?P<status_b>{words})\)?"?)',
-              "ru": rf'карту (?:(?:состояния|статуса) )?"?(?P<status>{words})"?'}[language]
+                    rf'|status card(?: "?\(?(?P<status_b>{words})\)?"?)?)',
+              "ru": rf'карту (?:(?:состояния|статуса)(?: "?(?P<status_b>{words})"?)?'
+                    rf'|"?(?P<status>{words})"?)'}[language]
     return {"{T}": rf"(?:{named}|(?P<pro>{_alternatives(_PRONOUNS[language])}))",
             "{NOUN}": rf"(?P<noun>{nouns})", "{S}": status, "{N}": NUMBER}
 

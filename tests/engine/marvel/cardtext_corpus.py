@@ -36,6 +36,10 @@ def unread(text: str) -> Case:
 _HIT = "Füge einem Schergen 1 Schaden zu."
 
 GERMAN: tuple[Case, ...] = (
+    # ziel ¶4.1 names "eine Statuskarte geben" without a status; ¶4.10's example pair
+    ("Gib einem Verbündeten eine Statuskarte. Füge dem Verbündeten 2 Schaden zu.",
+     ability(effect("give_status", "one", "ally"), effect("deal_damage", "the", amount=2)), ()),
+    ("Give an ally a status card.", ability(effect("give_status", "one", "ally")), ()),
     ("Füge einem Schergen 3 Schaden zu.",
      ability(effect("deal_damage", "one", "minion", amount=3)), ()),
     ("Füge jedem Gegner 1 Schaden zu.", ability(effect("deal_damage", "each", "enemy", amount=1)),
