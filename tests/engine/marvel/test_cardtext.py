@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine.cardtext import with_unread
+from engine.core import InputError
 from engine.cardtext.marvel import GRAMMAR, MAX_EFFECTS, assemble, resolve
 from engine.marvel import GAME, RULESET, SITUATION_SLUG
 from engine.registry import RULESETS
@@ -40,6 +41,15 @@ def test_the_grammar_reads_every_corpus_phrasing(text, inputs, unread):
                          ids=[c[0][:40] for c in UNDERSTOOD])
 def test_understood_inputs_on_a_board_are_valid_and_ruled_on(text, inputs, unread):
     data = BOARD | inputs
+    unnamed = [i for i, e in enumerate(inputs["effects"])
+               if e["verb"] == "give_status" and "status" not in e]
+    if unnamed:  # "eine Statuskarte" names none: the judge picks it, the form asks for it
+        with pytest.raises(InputError) as asked:
+            SITUATION.validate(data)
+        assert asked.value.field == f"effects.{unnamed[0]}.status"
+        effects = [e if "status" in e or e["verb"] != "give_status" else {**e, "status": "tough"}
+                   for e in inputs["effects"]]
+        data = BOARD | inputs | {"effects": effects}
     SITUATION.validate(data)
     ruling = SITUATION.evaluate(data)
     assert ruling.value("can_initiate") is not None
