@@ -158,6 +158,9 @@ def api_requests(client) -> dict[str, tuple[str, str, dict | None]]:
                 path += "?q=%D1%81%D1%83%D1%89%D0%B5%D1%81%D1%82%D0%B2%D0%BE"  # существо
             elif path.endswith("/changes"):
                 path += "?from=2000-01-01"
+            elif path.endswith("/card-text"):  # the game's situation reads card text
+                path = path.replace(f"/{slug}/", "/situation/")
+                body = {"text": "Wirkung: Monster erhalten +10 AP. Fliegt."}
             elif path.endswith("/evaluate") and method == "post":
                 body = {"inputs": inputs}
             elif path.endswith("/evaluate"):
