@@ -404,8 +404,10 @@ class PostgreSQLBackend(Backend):
     """A weighted ``tsvector`` per entry (heading A, see :func:`heading_of`;
     text B) with the german/russian/english configuration of the entry's
     language, a GIN index per language (``WHERE language = …``, one for each
-    branch of the query's OR; migration 0006); ranked by ``ts_rank``, entries
-    whose heading matches the whole query first (:data:`HEADING_BONUS`).  Text is folded
+    branch of the query's OR; migration 0006); ranked by ``ts_rank`` divided
+    by 1 + the log of the text's length (a short clause about a word before a
+    long one that mentions it, as bm25 on SQLite), entries whose heading
+    names the whole query first (:data:`HEADING_BONUS`).  Text is folded
     (case, accents) in Python before PostgreSQL stems it, for index and
     query alike."""
 
@@ -485,7 +487,7 @@ class PostgreSQLBackend(Backend):
             conditions.append("(e.language = %s AND e.vector @@ to_tsquery(%s::regconfig, %s))")
             params += [language, config, raw]
             ranks.append("WHEN e.language = %s THEN ts_rank(('{0.1,0.2,0.4,1.0}'::float8[])"
-                         "::float4[], e.vector, to_tsquery(%s::regconfig, %s)) + CASE WHEN "
+                         "::float4[], e.vector, to_tsquery(%s::regconfig, %s), 1) + CASE WHEN "
                          f"e.vector @@ to_tsquery(%s::regconfig, %s) THEN {HEADING_BONUS} "
                          "ELSE 0 END")
             rank_params += [language, config, raw, config, heading]
