@@ -3,6 +3,8 @@
 - A saved clause version: its clause's search entries are rebuilt (only
   published versions are indexed, so a draft becomes searchable when its
   ``published_at`` is set) and its stored references are rebuilt.
+- A saved section: the entries of its first clause, which carry its
+  heading, are rebuilt.
 - A saved or deleted glossary term: the cached glossary indexes are rebuilt.
 - A saved or deleted document, section or clause: the cached reference
   indexes are invalidated, and references that were stubs are resolved
@@ -25,7 +27,7 @@ from rulebook.models import Clause, ClauseVersion, Document, GlossaryTerm, Secti
 from rulebook.references.glossary import glossary_changed
 from rulebook.references.resolver import rulebook_changed
 from rulebook.references.services import resolve_pending, store_references, store_references_of
-from rulebook.search.indexing import index_clause, index_clauses
+from rulebook.search.indexing import index_clause, index_clauses, index_section
 
 
 @receiver(post_save, sender=ClauseVersion, dispatch_uid="rulebook_version_saved")
@@ -43,6 +45,14 @@ def version_deleted(sender, instance: ClauseVersion, **kwargs) -> None:
     clause = Clause.objects.filter(pk=instance.clause_id).first()
     if clause is not None:
         index_clause(clause)
+
+
+@receiver(post_save, sender=Section, dispatch_uid="rulebook_section_heading_indexed")
+def section_saved(sender, instance: Section, created=False, raw=False, **kwargs) -> None:
+    """Re-index the first clause of a changed section: its entries carry the
+    section's heading (a new section has no clauses yet)."""
+    if not (raw or created):
+        index_section(instance)
 
 
 def _game_id(instance) -> int | None:

@@ -32,6 +32,7 @@ from rulebook.search.backends import Filters, Query, backend
 from rulebook.search.excerpts import excerpt
 from rulebook.search.indexing import plain_text
 from rulebook.search.keys import KeyMatch, find_keys
+from rulebook.search.languages import choose
 from rulebook.search.text import clean_query
 
 __all__ = ["Hit", "KeyMatch", "find_keys", "search", "clean_query"]
@@ -173,6 +174,19 @@ class Hit:
     score: float
 
 
+def _language_of(entry: _Entry) -> str:
+    return entry.language
+
+
+def _typed_text(entry: _Entry) -> str:
+    """What an entry's text is matched against as typed
+    (:func:`rulebook.search.languages.choose`): its title, its section's
+    heading and its plain text, in its language."""
+    heading = getattr(entry.clause.section, f"heading_{entry.language}", "") or ""
+    version_text = getattr(entry.version, f"text_{entry.language}") or ""
+    return f"{entry.title} {heading} {plain_text(version_text)}"
+
+
 def search(query: str, *, language: str | None = None, game=None, document=None,
            on: datetime.date | None = None, limit: int = 25,
            prefer: str | None = None) -> list[Hit]:
@@ -181,11 +195,14 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
     ``language`` restricts to texts in that language (else all); ``game`` /
     ``document`` (model instances) restrict the scope; ``on`` is the date
     whose texts in force are searched (default today).  Any string is a
-    valid query: operators, quotes and punctuation are ignored, so a query
-    without words returns ``[]``.  One hit per clause: its text in
+    valid query: operators and punctuation are ignored, so a query without
+    words returns ``[]``; words in quotation marks are a phrase (adjacent,
+    in order), a lone quotation mark is ignored.  Every language's texts
+    are searched, the originals too.  One hit per clause: its text in
     ``prefer`` (default the active language, the reader's) when that text
-    matches too, else its best-matching language; clauses are ordered by
-    their best match.
+    matches the words as typed, else the original's text when it does
+    (see :mod:`rulebook.search.languages`); clauses are ordered by their
+    best match, a clause whose heading the query names first.
     """
     parsed = Query.parse(clean_query(query))
     if not parsed.words:
@@ -208,9 +225,9 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
     hits = []
     matchers: dict = {}  # one per language, shared by the excerpts
     for found in matches.values():
-        entry_id, score = next(((e, s) for e, s in found if by_id[e].language == prefer),
-                               found[0])
-        entry = by_id[entry_id]
+        entries = [by_id[e] for e, _s in found]
+        entry = choose(entries, _language_of, _typed_text, parsed, prefer,
+                       entries[0].clause.document.language)
         text = plain_text(getattr(entry.version, f"text_{entry.language}"), icons=True)
         hits.append(Hit(entry.clause, entry.version, entry.language, entry.title,
                         excerpt(text, parsed, entry.language, matchers=matchers),

@@ -16,6 +16,7 @@ from __future__ import annotations
 import abc
 import datetime
 import itertools
+import re
 from dataclasses import dataclass
 
 from django.core.exceptions import ImproperlyConfigured
@@ -26,10 +27,19 @@ from rulebook.search.text import MAX_QUERY_TOKENS, STEMMERS, fold, stem, stemmed
 FTS_TABLE = "rulebook_search_fts"
 #: Shortest stem that also matches as a word prefix (compounds).
 PREFIX_MIN = 4
+#: Added to the score of an entry whose heading matches the whole query
+#: (more than any text's own score), so that the entry a query names comes
+#: before the clauses that only mention it.
+HEADING_BONUS = 1000.0
 
 
 Alternative = tuple[str, ...]          # words that must all occur
 Group = tuple[Alternative, ...]          # one of these alternatives must occur
+
+
+#: Quotation marks a reader may type around a phrase (straight, German, Russian, English).
+_QUOTES = str.maketrans({mark: '"' for mark in "„“”«»"})
+_PHRASE = re.compile(r'"([^"]*)"')
 
 
 @dataclass(frozen=True)
@@ -42,11 +52,16 @@ class Query:
     one of its alternatives — a word or its spelling variants (German
     compound parts or closed form, a glossary term's synonyms in every
     language).  Without groups, every word is a group of its own.
+    ``phrases`` must match too, each as its words adjacent and in order
+    (a quoted part of the query).  ``own`` are the groups without the
+    glossary's synonyms: what the reader typed, in its spellings.
     """
 
     words: tuple[str, ...]
     prefix: bool = True
     groups: tuple[Group, ...] = ()
+    phrases: tuple[tuple[str, ...], ...] = ()
+    own: tuple[Group, ...] = ()
 
     @classmethod
     def parse(cls, text: str, synonyms: dict | None = None) -> "Query":
@@ -56,47 +71,37 @@ class Query:
         "spezialwirkung"), a closed German compound its parts, a query of two
         or three words their closed form, and a glossary spelling (``synonyms``,
         see :mod:`rulebook.search.synonyms`) its term's other spellings.
+        Words in quotation marks (``"…"``, „…“, «…») of two words or more are
+        a phrase; a lone quotation mark is ignored.
 
         >>> Query.parse("Spezial-Wirkung", {}).groups
         ((('spezial', 'wirkung'), ('spezialwirkung',)),)
+        >>> query = Query.parse('Karte "gültiges Ziel"', {})
+        >>> query.words, query.groups, query.phrases
+        (('karte', 'gultiges', 'ziel'), ((('karte',),),), (('gultiges', 'ziel'),))
         """
-        from rulebook.search import compounds
         from rulebook.search.synonyms import find_spans, synonym_table
 
-        words: list[str] = []
-        groups: list[list[Alternative]] = []
-        covers: list[tuple[int, int]] = []       # the words each group stands for
-        for chunk in text.split():
-            chunk_words = tokens(chunk)[:MAX_QUERY_TOKENS - len(words)]
-            if not chunk_words:
-                continue
-            alphabetic = all(w.isalpha() for w in chunk_words)
-            if len(chunk_words) > 1 and alphabetic and "-" in chunk:
-                groups.append([tuple(chunk_words), ("".join(chunk_words),)])
-                covers.append((len(words), len(words) + len(chunk_words)))
-            else:
-                for offset, word in enumerate(chunk_words):
-                    groups.append([(word,)])
-                    covers.append((len(words) + offset, len(words) + offset + 1))
-            words.extend(chunk_words)
-            if len(words) >= MAX_QUERY_TOKENS:
-                break
-        for group in groups:
-            if len(group) == 1 and len(group[0]) == 1:
-                parts = compounds.split(group[0][0])
-                if parts:
-                    group.append(parts)
-        if 2 <= len(groups) <= 3 and all(len(g[0]) == 1 and g[0][0].isalpha() for g in groups):
-            # "Spezial Wirkung" is also "Spezialwirkung".
-            closed = ("".join(g[0][0] for g in groups),)
-            combined = [tuple(w for alternative in choice for w in alternative)
-                        for choice in itertools.islice(itertools.product(*groups), 27)]
-            groups, covers = [combined + [closed]], [(0, len(words))]
+        text = text.translate(_QUOTES)
+        quoted = _PHRASE.findall(text) if text.count('"') >= 2 else []
+        rest = _PHRASE.sub(" ", text) if quoted else text
+        words, groups, covers = _word_groups(rest)
+        own = tuple(tuple(dict.fromkeys(g)) for g in groups)
         table = synonym_table() if synonyms is None else synonyms
         if table:
             groups = cls._with_synonyms(words, groups, covers, find_spans(tuple(words), table))
-        return cls(tuple(words), prefix=bool(text) and not text[-1].isspace(),
-                   groups=tuple(tuple(dict.fromkeys(g)) for g in groups))
+        phrases = []
+        for part in quoted:
+            phrase = tuple(tokens(part)[:MAX_QUERY_TOKENS - len(words)])
+            words.extend(phrase)
+            if len(phrase) > 1:
+                phrases.append(phrase)
+            elif phrase:   # one quoted word: that word, as typed
+                groups.append([phrase])
+                own += ((phrase,),)
+        groups = tuple(tuple(dict.fromkeys(g)) for g in groups)
+        return cls(tuple(words), prefix=bool(text) and not text[-1].isspace()
+                   and text[-1] != '"', groups=groups, phrases=tuple(phrases), own=own)
 
     @staticmethod
     def _with_synonyms(words, groups, covers, spans):
@@ -122,7 +127,9 @@ class Query:
 
     def term_groups(self) -> tuple[Group, ...]:
         """The groups to match (every word its own group when none were parsed)."""
-        return self.groups or tuple(((word,),) for word in self.words)
+        if self.groups or self.phrases:
+            return self.groups
+        return tuple(((word,),) for word in self.words)
 
     def all_words(self) -> tuple[str, ...]:
         """Every word of every alternative (for highlighting), first occurrence order."""
@@ -141,9 +148,47 @@ class Query:
         return variants
 
 
-def _combine(query: Query, word_expression, and_: str, or_: str) -> str:
+def _word_groups(text: str) -> tuple[list[str], list[list[Alternative]], list[tuple[int, int]]]:
+    """The words of an unquoted ``text``, its groups (see :meth:`Query.parse`,
+    before synonyms) and the words each group stands for (start, end)."""
+    from rulebook.search import compounds
+
+    words: list[str] = []
+    groups: list[list[Alternative]] = []
+    covers: list[tuple[int, int]] = []
+    for chunk in text.split():
+        chunk_words = tokens(chunk)[:MAX_QUERY_TOKENS - len(words)]
+        if not chunk_words:
+            continue
+        alphabetic = all(w.isalpha() for w in chunk_words)
+        if len(chunk_words) > 1 and alphabetic and "-" in chunk:
+            groups.append([tuple(chunk_words), ("".join(chunk_words),)])
+            covers.append((len(words), len(words) + len(chunk_words)))
+        else:
+            for offset, word in enumerate(chunk_words):
+                groups.append([(word,)])
+                covers.append((len(words) + offset, len(words) + offset + 1))
+        words.extend(chunk_words)
+        if len(words) >= MAX_QUERY_TOKENS:
+            break
+    for group in groups:
+        if len(group) == 1 and len(group[0]) == 1:
+            parts = compounds.split(group[0][0])
+            if parts:
+                group.append(parts)
+    if 2 <= len(groups) <= 3 and all(len(g[0]) == 1 and g[0][0].isalpha() for g in groups):
+        # "Spezial Wirkung" is also "Spezialwirkung".
+        closed = ("".join(g[0][0] for g in groups),)
+        combined = [tuple(w for alternative in choice for w in alternative)
+                    for choice in itertools.islice(itertools.product(*groups), 27)]
+        groups, covers = [combined + [closed]], [(0, len(words))]
+    return words, groups, covers
+
+
+def _combine(query: Query, word_expression, and_: str, or_: str, phrase_expression) -> str:
     """Join the word expressions of ``query``'s groups: AND over groups, OR
-    over a group's alternatives, AND within an alternative."""
+    over a group's alternatives, AND within an alternative; and the phrase
+    expressions of its phrases (``phrase_expression(words)``), ANDed."""
     parts = []
     for group in query.term_groups():
         alternatives = []
@@ -152,6 +197,7 @@ def _combine(query: Query, word_expression, and_: str, or_: str) -> str:
             alternatives.append(words[0] if len(words) == 1 else "(" + and_.join(words) + ")")
         parts.append(alternatives[0] if len(alternatives) == 1
                      else "(" + or_.join(alternatives) + ")")
+    parts.extend(phrase_expression(phrase) for phrase in query.phrases)
     return and_.join(parts)
 
 
@@ -165,6 +211,16 @@ def index_text(text: str, language: str) -> str:
 
     extras = index_extras(text)
     return f"{text} {' '.join(extras)}" if extras else text
+
+
+def heading_of(entry) -> str:
+    """What the index holds as ``entry``'s heading (a SearchEntry): its
+    ``heading`` as :func:`rulebook.search.indexing.entries_for` sets it (the
+    clause's title and, for the first clause of a section, the section's
+    number and heading), else its title.  Indexed as written, without the
+    parts of its German compounds (:func:`index_text`): a heading
+    "Effekte der Schutzgottkarte" does not name a "Schutzgott"."""
+    return getattr(entry, "heading", None) or entry.title
 
 
 @dataclass(frozen=True)
@@ -204,13 +260,16 @@ class Backend(abc.ABC):
 
 class SQLiteBackend(Backend):
     """FTS5 table ``rulebook_search_fts(title, body)`` of stemmed text, rowid =
-    entry id; ranked by bm25 with the title weighted 4:1."""
+    entry id; ``title`` holds the entry's heading (see :func:`heading_of`).
+    Ranked by bm25 with the title weighted 4:1, entries whose heading
+    matches the whole query first (:data:`HEADING_BONUS`)."""
 
     vendor = "sqlite"
 
     def write(self, entries) -> None:
-        """Replace the FTS5 rows of ``entries`` with their stemmed title and body."""
-        rows = [(e.pk, stemmed_text(index_text(e.title, e.language), e.language),
+        """Replace the FTS5 rows of ``entries`` with their stemmed heading
+        (:func:`heading_of`) and body."""
+        rows = [(e.pk, stemmed_text(heading_of(e), e.language),
                  stemmed_text(index_text(e.body, e.language), e.language)) for e in entries]
         with connection.cursor() as cursor:
             cursor.executemany(f"DELETE FROM {FTS_TABLE} WHERE rowid = %s",
@@ -235,31 +294,40 @@ class SQLiteBackend(Backend):
             cursor.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('optimize')")
 
     @staticmethod
-    def match_expression(query: Query, languages) -> str:
+    def match_expression(query: Query, languages, exact: bool = False) -> str:
         """Return the FTS5 MATCH string: every group must occur by one of its
         alternatives, each word as one of its stems or a word starting with
-        one (German compounds: "Schutzgottes" finds "Schutzgottkarte").
+        one (German compounds: "Schutzgottes" finds "Schutzgottkarte");
+        ``exact``: as one of its stems only (a heading that names the word).
 
         >>> SQLiteBackend.match_expression(Query(("schutzgottes", "a"), prefix=False), ["de"])
         '("schutzgott" OR "schutzgott"*) AND ("a")'
         >>> SQLiteBackend.match_expression(Query(("spezial", "wirkung"), False,
         ...     ((("spezial", "wirkung"), ("spezialwirkung",)),)), ["de"])
         '((("spezial" OR "spezial"*) AND ("wirkung" OR "wirkung"*)) OR ("spezialwirk" OR "spezialwirk"*))'
+        >>> SQLiteBackend.match_expression(Query.parse('"Schutzgottkarten werden"', {}), ["de", "en"])
+        '("schutzgottkart werd" OR "schutzgottkarten werden")'
         """
-        last = query.words[-1] if query.prefix and query.words else None
+        last = query.words[-1] if query.prefix and query.words and not exact else None
 
         def word_expression(word: str) -> str:
             variants = {stem([word], language)[0] for language in languages}
             terms = []
             for item in sorted(variants):
                 terms.append(f'"{item}"')
-                if len(item) >= PREFIX_MIN:
+                if len(item) >= PREFIX_MIN and not exact:
                     terms.append(f'"{item}"*')
             if word == last and len(word) >= 3 and word not in variants:
                 terms.append(f'"{word}"*')
             return "(" + " OR ".join(terms) + ")"
 
-        return _combine(query, word_expression, " AND ", " OR ")
+        def phrase_expression(words: tuple[str, ...]) -> str:
+            # the stems of each language, adjacent and in order
+            variants = dict.fromkeys(" ".join(stem(list(words), language))
+                                     for language in languages)
+            return "(" + " OR ".join(f'"{item}"' for item in variants) + ")"
+
+        return _combine(query, word_expression, " AND ", " OR ", phrase_expression)
 
     def match(self, query, filters, limit):
         """Best entries first.  Without game/document/language filters the
@@ -267,12 +335,24 @@ class SQLiteBackend(Backend):
         validity on the date (half the work of ranking through a join);
         when too many of those fail, or with filters, one joined query."""
         expression = self.match_expression(query, filters.languages)
+        # the entries whose heading (the title column) names every word of the query
+        named = self.match_expression(query, filters.languages, exact=True)
+        expressions = [f"title : ({named})", expression]
         if (filters.game_id is None and filters.document_id is None
                 and set(filters.languages) >= set(STEMMERS)):
-            rows = self._ranked_then_filtered(expression, filters, limit)
+            rows = self._ranked_then_filtered(expressions, filters, limit)
             if rows is not None:
                 return rows
-        return self._joined(expression, filters, limit)
+        return self._joined(expressions, filters, limit)
+
+    @staticmethod
+    def _score(rowid: str) -> str:
+        """The score of a row (higher is better): bm25 over the title and
+        body (weighted 4:1), plus :data:`HEADING_BONUS` when the title (the
+        entry's heading) names every word of the query (their stems, not
+        words starting with them) — the first parameter."""
+        return (f"({rowid} IN (SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s)) "
+                f"* {HEADING_BONUS} - bm25({FTS_TABLE}, 4.0, 1.0)")
 
     @staticmethod
     def _validity_sql(filters) -> tuple[list[str], list]:
@@ -281,12 +361,12 @@ class SQLiteBackend(Backend):
                  "e.language IN (" + ", ".join(["%s"] * len(filters.languages)) + ")"]
         return where, [False, filters.on, filters.on, *filters.languages]
 
-    def _ranked_then_filtered(self, expression, filters, limit):
+    def _ranked_then_filtered(self, expressions, filters, limit):
         fetch = limit * 2
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT rowid, -bm25({FTS_TABLE}, 4.0, 1.0) FROM {FTS_TABLE} "
-                           f"WHERE {FTS_TABLE} MATCH %s ORDER BY bm25({FTS_TABLE}, 4.0, 1.0), "
-                           f"rowid LIMIT %s", [expression, fetch])
+            cursor.execute(f"SELECT rowid, {self._score('rowid')} AS score FROM {FTS_TABLE} "
+                           f"WHERE {FTS_TABLE} MATCH %s ORDER BY score DESC, rowid LIMIT %s",
+                           [*expressions, fetch])
             ranked = cursor.fetchall()
             if not ranked:
                 return []
@@ -302,17 +382,17 @@ class SQLiteBackend(Backend):
             return None  # too many rows out of force on that date: rank through the join
         return rows[:limit]
 
-    def _joined(self, expression, filters, limit):
+    def _joined(self, expressions, filters, limit):
         where, params = self._validity_sql(filters)
         where = ["f.rowid = e.id", f"{FTS_TABLE} MATCH %s", *where]
-        params = [expression, *params]
+        params = [*expressions, *params]
         if filters.game_id is not None:
             where.append("e.game_id = %s")
             params.append(filters.game_id)
         if filters.document_id is not None:
             where.append("e.document_id = %s")
             params.append(filters.document_id)
-        sql = (f"SELECT e.id, e.clause_id, -bm25({FTS_TABLE}, 4.0, 1.0) AS score "
+        sql = (f"SELECT e.id, e.clause_id, {self._score('f.rowid')} AS score "
                f"FROM {FTS_TABLE} AS f, rulebook_searchentry AS e WHERE "
                + " AND ".join(where) + " ORDER BY score DESC, e.id LIMIT %s")
         with connection.cursor() as cursor:
@@ -321,21 +401,25 @@ class SQLiteBackend(Backend):
 
 
 class PostgreSQLBackend(Backend):
-    """A weighted ``tsvector`` per entry (title A, text B) with the
-    german/russian/english configuration of the entry's language, a GIN
-    index per language (``WHERE language = …``, one for each branch of the
-    query's OR; migration 0006); ranked by ``ts_rank``.  Text is folded
+    """A weighted ``tsvector`` per entry (heading A, see :func:`heading_of`;
+    text B) with the german/russian/english configuration of the entry's
+    language, a GIN index per language (``WHERE language = …``, one for each
+    branch of the query's OR; migration 0006); ranked by ``ts_rank`` divided
+    by 1 + the log of the text's length (a short clause about a word before a
+    long one that mentions it, as bm25 on SQLite), entries whose heading
+    names the whole query first (:data:`HEADING_BONUS`).  Text is folded
     (case, accents) in Python before PostgreSQL stems it, for index and
     query alike."""
 
     vendor = "postgresql"
 
     def write(self, entries) -> None:
-        """Store each entry's weighted tsvector in its language's configuration."""
+        """Store each entry's weighted tsvector in its language's configuration:
+        the heading (:func:`heading_of`) weighted A, the text B."""
         rows = []
         for entry in entries:
             config = STEMMERS.get(entry.language, "simple")
-            rows.append((config, fold(index_text(entry.title, entry.language)), config,
+            rows.append((config, fold(heading_of(entry)), config,
                          fold(index_text(entry.body, entry.language)), entry.pk))
         with connection.cursor() as cursor:
             cursor.executemany(
@@ -362,37 +446,51 @@ class PostgreSQLBackend(Backend):
             cursor.execute("ANALYZE rulebook_searchentry")
 
     @staticmethod
-    def tsquery(query: Query) -> str:
+    def tsquery(query: Query, weight: str = "") -> str:
         """Return the raw tsquery text: groups joined by ``&``, alternatives
         by ``|``; a word of :data:`PREFIX_MIN` letters or more also matches
         words starting with its stem (PostgreSQL stems before applying ``:*``).
 
+        A phrase is its words joined by ``<->`` (followed by).  ``weight``
+        ("A") restricts every word to the lexemes of that weight (the heading)
+        and to its stem (no words starting with it: a heading that names it).
+
         >>> PostgreSQLBackend.tsquery(Query(("a", "schutzgo")))
         "'a' & 'schutzgo':*"
+        >>> PostgreSQLBackend.tsquery(Query.parse('Karte "gültiges Ziel"', {}), "A")
+        "'karte':A & ('gultiges':A <-> 'ziel':A)"
         """
         last = query.words[-1] if query.prefix and query.words else None
 
         def word_expression(word: str) -> str:
+            if weight:
+                return f"'{word}':{weight}"
             if len(word) >= PREFIX_MIN or (word == last and len(word) >= 3):
                 return f"'{word}':*"
             return f"'{word}'"
 
-        return _combine(query, word_expression, " & ", " | ")
+        def phrase_expression(words: tuple[str, ...]) -> str:
+            mark = f":{weight}" if weight else ""
+            return "(" + " <-> ".join(f"'{word}'{mark}" for word in words) + ")"
+
+        return _combine(query, word_expression, " & ", " | ", phrase_expression)
 
     def match(self, query, filters, limit):
         """Full-text match with ts_rank on the stored vectors, same filters as
         SQLite: each language's entries matched and ranked with the query in
         its own configuration (the SQL is written here, not built by the ORM:
         building it cost more than a common word's match)."""
-        raw = self.tsquery(query)
+        raw, heading = self.tsquery(query), self.tsquery(query, "A")
         conditions, ranks, params, rank_params = [], [], [], []
         for language in filters.languages:
             config = STEMMERS.get(language, "simple")
             conditions.append("(e.language = %s AND e.vector @@ to_tsquery(%s::regconfig, %s))")
             params += [language, config, raw]
             ranks.append("WHEN e.language = %s THEN ts_rank(('{0.1,0.2,0.4,1.0}'::float8[])"
-                         "::float4[], e.vector, to_tsquery(%s::regconfig, %s))")
-            rank_params += [language, config, raw]
+                         "::float4[], e.vector, to_tsquery(%s::regconfig, %s), 1) + CASE WHEN "
+                         f"e.vector @@ to_tsquery(%s::regconfig, %s) THEN {HEADING_BONUS} "
+                         "ELSE 0 END")
+            rank_params += [language, config, raw, config, heading]
         where = ["(e.valid_from IS NULL OR e.valid_from <= %s)",
                  "(e.valid_until IS NULL OR e.valid_until > %s)", "NOT e.superseded",
                  "(" + " OR ".join(conditions) + ")"]

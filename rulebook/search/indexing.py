@@ -2,8 +2,10 @@
 
 :func:`index_clause` rebuilds the entries of one clause (all its published
 versions, every language with a text) and is called whenever a version is
-saved (see :mod:`rulebook.search.signals`): a draft is not indexed; once its
-``published_at`` is set, it is.  :func:`index_clauses` does the same for
+saved (see :mod:`rulebook.signals`): a draft is not indexed; once its
+``published_at`` is set, it is.  The first clause of a section also carries
+the section's number and heading (:func:`heading_text`), re-indexed by
+:func:`index_section` when a section is saved.  :func:`index_clauses` does the same for
 many clauses in a few queries (the importer's bulk writes);
 :func:`rebuild` rebuilds everything (the ``rebuild_search_index``
 management command).
@@ -56,8 +58,47 @@ def _validity(versions) -> list[tuple]:
     return result
 
 
-def entries_for(clause, versions) -> list[SearchEntry]:
-    """Unsaved entries for the published ``versions`` of ``clause`` (sorted by number)."""
+def leads(clauses) -> dict[int, object]:
+    """The clauses of ``clauses`` that come first in their section (by
+    position), by id, each with its section: the clause that carries the
+    section's heading in the index."""
+    from rulebook.models import Clause, Section
+
+    section_ids = {clause.section_id for clause in clauses}
+    first: dict[int, int] = {}
+    for section_id, clause_id in (Clause.objects.filter(section_id__in=section_ids)
+                                  .order_by("section_id", "position", "pk")
+                                  .values_list("section_id", "pk")):
+        first.setdefault(section_id, clause_id)
+    leading = [clause for clause in clauses if first.get(clause.section_id) == clause.pk]
+    sections = Section.objects.in_bulk({clause.section_id for clause in leading})
+    return {clause.pk: sections[clause.section_id] for clause in leading}
+
+
+def heading_text(title: str, section, language: str) -> str:
+    """An entry's heading as indexed: the clause's ``title`` and, for the
+    first clause of ``section`` (else ``None``), the section's number and
+    heading in ``language`` (a query naming the entry finds it first, see
+    :data:`rulebook.search.backends.HEADING_BONUS`).
+
+    >>> from types import SimpleNamespace
+    >>> heading_text("", SimpleNamespace(number="", heading_de="Ziel"), "de")
+    'Ziel'
+    >>> heading_text("Тип карты", None, "ru")
+    'Тип карты'
+    """
+    parts = [title]
+    if section is not None:
+        parts += [section.number, getattr(section, f"heading_{language}", "") or ""]
+    return " ".join(part for part in parts if part)
+
+
+def entries_for(clause, versions, section=None) -> list[SearchEntry]:
+    """Unsaved entries for the published ``versions`` of ``clause`` (sorted
+    by number); ``section``: the clause's section when the clause comes
+    first in it (see :func:`leads`), whose heading the entries carry as
+    their ``heading`` (not a field: what the backend indexes,
+    :func:`rulebook.search.backends.heading_of`)."""
     document = clause.document
     entries = []
     for version, valid_from, valid_until, superseded in _validity(versions):
@@ -68,11 +109,13 @@ def entries_for(clause, versions) -> list[SearchEntry]:
             title = getattr(version, f"title_{language}", "") or ""
             if not text.strip() and not title.strip():
                 continue
-            entries.append(SearchEntry(
+            entry = SearchEntry(
                 version=version, clause=clause, document_id=document.pk,
                 game_id=document.game_id, language=language, title=title[:300],
                 body=plain_text(text), valid_from=valid_from, valid_until=valid_until,
-                superseded=superseded))
+                superseded=superseded)
+            entry.heading = heading_text(title, section, language)
+            entries.append(entry)
     return entries
 
 
@@ -85,9 +128,21 @@ def index_clause(clause) -> int:
         engine.remove(old)
         SearchEntry.objects.filter(pk__in=old).delete()
     versions = list(clause.versions.published().order_by("number"))
-    entries = SearchEntry.objects.bulk_create(entries_for(clause, versions))
+    section = leads([clause]).get(clause.pk)
+    entries = SearchEntry.objects.bulk_create(entries_for(clause, versions, section))
     engine.write(entries)
     return len(entries)
+
+
+def index_section(section) -> int:
+    """Rebuild the search entries of ``section``'s first clause, which carry
+    the section's number and heading (after they changed); return how many
+    entries it has now (0 for a section without clauses)."""
+    from rulebook.models import Clause
+
+    first = (Clause.objects.select_related("document").filter(section=section)
+             .order_by("position", "pk").first())
+    return index_clause(first) if first is not None else 0
 
 
 @transaction.atomic
@@ -111,8 +166,9 @@ def index_clauses(clauses) -> int:
             clause_id__in=ids).order_by("clause_id", "number"):
         by_clause[version.clause_id].append(version)
     pending = []
+    first = leads(clauses)
     for clause in clauses:
-        pending.extend(entries_for(clause, by_clause[clause.pk]))
+        pending.extend(entries_for(clause, by_clause[clause.pk], first.get(clause.pk)))
     created = SearchEntry.objects.bulk_create(pending, batch_size=500)
     engine.write(created)
     return len(created)
