@@ -14,18 +14,12 @@ import json
 import pytest
 
 from tests.browser.conftest import OUTPUT, new_journey
+from tests.browser.test_calculator import PD_TABLE_QUERY
 
 PAGES_OUTPUT = OUTPUT.parent / "pages"
 WIDTHS = {"desktop": 1280, "phone": 390}
 AS_OF = "2023-06-01"
-RULING_QUERY = (
-    "guardians=1&guardians-0-base_planet=venus&guardians-0-left_planet=mars"
-    "&guardians-0-right_planet=erde&guardians-0-wirkung_attribute=ap&guardians-0-wirkung_amount=20"
-    "&monsters=2&monsters-0-planet=venus&monsters-0-ap=100&monsters-1-side=b"
-    "&monsters-1-planet=erde&monsters-1-dp=100&attacker=1&target=2&effects=2"
-    "&effects-0-source=energy&effects-0-source_side=b&effects-0-target_monster=2"
-    "&effects-0-attribute=dp&effects-0-amount=10&effects-1-source=energy"
-    "&effects-1-target_monster=1&effects-1-attribute=ap&effects-1-amount=10")
+RULING_QUERY = PD_TABLE_QUERY  # judge case PD-3 on the whole table
 PAGE_TYPES = {
     "home": "/{lang}/",
     "game": "/{lang}/power-duell/",

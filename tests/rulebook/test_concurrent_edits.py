@@ -26,6 +26,7 @@ from rulebook.versioning.publishing import submit_correction
 from rulebook.versioning.roles import EDITORS
 from tests.rulebook.conftest import _staff, hidden_inputs
 from tests.rulebook.test_publishing import draft_form
+from tests.rulebook.test_publishing_integrity import correction_post
 
 needs_postgres = pytest.mark.skipif(
     not os.environ.get("DATABASE_URL", "").startswith("postgres"),
@@ -256,15 +257,7 @@ def test_deleting_a_draft_published_meanwhile_is_refused_with_a_message(
 
 
 def correction_data(form, correction, **changes):
-    data = {"game": correction.game_id, "language": correction.language,
-            "title_de": correction.title_de or "", "title_en": correction.title_en or "",
-            "title_ru": "", "summary_de": "", "summary_en": "", "summary_ru": "",
-            "effective_date": f"{correction.effective_date:%Y-%m-%d}",
-            "versions-TOTAL_FORMS": "0", "versions-INITIAL_FORMS": "0",
-            "versions-MIN_NUM_FORMS": "0", "versions-MAX_NUM_FORMS": "1000"}
-    data.update(form)
-    data.update(changes)
-    return data
+    return correction_post(correction, **{**form, **changes})
 
 
 def test_a_correction_saved_from_a_stale_form_is_a_form_error_with_the_text_kept(
