@@ -109,6 +109,7 @@ class GlossaryTermAdmin(RefusalsAsMessages, SimpleHistoryAdmin):
     ]
 
     def get_fieldsets(self, request, obj=None):
+        """The fieldsets; without the opened stamp where the term is shown read-only."""
         if obj is None or self.has_change_permission(request, obj):
             return self.fieldsets
         # Shown read-only: no form to check.

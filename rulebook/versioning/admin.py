@@ -267,6 +267,7 @@ class CorrectionForm(StampedModelForm):
         return cleaned
 
     def lock(self) -> None:
+        """Lock the correction's row, in the one lock order (:mod:`rulebook.versioning.editing`)."""
         editing.lock_rows(corrections=[self.instance.pk])
 
 
@@ -288,6 +289,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     published_refusal = _("This correction is already published.")
 
     def opened_editable(self, request, object_id) -> bool:
+        """Whether the POST came from a form opened while the correction was editable."""
         # Only an editable correction's form carries its stamp.
         return "opened_stamp" in request.POST
 
@@ -566,6 +568,7 @@ class ClauseVersionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
                           "cannot be changed.")
 
     def opened_editable(self, request, object_id) -> bool:
+        """Whether the POST came from a draft's form, opened before it was published."""
         # A draft's form carries its revision; a version published with a
         # correction was such a draft.
         return ("expected_revision" in request.POST and str(object_id).isdigit()
