@@ -401,14 +401,14 @@ def _fields_at(fields: Sequence[Field], prefix: str) -> Sequence[Field] | None:
 
 
 def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
-                   ) -> tuple[dict[str, list[str]], CardReading] | None:
+                   ) -> tuple[dict[str, list[str]], CardReading | None]:
     """Read the card text of the field that :data:`READ` names in flat form ``data``
     (as ``QueryDict.lists()``) with the scenario's grammar.
 
     Returns the form data with what was understood filled in — the fields of the
     text's own level (the whole ability, or one Schutzgottkarte's item), a group
-    the text names replaced whole — and the :class:`CardReading` to show; ``None``
-    when :data:`READ` names no card-text field of the scenario (nothing is read).
+    the text names replaced whole — and the :class:`CardReading` to show; the data
+    as it is and ``None`` when :data:`READ` names no card-text field of the scenario.
     What is not understood stays in the text, so the ruling on the form says so.
     """
     name = str(_first(data.get(READ)) or "")
@@ -416,7 +416,7 @@ def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
     fields = _fields_at(scenario.fields, prefix) if name.endswith("card_text") else None
     if scenario.grammar is None or fields is None or not any(
             spec.kind is FieldKind.TEXT for spec in fields):
-        return None
+        return dict(data), None
     reading = scenario.read_card_text(str(_first(data.get(name)) or ""))
     filled: dict[str, list[str]] = {}
     _flatten(fields, reading.inputs, prefix, filled)

@@ -57,12 +57,9 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     scenario = _scenario(game, slug)
     data = {key: values for key, values in request.GET.lists()}
     submitted = any(key not in calculator.RESERVED for key in data)
-    layout_only = "_layout" in data
-    card_reading = None
-    read = calculator.read_card_text(scenario, data)
-    if read is not None:  # "Read the text": the form filled in to check, no ruling yet
-        data, card_reading = read
-        layout_only = True
+    # "Read the text": the form filled in to check, no ruling yet
+    data, card_reading = calculator.read_card_text(scenario, data)
+    layout_only = "_layout" in data or card_reading is not None
     on, dated, date_error = calculator.parse_as_of(request.GET.get("as_of"))
     errors, ruling, situation, api_query, share_url = {}, None, [], "", ""
     if submitted and not layout_only:
