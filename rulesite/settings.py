@@ -13,6 +13,10 @@ Environment variables:
   (an unreachable Redis is a miss: :mod:`rulebook.caching.degrading`).
 - ``SECURE_SSL_REDIRECT``, ``SECURE_COOKIES``, ``SECURE_HSTS_SECONDS``,
   ``BEHIND_PROXY``: HTTPS hardening for a deployment behind TLS.
+- ``PROXY_CLIENT_IP_HEADER``, ``PROXY_COUNT`` (with ``BEHIND_PROXY``): the
+  header in which the proxy names the client (default ``X-Forwarded-For``) and
+  the number of proxies in front of the site (default ``1``), for the login
+  throttle's client address.
 """
 
 from pathlib import Path
@@ -250,11 +254,21 @@ CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
+# The client's address for the login throttle (django-axes through django-ipware).
+# Served directly, only the connection's own address counts: a client cannot
+# name another address in a header.  Behind BEHIND_PROXY's proxies, the header
+# PROXY_CLIENT_IP_HEADER that the nearest proxy sets (default X-Forwarded-For),
+# holding the client and then PROXY_COUNT - 1 further proxies; a header with
+# more entries than that (a client that sent its own) does not name the client,
+# and the proxy's address is counted instead, which limits only such clients.
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
 if env_bool("BEHIND_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    # The client's address for the login throttle: the proxy's X-Forwarded-For.
-    AXES_IPWARE_PROXY_COUNT = 1
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+    AXES_IPWARE_META_PRECEDENCE_ORDER = [
+        "HTTP_" + os.environ.get("PROXY_CLIENT_IP_HEADER", "X-Forwarded-For").upper().replace("-", "_"),
+        "REMOTE_ADDR"]
+    AXES_IPWARE_PROXY_ORDER = "left-most"
+    AXES_IPWARE_PROXY_COUNT = max(int(os.environ.get("PROXY_COUNT", "1")) - 1, 0)
 
 # Content-Security-Policy (django-csp): every script, style, image and font
 # comes from this site; no inline script, no eval, no framing.  htmx's

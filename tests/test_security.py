@@ -136,3 +136,71 @@ def test_the_policy_built_once_is_django_csps_own(rf, settings):
     assert changed["Content-Security-Policy"] == "default-src 'none'"
     assert "script-src 'self'" in changed["Content-Security-Policy-Report-Only"].split("; ")
     assert "Content-Security-Policy" not in headers(CSPMiddleware, path="/api/games/")
+
+
+# --- The login throttle's client address, served directly and behind a proxy ---
+
+BEHIND_ONE_PROXY = {"AXES_IPWARE_META_PRECEDENCE_ORDER": ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"],
+                    "AXES_IPWARE_PROXY_ORDER": "left-most", "AXES_IPWARE_PROXY_COUNT": 0}
+
+
+def login_via_proxy(client, forwarded_for, password="wrong"):
+    """A login the proxy at 10.0.0.2 passes on, naming the client in X-Forwarded-For."""
+    return client.post("/admin/login/?next=/admin/", {"username": "editor", "password": password},
+                       headers={"Accept-Language": "de", "X-Forwarded-For": forwarded_for},
+                       REMOTE_ADDR="10.0.0.2")
+
+
+def test_behind_a_proxy_bad_logins_from_one_address_do_not_lock_the_user_out_elsewhere(
+        client, db, settings):
+    for name, value in BEHIND_ONE_PROXY.items():
+        setattr(settings, name, value)
+    User.objects.create_user("editor", password="right-password-1", is_staff=True)
+    for _attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert login_via_proxy(client, "203.0.113.5").status_code == 200
+    assert login_via_proxy(client, "203.0.113.5").status_code == 429
+    # The user name is locked from that address only, the right password too ...
+    assert login_via_proxy(client, "203.0.113.5", "right-password-1").status_code == 429
+    # ... while the editor at another address, through the same proxy, logs in.
+    elsewhere = login_via_proxy(client, "198.51.100.7", "right-password-1")
+    assert elsewhere.status_code == 302 and elsewhere.headers["Location"] == "/admin/"
+
+
+def test_behind_a_proxy_a_client_naming_another_address_does_not_lock_that_address(
+        client, db, settings):
+    """A client that sends its own X-Forwarded-For ("198.51.100.7", to which the proxy
+    appends its real address) is not counted as 198.51.100.7: the header then holds
+    more entries than one proxy adds, and the proxy's address counts instead."""
+    for name, value in BEHIND_ONE_PROXY.items():
+        setattr(settings, name, value)
+    User.objects.create_user("editor", password="right-password-1", is_staff=True)
+    for _attempt in range(settings.AXES_FAILURE_LIMIT):
+        login_via_proxy(client, "198.51.100.7, 203.0.113.5")
+    assert login_via_proxy(client, "198.51.100.7, 203.0.113.5").status_code == 429
+    assert login_via_proxy(client, "198.51.100.7", "right-password-1").status_code == 302
+
+
+def test_served_directly_a_forwarded_for_header_is_ignored(client, db, settings):
+    """Without BEHIND_PROXY only the connection's address counts, so a new
+    X-Forwarded-For on every try does not escape the lockout."""
+    assert settings.AXES_IPWARE_META_PRECEDENCE_ORDER == ["REMOTE_ADDR"]
+    User.objects.create_user("editor", password="right-password-1", is_staff=True)
+    for attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert login_via_proxy(client, f"192.0.2.{attempt + 1}").status_code == 200
+    assert login_via_proxy(client, "192.0.2.200").status_code == 429
+    assert login_via_proxy(client, "192.0.2.201", "right-password-1").status_code == 429
+
+
+def test_the_proxy_settings_come_from_the_environment(tmp_path):
+    environment = {key: value for key, value in os.environ.items()
+                   if not key.startswith(("SECURE_", "DJANGO_SETTINGS", "PROXY_", "BEHIND_"))}
+    environment.update(RULESITE_VAR_DIR=str(tmp_path), BEHIND_PROXY="1",
+                       PROXY_CLIENT_IP_HEADER="X-Real-IP", PROXY_COUNT="2",
+                       DJANGO_SETTINGS_MODULE="rulesite.settings")
+    code = ("from django.conf import settings; print(settings.AXES_IPWARE_META_PRECEDENCE_ORDER,"
+            " settings.AXES_IPWARE_PROXY_COUNT, settings.SECURE_PROXY_SSL_HEADER)")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environment,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ("['HTTP_X_REAL_IP', 'REMOTE_ADDR'] 1 "
+                                     "('HTTP_X_FORWARDED_PROTO', 'https')")
