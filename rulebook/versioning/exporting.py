@@ -2,8 +2,10 @@
 
 :func:`export_game` gives a JSON-ready dict of everything published for a
 game — documents, sections, clauses, every version in every language, and
-the corrections — as known on a date (versions and corrections effective
-after it are left out; without a date, upcoming ones are included).
+the corrections, and the glossary — as known on a date (versions and
+corrections effective after it are left out; without a date, upcoming ones
+are included; the glossary is the current one: its history stays in the
+database it was edited in).
 :func:`restore_game` loads such a dict into a database that does not have
 the game yet; exporting the restored game gives the same dict.
 :func:`export_markdown` gives the text in force on a date, in each
@@ -27,7 +29,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from rulebook.models import (
-    Clause, ClauseVersion, Correction, Document, Game, Section, text_digest,
+    Clause, ClauseVersion, Correction, Document, Game, GlossaryTerm, Section, text_digest,
 )
 from rulebook.reading.services import is_listed, read_document
 
@@ -118,7 +120,18 @@ def export_game(game: Game, on: datetime.date | None = None) -> dict[str, Any]:
                 } for version in by_clause.get(clause.pk, [])],
             } for clause in document.clauses.select_related("section").order_by("position")],
         })
+    data["glossary"] = [_glossary_item(term) for term in GlossaryTerm.objects.for_game(game)
+                        .select_related("clause__document")]
     return data
+
+
+def _glossary_item(term: GlossaryTerm) -> dict[str, Any]:
+    clause = term.clause
+    return {"slug": term.slug, "language": term.language, "position": term.position,
+            "term": {code: getattr(term, f"term_{code}") for code in LANGUAGES},
+            "definition": {code: getattr(term, f"definition_{code}") for code in LANGUAGES},
+            "variants": {code: getattr(term, f"variants_{code}") for code in LANGUAGES},
+            "clause": {"document": clause.document.slug, "key": clause.key} if clause else None}
 
 
 def _publisher(username: str | None):
@@ -207,6 +220,7 @@ def _restore(data: dict[str, Any]) -> Game:
         _set_translated(correction, "summary", item["summary"])
         _checked(correction, f"correction {item['ref']}").save()
         corrections[item["ref"]] = correction
+    clauses: dict[tuple[str, str], Clause] = {}
     for doc_item in data["documents"]:
         document = Document(game=game, slug=doc_item["slug"], number=doc_item["number"],
                             language=doc_item["language"], source_url=doc_item["source_url"],
@@ -226,6 +240,7 @@ def _restore(data: dict[str, Any]) -> Game:
                             key=item["key"], label=item["label"], depth=item["depth"],
                             position=item["position"])
             _checked(clause, f"{document.slug} clause {clause.key[:120]}").save()
+            clauses[document.slug, clause.key] = clause
             for v in item["versions"]:
                 version = ClauseVersion(
                     clause=clause, number=v["number"], effective_date=_opt_date(v["effective_date"]),
@@ -240,7 +255,31 @@ def _restore(data: dict[str, Any]) -> Game:
                     raise RestoreError(f"{document.slug}/{clause.key} v{v['number']}: the text "
                                        f"does not match its digest; the file is damaged.")
                 _checked(version, f"{document.slug}/{clause.key} v{v['number']}").save()
+    # Files written before the glossary was exported have none.
+    for item in data.get("glossary", []):
+        _restore_glossary_term(game, item, clauses)
     return game
+
+
+def _restore_glossary_term(game: Game, item: dict[str, Any],
+                           clauses: dict[tuple[str, str], Clause]) -> None:
+    """Create one glossary term of an export's ``glossary`` list.
+
+    :raises RestoreError: if its defining clause is not in the file.
+    """
+    clause = None
+    if item["clause"] is not None:
+        where = (item["clause"]["document"], item["clause"]["key"])
+        clause = clauses.get(where)
+        if clause is None:
+            raise RestoreError(f"glossary term {item['slug']}: its clause {'/'.join(where)} is "
+                               f"not in the file.")
+    term = GlossaryTerm(game=game, slug=item["slug"], language=item["language"],
+                        position=item["position"], clause=clause)
+    for field in ("term", "definition", "variants"):
+        for code in LANGUAGES:
+            setattr(term, f"{field}_{code}", item[field].get(code, ""))
+    _checked(term, f"glossary term {item['slug']}").save()
 
 
 def export_markdown(game: Game, on: datetime.date | None = None) -> str:

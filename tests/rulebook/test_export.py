@@ -8,12 +8,13 @@ import datetime
 import json
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import IntegrityError, connection, transaction
 
 from rulebook.versioning.exporting import RestoreError, export_game, export_markdown, restore_game
 from rulebook.importing import import_source, load_manifest
-from rulebook.models import ClauseVersion, Correction, Game
+from rulebook.models import ClauseVersion, Correction, Game, GlossaryTerm
 from rulebook.versioning.publishing import (
     propose_version, publish_correction, submit_correction, update_translation,
 )
@@ -44,11 +45,50 @@ def seed_and_publish(publisher, editor):
     return game
 
 
+#: Public pages of the game, compared byte for byte before the export and after the restore.
+PUBLIC_PAGES = ["/{lang}/power-duell/", "/{lang}/power-duell/schutzgottkarten/",
+                "/{lang}/power-duell/schutzgottkarten/1.2.4.kartenaufbau.p2/",
+                "/{lang}/power-duell/schutzgottkarten/1.2.4.kartenaufbau.p2/history/",
+                "/{lang}/power-duell/corrections/", "/{lang}/power-duell/corrections/2/",
+                "/{lang}/power-duell/glossary/", "/{lang}/power-duell/corrections/feed/"]
+
+
+def public_pages(client) -> dict[str, bytes]:
+    from rulebook.caching.process import ProcessIndex
+
+    cache.clear()  # a restored database counts its revisions from the start again
+    ProcessIndex.clear_all()
+    pages = {}
+    for lang in ("de", "ru", "en"):
+        for pattern in PUBLIC_PAGES:
+            response = client.get(pattern.format(lang=lang))
+            assert response.status_code == 200, pattern.format(lang=lang)
+            pages[pattern.format(lang=lang)] = response.content
+    return pages
+
+
 @pytest.mark.django_db(transaction=True)
 def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
-        editor, publisher, tmp_path):
+        editor, publisher, tmp_path, client):
     game = seed_and_publish(publisher, editor)
+    clause = game.documents.get().clauses.get(key="1.2.4.kartenaufbau.p1")
+    term = GlossaryTerm.objects.create(
+        game=game, slug="schutzgottkarte", language="de", term_de="Schutzgottkarte",
+        term_ru="карта бога-хранителя", definition_en="A card placed on field A.",
+        variants_de="Schutzgottkarten\nSchutzgott-Karte", clause=clause, position=3)
+    GlossaryTerm.objects.create(game=game, slug="feld-a", language="de", term_de="Feld A")
+    term.term_en = "guardian god card"
+    term.save()  # an edit made in the admin
     exported = export_game(game)
+    assert exported["glossary"][1] == {
+        "slug": "schutzgottkarte", "language": "de", "position": 3,
+        "term": {"de": "Schutzgottkarte", "ru": "карта бога-хранителя",
+                 "en": "guardian god card"},
+        "definition": {"de": "", "ru": "", "en": "A card placed on field A."},
+        "variants": {"de": "Schutzgottkarten\nSchutzgott-Karte", "ru": "", "en": ""},
+        "clause": {"document": "schutzgottkarten", "key": "1.2.4.kartenaufbau.p1"}}
+    before = public_pages(client)
+    assert "guardian god card" in before["/en/power-duell/glossary/"].decode()
     path = tmp_path / "power-duell.json"
     call_command("export_rulebook", "power-duell", "--output", str(path))
     assert json.loads(path.read_text(encoding="utf-8")) == exported
@@ -61,6 +101,11 @@ def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
     call_command("import_rulebook", str(path))
     restored = Game.objects.get(slug="power-duell")
     assert export_game(restored) == exported
+    exported_again = tmp_path / "again.json"
+    call_command("export_rulebook", "power-duell", "--output", str(exported_again))
+    assert exported_again.read_bytes() == path.read_bytes()
+    after = public_pages(client)
+    assert [page for page in before if before[page] != after[page]] == []
     v2 = ClauseVersion.objects.get(clause__key="1.2.4.kartenaufbau.p2", number=2)
     assert v2.published_by.username == "paul" and not v2.published_by.is_active
     assert "ausgespielt" in v2.text_de and not v2.translation_outdated("en")
@@ -68,6 +113,19 @@ def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
     with pytest.raises(IntegrityError), transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("DELETE FROM rulebook_clauseversion WHERE id = %s", [v2.pk])
+
+
+def test_restore_refuses_a_glossary_term_whose_clause_is_not_in_the_file(seeded):
+    game = Game.objects.get(slug="berserk")
+    GlossaryTerm.objects.create(game=game, slug="stikhiya", language="ru", term_ru="стихия",
+                                clause=game.documents.get().clauses.get(key="107.1"))
+    data = export_game(game)
+    assert data["glossary"][0]["clause"] == {"document": "comprehensive-rules", "key": "107.1"}
+    data["game"]["slug"] = "berserk-copy"
+    data["glossary"][0]["clause"] = {"document": "comprehensive-rules", "key": "999.9"}
+    with pytest.raises(RestoreError, match="clause comprehensive-rules/999.9 is not in the file"):
+        restore_game(data)
+    assert not Game.objects.filter(slug="berserk-copy").exists()
 
 
 def test_restore_refuses_an_existing_game_and_a_damaged_file(seeded):
