@@ -29,3 +29,6 @@ class RulebookConfig(AppConfig):
         from rulebook.caching import revision
 
         revision.connect()
+
+        # manage.py check --deploy: the site's database role has least privilege.
+        from rulebook import checks  # noqa: F401
