@@ -1347,7 +1347,7 @@ def _elements_field(name: str, label: str, **more: Any) -> Field:
 
 _FEATURE_ELEMENT = Field(
     "feature_element", msg(_("The feature works against cards of")), FieldKind.CHOICE,
-    help=msg(_("E.g. Баграх: +2 к удару по болотным (against swamp cards).")),
+    help=msg(_("E.g. “Баграх: +2 к удару по болотным” (against swamp cards).")),
     choices=_ELEMENT_CHOICES)
 _STRIKE_BONUS = Field("strike_bonus", msg(_("Strike bonus of the feature")), FieldKind.INTEGER,
                       minimum=-99, maximum=99)

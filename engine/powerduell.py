@@ -842,8 +842,8 @@ def np_card(state: _State, guardian: Guardian) -> bool:
         trace.applied(msg(_("The card has two small planet symbols: a Schutzgottkarte with "
                             "negativ-positiv-Wirkung (positiv %(left)s, negativ %(right)s)."),
                           left=symbols.left.label, right=symbols.right.label), C.NP_CARD)
-        trace.silent(msg(_("The Wirkungskreis der Planeten-Beeinflussung is außer Kraft "
-                           "gesetzt for the side of this card.")), msg(_(
+        trace.silent(msg(_("The Wirkungskreis der Planeten-Beeinflussung is suspended (“außer "
+                           "Kraft gesetzt”) for the side of this card.")), msg(_(
             "That Wirkungskreis is defined outside this chapter; the engine assumed it is "
             "suspended for this side on both players' turns and computes only this card's "
             "negativ-positiv-Wirkung.")), C.NP_RULES, C.NP_ACTIVE_SIDE)
@@ -941,10 +941,10 @@ def _np_met(trace: _Trace, symbols: GuardianSymbols, monster: Monster, target: M
         if influence not in influences(symbols, target.planet, monster.planet):
             continue  # degenerate symbol sets: the conditions name the symbol, not the chain
         trace.applied(msg(_("Read from right to left (%(right)s → %(base)s → %(left)s): "
-                            "%(target)s wirkt negativ auf %(monster)s.")
+                            "%(target)s acts negatively on %(monster)s.")
                           if influence is Influence.NEGATIV else
                           _("Read from left to right (%(left)s → %(base)s → %(right)s): "
-                            "%(target)s wirkt positiv auf %(monster)s."),
+                            "%(target)s acts positively on %(monster)s."),
                           right=symbols.right.label, base=symbols.base.label,
                           left=symbols.left.label, target=target.planet.label,
                           monster=monster.planet.label), C.NP_RULES)

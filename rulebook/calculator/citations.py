@@ -97,8 +97,9 @@ class ResolvedCitation:
 
     @property
     def display_key(self) -> str:
-        """The key as the rulebook prints it (``Ziel ¶3.2``), else the key."""
-        return self.clause.display_key if self.clause is not None else self.citation.key
+        """The key as the rulebook prints it, naming its section in the reader's language
+        (``Ziel ¶3.2``, on /ru/ ``Цель ¶3.2``: :meth:`Clause.label_in`), else the key."""
+        return self.clause.label_in().text if self.clause is not None else self.citation.key
 
     def url(self) -> str:
         """The clause's permalink, dated when the ruling is asked for another day.

@@ -274,6 +274,18 @@ class Clause(models.Model):
         """The key as printed (``label``), else the key itself."""
         return self.label or self.key
 
+    def label_in(self, language: str | None = None, section: "Section | None" = None,
+                 original: str | None = None) -> Localized:
+        """The key as printed, naming its section in ``language`` (default: the reader's).
+
+        ``section`` and ``original`` (the document's language) spare the look-ups
+        when the caller has them.  See :func:`label_in` for the rule.
+        """
+        original = original or self.document.language
+        if section is None and self.section_id is None:
+            return Localized(self.display_key, original, False)
+        return label_in(self.display_key, section or self.section, original, language)
+
     def get_absolute_url(self) -> str:
         doc = self.document
         return page_address("rulebook:clause", doc.game.slug, doc.slug, self.key)
@@ -311,6 +323,33 @@ class Clause(models.Model):
         """
         self.check_immutable()
         super().save(*args, **kwargs)
+
+
+def label_in(label: str, section: Section, original: str,
+             language: str | None = None) -> Localized:
+    """A printed clause label in ``language``: the section heading it quotes translated.
+
+    Labels that quote their section's heading ("1.2.4 › Kartenaufbau ¶3",
+    "Ziel ¶4.8") read in another language with the heading's translation in
+    its place; a label that names no heading ("107.2") is the same in every
+    language.  Without a translation of the heading the original label is
+    given, in ``original``, the document's language (not a fallback: the
+    label is how the rule is cited).
+
+    >>> section = Section(heading_de="Ziel", heading_ru="Цель", heading_en="")
+    >>> label_in("Ziel ¶4.8", section, "de", "ru")
+    Localized(text='Цель ¶4.8', language='ru', is_fallback=False)
+    >>> label_in("Ziel ¶4.8", section, "de", "en")
+    Localized(text='Ziel ¶4.8', language='de', is_fallback=False)
+    >>> label_in("107.2", section, "ru", "en").text
+    '107.2'
+    """
+    language = (language or get_language() or original)[:2]
+    heading = getattr(section, f"heading_{original}", "") or ""
+    translated = (getattr(section, f"heading_{language}", "") or "") if language != original else ""
+    if not (heading and translated and heading in label):
+        return Localized(label, original, False)
+    return Localized(label.replace(heading, translated, 1), language, False)
 
 
 class ImmutableVersionError(Exception):

@@ -136,7 +136,10 @@ def _article(page: _Page, reading: ClauseReading, heading_level: int | None,
         return f"\n{_see_also(page, reading, heading_level, standalone)}\n\n"
     addresses = page.addresses(clause.document)
     key = escape(clause.key)
-    display_key = escape(clause.display_key)
+    label = clause.label_in()
+    display_key = escape(label.text)
+    if label.language != (get_language() or "")[:2]:
+        display_key = f'<span lang="{escape(label.language)}">{display_key}</span>'
     url = escape(pagefacts.with_date(addresses.clause(clause), page.as_of))
     later = reading.later
     text = reading.text
@@ -150,7 +153,7 @@ def _article(page: _Page, reading: ClauseReading, heading_level: int | None,
         parts.append(
             f'\n  <div class="clause__head">\n    '
             f'<h{level} class="clause__heading" id="h-{key}"><a class="clause__key" '
-            f'href="{url}" title="{display_key}">{escape(pagefacts.short_label(clause))}</a>')
+            f'href="{url}" title="{escape(label.text)}">{escape(pagefacts.short_label(clause))}</a>')
         if title.text:
             parts.append(f' <span class="clause__title" lang="{escape(title.language)}">'
                          f'{escape(title.text)}</span>')
@@ -277,7 +280,7 @@ def render_toc_entries(context, readings=None, current_section=None) -> SafeStri
             for reading in item.clauses:
                 clause = reading.clause
                 parts.append(f'<li><a href="#{escape(clause.key)}" '
-                             f'title="{escape(clause.display_key)}">'
+                             f'title="{escape(clause.label_in(section=section).text)}">'
                              f'{escape(pagefacts.short_label(clause))}</a></li>')
             parts.append("</ol>")
         parts.append("\n      </li>\n    ")

@@ -346,8 +346,9 @@ class ClauseInContext:
 def _clause_versions(document: int, key: str):
     """The published versions of clause ``key`` of ``document`` (an id), by
     number, with the clause's section, the corrections with their games and
-    the keys and labels of the clauses before and after it (annotations
-    ``previous_key``, ``previous_label``, ``next_key``, ``next_label``)."""
+    the keys, labels and sections of the clauses before and after it (annotations
+    ``previous_key``, ``previous_label``, ``previous_section``, ``next_key``,
+    ``next_label``, ``next_section``)."""
     published = Exists(ClauseVersion.objects.filter(clause=OuterRef("pk"),
                                                     published_at__isnull=False))
     before = (Clause.objects.filter(published, document=OuterRef("clause__document"),
@@ -360,8 +361,10 @@ def _clause_versions(document: int, key: str):
             .select_related("clause__section", "correction__game")
             .annotate(previous_key=Subquery(before.values("key")[:1]),
                       previous_label=Subquery(before.values("label")[:1]),
+                      previous_section=Subquery(before.values("section_id")[:1]),
                       next_key=Subquery(after.values("key")[:1]),
-                      next_label=Subquery(after.values("label")[:1]))
+                      next_label=Subquery(after.values("label")[:1]),
+                      next_section=Subquery(after.values("section_id")[:1]))
             .order_by("number"))
 
 
@@ -371,10 +374,17 @@ _SECTIONS = PreparedQuery(lambda document: Section.objects.filter(document_id=do
                           document=int)
 
 
+#: Where a document object keeps its sections once read (for this request's page).
+SECTIONS_READ = "_toc_sections"
+
+
 def document_sections(document: Document) -> list[Section]:
     """The sections of ``document`` in order, each knowing its document
-    (one query, its SQL compiled once per process)."""
-    sections = _SECTIONS(document=document.pk)
+    (one query, its SQL compiled once per process; none when this document
+    object has read them already, :data:`SECTIONS_READ`)."""
+    sections = document.__dict__.get(SECTIONS_READ)
+    if sections is None:
+        sections = document.__dict__[SECTIONS_READ] = _SECTIONS(document=document.pk)
     for section in sections:
         section.document = document
     return sections
@@ -398,9 +408,17 @@ def find_clause(document: Document, key: str) -> ClauseInContext | None:
     for version in versions:
         version.clause = clause
 
-    def neighbour(key: str | None, label: str | None) -> Clause | None:
-        return Clause(document=document, key=key, label=label or "") if key else None
+    def neighbour(key: str | None, label: str | None, section: int | None) -> Clause | None:
+        if not key:
+            return None
+        made = Clause(document=document, key=key, label=label or "", section_id=section)
+        if section == clause.section_id:
+            made.section = clause.section  # read with the clause
+        else:  # the page's table of contents reads them anyway
+            made.section = next(item for item in document_sections(document) if item.pk == section)
+        return made
 
-    return ClauseInContext(clause, neighbour(first.previous_key, first.previous_label),
-                           neighbour(first.next_key, first.next_label), tuple(versions))
+    return ClauseInContext(
+        clause, neighbour(first.previous_key, first.previous_label, first.previous_section),
+        neighbour(first.next_key, first.next_label, first.next_section), tuple(versions))
 

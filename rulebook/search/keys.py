@@ -84,7 +84,7 @@ def find_keys(query: str, *, game=None, document=None) -> list[KeyMatch]:
         scope &= Q(document=document)
     clauses = Clause.objects.filter(scope).filter(
         Q(key__in=variants) | Q(label__in=variants)).select_related(
-        "document__game").order_by("document__position", "position")[:20]
+        "document__game", "section").order_by("document__position", "position")[:20]
     found = [KeyMatch("clause", c, c.get_absolute_url()) for c in clauses]
     if found:
         return found

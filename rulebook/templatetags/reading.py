@@ -12,7 +12,7 @@ from rulebook.models.rules import page_address
 from rulebook.reading import pagefacts
 from rulebook.reading.clauselist import (render_clause_article, render_clause_articles,
                                          render_toc_entries)
-from rulebook.reading.services import document_sections
+from rulebook.reading.services import SECTIONS_READ, document_sections
 
 register = template.Library()
 
@@ -73,7 +73,7 @@ def language_fallback(items):
 
 
 #: Where a page's document may hold its sections already read (the section page).
-TOC_SECTIONS = "_toc_sections"
+TOC_SECTIONS = SECTIONS_READ
 
 
 @register.filter

@@ -64,3 +64,23 @@ def diff_html(rows):
     from rulebook.versioning.diffing import render_diff
 
     return render_diff(rows or ())
+
+
+@register.filter
+def clause_label(clause) -> str:
+    """The clause's printed key in the reader's language (``Clause.label_in``), as
+    HTML: marked with its language where that is not the reader's ("1.2.4 ›
+    Card layout ¶3"; untranslated: ``<span lang="de">1.2.4 › Kartenaufbau ¶3</span>``)."""
+    from django.utils.html import format_html
+    from django.utils.translation import get_language
+
+    label = clause.label_in()
+    if label.language == (get_language() or "")[:2]:
+        return format_html("{}", label.text)
+    return format_html('<span lang="{}">{}</span>', label.language, label.text)
+
+
+@register.filter
+def label_text(clause) -> str:
+    """The clause's printed key in the reader's language as plain text (titles, attributes)."""
+    return clause.label_in().text

@@ -161,8 +161,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "No negativ-positiv-Wirkung.": ("zwei zusätzliche Planetensymbole",),
     "The card has two small planet symbols: a Schutzgottkarte with negativ-positiv-Wirkung "
     "(positiv %(left)s, negativ %(right)s).": ("zwei zusätzliche Planetensymbole",),
-    "The Wirkungskreis der Planeten-Beeinflussung is außer Kraft gesetzt for the side of this "
-    "card.": ("Wirkungskreis der Planeten-Beeinflussung", "außer Kraft gesetzt"),
+    "The Wirkungskreis der Planeten-Beeinflussung is suspended (“außer Kraft gesetzt”) for the "
+    "side of this card.": ("Wirkungskreis der Planeten-Beeinflussung", "außer Kraft gesetzt"),
     "The Schutzgottkarte's side is taking the active turn: its negativ-positiv-Wirkung "
     "counts.": ("aktiven Spielzug",),
     "The negativ-positiv-Wirkung of this card does not count.": ("aktiven Spielzug",),
@@ -176,9 +176,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "in place of the attack target) is under an effect on %(attributes)s and its primary planet "
     "symbol %(target)s is the %(symbol)s.": (
         "Kampf", "Angriffsziel", "Energiepunkte-, AP-, DP- oder LP-Werte"),
-    "Read from right to left (%(right)s → %(base)s → %(left)s): %(target)s wirkt negativ auf "
+    "Read from right to left (%(right)s → %(base)s → %(left)s): %(target)s acts negatively on "
     "%(monster)s.": ("von Rechts nach Links", "wirkt negativ auf"),
-    "Read from left to right (%(left)s → %(base)s → %(right)s): %(target)s wirkt positiv auf "
+    "Read from left to right (%(left)s → %(base)s → %(right)s): %(target)s acts positively on "
     "%(monster)s.": ("von Links nach Rechts", "wirkt positiv auf"),
     "Both negativ-Wirkung and positiv-Wirkung were applied.": (
         "kleinen rechten Planetensymbol", "kleinen linken Planetensymbol"),

@@ -36,11 +36,11 @@ def _assert_pd1(ruling: Ruling) -> None:
                                "primary planet symbol %(planet)s is the Basis-Planetensymbol.")
     assert {c.key for c in scope.citations} == {WIRKUNG_SCOPE, NP_RULES}
     reading = find_step(ruling, "Read from right to left (%(right)s → %(base)s → %(left)s): "
-                                "%(target)s wirkt negativ auf %(monster)s.")
+                                "%(target)s acts negatively on %(monster)s.")
     assert reading.outcome is Outcome.APPLIED
     assert [c.key for c in reading.citations] == [NP_RULES]
     assert reading.message.render() == "Read from right to left (Erde → Venus → Mars): " \
-                                       "Erde wirkt negativ auf Venus."
+                                       "Erde acts negatively on Venus."
     halved = find_step(ruling, "negativ-Wirkung: the increase is halved, %(before)s → %(after)s.")
     assert [c.key for c in halved.citations] == [NP_NEGATIV]
     assert halved.message.param_dict() == {"before": "+20", "after": "+10"}
@@ -68,8 +68,8 @@ def test_PD_2_venus_attacks_mars_increase_doubled():
     assert {WIRKUNG_SCOPE, NP_RULES, NP_POSITIV, NP_ACTIVE} <= keys(ruling, Outcome.APPLIED)
     assert NP_NEGATIV not in keys(ruling)
     reading = find_step(ruling, "Read from left to right (%(left)s → %(base)s → %(right)s): "
-                                "%(target)s wirkt positiv auf %(monster)s.")
-    assert reading.message.render().endswith("Mars wirkt positiv auf Venus.")
+                                "%(target)s acts positively on %(monster)s.")
+    assert reading.message.render().endswith("Mars acts positively on Venus.")
     doubled = find_step(ruling, "positiv-Wirkung: the increase is doubled, %(before)s → %(after)s.")
     assert [c.key for c in doubled.citations] == [NP_POSITIV]
 
