@@ -110,7 +110,7 @@ ROOT_URLCONF = "rulesite.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        "DIRS": [BASE_DIR / "rulesite" / "templates"],  # the admin under the site's name
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -183,7 +183,9 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 # English dates day-first ("25 January 2023"), never US-style 01/25/2023.
 FORMAT_MODULE_PATH = ["rulesite.formats"]
-TIME_ZONE = "Europe/Berlin"
+# Dates and times of the admin and of publications: the editors' time zone
+# (an IANA name, e.g. "Europe/Moscow"); the database keeps UTC.
+TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_TZ = True
 
 # django-modeltranslation: no silent fallback; the site shows the original

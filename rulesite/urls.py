@@ -5,6 +5,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path, re_path
+from django.utils.translation import gettext_lazy as _
 
 from rulebook.calculator.sitemaps import CalculatorSitemap
 from rulebook.reading.sitemaps import SITEMAPS
@@ -14,8 +15,13 @@ from rulebook.versioning.sitemaps import ChangesSitemap, HistorySitemap
 from rulesite.api import api, index as api_index, not_found as api_not_found
 from rulesite.health import healthz
 
+# The admin in the editor's language (its header's language menu posts to
+# set_language), under the site's own name.
+admin.site.site_header = admin.site.site_title = _("Rules reference")
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("sitemap.xml", sitemap, {"sitemaps": {**SITEMAPS, "changes": ChangesSitemap,
                                   "history": HistorySitemap,
                                   "calculator": CalculatorSitemap}},
