@@ -9,6 +9,13 @@
  *   server renders a blank row in a <template>; its names hold "__i__" and
  *   its labels "__n__".  Without JavaScript the count field and its
  *   "Show this many items" button still do the same with a page load.
+ * - A field that picks a card of a group by its number (the attacker, an
+ *   effect's target monster) is a select of the cards present
+ *   (data-reference="<group>"): its options follow the group's rows.
+ * - A card's rare fields sit behind its own "more" (<details data-more>).
+ * - A printed card text is read when the judge leaves its box after
+ *   changing it, as its "Read the text" button does (the button stays for
+ *   use without JavaScript, and to read the text again).
  * - "Copy link" copies the ruling's short address (the link beside it);
  *   a whole page with a ruling puts that address in the address bar.
  */
@@ -19,7 +26,7 @@
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   }
 
-  var RENAMED = ["name", "id", "for", "aria-describedby", "href"];
+  var RENAMED = ["name", "id", "for", "aria-describedby", "href", "data-more"];
 
   /* Give every control of a group item the index `index` (0-based). */
   function renumber(item, group, index, legendText, removeText) {
@@ -34,6 +41,10 @@
         }
       });
     });
+    // "Read the text" names the text box it reads
+    Array.prototype.forEach.call(item.querySelectorAll("button[name=_read]"), function (button) {
+      button.value = button.value.replace(pattern, replace);
+    });
     var legend = item.querySelector(":scope > legend");
     if (legend && legendText) {
       legend.textContent = legendText.replace("__n__", String(index + 1));
@@ -42,6 +53,57 @@
     if (remove && removeText) {
       remove.textContent = removeText.replace("__n__", String(index + 1));
     }
+  }
+
+  /* The options of every card picker: one per row of the group it names,
+     keeping the card chosen (a number beyond the rows stays, so that the
+     ruling reports it). */
+  function updateReferences(root) {
+    var pickers = root.querySelectorAll("select[data-reference]");
+    Array.prototype.forEach.call(pickers, function (select) {
+      var group = select.dataset.reference;
+      var items = document.querySelector('fieldset[data-group="' + group + '"] > [data-group-items]');
+      if (!items) {
+        return;
+      }
+      var count = items.querySelectorAll(":scope > [data-group-item]").length;
+      var current = select.value;
+      var label = select.dataset.referenceLabel || "__n__";
+      Array.prototype.slice.call(select.options, 1).forEach(function (option) { option.remove(); });
+      var numbers = [];
+      for (var n = 1; n <= count; n += 1) {
+        numbers.push(String(n));
+      }
+      if (current && numbers.indexOf(current) < 0) {
+        numbers.push(current);
+      }
+      numbers.forEach(function (number) {
+        var option = document.createElement("option");
+        option.value = number;
+        option.textContent = label.replace("__n__", number);
+        option.selected = number === current;
+        select.appendChild(option);
+      });
+    });
+  }
+
+  /* Leaving a changed card-text box reads it ("Read the text"). */
+  function setUpReading(form) {
+    if (!form || form.dataset.readingReady) {
+      return;
+    }
+    form.dataset.readingReady = "1";
+    form.addEventListener("change", function (event) {
+      var box = event.target;
+      if (!window.htmx || box.tagName !== "TEXTAREA" || !box.value.trim()) {
+        return;
+      }
+      var field = box.closest(".field--text");
+      var button = field && field.querySelector("button[name=_read]");
+      if (button) {
+        button.click();
+      }
+    });
   }
 
   function setUpGroup(fieldset) {
@@ -79,6 +141,7 @@
       });
       count.value = String(current.length);
       addButton.disabled = current.length >= max;
+      updateReferences(document);
     }
 
     fieldset.querySelector(":scope > [data-group-count]").hidden = true;
@@ -122,6 +185,7 @@
   function setUpAll(root) {
     var groups = root.querySelectorAll ? root.querySelectorAll("[data-group]") : [];
     Array.prototype.forEach.call(groups, setUpGroup);
+    setUpReading(document.querySelector(".calculator__form"));
   }
 
   /* Bring the ruling (or the error summary) into view and give it focus. */
