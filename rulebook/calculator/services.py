@@ -824,9 +824,9 @@ class RulingView:
     steps: tuple[StepView, ...]
     notes: tuple[str, ...]
     sources: tuple[SourceView, ...] = ()
-    other_values: tuple[ValueView, ...] = ()
     open_points: tuple[OpenPointView, ...] = ()
     verdict: str = ""
+    other_values: tuple[ValueView, ...] = ()
 
     def _by(self, outcome: Outcome) -> tuple[StepView, ...]:
         return tuple(step for step in self.steps if step.step.outcome is outcome)
