@@ -15,6 +15,9 @@ how the *form* presents some of them at a table:
   as a visible, editable value (the second monster card of a new Power-Duell table
   on side B, as the two players sit).  A form sent with the field empty still
   means the engine's default.
+- :data:`SHOWN_WHEN` — a card's field that matters only for some choices of another
+  of its fields (an effect's amount for the verbs that state one) appears once
+  one of them is chosen (with JavaScript; without it every field is there).
 - :data:`DECISIVE` — which of a ruling's values answer the question entered: the
   answer shows them first, the others after the clauses under "Other values".
 """
@@ -125,3 +128,35 @@ def decisive_values(game: str, slug: str, inputs: Mapping[str, Any],
     """
     choose = DECISIVE.get((game, slug))
     return None if choose is None else choose(inputs, names)
+
+
+#: The Marvel verbs whose effect states an amount, and those naming a status card
+#: (as :mod:`engine.marvel` reads them; tests/rulebook/calculator/test_layout.py
+#: holds them to the engine's).
+MARVEL_AMOUNT_VERBS = ("deal_damage", "heal", "add_threat", "remove_threat", "draw")
+MARVEL_STATUS_VERBS = ("give_status", "remove_status")
+
+#: (game, scenario) → {dotted field path: (field of the same card, its values)}: with
+#: JavaScript, the field is shown only once that field holds one of those values (or
+#: when it holds a value itself); without JavaScript every field is shown.
+SHOWN_WHEN: Mapping[tuple[str, str], Mapping[str, tuple[str, tuple[str, ...]]]] = {
+    ("marvel-champions", "situation"): {
+        "effects.amount": ("verb", MARVEL_AMOUNT_VERBS),
+        "effects.status": ("verb", MARVEL_STATUS_VERBS),
+        "effects.target_type": ("selector", ("one", "each", "choose")),
+        "effects.count": ("selector", ("choose",)),
+    },
+    ("power-duell", "situation"): {
+        "effects.amount": ("operation", ("add", "subtract", "set")),
+    },
+}
+
+
+def shown_when(game: str, slug: str, path: str) -> tuple[str, tuple[str, ...]] | None:
+    """The field of the same card and the values it must hold for field ``path`` (dotted,
+    item indexes left out) to be shown, if the form shows it only then.
+
+    >>> shown_when("marvel-champions", "situation", "effects.count")
+    ('selector', ('choose',))
+    """
+    return SHOWN_WHEN.get((game, slug), {}).get(path)

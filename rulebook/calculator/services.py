@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
@@ -190,7 +191,9 @@ class BoundField:
     How the form presents it (:mod:`rulebook.calculator.layout`): ``more`` puts a
     card's field behind the card's "more"; ``reference`` names the group whose cards
     the field picks by number, ``references`` those cards (value, label, selected)
-    and ``reference_label`` a card's label with :data:`ITEM_NUMBER` for its number.
+    and ``reference_label`` a card's label with :data:`ITEM_NUMBER` for its number;
+    ``shown_when`` names the field of the same card whose value (one of the
+    space-separated ``shown_values``) makes this one matter.
     """
 
     spec: Field
@@ -211,6 +214,8 @@ class BoundField:
     reference: str = ""
     reference_label: str = ""
     references: list[tuple[str, str, bool]] = field(default_factory=list)
+    shown_when: str = ""
+    shown_values: str = ""
 
     @property
     def full_label(self) -> str:
@@ -306,6 +311,10 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
                               error=render_message(errors.get(path)), context=context,
                               required_when=render_message(spec.required_when),
                               more=spec.name in more)
+            shown = layout.shown_when(scenario.game, scenario.slug,
+                                      re.sub(r"\.\d+\.|\.__i__\.", ".", path))
+            if shown is not None:
+                item.shown_when, item.shown_values = shown[0], " ".join(shown[1])
             if data is None:
                 raw_values = []
                 if spec.kind is FieldKind.MULTIPLE_CHOICE and spec.default:

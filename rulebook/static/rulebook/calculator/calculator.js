@@ -12,7 +12,9 @@
  * - A field that picks a card of a group by its number (the attacker, an
  *   effect's target monster) is a select of the cards present
  *   (data-reference="<group>"): its options follow the group's rows.
- * - A card's rare fields sit behind its own "more" (<details data-more>).
+ * - A card's rare fields sit behind its own "more" (<details data-more>);
+ *   a field that matters only for some choices of another field of the
+ *   card appears once one of them is chosen (data-shown-when).
  * - A printed card text is read when the judge leaves its box after
  *   changing it, as its "Read the text" button does (the button stays for
  *   use without JavaScript, and to read the text again).
@@ -87,12 +89,41 @@
     });
   }
 
+  /* A card's field that matters only for some choices of another of its
+     fields (data-shown-when="verb", data-shown-values="heal …") is shown
+     once one of them is chosen, or while it holds a value of its own. */
+  function applyShownWhen(root) {
+    var fields = root.querySelectorAll("[data-shown-when]");
+    Array.prototype.forEach.call(fields, function (field) {
+      var card = field.closest("[data-group-item]") || field.closest("form");
+      if (!card) {
+        return;
+      }
+      var name = field.dataset.shownWhen;
+      var controller = Array.prototype.filter.call(
+        card.querySelectorAll("select, input"), function (control) {
+          var own = control.name === name || control.name.slice(-(name.length + 1)) === "-" + name;
+          return own && control.closest("[data-group-item]") === field.closest("[data-group-item]");
+        })[0];
+      var control = field.querySelector("select, input");
+      if (!controller || !control) {
+        return;
+      }
+      var values = (field.dataset.shownValues || "").split(" ");
+      var empty = control.value === (field.dataset.shownDefault || "");
+      field.hidden = values.indexOf(controller.value) < 0 && empty;
+    });
+  }
+
   /* Leaving a changed card-text box reads it ("Read the text"). */
   function setUpReading(form) {
     if (!form || form.dataset.readingReady) {
       return;
     }
     form.dataset.readingReady = "1";
+    form.addEventListener("change", function () {
+      applyShownWhen(form);
+    });
     form.addEventListener("change", function (event) {
       var box = event.target;
       if (!window.htmx || box.tagName !== "TEXTAREA" || !box.value.trim()) {
@@ -186,6 +217,7 @@
     var groups = root.querySelectorAll ? root.querySelectorAll("[data-group]") : [];
     Array.prototype.forEach.call(groups, setUpGroup);
     setUpReading(document.querySelector(".calculator__form"));
+    applyShownWhen(document);
   }
 
   /* Bring the ruling (or the error summary) into view and give it focus. */
