@@ -115,7 +115,41 @@
     });
   }
 
-  /* Leaving a changed card-text box reads it ("Read the text"). */
+  /* Leaving a changed card-text box reads it ("Read the text").  When the
+     judge leaves it by tapping "Get the ruling", the text is read first and
+     the ruling asked for on the form filled in with what was understood. */
+  var reading = false;
+  var rulingAfterReading = false;
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var source = event.detail && event.detail.elt;
+    if (reading && source && source.classList && source.classList.contains("calculator__form")) {
+      event.preventDefault();
+      rulingAfterReading = true;
+    }
+  });
+
+  ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
+    document.addEventListener(name, function () {
+      reading = false;
+      rulingAfterReading = false;
+    });
+  });
+
+  function afterReading() {
+    if (!reading) {
+      return;
+    }
+    reading = false;
+    if (rulingAfterReading) {
+      rulingAfterReading = false;
+      var form = document.querySelector(".calculator__form");
+      if (form && form.requestSubmit) {
+        form.requestSubmit();
+      }
+    }
+  }
+
   function setUpReading(form) {
     if (!form || form.dataset.readingReady) {
       return;
@@ -132,6 +166,7 @@
       var field = box.closest(".field--text");
       var button = field && field.querySelector("button[name=_read]");
       if (button) {
+        reading = true;
         button.click();
       }
     });
@@ -290,6 +325,10 @@
     }
     setUpAll(document);
     setUpCopy(document);
+    if (reading && target.id === "calculator") {
+      afterReading();
+      return;
+    }
     // A layout-only answer ("Show this many items") has neither a ruling
     // nor errors: nothing moves then.
     showResult();
