@@ -23,7 +23,9 @@ this module adds what a site needs around them:
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
@@ -38,6 +40,7 @@ from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
     Value, card_text_may_override, msg, form_count, parse_form, unknown_parameters,
 )
+from rulebook.calculator import layout
 from rulebook.calculator.citations import Drift, ResolvedCitation, resolve_citations
 
 #: The form parameter naming the card-text field to read ("Read the text").
@@ -185,6 +188,12 @@ class BoundField:
     the choices with their selection; ``items`` the bound sub-fields of each
     group item and ``template`` those of a blank item (see :func:`bind_form`);
     ``required_when`` says when an otherwise optional field must be given.
+    How the form presents it (:mod:`rulebook.calculator.layout`): ``more`` puts a
+    card's field behind the card's "more"; ``reference`` names the group whose cards
+    the field picks by number, ``references`` those cards (value, label, selected)
+    and ``reference_label`` a card's label with :data:`ITEM_NUMBER` for its number;
+    ``shown_when`` names the field of the same card whose value (one of the
+    space-separated ``shown_values``) makes this one matter.
     """
 
     spec: Field
@@ -201,6 +210,12 @@ class BoundField:
     context: str = ""
     required_when: str = ""
     template: list["BoundField"] = field(default_factory=list)
+    more: bool = False
+    reference: str = ""
+    reference_label: str = ""
+    references: list[tuple[str, str, bool]] = field(default_factory=list)
+    shown_when: str = ""
+    shown_values: str = ""
 
     @property
     def full_label(self) -> str:
@@ -222,6 +237,29 @@ class BoundField:
         """Whether the field must be given (:attr:`engine.core.Field.must_be_given`):
         the form marks it, the JSON Schema lists it in ``required``."""
         return self.spec.must_be_given
+
+    @property
+    def prefix(self) -> str:
+        """The HTML name of the group item the field belongs to (``monsters-0-``; empty at
+        the top level)."""
+        return self.html_name.removesuffix(self.spec.name)
+
+    @property
+    def is_set(self) -> bool:
+        """Whether the field holds something other than what a new form shows (a value
+        typed or chosen, an error): a card's "more" holding it is shown open."""
+        spec = self.spec
+        if self.error:
+            return True
+        if spec.kind is FieldKind.BOOLEAN:
+            return self.checked != (spec.default is True)
+        if spec.kind is FieldKind.MULTIPLE_CHOICE:
+            return {v for v, _l, selected in self.choices if selected} != {
+                str(v) for v in spec.default}
+        if spec.kind is FieldKind.CHOICE:
+            chosen = next((v for v, _l, selected in self.choices if selected), "")
+            return chosen != ("" if spec.default is None else str(spec.default))
+        return self.value.strip() != _initial_text(spec)
 
     @property
     def described_by(self) -> str:
@@ -254,25 +292,34 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
     their bounds), else their ``initial`` count, else ``min_items``.  Each
     group also carries ``template``: one blank item whose names hold
     :data:`ITEM_INDEX` and whose labels hold :data:`ITEM_NUMBER`, for a
-    script that adds items in place.
+    script that adds items in place.  A new form (``data`` ``None``) pre-fills the
+    engine's defaults and the layout's suggestions (:func:`layout.suggested`); the
+    fields that pick a card get the cards present (:func:`_bind_references`).
     """
     errors = errors or {}
+    suggested = layout.suggested(scenario.game, scenario.slug)
 
     def bind(fields: Sequence[Field], prefix: str, data: Mapping[str, Any] | None,
-             context: str = "") -> list[BoundField]:
+             context: str = "", group: str = "", new: bool = False) -> list[BoundField]:
         bound = []
+        more = layout.behind_more(scenario.game, scenario.slug, group) if group else frozenset()
         for spec in fields:
             name = prefix + spec.name
             path = name.replace("-", ".")
             item = BoundField(spec, name, path, render_message(spec.label),
                               render_message(spec.help),
                               error=render_message(errors.get(path)), context=context,
-                              required_when=render_message(spec.required_when))
+                              required_when=render_message(spec.required_when),
+                              more=spec.name in more)
+            shown = layout.shown_when(scenario.game, scenario.slug,
+                                      re.sub(r"\.\d+\.|\.__i__\.", ".", path))
+            if shown is not None:
+                item.shown_when, item.shown_values = shown[0], " ".join(shown[1])
             if data is None:
                 raw_values = []
                 if spec.kind is FieldKind.MULTIPLE_CHOICE and spec.default:
                     raw_values = [str(v) for v in spec.default]
-                raw = _initial_text(spec)
+                raw = _initial_text(spec) if new else suggested.get(name, _initial_text(spec))
                 checked = spec.default is True
             else:
                 raw_list = data.get(name)
@@ -296,10 +343,11 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
                 label = _("%(label)s — item %(number)s")
                 item.items = [
                     bind(spec.fields, f"{name}-{index}-", data,
-                         label % {"label": item.label, "number": index + 1})
+                         label % {"label": item.label, "number": index + 1}, spec.name, new)
                     for index in range(count)]
                 item.template = bind(spec.fields, f"{name}-{ITEM_INDEX}-", None,
-                                     label % {"label": item.label, "number": ITEM_NUMBER})
+                                     label % {"label": item.label, "number": ITEM_NUMBER},
+                                     spec.name, True)
             elif spec.kind is FieldKind.BOOLEAN:
                 item.checked = checked
             elif spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
@@ -313,7 +361,49 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
             bound.append(item)
         return bound
 
-    return bind(scenario.fields, "", data)
+    bound = bind(scenario.fields, "", data)
+    _bind_references(scenario, bound)
+    return bound
+
+
+def _bind_references(scenario: Scenario, bound: Sequence[BoundField]) -> None:
+    """Give each field that picks a card by number (:data:`layout.REFERENCES`) the cards
+    present in its group to choose from (and the number it holds, if beyond them)."""
+    groups = {item.spec.name: item for item in bound if item.spec.kind is FieldKind.GROUP}
+    label = _("%(label)s — item %(number)s")
+
+    def walk(fields: Sequence[BoundField], path: str) -> None:
+        for item in fields:
+            dotted = path + item.spec.name
+            if item.spec.kind is FieldKind.GROUP:
+                for sub in [*item.items, item.template]:
+                    walk(sub, dotted + ".")
+                continue
+            group = groups.get(layout.reference_group(scenario.game, scenario.slug, dotted) or "")
+            if group is None or item.spec.kind is not FieldKind.INTEGER:
+                continue
+            item.reference = group.html_name
+            item.reference_label = label % {"label": group.label, "number": ITEM_NUMBER}
+            numbers = [str(n) for n in range(1, group.count + 1)]
+            current = item.value.strip()
+            if current and current not in numbers:
+                numbers.append(current)  # kept, so that its error is shown with it
+            item.references = [(n, item.reference_label.replace(ITEM_NUMBER, n), n == current)
+                               for n in numbers]
+
+    walk(bound, "")
+
+
+def answer_first(scenario: Scenario, inputs: Mapping[str, Any], view: "RulingView") -> "RulingView":
+    """``view`` with the values that answer the question entered first and the others in
+    ``other_values`` (:func:`layout.decisive_values`); as it is when every value does."""
+    decisive = layout.decisive_values(scenario.game, scenario.slug, inputs,
+                                      [value.name for value in view.values])
+    if decisive is None or not decisive:
+        return view
+    return dataclasses.replace(
+        view, values=tuple(v for v in view.values if v.name in decisive),
+        other_values=tuple(v for v in view.values if v.name not in decisive))
 
 
 def flat_errors(bound: Sequence[BoundField]) -> list[BoundField]:
@@ -728,7 +818,8 @@ class RulingView:
     are the steps by outcome (each keeps its number in the ruling's order);
     ``sources`` every cited clause once with the steps relying on it;
     ``open_points`` the readings of every point the texts leave open;
-    ``drift`` is true when any cited clause's version in force differs from
+    ``other_values`` are the values the answer shows after the decisive ones
+    (:func:`answer_first`); ``drift`` is true when any cited clause's version in force differs from
     the cited version.  A ruling citing a clause that had no text on ``on``
     (it did not exist yet, or was repealed) is not
     :attr:`complete`, whatever the engine says: it applies a text that did
@@ -744,6 +835,7 @@ class RulingView:
     sources: tuple[SourceView, ...] = ()
     open_points: tuple[OpenPointView, ...] = ()
     verdict: str = ""
+    other_values: tuple[ValueView, ...] = ()
 
     def _by(self, outcome: Outcome) -> tuple[StepView, ...]:
         return tuple(step for step in self.steps if step.step.outcome is outcome)

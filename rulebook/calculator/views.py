@@ -71,7 +71,8 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         if not errors and not date_error:
             try:
                 inputs, table = scenario.read_form(fields)  # parsed once, shown and ruled on
-                ruling = calculator.present(scenario.rule_on_table(inputs, table), on, dated)
+                ruling = calculator.answer_first(scenario, inputs, calculator.present(
+                    scenario.rule_on_table(inputs, table), on, dated))
                 situation = calculator.describe_inputs(scenario, inputs)
                 # the address to share: only what differs from the defaults
                 share_url = f"{request.path}?" + calculator.short_query(

@@ -17,3 +17,21 @@ def message(value) -> str:
 def dated_url(citation, dated) -> str:
     """A resolved citation's permalink, with ``?as_of=`` when the ruling is dated."""
     return citation.dated_url(bool(dated))
+
+
+@register.filter
+def plain_fields(fields) -> list:
+    """The fields of a group item shown in its row (not behind its "more")."""
+    return [item for item in fields if not item.more]
+
+
+@register.filter
+def more_fields(fields) -> list:
+    """The fields of a group item behind its "more" (a ``<details>``)."""
+    return [item for item in fields if item.more]
+
+
+@register.filter
+def any_set(fields) -> bool:
+    """Whether one of ``fields`` holds a value or an error (its "more" is shown open)."""
+    return any(item.is_set for item in fields)

@@ -20,6 +20,10 @@ PAGES_OUTPUT = OUTPUT.parent / "pages"
 WIDTHS = {"desktop": 1280, "phone": 390}
 AS_OF = "2023-06-01"
 RULING_QUERY = PD_TABLE_QUERY  # judge case PD-3 on the whole table
+BERSERK_TABLE = ("initial_type=creature&initial_subtype=non-flying&initial_movement=2"
+                 "&initial_status=ordinary&elements=forest&turn=own&phase=other"
+                 "&strike_declared=none&features=1&features-0-feature_element=swamp"
+                 "&features-0-strike_bonus=2&targets=1&targets-0-elements=swamp")  # BK-1
 PAGE_TYPES = {
     "home": "/{lang}/",
     "game": "/{lang}/power-duell/",
@@ -35,6 +39,11 @@ PAGE_TYPES = {
     "calculator-form": "/{lang}/calculator/power-duell/situation/",
     # a ruling with an open point: disputed values, the readings table, the trace
     "calculator-ruling": "/{lang}/calculator/power-duell/situation/?" + RULING_QUERY,
+    # the table builder: cards as rows with their "more", cards picked from the table
+    "calculator-table": "/{lang}/calculator/marvel-champions/situation/?_layout=1&villain=1"
+                        "&characters=2&characters-1-conditions=cannot_be_readied",
+    # a ruling whose answer shows its decisive values first, the others after it
+    "calculator-decisive": "/{lang}/calculator/berserk/situation/?" + BERSERK_TABLE,
     "offline": "/{lang}/offline/",
 }
 

@@ -9,6 +9,15 @@
  *   server renders a blank row in a <template>; its names hold "__i__" and
  *   its labels "__n__".  Without JavaScript the count field and its
  *   "Show this many items" button still do the same with a page load.
+ * - A field that picks a card of a group by its number (the attacker, an
+ *   effect's target monster) is a select of the cards present
+ *   (data-reference="<group>"): its options follow the group's rows.
+ * - A card's rare fields sit behind its own "more" (<details data-more>);
+ *   a field that matters only for some choices of another field of the
+ *   card appears once one of them is chosen (data-shown-when).
+ * - A printed card text is read when the judge leaves its box after
+ *   changing it, as its "Read the text" button does (the button stays for
+ *   use without JavaScript, and to read the text again).
  * - "Copy link" copies the ruling's short address (the link beside it);
  *   a whole page with a ruling puts that address in the address bar.
  */
@@ -19,7 +28,7 @@
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   }
 
-  var RENAMED = ["name", "id", "for", "aria-describedby", "href"];
+  var RENAMED = ["name", "id", "for", "aria-describedby", "href", "data-more"];
 
   /* Give every control of a group item the index `index` (0-based). */
   function renumber(item, group, index, legendText, removeText) {
@@ -34,6 +43,10 @@
         }
       });
     });
+    // "Read the text" names the text box it reads
+    Array.prototype.forEach.call(item.querySelectorAll("button[name=_read]"), function (button) {
+      button.value = button.value.replace(pattern, replace);
+    });
     var legend = item.querySelector(":scope > legend");
     if (legend && legendText) {
       legend.textContent = legendText.replace("__n__", String(index + 1));
@@ -42,6 +55,121 @@
     if (remove && removeText) {
       remove.textContent = removeText.replace("__n__", String(index + 1));
     }
+  }
+
+  /* The options of every card picker: one per row of the group it names,
+     keeping the card chosen (a number beyond the rows stays, so that the
+     ruling reports it). */
+  function updateReferences(root) {
+    var pickers = root.querySelectorAll("select[data-reference]");
+    Array.prototype.forEach.call(pickers, function (select) {
+      var group = select.dataset.reference;
+      var items = document.querySelector('fieldset[data-group="' + group + '"] > [data-group-items]');
+      if (!items) {
+        return;
+      }
+      var count = items.querySelectorAll(":scope > [data-group-item]").length;
+      var current = select.value;
+      var label = select.dataset.referenceLabel || "__n__";
+      Array.prototype.slice.call(select.options, 1).forEach(function (option) { option.remove(); });
+      var numbers = [];
+      for (var n = 1; n <= count; n += 1) {
+        numbers.push(String(n));
+      }
+      if (current && numbers.indexOf(current) < 0) {
+        numbers.push(current);
+      }
+      numbers.forEach(function (number) {
+        var option = document.createElement("option");
+        option.value = number;
+        option.textContent = label.replace("__n__", number);
+        option.selected = number === current;
+        select.appendChild(option);
+      });
+    });
+  }
+
+  /* A card's field that matters only for some choices of another of its
+     fields (data-shown-when="verb", data-shown-values="heal …") is shown
+     once one of them is chosen, or while it holds a value of its own. */
+  function applyShownWhen(root) {
+    var fields = root.querySelectorAll("[data-shown-when]");
+    Array.prototype.forEach.call(fields, function (field) {
+      var card = field.closest("[data-group-item]") || field.closest("form");
+      if (!card) {
+        return;
+      }
+      var name = field.dataset.shownWhen;
+      var controller = Array.prototype.filter.call(
+        card.querySelectorAll("select, input"), function (control) {
+          var own = control.name === name || control.name.slice(-(name.length + 1)) === "-" + name;
+          return own && control.closest("[data-group-item]") === field.closest("[data-group-item]");
+        })[0];
+      var control = field.querySelector("select, input");
+      if (!controller || !control) {
+        return;
+      }
+      var values = (field.dataset.shownValues || "").split(" ");
+      var empty = control.value === (field.dataset.shownDefault || "");
+      field.hidden = values.indexOf(controller.value) < 0 && empty;
+    });
+  }
+
+  /* Leaving a changed card-text box reads it ("Read the text").  When the
+     judge leaves it by tapping "Get the ruling", the text is read first and
+     the ruling asked for on the form filled in with what was understood. */
+  var reading = false;
+  var rulingAfterReading = false;
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var source = event.detail && event.detail.elt;
+    if (reading && source && source.classList && source.classList.contains("calculator__form")) {
+      event.preventDefault();
+      rulingAfterReading = true;
+    }
+  });
+
+  ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
+    document.addEventListener(name, function () {
+      reading = false;
+      rulingAfterReading = false;
+    });
+  });
+
+  function afterReading() {
+    if (!reading) {
+      return;
+    }
+    reading = false;
+    if (rulingAfterReading) {
+      rulingAfterReading = false;
+      var form = document.querySelector(".calculator__form");
+      if (form && form.requestSubmit) {
+        form.requestSubmit();
+      }
+    }
+  }
+
+  function setUpReading(form) {
+    if (!form || form.dataset.readingReady) {
+      return;
+    }
+    form.dataset.readingReady = "1";
+    form.addEventListener("change", function () {
+      applyShownWhen(form);
+    });
+    form.addEventListener("change", function (event) {
+      var box = event.target;
+      if (!window.htmx || box.tagName !== "TEXTAREA" || !box.value.trim()) {
+        return;
+      }
+      var field = box.closest(".field--text");
+      var button = field && field.querySelector("button[name=_read]");
+      if (button) {
+        reading = true;
+        button.click();
+      }
+    });
   }
 
   function setUpGroup(fieldset) {
@@ -79,6 +207,7 @@
       });
       count.value = String(current.length);
       addButton.disabled = current.length >= max;
+      updateReferences(document);
     }
 
     fieldset.querySelector(":scope > [data-group-count]").hidden = true;
@@ -122,6 +251,8 @@
   function setUpAll(root) {
     var groups = root.querySelectorAll ? root.querySelectorAll("[data-group]") : [];
     Array.prototype.forEach.call(groups, setUpGroup);
+    setUpReading(document.querySelector(".calculator__form"));
+    applyShownWhen(document);
   }
 
   /* Bring the ruling (or the error summary) into view and give it focus. */
@@ -194,6 +325,10 @@
     }
     setUpAll(document);
     setUpCopy(document);
+    if (reading && target.id === "calculator") {
+      afterReading();
+      return;
+    }
     // A layout-only answer ("Show this many items") has neither a ruling
     // nor errors: nothing moves then.
     showResult();

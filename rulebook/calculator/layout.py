@@ -1,0 +1,162 @@
+"""How the calculator's form lays out a table: presentation only, never meaning.
+
+The engine's fields (:mod:`engine.core`) say what each input means, its type and
+its default, on every surface (form, JSON API, JSON Schema).  This module says only
+how the *form* presents some of them at a table:
+
+- :data:`REFERENCES` — an integer field that names a card by its number in a group
+  (the attacker, the attack target, an effect's target monster, the acting
+  character) is a select of the cards present in that group, not a typed number.
+  The value sent is the same number.
+- :data:`MORE` — fields of a card that a judge rarely needs (restrictions from other
+  abilities, statuses, activation order …) sit behind the card's own "more"
+  (a ``<details>``), open when one of them holds a value or an error.
+- :data:`SUGGESTED` — what a new form pre-fills beyond the engine's defaults, sent
+  as a visible, editable value (the second monster card of a new Power-Duell table
+  on side B, as the two players sit).  A form sent with the field empty still
+  means the engine's default.
+- :data:`SHOWN_WHEN` — a card's field that matters only for some choices of another
+  of its fields (an effect's amount for the verbs that state one) appears once
+  one of them is chosen (with JavaScript; without it every field is there).
+- :data:`DECISIVE` — which of a ruling's values answer the question entered: the
+  answer shows them first, the others after the clauses under "Other values".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+#: (game, scenario) → {dotted field path (group items without index): group it numbers}.
+REFERENCES: Mapping[tuple[str, str], Mapping[str, str]] = {
+    ("power-duell", "situation"): {"attacker": "monsters", "target": "monsters",
+                                   "effects.target_monster": "monsters"},
+    ("marvel-champions", "situation"): {"actor": "characters"},
+}
+
+#: (game, scenario) → {group: fields of its items behind the item's "more"}.
+MORE: Mapping[tuple[str, str], Mapping[str, frozenset[str]]] = {
+    ("power-duell", "situation"): {
+        "guardians": frozenset({"side", "wirkung_scope", "wirkung_planets",
+                                "extends_to_opposing_side", "spezial_cost_change",
+                                "spezial_extends_to_opposing_side"}),
+        "monsters": frozenset({"ep", "lp", "cost"}),
+        "effects": frozenset({"source_side", "activated", "target_guardian"}),
+    },
+    ("marvel-champions", "situation"): {
+        "effects": frozenset({"count", "for_each"}),
+        "villain": frozenset({"statuses", "conditions", "attacking"}),
+        "minions": frozenset({"statuses", "conditions", "attacking"}),
+        "main_scheme": frozenset({"conditions"}),
+        "side_schemes": frozenset({"conditions"}),
+        "characters": frozenset({"damage", "exhausted", "statuses", "conditions"}),
+        "other_cards": frozenset({"conditions"}),
+    },
+}
+
+#: (game, scenario) → {form parameter: value a new form pre-fills}.
+SUGGESTED: Mapping[tuple[str, str], Mapping[str, str]] = {
+    ("power-duell", "situation"): {"monsters-1-side": "b"},
+}
+
+
+def reference_group(game: str, slug: str, path: str) -> str | None:
+    """The group whose cards field ``path`` (dotted, item indexes left out) picks, if any.
+
+    >>> reference_group("power-duell", "situation", "effects.target_monster")
+    'monsters'
+    >>> reference_group("power-duell", "situation", "effects.amount") is None
+    True
+    """
+    return REFERENCES.get((game, slug), {}).get(path)
+
+
+def behind_more(game: str, slug: str, group: str) -> frozenset[str]:
+    """The fields of ``group``'s items that the form puts behind the item's "more".
+
+    >>> sorted(behind_more("power-duell", "situation", "monsters"))
+    ['cost', 'ep', 'lp']
+    >>> behind_more("berserk", "situation", "features")
+    frozenset()
+    """
+    return MORE.get((game, slug), {}).get(group, frozenset())
+
+
+def suggested(game: str, slug: str) -> Mapping[str, str]:
+    """What a new form of the scenario pre-fills beyond the engine's defaults."""
+    return SUGGESTED.get((game, slug), {})
+
+
+#: The Berserk table's values that describe the card as it is after its changes.
+_BERSERK_STATE = ("type", "subtype", "status", "movement", "elements")
+#: The Berserk card's additional properties (each a value of its own).
+_BERSERK_PROPERTIES = ("simple_strike", "repel_strike", "defender", "closing")
+
+
+def _berserk_decisive(inputs: Mapping[str, Any], names: Sequence[str]) -> set[str]:
+    """The Berserk table's values that answer what the judge entered: what the card may
+    use at the moment entered (always); with features, each feature's strike bonus
+    against each target and the relation of their elements; with changes, the card as
+    it is after them; without changes, its additional properties (its state is what
+    was entered)."""
+    decisive = {name for name in names if name.endswith("_now")}
+    if inputs.get("features") or inputs.get("targets"):
+        decisive |= {name for name in names if name.startswith(("feature_", "target_"))}
+    if inputs.get("changes"):
+        decisive |= set(_BERSERK_STATE)
+    else:
+        decisive |= set(_BERSERK_PROPERTIES)
+    return decisive & set(names)
+
+
+#: (game, scenario) → which of a ruling's values its answer shows first (the others
+#: follow under "Other values"); a scenario not named shows every value first.
+DECISIVE: Mapping[tuple[str, str], Callable[[Mapping[str, Any], Sequence[str]], set[str]]] = {
+    ("berserk", "situation"): _berserk_decisive,
+}
+
+
+def decisive_values(game: str, slug: str, inputs: Mapping[str, Any],
+                    names: Sequence[str]) -> set[str] | None:
+    """The names among ``names`` (a ruling's values) that its answer shows first, for the
+    validated ``inputs``; ``None`` when every value is.
+
+    >>> sorted(decisive_values("berserk", "situation", {"changes": []},
+    ...                        ["type", "closing", "closing_now"]))
+    ['closing', 'closing_now']
+    >>> decisive_values("power-duell", "situation", {}, ["monster_1_ap"]) is None
+    True
+    """
+    choose = DECISIVE.get((game, slug))
+    return None if choose is None else choose(inputs, names)
+
+
+#: The Marvel verbs whose effect states an amount, and those naming a status card
+#: (as :mod:`engine.marvel` reads them; tests/rulebook/calculator/test_layout.py
+#: holds them to the engine's).
+MARVEL_AMOUNT_VERBS = ("deal_damage", "heal", "add_threat", "remove_threat", "draw")
+MARVEL_STATUS_VERBS = ("give_status", "remove_status")
+
+#: (game, scenario) → {dotted field path: (field of the same card, its values)}: with
+#: JavaScript, the field is shown only once that field holds one of those values (or
+#: when it holds a value itself); without JavaScript every field is shown.
+SHOWN_WHEN: Mapping[tuple[str, str], Mapping[str, tuple[str, tuple[str, ...]]]] = {
+    ("marvel-champions", "situation"): {
+        "effects.amount": ("verb", MARVEL_AMOUNT_VERBS),
+        "effects.status": ("verb", MARVEL_STATUS_VERBS),
+        "effects.target_type": ("selector", ("one", "each", "choose")),
+        "effects.count": ("selector", ("choose",)),
+    },
+    ("power-duell", "situation"): {
+        "effects.amount": ("operation", ("add", "subtract", "set")),
+    },
+}
+
+
+def shown_when(game: str, slug: str, path: str) -> tuple[str, tuple[str, ...]] | None:
+    """The field of the same card and the values it must hold for field ``path`` (dotted,
+    item indexes left out) to be shown, if the form shows it only then.
+
+    >>> shown_when("marvel-champions", "situation", "effects.count")
+    ('selector', ('choose',))
+    """
+    return SHOWN_WHEN.get((game, slug), {}).get(path)
