@@ -162,9 +162,10 @@ _VERB_KINDS: dict[Verb, frozenset[TargetType]] = {
     Verb.DRAW: frozenset({_K.PLAYER}), Verb.FUTURE: frozenset(),
     Verb.DEFEND: frozenset({_K.VILLAIN, _K.MINION}),
 }
-_AMOUNT_VERBS = frozenset({Verb.DEAL_DAMAGE, Verb.HEAL, Verb.ADD_THREAT, Verb.REMOVE_THREAT,
-                           Verb.DRAW})
-_STATUS_VERBS = frozenset({Verb.GIVE_STATUS, Verb.REMOVE_STATUS})
+#: The verbs whose effect states an amount, and those that name a status card.
+AMOUNT_VERBS = frozenset({Verb.DEAL_DAMAGE, Verb.HEAL, Verb.ADD_THREAT, Verb.REMOVE_THREAT,
+                          Verb.DRAW})
+STATUS_VERBS = frozenset({Verb.GIVE_STATUS, Verb.REMOVE_STATUS})
 
 
 class Status(Labelled):
@@ -323,7 +324,7 @@ class Effect:
         """The effect in words, e.g. "deal N damage, N = 5"."""
         if self.status is not None:
             return msg(_("%(verb)s: %(status)s"), verb=self.verb.label, status=self.status.label)
-        if self.verb in _AMOUNT_VERBS:
+        if self.verb in AMOUNT_VERBS:
             return msg(_("%(verb)s, N = %(amount)s"), verb=self.verb.label, amount=self.amount or 0)
         return msg(self.verb.label.id)
 
@@ -454,13 +455,13 @@ def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
     :raises InputError: naming the effect's field (``effects.0.amount``, ...).
     """
     amount, verb, selector = item["amount"], Verb(item["verb"]), Selector(item["selector"])
-    _fail_first(f"effects.{index}.", (verb in _AMOUNT_VERBS and amount is None, "amount", _(
+    _fail_first(f"effects.{index}.", (verb in AMOUNT_VERBS and amount is None, "amount", _(
         "This effect needs an amount N.")),
         (verb is Verb.DRAW and amount is not None and amount < 1, "amount", _(
             "Draw at least 1 card.")),
-        (verb not in _AMOUNT_VERBS | {Verb.FUTURE} and amount is not None, "amount", _(
+        (verb not in AMOUNT_VERBS | {Verb.FUTURE} and amount is not None, "amount", _(
             "This effect takes no amount; leave it empty.")),
-        ((verb in _STATUS_VERBS) != (item["status"] is not None), "status", _(
+        ((verb in STATUS_VERBS) != (item["status"] is not None), "status", _(
             "Give a status card exactly for giving or removing a status card.")),
         (item["count"] != 1 and selector is not Selector.CHOOSE, "count", _(
             "Only 'choose N' names a number of targets; leave 1 for this selector.")),
@@ -895,7 +896,7 @@ def change_state(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶4.1, ¶4.5: healing, placing threat or a change of state affects a target unless
     another ability forbids it (¶4.2 for an amount of 0)."""
     key = effect.status if effect.verb is Verb.GIVE_STATUS else effect.verb
-    if _forbidden(run, effect, el, key) or effect.verb in _AMOUNT_VERBS \
+    if _forbidden(run, effect, el, key) or effect.verb in AMOUNT_VERBS \
             and _zero_blocks(run, effect, el):
         return False
     unchanged = _unchanged(effect, el)

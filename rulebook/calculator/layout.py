@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
+from engine import marvel
+
 #: (game, scenario) → {dotted field path (group items without index): group it numbers}.
 REFERENCES: Mapping[tuple[str, str], Mapping[str, str]] = {
     ("power-duell", "situation"): {"attacker": "monsters", "target": "monsters",
@@ -131,10 +133,9 @@ def decisive_values(game: str, slug: str, inputs: Mapping[str, Any],
 
 
 #: The Marvel verbs whose effect states an amount, and those naming a status card
-#: (as :mod:`engine.marvel` reads them; tests/rulebook/calculator/test_layout.py
-#: holds them to the engine's).
-MARVEL_AMOUNT_VERBS = ("deal_damage", "heal", "add_threat", "remove_threat", "draw")
-MARVEL_STATUS_VERBS = ("give_status", "remove_status")
+#: (the engine's own sets, as choice values).
+MARVEL_AMOUNT_VERBS = tuple(sorted(verb.value for verb in marvel.AMOUNT_VERBS))
+MARVEL_STATUS_VERBS = tuple(sorted(verb.value for verb in marvel.STATUS_VERBS))
 
 #: (game, scenario) → {dotted field path: (field of the same card, its values)}: with
 #: JavaScript, the field is shown only once that field holds one of those values (or

@@ -193,10 +193,10 @@ def marvel_effects(draw: Any) -> list[dict[str, Any]]:
         elif selector == "you":
             previous = marvel.TargetType.PLAYER
         amount = None
-        if verb in marvel._AMOUNT_VERBS:
+        if verb in marvel.AMOUNT_VERBS:
             amount = draw(st.integers(1 if verb is marvel.Verb.DRAW else 0, 4))
         status = None
-        if verb in marvel._STATUS_VERBS:
+        if verb in marvel.STATUS_VERBS:
             status = draw(st.sampled_from(["stunned", "confused", "tough"]))
         count = draw(st.integers(1, 3)) if selector == "choose" else 1  # "choose N"
         effects.append({"verb": verb.value, "selector": selector, "target_type": target_type,
