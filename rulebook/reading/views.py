@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
-from rulebook.models import Document, Game
+from rulebook.models import Document, Game, Ruling
 from rulebook.reading.rulepage import render_rule_page
 from rulebook.templatetags.reading import TOC_SECTIONS
 from rulebook.reading.services import (find_clause, find_stamped_document, read_document,
@@ -93,10 +93,12 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
     clause = found.clause
 
     def context(on: datetime.date) -> dict:
+        # The publisher's rulings given by the reading date, apart from the text.
+        rulings = SimpleLazyObject(lambda: Ruling.objects.for_reader(clause, on))
         return {
             "clause": clause, "reading": found.reading(on),
             "section": clause.section, "previous": found.previous, "next": found.next,
-            "versions": found.versions,
+            "versions": found.versions, "rulings": rulings,
         }
 
     return render_rule_page(request, doc, "rulebook/reading/clause.html", context)
