@@ -29,7 +29,7 @@ import datetime
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from rulebook.models.rules import (
     LANGUAGE_CHOICES, Clause, ClauseVersion, Correction, Game, ImmutableVersionError,
@@ -120,7 +120,8 @@ class Ruling(models.Model):
     CURRENT = "current"
     SUPERSEDED = "superseded"
     WITHDRAWN = "withdrawn"
-    STATUS_CHOICES = [(CURRENT, _("current")), (SUPERSEDED, _("superseded")),
+    STATUS_CHOICES = [(CURRENT, _("current")),
+                      (SUPERSEDED, pgettext_lazy("ruling status", "superseded")),
                       (WITHDRAWN, _("withdrawn"))]
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="rulings",

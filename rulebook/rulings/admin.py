@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
 from modeltranslation.admin import TabbedTranslationAdmin
 
 from rulebook.models import Correction, ImmutableVersionError, Ruling, RulingClause
@@ -54,12 +54,14 @@ class RulingForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         language = cleaned.get("language")
-        for field, label in (("question", _("question")), ("answer", _("answer"))):
+        messages = {
+            "question": _("Give the question in the ruling's original language (%(language)s)."),
+            "answer": _("Give the answer in the ruling's original language (%(language)s)."),
+        }
+        for field, message in messages.items():
             name = f"{field}_{language}"
             if language and name in self.fields and not (cleaned.get(name) or "").strip():
-                self.add_error(name, _("Give the %(field)s in the ruling's original language "
-                                       "(%(language)s).") % {"field": label,
-                                                             "language": language})
+                self.add_error(name, message % {"language": language})
         return cleaned
 
 
@@ -89,7 +91,8 @@ class StatusForm(forms.Form):
     """Mark a published ruling superseded (by a ruling or a correction) or withdrawn."""
 
     status = forms.ChoiceField(label=_("status"), choices=[
-        (Ruling.SUPERSEDED, _("superseded")), (Ruling.WITHDRAWN, _("withdrawn"))])
+        (Ruling.SUPERSEDED, pgettext_lazy("ruling status", "superseded")),
+        (Ruling.WITHDRAWN, _("withdrawn"))])
     by = forms.ModelChoiceField(label=_("superseded by ruling"), required=False,
                                 queryset=Ruling.objects.none())
     correction = forms.ModelChoiceField(label=_("superseded by correction"), required=False,

@@ -54,7 +54,7 @@ def test_superseded_ruling_is_marked_and_collapsed(client, published_ruling, sma
     current, former = section.split("<details", 1)
     assert "Nein, nicht mehr." in current and 'href="/de/testspiel/rulings/2/"' in current
     assert "<p>Ja.</p>" not in current
-    assert "1 ersetzte oder zurückgezogene Entscheidung" in former
+    assert "Ersetzte oder zurückgezogene Entscheidungen (1)" in former
     assert "<p>Ja.</p>" in former and "ersetzt" in former and "Neue Antwort." in former
     assert 'href="/de/testspiel/rulings/2/"' in former  # the superseding ruling
     # Before the later ruling, the first one was current and alone.
