@@ -93,8 +93,10 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
     clause = found.clause
 
     def context(on: datetime.date) -> dict:
-        # The publisher's rulings given by the reading date, apart from the text.
-        rulings = SimpleLazyObject(lambda: Ruling.objects.for_reader(clause, on))
+        # The publisher's rulings given by the reading date, apart from the text
+        # (not even looked for when the game has none: the stamp counted them).
+        rulings = (SimpleLazyObject(lambda: Ruling.objects.for_reader(clause, on))
+                   if getattr(doc, "published_rulings", 1) else ([], []))
         return {
             "clause": clause, "reading": found.reading(on),
             "section": clause.section, "previous": found.previous, "next": found.next,
