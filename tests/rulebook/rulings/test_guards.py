@@ -64,6 +64,22 @@ def test_raw_sql_is_refused_and_the_rows_stay(ids, route):
     assert snapshot() == before
 
 
+def test_replacing_the_published_row_is_refused(ids):
+    """SQLite's INSERT OR REPLACE, PostgreSQL's INSERT … ON CONFLICT DO UPDATE."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT * FROM rulebook_ruling WHERE id = %s", [ids["ruling"]])
+        names = [column[0] for column in cursor.description]
+    cols = ", ".join(names)
+    sql = (f"INSERT OR REPLACE INTO rulebook_ruling ({cols}) SELECT {cols} FROM rulebook_ruling "
+           f"WHERE id = %s" if connection.vendor == "sqlite" else
+           f"INSERT INTO rulebook_ruling ({cols}) SELECT {cols} FROM rulebook_ruling "
+           f"WHERE id = %s ON CONFLICT (id) DO UPDATE SET answer_de = 'Nein.'")
+    before = snapshot()
+    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(sql, [ids["ruling"]])
+    assert snapshot() == before
+
+
 def _save(pk, **changes):
     ruling = Ruling.objects.get(pk=pk)
     for name, value in changes.items():
