@@ -37,12 +37,13 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def game_detail(request: HttpRequest, game: str) -> HttpResponse:
-    """A game's documents and corrections."""
+    """A game's documents and corrections, and a link to its official rulings if any."""
     game_obj = get_object_or_404(Game, slug=game)
     return render(request, "rulebook/reading/game.html", {
         "game": game_obj,
         "documents": game_obj.documents.all(),
         "corrections": game_obj.corrections.filter(published_at__isnull=False),
+        "has_rulings": game_obj.rulings.published().exists(),
     })
 
 

@@ -111,6 +111,13 @@ def test_draft_is_nowhere(client, draft_ruling):
     assert "keine offiziellen Regelentscheidungen" in listing
 
 
+def test_game_page_links_the_rulings_once_there_are_any(client, draft_ruling, editor,
+                                                        publisher):
+    assert "/de/testspiel/rulings/" not in client.get("/de/testspiel/").content.decode()
+    publish(draft_ruling, editor, publisher)
+    assert 'href="/de/testspiel/rulings/"' in client.get("/de/testspiel/").content.decode()
+
+
 def test_list_of_a_games_rulings(client, published_ruling):
     page = client.get("/en/testspiel/rulings/").content.decode()
     assert 'href="/en/testspiel/rulings/1/"' in page and "Darf man passen?" in page
