@@ -8,7 +8,8 @@ when someone saved it meanwhile); submits it (:func:`submit_ruling`); a
 publisher publishes it (:func:`publish_ruling`, the one step that changes
 what readers see), which fixes the version of each clause in force on the
 ruling's date, gives the ruling the game's next public number under the
-game's lock and stamps it.  If ``settings.RULEBOOK_SECOND_PERSON`` is true,
+game's lock and stamps it.  If ``settings.RULEBOOK_SECOND_PERSON`` is true
+(environment ``RULEBOOK_SECOND_PERSON=1``),
 whoever submitted a ruling may not publish it.  A published ruling never
 changes (the database guards, :mod:`rulebook.versioning.guards`); it may be
 superseded by a later ruling or a correction (:func:`supersede_ruling`) or
