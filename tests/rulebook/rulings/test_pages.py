@@ -128,3 +128,12 @@ def test_a_new_ruling_changes_the_clause_page_etag(client, draft_ruling, editor,
     publish(draft_ruling, editor, publisher)
     second = client.get(CLAUSE, HTTP_IF_NONE_MATCH=first["ETag"])
     assert second.status_code == 200 and "Darf man passen?" in second.content.decode()
+
+
+def test_sitemap_lists_published_rulings_only(client, published_ruling, small_rulebook, editor):
+    make_draft(small_rulebook["game"], [small_rulebook["other"]], editor)  # not listed
+    sitemap = client.get("/sitemap.xml").content.decode()
+    for language in ("de", "ru", "en"):
+        assert f"/{language}/testspiel/rulings/1/</loc>" in sitemap
+        assert f"/{language}/testspiel/rulings/</loc>" in sitemap
+    assert "/testspiel/rulings/2/" not in sitemap
