@@ -87,3 +87,14 @@ def test_the_original_language_text_is_required(client, small_rulebook, editor):
                                           answer_en="Yes."))
     assert response.status_code == 200 and not Ruling.objects.exists()
     assert "original language (de)" in response.content.decode()
+
+
+def test_editor_pages_open(client, created, editor):
+    for url in (ADD, "/admin/rulebook/ruling/", f"/admin/rulebook/ruling/{created.pk}/change/"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+    page = client.get(ADD).content.decode()
+    assert 'name="question_de"' in page and 'name="question_ru"' in page
+    assert 'name="interpretations-0-clause"' in page
+    # Only publishers reach the status page.
+    assert client.get(f"/admin/rulebook/ruling/{created.pk}/status/").status_code == 403
