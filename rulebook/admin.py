@@ -11,6 +11,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from rulebook.models import Clause, ClauseVersion, Document, Game, GlossaryTerm, Section
 from rulebook.versioning.admin import RefusalsAsMessages, StampedModelForm
+from rulebook.rulings import admin as _rulings_admin  # noqa: F401  (registers RulingAdmin)
 
 
 @admin.register(Game)

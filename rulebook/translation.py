@@ -2,7 +2,7 @@
 
 from modeltranslation.translator import TranslationOptions, register
 
-from rulebook.models import ClauseVersion, Correction, Document, Game, Section
+from rulebook.models import ClauseVersion, Correction, Document, Game, Ruling, Section
 
 
 @register(Game)
@@ -38,3 +38,10 @@ class ClauseVersionTranslationOptions(TranslationOptions):
     """Translated fields of ClauseVersion."""
 
     fields = ("title", "text", "source_note")
+
+
+@register(Ruling)
+class RulingTranslationOptions(TranslationOptions):
+    """Translated fields of Ruling (the original is in ``Ruling.language``)."""
+
+    fields = ("question", "answer")

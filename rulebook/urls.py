@@ -3,6 +3,7 @@
 from django.urls import path, register_converter
 
 from rulebook.reading import glossary, offline, sidebyside, views
+from rulebook.rulings import views as ruling_views
 from rulebook.search.views import search_page
 from rulebook.versioning import feeds
 from rulebook.versioning import views as versioning_views
@@ -32,6 +33,9 @@ urlpatterns = [
     # <number>: the correction's public number within the game (Correction.number).
     path("<slug:game>/corrections/<int:number>/", versioning_views.correction_detail,
          name="correction"),
+    # <number>: the ruling's public number within the game (Ruling.number).
+    path("<slug:game>/rulings/", ruling_views.ruling_list, name="rulings"),
+    path("<slug:game>/rulings/<int:number>/", ruling_views.ruling_detail, name="ruling"),
     path("search/", search_page, name="search"),
     path("offline/", offline.offline_page, name="offline"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),

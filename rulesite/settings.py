@@ -306,3 +306,7 @@ RULEBOOK_SOURCES = BASE_DIR / "rulebook" / "sources"
 # depend on it (rulebook.versioning.feeds).
 RULEBOOK_TAG_AUTHORITY = os.environ.get("RULEBOOK_TAG_AUTHORITY",
                                         "rules-reference.invalid,2026")
+
+# The second-person rule of official rulings (rulebook.rulings.workflow): with
+# RULEBOOK_SECOND_PERSON=1 the editor who submitted a ruling cannot publish it.
+RULEBOOK_SECOND_PERSON = os.environ.get("RULEBOOK_SECOND_PERSON", "0") == "1"

@@ -11,6 +11,7 @@ from rulebook.calculator.sitemaps import CalculatorSitemap
 from rulebook.reading.sitemaps import SITEMAPS
 from rulebook.reading.offline import offline_state, service_worker
 from rulebook.reading.views import robots_txt
+from rulebook.rulings.sitemaps import RulingListSitemap, RulingSitemap
 from rulebook.versioning.sitemaps import ChangesSitemap, HistorySitemap
 from rulesite.api import api, index as api_index, not_found as api_not_found
 from rulesite.health import healthz
@@ -24,7 +25,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("sitemap.xml", sitemap, {"sitemaps": {**SITEMAPS, "changes": ChangesSitemap,
                                   "history": HistorySitemap,
-                                  "calculator": CalculatorSitemap}},
+                                  "calculator": CalculatorSitemap,
+                                  "ruling-lists": RulingListSitemap, "rulings": RulingSitemap}},
          name="django.contrib.sitemaps.views.sitemap"),
     path("robots.txt", robots_txt, name="robots_txt"),
     path("healthz", healthz, name="healthz"),

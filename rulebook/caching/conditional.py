@@ -36,7 +36,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
-from rulebook.models import ClauseVersion, Correction, Document, RulebookRevision
+from rulebook.models import ClauseVersion, Correction, Document, RulebookRevision, Ruling
 from rulebook.caching.revision import REVISION_ID
 
 # How long a rendered fragment is kept (seconds).  Keys change with every
@@ -84,7 +84,9 @@ def with_publication_stamp(documents: QuerySet[Document],
     what other documents' clauses say, in references and "cited by");
     ``last_correction_published``: the same for the corrections of its game
     (``None`` when there is none); ``published_count``: how many of both
-    are published by ``now`` (so a publication with a back-dated
+    are published by ``now``; ``published_rulings``: how many official
+    rulings of its game are (``None`` for none: a clause page then reads
+    no rulings) (so a publication with a back-dated
     ``published_at`` changes the stamp too); ``rulebook_revision``: the
     rulebook's change counter (an edit in place).  The versions' figures are
     read from the index on ``published_at``, so the stamp costs the same
@@ -109,6 +111,8 @@ def with_publication_stamp(documents: QuerySet[Document],
         published_versions=Subquery(versions.order_by().annotate(
             n=Func(F("pk"), function="COUNT")).values("n")[:1], output_field=IntegerField()),
         published_corrections=count(corrections, "game"),
+        published_rulings=count(Ruling.objects.filter(game=OuterRef("game_id"),
+                                                      published_at__lte=now), "game"),
         rulebook_revision=Subquery(RulebookRevision.objects.filter(pk=REVISION_ID)
                                    .values("number")[:1], output_field=IntegerField()),
     )
@@ -143,7 +147,8 @@ class PageStamp:
             document = with_publication_stamp(Document.objects.filter(pk=document.pk)).get()
         stamps = [s for s in (document.last_version_published,
                               document.last_correction_published) if s is not None]
-        count = (document.published_versions or 0) + (document.published_corrections or 0)
+        count = ((document.published_versions or 0) + (document.published_corrections or 0)
+                 + (document.published_rulings or 0))
         return cls(max(stamps) if stamps else None, count, document.rulebook_revision or 0,
                    on, dated,
                    (language or get_language() or settings.LANGUAGE_CODE)[:2])

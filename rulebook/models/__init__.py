@@ -7,7 +7,9 @@
 - :mod:`rulebook.models.search`: the search index rows;
 - :mod:`rulebook.models.glossary`: the glossary of each game.
 - :mod:`rulebook.models.sources`: what the importer last read from each
-  source page.
+  source page;
+- :mod:`rulebook.models.rulings`: the publisher's official rulings and FAQ
+  entries, and the clauses they interpret.
 
 Importing them here is how Django finds the models of an app whose models
 are a package; everything else imports from ``rulebook.models``.
@@ -22,11 +24,12 @@ from rulebook.models.rules import (
 from rulebook.models.search import SearchEntry
 from rulebook.models.glossary import GlossaryTerm
 from rulebook.models.sources import ImportedText
+from rulebook.models.rulings import Ruling, RulingClause, RulingQuerySet
 
 __all__ = [
     "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
     "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
     "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError",
     "ImportedText", "Localized",
-    "RulebookRevision", "SearchEntry", "Section", "localized", "text_digest",
+    "RulebookRevision", "Ruling", "RulingClause", "RulingQuerySet", "SearchEntry", "Section", "localized", "text_digest",
 ]

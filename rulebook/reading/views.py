@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
-from rulebook.models import Document, Game
+from rulebook.models import Document, Game, Ruling
 from rulebook.reading.rulepage import render_rule_page
 from rulebook.templatetags.reading import TOC_SECTIONS
 from rulebook.reading.services import (find_clause, find_stamped_document, read_document,
@@ -37,12 +37,13 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def game_detail(request: HttpRequest, game: str) -> HttpResponse:
-    """A game's documents and corrections."""
+    """A game's documents and corrections, and a link to its official rulings if any."""
     game_obj = get_object_or_404(Game, slug=game)
     return render(request, "rulebook/reading/game.html", {
         "game": game_obj,
         "documents": game_obj.documents.all(),
         "corrections": game_obj.corrections.filter(published_at__isnull=False),
+        "has_rulings": game_obj.rulings.published().exists(),
     })
 
 
@@ -93,10 +94,14 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
     clause = found.clause
 
     def context(on: datetime.date) -> dict:
+        # The publisher's rulings given by the reading date, apart from the text
+        # (not even looked for when the game has none: the stamp counted them).
+        rulings = (SimpleLazyObject(lambda: Ruling.objects.for_reader(clause, on))
+                   if getattr(doc, "published_rulings", 1) else ([], []))
         return {
             "clause": clause, "reading": found.reading(on),
             "section": clause.section, "previous": found.previous, "next": found.next,
-            "versions": found.versions,
+            "versions": found.versions, "rulings": rulings,
         }
 
     return render_rule_page(request, doc, "rulebook/reading/clause.html", context)

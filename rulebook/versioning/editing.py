@@ -14,7 +14,9 @@ taken inside the write's transaction:
 Locks are always taken in one order, so that two writers never wait for
 each other in a circle (a deadlock): **correction → clauses → clause
 versions → game → the rulebook revision row**, each kind in ascending id
-order (:func:`lock_rows`).  The revision row is raised by the first save of
+order (:func:`lock_rows`).  An official ruling takes the correction's place:
+**rulings → clauses → clause versions → game → revision row** (no path locks
+a ruling and a correction together).  The revision row is raised by the first save of
 a transaction (``rulebook.caching.revision``), so every path takes all its
 other locks before it writes anything.
 
@@ -77,20 +79,21 @@ def row_stamp(model, pk, fields: Iterable[str]) -> str | None:
 
 
 def lock_rows(*, corrections: Iterable = (), clauses: Iterable = (),
-              versions: Iterable = ()) -> None:
-    """Lock rows for update in the one order: corrections, clauses, clause versions.
+              versions: Iterable = (), rulings: Iterable = ()) -> None:
+    """Lock rows for update in the one order: corrections (or rulings), clauses,
+    clause versions.
 
     Each argument is a collection of primary keys (``None`` entries are
     skipped); each kind is locked in ascending id order.  Outside a
     transaction, or on a database without row locks (SQLite serialises
     writers with ``BEGIN IMMEDIATE``), nothing is locked.
     """
-    from rulebook.models import Clause, ClauseVersion, Correction
+    from rulebook.models import Clause, ClauseVersion, Correction, Ruling
 
     connection = transaction.get_connection()
     if not connection.in_atomic_block or not connection.features.has_select_for_update:
         return
-    for model, ids in ((Correction, corrections), (Clause, clauses),
+    for model, ids in ((Correction, corrections), (Ruling, rulings), (Clause, clauses),
                        (ClauseVersion, versions)):
         ids = sorted({pk for pk in ids if pk is not None})
         if ids:

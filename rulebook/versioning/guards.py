@@ -18,6 +18,12 @@ What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
   publication stamps, deletion, replacement;
 - a game with a published correction or version: a new id or slug,
   deletion, replacement;
+- a published ruling (:class:`rulebook.models.Ruling`): any change but its
+  status — once, from ``current`` to superseded or withdrawn, with the date,
+  reason and superseding ruling or correction — and the translations of its
+  question and answer into other languages; deletion, replacement;
+- a clause a published ruling interprets (``RulingClause``): any change,
+  deletion, and a new one added to the published ruling;
 - any row of these tables: a new id.
 
 Nothing depends on mutable state: "published" is a stamp the same triggers
@@ -47,6 +53,8 @@ _CLAUSE = "rulebook_clause"
 _DOCUMENT = "rulebook_document"
 _CORRECTION = "rulebook_correction"
 _GAME = "rulebook_game"
+_RULING = "rulebook_ruling"
+_RULING_CLAUSE = "rulebook_rulingclause"
 
 
 def _version_published(row: str) -> str:
@@ -80,6 +88,23 @@ def _version_original(op: str) -> str:
     return f"(CASE {language} {cases} ELSE FALSE END)"
 
 
+def _ruling_clause_published(row: str) -> str:
+    return (f"EXISTS (SELECT 1 FROM {_RULING} gu WHERE gu.id = {row}.ruling_id "
+            f"AND gu.published_at IS NOT NULL)")
+
+
+def _ruling_changed(op: str) -> str:
+    # The original-language question and answer are fixed (translations may
+    # be added); the status moves at most once, away from "current".
+    cases = " ".join(f"WHEN '{lang}' THEN (NEW.question_{lang} {op} OLD.question_{lang} "
+                     f"OR NEW.answer_{lang} {op} OLD.answer_{lang})" for lang in LANGUAGES)
+    status = " OR ".join(f"NEW.{column} {op} OLD.{column}" for column in (
+        "status", "status_date", "status_reason", "superseded_by_id",
+        "superseded_by_correction_id"))
+    return (f"(CASE OLD.language {cases} ELSE FALSE END) "
+            f"OR (OLD.status <> 'current' AND ({status}))")
+
+
 @dataclass(frozen=True)
 class Guard:
     """What is fixed in one table once a row is published.
@@ -87,7 +112,9 @@ class Guard:
     ``published`` builds the SQL condition "row R is published" from a row
     alias; ``frozen`` are the columns that never change then; ``unique``
     the column sets a ``REPLACE`` could collide on (with an extra
-    condition on ``NEW`` where the unique index is partial).
+    condition on ``NEW`` where the unique index is partial);
+    ``refuse_insert`` (optional) builds the condition on ``NEW`` under
+    which a new row is refused (a row added to something published).
     """
 
     table: str
@@ -95,6 +122,7 @@ class Guard:
     frozen: tuple[str, ...]
     unique: tuple[tuple[tuple[str, ...], str], ...]
     extra_changed: object = None
+    refuse_insert: object = None
 
     def changed(self, op: str) -> str:
         """SQL: a frozen column differs between OLD and NEW."""
@@ -129,12 +157,22 @@ GUARDS = (
           ("game_id", "effective_date", "published_at", "published_by_id", "number"),
           ((("id",), ""), (("game_id", "number"), "NEW.number IS NOT NULL"))),
     Guard(_GAME, _game_published, ("slug",), ((("id",), ""), (("slug",), ""))),
+    Guard(_RULING, _version_published,
+          ("game_id", "number", "kind", "source_title", "source_date", "source_url",
+           "source_citation", "language", "published_at", "published_by_id", "created_at"),
+          ((("id",), ""), (("game_id", "number"), "NEW.number IS NOT NULL")),
+          _ruling_changed),
+    Guard(_RULING_CLAUSE, _ruling_clause_published, ("ruling_id", "clause_id", "version_id",
+                                                     "position"),
+          ((("id",), ""), (("ruling_id", "clause_id"), "")),
+          refuse_insert=_ruling_clause_published),
 )
 
 
 def _sqlite(guard: Guard) -> list[str]:
     name = f"{guard.table}_guard"
     raise_ = f"BEGIN SELECT RAISE(ABORT, '{MESSAGE}'); END"
+    refused = f" OR {guard.refuse_insert('NEW')}" if guard.refuse_insert else ""
     return [
         f"""CREATE TRIGGER {name}_update BEFORE UPDATE ON {guard.table} FOR EACH ROW
             WHEN NEW.id IS NOT OLD.id
@@ -144,7 +182,7 @@ def _sqlite(guard: Guard) -> list[str]:
         f"""CREATE TRIGGER {name}_delete BEFORE DELETE ON {guard.table} FOR EACH ROW
             WHEN {guard.published('OLD')} {raise_}""",
         f"""CREATE TRIGGER {name}_insert BEFORE INSERT ON {guard.table} FOR EACH ROW
-            WHEN {guard.collision(exclude_old=False)} {raise_}""",
+            WHEN {guard.collision(exclude_old=False)}{refused} {raise_}""",
     ]
 
 
@@ -156,9 +194,15 @@ def _sqlite_drop(guard: Guard) -> list[str]:
 def _postgres(guard: Guard) -> list[str]:
     name = f"{guard.table}_guard"
     error = f"RAISE EXCEPTION '{MESSAGE}' USING ERRCODE = 'restrict_violation';"
+    events = "INSERT OR UPDATE OR DELETE" if guard.refuse_insert else "UPDATE OR DELETE"
+    insert = (f"""IF TG_OP = 'INSERT' THEN
+                IF {guard.refuse_insert('NEW')} THEN {error} END IF;
+                RETURN NEW;
+              END IF;""" if guard.refuse_insert else "")
     return [
         f"""CREATE OR REPLACE FUNCTION {name}() RETURNS trigger AS $$
             BEGIN
+              {insert}
               IF TG_OP = 'DELETE' THEN
                 IF {guard.published('OLD')} THEN {error} END IF;
                 RETURN OLD;
@@ -170,7 +214,7 @@ def _postgres(guard: Guard) -> list[str]:
               RETURN NEW;
             END $$ LANGUAGE plpgsql""",
         f"DROP TRIGGER IF EXISTS {name} ON {guard.table}",
-        f"""CREATE TRIGGER {name} BEFORE UPDATE OR DELETE ON {guard.table}
+        f"""CREATE TRIGGER {name} BEFORE {events} ON {guard.table}
             FOR EACH ROW EXECUTE FUNCTION {name}()""",
     ]
 
@@ -193,13 +237,15 @@ _LEGACY = {
 }
 
 
-def _statements(vendor: str, install: bool) -> list[str]:
+def _statements(vendor: str, install: bool, tables: set[str] | None = None) -> list[str]:
     drop = {"sqlite": _sqlite_drop, "postgresql": _postgres_drop}.get(vendor)
     create = {"sqlite": _sqlite, "postgresql": _postgres}.get(vendor)
     if drop is None:
         return []  # other backends: the model-level guards only
     statements = list(_LEGACY[vendor])
     for guard in GUARDS:
+        if tables is not None and guard.table not in tables:
+            continue  # an earlier migration: the table comes later, with its guard
         statements += drop(guard)
         if install:
             statements += create(guard)
@@ -209,17 +255,26 @@ def _statements(vendor: str, install: bool) -> list[str]:
 def install_guards(connection) -> None:
     """Install the current triggers (drop, then create: idempotent).
 
-    Other database backends get none (the model-level guards still apply).
+    Only the guards of tables that exist are installed (a migration before
+    the one creating a table installs the others).  Other database backends
+    get none (the model-level guards still apply).
     """
+    tables = set(connection.introspection.table_names())
     with connection.cursor() as cursor:
-        for statement in _statements(connection.vendor, install=True):
+        for statement in _statements(connection.vendor, install=True, tables=tables):
             cursor.execute(statement)
 
 
-def remove_guards(connection) -> None:
-    """Drop the triggers (e.g. for ``flush``, inside its transaction)."""
+def remove_guards(connection, tables: set[str] | None = None) -> None:
+    """Drop the triggers (e.g. for ``flush``, inside its transaction).
+
+    ``tables`` limits it to the guards of those tables (default: the
+    guards of every table that exists).
+    """
+    existing = set(connection.introspection.table_names())
+    tables = existing if tables is None else set(tables) & existing
     with connection.cursor() as cursor:
-        for statement in _statements(connection.vendor, install=False):
+        for statement in _statements(connection.vendor, install=False, tables=tables):
             cursor.execute(statement)
 
 

@@ -2,6 +2,8 @@
 
 Editors create corrections, propose clause texts and submit them for
 review; publishers may also publish (``rulebook.publish_correction``).
+Official rulings go the same way (editors draft and submit, publishers
+publish, supersede and withdraw: ``rulebook.publish_ruling``).
 Translators add and confirm the translations of published versions
 (``rulebook.translate_clauseversion``) and edit the glossary, but neither
 propose original texts nor publish.
@@ -22,11 +24,15 @@ _EDIT = ["add_clause", "view_correction", "add_correction", "change_correction",
          "delete_correction", "view_clauseversion", "add_clauseversion",
          "change_clauseversion", "delete_clauseversion", "translate_clauseversion"]
 _GLOSSARY = ["view_glossaryterm", "add_glossaryterm", "change_glossaryterm"]
+_RULINGS = ["view_ruling", "add_ruling", "change_ruling", "delete_ruling",
+            "view_rulingclause", "add_rulingclause", "change_rulingclause",
+            "delete_rulingclause"]
 
 #: group name → permission codenames of the rulebook app
 GROUP_PERMISSIONS: dict[str, list[str]] = {
-    EDITORS: _READ + _EDIT + _GLOSSARY,
-    PUBLISHERS: _READ + _EDIT + _GLOSSARY + ["publish_correction"],
+    EDITORS: _READ + _EDIT + _GLOSSARY + _RULINGS,
+    PUBLISHERS: _READ + _EDIT + _GLOSSARY + _RULINGS + ["publish_correction",
+                                                        "publish_ruling"],
     TRANSLATORS: _READ + _GLOSSARY + ["view_correction", "view_clauseversion",
                                       "translate_clauseversion"],
 }

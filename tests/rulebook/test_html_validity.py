@@ -1,6 +1,8 @@
 """Every page is valid HTML: the W3C Nu checker (``vnu.jar``) over the
 sitemap's pages, search, calculator forms and rulings and the side-by-side
-pages in de/ru/en, plus checks of our own that need no Java (unique ids,
+pages in de/ru/en, and — with two official rulings made up for the test
+(the site ships none), one current and one superseded — a clause page
+showing them, each ruling's page and the game's list of rulings, plus checks of our own that need no Java (unique ids,
 htmx written as ``data-hx-*``, no empty ``action``, headings in order, one
 meta description of the page's own text).
 
@@ -37,6 +39,9 @@ def checked_paths(client) -> list[str]:
     for language in LANGUAGES:
         paths += [f"/{language}/search/?q=Ziel", f"/{language}/search/?q=zzqx", f"/{language}/search/",
                   f"/{language}/berserk/comprehensive-rules/107.3/side-by-side/"]
+        paths += [f"/{language}/berserk/rulings/", f"/{language}/berserk/rulings/1/",
+                  f"/{language}/berserk/rulings/2/",
+                  f"/{language}/berserk/comprehensive-rules/107.3/"]
         for ruleset in engine.rulesets():
             for scenario in ruleset.scenarios:
                 form = f"/{language}/calculator/{scenario.game}/{scenario.slug}/"
@@ -50,10 +55,40 @@ def checked_paths(client) -> list[str]:
 _RENDERED: dict[str, str] = {}
 
 
+def add_test_rulings() -> None:
+    """Two official rulings on clause 107.3 of the seeded Berserk rules, made up
+    for this test: number 1 superseded by number 2."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    from rulebook.models import Clause, Ruling, RulingClause
+    from rulebook.rulings import workflow
+    from rulebook.versioning.roles import PUBLISHERS
+
+    user = get_user_model().objects.create_user("html-publisher", is_staff=True)
+    user.groups.add(Group.objects.get(name=PUBLISHERS))
+    clause = Clause.objects.get(document__game__slug="berserk",
+                                document__slug="comprehensive-rules", key="107.3")
+    rulings = []
+    for day, answer in ((1, "Test answer <one> & two."), (2, "Test answer, later.")):
+        ruling = Ruling.objects.create(
+            game=clause.document.game, source_title="Test source (not a real ruling)",
+            source_date=datetime.date(2024, 1, day), source_url="https://example.org/test",
+            source_citation="Q 1", language="ru", question_ru="Test question?\n\nSecond line.",
+            answer_ru=answer, question_en="Test question (en)?", answer_en=answer)
+        RulingClause.objects.create(ruling=ruling, clause=clause)
+        workflow.submit_ruling(ruling, user)
+        rulings.append(workflow.publish_ruling(ruling, user))
+    workflow.supersede_ruling(rulings[0], user, by=rulings[1], reason="Test reason.")
+
+
 @pytest.fixture
 def pages(client, seeded) -> dict[str, str]:
     """``{path: html}`` of every checked page."""
     if not _RENDERED:
+        add_test_rulings()
         for path in checked_paths(client):
             response = client.get(path)
             assert response.status_code == 200, path

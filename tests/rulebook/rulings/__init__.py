@@ -1,0 +1,1 @@
+"""Tests of official rulings (rulebook.rulings, rulebook.models.rulings)."""
