@@ -2,10 +2,11 @@
 
 :func:`export_game` gives a JSON-ready dict of everything published for a
 game — documents, sections, clauses, every version in every language, and
-the corrections, and the glossary — as known on a date (versions and
+the corrections, the glossary and the published official rulings — as known on a date (versions and
 corrections effective after it are left out; without a date, upcoming ones
 are included; the glossary is the current one: its history stays in the
-database it was edited in).
+database it was edited in; a ruling given after the date is left out, and one
+superseded or withdrawn after it is exported as current).
 :func:`restore_game` loads such a dict into a database that does not have
 the game yet; exporting the restored game gives the same dict.
 :func:`export_markdown` gives the text in force on a date, in each
@@ -29,7 +30,8 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from rulebook.models import (
-    Clause, ClauseVersion, Correction, Document, Game, GlossaryTerm, Section, text_digest,
+    Clause, ClauseVersion, Correction, Document, Game, GlossaryTerm, Ruling, RulingClause,
+    Section, text_digest,
 )
 from rulebook.reading.services import is_listed, read_document
 
@@ -122,7 +124,36 @@ def export_game(game: Game, on: datetime.date | None = None) -> dict[str, Any]:
         })
     data["glossary"] = [_glossary_item(term) for term in GlossaryTerm.objects.for_game(game)
                         .select_related("clause__document")]
+    rulings = Ruling.objects.published().filter(game=game).select_related(
+        "published_by", "superseded_by").order_by("number")
+    if on is not None:
+        rulings = rulings.filter(source_date__lte=on)
+    data["rulings"] = [_ruling_item(ruling, on, refs) for ruling in rulings]
     return data
+
+
+def _ruling_item(ruling: Ruling, on: datetime.date | None, refs: dict[int, int]) -> dict:
+    """One published ruling of :func:`export_game`: its texts, source, clauses and status."""
+    changed = ruling.status_on(on) != Ruling.CURRENT
+    links = ruling.interpretations.select_related("clause__document", "version").order_by(
+        "position", "pk")
+    return {
+        "number": ruling.number, "kind": ruling.kind, "language": ruling.language,
+        "source_title": ruling.source_title, "source_date": _date(ruling.source_date),
+        "source_url": ruling.source_url, "source_citation": ruling.source_citation,
+        "question": _translated(ruling, "question"), "answer": _translated(ruling, "answer"),
+        "clauses": [{"document": link.clause.document.slug, "key": link.clause.key,
+                     "version": link.version.number if link.version else None,
+                     "position": link.position} for link in links],
+        "status": ruling.status if changed else Ruling.CURRENT,
+        "status_date": _date(ruling.status_date) if changed else None,
+        "status_reason": ruling.status_reason if changed else "",
+        "superseded_by": ruling.superseded_by.number if changed and ruling.superseded_by else None,
+        "superseded_by_correction": refs.get(ruling.superseded_by_correction_id)
+        if changed else None,
+        "published_at": ruling.published_at.isoformat(),
+        "published_by": _user(ruling.published_by),
+    }
 
 
 def _glossary_item(term: GlossaryTerm) -> dict[str, Any]:
@@ -255,10 +286,73 @@ def _restore(data: dict[str, Any]) -> Game:
                     raise RestoreError(f"{document.slug}/{clause.key} v{v['number']}: the text "
                                        f"does not match its digest; the file is damaged.")
                 _checked(version, f"{document.slug}/{clause.key} v{v['number']}").save()
-    # Files written before the glossary was exported have none.
+    # Files written before the glossary and the rulings were exported have none.
     for item in data.get("glossary", []):
         _restore_glossary_term(game, item, clauses)
+    rulings = {item["number"]: _restore_ruling(game, item, clauses)
+               for item in data.get("rulings", [])}
+    for item in data.get("rulings", []):
+        _restore_ruling_status(rulings, item, corrections)
     return game
+
+
+def _restore_ruling(game: Game, item: dict[str, Any],
+                    clauses: dict[tuple[str, str], Clause]) -> Ruling:
+    """Create one ruling of an export's ``rulings`` list, published as it was.
+
+    It is made as a draft with its clauses (and their versions), then stamped
+    published, as :func:`rulebook.rulings.workflow.publish` does; its status
+    follows once every ruling exists (:func:`_restore_ruling_status`).
+
+    :raises RestoreError: if a clause or version it interprets is not in the file.
+    """
+    ruling = Ruling(game=game, number=item["number"], kind=item["kind"],
+                    language=item["language"], source_title=item["source_title"],
+                    source_date=_opt_date(item["source_date"]), source_url=item["source_url"],
+                    source_citation=item["source_citation"])
+    for field in ("question", "answer"):
+        _set_translated(ruling, field, item[field])
+    _checked(ruling, f"ruling {item['number']}").save()
+    for link in item["clauses"]:
+        clause = clauses.get((link["document"], link["key"]))
+        if clause is None:
+            raise RestoreError(f"ruling {item['number']}: its clause {link['document']}/"
+                               f"{link['key']} is not in the file.")
+        version = None
+        if link["version"] is not None:
+            version = clause.versions.filter(number=link["version"]).first()
+            if version is None:
+                raise RestoreError(f"ruling {item['number']}: version {link['version']} of "
+                                   f"{link['key']} is not in the file.")
+        RulingClause(ruling=ruling, clause=clause, version=version,
+                     position=link["position"]).save()
+    Ruling.objects.filter(pk=ruling.pk).update(
+        published_at=_datetime(item["published_at"]),
+        published_by=_publisher(item["published_by"]))
+    return ruling
+
+
+def _restore_ruling_status(rulings: dict[int, Ruling], item: dict[str, Any],
+                           corrections: dict[int, Correction]) -> None:
+    """Give a restored ruling its status: superseded or withdrawn, with date and reason.
+
+    :raises RestoreError: if the ruling or correction that superseded it is not in the file.
+    """
+    if item["status"] == Ruling.CURRENT:
+        return
+    later = item["superseded_by"]
+    if later is not None and later not in rulings:
+        raise RestoreError(f"ruling {item['number']}: ruling {later} that superseded it is "
+                           f"not in the file.")
+    correction = item["superseded_by_correction"]
+    if correction is not None and correction not in corrections:
+        raise RestoreError(f"ruling {item['number']}: the correction that superseded it is "
+                           f"not in the file.")
+    Ruling.objects.filter(pk=rulings[item["number"]].pk).update(
+        status=item["status"], status_date=_opt_date(item["status_date"]),
+        status_reason=item["status_reason"],
+        superseded_by=rulings.get(later) if later is not None else None,
+        superseded_by_correction=corrections.get(correction) if correction is not None else None)
 
 
 def _restore_glossary_term(game: Game, item: dict[str, Any],

@@ -14,7 +14,9 @@ from django.db import IntegrityError, connection, transaction
 
 from rulebook.versioning.exporting import RestoreError, export_game, export_markdown, restore_game
 from rulebook.importing import import_source, load_manifest
-from rulebook.models import ClauseVersion, Correction, Game, GlossaryTerm
+from rulebook.models import ClauseVersion, Correction, Game, GlossaryTerm, Ruling
+from rulebook.rulings.workflow import supersede_ruling
+from tests.rulebook.rulings.conftest import make_draft, publish as publish_ruling_as
 from rulebook.versioning.publishing import (
     propose_version, publish_correction, submit_correction, update_translation,
 )
@@ -50,7 +52,10 @@ PUBLIC_PAGES = ["/{lang}/power-duell/", "/{lang}/power-duell/schutzgottkarten/",
                 "/{lang}/power-duell/schutzgottkarten/1.2.4.kartenaufbau.p2/",
                 "/{lang}/power-duell/schutzgottkarten/1.2.4.kartenaufbau.p2/history/",
                 "/{lang}/power-duell/corrections/", "/{lang}/power-duell/corrections/2/",
-                "/{lang}/power-duell/glossary/", "/{lang}/power-duell/corrections/feed/"]
+                "/{lang}/power-duell/glossary/", "/{lang}/power-duell/corrections/feed/",
+                "/{lang}/power-duell/rulings/", "/{lang}/power-duell/rulings/1/",
+                "/{lang}/power-duell/rulings/2/",
+                "/{lang}/power-duell/schutzgottkarten/1.2.4.kartenaufbau.p1/"]
 
 
 def public_pages(client) -> dict[str, bytes]:
@@ -77,6 +82,17 @@ def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
         term_ru="карта бога-хранителя", definition_en="A card placed on field A.",
         variants_de="Schutzgottkarten\nSchutzgott-Karte", clause=clause, position=3)
     GlossaryTerm.objects.create(game=game, slug="feld-a", language="de", term_de="Feld A")
+    # Two official rulings (made up for the test), the first superseded by the second.
+    first = make_draft(game, [clause], editor, date=datetime.date(2024, 1, 10),
+                       question="Zählt FELD A als Spielfeld?", answer="Nein.")
+    first.question_ru = "Считается ли поле A игровым полем?"
+    first.save()
+    first = publish_ruling_as(first, editor, publisher)
+    second = publish_ruling_as(make_draft(
+        game, [clause, game.documents.get().clauses.get(key="1.2.4.kartenaufbau.p2")], editor,
+        date=datetime.date(2024, 3, 5), question="Zählt FELD A als Spielfeld?",
+        answer="Ja, seit der Klarstellung."), editor, publisher)
+    supersede_ruling(first, publisher, by=second, reason="Neue Antwort nach der Klarstellung.")
     term.term_en = "guardian god card"
     term.save()  # an edit made in the admin
     exported = export_game(game)
@@ -87,7 +103,11 @@ def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
         "definition": {"de": "", "ru": "", "en": "A card placed on field A."},
         "variants": {"de": "Schutzgottkarten\nSchutzgott-Karte", "ru": "", "en": ""},
         "clause": {"document": "schutzgottkarten", "key": "1.2.4.kartenaufbau.p1"}}
+    assert [(item["number"], item["status"], item["superseded_by"], len(item["clauses"]))
+            for item in exported["rulings"]] == [(1, "superseded", 2, 1), (2, "current", None, 2)]
+    assert exported["rulings"][0]["question"]["ru"] == "Считается ли поле A игровым полем?"
     before = public_pages(client)
+    assert "Neue Antwort nach der Klarstellung." in before["/de/power-duell/rulings/1/"].decode()
     assert "guardian god card" in before["/en/power-duell/glossary/"].decode()
     path = tmp_path / "power-duell.json"
     call_command("export_rulebook", "power-duell", "--output", str(path))
@@ -106,6 +126,7 @@ def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
     assert exported_again.read_bytes() == path.read_bytes()
     after = public_pages(client)
     assert [page for page in before if before[page] != after[page]] == []
+    assert Ruling.objects.get(number=1).superseded_by == Ruling.objects.get(number=2)
     v2 = ClauseVersion.objects.get(clause__key="1.2.4.kartenaufbau.p2", number=2)
     assert v2.published_by.username == "paul" and not v2.published_by.is_active
     assert "ausgespielt" in v2.text_de and not v2.translation_outdated("en")
