@@ -14,8 +14,12 @@ What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
 - a document with a published version: a new id, original language, slug
   or game, deletion, replacement (its language says which text of each
   version is the original, so it is fixed as well);
-- a published correction: a new id, game, effective date, number or
-  publication stamps, deletion, replacement;
+- a published correction: a new id, game, effective date, number,
+  original language or publication stamps; any change of its title or
+  summary in its original language; in another language (and in the
+  untranslated base columns) a change of a text once it is there — a
+  missing translation may still be added, as for clause versions;
+  deletion, replacement;
 - a game with a published correction or version: a new id or slug,
   deletion, replacement;
 - any row of these tables: a new id.
@@ -80,6 +84,26 @@ def _version_original(op: str) -> str:
     return f"(CASE {language} {cases} ELSE FALSE END)"
 
 
+_WORDING = ("title", "summary")
+
+
+def _correction_wording(op: str) -> str:
+    # The original language's title and summary never change; a translation
+    # (and the base column modeltranslation fills from the default
+    # language) may be added where it is empty, never changed once there.
+    # ``op`` is unused: empty and NULL are the same here (COALESCE).
+    def differs(column: str) -> str:
+        return f"COALESCE(NEW.{column}, '') <> COALESCE(OLD.{column}, '')"
+
+    once_there = " OR ".join(
+        f"(COALESCE(OLD.{column}, '') <> '' AND {differs(column)})"
+        for field in _WORDING for column in (field, *(f"{field}_{lang}" for lang in LANGUAGES)))
+    cases = " ".join(
+        f"WHEN '{lang}' THEN ({' OR '.join(differs(f'{field}_{lang}') for field in _WORDING)})"
+        for lang in LANGUAGES)
+    return f"({once_there} OR (CASE OLD.language {cases} ELSE FALSE END))"
+
+
 @dataclass(frozen=True)
 class Guard:
     """What is fixed in one table once a row is published.
@@ -126,8 +150,9 @@ GUARDS = (
     Guard(_DOCUMENT, _document_published, ("language", "slug", "game_id"),
           ((("id",), ""), (("game_id", "slug"), ""))),
     Guard(_CORRECTION, _version_published,
-          ("game_id", "effective_date", "published_at", "published_by_id", "number"),
-          ((("id",), ""), (("game_id", "number"), "NEW.number IS NOT NULL"))),
+          ("game_id", "effective_date", "published_at", "published_by_id", "number", "language"),
+          ((("id",), ""), (("game_id", "number"), "NEW.number IS NOT NULL")),
+          _correction_wording),
     Guard(_GAME, _game_published, ("slug",), ((("id",), ""), (("slug",), ""))),
 )
 

@@ -3,6 +3,8 @@ database itself (triggers of :mod:`rulebook.versioning.guards`, which
 depend on no mutable state) or by the model layer — on SQLite and on
 PostgreSQL, and the rows stay as they were."""
 
+import datetime
+
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -21,8 +23,22 @@ def snapshot():
         "documents": sorted(Document.objects.values_list("pk", "language", "slug", "game_id")),
         "corrections": sorted(Correction.objects.values_list(
             "pk", "number", "effective_date", "published_at", "game_id")),
+        "correction wording": correction_rows(),
         "games": sorted(Game.objects.values_list("pk", "slug")),
     }
+
+
+CORRECTION_COLUMNS = ("id", "language", "title", "summary", "title_de", "title_ru", "title_en",
+                      "summary_de", "summary_ru", "summary_en")
+
+
+def correction_rows():
+    """Every correction's wording as stored (the base columns too, by SQL:
+    modeltranslation reads ``title`` as the active language's field)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {', '.join(CORRECTION_COLUMNS)} FROM rulebook_correction "
+                       f"ORDER BY id")
+        return cursor.fetchall()
 
 
 def columns(table):
@@ -34,6 +50,11 @@ def columns(table):
 def published(small_rulebook, draft_correction):
     """Ids of a published version, its clause, document and correction, and a draft."""
     version = small_rulebook["versions"][2]  # 1.1 v3, published with a correction
+    # A translation added to a published correction (allowed: it was empty).
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE rulebook_correction SET title_en = 'Correction', "
+                       "title = 'Correction', summary_en = 'What changed.' WHERE id = %s",
+                       [version.correction_id])
     other_document = Document.objects.create(game=small_rulebook["game"], slug="anhang",
                                              title_de="Anhang", language="de")
     return {"version": version.pk, "clause": version.clause_id,
@@ -96,6 +117,26 @@ def sql_routes(vendor, cols="id"):
              "WHERE id = %(correction)s", None)],
         "changing a published correction's number": [
             ("UPDATE rulebook_correction SET number = 77 WHERE id = %(correction)s", None)],
+        "changing a published correction's title": [
+            ("UPDATE rulebook_correction SET title_de = 'Andere' WHERE id = %(correction)s",
+             None)],
+        "adding a summary in a published correction's original language": [
+            ("UPDATE rulebook_correction SET summary_de = 'Neu.' WHERE id = %(correction)s",
+             None)],
+        "changing a published correction's translated title": [
+            ("UPDATE rulebook_correction SET title_en = 'Other' WHERE id = %(correction)s",
+             None)],
+        "emptying a published correction's translated summary": [
+            ("UPDATE rulebook_correction SET summary_en = NULL WHERE id = %(correction)s",
+             None)],
+        "changing a published correction's base title column": [
+            ("UPDATE rulebook_correction SET title = 'Other' WHERE id = %(correction)s", None)],
+        "changing a published correction's language": [
+            ("UPDATE rulebook_correction SET language = 'en' WHERE id = %(correction)s", None)],
+        "changing a published correction's game": [
+            ("INSERT INTO rulebook_game (slug, name, position) VALUES ('neu', 'Neu', 0)", None),
+            ("UPDATE rulebook_correction SET game_id = (SELECT MAX(id) FROM rulebook_game) "
+             "WHERE id = %(correction)s", None)],
         "deleting a published correction": [
             ("DELETE FROM rulebook_correction WHERE id = %(correction)s", None)],
         "renaming the game of published rules": [
@@ -136,6 +177,34 @@ QUERYSET_ROUTES = {
         lambda ids: ClauseVersion.objects.filter(pk=ids["version"]).delete(),
     "QuerySet.update of a published correction's number":
         lambda ids: Correction.objects.filter(pk=ids["correction"]).update(number=77),
+    "QuerySet.update of a published correction's title":
+        lambda ids: Correction.objects.filter(pk=ids["correction"]).update(title_de="Andere"),
+    "QuerySet.update of a published correction's summary":
+        lambda ids: Correction.objects.filter(pk=ids["correction"]).update(summary_en="Other."),
+    "QuerySet.update of a published correction's language":
+        lambda ids: Correction.objects.filter(pk=ids["correction"]).update(language="en"),
+    "QuerySet.update of a published correction's date":
+        lambda ids: Correction.objects.filter(pk=ids["correction"]).update(
+            effective_date="2000-01-01"),
+    "QuerySet.update of a published correction's game":
+        lambda ids: Correction.objects.filter(pk=ids["correction"]).update(
+            game=Game.objects.create(slug="neu")),
+    "save() of a published correction with a new title":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]), title_de="Andere"),
+    "save() of a published correction with a new translated title":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]), title_en="Other"),
+    "save() of a published correction with a summary in its original language":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]), summary_de="Neu."),
+    "save() of a published correction with a new language":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]), language="en"),
+    "save() of a published correction with a new date":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]),
+                          effective_date=datetime.date(2000, 1, 1)),
+    "save() of a published correction with a new number":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]), number=77),
+    "save() of a published correction in another game":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]),
+                          game=Game.objects.create(slug="neu")),
     "QuerySet.update of the document's language":
         lambda ids: Document.objects.filter(pk=ids["document"]).update(language="en"),
     "save() of a clause with a new key":
@@ -178,6 +247,31 @@ def test_what_stays_allowed(published):
     Clause.objects.filter(pk=fresh.pk).update(key="2.2")
     ClauseVersion.objects.filter(pk=published["draft"]).delete()
     assert not ClauseVersion.objects.filter(pk=published["draft"]).exists()
+
+
+def test_a_missing_translation_of_a_published_correction_may_be_added(published):
+    """As for clause versions: a translation may be added where there was none
+    (the translations loader does so), by save() or by SQL; nothing else changes."""
+    correction = Correction.objects.get(pk=published["correction"])
+    assert not correction.title_ru and not correction.summary_ru
+    correction.title_ru = "Исправление"
+    correction.save()
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE rulebook_correction SET summary_ru = 'Что изменилось.' "
+                       "WHERE id = %s", [correction.pk])
+    stored = Correction.objects.get(pk=correction.pk)
+    assert (stored.title_ru, stored.summary_ru) == ("Исправление", "Что изменилось.")
+    assert (stored.title_de, stored.title_en) == (correction.title_de, "Correction")
+
+
+def test_a_draft_correction_stays_editable(published, draft_correction):
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE rulebook_correction SET title_de = 'Anders', language = 'en', "
+                       "summary_de = 'x' WHERE id = %s", [draft_correction.pk])
+    draft_correction.refresh_from_db()
+    draft_correction.title_de = "Noch einmal anders"
+    draft_correction.save()
+    assert Correction.objects.get(pk=draft_correction.pk).title_de == "Noch einmal anders"
 
 
 def test_no_permit_table_exists(published):
