@@ -220,6 +220,18 @@ class Section(models.Model):
 class ClauseQuerySet(models.QuerySet):
     """Clauses; a bulk update keeps the key and document of published ones."""
 
+    def shown(self, on: datetime.date | None = None) -> "ClauseQuerySet":
+        """The clauses readers see on ``on`` (today): those with a version in
+        force then, and those of an imported source page (a published version
+        without publisher: the clause was there, its text of an earlier date
+        is just not in the sources).  Structure an editor added, a clause
+        whose only text is a draft or is added by a later correction, is not
+        shown (in search, key jumps, tables of contents, sitemaps)."""
+        on = on or timezone.localdate()
+        return self.filter(pk__in=ClauseVersion.objects.published().filter(
+            models.Q(effective_date__isnull=True) | models.Q(effective_date__lte=on)
+            | models.Q(published_by__isnull=True)).values("clause_id"))
+
     def update(self, **kwargs):
         """Bulk-update rows; a clause with a published version keeps its key and document.
 

@@ -13,7 +13,7 @@ import datetime
 from dataclasses import dataclass
 from itertools import groupby
 
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from rulebook.caching.conditional import with_publication_stamp
@@ -210,7 +210,11 @@ def read_document_page(document: Document, on: datetime.date | None = None, page
     """
     from django.db.models import Count
 
-    sections = list(document.sections.annotate(clause_count=Count("clauses")))
+    on = on or timezone.localdate()
+    sections = list(document.sections.annotate(
+        clause_count=Count("clauses"),
+        shown_count=Count("clauses", filter=Q(clauses__in=Clause.objects.shown(on)))))
+    sections = shown_sections(sections, {item.pk for item in sections if item.shown_count})
     page_of: dict[int, int] = {}
     number, size = 1, 0
     for item in sections:
@@ -245,8 +249,28 @@ def read_document(document: Document, on: datetime.date | None = None,
     published is not listed anyway).  Every clause, section and version
     shares ``document`` (and its annotations), so nothing more is read.
     """
-    sections = list(document.sections.all()) if section is None else [section]
-    return _read_sections(document, sections, on, by_document=section is None)
+    if section is not None:
+        return _read_sections(document, [section], on, by_document=False)
+    readings = _read_sections(document, list(document.sections.all()), on, by_document=True)
+    shown = shown_sections([r.section for r in readings],
+                           {r.section.pk for r in readings if r.clauses})
+    kept = {item.pk for item in shown}
+    return [reading for reading in readings if reading.section.pk in kept]
+
+
+def shown_sections(sections: list[Section], with_clauses: set[int]) -> list[Section]:
+    """The ``sections`` (in their order) readers see: those in ``with_clauses``
+    (the ids of sections with a clause in force) and their parents.  A section
+    an editor added, with nothing in force yet, is left out, as are its
+    clauses (:meth:`ClauseQuerySet.shown <rulebook.models.rules.ClauseQuerySet.shown>`).
+    """
+    parent_of = {item.pk: item.parent_id for item in sections}
+    kept: set[int] = set()
+    for pk in with_clauses:
+        while pk is not None and pk not in kept:
+            kept.add(pk)
+            pk = parent_of.get(pk)
+    return [item for item in sections if item.pk in kept]
 
 
 def _fields(model) -> list[str]:
@@ -367,14 +391,25 @@ def _clause_versions(document: int, key: str):
 
 # Compiled once per process (see rulebook.caching.prepared).
 _CLAUSE_VERSIONS = PreparedQuery(_clause_versions, document=int, key=str)
-_SECTIONS = PreparedQuery(lambda document: Section.objects.filter(document_id=document),
-                          document=int)
+def _shown_sections(document: int, on: datetime.date):
+    # A section with a clause in force on ``on`` (its own or a subsection's):
+    # one an editor added, with nothing in force yet, is in no table of contents.
+    # (As ClauseQuerySet.shown: an imported clause is there before its date.)
+    shown = ClauseVersion.objects.published().filter(
+        Q(effective_date__isnull=True) | Q(effective_date__lte=on)
+        | Q(published_by__isnull=True)).values("clause__section_id")
+    return Section.objects.filter(document_id=document).filter(
+        Q(pk__in=shown) | Q(children__in=shown) | Q(children__children__in=shown)).distinct()
 
 
-def document_sections(document: Document) -> list[Section]:
-    """The sections of ``document`` in order, each knowing its document
-    (one query, its SQL compiled once per process)."""
-    sections = _SECTIONS(document=document.pk)
+_SECTIONS = PreparedQuery(_shown_sections, document=int, on=datetime.date)
+
+
+def document_sections(document: Document, on: datetime.date | None = None) -> list[Section]:
+    """The sections of ``document`` with a clause in force on ``on`` (today),
+    in order, each knowing its document (one query, its SQL compiled once
+    per process)."""
+    sections = _SECTIONS(document=document.pk, on=on or timezone.localdate())
     for section in sections:
         section.document = document
     return sections
