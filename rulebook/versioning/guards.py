@@ -24,6 +24,23 @@ What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
   deletion, replacement;
 - any row of these tables: a new id.
 
+Only the workflow publishes (the ``*_workflow`` triggers): a clause version
+becomes published (inserted published, or a draft given ``published_at``)
+only
+
+- together with its correction: the version's correction is published with
+  the same stamp and publisher (``publish_correction`` publishes the
+  correction, then its drafts, in one transaction), or
+- as the importer's first version of a source page: version 1 of a clause
+  with no published version, without publisher, with no correction or one
+  the importer recorded (published, without publisher), and with the stamp
+  of every other published version of its document (the first import is
+  one batch);
+
+and no draft is put into a published correction (its texts are closed).
+A raw ``INSERT``, ``UPDATE … SET published_at``, ``bulk_create`` or
+``loaddata`` of a new published version is refused otherwise.
+
 Nothing depends on mutable state: "published" is a stamp the same triggers
 keep from changing, and the original language is fixed by them once it
 matters.  There is no permit table.  ``manage.py flush`` (rulebook's own,
@@ -157,6 +174,83 @@ GUARDS = (
 )
 
 
+WORKFLOW_MESSAGE = ("rulebook: a clause version is published only with its published "
+                    "correction (or as the first import of its source page)")
+
+
+def _together(same: str) -> str:
+    """SQL: NEW is published with its correction (same stamp and publisher)."""
+    return (f"EXISTS (SELECT 1 FROM {_CORRECTION} wc WHERE wc.id = NEW.correction_id "
+            f"AND wc.published_at = NEW.published_at "
+            f"AND wc.published_by_id {same} NEW.published_by_id)")
+
+
+def _first_import() -> str:
+    """SQL: NEW is the importer's first version of its clause (see the module docstring)."""
+    return (f"(NEW.number = 1 AND NEW.published_by_id IS NULL "
+            f"AND (NEW.correction_id IS NULL OR EXISTS (SELECT 1 FROM {_CORRECTION} fc "
+            f"WHERE fc.id = NEW.correction_id AND fc.published_at IS NOT NULL "
+            f"AND fc.published_by_id IS NULL)) "
+            f"AND NOT EXISTS (SELECT 1 FROM {_VERSION} fv WHERE fv.clause_id = NEW.clause_id "
+            f"AND fv.published_at IS NOT NULL AND (NEW.id IS NULL OR fv.id <> NEW.id)) "
+            f"AND NOT EXISTS (SELECT 1 FROM {_VERSION} bv JOIN {_CLAUSE} bc "
+            f"ON bc.id = bv.clause_id WHERE bc.document_id = (SELECT c.document_id "
+            f"FROM {_CLAUSE} c WHERE c.id = NEW.clause_id) AND bv.published_at IS NOT NULL "
+            f"AND bv.published_at <> NEW.published_at))")
+
+
+def _into_published() -> str:
+    """SQL: NEW is a draft in a correction already published."""
+    return (f"(NEW.published_at IS NULL AND NEW.correction_id IS NOT NULL "
+            f"AND EXISTS (SELECT 1 FROM {_CORRECTION} dc WHERE dc.id = NEW.correction_id "
+            f"AND dc.published_at IS NOT NULL))")
+
+
+def _workflow_refused(event: str, same: str, differs: str) -> str:
+    """SQL: the INSERT or UPDATE of NEW publishes outside the workflow."""
+    allowed = f"({_together(same)} OR {_first_import()})"
+    if event == "INSERT":
+        return f"((NEW.published_at IS NOT NULL AND NOT {allowed}) OR {_into_published()})"
+    return (f"((OLD.published_at IS NULL AND NEW.published_at IS NOT NULL AND NOT {allowed}) "
+            f"OR (NEW.correction_id {differs} OLD.correction_id AND {_into_published()}))")
+
+
+def _sqlite_workflow() -> list[str]:
+    raise_ = f"BEGIN SELECT RAISE(ABORT, '{WORKFLOW_MESSAGE}'); END"
+    return [f"""CREATE TRIGGER {_VERSION}_workflow_{event.lower()} BEFORE {event}
+                ON {_VERSION} FOR EACH ROW
+                WHEN {_workflow_refused(event, 'IS', 'IS NOT')} {raise_}"""
+            for event in ("INSERT", "UPDATE")]
+
+
+def _postgres_workflow() -> list[str]:
+    name = f"{_VERSION}_workflow"
+    error = f"RAISE EXCEPTION '{WORKFLOW_MESSAGE}' USING ERRCODE = 'restrict_violation';"
+    same, differs = "IS NOT DISTINCT FROM", "IS DISTINCT FROM"
+    return [
+        f"""CREATE OR REPLACE FUNCTION {name}() RETURNS trigger AS $$
+            BEGIN
+              IF TG_OP = 'INSERT' THEN
+                IF {_workflow_refused('INSERT', same, differs)} THEN {error} END IF;
+              ELSIF {_workflow_refused('UPDATE', same, differs)} THEN {error}
+              END IF;
+              RETURN NEW;
+            END $$ LANGUAGE plpgsql""",
+        f"DROP TRIGGER IF EXISTS {name} ON {_VERSION}",
+        f"""CREATE TRIGGER {name} BEFORE INSERT OR UPDATE ON {_VERSION}
+            FOR EACH ROW EXECUTE FUNCTION {name}()""",
+    ]
+
+
+_WORKFLOW_DROP = {
+    "sqlite": [f"DROP TRIGGER IF EXISTS {_VERSION}_workflow_{event}"
+               for event in ("insert", "update")],
+    "postgresql": [f"DROP TRIGGER IF EXISTS {_VERSION}_workflow ON {_VERSION}",
+                   f"DROP FUNCTION IF EXISTS {_VERSION}_workflow()"],
+}
+_WORKFLOW_CREATE = {"sqlite": _sqlite_workflow, "postgresql": _postgres_workflow}
+
+
 def _sqlite(guard: Guard) -> list[str]:
     name = f"{guard.table}_guard"
     raise_ = f"BEGIN SELECT RAISE(ABORT, '{MESSAGE}'); END"
@@ -228,6 +322,9 @@ def _statements(vendor: str, install: bool) -> list[str]:
         statements += drop(guard)
         if install:
             statements += create(guard)
+    statements += _WORKFLOW_DROP[vendor]
+    if install:
+        statements += _WORKFLOW_CREATE[vendor]()
     return statements
 
 

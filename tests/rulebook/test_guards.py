@@ -57,7 +57,9 @@ def published(small_rulebook, draft_correction):
                        [version.correction_id])
     other_document = Document.objects.create(game=small_rulebook["game"], slug="anhang",
                                              title_de="Anhang", language="de")
-    return {"version": version.pk, "clause": version.clause_id,
+    fresh = Clause.objects.create(document=small_rulebook["document"], key="1.9", position=9,
+                                  section=small_rulebook["section"])
+    return {"version": version.pk, "clause": version.clause_id, "fresh_clause": fresh.pk,
             "document": small_rulebook["document"].pk, "correction": version.correction_id,
             "game": small_rulebook["game"].pk, "other_document": other_document.pk,
             "draft": draft_correction.versions.get().pk, "number": version.number}
@@ -157,7 +159,10 @@ def test_raw_sql_route_is_refused_and_the_rows_stay(published, route):
             for sql, _ in statements:
                 cursor.execute(sql, published if "%(" in sql else None)
     # PostgreSQL has no REPLACE: a collision there is the unique index's refusal.
+    # A draft given a published number and stamp is refused as publishing
+    # outside the workflow (checked first on SQLite).
     assert ("published rules are immutable" in str(refused.value)
+            or "published only with its published correction" in str(refused.value)
             or (connection.vendor == "postgresql" and "unique constraint" in str(refused.value)))
     assert snapshot() == before
 
@@ -294,3 +299,115 @@ def test_flush_still_empties_a_guarded_database(small_rulebook):
                                            published_at=timezone.now())
     with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("DELETE FROM rulebook_clauseversion WHERE id = %s", [version.pk])
+
+
+# Only the workflow publishes: a version becomes published only together with
+# its published correction (same stamp and publisher) or as the first import
+# of its source page.
+_VERSION_COLUMNS = ("clause_id, number, title, text, text_de, effective_date, source_note, "
+                    "digest, created_at, published_at, is_repeal, revision, translated_from_de, "
+                    "translated_from_ru, translated_from_en, correction_id")
+
+
+def _insert(number, clause, correction, published_at):
+    return (f"INSERT INTO rulebook_clauseversion ({_VERSION_COLUMNS}) VALUES ({clause}, "
+            f"{number}, '', '', 'Eingeschmuggelt.', NULL, '', 'x', CURRENT_TIMESTAMP, "
+            f"{published_at}, FALSE, 1, '', '', '', {correction})")
+
+
+WORKFLOW_SQL_ROUTES = {
+    "raw INSERT of a published version": [
+        (_insert(4, "%(clause)s", "NULL", "CURRENT_TIMESTAMP"), None)],
+    "raw INSERT of a published version into a published correction": [
+        (_insert(4, "%(clause)s", "%(correction)s", "CURRENT_TIMESTAMP"), None)],
+    "raw INSERT of a first version of a new clause of a published document": [
+        (_insert(1, "%(fresh_clause)s", "NULL", "CURRENT_TIMESTAMP"), None)],
+    "raw INSERT of a draft into a published correction": [
+        (_insert(4, "%(clause)s", "%(correction)s", "NULL"), None)],
+    "UPDATE … SET published_at on a draft": [
+        ("UPDATE rulebook_clauseversion SET published_at = CURRENT_TIMESTAMP, number = 4 "
+         "WHERE id = %(draft)s", None)],
+    "UPDATE … SET published_at on a draft, its correction published too": [
+        ("UPDATE rulebook_clauseversion SET number = 4, published_at = (SELECT published_at "
+         "FROM rulebook_correction WHERE id = %(correction)s) WHERE id = %(draft)s", None)],
+    "moving a draft into a published correction": [
+        ("UPDATE rulebook_clauseversion SET correction_id = %(correction)s "
+         "WHERE id = %(draft)s", None)],
+}
+
+
+@pytest.mark.parametrize("route", list(WORKFLOW_SQL_ROUTES))
+def test_raw_sql_cannot_publish_outside_the_workflow(published, route):
+    before = snapshot()
+    with pytest.raises(IntegrityError) as refused:
+        with transaction.atomic(), connection.cursor() as cursor:
+            for sql, _ in WORKFLOW_SQL_ROUTES[route]:
+                cursor.execute(sql, published)
+    assert "published only with its published correction" in str(refused.value)
+    assert snapshot() == before
+
+
+def _new_published_version(ids, **fields):
+    clause = Clause.objects.get(pk=ids["clause"])
+    return ClauseVersion(clause=clause, number=4, text_de="Eingeschmuggelt.",
+                         published_at=timezone.now(), **fields)
+
+
+def _loaddata(ids, tmp_path):
+    import json
+
+    from django.core.management import call_command
+
+    path = tmp_path / "version.json"
+    path.write_text(json.dumps([{"model": "rulebook.clauseversion", "fields": {
+        "clause": ids["clause"], "number": 4, "text_de": "Eingeschmuggelt.", "digest": "x",
+        "published_at": "2024-01-01T00:00:00Z", "created_at": "2024-01-01T00:00:00Z",
+        "correction": ids["correction"]}}]), encoding="utf-8")
+    call_command("loaddata", str(path), verbosity=0)
+
+
+WORKFLOW_ORM_ROUTES = {
+    "save() of a new published version":
+        lambda ids, tmp: _new_published_version(ids).save(),
+    "save() of a new published version in a published correction":
+        lambda ids, tmp: _new_published_version(ids, correction_id=ids["correction"]).save(),
+    "bulk_create of a new published version":
+        lambda ids, tmp: ClauseVersion.objects.bulk_create([_new_published_version(ids)]),
+    "QuerySet.update of a draft's published_at":
+        lambda ids, tmp: ClauseVersion.objects.filter(pk=ids["draft"]).update(
+            number=4, published_at=timezone.now()),
+    "save() of a draft with published_at set":
+        lambda ids, tmp: _save(ClauseVersion.objects.get(pk=ids["draft"]), number=4,
+                               published_at=timezone.now()),
+    "loaddata of a new published version": _loaddata,
+}
+
+
+@pytest.mark.parametrize("route", list(WORKFLOW_ORM_ROUTES))
+def test_the_orm_cannot_publish_outside_the_workflow(published, route, tmp_path):
+    before = snapshot()
+    with pytest.raises(IntegrityError):
+        with transaction.atomic():
+            WORKFLOW_ORM_ROUTES[route](published, tmp_path)
+    assert snapshot() == before
+
+
+def test_the_workflow_and_the_first_import_still_publish(published, publisher, editor):
+    """publish_correction (the correction, then its drafts, one stamp) and a
+    first version of a new document's clauses in one batch."""
+    from rulebook.versioning.publishing import publish_correction, submit_correction
+
+    correction = Correction.objects.get(versions__pk=published["draft"])
+    submit_correction(correction, editor)
+    publish_correction(correction, publisher)
+    version = ClauseVersion.objects.get(pk=published["draft"])
+    assert version.published_at == Correction.objects.get(pk=correction.pk).published_at
+    assert version.published_by == publisher
+    document = Document.objects.get(pk=published["other_document"])
+    section = document.sections.create(slug="s")
+    now = timezone.now()
+    ClauseVersion.objects.bulk_create([
+        ClauseVersion(clause=Clause.objects.create(document=document, section=section,
+                                                   key=f"9.{n}", position=n),
+                      number=1, text_de=f"Text {n}.", published_at=now) for n in range(3)])
+    assert ClauseVersion.objects.filter(clause__document=document).published().count() == 3
