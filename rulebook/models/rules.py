@@ -368,8 +368,8 @@ class CorrectionQuerySet(models.QuerySet):
                    "summary", *Correction.WORDING_FIELDS}
         if guarded & set(kwargs) and self.filter(published_at__isnull=False).exists():
             raise ImmutableVersionError(
-                _("This correction is published: its game, effective date, language, wording "
-                  "and publication cannot change. Publish a new correction instead."))
+                _("This correction is published: its game, effective date, number, language, "
+                  "wording and publication cannot change. Publish a new correction instead."))
         return super().update(**kwargs)
 
     def delete(self):
