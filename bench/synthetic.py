@@ -104,6 +104,9 @@ def build(seed: int = 7) -> dict:
                             correction = corrections[chosen[index]]
                             effective = correction.effective_date
                         else:  # more versions than corrections: one a day after the last
+                            # (published with the last correction: the database takes
+                            # a later version only with one, rulebook.versioning.guards)
+                            correction = corrections[-1]
                             effective = corrections[-1].effective_date + datetime.timedelta(
                                 days=index - len(chosen) + 1)
                     versions.append(ClauseVersion(

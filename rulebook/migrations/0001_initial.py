@@ -87,6 +87,11 @@ class Migration(migrations.Migration):
             name='Correction',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                # The public number within the game (its address and Atom id).
+                # It is here from the first migration on, so that no migration
+                # — forwards or backwards — ever drops it or derives it from
+                # row ids (``0004_integrity`` added it to databases of before).
+                ('number', models.PositiveIntegerField(blank=True, editable=False, help_text="Public number within the game, given at publication; used in the correction's address.", null=True, verbose_name='number')),
                 ('title', models.CharField(max_length=300, verbose_name='title')),
                 ('title_de', models.CharField(max_length=300, null=True, verbose_name='title')),
                 ('title_ru', models.CharField(max_length=300, null=True, verbose_name='title')),

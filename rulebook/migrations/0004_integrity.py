@@ -1,9 +1,13 @@
 """Integrity of what is published: public correction numbers, the text each
 clause last had in its source page, and triggers on every published table.
 
-- ``Correction.number``: published corrections keep the number of their
-  old address (the row id), so every link published before stays valid;
-  later ones count on from the game's highest number.
+- ``Correction.number``: a column of every migration since ``0001`` (data,
+  never derived again: migrating down and up keeps it).  Databases made
+  before numbers existed get the column here, and their published
+  corrections keep the number of their old address (the row id), so every
+  link published then stays valid; a published correction that still has
+  no number (never the case after publication) gets its row id where that
+  number is free in its game, else the game's next one.
 - ``ImportedText``: the latest version that came with the source page
   (no publisher), so a later import compares the page with what was
   imported, not with what editors published since.
@@ -25,10 +29,25 @@ def guards(apps, schema_editor):
     install_guards(schema_editor.connection)
 
 
+def add_number_if_missing(apps, schema_editor):
+    # Only a database migrated to 0003 before 0001 had the column lacks it.
+    connection = schema_editor.connection
+    with connection.cursor() as cursor:
+        columns = [c.name for c in connection.introspection.get_table_description(
+            cursor, "rulebook_correction")]
+    if "number" not in columns:
+        Correction = apps.get_model("rulebook", "Correction")
+        schema_editor.add_field(Correction, Correction._meta.get_field("number"))
+
+
 def number_published_corrections(apps, schema_editor):
     Correction = apps.get_model("rulebook", "Correction")
-    for correction in Correction.objects.filter(published_at__isnull=False, number__isnull=True):
-        Correction.objects.filter(pk=correction.pk).update(number=correction.pk)
+    for correction in Correction.objects.filter(published_at__isnull=False,
+                                                number__isnull=True).order_by("pk"):
+        taken = Correction.objects.filter(game_id=correction.game_id, number=correction.pk)
+        number = correction.pk if not taken.exists() else (Correction.objects.filter(
+            game_id=correction.game_id).aggregate(n=models.Max("number"))["n"] or 0) + 1
+        Correction.objects.filter(pk=correction.pk).update(number=number)
 
 
 def record_imported_texts(apps, schema_editor):
@@ -61,14 +80,8 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunPython(drop_guards, guards),
-        migrations.AddField(
-            model_name="correction",
-            name="number",
-            field=models.PositiveIntegerField(
-                blank=True, editable=False, null=True, verbose_name="number",
-                help_text="Public number within the game, given at publication; used in the "
-                          "correction's address."),
-        ),
+        # The column is in 0001 (state and new databases); the reverse keeps it.
+        migrations.RunPython(add_number_if_missing, migrations.RunPython.noop),
         migrations.AddConstraint(
             model_name="correction",
             constraint=models.UniqueConstraint(fields=("game", "number"),

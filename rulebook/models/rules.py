@@ -220,6 +220,18 @@ class Section(models.Model):
 class ClauseQuerySet(models.QuerySet):
     """Clauses; a bulk update keeps the key and document of published ones."""
 
+    def shown(self, on: datetime.date | None = None) -> "ClauseQuerySet":
+        """The clauses readers see on ``on`` (today): those with a version in
+        force then, and those of an imported source page (a published version
+        without publisher: the clause was there, its text of an earlier date
+        is just not in the sources).  Structure an editor added, a clause
+        whose only text is a draft or is added by a later correction, is not
+        shown (in search, key jumps, tables of contents, sitemaps)."""
+        on = on or timezone.localdate()
+        return self.filter(pk__in=ClauseVersion.objects.published().filter(
+            models.Q(effective_date__isnull=True) | models.Q(effective_date__lte=on)
+            | models.Q(published_by__isnull=True)).values("clause_id"))
+
     def update(self, **kwargs):
         """Bulk-update rows; a clause with a published version keeps its key and document.
 
@@ -391,11 +403,12 @@ class CorrectionQuerySet(models.QuerySet):
             effective date or publication stamps of a published correction.
         """
         guarded = {"id", "pk", "game", "game_id", "effective_date", "published_at",
-                   "published_by", "published_by_id", "number"}
+                   "published_by", "published_by_id", "number", "language", "title",
+                   "summary", *Correction.WORDING_FIELDS}
         if guarded & set(kwargs) and self.filter(published_at__isnull=False).exists():
             raise ImmutableVersionError(
-                _("This correction is published: its game, effective date and publication "
-                  "cannot change. Publish a new correction instead."))
+                _("This correction is published: its game, effective date, number, language, "
+                  "wording and publication cannot change. Publish a new correction instead."))
         return super().update(**kwargs)
 
     def delete(self):
@@ -498,21 +511,43 @@ class Correction(models.Model):
     # returns it to draft.
     CONTENT_FIELDS = ("game_id", "effective_date", "language", "title_de", "title_ru",
                       "title_en", "summary_de", "summary_ru", "summary_en")
-    GUARDED_FIELDS = ("game_id", "effective_date", "published_at", "published_by_id", "number")
+    GUARDED_FIELDS = ("game_id", "effective_date", "published_at", "published_by_id", "number",
+                      "language")
+    # The wording readers see.  (The base columns ``title``/``summary`` are
+    # modeltranslation's: the database guards keep them; in Python the
+    # name means the active language's field.)
+    WORDING_FIELDS = tuple(f"{field}_{code}" for field in ("title", "summary")
+                           for code, _name in settings.LANGUAGES)
+
+    def wording_changes(self, stored: dict) -> list[str]:
+        """The wording fields of ``stored`` (a published row's values) this
+        instance would change: any change in the original language; in another
+        language a change of a text already there —
+        a missing translation may be added, as the database guards allow."""
+        changed = []
+        for name in self.WORDING_FIELDS:
+            old, new = stored[name] or "", getattr(self, name) or ""
+            original = name.endswith(f"_{stored['language']}")
+            if old != new and (old or original):
+                changed.append(name)
+        return changed
 
     def check_immutable(self) -> None:
-        """Refuse a change of a published correction's game, date, number or stamps.
+        """Refuse a change of a published correction's game, date, number,
+        language, wording or stamps (see :meth:`wording_changes`).
 
         :raises ImmutableVersionError: if one of them would change.
         """
         if self.pk is None:
             return
-        stored = type(self).objects.filter(pk=self.pk).values(*self.GUARDED_FIELDS).first()
-        if stored and stored["published_at"] is not None and any(
-                getattr(self, name) != value for name, value in stored.items()):
+        stored = type(self).objects.filter(pk=self.pk).values(
+            *self.GUARDED_FIELDS, *self.WORDING_FIELDS).first()
+        if stored and stored["published_at"] is not None and (any(
+                getattr(self, name) != stored[name] for name in self.GUARDED_FIELDS)
+                or self.wording_changes(stored)):
             raise ImmutableVersionError(
-                _("This correction is published: its game, effective date, number and "
-                  "publication cannot change. Publish a new correction instead."))
+                _("This correction is published: its game, effective date, number, language, "
+                  "wording and publication cannot change. Publish a new correction instead."))
 
     def clean(self) -> None:
         """Model validation: the immutability check as a form error."""

@@ -668,7 +668,7 @@ def search(request: HttpRequest, params: Query[SearchParams]):
     language, on = reader_language(request, params.lang), reading_on(params.as_of)
     query = clean_query(params.q)
     with translation.override(language):
-        keys = find_keys(query, game=game, document=document) if query else []
+        keys = find_keys(query, game=game, document=document, on=on) if query else []
         hits = search_texts(query, language=params.language, game=game, document=document,
                             on=on, limit=params.limit) if query else []
         matches = []

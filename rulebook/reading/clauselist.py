@@ -258,7 +258,7 @@ def render_toc_entries(context, readings=None, current_section=None) -> SafeStri
     as_of = context.get("as_of") or ""
     document = context.get("document")
     if not readings:
-        return _section_entries(document, as_of, current_section)
+        return _section_entries(document, as_of, current_section, context.get("on"))
     fallback_language = escape(getattr(document, "language", "") or "")
     parts: list[str] = []
     for item in readings:
@@ -287,12 +287,12 @@ def render_toc_entries(context, readings=None, current_section=None) -> SafeStri
     return mark_safe("".join(parts))
 
 
-def _section_entries(document, as_of: str, current_section) -> SafeString:
+def _section_entries(document, as_of: str, current_section, on=None) -> SafeString:
     from rulebook.templatetags.reading import toc_sections
 
     current = getattr(current_section, "pk", None)
     language = get_language()
-    sections = toc_sections(document)
+    sections = toc_sections(document, on)
     prefix = suffix = None
     if sections:
         split = reverse("rulebook:section", args=[document.game.slug, document.slug,

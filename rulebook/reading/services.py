@@ -13,7 +13,8 @@ import datetime
 from dataclasses import dataclass
 from itertools import groupby
 
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, OuterRef, Q, Subquery
+from django.conf import settings
 from django.utils import timezone
 
 from rulebook.caching.conditional import with_publication_stamp
@@ -210,7 +211,11 @@ def read_document_page(document: Document, on: datetime.date | None = None, page
     """
     from django.db.models import Count
 
-    sections = list(document.sections.annotate(clause_count=Count("clauses")))
+    on = on or timezone.localdate()
+    sections = list(document.sections.annotate(
+        clause_count=Count("clauses"),
+        shown_count=Count("clauses", filter=Q(clauses__in=Clause.objects.shown(on)))))
+    sections = shown_sections(sections, {item.pk for item in sections if item.shown_count})
     page_of: dict[int, int] = {}
     number, size = 1, 0
     for item in sections:
@@ -245,8 +250,28 @@ def read_document(document: Document, on: datetime.date | None = None,
     published is not listed anyway).  Every clause, section and version
     shares ``document`` (and its annotations), so nothing more is read.
     """
-    sections = list(document.sections.all()) if section is None else [section]
-    return _read_sections(document, sections, on, by_document=section is None)
+    if section is not None:
+        return _read_sections(document, [section], on, by_document=False)
+    readings = _read_sections(document, list(document.sections.all()), on, by_document=True)
+    shown = shown_sections([r.section for r in readings],
+                           {r.section.pk for r in readings if r.clauses})
+    kept = {item.pk for item in shown}
+    return [reading for reading in readings if reading.section.pk in kept]
+
+
+def shown_sections(sections: list[Section], with_clauses: set[int]) -> list[Section]:
+    """The ``sections`` (in their order) readers see: those in ``with_clauses``
+    (the ids of sections with a clause in force) and their parents.  A section
+    an editor added, with nothing in force yet, is left out, as are its
+    clauses (:meth:`ClauseQuerySet.shown <rulebook.models.rules.ClauseQuerySet.shown>`).
+    """
+    parent_of = {item.pk: item.parent_id for item in sections}
+    kept: set[int] = set()
+    for pk in with_clauses:
+        while pk is not None and pk not in kept:
+            kept.add(pk)
+            pk = parent_of.get(pk)
+    return [item for item in sections if item.pk in kept]
 
 
 def _fields(model) -> list[str]:
@@ -343,12 +368,15 @@ class ClauseInContext:
         return _reading(self.clause, *split_versions(self.versions, on))
 
 
+_LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
+
 def _clause_versions(document: int, key: str):
     """The published versions of clause ``key`` of ``document`` (an id), by
     number, with the clause's section, the corrections with their games and
     the keys, labels and sections of the clauses before and after it (annotations
     ``previous_key``, ``previous_label``, ``previous_section``, ``next_key``,
-    ``next_label``, ``next_section``)."""
+    ``next_label``, ``next_section``, and ``previous_heading_<language>``,
+    ``next_heading_<language>`` of their sections, for their labels)."""
     published = Exists(ClauseVersion.objects.filter(clause=OuterRef("pk"),
                                                     published_at__isnull=False))
     before = (Clause.objects.filter(published, document=OuterRef("clause__document"),
@@ -364,27 +392,35 @@ def _clause_versions(document: int, key: str):
                       previous_section=Subquery(before.values("section_id")[:1]),
                       next_key=Subquery(after.values("key")[:1]),
                       next_label=Subquery(after.values("label")[:1]),
-                      next_section=Subquery(after.values("section_id")[:1]))
+                      next_section=Subquery(after.values("section_id")[:1]),
+                      **{f"{side}_heading_{code}": Subquery(
+                          query.values(f"section__heading_{code}")[:1])
+                         for side, query in (("previous", before), ("next", after))
+                         for code in _LANGUAGES})
             .order_by("number"))
 
 
 # Compiled once per process (see rulebook.caching.prepared).
 _CLAUSE_VERSIONS = PreparedQuery(_clause_versions, document=int, key=str)
-_SECTIONS = PreparedQuery(lambda document: Section.objects.filter(document_id=document),
-                          document=int)
+def _shown_sections(document: int, on: datetime.date):
+    # A section with a clause in force on ``on`` (its own or a subsection's):
+    # one an editor added, with nothing in force yet, is in no table of contents.
+    # (As ClauseQuerySet.shown: an imported clause is there before its date.)
+    shown = ClauseVersion.objects.published().filter(
+        Q(effective_date__isnull=True) | Q(effective_date__lte=on)
+        | Q(published_by__isnull=True)).values("clause__section_id")
+    return Section.objects.filter(document_id=document).filter(
+        Q(pk__in=shown) | Q(children__in=shown) | Q(children__children__in=shown)).distinct()
 
 
-#: Where a document object keeps its sections once read (for this request's page).
-SECTIONS_READ = "_toc_sections"
+_SECTIONS = PreparedQuery(_shown_sections, document=int, on=datetime.date)
 
 
-def document_sections(document: Document) -> list[Section]:
-    """The sections of ``document`` in order, each knowing its document
-    (one query, its SQL compiled once per process; none when this document
-    object has read them already, :data:`SECTIONS_READ`)."""
-    sections = document.__dict__.get(SECTIONS_READ)
-    if sections is None:
-        sections = document.__dict__[SECTIONS_READ] = _SECTIONS(document=document.pk)
+def document_sections(document: Document, on: datetime.date | None = None) -> list[Section]:
+    """The sections of ``document`` with a clause in force on ``on`` (today),
+    in order, each knowing its document (one query, its SQL compiled once
+    per process)."""
+    sections = _SECTIONS(document=document.pk, on=on or timezone.localdate())
     for section in sections:
         section.document = document
     return sections
@@ -408,17 +444,16 @@ def find_clause(document: Document, key: str) -> ClauseInContext | None:
     for version in versions:
         version.clause = clause
 
-    def neighbour(key: str | None, label: str | None, section: int | None) -> Clause | None:
+    def neighbour(side: str) -> Clause | None:
+        key, section = getattr(first, f"{side}_key"), getattr(first, f"{side}_section")
         if not key:
             return None
-        made = Clause(document=document, key=key, label=label or "", section_id=section)
-        if section == clause.section_id:
-            made.section = clause.section  # read with the clause
-        else:  # the page's table of contents reads them anyway
-            made.section = next(item for item in document_sections(document) if item.pk == section)
+        made = Clause(document=document, key=key, label=getattr(first, f"{side}_label") or "",
+                      section_id=section)
+        made.section = clause.section if section == clause.section_id else Section(
+            pk=section, document=document, **{f"heading_{code}": getattr(
+                first, f"{side}_heading_{code}") for code in _LANGUAGES})
         return made
 
-    return ClauseInContext(
-        clause, neighbour(first.previous_key, first.previous_label, first.previous_section),
-        neighbour(first.next_key, first.next_label, first.next_section), tuple(versions))
+    return ClauseInContext(clause, neighbour("previous"), neighbour("next"), tuple(versions))
 

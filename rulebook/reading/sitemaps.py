@@ -3,10 +3,17 @@ and the date each page's content last changed (``lastmod``)."""
 
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap
+from django.db.models import Q
 from django.urls import reverse
 
 from rulebook.models import Clause, Correction, Document, Game, Section
 from rulebook.reading.lastmod import LastChanges
+
+
+def shown_documents():
+    """The documents with a clause in force today, in reading order."""
+    return (Document.objects.filter(pk__in=Clause.objects.shown().values("document_id"))
+            .select_related("game").order_by("game__position", "position"))
 
 
 class RulebookSitemap(Sitemap):
@@ -96,7 +103,7 @@ class DocumentSitemap(RulebookSitemap):
     priority = 0.8
 
     def items(self):
-        return Document.objects.select_related("game").order_by("game__position", "position")
+        return shown_documents()
 
     def lastmod(self, item):
         return self.changes.documents.get(item.pk)
@@ -108,7 +115,11 @@ class SectionSitemap(RulebookSitemap):
     priority = 0.5
 
     def items(self):
-        return Section.objects.select_related("document__game").order_by("document", "position")
+        # A section shows a clause in force today (its own or a subsection's).
+        shown = Clause.objects.shown().values("section_id")
+        return (Section.objects.filter(Q(pk__in=shown) | Q(children__in=shown)
+                                       | Q(children__children__in=shown)).distinct()
+                .select_related("document__game").order_by("document", "position"))
 
     def lastmod(self, item):
         return self.changes.sections.get(item.pk)
@@ -120,9 +131,9 @@ class ClauseSitemap(RulebookSitemap):
     priority = 0.7
 
     def items(self):
-        # A clause with nothing published yet has no page.
-        return (Clause.objects.filter(versions__published_at__isnull=False).distinct()
-                .select_related("document__game").order_by("document", "position"))
+        # A clause with nothing in force yet (a draft, an announced text) is not listed.
+        return (Clause.objects.shown().select_related("document__game")
+                .order_by("document", "position"))
 
     def lastmod(self, item):
         return self.changes.clauses.get(item.pk)

@@ -14,10 +14,10 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from rulebook.models import Document, Game, Ruling
-from rulebook.reading.rulepage import render_rule_page
+from rulebook.reading.rulepage import reading_date, render_rule_page
 from rulebook.templatetags.reading import TOC_SECTIONS
-from rulebook.reading.services import (find_clause, find_stamped_document, read_document,
-                                       read_document_page)
+from rulebook.reading.services import (document_sections, find_clause, find_stamped_document,
+                                       read_document, read_document_page)
 
 
 def _document(game: str, document: str) -> Document:
@@ -72,11 +72,14 @@ def section_detail(request: HttpRequest, game: str, document: str, section: str)
     """One section of a document with its clauses."""
     doc = _document(game, document)
     # The document's sections once, for the section and the table of contents.
-    sections = list(doc.sections.all())
+    # Only sections with a clause in force on the reading date (not structure
+    # an editor added, nor a section a later correction adds).
+    on = reading_date(request)[0]
+    sections = document_sections(doc, on)
     section_obj = next((item for item in sections if item.slug == section), None)
     if section_obj is None:
         raise Http404("No such section in this document.")
-    doc.__dict__[TOC_SECTIONS] = sections
+    doc.__dict__[TOC_SECTIONS] = (on, sections)
     section_obj.document = doc
     return render_rule_page(request, doc, "rulebook/reading/section.html", lambda on: {
         "section": section_obj,

@@ -12,6 +12,7 @@ a key.
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass
 
@@ -65,9 +66,14 @@ def _variants(query: str) -> set[str]:
     return variants
 
 
-def find_keys(query: str, *, game=None, document=None) -> list[KeyMatch]:
+def find_keys(query: str, *, game=None, document=None,
+              on: datetime.date | None = None) -> list[KeyMatch]:
     """Return the clauses, sections or documents whose key or printed number
     is ``query`` (within ``game``/``document`` if given), clauses first.
+
+    Only what readers can see on ``on`` (today) is named: a clause with a
+    version in force then, a section or document with such a clause (a
+    section also through its subsections).
 
     Returns an empty list for a query without a digit.
     """
@@ -82,7 +88,8 @@ def find_keys(query: str, *, game=None, document=None) -> list[KeyMatch]:
         scope &= Q(document__game=game)
     if document is not None:
         scope &= Q(document=document)
-    clauses = Clause.objects.filter(scope).filter(
+    shown = Clause.objects.shown(on).values("pk")
+    clauses = Clause.objects.filter(scope, pk__in=shown).filter(
         Q(key__in=variants) | Q(label__in=variants)).select_related(
         "document__game", "section").order_by("document__position", "position")[:20]
     found = [KeyMatch("clause", c, c.get_absolute_url()) for c in clauses]
@@ -93,9 +100,14 @@ def find_keys(query: str, *, game=None, document=None) -> list[KeyMatch]:
         doc_scope &= Q(game=game)
     if document is not None:
         doc_scope &= Q(pk=document.pk)
-    documents = Document.objects.filter(doc_scope, number__in=variants).select_related("game")
+    documents = Document.objects.filter(
+        doc_scope, number__in=variants,
+        pk__in=Clause.objects.filter(pk__in=shown).values("document_id")).select_related("game")
     found = [KeyMatch("document", d, d.get_absolute_url()) for d in documents]
-    sections = Section.objects.filter(scope, number__in=variants).select_related(
+    shown_sections = Clause.objects.filter(pk__in=shown).values("section_id")
+    sections = Section.objects.filter(scope, number__in=variants).filter(
+        Q(pk__in=shown_sections) | Q(children__in=shown_sections)
+        | Q(children__children__in=shown_sections)).distinct().select_related(
         "document__game")
     found += [KeyMatch("section", s, s.get_absolute_url()) for s in sections]
     return found

@@ -37,7 +37,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
     game, document = form.selected_game(), form.selected_document()
     on = form.value("as_of")
     dated = on is not None
-    keys = find_keys(query, game=game, document=document) if query else []
+    keys = find_keys(query, game=game, document=document, on=on) if query else []
     if len(keys) == 1 and not request.htmx and request.GET.get("jump", "1") != "0":
         url = keys[0].url
         return redirect(f"{url}?as_of={on:%Y-%m-%d}" if dated else url)

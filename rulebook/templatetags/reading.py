@@ -4,6 +4,7 @@ clause labels, and links that keep the date of a dated view (see
 
 from django import template
 from django.urls import get_script_prefix
+from django.utils import timezone
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -12,7 +13,7 @@ from rulebook.models.rules import page_address
 from rulebook.reading import pagefacts
 from rulebook.reading.clauselist import (render_clause_article, render_clause_articles,
                                          render_toc_entries)
-from rulebook.reading.services import SECTIONS_READ, document_sections
+from rulebook.reading.services import document_sections
 
 register = template.Library()
 
@@ -72,17 +73,20 @@ def language_fallback(items):
     return pagefacts.language_fallback(items)
 
 
-#: Where a page's document may hold its sections already read (the section page).
-TOC_SECTIONS = SECTIONS_READ
+#: Where a page's document may hold its sections already read (the section
+#: page): ``(reading date, sections)``.
+TOC_SECTIONS = "_toc_sections"
 
 
 @register.filter
-def toc_sections(document):
-    """The sections of ``document`` in order, each knowing its document (one
-    query, none when the view has read them already, see :data:`TOC_SECTIONS`)."""
-    sections = document.__dict__.get(TOC_SECTIONS)
-    if sections is None:
-        return document_sections(document)
+def toc_sections(document, on=None):
+    """The sections of ``document`` shown on ``on`` (today) in order, each
+    knowing its document (one query, none when the view has read them
+    already for that date, see :data:`TOC_SECTIONS`)."""
+    on = on or timezone.localdate()
+    read_on, sections = document.__dict__.get(TOC_SECTIONS) or (None, None)
+    if sections is None or read_on != on:
+        return document_sections(document, on)
     for section in sections:
         section.document = document
     return sections

@@ -108,7 +108,8 @@ def _refused(view) -> tuple:
         return editing.retry_once(view), None
     except (ImmutableVersionError, IntegrityError, publishing.WorkflowError,
             editing.BusyError) as error:
-        if isinstance(error, IntegrityError) and guards.MESSAGE not in str(error):
+        if isinstance(error, IntegrityError) and guards.MESSAGE not in str(error) \
+                and guards.WORKFLOW_MESSAGE not in str(error):
             raise
         return None, refusal_text(error)
 

@@ -266,6 +266,10 @@ def _restore(data: dict[str, Any]) -> Game:
             _set_translated(section, "heading", item["heading"])
             _checked(section, f"{document.slug} section {section.slug}").save()
             sections[section.slug] = section
+        # The imported first versions of the document before the others: the
+        # database takes a first version without publisher only as one of the
+        # first import's batch (rulebook.versioning.guards).
+        later: list[ClauseVersion] = []
         for item in doc_item["clauses"]:
             clause = Clause(document=document, section=sections[item["section"]],
                             key=item["key"], label=item["label"], depth=item["depth"],
@@ -285,7 +289,13 @@ def _restore(data: dict[str, Any]) -> Game:
                 if text_digest(version.original_text()) != v["digest"]:
                     raise RestoreError(f"{document.slug}/{clause.key} v{v['number']}: the text "
                                        f"does not match its digest; the file is damaged.")
-                _checked(version, f"{document.slug}/{clause.key} v{v['number']}").save()
+                checked = _checked(version, f"{document.slug}/{clause.key} v{v['number']}")
+                if version.number == 1 and version.published_by is None:
+                    checked.save()
+                else:
+                    later.append(checked)
+        for version in later:
+            version.save()
     # Files written before the glossary and the rulings were exported have none.
     for item in data.get("glossary", []):
         _restore_glossary_term(game, item, clauses)

@@ -14,8 +14,12 @@ What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
 - a document with a published version: a new id, original language, slug
   or game, deletion, replacement (its language says which text of each
   version is the original, so it is fixed as well);
-- a published correction: a new id, game, effective date, number or
-  publication stamps, deletion, replacement;
+- a published correction: a new id, game, effective date, number,
+  original language or publication stamps; any change of its title or
+  summary in its original language; in another language (and in the
+  untranslated base columns) a change of a text once it is there — a
+  missing translation may still be added, as for clause versions;
+  deletion, replacement;
 - a game with a published correction or version: a new id or slug,
   deletion, replacement;
 - a published ruling (:class:`rulebook.models.Ruling`): any change but its
@@ -25,6 +29,23 @@ What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
 - a clause a published ruling interprets (``RulingClause``): any change,
   deletion, and a new one added to the published ruling;
 - any row of these tables: a new id.
+
+Only the workflow publishes (the ``*_workflow`` triggers): a clause version
+becomes published (inserted published, or a draft given ``published_at``)
+only
+
+- together with its correction: the version's correction is published with
+  the same stamp and publisher (``publish_correction`` publishes the
+  correction, then its drafts, in one transaction), or
+- as the importer's first version of a source page: version 1 of a clause
+  with no published version, without publisher, with no correction or one
+  the importer recorded (published, without publisher), and with the stamp
+  of every other published version of its document (the first import is
+  one batch);
+
+and no draft is put into a published correction (its texts are closed).
+A raw ``INSERT``, ``UPDATE … SET published_at``, ``bulk_create`` or
+``loaddata`` of a new published version is refused otherwise.
 
 Nothing depends on mutable state: "published" is a stamp the same triggers
 keep from changing, and the original language is fixed by them once it
@@ -105,6 +126,26 @@ def _ruling_changed(op: str) -> str:
             f"OR (OLD.status <> 'current' AND ({status}))")
 
 
+_WORDING = ("title", "summary")
+
+
+def _correction_wording(op: str) -> str:
+    # The original language's title and summary never change; a translation
+    # (and the base column modeltranslation fills from the default
+    # language) may be added where it is empty, never changed once there.
+    # ``op`` is unused: empty and NULL are the same here (COALESCE).
+    def differs(column: str) -> str:
+        return f"COALESCE(NEW.{column}, '') <> COALESCE(OLD.{column}, '')"
+
+    once_there = " OR ".join(
+        f"(COALESCE(OLD.{column}, '') <> '' AND {differs(column)})"
+        for field in _WORDING for column in (field, *(f"{field}_{lang}" for lang in LANGUAGES)))
+    cases = " ".join(
+        f"WHEN '{lang}' THEN ({' OR '.join(differs(f'{field}_{lang}') for field in _WORDING)})"
+        for lang in LANGUAGES)
+    return f"({once_there} OR (CASE OLD.language {cases} ELSE FALSE END))"
+
+
 @dataclass(frozen=True)
 class Guard:
     """What is fixed in one table once a row is published.
@@ -154,8 +195,9 @@ GUARDS = (
     Guard(_DOCUMENT, _document_published, ("language", "slug", "game_id"),
           ((("id",), ""), (("game_id", "slug"), ""))),
     Guard(_CORRECTION, _version_published,
-          ("game_id", "effective_date", "published_at", "published_by_id", "number"),
-          ((("id",), ""), (("game_id", "number"), "NEW.number IS NOT NULL"))),
+          ("game_id", "effective_date", "published_at", "published_by_id", "number", "language"),
+          ((("id",), ""), (("game_id", "number"), "NEW.number IS NOT NULL")),
+          _correction_wording),
     Guard(_GAME, _game_published, ("slug",), ((("id",), ""), (("slug",), ""))),
     Guard(_RULING, _version_published,
           ("game_id", "number", "kind", "source_title", "source_date", "source_url",
@@ -167,6 +209,83 @@ GUARDS = (
           ((("id",), ""), (("ruling_id", "clause_id"), "")),
           refuse_insert=_ruling_clause_published),
 )
+
+
+WORKFLOW_MESSAGE = ("rulebook: a clause version is published only with its published "
+                    "correction (or as the first import of its source page)")
+
+
+def _together(same: str) -> str:
+    """SQL: NEW is published with its correction (same stamp and publisher)."""
+    return (f"EXISTS (SELECT 1 FROM {_CORRECTION} wc WHERE wc.id = NEW.correction_id "
+            f"AND wc.published_at = NEW.published_at "
+            f"AND wc.published_by_id {same} NEW.published_by_id)")
+
+
+def _first_import() -> str:
+    """SQL: NEW is the importer's first version of its clause (see the module docstring)."""
+    return (f"(NEW.number = 1 AND NEW.published_by_id IS NULL "
+            f"AND (NEW.correction_id IS NULL OR EXISTS (SELECT 1 FROM {_CORRECTION} fc "
+            f"WHERE fc.id = NEW.correction_id AND fc.published_at IS NOT NULL "
+            f"AND fc.published_by_id IS NULL)) "
+            f"AND NOT EXISTS (SELECT 1 FROM {_VERSION} fv WHERE fv.clause_id = NEW.clause_id "
+            f"AND fv.published_at IS NOT NULL AND (NEW.id IS NULL OR fv.id <> NEW.id)) "
+            f"AND NOT EXISTS (SELECT 1 FROM {_VERSION} bv JOIN {_CLAUSE} bc "
+            f"ON bc.id = bv.clause_id WHERE bc.document_id = (SELECT c.document_id "
+            f"FROM {_CLAUSE} c WHERE c.id = NEW.clause_id) AND bv.published_at IS NOT NULL "
+            f"AND bv.published_at <> NEW.published_at))")
+
+
+def _into_published() -> str:
+    """SQL: NEW is a draft in a correction already published."""
+    return (f"(NEW.published_at IS NULL AND NEW.correction_id IS NOT NULL "
+            f"AND EXISTS (SELECT 1 FROM {_CORRECTION} dc WHERE dc.id = NEW.correction_id "
+            f"AND dc.published_at IS NOT NULL))")
+
+
+def _workflow_refused(event: str, same: str, differs: str) -> str:
+    """SQL: the INSERT or UPDATE of NEW publishes outside the workflow."""
+    allowed = f"({_together(same)} OR {_first_import()})"
+    if event == "INSERT":
+        return f"((NEW.published_at IS NOT NULL AND NOT {allowed}) OR {_into_published()})"
+    return (f"((OLD.published_at IS NULL AND NEW.published_at IS NOT NULL AND NOT {allowed}) "
+            f"OR (NEW.correction_id {differs} OLD.correction_id AND {_into_published()}))")
+
+
+def _sqlite_workflow() -> list[str]:
+    raise_ = f"BEGIN SELECT RAISE(ABORT, '{WORKFLOW_MESSAGE}'); END"
+    return [f"""CREATE TRIGGER {_VERSION}_workflow_{event.lower()} BEFORE {event}
+                ON {_VERSION} FOR EACH ROW
+                WHEN {_workflow_refused(event, 'IS', 'IS NOT')} {raise_}"""
+            for event in ("INSERT", "UPDATE")]
+
+
+def _postgres_workflow() -> list[str]:
+    name = f"{_VERSION}_workflow"
+    error = f"RAISE EXCEPTION '{WORKFLOW_MESSAGE}' USING ERRCODE = 'restrict_violation';"
+    same, differs = "IS NOT DISTINCT FROM", "IS DISTINCT FROM"
+    return [
+        f"""CREATE OR REPLACE FUNCTION {name}() RETURNS trigger AS $$
+            BEGIN
+              IF TG_OP = 'INSERT' THEN
+                IF {_workflow_refused('INSERT', same, differs)} THEN {error} END IF;
+              ELSIF {_workflow_refused('UPDATE', same, differs)} THEN {error}
+              END IF;
+              RETURN NEW;
+            END $$ LANGUAGE plpgsql""",
+        f"DROP TRIGGER IF EXISTS {name} ON {_VERSION}",
+        f"""CREATE TRIGGER {name} BEFORE INSERT OR UPDATE ON {_VERSION}
+            FOR EACH ROW EXECUTE FUNCTION {name}()""",
+    ]
+
+
+_WORKFLOW_DROP = {
+    "sqlite": [f"DROP TRIGGER IF EXISTS {_VERSION}_workflow_{event}"
+               for event in ("insert", "update")],
+    "postgresql": [f"DROP TRIGGER IF EXISTS {_VERSION}_workflow ON {_VERSION}",
+                   f"DROP FUNCTION IF EXISTS {_VERSION}_workflow()"],
+}
+_WORKFLOW_CREATE = {"sqlite": _sqlite_workflow, "postgresql": _postgres_workflow}
 
 
 def _sqlite(guard: Guard) -> list[str]:
@@ -249,6 +368,9 @@ def _statements(vendor: str, install: bool, tables: set[str] | None = None) -> l
         statements += drop(guard)
         if install:
             statements += create(guard)
+    statements += _WORKFLOW_DROP[vendor]
+    if install:
+        statements += _WORKFLOW_CREATE[vendor]()
     return statements
 
 

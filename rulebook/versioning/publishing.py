@@ -313,6 +313,12 @@ def publish_correction(correction: Correction, user, *,
     # The game's lock serialises numbering: two publications never share a number.
     list(Game.objects.select_for_update().filter(pk=correction.game_id).values_list("pk"))
     correction.number = next_correction_number(correction.game_id)
+    # The correction first: the database publishes a version only together
+    # with its published correction, same stamp and publisher
+    # (rulebook.versioning.guards); all of it in this one transaction.
+    correction.published_at = now
+    correction.published_by = user
+    correction.save()
     for draft in drafts:
         base = bases[draft.pk]
         original = draft.original_language
@@ -331,9 +337,6 @@ def publish_correction(correction: Correction, user, *,
         draft.save()
         _log(user, draft, CHANGE, f"Published as version {draft.number}, in force from "
                                   f"{correction.effective_date:%Y-%m-%d}.")
-    correction.published_at = now
-    correction.published_by = user
-    correction.save()
     _log(user, correction, CHANGE, f"Published ({len(drafts)} clause versions).")
     return correction
 

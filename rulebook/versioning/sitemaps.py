@@ -3,8 +3,8 @@ clause's history, with hreflang alternates and ``lastmod``."""
 
 from django.urls import reverse
 
-from rulebook.models import Clause, Document
-from rulebook.reading.sitemaps import RulebookSitemap
+from rulebook.models import Clause
+from rulebook.reading.sitemaps import RulebookSitemap, shown_documents
 
 
 class ChangesSitemap(RulebookSitemap):
@@ -13,7 +13,7 @@ class ChangesSitemap(RulebookSitemap):
     priority = 0.4
 
     def items(self):
-        return Document.objects.select_related("game").order_by("game__position", "position")
+        return shown_documents()
 
     def location(self, item):
         return reverse("rulebook:changes", args=[item.game.slug, item.slug])
@@ -28,8 +28,8 @@ class HistorySitemap(RulebookSitemap):
     priority = 0.3
 
     def items(self):
-        return (Clause.objects.filter(versions__published_at__isnull=False).distinct()
-                .select_related("document__game").order_by("document", "position"))
+        return (Clause.objects.shown().select_related("document__game")
+                .order_by("document", "position"))
 
     def location(self, item):
         return reverse("rulebook:clause_history",

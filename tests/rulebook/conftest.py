@@ -87,3 +87,20 @@ def hidden_inputs(page: str) -> dict[str, str]:
     return {name: html.unescape(value) for name, value in re.findall(
         r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page)
         if name != "csrfmiddlewaretoken"}
+
+
+def publish_version(clause, number, *, published_at=None, **fields):
+    """Store a published version of ``clause`` as the workflow leaves one: with a
+    published correction of its own, of the same stamp (the database takes a
+    published version only so, rulebook.versioning.guards).  ``fields`` are
+    the version's (texts, ``effective_date``, ``is_repeal`` …)."""
+    stamp = published_at or timezone.now()
+    document = clause.document
+    correction = Correction.objects.create(
+        game_id=document.game_id, language=document.language,
+        effective_date=fields.get("effective_date") or timezone.localdate(stamp),
+        published_at=stamp, **{f"title_{document.language}": f"Zu {clause.key} v{number}"})
+    version = ClauseVersion(clause=clause, number=number, correction=correction,
+                            published_at=stamp, **fields)
+    version.save()
+    return version

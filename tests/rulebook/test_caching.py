@@ -12,6 +12,7 @@ from django.utils import timezone
 from rulebook.caching.conditional import PageStamp, with_publication_stamp
 from rulebook.models import Clause, ClauseVersion, Document
 from rulebook.reading.services import find_stamped_document
+from tests.rulebook.conftest import publish_version
 
 BERSERK = "/ru/berserk/comprehensive-rules/"
 PAGES = [BERSERK, BERSERK + "section/107/", BERSERK + "107.2/"]
@@ -26,9 +27,8 @@ def in_ci():
 def publish_new_version(key="107.2", text=NEW_TEXT, published_at=None):
     clause = Clause.objects.get(document__slug="comprehensive-rules", key=key)
     latest = clause.versions.order_by("-number").first()
-    return ClauseVersion.objects.create(clause=clause, number=latest.number + 1, text_ru=text,
-                                        effective_date=timezone.localdate(),
-                                        published_at=published_at or timezone.now())
+    return publish_version(clause, latest.number + 1, text_ru=text,
+                           effective_date=timezone.localdate(), published_at=published_at)
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -91,7 +91,8 @@ def test_a_scheduled_publication_changes_the_stamp_when_it_falls_due(client, see
 
     before, after = stamp_at(due - timezone.timedelta(seconds=1)), stamp_at(due)
     assert before.etag != after.etag
-    assert after.published == due and after.published_count == before.published_count + 1
+    # The version and its correction (rulebook.versioning.guards: published together).
+    assert after.published == due and after.published_count == before.published_count + 2
 
 
 def test_the_stamped_document_of_pages_and_api_changes_when_a_publication_falls_due(seeded):

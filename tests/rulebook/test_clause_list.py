@@ -11,6 +11,7 @@ from django.utils import timezone, translation
 from rulebook.models import ClauseVersion, Document
 from rulebook.reading import pagefacts
 from rulebook.reading.services import read_clauses, read_document
+from tests.rulebook.conftest import publish_version
 
 LISTED = Template("{% load reading %}{% clause_articles readings level %}")
 ONE = Template("{% load reading %}{% clause_article reading standalone %}")
@@ -51,11 +52,10 @@ def test_clause_list_with_change_marks(small_rulebook):
     # An upcoming change (a new version) and an upcoming repeal, beside the
     # earlier versions (changed after the reading date).
     now = timezone.now()
-    ClauseVersion.objects.create(clause=small_rulebook["clause"], number=4, text_de="Neu.",
-                                 effective_date=datetime.date(2099, 6, 1), published_at=now)
-    ClauseVersion.objects.create(clause=small_rulebook["other"], number=2, text_de="",
-                                 is_repeal=True, effective_date=datetime.date(2099, 7, 1),
-                                 published_at=now)
+    publish_version(small_rulebook["clause"], 4, text_de="Neu.",
+                    effective_date=datetime.date(2099, 6, 1), published_at=now)
+    publish_version(small_rulebook["other"], 2, text_de="", is_repeal=True,
+                    effective_date=datetime.date(2099, 7, 1), published_at=now)
     with translation.override("de"):
         on = datetime.date(2021, 1, 1)
         readings = [r for s in read_document(small_rulebook["document"], on) for r in s.clauses]
@@ -99,9 +99,8 @@ def test_one_article_without_heading_and_on_its_own_page(small_rulebook):
 
 def test_a_repealed_and_an_unavailable_clause(small_rulebook):
     now = timezone.now()
-    ClauseVersion.objects.create(clause=small_rulebook["other"], number=2, text_de="",
-                                 is_repeal=True, effective_date=datetime.date(2024, 7, 1),
-                                 published_at=now)
+    publish_version(small_rulebook["other"], 2, text_de="", is_repeal=True,
+                    effective_date=datetime.date(2024, 7, 1), published_at=now)
     with translation.override("en"):
         readings = [r for s in read_document(small_rulebook["document"]) for r in s.clauses]
         listed = _listed(readings, 3, timezone.localdate(), False, pagefacts.Fallback("", ""))

@@ -3,6 +3,8 @@ database itself (triggers of :mod:`rulebook.versioning.guards`, which
 depend on no mutable state) or by the model layer — on SQLite and on
 PostgreSQL, and the rows stay as they were."""
 
+import datetime
+
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -21,8 +23,22 @@ def snapshot():
         "documents": sorted(Document.objects.values_list("pk", "language", "slug", "game_id")),
         "corrections": sorted(Correction.objects.values_list(
             "pk", "number", "effective_date", "published_at", "game_id")),
+        "correction wording": correction_rows(),
         "games": sorted(Game.objects.values_list("pk", "slug")),
     }
+
+
+CORRECTION_COLUMNS = ("id", "language", "title", "summary", "title_de", "title_ru", "title_en",
+                      "summary_de", "summary_ru", "summary_en")
+
+
+def correction_rows():
+    """Every correction's wording as stored (the base columns too, by SQL:
+    modeltranslation reads ``title`` as the active language's field)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {', '.join(CORRECTION_COLUMNS)} FROM rulebook_correction "
+                       f"ORDER BY id")
+        return cursor.fetchall()
 
 
 def columns(table):
@@ -34,9 +50,16 @@ def columns(table):
 def published(small_rulebook, draft_correction):
     """Ids of a published version, its clause, document and correction, and a draft."""
     version = small_rulebook["versions"][2]  # 1.1 v3, published with a correction
+    # A translation added to a published correction (allowed: it was empty).
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE rulebook_correction SET title_en = 'Correction', "
+                       "title = 'Correction', summary_en = 'What changed.' WHERE id = %s",
+                       [version.correction_id])
     other_document = Document.objects.create(game=small_rulebook["game"], slug="anhang",
                                              title_de="Anhang", language="de")
-    return {"version": version.pk, "clause": version.clause_id,
+    fresh = Clause.objects.create(document=small_rulebook["document"], key="1.9", position=9,
+                                  section=small_rulebook["section"])
+    return {"version": version.pk, "clause": version.clause_id, "fresh_clause": fresh.pk,
             "document": small_rulebook["document"].pk, "correction": version.correction_id,
             "game": small_rulebook["game"].pk, "other_document": other_document.pk,
             "draft": draft_correction.versions.get().pk, "number": version.number}
@@ -96,6 +119,26 @@ def sql_routes(vendor, cols="id"):
              "WHERE id = %(correction)s", None)],
         "changing a published correction's number": [
             ("UPDATE rulebook_correction SET number = 77 WHERE id = %(correction)s", None)],
+        "changing a published correction's title": [
+            ("UPDATE rulebook_correction SET title_de = 'Andere' WHERE id = %(correction)s",
+             None)],
+        "adding a summary in a published correction's original language": [
+            ("UPDATE rulebook_correction SET summary_de = 'Neu.' WHERE id = %(correction)s",
+             None)],
+        "changing a published correction's translated title": [
+            ("UPDATE rulebook_correction SET title_en = 'Other' WHERE id = %(correction)s",
+             None)],
+        "emptying a published correction's translated summary": [
+            ("UPDATE rulebook_correction SET summary_en = NULL WHERE id = %(correction)s",
+             None)],
+        "changing a published correction's base title column": [
+            ("UPDATE rulebook_correction SET title = 'Other' WHERE id = %(correction)s", None)],
+        "changing a published correction's language": [
+            ("UPDATE rulebook_correction SET language = 'en' WHERE id = %(correction)s", None)],
+        "changing a published correction's game": [
+            ("INSERT INTO rulebook_game (slug, name, position) VALUES ('neu', 'Neu', 0)", None),
+            ("UPDATE rulebook_correction SET game_id = (SELECT MAX(id) FROM rulebook_game) "
+             "WHERE id = %(correction)s", None)],
         "deleting a published correction": [
             ("DELETE FROM rulebook_correction WHERE id = %(correction)s", None)],
         "renaming the game of published rules": [
@@ -116,7 +159,10 @@ def test_raw_sql_route_is_refused_and_the_rows_stay(published, route):
             for sql, _ in statements:
                 cursor.execute(sql, published if "%(" in sql else None)
     # PostgreSQL has no REPLACE: a collision there is the unique index's refusal.
+    # A draft given a published number and stamp is refused as publishing
+    # outside the workflow (checked first on SQLite).
     assert ("published rules are immutable" in str(refused.value)
+            or "published only with its published correction" in str(refused.value)
             or (connection.vendor == "postgresql" and "unique constraint" in str(refused.value)))
     assert snapshot() == before
 
@@ -136,6 +182,34 @@ QUERYSET_ROUTES = {
         lambda ids: ClauseVersion.objects.filter(pk=ids["version"]).delete(),
     "QuerySet.update of a published correction's number":
         lambda ids: Correction.objects.filter(pk=ids["correction"]).update(number=77),
+    "QuerySet.update of a published correction's title":
+        lambda ids: Correction.objects.filter(pk=ids["correction"]).update(title_de="Andere"),
+    "QuerySet.update of a published correction's summary":
+        lambda ids: Correction.objects.filter(pk=ids["correction"]).update(summary_en="Other."),
+    "QuerySet.update of a published correction's language":
+        lambda ids: Correction.objects.filter(pk=ids["correction"]).update(language="en"),
+    "QuerySet.update of a published correction's date":
+        lambda ids: Correction.objects.filter(pk=ids["correction"]).update(
+            effective_date="2000-01-01"),
+    "QuerySet.update of a published correction's game":
+        lambda ids: Correction.objects.filter(pk=ids["correction"]).update(
+            game=Game.objects.create(slug="neu")),
+    "save() of a published correction with a new title":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]), title_de="Andere"),
+    "save() of a published correction with a new translated title":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]), title_en="Other"),
+    "save() of a published correction with a summary in its original language":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]), summary_de="Neu."),
+    "save() of a published correction with a new language":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]), language="en"),
+    "save() of a published correction with a new date":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]),
+                          effective_date=datetime.date(2000, 1, 1)),
+    "save() of a published correction with a new number":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]), number=77),
+    "save() of a published correction in another game":
+        lambda ids: _save(Correction.objects.get(pk=ids["correction"]),
+                          game=Game.objects.create(slug="neu")),
     "QuerySet.update of the document's language":
         lambda ids: Document.objects.filter(pk=ids["document"]).update(language="en"),
     "save() of a clause with a new key":
@@ -180,6 +254,31 @@ def test_what_stays_allowed(published):
     assert not ClauseVersion.objects.filter(pk=published["draft"]).exists()
 
 
+def test_a_missing_translation_of_a_published_correction_may_be_added(published):
+    """As for clause versions: a translation may be added where there was none
+    (the translations loader does so), by save() or by SQL; nothing else changes."""
+    correction = Correction.objects.get(pk=published["correction"])
+    assert not correction.title_ru and not correction.summary_ru
+    correction.title_ru = "Исправление"
+    correction.save()
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE rulebook_correction SET summary_ru = 'Что изменилось.' "
+                       "WHERE id = %s", [correction.pk])
+    stored = Correction.objects.get(pk=correction.pk)
+    assert (stored.title_ru, stored.summary_ru) == ("Исправление", "Что изменилось.")
+    assert (stored.title_de, stored.title_en) == (correction.title_de, "Correction")
+
+
+def test_a_draft_correction_stays_editable(published, draft_correction):
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE rulebook_correction SET title_de = 'Anders', language = 'en', "
+                       "summary_de = 'x' WHERE id = %s", [draft_correction.pk])
+    draft_correction.refresh_from_db()
+    draft_correction.title_de = "Noch einmal anders"
+    draft_correction.save()
+    assert Correction.objects.get(pk=draft_correction.pk).title_de == "Noch einmal anders"
+
+
 def test_no_permit_table_exists(published):
     assert "rulebook_flush_permit" not in connection.introspection.table_names()
 
@@ -200,3 +299,115 @@ def test_flush_still_empties_a_guarded_database(small_rulebook):
                                            published_at=timezone.now())
     with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("DELETE FROM rulebook_clauseversion WHERE id = %s", [version.pk])
+
+
+# Only the workflow publishes: a version becomes published only together with
+# its published correction (same stamp and publisher) or as the first import
+# of its source page.
+_VERSION_COLUMNS = ("clause_id, number, title, text, text_de, effective_date, source_note, "
+                    "digest, created_at, published_at, is_repeal, revision, translated_from_de, "
+                    "translated_from_ru, translated_from_en, correction_id")
+
+
+def _insert(number, clause, correction, published_at):
+    return (f"INSERT INTO rulebook_clauseversion ({_VERSION_COLUMNS}) VALUES ({clause}, "
+            f"{number}, '', '', 'Eingeschmuggelt.', NULL, '', 'x', CURRENT_TIMESTAMP, "
+            f"{published_at}, FALSE, 1, '', '', '', {correction})")
+
+
+WORKFLOW_SQL_ROUTES = {
+    "raw INSERT of a published version": [
+        (_insert(4, "%(clause)s", "NULL", "CURRENT_TIMESTAMP"), None)],
+    "raw INSERT of a published version into a published correction": [
+        (_insert(4, "%(clause)s", "%(correction)s", "CURRENT_TIMESTAMP"), None)],
+    "raw INSERT of a first version of a new clause of a published document": [
+        (_insert(1, "%(fresh_clause)s", "NULL", "CURRENT_TIMESTAMP"), None)],
+    "raw INSERT of a draft into a published correction": [
+        (_insert(4, "%(clause)s", "%(correction)s", "NULL"), None)],
+    "UPDATE … SET published_at on a draft": [
+        ("UPDATE rulebook_clauseversion SET published_at = CURRENT_TIMESTAMP, number = 4 "
+         "WHERE id = %(draft)s", None)],
+    "UPDATE … SET published_at on a draft, its correction published too": [
+        ("UPDATE rulebook_clauseversion SET number = 4, published_at = (SELECT published_at "
+         "FROM rulebook_correction WHERE id = %(correction)s) WHERE id = %(draft)s", None)],
+    "moving a draft into a published correction": [
+        ("UPDATE rulebook_clauseversion SET correction_id = %(correction)s "
+         "WHERE id = %(draft)s", None)],
+}
+
+
+@pytest.mark.parametrize("route", list(WORKFLOW_SQL_ROUTES))
+def test_raw_sql_cannot_publish_outside_the_workflow(published, route):
+    before = snapshot()
+    with pytest.raises(IntegrityError) as refused:
+        with transaction.atomic(), connection.cursor() as cursor:
+            for sql, _ in WORKFLOW_SQL_ROUTES[route]:
+                cursor.execute(sql, published)
+    assert "published only with its published correction" in str(refused.value)
+    assert snapshot() == before
+
+
+def _new_published_version(ids, **fields):
+    clause = Clause.objects.get(pk=ids["clause"])
+    return ClauseVersion(clause=clause, number=4, text_de="Eingeschmuggelt.",
+                         published_at=timezone.now(), **fields)
+
+
+def _loaddata(ids, tmp_path):
+    import json
+
+    from django.core.management import call_command
+
+    path = tmp_path / "version.json"
+    path.write_text(json.dumps([{"model": "rulebook.clauseversion", "fields": {
+        "clause": ids["clause"], "number": 4, "text_de": "Eingeschmuggelt.", "digest": "x",
+        "published_at": "2024-01-01T00:00:00Z", "created_at": "2024-01-01T00:00:00Z",
+        "correction": ids["correction"]}}]), encoding="utf-8")
+    call_command("loaddata", str(path), verbosity=0)
+
+
+WORKFLOW_ORM_ROUTES = {
+    "save() of a new published version":
+        lambda ids, tmp: _new_published_version(ids).save(),
+    "save() of a new published version in a published correction":
+        lambda ids, tmp: _new_published_version(ids, correction_id=ids["correction"]).save(),
+    "bulk_create of a new published version":
+        lambda ids, tmp: ClauseVersion.objects.bulk_create([_new_published_version(ids)]),
+    "QuerySet.update of a draft's published_at":
+        lambda ids, tmp: ClauseVersion.objects.filter(pk=ids["draft"]).update(
+            number=4, published_at=timezone.now()),
+    "save() of a draft with published_at set":
+        lambda ids, tmp: _save(ClauseVersion.objects.get(pk=ids["draft"]), number=4,
+                               published_at=timezone.now()),
+    "loaddata of a new published version": _loaddata,
+}
+
+
+@pytest.mark.parametrize("route", list(WORKFLOW_ORM_ROUTES))
+def test_the_orm_cannot_publish_outside_the_workflow(published, route, tmp_path):
+    before = snapshot()
+    with pytest.raises(IntegrityError):
+        with transaction.atomic():
+            WORKFLOW_ORM_ROUTES[route](published, tmp_path)
+    assert snapshot() == before
+
+
+def test_the_workflow_and_the_first_import_still_publish(published, publisher, editor):
+    """publish_correction (the correction, then its drafts, one stamp) and a
+    first version of a new document's clauses in one batch."""
+    from rulebook.versioning.publishing import publish_correction, submit_correction
+
+    correction = Correction.objects.get(versions__pk=published["draft"])
+    submit_correction(correction, editor)
+    publish_correction(correction, publisher)
+    version = ClauseVersion.objects.get(pk=published["draft"])
+    assert version.published_at == Correction.objects.get(pk=correction.pk).published_at
+    assert version.published_by == publisher
+    document = Document.objects.get(pk=published["other_document"])
+    section = document.sections.create(slug="s")
+    now = timezone.now()
+    ClauseVersion.objects.bulk_create([
+        ClauseVersion(clause=Clause.objects.create(document=document, section=section,
+                                                   key=f"9.{n}", position=n),
+                      number=1, text_de=f"Text {n}.", published_at=now) for n in range(3)])
+    assert ClauseVersion.objects.filter(clause__document=document).published().count() == 3

@@ -14,6 +14,7 @@ from rulebook.reading.services import (_clause_versions, _stamped_document, find
                                        find_stamped_document)
 from rulebook.references.services import _citing, cited_by
 from tests.rulebook.conftest import D1, D2, D3
+from tests.rulebook.conftest import publish_version
 
 
 def _rows(objects):
@@ -56,8 +57,7 @@ def test_prepared_backlinks_are_the_querysets_on_every_date(small_rulebook):
     other = small_rulebook["other"]
     now = timezone.now()
     for number, day, text in ((2, D2, "Wie [[1.1]]."), (3, D3, "Siehe [[Regeln » Ziehen]].")):
-        ClauseVersion.objects.create(clause=other, number=number, text_de=text,
-                                     effective_date=day, published_at=now)
+        publish_version(other, number, text_de=text, effective_date=day, published_at=now)
     prepared = PreparedQuery(_citing, clause=int, section=int, on=datetime.date)
     cited = set()
     for clause in Clause.objects.all():

@@ -178,9 +178,15 @@ def grow(document: Document, size: int) -> None:
         Clause(document=document, section=section, key=f"900.{i}", position=position + 1 + i)
         for i in range(size - start))
     now = timezone.now()
+    # New clauses of a published document come with a correction (the
+    # database publishes them only so, rulebook.versioning.guards).
+    correction = Correction.objects.create(game_id=document.game_id, title_ru="Новые пункты",
+                                           language="ru", effective_date=datetime.date(2024, 1, 1),
+                                           published_at=now)
     ClauseVersion.objects.bulk_create(
         ClauseVersion(clause=clause, number=1, text_ru=f"Текст {clause.key}.",
-                      digest=text_digest(f"Текст {clause.key}."), published_at=now)
+                      digest=text_digest(f"Текст {clause.key}."), published_at=now,
+                      correction=correction)
         for clause in clauses)
 
 

@@ -17,6 +17,7 @@ from django.utils import timezone, translation
 from rulebook.models import Clause, Correction
 from rulebook.versioning.publishing import propose_version, publish_correction, submit_correction
 from tests.rulebook.test_api_fuzzing import wsgi_keeps_the_test_connection  # noqa: F401 (fixture)
+from tests.rulebook.conftest import publish_version
 
 BERSERK = "/api/games/berserk/documents/comprehensive-rules"
 POWER_DUELL = "/api/games/power-duell/documents/schutzgottkarten"
@@ -220,8 +221,8 @@ def test_the_whole_document_and_its_page_change_at_the_same_publication(
 
     clause = Clause.objects.get(key="107.3")
     number = clause.versions.order_by("-number").first().number + 1
-    clause.versions.create(number=number, text_ru="Задним числом 107.3.",
-                           published_at=timezone.now() - datetime.timedelta(days=400))
+    publish_version(clause, number, text_ru="Задним числом 107.3.",
+                    published_at=timezone.now() - datetime.timedelta(days=400))
     again = client.get(url, HTTP_IF_NONE_MATCH=after["ETag"])
     assert again.status_code == 200 and again["ETag"] == client.get(page)["ETag"]
     assert "Задним числом 107.3." in body_of(again).decode()

@@ -16,6 +16,7 @@ from django.utils import timezone
 from rulebook.caching import degrading
 from rulebook.models import Clause, ClauseVersion
 from rulebook.references import resolver
+from tests.rulebook.conftest import publish_version
 
 CLAUSE = "/ru/berserk/comprehensive-rules/107.2/"
 DOCUMENT = "/ru/berserk/comprehensive-rules/"
@@ -35,8 +36,8 @@ def get(client, path):
 def publish_new_text():
     clause = Clause.objects.get(document__slug="comprehensive-rules", key="107.2")
     latest = clause.versions.order_by("-number").first()
-    ClauseVersion.objects.create(clause=clause, number=latest.number + 1, text_ru=NEW_TEXT,
-                                 effective_date=timezone.localdate(), published_at=timezone.now())
+    publish_version(clause, latest.number + 1, text_ru=NEW_TEXT,
+                    effective_date=timezone.localdate())
 
 
 def test_pages_answer_while_redis_is_stopped_and_are_fresh_when_it_is_back(

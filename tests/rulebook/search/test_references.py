@@ -13,6 +13,7 @@ from rulebook.versioning.publishing import propose_version
 from rulebook.references.forms import ClauseVersionAdminForm
 from rulebook.calculator.backlinks import scenario_backlinks
 from rulebook.references.services import cited_by, validation_errors
+from tests.rulebook.conftest import publish_version
 
 PD = "/de/power-duell/schutzgottkarten/"
 BK = "/en/berserk/comprehensive-rules/"
@@ -46,11 +47,8 @@ def set_text(key, text, language=None):
         setattr(item, f"text_{language}", text)
         item.save()
         return item
-    new = ClauseVersion(clause=item.clause, number=item.number + 1,
-                        effective_date=item.effective_date, published_at=timezone.now())
-    setattr(new, f"text_{language}", text)
-    new.save()
-    return new
+    return publish_version(item.clause, item.number + 1, effective_date=item.effective_date,
+                           **{f"text_{language}": text})
 
 
 def test_resolved_clause_link_and_backlink(client, seeded):
@@ -90,8 +88,7 @@ def test_see_also_entries_are_stubs_until_published(client, seeded):
     html = client.get(url).content.decode()
     assert has_link(html, "/en/marvel-champions/referenzhandbuch/section/kosten/", "entry", "Kosten")
     assert ClauseReference.objects.get(clause__key="ziel.p7", target="Kosten").target_section == kosten
-    ClauseVersion.objects.create(clause=clause, number=1, text_de="Kosten sind …",
-                                 published_at=timezone.now())
+    publish_version(clause, 1, text_de="Kosten sind …")
     backlinks = cited_by(clause)
     assert [b.clause.key for b in backlinks if b.clause] == ["ziel.p7"]
     assert backlinks[0].via_section

@@ -10,9 +10,10 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from rulebook.models import Clause, ClauseVersion, Document, SearchEntry
+from rulebook.models import Clause, ClauseVersion, Correction, Document, SearchEntry
 from rulebook.search import find_keys, search
 from rulebook.search.indexing import rebuild
+from tests.rulebook.conftest import publish_version
 
 
 def keys(hits):
@@ -155,9 +156,10 @@ def test_every_page_has_the_search_box(client, seeded):
 
 def add_version(clause_key, text, effective, number=2, published=True):
     clause = Clause.objects.get(key=clause_key)
-    version = ClauseVersion(clause=clause, number=number, effective_date=effective,
-                            published_at=timezone.now() if published else None)
-    setattr(version, f"text_{clause.document.language}", text)
+    texts = {f"text_{clause.document.language}": text}
+    if published:
+        return publish_version(clause, number, effective_date=effective, **texts)
+    version = ClauseVersion(clause=clause, number=number, effective_date=effective, **texts)
     version.save()
     return version
 
@@ -172,8 +174,15 @@ def test_point_in_time_search_uses_the_text_in_force(seeded):
 
 def test_drafts_are_indexed_only_when_published(seeded):
     draft = add_version("ziel.p2", "Entwurf: Galaktus.", None, published=False)
+    correction = Correction.objects.create(game=draft.clause.document.game, language="de",
+                                           title_de="Galaktus", effective_date=datetime.date(
+                                               2024, 1, 1))
+    draft.correction = correction
+    draft.save()
     assert search("Galaktus") == []
-    draft.published_at = timezone.now()
+    # Published as the workflow does: the correction, then its draft, one stamp.
+    correction.published_at = draft.published_at = timezone.now()
+    correction.save()
     draft.save()
     assert keys(search("Galaktus")) == {"ziel.p2"}
     # The undated version 2 supersedes version 1 from then on.
@@ -199,9 +208,8 @@ def test_best_ranked_versions_out_of_force_do_not_hide_the_one_in_force(seeded):
     # with the word in title and text rank higher but are not in force yet.
     clause = Clause.objects.get(key="ziel.p2")
     for number, year in [(2, 2031), (3, 2032)]:
-        ClauseVersion(clause=clause, number=number, effective_date=datetime.date(year, 1, 1),
-                      published_at=timezone.now(), title_de="Verbündeter",
-                      text_de="Verbündeter, Verbündeter.").save()
+        publish_version(clause, number, effective_date=datetime.date(year, 1, 1),
+                        title_de="Verbündeter", text_de="Verbündeter, Verbündeter.")
     (hit,) = search("Verbündeter", limit=1, on=datetime.date(2026, 1, 1))
     assert (hit.clause.key, hit.version.number) == ("ziel.p2", 1)
     (hit,) = search("Verbündeter", limit=1, on=datetime.date(2031, 6, 1))
@@ -228,8 +236,7 @@ def test_sqlite_falls_back_to_the_joined_query_when_the_best_rows_are_out_of_for
 
 def test_a_repealed_clause_is_not_found_after_the_repeal(seeded):
     clause = Clause.objects.get(key="ziel.p2")
-    ClauseVersion(clause=clause, number=2, effective_date=datetime.date(2030, 1, 1),
-                  published_at=timezone.now(), is_repeal=True).save()
+    publish_version(clause, 2, effective_date=datetime.date(2030, 1, 1), is_repeal=True)
     assert "ziel.p2" in keys(search("Verbündeter", on=datetime.date(2029, 12, 31)))
     assert "ziel.p2" not in keys(search("Verbündeter", on=datetime.date(2030, 1, 1)))
 
