@@ -184,7 +184,9 @@ class CitedClauseOut(Schema):
 
 
 class RulingOut(Schema):
-    """A ruling: values, steps (each with citations), notes, drift and a shareable URL;
+    """A ruling: values, steps (each with citations), notes, drift and a shareable URL
+    (``web_url``: the ruling page's address with only the inputs that differ from their
+    defaults, as the page's own link to share);
     ``complete`` and ``verdict`` say whether every input is covered by the published rules
     (and every cited clause had a text in force on ``as_of``),
     ``open_points`` every reading of what the texts leave open, ``clauses`` each cited clause
@@ -391,12 +393,14 @@ def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
     scenario = _scenario(game, slug)
     with translation.override(_language(request, lang)):
         try:
-            ruling = scenario.evaluate(payload.inputs)
+            inputs = scenario.validate(payload.inputs)
+            ruling = scenario.rule_on(inputs)
         except InputError as error:
             raise _input_error(error, "inputs.") from None
         on, dated = (payload.as_of, True) if payload.as_of else calculator.parse_as_of("")[:2]
         view = calculator.present(ruling, on, dated)
-        query = calculator.to_query(scenario, payload.inputs, on if dated else None)
+        # the ruling page's own address to share: only the inputs that differ from the defaults
+        query = calculator.short_query(scenario, inputs, on if dated else None)
         return ruling_json(request, scenario, view, query)
 
 
@@ -417,13 +421,14 @@ def evaluate_form(request: HttpRequest, game: str, slug: str, lang: LangParam = 
         # every other parameter must name a field (engine.core.parse_form)
         data = {k: v for k, v in request.GET.lists() if k not in QUERY_PARAMETERS}
         try:
-            ruling = scenario.evaluate_form(data)
+            inputs, table = scenario.read_form(data)
+            ruling = scenario.rule_on_table(inputs, table)
         except InputError as error:
             raise _input_error(error, "") from None
         view = calculator.present(ruling, on, dated)
-        query = request.GET.copy()
-        query.pop("lang", None)
-        return ruling_json(request, scenario, view, query.urlencode())
+        # the ruling page's own address to share: only the inputs that differ from the defaults
+        query = calculator.short_query(scenario, inputs, on if dated else None)
+        return ruling_json(request, scenario, view, query)
 
 
 class CardTextIn(StrictSchema):

@@ -39,6 +39,7 @@ from django.utils.translation import gettext as _
 
 from engine.core import Citation
 from rulebook.models import Clause, ClauseVersion
+from rulebook.models.rules import localized
 
 
 class Drift(enum.Enum):
@@ -97,8 +98,9 @@ class ResolvedCitation:
 
     @property
     def display_key(self) -> str:
-        """The key as the rulebook prints it (``Ziel ¶3.2``), else the key."""
-        return self.clause.display_key if self.clause is not None else self.citation.key
+        """The key as the rulebook prints it (``Ziel ¶3.2``), else the key; its
+        section's heading in the reader's language (:func:`label_in_language`)."""
+        return label_in_language(self.clause) if self.clause is not None else self.citation.key
 
     def url(self) -> str:
         """The clause's permalink, dated when the ruling is asked for another day.
@@ -117,6 +119,8 @@ class ResolvedCitation:
     def warning(self) -> str:
         """The translated drift warning for a reader; empty when there is no drift."""
         drift = self.drift
+        if drift is Drift.NONE:  # most citations: no date to format
+            return ""
         cited = self.citation.version
         day = date_format(self.on, "SHORT_DATE_FORMAT")
         if drift is Drift.MISSING:
@@ -127,8 +131,6 @@ class ResolvedCitation:
                      "force then. This step rests on version %(cited)s, a text that did not "
                      "apply on that date.") % {
                 "cited": cited, "key": self.display_key, "date": day}
-        if drift is Drift.NONE:
-            return ""
         effective = self.version.effective_date
         since = (date_format(effective, "SHORT_DATE_FORMAT") if effective
                  else _("an unknown date"))
@@ -148,6 +150,30 @@ class ResolvedCitation:
             "current": self.version.number}
 
 
+def label_in_language(clause: Clause, language: str | None = None) -> str:
+    """The clause's printed label with its section's heading in ``language``
+    (default: the active one), the original heading kept in parentheses for
+    citing it, as the reading pages' breadcrumbs name the section
+    (:meth:`rulebook.models.Section.heading_in`, the site's translation).
+
+    ``1.2.4 › negativ-positiv-Wirkung ¶3`` reads ``1.2.4 › негативно-позитивное
+    воздействие (negativ-positiv-Wirkung) ¶3`` in Russian.  The label is kept
+    as printed in the text's own language, where the section has no
+    translation, and where the label does not name the section's heading.
+    ``clause.section`` and ``clause.document`` should be loaded with the clause.
+    """
+    label = clause.display_key
+    original = clause.document.language
+    section = clause.section
+    source = (getattr(section, f"heading_{original}", "") or "").strip()
+    heading = localized(section, "heading", original, language)
+    if (not source or heading.is_fallback or heading.language == original
+            or not heading.text.strip() or heading.text.strip() == source
+            or f"› {source} ¶" not in label):
+        return label
+    return label.replace(f"› {source} ¶", f"› {heading.text.strip()} ({source}) ¶", 1)
+
+
 def resolve_citations(citations: Iterable[Citation],
                       on: datetime.date) -> dict[Citation, ResolvedCitation]:
     """Resolve ``citations`` to their clauses and versions in force on ``on``.
@@ -164,7 +190,7 @@ def resolve_citations(citations: Iterable[Citation],
                    document__slug=citation.document.document, key=citation.key)
     clauses = {
         (clause.document.game.slug, clause.document.slug, clause.key): clause
-        for clause in Clause.objects.filter(query).select_related("document__game")
+        for clause in Clause.objects.filter(query).select_related("document__game", "section")
     }
     current = ClauseVersion.objects.current_for(list(clauses.values()), on)
     resolved = {}
