@@ -279,8 +279,26 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
     """A presented ruling as in the evaluate endpoints."""
     web = reverse("calculator:scenario", args=[scenario.game, scenario.slug])
 
-    def url(citation) -> str:
-        return request.build_absolute_uri(citation.url()) if citation.url() else ""
+    urls: dict[Any, str] = {}
+    cited: dict[Any, dict[str, Any]] = {}
+
+    def url(citation) -> str:  # each clause's address once per answer
+        if citation.citation not in urls:
+            path = citation.url()
+            urls[citation.citation] = request.build_absolute_uri(path) if path else ""
+        return urls[citation.citation]
+
+    def citation_json(c) -> dict[str, Any]:  # each clause once, however many steps cite it
+        if c.citation not in cited:
+            cited[c.citation] = {
+                "game": c.citation.document.game, "document": c.citation.document.document,
+                "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
+                "version": c.version.number if c.version else None,
+                "effective_date": c.version.effective_date if c.version else None,
+                "url": url(c), "drift": c.drift.value, "warning": c.warning(),
+                "has_text": c.has_text,
+            }
+        return cited[c.citation]
 
     def values(items) -> list[dict[str, Any]]:
         return [{"name": v.name, "label": v.label, "value": v.value, "text": v.text}
@@ -294,14 +312,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
             "number": step.number, "outcome": step.outcome, "message_id": step.step.message.id,
             "text": step.text, "reason": step.reason, "warnings": step.warnings,
             "card_text_may_override": step.card_text_may_override, "see": list(step.see),
-            "citations": [{
-                "game": c.citation.document.game, "document": c.citation.document.document,
-                "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
-                "version": c.version.number if c.version else None,
-                "effective_date": c.version.effective_date if c.version else None,
-                "url": url(c), "drift": c.drift.value, "warning": c.warning(),
-                "has_text": c.has_text,
-            } for c in step.citations],
+            "citations": [citation_json(c) for c in step.citations],
         } for step in view.steps],
         "notes": list(view.notes), "drift": view.drift,
         "web_url": request.build_absolute_uri(f"{web}?{query}" if query else web),
