@@ -1,31 +1,43 @@
-"""The calculator's speed-ups: per-process copies of what changes only on
-publication or deployment, so that a cold ruling (a table never asked
-before) is not rebuilt from the database and the templates each time.
+"""The calculator's speed-ups, all behind this one seam, so that a cold ruling (a
+table never asked before, no page cache answering) costs little.  Two trades:
 
-What it trades: memory in each worker for time per ruling.
+1. **Memory in each worker for time per ruling**: per-process copies
+   (:class:`rulebook.caching.process.ProcessIndex`) of what changes only on
+   publication or deployment.
 
-- :func:`resolved_citations` — the clauses and versions in force that a
-  ruling's citations resolve to (:func:`rulebook.calculator.citations.resolve_citations`,
-  two ORM queries and most of a ruling's time without it), kept per worker
-  for the same citations and date under the rulebook's publication stamp
-  (:func:`rulebook.caching.pages.rulebook_generation`, one small query): any
-  publication, edit or scheduled version falling due gives a new stamp, so
-  a kept answer is never older than the database.  At most
-  :data:`CITATION_SETS` answers are kept (a reader may choose any date).
-  The kept clause and version objects are shared between requests: they
-  are only read.
-- :func:`blank_item` — the HTML of a group's blank item (the ``<template>``
-  a script copies to add an item in place), which depends only on the
-  scenario's fields, the language and the templates of this checkout: kept
-  per scenario, group and language.
+   - :func:`resolved_citations` — the clauses and versions in force that a
+     ruling's citations resolve to (:func:`rulebook.calculator.citations.resolve_citations`,
+     two ORM queries and most of a ruling's time without it), kept per worker
+     for the same citations and date under the rulebook's publication stamp
+     (:func:`rulebook.caching.pages.rulebook_generation`, one small query): any
+     publication, edit or scheduled version falling due gives a new stamp, so
+     a kept answer is never older than the database.  At most
+     :data:`CITATION_SETS` answers are kept (a reader may choose any date).
+     The kept clause and version objects are shared between requests: they
+     are only read.
+   - :func:`blank_item` — the HTML of a group's blank item (the ``<template>``
+     a script copies to add an item in place), which depends only on the
+     scenario's fields, the language and the code of this checkout: kept per
+     scenario, group and language.
+   - :func:`example_links` — the worked examples to start from (each one's
+     short address, read by the engine), which depend only on the scenario and
+     the language: kept per scenario and language.
 
-- :func:`example_links` — the worked examples to start from (each one's
-  short address, read by the engine), which depend only on the scenario and
-  the language: kept per scenario and language.
+   A cache that fails is a miss: the value is then computed as without it,
+   never a 500.  Tests reach the stored values through :data:`CITATIONS`,
+   :data:`BLANK_ITEMS` and :data:`EXAMPLE_LINKS` (``ProcessIndex.clear``).
 
-A cache that fails is a miss: the value is then computed as without it,
-never a 500.  Tests reach the stored values through :data:`CITATIONS` and
-:data:`BLANK_ITEMS` and :data:`EXAMPLE_LINKS` (``ProcessIndex.clear``).
+2. **Markup written twice for a tenth of the template engine's time**:
+   :func:`fields_html`, :func:`steps_html` and :func:`sources_html` write
+   the form's fields, the ruling's steps and its cited clauses in Python,
+   byte for byte as ``includes/field.html`` (with ``group_item.html`` and
+   ``required_mark.html``), ``includes/step.html`` and
+   ``includes/source.html`` render them.  Those templates stay the reference
+   and are no longer rendered on the pages: a test
+   (``tests/rulebook/calculator/test_speed.py``) renders both ways for every
+   scenario, worked example, language, date and error state and asks for
+   the same bytes.  To change the markup, change the template, then this
+   module, until that test passes.
 """
 
 from __future__ import annotations
