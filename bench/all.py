@@ -1,7 +1,8 @@
 """``make bench``: every benchmark, one run each, and one table of ratios.
 
 Runs :mod:`bench.load` (rule pages, search, calculator and API, cached and
-cold, against their static twins), :mod:`bench.search_bench` on SQLite and,
+cold, against their static twins; a ruling cold as page, htmx fragment and
+JSON, goals 0.2×, 0.2× and 0.3×), :mod:`bench.search_bench` on SQLite and,
 when one answers at ``POSTGRES_URL``, on PostgreSQL, and :mod:`bench.scale`
 (the 10,000-clause rulebook: queries, first byte, weight, import) and
 :mod:`bench.api` (the read API's whole document from cache and cold, a

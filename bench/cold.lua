@@ -2,7 +2,10 @@
 -- so no cache answers.  Arguments after "--": MAX responses per thread, and
 -- the mode: "date" appends as_of=<a new day> (rule pages: the page cache and
 -- the cached page body are keyed by the reading date), "nonce" appends
--- _cold=<n> (pages without a body cache: search, calculator, API).
+-- _cold=<n> (pages that take any parameter: search), "field=NAME" appends
+-- NAME=<a new number from 1 to 99999> (a calculator ruling: a table of its
+-- own every request; the calculator answers a parameter that names no
+-- field, such as _cold, with 400).  Headers given to wrk (-H) are sent.
 local threads = {}
 function setup(thread)
   thread:set("id", #threads)
@@ -20,6 +23,8 @@ function request()
   local suffix
   if mode == "date" then
     suffix = "as_of=" .. os.date("!%Y-%m-%d", 946684800 + (n % 2900000) * 86400)
+  elseif string.sub(mode, 1, 6) == "field=" then
+    suffix = string.sub(mode, 7) .. "=" .. (1 + n % 99999)
   else
     suffix = "_cold=" .. n
   end

@@ -31,6 +31,30 @@ RULE_PAGES = [
     ("search", "/de/search/?q=Schutzgottes"),
     ("calculator", CALCULATOR_BK_7),
 ]
+# A ruling of the situation calculator: judge case "Fall 1" of the Power-Duell
+# Schutzgottkarten text (worked example pd-1: a Schutzgottkarte whose
+# negativ-positiv symbols weaken a Venus monster attacking an Earth monster,
+# and an energy card), read in Russian.  The attacker's AP is left out: a cold
+# run gives each request an AP of its own (``bench/cold.lua``, mode
+# ``field=``), so every request is a table of its own and no cache answers.
+RULING_QUERY = ("guardians=1&guardians-0-base_planet=venus&guardians-0-left_planet=mars"
+                "&guardians-0-right_planet=erde&guardians-0-wirkung_attribute=ap"
+                "&guardians-0-wirkung_amount=20&monsters=2&monsters-0-planet=venus"
+                "&monsters-1-side=b&monsters-1-planet=erde&monsters-1-dp=100&attacker=1"
+                "&target=2&effects=1&effects-0-source=energy&effects-0-source_side=b"
+                "&effects-0-target_monster=2&effects-0-attribute=dp&effects-0-amount=10")
+#: The varied input of a cold ruling and its value for the cached address.
+RULING_FIELD, RULING_VALUE = "monsters-0-ap", "100"
+#: The headers of the form's htmx request for the ruling region.
+HTMX_HEADERS = {"HX-Request": "true", "HX-Target": "ruling"}
+# A ruling three ways: the whole page, the htmx fragment the form's request
+# receives and the JSON API's evaluation: (name, path, request headers).
+RULING_PAGES = [
+    ("ruling page", "/ru/calculator/power-duell/situation/?" + RULING_QUERY, {}),
+    ("ruling htmx", "/ru/calculator/power-duell/situation/?" + RULING_QUERY, HTMX_HEADERS),
+    ("ruling json", "/api/scenarios/power-duell/situation/evaluate?lang=ru&" + RULING_QUERY,
+     {}),
+]
 
 
 @dataclass
@@ -41,9 +65,11 @@ class Site:
     var_dir: Path
     process: subprocess.Popen
 
-    def fetch(self, path: str) -> bytes:
-        """GET ``path`` and return the body (raises on an HTTP error)."""
-        with urllib.request.urlopen(self.url + path, timeout=30) as response:
+    def fetch(self, path: str, headers: dict[str, str] | None = None) -> bytes:
+        """GET ``path`` (with request ``headers``) and return the body (raises on an
+        HTTP error)."""
+        request = urllib.request.Request(self.url + path, headers=headers or {})
+        with urllib.request.urlopen(request, timeout=30) as response:
             return response.read()
 
 

@@ -50,13 +50,25 @@ class ProcessIndex(Generic[V]):
     'built'
     >>> index.clear(); index.get(1, lambda: "again")
     'again'
+
+    With ``maxsize``, at most that many keys are kept (the oldest built is
+    forgotten first), for keys without a natural bound (a date a reader
+    chose):
+
+    >>> small = ProcessIndex("doc:test:generation", maxsize=2)
+    >>> [small.get(key, lambda: key * 10) for key in (1, 2, 3)]
+    [10, 20, 30]
+    >>> sorted(small._values)
+    [2, 3]
     """
 
     _instances: ClassVar[weakref.WeakSet] = weakref.WeakSet()
 
-    def __init__(self, generation_key: str, ttl: float = 60.0) -> None:
+    def __init__(self, generation_key: str, ttl: float = 60.0,
+                 maxsize: int | None = None) -> None:
         self.generation_key = generation_key
         self.ttl = ttl
+        self.maxsize = maxsize
         self._values: dict[Hashable, tuple[tuple[int, int], float, V]] = {}
         ProcessIndex._instances.add(self)
 
@@ -82,7 +94,11 @@ class ProcessIndex(Generic[V]):
         if kept and kept[0] == generation and now - kept[1] < ttl:
             return kept[2]
         value = build()
+        self._values.pop(key, None)  # a rebuilt key counts as the newest
         self._values[key] = (generation, now, value)
+        if self.maxsize is not None:
+            while len(self._values) > self.maxsize:
+                del self._values[next(iter(self._values))]
         return value
 
     @classmethod

@@ -11,6 +11,8 @@ Modules:
   calculator pages;
 - :mod:`~rulebook.calculator.api`: the calculator's operations of the
   JSON API (a django-ninja router, added to the API in :mod:`rulesite.api`);
+- :mod:`~rulebook.calculator.speed`: the per-worker caches and hand-written HTML
+  that make a cold ruling fast, and what they trade;
 - :mod:`~rulebook.calculator.terms`: the glossary's English and Russian game
   terms for the German ones in engine messages (what the en/ru catalogs say).
 

@@ -184,7 +184,9 @@ class CitedClauseOut(Schema):
 
 
 class RulingOut(Schema):
-    """A ruling: values, steps (each with citations), notes, drift and a shareable URL;
+    """A ruling: values, steps (each with citations), notes, drift and a shareable URL
+    (``web_url``: the ruling page's address with only the inputs that differ from their
+    defaults, as the page's own link to share);
     ``complete`` and ``verdict`` say whether every input is covered by the published rules
     (and every cited clause had a text in force on ``as_of``),
     ``open_points`` every reading of what the texts leave open, ``clauses`` each cited clause
@@ -277,8 +279,26 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
     """A presented ruling as in the evaluate endpoints."""
     web = reverse("calculator:scenario", args=[scenario.game, scenario.slug])
 
-    def url(citation) -> str:
-        return request.build_absolute_uri(citation.url()) if citation.url() else ""
+    urls: dict[Any, str] = {}
+    cited: dict[Any, dict[str, Any]] = {}
+
+    def url(citation) -> str:  # each clause's address once per answer
+        if citation.citation not in urls:
+            path = citation.url()
+            urls[citation.citation] = request.build_absolute_uri(path) if path else ""
+        return urls[citation.citation]
+
+    def citation_json(c) -> dict[str, Any]:  # each clause once, however many steps cite it
+        if c.citation not in cited:
+            cited[c.citation] = {
+                "game": c.citation.document.game, "document": c.citation.document.document,
+                "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
+                "version": c.version.number if c.version else None,
+                "effective_date": c.version.effective_date if c.version else None,
+                "url": url(c), "drift": c.drift.value, "warning": c.warning(),
+                "has_text": c.has_text,
+            }
+        return cited[c.citation]
 
     def values(items) -> list[dict[str, Any]]:
         return [{"name": v.name, "label": v.label, "value": v.value, "text": v.text}
@@ -292,14 +312,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
             "number": step.number, "outcome": step.outcome, "message_id": step.step.message.id,
             "text": step.text, "reason": step.reason, "warnings": step.warnings,
             "card_text_may_override": step.card_text_may_override, "see": list(step.see),
-            "citations": [{
-                "game": c.citation.document.game, "document": c.citation.document.document,
-                "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
-                "version": c.version.number if c.version else None,
-                "effective_date": c.version.effective_date if c.version else None,
-                "url": url(c), "drift": c.drift.value, "warning": c.warning(),
-                "has_text": c.has_text,
-            } for c in step.citations],
+            "citations": [citation_json(c) for c in step.citations],
         } for step in view.steps],
         "notes": list(view.notes), "drift": view.drift,
         "web_url": request.build_absolute_uri(f"{web}?{query}" if query else web),
@@ -391,12 +404,14 @@ def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
     scenario = _scenario(game, slug)
     with translation.override(_language(request, lang)):
         try:
-            ruling = scenario.evaluate(payload.inputs)
+            inputs = scenario.validate(payload.inputs)
+            ruling = scenario.rule_on(inputs)
         except InputError as error:
             raise _input_error(error, "inputs.") from None
         on, dated = (payload.as_of, True) if payload.as_of else calculator.parse_as_of("")[:2]
         view = calculator.present(ruling, on, dated)
-        query = calculator.to_query(scenario, payload.inputs, on if dated else None)
+        # the ruling page's own address to share: only the inputs that differ from the defaults
+        query = calculator.short_query(scenario, inputs, on if dated else None)
         return ruling_json(request, scenario, view, query)
 
 
@@ -417,13 +432,14 @@ def evaluate_form(request: HttpRequest, game: str, slug: str, lang: LangParam = 
         # every other parameter must name a field (engine.core.parse_form)
         data = {k: v for k, v in request.GET.lists() if k not in QUERY_PARAMETERS}
         try:
-            ruling = scenario.evaluate_form(data)
+            inputs, table = scenario.read_form(data)
+            ruling = scenario.rule_on_table(inputs, table)
         except InputError as error:
             raise _input_error(error, "") from None
         view = calculator.present(ruling, on, dated)
-        query = request.GET.copy()
-        query.pop("lang", None)
-        return ruling_json(request, scenario, view, query.urlencode())
+        # the ruling page's own address to share: only the inputs that differ from the defaults
+        query = calculator.short_query(scenario, inputs, on if dated else None)
+        return ruling_json(request, scenario, view, query)
 
 
 class CardTextIn(StrictSchema):

@@ -118,6 +118,8 @@ class ResolvedCitation:
     def warning(self) -> str:
         """The translated drift warning for a reader; empty when there is no drift."""
         drift = self.drift
+        if drift is Drift.NONE:  # most citations: no date to format
+            return ""
         cited = self.citation.version
         day = date_format(self.on, "SHORT_DATE_FORMAT")
         if drift is Drift.MISSING:
@@ -128,8 +130,6 @@ class ResolvedCitation:
                      "force then. This step rests on version %(cited)s, a text that did not "
                      "apply on that date.") % {
                 "cited": cited, "key": self.display_key, "date": day}
-        if drift is Drift.NONE:
-            return ""
         effective = self.version.effective_date
         since = (date_format(effective, "SHORT_DATE_FORMAT") if effective
                  else _("an unknown date"))
@@ -165,7 +165,7 @@ def resolve_citations(citations: Iterable[Citation],
                    document__slug=citation.document.document, key=citation.key)
     clauses = {
         (clause.document.game.slug, clause.document.slug, clause.key): clause
-        for clause in Clause.objects.filter(query).select_related("document__game")
+        for clause in Clause.objects.filter(query).select_related("document__game", "section")
     }
     current = ClauseVersion.objects.current_for(list(clauses.values()), on)
     resolved = {}

@@ -40,7 +40,7 @@ from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
     Value, card_text_may_override, msg, form_count, parse_form, unknown_parameters,
 )
-from rulebook.calculator import layout
+from rulebook.calculator import layout, speed
 from rulebook.calculator.citations import Drift, ResolvedCitation, resolve_citations
 
 #: The form parameter naming the card-text field to read ("Read the text").
@@ -915,13 +915,15 @@ CARD_TEXT_MAY_OVERRIDE = card_text_may_override(
 
 
 def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingView:
-    """Translate ``ruling`` and resolve its citations on ``on`` (two queries).
+    """Translate ``ruling`` and resolve its citations on ``on`` (two queries, or one
+    small one when this worker resolved the same citations on ``on`` since the last
+    publication: :func:`rulebook.calculator.speed.resolved_citations`).
 
     Every clause the ruling cites (steps and readings) is listed once in
     :attr:`RulingView.sources`, numbered in order of first citation; steps
     and readings refer to those numbers.
     """
-    resolved = resolve_citations(ruling.citations(), on)
+    resolved = speed.resolved_citations(ruling.citations(), on)
     order = {citation: number for number, citation in enumerate(ruling.citations(), 1)}
     by_steps = dict(ruling.steps_citing())
     points = ruling.open_points()

@@ -31,6 +31,7 @@ from django_htmx.http import retarget, reswap
 
 import engine
 from engine.core import InputError
+from rulebook.calculator import speed
 from rulebook.calculator import services as calculator
 from rulebook.caching.conditional import page_cacheable
 from rulebook.models import Clause, Document
@@ -79,27 +80,30 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
                     scenario, inputs, on if dated else None)
             except InputError as error:  # defensive: form_errors already ran the same checks
                 errors = {error.field: error.message}
-    bound = calculator.bind_form(scenario, data if submitted else None, errors)
     failed = bool(errors or date_error) and not layout_only
     context = {
-        "scenario": scenario, "game": game, "fields": bound,
-        "error_fields": calculator.flat_errors(bound),
-        "other_errors": [calculator.render_message(message) for path, message in errors.items()
-                         if not _path_in(bound, path)],
+        "scenario": scenario, "game": game,
         "ruling": ruling, "situation": situation,
-        "start_from": calculator.example_links(scenario), "submitted": submitted and not layout_only, "failed": failed,
+        "submitted": submitted and not layout_only, "failed": failed,
         "on": on, "dated": dated, "as_of": request.GET.get("as_of", ""),
         "as_of_error": date_error, "api_query": api_query, "share_url": share_url,
         "card_reading": card_reading,
     }
     status = 400 if failed else 200
     target = request.htmx.target if request.htmx else None
-    if target == "ruling" and not failed:
+    if target == "ruling" and not failed:  # the ruling region only: no form to bind
         response = render(request, "rulebook/calculator/includes/partial.html",
                           {**context, "region": "rulebook/calculator/includes/ruling_region.html"})
         if share_url:  # the address bar shows the short address, not every empty field
             response["HX-Push-Url"] = share_url
         return response
+    bound = calculator.bind_form(scenario, data if submitted else None, errors)
+    context.update({
+        "fields": bound, "error_fields": calculator.flat_errors(bound),
+        "other_errors": [calculator.render_message(message) for path, message in errors.items()
+                         if not _path_in(bound, path)],
+        "start_from": speed.example_links(scenario),
+    })
     if target in ("ruling", "calculator"):
         response = render(request, "rulebook/calculator/includes/partial.html",
                           {**context, "region": "rulebook/calculator/includes/calculator.html"},

@@ -339,18 +339,19 @@ class Clause(models.Model):
 
 def label_in(label: str, section: Section, original: str,
              language: str | None = None) -> Localized:
-    """A printed clause label in ``language``: the section heading it quotes translated.
+    """A printed clause label in ``language``: the section heading it quotes translated,
+    the original kept in parentheses for citing it.
 
     Labels that quote their section's heading ("1.2.4 › Kartenaufbau ¶3",
-    "Ziel ¶4.8") read in another language with the heading's translation in
-    its place; a label that names no heading ("107.2") is the same in every
-    language.  Without a translation of the heading the original label is
+    "Ziel ¶4.8") read in another language with the heading's translation
+    before the original ("1.2.4 › Card layout (Kartenaufbau) ¶3"); a label
+    that names no heading ("107.2") is the same in every language.  Without a translation of the heading the original label is
     given, in ``original``, the document's language (not a fallback: the
     label is how the rule is cited).
 
     >>> section = Section(heading_de="Ziel", heading_ru="Цель", heading_en="")
     >>> label_in("Ziel ¶4.8", section, "de", "ru")
-    Localized(text='Цель ¶4.8', language='ru', is_fallback=False)
+    Localized(text='Цель (Ziel) ¶4.8', language='ru', is_fallback=False)
     >>> label_in("Ziel ¶4.8", section, "de", "en")
     Localized(text='Ziel ¶4.8', language='de', is_fallback=False)
     >>> label_in("107.2", section, "ru", "en").text
@@ -361,7 +362,7 @@ def label_in(label: str, section: Section, original: str,
     translated = (getattr(section, f"heading_{language}", "") or "") if language != original else ""
     if not (heading and translated and heading in label):
         return Localized(label, original, False)
-    return Localized(label.replace(heading, translated, 1), language, False)
+    return Localized(label.replace(heading, f"{translated} ({heading})", 1), language, False)
 
 
 class ImmutableVersionError(Exception):

@@ -2,6 +2,7 @@
 
 from django import template
 
+from rulebook.calculator import speed
 from rulebook.calculator.services import render_message
 
 register = template.Library()
@@ -35,3 +36,17 @@ def more_fields(fields) -> list:
 def any_set(fields) -> bool:
     """Whether one of ``fields`` holds a value or an error (its "more" is shown open)."""
     return any(item.is_set for item in fields)
+
+
+@register.simple_tag
+def steps_html(steps):
+    """The steps as ``includes/step.html`` renders each one, written in Python
+    (:func:`rulebook.calculator.speed.steps_html`)."""
+    return speed.steps_html(steps)
+
+
+@register.simple_tag
+def sources_html(ruling):
+    """The ruling's cited clauses as ``includes/source.html`` renders each one, written
+    in Python (:func:`rulebook.calculator.speed.sources_html`)."""
+    return speed.sources_html(ruling)

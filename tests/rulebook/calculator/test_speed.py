@@ -1,0 +1,118 @@
+"""The calculator's per-process speed-ups (rulebook/calculator/speed.py): the same
+answers as without them, one small query for citations already resolved, a new
+answer after a publication, a failing cache taken as a miss."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.template.loader import get_template
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone, translation
+
+import engine
+from engine import powerduell
+from rulebook.calculator import speed
+from rulebook.calculator import services as calculator
+from rulebook.calculator.citations import Drift, resolve_citations
+from tests.rulebook.calculator.test_citations import BK7B, publish_correction
+
+PD_1 = next(e for e in powerduell.SITUATION.examples if e.slug == "pd-1")
+
+
+def _resolved(ruling, on):
+    return {c: (r.clause.pk if r.clause else None, r.version.pk if r.version else None, r.drift)
+            for c, r in speed.resolved_citations(ruling.citations(), on).items()}
+
+
+@pytest.mark.django_db
+def test_citations_resolved_again_cost_one_small_query_and_give_the_same(seeded):
+    ruling = powerduell.SITUATION.evaluate(PD_1.inputs)
+    today = timezone.localdate()
+    with CaptureQueriesContext(connection) as first:
+        kept = _resolved(ruling, today)
+    with CaptureQueriesContext(connection) as again:
+        assert _resolved(ruling, today) == kept
+    assert len(first.captured_queries) == 3  # the stamp, the clauses, their versions
+    assert len(again.captured_queries) == 1  # the stamp only
+    fresh = resolve_citations(ruling.citations(), today)
+    assert kept == {c: (r.clause.pk, r.version.pk, r.drift) for c, r in fresh.items()}
+    assert len(kept) == 10 and all(drift is Drift.NONE for _c, _v, drift in kept.values())
+
+
+@pytest.mark.django_db
+def test_a_publication_gives_the_new_version_at_once(seeded, publisher, editor):
+    scenario = calculator.find("berserk", "timing")
+    ruling = scenario.evaluate(BK7B)
+    today = timezone.localdate()
+    before = calculator.present(ruling, today)  # kept by this process
+    assert before.drift is False
+    publish_correction("107.2", today - datetime.timedelta(days=10), publisher, editor)
+    after = calculator.present(ruling, today)
+    item = next(c for s in after.steps for c in s.citations if c.key == "107.2")
+    assert item.drift is Drift.NEWER and item.version.number == 2 and after.drift is True
+
+
+@pytest.mark.django_db
+def test_a_failing_cache_is_a_miss(seeded, monkeypatch):
+    ruling = powerduell.SITUATION.evaluate(PD_1.inputs)
+    today = timezone.localdate()
+    expected = calculator.present(ruling, today)
+
+    def broken():
+        raise RuntimeError("the stamp cannot be read")
+
+    monkeypatch.setattr(speed, "rulebook_generation", broken)
+    speed.CITATIONS.clear()
+    view = calculator.present(ruling, today)
+    assert [v.text for v in view.values] == [v.text for v in expected.values]
+    assert [s.display_key for s in (x.citation for x in view.sources)] == [
+        s.display_key for s in (x.citation for x in expected.sources)]
+    assert speed.CITATIONS._values == {}  # nothing kept under a key that could not be made
+
+
+# --------------------------------------------------------------------------
+# The steps and cited clauses written in Python: the same bytes as the templates
+# --------------------------------------------------------------------------
+
+SCENARIOS = [s for ruleset in engine.rulesets() for s in ruleset.scenarios]
+EXAMPLES = [(s, e) for s in SCENARIOS for e in s.examples]
+# a card text the grammar does not understand: a step "not covered"
+UNREAD = {**PD_1.inputs, "guardians": [
+    {**PD_1.inputs["guardians"][0], "card_text": "Nichts davon steht im <Text>."}]}
+
+
+def _assert_ruling_bytes(view):
+    step = get_template("rulebook/calculator/includes/step.html")
+    source = get_template("rulebook/calculator/includes/source.html")
+    assert speed.steps_html(view.steps) == "".join(step.render({"step": s}) for s in view.steps)
+    assert speed.sources_html(view) == "".join(
+        source.render({"source": s, "ruling": view}) for s in view.sources)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_the_steps_and_clauses_written_in_python_are_the_templates_bytes(seeded, lang):
+    kinds = set()
+    with translation.override(lang):
+        for scenario, inputs in [(s, e.inputs) for s, e in EXAMPLES] + [
+                (powerduell.SITUATION, UNREAD)]:
+            ruling = scenario.evaluate(inputs)
+            for on, dated in ((timezone.localdate(), False), (datetime.date(2020, 1, 1), True)):
+                view = calculator.present(ruling, on, dated)
+                _assert_ruling_bytes(view)
+                kinds |= {s.outcome for s in view.steps} | {
+                    s.citation.drift for s in view.sources}
+    # every outcome and the drift of a date before the texts were in force were written
+    assert {"applied", "not_applicable", "silent", "not_covered", "assumed"} <= kinds
+    assert {Drift.NONE, Drift.NOT_IN_FORCE} <= kinds
+
+
+@pytest.mark.django_db
+def test_clauses_missing_from_the_rulebook_are_written_as_the_template_does():
+    scenario, example = EXAMPLES[0]
+    view = calculator.present(scenario.evaluate(example.inputs), timezone.localdate())
+    assert {s.citation.drift for s in view.sources} == {Drift.MISSING}
+    _assert_ruling_bytes(view)
