@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 
 from rulebook.reading import glossary, offline, sidebyside, views
-from rulebook.rulings import views as ruling_views
+from rulebook.rulings import feeds as ruling_feeds, views as ruling_views
 from rulebook.search.views import search_page
 from rulebook.versioning import feeds
 from rulebook.versioning import views as versioning_views
@@ -36,6 +36,7 @@ urlpatterns = [
     # <number>: the ruling's public number within the game (Ruling.number).
     path("<slug:game>/rulings/", ruling_views.ruling_list, name="rulings"),
     path("<slug:game>/rulings/<int:number>/", ruling_views.ruling_detail, name="ruling"),
+    path("<slug:game>/rulings/feed/", ruling_feeds.RulingsFeed(), name="rulings_feed"),
     path("search/", search_page, name="search"),
     path("offline/", offline.offline_page, name="offline"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),

@@ -6,6 +6,7 @@ Operations come from the rooms as routers:
   document), search;
 - :mod:`rulebook.versioning.api`: a clause's history, a document's changes
   between two dates, corrections;
+- :mod:`rulebook.rulings.api`: official rulings (a game's, one, a clause's);
 - :mod:`rulebook.calculator.api`: scenarios and rulings.
 
 The OpenAPI document is ``/api/openapi.json``.  Every 4xx is
@@ -24,7 +25,7 @@ URLconf entry on plain Django views with no further app, serializer layer
 or settings.  The interactive docs page is switched off (``docs_url=None``):
 it loads Swagger UI from a CDN, and the site makes no third-party requests.
 
-This module sits above the rooms (it imports all three), which is why the
+This module sits above the rooms (it imports all four), which is why the
 API object lives here and not in one of them.
 """
 
@@ -44,6 +45,7 @@ from rulebook.api_common import ApiError, error_body
 from rulebook.calculator.api import router as calculator_router
 from rulebook.calculator.backlinks import scenario_backlinks
 from rulebook.reading import api as reading_api
+from rulebook.rulings.api import router as rulings_router
 from rulebook.versioning.api import router as versioning_router
 
 class _NinjaAPI(NinjaAPI):
@@ -114,7 +116,9 @@ api = _NinjaAPI(
     version="2",
     description=(
         "The rule texts as data — games, documents, clauses by key or printed number, "
-        "whole documents, histories, changes between two dates, corrections, search — "
+        "whole documents, histories, changes between two dates, corrections, the "
+        "publisher's official rulings (never rule text; their translations are the site's, "
+        "unofficial), search — "
         "and the rulings of the scenario calculator with the clauses they rest on. "
         "Every operation takes `lang=de|ru|en` (the reader's language; clause texts "
         "always include the original) and, where texts depend on a date, "
@@ -131,6 +135,7 @@ api = _NinjaAPI(
 )
 api.add_router("", reading_api.router, tags=["rules"])
 api.add_router("", versioning_router, tags=["versions"])
+api.add_router("", rulings_router, tags=["official rulings"])
 api.add_router("", calculator_router)
 # "Cited by" of a clause lists the calculator's scenarios too; reading may
 # not import the calculator, so the calculator's list is handed to it here.

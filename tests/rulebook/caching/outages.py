@@ -129,6 +129,33 @@ def page_type(path: str) -> str:
         return resolve(urlsplit(path).path).view_name
 
 
+def official_ruling(game: str, document: str, key: str) -> int:
+    """Publish a made-up official ruling on the clause (the site ships none); its number."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    from rulebook.models import Clause, Ruling, RulingClause
+    from rulebook.rulings import workflow
+    from rulebook.versioning.roles import EDITORS, PUBLISHERS
+
+    clause = Clause.objects.select_related("document__game").get(
+        document__game__slug=game, document__slug=document, key=key)
+    users = []
+    for name, group in (("outage-editor", EDITORS), ("outage-publisher", PUBLISHERS)):
+        user, _created = get_user_model().objects.get_or_create(username=name, is_staff=True)
+        user.groups.add(Group.objects.get(name=group))
+        users.append(user)
+    ruling = Ruling.objects.create(
+        game=clause.document.game, source_title="Test source", language="en",
+        source_date=datetime.date(2025, 1, 1), question_en="A made-up question?",
+        answer_en="A made-up answer.")
+    RulingClause.objects.create(ruling=ruling, clause=clause)
+    workflow.submit_ruling(ruling, users[0])
+    return workflow.publish_ruling(ruling, users[1]).number
+
+
 def api_requests(client) -> dict[str, tuple[str, str, dict | None]]:
     """One request with real values for every operation of ``/api/openapi.json``:
     operation id → (method, path with query, JSON body or ``None``)."""
@@ -143,7 +170,8 @@ def api_requests(client) -> dict[str, tuple[str, str, dict | None]]:
                          content_type="application/json")
     assert ruling.status_code == 200, ruling.content[:500]
     web_query = urlsplit(ruling.json()["web_url"]).query
-    values = {"game": "berserk", "document": "comprehensive-rules", "key": "107.2", "id": "1"}
+    values = {"game": "berserk", "document": "comprehensive-rules", "key": "107.2", "id": "1",
+              "number": str(official_ruling("berserk", "comprehensive-rules", "107.2"))}
     samples: dict[str, tuple[str, str, dict | None]] = {}
     for template, operations in spec["paths"].items():
         for method, operation in operations.items():

@@ -22,7 +22,7 @@ SEARCH = "/{}/search/?q=%D1%81%D1%83%D1%89%D0%B5%D1%81%D1%82%D0%B2%D0%BE"  # —Å—
 # Addresses the sitemap does not list, one of each other page type.
 OTHER_PAGES = [
     "/{}/", SEARCH, "/{}/berserk/glossary/", "/{}/berserk/corrections/",
-    "/{}/corrections/feed/", "/{}/berserk/corrections/feed/",
+    "/{}/corrections/feed/", "/{}/berserk/corrections/feed/", "/{}/berserk/rulings/feed/",
     "/{}/berserk/comprehensive-rules/107.2/history/",
     "/{}/berserk/comprehensive-rules/107.2/side-by-side/",
     "/{}/berserk/comprehensive-rules/section/107/side-by-side/",
@@ -101,7 +101,7 @@ def test_every_sitemap_page_answers_from_the_database(client, seeded, dead_redis
     assert all(path.startswith("/en/") for path in x_defaults) and set(x_defaults) <= set(paths)
     assert SITEMAP_TYPES <= set(kinds), set(kinds)
     assert {"rulebook:home", "rulebook:search", "rulebook:glossary", "rulebook:corrections",
-            "rulebook:corrections_feed", "rulebook:game_corrections_feed",
+            "rulebook:corrections_feed", "rulebook:game_corrections_feed", "rulebook:rulings_feed",
             "rulebook:clause_history", "calculator:clause"} <= set(kinds)
     # Hundreds of requests, each finding Redis down: one line in the log.
     outage_lines = [r for r in caplog.records if r.name == "rulebook.caching.degrading"]

@@ -398,6 +398,7 @@ def test_the_openapi_document_names_operations_shortly_and_lists_only_used_schem
     assert set(operations) == {
         "list_games", "get_document", "list_clauses", "get_clause", "search",
         "get_clause_history", "list_changes", "list_corrections", "get_correction",
+        "list_rulings", "get_ruling", "list_clause_rulings",
         "list_scenarios", "get_scenario", "evaluate", "evaluate_form", "read_card_text"}
     text = json.dumps(spec["paths"])
     schemas = spec["components"]["schemas"]

@@ -1,0 +1,117 @@
+"""The Atom feed of a game's official rulings: ``/<lang>/<game>/rulings/feed/``.
+
+Built like the corrections' feeds (:mod:`rulebook.versioning.feeds`: the
+same ``Last-Modified``, ETag, ``Cache-Control`` and 304), announced on the
+game's rulings page with ``<link rel="alternate" type="application/atom+xml">``.
+An entry is a published ruling, newest publication first: its ``published``
+and ``updated`` are its publication (a published ruling never changes), its
+content the source, date, the publisher's question and answer in the
+original language (marked with their language) and the clauses it
+interprets with the versions.  Ids are ``tag:`` URIs of the rulebook's
+tagging entity, the game and the ruling's public number
+(``tag:<authority>:<game>/rulings/<number>``), nothing of the host or of
+row ids.  A ruling is never presented as rule text: every title says
+"Official ruling" or "FAQ entry".
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.html import escape
+from django.utils.translation import get_language, gettext as _
+
+from rulebook.models import Game, Ruling, RulingClause
+from rulebook.versioning.feeds import FEED_LENGTH, CorrectionsFeed, tag_authority
+
+
+def ruling_tag(ruling: Ruling) -> str:
+    """The Atom id of a ruling: ``tag:<authority>:<game>/rulings/<number>``.
+
+    >>> from rulebook.models import Game
+    >>> ruling_tag(Ruling(game=Game(slug="berserk"), number=3))
+    'tag:rules-reference.invalid,2026:berserk/rulings/3'
+    """
+    return f"tag:{tag_authority()}:{ruling.game.slug}/rulings/{ruling.number}"
+
+
+class RulingsFeed(CorrectionsFeed):
+    """A game's published official rulings, newest publication first."""
+
+    def feed_extra_kwargs(self, obj: Game) -> dict:
+        """``empty_updated``: without an entry the feed's ``updated`` is fixed
+        (:data:`~rulebook.versioning.feeds.EMPTY_FEED_EPOCH`), not the time of the request."""
+        return {"empty_updated": lambda: None}
+
+    def get_object(self, request, game: str) -> Game:
+        return get_object_or_404(Game, slug=game)
+
+    def title(self, obj: Game) -> str:
+        return _("Official rulings: %(game)s") % {"game": obj}
+
+    def subtitle(self, obj: Game) -> str:
+        return _("The publisher’s official rulings and FAQ entries on the rules, newest first. "
+                 "They explain the rules and are not part of the rule text.")
+
+    def link(self, obj: Game) -> str:
+        return reverse("rulebook:rulings", args=[obj.slug])
+
+    def feed_url(self, obj: Game) -> str:
+        return reverse("rulebook:rulings_feed", args=[obj.slug])
+
+    def feed_guid(self, obj: Game) -> str:
+        """The feed's id: a tag URI of the language and the game."""
+        return f"tag:{tag_authority()}:{get_language()}/{obj.slug}/rulings"
+
+    def items(self, obj: Game):
+        links = RulingClause.objects.select_related("clause__document", "version")
+        return (obj.rulings.published().select_related("game")
+                .prefetch_related(Prefetch("interpretations", queryset=links))
+                .order_by("-published_at", "-number")[:FEED_LENGTH])
+
+    def item_title(self, item: Ruling) -> str:
+        label = _("Official FAQ entry") if item.kind == Ruling.FAQ else _("Official ruling")
+        return _("%(label)s %(number)s of %(date)s: %(source)s") % {
+            "label": label, "number": item.number,
+            "date": date_format(item.source_date, "SHORT_DATE_FORMAT"),
+            "source": item.source_title}
+
+    def item_description(self, item: Ruling) -> str:
+        date = date_format(item.source_date, "DATE_FORMAT")
+        source = escape(item.source_title)
+        if item.source_citation:
+            source += f", {escape(item.source_citation)}"
+        parts = [f"<p>{escape(_('Source'))}: {source}, "
+                 f'<time datetime="{item.source_date.isoformat()}">{escape(date)}</time></p>']
+        language = escape(item.language)
+        for label, text in ((_("Question"), item.question_in(item.language).text),
+                            (_("Answer"), item.answer_in(item.language).text)):
+            parts.append(f"<p><strong>{escape(label)}:</strong></p>"
+                         f'<blockquote lang="{language}"><p>{escape(text)}</p></blockquote>')
+        clauses = []
+        for link in item.interpretations.all():
+            text = escape(link.clause.display_key)
+            if link.version is not None:
+                text += " " + escape(_("(version %(number)s)") % {"number": link.version.number})
+            clauses.append(text)
+        if clauses:
+            parts.append(f"<p>{escape(_('Clauses interpreted:'))} {', '.join(clauses)}</p>")
+        return "".join(parts)
+
+    def item_link(self, item: Ruling) -> str:
+        return item.get_absolute_url()
+
+    def item_pubdate(self, item: Ruling):
+        return item.published_at
+
+    def item_updateddate(self, item: Ruling):
+        # A published ruling never changes (a new wording is a new ruling).
+        return item.published_at
+
+    def item_guid(self, item: Ruling) -> str:
+        return ruling_tag(item)
+
+    def item_categories(self, item: Ruling):
+        return [str(item.game)]
