@@ -33,6 +33,7 @@ urlpatterns = [
     path("<slug:game>/corrections/<int:number>/", versioning_views.correction_detail,
          name="correction"),
     path("search/", search_page, name="search"),
+    path("glossary/", glossary.glossaries_page, name="glossaries"),
     path("offline/", offline.offline_page, name="offline"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("<slug:game>/offline.json", offline.offline_pages, name="offline_pages"),

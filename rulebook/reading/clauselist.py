@@ -319,3 +319,35 @@ def _section_entries(document, as_of: str, current_section) -> SafeString:
 # The slug pattern of Django's ``slug`` converter: such a slug is put into a
 # reversed address unchanged.
 _SLUG = re.compile(r"[-a-zA-Z0-9_]+\Z")
+
+
+def render_page_outline(items, by_clause: bool = False) -> SafeString:
+    """The entries of "On this page" (the column right of the text on a wide
+    screen): the page's sections (``items``: a document page's sections
+    read), each linking to its place on the page; with ``by_clause`` (a
+    section page) the clauses of each item, their short label and title.
+    The one entry marked while reading is reader.js's affair."""
+    parts: list[str] = []
+    for item in items:
+        if by_clause:
+            for reading in item.clauses:
+                clause = reading.clause
+                parts.append(f'<li class="depth-{clause.depth}"><a href="#{escape(clause.key)}" '
+                             f'title="{escape(clause.display_key)}">'
+                             f'{escape(pagefacts.short_label(clause))}')
+                title = reading.title
+                if title.text:
+                    parts.append(f' <span lang="{escape(title.language)}">{escape(title.text)}</span>')
+                parts.append("</a></li>")
+            continue
+        section, heading = item.section, item.heading
+        parts.append(f'<li><a href="#section-{escape(section.slug)}">')
+        if section.number:
+            parts.append(f'<span class="number">{escape(section.number)}</span> ')
+        if heading.text:
+            parts.append(f'<span lang="{escape(heading.language)}">{escape(heading.text)}</span>'
+                         if heading.language else escape(heading.text))
+        elif not section.number:
+            parts.append(escape(section.slug))
+        parts.append("</a></li>")
+    return mark_safe("".join(parts))
