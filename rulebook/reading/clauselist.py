@@ -25,6 +25,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, get_language_info, gettext as _
 
 from rulebook.reading import pagefacts
+from rulebook.references.glossary import keep_first_marks
 from rulebook.reading.services import ClauseReading
 
 SEE_ALSO_TEMPLATE = "rulebook/reading/includes/see_also.html"
@@ -85,6 +86,21 @@ class _Page:
         self.copied = escape(_("Link copied"))
         self.copy_link = escape(_("Copy link"))
         self._addresses = None
+        # The entry (rule) of the clauses shown last and the glossary terms
+        # marked in it so far: a term is marked on its first use per entry.
+        self.entry: str | None = None
+        self.terms_marked: set[str] = set()
+
+    def enter(self, clause) -> None:
+        """Start a new entry at ``clause`` unless it continues the current one:
+        a sub-clause (depth > 0) or a paragraph (¶) of the same rule does."""
+        if clause.depth and self.entry is not None:
+            return
+        label = clause.display_key
+        entry = label[:label.rfind("¶")].rstrip() if "¶" in label else label
+        if entry != self.entry:
+            self.entry = entry
+            self.terms_marked = set()
 
     def addresses(self, document) -> _Addresses:
         if self._addresses is None or self._addresses.document is not document:
@@ -104,8 +120,11 @@ def render_clause_articles(context, readings: Iterable[ClauseReading],
     each clause number a heading of level ``heading_level`` (one more for a
     nested clause), in ``context`` (the page's template context)."""
     page = _Page(context)
-    return mark_safe("".join(_article(page, reading, heading_level, False)
-                             for reading in readings))
+    parts = []
+    for reading in readings:
+        page.enter(reading.clause)
+        parts.append(_article(page, reading, heading_level, False))
+    return mark_safe("".join(parts))
 
 
 def render_clause_article(context, reading: ClauseReading, standalone: bool = False
@@ -195,6 +214,8 @@ def _article(page: _Page, reading: ClauseReading, heading_level: int | None,
         from rulebook.references.rendering import render_clause_text
 
         html = render_clause_text(text.text, clause, text.language)
+        if heading_level:  # a page of several clauses: first mark per entry
+            html = keep_first_marks(str(html), page.terms_marked)
         if page.as_of:
             html = pagefacts.links_with_date(str(html), page.as_of)
         parts.append(f'\n  <div class="clause__text" lang="{escape(text.language)}">'
