@@ -147,7 +147,8 @@
     searchField.select();
   });
 
-  /* "On this page": the entry being read is the last one whose top is above the upper third. */
+  /* "On this page": the entry being read is the last one whose top is above
+     the upper third (the last entry at the end of the page). */
   var outline = document.querySelector(".on-this-page");
   if (outline) {
     var entries = [];
@@ -165,6 +166,10 @@
       entries.forEach(function (entry) {
         if (entry.target.getBoundingClientRect().top <= line) current = entry;
       });
+      /* At the end of the page the last entries cannot reach the line. */
+      if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) {
+        current = entries[entries.length - 1];
+      }
       entries.forEach(function (entry) {
         if (entry === current) entry.link.setAttribute("aria-current", "location");
         else entry.link.removeAttribute("aria-current");
