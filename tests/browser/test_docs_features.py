@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import OUTPUT, new_journey
+from tests.browser.test_calculator import PD_TABLE_QUERY
 
 DOCUMENT = "/power-duell/schutzgottkarten/"
 SECTION = "/berserk/comprehensive-rules/section/107/"
@@ -17,6 +18,9 @@ DARK_PAGES = ("/{lang}/", "/{lang}" + DOCUMENT, "/{lang}" + SECTION,
               "/{lang}/berserk/comprehensive-rules/107.2/history/",
               "/{lang}/search/?q=Schutzgott", "/{lang}/power-duell/glossary/",
               "/{lang}/calculator/power-duell/situation/",
+              "/{lang}/calculator/power-duell/situation/?" + PD_TABLE_QUERY,
+              "/{lang}/berserk/comprehensive-rules/section/107/side-by-side/",
+              "/{lang}/power-duell/corrections/", "/{lang}/offline/",
               "/{lang}" + DOCUMENT + "?as_of=2023-06-01")
 # The background of <body>: near black in the dark scheme, white in the light one.
 BODY_BACKGROUND = "getComputedStyle(document.body).backgroundColor"
