@@ -18,13 +18,14 @@ def _language_names() -> tuple[tuple[str, str], ...]:
 @cache
 def site_addresses(language: str, prefix: str = "/") -> dict[str, str]:
     """The addresses of the chrome that depend on nothing but the language
-    (home, calculator, search, manifest, feed, API description), reversed
+    (home, calculator, search, glossaries, manifest, feed, API description), reversed
     once per process, language and script prefix (``prefix``, the key)
     instead of on every page."""
     with override(language):
         return {name: reverse(view) for name, view in (
             ("home", "rulebook:home"), ("calculator", "calculator:index"),
-            ("search", "rulebook:search"), ("manifest", "rulebook:manifest"),
+            ("search", "rulebook:search"), ("glossary", "rulebook:glossaries"),
+            ("manifest", "rulebook:manifest"),
             ("corrections_feed", "rulebook:corrections_feed"), ("api", "api:openapi-json"))}
 
 

@@ -38,6 +38,7 @@ urlpatterns = [
     path("<slug:game>/rulings/<int:number>/", ruling_views.ruling_detail, name="ruling"),
     path("<slug:game>/rulings/feed/", ruling_feeds.RulingsFeed(), name="rulings_feed"),
     path("search/", search_page, name="search"),
+    path("glossary/", glossary.glossaries_page, name="glossaries"),
     path("offline/", offline.offline_page, name="offline"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("<slug:game>/offline.json", offline.offline_pages, name="offline_pages"),

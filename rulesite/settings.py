@@ -205,6 +205,8 @@ STORAGES = {
     },
 }
 WHITENOISE_MAX_AGE = 3600
+# The feeds' XSLT stylesheet: browsers apply it only when served as XSL.
+WHITENOISE_MIMETYPES = {".xsl": "text/xsl"}
 # Finished bodies of large answers (the read API's all-clauses answer), sent
 # as files: rulebook.caching.bodies.
 RESPONSE_FILES_DIR = VAR_DIR / "responses"

@@ -25,6 +25,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, get_language_info, gettext as _
 
 from rulebook.reading import pagefacts
+from rulebook.references.glossary import keep_first_marks
 from rulebook.reading.services import ClauseReading
 
 SEE_ALSO_TEMPLATE = "rulebook/reading/includes/see_also.html"
@@ -85,6 +86,21 @@ class _Page:
         self.copied = escape(_("Link copied"))
         self.copy_link = escape(_("Copy link"))
         self._addresses = None
+        # The entry (rule) of the clauses shown last and the glossary terms
+        # marked in it so far: a term is marked on its first use per entry.
+        self.entry: str | None = None
+        self.terms_marked: set[str] = set()
+
+    def enter(self, clause) -> None:
+        """Start a new entry at ``clause`` unless it continues the current one:
+        a sub-clause (depth > 0) or a paragraph (¶) of the same rule does."""
+        if clause.depth and self.entry is not None:
+            return
+        label = clause.display_key
+        entry = label[:label.rfind("¶")].rstrip() if "¶" in label else label
+        if entry != self.entry:
+            self.entry = entry
+            self.terms_marked = set()
 
     def addresses(self, document) -> _Addresses:
         if self._addresses is None or self._addresses.document is not document:
@@ -104,8 +120,11 @@ def render_clause_articles(context, readings: Iterable[ClauseReading],
     each clause number a heading of level ``heading_level`` (one more for a
     nested clause), in ``context`` (the page's template context)."""
     page = _Page(context)
-    return mark_safe("".join(_article(page, reading, heading_level, False)
-                             for reading in readings))
+    parts = []
+    for reading in readings:
+        page.enter(reading.clause)
+        parts.append(_article(page, reading, heading_level, False))
+    return mark_safe("".join(parts))
 
 
 def render_clause_article(context, reading: ClauseReading, standalone: bool = False
@@ -198,6 +217,8 @@ def _article(page: _Page, reading: ClauseReading, heading_level: int | None,
         from rulebook.references.rendering import render_clause_text
 
         html = render_clause_text(text.text, clause, text.language)
+        if heading_level:  # a page of several clauses: first mark per entry
+            html = keep_first_marks(str(html), page.terms_marked)
         if page.as_of:
             html = pagefacts.links_with_date(str(html), page.as_of)
         parts.append(f'\n  <div class="clause__text" lang="{escape(text.language)}">'
@@ -322,3 +343,35 @@ def _section_entries(document, as_of: str, current_section, on=None) -> SafeStri
 # The slug pattern of Django's ``slug`` converter: such a slug is put into a
 # reversed address unchanged.
 _SLUG = re.compile(r"[-a-zA-Z0-9_]+\Z")
+
+
+def render_page_outline(items, by_clause: bool = False) -> SafeString:
+    """The entries of "On this page" (the column right of the text on a wide
+    screen): the page's sections (``items``: a document page's sections
+    read), each linking to its place on the page; with ``by_clause`` (a
+    section page) the clauses of each item, their short label and title.
+    The one entry marked while reading is reader.js's affair."""
+    parts: list[str] = []
+    for item in items:
+        if by_clause:
+            for reading in item.clauses:
+                clause = reading.clause
+                parts.append(f'<li class="depth-{clause.depth}"><a href="#{escape(clause.key)}" '
+                             f'title="{escape(clause.display_key)}">'
+                             f'{escape(pagefacts.short_label(clause))}')
+                title = reading.title
+                if title.text:
+                    parts.append(f' <span lang="{escape(title.language)}">{escape(title.text)}</span>')
+                parts.append("</a></li>")
+            continue
+        section, heading = item.section, item.heading
+        parts.append(f'<li><a href="#section-{escape(section.slug)}">')
+        if section.number:
+            parts.append(f'<span class="number">{escape(section.number)}</span> ')
+        if heading.text:
+            parts.append(f'<span lang="{escape(heading.language)}">{escape(heading.text)}</span>'
+                         if heading.language else escape(heading.text))
+        elif not section.number:
+            parts.append(escape(section.slug))
+        parts.append("</a></li>")
+    return mark_safe("".join(parts))

@@ -1,11 +1,14 @@
 """The glossary page of a game: every term in the reader's language, the
-original and the third language, its definition and the clause defining it."""
+original and the third language, its definition and the clause defining it;
+and the glossaries' index (``/<lang>/glossary/``), where the header's
+"Glossary" link leads from a page that belongs to no game."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
@@ -44,3 +47,10 @@ def glossary_page(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = get_object_or_404(Game, slug=game)
     return render(request, "rulebook/reading/glossary.html", {
         "game": game_obj, "rows": glossary_rows(game_obj)})
+
+
+@require_safe
+def glossaries_page(request: HttpRequest) -> HttpResponse:
+    """``/<lang>/glossary/``: every game with the number of its glossary terms."""
+    games = Game.objects.annotate(term_count=Count("glossary_terms"))
+    return render(request, "rulebook/reading/glossaries.html", {"games": games})

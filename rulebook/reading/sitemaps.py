@@ -48,12 +48,13 @@ class RulebookSitemap(Sitemap):
 
 
 class HomeSitemap(RulebookSitemap):
-    """The home page (every game and document), in every UI language."""
+    """The home page (every game and document) and the glossaries' index
+    (every game's glossary), in every UI language."""
 
     priority = 0.6
 
     def items(self):
-        return ["rulebook:home"]
+        return ["rulebook:home", "rulebook:glossaries"]
 
     def location(self, item):
         return reverse(item)

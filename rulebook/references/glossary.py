@@ -7,7 +7,10 @@ language (:meth:`rulebook.models.GlossaryTerm.spellings`), longest first, so
 :func:`glossary_plugin` wraps the first mention of each term in a clause
 (outside links and references); the definition is the element's ``title``
 (hover) and, with ``tabindex="0"``, shown by CSS when the term is tapped or
-focused — no script.
+focused — no script.  Each mark names its term (``data-term``), so a page
+that shows several clauses of one entry (the paragraphs ¶1, ¶2 … of a rule,
+a rule and its sub-rules) keeps only the entry's first mark of each term
+(:func:`keep_first_marks`).
 
 Indexes are cached per process like the reference indexes and rebuilt when
 a glossary term is saved (:func:`glossary_changed`, called by the signals)
@@ -164,7 +167,8 @@ def _mark(children: list[Token], marking: Marking, seen: set) -> list[Token]:
             seen.add(entry.slug)
             defining = entry.clause_id is not None and entry.clause_id == marking.clause_id
             opening = Token("glossary_open", "dfn" if defining else "abbr", 1)
-            opening.attrs = {"class": "term", "title": entry.definition(reader), "tabindex": "0"}
+            opening.attrs = {"class": "term", "data-term": entry.slug,
+                             "title": entry.definition(reader), "tabindex": "0"}
             if defining:
                 opening.attrs["id"] = marking.dfn_id(entry.slug)
             if start > position:
@@ -175,6 +179,34 @@ def _mark(children: list[Token], marking: Marking, seen: set) -> list[Token]:
         if position < len(text):
             result.append(_text(text[position:]))
     return result
+
+
+_MARK = re.compile(r'<(abbr|dfn)\b([^>]*)\sdata-term="([^"]+)"([^>]*)>(.*?)</\1>', re.DOTALL)
+
+
+def keep_first_marks(html: str, seen: set) -> str:
+    """``html`` (rendered clause text) without the marks of the terms in
+    ``seen`` (term slugs), which it then extends by the terms marked here:
+    the first mark of a term in a group of clauses stays, the later ones
+    become plain text.  A ``<dfn>`` (where the term is defined) always stays.
+
+    >>> seen = set()
+    >>> keep_first_marks('<abbr class="term" data-term="ziel" title="t">Ziel</abbr>', seen)
+    '<abbr class="term" data-term="ziel" title="t">Ziel</abbr>'
+    >>> keep_first_marks('ein <abbr class="term" data-term="ziel" title="t">Ziel</abbr>', seen)
+    'ein Ziel'
+    """
+    if 'data-term="' not in html:
+        return html
+
+    def replace(match: re.Match) -> str:
+        slug = match.group(3)
+        if match.group(1) == "abbr" and slug in seen:
+            return match.group(5)
+        seen.add(slug)
+        return match.group(0)
+
+    return _MARK.sub(replace, html)
 
 
 def _glossary_rule(state: StateCore) -> None:

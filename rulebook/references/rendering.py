@@ -30,8 +30,8 @@ ALLOWED_TAGS = {"p", "ul", "ol", "li", "blockquote", "em", "strong", "code", "br
                 "abbr", "dfn"}
 ALLOWED_ATTRIBUTES = {"a": {"href", "title", "class", "hreflang"},
                       "span": {"class", "title", "data-icon", "role", "aria-label", "lang"},
-                      "abbr": {"title", "class", "tabindex"},
-                      "dfn": {"title", "class", "id", "tabindex"}}
+                      "abbr": {"title", "class", "tabindex", "data-term"},
+                      "dfn": {"title", "class", "id", "tabindex", "data-term"}}
 
 # Figures referred to by the source but not available to the site.
 _FIGURE = re.compile(r"\((siehe Abbildung|см\. рисунок|see figure)\)")

@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from rulebook.models.rules import page_address
 from rulebook.reading import pagefacts
 from rulebook.reading.clauselist import (render_clause_article, render_clause_articles,
-                                         render_toc_entries)
+                                         render_page_outline, render_toc_entries)
 from rulebook.reading.services import document_sections
 
 register = template.Library()
@@ -53,6 +53,13 @@ def toc_entries(context, readings, current_section=None):
     """``{% toc_entries readings current_section %}``: the entries of the
     table of contents (see :func:`rulebook.reading.clauselist.render_toc_entries`)."""
     return render_toc_entries(context, readings, current_section)
+
+
+@register.simple_tag
+def page_outline(items, by_clause=False):
+    """``{% page_outline page_sections %}``: the entries of "On this page"
+    (see :func:`rulebook.reading.clauselist.render_page_outline`)."""
+    return render_page_outline(items, by_clause)
 
 
 @register.filter

@@ -15,6 +15,14 @@ Ids are ``tag:`` URIs (RFC 4151) made of the rulebook's tagging entity
 and the correction's public number — nothing of the host name, scheme or
 row ids, so a feed reader sees the same entry whatever address it used and
 after a restore.
+
+Every feed names an XSLT stylesheet (``<?xml-stylesheet?>``, the static
+file :data:`FEED_STYLESHEET`, same origin), so a feed opened in a browser
+reads as a page in the feed's language instead of raw XML; feed readers
+ignore the instruction.  Browsers apply it only to a document they treat as
+XML, and Chromium shows ``application/atom+xml`` as plain text: a request
+that asks for HTML and does not name Atom (a browser opening the address)
+gets the same feed as ``application/xml`` (``Vary: Accept``; its own ETag).
 """
 
 from __future__ import annotations
@@ -26,8 +34,10 @@ from django.conf import settings
 from django.contrib.syndication.views import Feed
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.feedgenerator import Atom1Feed
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.templatetags.static import static
+from django.utils.feedgenerator import Atom1Feed, Stylesheet
+from django.utils.xmlutils import SimplerXMLGenerator
 from django.utils.http import parse_http_date_safe
 from django.utils.formats import date_format
 from django.utils.html import escape
@@ -63,12 +73,40 @@ FEED_MAX_AGE = 300
 # The ``updated`` of a feed with no entry on a site with nothing published:
 # a fixed moment, so the feed does not change from one fetch to the next.
 EMPTY_FEED_EPOCH = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+# The XSLT stylesheet that shows a feed as a page in a browser.
+FEED_STYLESHEET = "rulebook/versioning/feed.xsl"
+
+
+def opened_in_browser(request) -> bool:
+    """Whether the request is a browser opening the feed: its ``Accept``
+    names HTML and not Atom (a feed reader names Atom, or nothing).
+
+    >>> from django.test import RequestFactory
+    >>> opened_in_browser(RequestFactory().get("/", HTTP_ACCEPT="text/html,application/xml;q=0.9"))
+    True
+    >>> opened_in_browser(RequestFactory().get("/", HTTP_ACCEPT="application/atom+xml, text/html;q=0.1"))
+    False
+    """
+    accept = request.headers.get("Accept", "").lower()
+    return "text/html" in accept and "atom+xml" not in accept
 
 
 class StableAtomFeed(Atom1Feed):
     """An Atom feed whose ``updated`` without entries is what the feed
     argument ``empty_updated`` (a function) returns, not the time of the
     request."""
+
+    def write(self, outfile, encoding) -> None:
+        """Atom1Feed.write with the feed's stylesheets (``<?xml-stylesheet?>``)
+        between the XML declaration and the root element, as Django does for RSS."""
+        handler = SimplerXMLGenerator(outfile, encoding, short_empty_elements=True)
+        handler.startDocument()
+        for stylesheet in self.feed.get("stylesheets") or []:
+            handler.processingInstruction("xml-stylesheet", str(stylesheet))
+        handler.startElement("feed", self.root_attributes())
+        self.add_root_elements(handler)
+        self.write_items(handler)
+        handler.endElement("feed")
 
     def latest_post_date(self) -> datetime.datetime:
         """The latest entry's ``updated`` (or ``published``); without one,
@@ -89,7 +127,12 @@ class CorrectionsFeed(Feed):
         ETag of its content and ``Cache-Control: max-age=300``; a conditional
         GET whose validators match gets 304."""
         response = super().__call__(request, *args, **kwargs)
-        response.headers["ETag"] = f'"{hashlib.sha256(response.content).hexdigest()[:32]}"'
+        content = response.content
+        if opened_in_browser(request):
+            response.headers["Content-Type"] = "application/xml; charset=utf-8"
+            content += b"\n(application/xml)"  # another representation, another ETag
+        response.headers["ETag"] = f'"{hashlib.sha256(content).hexdigest()[:32]}"'
+        patch_vary_headers(response, ["Accept"])
         patch_cache_control(response, public=True, max_age=FEED_MAX_AGE)
         # A 304 repeats ETag, Last-Modified and Cache-Control (Django copies them).
         return get_conditional_response(
@@ -106,6 +149,10 @@ class CorrectionsFeed(Feed):
             return changes.latest if obj is None else changes.games.get(obj.pk)
 
         return {"empty_updated": empty_updated}
+
+    def stylesheets(self) -> list[Stylesheet]:
+        """The XSLT stylesheet a browser applies to show the feed as a page."""
+        return [Stylesheet(static(FEED_STYLESHEET), mimetype="text/xsl")]
 
     def get_object(self, request, game: str | None = None) -> Game | None:
         return get_object_or_404(Game, slug=game) if game else None

@@ -242,10 +242,11 @@ def test_glossary_page_and_terms_marked_up_in_rule_texts(client, translated):
     assert '<span lang="de">Schutzgottkarte</span>' in html
     assert f'href="/ru/{PD}/1.2.4.kartenaufbau.p1/"' in html
     html = client.get(f"/de/{PD}/1.2.4.kartenaufbau.p1/").content.decode()
-    assert re.search(r'<dfn class="term" title="Eine rote Karte[^"]*" tabindex="0" '
-                     r'id="dfn-schutzgottkarte">Schutzgottkarten?</dfn>', html)
+    assert re.search(r'<dfn class="term" data-term="schutzgottkarte" title="Eine rote Karte[^"]*" '
+                     r'tabindex="0" id="dfn-schutzgottkarte">Schutzgottkarten?</dfn>', html)
     html = client.get(f"/en/{PD}/1.2.4.kartenaufbau.p2/").content.decode()
-    assert re.search(r'<abbr class="term" title="A red card[^"]*" tabindex="0">', html)
+    assert re.search(r'<abbr class="term" data-term="schutzgottkarte" title="A red card[^"]*" '
+                     r'tabindex="0">', html)
     assert "<script" not in html.split("</head>")[1]
 
 

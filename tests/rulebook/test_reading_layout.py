@@ -84,8 +84,9 @@ def test_rule_pages_state_their_date_and_keep_it_on_links(client, seeded):
         dated = client.get(f"{path}?as_of=2023-06-01").content.decode()
         assert 'class="dated-banner"' in dated
         hrefs = re.findall(r'href="(/de/[^"]*)"', dated)
-        undated = [h for h in hrefs if "as_of=2023-06-01" not in h
-                   and not re.search(r"/(corrections|history|feed|offline|changes)/|manifest", h)]
+        # The glossary, like corrections and histories, has no reading date.
+        undated = [h for h in hrefs if "as_of=2023-06-01" not in h and not re.search(
+            r"/(corrections|history|feed|offline|changes|glossary)/|manifest", h)]
         # Only the deliberate "today's text" links drop the date.
         today_links = re.findall(r'href="([^"]*)" data-today', dated)
         assert sorted(set(undated)) == sorted(set(today_links)), (path, undated)

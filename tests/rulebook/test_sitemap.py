@@ -54,7 +54,7 @@ def test_x_default_is_the_english_page_in_the_sitemap_and_in_every_head(client, 
 def test_the_sitemap_lists_home_glossary_corrections_and_history_pages(client, seeded):
     entries = sitemap_entries(client)
     for language in ("de", "ru", "en"):
-        for path in ("/", "/berserk/glossary/", "/power-duell/corrections/",
+        for path in ("/", "/glossary/", "/berserk/glossary/", "/power-duell/corrections/",
                      "/marvel-champions/corrections/",
                      "/berserk/comprehensive-rules/107.2/history/",
                      "/power-duell/schutzgottkarten/1.2.4.negativ-positiv-wirkung.p4/history/"):

@@ -7,7 +7,10 @@
  * - offline reading: registers /sw.js, tells it about each page opened,
  *   offers "keep this game offline", shows the banner of an offline copy;
  * - the calculator and search say they need a connection when a request
- *   fails offline.
+ *   fails offline;
+ * - the header: the menu button on a phone, the colour scheme choice
+ *   (stored; theme.js applies it before the first paint), "/" to search;
+ * - "On this page" marks the entry being read.
  */
 (function () {
   "use strict";
@@ -93,6 +96,91 @@
       window.addEventListener("resize", schedule);
       mark();
     }
+  }
+
+  /* The header's menu on a phone (reading.css shows the button at first paint). */
+  var header = document.querySelector(".site-header");
+  var menuButton = document.getElementById("menu-button");
+  function openMenu(open) {
+    if (!header || !menuButton) return;
+    if (open) header.dataset.menuOpen = ""; else delete header.dataset.menuOpen;
+    menuButton.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+  if (menuButton) {
+    menuButton.hidden = false;
+    menuButton.addEventListener("click", function () {
+      openMenu(menuButton.getAttribute("aria-expanded") !== "true");
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && menuButton.getAttribute("aria-expanded") === "true") {
+        openMenu(false);
+        menuButton.focus();
+      }
+    });
+  }
+
+  /* The colour scheme: system, light or dark, remembered in localStorage. */
+  var scheme = document.getElementById("scheme-select");
+  if (scheme) {
+    scheme.parentNode.hidden = false;
+    scheme.value = root.dataset.scheme || "system";
+    scheme.addEventListener("change", function () {
+      var value = scheme.value;
+      if (value === "light" || value === "dark") root.dataset.scheme = value;
+      else delete root.dataset.scheme;
+      try {
+        if (value === "light" || value === "dark") window.localStorage.setItem("colour-scheme", value);
+        else window.localStorage.removeItem("colour-scheme");
+      } catch (error) { /* not remembered: storage blocked */ }
+    });
+  }
+
+  /* "/" focuses the search field, unless the reader is typing somewhere. */
+  var searchField = document.getElementById("site-search-q");
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || !searchField) return;
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    event.preventDefault();
+    if (searchField.offsetParent === null) openMenu(true);
+    searchField.focus();
+    searchField.select();
+  });
+
+  /* "On this page": the entry being read is the last one whose top is above
+     the upper third (the last entry at the end of the page). */
+  var outline = document.querySelector(".on-this-page");
+  if (outline) {
+    var entries = [];
+    outline.querySelectorAll("a[href^='#']").forEach(function (link) {
+      var target = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)));
+      if (target) entries.push({ link: link, target: target });
+    });
+    var wideOutline = window.matchMedia("(min-width: 75rem)");
+    var outlinePending = false;
+    var markOutline = function () {
+      outlinePending = false;
+      if (!entries.length || !wideOutline.matches) return;
+      var line = window.innerHeight / 3;
+      var current = entries[0];
+      entries.forEach(function (entry) {
+        if (entry.target.getBoundingClientRect().top <= line) current = entry;
+      });
+      /* At the end of the page the last entries cannot reach the line. */
+      if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) {
+        current = entries[entries.length - 1];
+      }
+      entries.forEach(function (entry) {
+        if (entry === current) entry.link.setAttribute("aria-current", "location");
+        else entry.link.removeAttribute("aria-current");
+      });
+    };
+    var scheduleOutline = function () {
+      if (!outlinePending) { outlinePending = true; window.requestAnimationFrame(markOutline); }
+    };
+    window.addEventListener("scroll", scheduleOutline, { passive: true });
+    window.addEventListener("resize", scheduleOutline);
+    markOutline();
   }
 
   /* An offline copy: say so, with the day it was stored. */
