@@ -158,7 +158,11 @@ def test_the_phone_header_is_compact_and_sticky(journey, language):
     expect(button).to_be_visible()
     expect(page.locator(".site-nav")).to_be_hidden()
     page.mouse.wheel(0, 2500)
-    page.wait_for_function("window.scrollY > 1000")
+    for _ in range(50):  # (wait_for_function evaluates a string, which the CSP refuses)
+        if page.evaluate("window.scrollY") > 1000:
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate("window.scrollY") > 1000
     box = header.bounding_box()
     assert box["y"] == 0 and box["height"] == height
     # The contents bar sticks below the header, not under it.
