@@ -91,9 +91,14 @@ def lighthouse(url: str, report: Path) -> dict:
     command = [shutil.which("lighthouse"), url, "--output=json", f"--output-path={report}",
                "--quiet", f"--chrome-flags={CHROME_FLAGS}",
                "--only-categories=" + ",".join(CATEGORIES), "--max-wait-for-load=60000"]
-    subprocess.run(command, check=True, timeout=300, env={**os.environ, "CHROME_PATH": CHROME_PATH},
-                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    return json.loads(report.read_text())
+    done = subprocess.run(command, timeout=300, env={**os.environ, "CHROME_PATH": CHROME_PATH},
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"lighthouse failed on {url}: {done.stderr[-2000:]}")
+    result = json.loads(report.read_text())
+    if result.get("runtimeError"):
+        raise RuntimeError(f"lighthouse could not load {url}: {result['runtimeError']}")
+    return result
 
 
 def figures(result: dict) -> dict[str, float]:
@@ -144,7 +149,13 @@ def main(argv: list[str] | None = None) -> int:
             runs = []
             for run in range(args.runs):
                 slug = re.sub(r"[^a-z0-9]+", "-", name)
-                result = lighthouse(site.url + path, reports / f"{slug}-{run + 1}.json")
+                report = reports / f"{slug}-{run + 1}.json"
+                try:
+                    result = lighthouse(site.url + path, report)
+                except (RuntimeError, subprocess.TimeoutExpired) as error:
+                    # Chromium on a loaded machine sometimes fails to start: once more
+                    print(f"  {name}: {error}; trying again", file=sys.stderr, flush=True)
+                    result = lighthouse(site.url + path, report)
                 runs.append(figures(result))
                 problems = failing_audits(result)
             row = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
