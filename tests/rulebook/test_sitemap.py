@@ -162,6 +162,8 @@ def test_calculator_pages_are_dated_by_the_clauses_they_cite(seeded):
 
 def test_a_correction_of_a_cited_clause_redates_its_calculator_page(
         client, seeded, editor, publisher):
+    """The served sitemap reads the publications (the seeds are dated by their
+    import, today, so the dates themselves are tested above)."""
     import engine
     from rulebook.models import Clause, Correction, Game
     from rulebook.versioning.publishing import (propose_version, publish_correction,
@@ -172,7 +174,6 @@ def test_a_correction_of_a_cited_clause_redates_its_calculator_page(
     clause = Clause.objects.get(document__game__slug=citation.document.game,
                                 document__slug=citation.document.document, key=citation.key)
     path = f"/en/calculator/{scenario.game}/{scenario.slug}/"
-    before = sitemap_entries(client)[path]["lastmod"]
     correction = Correction.objects.create(
         game=Game.objects.get(slug=citation.document.game), language="de",
         title_de="Korrektur", effective_date=datetime.date(2023, 1, 1), created_by=editor)
@@ -186,6 +187,5 @@ def test_a_correction_of_a_cited_clause_redates_its_calculator_page(
     correction.refresh_from_db()
     published = timezone.localtime(correction.published_at).date().isoformat()
     entries = sitemap_entries(client)
-    assert before <= published  # the seeds are dated by their import (today)
     assert entries[path]["lastmod"] == published
     assert entries["/ru/calculator/"]["lastmod"] == published
