@@ -72,18 +72,32 @@ PAGES = [
     ("calculator form", "/de/calculator/berserk/timing/"),
     ("ruling", CALCULATOR_BK_7),
     ("offline", "/en/offline/"),
-]
+]  # and, when the sitemap has any, official rulings (ruling_pages)
 
 SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 
 
-def first_section(site) -> str:
-    """The path of the first section page in the sitemap (German)."""
-    for loc in ET.fromstring(site.fetch("/sitemap.xml")).iter(f"{SM}loc"):
-        path = urlsplit(loc.text).path
+def sitemap_paths(site) -> list[str]:
+    """Every path of the sitemap."""
+    return [urlsplit(loc.text).path
+            for loc in ET.fromstring(site.fetch("/sitemap.xml")).iter(f"{SM}loc")]
+
+
+def first_section(paths: list[str]) -> str:
+    """The path of the first Power-Duell section page in the sitemap (German)."""
+    for path in paths:
         if path.startswith("/de/power-duell/") and "/section/" in path:
             return path
     raise RuntimeError("no section page in the sitemap")
+
+
+def ruling_pages(paths: list[str]) -> list[tuple[str, str]]:
+    """Official rulings' pages, when the site has published any (the seeds have
+    none, and the bench invents none): a game's list and one ruling."""
+    lists = [p for p in paths if p.startswith("/de/") and re.fullmatch(r"/de/[^/]+/rulings/", p)]
+    rulings = [p for p in paths if re.fullmatch(r"/de/[^/]+/rulings/\d+/", p)]
+    return [(name, found[0]) for name, found in (("rulings list", lists),
+                                                  ("ruling (official)", rulings)) if found]
 
 
 def lighthouse(url: str, report: Path) -> dict:
@@ -142,8 +156,10 @@ def main(argv: list[str] | None = None) -> int:
     reports.mkdir(parents=True, exist_ok=True)
     rows, missed = [], []
     with prepared_var_dir() as var_dir, serve(var_dir) as site:
-        section = first_section(site)
-        for name, path in pages:
+        paths = sitemap_paths(site)
+        section = first_section(paths)
+        extra = [page for page in ruling_pages(paths) if args.only is None or page[0] in args.only]
+        for name, path in pages + extra:
             path = path.format(section=section)
             site.fetch(path)  # warm the worker's caches, as a visitor's earlier page would
             runs = []
