@@ -166,12 +166,16 @@ def main(argv: list[str] | None = None) -> int:
             for run in range(args.runs):
                 slug = re.sub(r"[^a-z0-9]+", "-", name)
                 report = reports / f"{slug}-{run + 1}.json"
-                try:
-                    result = lighthouse(site.url + path, report)
-                except (RuntimeError, subprocess.TimeoutExpired) as error:
-                    # Chromium on a loaded machine sometimes fails to start: once more
-                    print(f"  {name}: {error}; trying again", file=sys.stderr, flush=True)
-                    result = lighthouse(site.url + path, report)
+                for attempt in range(3):
+                    try:
+                        result = lighthouse(site.url + path, report)
+                        break
+                    except (RuntimeError, subprocess.TimeoutExpired) as error:
+                        # On a loaded machine Chromium sometimes fails to start or to
+                        # record the trace (NO_NAVSTART): up to three attempts.
+                        if attempt == 2:
+                            raise
+                        print(f"  {name}: {error}; trying again", file=sys.stderr, flush=True)
                 runs.append(figures(result))
                 problems = failing_audits(result)
             row = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
