@@ -227,3 +227,25 @@ def test_rule_pages_fit_a_phone_without_sideways_scrolling(journey, language, pa
         .filter(e => e.scrollWidth > e.clientWidth + 1 && !e.closest('pre, .table-wrap'))
         .map(e => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 30))""")
     assert overflow <= 0 and wide == [] and spilled == [], (overflow, wide, spilled)
+
+
+LAYOUT_SHIFT = """() => new Promise(resolve => {
+    let total = 0;
+    new PerformanceObserver(list => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
+    }).observe({type: "layout-shift", buffered: true});
+    setTimeout(() => resolve(total), 200);
+})"""
+
+
+@pytest.mark.parametrize("language", ["de"])
+def test_keep_offline_appears_without_moving_the_page(journey, language):
+    """The "keep this game offline" block is laid out at first paint (disabled
+    until the service worker is ready): nothing below it moves on a phone."""
+    page = journey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path in ("/power-duell/", "/power-duell/schutzgottkarten/"):
+        journey.goto(f"/{language}{path}")
+        wait_until_kept(page)
+        expect(page.locator(".offline-keep button")).to_be_enabled()
+        assert page.evaluate(LAYOUT_SHIFT) < 0.01, path

@@ -66,7 +66,7 @@ def test_every_rulebook_page_has_the_date_its_content_last_changed(client, seede
     entries = sitemap_entries(client)
     today = timezone.localdate().isoformat()
     undated = sorted(path for path, entry in entries.items() if not entry["lastmod"])
-    assert all("/calculator/" in path for path in undated), undated
+    assert undated == []
     correction = "/de/power-duell/corrections/1/"
     # Imported with its source page: dated by its effective date, as in the feed.
     assert entries[correction]["lastmod"] == "2023-01-25"
@@ -115,3 +115,77 @@ def test_a_text_changes_at_publication_and_again_when_it_comes_into_force(effect
     now = timezone.make_aware(datetime.datetime(2026, 6, 1, 12))
     published = timezone.make_aware(datetime.datetime(2026, 5, 1, 9))
     assert changed_at(published, 7, effective, now) == timezone.make_aware(expected)
+
+
+def test_calculator_pages_are_dated_by_the_clauses_they_cite(seeded):
+    import engine
+    from rulebook.calculator.sitemaps import CalculatorSitemap
+    from rulebook.models import Clause, Game
+    from rulebook.reading.lastmod import LastChanges
+
+    # Every text last changed on 2024-01-01 but one clause the Berserk timing
+    # scenario cites, changed on 2025-03-04 (published rows are immutable:
+    # the moments are given to the sitemap, the clauses are the real ones).
+    old = timezone.make_aware(datetime.datetime(2024, 1, 1, 10))
+    new = timezone.make_aware(datetime.datetime(2025, 3, 4, 10))
+    scenarios = [s for rs in engine.rulesets() for s in rs.scenarios]
+    (timing,) = [s for s in scenarios if (s.game, s.slug) == ("berserk", "timing")]
+    cited = timing.citations[0]
+    key = (cited.document.game, cited.document.document, cited.key)
+    clause = Clause.objects.get(document__game__slug=key[0], document__slug=key[1], key=key[2])
+    sitemap = CalculatorSitemap()
+    sitemap.__dict__["_changes"] = LastChanges(
+        clauses={**{pk: old for pk in Clause.objects.values_list("pk", flat=True)},
+                 clause.pk: new},
+        games={pk: new for pk in Game.objects.values_list("pk", flat=True)})
+
+    def lastmod(name, args=()):
+        return timezone.localtime(sitemap.lastmod((name, args))).date().isoformat()
+
+    assert lastmod("calculator:scenario", ("berserk", "timing")) == "2025-03-04"
+    assert lastmod("calculator:index") == "2025-03-04"
+    examples = {(e.source.document.game, e.source.document.document, e.source.key)
+                for s in scenarios for e in s.examples}
+    assert lastmod("calculator:examples") == ("2025-03-04" if key in examples else "2024-01-01")
+    dated = {}
+    for scenario in scenarios:
+        cites = {(c.document.game, c.document.document, c.key)
+                 for c in scenario.citations + tuple(e.source for e in scenario.examples)}
+        dated[scenario.game, scenario.slug] = lastmod("calculator:scenario",
+                                                      (scenario.game, scenario.slug))
+        assert dated[scenario.game, scenario.slug] == (
+            "2025-03-04" if key in cites else "2024-01-01"), scenario.slug
+    # Not a page dated by its game (which changed on 2025-03-04) but by what it cites.
+    assert dated["marvel-champions", "target-validity"] == "2024-01-01"
+    assert dated["power-duell", "guardian-wirkung"] == "2024-01-01"
+
+
+def test_a_correction_of_a_cited_clause_redates_its_calculator_page(
+        client, seeded, editor, publisher):
+    """The served sitemap reads the publications (the seeds are dated by their
+    import, today, so the dates themselves are tested above)."""
+    import engine
+    from rulebook.models import Clause, Correction, Game
+    from rulebook.versioning.publishing import (propose_version, publish_correction,
+                                                submit_correction)
+
+    scenario = engine.rulesets()[0].scenarios[0]
+    citation = scenario.citations[0]
+    clause = Clause.objects.get(document__game__slug=citation.document.game,
+                                document__slug=citation.document.document, key=citation.key)
+    path = f"/en/calculator/{scenario.game}/{scenario.slug}/"
+    correction = Correction.objects.create(
+        game=Game.objects.get(slug=citation.document.game), language="de",
+        title_de="Korrektur", effective_date=datetime.date(2023, 1, 1), created_by=editor)
+    draft = propose_version(correction, clause, editor)
+    draft.text_de = (draft.text_de or "") + " (korrigiert)"
+    draft.text_ru = (draft.text_ru or "") + " (исправлено)"
+    draft.text_en = (draft.text_en or "") + " (corrected)"
+    draft.save()
+    submit_correction(correction, editor)
+    publish_correction(correction, publisher)
+    correction.refresh_from_db()
+    published = timezone.localtime(correction.published_at).date().isoformat()
+    entries = sitemap_entries(client)
+    assert entries[path]["lastmod"] == published
+    assert entries["/ru/calculator/"]["lastmod"] == published

@@ -137,3 +137,21 @@ def test_sitemap_lists_published_rulings_only(client, published_ruling, small_ru
         assert f"/{language}/testspiel/rulings/1/</loc>" in sitemap
         assert f"/{language}/testspiel/rulings/</loc>" in sitemap
     assert "/testspiel/rulings/2/" not in sitemap
+
+
+def test_sitemap_dates_a_game_s_rulings_list_by_its_latest_ruling(
+        client, published_ruling, small_rulebook, editor, publisher):
+    from rulebook.rulings.sitemaps import RulingListSitemap, RulingSitemap
+
+    later = publish(make_draft(small_rulebook["game"], [small_rulebook["other"]], editor,
+                               question="Darf man tauschen?"), editor, publisher)
+    published_ruling.refresh_from_db()
+    later.refresh_from_db()
+    assert later.published_at > published_ruling.published_at
+    assert RulingListSitemap().lastmod(small_rulebook["game"]) == later.published_at
+    assert RulingSitemap().lastmod(published_ruling) == published_ruling.published_at
+    sitemap = client.get("/sitemap.xml").content.decode()
+    day = later.published_at.astimezone(timezone.get_current_timezone()).date().isoformat()
+    for language in ("de", "ru", "en"):
+        assert (f"/{language}/testspiel/rulings/</loc><lastmod>{day}</lastmod>"
+                in sitemap)

@@ -4,7 +4,8 @@
  * - the table of contents: open beside the text on a desktop, a button on
  *   a phone (as reading.css showed it at first paint); the section being
  *   read is marked while scrolling;
- * - offline reading: registers /sw.js, tells it about each page opened,
+ * - offline reading: registers /sw.js once the page has loaded, tells it
+ *   about each page opened,
  *   offers "keep this game offline", shows the banner of an offline copy;
  * - the calculator and search say they need a connection when a request
  *   fails offline;
@@ -94,7 +95,7 @@
       };
       window.addEventListener("scroll", schedule, { passive: true });
       window.addEventListener("resize", schedule);
-      mark();
+      schedule();  /* in the next frame: no layout forced while the page loads */
     }
   }
 
@@ -208,8 +209,11 @@
     }
   });
 
-  /* The service worker. */
-  if (!("serviceWorker" in navigator)) return;
+  /* The service worker ("keep this game offline" needs one). */
+  function noWorker() {
+    document.querySelectorAll(".offline-keep").forEach(function (block) { block.hidden = true; });
+  }
+  if (!("serviceWorker" in navigator)) { noWorker(); return; }
 
   function ask(worker, message) {
     return new Promise(function (resolve) {
@@ -219,15 +223,24 @@
     });
   }
 
-  navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+  /* Registered once the page has loaded: the worker's install and the
+   * "visit" (which stores the page and its assets) must not compete with
+   * the page's own first paint and scripts. */
+  function afterLoad(start) {
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+  }
+
+  afterLoad(function () { navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
     return navigator.serviceWorker.ready;
   }).then(function (registration) {
     var worker = registration.active;
-    if (!worker) return;
+    if (!worker) { noWorker(); return; }
     document.querySelectorAll(".offline-keep").forEach(function (block) {
       var button = block.querySelector("button");
       var state = block.querySelector(".offline-keep__state");
       block.hidden = storedAt !== undefined;
+      button.disabled = false;
       button.addEventListener("click", function () {
         button.disabled = true;
         fetch(button.dataset.offlineGame, { credentials: "same-origin" })
@@ -248,5 +261,5 @@
     return ask(worker, { type: "visit", url: location.href, assets: assets }).then(function (result) {
       root.dataset.offlineState = result.ok ? "current" : "failed";
     });
-  }).catch(function () { root.dataset.offlineState = "unavailable"; });
+  }).catch(function () { noWorker(); root.dataset.offlineState = "unavailable"; }); });
 })();
