@@ -141,7 +141,8 @@ def test_admin_publishes_a_dated_correction_seen_in_history_feed_and_as_of(journ
     # The clause history lists the new version with the correction, and the
     # word diff between the last two versions shows the inserted sentence.
     journey.goto(f"/{language}{MARVEL}{key}/history/")
-    expect(page.locator("h1")).to_have_text(HISTORY_OF[language].format(f"Ziel ¶{key[6:]}"))
+    label = {"de": "Ziel", "ru": "Цель (Ziel)", "en": "Target (Ziel)"}[language]
+    expect(page.locator("h1")).to_have_text(HISTORY_OF[language].format(f"{label} ¶{key[6:]}"))
     rows = page.locator("table.history tbody tr[id]")
     expect(rows).to_have_count(versions_before + 1)
     newest = page.locator(f"tr#v{versions_before + 1}")
