@@ -3,10 +3,10 @@ and the date each page's content last changed (``lastmod``)."""
 
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.urls import reverse
 
-from rulebook.models import Clause, Correction, Document, Game, Section
+from rulebook.models import Clause, Correction, Document, Game, GlossaryTerm, Section
 from rulebook.reading.lastmod import LastChanges
 
 
@@ -60,6 +60,9 @@ class HomeSitemap(RulebookSitemap):
         return reverse(item)
 
     def lastmod(self, item):
+        if item == "rulebook:glossaries":  # it counts each game's terms
+            terms = GlossaryTerm.history.aggregate(latest=Max("history_date"))["latest"]
+            return max(filter(None, (self.changes.latest, terms)), default=None)
         return self.changes.latest
 
 
@@ -76,13 +79,23 @@ class GameSitemap(RulebookSitemap):
 
 
 class GlossarySitemap(GameSitemap):
-    """Every game's glossary, in every UI language (dated by the game's texts:
-    the terms come with them)."""
+    """Every game's glossary, in every UI language, dated by the game's texts
+    (the page quotes their clauses) or the last change of one of its terms
+    (the terms' history, :class:`~rulebook.models.GlossaryTerm`), whichever
+    is later."""
 
     priority = 0.4
 
     def location(self, item):
         return reverse("rulebook:glossary", args=[item.slug])
+
+    def lastmod(self, item):
+        if not hasattr(self, "_terms_changed"):
+            self._terms_changed = dict(
+                GlossaryTerm.history.values_list("game_id").annotate(Max("history_date"))
+                .order_by())
+        return max(filter(None, (self.changes.games.get(item.pk),
+                                 self._terms_changed.get(item.pk))), default=None)
 
 
 class CorrectionListSitemap(GameSitemap):

@@ -189,3 +189,20 @@ def test_a_correction_of_a_cited_clause_redates_its_calculator_page(
     entries = sitemap_entries(client)
     assert entries[path]["lastmod"] == published
     assert entries["/ru/calculator/"]["lastmod"] == published
+
+
+def test_a_glossary_is_dated_by_the_last_change_of_its_terms(client, seeded):
+    from rulebook.models import Game, GlossaryTerm
+
+    game = Game.objects.get(slug="berserk")
+    texts = sitemap_entries(client)["/en/berserk/glossary/"]["lastmod"]
+    assert texts == sitemap_entries(client)["/en/berserk/"]["lastmod"]  # no term yet
+    edited = datetime.datetime(2031, 5, 6, 7, 8, tzinfo=datetime.timezone.utc)
+    term = GlossaryTerm.objects.create(game=game, slug="stikhiya", language="ru",
+                                       term_ru="стихия")
+    term.history.update(history_date=edited)  # an admin's edit on that day
+    entries = sitemap_entries(client)
+    assert entries["/en/berserk/glossary/"]["lastmod"] == "2031-05-06"
+    assert entries["/de/glossary/"]["lastmod"] == "2031-05-06"  # the index counts the terms
+    assert entries["/en/power-duell/glossary/"]["lastmod"] == entries["/en/power-duell/"][
+        "lastmod"]  # another game's glossary keeps its texts' date
