@@ -17,7 +17,7 @@ from django.db import DatabaseError, connection
 
 #: What a role may do that the site's own role must not, as SQL over the site's tables.
 _POWERS = """
-SELECT r.rolsuper,
+SELECT current_user, r.rolsuper,
        (SELECT count(*) FROM pg_tables t WHERE t.schemaname = current_schema()
           AND pg_has_role(current_user, t.tableowner, 'USAGE')),
        (SELECT count(*) FROM pg_tables t WHERE t.schemaname = current_schema()
@@ -40,10 +40,8 @@ def role_powers() -> dict[str, object] | None:
         return None
     try:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT current_user")
-            role = cursor.fetchone()[0]
             cursor.execute(_POWERS)
-            superuser, owns, truncates, creates = cursor.fetchone()
+            role, superuser, owns, truncates, creates = cursor.fetchone()
     except DatabaseError:
         return None
     return {"role": role, "superuser": superuser, "owns": owns, "truncates": truncates,

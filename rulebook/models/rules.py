@@ -286,14 +286,14 @@ class Clause(models.Model):
         """The key as printed (``label``), else the key itself."""
         return self.label or self.key
 
-    def label_in(self, language: str | None = None, section: "Section | None" = None,
-                 original: str | None = None) -> Localized:
+    def label_in(self, language: str | None = None, section: "Section | None" = None
+                 ) -> Localized:
         """The key as printed, naming its section in ``language`` (default: the reader's).
 
-        ``section`` and ``original`` (the document's language) spare the look-ups
-        when the caller has them.  See :func:`label_in` for the rule.
+        ``section`` spares the look-up when the caller has it.  See
+        :func:`label_in` for the rule.
         """
-        original = original or self.document.language
+        original = self.document.language
         if section is None and self.section_id is None:
             return Localized(self.display_key, original, False)
         return label_in(self.display_key, section or self.section, original, language)

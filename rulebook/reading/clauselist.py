@@ -85,6 +85,7 @@ class _Page:
         self.badge_title = escape(_("original text, not translated yet"))
         self.copied = escape(_("Link copied"))
         self.copy_link = escape(_("Copy link"))
+        self.language = (get_language() or "")[:2]
         self._addresses = None
         # The entry (rule) of the clauses shown last and the glossary terms
         # marked in it so far: a term is marked on its first use per entry.
@@ -155,10 +156,8 @@ def _article(page: _Page, reading: ClauseReading, heading_level: int | None,
         return f"\n{_see_also(page, reading, heading_level, standalone)}\n\n"
     addresses = page.addresses(clause.document)
     key = escape(clause.key)
-    label = clause.label_in()
-    display_key = escape(label.text)
-    if label.language != (get_language() or "")[:2]:
-        display_key = f'<span lang="{escape(label.language)}">{display_key}</span>'
+    label = clause.label_in(page.language)
+    display_key = pagefacts.label_html(label, page.language)
     url = escape(pagefacts.with_date(addresses.clause(clause), page.as_of))
     later = reading.later
     text = reading.text
@@ -357,7 +356,7 @@ def render_page_outline(items, by_clause: bool = False) -> SafeString:
             for reading in item.clauses:
                 clause = reading.clause
                 parts.append(f'<li class="depth-{clause.depth}"><a href="#{escape(clause.key)}" '
-                             f'title="{escape(clause.display_key)}">'
+                             f'title="{escape(clause.label_in().text)}">'
                              f'{escape(pagefacts.short_label(clause))}')
                 title = reading.title
                 if title.text:

@@ -1,6 +1,8 @@
 """Sitemaps of every indexable page, with hreflang alternates, one x-default
 and the date each page's content last changed (``lastmod``)."""
 
+import functools
+
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap
 from django.db.models import Max, Q
@@ -89,13 +91,15 @@ class GlossarySitemap(GameSitemap):
     def location(self, item):
         return reverse("rulebook:glossary", args=[item.slug])
 
+    @functools.cached_property
+    def terms_changed(self) -> dict:
+        """``{game id: the last change of one of its glossary terms}`` (one query)."""
+        return dict(GlossaryTerm.history.values_list("game_id").annotate(Max("history_date"))
+                    .order_by())
+
     def lastmod(self, item):
-        if not hasattr(self, "_terms_changed"):
-            self._terms_changed = dict(
-                GlossaryTerm.history.values_list("game_id").annotate(Max("history_date"))
-                .order_by())
         return max(filter(None, (self.changes.games.get(item.pk),
-                                 self._terms_changed.get(item.pk))), default=None)
+                                 self.terms_changed.get(item.pk))), default=None)
 
 
 class CorrectionListSitemap(GameSitemap):

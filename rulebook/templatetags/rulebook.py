@@ -71,13 +71,9 @@ def clause_label(clause) -> str:
     """The clause's printed key in the reader's language (``Clause.label_in``), as
     HTML: marked with its language where that is not the reader's ("1.2.4 ›
     Card layout ¶3"; untranslated: ``<span lang="de">1.2.4 › Kartenaufbau ¶3</span>``)."""
-    from django.utils.html import format_html
-    from django.utils.translation import get_language
+    from rulebook.reading.pagefacts import label_html
 
-    label = clause.label_in()
-    if label.language == (get_language() or "")[:2]:
-        return format_html("{}", label.text)
-    return format_html('<span lang="{}">{}</span>', label.language, label.text)
+    return label_html(clause.label_in())
 
 
 @register.filter

@@ -22,6 +22,7 @@ record of who published is kept and nobody can log in with it.
 from __future__ import annotations
 
 import datetime
+import functools
 from typing import Any
 
 from django.conf import settings
@@ -235,67 +236,12 @@ def _restore(data: dict[str, Any]) -> Game:
     game = Game(slug=slug, position=data["game"]["position"])
     _set_translated(game, "name", data["game"]["name"])
     _checked(game, f"game {slug}").save()
-    corrections: dict[int, Correction] = {}
-    for item in data["corrections"]:
-        # The public number (its address); files written before numbers
-        # existed: the file's reference, 1, 2, … in date order.
-        number = item.get("number") or item["ref"]
-        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-            raise RestoreError(f"correction {item['ref']}: the number {number!r} is not a "
-                               f"positive whole number.")
-        correction = Correction(game=game, effective_date=_opt_date(item["effective_date"]),
-                                language=item["language"], number=number,
-                                published_at=_datetime(item["published_at"]),
-                                published_by=_publisher(item["published_by"]))
-        _set_translated(correction, "title", item["title"])
-        _set_translated(correction, "summary", item["summary"])
-        _checked(correction, f"correction {item['ref']}").save()
-        corrections[item["ref"]] = correction
+    publisher = functools.cache(_publisher)  # one look-up per user name, not per version
+    corrections = {item["ref"]: _restore_correction(game, item, publisher)
+                   for item in data["corrections"]}
     clauses: dict[tuple[str, str], Clause] = {}
     for doc_item in data["documents"]:
-        document = Document(game=game, slug=doc_item["slug"], number=doc_item["number"],
-                            language=doc_item["language"], source_url=doc_item["source_url"],
-                            position=doc_item["position"])
-        _set_translated(document, "title", doc_item["title"])
-        _set_translated(document, "source_note", doc_item["source_note"])
-        _checked(document, f"document {document.slug}").save()
-        sections: dict[str, Section] = {}
-        for item in doc_item["sections"]:
-            section = Section(document=document, slug=item["slug"], number=item["number"],
-                              position=item["position"], parent=sections.get(item["parent"]))
-            _set_translated(section, "heading", item["heading"])
-            _checked(section, f"{document.slug} section {section.slug}").save()
-            sections[section.slug] = section
-        # The imported first versions of the document before the others: the
-        # database takes a first version without publisher only as one of the
-        # first import's batch (rulebook.versioning.guards).
-        later: list[ClauseVersion] = []
-        for item in doc_item["clauses"]:
-            clause = Clause(document=document, section=sections[item["section"]],
-                            key=item["key"], label=item["label"], depth=item["depth"],
-                            position=item["position"])
-            _checked(clause, f"{document.slug} clause {clause.key[:120]}").save()
-            clauses[document.slug, clause.key] = clause
-            for v in item["versions"]:
-                version = ClauseVersion(
-                    clause=clause, number=v["number"], effective_date=_opt_date(v["effective_date"]),
-                    correction=corrections.get(v["correction"]) if v["correction"] else None,
-                    is_repeal=v["is_repeal"], published_at=_datetime(v["published_at"]),
-                    published_by=_publisher(v["published_by"]))
-                for field in ("title", "text", "source_note"):
-                    _set_translated(version, field, v[field])
-                for code in LANGUAGES:
-                    setattr(version, f"translated_from_{code}", v["translated_from"].get(code, ""))
-                if text_digest(version.original_text()) != v["digest"]:
-                    raise RestoreError(f"{document.slug}/{clause.key} v{v['number']}: the text "
-                                       f"does not match its digest; the file is damaged.")
-                checked = _checked(version, f"{document.slug}/{clause.key} v{v['number']}")
-                if version.number == 1 and version.published_by is None:
-                    checked.save()
-                else:
-                    later.append(checked)
-        for version in later:
-            version.save()
+        _restore_document(game, doc_item, corrections, clauses, publisher)
     # Files written before the glossary and the rulings were exported have none.
     for item in data.get("glossary", []):
         _restore_glossary_term(game, item, clauses)
@@ -304,6 +250,88 @@ def _restore(data: dict[str, Any]) -> Game:
     for item in data.get("rulings", []):
         _restore_ruling_status(rulings, item, corrections)
     return game
+
+
+def _restore_correction(game: Game, item: dict[str, Any], publisher) -> Correction:
+    """Create one published correction of an export's ``corrections`` list.
+
+    :raises RestoreError: if its number is not a positive whole number.
+    """
+    # The public number (its address); files written before numbers
+    # existed: the file's reference, 1, 2, … in date order.
+    number = item.get("number") or item["ref"]
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise RestoreError(f"correction {item['ref']}: the number {number!r} is not a "
+                           f"positive whole number.")
+    correction = Correction(game=game, effective_date=_opt_date(item["effective_date"]),
+                            language=item["language"], number=number,
+                            published_at=_datetime(item["published_at"]),
+                            published_by=publisher(item["published_by"]))
+    _set_translated(correction, "title", item["title"])
+    _set_translated(correction, "summary", item["summary"])
+    _checked(correction, f"correction {item['ref']}").save()
+    return correction
+
+
+def _restore_document(game: Game, doc_item: dict[str, Any], corrections: dict[int, Correction],
+                      clauses: dict[tuple[str, str], Clause], publisher) -> None:
+    """Create one document of an export with its sections, clauses (added to
+    ``clauses`` by document slug and key) and versions.
+
+    :raises RestoreError: if a version's text does not match its digest.
+    """
+    document = Document(game=game, slug=doc_item["slug"], number=doc_item["number"],
+                        language=doc_item["language"], source_url=doc_item["source_url"],
+                        position=doc_item["position"])
+    _set_translated(document, "title", doc_item["title"])
+    _set_translated(document, "source_note", doc_item["source_note"])
+    _checked(document, f"document {document.slug}").save()
+    sections: dict[str, Section] = {}
+    for item in doc_item["sections"]:
+        section = Section(document=document, slug=item["slug"], number=item["number"],
+                          position=item["position"], parent=sections.get(item["parent"]))
+        _set_translated(section, "heading", item["heading"])
+        _checked(section, f"{document.slug} section {section.slug}").save()
+        sections[section.slug] = section
+    # The imported first versions of the document before the others: the
+    # database takes a first version without publisher only as one of the
+    # first import's batch (rulebook.versioning.guards).
+    later: list[ClauseVersion] = []
+    for item in doc_item["clauses"]:
+        clause = Clause(document=document, section=sections[item["section"]],
+                        key=item["key"], label=item["label"], depth=item["depth"],
+                        position=item["position"])
+        _checked(clause, f"{document.slug} clause {clause.key[:120]}").save()
+        clauses[document.slug, clause.key] = clause
+        for v in item["versions"]:
+            version = _version(clause, v, corrections, publisher)
+            if version.number == 1 and version.published_by is None:
+                version.save()
+            else:
+                later.append(version)
+    for version in later:
+        version.save()
+
+
+def _version(clause: Clause, v: dict[str, Any], corrections: dict[int, Correction],
+             publisher) -> ClauseVersion:
+    """One clause version of an export, checked but not saved yet.
+
+    :raises RestoreError: if its text does not match its digest.
+    """
+    where = f"{clause.document.slug}/{clause.key} v{v['number']}"
+    version = ClauseVersion(
+        clause=clause, number=v["number"], effective_date=_opt_date(v["effective_date"]),
+        correction=corrections.get(v["correction"]) if v["correction"] else None,
+        is_repeal=v["is_repeal"], published_at=_datetime(v["published_at"]),
+        published_by=publisher(v["published_by"]))
+    for field in ("title", "text", "source_note"):
+        _set_translated(version, field, v[field])
+    for code in LANGUAGES:
+        setattr(version, f"translated_from_{code}", v["translated_from"].get(code, ""))
+    if text_digest(version.original_text()) != v["digest"]:
+        raise RestoreError(f"{where}: the text does not match its digest; the file is damaged.")
+    return _checked(version, where)
 
 
 def _restore_ruling(game: Game, item: dict[str, Any],
