@@ -24,15 +24,15 @@ table never asked before, no page cache answering) costs little.  Two trades:
    :data:`EXAMPLE_LINKS` (``ProcessIndex.clear``).
 
 2. **Markup written twice for a tenth of the template engine's time**:
-   :func:`steps_html` and :func:`sources_html` write the ruling's steps and
-   its cited clauses in Python, byte for byte as ``includes/step.html`` and
-   ``includes/source.html`` render them (the form's fields are the
-   templates' own: the table builder changes them often).  Those templates stay the reference
-   and are no longer rendered on the pages: a test
-   (``tests/rulebook/calculator/test_speed.py``) renders both ways for every
-   scenario, worked example, language, date and error state and asks for
-   the same bytes.  To change the markup, change the template, then this
-   module, until that test passes.
+   :func:`steps_html`, :func:`sources_html` and :func:`fields_html` write the
+   ruling's steps, its cited clauses and the form's fields in Python, byte for
+   byte as ``includes/step.html``, ``includes/source.html`` and
+   ``includes/field.html`` (with ``group_item.html`` and ``required_mark.html``)
+   render them.  Those templates stay the reference and are no longer rendered
+   on the pages: a test (``tests/rulebook/calculator/test_speed.py``) renders
+   both ways for every scenario, worked example, language, date, error state
+   and card reading and asks for the same bytes.  To change the markup, change
+   the template, then this module, until that test passes.
 """
 
 from __future__ import annotations
@@ -222,3 +222,234 @@ def sources_html(ruling) -> SafeString:
     """Each clause the ruling (:class:`~rulebook.calculator.services.RulingView`)
     cites, as ``includes/source.html`` renders it, written in Python."""
     return mark_safe("".join(_source(source, ruling) for source in ruling.sources))
+
+
+# --------------------------------------------------------------------------
+# Hand-written HTML: the form's fields
+# --------------------------------------------------------------------------
+# What it trades: ``includes/field.html``, ``includes/group_item.html`` and
+# ``includes/required_mark.html`` written here in Python, the same markup — most
+# of a cold ruling page's time was the template engine walking the table
+# builder's fields.  The templates stay the reference (a test renders both ways
+# for every scenario, worked example, language and error state, with card
+# readings, and asks for the same bytes).  Change the templates first, then this.
+
+def _attr(name: str, value: Any) -> str:
+    """`` name="value"`` (escaped) when ``value`` is true, else nothing."""
+    return f' {name}="{_e(value)}"' if value else ""
+
+
+def _flag(name: str, on: Any) -> str:
+    """`` name`` when ``on`` is true, else nothing."""
+    return f" {name}" if on else ""
+
+
+def _help(field) -> str:
+    return f'<p class="help" id="{_e(field.id)}-help">{_e(field.help)}</p>' if field.help else ""
+
+
+def _error(field) -> str:
+    return (f'<p class="field__error" id="{_e(field.id)}-error">{_e(field.error)}</p>'
+            if field.error else "")
+
+
+def _required_mark(field) -> str:
+    if field.required:
+        return " *"
+    if field.required_when:
+        return (' <span class="required-when">('
+                + _blocktranslate("* %(condition)s", condition=field.required_when) + ")</span>")
+    return ""
+
+
+def _aria(field) -> str:
+    return _attr("aria-describedby", field.described_by) + (
+        ' aria-invalid="true"' if field.error else "")
+
+
+def _error_class(field) -> str:
+    return " field--error" if field.error else ""
+
+
+def _group(field, env: dict) -> str:
+    spec = field.spec
+    action = env["action"]
+    items = "".join(_group_item(field, item, number, env)
+                    for number, item in enumerate(field.items, 1))
+    if not field.items:
+        items = ('\n  <p class="muted" data-group-empty>' + gettext(
+            "No items. Enter a number above and choose “Show this many items”.") + "</p>\n  ")
+    return (
+        f'\n<fieldset class="field field--group{_error_class(field)}" '
+        f'data-group="{_e(field.html_name)}" data-min="{_e(spec.min_items)}" '
+        f'data-max="{_e(spec.max_items)}">\n'
+        f'  <legend>{_e(field.label)}{" *" if field.required else ""}</legend>\n'
+        f'  {_help(field)}\n'
+        f'  <div class="group-count" data-group-count>\n'
+        f'    <label for="{_e(field.id)}">'
+        + _blocktranslate("Number of items: %(label)s", label=field.label) + '</label>\n'
+        f'    <input type="number" id="{_e(field.id)}" name="{_e(field.html_name)}" '
+        f'value="{_e(field.value)}" min="{_e(spec.min_items)}" max="{_e(spec.max_items)}" '
+        f'step="1" inputmode="numeric"{_aria(field)}>\n'
+        f'    <button type="submit" name="_layout" value="1" class="button button--secondary"\n'
+        f'            data-hx-get="{action}" data-hx-include="closest form" '
+        f'data-hx-target="#calculator" data-hx-swap="outerHTML" data-hx-push-url="true">'
+        + gettext("Show this many items") + '</button>\n'
+        f'    {_error(field)}\n'
+        f'  </div>\n'
+        f'  <div class="group-items" data-group-items>\n'
+        f'  {items}\n'
+        f'  </div>\n'
+        f'  <template data-group-template>{_group_item(field, field.template, "__n__", env)}'
+        f'</template>\n'
+        f'  <p class="group-add" data-group-add hidden><button type="button" '
+        f'class="button button--secondary" data-group-add-button>'
+        + _blocktranslate("Add an item: %(label)s", label=field.label)
+        + '</button></p>\n</fieldset>\n')
+
+
+def _group_item(group, item: list, number: Any, env: dict) -> str:
+    plain = "".join(_field(field, env) for field in item if not field.more)
+    more = [field for field in item if field.more]
+    details = ""
+    if more:
+        details = (
+            f'<details class="group-item__more" data-more="{_e(more[0].prefix)}"'
+            f'{_flag("open", any(field.is_set for field in more))}>\n'
+            f'      <summary>{gettext("More")}</summary>\n'
+            f'      <div class="group-item__row">{"".join(_field(f, env) for f in more)}</div>\n'
+            f'    </details>')
+    return (
+        f'<fieldset class="group-item" data-group-item>\n'
+        f'    <legend>' + _blocktranslate("%(label)s — item %(number)s", label=group.label,
+                                          number=number) + '</legend>\n'
+        f'    <div class="group-item__row">{plain}</div>\n'
+        f'    {details}\n'
+        f'    <p class="group-item__remove" hidden><button type="button" '
+        f'class="button button--secondary" data-group-remove>'
+        + _blocktranslate("Remove %(label)s — item %(number)s", label=group.label,
+                          number=number) + '</button></p>\n  </fieldset>\n')
+
+
+def _multiple(field) -> str:
+    choices = "".join(
+        f'\n    <span class="choice"><input type="checkbox" id="{_e(field.id)}-{_e(value)}" '
+        f'name="{_e(field.html_name)}" value="{_e(value)}"{_flag("checked", selected)}> '
+        f'<label for="{_e(field.id)}-{_e(value)}">{_e(label)}</label></span>\n  '
+        for value, label, selected in field.choices)
+    return (
+        f'\n<fieldset class="field field--multiple{_error_class(field)}" id="{_e(field.id)}" '
+        f'tabindex="-1"{_attr("aria-describedby", field.described_by)}>\n'
+        f'  <legend>{_e(field.label)}{_required_mark(field)}</legend>\n'
+        f'  {_help(field)}\n'
+        f'  <div class="choices">\n  {choices}\n  </div>\n'
+        f'  {_error(field)}\n</fieldset>\n')
+
+
+def _card_reading(field, reading) -> str:
+    if not (reading and reading.field == field.html_name):
+        return ""
+    said = gettext(
+        "Every sentence was understood and is filled in below: check the fields, then get "
+        "the ruling." if reading.complete else
+        "What was understood is filled in below; what was not understood makes the ruling "
+        "incomplete. Check the fields, then get the ruling.")
+    phrases = "".join(
+        f'\n      <li class="card-reading__{"understood" if understood else "unread"}">'
+        f'<span class="card-reading__mark">'
+        f'{gettext("understood") if understood else gettext("not understood")}:</span> '
+        f'<q>{_e(text)}</q></li>' for text, understood in reading.phrases)
+    return (f'\n  <div class="card-reading" role="status">\n    <p>{said}</p>\n'
+            f'    <ul class="card-reading__phrases">{phrases}\n    </ul>\n  </div>\n  ')
+
+
+def _text(field, env: dict) -> str:
+    return (
+        f'\n<div class="field field--text{_error_class(field)}">\n'
+        f'  <label for="{_e(field.id)}">{_e(field.label)}</label>\n'
+        f'  {_help(field)}\n'
+        f'  <textarea id="{_e(field.id)}" name="{_e(field.html_name)}" rows="3" '
+        f'maxlength="{_e(field.spec.maximum)}" autocapitalize="sentences" '
+        f'spellcheck="false"{_aria(field)}>{_e(field.value)}</textarea>\n'
+        f'  <p class="field__actions"><button type="submit" name="_read" '
+        f'value="{_e(field.html_name)}" class="button button--secondary"\n'
+        f'     data-hx-get="{env["action"]}" data-hx-include="closest form" '
+        f'data-hx-target="#calculator" data-hx-swap="outerHTML" data-hx-push-url="false">'
+        + gettext("Read the text") + '</button></p>\n'
+        f'  {_card_reading(field, env["card_reading"])}\n'
+        f'  {_error(field)}\n</div>\n')
+
+
+def _boolean(field) -> str:
+    return (
+        f'\n<div class="field field--boolean{_error_class(field)}">\n'
+        f'  <input type="hidden" name="{_e(field.html_name)}" value="off">\n'
+        f'  <input type="checkbox" id="{_e(field.id)}" name="{_e(field.html_name)}" value="on"'
+        f'{_flag("checked", field.checked)}{_aria(field)}>\n'
+        f'  <label for="{_e(field.id)}">{_e(field.label)}</label>\n'
+        f'  {_help(field)}\n  {_error(field)}\n</div>\n')
+
+
+def _options(options) -> str:
+    return "".join(f'<option value="{_e(value)}"{_flag("selected", selected)}>{_e(label)}</option>'
+                   for value, label, selected in options)
+
+
+def _control(field) -> str:
+    spec = field.spec
+    required = ' aria-required="true"' if field.required else ""
+    if field.kind == "choice":
+        choose = ("" if spec.default is not None else
+                  f'<option value="">{gettext("— choose —")}</option>')
+        return (f'<select id="{_e(field.id)}" name="{_e(field.html_name)}"{required}'
+                f'{_aria(field)}>\n    {choose}\n    {_options(field.choices)}\n  </select>')
+    if field.reference:
+        return (f'<select id="{_e(field.id)}" name="{_e(field.html_name)}" '
+                f'data-reference="{_e(field.reference)}" '
+                f'data-reference-label="{_e(field.reference_label)}"{required}{_aria(field)}>\n'
+                f'    <option value="">{gettext("— choose —")}</option>\n'
+                f'    {_options(field.references)}\n  </select>')
+    bounds = "".join(f' {name}="{_e(value)}"' for name, value in (
+        ("min", spec.minimum), ("max", spec.maximum)) if value is not None)
+    return (f'<input type="number" id="{_e(field.id)}" name="{_e(field.html_name)}" '
+            f'value="{_e(field.value)}" step="1" inputmode="numeric"{bounds}{required}'
+            f'{_aria(field)}>')
+
+
+def _single(field) -> str:
+    shown = ""
+    if field.shown_when:
+        default = "" if field.spec.default is None else field.spec.default
+        shown = (f' data-shown-when="{_e(field.shown_when)}" '
+                 f'data-shown-values="{_e(field.shown_values)}" data-shown-default="{_e(default)}"')
+    return (
+        f'\n<div class="field field--{_e(field.kind)}{_error_class(field)}"{shown}>\n'
+        f'  <label for="{_e(field.id)}">{_e(field.label)}{_required_mark(field)}</label>\n'
+        f'  {_help(field)}\n  \n  {_control(field)}\n  \n  {_error(field)}\n</div>\n')
+
+
+def _field(field, env: dict) -> str:
+    kind = field.kind
+    if kind == "group":
+        html = _group(field, env)
+    elif kind == "multiple_choice":
+        html = _multiple(field)
+    elif kind == "text":
+        html = _text(field, env)
+    elif kind == "boolean":
+        html = _boolean(field)
+    else:
+        html = _single(field)
+    return html + "\n"  # the template file's last line break
+
+
+def fields_html(fields: Iterable[Any], scenario: Scenario, card_reading: Any = None) -> SafeString:
+    """Each :class:`~rulebook.calculator.services.BoundField` as ``includes/field.html``
+    renders it (groups with ``includes/group_item.html``), written in Python.
+
+    :param card_reading: the card text just read (``field``, ``complete``, ``phrases``), or
+        ``None``.
+    """
+    env = {"action": _e(reverse("calculator:scenario", args=[scenario.game, scenario.slug])),
+           "card_reading": card_reading}
+    return mark_safe("".join(_field(field, env) for field in fields))

@@ -50,3 +50,10 @@ def sources_html(ruling):
     """The ruling's cited clauses as ``includes/source.html`` renders each one, written
     in Python (:func:`rulebook.calculator.speed.sources_html`)."""
     return speed.sources_html(ruling)
+
+
+@register.simple_tag
+def fields_html(fields, scenario, card_reading=None):
+    """The form's fields as ``includes/field.html`` renders each one, written in Python
+    (:func:`rulebook.calculator.speed.fields_html`)."""
+    return speed.fields_html(fields, scenario, card_reading)

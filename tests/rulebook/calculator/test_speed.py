@@ -116,3 +116,55 @@ def test_clauses_missing_from_the_rulebook_are_written_as_the_template_does():
     view = calculator.present(scenario.evaluate(example.inputs), timezone.localdate())
     assert {s.citation.drift for s in view.sources} == {Drift.MISSING}
     _assert_ruling_bytes(view)
+
+
+# --------------------------------------------------------------------------
+# The form's fields written in Python: the same bytes as the templates
+# --------------------------------------------------------------------------
+
+def _template_fields(fields, scenario, card_reading=None) -> str:
+    field = get_template("rulebook/calculator/includes/field.html")
+    return "".join(field.render({"field": f, "scenario": scenario, "card_reading": card_reading})
+                   for f in fields)
+
+
+def _forms(scenario):
+    """A scenario's forms: new, each worked example, each example with its first field
+    wrong (every field then carries its error state), and a count beyond the groups'."""
+    yield calculator.bind_form(scenario, None), None
+    for example in scenario.examples:
+        data = calculator.to_form(scenario, example.inputs)
+        yield calculator.bind_form(scenario, data), None
+        wrong = {**data, next(iter(data)): ["<b>x</b>"]}
+        fields = calculator.form_data(scenario, wrong)
+        yield calculator.bind_form(scenario, wrong, calculator.form_errors(scenario, fields)), None
+        for name in _text_fields(calculator.bind_form(scenario, data)):
+            read, reading = calculator.read_card_text(
+                scenario, {**data, name: ["Nichts <davon>. " + example.slug],
+                           "_read": [name]})
+            yield calculator.bind_form(scenario, read), reading
+
+
+def _text_fields(fields):
+    """The HTML names of the card-text fields of bound ``fields``, groups' items included."""
+    for field in fields:
+        if field.kind == "text":
+            yield field.html_name
+        for item in field.items:
+            yield from _text_fields(item)
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_the_fields_written_in_python_are_the_templates_bytes(lang):
+    kinds, readings = set(), 0
+    with translation.override(lang):
+        for scenario in SCENARIOS:
+            for fields, reading in _forms(scenario):
+                assert speed.fields_html(fields, scenario, reading) == _template_fields(
+                    fields, scenario, reading), (scenario.slug, reading)
+                kinds |= {f.kind for f in fields} | {
+                    (f.kind, bool(f.error)) for f in calculator.flat_errors(fields)}
+                readings += reading is not None
+    # every kind of field was written, with and without an error, and a card reading
+    assert {"group", "choice", "integer", "boolean", "multiple_choice", "text"} <= kinds
+    assert readings > 0
