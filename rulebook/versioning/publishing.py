@@ -287,6 +287,32 @@ def publish_correction(correction: Correction, user, *,
     # clauses waits here and then finds its draft stale; an edit of a draft
     # waits for the correction's lock and then finds it published.
     editing.lock_rows(clauses=[d.clause_id for d in drafts], versions=[d.pk for d in drafts])
+    bases = _publishable_bases(correction, drafts)
+    now = now or timezone.now()
+    # The game's lock serialises numbering: two publications never share a number.
+    list(Game.objects.select_for_update().filter(pk=correction.game_id).values_list("pk"))
+    correction.number = next_correction_number(correction.game_id)
+    # The correction first: the database publishes a version only together
+    # with its published correction, same stamp and publisher
+    # (rulebook.versioning.guards); all of it in this one transaction.
+    correction.published_at = now
+    correction.published_by = user
+    correction.save()
+    for draft in drafts:
+        _publish_draft(draft, bases[draft.pk], correction, user)
+    _log(user, correction, CHANGE, f"Published ({len(drafts)} clause versions).")
+    return correction
+
+
+def _publishable_bases(correction: Correction,
+                       drafts: list[ClauseVersion]) -> dict[int, ClauseVersion | None]:
+    """The version each draft replaces, keyed by the draft's id, once every
+    check of :func:`publish_correction` passed.
+
+    :raises StaleDraftError: a clause got a new version since its draft was started.
+    :raises WorkflowError: a draft of another game, a backdated draft, or a
+        text identical to the one it replaces.
+    """
     stale = stale_drafts(correction)
     if stale:
         raise StaleDraftError(_(
@@ -309,36 +335,29 @@ def publish_correction(correction: Correction, user, *,
             "The proposed text of %(clauses)s is the same as the current one. Change it or "
             "delete that draft, then publish.") % {
                 "clauses": ", ".join(str(d.clause) for d in repeated)})
-    now = now or timezone.now()
-    # The game's lock serialises numbering: two publications never share a number.
-    list(Game.objects.select_for_update().filter(pk=correction.game_id).values_list("pk"))
-    correction.number = next_correction_number(correction.game_id)
-    # The correction first: the database publishes a version only together
-    # with its published correction, same stamp and publisher
-    # (rulebook.versioning.guards); all of it in this one transaction.
-    correction.published_at = now
-    correction.published_by = user
-    correction.save()
-    for draft in drafts:
-        base = bases[draft.pk]
-        original = draft.original_language
-        new_digest = text_digest(draft.original_text())
-        for code in LANGUAGE_CODES:
-            text = getattr(draft, f"text_{code}") or ""
-            if code == original or not text:
-                continue
-            base_text = (getattr(base, f"text_{code}") or "") if base else ""
-            if text != base_text:  # a translator wrote this text for the new original
-                setattr(draft, f"translated_from_{code}", new_digest)
-        draft.number = (draft.based_on_number or 0) + 1
-        draft.effective_date = correction.effective_date
-        draft.published_at = now
-        draft.published_by = user
-        draft.save()
-        _log(user, draft, CHANGE, f"Published as version {draft.number}, in force from "
-                                  f"{correction.effective_date:%Y-%m-%d}.")
-    _log(user, correction, CHANGE, f"Published ({len(drafts)} clause versions).")
-    return correction
+    return bases
+
+
+def _publish_draft(draft: ClauseVersion, base: ClauseVersion | None,
+                   correction: Correction, user) -> None:
+    """Turn ``draft`` into its clause's next version under the just-published
+    ``correction`` (its stamp, publisher and effective date); a translation
+    edited in the draft is recorded as made from the new original text."""
+    new_digest = text_digest(draft.original_text())
+    for code in LANGUAGE_CODES:
+        text = getattr(draft, f"text_{code}") or ""
+        if code == draft.original_language or not text:
+            continue
+        base_text = (getattr(base, f"text_{code}") or "") if base else ""
+        if text != base_text:  # a translator wrote this text for the new original
+            setattr(draft, f"translated_from_{code}", new_digest)
+    draft.number = (draft.based_on_number or 0) + 1
+    draft.effective_date = correction.effective_date
+    draft.published_at = correction.published_at
+    draft.published_by = user
+    draft.save()
+    _log(user, draft, CHANGE, f"Published as version {draft.number}, in force from "
+                              f"{correction.effective_date:%Y-%m-%d}.")
 
 
 def next_correction_number(game_id: int) -> int:
