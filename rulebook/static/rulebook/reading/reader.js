@@ -266,7 +266,8 @@
       item.appendChild(when);
       var languages = document.createElement("span");
       languages.className = "offline-kept__languages";
-      (record.languages || []).forEach(function (code) {
+      languages.appendChild(document.createTextNode(block.dataset.languages + " "));
+      ["de", "ru", "en"].filter(function (code) { return record.homes[code]; }).forEach(function (code) {
         var name = new Intl.DisplayNames([code], { type: "language" }).of(code);
         languages.appendChild(link(record.homes[code], name.charAt(0).toUpperCase() + name.slice(1), code));
       });
@@ -279,6 +280,10 @@
         var state = document.createElement("span");
         state.className = "offline-keep__state";
         state.setAttribute("role", "status");
+        /* It needs the connection. */
+        button.disabled = !navigator.onLine;
+        window.addEventListener("online", function () { button.disabled = false; });
+        window.addEventListener("offline", function () { button.disabled = true; });
         button.addEventListener("click", function () {
           button.disabled = true;
           keepGame(record.source).then(function (result) {
@@ -354,24 +359,24 @@
       var button = block.querySelector("button");
       var state = block.querySelector(".offline-keep__state");
       var list = block.querySelector(".offline-keep__list");
-      function showKept(done) {
+      function showKept() {
         return keptList().then(function (kept) {
           var record = (kept.games || []).filter(function (game) { return game.game === block.dataset.game; })[0];
           if (!record) return;
           button.textContent = button.dataset.refresh;
-          state.textContent = (done ? done + " " : "") + fill(button.dataset.keptOn, storedWhen(record.stored));
+          state.textContent = fill(button.dataset.keptOn, storedWhen(record.stored));
           if (list) list.hidden = false;
         });
       }
       block.hidden = storedAt !== undefined;
       button.disabled = false;
-      showKept("");
+      showKept();
       button.addEventListener("click", function () {
         button.disabled = true;
         keepGame(button.dataset.offlineGame)
           .then(function (result) {
             block.dataset.kept = String(result.kept || 0);
-            if (result.ok && result.kept === result.total) return showKept(button.dataset.done);
+            if (result.ok && result.kept === result.total) return showKept();
             state.textContent = button.dataset.failed;
           }, function () { state.textContent = button.dataset.failed; })
           .then(function () { button.disabled = false; });
