@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_accessibility import axe  # noqa: F401 - a fixture
 from tests.browser.test_reading_layout import NEEDS_CONNECTION, OFFLINE_COPY, wait_until_kept
 
 LANGUAGES = ("de", "ru", "en")
@@ -93,7 +94,7 @@ def test_offline_every_language_has_its_offline_page_and_a_page_not_kept_says_so
 
 
 @pytest.mark.parametrize("language", ["en"])
-def test_a_kept_game_reads_offline_in_every_language_with_its_age(journey, language):
+def test_a_kept_game_reads_offline_in_every_language_with_its_age(journey, language, axe):
     """"Keep this game offline" on the English page stores Berserk in German,
     Russian and English; the game page says when, and offers to refresh;
     offline, every language's pages open with the copy's date, time and
@@ -142,6 +143,9 @@ def test_a_kept_game_reads_offline_in_every_language_with_its_age(journey, langu
                 for width in (390, 1280):
                     page.set_viewport_size({"width": width, "height": 844})
                     journey.screenshot(f"kept-list-{width}")
+                    violations = axe.run(page).response["violations"]
+                    assert [v["id"] for v in violations
+                            if v["impact"] in ("serious", "critical")] == [], width
     finally:
         page.context.set_offline(False)
     # Online again, the list refreshes the copy.
@@ -149,3 +153,36 @@ def test_a_kept_game_reads_offline_in_every_language_with_its_age(journey, langu
     page.locator(".offline-kept__game button").click()
     expect(page.locator(".offline-kept__game .offline-keep__state")).to_have_text(
         "Refreshed.", timeout=60000)
+
+
+OLD_COPY = """<!DOCTYPE html><html lang="de"><head><title>Alt</title></head>
+<body><main id="main"><h1>Kopie der ersten Version</h1></main></body></html>"""
+
+
+@pytest.mark.parametrize("language", ["de"])
+def test_a_new_worker_version_carries_the_kept_pages_over_and_deletes_old_caches(
+        journey, language):
+    """A reader of the first version has a page kept in "rulebook-pages-v1":
+    the new worker moves it into its own cache and deletes every cache of
+    the old version; the first visit renews the page carried over, which
+    then opens offline."""
+    page = journey.page
+    old_page = f"/{language}{NOT_VISITED}"
+    journey.goto("/robots.txt")  # same site, no worker yet
+    page.evaluate("""([url, html]) => caches.open("rulebook-pages-v1").then(cache => cache.put(url,
+        new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8",
+                                      "X-Offline-Stored": "2026-01-02T03:04:05Z"}})))""",
+                  [journey.url(old_page), OLD_COPY])
+    page.evaluate("caches.open('rulebook-assets-v1')")
+    journey.goto(f"/{language}/")
+    wait_until_kept(page)
+    names = page.evaluate("caches.keys()")
+    assert names and all(name.endswith("-v2") for name in names), names
+    page.context.set_offline(True)
+    try:
+        page.goto(journey.url(old_page))
+        expect(page.locator("h1")).to_contain_text("107.3")  # renewed
+        expect(page.locator("#offline-banner")).to_contain_text(OFFLINE_COPY[language])
+        expect(page.locator("#offline-banner")).to_contain_text(day_and_time(language))
+    finally:
+        page.context.set_offline(False)
