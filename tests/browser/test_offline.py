@@ -89,6 +89,9 @@ def test_offline_every_language_has_its_offline_page_and_a_page_not_kept_says_so
             else:
                 expect(page.locator(".offline-kept__fallback")).to_contain_text(NOTHING_KEPT[code])
                 expect(page.locator(".offline-kept__games")).to_be_hidden()
+        # The root, whose home page was not kept: the kept pages, in the browser's language.
+        page.goto(journey.url("/"))
+        expect(page.locator("h1")).to_have_text(KEPT_HEADING[language])
     finally:
         page.context.set_offline(False)
 
@@ -178,6 +181,8 @@ def test_a_new_worker_version_carries_the_kept_pages_over_and_deletes_old_caches
     wait_until_kept(page)
     names = page.evaluate("caches.keys()")
     assert names and all(name.endswith("-v2") for name in names), names
+    journey.goto("/")  # online, the worker passes the root's redirect on
+    expect(page).to_have_url(journey.url(f"/{language}/"))
     page.context.set_offline(True)
     try:
         page.goto(journey.url(old_page))

@@ -268,7 +268,8 @@
       languages.className = "offline-kept__languages";
       languages.appendChild(document.createTextNode(block.dataset.languages + " "));
       ["de", "ru", "en"].filter(function (code) { return record.homes[code]; }).forEach(function (code) {
-        var name = new Intl.DisplayNames([code], { type: "language" }).of(code);
+        var name = window.Intl && Intl.DisplayNames
+          ? new Intl.DisplayNames([code], { type: "language" }).of(code) : code.toUpperCase();
         languages.appendChild(link(record.homes[code], name.charAt(0).toUpperCase() + name.slice(1), code));
       });
       item.appendChild(languages);
