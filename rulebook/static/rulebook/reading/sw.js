@@ -301,7 +301,8 @@ async function visit(data) {
 }
 
 /* "Keep this game offline": the game's pages in every language (the list
- * of /<language>/<game>/offline.json), and a record of when. */
+ * of /<language>/<game>/offline.json), and, once all are stored, a record
+ * of when (the game's names and pages per language, for the kept list). */
 async function keepAll(data) {
   const urls = [];
   for (const href of data.urls || []) {
@@ -309,7 +310,7 @@ async function keepAll(data) {
     if (isRulePage(url)) urls.push(url.href);
   }
   const kept = await fetchAndKeepAll(urls);
-  if (data.game && kept > 0) {
+  if (data.game && kept > 0 && kept === urls.length) {  // a partial copy keeps the last date
     await putJSON(await caches.open(STATE), GAME_RECORD + data.game.game, {
       game: data.game.game, names: data.game.names || {}, homes: data.game.homes || {},
       languages: data.game.languages || [], source: data.source || "",
