@@ -58,17 +58,31 @@ def page_cacheable(response: HttpResponse) -> HttpResponse:
     return response
 
 
+# What a rendered page depends on besides the data and the request, as
+# (folder under BASE_DIR, file pattern): the templates, the compiled
+# translations, the static files (their hashed names are in every page) and
+# the Python code that renders (views, template tags, the clause-text
+# renderer, the engine's citations).
+RELEASE_FILES = (
+    ("rulebook/templates", "*.html"), ("rulesite/templates", "*.html"), ("locale", "*.mo"),
+    ("rulebook/static", "*"), ("rulebook", "*.py"), ("rulesite", "*.py"), ("engine", "*.py"),
+)
+
+
 @cache
 def release() -> str:
-    """A digest of the templates and compiled translations of this checkout.
+    """A digest of this checkout's :data:`RELEASE_FILES` (hex, 16 characters),
+    computed once per process (at its first page).
 
-    Part of every ETag and fragment key, so a deployment with changed
-    templates or translations never matches a page rendered before it.
+    Part of every ETag, page-cache and fragment key, so a deployment that
+    changes a template, a translation, a static file or the code never
+    matches a page rendered before it: nothing in the cache (Redis included)
+    needs clearing on a deploy.  File names count as well as contents.
     """
     root = Path(settings.BASE_DIR)
     digest = hashlib.sha256()
-    files = sorted([*(root / "rulebook" / "templates").rglob("*.html"),
-                    *(root / "locale").rglob("*.mo")])
+    files = sorted({path for folder, pattern in RELEASE_FILES
+                    for path in (root / folder).rglob(pattern) if path.is_file()})
     for path in files:
         digest.update(str(path.relative_to(root)).encode())
         digest.update(path.read_bytes())

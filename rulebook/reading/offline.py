@@ -5,32 +5,42 @@
   every rule page the reader opens and serves it when the network fails
   (the page then shows its "offline copy from …" banner, see reader.js);
 - :func:`manifest` is the web app manifest in the reader's language;
-- :func:`offline_pages` lists the pages of a game in the reader's language
-  for "keep this game offline";
+- :func:`offline_pages` lists the pages of a game in every language of the
+  site (the reader's first) for "keep this game offline";
 - :func:`offline_state` tells the worker what has been published (the
-  rulebook's generation), so a new publication replaces the stored copies
-  on the next visit online;
-- :func:`offline_page` is what the calculator and search show offline:
-  they need the server.
+  rulebook's generation) and which release the site runs, so a new
+  publication replaces the stored copies, and a new release the stored
+  offline pages, on the next visit online;
+- :func:`offline_page` is what the worker answers offline instead of the
+  browser's error page, in the language of the address asked for; the
+  worker stores these pages of every language when it is installed
+  (:data:`OFFLINE_REASONS`).
 """
 
 from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from rulebook.caching.conditional import release
 from rulebook.caching.pages import rulebook_generation
 from rulebook.models import Clause, Game
 
 SERVICE_WORKER = "rulebook/reading/sw.js"
+# What an offline page says, by the address's last part (``/<language>/offline/<reason>/``;
+# none: ``/<language>/offline/``): a page that needs the server (the
+# calculator, the search), a page that was not kept, and the list of the
+# pages kept on the device (filled in by reader.js from the worker).
+OFFLINE_REASONS = ("needs-connection", "not-kept", "kept")
 
 
 @require_safe
@@ -77,36 +87,74 @@ def manifest(request: HttpRequest) -> HttpResponse:
                         content_type="application/manifest+json; charset=utf-8")
 
 
+def _game_pages(game: Game, documents: list, clauses: list) -> list[str]:
+    """The addresses of ``game``'s pages in the active language: the home
+    page, the game page and every document, section and clause page."""
+    urls = [reverse("rulebook:home"), game.get_absolute_url()]
+    for document in documents:
+        urls.append(document.get_absolute_url())
+        urls.extend(section.get_absolute_url() for section in document.sections.all())
+    urls.extend(clause.get_absolute_url() for clause in clauses)
+    return urls
+
+
 @require_safe
 def offline_pages(request: HttpRequest, game: str) -> JsonResponse:
-    """The addresses "keep this game offline" stores: the game page and every
-    document, section and clause page of the game, in the reader's language."""
+    """The addresses "keep this game offline" stores, in every language.
+
+    ``pages``: the game's pages (:func:`_game_pages`) in the reader's
+    language, then in each other language of the site, so what the reader
+    reads now is stored first; ``languages``: the languages in that order;
+    ``names`` and ``homes``: the game's name and the address of its page in
+    each language (the list of kept pages links them). 404 for an unknown game.
+    """
     game_obj = get_object_or_404(Game, slug=game)
-    urls = [reverse("rulebook:home"), game_obj.get_absolute_url()]
-    for document in game_obj.documents.all():
+    documents = list(game_obj.documents.prefetch_related("sections"))
+    for document in documents:
         document.game = game_obj
-        urls.append(document.get_absolute_url())
         for section in document.sections.all():
             section.document = document
-            urls.append(section.get_absolute_url())
-    clauses = (Clause.objects.filter(document__game=game_obj,
-                                     versions__published_at__isnull=False)
-               .distinct().select_related("document").order_by("document__position", "position"))
+    clauses = list(Clause.objects.filter(document__game=game_obj,
+                                         versions__published_at__isnull=False)
+                   .distinct().select_related("document")
+                   .order_by("document__position", "position"))
+    by_pk = {document.pk: document for document in documents}
     for clause in clauses:
+        clause.document = by_pk.get(clause.document_id, clause.document)
         clause.document.game = game_obj
-        urls.append(clause.get_absolute_url())
-    return JsonResponse({"game": game_obj.slug, "pages": urls})
+    current = (get_language() or settings.LANGUAGE_CODE)[:2]
+    languages = [current] + [code for code, _name in settings.LANGUAGES if code != current]
+    pages: list[str] = []
+    names: dict[str, str] = {}
+    homes: dict[str, str] = {}
+    for code in languages:
+        with override(code):
+            pages.extend(_game_pages(game_obj, documents, clauses))
+            names[code] = game_obj.name or game_obj.slug
+            homes[code] = game_obj.get_absolute_url()
+    return JsonResponse({"game": game_obj.slug, "languages": languages, "names": names,
+                         "homes": homes, "pages": pages})
 
 
 @require_safe
 def offline_state(request: HttpRequest) -> JsonResponse:
-    """What has been published (a digest): stored copies older than it are renewed."""
-    response = JsonResponse({"generation": rulebook_generation()})
+    """What has been published (a digest; stored copies older than it are
+    renewed) and the site's release (the stored offline pages of another
+    release are fetched again)."""
+    response = JsonResponse({"generation": rulebook_generation(), "release": release()})
     response["Cache-Control"] = "no-store"
     return response
 
 
 @require_safe
-def offline_page(request: HttpRequest) -> HttpResponse:
-    """The page shown offline for pages that need the server (calculator, search)."""
-    return render(request, "rulebook/reading/offline.html")
+def offline_page(request: HttpRequest, reason: str = "needs-connection") -> HttpResponse:
+    """A page the worker answers offline, ``reason`` one of :data:`OFFLINE_REASONS`:
+
+    ``needs-connection`` for the calculator and the search (they ask the
+    server for every answer), ``not-kept`` for a page that was not stored,
+    ``kept`` the list of what is stored on this device (each other offline
+    page links it).
+    """
+    if reason not in OFFLINE_REASONS:
+        raise Http404("No such offline page.")
+    return render(request, "rulebook/reading/offline.html", {"reason": reason})

@@ -45,6 +45,8 @@ PAGE_TYPES = {
     # a ruling whose answer shows its decisive values first, the others after it
     "calculator-decisive": "/{lang}/calculator/berserk/situation/?" + BERSERK_TABLE,
     "offline": "/{lang}/offline/",
+    "offline-not-kept": "/{lang}/offline/not-kept/",
+    "offline-kept": "/{lang}/offline/kept/",
 }
 
 

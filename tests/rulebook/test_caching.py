@@ -151,6 +151,33 @@ def test_document_body_fragment_is_cached_and_invalidated_by_publication(client,
     assert new_cached is not None and NEW_TEXT in new_cached
 
 
+@pytest.mark.parametrize("changed", ["rulebook/templates/rulebook/page.html",
+                                     "rulesite/templates/admin/base_site.html",
+                                     "locale/de/LC_MESSAGES/django.mo",
+                                     "rulebook/static/rulebook/site.css",
+                                     "rulebook/reading/views.py", "engine/core.py"])
+def test_a_new_release_changes_fragment_and_page_keys(settings, tmp_path, monkeypatch, changed):
+    """A deploy that changes a template, a translation, a static file or the
+    code changes the release digest, part of every fragment key (the page
+    stamp's) and page-cache key: no cache needs clearing on a deploy."""
+    from rulebook.caching import conditional
+
+    for name in ["rulebook/templates/rulebook/page.html", "rulesite/templates/admin/base_site.html",
+                 "locale/de/LC_MESSAGES/django.mo", "rulebook/static/rulebook/site.css",
+                 "rulebook/reading/views.py", "engine/core.py"]:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(f"the release's {name}")
+    settings.BASE_DIR = tmp_path
+    stamp = PageStamp(None, 0, 0, timezone.localdate(), False, "de")
+    monkeypatch.setattr(conditional, "release", conditional.release.__wrapped__)
+    before = (conditional.release(), stamp.key)
+    (tmp_path / changed).write_text("the next release")
+    after = (conditional.release(), stamp.key)
+    assert before[0] != after[0] and before[1] != after[1]
+    (tmp_path / changed).write_text(f"the release's {changed}")
+    assert (conditional.release(), stamp.key) == before  # a digest, not a time
+
+
 def stored_rule_pages():
     """How many whole rule pages the cache holds (locmem or Redis)."""
     backend = cache._cache if hasattr(cache, "_cache") else None

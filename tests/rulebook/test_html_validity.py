@@ -42,6 +42,8 @@ def checked_paths(client) -> list[str]:
         paths += [f"/{language}/berserk/rulings/", f"/{language}/berserk/rulings/1/",
                   f"/{language}/berserk/rulings/2/",
                   f"/{language}/berserk/comprehensive-rules/107.3/"]
+        paths += [f"/{language}/offline/", f"/{language}/offline/not-kept/",
+                  f"/{language}/offline/kept/"]
         for ruleset in engine.rulesets():
             for scenario in ruleset.scenarios:
                 form = f"/{language}/calculator/{scenario.game}/{scenario.slug}/"

@@ -138,12 +138,20 @@ def test_manifest_has_icons_and_starts_in_the_reader_language(client):
 
 
 @pytest.mark.django_db
-def test_offline_pages_list_every_page_of_a_game(client, seeded):
+def test_offline_pages_list_every_page_of_a_game_in_every_language(client, seeded):
     data = client.get("/ru/berserk/offline.json").json()
     clauses = Clause.objects.filter(document__game__slug="berserk").count()
+    per_language = 3 + 4 + clauses
+    assert data["languages"] == ["ru", "de", "en"]
+    assert len(data["pages"]) == 3 * per_language
+    # The reader's language first, then the same pages in each other language.
     assert data["pages"][:3] == ["/ru/", "/ru/berserk/", "/ru/berserk/comprehensive-rules/"]
-    assert len([p for p in data["pages"] if "/section/" in p]) == 4
-    assert len(data["pages"]) == 3 + 4 + clauses
+    ru, de, en = (data["pages"][i * per_language:(i + 1) * per_language] for i in range(3))
+    assert len([p for p in ru if "/section/" in p]) == 4
+    assert de == ["/de/" + p.removeprefix("/ru/") for p in ru]
+    assert en == ["/en/" + p.removeprefix("/ru/") for p in ru]
+    assert data["homes"] == {code: f"/{code}/berserk/" for code in ("de", "ru", "en")}
+    assert set(data["names"]) == {"de", "ru", "en"} and all(data["names"].values())
     assert client.get("/ru/no-such-game/offline.json").status_code == 404
 
 
@@ -157,9 +165,31 @@ def test_offline_state_changes_with_a_publication(client, seeded):
 
 
 @pytest.mark.django_db
+def test_offline_state_names_the_release(client):
+    from rulebook.caching.conditional import release
+
+    assert client.get(reverse("offline_state")).json()["release"] == release()
+
+
+@pytest.mark.django_db
 def test_offline_page_says_it_needs_a_connection(client):
     html = client.get("/de/offline/").content.decode()
     assert "Diese Seite braucht eine Verbindung" in html
+    assert 'href="/de/offline/kept/"' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language, text", [
+    ("de", "Diese Seite wurde nicht zum Offline-Lesen gespeichert"),
+    ("ru", "Эта страница не сохранена для чтения офлайн"),
+    ("en", "This page was not kept for offline reading")])
+def test_offline_page_of_a_page_not_kept_says_so_in_its_language(client, language, text):
+    html = client.get(f"/{language}/offline/not-kept/").content.decode()
+    assert f'<html lang="{language}">' in html and text in html
+    assert f'href="/{language}/offline/kept/"' in html  # the kept pages
+    assert "calculator" not in html.split('id="main"')[1].lower()  # it blames nothing else
+    kept = client.get(f"/{language}/offline/kept/").content.decode()
+    assert 'id="offline-kept"' in kept and 'data-kept-on="' in kept
 
 
 @pytest.mark.parametrize("path", [

@@ -28,7 +28,8 @@ OTHER_PAGES = [
     "/{}/berserk/comprehensive-rules/section/107/side-by-side/",
     "/{}/berserk/comprehensive-rules/107.2/?as_of=2020-01-01",
     "/{}/calculator/clause/berserk/comprehensive-rules/107.2/",
-    "/{}/offline/", "/{}/manifest.webmanifest", "/{}/berserk/offline.json",
+    "/{}/offline/", "/{}/offline/not-kept/", "/{}/offline/kept/",
+    "/{}/manifest.webmanifest", "/{}/berserk/offline.json",
     "/robots.txt", "/sitemap.xml", "/sw.js", "/offline-state.json", "/api/",
     "/api/openapi.json",
 ]

@@ -184,13 +184,43 @@
     markOutline();
   }
 
-  /* An offline copy: say so, with the day it was stored. */
+  /* When something was stored, in the page's language: the date and time
+   * ("02.12.2026, 01:20"; in English "2 December 2026, 01:20") and how long
+   * ago ("vor 3 Tagen", "3 дня назад", "3 days ago"); null for no date. */
+  function storedWhen(iso) {
+    var when = iso ? new Date(iso) : null;
+    if (!when || isNaN(when)) return null;
+    var locale = lang === "en" ? "en-GB" : lang;
+    var day = when.toLocaleDateString(locale, lang === "en"
+      ? { day: "numeric", month: "long", year: "numeric" }
+      : { day: "2-digit", month: "2-digit", year: "numeric" });
+    var time = when.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    var seconds = Math.max(0, (Date.now() - when.getTime()) / 1000);
+    var steps = [[60, "second"], [3600, "minute", 60], [86400, "hour", 3600],
+                 [86400 * 30, "day", 86400], [Infinity, "month", 86400 * 30]];
+    var age = "";
+    if (window.Intl && Intl.RelativeTimeFormat) {
+      var format = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+      for (var i = 0; i < steps.length; i++) {
+        if (seconds < steps[i][0]) {
+          age = i === 0 ? format.format(0, "second") : format.format(-Math.floor(seconds / steps[i][2]), steps[i][1]);
+          break;
+        }
+      }
+    }
+    return { date: day + ", " + time, age: age };
+  }
+
+  function fill(template, when) {
+    var text = template.replace("{date}", when ? when.date : "?");
+    return when && when.age ? text.replace("{age}", when.age) : text.replace(" ({age})", "");
+  }
+
+  /* An offline copy: say so, with when it was stored and how long ago. */
   var storedAt = document.body.dataset.offlineCopy;
   var banner = document.getElementById("offline-banner");
   if (storedAt !== undefined && banner) {
-    var when = storedAt ? new Date(storedAt) : null;
-    var day = when && !isNaN(when) ? when.toLocaleDateString(lang, { day: "2-digit", month: "2-digit", year: "numeric" }) : "?";
-    banner.querySelector("p").textContent = banner.dataset.template.replace("{date}", day);
+    banner.querySelector("p").textContent = fill(banner.dataset.template, storedWhen(storedAt));
     banner.hidden = false;
   }
 
@@ -208,6 +238,88 @@
       (target && target.parentNode ? target : document.getElementById("main")).insertAdjacentElement("beforebegin", notice);
     }
   });
+
+  /* The list of kept games (name, when, its page in each language,
+   * "refresh") and of the other pages opened, on /<language>/offline/kept/. */
+  function showKeptList(block, games, pages, keepGame) {
+    var sections = block.querySelectorAll(".offline-kept__section");
+    var gameList = block.querySelector(".offline-kept__games");
+    var pageList = block.querySelector(".offline-kept__pages");
+    var fallback = block.querySelector(".offline-kept__fallback");
+    function link(href, text, language) {
+      var anchor = document.createElement("a");
+      anchor.href = href;
+      anchor.textContent = text;
+      if (language && language !== lang) { anchor.lang = language; anchor.hreflang = language; }
+      return anchor;
+    }
+    games.forEach(function (record) {
+      var item = document.createElement("li");
+      item.className = "offline-kept__game";
+      var name = document.createElement("strong");
+      name.appendChild(link(record.homes[lang] || record.homes[record.languages[0]] || "#", record.names[lang] || record.game));
+      item.appendChild(name);
+      var when = document.createElement("span");
+      when.className = "offline-kept__when";
+      when.textContent = fill(block.dataset.keptOn, storedWhen(record.stored));
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(when);
+      var languages = document.createElement("span");
+      languages.className = "offline-kept__languages";
+      languages.appendChild(document.createTextNode(block.dataset.languages + " "));
+      ["de", "ru", "en"].filter(function (code) { return record.homes[code]; }).forEach(function (code) {
+        var name = window.Intl && Intl.DisplayNames
+          ? new Intl.DisplayNames([code], { type: "language" }).of(code) : code.toUpperCase();
+        languages.appendChild(link(record.homes[code], name.charAt(0).toUpperCase() + name.slice(1), code));
+      });
+      item.appendChild(languages);
+      if (record.source) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "button button--secondary";
+        button.textContent = block.dataset.refresh;
+        var state = document.createElement("span");
+        state.className = "offline-keep__state";
+        state.setAttribute("role", "status");
+        /* It needs the connection. */
+        button.disabled = !navigator.onLine;
+        window.addEventListener("online", function () { button.disabled = false; });
+        window.addEventListener("offline", function () { button.disabled = true; });
+        button.addEventListener("click", function () {
+          button.disabled = true;
+          keepGame(record.source).then(function (result) {
+            if (result.ok && result.kept === result.total) {
+              state.textContent = block.dataset.done;
+              when.textContent = fill(block.dataset.keptOn, storedWhen(new Date().toISOString()));
+            } else { state.textContent = block.dataset.failed; }
+          }, function () { state.textContent = block.dataset.failed; })
+            .then(function () { button.disabled = false; });
+        });
+        var actions = document.createElement("span");
+        actions.className = "offline-kept__actions";
+        actions.appendChild(button);
+        actions.appendChild(state);
+        item.appendChild(actions);
+      }
+      gameList.appendChild(item);
+    });
+    pages.forEach(function (page) {
+      var item = document.createElement("li");
+      item.appendChild(link(page.url, page.title || page.url));
+      var when = storedWhen(page.stored);
+      if (when) {
+        var stamp = document.createElement("span");
+        stamp.className = "meta";
+        stamp.textContent = " · " + when.date;
+        item.appendChild(stamp);
+      }
+      pageList.appendChild(item);
+    });
+    sections[0].hidden = games.length === 0;
+    sections[1].hidden = pages.length === 0;
+    if (!games.length && !pages.length) fallback.textContent = block.dataset.empty;
+    else fallback.hidden = true;
+  }
 
   /* The service worker ("keep this game offline" needs one). */
   function noWorker() {
@@ -236,23 +348,46 @@
   }).then(function (registration) {
     var worker = registration.active;
     if (!worker) { noWorker(); return; }
+    /* Keep a game's pages (every language) from its offline.json. */
+    function keepGame(source) {
+      return fetch(source, { credentials: "same-origin" })
+        .then(function (response) { return response.json(); })
+        .then(function (data) { return ask(worker, { type: "keep", urls: data.pages, game: data, source: source }); });
+    }
+    function keptList() { return ask(worker, { type: "kept", language: lang }); }
+    /* "Keep this game offline", or once kept: when, and "refresh". */
     document.querySelectorAll(".offline-keep").forEach(function (block) {
       var button = block.querySelector("button");
       var state = block.querySelector(".offline-keep__state");
+      var list = block.querySelector(".offline-keep__list");
+      function showKept() {
+        return keptList().then(function (kept) {
+          var record = (kept.games || []).filter(function (game) { return game.game === block.dataset.game; })[0];
+          if (!record) return;
+          button.textContent = button.dataset.refresh;
+          state.textContent = fill(button.dataset.keptOn, storedWhen(record.stored));
+          if (list) list.hidden = false;
+        });
+      }
       block.hidden = storedAt !== undefined;
       button.disabled = false;
+      showKept();
       button.addEventListener("click", function () {
         button.disabled = true;
-        fetch(button.dataset.offlineGame, { credentials: "same-origin" })
-          .then(function (response) { return response.json(); })
-          .then(function (data) { return ask(worker, { type: "keep", urls: data.pages }); })
+        keepGame(button.dataset.offlineGame)
           .then(function (result) {
-            state.textContent = result.ok && result.kept === result.total ? button.dataset.done : button.dataset.failed;
             block.dataset.kept = String(result.kept || 0);
+            if (result.ok && result.kept === result.total) return showKept();
+            state.textContent = button.dataset.failed;
           }, function () { state.textContent = button.dataset.failed; })
           .then(function () { button.disabled = false; });
       });
     });
+    /* The offline page "kept for offline reading": what this device keeps. */
+    var keptBlock = document.getElementById("offline-kept");
+    if (keptBlock) {
+      keptList().then(function (kept) { showKeptList(keptBlock, kept.games || [], kept.pages || [], keepGame); });
+    }
     if (storedAt !== undefined || !navigator.onLine) return;
     var assets = [];
     document.querySelectorAll("link[rel=stylesheet], script[src], link[rel=icon]").forEach(function (element) {
