@@ -1,7 +1,8 @@
 # The two commands of the README:
 #   make run   install, migrate, compile translations, import the seeds, collect
 #              static files and serve on http://127.0.0.1:8000 with gunicorn
-#   make test  every test: on SQLite, then on PostgreSQL when one answers
+#   make test  every test: on SQLite, then on PostgreSQL when one answers (there
+#              as the site's least-privilege role: tests/site_role.py)
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -50,8 +51,8 @@ test-sqlite: install messages
 
 test-postgres: install messages
 	@if $(PY) -c "import psycopg; psycopg.connect('$(POSTGRES_URL)', connect_timeout=3).close()" 2>/dev/null; then \
-		echo "== test suite on PostgreSQL ($(POSTGRES_URL))"; \
-		DATABASE_URL='$(POSTGRES_URL)' $(PY) -m pytest $(PYTEST_FLAGS); \
+		echo "== test suite on PostgreSQL ($(POSTGRES_URL)), as a role with only SELECT/INSERT/UPDATE/DELETE"; \
+		DATABASE_URL='$(POSTGRES_URL)' RULEBOOK_TEST_SITE_ROLE=1 $(PY) -m pytest $(PYTEST_FLAGS); \
 	elif [ -n "$$REQUIRE_POSTGRES" ]; then \
 		echo "PostgreSQL is required (REQUIRE_POSTGRES) but does not answer at $(POSTGRES_URL)"; exit 1; \
 	else \

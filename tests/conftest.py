@@ -5,6 +5,19 @@ import pytest
 from django.core.cache import cache
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The migrated test database; on PostgreSQL with ``RULEBOOK_TEST_SITE_ROLE``
+    every connection then runs as the site's least-privilege role
+    (:mod:`tests.site_role`)."""
+    from tests import site_role
+
+    if site_role.wanted():
+        with django_db_blocker.unblock():
+            site_role.install()
+    yield
+
+
 @pytest.fixture(autouse=True)
 def _plain_static_storage(settings):
     """Tests render templates without a collected static manifest."""

@@ -154,13 +154,16 @@ def test_migration_gives_old_corrections_their_old_address_as_number(small_ruleb
 
     from rulebook.versioning.guards import install_guards, remove_guards
 
+    from tests.site_role import as_owner
+
     migration = importlib.import_module("rulebook.migrations.0004_integrity")
-    remove_guards(connection)  # as 0003 does before it changes the table
-    with connection.cursor() as cursor:
-        cursor.execute("UPDATE rulebook_correction SET number = NULL")
-    state = MigrationExecutor(connection).loader.project_state(("rulebook", "0004_integrity"))
-    migration.number_published_corrections(state.apps, None)
-    install_guards(connection)
+    with as_owner():  # a migration: the owner's
+        remove_guards(connection)  # as 0003 does before it changes the table
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE rulebook_correction SET number = NULL")
+        state = MigrationExecutor(connection).loader.project_state(("rulebook", "0004_integrity"))
+        migration.number_published_corrections(state.apps, None)
+        install_guards(connection)
     for correction in small_rulebook["corrections"]:
         correction.refresh_from_db()
         assert correction.number == correction.pk

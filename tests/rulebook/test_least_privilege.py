@@ -19,6 +19,8 @@ import pytest
 from django.db import connection
 
 from rulebook.checks import role_powers, site_role_has_least_privilege
+from tests import site_role
+from tests.site_role import as_owner
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql",
@@ -75,20 +77,20 @@ print("RESULT " + json.dumps(result))
 
 @pytest.mark.django_db(transaction=True)
 def test_the_site_runs_as_a_role_that_cannot_alter_its_tables(tmp_path):
-    powers = role_powers()
-    assert powers["superuser"] is True  # the suite's own role: the owner
-    assert [message.id for message in site_role_has_least_privilege()] == ["rulebook.W001"]
-
-    settings_dict = connection.settings_dict
-    role, password = f"{settings_dict['NAME']}_site"[:60], secrets.token_hex(12)
-    with connection.cursor() as cursor:
-        cursor.execute(f'DROP ROLE IF EXISTS "{role}"')
-        cursor.execute(f"CREATE ROLE \"{role}\" LOGIN PASSWORD '{password}'")
-        cursor.execute(f'GRANT CONNECT ON DATABASE "{settings_dict["NAME"]}" TO "{role}"')
-        cursor.execute(f'GRANT USAGE ON SCHEMA public TO "{role}"')
-        cursor.execute(f'GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public '
-                       f'TO "{role}"')
-        cursor.execute(f'GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO "{role}"')
+    with as_owner():  # the suite's own role: the owner, which creates the site's role
+        powers = role_powers()
+        assert powers["superuser"] is True
+        assert [message.id for message in site_role_has_least_privilege()] == ["rulebook.W001"]
+        settings_dict = connection.settings_dict
+        role, password = f"{settings_dict['NAME']}_site"[:60], secrets.token_hex(12)
+        with connection.cursor() as cursor:
+            cursor.execute(f'DROP ROLE IF EXISTS "{role}"')
+            cursor.execute(f"CREATE ROLE \"{role}\" LOGIN PASSWORD '{password}'")
+            cursor.execute(f'GRANT CONNECT ON DATABASE "{settings_dict["NAME"]}" TO "{role}"')
+            cursor.execute(f'GRANT USAGE ON SCHEMA public TO "{role}"')
+            cursor.execute(f'GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA '
+                           f'public TO "{role}"')
+            cursor.execute(f'GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO "{role}"')
     try:
         environment = {key: value for key, value in os.environ.items()
                        if not key.startswith(("DJANGO_SETTINGS", "REDIS_URL"))}
@@ -103,10 +105,20 @@ def test_the_site_runs_as_a_role_that_cannot_alter_its_tables(tmp_path):
         assert run.returncode == 0, run.stderr[-3000:]
         result = json.loads(run.stdout.split("RESULT ", 1)[1])
     finally:
-        with connection.cursor() as cursor:
+        with as_owner(), connection.cursor() as cursor:
             cursor.execute(f'DROP OWNED BY "{role}"')
             cursor.execute(f'DROP ROLE "{role}"')
     assert result == {"page": 200, "corrected": True, "login": 302, "warnings": [],
                       "truncate": "InsufficientPrivilege",
                       "disable_triggers": "InsufficientPrivilege",
                       "drop_table": "InsufficientPrivilege"}
+
+
+@pytest.mark.skipif(not site_role.wanted(), reason="the suite runs as the owner "
+                    "(RULEBOOK_TEST_SITE_ROLE is not set)")
+def test_the_suite_itself_runs_as_the_site_role(db):
+    """With ``RULEBOOK_TEST_SITE_ROLE`` (``make test-postgres``) every test runs as a
+    role with the README's grants only: the deploy check has nothing to warn about."""
+    assert role_powers() == {"role": site_role.ROLE, "superuser": False, "owns": 0,
+                             "truncates": 0, "creates": False}
+    assert site_role_has_least_privilege() == []

@@ -352,12 +352,15 @@ def test_guards_come_back_after_a_migration_drops_them(small_rulebook):
     """SQLite drops triggers when a migration rebuilds the table; post_migrate restores them."""
     from rulebook.versioning.guards import install_guards_after_migrate, remove_guards
 
+    from tests.site_role import as_owner
+
     version = small_rulebook["versions"][0]
-    remove_guards(connection)
-    with connection.cursor() as cursor:  # unguarded now
-        cursor.execute("UPDATE rulebook_clauseversion SET source_note_de = 'x' WHERE id = %s",
-                       [version.pk])
-    install_guards_after_migrate(sender=None, using="default")
+    with as_owner():  # a migration: the owner's
+        remove_guards(connection)
+        with connection.cursor() as cursor:  # unguarded now
+            cursor.execute("UPDATE rulebook_clauseversion SET source_note_de = 'x' "
+                           "WHERE id = %s", [version.pk])
+        install_guards_after_migrate(sender=None, using="default")
     with pytest.raises(IntegrityError), transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("UPDATE rulebook_clauseversion SET text_de = 'y' WHERE id = %s",
