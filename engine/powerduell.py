@@ -131,6 +131,7 @@ class Attribute(Labelled):
 #: Choice value for "an effect on some other attribute" of the attack target.
 _OTHER_ATTRIBUTE = "other"
 _ATTRIBUTES = tuple(Attribute)
+_ATTRIBUTE_NAMES = tuple((a, a.value) for a in _ATTRIBUTES)
 
 
 class Influence(enum.Enum):
@@ -745,9 +746,9 @@ _STEPS = {key: (outcome, citations(*(clauses if isinstance(clauses, tuple) else 
 def _say(key: str, *clauses: Clause, **params: Any) -> Step:
     """The step ``key`` of :data:`_STEP_TEXTS` with ``params`` (``clauses``: other citations)."""
     outcome, cited, text, names, reason, reason_names = _STEPS[key]
-    return Step(outcome, Message(text, tuple((n, params[n]) for n in names)),
+    return Step(outcome, Message(text, tuple([(n, params[n]) for n in names])),
                 citations(*clauses) if clauses else cited,
-                reason and Message(reason, tuple((n, params[n]) for n in reason_names)))
+                reason and Message(reason, tuple([(n, params[n]) for n in reason_names])))
 
 
 # --- One evaluation: the trace in a scenario's voice, the state the rules build ---
@@ -825,9 +826,10 @@ class _Trace(Trace):
 
     def say(self, key: str, *clauses: Clause, **params: Any) -> int:
         """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
-        if self.silenced:
+        if self.quiet or (self.about is not None and not self.table and self.about[0] != 1):
             return 0
-        self.steps.append(self._wrap(_say(key, *clauses, **params)))
+        step = _say(key, *clauses, **params)
+        self.steps.append(step if self.about is None or not self.table else self._wrap(step))
         return len(self.steps)
 
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
@@ -863,7 +865,7 @@ class _Change:
     operation: Operation
     amount: int | None
 
-    @property
+    @functools.cached_property
     def signed(self) -> int:
         """The change in signed points (0 unless it adds or subtracts)."""
         if not self.amount or self.operation not in (Operation.ADD, Operation.SUBTRACT):
@@ -1228,8 +1230,8 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction); open:
     rounding of halves (``half-points``), values below 0 (``value-below-zero``).  Returns the
     values, the log (change, factor, before, after) and each signed change's points."""
-    values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # ints until a half appears
-                                    if (v := getattr(monster, a.value)) is not None}
+    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_NAMES  # ints until a half
+                                    if (v := getattr(monster, name)) is not None}
     log, amounts = [], {}
     rounded: list[Callable[[Fraction], Fraction]] = []
 
@@ -1245,7 +1247,7 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         factor = factors.get(change.key, _ONE)
         amount = change.amount
         if change.signed:
-            amount = amounts[change.key] = halved(change.amount * factor)
+            amount = amounts[change.key] = halved(amount * factor) if factor != 1 else amount
         if change.attribute not in values:
             continue  # a value not given: nothing to compute
         before = values[change.attribute]
@@ -1583,8 +1585,8 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     values = [_affects(state, e.number) for e in state.table.effects] if key is None else []
     for n in numbers:
         values += _monster_values(state, n)
-    return tuple(values + [Value(f"monster_{n}_cost", state.costs[n], _monster_labels(n)[3])
-                           for n in numbers if n in state.costs])
+    costs = [(_monster_labels(n)[3], state.costs[n]) for n in numbers if n in state.costs]
+    return tuple(values + [Value(name, cost, label) for (name, label), cost in costs])
 
 
 def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
@@ -1593,25 +1595,28 @@ def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
         order, labels, values = state.orders[n], _monster_labels(n), state.values[n]
         change = sum((state.amounts[n][c.key] for c in state.changes[n]
                       if isinstance(c.key, str)), _ZERO)
+        (order_name, order_label), change_label, factor_label = labels[:3]
         state.shown[n] = (
-            *(Value(f"monster_{n}_{a.value}", _exact(values[a]), label)
-              for a, label in zip(_ATTRIBUTES, labels[4:]) if a in values),
-            Value(f"monster_{n}_order", tuple(_keys(order)), labels[0],
+            *(Value(name, _exact(values[a]), label)
+              for a, (name, label) in zip(_ATTRIBUTES, labels[4:]) if a in values),
+            Value(order_name, tuple(_keys(order)), order_label,
                   tuple(_label(c.key, c.side) for c in order)),
-            Value(f"monster_{n}_wirkung_change", _exact(change), labels[1]),
-            Value(f"monster_{n}_np_factor", _exact(state.np_factor.get(n, _ONE)), labels[2]))
+            Value(change_label[0], _exact(change), change_label[1]),
+            Value(factor_label[0], _exact(state.np_factor.get(n, _ONE)), factor_label[1]))
     return state.shown[n]
 
 
 @functools.lru_cache(maxsize=64)
-def _monster_labels(n: int) -> tuple[Message, ...]:
-    return tuple(msg(text, number=n) for text in (
-        _("Monster %(number)s: evaluation order"),
-        _("Monster %(number)s: change by the Wirkung of the Schutzgottkarten"),
-        _("Monster %(number)s: negativ-positiv factor"),
-        _("Monster %(number)s: Energiepunkte paid on activation"))) + tuple(
-        msg(_("Monster %(number)s: %(attribute)s"), number=n, attribute=a.label)
-        for a in _ATTRIBUTES)
+def _monster_labels(n: int) -> tuple[tuple[str, Message], ...]:
+    """Monster ``n``'s value names and labels: order, Wirkung change, factor, cost, attributes."""
+    return tuple((f"monster_{n}_{name}", msg(text, number=n)) for name, text in (
+        ("order", _("Monster %(number)s: evaluation order")),
+        ("wirkung_change", _("Monster %(number)s: change by the Wirkung of the "
+                             "Schutzgottkarten")),
+        ("np_factor", _("Monster %(number)s: negativ-positiv factor")),
+        ("cost", _("Monster %(number)s: Energiepunkte paid on activation")))) + tuple(
+        (f"monster_{n}_{a.value}", msg(_("Monster %(number)s: %(attribute)s"), number=n,
+                                       attribute=a.label)) for a in _ATTRIBUTES)
 
 
 def _table_slug(point: OpenPoint, key: Key) -> str:
