@@ -743,12 +743,21 @@ _STEPS = {key: (outcome, citations(*(clauses if isinstance(clauses, tuple) else 
           for key, (outcome, clauses, text, reason) in _STEP_TEXTS.items()}
 
 
+_FIXED: dict[str, Step] = {}  # the steps without parameters, made once
+
+
 def _say(key: str, *clauses: Clause, **params: Any) -> Step:
     """The step ``key`` of :data:`_STEP_TEXTS` with ``params`` (``clauses``: other citations)."""
+    if key in _FIXED and not clauses:
+        return _FIXED[key]
     outcome, cited, text, names, reason, reason_names = _STEPS[key]
     return Step(outcome, Message(text, tuple([(n, params[n]) for n in names])),
                 citations(*clauses) if clauses else cited,
                 reason and Message(reason, tuple([(n, params[n]) for n in reason_names])))
+
+
+_FIXED.update({key: _say(key) for key, (_o, _c, _t, names, _r, reason_names) in _STEPS.items()
+               if not names and not reason_names})
 
 
 # --- One evaluation: the trace in a scenario's voice, the state the rules build ---
@@ -1134,15 +1143,14 @@ def _ranked(changes: list[_Change], spezial_first: Iterable[Spielfeldseite] = ()
     """``changes`` by Wirkungsrang (lowest first), then from the latest activated;
     ``spezial_first``: sides whose Spezial-Wirkung comes before their Wirkung;
     ``rank_one_below``: rank 1 comes before the Schutzgottkarten's effects."""
-    def tier(item: tuple[int, _Change]) -> tuple:
-        index, change = item
+    def tier(change: _Change) -> tuple:  # a stable sort keeps the listed order of ties
         rank: float = _TIER[change.source]
         if change.source in _GUARDIAN_SOURCES and change.side in spezial_first:
             rank = 3 - rank
         elif change.source is Source.RANK_ONE and rank_one_below:
             rank = 0.5
-        return rank, -change.activated, index
-    return [change for _i, change in sorted(enumerate(changes), key=tier)]
+        return rank, -change.activated
+    return sorted(changes, key=tier)
 
 
 def _keys(order: Iterable[_Change]) -> list[Any]:
@@ -1172,10 +1180,10 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     rank_one = any(c.source is Source.RANK_ONE for c in changes)
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
     order = _ranked(changes, before, below)
-    recency = [c for _i, c in sorted(enumerate(changes), key=lambda t: (-t[1].activated, t[0]))]
+    recency = sorted(changes, key=lambda change: -change.activated)
     if not trace.silenced:
-        _order_steps(trace, n, changes, order, both, below)
-    if _keys(order) == _keys(recency):
+        _order_steps(trace, n, changes, order, both, below, rank_one)
+    if order == recency:  # the same changes (a key names one change) in the same order
         return order
     if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
         return recency
@@ -1189,9 +1197,9 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
 
 
 def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Change],
-                 both: list[Spielfeldseite], below: bool) -> None:
+                 both: list[Spielfeldseite], below: bool, rank_one: bool) -> None:
     """The steps of the order of monster ``n``'s changes, in the scenario's voice."""
-    if any(c.source is Source.RANK_ONE for c in changes):
+    if rank_one:
         trace.say("rank-one")
     for side in both:
         other = _ranked(changes, {side}, below)
@@ -1255,7 +1263,7 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         values[change.attribute] = after = halved(after) if change.operation is \
             Operation.HALVE else after
         log.append((change, factor, before, after))
-    if any(value < 0 for value in values.values()) and trace.reading(
+    if min(values.values(), default=0) < 0 and trace.reading(
             VALUE_BELOW_ZERO, (monster.number,)) == "zero":
         values = {attribute: max(value, Fraction(0)) for attribute, value in values.items()}
     return values, log, amounts
@@ -1788,6 +1796,11 @@ _SITUATION_FIELDS = (
 
 # --- Parsers: typed inputs to a table, once; every cross-field input error ---
 
+#: Each choice's member by its value (a dictionary look-up is faster than calling the enum).
+_MEMBER = {(kind, member.value): member for kind in (Spielfeldseite, Source, Operation,
+                                                    Attribute, Planet) for member in kind}
+
+
 def _planet(value: str | None) -> Planet | None:
     return None if value is None else Planet(value)
 
@@ -1912,8 +1925,9 @@ def _parse_situation(inputs: Mapping[str, Any]) -> Table:
         raise InputError("guardians.1.side", msg(_("Each side has one Schutzgottkarte.")))
     guardians = tuple(_parse_guardian(index, item)
                       for index, item in enumerate(inputs["guardians"]))
-    monsters = tuple(Monster(number, Spielfeldseite(m["side"]), Planet(m["planet"]), m["ep"],
-                             m["ap"], m["dp"], m["lp"], m["cost"])
+    monsters = tuple(Monster(number, _MEMBER[Spielfeldseite, m["side"]],
+                             _MEMBER[Planet, m["planet"]], m["ep"], m["ap"], m["dp"], m["lp"],
+                             m["cost"])
                      for number, m in enumerate(inputs["monsters"], start=1))
     combat = _parse_combat(inputs, len(monsters))
     effects = tuple(_parse_effect(index, item, sides, monsters)
@@ -1974,7 +1988,7 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
     if (item["target_monster"] is None) == (item["target_guardian"] is None):
         raise InputError(path + "target_monster", msg(_(
             "Give the target: a monster number or a Schutzgottkarte, not both.")))
-    side, source = Spielfeldseite(item["source_side"]), Source(item["source"])
+    side, source = _MEMBER[Spielfeldseite, item["source_side"]], _MEMBER[Source, item["source"]]
     if item["target_guardian"] is not None and item["target_guardian"] not in sides:
         target = Spielfeldseite(item["target_guardian"])
         raise InputError(path + "target_guardian", msg(_(
@@ -1982,7 +1996,7 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
             "the effect at %(other)s."), side=target.label, other=target.other.label) if sides
             else msg(_("There is no Schutzgottkarte on %(side)s. Enter it under the "
                        "Schutzgottkarten first."), side=target.label))
-    if source.is_guardian and side.value not in sides:
+    if source in _GUARDIAN_SOURCES and side.value not in sides:
         raise InputError(path + "source_side", msg(_(
             "The effect comes from a Schutzgottkarte, but there is none on %(side)s. Enter it "
             "under the Schutzgottkarten, or choose the side of the effect's card."),
@@ -1996,7 +2010,8 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
             "There is no monster number %(number)s."), number=item["target_monster"]))
     if item["attribute"] is None:
         raise InputError(path + "attribute", msg(_("Choose the attribute.")))
-    operation, attribute = Operation(item["operation"]), Attribute(item["attribute"])
+    operation, attribute = _MEMBER[Operation, item["operation"]], _MEMBER[Attribute,
+                                                                          item["attribute"]]
     if operation.needs_amount and item["amount"] is None:
         raise InputError(path + "amount", msg(_NEED_AMOUNT))
     monster = monsters[item["target_monster"] - 1]
