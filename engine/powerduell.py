@@ -473,6 +473,14 @@ _OWN_SIDE_ONLY = _("Effects of Schutzgottkarten apply only to their own side unl
                    "description says otherwise; the card is on the opposing side.")
 _HALF_POINTS = _("The texts do not say how to round half points.")
 _NO_NP = _("The negativ-positiv-Wirkung does not affect the monster.")
+_NP_LIMIT = _("The Wirkung of a card with negativ-positiv-Wirkung applies only to own monster "
+              "cards of its Basis-Planetensymbol.")
+_IN_PLACE = _("The attacking monster was taken in place of the attack target.")
+_SPEZIAL_AFTER = _(
+    "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is evaluated first or ranks "
+    "above; the engine read it as ranking above, and the higher-ranked effect is evaluated later "
+    "(as the Schutzgottkarte after the Energiekarte). Evaluated first, it gives the same values "
+    "here.")
 _NO_WIRKUNG_ON_CARD = _("A Wirkung can only change the Grund-Attribute of Monsterkarten.")
 _NOT_LIMIT = _("Its primary planet symbol is not the Wirkungsbegrenzung planet %(limit)s.")
 _NOT_REACHED = _("The Wirkung does not reach a monster of this planet.")
@@ -483,15 +491,11 @@ _NOT_REACHED_EFFECT = _("Effect %(number)s does not reach monster %(monster)s.")
 _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
     "active-turn": (_AP, C.NP_ACTIVE_SIDE, _("%(side)s takes the active turn."), None),
     # whom a Wirkung reaches
-    "np-scope": (_SI, (C.NP_RULES, C.WIRKUNG_SCOPE, C.IMMUNITY), _(
-        "The Wirkung of a card with negativ-positiv-Wirkung applies only to own monster cards of "
-        "its Basis-Planetensymbol."), _(
+    "np-scope": (_SI, (C.NP_RULES, C.WIRKUNG_SCOPE, C.IMMUNITY), _NP_LIMIT, _(
         "The description names other monsters, while the negativ-positiv rules limit the "
         "Wirkung of such a card to own monsters of its Basis-Planetensymbol; the texts do not say "
         "which prevails. The ruling follows the negativ-positiv rules; both readings are shown.")),
-    "np-scope-same": (_SI, (C.NP_RULES, C.WIRKUNG_SCOPE, C.IMMUNITY), _(
-        "The Wirkung of a card with negativ-positiv-Wirkung applies only to own monster cards of "
-        "its Basis-Planetensymbol."), _(
+    "np-scope-same": (_SI, (C.NP_RULES, C.WIRKUNG_SCOPE, C.IMMUNITY), _NP_LIMIT, _(
         "The description names other monsters, while the negativ-positiv rules limit the "
         "Wirkung without exception; the engine let that limit prevail.")),
     "np-reach-opposing": (_NA, (C.NP_RULES, C.IMMUNITY), _(
@@ -587,14 +591,12 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
     "np-inactive": (_NA, C.NP_ACTIVE_SIDE, _(
         "The negativ-positiv-Wirkung of this card does not count."), _(
         "Its side is not the side taking the active turn.")),
-    "np-defending": (_SI, C.NP_RULES, _(
-        "The attacking monster was taken in place of the attack target."), _(
+    "np-defending": (_SI, C.NP_RULES, _IN_PLACE, _(
         "The texts name only the attack target (Angriffsziel), and the defending monster is "
         "itself the attack target; they do not say whether its own planet or the attacking "
         "monster's decides. The ruling takes the attacking monster's planet and effects; both "
         "readings are shown.")),
-    "np-defending-same": (_SI, C.NP_RULES, _(
-        "The attacking monster was taken in place of the attack target."), _(
+    "np-defending-same": (_SI, C.NP_RULES, _IN_PLACE, _(
         "The texts name only the attack target (Angriffsziel); for a defending monster the "
         "engine assumed the planet and effects of the attacking monster decide.")),
     "np-no-combat": (_NA, C.NP_RULES, _NO_NP, _("The monster is not in a combat.")),
@@ -657,17 +659,10 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
         "Monsterkarten 3, Schutzgottkarten 2), and within a rank from the latest activated to "
         "the longest active: %(order)s."), None),
     "spezial-after-table": (_SI, (C.RANK, C.ORDER), _(
-        "Monster %(number)s: the Spezial-Wirkung was evaluated after the Wirkung."), _(
-        "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is evaluated first or "
-        "ranks above; the engine read it as ranking above, and the higher-ranked effect is "
-        "evaluated later (as the Schutzgottkarte after the Energiekarte). Evaluated first, it "
-        "gives the same values here.")),
+        "Monster %(number)s: the Spezial-Wirkung was evaluated after the Wirkung."),
+        _SPEZIAL_AFTER),
     "spezial-after": (_SI, (C.RANK, C.ORDER), _(
-        "The Spezial-Wirkung was evaluated after the Wirkung."), _(
-        "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is evaluated first or "
-        "ranks above; the engine read it as ranking above, and the higher-ranked effect is "
-        "evaluated later (as the Schutzgottkarte after the Energiekarte). Evaluated first, it "
-        "gives the same values here.")),
+        "The Spezial-Wirkung was evaluated after the Wirkung."), _SPEZIAL_AFTER),
     "spezial-open": (_SI, (C.RANK, C.ORDER), _(
         "Whether the Spezial-Wirkung is evaluated before or after the Wirkung is open, and the "
         "two orders give different values; both readings are shown."), _(
@@ -1576,12 +1571,10 @@ def rule_under(scenario: Scenario, inputs: Mapping[str, Any], choices: Mapping[s
 
 
 def _affects(state: _State, number: int) -> Value:
-    return Value(f"effect_{number}_affects", state.affects[number], _affects_label(number))
+    return Value(f"effect_{number}_affects", state.affects[number], _AFFECTS[number])
 
 
-@functools.lru_cache(maxsize=64)
-def _affects_label(number: int) -> Message:
-    return msg(_("Effect %(number)s affects its target"), number=number)
+_AFFECTS = {n: msg(_("Effect %(number)s affects its target"), number=n) for n in range(1, 25)}
 
 
 def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
@@ -1818,11 +1811,8 @@ _NEED_BASE = _("Enter the base %(attribute)s: effect %(number)s changes it.")
 
 
 def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
-    """The table of ``guardian-wirkung``: side A's Schutzgottkarte, monster 1 and, in a combat,
-    monster 2 under the effects listed.
-
-    :raises InputError: for a zero amount, a missing planet list or opponent planet.
-    """
+    """``guardian-wirkung``: side A's card, monster 1 and, in a combat, monster 2 under the
+    effects listed. :raises InputError: for a zero amount, no planet list or opponent planet."""
     if inputs["amount"] == 0:
         raise InputError("amount", msg(_(
             "Enter an increase (positive) or a reduction (negative), not 0.")))
@@ -1872,10 +1862,8 @@ def _parse_wb(inputs: Mapping[str, Any]) -> Table:
 
 
 def _parse_order(inputs: Mapping[str, Any]) -> Table:
-    """The table of ``effect-order``: one monster of side A under the effects listed.
-
-    :raises InputError: for a missing amount or base value.
-    """
+    """``effect-order``: one monster of side A under the effects listed.
+    :raises InputError: for a missing amount or base value."""
     for index, effect in enumerate(inputs["effects"]):
         if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
             raise InputError(f"effects.{index}.amount", msg(_NEED_AMOUNT))
@@ -1895,10 +1883,8 @@ def _parse_order(inputs: Mapping[str, Any]) -> Table:
 
 
 def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
-    """The table of ``guardian-immunity``: an effect from side A; a Schutzgottkarte each side.
-
-    :raises InputError: if neither source nor target is a Schutzgottkarte.
-    """
+    """``guardian-immunity``: an effect from side A; a Schutzgottkarte each side.
+    :raises InputError: if neither source nor target is a Schutzgottkarte."""
     source, target = Source(inputs["source"]), TargetKind(inputs["target"])
     if not source.is_guardian and target is not TargetKind.GUARDIAN:
         raise InputError("target", msg(_(
@@ -1915,11 +1901,8 @@ def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
 
 
 def _parse_situation(inputs: Mapping[str, Any]) -> Table:
-    """The whole table.
-
-    :raises InputError: for two Schutzgottkarten on one side, a bad Wirkung, combat or effect,
-        or a base value a change needs.
-    """
+    """The whole table. :raises InputError: for two Schutzgottkarten on one side, a bad
+    Wirkung, combat or effect, or a base value a change needs."""
     sides = [item["side"] for item in inputs["guardians"]]
     if len(sides) != len(set(sides)):
         raise InputError("guardians.1.side", msg(_("Each side has one Schutzgottkarte.")))
@@ -1980,10 +1963,8 @@ def _parse_combat(inputs: Mapping[str, Any], count: int) -> Combat | None:
 
 def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
                   monsters: tuple[Monster, ...]) -> Effect:
-    """One listed effect (number and default activation ``index + 1``).
-
-    :raises InputError: for a missing or doubled target, Schutzgottkarte, value or base value.
-    """
+    """One listed effect (number and default activation ``index + 1``). :raises InputError:
+    for a missing or doubled target, Schutzgottkarte, value or base value."""
     path = f"effects.{index}."
     if (item["target_monster"] is None) == (item["target_guardian"] is None):
         raise InputError(path + "target_monster", msg(_(
