@@ -27,6 +27,7 @@ from __future__ import annotations
 import enum
 import functools
 import math
+import re
 from dataclasses import dataclass, field as dc_field, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
@@ -47,7 +48,7 @@ __all__ = [
 GAME = "power-duell"
 DOCUMENT = DocumentRef(GAME, "schutzgottkarten")
 
-_ONE, _ZERO = Fraction(1), Fraction(0)
+_ONE, _TWO, _ZERO = Fraction(1), Fraction(2), Fraction(0)
 #: Largest points (AP/DP/LP/EP, amounts), activation cost (Energiepunkte), monsters/effects.
 _MAX_POINTS, _MAX_COST, _MAX_ITEMS = 99_999, 999, 12
 
@@ -115,6 +116,7 @@ class Spielfeldseite(Labelled):
 
 
 _A, _B = Spielfeldseite.A, Spielfeldseite.B
+_SIDES_AB = (_A, _B)
 
 
 class Attribute(Labelled):
@@ -129,6 +131,7 @@ class Attribute(Labelled):
 #: Choice value for "an effect on some other attribute" of the attack target.
 _OTHER_ATTRIBUTE = "other"
 _ATTRIBUTES = tuple(Attribute)
+_ATTRIBUTE_NAMES = tuple((a, a.value) for a in _ATTRIBUTES)
 
 
 class Influence(enum.Enum):
@@ -136,6 +139,9 @@ class Influence(enum.Enum):
 
     NEGATIV = "negativ"
     POSITIV = "positiv"
+
+
+_INFLUENCES = tuple(Influence)
 
 
 class CombatRole(Labelled):
@@ -170,6 +176,8 @@ class Source(Labelled):
         """True for the Wirkung and Spezial-Wirkung of a Schutzgottkarte."""
         return self is Source.GUARDIAN_WIRKUNG or self is Source.GUARDIAN_SPEZIAL
 
+
+_GUARDIAN_SOURCES = frozenset((Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL))
 
 #: Wirkungsrang of each source (``...reihenfolge...p1``): 3 = lowest (Energie- &
 #: Monsterkarten; a Gravitations-Energiekarte is an Energiekarte, as the immunity
@@ -458,16 +466,300 @@ TERMS = tuple(Uncovered(slug, msg(what), reason, tuple(clauses))
      C.NP_RULES),
     ("aktiver-spielzug", _("the active turn (aktiver Spielzug)"), _OTHER, C.NP_ACTIVE_SIDE)))
 
+# --- The steps the rules record: one table of wording, each entry bound to its clauses ---
+
+_AP, _NA, _SI = Outcome.APPLIED, Outcome.NOT_APPLICABLE, Outcome.SILENT
+_OWN_SIDE_ONLY = _("Effects of Schutzgottkarten apply only to their own side unless the "
+                   "description says otherwise; the card is on the opposing side.")
+_HALF_POINTS = _("The texts do not say how to round half points.")
+_NO_NP = _("The negativ-positiv-Wirkung does not affect the monster.")
+_NP_LIMIT = _("The Wirkung of a card with negativ-positiv-Wirkung applies only to own monster "
+              "cards of its Basis-Planetensymbol.")
+_IN_PLACE = _("The attacking monster was taken in place of the attack target.")
+_SPEZIAL_AFTER = _(
+    "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is evaluated first or ranks "
+    "above; the engine read it as ranking above, and the higher-ranked effect is evaluated later "
+    "(as the Schutzgottkarte after the Energiekarte). Evaluated first, it gives the same values "
+    "here.")
+_NO_WIRKUNG_ON_CARD = _("A Wirkung can only change the Grund-Attribute of Monsterkarten.")
+_NOT_LIMIT = _("Its primary planet symbol is not the Wirkungsbegrenzung planet %(limit)s.")
+_NOT_REACHED = _("The Wirkung does not reach a monster of this planet.")
+_NOT_REACHED_EFFECT = _("Effect %(number)s does not reach monster %(monster)s.")
+
+#: key → (outcome, clause or clauses, message id, reason id); ``%(name)s`` parameters are
+#: filled from the keyword arguments of :meth:`_Trace.say`.
+_STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
+    "active-turn": (_AP, C.NP_ACTIVE_SIDE, _("%(side)s takes the active turn."), None),
+    # whom a Wirkung reaches
+    "np-scope": (_SI, (C.NP_RULES, C.WIRKUNG_SCOPE, C.IMMUNITY), _NP_LIMIT, _(
+        "The description names other monsters, while the negativ-positiv rules limit the "
+        "Wirkung of such a card to own monsters of its Basis-Planetensymbol; the texts do not say "
+        "which prevails. The ruling follows the negativ-positiv rules; both readings are shown.")),
+    "np-scope-same": (_SI, (C.NP_RULES, C.WIRKUNG_SCOPE, C.IMMUNITY), _NP_LIMIT, _(
+        "The description names other monsters, while the negativ-positiv rules limit the "
+        "Wirkung without exception; the engine let that limit prevail.")),
+    "np-reach-opposing": (_NA, (C.NP_RULES, C.IMMUNITY), _(
+        "The Wirkung of a card with negativ-positiv-Wirkung does not reach a monster of the "
+        "opposing side."), _("The monster is not an own monster card of the Schutzgottkarte's "
+                             "side.")),
+    "np-reach-planet": (_NA, (C.WIRKUNG_SCOPE, C.NP_RULES), _NOT_REACHED, _(
+        "Its primary planet symbol %(planet)s is not the Basis-Planetensymbol %(base)s.")),
+    "np-reach": (_AP, (C.WIRKUNG_SCOPE, C.NP_RULES), _(
+        "The Wirkung reaches the monster: an own monster card whose primary planet symbol "
+        "%(planet)s is the Basis-Planetensymbol."), None),
+    "reach-opposing": (_NA, C.IMMUNITY, _(
+        "The Wirkung does not reach a monster of the opposing side."), _(
+        "Effects of Schutzgottkarten apply only to their own side unless the description says "
+        "otherwise; the monster is on the opposing side.")),
+    "reach-extended": (_AP, C.IMMUNITY, _(
+        "The description extends the Wirkung to the opposing side."), None),
+    "reach-all": (_AP, C.WIRKUNG_SCOPE, _(
+        "The Wirkung reaches the monster: its description names all monster cards."), None),
+    "reach-base-not": (_NA, C.WIRKUNG_SCOPE, _NOT_REACHED, _(
+        "Its primary planet symbol %(planet)s is not the Schutzgottkarte's planet %(base)s.")),
+    "reach-listed-not": (_NA, C.WIRKUNG_SCOPE, _NOT_REACHED, _(
+        "Its primary planet symbol %(planet)s is not among the planets the description names "
+        "(%(planets)s).")),
+    "reach-base": (_AP, C.WIRKUNG_SCOPE, _(
+        "The Wirkung reaches the monster: its primary planet symbol %(planet)s is the "
+        "Schutzgottkarte's planet."), None),
+    "reach-listed": (_AP, C.WIRKUNG_SCOPE, _(
+        "The Wirkung reaches the monster: its description names monsters of %(planet)s."), None),
+    # whom an effect reaches; the immunity of a Schutzgottkarte
+    "gravitation-rank": (_AP, (C.RANK, C.IMMUNITY), _(
+        "Effect %(number)s (Gravitations-Energiekarte) was given the lowest Wirkungsrang, as an "
+        "Energiekarte."), None),
+    "effect-opposing": (_NA, C.IMMUNITY, _NOT_REACHED_EFFECT, _OWN_SIDE_ONLY),
+    "card-opposing": (_NA, C.IMMUNITY, _("The effect does not reach the card."), _OWN_SIDE_ONLY),
+    "wirkung-on-energy": (_NA, C.WIRKUNG_ATTRIBUTES, _(
+        "The Wirkung does not affect an Energiekarte."), _NO_WIRKUNG_ON_CARD),
+    "effect-outside-wb": (_NA, C.WB_RULE, _NOT_REACHED_EFFECT, _NOT_LIMIT),
+    "effect-extended": (_AP, C.IMMUNITY, _(
+        "The description extends the effect to the opposing side."), None),
+    "effect-own-side": (_AP, C.IMMUNITY, _(
+        "Effects of Schutzgottkarten apply to their own side."), None),
+    "wirkung-kind": (_AP, (C.WIRKUNG_ATTRIBUTES, C.WIRKUNG_SCOPE), _(
+        "A Wirkung changes only Grund-Attribute of Monsterkarten, by default of the "
+        "Schutzgottkarte's planet."), None),
+    "spezial-kind": (_AP, C.SPEZIAL_WIRKUNG, _(
+        "A Spezial-Wirkung may affect other attributes of Monsterkarten and Energiekarten."),
+        None),
+    "immune": (_NA, C.IMMUNITY, _("The Schutzgottkarte is immune to the effect."), _(
+        "A Schutzgottkarte is immun against all effects of Monster- & Energiekarten.")),
+    "gravitation-excepted": (_AP, C.IMMUNITY, _(
+        "The effect affects the Schutzgottkarte: effects of Gravitations-Energiekarten are "
+        "excepted from its immunity."), None),
+    "opposing-guardian": (_NA, C.IMMUNITY, _(
+        "The effect does not affect the opposing Schutzgottkarte."), _(
+        "Effects of Schutzgottkarten do not affect the opposing Schutzgottkarte.")),
+    "extension-not-guardian": (_NA, C.IMMUNITY, _(
+        "The description's extension to the opposing side does not reach the opposing "
+        "Schutzgottkarte."), _(
+        "\"Sofern nicht anders in der Beschreibung festgelegt\" belongs to the own-side "
+        "sentence; the ban on affecting the opposing Schutzgottkarte (\"Außerdem …\") has no "
+        "such exception.")),
+    "wirkung-on-guardian": (_NA, C.WIRKUNG_ATTRIBUTES, _(
+        "The Wirkung does not affect a Schutzgottkarte."), _NO_WIRKUNG_ON_CARD),
+    "spezial-limited": (_NA, C.WB_RULE, _(
+        "The Spezial-Wirkung does not affect its own side's Schutzgottkarte."), _(
+        "Its Wirkungsbegrenzung %(limit)s lets the Spezial-Wirkung affect only Monsterkarten of "
+        "that primary planet symbol.")),
+    "spezial-own-guardian": (_SI, (C.IMMUNITY, C.SPEZIAL_WIRKUNG), _(
+        "The Spezial-Wirkung may affect its own side's Schutzgottkarte if its description says "
+        "so."), _(
+        "The immunity covers only Monster- & Energiekarten and the opposing Schutzgottkarte, and "
+        "the Spezial-Wirkung names only Monster- and Energiekarten; the engine assumed nothing "
+        "forbids it.")),
+    # the negativ-positiv-Wirkung
+    "np-none": (_NA, C.NP_CARD, _("No negativ-positiv-Wirkung."), _(
+        "The card does not have two small planet symbols.")),
+    "np-none-wb": (_NA, (C.NP_CARD, C.WB_CARD, C.WB_RULE), _("No negativ-positiv-Wirkung."), _(
+        "The card has one small planet symbol (%(planet)s): that is a Wirkungsbegrenzung, which "
+        "limits only the Spezial-Wirkung.")),
+    "np-card": (_AP, C.NP_CARD, _(
+        "The card has two small planet symbols: a Schutzgottkarte with negativ-positiv-Wirkung "
+        "(positiv %(left)s, negativ %(right)s)."), None),
+    "wirkungskreis": (_SI, (C.NP_RULES, C.NP_ACTIVE_SIDE), _(
+        "The Wirkungskreis der Planeten-Beeinflussung is suspended (“außer Kraft gesetzt”) for "
+        "the side of this card."), _(
+        "That Wirkungskreis is defined outside this chapter; the engine assumed it is suspended "
+        "for this side on both players' turns and computes only this card's "
+        "negativ-positiv-Wirkung.")),
+    "np-active": (_AP, C.NP_ACTIVE_SIDE, _(
+        "The Schutzgottkarte's side is taking the active turn: its negativ-positiv-Wirkung "
+        "counts."), None),
+    "np-inactive": (_NA, C.NP_ACTIVE_SIDE, _(
+        "The negativ-positiv-Wirkung of this card does not count."), _(
+        "Its side is not the side taking the active turn.")),
+    "np-defending": (_SI, C.NP_RULES, _IN_PLACE, _(
+        "The texts name only the attack target (Angriffsziel), and the defending monster is "
+        "itself the attack target; they do not say whether its own planet or the attacking "
+        "monster's decides. The ruling takes the attacking monster's planet and effects; both "
+        "readings are shown.")),
+    "np-defending-same": (_SI, C.NP_RULES, _IN_PLACE, _(
+        "The texts name only the attack target (Angriffsziel); for a defending monster the "
+        "engine assumed the planet and effects of the attacking monster decide.")),
+    "np-no-combat": (_NA, C.NP_RULES, _NO_NP, _("The monster is not in a combat.")),
+    "np-no-effect": (_NA, C.NP_RULES, _NO_NP, _(
+        "The attack target is under no effect that changes its Energiepunkte-, AP-, DP- or "
+        "LP-Werte.")),
+    "np-no-effect-attacker": (_NA, C.NP_RULES, _NO_NP, _(
+        "The attacking monster, taken in place of the attack target, is under no effect that "
+        "changes its Energiepunkte-, AP-, DP- or LP-Werte.")),
+    "np-no-symbol": (_NA, C.NP_RULES, _NO_NP, _(
+        "The attack target's primary planet symbol %(target)s is neither the small right symbol "
+        "%(right)s (negativ) nor the small left symbol %(left)s (positiv).")),
+    "np-no-symbol-attacker": (_NA, C.NP_RULES, _NO_NP, _(
+        "The attacking monster's primary planet symbol %(target)s is neither the small right "
+        "symbol %(right)s (negativ) nor the small left symbol %(left)s (positiv).")),
+    "np-met": (_AP, C.NP_RULES, _(
+        "negativ-positiv conditions met: the monster is in a combat, the attack target is under "
+        "an effect on %(attributes)s and its primary planet symbol %(target)s is the "
+        "%(symbol)s."), None),
+    "np-met-attacker": (_AP, C.NP_RULES, _(
+        "negativ-positiv conditions met: the monster is in a combat, the attacking monster "
+        "(taken in place of the attack target) is under an effect on %(attributes)s and its "
+        "primary planet symbol %(target)s is the %(symbol)s."), None),
+    "read-negativ": (_AP, C.NP_RULES, _(
+        "Read from right to left (%(right)s → %(base)s → %(left)s): %(target)s acts negatively "
+        "on %(monster)s."), None),
+    "read-positiv": (_AP, C.NP_RULES, _(
+        "Read from left to right (%(left)s → %(base)s → %(right)s): %(target)s acts positively "
+        "on %(monster)s."), None),
+    "np-both": (_SI, (C.NP_RULES, C.NP_NEGATIV, C.NP_POSITIV), _(
+        "Both negativ-Wirkung and positiv-Wirkung were applied."), _(
+        "The attack target's planet is both small symbols; the engine applied both, so doubling "
+        "and halving cancel out.")),
+    "negativ-up": (_AP, C.NP_NEGATIV, _(
+        "negativ-Wirkung: the increase is halved, %(before)s → %(after)s."), None),
+    "negativ-down": (_AP, C.NP_NEGATIV, _(
+        "negativ-Wirkung: the reduction is doubled, %(before)s → %(after)s."), None),
+    "positiv-up": (_AP, C.NP_POSITIV, _(
+        "positiv-Wirkung: the increase is doubled, %(before)s → %(after)s."), None),
+    "positiv-down": (_AP, C.NP_POSITIV, _(
+        "positiv-Wirkung: the reduction is halved, %(before)s → %(after)s."), None),
+    "halving": (_SI, C.NP_NEGATIV, _("Halving %(before)s gives %(after)s."), _HALF_POINTS),
+    "np-all-changes": (_SI, (C.NP_NEGATIV, C.NP_POSITIV), _(
+        "Monster %(number)s: whether the negativ-positiv-Wirkung scales changes from other cards "
+        "is open; both readings are shown."), _(
+        "The texts say \"alle Reduzierungen … Erhöhungen\" and give an example with the Wirkung "
+        "only.")),
+    # the order of evaluation, the values
+    "rank-one": (_SI, (C.RANK, C.ORDER), _(
+        "An effect of Wirkungsrang 1 of 3 was evaluated after all Schutzgottkarte effects."), _(
+        "The chapter does not name the highest Wirkungsrang and also says guardian effects stand "
+        "above all others; the engine assumed rank 1 stands above rank 2, so it is evaluated "
+        "last.")),
+    "order": (_AP, (C.RANK, C.ORDER, C.ORDER_REGULAR), _(
+        "Evaluation order: effects %(order)s. Effects are evaluated by Wirkungsrang, lowest "
+        "first (Energie- & Monsterkarten 3, Schutzgottkarten 2 of 3), and within a rank from the "
+        "latest activated to the longest active."), None),
+    "order-table": (_AP, (C.RANK, C.ORDER, C.ORDER_REGULAR), _(
+        "Monster %(number)s: effects are evaluated by Wirkungsrang, lowest first (Energie- & "
+        "Monsterkarten 3, Schutzgottkarten 2), and within a rank from the latest activated to "
+        "the longest active: %(order)s."), None),
+    "spezial-after-table": (_SI, (C.RANK, C.ORDER), _(
+        "Monster %(number)s: the Spezial-Wirkung was evaluated after the Wirkung."),
+        _SPEZIAL_AFTER),
+    "spezial-after": (_SI, (C.RANK, C.ORDER), _(
+        "The Spezial-Wirkung was evaluated after the Wirkung."), _SPEZIAL_AFTER),
+    "spezial-open": (_SI, (C.RANK, C.ORDER), _(
+        "Whether the Spezial-Wirkung is evaluated before or after the Wirkung is open, and the "
+        "two orders give different values; both readings are shown."), _(
+        "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is evaluated first or "
+        "ranks above. Ranking above, it is evaluated later (order %(order)s); evaluated first, "
+        "the order is %(other)s.")),
+    "tie": (_SI, (C.RANK, C.ORDER), _(
+        "Effects %(effects)s were activated together and evaluated in the order listed."), _(
+        "The texts order effects by Wirkungsrang and by activation only; the engine assumed the "
+        "listed order for effects with the same rank activated as number %(activated)s.")),
+    "recency-table": (_SI, (C.RANK, C.ORDER), _(
+        "Monster %(number)s: Wirkungsrang and activation order disagree; both readings are "
+        "shown."), _(
+        "The texts give both reasons for their example and do not say which decides when they "
+        "disagree.")),
+    "recency": (_SI, (C.RANK, C.ORDER), _(
+        "Wirkungsrang and activation order disagree; the order by Wirkungsrang was used."), _(
+        "By activation alone the order would be %(recency)s (%(effect)s). The texts give both "
+        "reasons for their example and do not say which decides when they disagree; the engine "
+        "ordered by Wirkungsrang (lowest first), then from the latest activated.")),
+    "half-points": (_SI, C.ORDER, _(
+        "Monster %(number)s has half points; the readings show exact and rounded values."),
+        _HALF_POINTS),
+    "evaluated": (_AP, (C.RANK, C.ORDER), _(
+        "Effect %(number)s (%(source)s, activated as %(activated)s) is evaluated: %(attribute)s "
+        "%(before)s → %(after)s."), None),
+    "not-whole": (_SI, C.ORDER, _("%(attribute)s %(value)s is not a whole number."),
+                  _HALF_POINTS),
+    "below-zero": (_SI, C.ORDER, _("%(attribute)s %(value)s is below 0."), _(
+        "The texts do not say whether a value can drop below 0; the engine kept the exact value "
+        "while rolling up the effects.")),
+    "wirkung-gives": (_AP, C.WIRKUNG_ATTRIBUTES, _(
+        "The Wirkung gives %(attribute)s %(before)s %(change)s = %(after)s."), None),
+    "wirkung-below-zero": (_SI, C.WIRKUNG_ATTRIBUTES, _("The value is below 0."), _(
+        "The texts do not say whether the value can drop below 0; the engine kept the exact "
+        "value.")),
+    "under-wirkung": (_AP, (C.WIRKUNG_ATTRIBUTES, C.WIRKUNG_SCOPE), _(
+        "Monster %(number)s is under the Wirkung of the Schutzgottkarte of %(side)s: "
+        "%(attribute)s %(amount)s."), None),
+    "wirkung-changes": (_AP, C.WIRKUNG_ATTRIBUTES, _(
+        "The Wirkung changes the monster's %(attribute)s by %(amount)s."), None),
+    # activation costs
+    "no-wb": (_AP, (C.WB_CARD, C.SPEZIAL_WIRKUNG), _(
+        "No Wirkungsbegrenzung: the Spezial-Wirkung affects the monster cards its text names, "
+        "here all of them."), None),
+    "wb": (_AP, (C.WB_CARD, C.WB_RULE), _(
+        "Wirkungsbegrenzung %(planet)s: the Spezial-Wirkung affects only monster cards whose "
+        "primary planet symbol is %(planet)s."), None),
+    "cost-opposing": (_NA, C.IMMUNITY, _(
+        "Monster %(number)s (%(planet)s) is on the opposing side and pays %(cost)s "
+        "Energiepunkte."), _(
+        "Effects of Schutzgottkarten apply only to their own side unless the description says "
+        "otherwise; this monster is on the opposing side.")),
+    "cost-outside-wb": (_NA, C.WB_RULE, _(
+        "Monster %(number)s (%(planet)s) is outside the Wirkungsbegrenzung and pays %(cost)s "
+        "Energiepunkte."), _NOT_LIMIT),
+    "cost-zero": (_SI, C.WB_RULE, _(
+        "Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of %(cost)s."), _(
+        "%(cost)s %(change)s is below 0; the texts do not say what happens, the engine assumed a "
+        "cost cannot fall below 0.")),
+    "cost": (_AP, C.WB_RULE, _(
+        "Monster %(number)s (%(planet)s) pays %(paid)s Energiepunkte instead of %(cost)s."),
+        None),
+}
+
+
+def _names(message_id: str | None) -> tuple[str, ...]:
+    return tuple(sorted(set(re.findall(r"%\((\w+)\)s", message_id or ""))))
+
+
+_STEPS = {key: (outcome, citations(*(clauses if isinstance(clauses, tuple) else (clauses,))),
+                text, _names(text), reason, _names(reason))
+          for key, (outcome, clauses, text, reason) in _STEP_TEXTS.items()}
+
+
+_FIXED: dict[str, Step] = {}  # the steps without parameters, made once
+
+
+def _say(key: str, *clauses: Clause, **params: Any) -> Step:
+    """The step ``key`` of :data:`_STEP_TEXTS` with ``params`` (``clauses``: other citations)."""
+    if key in _FIXED and not clauses:
+        return _FIXED[key]
+    outcome, cited, text, names, reason, reason_names = _STEPS[key]
+    return Step(outcome, Message(text, tuple([(n, params[n]) for n in names])),
+                citations(*clauses) if clauses else cited,
+                reason and Message(reason, tuple([(n, params[n]) for n in reason_names])))
+
+
+_FIXED.update({key: _say(key) for key, (_o, _c, _t, names, _r, reason_names) in _STEPS.items()
+               if not names and not reason_names})
+
 
 # --- One evaluation: the trace in a scenario's voice, the state the rules build ---
 
 def _exact(value: int | Fraction) -> int | Fraction:
     """Return ``value`` as an ``int`` when it is whole, else the Fraction."""
     return value.numerator if type(value) is Fraction and value.denominator == 1 else value
-
-
-def _text(value: int | Fraction) -> str:
-    return str(_exact(value))
 
 
 def _signed(value: int | Fraction) -> str:
@@ -493,7 +785,6 @@ class _Voice(enum.Enum):
 #: An open point's key within a table: ``(monster,)``, ``(monster, side)`` or ``("effect", n)``.
 Key = tuple
 
-
 _WRAPPED = _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s")
 
 
@@ -506,14 +797,10 @@ class _Trace(Trace):
                  quiet: bool = False) -> None:
         super().__init__()
         self.voice, self.choices, self.quiet = voice, dict(choices or {}), quiet
+        self.table = voice is _Voice.TABLE
         self.consulted: dict[tuple[str, Key], OpenPoint] = {}
         self.pending: list[tuple[int, tuple[str, Key], Step | None, Step | None]] = []
         self.about: tuple[int, Spielfeldseite] | None = None
-
-    @property
-    def table(self) -> bool:
-        """True in the whole table's voice."""
-        return self.voice is _Voice.TABLE
 
     def reading(self, point: OpenPoint, key: Key) -> str:
         """The reading of ``point`` at ``key`` this evaluation follows (the first by default)."""
@@ -522,7 +809,7 @@ class _Trace(Trace):
                 or point.readings[0].slug)
 
     def _wrap(self, step: Step) -> Step:
-        if self.about is None or self.voice is not _Voice.TABLE:
+        if self.about is None or not self.table:
             return step
         number, side = self.about
         return Step(step.outcome, Message(_WRAPPED, (("number", number), ("side", side.label),
@@ -533,8 +820,7 @@ class _Trace(Trace):
     def silenced(self) -> bool:
         """True while nothing is recorded: a quiet trace, or a focused scenario's step
         about another monster than its own (number 1)."""
-        return self.quiet or (self.voice is not _Voice.TABLE and self.about is not None
-                              and self.about[0] != 1)
+        return self.quiet or (not self.table and self.about is not None and self.about[0] != 1)
 
     def add(self, step: Step) -> Step:
         """Append ``step`` (naming its monster and card on the whole table)."""
@@ -542,13 +828,22 @@ class _Trace(Trace):
             self.steps.append(self._wrap(step))
         return step
 
-    def either(self, point: OpenPoint, key: Key, differs: Step | None,
-               same: Step | None) -> None:
-        """A step about ``point`` at ``key``: ``differs`` if its readings give different
-        values, else ``same`` (``None``: no step)."""
+    def say(self, key: str, *clauses: Clause, **params: Any) -> int:
+        """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
+        if self.quiet or (self.about is not None and not self.table and self.about[0] != 1):
+            return 0
+        step = _say(key, *clauses, **params)
+        self.steps.append(step if self.about is None or not self.table else self._wrap(step))
+        return len(self.steps)
+
+    def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
+               same: str | Step | None, **params: Any) -> None:
+        """Step ``differs`` about ``point`` at ``key`` if its readings give different values,
+        else step ``same`` (a key of :data:`_STEP_TEXTS` with ``params``; ``None``: no step)."""
         if not self.silenced:
-            self.pending.append((len(self.steps), (point.slug, key),
-                                 differs and self._wrap(differs), same and self._wrap(same)))
+            self.pending.append((len(self.steps), (point.slug, key), *(
+                step and self._wrap(_say(step, **params) if isinstance(step, str) else step)
+                for step in (differs, same))))
             self.steps.append(None)  # type: ignore[arg-type]
 
     def finish(self, differing: set) -> tuple[Step, ...]:
@@ -574,7 +869,7 @@ class _Change:
     operation: Operation
     amount: int | None
 
-    @property
+    @functools.cached_property
     def signed(self) -> int:
         """The change in signed points (0 unless it adds or subtracts)."""
         if not self.amount or self.operation not in (Operation.ADD, Operation.SUBTRACT):
@@ -608,16 +903,6 @@ class _State:
         return self.table.monsters[number - 1]
 
 
-def _step(outcome: Outcome, message: Message, clauses: tuple, reason: Message | None = None
-          ) -> Step:
-    return Step(outcome, message, citations(*clauses), reason)
-
-
-_OWN_SIDE_ONLY = _("Effects of Schutzgottkarten apply only to their own side unless the "
-                   "description says otherwise; the card is on the opposing side.")
-_HALF_POINTS = _("The texts do not say how to round half points.")
-
-
 # --- Rules: whom an effect reaches ---
 
 @rule(C.WIRKUNG_SCOPE, C.NP_RULES, C.IMMUNITY, opens=(NP_SCOPE,), reads=(
@@ -629,81 +914,34 @@ def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
     effekte-der-schutzgottkarte.p3, kartenaufbau.p3; a negativ-positiv card: own monsters of
     the Basis-Planetensymbol (negativ-positiv-wirkung.p2); which prevails is open (``np-scope``).
     """
-    described = guardian.wirkung.scope is not WirkungScope.BASE or guardian.extends
+    scope, planet, base = guardian.wirkung.scope, monster.planet, guardian.symbols.base
+    described = scope is not WirkungScope.BASE or guardian.extends
     if guardian.symbols.has_negativ_positiv:
         key = (monster.number, guardian.side)
         if not described or trace.reading(NP_SCOPE, key) == "np-limit":
             if described:
-                text = msg(_("The Wirkung of a card with negativ-positiv-Wirkung applies only to "
-                             "own monster cards of its Basis-Planetensymbol."))
-                clauses = (C.NP_RULES, C.WIRKUNG_SCOPE, C.IMMUNITY)
-                trace.either(NP_SCOPE, key, _step(Outcome.SILENT, text, clauses, msg(_(
-                    "The description names other monsters, while the negativ-positiv rules "
-                    "limit the Wirkung of such a card to own monsters of its "
-                    "Basis-Planetensymbol; the texts do not say which prevails. The ruling "
-                    "follows the negativ-positiv rules; both readings are shown."))),
-                    _step(Outcome.SILENT, text, clauses, msg(_(
-                        "The description names other monsters, while the negativ-positiv rules "
-                        "limit the Wirkung without exception; the engine let that limit "
-                        "prevail."))))
-            return _np_limited_reach(trace, guardian, monster)
-    return _described_reach(trace, guardian, monster)
-
-
-def _np_limited_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
-    """The reach of a negativ-positiv card's Wirkung: own monsters of the Basis-Symbol."""
-    base = guardian.symbols.base
+                trace.either(NP_SCOPE, key, "np-scope", "np-scope-same")
+            if monster.side is not guardian.side:
+                trace.say("np-reach-opposing")
+            elif planet is not base:
+                trace.say("np-reach-planet", planet=planet.label, base=base.label)
+            else:
+                trace.say("np-reach", planet=planet.label)
+            return monster.side is guardian.side and planet is base
     if monster.side is not guardian.side:
-        trace.not_applicable(
-            msg(_("The Wirkung of a card with negativ-positiv-Wirkung does not reach a monster "
-                  "of the opposing side.")),
-            msg(_("The monster is not an own monster card of the Schutzgottkarte's side.")),
-            C.NP_RULES, C.IMMUNITY)
-        return False
-    if monster.planet is not base:
-        trace.not_applicable(
-            msg(_("The Wirkung does not reach a monster of this planet.")),
-            msg(_("Its primary planet symbol %(planet)s is not the Basis-Planetensymbol "
-                  "%(base)s."), planet=monster.planet.label, base=base.label),
-            C.WIRKUNG_SCOPE, C.NP_RULES)
-        return False
-    trace.applied(msg(_("The Wirkung reaches the monster: an own monster card whose primary "
-                        "planet symbol %(planet)s is the Basis-Planetensymbol."),
-                      planet=monster.planet.label), C.WIRKUNG_SCOPE, C.NP_RULES)
-    return True
-
-
-def _described_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
-    """The reach a Wirkung's description gives it (own side unless it says otherwise)."""
-    scope, planet, base = guardian.wirkung.scope, monster.planet, guardian.symbols.base
-    if monster.side is not guardian.side:
+        trace.say("reach-extended" if guardian.extends else "reach-opposing")
         if not guardian.extends:
-            trace.not_applicable(
-                msg(_("The Wirkung does not reach a monster of the opposing side.")),
-                msg(_("Effects of Schutzgottkarten apply only to their own side unless the "
-                      "description says otherwise; the monster is on the opposing side.")),
-                C.IMMUNITY)
             return False
-        trace.applied(msg(_("The description extends the Wirkung to the opposing side.")),
-                      C.IMMUNITY)
     if scope is WirkungScope.ALL:
-        trace.applied(msg(_("The Wirkung reaches the monster: its description names all "
-                            "monster cards.")), C.WIRKUNG_SCOPE)
+        trace.say("reach-all")
         return True
     own_planet, listed = scope is WirkungScope.BASE, guardian.wirkung.listed
     if planet is not base if own_planet else planet not in listed:
-        trace.not_applicable(msg(_("The Wirkung does not reach a monster of this planet.")), msg(_(
-            "Its primary planet symbol %(planet)s is not the Schutzgottkarte's planet "
-            "%(base)s."), planet=planet.label, base=base.label) if own_planet else msg(_(
-            "Its primary planet symbol %(planet)s is not among the planets the description "
-            "names (%(planets)s)."), planet=planet.label,
-            planets=", ".join(p.value.capitalize() for p in Planet if p in listed)),
-            C.WIRKUNG_SCOPE)
+        trace.say("reach-base-not" if own_planet else "reach-listed-not", planet=planet.label,
+                  base=base.label, planets=", ".join(p.value.capitalize() for p in Planet
+                                                     if p in listed))
         return False
-    trace.applied(msg(_("The Wirkung reaches the monster: its primary planet symbol %(planet)s "
-                        "is the Schutzgottkarte's planet.") if own_planet else _(
-        "The Wirkung reaches the monster: its description names monsters of %(planet)s."),
-        planet=planet.label), C.WIRKUNG_SCOPE)
+    trace.say("reach-base" if own_planet else "reach-listed", planet=planet.label)
     return True
 
 
@@ -716,44 +954,27 @@ def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster
     Whether an effect reaches its monster (``None``: its Energiekarte): kartenaufbau.p3,
     effekte-der-schutzgottkarte.p2/p4, wirkungsbegrenzung.p2; a Gravitations-Energiekarte has
     the lowest Wirkungsrang (reihenfolge.p1)."""
-    if not effect.source.is_guardian:
+    if effect.source not in _GUARDIAN_SOURCES:
         if effect.source is Source.GRAVITATION_ENERGY:
-            trace.applied(msg(_("Effect %(number)s (Gravitations-Energiekarte) was given the "
-                                "lowest Wirkungsrang, as an Energiekarte."),
-                              number=effect.number), C.RANK, C.IMMUNITY)
+            trace.say("gravitation-rank", number=effect.number)
         return True
     guardian = table.guardian(effect.side)
     wirkung = effect.source is Source.GUARDIAN_WIRKUNG
     opposing = effect.target_side is not effect.side
-    named = msg(_("Effect %(number)s does not reach monster %(monster)s."),
-                number=effect.number, monster=monster.number) if monster else None
+    named = {"number": effect.number, "monster": monster and monster.number}
     if opposing and not (guardian.extends if wirkung else guardian.spezial_extends):
-        trace.not_applicable(named if trace.table else msg(_("The effect does not reach the "
-                                                             "card.")), msg(_OWN_SIDE_ONLY),
-                             C.IMMUNITY)
+        trace.say("effect-opposing" if trace.table and monster else "card-opposing", **named)
         return False
     if monster is None and wirkung:
-        trace.not_applicable(msg(_("The Wirkung does not affect an Energiekarte.")),
-                             msg(_("A Wirkung can only change the Grund-Attribute of "
-                                   "Monsterkarten.")), C.WIRKUNG_ATTRIBUTES)
+        trace.say("wirkung-on-energy")
         return False
     limit = guardian.limit
     if monster is not None and not wirkung and limit is not None and monster.planet is not limit:
-        trace.not_applicable(named, msg(_("Its primary planet symbol is not the "
-                                          "Wirkungsbegrenzung planet %(limit)s."),
-                                        limit=limit.label), C.WB_RULE)
+        trace.say("effect-outside-wb", limit=limit.label, **named)
         return False
     if trace.voice is _Voice.IMMUNITY:
-        trace.applied(msg(_("The description extends the effect to the opposing side.")
-                          if opposing else _("Effects of Schutzgottkarten apply to their own "
-                                             "side.")), C.IMMUNITY)
-        if wirkung:
-            trace.applied(msg(_("A Wirkung changes only Grund-Attribute of Monsterkarten, by "
-                                "default of the Schutzgottkarte's planet.")),
-                          C.WIRKUNG_ATTRIBUTES, C.WIRKUNG_SCOPE)
-        else:
-            trace.applied(msg(_("A Spezial-Wirkung may affect other attributes of Monsterkarten "
-                                "and Energiekarten.")), C.SPEZIAL_WIRKUNG)
+        trace.say("effect-extended" if opposing else "effect-own-side")
+        trace.say("wirkung-kind" if wirkung else "spezial-kind")
     return True
 
 
@@ -767,57 +988,29 @@ def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Mes
 
     kartenaufbau.p3 (except Gravitations-Energiekarten), effekte.p2, wirkungsbegrenzung.p2;
     whether a Spezial-Wirkung may affect its own Schutzgottkarte is open (effekte.p4)."""
-    source = effect.source
+    source, guardian = effect.source, table.guardian(effect.side)
     if source is Source.RANK_ONE:
         return NOT_COVERED_VALUE  # reported up front: no clause says what it does
-    if source in (Source.ENERGY, Source.MONSTER):
-        trace.not_applicable(msg(_("The Schutzgottkarte is immune to the effect.")), msg(_(
-            "A Schutzgottkarte is immun against all effects of Monster- & Energiekarten.")),
-            C.IMMUNITY)
-        return False
-    if source is Source.GRAVITATION_ENERGY:
-        trace.applied(msg(_("The effect affects the Schutzgottkarte: effects of "
-                            "Gravitations-Energiekarten are excepted from its immunity.")),
-                      C.IMMUNITY)
-        return True
-    guardian = table.guardian(effect.side)
+    if not source.is_guardian:
+        gravitation = source is Source.GRAVITATION_ENERGY
+        trace.say("gravitation-excepted" if gravitation else "immune")
+        return gravitation
     if effect.target_side is not effect.side:
-        trace.not_applicable(msg(_("The effect does not affect the opposing Schutzgottkarte.")),
-                             msg(_("Effects of Schutzgottkarten do not affect the opposing "
-                                   "Schutzgottkarte.")), C.IMMUNITY)
+        trace.say("opposing-guardian")
         if guardian.extends if source is Source.GUARDIAN_WIRKUNG else guardian.spezial_extends:
-            trace.not_applicable(msg(_("The description's extension to the opposing side does "
-                                       "not reach the opposing Schutzgottkarte.")), msg(_(
-                "\"Sofern nicht anders in der Beschreibung festgelegt\" belongs to the own-side "
-                "sentence; the ban on affecting the opposing Schutzgottkarte (\"Außerdem …\") "
-                "has no such exception.")), C.IMMUNITY)
+            trace.say("extension-not-guardian")
         return False
     if source is Source.GUARDIAN_WIRKUNG:
-        trace.not_applicable(msg(_("The Wirkung does not affect a Schutzgottkarte.")), msg(_(
-            "A Wirkung can only change the Grund-Attribute of Monsterkarten.")),
-            C.WIRKUNG_ATTRIBUTES)
+        trace.say("wirkung-on-guardian")
         return False
     if guardian.limit is not None:
-        trace.not_applicable(msg(_("The Spezial-Wirkung does not affect its own side's "
-                                   "Schutzgottkarte.")), msg(_(
-            "Its Wirkungsbegrenzung %(limit)s lets the Spezial-Wirkung affect only Monsterkarten "
-            "of that primary planet symbol."), limit=guardian.limit.label), C.WB_RULE)
+        trace.say("spezial-limited", limit=guardian.limit.label)
         return False
-    trace.silent(msg(_("The Spezial-Wirkung may affect its own side's Schutzgottkarte if its "
-                       "description says so.")), msg(_(
-        "The immunity covers only Monster- & Energiekarten and the opposing Schutzgottkarte, "
-        "and the Spezial-Wirkung names only Monster- and Energiekarten; the engine assumed "
-        "nothing forbids it.")), C.IMMUNITY, C.SPEZIAL_WIRKUNG)
+    trace.say("spezial-own-guardian")
     return trace.reading(SPEZIAL_ON_OWN_GUARDIAN, ("effect", effect.number)) == "may"
 
 
 # --- Rules: the negativ-positiv-Wirkung ---
-
-def _na(trace: _Trace, message: Message, reason: Message, *clauses: Clause) -> int:
-    """Record a "not applicable" check; return its step number."""
-    trace.not_applicable(message, reason, *clauses)
-    return 0 if trace.silenced else len(trace.steps)
-
 
 @rule(C.NP_CARD, C.NP_ACTIVE_SIDE, C.NP_RULES, C.WB_CARD, reads=(
     "active", "guardians.symbols.left", "guardians.symbols.right"))
@@ -833,33 +1026,16 @@ def np_card(state: _State, guardian: Guardian) -> bool:
     failed: tuple[int, ...] = ()
     if not symbols.has_negativ_positiv:
         single = symbols.single_small_symbol
-        failed = (_na(trace, msg(_("No negativ-positiv-Wirkung.")), msg(_(
-            "The card has one small planet symbol (%(planet)s): that is a Wirkungsbegrenzung, "
-            "which limits only the Spezial-Wirkung."), planet=single.label) if single else msg(_(
-            "The card does not have two small planet symbols.")),
-            *((C.NP_CARD, C.WB_CARD, C.WB_RULE) if single else (C.NP_CARD,))),)
+        failed = (trace.say("np-none-wb" if single else "np-none",
+                            planet=single and single.label),)
     else:
-        trace.applied(msg(_("The card has two small planet symbols: a Schutzgottkarte with "
-                            "negativ-positiv-Wirkung (positiv %(left)s, negativ %(right)s)."),
-                          left=symbols.left.label, right=symbols.right.label), C.NP_CARD)
-        trace.silent(msg(_("The Wirkungskreis der Planeten-Beeinflussung is suspended (“außer "
-                           "Kraft gesetzt”) for the side of this card.")), msg(_(
-            "That Wirkungskreis is defined outside this chapter; the engine assumed it is "
-            "suspended for this side on both players' turns and computes only this card's "
-            "negativ-positiv-Wirkung.")), C.NP_RULES, C.NP_ACTIVE_SIDE)
+        trace.say("np-card", left=symbols.left.label, right=symbols.right.label)
+        trace.say("wirkungskreis")
+        failed = () if counts else (trace.say("np-inactive"),)
         if counts:
-            trace.applied(msg(_("The Schutzgottkarte's side is taking the active turn: its "
-                                "negativ-positiv-Wirkung counts.")), C.NP_ACTIVE_SIDE)
-        else:
-            failed = (_na(trace, msg(_("The negativ-positiv-Wirkung of this card does not "
-                                       "count.")),
-                          msg(_("Its side is not the side taking the active turn.")),
-                          C.NP_ACTIVE_SIDE),)
+            trace.say("np-active")
     state.card_checks[guardian.side] = (counts, failed)
     return counts
-
-
-_NO_NP = _("The negativ-positiv-Wirkung does not affect the monster.")
 
 
 def _np_target(state: _State, monster: Monster) -> tuple[Monster, bool]:
@@ -871,15 +1047,8 @@ def _np_target(state: _State, monster: Monster) -> tuple[Monster, bool]:
     key = (monster.number,)
     if trace.reading(NP_DEFENDING, key) == "self":
         return monster, False
-    text = msg(_("The attacking monster was taken in place of the attack target."))
-    same = _step(Outcome.SILENT, text, (C.NP_RULES,), msg(_(
-        "The texts name only the attack target (Angriffsziel); for a defending monster the "
-        "engine assumed the planet and effects of the attacking monster decide.")))
-    trace.either(NP_DEFENDING, key, _step(Outcome.SILENT, text, (C.NP_RULES,), msg(_(
-        "The texts name only the attack target (Angriffsziel), and the defending monster is "
-        "itself the attack target; they do not say whether its own planet or the attacking "
-        "monster's decides. The ruling takes the attacking monster's planet and effects; both "
-        "readings are shown."))), same if state.table.active is monster.side else None)
+    trace.either(NP_DEFENDING, key, "np-defending",
+                 "np-defending-same" if state.table.active is monster.side else None)
     return state.monster(combat.attacker), True
 
 
@@ -895,73 +1064,32 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
     influences met and the failed checks' step numbers."""
     trace, combat, symbols = state.trace, state.table.combat, guardian.symbols
     if combat is None or monster.number not in (combat.attacker, combat.target):
-        return frozenset(), (_na(trace, msg(_NO_NP), msg(_("The monster is not in a combat.")),
-                                 C.NP_RULES),)
+        return frozenset(), (trace.say("np-no-combat"),)
     target, attacker = _np_target(state, monster)
     counted = sorted({c.attribute for c in state.changes[target.number] if c.attribute},
                      key=_ATTRIBUTES.index)
-    failed: list[int] = []
-    if not counted:
-        failed.append(_na(trace, msg(_NO_NP), msg(_(
-            "The attacking monster, taken in place of the attack target, is under no effect "
-            "that changes its Energiepunkte-, AP-, DP- or LP-Werte.") if attacker else _(
-            "The attack target is under no effect that changes its Energiepunkte-, AP-, DP- or "
-            "LP-Werte.")), C.NP_RULES))
     matched = [i for i, planet in ((Influence.NEGATIV, symbols.right),
                                    (Influence.POSITIV, symbols.left)) if target.planet is planet]
-    if not matched:
-        failed.append(_na(trace, msg(_NO_NP), msg(_(
-            "The attacking monster's primary planet symbol %(target)s is neither the small "
-            "right symbol %(right)s (negativ) nor the small left symbol %(left)s (positiv).")
-            if attacker else _(
-            "The attack target's primary planet symbol %(target)s is neither the small right "
-            "symbol %(right)s (negativ) nor the small left symbol %(left)s (positiv)."),
-            target=target.planet.label, right=symbols.right.label, left=symbols.left.label),
-            C.NP_RULES))
+    suffix = "-attacker" if attacker else ""
+    failed = ([trace.say("np-no-effect" + suffix)] if not counted else []) + (
+        [] if matched else [trace.say("np-no-symbol" + suffix, target=target.planet.label,
+                                      right=symbols.right.label, left=symbols.left.label)])
     if failed or not counts:
         return frozenset(), tuple(number for number in failed if number)
-    _np_met(trace, symbols, monster, target, matched, attacker, counted)
+    for influence in matched:
+        trace.say("np-met" + suffix, attributes=", ".join(a.value.upper() for a in counted),
+                  target=target.planet.label, symbol=_SYMBOL[influence])
+        if influence in influences(symbols, target.planet, monster.planet):
+            trace.say("read-" + influence.value, right=symbols.right.label,
+                      base=symbols.base.label, left=symbols.left.label,
+                      target=target.planet.label, monster=monster.planet.label)
+    if len(matched) == 2:
+        trace.say("np-both")
     return frozenset(matched), ()
 
 
-def _np_met(trace: _Trace, symbols: GuardianSymbols, monster: Monster, target: Monster,
-            matched: list[Influence], attacker: bool, counted: list[Attribute]) -> None:
-    """The steps of met negativ-positiv conditions, with the reading direction."""
-    for influence in matched:
-        symbol = msg(_("small right symbol (negativ-Wirkung)") if influence is Influence.NEGATIV
-                     else _("small left symbol (positiv-Wirkung)"))
-        trace.applied(msg(_(
-            "negativ-positiv conditions met: the monster is in a combat, the attacking monster "
-            "(taken in place of the attack target) is under an effect on %(attributes)s and its "
-            "primary planet symbol %(target)s is the %(symbol)s.") if attacker else _(
-            "negativ-positiv conditions met: the monster is in a combat, the attack target is "
-            "under an effect on %(attributes)s and its primary planet symbol %(target)s is the "
-            "%(symbol)s."), attributes=", ".join(a.value.upper() for a in counted),
-            target=target.planet.label, symbol=symbol), C.NP_RULES)
-        if influence not in influences(symbols, target.planet, monster.planet):
-            continue  # degenerate symbol sets: the conditions name the symbol, not the chain
-        trace.applied(msg(_("Read from right to left (%(right)s → %(base)s → %(left)s): "
-                            "%(target)s acts negatively on %(monster)s.")
-                          if influence is Influence.NEGATIV else
-                          _("Read from left to right (%(left)s → %(base)s → %(right)s): "
-                            "%(target)s acts positively on %(monster)s."),
-                          right=symbols.right.label, base=symbols.base.label,
-                          left=symbols.left.label, target=target.planet.label,
-                          monster=monster.planet.label), C.NP_RULES)
-    if len(matched) == 2:
-        trace.silent(msg(_("Both negativ-Wirkung and positiv-Wirkung were applied.")), msg(_(
-            "The attack target's planet is both small symbols; the engine applied both, so "
-            "doubling and halving cancel out.")), C.NP_RULES, C.NP_NEGATIV, C.NP_POSITIV)
-
-
-_SCALED = {(Influence.NEGATIV, True): _("negativ-Wirkung: the increase is halved, %(before)s → "
-                                        "%(after)s."),
-           (Influence.NEGATIV, False): _("negativ-Wirkung: the reduction is doubled, "
-                                         "%(before)s → %(after)s."),
-           (Influence.POSITIV, True): _("positiv-Wirkung: the increase is doubled, %(before)s "
-                                        "→ %(after)s."),
-           (Influence.POSITIV, False): _("positiv-Wirkung: the reduction is halved, "
-                                         "%(before)s → %(after)s.")}
+_SYMBOL = {Influence.NEGATIV: msg(_("small right symbol (negativ-Wirkung)")),
+           Influence.POSITIV: msg(_("small left symbol (positiv-Wirkung)"))}
 
 
 @rule(C.NP_NEGATIV, C.NP_POSITIV, opens=(NP_ALL_CHANGES,), reads=(
@@ -983,27 +1111,19 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
                 (np_factor(i, change.signed) for i in matched), start=_ONE)
             if change.key == own:
                 state.np_factor[number] = factors[own]
-                _narrate_scaling(trace, matched, change.signed)
+                exact = Fraction(change.signed)
+                for influence in sorted(matched, key=_INFLUENCES.index):
+                    before, exact = exact, exact * np_factor(influence, exact)
+                    clause = C.NP_NEGATIV if influence is Influence.NEGATIV else C.NP_POSITIV
+                    direction = "up" if change.signed > 0 else "down"
+                    trace.say(f"{influence.value}-{direction}", before=_signed(before),
+                              after=_signed(exact))
+                    if exact.denominator != 1:
+                        trace.say("halving", clause, before=_signed(before), after=_signed(exact))
     state.factors[number] = factors
     if scale_all is not None:
         trace.about = None
-        trace.silent(msg(_("Monster %(number)s: whether the negativ-positiv-Wirkung scales "
-                           "changes from other cards is open; both readings are shown."),
-                         number=number), msg(_("The texts say \"alle Reduzierungen … "
-                                               "Erhöhungen\" and give an example with the "
-                                               "Wirkung only.")), C.NP_NEGATIV, C.NP_POSITIV)
-
-
-def _narrate_scaling(trace: _Trace, matched: frozenset[Influence], amount: int) -> None:
-    exact = Fraction(amount)
-    for influence in sorted(matched, key=list(Influence).index):
-        before, exact = exact, exact * np_factor(influence, exact)
-        clause = C.NP_NEGATIV if influence is Influence.NEGATIV else C.NP_POSITIV
-        trace.applied(msg(_SCALED[influence, amount > 0], before=_signed(before),
-                          after=_signed(exact)), clause)
-        if exact.denominator != 1:
-            trace.silent(msg(_("Halving %(before)s gives %(after)s."), before=_signed(before),
-                             after=_signed(exact)), msg(_HALF_POINTS), clause)
+        trace.say("np-all-changes", number=number)
 
 
 # --- Rules: order of evaluation, values, activation costs ---
@@ -1018,15 +1138,14 @@ def _ranked(changes: list[_Change], spezial_first: Iterable[Spielfeldseite] = ()
     """``changes`` by Wirkungsrang (lowest first), then from the latest activated;
     ``spezial_first``: sides whose Spezial-Wirkung comes before their Wirkung;
     ``rank_one_below``: rank 1 comes before the Schutzgottkarten's effects."""
-    def tier(item: tuple[int, _Change]) -> tuple:
-        index, change = item
+    def tier(change: _Change) -> tuple:  # a stable sort keeps the listed order of ties
         rank: float = _TIER[change.source]
-        if change.source.is_guardian and change.side in spezial_first:
+        if change.source in _GUARDIAN_SOURCES and change.side in spezial_first:
             rank = 3 - rank
         elif change.source is Source.RANK_ONE and rank_one_below:
             rank = 0.5
-        return rank, -change.activated, index
-    return [change for _i, change in sorted(enumerate(changes), key=tier)]
+        return rank, -change.activated
+    return sorted(changes, key=tier)
 
 
 def _keys(order: Iterable[_Change]) -> list[Any]:
@@ -1049,116 +1168,57 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     reihenfolge.p1, p3, p4.  Open: which decides where they disagree; whether the
     Spezial-Wirkung ranks above or comes before the Wirkung; where rank 1 stands."""
     n = monster.number
-    guardian_sources = {(c.side, c.source) for c in changes if c.source.is_guardian}
-    both = [side for side in Spielfeldseite if (side, Source.GUARDIAN_WIRKUNG) in guardian_sources
+    guardian_sources = {(c.side, c.source) for c in changes if c.source in _GUARDIAN_SOURCES}
+    both = [side for side in _SIDES_AB if (side, Source.GUARDIAN_WIRKUNG) in guardian_sources
             and (side, Source.GUARDIAN_SPEZIAL) in guardian_sources]
     before = [side for side in both if trace.reading(SPEZIAL_OR_WIRKUNG, (n, side)) == "before"]
     rank_one = any(c.source is Source.RANK_ONE for c in changes)
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
     order = _ranked(changes, before, below)
-    recency = [c for _i, c in sorted(enumerate(changes), key=lambda t: (-t[1].activated, t[0]))]
+    recency = sorted(changes, key=lambda change: -change.activated)
     if not trace.silenced:
-        _order_steps(trace, n, changes, order, both, below)
-    if _keys(order) == _keys(recency):
+        _order_steps(trace, n, changes, order, both, below, rank_one)
+    if order == recency:  # the same changes (a key names one change) in the same order
         return order
     if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
         return recency
-    if not trace.silenced:
-        _recency_step(trace, n, recency)
+    if trace.table:
+        trace.either(RANK_OR_RECENCY, (n,), "recency-table", None, number=n)
+    else:
+        trace.either(RANK_OR_RECENCY, (n,), *(
+            _say("recency", recency=_order_text(_keys(recency)), effect=msg(effect))
+            for effect in (_("with a different result"), _("with the same result"))))
     return order
 
 
 def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Change],
-                 both: list[Spielfeldseite], below: bool) -> None:
+                 both: list[Spielfeldseite], below: bool, rank_one: bool) -> None:
     """The steps of the order of monster ``n``'s changes, in the scenario's voice."""
-    if any(c.source is Source.RANK_ONE for c in changes):
-        trace.silent(msg(_("An effect of Wirkungsrang 1 of 3 was evaluated after all "
-                           "Schutzgottkarte effects.")), msg(_(
-            "The chapter does not name the highest Wirkungsrang and also says guardian effects "
-            "stand above all others; the engine assumed rank 1 stands above rank 2, so it is "
-            "evaluated last.")), C.RANK, C.ORDER)
+    if rank_one:
+        trace.say("rank-one")
     for side in both:
-        _spezial_step(trace, n, side, order, _ranked(changes, {side}, below))
+        other = _ranked(changes, {side}, below)
+        trace.either(SPEZIAL_OR_WIRKUNG, (n, side), None if trace.table else "spezial-open",
+                     "spezial-after-table" if trace.table else "spezial-after", number=n,
+                     order=_order_text(_keys(order)), other=_order_text(_keys(other)))
     if trace.voice is _Voice.ORDER:
-        _ties(trace, changes)
-        trace.applied(msg(_("Evaluation order: effects %(order)s. Effects are evaluated by "
-                            "Wirkungsrang, lowest first (Energie- & Monsterkarten 3, "
-                            "Schutzgottkarten 2 of 3), and within a rank from the latest "
-                            "activated to the longest active."), order=_order_text(_keys(order))),
-                      C.RANK, C.ORDER, C.ORDER_REGULAR)
+        groups: dict[tuple[int, int], list[Any]] = {}
+        for change in changes:
+            groups.setdefault((_TIER[change.source], change.activated), []).append(change.key)
+        for (_tier, activated), tied in groups.items():
+            if len(tied) > 1:
+                trace.say("tie", effects=_order_text(tied), activated=activated)
+        trace.say("order", order=_order_text(_keys(order)))
     elif trace.table and changes:
-        trace.applied(msg(_("Monster %(number)s: effects are evaluated by Wirkungsrang, lowest "
-                            "first (Energie- & Monsterkarten 3, Schutzgottkarten 2), and within "
-                            "a rank from the latest activated to the longest active: "
-                            "%(order)s."), number=n,
-                          order=tuple(_label(c.key, c.side) for c in order)),
-                      C.RANK, C.ORDER, C.ORDER_REGULAR)
-
-
-def _spezial_step(trace: _Trace, n: int, side: Spielfeldseite, order: list[_Change],
-                  other: list[_Change]) -> None:
-    """The step on open point ``spezial-or-wirkung`` for one side's two effects."""
-    clauses = (C.RANK, C.ORDER)
-    after = _step(Outcome.SILENT, msg(_("Monster %(number)s: the Spezial-Wirkung was evaluated "
-                                        "after the Wirkung."), number=n) if trace.table else
-                  msg(_("The Spezial-Wirkung was evaluated after the Wirkung.")), clauses, msg(_(
-                      "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is "
-                      "evaluated first or ranks above; the engine read it as ranking above, and "
-                      "the higher-ranked effect is evaluated later (as the Schutzgottkarte "
-                      "after the Energiekarte). Evaluated first, it gives the same values "
-                      "here.")))
-    differs = None if trace.table else _step(Outcome.SILENT, msg(_(
-        "Whether the Spezial-Wirkung is evaluated before or after the Wirkung is open, and the "
-        "two orders give different values; both readings are shown.")), clauses, msg(_(
-            "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is evaluated "
-            "first or ranks above. Ranking above, it is evaluated later (order %(order)s); "
-            "evaluated first, the order is %(other)s."), order=_order_text(_keys(order)),
-            other=_order_text(_keys(other))))
-    trace.either(SPEZIAL_OR_WIRKUNG, (n, side), differs, after)
-
-
-def _ties(trace: _Trace, changes: list[_Change]) -> None:
-    """Effects of one rank activated together are evaluated in the order listed."""
-    groups: dict[tuple[int, int], list[Any]] = {}
-    for change in changes:
-        groups.setdefault((_TIER[change.source], change.activated), []).append(change.key)
-    for (_tier, activated), tied in groups.items():
-        if len(tied) > 1:
-            trace.silent(msg(_("Effects %(effects)s were activated together and evaluated in "
-                               "the order listed."), effects=_order_text(tied)), msg(_(
-                "The texts order effects by Wirkungsrang and by activation only; the engine "
-                "assumed the listed order for effects with the same rank activated as number "
-                "%(activated)s."), activated=activated), C.RANK, C.ORDER)
-
-
-def _recency_step(trace: _Trace, n: int, recency: list[_Change]) -> None:
-    """The step on open point ``rank-or-recency``."""
-    if trace.table:
-        trace.either(RANK_OR_RECENCY, (n,), _step(Outcome.SILENT, msg(_(
-            "Monster %(number)s: Wirkungsrang and activation order disagree; both readings are "
-            "shown."), number=n), (C.RANK, C.ORDER), msg(_(
-                "The texts give both reasons for their example and do not say which decides "
-                "when they disagree."))), None)
-        return
-    text = msg(_("Wirkungsrang and activation order disagree; the order by Wirkungsrang was "
-                 "used."))
-    steps = [_step(Outcome.SILENT, text, (C.RANK, C.ORDER), msg(_(
-        "By activation alone the order would be %(recency)s (%(effect)s). The texts give both "
-        "reasons for their example and do not say which decides when they disagree; the engine "
-        "ordered by Wirkungsrang (lowest first), then from the latest activated."),
-        recency=_order_text(_keys(recency)), effect=msg(effect)))
-        for effect in (_("with a different result"), _("with the same result"))]
-    trace.either(RANK_OR_RECENCY, (n,), *steps)
+        trace.say("order-table", number=n, order=tuple(_label(c.key, c.side) for c in order))
 
 
 #: The value after each operation with an amount (points, exact).
 _APPLY = {Operation.ADD: lambda value, amount: value + amount,
           Operation.SUBTRACT: lambda value, amount: value - amount,
-          Operation.HALVE: lambda value, amount: value / 2,
+          Operation.HALVE: lambda value, amount: value / _TWO,
           Operation.DOUBLE: lambda value, amount: value * 2,
           Operation.SET: lambda value, amount: Fraction(amount)}
-
-
 _ROUNDED = {"down": lambda v: Fraction(v.numerator // v.denominator),
             "up": lambda v: Fraction(-(-v.numerator // v.denominator))}
 
@@ -1173,7 +1233,9 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction); open:
     rounding of halves (``half-points``), values below 0 (``value-below-zero``).  Returns the
     values, the log (change, factor, before, after) and each signed change's points."""
-    values, log, amounts = monster.bases(), [], {}
+    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_NAMES  # ints until a half
+                                    if (v := getattr(monster, name)) is not None}
+    log, amounts = [], {}
     rounded: list[Callable[[Fraction], Fraction]] = []
 
     def halved(value: Fraction) -> Fraction:
@@ -1188,7 +1250,7 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         factor = factors.get(change.key, _ONE)
         amount = change.amount
         if change.signed:
-            amount = amounts[change.key] = halved(change.amount * factor)
+            amount = amounts[change.key] = halved(amount * factor) if factor != 1 else amount
         if change.attribute not in values:
             continue  # a value not given: nothing to compute
         before = values[change.attribute]
@@ -1196,7 +1258,7 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         values[change.attribute] = after = halved(after) if change.operation is \
             Operation.HALVE else after
         log.append((change, factor, before, after))
-    if any(value < 0 for value in values.values()) and trace.reading(
+    if min(values.values(), default=0) < 0 and trace.reading(
             VALUE_BELOW_ZERO, (monster.number,)) == "zero":
         values = {attribute: max(value, Fraction(0)) for attribute, value in values.items()}
     return values, log, amounts
@@ -1210,53 +1272,29 @@ def activation_costs(state: _State, guardian: Guardian) -> None:
     kartenaufbau.p3, effekte.p4, wirkungsbegrenzung.p1, p2; open: costs below 0
     (``cost-below-zero``)."""
     trace, limit, change = state.trace, guardian.limit, guardian.spezial_cost_change
-    if limit is None:
-        trace.applied(msg(_("No Wirkungsbegrenzung: the Spezial-Wirkung affects the monster "
-                            "cards its text names, here all of them.")),
-                      C.WB_CARD, C.SPEZIAL_WIRKUNG)
-    else:
-        trace.applied(msg(_("Wirkungsbegrenzung %(planet)s: the Spezial-Wirkung affects only "
-                            "monster cards whose primary planet symbol is %(planet)s."),
-                          planet=limit.label), C.WB_CARD, C.WB_RULE)
+    trace.say("no-wb" if limit is None else "wb", planet=limit and limit.label)
     for monster in state.table.monsters:
-        if monster.cost is not None:
-            state.costs[monster.number], reached = _cost(
-                trace, monster, state.costs[monster.number], guardian, change)
-            state.wb_affected[monster.number] = reached
-
-
-def _cost(trace: _Trace, monster: Monster, cost: int, guardian: Guardian, change: int
-          ) -> tuple[int, bool]:
-    """What ``monster`` pays under one Spezial-Wirkung, and whether it is affected."""
-    limit, number, planet = guardian.limit, monster.number, monster.planet.label
-    opposing = monster.side is not guardian.side
-    if opposing and not guardian.spezial_extends:
-        trace.not_applicable(msg(_("Monster %(number)s (%(planet)s) is on the opposing side and "
-                                   "pays %(cost)s Energiepunkte."), number=number, planet=planet,
-                                 cost=cost), msg(_(
-            "Effects of Schutzgottkarten apply only to their own side unless the description "
-            "says otherwise; this monster is on the opposing side.")), C.IMMUNITY)
-        return cost, False
-    if limit is not None and monster.planet is not limit:
-        trace.not_applicable(msg(_("Monster %(number)s (%(planet)s) is outside the "
-                                   "Wirkungsbegrenzung and pays %(cost)s Energiepunkte."),
-                                 number=number, planet=planet, cost=cost), msg(_(
-            "Its primary planet symbol is not the Wirkungsbegrenzung planet %(limit)s."),
-            limit=limit.label), C.WB_RULE)
-        return cost, False
-    clauses = ((C.WB_RULE,) if limit is not None else (C.SPEZIAL_WIRKUNG,)) + (
-        (C.IMMUNITY,) if opposing else ())
-    if cost + change < 0:
-        trace.silent(msg(_("Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of "
-                           "%(cost)s."), number=number, planet=planet, cost=cost), msg(_(
-            "%(cost)s %(change)s is below 0; the texts do not say what happens, the engine "
-            "assumed a cost cannot fall below 0."), cost=cost, change=_signed(change)), *clauses)
-        if trace.reading(COST_BELOW_ZERO, (number,)) == "zero":
-            return 0, True
-    trace.applied(msg(_("Monster %(number)s (%(planet)s) pays %(paid)s Energiepunkte instead of "
-                        "%(cost)s."), number=number, planet=planet, paid=cost + change,
-                      cost=cost), *clauses)
-    return cost + change, True
+        if monster.cost is None:
+            continue
+        number, cost, opposing = monster.number, state.costs[monster.number], \
+            monster.side is not guardian.side
+        said = {"number": number, "planet": monster.planet.label, "cost": cost}
+        state.wb_affected[number] = False
+        if opposing and not guardian.spezial_extends:
+            trace.say("cost-opposing", **said)
+        elif limit is not None and monster.planet is not limit:
+            trace.say("cost-outside-wb", limit=limit.label, **said)
+        else:
+            state.wb_affected[number] = True
+            clauses = ((C.WB_RULE,) if limit is not None else (C.SPEZIAL_WIRKUNG,)) + (
+                (C.IMMUNITY,) if opposing else ())
+            if cost + change < 0:
+                trace.say("cost-zero", *clauses, change=_signed(change), **said)
+            if cost + change < 0 and trace.reading(COST_BELOW_ZERO, (number,)) == "zero":
+                state.costs[number] = 0
+            else:
+                trace.say("cost", *clauses, paid=cost + change, **said)
+                state.costs[number] = cost + change
 
 
 RULES = (wirkung_reach, effect_on_card, guardian_immunity, np_card, np_conditions, np_scaling,
@@ -1276,13 +1314,9 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
         if effect.source is Source.RANK_ONE and effect.target is TargetKind.GUARDIAN:
             trace.add(RANK_ONE_ON_GUARDIAN.step(number=effect.number))
     if trace.table:
-        trace.applied(msg(_("%(side)s takes the active turn."), side=table.active.label),
-                      C.NP_ACTIVE_SIDE)
+        trace.say("active-turn", side=table.active.label)
         if table.guardians:
-            trace.add(card_text_may_override(msg(_(
-                "Effects of Schutzgottkarten apply only to their own side, and a Wirkung only to "
-                "monsters of the Schutzgottkarte's planet.")), *citations(C.IMMUNITY,
-                                                                       C.WIRKUNG_SCOPE)))
+            trace.add(_OWN_SIDE_RULE)
     for guardian in _sides(table):  # each Wirkung on each monster, side A first
         for monster in table.monsters if guardian.wirkung is not None else ():
             change = _wirkung_on(state, guardian, monster)
@@ -1298,8 +1332,28 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
     return state
 
 
+_OWN_SIDE_RULE = card_text_may_override(msg(_(
+    "Effects of Schutzgottkarten apply only to their own side, and a Wirkung only to monsters of "
+    "the Schutzgottkarte's planet.")), *citations(C.IMMUNITY, C.WIRKUNG_SCOPE))
+
+
+def _effects(state: _State) -> None:
+    """Each listed effect: whether it reaches its card."""
+    trace, table = state.trace, state.table
+    for effect in table.effects:
+        if effect.target is TargetKind.GUARDIAN:
+            state.affects[effect.number] = guardian_immunity(trace, table, effect)
+            continue
+        monster = state.monster(effect.target_monster) if effect.target_monster else None
+        state.affects[effect.number] = affects = effect_on_card(trace, table, effect, monster)
+        if affects and monster is not None:
+            state.changes[monster.number].append(_Change(
+                effect.number, effect.source, effect.side, effect.activated, effect.attribute,
+                effect.operation, effect.amount))
+
+
 def _sides(table: Table) -> list[Guardian]:
-    return [g for side in Spielfeldseite for g in table.guardians if g.side is side]
+    return [g for side in _SIDES_AB for g in table.guardians if g.side is side]
 
 
 def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> _Change | None:
@@ -1312,21 +1366,6 @@ def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> _Change 
     return _Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side, 0,
                    guardian.wirkung.attribute, Operation.ADD,
                    guardian.wirkung.amount) if reached else None
-
-
-def _effects(state: _State) -> None:
-    """Each listed effect: whether it reaches its card."""
-    for effect in state.table.effects:
-        if effect.target is TargetKind.GUARDIAN:
-            state.affects[effect.number] = guardian_immunity(state.trace, state.table, effect)
-            continue
-        monster = state.monster(effect.target_monster) if effect.target_monster else None
-        state.affects[effect.number] = affects = effect_on_card(
-            state.trace, state.table, effect, monster)
-        if affects and monster is not None:
-            state.changes[monster.number].append(_Change(
-                effect.number, effect.source, effect.side, effect.activated, effect.attribute,
-                effect.operation, effect.amount))
 
 
 def _negativ_positiv(state: _State, monster: Monster) -> None:
@@ -1372,17 +1411,12 @@ def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoi
 def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
     """A Wirkung on a monster it reaches: its change, and the negativ-positiv checks."""
     trace, wirkung, n = state.trace, guardian.wirkung, monster.number
+    said = {"attribute": wirkung.attribute.label, "amount": _signed(wirkung.amount)}
     if trace.table:
-        trace.applied(msg(_("Monster %(number)s is under the Wirkung of the Schutzgottkarte of "
-                            "%(side)s: %(attribute)s %(amount)s."), number=n,
-                          side=guardian.side.label, attribute=wirkung.attribute.label,
-                          amount=_signed(wirkung.amount)), C.WIRKUNG_ATTRIBUTES, C.WIRKUNG_SCOPE)
+        trace.say("under-wirkung", number=n, side=guardian.side.label, **said)
     trace.about, position = (n, guardian.side), len(trace.steps)
-    change = _step(Outcome.APPLIED, msg(_("The Wirkung changes the monster's %(attribute)s by "
-                                          "%(amount)s."), attribute=wirkung.attribute.label,
-                                        amount=_signed(wirkung.amount)), (C.WIRKUNG_ATTRIBUTES,))
     if trace.voice is _Voice.WIRKUNG:
-        trace.add(change)
+        trace.say("wirkung-changes", **said)
     if monster.side is not guardian.side:
         trace.about = None
         return  # the negativ-positiv-Wirkung is an effect of the card: its own side only
@@ -1392,7 +1426,7 @@ def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
     failed = state.card_checks.get(guardian.side, (False, ()))[1] + failed
     state.checks[guardian.side, n] = failed = tuple(number for number in failed if number)
     if failed and trace.voice is _Voice.WIRKUNG and not trace.silenced:
-        trace.steps[position] = _considered(trace, change, failed, _(
+        trace.steps[position] = _considered(trace, _say("wirkung-changes", **said), failed, _(
             "The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
             "negativ-positiv-Wirkung was considered and does not apply: %(why)s"))
     if matched and counts:
@@ -1401,8 +1435,8 @@ def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
 
 
 def _considered(trace: _Trace, step: Step, failed: tuple[int, ...], message_id: str) -> Step:
-    """``step``, which gives a number, saying why the negativ-positiv-Wirkung left it alone:
-    ``why`` the first failed check's reason; it also cites the failed checks and points to them."""
+    """``step`` saying why the negativ-positiv-Wirkung left it alone (``why``: the first failed
+    check's reason), citing the failed checks and pointing to them."""
     checks = [trace.steps[number - 1] for number in failed]
     cited = tuple(dict.fromkeys(step.citations + tuple(c for s in checks for c in s.citations)))
     return Step(step.outcome, Message(message_id, tuple(sorted(
@@ -1425,50 +1459,45 @@ def _values(state: _State, monster: Monster) -> None:
         _narrate_wirkung(state, monster)
 
 
+_EVALUATED = _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
+               "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
+               "%(before)s → %(after)s.")
+_EVALUATED_CONSIDERED = _(
+    "Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, Wirkungsrang "
+    "%(rank)s, negativ-positiv factor %(factor)s): %(attribute)s %(before)s → %(after)s. The "
+    "negativ-positiv-Wirkung was considered and does not apply: %(why)s")
+_CITED = {True: citations(C.RANK, C.ORDER), False: citations(C.RANK, C.ORDER, C.NP_RULES)}
+
+
 def _narrate_table(state: _State, monster: Monster, log: list) -> None:
     """Each change evaluated on a monster of the whole table, with its rank and factor."""
     trace, n = state.trace, monster.number
-    text = _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, Wirkungsrang "
-             "%(rank)s, negativ-positiv factor %(factor)s): %(attribute)s %(before)s → %(after)s.")
+    failed, own = state.checks.get((monster.side, n), ()), f"wirkung-{monster.side.value}"
     for position, (change, factor, before, after) in enumerate(log, start=1):
-        step = Step(Outcome.APPLIED, Message(text, (
-            ("after", _text(after)), ("attribute", change.attribute.label),
-            ("before", _text(before)), ("effect", _label(change.key, change.side)),
-            ("factor", _text(factor)),
-            ("number", n), ("position", position), ("rank", WIRKUNGSRANG[change.source]),
-            ("source", change.source.label))), citations(C.RANK, C.ORDER, C.NP_RULES)
-            if factor != 1 else citations(C.RANK, C.ORDER))
-        failed = state.checks.get((monster.side, n), ())
-        if failed and change.key == f"wirkung-{monster.side.value}":
-            step = _considered(trace, step, failed, _(
-                "Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
-                "Wirkungsrang %(rank)s, negativ-positiv factor %(factor)s): %(attribute)s "
-                "%(before)s → %(after)s. The negativ-positiv-Wirkung was considered and does "
-                "not apply: %(why)s"))
+        step = Step(_AP, Message(_EVALUATED, (
+            ("after", str(_exact(after))), ("attribute", change.attribute.label),
+            ("before", str(_exact(before))), ("effect", _label(change.key, change.side)),
+            ("factor", str(_exact(factor))), ("number", n), ("position", position),
+            ("rank", WIRKUNGSRANG[change.source]), ("source", change.source.label))),
+            _CITED[factor == 1])
+        if failed and change.key == own:
+            step = _considered(trace, step, failed, _EVALUATED_CONSIDERED)
         trace.add(step)
     if (HALF_POINTS.slug, (n,)) in trace.consulted:
-        trace.silent(msg(_("Monster %(number)s has half points; the readings show exact and "
-                           "rounded values."), number=n), msg(_HALF_POINTS), C.ORDER)
+        trace.say("half-points", number=n)
 
 
 def _narrate_order(trace: _Trace, log: list) -> None:
     """Each effect evaluated on the one monster of ``effect-order``."""
     for change, _factor, before, after in log:
-        attribute = change.attribute.label
-        trace.applied(msg(_("Effect %(number)s (%(source)s, activated as %(activated)s) is "
-                            "evaluated: %(attribute)s %(before)s → %(after)s."),
-                          number=change.key, source=change.source.label,
-                          activated=change.activated, attribute=attribute,
-                          before=_text(before), after=_text(after)), C.RANK, C.ORDER)
+        attribute, value = change.attribute.label, str(_exact(after))
+        trace.say("evaluated", number=change.key, source=change.source.label,
+                  activated=change.activated, attribute=attribute, before=str(_exact(before)),
+                  after=value)
         if after.denominator != 1 and before.denominator == 1:
-            trace.silent(msg(_("%(attribute)s %(value)s is not a whole number."),
-                             attribute=attribute, value=_text(after)), msg(_HALF_POINTS),
-                         C.ORDER)
+            trace.say("not-whole", attribute=attribute, value=value)
         if after < 0 <= before:
-            trace.silent(msg(_("%(attribute)s %(value)s is below 0."), attribute=attribute,
-                             value=_text(after)), msg(_(
-                "The texts do not say whether a value can drop below 0; the engine kept the "
-                "exact value while rolling up the effects.")), C.ORDER)
+            trace.say("below-zero", attribute=attribute, value=value)
 
 
 def _narrate_wirkung(state: _State, monster: Monster) -> None:
@@ -1479,14 +1508,10 @@ def _narrate_wirkung(state: _State, monster: Monster) -> None:
         return
     result = state.values[monster.number][attribute]
     if state.reached.get((Spielfeldseite.A, monster.number)):
-        state.trace.applied(msg(_("The Wirkung gives %(attribute)s %(before)s %(change)s = "
-                                  "%(after)s."), attribute=attribute.label, before=base,
-                                change=_signed(result - base), after=_text(result)),
-                            C.WIRKUNG_ATTRIBUTES)
+        state.trace.say("wirkung-gives", attribute=attribute.label, before=base,
+                        change=_signed(result - base), after=str(_exact(result)))
     if result < 0:
-        state.trace.silent(msg(_("The value is below 0.")), msg(_(
-            "The texts do not say whether the value can drop below 0; the engine kept the exact "
-            "value.")), C.WIRKUNG_ATTRIBUTES)
+        state.trace.say("wirkung-below-zero")
 
 
 # --- Rulings: what each scenario presents, and the readings of the open points ---
@@ -1546,8 +1571,10 @@ def rule_under(scenario: Scenario, inputs: Mapping[str, Any], choices: Mapping[s
 
 
 def _affects(state: _State, number: int) -> Value:
-    return Value(f"effect_{number}_affects", state.affects[number],
-                 msg(_("Effect %(number)s affects its target"), number=number))
+    return Value(f"effect_{number}_affects", state.affects[number], _AFFECTS[number])
+
+
+_AFFECTS = {n: msg(_("Effect %(number)s affects its target"), number=n) for n in range(1, 25)}
 
 
 def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
@@ -1559,8 +1586,8 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     values = [_affects(state, e.number) for e in state.table.effects] if key is None else []
     for n in numbers:
         values += _monster_values(state, n)
-    return tuple(values + [Value(f"monster_{n}_cost", state.costs[n], _monster_labels(n)[3])
-                           for n in numbers if n in state.costs])
+    costs = [(_monster_labels(n)[3], state.costs[n]) for n in numbers if n in state.costs]
+    return tuple(values + [Value(name, cost, label) for (name, label), cost in costs])
 
 
 def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
@@ -1569,25 +1596,28 @@ def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
         order, labels, values = state.orders[n], _monster_labels(n), state.values[n]
         change = sum((state.amounts[n][c.key] for c in state.changes[n]
                       if isinstance(c.key, str)), _ZERO)
+        (order_name, order_label), change_label, factor_label = labels[:3]
         state.shown[n] = (
-            *(Value(f"monster_{n}_{a.value}", _exact(values[a]), label)
-              for a, label in zip(_ATTRIBUTES, labels[4:]) if a in values),
-            Value(f"monster_{n}_order", tuple(_keys(order)), labels[0],
+            *(Value(name, _exact(values[a]), label)
+              for a, (name, label) in zip(_ATTRIBUTES, labels[4:]) if a in values),
+            Value(order_name, tuple(_keys(order)), order_label,
                   tuple(_label(c.key, c.side) for c in order)),
-            Value(f"monster_{n}_wirkung_change", _exact(change), labels[1]),
-            Value(f"monster_{n}_np_factor", _exact(state.np_factor.get(n, _ONE)), labels[2]))
+            Value(change_label[0], _exact(change), change_label[1]),
+            Value(factor_label[0], _exact(state.np_factor.get(n, _ONE)), factor_label[1]))
     return state.shown[n]
 
 
 @functools.lru_cache(maxsize=64)
-def _monster_labels(n: int) -> tuple[Message, ...]:
-    return tuple(msg(text, number=n) for text in (
-        _("Monster %(number)s: evaluation order"),
-        _("Monster %(number)s: change by the Wirkung of the Schutzgottkarten"),
-        _("Monster %(number)s: negativ-positiv factor"),
-        _("Monster %(number)s: Energiepunkte paid on activation"))) + tuple(
-        msg(_("Monster %(number)s: %(attribute)s"), number=n, attribute=a.label)
-        for a in _ATTRIBUTES)
+def _monster_labels(n: int) -> tuple[tuple[str, Message], ...]:
+    """Monster ``n``'s value names and labels: order, Wirkung change, factor, cost, attributes."""
+    return tuple((f"monster_{n}_{name}", msg(text, number=n)) for name, text in (
+        ("order", _("Monster %(number)s: evaluation order")),
+        ("wirkung_change", _("Monster %(number)s: change by the Wirkung of the "
+                             "Schutzgottkarten")),
+        ("np_factor", _("Monster %(number)s: negativ-positiv factor")),
+        ("cost", _("Monster %(number)s: Energiepunkte paid on activation")))) + tuple(
+        (f"monster_{n}_{a.value}", msg(_("Monster %(number)s: %(attribute)s"), number=n,
+                                       attribute=a.label)) for a in _ATTRIBUTES)
 
 
 def _table_slug(point: OpenPoint, key: Key) -> str:
@@ -1759,6 +1789,11 @@ _SITUATION_FIELDS = (
 
 # --- Parsers: typed inputs to a table, once; every cross-field input error ---
 
+#: Each choice's member by its value (a dictionary look-up is faster than calling the enum).
+_MEMBER = {(kind, member.value): member for kind in (Spielfeldseite, Source, Operation,
+                                                    Attribute, Planet) for member in kind}
+
+
 def _planet(value: str | None) -> Planet | None:
     return None if value is None else Planet(value)
 
@@ -1776,11 +1811,8 @@ _NEED_BASE = _("Enter the base %(attribute)s: effect %(number)s changes it.")
 
 
 def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
-    """The table of ``guardian-wirkung``: side A's Schutzgottkarte, monster 1 and, in a combat,
-    monster 2 under the effects listed.
-
-    :raises InputError: for a zero amount, a missing planet list or opponent planet.
-    """
+    """``guardian-wirkung``: side A's card, monster 1 and, in a combat, monster 2 under the
+    effects listed. :raises InputError: for a zero amount, no planet list or opponent planet."""
     if inputs["amount"] == 0:
         raise InputError("amount", msg(_(
             "Enter an increase (positive) or a reduction (negative), not 0.")))
@@ -1830,10 +1862,8 @@ def _parse_wb(inputs: Mapping[str, Any]) -> Table:
 
 
 def _parse_order(inputs: Mapping[str, Any]) -> Table:
-    """The table of ``effect-order``: one monster of side A under the effects listed.
-
-    :raises InputError: for a missing amount or base value.
-    """
+    """``effect-order``: one monster of side A under the effects listed.
+    :raises InputError: for a missing amount or base value."""
     for index, effect in enumerate(inputs["effects"]):
         if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
             raise InputError(f"effects.{index}.amount", msg(_NEED_AMOUNT))
@@ -1853,10 +1883,8 @@ def _parse_order(inputs: Mapping[str, Any]) -> Table:
 
 
 def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
-    """The table of ``guardian-immunity``: an effect from side A; a Schutzgottkarte each side.
-
-    :raises InputError: if neither source nor target is a Schutzgottkarte.
-    """
+    """``guardian-immunity``: an effect from side A; a Schutzgottkarte each side.
+    :raises InputError: if neither source nor target is a Schutzgottkarte."""
     source, target = Source(inputs["source"]), TargetKind(inputs["target"])
     if not source.is_guardian and target is not TargetKind.GUARDIAN:
         raise InputError("target", msg(_(
@@ -1873,18 +1901,16 @@ def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
 
 
 def _parse_situation(inputs: Mapping[str, Any]) -> Table:
-    """The whole table.
-
-    :raises InputError: for two Schutzgottkarten on one side, a bad Wirkung, combat or effect,
-        or a base value a change needs.
-    """
+    """The whole table. :raises InputError: for two Schutzgottkarten on one side, a bad
+    Wirkung, combat or effect, or a base value a change needs."""
     sides = [item["side"] for item in inputs["guardians"]]
     if len(sides) != len(set(sides)):
         raise InputError("guardians.1.side", msg(_("Each side has one Schutzgottkarte.")))
     guardians = tuple(_parse_guardian(index, item)
                       for index, item in enumerate(inputs["guardians"]))
-    monsters = tuple(Monster(number, Spielfeldseite(m["side"]), Planet(m["planet"]), m["ep"],
-                             m["ap"], m["dp"], m["lp"], m["cost"])
+    monsters = tuple(Monster(number, _MEMBER[Spielfeldseite, m["side"]],
+                             _MEMBER[Planet, m["planet"]], m["ep"], m["ap"], m["dp"], m["lp"],
+                             m["cost"])
                      for number, m in enumerate(inputs["monsters"], start=1))
     combat = _parse_combat(inputs, len(monsters))
     effects = tuple(_parse_effect(index, item, sides, monsters)
@@ -1937,15 +1963,13 @@ def _parse_combat(inputs: Mapping[str, Any], count: int) -> Combat | None:
 
 def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
                   monsters: tuple[Monster, ...]) -> Effect:
-    """One listed effect (number and default activation ``index + 1``).
-
-    :raises InputError: for a missing or doubled target, Schutzgottkarte, value or base value.
-    """
+    """One listed effect (number and default activation ``index + 1``). :raises InputError:
+    for a missing or doubled target, Schutzgottkarte, value or base value."""
     path = f"effects.{index}."
     if (item["target_monster"] is None) == (item["target_guardian"] is None):
         raise InputError(path + "target_monster", msg(_(
             "Give the target: a monster number or a Schutzgottkarte, not both.")))
-    side, source = Spielfeldseite(item["source_side"]), Source(item["source"])
+    side, source = _MEMBER[Spielfeldseite, item["source_side"]], _MEMBER[Source, item["source"]]
     if item["target_guardian"] is not None and item["target_guardian"] not in sides:
         target = Spielfeldseite(item["target_guardian"])
         raise InputError(path + "target_guardian", msg(_(
@@ -1953,7 +1977,7 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
             "the effect at %(other)s."), side=target.label, other=target.other.label) if sides
             else msg(_("There is no Schutzgottkarte on %(side)s. Enter it under the "
                        "Schutzgottkarten first."), side=target.label))
-    if source.is_guardian and side.value not in sides:
+    if source in _GUARDIAN_SOURCES and side.value not in sides:
         raise InputError(path + "source_side", msg(_(
             "The effect comes from a Schutzgottkarte, but there is none on %(side)s. Enter it "
             "under the Schutzgottkarten, or choose the side of the effect's card."),
@@ -1967,7 +1991,8 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
             "There is no monster number %(number)s."), number=item["target_monster"]))
     if item["attribute"] is None:
         raise InputError(path + "attribute", msg(_("Choose the attribute.")))
-    operation, attribute = Operation(item["operation"]), Attribute(item["attribute"])
+    operation, attribute = _MEMBER[Operation, item["operation"]], _MEMBER[Attribute,
+                                                                          item["attribute"]]
     if operation.needs_amount and item["amount"] is None:
         raise InputError(path + "amount", msg(_NEED_AMOUNT))
     monster = monsters[item["target_monster"] - 1]
