@@ -22,9 +22,8 @@ from typing import Any, Callable, Mapping
 
 from engine.core import (
     CARD_TEXT, Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
-    Message,
-    OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
-    Value, _, assumed, msg, open_point, rule,
+    Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Trace, Uncovered, Value, _,
+    assumed, msg, open_point, rule,
 )
 
 GAME = "marvel-champions"
