@@ -16,14 +16,14 @@ differ.  Game elements are ``"villain"``, ``"minion 1"``, ``"main scheme"``, ``"
 from __future__ import annotations
 
 import enum
+from collections import namedtuple
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.core import (
     CARD_TEXT, Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
-    Message,
-    OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
-    Value, _, assumed, msg, open_point, rule,
+    Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Trace, Uncovered, Value, _,
+    assumed, msg, open_point, rule,
 )
 
 GAME = "marvel-champions"
@@ -382,11 +382,20 @@ class Table:
                      and e.number == self.actor), None)
 
 
-#: Each basic power: its verb, the printed value it uses (a word to translate, en ATK/THW/DEF),
-#: what it targets and its label.
-_BASIC = {AbilityKind.BASIC_ATTACK: (Verb.DEAL_DAMAGE, "atk", _("ANG"), _K.ENEMY, Label.ATTACK),
-          AbilityKind.BASIC_THWART: (Verb.REMOVE_THREAT, "thw", _("WID"), _K.SCHEME, Label.THWART),
-          AbilityKind.BASIC_DEFEND: (Verb.DEFEND, "defense", _("VER"), _K.ENEMY, None)}
+#: A basic power: its verb, the printed value it uses (a word to translate, en ATK/THW/DEF),
+#: what it targets, its label, and what the engine assumes it does (resting on ``clause``).
+_Basic = namedtuple("_Basic", "verb stat word target_type label assumed clause",
+                    defaults=(None, None, None))
+_BASIC = {
+    AbilityKind.BASIC_ATTACK: _Basic(
+        Verb.DEAL_DAMAGE, "atk", _("ANG"), _K.ENEMY, Label.ATTACK, _(
+            "the basic power Angriff deals damage equal to the character's ANG (%(atk)s) to one "
+            "enemy, the villain or a minion"), Clause.FIXES),
+    AbilityKind.BASIC_THWART: _Basic(
+        Verb.REMOVE_THREAT, "thw", _("WID"), _K.SCHEME, Label.THWART, _(
+            "the basic power Widerstand removes threat equal to the character's WID (%(thw)s) "
+            "from one scheme, main or side scheme"), Clause.ZERO),
+    AbilityKind.BASIC_DEFEND: _Basic(Verb.DEFEND, "defense", _("VER"), _K.ENEMY)}
 _LISTS = ((_K.VILLAIN, "villain"), (_K.MINION, "minions"), (_K.MAIN_SCHEME, "main_scheme"),
           (_K.SIDE_SCHEME, "side_schemes"), (None, "characters"), (_K.CARD, "other_cards"),
           (_K.PLAYER, "players"))
@@ -428,14 +437,14 @@ def parse(inputs: Mapping[str, Any]) -> Table:
         raise InputError("actor", msg(_("There is no hero or ally number %(number)s in the "
                                         "list."), number=actor))
     effects: tuple[Effect, ...] = ()
-    if basic:
-        verb, stat, _word, target_type, label = _BASIC[kind]
-        acting = next(e for e in elements if e.kind in (_K.HERO, _K.ALLY) and e.number == actor)
-        effects = (Effect(1, verb, Selector.ONE, target_type, getattr(acting, stat)),)
+    if basic:  # the basic power's one effect: N is the acting character's value
+        power, acting = _BASIC[kind], [e for e in elements if e.kind in (_K.HERO, _K.ALLY)]
+        effects = (Effect(1, power.verb, Selector.ONE, power.target_type,
+                          getattr(acting[actor - 1], power.stat)),)
     for index, item in enumerate(inputs["effects"]):
         previous = next((e.target_type for e in reversed(effects) if e.target_type), None)
         effects += (_effect(index, item, previous, bool(inputs["players"])),)
-    labels = frozenset({label} - {None}) if basic else frozenset(map(Label, inputs["labels"]))
+    labels = frozenset({power.label} - {None}) if basic else frozenset(map(Label, inputs["labels"]))
     return Table(kind, labels, inputs["cost"], actor, effects, bool(inputs.get("other_text")),
                  elements, inputs["crisis_icon"])
 
@@ -624,6 +633,7 @@ _NOT_EARLIER = _("%(target)s is not a valid target of the earlier effect: effect
                  "[target]') is not resolved against it.")
 _STAYS = _("%(target)s stays a valid target through the earlier effect; effect %(number)s does "
            "not affect it.")
+_Found = dict[int, tuple[Element, ...]]
 
 
 class _Run:
@@ -635,10 +645,12 @@ class _Run:
         self.in_order = readings.get(EFFECT_ORDER.slug) == EFFECT_ORDER.readings[1].slug
         self.consulted: dict[str, OpenPoint] = {}
         self.crisis = table.crisis_icon or any(e.crisis for e in table.elements)
-        self.candidates: dict[int, tuple[Element, ...]] = {}
-        self.valid: dict[int, tuple[Element, ...]] = {}
-        self.resolves: dict[int, tuple[Element, ...]] = {}
-        self.unknown: dict[int, tuple[Element, ...]] = {}
+        # per effect number: the elements considered, valid, resolved against, and those
+        # whose kind leaves the effect open (:data:`KIND_OPEN`)
+        self.candidates: _Found = {}
+        self.valid: _Found = {}
+        self.resolves: _Found = {}
+        self.unknown: _Found = {}
         self.deterministic: dict[int, bool] = {}
         self.open_valid: set[int] = set()  # effects whose valid targets the texts leave open
         self.reported: set[tuple[int, TargetType]] = set()
@@ -648,6 +660,15 @@ class _Run:
         """Whether the rules follow the first reading of ``point`` (which is noted as asked)."""
         self.consulted.setdefault(point.slug, point)
         return self.readings.get(point.slug, point.readings[0].slug) == point.readings[0].slug
+
+    def say(self, text: str, *clauses: Clause, **params: Any) -> None:
+        """An applied step: ``text`` with ``params``, citing ``clauses``."""
+        self.trace.applied(msg(text, **params), *clauses)
+
+    def doubt(self, text: str, why: str | Message, *clauses: Clause, **params: Any) -> None:
+        """A silent step: ``text`` with ``params``; ``why`` says what the engine assumes."""
+        self.trace.silent(msg(text, **params), why if isinstance(why, Message) else msg(why),
+                          *clauses)
 
     def record(self, effect: Effect, candidates: tuple[Element, ...], valid: tuple[Element, ...],
                resolves: Any = (), unknown: Any = (), deterministic: bool = False) -> None:
@@ -679,22 +700,19 @@ def _groups(effects: tuple[Effect, ...]) -> tuple[_Group, ...]:
 def _report_uncovered(run: _Run) -> None:
     """Report every fact of the table no clause covers, first, whatever decides the outcome."""
     statuses = run.table.acting.statuses if run.table.kind.is_basic else frozenset()
-    for fact in (f for status, f in ACTOR_STATUS.items() if status in statuses):
-        run.trace.add(fact.step())
-    for effect in (e for e in run.table.effects if e.for_each):
-        run.trace.add(FOR_EACH.step(number=effect.number))
-    if run.table.other_text:
-        run.trace.add(OTHER_TEXT.step())
-    if run.table.kind is AbilityKind.BASIC_DEFEND:
-        run.trace.add(DEFEND.step())
+    steps = [f.step() for status, f in ACTOR_STATUS.items() if status in statuses]
+    steps += [FOR_EACH.step(number=e.number) for e in run.table.effects if e.for_each]
+    steps += [OTHER_TEXT.step()] if run.table.other_text else []
+    steps += [DEFEND.step()] if run.table.kind is AbilityKind.BASIC_DEFEND else []
+    run.trace.steps += steps
 
 
 @rule(Clause.COST, reads=("cost",))
 def cost_not_considered(run: _Run) -> None:
     """Ziel ¶4.3: the cost is not considered when checking whether a target can be affected."""
     if run.table.cost is not None:
-        run.trace.applied(msg(_("The cost (%(cost)s) is not considered when checking whether the "
-                                "ability can affect a target."), cost=run.table.cost), Clause.COST)
+        run.say(_("The cost (%(cost)s) is not considered when checking whether the ability can "
+                  "affect a target."), Clause.COST, cost=run.table.cost)
 
 
 @rule(Clause.BASIC, Clause.FIXES, Clause.ZERO, Clause.COST, Clause.VALID,
@@ -702,27 +720,20 @@ def cost_not_considered(run: _Run) -> None:
              "elements.exhausted"))
 def basic_power(run: _Run) -> None:
     """Ziel ¶3.1: a basic power requires a valid target; what it does is an assumption."""
-    trace, effect, actor = run.trace, run.table.effects[0], run.table.acting
-    trace.applied(msg(_("A Basiskraft is a game function that requires a valid target.")),
-                  Clause.BASIC)
-    if effect.verb is Verb.DEAL_DAMAGE:
-        trace.add(assumed(msg(_("the basic power Angriff deals damage equal to the character's ANG "
-                                "(%(atk)s) to one enemy, the villain or a minion"),
-                              atk=effect.amount), Clause.FIXES.cite(), Clause.BASIC.cite()))
-    elif effect.verb is Verb.REMOVE_THREAT:
-        trace.add(assumed(msg(_("the basic power Widerstand removes threat equal to the "
-                                "character's WID (%(thw)s) from one scheme, main or side scheme"),
-                              thw=effect.amount), Clause.ZERO.cite(), Clause.BASIC.cite()))
-    if actor is not None and actor.exhausted:
-        trace.silent(msg(_("%(actor)s is exhausted; this is not considered for targets."),
-                         actor=actor.name),
-                     msg(_("The engine treats exhausting for a Basiskraft as a cost, which is not "
-                           "considered when checking targets.")), Clause.BASIC, Clause.COST)
+    effect, actor, basic = run.table.effects[0], run.table.acting, _BASIC[run.table.kind]
+    run.say(_("A Basiskraft is a game function that requires a valid target."), Clause.BASIC)
+    if basic.assumed:
+        run.trace.add(assumed(msg(basic.assumed, **{basic.stat: effect.amount}),
+                              basic.clause.cite(), Clause.BASIC.cite()))
+    if actor.exhausted:
+        run.doubt(_("%(actor)s is exhausted; this is not considered for targets."), _(
+            "The engine treats exhausting for a Basiskraft as a cost, which is not considered "
+            "when checking targets."), Clause.BASIC, Clause.COST, actor=actor.name)
     if effect.verb is Verb.DEFEND:
-        trace.silent(msg(_("The target of the Basiskraft Verteidigung is taken to be the attacking "
-                           "enemy.")),
-                     msg(_("The texts do not name the target of a defense; the engine assumes the "
-                           "enemy whose attack is defended.")), Clause.BASIC, Clause.VALID)
+        run.doubt(_("The target of the Basiskraft Verteidigung is taken to be the attacking "
+                    "enemy."), _("The texts do not name the target of a defense; the engine "
+                                 "assumes the enemy whose attack is defended."),
+                  Clause.BASIC, Clause.VALID)
 
 
 @rule(Clause.FIXES, Clause.TARGETS,
@@ -738,17 +749,16 @@ def fixes_on(run: _Run, group: _Group) -> tuple[Element, ...]:
         kinds = _CHARACTERS
     found = tuple(e for e in run.table.elements if e.kind in kinds)
     found = found[:1] if group.head.selector is Selector.YOU else found
-    run.trace.applied(msg(_("Effect %(number)s fixes on %(type)s; game elements of that kind in "
-                            "play: %(count)s."), number=group.head.number,
-                          type=target_type.label, count=len(found)), Clause.FIXES, Clause.TARGETS)
+    run.say(_("Effect %(number)s fixes on %(type)s; game elements of that kind in play: "
+              "%(count)s."), Clause.FIXES, Clause.TARGETS, number=group.head.number,
+            type=target_type.label, count=len(found))
     if target_type is TargetType.CHARACTER:
-        run.trace.silent(msg(_("'Charakter' is taken to mean heroes and allies.")), CHARACTER.why,
-                         Clause.TARGETS)
+        run.doubt(_("'Charakter' is taken to mean heroes and allies."), CHARACTER.why,
+                  Clause.TARGETS)
     if target_type is TargetType.CARD:
-        run.trace.silent(
-            msg(_("'Karte' is taken to mean the cards in play that the effect can apply to.")),
-            msg(_("The entry does not say which cards 'eine Karte' covers; the engine counts the "
-                  "listed cards in play, not cards in hand.")), Clause.TARGETS)
+        run.doubt(_("'Karte' is taken to mean the cards in play that the effect can apply to."),
+                  _("The entry does not say which cards 'eine Karte' covers; the engine counts "
+                    "the listed cards in play, not cards in hand."), Clause.TARGETS)
     return found
 
 
@@ -775,26 +785,24 @@ def label_restriction(run: _Run, effect: Effect, el: Element) -> bool:
     for label in sorted(run.table.labels, key=list(Label).index):
         condition, clause, basic, why, card = _LABELS[label]
         if condition in el.conditions and not run.table.kind.is_basic:
-            run.trace.applied(msg(card, target=el.name), clause)
+            run.say(card, clause, target=el.name)
             return False
         if condition in el.conditions:
-            run.trace.silent(msg(basic, target=el.name), msg(why), clause, Clause.BASIC)
+            run.doubt(basic, why, clause, Clause.BASIC, target=el.name)
             if run.first(BASIC_LABEL):
                 return False
     if Label.THWART in run.table.labels and el.kind in (_K.VILLAIN, _K.MINION):
-        run.trace.silent(
-            msg(_("Effect %(number)s of an ability labelled Widerstand on %(target)s."),
-                number=effect.number, target=el.name),
-            msg(_("The texts do not say whether an enemy can be one against which no Widerstand "
-                  "can be performed; the engine assumes only schemes can, and judges the enemy by "
-                  "the effect alone.")), Clause.THWART)
+        run.doubt(_("Effect %(number)s of an ability labelled Widerstand on %(target)s."), _(
+            "The texts do not say whether an enemy can be one against which no Widerstand can be "
+            "performed; the engine assumes only schemes can, and judges the enemy by the effect "
+            "alone."), Clause.THWART, number=effect.number, target=el.name)
     return True
 
 
 def _affected(run: _Run, effect: Effect, el: Element, *clauses: Clause) -> bool:
-    run.trace.applied(msg(_("Effect %(number)s (%(effect)s) can affect %(target)s."),
-                          number=effect.number, effect=effect.name, target=el.name),
-                      *(clauses or (Clause.VALID, Clause.EFFECTS)))
+    run.say(_("Effect %(number)s (%(effect)s) can affect %(target)s."),
+            *(clauses or (Clause.VALID, Clause.EFFECTS)), number=effect.number,
+            effect=effect.name, target=el.name)
     return True
 
 
@@ -803,9 +811,9 @@ def _forbidden(run: _Run, effect: Effect, el: Element, key: Any) -> bool:
     condition = _FORBIDDING.get(key)
     if condition is None or condition not in el.conditions:
         return False
-    run.trace.applied(msg(_("Another ability forbids it (%(condition)s): %(target)s is not a valid "
-                            "target of effect %(number)s."), condition=condition.label,
-                          target=el.name, number=effect.number), Clause.FORBIDDEN)
+    run.say(_("Another ability forbids it (%(condition)s): %(target)s is not a valid target of "
+              "effect %(number)s."), Clause.FORBIDDEN, condition=condition.label,
+            target=el.name, number=effect.number)
     return True
 
 
@@ -814,23 +822,14 @@ def _zero_blocks(run: _Run, effect: Effect, el: Element) -> bool:
     if (effect.amount or 0) > 0:
         return False
     if run.table.kind.is_basic:
-        run.trace.applied(msg(_("%(actor)s has %(stat)s 0 but may still use the Basiskraft "
-                                "against %(target)s, which is otherwise a valid target."),
-                              actor=run.table.acting.name, stat=msg(_BASIC[run.table.kind][2]),
-                              target=el.name), Clause.ZERO)
+        run.say(_("%(actor)s has %(stat)s 0 but may still use the Basiskraft against "
+                  "%(target)s, which is otherwise a valid target."), Clause.ZERO,
+                actor=run.table.acting.name, stat=msg(_BASIC[run.table.kind].word),
+                target=el.name)
         return False
-    run.trace.silent(msg(_("Effect %(number)s has an amount of 0: %(target)s is not counted as "
-                           "affected."), number=effect.number, target=el.name),
-                     ZERO_AMOUNT.why, Clause.VALID, Clause.ZERO)
+    run.doubt(_("Effect %(number)s has an amount of 0: %(target)s is not counted as affected."),
+              ZERO_AMOUNT.why, Clause.VALID, Clause.ZERO, number=effect.number, target=el.name)
     return run.first(ZERO_AMOUNT)
-
-
-def _no_change(run: _Run, effect: Effect, el: Element, what: str) -> bool:
-    """Whether an effect that would change nothing on ``el`` counts as affecting it."""
-    run.trace.silent(msg(_("Effect %(number)s would change nothing on %(target)s (%(what)s): not "
-                           "counted as affected."), number=effect.number, target=el.name,
-                         what=msg(what)), NO_CHANGE.why, Clause.VALID, Clause.EFFECTS)
-    return not run.first(NO_CHANGE)
 
 
 @rule(Clause.NO_DAMAGE, Clause.ZERO, Clause.PREVENTED, Clause.VALID,
@@ -838,8 +837,8 @@ def _no_change(run: _Run, effect: Effect, el: Element, what: str) -> bool:
 def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶4.7: no target that cannot take damage; ¶4.6: prevented damage still affects it."""
     if _C.CANNOT_TAKE_DAMAGE in el.conditions:
-        run.trace.applied(msg(_("%(target)s cannot take damage: not a valid target of an effect "
-                                "that deals damage."), target=el.name), Clause.NO_DAMAGE)
+        run.say(_("%(target)s cannot take damage: not a valid target of an effect that deals "
+                  "damage."), Clause.NO_DAMAGE, target=el.name)
         return False
     if _zero_blocks(run, effect, el):
         return False
@@ -848,8 +847,8 @@ def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
         run.trace.add(assumed(msg(_("a tough status card (Zäh) on %(target)s prevents the damage"),
                                   target=el.name), Clause.PREVENTED.cite()))
     if tough or _C.DAMAGE_PREVENTED in el.conditions:
-        run.trace.applied(msg(_("Damage dealt to %(target)s would be prevented but still counts "
-                                "as affecting it."), target=el.name), Clause.PREVENTED)
+        run.say(_("Damage dealt to %(target)s would be prevented but still counts as affecting "
+                  "it."), Clause.PREVENTED, target=el.name)
         return True
     return _affected(run, effect, el)
 
@@ -860,32 +859,30 @@ def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
 def remove_threat(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶5.1 (its example): a crisis icon keeps threat on the main scheme; ¶4.5."""
     if el.kind is _K.MAIN_SCHEME and run.crisis:
-        run.trace.applied(msg(_("A crisis icon is in play: threat cannot be removed from the main "
-                                "scheme, which is not a valid target of effect %(number)s."),
-                              number=effect.number), Clause.EACH_INVALID)
+        run.say(_("A crisis icon is in play: threat cannot be removed from the main scheme, which "
+                  "is not a valid target of effect %(number)s."), Clause.EACH_INVALID,
+                number=effect.number)
         return False
     if _forbidden(run, effect, el, effect.verb):
         return False
     if el.threat == 0:
-        run.trace.silent(msg(_("%(target)s has no threat: not a valid target for removing "
-                               "threat."), target=el.name),
-                         NO_THREAT.why, Clause.VALID, Clause.EFFECTS, Clause.ZERO)
+        run.doubt(_("%(target)s has no threat: not a valid target for removing threat."),
+                  NO_THREAT.why, Clause.VALID, Clause.EFFECTS, Clause.ZERO, target=el.name)
         if run.first(NO_THREAT):
             return False
     return not _zero_blocks(run, effect, el) and _affected(run, effect, el)
 
 
-def _unchanged(effect: Effect, el: Element) -> str | None:
-    """What makes ``effect`` change nothing on ``el``, if anything."""
-    if effect.verb is Verb.HEAL and el.damage == 0:
-        return _("no damage to heal")
-    if effect.verb is Verb.GIVE_STATUS and effect.status in el.statuses:
-        return _("it already has this status card")
-    if effect.verb is Verb.REMOVE_STATUS and effect.status not in el.statuses:
-        return _("it has no such status card")
-    if effect.verb is Verb.EXHAUST and el.exhausted:
-        return _("it is already exhausted")
-    return _("it is already ready") if effect.verb is Verb.READY and not el.exhausted else None
+#: Verb -> when its effect would change nothing on a game element, and the words for it.
+_UNCHANGED: dict[Verb, tuple[Callable[[Effect, Element], bool], str]] = {
+    Verb.HEAL: (lambda effect, el: el.damage == 0, _("no damage to heal")),
+    Verb.GIVE_STATUS: (lambda effect, el: effect.status in el.statuses,
+                       _("it already has this status card")),
+    Verb.REMOVE_STATUS: (lambda effect, el: effect.status not in el.statuses,
+                         _("it has no such status card")),
+    Verb.EXHAUST: (lambda effect, el: el.exhausted, _("it is already exhausted")),
+    Verb.READY: (lambda effect, el: not el.exhausted, _("it is already ready")),
+}
 
 
 @rule(Clause.FORBIDDEN, Clause.ZERO, Clause.VALID, Clause.EFFECTS,
@@ -899,32 +896,37 @@ def change_state(run: _Run, effect: Effect, el: Element) -> bool:
     if _forbidden(run, effect, el, key) or effect.verb in AMOUNT_VERBS \
             and _zero_blocks(run, effect, el):
         return False
-    unchanged = _unchanged(effect, el)
-    return _affected(run, effect, el) if unchanged is None else \
-        _no_change(run, effect, el, unchanged)
+    unchanged, what = _UNCHANGED.get(effect.verb, (None, ""))
+    if unchanged is None or not unchanged(effect, el):
+        return _affected(run, effect, el)
+    run.doubt(_("Effect %(number)s would change nothing on %(target)s (%(what)s): not counted as "
+                "affected."), NO_CHANGE.why, Clause.VALID, Clause.EFFECTS,
+              number=effect.number, target=el.name, what=msg(what))
+    return not run.first(NO_CHANGE)
 
 
 @rule(Clause.DRAW, reads=("elements.deck",))
 def draw(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶3.3: a player is a valid target for drawing while the deck has a card."""
-    run.trace.applied(msg(_("%(target)s has %(deck)s cards in the deck: a valid target for "
-                            "drawing."), target=el.name, deck=el.deck) if el.deck >= 1 else
-                      msg(_("%(target)s has no card in the deck: not a valid target for "
-                            "drawing."), target=el.name), Clause.DRAW)
-    return el.deck >= 1
+    if el.deck < 1:
+        run.say(_("%(target)s has no card in the deck: not a valid target for drawing."),
+                Clause.DRAW, target=el.name)
+        return False
+    run.say(_("%(target)s has %(deck)s cards in the deck: a valid target for drawing."),
+            Clause.DRAW, target=el.name, deck=el.deck)
+    return True
 
 
 @rule(Clause.VALID, Clause.ZERO, reads=("elements.attacking",), opens=(DEFEND_ZERO,))
 def defend(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶4: defending can affect only an attacking enemy; ¶4.2 for VER 0 (open)."""
     if not el.attacking:
-        run.trace.applied(msg(_("%(target)s is not attacking: defending cannot affect it."),
-                              target=el.name), Clause.VALID)
+        run.say(_("%(target)s is not attacking: defending cannot affect it."), Clause.VALID,
+                target=el.name)
         return False
     if not effect.amount:
-        run.trace.silent(msg(_("%(actor)s has VER 0 and is counted as able to defend against "
-                               "%(target)s."), actor=run.table.acting.name, target=el.name),
-                         DEFEND_ZERO.why, Clause.ZERO)
+        run.doubt(_("%(actor)s has VER 0 and is counted as able to defend against %(target)s."),
+                  DEFEND_ZERO.why, Clause.ZERO, actor=run.table.acting.name, target=el.name)
         if not run.first(DEFEND_ZERO):
             return False
     return _affected(run, effect, el, Clause.VALID)
@@ -951,24 +953,23 @@ def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
       reads=("effects.number", "effects.verb", "elements.kind"))
 def valid_targets(run: _Run, group: _Group) -> None:
     """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it."""
-    candidates = fixes_on(run, group)
+    candidates, members = fixes_on(run, group), group.members
     found = _hits(run, group, candidates)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
-    for el in valid if len(group.members) > 1 else ():
-        run.trace.applied(msg(_("%(target)s is a valid target: %(count)s of the %(total)s effects "
-                                "on it can affect it."), target=el.name, total=len(group.members),
-                              count=sum(el in hit for hit in found.values())), Clause.SEVERAL)
+    for el in valid if len(members) > 1 else ():
+        run.say(_("%(target)s is a valid target: %(count)s of the %(total)s effects on it can "
+                  "affect it."), Clause.SEVERAL, target=el.name, total=len(members),
+                count=sum(el in hit for hit in found.values()))
     if any(el not in valid and el.kind not in _VERB_KINDS[m.verb]
-           for el in candidates for m in group.members):
-        run.open_valid.update(m.number for m in group.members)
-    for member in group.members:
+           for el in candidates for m in members):
+        run.open_valid.update(m.number for m in members)
+    for member in members:
         run.record(member, candidates, valid, found[member.number],
                    [el for el in candidates if el.kind not in _VERB_KINDS[member.verb]],
                    group.head.selector in (Selector.EACH, Selector.YOU))
     for el in candidates if group.head.selector is Selector.EACH else ():
         if el not in valid:
-            run.trace.applied(msg(_NOT_RESOLVED, number=group.head.number, target=el.name),
-                              Clause.EACH_INVALID)
+            run.say(_NOT_RESOLVED, Clause.EACH_INVALID, number=group.head.number, target=el.name)
 
 
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
@@ -990,11 +991,10 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
     head = group.head
     candidates, previous = run.candidates[head.number], run.valid[head.number]
     if head.selector is Selector.EACH:
-        run.trace.silent(msg(_("Effect %(number)s refers to the targets of an 'each' effect."),
-                             number=effect.number),
-                         msg(_("The texts do not say what 'the [target]' means after an 'each' "
-                               "effect; the engine assumes each target the earlier effect "
-                               "resolves against.")), Clause.THE_TARGET, Clause.EACH_INVALID)
+        run.doubt(_("Effect %(number)s refers to the targets of an 'each' effect."), _(
+            "The texts do not say what 'the [target]' means after an 'each' effect; the engine "
+            "assumes each target the earlier effect resolves against."),
+            Clause.THE_TARGET, Clause.EACH_INVALID, number=effect.number)
     earlier_open = {el for m in group.members for el in run.unknown[m.number]}
     result, unknown = [], []
     for el in candidates:
@@ -1009,12 +1009,11 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
         can = seen is not None and _affects(run, effect, seen)
         if can is None or (can and el in previous):
             (unknown if can is None else result).append(el)
-        elif can and el not in previous:
-            run.trace.applied(msg(_NOT_EARLIER, target=el.name, number=effect.number),
-                              Clause.THE_TARGET)
+        elif can:
+            run.say(_NOT_EARLIER, Clause.THE_TARGET, target=el.name, number=effect.number)
         elif el in previous:
-            run.trace.applied(msg(_STAYS, target=el.name, number=effect.number),
-                              Clause.SEVERAL, Clause.THE_TARGET)
+            run.say(_STAYS, Clause.SEVERAL, Clause.THE_TARGET, target=el.name,
+                    number=effect.number)
     run.record(effect, candidates, previous, result, unknown, run.deterministic[head.number])
     if head.number in run.open_valid:
         run.open_valid.add(effect.number)
@@ -1023,28 +1022,38 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
 @rule(Clause.FUTURE, reads=("effects.selector",))
 def future_target(run: _Run, effect: Effect) -> None:
     """Ziel ¶6: an effect on a future target needs no target."""
-    run.trace.applied(msg(_("Effect %(number)s refers to a future target and needs no target to "
-                            "be initiated."), number=effect.number), Clause.FUTURE)
+    run.say(_("Effect %(number)s refers to a future target and needs no target to be "
+              "initiated."), Clause.FUTURE, number=effect.number)
     run.record(effect, (), ())
+
+
+#: Verb -> the part of a game element's state it changes or checks, and the change (the
+#: element's fields after an effect with amount ``n``).
+_CHANGES: dict[Verb, tuple[str, Callable[[Element, Effect, int], dict[str, Any]]]] = {
+    Verb.DEAL_DAMAGE: ("damage", lambda el, effect, n: {"damage": el.damage + n}),
+    Verb.HEAL: ("damage", lambda el, effect, n: {"damage": max(0, el.damage - n)}),
+    Verb.ADD_THREAT: ("threat", lambda el, effect, n: {"threat": el.threat + n}),
+    Verb.REMOVE_THREAT: ("threat", lambda el, effect, n: {"threat": max(0, el.threat - n)}),
+    Verb.GIVE_STATUS: ("status", lambda el, effect, n: {"statuses": el.statuses | {effect.status}}),
+    Verb.REMOVE_STATUS: ("status",
+                         lambda el, effect, n: {"statuses": el.statuses - {effect.status}}),
+    Verb.EXHAUST: ("exhausted", lambda el, effect, n: {"exhausted": True}),
+    Verb.READY: ("exhausted", lambda el, effect, n: {"exhausted": False}),
+    Verb.DEFEAT: ("in play", lambda el, effect, n: {}),
+    Verb.DISCARD: ("in play", lambda el, effect, n: {}),
+}
 
 
 def _seen(run: _Run, el: Element, earlier: list[Effect]) -> Element | None:
     """``el`` as an effect sees it: at initiation, or under the reading "in-order" of
     :data:`EFFECT_ORDER` as the ``earlier`` effects on it left it (``None``: out of play)."""
     for effect in earlier if run.in_order else ():
-        n, kept = effect.amount or 0, Status.TOUGH in el.statuses or _C.DAMAGE_PREVENTED in \
-            el.conditions
-        if effect.verb in (Verb.DEFEAT, Verb.DISCARD):
+        touched, change = _CHANGES.get(effect.verb, ("", lambda el, effect, n: {}))
+        if touched == "in play":
             return None
-        el = replace(el, **{
-            Verb.DEAL_DAMAGE: {"damage": el.damage + (0 if kept else n)},
-            Verb.HEAL: {"damage": max(0, el.damage - n)},
-            Verb.ADD_THREAT: {"threat": el.threat + n},
-            Verb.REMOVE_THREAT: {"threat": max(0, el.threat - n)},
-            Verb.GIVE_STATUS: {"statuses": el.statuses | {effect.status}},
-            Verb.REMOVE_STATUS: {"statuses": el.statuses - {effect.status}},
-            Verb.EXHAUST: {"exhausted": True},
-            Verb.READY: {"exhausted": False}}.get(effect.verb, {}))
+        kept = Status.TOUGH in el.statuses or _C.DAMAGE_PREVENTED in el.conditions
+        el = replace(el, **change(el, effect, 0 if kept and effect.verb is Verb.DEAL_DAMAGE
+                                  else effect.amount or 0))
     return el
 
 
@@ -1052,9 +1061,7 @@ def _touches(effect: Effect) -> str:
     """The part of a game element's state that ``effect`` changes or checks."""
     if effect.status is not None:
         return "status:" + effect.status.value
-    return {Verb.DEAL_DAMAGE: "damage", Verb.HEAL: "damage", Verb.ADD_THREAT: "threat",
-            Verb.REMOVE_THREAT: "threat", Verb.EXHAUST: "exhausted", Verb.READY: "exhausted",
-            Verb.DEFEAT: "in play", Verb.DISCARD: "in play"}.get(effect.verb, effect.verb.value)
+    return _CHANGES[effect.verb][0] if effect.verb in _CHANGES else effect.verb.value
 
 
 @rule(Clause.VALID, Clause.THE_TARGET, Clause.SEVERAL, reads=("effects.status",),
@@ -1069,12 +1076,10 @@ def judged_at_initiation(run: _Run) -> None:
         earlier = next((e for e in chain if _touches(e) in (_touches(effect), "in play")), None)
         if earlier is not None:
             run.first(EFFECT_ORDER)  # consulted: the driver compares both readings
-            run.trace.silent(
-                msg(_("Effect %(number)s is judged against the game state when the ability is "
-                      "initiated, not after effect %(earlier)s."),
-                    number=effect.number, earlier=earlier.number), EFFECT_ORDER.why,
-                Clause.VALID,
-                Clause.THE_TARGET if effect.selector is Selector.THE else Clause.SEVERAL)
+            run.doubt(_("Effect %(number)s is judged against the game state when the ability is "
+                        "initiated, not after effect %(earlier)s."), EFFECT_ORDER.why,
+                      Clause.VALID, Clause.THE_TARGET if effect.selector is Selector.THE
+                      else Clause.SEVERAL, number=effect.number, earlier=earlier.number)
         chain.append(effect)
 
 
@@ -1102,27 +1107,27 @@ def _refused(run: _Run, groups: tuple[_Group, ...], without: list[_Group],
         return NOT_COVERED_VALUE
     future = tuple(e.number for e in run.table.effects if e.selector is Selector.FUTURE)
     if future and not undecided and not run.first(FUTURE_TARGET):
-        run.trace.applied(msg(_("Effect %(numbers)s refers to a future target: the ability needs "
-                                "no target and can be initiated; effects without a valid target "
-                                "are not resolved."), numbers=future), Clause.FUTURE)
+        run.say(_("Effect %(numbers)s refers to a future target: the ability needs no target and "
+                  "can be initiated; effects without a valid target are not resolved."),
+                Clause.FUTURE, numbers=future)
         return True
     if choose is not None:
-        run.trace.applied(msg(_("Effect %(number)s says 'wähle' but has no valid target: the "
-                                "ability cannot be initiated."), number=choose.head.number),
-                          Clause.CHOOSE)
+        run.say(_("Effect %(number)s says 'wähle' but has no valid target: the ability cannot be "
+                  "initiated."), Clause.CHOOSE, number=choose.head.number)
     else:
-        cites = dict.fromkeys((Clause.REQUIRES,) + sum((_clauses(run, g) for g in groups), ()))
-        run.trace.applied(msg(_("The ability requires a target and has no valid target: it cannot "
-                                "be initiated.")), *cites)
+        run.say(_("The ability requires a target and has no valid target: it cannot be "
+                  "initiated."), *dict.fromkeys((Clause.REQUIRES,) + sum(
+                      (_clauses(run, g) for g in groups), ())))
     if future and not undecided:
-        run.trace.silent(msg(_(
-            "Effect %(numbers)s refers to a future target, and the effects that require a target "
-            "have no valid target: whether the ability can be initiated is open; both readings are "
-            "shown."), numbers=future), msg(_(
-                "Ziel ¶3 lets an ability that requires 1 or more targets be initiated only if it "
-                "has at least 1 valid target; Ziel ¶6 says an ability that refers to a future "
-                "target needs no target to be initiated. Neither says which applies to an ability "
-                "that does both.")), Clause.REQUIRES, Clause.FUTURE)
+        run.doubt(_(
+            "Effect %(numbers)s refers to a future target, and the effects that require a "
+            "target have no valid target: whether the ability can be initiated is open; both "
+            "readings are shown."), _(
+            "Ziel ¶3 lets an ability that requires 1 or more targets be initiated only if it has "
+            "at least 1 valid target; Ziel ¶6 says an ability that refers to a future target "
+            "needs no target to be initiated. Neither says which applies to an ability that does "
+            "both."),
+            Clause.REQUIRES, Clause.FUTURE, numbers=future)
     return False
 
 
@@ -1132,6 +1137,8 @@ def _short(run: _Run, groups: tuple[_Group, ...]) -> set[int]:
             and 0 < len(run.valid[g.head.number]) < g.head.count for m in g.members}
 
 
+#: Selector -> the step saying its valid targets allow initiation (a "choose N" with N > 1 has
+#: its own, :data:`CHOOSE_SHORT` where it is short of targets).
 _INITIABLE = {
     Selector.EACH: _("Effect %(number)s targets each of several game elements and %(count)s of "
                      "them are valid: it can be initiated."),
@@ -1141,23 +1148,22 @@ _INITIABLE = {
     Selector.ONE: _("Effect %(number)s has %(count)s valid targets, one of which becomes its "
                     "target: the ability can be initiated."),
 }
+_CHOOSE_N = _("Effect %(number)s says 'choose %(wanted)s' (wähle) and has %(count)s valid "
+              "targets, enough to choose %(wanted)s: the ability can be initiated.")
 
 
 def _initiable(run: _Run, group: _Group) -> None:
     """Say that ``group``'s valid targets allow initiation, or :data:`CHOOSE_SHORT`."""
     head, count = group.head, len(run.valid[group.head.number])
-    params = {"number": head.number, "count": count}
+    params = {"number": head.number} | ({} if head.selector is Selector.YOU else {"count": count})
     cites = {Selector.EACH: (Clause.EACH,), Selector.YOU: (Clause.DRAW,)}.get(
         head.selector, _clauses(run, group))
     if head.selector is Selector.CHOOSE and head.count > count:
         run.trace.not_covered(msg(CHOOSE_SHORT.what.id, wanted=head.count, **params), *cites)
     elif head.selector is Selector.CHOOSE and head.count > 1:
-        run.trace.applied(msg(_("Effect %(number)s says 'choose %(wanted)s' (wähle) and has "
-                                "%(count)s valid targets, enough to choose %(wanted)s: the ability "
-                                "can be initiated."), wanted=head.count, **params), *cites)
+        run.say(_CHOOSE_N, *cites, wanted=head.count, **params)
     else:
-        run.trace.applied(msg(_INITIABLE[head.selector], **(
-            {"number": head.number} if head.selector is Selector.YOU else params)), *cites)
+        run.say(_INITIABLE[head.selector], *cites, **params)
 
 
 @rule(Clause.REQUIRES, Clause.BASIC, Clause.CHOOSE, Clause.DRAW, Clause.EACH, Clause.FUTURE,
@@ -1169,8 +1175,8 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
     target and some name elements the texts do not say they can affect (``undecided``).
     """
     if not groups:
-        run.trace.applied(msg(_("The ability names no target in play and can be initiated "
-                                "without one.")), Clause.FUTURE)
+        run.say(_("The ability names no target in play and can be initiated without one."),
+                Clause.FUTURE)
         return True
     without = [g for g in groups if not run.valid[g.head.number]
                and g.head.number not in undecided]
@@ -1181,14 +1187,14 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
     for group in (g for g in groups if run.valid[g.head.number]):
         _initiable(run, group)
     for group in without:
-        run.trace.silent(
-            msg(_("Effect %(number)s has no valid target: if the ability is initiated, it is not "
-                  "resolved.") if short else
-                _("Effect %(number)s has no valid target and is not resolved; the ability can "
-                  "still be initiated."), number=group.head.number),
-            msg(_("The texts require at least 1 valid target for the ability; the engine reads "
-                  "this as the ability as a whole, since any part of it may affect a target.")),
-            Clause.REQUIRES, Clause.VALID, *_clauses(run, group))
+        run.doubt(_("Effect %(number)s has no valid target: if the ability is initiated, it is not "
+                    "resolved.") if short else
+                  _("Effect %(number)s has no valid target and is not resolved; the ability can "
+                    "still be initiated."), _(
+                      "The texts require at least 1 valid target for the ability; the engine "
+                      "reads this as the ability as a whole, since any part of it may affect a "
+                      "target."), Clause.REQUIRES, Clause.VALID, *_clauses(run, group),
+                  number=group.head.number)
     return NOT_COVERED_VALUE if short else True
 
 
@@ -1196,7 +1202,7 @@ def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message
     """The verdict once the uncovered facts are weighed: an actor's status card leaves "can"
     open, "for each …", further text and Verteidigung either answer; then the steps from
     ``decided`` on hold "as far as its targets decide", resolutions "if it is initiated"."""
-    acting = run.table.acting if run.table.kind.is_basic else None
+    acting = run.table.acting  # None for a card ability
     if (can is True and acting is not None and acting.statuses) or run.table.other_text \
             or run.table.kind is AbilityKind.BASIC_DEFEND \
             or any(e.for_each for e in run.table.effects):
@@ -1254,19 +1260,17 @@ def threat_after(run: _Run) -> list[Value]:
         for el in (e for e in run.candidates[effect.number] if e.kind in _SCHEMES):
             before = threat[considered.setdefault(el.ident, el).ident]
             if el not in run.resolves[effect.number]:
-                run.trace.applied(msg(_("Threat on %(target)s stays %(threat)s."),
-                                      target=el.name, threat=before), Clause.EACH_INVALID)
+                run.say(_("Threat on %(target)s stays %(threat)s."), Clause.EACH_INVALID,
+                        target=el.name, threat=before)
                 continue
             if effect.verb is Verb.REMOVE_THREAT and before < amount:
-                run.trace.silent(msg(_("%(target)s has only %(before)s threat; %(amount)s is to be "
-                                       "removed."), target=el.name, before=before, amount=amount),
-                                 msg(_("The engine assumes threat cannot go below 0.")),
-                                 Clause.VALID, Clause.EFFECTS)
+                run.doubt(_("%(target)s has only %(before)s threat; %(amount)s is to be removed."),
+                          _("The engine assumes threat cannot go below 0."), Clause.VALID,
+                          Clause.EFFECTS, target=el.name, before=before, amount=amount)
             after = threat[el.ident] = before + amount if effect.verb is Verb.ADD_THREAT \
                 else max(0, before - amount)
-            run.trace.applied(msg(_("Threat on %(target)s: %(before)s becomes %(after)s."),
-                                  target=el.name, before=before, after=after),
-                              Clause.EACH, Clause.EACH_INVALID)
+            run.say(_("Threat on %(target)s: %(before)s becomes %(after)s."), Clause.EACH,
+                    Clause.EACH_INVALID, target=el.name, before=before, after=after)
     return [Value(f"threat_after_{ident.replace(' ', '_')}", threat[ident],
                   msg(_("Threat on %(target)s afterwards"), target=el.name))
             for ident, el in considered.items()]
