@@ -131,6 +131,16 @@ class CitationOut(Schema):
     drift: str
     warning: str
     has_text: bool = True
+    rulings: list["RulingRefOut"] = []
+
+
+class RulingRefOut(Schema):
+    """An official ruling that interprets the cited clause and is current on the ruling's
+    date (issue 26): its number in the game, source date, label and page."""
+    number: int
+    source_date: datetime.date
+    label: str
+    url: str
 
 
 class StepOut(Schema):
@@ -297,6 +307,10 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
                 "effective_date": c.version.effective_date if c.version else None,
                 "url": url(c), "drift": c.drift.value, "warning": c.warning(),
                 "has_text": c.has_text,
+                "rulings": [{"number": link.number, "source_date": link.source_date,
+                             "label": link.label,
+                             "url": request.build_absolute_uri(link.url)}
+                            for link in c.rulings],
             }
         return cited[c.citation]
 

@@ -38,7 +38,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from engine.core import Citation
-from rulebook.models import Clause, ClauseVersion
+from rulebook.models import Clause, ClauseVersion, Ruling, RulingClause
+from rulebook.models.rules import page_address
 
 
 class Drift(enum.Enum):
@@ -53,17 +54,41 @@ class Drift(enum.Enum):
 
 
 @dataclass(frozen=True)
+class RulingLink:
+    """An official ruling that interprets a cited clause and is current on the
+    ruling's date: its game's slug, public number and source date.  Its
+    :attr:`label` and :attr:`url` are in the reader's language."""
+
+    game: str
+    number: int
+    source_date: datetime.date
+
+    @property
+    def label(self) -> str:
+        """"official ruling 3 of 12.01.2026" in the active language."""
+        return _("official ruling %(number)s of %(date)s") % {
+            "number": self.number, "date": date_format(self.source_date, "SHORT_DATE_FORMAT")}
+
+    @property
+    def url(self) -> str:
+        """The ruling's page (``/<lang>/<game>/rulings/<number>/``)."""
+        return page_address("rulebook:ruling", self.game, self.number)
+
+
+@dataclass(frozen=True)
 class ResolvedCitation:
     """A citation with its clause and the clause version in force on ``on``.
 
     ``clause`` is ``None`` when the key is not in the rulebook (``Drift.MISSING``);
-    ``version`` is ``None`` when no version is in force on ``on``.
+    ``version`` is ``None`` when no version is in force on ``on``.  ``rulings``
+    are the official rulings on the clause current on ``on``, newest first.
     """
 
     citation: Citation
     clause: Clause | None
     version: ClauseVersion | None
     on: datetime.date
+    rulings: tuple[RulingLink, ...] = ()
 
     @property
     def drift(self) -> Drift:
@@ -153,7 +178,8 @@ def resolve_citations(citations: Iterable[Citation],
                       on: datetime.date) -> dict[Citation, ResolvedCitation]:
     """Resolve ``citations`` to their clauses and versions in force on ``on``.
 
-    Two queries whatever the number of citations.  Returns a dict keyed by
+    Three queries whatever the number of citations (clauses, versions, the
+    official rulings on them current on ``on``).  Returns a dict keyed by
     citation (each citation once); unknown keys resolve with ``clause=None``.
     """
     citations = list(dict.fromkeys(citations))
@@ -168,11 +194,32 @@ def resolve_citations(citations: Iterable[Citation],
         for clause in Clause.objects.filter(query).select_related("document__game", "section")
     }
     current = ClauseVersion.objects.current_for(list(clauses.values()), on)
+    rulings = current_rulings([clause.pk for clause in clauses.values()], on)
     resolved = {}
     for citation in citations:
         clause = clauses.get((citation.document.game, citation.document.document, citation.key))
         version = current.get(clause.pk) if clause is not None else None
         if version is not None:
             version.clause = clause
-        resolved[citation] = ResolvedCitation(citation, clause, version, on)
+        resolved[citation] = ResolvedCitation(
+            citation, clause, version, on, rulings.get(clause.pk, ()) if clause else ())
     return resolved
+
+
+def current_rulings(clause_ids: list[int], on: datetime.date) -> dict[int, tuple[RulingLink, ...]]:
+    """The official rulings interpreting each clause that are current on ``on``
+    (given by then, not yet superseded or withdrawn then), newest first, keyed
+    by clause id; one query (none without clauses)."""
+    if not clause_ids:
+        return {}
+    links: dict[int, list[RulingLink]] = {}
+    rows = (RulingClause.objects.filter(clause_id__in=clause_ids,
+                                        ruling__in=Ruling.objects.given_by(on))
+            .select_related("ruling__game")
+            .order_by("-ruling__source_date", "-ruling__number"))
+    for row in rows:
+        ruling = row.ruling
+        if ruling.status_on(on) == Ruling.CURRENT:
+            links.setdefault(row.clause_id, []).append(
+                RulingLink(ruling.game.slug, ruling.number, ruling.source_date))
+    return {clause_id: tuple(found) for clause_id, found in links.items()}

@@ -146,6 +146,8 @@ def _step(step) -> str:
                     else gettext("no text on this date")) + ")</span>")
             elif citation.warning():
                 link += ' <span class="step__changed">(' + gettext("text changed") + ")</span>"
+            if citation.rulings:
+                link += f' <span class="step__rulings">({_ruling_links(citation)})</span>'
             links.append(link)
         refs = '<p class="step__refs">' + gettext("Rests on:") + "\n    " + ", ".join(links) + "</p>"
     return (
@@ -156,6 +158,10 @@ def _step(step) -> str:
         + _blocktranslate("Step %(number)s:", number=step.shown)
         + f'</span> {_e(step.text)}</summary>\n'
         f'  {reason}\n  {see}\n  {refs}\n  </details>\n</li>\n')
+
+
+def _ruling_links(citation) -> str:
+    return ", ".join(f'<a href="{_e(link.url)}">{_e(link.label)}</a>' for link in citation.rulings)
 
 
 def steps_html(steps: Iterable[Any]) -> SafeString:
@@ -189,6 +195,10 @@ def _source(source, ruling) -> str:
     if source.points:
         steps += gettext("readings of open point") + " " + ", ".join(
             f'<a href="#open-point-{_e(number)}">{_e(number)}</a>' for number in source.points)
+    rulings = ""
+    if citation.rulings:
+        rulings = ('\n  <p class="citation__rulings">' + gettext("Official rulings:")
+                   + f" {_ruling_links(citation)}</p>")
     warning = ""
     said = citation.warning()
     if said:
@@ -214,7 +224,7 @@ def _source(source, ruling) -> str:
             + '</a></div>\n  </details>\n  ')
     return (f'<li class="citation" id="{_e(source.anchor)}">\n  {key}\n'
             f'  <span class="citation__meta">{meta}</span>\n'
-            f'  <span class="citation__steps">{steps}</span>\n'
+            f'  <span class="citation__steps">{steps}</span>{rulings}\n'
             f'  {warning}\n  {details}\n</li>\n')
 
 

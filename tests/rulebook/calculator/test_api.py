@@ -84,7 +84,7 @@ def test_evaluation_returns_values_steps_and_citations(client, seeded):
         "label": "106 ¶1", "cited_version": 1, "version": 1,
         "effective_date": None,
         "url": "http://testserver/en/berserk/comprehensive-rules/106.p1/",
-        "drift": "none", "warning": "", "has_text": True}
+        "drift": "none", "warning": "", "has_text": True, "rulings": []}
     assert data["web_url"].startswith("http://testserver/en/calculator/berserk/element-feature/?")
     assert "as_of=2025-06-01" in data["web_url"]
 

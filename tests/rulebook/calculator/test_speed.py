@@ -35,7 +35,7 @@ def test_citations_resolved_again_cost_one_small_query_and_give_the_same(seeded)
         kept = _resolved(ruling, today)
     with CaptureQueriesContext(connection) as again:
         assert _resolved(ruling, today) == kept
-    assert len(first.captured_queries) == 3  # the stamp, the clauses, their versions
+    assert len(first.captured_queries) == 4  # the stamp, the clauses, versions, rulings
     assert len(again.captured_queries) == 1  # the stamp only
     fresh = resolve_citations(ruling.citations(), today)
     assert kept == {c: (r.clause.pk, r.version.pk, r.drift) for c, r in fresh.items()}
