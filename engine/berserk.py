@@ -1385,7 +1385,7 @@ _MOMENT_FIELDS = (
 
 def _changes_field(*fields: Field, kinds: tuple = ()) -> Field:
     return Field("changes", msg(_("Changes, in order")), FieldKind.GROUP, max_items=12, fields=(
-        Field("change", msg(_("Change")), FieldKind.CHOICE,
+        Field("change", msg(_("Kind of change")), FieldKind.CHOICE,
               choices=ChangeKind.choices(exclude=kinds)), _CHANGE_SUBTYPE, _CHANGE_MOVEMENT,
         *fields))
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from rulebook.calculator.sitemaps import CalculatorSitemap
 from rulebook.reading.sitemaps import SITEMAPS
 from rulebook.reading.offline import offline_state, service_worker
-from rulebook.reading.views import robots_txt
+from rulebook.reading.views import favicon, robots_txt
 from rulebook.rulings.sitemaps import RulingListSitemap, RulingSitemap
 from rulebook.versioning.sitemaps import ChangesSitemap, HistorySitemap
 from rulesite.api import api, index as api_index, not_found as api_not_found
@@ -29,6 +29,7 @@ urlpatterns = [
                                   "ruling-lists": RulingListSitemap, "rulings": RulingSitemap}},
          name="django.contrib.sitemaps.views.sitemap"),
     path("robots.txt", robots_txt, name="robots_txt"),
+    path("favicon.ico", favicon, name="favicon"),
     path("healthz", healthz, name="healthz"),
     path("sw.js", service_worker, name="service_worker"),
     path("offline-state.json", offline_state, name="offline_state"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
@@ -108,6 +108,18 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
         }
 
     return render_rule_page(request, doc, "rulebook/reading/clause.html", context)
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers and feed readers ask for without reading a
+    page's ``<link rel="icon">``: a redirect to the site's icon (a static file,
+    its hashed name changes with its content, so the redirect is not permanent)."""
+    from django.templatetags.static import static
+
+    response = HttpResponseRedirect(static("rulebook/favicon.svg"))
+    response["Cache-Control"] = "max-age=86400"
+    return response
 
 
 @require_safe

@@ -130,6 +130,16 @@ def test_robots_txt(client):
     assert "Sitemap: http://testserver/sitemap.xml" in response.content.decode()
 
 
+def test_favicon_ico_leads_to_the_sites_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    assert response["Location"] == "/static/rulebook/favicon.svg"
+    from django.contrib.staticfiles import finders
+
+    assert finders.find("rulebook/favicon.svg")  # the file whitenoise serves there
+    assert client.post("/favicon.ico").status_code == 405
+
+
 def test_root_redirects_to_a_language(client, seeded):
     response = client.get("/", HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 302
