@@ -1014,9 +1014,25 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
         elif el in previous:
             run.say(_STAYS, Clause.SEVERAL, Clause.THE_TARGET, target=el.name,
                     number=effect.number)
+    _may_be_defeated(run, effect, head, result)
     run.record(effect, candidates, previous, result, unknown, run.deterministic[head.number])
     if head.number in run.open_valid:
         run.open_valid.add(effect.number)
+
+
+def _may_be_defeated(run: _Run, effect: Effect, head: Effect, targets: list[Element]) -> None:
+    """Ziel ¶4.10 names "a valid target of the previous effect" but not what damage dealt
+    by that effect does to it: whether it defeats the target depends on hit points, which
+    these texts do not define.  Said as an assumption wherever it matters."""
+    hit = sorted({el.name for e in run.table.effects if head.number <= e.number < effect.number
+                  and e.verb is Verb.DEAL_DAMAGE for el in run.resolves.get(e.number, ())
+                  if el in targets and Status.TOUGH not in el.statuses
+                  and _C.DAMAGE_PREVENTED not in el.conditions}, key=str)
+    if hit:
+        run.doubt(_("Effect %(number)s refers to %(targets)s after damage dealt to it."), _(
+            "Whether that damage defeats it depends on its hit points, which these texts do not "
+            "define; the engine assumes it is still in play."),
+            Clause.THE_TARGET, number=effect.number, targets=", ".join(map(str, hit)))
 
 
 @rule(Clause.FUTURE, reads=("effects.selector",))

@@ -68,4 +68,15 @@ def test_the_target_when_the_enemy_can_take_damage():
                        villain=[{"damage": 0}]))
     assert ruling.readings == () and ruling.value("can_initiate") is True
     assert ruling.value("effect_2_resolves_against") == ("villain",)
-    assert ruling.settled and "ziel.p4.10" not in keys(ruling)
+    # ¶4.10 names "a valid target of the previous effect", not what 3 damage does to it:
+    # whether it defeats the villain (hit points) is outside these texts, said as an
+    # assumption, so the ruling is not settled (judge situation MC-S8)
+    assert not ruling.settled and ("ziel.p4.10",) in step_keys(ruling, Outcome.SILENT)
+
+
+def test_the_target_after_prevented_damage_is_settled():
+    ruling = both(card(effect("deal_damage", "one", "enemy", amount=3),
+                       effect("give_status", "the", status="stunned"),
+                       villain=[{"damage": 0, "statuses": ["tough"]}]))
+    assert ruling.value("effect_2_resolves_against") == ("villain",)
+    assert ("ziel.p4.10",) not in step_keys(ruling, Outcome.SILENT)

@@ -137,6 +137,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
         ("nicht gegen die Spielelemente abgehandelt",),
     "Effect %(number)s refers to the targets of an 'each' effect.":
         ("das [Ziel]", "vorherigen Effekts"),
+    "Effect %(number)s refers to %(targets)s after damage dealt to it.":
+        ("das [Ziel]", "vorherigen Effekts"),
     "%(target)s is not a valid target of the earlier effect: effect %(number)s ('the "
     "[target]') is not resolved against it.":
         ("das [Ziel]", "gültiges Ziel des vorherigen Effekts"),
