@@ -283,8 +283,7 @@ class Table:
 
     @functools.cached_property
     def _ruled(self) -> _Run:
-        """Every rule run once under the first readings: the parser's check and the ruling
-        share it."""
+        """Every rule run once under the first readings, shared by the parser and the ruling."""
         return _run(self)
 
 
@@ -833,10 +832,10 @@ def final_properties(run: _Run) -> None:
     open_subtype = in_play and state.type is CardType.CREATURE and (
         state.subtype is None or state.subtype in _OWN_SUBTYPES)
     for prop in AdditionalProperty:
-        lacks, holders = msg(_("The card does not have %(property)s."), property=prop.label), \
-            prop.holders
         if prop in run.changed and (prop in run.props or not open_subtype):
             continue
+        holders = prop.holders
+        lacks = msg(_("The card does not have %(property)s."), property=prop.label)
         if prop in run.props:
             run.trace.applied(msg(_("The card has %(property)s: all %(holders)s have it."),
                                   property=prop.label, holders=holders), Clause.ADDITIONAL)
