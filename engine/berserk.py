@@ -23,8 +23,8 @@ from typing import Any, Callable, Mapping
 
 from engine.core import (
     CARD_TEXT, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
-    OpenPoint, Outside, Rule, Ruleset, Ruling, Scenario, Step, Trace, Uncovered,
-    Value, _, msg, open_point, rule, validate_fields,
+    Outside, RuleRun, Ruleset, RunView, Scenario, Uncovered, Value, _, msg, open_point, rule,
+    validate_fields,
 )
 
 GAME = "berserk"
@@ -102,8 +102,6 @@ NONE_LABEL = msg(_("none"))  #: no subtype, no movement value
 FLIGHT_ICON = msg(_("flight icon (полёт)"))  #: in place of movement on a flying creature (108.1)
 NOT_STATED = msg(_("not stated"))  #: a subtype or movement value the input does not give
 NOT_COVERED_VALUE = msg(_("not covered by the published rules"))  #: a fact outside could change it
-_CREATURES_IN_PLAY = msg(_("creatures in the play zone"))
-_NON_FLYING_IN_PLAY = msg(_("non-flying creatures in the play zone"))
 
 
 class AdditionalProperty(Labelled):
@@ -118,7 +116,9 @@ class AdditionalProperty(Labelled):
     @property
     def holders(self) -> Message:
         """Who has the property by default (107.1)."""
-        return _NON_FLYING_IN_PLAY if self is AdditionalProperty.CLOSING else _CREATURES_IN_PLAY
+        if self is AdditionalProperty.CLOSING:
+            return msg(_("non-flying creatures in the play zone"))
+        return msg(_("creatures in the play zone"))
 
     @property
     def value_name(self) -> str:
@@ -187,7 +187,6 @@ _OWN_SUBTYPES = (Subtype.INDEPENDENT, Subtype.SYMBIOTE)
 
 
 def _labels(elements: frozenset[Element] | None) -> tuple[Message, ...]:
-    """The labels of ``elements`` in the usual order (``None``: no elements)."""
     return tuple(element.label for element in Element if element in (elements or ()))
 
 
@@ -284,8 +283,7 @@ class Table:
 
     @functools.cached_property
     def _ruled(self) -> _Run:
-        """Every rule run once under the first readings: the parser's check and the ruling
-        share it."""
+        """Every rule run once under the first readings, shared by the parser and the ruling."""
         return _run(self)
 
 
@@ -401,77 +399,40 @@ DEFENDER_OWN = open_point(
 
 # -- One run: the state the rules write, the readings they chose -------------------------------
 
-class _Run:
-    """The state of one run of the rules on a table under chosen readings (keyed by occurrence,
-    e.g. ``"change-3-flight"``, or by point slug; first readings when not chosen)."""
+class _Run(RuleRun):
+    """The state of one run of the rules on a table under chosen readings."""
 
     def __init__(self, table: Table, chosen: Mapping[str, str]) -> None:
-        self.table, self.chosen, self.trace = table, chosen, Trace()
-        self.tags: list[str] = []            # the rule behind each step
-        self.announce: dict[int, str] = {}   # step index -> occurrence whose readings it shows
-        self.opened: dict[str, OpenPoint] = {}
+        super().__init__(table, chosen)
         self.initial = self.state = table.card
         self.elements = table.elements
         self.props = self.held = frozenset[AdditionalProperty]()
         self.changed: set[AdditionalProperty] = set()
         self.rows: list[tuple[Card, frozenset[Element] | None]] = []
         self.gained: set[Element] = set()
-        self.added = self.non_creature = False
+        self.added = False
         self.flight: tuple[ChangeKind, int] | None = None
         self.now: dict[AdditionalProperty, Any] = {}
         self.bonus: dict[tuple[int, int], Any] = {}
         self.relation: dict[int, tuple[Relation | None, frozenset[Element]]] = {}
 
-    def apply(self, item: Rule, *args: Any) -> Any:
-        """Apply rule ``item`` and tag the steps it added with its name."""
-        result = item(self, *args)
-        self.tag(item.name)
-        return result
-
-    def tag(self, name: str) -> None:
-        """Tag the steps not yet tagged as added by ``name``."""
-        self.tags += [name] * (len(self.trace.steps) - len(self.tags))
-
-    def reading(self, point: OpenPoint, occurrence: str, **params: Any) -> str:
-        """Register ``point`` at ``occurrence`` (reading labels filled with ``params``) and
-        return the reading chosen there."""
-        if occurrence not in self.opened:
-            readings = tuple(replace(r, label=msg(r.label.id, **params)) for r in point.readings)
-            self.opened[occurrence] = replace(point, slug=occurrence, readings=readings)
-        return self.chosen.get(occurrence, self.chosen.get(point.slug, point.readings[0].slug))
-
-    def announcing(self, occurrence: str) -> None:
-        """Mark the step just added as the one announcing the readings of ``occurrence``."""
-        self.announce[len(self.trace.steps) - 1] = occurrence
-
-    def properties(self, state: Card | None) -> frozenset[AdditionalProperty]:
+    def properties(self, state: Card) -> frozenset[AdditionalProperty]:
         """The additional properties (107.1) of a card in ``state``, in or out of the play zone."""
-        if state is None or not self.table.in_play_zone or state.type is not CardType.CREATURE:
+        if not self.table.in_play_zone or state.type is not CardType.CREATURE:
             return frozenset()
-        found = {AdditionalProperty.SIMPLE_STRIKE, AdditionalProperty.REPEL_STRIKE,
-                 AdditionalProperty.DEFENDER}
         own = state.subtype in _OWN_SUBTYPES and self.reading(
             NON_FLYING_SUBTYPES, NON_FLYING_SUBTYPES.slug) == "non-flying"
-        if state.subtype is Subtype.NON_FLYING or own:
-            found.add(AdditionalProperty.CLOSING)
-        return frozenset(found)
+        closing = state.subtype is Subtype.NON_FLYING or own
+        return frozenset(p for p in AdditionalProperty
+                         if closing or p is not AdditionalProperty.CLOSING)
 
     def closing_unknown(self) -> bool:
         """True if the card is a creature in play whose subtype the texts do not give."""
-        state = self.state
-        return bool(state and self.table.in_play_zone and state.type is CardType.CREATURE
-                    and state.subtype is None)
+        return (self.table.in_play_zone and self.state.type is CardType.CREATURE
+                and self.state.subtype is None)
 
 
 # -- 106: elements -----------------------------------------------------------------------------
-
-def _copy(run: _Run, local: Trace, about: Message | None, **params: Any) -> None:
-    """Add the steps of ``local`` to the run, each inside ``about`` when given."""
-    for step in local.steps:
-        run.trace.add(step if about is None else Step(
-            step.outcome, msg(about.id, step=step.message, **params), step.citations,
-            step.reason, step.see))
-
 
 @rule(Clause.FEATURE, Clause.SAME,
       reads=("features.element", "features.bonus", "targets.elements"))
@@ -480,29 +441,29 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
 
     ``run.bonus[f, t]``: the strike bonus (points) of feature ``f`` against target ``t``, or 0;
     not covered against neutral on a target given as neutral with elements."""
-    local, element, signed = Trace(), feature.element, f"{feature.bonus:+d}"
+    trace = run.within(msg(_("Feature %(feature)s against target %(target)s: %(step)s"),
+                           feature=f, target=t)) if run.table.card else run.trace
+    element, signed = feature.element, f"{feature.bonus:+d}"
     if element is Element.NEUTRAL:
-        local.silent(msg(_("The feature against neutral cards is treated like a feature against "
+        trace.silent(msg(_("The feature against neutral cards is treated like a feature against "
                            "an element (стихия).")),
                      msg(_("106 ¶1 speaks of features against cards of an element, and 106 ¶2 "
                            "sets neutral cards apart; the texts do not say whether neutral counts "
                            "as an element here. The engine assumed it does.")),
                      Clause.FEATURE, Clause.SAME)
-    if element in target.elements:
-        local.applied(msg(_("The feature against %(element)s applies: the target has that "
-                            "element (%(bonus)s to strike)."), element=element.label,
-                          bonus=signed), Clause.FEATURE)
-        unknown = element is Element.NEUTRAL and len(target.elements) > 1
-        run.bonus[f, t] = NOT_COVERED_VALUE if unknown else feature.bonus
-    else:
-        local.not_applicable(
+    run.bonus[f, t] = 0
+    if element not in target.elements:
+        trace.not_applicable(
             msg(_("The feature against %(element)s (%(bonus)s to strike) does not apply."),
                 element=element.label, bonus=signed),
             msg(_("The target does not have the %(element)s element."), element=element.label),
             Clause.FEATURE)
-        run.bonus[f, t] = 0
-    _copy(run, local, msg(_("Feature %(feature)s against target %(target)s: %(step)s"))
-          if run.table.card else None, feature=f, target=t)
+        return
+    trace.applied(msg(_("The feature against %(element)s applies: the target has that "
+                        "element (%(bonus)s to strike)."), element=element.label, bonus=signed),
+                  Clause.FEATURE)
+    unknown = element is Element.NEUTRAL and len(target.elements) > 1
+    run.bonus[f, t] = NOT_COVERED_VALUE if unknown else feature.bonus
 
 
 @rule(Clause.SAME, reads=("elements", "targets.elements"), opens=(NEUTRAL_SHARED,))
@@ -511,27 +472,27 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
 
     Neutral cards are excepted from "different elements".  ``run.relation[t]``: the relation of
     the card and target ``t`` (``None`` where not covered) and the shared elements."""
-    local, a, b = Trace(), run.elements or frozenset(), target.elements
+    trace = run.within(msg(_("The card and target %(target)s: %(step)s"),
+                           target=t)) if run.table.card else run.trace
+    a, b = run.elements or frozenset(), target.elements
     shared = (a & b) - {Element.NEUTRAL}
-    both = not shared and Element.NEUTRAL in a and Element.NEUTRAL in b
-    occurrence = f"target-{t}-{NEUTRAL_SHARED.slug}"
-    relation = Relation.SAME if shared else Relation.DIFFERENT
+    relation = Relation.SAME if shared else Relation.NEITHER
     for element in (e for e in Element if e in shared):
-        local.applied(msg(_("Both cards have the %(element)s element: they are cards of the same "
+        trace.applied(msg(_("Both cards have the %(element)s element: they are cards of the same "
                             "element."), element=element.label), Clause.SAME)
-    if both:
-        relation = Relation.NEITHER
+    if not shared and Element.NEUTRAL in a and Element.NEUTRAL in b:
+        occurrence = f"target-{t}-{NEUTRAL_SHARED.slug}"
         if run.reading(NEUTRAL_SHARED, occurrence) == "element":
             relation, shared = Relation.SAME, frozenset({Element.NEUTRAL})
-        local.silent(msg(_("Both cards are neutral: whether neutral is an element they share, "
+        trace.silent(msg(_("Both cards are neutral: whether neutral is an element they share, "
                            "making them cards of the same element, is open; both readings are "
                            "shown.")), msg(_(
             "106 ¶2 makes cards of the same element those with an element (стихия) both belong "
             "to, and excepts neutral cards (кроме нейтральных карт) from cards of different "
             "elements; it does not say whether neutral is itself such an element.")), Clause.SAME)
+        run.announcing(occurrence)
     elif not shared and Element.NEUTRAL in (a | b):
-        relation = Relation.NEITHER
-        local.silent(msg(_("The cards are neither of the same nor of different elements: "
+        trace.silent(msg(_("The cards are neither of the same nor of different elements: "
                            "%(which)s."), which=msg(_("card A is neutral")) if Element.NEUTRAL in a
                          else msg(_("card B is neutral"))), msg(_(
             "106 ¶2 excepts neutral cards (кроме нейтральных карт) from cards of different "
@@ -539,29 +500,27 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
             "is neither of the same nor of a different element than any card, another neutral "
             "card included.")), Clause.SAME)
     elif not shared:
-        local.applied(msg(_("No element belongs to both cards and neither is neutral: they are "
+        relation = Relation.DIFFERENT
+        trace.applied(msg(_("No element belongs to both cards and neither is neutral: they are "
                             "cards of different elements.")), Clause.SAME)
     unknown = relation is not Relation.SAME and any(  # as given, not as a reading made it
         Element.NEUTRAL in card and len(card) > 1 for card in (run.table.elements, b))
     run.relation[t] = (None if unknown else relation, shared)
-    _copy(run, local, msg(_("The card and target %(target)s: %(step)s")) if run.table.card
-          else None, target=t)
-    if both:
-        run.announcing(occurrence)
 
 
 @rule(Clause.NO_REGAIN, Clause.SAME, reads=("elements", "changes.kind", "changes.element"),
       opens=(NEUTRAL_GAIN, GAIN_ADDS))
-def gain_element(run: _Run, change: Change, number: int) -> Any:
+def gain_element(run: _Run, change: Change, number: int) -> None:
     """106.p3: a card cannot gain an element it already has.
 
     A gained element is added (open: :data:`GAIN_ADDS`); a neutral card that gains one stops
     being neutral (open: :data:`NEUTRAL_GAIN`)."""
     element, current = change.element, run.elements or frozenset()
     if element in current:
-        return run.trace.applied(msg(_(
+        run.trace.applied(msg(_(
             "The card already has the %(element)s element: it does not gain it again, nothing "
             "changes."), element=element.label), Clause.NO_REGAIN)
+        return
     if Element.NEUTRAL in current:
         stays = run.reading(NEUTRAL_GAIN, f"change-{number}-neutral") == "stays"
         run.trace.silent(msg(_("The neutral card gains the %(element)s element and is no longer "
@@ -591,7 +550,6 @@ def gained_elements_added(run: _Run) -> None:
 # -- 106.3, 106.4, 108: the card's history of changes ------------------------------------------
 
 def _nothing(run: _Run, message: Message, reason: Message, *clauses: Clause) -> None:
-    """A change that finds nothing to replace."""
     run.trace.not_applicable(message, reason, *(clauses or (Clause.REPLACE,)))
 
 
@@ -616,7 +574,6 @@ def change_status(run: _Run, change: Change, number: int) -> None:
 
 
 def _fly(run: _Run, state: Card) -> None:
-    """108.1: flying creature replaces the subtype, the flight icon the movement."""
     if state.movement is not None:
         message = msg(_("The card gains flight: flying creature replaces the subtype %(old)s, "
                         "and the flight icon (полёт) replaces its movement %(movement)s."),
@@ -764,7 +721,6 @@ def become_creature(run: _Run, change: Change, number: int) -> None:
 
 
 def _movement(run: _Run, change: Change, number: int) -> int | None:
-    """108.1: the movement of a card that becomes a creature of a named subtype, not flying."""
     initial = run.initial
     if change.movement is not None:
         run.trace.applied(msg(_("Its base properties now match the new subtype: movement "
@@ -876,10 +832,10 @@ def final_properties(run: _Run) -> None:
     open_subtype = in_play and state.type is CardType.CREATURE and (
         state.subtype is None or state.subtype in _OWN_SUBTYPES)
     for prop in AdditionalProperty:
-        lacks, holders = msg(_("The card does not have %(property)s."), property=prop.label), \
-            prop.holders
         if prop in run.changed and (prop in run.props or not open_subtype):
             continue
+        holders = prop.holders
+        lacks = msg(_("The card does not have %(property)s."), property=prop.label)
         if prop in run.props:
             run.trace.applied(msg(_("The card has %(property)s: all %(holders)s have it."),
                                   property=prop.label, holders=holders), Clause.ADDITIONAL)
@@ -910,7 +866,8 @@ def final_properties(run: _Run) -> None:
 @rule(Clause.SUBTYPE, reads=("card.type", "changes.kind"))
 def only_creatures_have_subtypes(run: _Run) -> None:
     """106.4: a card that is (or was) no creature has no subtype."""
-    if run.non_creature:
+    states = (run.initial, *(state for state, _elements in run.rows), run.state)
+    if any(state.type is not CardType.CREATURE for state in states):
         run.trace.silent(msg(_("Only creatures have subtypes.")), msg(_(
             "106.4 first calls subtypes varieties of creatures, artifacts, terrains and "
             "equipment, then says artifacts, terrains, conditions and equipment have no subtypes "
@@ -981,7 +938,6 @@ def fast_property(run: _Run, prop: AdditionalProperty) -> bool:
 
 
 def _use_now(run: _Run, prop: AdditionalProperty) -> None:
-    """Whether the card may use ``prop`` now (107.1–107.3), into ``run.now``."""
     if prop is AdditionalProperty.CLOSING and run.closing_unknown():
         run.now[prop] = NOT_COVERED_VALUE
     elif prop not in run.props or run.apply(prevented_use, prop):
@@ -1022,88 +978,37 @@ def _report_uncovered(run: _Run) -> None:
 
 # -- A run of every rule; a scenario's view of it; readings ------------------------------------
 
-def _history(run: _Run) -> None:
-    """The card's initial state, each change in order, its additional properties."""
+def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run:
+    """Apply every rule to ``table`` under the ``chosen`` readings.
+
+    :raises InputError: for a history the texts exclude (see :func:`become_creature`).
+    """
+    run = _Run(table, chosen)
+    _report_uncovered(run)
     if run.initial is not None:
         run.apply(initial_card)
         run.props = run.held = run.properties(run.state)
-    for number, change in enumerate(run.table.changes, start=1):
+    for number, change in enumerate(table.changes, start=1):
         before = run.state
         run.apply(_CHANGE_RULES[change.kind], change, number)
-        if change.kind is not ChangeKind.GAIN_ELEMENT and before is not None:
-            run.non_creature |= before.type is not CardType.CREATURE
+        if change.kind is not ChangeKind.GAIN_ELEMENT:
             run.apply(flight_after_type_change, change, number, before)
             run.apply(elements_after_type_change, change, number, before)
             run.apply(property_changes)
         run.rows.append((run.state, run.elements))
     run.apply(gained_elements_added)
     if run.state is not None:
-        run.non_creature |= run.state.type is not CardType.CREATURE
         run.apply(only_creatures_have_subtypes)
         run.apply(final_properties)
-
-
-def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({}),
-         first: _Run | None = None) -> _Run:
-    """Apply every rule to ``table`` under the ``chosen`` readings.  Given the ``first`` run,
-    only what a reading can change is run again (the values, not the steps, are wanted).
-
-    :raises InputError: for a history the texts exclude (see :func:`become_creature`).
-    """
-    run = _Run(table, chosen)
-    if first is None:
-        _report_uncovered(run)
-    _history(run)
     for prop in TIMED if table.moment is not None else ():
         _use_now(run, prop)
-    if first is not None:
-        run.bonus = first.bonus  # no reading changes a feature's bonus
-    for f, feature in enumerate(table.features if first is None else (), start=1):
+    for f, feature in enumerate(table.features, start=1):
         for t, target in enumerate(table.targets, start=1):
             run.apply(feature_against_element, f, feature, t, target)
     for t, target in enumerate(table.targets if table.elements is not None else (), start=1):
         run.apply(element_relation, t, target)
-    if first is None:
-        run.apply(non_game_elements)
+    run.apply(non_game_elements)
     return run
-
-
-@dataclass(frozen=True)
-class _View:
-    """A scenario's window on a run: the rules whose steps it shows, its values, and how it
-    names a point's occurrence."""
-
-    slug: str
-    rules: tuple[Rule, ...]
-    values: Callable[[_Run], tuple[Value, ...]]
-    point: Callable[[str], str] = lambda occurrence: occurrence
-
-    def ruling(self, table: Table) -> Ruling:
-        """The ruling on ``table``: the steps of this view's rules, and the readings of every
-        point left open where they give different values."""
-        run = table._ruled
-        values, readings, quiet = self.values(run), [], set()
-        for occurrence, point in run.opened.items():
-            found = self._readings(run, occurrence, point, values)
-            readings += found
-            quiet |= set() if found else {occurrence}
-        shown = {item.name for item in self.rules} | {"uncovered"}
-        steps = tuple(step for index, (step, tag) in enumerate(zip(run.trace.steps, run.tags))
-                      if tag in shown and run.announce.get(index) not in quiet)
-        return Ruling(self.slug, values, steps, (), tuple(readings))
-
-    def _readings(self, run: _Run, occurrence: str, point: OpenPoint,
-                  first: tuple[Value, ...]) -> tuple:
-        results = {point.readings[0].slug: first}
-        for item in point.readings[1:]:
-            try:
-                results[item.slug] = self.values(_run(run.table, {occurrence: item.slug}, run))
-            except InputError:  # the rest of the history cannot go on under this reading
-                return ()
-        differ = {v.name for values in results.values() for v, w in zip(values, first)
-                  if v.value != w.value}
-        return replace(point, slug=self.point(occurrence)).readings_for(
-            lambda slug: tuple(v for v in results[slug] if v.name in differ))
 
 
 def rule_under(scenario: Scenario, inputs: Mapping[str, Any],
@@ -1131,7 +1036,6 @@ _STATE_LABELS = {"type": (_("Type"), _("After change %(number)s: type")),
 
 
 def _state_values(state: Card, number: int = 0) -> list[Value]:
-    """Type, subtype, status, movement of ``state``: final, or after change ``number``."""
     shown = {"type": state.type.label, "subtype": state.subtype_label(),
              "status": state.status.label if state.status else NOT_STATED,
              "movement": state.movement_value()}
@@ -1201,15 +1105,15 @@ RULES = (*_HISTORY_RULES, gain_element, gained_elements_added, elements_after_ty
          prevented_use, slow_property, fast_property, feature_against_element,
          element_relation, non_game_elements)
 _VIEWS = {view.slug: view for view in (
-    _View("element-feature", (feature_against_element,), _feature_values),
-    _View("same-element", (element_relation,), _same_values,
-          lambda occurrence: occurrence.removeprefix("target-1-")),
-    _View("element-gain", (gain_element, gained_elements_added), _gain_values),
-    _View("property-replacement", _HISTORY_RULES,
-          lambda run: (*_state_values(run.state), *_property_values(run))),
-    _View("timing", (final_properties, prevented_use, slow_property, fast_property),
-          lambda run: tuple(Value(p.value_name, run.now[p], p.label) for p in TIMED)),
-    _View("situation", RULES, _situation_values))}
+    RunView("element-feature", (feature_against_element,), _feature_values, _run),
+    RunView("same-element", (element_relation,), _same_values, _run,
+            lambda occurrence: occurrence.removeprefix("target-1-")),
+    RunView("element-gain", (gain_element, gained_elements_added), _gain_values, _run),
+    RunView("property-replacement", _HISTORY_RULES,
+            lambda run: (*_state_values(run.state), *_property_values(run)), _run),
+    RunView("timing", (final_properties, prevented_use, slow_property, fast_property),
+            lambda run: tuple(Value(p.value_name, run.now[p], p.label) for p in TIMED), _run),
+    RunView("situation", RULES, _situation_values, _run))}
 
 
 # -- Parsers: validated inputs -> the table ----------------------------------------------------
@@ -1218,27 +1122,22 @@ def _elements(values: frozenset[str]) -> frozenset[Element]:
     return frozenset(Element(value) for value in values)
 
 
-def _subtype(card_type: CardType, raw: str | None, field: str) -> Subtype | None:
-    """:raises InputError: for a creature without a subtype or another type with one (106.4)."""
-    if card_type is CardType.CREATURE and not raw:
-        raise InputError(field, msg(_("Choose the subtype of the creature.")))
-    if card_type is not CardType.CREATURE and raw:
-        raise InputError(field, msg(_("Only creatures have a subtype.")))
-    return Subtype(raw) if raw else None
-
-
-def _initial(inputs: Mapping[str, Any]) -> Card:
-    """:raises InputError: for an initial subtype or movement the card cannot have."""
-    card_type, movement = CardType(inputs["initial_type"]), inputs["initial_movement"]
-    subtype = _subtype(card_type, inputs["initial_subtype"], "initial_subtype")
-    if movement is not None and (card_type is not CardType.CREATURE
-                                 or subtype is Subtype.FLYING):
-        raise InputError("initial_movement", msg(_(
+def _card(inputs: Mapping[str, Any], prefix: str = "initial_") -> Card:
+    """:raises InputError: for a subtype (106.4) or movement the card cannot have."""
+    card_type, raw = CardType(inputs[prefix + "type"]), inputs[prefix + "subtype"]
+    creature, movement = card_type is CardType.CREATURE, inputs.get(prefix + "movement")
+    if creature is not bool(raw):
+        raise InputError(prefix + "subtype", msg(
+            _("Choose the subtype of the creature.") if creature
+            else _("Only creatures have a subtype.")))
+    subtype, status = Subtype(raw) if raw else None, inputs.get(prefix + "status")
+    if movement is not None and (not creature or subtype is Subtype.FLYING):
+        raise InputError(prefix + "movement", msg(_(
             "Only a creature that is not flying has a movement value.")))
-    if subtype is Subtype.NON_FLYING and movement is None:
-        raise InputError("initial_movement", msg(_(
+    if subtype is Subtype.NON_FLYING and movement is None and prefix + "movement" in inputs:
+        raise InputError(prefix + "movement", msg(_(
             "Give the movement value of the non-flying creature.")))
-    return Card(card_type, subtype, Status(inputs["initial_status"]), movement)
+    return Card(card_type, subtype, status and Status(status), movement)
 
 
 def _changes(inputs: Mapping[str, Any]) -> tuple[Change, ...]:
@@ -1299,7 +1198,7 @@ def parse_situation(inputs: Mapping[str, Any]) -> Table:
         if gain and (item["subtype"] or item["movement"] is not None):
             raise InputError(f"changes.{index}.subtype", msg(_(
                 "Only a change that makes the card a creature names a subtype.")))
-    card = _initial(inputs)
+    card = _card(inputs)
     return _checked(Table(
         card, _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
         **_moment(inputs), features=tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])
@@ -1307,12 +1206,6 @@ def parse_situation(inputs: Mapping[str, Any]) -> Table:
         targets=tuple(Target(_elements(t["elements"])) for t in inputs["targets"]),
         instead_of_movement=inputs["instead_of_movement"],
         non_game_elements=frozenset(NonGameElement(v) for v in inputs["non_game_elements"])))
-
-
-def _parse_timing(inputs: Mapping[str, Any]) -> Table:
-    card_type = CardType(inputs["card_type"])
-    card = Card(card_type, _subtype(card_type, inputs["card_subtype"], "card_subtype"), None, None)
-    return Table(card=card, in_play_zone=inputs["in_play_zone"], **_moment(inputs))
 
 
 _PARSE: dict[str, Callable[[Mapping[str, Any]], Table]] = {
@@ -1327,8 +1220,10 @@ _PARSE: dict[str, Callable[[Mapping[str, Any]], Table]] = {
             Change(ChangeKind.GAIN_ELEMENT, element=e) for e in Element
             if e.value in inputs["gained_elements"])),
     "property-replacement": lambda inputs: _checked(Table(
-        card=_initial(inputs), in_play_zone=inputs["in_play_zone"], changes=_changes(inputs))),
-    "timing": _parse_timing, "situation": parse_situation}
+        card=_card(inputs), in_play_zone=inputs["in_play_zone"], changes=_changes(inputs))),
+    "timing": lambda inputs: Table(card=_card(inputs, "card_"),
+                                   in_play_zone=inputs["in_play_zone"], **_moment(inputs)),
+    "situation": parse_situation}
 
 
 # -- Fields, examples, scenarios ---------------------------------------------------------------
@@ -1410,7 +1305,8 @@ SITUATION_FIELDS = (
 def _scenario(slug: str, title: str, summary: str, fields: tuple[Field, ...],
               keys: tuple[Clause, ...], examples: tuple[Example, ...] = ()) -> Scenario:
     grammar = "engine.cardtext.berserk" if CARD_TEXT in fields else None
-    return Scenario(slug, GAME, msg(title), msg(summary), fields, _VIEWS[slug].ruling,
+    return Scenario(slug, GAME, msg(title), msg(summary), fields,
+                    lambda table: _VIEWS[slug].ruling(table._ruled),
                     tuple(key.cite() for key in keys), examples, parse=_PARSE[slug],
                     grammar=grammar)
 

@@ -1569,3 +1569,115 @@ def find_scenario(rulesets: Iterable[Ruleset], game: str, slug: str) -> Scenario
         if ruleset.game == game:
             return ruleset.scenario(slug)
     raise KeyError(game)
+
+
+# --- shared (added for berserk) ---
+
+class RuleRun:
+    """One run of a game's rules on a table under chosen readings: the steps in order, the
+    rule behind each step, the open points met (by occurrence) and the step announcing each.
+
+    ``chosen`` maps an occurrence (``"change-3-flight"``) or a point slug to a reading slug;
+    a point not chosen follows its first reading.  A game subclasses it with its state.
+
+    >>> class Demo(ClauseKey):
+    ...     document = enum.nonmember(DocumentRef("demo", "rules"))
+    ...     ROUND = "1.p1"
+    >>> point = open_point("rounding", "Rounding?", (Demo.ROUND,), "none is given",
+    ...                    ("down", "rounded down", Demo.ROUND), ("up", "rounded up", Demo.ROUND))
+    >>> run = RuleRun(None, {"rounding": "up"})
+    >>> run.reading(point, "effect-2-rounding"), list(run.opened)
+    ('up', ['effect-2-rounding'])
+    """
+
+    def __init__(self, table: Any, chosen: Mapping[str, str] = MappingProxyType({})) -> None:
+        self.table, self.chosen, self.trace = table, chosen, Trace()
+        self.tags: list[str] = []            # the rule behind each step
+        self.announce: dict[int, str] = {}   # step index -> occurrence whose readings it shows
+        self.opened: dict[str, OpenPoint] = {}
+
+    def apply(self, item: Rule, *args: Any) -> Any:
+        """Apply rule ``item`` to this run and ``args``; tag the steps it added with its name."""
+        result = item(self, *args)
+        self.tag(item.name)
+        return result
+
+    def tag(self, name: str) -> None:
+        """Tag the steps not yet tagged as added by ``name``."""
+        self.tags += [name] * (len(self.trace.steps) - len(self.tags))
+
+    def reading(self, point: OpenPoint, occurrence: str, **params: Any) -> str:
+        """Register ``point`` at ``occurrence`` (reading labels filled with ``params``) and
+        return the slug of the reading chosen there."""
+        import dataclasses
+
+        if occurrence not in self.opened:
+            readings = tuple(dataclasses.replace(r, label=msg(r.label.id, **params))
+                             for r in point.readings)
+            self.opened[occurrence] = dataclasses.replace(point, slug=occurrence,
+                                                          readings=readings)
+        return self.chosen.get(occurrence, self.chosen.get(point.slug, point.readings[0].slug))
+
+    def announcing(self, occurrence: str) -> None:
+        """Mark the step just added as the one announcing the readings of ``occurrence``."""
+        self.announce[len(self.trace.steps) - 1] = occurrence
+
+    def within(self, about: Message) -> Trace:
+        """A trace adding each step to this run's inside ``about`` (a message whose
+        ``%(step)s`` is the step's own message)."""
+        return _Within(self.trace, about)
+
+
+class _Within(Trace):
+    def __init__(self, trace: Trace, about: Message) -> None:
+        self.steps, self.about = trace.steps, about
+
+    def add(self, step: Step) -> Step:
+        import dataclasses
+
+        about = msg(self.about.id, step=step.message, **self.about.param_dict())
+        return super().add(dataclasses.replace(step, message=about))
+
+
+@dataclass(frozen=True)
+class RunView:
+    """A scenario's window on a :class:`RuleRun`: the rules whose steps it shows, its values.
+
+    ``rerun(table, chosen)`` runs the rules again under other readings; ``point`` names an
+    occurrence as the ruling shows it.  A point is shown open only where its readings give
+    different values; otherwise the step announcing it is left out too.
+    """
+
+    slug: str
+    rules: tuple[Rule, ...]
+    values: Callable[[Any], tuple[Value, ...]]
+    rerun: Callable[[Any, Mapping[str, str]], Any]
+    point: Callable[[str], str] = lambda occurrence: occurrence
+
+    def ruling(self, run: RuleRun) -> Ruling:
+        """The ruling on ``run``: the steps of this view's rules (and the ``"uncovered"``
+        ones), and the readings of every point left open where they give different values."""
+        values, readings, quiet = self.values(run), [], set()
+        for occurrence, point in run.opened.items():
+            found = self._readings(run, occurrence, point, values)
+            readings += found
+            quiet |= set() if found else {occurrence}
+        shown = {item.name for item in self.rules} | {"uncovered"}
+        steps = tuple(step for index, (step, tag) in enumerate(zip(run.trace.steps, run.tags))
+                      if tag in shown and run.announce.get(index) not in quiet)
+        return Ruling(self.slug, values, steps, (), tuple(readings))
+
+    def _readings(self, run: RuleRun, occurrence: str, point: OpenPoint,
+                  first: tuple[Value, ...]) -> tuple[Reading, ...]:
+        import dataclasses
+
+        results = {point.readings[0].slug: first}
+        for item in point.readings[1:]:
+            try:
+                results[item.slug] = self.values(self.rerun(run.table, {occurrence: item.slug}))
+            except InputError:  # the rest of the run cannot go on under this reading
+                return ()
+        differ = {v.name for values in results.values() for v, w in zip(values, first)
+                  if v.value != w.value}
+        return dataclasses.replace(point, slug=self.point(occurrence)).readings_for(
+            lambda slug: tuple(v for v in results[slug] if v.name in differ))
