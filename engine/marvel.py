@@ -912,7 +912,7 @@ def draw(run: _Run, effect: Effect, el: Element) -> bool:
         run.say(_("%(target)s has no card in the deck: not a valid target for drawing."),
                 Clause.DRAW, target=el.name)
         return False
-    run.say(_("%(target)s has %(deck)s cards in the deck: a valid target for drawing."),
+    run.say(_("%(target)s: cards in the deck — %(deck)s; a valid target for drawing."),
             Clause.DRAW, target=el.name, deck=el.deck)
     return True
 

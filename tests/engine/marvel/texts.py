@@ -117,7 +117,7 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "a valid target of effect %(number)s.": ("Krisensymbol", "vom Hauptplan entfernt"),
     "%(target)s has no threat: not a valid target for removing threat.":
         ("Bedrohung hinzufügen/entfernen", "Plan mit Bedrohung"),
-    "%(target)s has %(deck)s cards in the deck: a valid target for drawing.":
+    "%(target)s: cards in the deck — %(deck)s; a valid target for drawing.":
         ("Karte in seinem Deck", "Karten zieht"),
     "%(target)s has no card in the deck: not a valid target for drawing.":
         ("Karte in seinem Deck", "Karten zieht"),
