@@ -120,7 +120,7 @@ def _ruling_changed(op: str) -> str:
     cases = " ".join(f"WHEN '{lang}' THEN (NEW.question_{lang} {op} OLD.question_{lang} "
                      f"OR NEW.answer_{lang} {op} OLD.answer_{lang})" for lang in LANGUAGES)
     status = " OR ".join(f"NEW.{column} {op} OLD.{column}" for column in (
-        "status", "status_date", "status_reason", "superseded_by_id",
+        "status", "status_date", "status_reason", "status_changed_at", "superseded_by_id",
         "superseded_by_correction_id"))
     return (f"(CASE OLD.language {cases} ELSE FALSE END) "
             f"OR (OLD.status <> 'current' AND ({status}))")
