@@ -17,7 +17,7 @@ import django.contrib.postgres.search
 import django.db.models.deletion
 from django.db import migrations, models
 
-from rulebook.versioning.guards import install_guards
+from rulebook.versioning.guards import install_guards, remove_guards
 
 LANGUAGES = ("de", "ru", "en")
 FTS_SQL = ("CREATE VIRTUAL TABLE IF NOT EXISTS rulebook_ruling_search_fts "
@@ -38,6 +38,9 @@ def create_structures(apps, schema_editor):
 
 
 def drop_structures(apps, schema_editor):
+    # The ruling's guard names status_changed_at: dropped before the column
+    # (installed again, without it, after the migration).
+    remove_guards(schema_editor.connection, tables={"rulebook_ruling"})
     vendor = schema_editor.connection.vendor
     if vendor == "sqlite":
         schema_editor.execute("DROP TABLE IF EXISTS rulebook_ruling_search_fts")

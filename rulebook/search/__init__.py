@@ -33,7 +33,7 @@ from django.utils.translation import get_language
 from rulebook.caching.prepared import Ids, PreparedQuery
 from rulebook.search.backends import HEADING_BONUS, Filters, Query, backend
 from rulebook.search.excerpts import excerpt
-from rulebook.search.indexing import plain_text
+from rulebook.search.indexing import plain_text, rulings_indexed
 from rulebook.search.keys import KeyMatch, find_keys
 from rulebook.search.languages import choose
 from rulebook.search.text import clean_query
@@ -205,6 +205,8 @@ def _ruling_hits(parsed: Query, filters: Filters, limit: int, prefer: str,
     publisher's original)."""
     from rulebook.models.search import RulingSearchEntry
 
+    if not rulings_indexed():
+        return []
     found: dict[int, list[tuple[int, float]]] = {}
     for entry_id, ruling_id, score in backend().match_rulings(parsed, filters, limit * 4):
         if ruling_id in found:

@@ -23,11 +23,18 @@ import re
 from django.conf import settings
 from django.db import transaction
 
+from rulebook.caching.process import ProcessIndex
 from rulebook.search.backends import backend
 from rulebook.search.text import ICON
 from rulebook.models.search import RulingSearchEntry, SearchEntry
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+#: Raised (in Django's cache) whenever an official ruling's search entries change.
+RULINGS_GENERATION_KEY = "rulebook:ruling-search:generation"
+#: Seconds a worker keeps "are there rulings to search?" at most.
+RULINGS_TTL = 60.0
+_RULINGS: ProcessIndex[bool] = ProcessIndex(RULINGS_GENERATION_KEY, RULINGS_TTL)
 
 _REFERENCE = re.compile(r"\[\[\??(?:[^\[\]|\n]*\|)?\??([^\[\]\n]*)\]\]")
 _MARKERS = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?", re.MULTILINE)
@@ -201,6 +208,14 @@ def ruling_entries_for(ruling) -> list[dict]:
     return entries
 
 
+def rulings_indexed() -> bool:
+    """Whether any official ruling has search entries, kept per process like
+    the search synonyms (:class:`~rulebook.caching.process.ProcessIndex`:
+    until :func:`index_ruling` changes them, at most :data:`RULINGS_TTL`
+    seconds): a site without rulings searches for none (no query)."""
+    return _RULINGS.get("any", RulingSearchEntry.objects.exists)
+
+
 @transaction.atomic
 def index_ruling(ruling) -> int:
     """Rebuild the search entries of ``ruling`` (none unless it is published);
@@ -211,11 +226,13 @@ def index_ruling(ruling) -> int:
     if old:
         engine.remove_rulings(old)
         RulingSearchEntry.objects.filter(pk__in=old).delete()
-    if ruling.published_at is None:
-        return 0
-    entries = RulingSearchEntry.objects.bulk_create(
-        [RulingSearchEntry(**values) for values in ruling_entries_for(ruling)])
-    engine.write_rulings(entries)
+    entries = []
+    if ruling.published_at is not None:
+        entries = RulingSearchEntry.objects.bulk_create(
+            [RulingSearchEntry(**values) for values in ruling_entries_for(ruling)])
+        engine.write_rulings(entries)
+    if old or entries:
+        _RULINGS.invalidate()
     return len(entries)
 
 
