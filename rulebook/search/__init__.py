@@ -189,6 +189,9 @@ class Hit:
 #: The highest score of a ruling's hit: below any clause whose heading names
 #: the query (:data:`~rulebook.search.backends.HEADING_BONUS`).
 RULING_SCORE_CEILING = HEADING_BONUS / 2
+#: A superseded or withdrawn ruling's score is multiplied by this: it comes
+#: after the current rulings that match as well.
+FORMER_RULING_WEIGHT = 0.5
 
 
 def _ruling_text(entry) -> str:
@@ -224,11 +227,14 @@ def _ruling_hits(parsed: Query, filters: Filters, limit: int, prefer: str,
         entries = [by_id[e] for e, _s in rows]
         ruling = entries[0].ruling
         entry = choose(entries, _language_of, _ruling_text, parsed, prefer, ruling.language)
+        status = ruling.status_on(filters.on)
         score = min(float(rows[0][1] or 0.0), RULING_SCORE_CEILING)
+        if status != ruling.CURRENT:
+            score *= FORMER_RULING_WEIGHT
         hits.append(Hit(None, None, entry.language, entry.question,
                         excerpt(_ruling_text(entry), parsed, entry.language, matchers=matchers),
-                        score, kind="ruling", ruling=ruling,
-                        status=ruling.status_on(filters.on)))
+                        score, kind="ruling", ruling=ruling, status=status))
+    hits.sort(key=lambda hit: -hit.score)
     return hits
 
 

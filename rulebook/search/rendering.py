@@ -61,8 +61,9 @@ def _ruling_hit(hit, labels: dict) -> str:
     if ruling.source_citation:
         source += f", {escape(ruling.source_citation)}"
     hit_language = escape(hit.language)
+    former = " search-hit--former" if status else ""
     return (
-        f'\n  <li class="search-hit search-hit--ruling">\n    <p class="search-hit__head">'
+        f'\n  <li class="search-hit search-hit--ruling{former}">\n    <p class="search-hit__head">'
         f'<a class="search-hit__ruling" href="{escape(ruling.get_absolute_url())}">{label}</a>'
         f'{status}\n      <span class="badge" title="{labels["badge"]}">'
         f'{escape(hit.language.upper())}</span>{unofficial}</p>\n    <p class="search-hit__path">'

@@ -25,7 +25,7 @@ TRANSLATED = {
 
 def ruling_hits(page: str) -> list[str]:
     """The ``<li>`` of every ruling's hit on a search page."""
-    return re.findall(r'<li class="search-hit search-hit--ruling">.*?</li>', page, re.S)
+    return re.findall(r'<li class="search-hit search-hit--ruling[^"]*">.*?</li>', page, re.S)
 
 
 @pytest.fixture
@@ -74,6 +74,8 @@ def test_a_superseded_ruling_is_labelled_and_dated_searches_respect_its_dates(
     workflow.supersede_ruling(translated_ruling, publisher, by=later, reason="Neue Antwort.")
     (hit,) = ruling_hits(client.get("/de/search/", {"q": "abwerfen"}).content.decode())
     assert '<strong class="badge badge--former">ersetzt</strong>' in hit
+    assert 'href="/de/testspiel/rulings/1/"' in hit
+    assert hit.startswith('<li class="search-hit search-hit--ruling search-hit--former">')
     # as of a day while it was current: no status; before its date: not found
     (hit,) = ruling_hits(client.get("/de/search/", {"q": "abwerfen",
                                                     "as_of": "2022-01-01"}).content.decode())
@@ -109,6 +111,21 @@ def test_a_ruling_never_outranks_the_clause_whose_heading_the_query_names(
     hits = search("Ziehen")
     kinds = [(hit.kind, hit.clause.key if hit.clause else hit.ruling.number) for hit in hits]
     assert kinds[0] == ("clause", "1.1") and ("ruling", 1) in kinds
+
+
+def test_a_current_ruling_comes_before_a_superseded_one_that_matches_as_well(
+        translated_ruling, small_rulebook, editor, publisher):
+    later = publish(make_draft(small_rulebook["game"], [small_rulebook["clause"]], editor,
+                               date=datetime.date(2023, 1, 10),
+                               question="Darf der Angreifer die Karte abwerfen?",
+                               answer="Ja, der Angreifer darf die Karte abwerfen."),
+                    editor, publisher)
+    workflow.supersede_ruling(translated_ruling, publisher, by=later, reason="Neu.")
+    hits = search("abwerfen")
+    assert [(hit.ruling.number, hit.status) for hit in hits] == [
+        (2, "current"), (1, "superseded")]
+    assert [hit.status for hit in search("abwerfen", on=datetime.date(2022, 6, 1))] == [
+        "current"]
 
 
 def test_filters_language_game_and_document(translated_ruling, small_rulebook):
