@@ -5,6 +5,8 @@
   ``published_at`` is set) and its stored references are rebuilt.
 - A saved section: the entries of its first clause, which carry its
   heading, are rebuilt.
+- A saved official ruling: its search entries are rebuilt (a published
+  one's, a translation added later included; a draft has none).
 - A saved or deleted glossary term: the cached glossary indexes are rebuilt.
 - A saved or deleted document, section or clause: the cached reference
   indexes are invalidated, and references that were stubs are resolved
@@ -23,11 +25,11 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from rulebook.caching.revision import bump
-from rulebook.models import Clause, ClauseVersion, Document, GlossaryTerm, Section
+from rulebook.models import Clause, ClauseVersion, Document, GlossaryTerm, Ruling, Section
 from rulebook.references.glossary import glossary_changed
 from rulebook.references.resolver import rulebook_changed
 from rulebook.references.services import resolve_pending, store_references, store_references_of
-from rulebook.search.indexing import index_clause, index_clauses, index_section
+from rulebook.search.indexing import index_clause, index_clauses, index_ruling, index_section
 
 
 @receiver(post_save, sender=ClauseVersion, dispatch_uid="rulebook_version_saved")
@@ -45,6 +47,13 @@ def version_deleted(sender, instance: ClauseVersion, **kwargs) -> None:
     clause = Clause.objects.filter(pk=instance.clause_id).first()
     if clause is not None:
         index_clause(clause)
+
+
+@receiver(post_save, sender=Ruling, dispatch_uid="rulebook_ruling_indexed")
+def ruling_saved(sender, instance: Ruling, raw=False, **kwargs) -> None:
+    """Re-index a saved official ruling (only a published one has entries)."""
+    if not raw:
+        index_ruling(instance)
 
 
 @receiver(post_save, sender=Section, dispatch_uid="rulebook_section_heading_indexed")

@@ -21,7 +21,7 @@ from rulebook.models.rules import (
     ClauseVersion, ClauseVersionQuerySet, Correction, CorrectionQuerySet, Document, Game,
     ImmutableVersionError, Localized, RulebookRevision, Section, localized, text_digest,
 )
-from rulebook.models.search import SearchEntry
+from rulebook.models.search import RulingSearchEntry, SearchEntry
 from rulebook.models.glossary import GlossaryTerm
 from rulebook.models.sources import ImportedText
 from rulebook.models.rulings import Ruling, RulingClause, RulingQuerySet
@@ -31,5 +31,5 @@ __all__ = [
     "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
     "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError",
     "ImportedText", "Localized",
-    "RulebookRevision", "Ruling", "RulingClause", "RulingQuerySet", "SearchEntry", "Section", "localized", "text_digest",
+    "RulebookRevision", "Ruling", "RulingClause", "RulingQuerySet", "RulingSearchEntry", "SearchEntry", "Section", "localized", "text_digest",
 ]

@@ -152,6 +152,10 @@ class Ruling(models.Model):
                               default=CURRENT, editable=False)
     status_date = models.DateField(_("status since"), null=True, blank=True, editable=False)
     status_reason = models.TextField(_("reason"), blank=True, editable=False)
+    status_changed_at = models.DateTimeField(
+        _("status changed"), null=True, blank=True, editable=False,
+        help_text=_("When the ruling was marked superseded or withdrawn (the feed's update "
+                    "time); empty while it is current."))
     superseded_by = models.ForeignKey(
         "self", on_delete=models.PROTECT, null=True, blank=True, editable=False,
         related_name="supersedes", verbose_name=_("superseded by ruling"))
@@ -202,7 +206,8 @@ class Ruling(models.Model):
     IMMUTABLE_MESSAGE = _("This ruling is published and cannot be changed; publish a new "
                           "ruling that supersedes it instead.")
     #: What may still change on a published ruling (once: current → superseded/withdrawn).
-    MUTABLE_FIELDS = ("status", "status_date", "status_reason", "superseded_by",
+    MUTABLE_FIELDS = ("status", "status_date", "status_reason", "status_changed_at",
+                      "superseded_by",
                       "superseded_by_id", "superseded_by_correction",
                       "superseded_by_correction_id")
     #: What a submitted ruling is reviewed as: changing any of them returns it to draft.

@@ -60,3 +60,36 @@ class SearchEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.version} [{self.language}]"
+
+
+class RulingSearchEntry(models.Model):
+    """A published official ruling's question and answer in one language, as indexed.
+
+    One row per ruling and language with a text: the publisher's original
+    and the site's unofficial translations.  ``source_date`` is the ruling's
+    date (a search as of an earlier date does not find it); the status is
+    read from the ruling when a hit is shown, never stored here.  The
+    stemmed text lives in the backend's structure like :class:`SearchEntry`'s:
+    the FTS5 table ``rulebook_ruling_search_fts`` on SQLite, ``vector`` on
+    PostgreSQL (migration 0009).
+    """
+
+    ruling = models.ForeignKey("rulebook.Ruling", on_delete=models.CASCADE,
+                               related_name="search_entries", verbose_name=_("ruling"))
+    game = models.ForeignKey("rulebook.Game", on_delete=models.CASCADE,
+                             related_name="ruling_search_entries", verbose_name=_("game"))
+    language = models.CharField(_("language"), max_length=8)
+    question = models.TextField(_("question"), blank=True)
+    answer = models.TextField(_("answer"), blank=True)
+    source_date = models.DateField(_("date of the ruling"))
+    # Filled on PostgreSQL only (weighted tsvector: question A, answer B).
+    vector = SearchVectorField(null=True, editable=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["ruling", "language"],
+                                               name="ruling_search_entry_unique_language")]
+        verbose_name = _("ruling search entry")
+        verbose_name_plural = _("ruling search entries")
+
+    def __str__(self) -> str:
+        return f"{self.ruling_id} [{self.language}]"

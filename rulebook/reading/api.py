@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import datetime
 import json
-from typing import Any, Callable, Literal
+from typing import Annotated, Any, Callable, Literal
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema
 
 from rulebook.api_common import (ERRORS, CorrectionRef, IsoDate, Language, absolute, correction_ref,
@@ -241,6 +243,7 @@ class KeyMatchOut(Schema):
 class HitOut(Schema):
     """A clause whose text in force matches: excerpt with ``<mark>`` (HTML), score."""
 
+    kind: Literal["clause"] = Field("clause", description="A clause's hit.")
     game: str
     document: str
     key: str
@@ -255,13 +258,43 @@ class HitOut(Schema):
     api_url: str
 
 
+class RulingHitOut(Schema):
+    """An official ruling of the publisher whose question or answer matches.
+
+    Not rule text: it explains the clauses it interprets.  ``status`` is the
+    ruling's status on ``as_of`` (``status_date`` when it changed); its
+    ``title`` is the question, ``excerpt_html`` (with ``<mark>``) quotes the
+    question and the answer in ``language`` — the publisher's original, or
+    the site's unofficial translation when ``unofficial_translation``.
+    """
+
+    kind: Literal["ruling"] = Field(..., description="An official ruling's hit.")
+    game: str
+    number: int = Field(..., description="The ruling's public number within the game.")
+    ruling_kind: Literal["ruling", "faq"] = Field(
+        ..., description="An official ruling or an FAQ entry.")
+    label: str = Field(..., description="E.g. “Official ruling 3 of 12 January 2026”.")
+    date: datetime.date = Field(..., description="The date the publisher gave it.")
+    status: Literal["current", "superseded", "withdrawn"]
+    status_date: datetime.date | None
+    language: str
+    original_language: str
+    unofficial_translation: bool
+    title: str
+    excerpt_html: str
+    score: float
+    url: str
+    api_url: str
+
+
 class SearchOut(Schema):
-    """Search results: key matches (the page's jump), then hits, best first."""
+    """Search results: key matches (the page's jump), then hits, best first:
+    clauses (``kind`` ``clause``) and official rulings (``kind`` ``ruling``)."""
 
     query: str
     as_of: datetime.date
     matches: list[KeyMatchOut]
-    hits: list[HitOut]
+    hits: list[Annotated[HitOut | RulingHitOut, Field(discriminator="kind")]]
 
 
 class ReadingParams(Schema):
@@ -646,11 +679,33 @@ class SearchParams(ReadingParams):
     limit: int = Field(25, ge=1, le=100)
 
 
+def _ruling_hit_json(request: HttpRequest, hit, on: datetime.date) -> dict:
+    """A :class:`RulingHitOut` of an official ruling's search hit (in the
+    active language)."""
+    ruling = hit.ruling
+    label = (_("Official FAQ entry %(number)s of %(date)s") if ruling.kind == "faq"
+             else _("Official ruling %(number)s of %(date)s")) % {
+        "number": ruling.number, "date": date_format(ruling.source_date, "DATE_FORMAT")}
+    return {
+        "kind": "ruling", "game": ruling.game.slug, "number": ruling.number,
+        "ruling_kind": ruling.kind, "label": label, "date": ruling.source_date,
+        "status": hit.status,
+        "status_date": ruling.status_date if hit.status != "current" else None,
+        "language": hit.language, "original_language": ruling.language,
+        "unofficial_translation": hit.language != ruling.language, "title": hit.title,
+        "excerpt_html": str(hit.excerpt), "score": hit.score,
+        "url": absolute(request, ruling.get_absolute_url()),
+        "api_url": absolute(request, reverse("api:ruling", args=[ruling.game.slug,
+                                                                 ruling.number])),
+    }
+
+
 @router.get("/search", response={200: SearchOut, **ERRORS}, url_name="search", operation_id="search")
 def search(request: HttpRequest, params: Query[SearchParams]):
     """Clauses whose text in force on ``as_of`` contains every word of ``q``
-    (the search page's engine); ``matches`` are the clauses, sections or
-    documents whose key or number is ``q``."""
+    (the search page's engine), and official rulings given by then whose
+    question or answer does (``kind``: ``clause`` or ``ruling``); ``matches``
+    are the clauses, sections or documents whose key or number is ``q``."""
     game = document = None
     params.game = params.game and params.game.replace("\x00", "\ufffd")
     params.document = params.document and params.document.replace("\x00", "\ufffd")
@@ -690,8 +745,8 @@ def search(request: HttpRequest, params: Query[SearchParams]):
                             "api_url": api_url})
         return {
             "query": query, "as_of": on, "matches": matches,
-            "hits": [{
-                "game": hit.clause.document.game.slug, "document": hit.clause.document.slug,
+            "hits": [_ruling_hit_json(request, hit, on) if hit.kind == "ruling" else {
+                "kind": "clause", "game": hit.clause.document.game.slug, "document": hit.clause.document.slug,
                 "key": hit.clause.key, "label": hit.clause.display_key,
                 "language": hit.language, "title": hit.title, "excerpt_html": str(hit.excerpt),
                 "version": hit.version.number, "effective_date": hit.version.effective_date,

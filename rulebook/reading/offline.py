@@ -33,7 +33,7 @@ from django.views.decorators.http import require_safe
 
 from rulebook.caching.conditional import release
 from rulebook.caching.pages import rulebook_generation
-from rulebook.models import Clause, Game
+from rulebook.models import Clause, Game, Ruling
 
 SERVICE_WORKER = "rulebook/reading/sw.js"
 # What an offline page says, by the address's last part (``/<language>/offline/<reason>/``;
@@ -87,14 +87,19 @@ def manifest(request: HttpRequest) -> HttpResponse:
                         content_type="application/manifest+json; charset=utf-8")
 
 
-def _game_pages(game: Game, documents: list, clauses: list) -> list[str]:
+def _game_pages(game: Game, documents: list, clauses: list, rulings: list[int]) -> list[str]:
     """The addresses of ``game``'s pages in the active language: the home
-    page, the game page and every document, section and clause page."""
+    page, the game page and every document, section and clause page; when
+    the game has published official rulings (``rulings``: their numbers),
+    their list — the game page links it then — and each ruling's page."""
     urls = [reverse("rulebook:home"), game.get_absolute_url()]
     for document in documents:
         urls.append(document.get_absolute_url())
         urls.extend(section.get_absolute_url() for section in document.sections.all())
     urls.extend(clause.get_absolute_url() for clause in clauses)
+    if rulings:
+        urls.append(reverse("rulebook:rulings", args=[game.slug]))
+        urls.extend(reverse("rulebook:ruling", args=[game.slug, number]) for number in rulings)
     return urls
 
 
@@ -122,6 +127,8 @@ def offline_pages(request: HttpRequest, game: str) -> JsonResponse:
     for clause in clauses:
         clause.document = by_pk.get(clause.document_id, clause.document)
         clause.document.game = game_obj
+    rulings = list(Ruling.objects.published().filter(game=game_obj)
+                   .order_by("-source_date", "-number").values_list("number", flat=True))
     current = (get_language() or settings.LANGUAGE_CODE)[:2]
     languages = [current] + [code for code, _name in settings.LANGUAGES if code != current]
     pages: list[str] = []
@@ -129,7 +136,7 @@ def offline_pages(request: HttpRequest, game: str) -> JsonResponse:
     homes: dict[str, str] = {}
     for code in languages:
         with override(code):
-            pages.extend(_game_pages(game_obj, documents, clauses))
+            pages.extend(_game_pages(game_obj, documents, clauses, rulings))
             names[code] = game_obj.name or game_obj.slug
             homes[code] = game_obj.get_absolute_url()
     return JsonResponse({"game": game_obj.slug, "languages": languages, "names": names,

@@ -242,6 +242,7 @@ def supersede_ruling(ruling: Ruling, user, *, by: Ruling | None = None,
     stored.status_reason = reason.strip()
     stored.superseded_by = by
     stored.superseded_by_correction = correction
+    stored.status_changed_at = timezone.now()
     stored.save()
     _log(user, stored, f"Superseded on {date:%Y-%m-%d}.")
     return stored
@@ -263,6 +264,7 @@ def withdraw_ruling(ruling: Ruling, user, *, reason: str,
     stored.status = Ruling.WITHDRAWN
     stored.status_date = date or timezone.localdate()
     stored.status_reason = reason.strip()
+    stored.status_changed_at = timezone.now()
     stored.save()
     _log(user, stored, f"Withdrawn on {stored.status_date:%Y-%m-%d}.")
     return stored

@@ -3,7 +3,10 @@
 :func:`search` finds the clauses whose text in force on a date contains
 every word of a query in any inflection (Snowball stemming per language,
 case- and accent-insensitive), best first.  :func:`find_keys` answers a
-query that is a clause key ("107.2", "Ziel ¶3.2").  The index is kept in
+query that is a clause key ("107.2", "Ziel ¶3.2").  The question and answer
+of published official rulings are searched the same way, on the ruling's
+date and later; their hits have ``kind == "ruling"`` and never come before
+a clause whose heading the query names.  The index is kept in
 step with published versions by :mod:`rulebook.search.indexing`; the
 backends (SQLite FTS5, PostgreSQL full-text search) live in
 :mod:`rulebook.search.backends`.
@@ -28,9 +31,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from rulebook.caching.prepared import Ids, PreparedQuery
-from rulebook.search.backends import Filters, Query, backend
+from rulebook.search.backends import HEADING_BONUS, Filters, Query, backend
 from rulebook.search.excerpts import excerpt
-from rulebook.search.indexing import plain_text
+from rulebook.search.indexing import plain_text, rulings_indexed
 from rulebook.search.keys import KeyMatch, find_keys
 from rulebook.search.languages import choose
 from rulebook.search.text import clean_query
@@ -164,7 +167,13 @@ def _read_entries(ids: list[int]) -> dict[int, _Entry]:
 class Hit:
     """A clause whose text matches: the version in force, the language of
     the matching text, its title, a highlighted excerpt (safe HTML) and a
-    relevance score (higher is better; comparable within one search)."""
+    relevance score (higher is better; comparable within one search).
+
+    An official ruling's hit has ``kind`` ``"ruling"``, the ``ruling`` (its
+    game loaded), ``status`` its status on the search's date
+    (:meth:`~rulebook.models.Ruling.status_on`), no clause or version, and
+    its question as ``title``; it is never rule text.
+    """
 
     clause: object
     version: object
@@ -172,6 +181,61 @@ class Hit:
     title: str
     excerpt: SafeString
     score: float
+    kind: str = "clause"
+    ruling: object = None
+    status: str = ""
+
+
+#: The highest score of a ruling's hit: below any clause whose heading names
+#: the query (:data:`~rulebook.search.backends.HEADING_BONUS`).
+RULING_SCORE_CEILING = HEADING_BONUS / 2
+#: A superseded or withdrawn ruling's score is multiplied by this: it comes
+#: after the current rulings that match as well.
+FORMER_RULING_WEIGHT = 0.5
+
+
+def _ruling_text(entry) -> str:
+    """What a ruling's entry is matched against as typed, and excerpted: its
+    question and answer."""
+    return f"{entry.question} — {entry.answer}" if entry.question else entry.answer
+
+
+def _ruling_hits(parsed: Query, filters: Filters, limit: int, prefer: str,
+                 matchers: dict) -> list[Hit]:
+    """Up to ``limit`` hits of published rulings matching ``parsed`` within
+    ``filters``, best first: one per ruling, in the language
+    :func:`~rulebook.search.languages.choose` picks (the reader's, else the
+    publisher's original)."""
+    from rulebook.models.search import RulingSearchEntry
+
+    if not rulings_indexed():
+        return []
+    found: dict[int, list[tuple[int, float]]] = {}
+    for entry_id, ruling_id, score in backend().match_rulings(parsed, filters, limit * 4):
+        if ruling_id in found:
+            found[ruling_id].append((entry_id, score))
+        elif len(found) < limit:
+            found[ruling_id] = [(entry_id, score)]
+    if not found:
+        return []
+    by_id = RulingSearchEntry.objects.select_related(
+        "ruling__game", "ruling__superseded_by__game",
+        "ruling__superseded_by_correction__game").in_bulk(
+        [e for rows in found.values() for e, _s in rows])
+    hits = []
+    for rows in found.values():
+        entries = [by_id[e] for e, _s in rows]
+        ruling = entries[0].ruling
+        entry = choose(entries, _language_of, _ruling_text, parsed, prefer, ruling.language)
+        status = ruling.status_on(filters.on)
+        score = min(float(rows[0][1] or 0.0), RULING_SCORE_CEILING)
+        if status != ruling.CURRENT:
+            score *= FORMER_RULING_WEIGHT
+        hits.append(Hit(None, None, entry.language, entry.question,
+                        excerpt(_ruling_text(entry), parsed, entry.language, matchers=matchers),
+                        score, kind="ruling", ruling=ruling, status=status))
+    hits.sort(key=lambda hit: -hit.score)
+    return hits
 
 
 def _language_of(entry: _Entry) -> str:
@@ -203,6 +267,11 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
     matches the words as typed, else the original's text when it does
     (see :mod:`rulebook.search.languages`); clauses are ordered by their
     best match, a clause whose heading the query names first.
+
+    Published official rulings given by ``on`` whose question or answer
+    matches are hits too (``kind == "ruling"``, see :class:`Hit`), ranked
+    among the clauses by score but never before a clause whose heading
+    the query names; the ``limit`` counts both.
     """
     parsed = Query.parse(clean_query(query))
     if not parsed.words:
@@ -219,11 +288,12 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
             matches[clause_id].append((entry_id, score))
         elif len(matches) < limit:
             matches[clause_id] = [(entry_id, score)]
+    matchers: dict = {}  # one per language, shared by the excerpts
+    rulings = _ruling_hits(parsed, filters, limit, prefer, matchers)
     if not matches:
-        return []
+        return rulings
     by_id = _read_entries([e for found in matches.values() for e, _s in found])
     hits = []
-    matchers: dict = {}  # one per language, shared by the excerpts
     for found in matches.values():
         entries = [by_id[e] for e, _s in found]
         entry = choose(entries, _language_of, _typed_text, parsed, prefer,
@@ -232,4 +302,7 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
         hits.append(Hit(entry.clause, entry.version, entry.language, entry.title,
                         excerpt(text, parsed, entry.language, matchers=matchers),
                         found[0][1]))
+    if rulings:
+        # stable: a clause stays before a ruling of the same score
+        hits = sorted(hits + rulings, key=lambda hit: -hit.score)[:limit]
     return hits

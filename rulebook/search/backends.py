@@ -3,8 +3,12 @@
 Both implement :class:`Backend`: ``write`` puts entries into the index,
 ``remove`` takes them out, ``match`` returns ``(entry id, clause id, score)`` rows,
 best first (higher score is better), for a :class:`Query` and a filtered
-queryset of :class:`~rulebook.models.search.SearchEntry`.  The backend is
-chosen by the database vendor (:func:`backend`).
+queryset of :class:`~rulebook.models.search.SearchEntry`.  Official rulings
+have their own rows (:class:`~rulebook.models.search.RulingSearchEntry`) and
+structure beside the clauses': ``write_rulings``, ``remove_rulings`` and
+``match_rulings`` (``(entry id, ruling id, score)`` rows, with no heading
+bonus: a ruling never outranks a clause whose heading the query names).
+The backend is chosen by the database vendor (:func:`backend`).
 
 Queries are built only from the site's own tokens (letters and digits, see
 :func:`rulebook.search.text.tokens`), each quoted, so no FTS or tsquery
@@ -25,6 +29,8 @@ from django.db import connection
 from rulebook.search.text import MAX_QUERY_TOKENS, STEMMERS, fold, stem, stemmed_text, tokens
 
 FTS_TABLE = "rulebook_search_fts"
+#: The FTS5 table of the official rulings' texts (question, answer); migration 0009.
+RULING_FTS_TABLE = "rulebook_ruling_search_fts"
 #: Shortest stem that also matches as a word prefix (compounds).
 PREFIX_MIN = 4
 #: Added to the score of an entry whose heading matches the whole query
@@ -257,6 +263,38 @@ class Backend(abc.ABC):
     def match(self, query: Query, filters: "Filters", limit: int) -> list[tuple[int, int, float]]:
         """Return up to ``limit`` (entry id, clause id, rank) triples, best first."""
 
+    @abc.abstractmethod
+    def write_rulings(self, entries) -> None:
+        """Index (or re-index) ``entries``, an iterable of RulingSearchEntry rows."""
+
+    def remove_rulings(self, entry_ids) -> None:
+        """Drop the index rows of the RulingSearchEntry ids ``entry_ids``."""
+
+    @abc.abstractmethod
+    def match_rulings(self, query: Query, filters: "Filters",
+                      limit: int) -> list[tuple[int, int, float]]:
+        """Return up to ``limit`` (ruling entry id, ruling id, rank) triples, best
+        first: the published rulings given by ``filters.on`` whose question or
+        answer in one of ``filters.languages`` matches; with a document, those
+        interpreting a clause of it."""
+
+
+def _ruling_filters(filters: "Filters") -> tuple[list[str], list]:
+    """The SQL conditions (on the ruling entry ``e``) and parameters of
+    ``filters`` shared by both backends' :meth:`Backend.match_rulings`."""
+    where = ["e.source_date <= %s",
+             "e.language IN (" + ", ".join(["%s"] * len(filters.languages)) + ")"]
+    params: list = [filters.on, *filters.languages]
+    if filters.game_id is not None:
+        where.append("e.game_id = %s")
+        params.append(filters.game_id)
+    if filters.document_id is not None:
+        where.append("e.ruling_id IN (SELECT rc.ruling_id FROM rulebook_rulingclause AS rc "
+                     "JOIN rulebook_clause AS c ON c.id = rc.clause_id "
+                     "WHERE c.document_id = %s)")
+        params.append(filters.document_id)
+    return where, params
+
 
 class SQLiteBackend(Backend):
     """FTS5 table ``rulebook_search_fts(title, body)`` of stemmed text, rowid =
@@ -282,11 +320,6 @@ class SQLiteBackend(Backend):
         with connection.cursor() as cursor:
             cursor.executemany(f"DELETE FROM {FTS_TABLE} WHERE rowid = %s",
                                [(i,) for i in entry_ids])
-
-    def clear(self) -> None:
-        """Delete every FTS5 row."""
-        with connection.cursor() as cursor:
-            cursor.execute(f"DELETE FROM {FTS_TABLE}")
 
     def optimize(self) -> None:
         """Merge the FTS5 index segments into one (faster queries)."""
@@ -399,6 +432,42 @@ class SQLiteBackend(Backend):
             cursor.execute(sql, [*params, limit])
             return [tuple(row) for row in cursor.fetchall()]
 
+    def write_rulings(self, entries) -> None:
+        """Replace the FTS5 rows of ruling ``entries`` with their stemmed
+        question and answer."""
+        rows = [(e.pk, stemmed_text(index_text(e.question, e.language), e.language),
+                 stemmed_text(index_text(e.answer, e.language), e.language)) for e in entries]
+        with connection.cursor() as cursor:
+            cursor.executemany(f"DELETE FROM {RULING_FTS_TABLE} WHERE rowid = %s",
+                               [(r[0],) for r in rows])
+            cursor.executemany(f"INSERT INTO {RULING_FTS_TABLE}(rowid, question, answer) "
+                               "VALUES (%s, %s, %s)", rows)
+
+    def remove_rulings(self, entry_ids) -> None:
+        """Delete the FTS5 rows of the ruling entries ``entry_ids``."""
+        with connection.cursor() as cursor:
+            cursor.executemany(f"DELETE FROM {RULING_FTS_TABLE} WHERE rowid = %s",
+                               [(i,) for i in entry_ids])
+
+    def clear(self) -> None:
+        """Delete every FTS5 row (clauses and rulings)."""
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {FTS_TABLE}")
+            cursor.execute(f"DELETE FROM {RULING_FTS_TABLE}")
+
+    def match_rulings(self, query, filters, limit):
+        """bm25 over question and answer (weighted alike), joined with the
+        entries for the ruling's date, language, game and document."""
+        where, params = _ruling_filters(filters)
+        sql = (f"SELECT e.id, e.ruling_id, -bm25({RULING_FTS_TABLE}, 1.0, 1.0) AS score "
+               f"FROM {RULING_FTS_TABLE} AS f, rulebook_rulingsearchentry AS e "
+               f"WHERE f.rowid = e.id AND {RULING_FTS_TABLE} MATCH %s AND "
+               + " AND ".join(where) + " ORDER BY score DESC, e.id LIMIT %s")
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [self.match_expression(query, filters.languages), *params,
+                                 limit])
+            return [tuple(row) for row in cursor.fetchall()]
+
 
 class PostgreSQLBackend(Backend):
     """A weighted ``tsvector`` per entry (heading A, see :func:`heading_of`;
@@ -506,6 +575,40 @@ class PostgreSQLBackend(Backend):
                + " ORDER BY score DESC, e.id ASC LIMIT %s")
         with connection.cursor() as cursor:
             cursor.execute(sql, [*rank_params, *params, limit])
+            return [tuple(row) for row in cursor.fetchall()]
+
+    def write_rulings(self, entries) -> None:
+        """Store each ruling entry's weighted tsvector in its language's
+        configuration: the question weighted A, the answer B."""
+        rows = []
+        for entry in entries:
+            config = STEMMERS.get(entry.language, "simple")
+            rows.append((config, fold(index_text(entry.question, entry.language)), config,
+                         fold(index_text(entry.answer, entry.language)), entry.pk))
+        with connection.cursor() as cursor:
+            cursor.executemany(
+                "UPDATE rulebook_rulingsearchentry SET vector = "
+                "setweight(to_tsvector(%s::regconfig, %s), 'A') || "
+                "setweight(to_tsvector(%s::regconfig, %s), 'B') WHERE id = %s", rows)
+
+    def match_rulings(self, query, filters, limit):
+        """ts_rank on the stored vectors as for clauses (each language with
+        its configuration), without the heading bonus."""
+        raw = self.tsquery(query)
+        conditions, ranks, params, rank_params = [], [], [], []
+        for language in filters.languages:
+            config = STEMMERS.get(language, "simple")
+            conditions.append("(e.language = %s AND e.vector @@ to_tsquery(%s::regconfig, %s))")
+            params += [language, config, raw]
+            ranks.append("WHEN e.language = %s THEN ts_rank(('{0.1,0.2,0.4,1.0}'::float8[])"
+                         "::float4[], e.vector, to_tsquery(%s::regconfig, %s), 1)")
+            rank_params += [language, config, raw]
+        where, filter_params = _ruling_filters(filters)
+        sql = ("SELECT e.id, e.ruling_id, CASE " + " ".join(ranks) + " ELSE NULL END AS score "
+               "FROM rulebook_rulingsearchentry AS e WHERE " + " AND ".join(where)
+               + " AND (" + " OR ".join(conditions) + ") ORDER BY score DESC, e.id ASC LIMIT %s")
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*rank_params, *filter_params, *params, limit])
             return [tuple(row) for row in cursor.fetchall()]
 
 

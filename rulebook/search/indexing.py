@@ -9,6 +9,11 @@ the section's number and heading (:func:`heading_text`), re-indexed by
 many clauses in a few queries (the importer's bulk writes);
 :func:`rebuild` rebuilds everything (the ``rebuild_search_index``
 management command).
+
+:func:`index_ruling` does the same for an official ruling: once published,
+its question and answer are indexed in every language that has them (the
+original and the site's unofficial translations), again whenever it is
+saved (a translation added later); a draft has no entries.
 """
 
 from __future__ import annotations
@@ -18,11 +23,18 @@ import re
 from django.conf import settings
 from django.db import transaction
 
+from rulebook.caching.process import ProcessIndex
 from rulebook.search.backends import backend
 from rulebook.search.text import ICON
-from rulebook.models.search import SearchEntry
+from rulebook.models.search import RulingSearchEntry, SearchEntry
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+#: Raised (in Django's cache) whenever an official ruling's search entries change.
+RULINGS_GENERATION_KEY = "rulebook:ruling-search:generation"
+#: Seconds a worker keeps "are there rulings to search?" at most.
+RULINGS_TTL = 60.0
+_RULINGS: ProcessIndex[bool] = ProcessIndex(RULINGS_GENERATION_KEY, RULINGS_TTL)
 
 _REFERENCE = re.compile(r"\[\[\??(?:[^\[\]|\n]*\|)?\??([^\[\]\n]*)\]\]")
 _MARKERS = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?", re.MULTILINE)
@@ -174,14 +186,67 @@ def index_clauses(clauses) -> int:
     return len(created)
 
 
+def ruling_entries_for(ruling) -> list[dict]:
+    """The field values of the search entries of a published ``ruling``: one
+    per language with a question or an answer (``ruling``: a Ruling, or its
+    historical model in a migration; nothing is read but its own fields).
+
+    >>> from types import SimpleNamespace
+    >>> ruling = SimpleNamespace(pk=1, game_id=2, source_date=None, question_de="Darf ich?",
+    ...     answer_de="Ja.", question_ru="", answer_ru=None, question_en="", answer_en="")
+    >>> [(e["language"], e["question"], e["answer"]) for e in ruling_entries_for(ruling)]
+    [('de', 'Darf ich?', 'Ja.')]
+    """
+    entries = []
+    for language in LANGUAGES:
+        question = " ".join((getattr(ruling, f"question_{language}", "") or "").split())
+        answer = " ".join((getattr(ruling, f"answer_{language}", "") or "").split())
+        if question or answer:
+            entries.append({"ruling_id": ruling.pk, "game_id": ruling.game_id,
+                            "language": language, "question": question, "answer": answer,
+                            "source_date": ruling.source_date})
+    return entries
+
+
+def rulings_indexed() -> bool:
+    """Whether any official ruling has search entries, kept per process like
+    the search synonyms (:class:`~rulebook.caching.process.ProcessIndex`:
+    until :func:`index_ruling` changes them, at most :data:`RULINGS_TTL`
+    seconds): a site without rulings searches for none (no query)."""
+    return _RULINGS.get("any", RulingSearchEntry.objects.exists)
+
+
+@transaction.atomic
+def index_ruling(ruling) -> int:
+    """Rebuild the search entries of ``ruling`` (none unless it is published);
+    return how many it has now."""
+    engine = backend()
+    old = list(RulingSearchEntry.objects.filter(ruling_id=ruling.pk)
+               .values_list("id", flat=True))
+    if old:
+        engine.remove_rulings(old)
+        RulingSearchEntry.objects.filter(pk__in=old).delete()
+    entries = []
+    if ruling.published_at is not None:
+        entries = RulingSearchEntry.objects.bulk_create(
+            [RulingSearchEntry(**values) for values in ruling_entries_for(ruling)])
+        engine.write_rulings(entries)
+    if old or entries:
+        _RULINGS.invalidate()
+    return len(entries)
+
+
 @transaction.atomic
 def rebuild(batch_size: int = 2000) -> int:
-    """Rebuild the whole index from the published versions; return the
-    number of entries."""
+    """Rebuild the whole index from the published versions and rulings;
+    return the number of entries."""
     from rulebook.models import Clause
+
+    from rulebook.models import Ruling
 
     engine = backend()
     SearchEntry.objects.all().delete()
+    RulingSearchEntry.objects.all().delete()
     engine.clear()
     total = 0
     clauses = Clause.objects.select_related("document").order_by("pk")
@@ -192,5 +257,7 @@ def rebuild(batch_size: int = 2000) -> int:
             break
         last = chunk[-1].pk
         total += index_clauses(chunk)
+    for ruling in Ruling.objects.published().order_by("pk"):
+        total += index_ruling(ruling)
     engine.optimize()
     return total

@@ -5,7 +5,10 @@ the template language (a dozen look-ups, two translations and a dated
 ``blocktranslate`` per hit) cost more than the search itself.
 :func:`render_hits` is the one renderer of a hit (no template holds its
 markup), with the per-page constants (translated labels, the reading date,
-each document's clause address) computed once.
+each document's clause address) computed once.  An official ruling's hit
+(:func:`_ruling_hit`) is labelled as one ("Official ruling 3 of …", its
+status when it is no longer current) and links to the ruling's page: it is
+never shown as rule text.
 """
 
 from __future__ import annotations
@@ -15,10 +18,10 @@ from html import escape
 
 from django.template.defaultfilters import date as date_filter
 from django.urls import reverse
-from django.utils.formats import localize
+from django.utils.formats import date_format, localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext as _
+from django.utils.translation import get_language, gettext as _, pgettext
 
 
 # The clause key pattern of the ``clausekey`` converter (rulebook/urls.py):
@@ -40,6 +43,46 @@ def _clause_url(clause, patterns: dict) -> str:
     return clause.get_absolute_url()
 
 
+def _ruling_hit(hit, labels: dict) -> str:
+    """One official ruling's ``<li class="search-hit search-hit--ruling">``:
+    its label and number, date, language, status on the search's date (when
+    not current), source, and the excerpt of its question and answer
+    (``labels``: the page's translated words, see :func:`render_hits`)."""
+    ruling = hit.ruling
+    label = labels["faq" if ruling.kind == "faq" else "ruling"] % {
+        "number": escape(localize(ruling.number)),
+        "date": f'<time datetime="{escape(date_filter(ruling.source_date, "Y-m-d"))}">'
+                f'{escape(date_format(ruling.source_date, "DATE_FORMAT"))}</time>'}
+    status = (f'\n      <strong class="badge badge--former">{labels[hit.status]}</strong>'
+              if hit.status in ("superseded", "withdrawn") else "")
+    unofficial = (f'\n      <span class="search-hit__version">{labels["unofficial"]}</span>'
+                  if hit.language != ruling.language else "")
+    source = escape(ruling.source_title)
+    if ruling.source_citation:
+        source += f", {escape(ruling.source_citation)}"
+    hit_language = escape(hit.language)
+    former = " search-hit--former" if status else ""
+    return (
+        f'\n  <li class="search-hit search-hit--ruling{former}">\n    <p class="search-hit__head">'
+        f'<a class="search-hit__ruling" href="{escape(ruling.get_absolute_url())}">{label}</a>'
+        f'{status}\n      <span class="badge" title="{labels["badge"]}">'
+        f'{escape(hit.language.upper())}</span>{unofficial}</p>\n    <p class="search-hit__path">'
+        f'{escape(str(ruling.game))} › {labels["rulings"]} › <cite lang="{escape(ruling.language)}">'
+        f'{source}</cite></p>\n    <p class="search-hit__excerpt" lang="{hit_language}">'
+        f'{conditional_escape(hit.excerpt)}</p>\n  </li>\n  ')
+
+
+def _ruling_labels(badge_title: str) -> dict:
+    """The translated words of a ruling's hit, escaped, once per page."""
+    return {"ruling": escape(_("Official ruling %(number)s of %(date)s")),
+            "faq": escape(_("Official FAQ entry %(number)s of %(date)s")),
+            "superseded": escape(pgettext("ruling status", "superseded")),
+            "withdrawn": escape(_("withdrawn")),
+            "unofficial": escape(_("unofficial translation")),
+            "rulings": escape(_("Official rulings")),
+            "badge": badge_title}
+
+
 def render_hits(hits, dated: bool, on) -> SafeString:
     """The HTML of ``{% for hit in hits %}<li class="search-hit">…{% endfor %}``
     of ``rulebook/search/results.html`` (``dated``: links keep the reading
@@ -58,7 +101,13 @@ def render_hits(hits, dated: bool, on) -> SafeString:
     paths: dict[int, str] = {}
     headings: dict[int, str] = {}
     versions: dict[tuple, str] = {}
+    ruling_labels = None
     for hit in hits:
+        if hit.kind == "ruling":
+            if ruling_labels is None:
+                ruling_labels = _ruling_labels(badge_title)
+            parts.append(_ruling_hit(hit, ruling_labels))
+            continue
         clause = hit.clause
         document = clause.document
         section = clause.section

@@ -30,7 +30,8 @@ def search_page(request: HttpRequest) -> HttpResponse:
     """Search results for ``?q=`` with filters ``game``, ``document``,
     ``language`` and ``as_of`` (YYYY-MM-DD).  A query that is exactly one
     clause key (or chapter/section number) redirects to that page, except
-    while typing (htmx), where it is offered as the first result."""
+    while typing (htmx), where it is offered as the first result.  Official
+    rulings that match are hits too, labelled as such."""
     form = SearchForm(request.GET or None)
     query = clean_query(request.GET.get("q", ""))
     form.is_valid()
@@ -43,7 +44,9 @@ def search_page(request: HttpRequest) -> HttpResponse:
         return redirect(f"{url}?as_of={on:%Y-%m-%d}" if dated else url)
     hits = search(query, language=form.value("language"), game=game, document=document,
                   on=on or timezone.localdate(), limit=RESULTS_LIMIT) if query else []
+    ruling_count = sum(1 for hit in hits if hit.kind == "ruling")
     context = {"form": form, "query": query, "hits": hits, "keys": keys, "on": on,
+               "ruling_count": ruling_count, "clause_count": len(hits) - ruling_count,
                "dated": dated, "limit": RESULTS_LIMIT, "search_query": query}
     template = ("rulebook/search/results.html" if _partial(request)
                 else "rulebook/search/page.html")

@@ -35,6 +35,7 @@ from rulebook.models import (
     Section, text_digest,
 )
 from rulebook.reading.services import is_listed, read_document
+from rulebook.search.indexing import index_ruling
 
 FORMAT = "rulebook-export"
 FORMAT_VERSION = 1
@@ -149,6 +150,8 @@ def _ruling_item(ruling: Ruling, on: datetime.date | None, refs: dict[int, int])
         "status": ruling.status if changed else Ruling.CURRENT,
         "status_date": _date(ruling.status_date) if changed else None,
         "status_reason": ruling.status_reason if changed else "",
+        "status_changed_at": (ruling.status_changed_at.isoformat()
+                              if changed and ruling.status_changed_at else None),
         "superseded_by": ruling.superseded_by.number if changed and ruling.superseded_by else None,
         "superseded_by_correction": refs.get(ruling.superseded_by_correction_id)
         if changed else None,
@@ -367,6 +370,8 @@ def _restore_ruling(game: Game, item: dict[str, Any],
     Ruling.objects.filter(pk=ruling.pk).update(
         published_at=_datetime(item["published_at"]),
         published_by=_publisher(item["published_by"]))
+    ruling.published_at = _datetime(item["published_at"])
+    index_ruling(ruling)  # the update sent no signal
     return ruling
 
 
@@ -389,6 +394,8 @@ def _restore_ruling_status(rulings: dict[int, Ruling], item: dict[str, Any],
     Ruling.objects.filter(pk=rulings[item["number"]].pk).update(
         status=item["status"], status_date=_opt_date(item["status_date"]),
         status_reason=item["status_reason"],
+        status_changed_at=(datetime.datetime.fromisoformat(item["status_changed_at"])
+                           if item.get("status_changed_at") else None),
         superseded_by=rulings.get(later) if later is not None else None,
         superseded_by_correction=corrections.get(correction) if correction is not None else None)
 

@@ -65,6 +65,7 @@ table.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 LANGUAGES = ("de", "ru", "en")
@@ -114,14 +115,22 @@ def _ruling_clause_published(row: str) -> str:
             f"AND gu.published_at IS NOT NULL)")
 
 
+#: A ruling's status columns: they move once, away from "current", together.
+#: ``status_changed_at`` exists from migration 0009 on.
+RULING_STATUS_COLUMNS = ("status", "status_date", "status_reason", "status_changed_at",
+                         "superseded_by_id", "superseded_by_correction_id")
+# The status columns the ruling table lacks while the triggers are written
+# (an earlier migration's schema), set by install_guards.
+_ABSENT: ContextVar[frozenset[str]] = ContextVar("rulebook_guards_absent", default=frozenset())
+
+
 def _ruling_changed(op: str) -> str:
     # The original-language question and answer are fixed (translations may
     # be added); the status moves at most once, away from "current".
     cases = " ".join(f"WHEN '{lang}' THEN (NEW.question_{lang} {op} OLD.question_{lang} "
                      f"OR NEW.answer_{lang} {op} OLD.answer_{lang})" for lang in LANGUAGES)
-    status = " OR ".join(f"NEW.{column} {op} OLD.{column}" for column in (
-        "status", "status_date", "status_reason", "superseded_by_id",
-        "superseded_by_correction_id"))
+    status = " OR ".join(f"NEW.{column} {op} OLD.{column}" for column in RULING_STATUS_COLUMNS
+                         if column not in _ABSENT.get())
     return (f"(CASE OLD.language {cases} ELSE FALSE END) "
             f"OR (OLD.status <> 'current' AND ({status}))")
 
@@ -378,13 +387,24 @@ def install_guards(connection) -> None:
     """Install the current triggers (drop, then create: idempotent).
 
     Only the guards of tables that exist are installed (a migration before
-    the one creating a table installs the others).  Other database backends
+    the one creating a table installs the others), and only on the columns
+    that exist (a ruling's ``status_changed_at`` from migration 0009 on).  Other database backends
     get none (the model-level guards still apply).
     """
     tables = set(connection.introspection.table_names())
-    with connection.cursor() as cursor:
-        for statement in _statements(connection.vendor, install=True, tables=tables):
-            cursor.execute(statement)
+    absent: frozenset[str] = frozenset()
+    if _RULING in tables:
+        with connection.cursor() as cursor:
+            present = {column.name for column in
+                       connection.introspection.get_table_description(cursor, _RULING)}
+        absent = frozenset(set(RULING_STATUS_COLUMNS) - present)
+    token = _ABSENT.set(absent)
+    try:
+        with connection.cursor() as cursor:
+            for statement in _statements(connection.vendor, install=True, tables=tables):
+                cursor.execute(statement)
+    finally:
+        _ABSENT.reset(token)
 
 
 def remove_guards(connection, tables: set[str] | None = None) -> None:

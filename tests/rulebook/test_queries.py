@@ -6,7 +6,8 @@ The goal is at most 6 queries a page, cold: the page cache empty, so the
 page is built from the database.  A worker's first request of a game also
 reads its per-process indexes (the reference resolver's game index: the
 game's documents and sections in one query, the cited document's clause
-keys in another; the game's glossary; the search synonyms), kept until the
+keys in another; the game's glossary; the search synonyms; whether there
+are official rulings to search), kept until the
 rulebook changes: that "new worker" count is held to at most 8.  The history and calculator pages are measured after one request
 has filled Django's own per-process caches (content types, templates).
 """
@@ -24,7 +25,7 @@ from django.utils import timezone
 
 from rulebook.models import Clause, ClauseVersion, Correction, Document, Game, Section, text_digest
 from rulebook.references import glossary, resolver
-from rulebook.search import synonyms
+from rulebook.search import indexing, synonyms
 
 MAX_QUERIES = 6
 MAX_QUERIES_NEW_WORKER = 8
@@ -33,11 +34,13 @@ SECTIONS = 10
 
 def cold_caches():
     """Empty the page cache and the per-process indexes (as in a new worker):
-    the resolver's game indexes, the glossary's terms and the search synonyms."""
+    the resolver's game indexes, the glossary's terms, the search synonyms and
+    whether there are official rulings to search."""
     cache.clear()
     resolver._CACHE.clear()
     glossary._CACHE.clear()
     synonyms._CACHE.clear()
+    indexing._RULINGS.clear()
 
 
 def build_document(size: int) -> Document:

@@ -61,7 +61,8 @@ def test_hits_carry_the_stored_values_and_share_what_they_share(seeded, query, d
     from rulebook.models import ClauseVersion
 
     search("Karte", on=datetime.date.today())  # the per-process indexes, read once
-    # the match (SQLite: the full-text match, then its filters), then the entries
+    # the match (SQLite: the full-text match, then its filters), then the
+    # entries (no official rulings: none searched)
     with django_assert_max_num_queries(3):
         hits = search(query, on=datetime.date.today())
     assert len(hits) >= 2
