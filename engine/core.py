@@ -750,9 +750,10 @@ class Field:
             raise InputError(path, msg(_("Enter a whole number.")))
         if isinstance(raw, str):
             text = _trim(raw)
-            if not re.fullmatch(r"[+-]?\d{1,9}", text):
+            if not re.fullmatch(r"[+-]?\d+", text):
                 raise InputError(path, msg(_("Enter a whole number.")))
-            value = int(text)
+            # a number of more digits than any bound: past every bound, without reading it
+            value = int(text) if len(text) <= 19 else (-1 if text[0] == "-" else 1) * 10 ** 19
         elif isinstance(raw, int):
             value = raw
         else:

@@ -185,12 +185,14 @@ class OpenPointOut(Schema):
 
 
 class CitedClauseOut(Schema):
-    """A clause cited by the ruling, once, with the numbers of the steps relying on it."""
+    """A clause cited by the ruling, once, with the numbers of the steps relying on it
+    and the official rulings on it current on the ruling's date."""
 
     key: str
     label: str
     url: str
     steps: list[int]
+    rulings: list[RulingRefOut] = []
 
 
 class RulingOut(Schema):
@@ -298,6 +300,10 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
             urls[citation.citation] = request.build_absolute_uri(path) if path else ""
         return urls[citation.citation]
 
+    def ruling_links(c) -> list[dict[str, Any]]:
+        return [{"number": link.number, "source_date": link.source_date, "label": link.label,
+                 "url": request.build_absolute_uri(link.url)} for link in c.rulings]
+
     def citation_json(c) -> dict[str, Any]:  # each clause once, however many steps cite it
         if c.citation not in cited:
             cited[c.citation] = {
@@ -307,10 +313,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
                 "effective_date": c.version.effective_date if c.version else None,
                 "url": url(c), "drift": c.drift.value, "warning": c.warning(),
                 "has_text": c.has_text,
-                "rulings": [{"number": link.number, "source_date": link.source_date,
-                             "label": link.label,
-                             "url": request.build_absolute_uri(link.url)}
-                            for link in c.rulings],
+                "rulings": ruling_links(c),
             }
         return cited[c.citation]
 
@@ -339,7 +342,8 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
                          for r in point.readings],
         } for point in view.open_points],
         "clauses": [{"key": s.citation.key, "label": s.citation.display_key,
-                     "url": url(s.citation), "steps": list(s.steps)} for s in view.sources],
+                     "url": url(s.citation), "steps": list(s.steps),
+                     "rulings": ruling_links(s.citation)} for s in view.sources],
     }
 
 

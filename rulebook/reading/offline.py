@@ -33,7 +33,7 @@ from django.views.decorators.http import require_safe
 
 from rulebook.caching.conditional import release
 from rulebook.caching.pages import rulebook_generation
-from rulebook.models import Clause, Game, Ruling
+from rulebook.models import Clause, Correction, Game, GlossaryTerm, Ruling
 
 SERVICE_WORKER = "rulebook/reading/sw.js"
 # What an offline page says, by the address's last part (``/<language>/offline/<reason>/``;
@@ -87,16 +87,24 @@ def manifest(request: HttpRequest) -> HttpResponse:
                         content_type="application/manifest+json; charset=utf-8")
 
 
-def _game_pages(game: Game, documents: list, clauses: list, rulings: list[int]) -> list[str]:
+def _game_pages(game: Game, documents: list, clauses: list, rulings: list[int],
+                corrections: list[int] = (), glossary: bool = False) -> list[str]:
     """The addresses of ``game``'s pages in the active language: the home
-    page, the game page and every document, section and clause page; when
-    the game has published official rulings (``rulings``: their numbers),
-    their list — the game page links it then — and each ruling's page."""
+    page, the game page and every document, section and clause page; the
+    list of corrections and each published correction's page (``corrections``:
+    their numbers); the game's glossary when it has terms; when the game has
+    published official rulings (``rulings``: their numbers), their list — the
+    game page links it then — and each ruling's page."""
     urls = [reverse("rulebook:home"), game.get_absolute_url()]
     for document in documents:
         urls.append(document.get_absolute_url())
         urls.extend(section.get_absolute_url() for section in document.sections.all())
     urls.extend(clause.get_absolute_url() for clause in clauses)
+    urls.append(reverse("rulebook:corrections", args=[game.slug]))
+    urls.extend(reverse("rulebook:correction", args=[game.slug, number])
+                for number in corrections)
+    if glossary:
+        urls.append(reverse("rulebook:glossary", args=[game.slug]))
     if rulings:
         urls.append(reverse("rulebook:rulings", args=[game.slug]))
         urls.extend(reverse("rulebook:ruling", args=[game.slug, number]) for number in rulings)
@@ -129,6 +137,10 @@ def offline_pages(request: HttpRequest, game: str) -> JsonResponse:
         clause.document.game = game_obj
     rulings = list(Ruling.objects.published().filter(game=game_obj)
                    .order_by("-source_date", "-number").values_list("number", flat=True))
+    corrections = list(Correction.objects.published().filter(game=game_obj)
+                       .exclude(number=None).order_by("number")
+                       .values_list("number", flat=True))
+    glossary = GlossaryTerm.objects.filter(game=game_obj).exists()
     current = (get_language() or settings.LANGUAGE_CODE)[:2]
     languages = [current] + [code for code, _name in settings.LANGUAGES if code != current]
     pages: list[str] = []
@@ -136,7 +148,8 @@ def offline_pages(request: HttpRequest, game: str) -> JsonResponse:
     homes: dict[str, str] = {}
     for code in languages:
         with override(code):
-            pages.extend(_game_pages(game_obj, documents, clauses, rulings))
+            pages.extend(_game_pages(game_obj, documents, clauses, rulings, corrections,
+                                     glossary))
             names[code] = game_obj.name or game_obj.slug
             homes[code] = game_obj.get_absolute_url()
     return JsonResponse({"game": game_obj.slug, "languages": languages, "names": names,

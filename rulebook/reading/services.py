@@ -107,6 +107,19 @@ class ClauseReading:
         return (self.version is not None and not self.text.is_fallback
                 and self.version.translation_outdated(self.text.language))
 
+    @property
+    def translated_version_number(self) -> int | None:
+        """The number of the original version the translation shown was made from: the
+        version shown, or, for an outdated translation, the earlier version whose text
+        it translates (one query, only then)."""
+        if self.version is None or not self.translation_outdated:
+            return self.version.number if self.version is not None else None
+        made_from = getattr(self.version, f"translated_from_{self.text.language}", "")
+        earlier = (type(self.version).objects.published()
+                   .filter(clause_id=self.version.clause_id, digest=made_from)
+                   .order_by("-number").values_list("number", flat=True).first())
+        return earlier if earlier is not None else self.version.number
+
 
 @dataclass(frozen=True)
 class SectionReading:

@@ -94,3 +94,12 @@ def test_every_worked_example_names_known_fields_only():
         for scenario in ruleset.scenarios:
             for example in scenario.examples:
                 scenario.validate(example.inputs)  # raises on an unknown key
+
+
+@pytest.mark.parametrize("raw", ["2147483648", "99999999999999999999999999999", "-2147483649"])
+def test_a_number_of_many_digits_is_past_the_bounds_not_unreadable(raw):
+    """Every surface reads a long number as the number it is: the form's text, the
+    API's JSON (an int) and the GET parameters give the same bound message."""
+    data = {"base_ap": "1", "effects": raw}
+    assert error(lambda: parse_form(FIELDS, data)) in {
+        ("effects", "Enter a number of at most 3."), ("effects", "Enter a number of at least 0.")}

@@ -170,11 +170,16 @@ def test_outdated_translation_is_flagged_until_confirmed(client, small_rulebook,
     assert v4.translation_outdated("en") and not v4.translation_outdated("de")
     html = client.get("/en/testspiel/regeln/1.1/").content.decode()
     assert "Translation may be out of date" in html
+    # the note names the version the translation was made from, not the one in force
+    assert "Unofficial translation of version 3 of the German original" in html
+    assert "translation of version 4" not in html
 
     update_translation(v4, "en", text=v4.text_en, title="", user=editor, confirm=True)
     v4.refresh_from_db()
     assert not v4.translation_outdated("en")
-    assert "may be out of date" not in client.get("/en/testspiel/regeln/1.1/").content.decode()
+    html = client.get("/en/testspiel/regeln/1.1/").content.decode()
+    assert "may be out of date" not in html
+    assert "Unofficial translation of version 4 of the German original" in html
 
 
 def test_translation_edited_in_the_draft_is_current_after_publishing(small_rulebook, editor,

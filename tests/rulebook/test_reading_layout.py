@@ -11,7 +11,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from rulebook.context_processors import site
-from rulebook.models import Clause, ClauseVersion, Localized
+from rulebook.models import Clause, ClauseVersion, Correction, Game, GlossaryTerm, Localized
 from rulebook.reading import pagefacts
 from rulebook.reading.services import ClauseReading
 
@@ -139,15 +139,21 @@ def test_manifest_has_icons_and_starts_in_the_reader_language(client):
 
 @pytest.mark.django_db
 def test_offline_pages_list_every_page_of_a_game_in_every_language(client, seeded):
+    game = Game.objects.get(slug="berserk")
+    GlossaryTerm.objects.create(game=game, slug="stihija", language="ru", term_ru="стихия")
     data = client.get("/ru/berserk/offline.json").json()
     clauses = Clause.objects.filter(document__game__slug="berserk").count()
-    per_language = 3 + 4 + clauses
+    corrections = Correction.objects.published().filter(game=game).exclude(number=None).count()
+    # home, game, document; sections; clauses; the corrections, each one; the glossary
+    per_language = 3 + 4 + clauses + 1 + corrections + 1
     assert data["languages"] == ["ru", "de", "en"]
     assert len(data["pages"]) == 3 * per_language
     # The reader's language first, then the same pages in each other language.
     assert data["pages"][:3] == ["/ru/", "/ru/berserk/", "/ru/berserk/comprehensive-rules/"]
     ru, de, en = (data["pages"][i * per_language:(i + 1) * per_language] for i in range(3))
     assert len([p for p in ru if "/section/" in p]) == 4
+    assert "/ru/berserk/corrections/" in ru and "/ru/berserk/glossary/" in ru
+    assert all(f"/ru/berserk/corrections/{n}/" in ru for n in range(1, corrections + 1))
     assert de == ["/de/" + p.removeprefix("/ru/") for p in ru]
     assert en == ["/en/" + p.removeprefix("/ru/") for p in ru]
     assert data["homes"] == {code: f"/{code}/berserk/" for code in ("de", "ru", "en")}

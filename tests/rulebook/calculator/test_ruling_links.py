@@ -100,3 +100,6 @@ def test_the_api_names_the_ruling_on_each_citation_of_its_clause(official, clien
         "label": f"offizielle Regelentscheidung 1 vom {GIVEN:%d.%m.%Y}",
         "url": "http://testserver/de/power-duell/rulings/1/"}] for c in on_clause)
     assert all(c["rulings"] == [] for c in cited if c["key"] != official["clause"].key)
+    clauses = {c["key"]: c["rulings"] for c in answer["clauses"]}
+    assert clauses.pop(official["clause"].key) == on_clause[0]["rulings"]
+    assert all(rulings == [] for rulings in clauses.values())
