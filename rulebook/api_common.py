@@ -3,7 +3,7 @@ reader's language and the reading date.
 
 Every 4xx of the API has one body, documented in the OpenAPI document as
 ``ErrorOut`` (:data:`ERRORS`: 400, 404, 413, 422 on every operation, and
-415 on those that take a body)::
+411 and 415 on those that take a body)::
 
     {"errors": [{"field": "as_of", "message": "…"}]}
 
@@ -77,9 +77,10 @@ class ErrorOut(Schema):
 #: read), 404 (nothing by that name), 413 (a body over the size limit, on any
 #: address) and 422 (an input that is invalid or unknown).
 ERRORS = {400: ErrorOut, 404: ErrorOut, 413: ErrorOut, 422: ErrorOut}
-#: The error answers of an operation that takes a JSON body: also 415 (a body
-#: whose ``Content-Type`` is not ``application/json``).
-BODY_ERRORS = {**ERRORS, 415: ErrorOut}
+#: The error answers of an operation that takes a JSON body: also 411 (a chunked
+#: body without ``Content-Length``) and 415 (a body whose ``Content-Type`` is not
+#: ``application/json``).
+BODY_ERRORS = {**ERRORS, 411: ErrorOut, 415: ErrorOut}
 
 
 class StrictSchema(Schema):

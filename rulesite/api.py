@@ -122,13 +122,13 @@ api = _NinjaAPI(
         "and the rulings of the scenario calculator with the clauses they rest on. "
         "Every operation takes `lang=de|ru|en` (the reader's language; clause texts "
         "always include the original) and, where texts depend on a date, "
-        "`as_of=YYYY-MM-DD` (default today). Errors (every 4xx: 400, 404, 413, 415, 422) "
+        "`as_of=YYYY-MM-DD` (default today). Errors (every 4xx: 400, 404, 411, 413, 415, 422) "
         'are `{"errors": [{"field": "…", "message": "…"}]}`: `field` names the parameter, '
         "path parameter or dotted body path at fault (`\"\"` for the request as a whole). "
         "A clause not in force on `as_of` is a 404 naming `as_of`. The API is strict: a "
         "body key, scenario input or query parameter it does not define is a 422 naming "
         "it (with the closest known name); a request body must be `application/json` "
-        "(else 415) and at most the size limit (else 413)."),
+        "(else 415), with a `Content-Length` (else 411), and at most the size limit (else 413)."),
     docs_url=None,  # Swagger UI would load from a CDN
     openapi_url="/openapi.json",
     urls_namespace="api",

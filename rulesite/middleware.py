@@ -110,6 +110,9 @@ class ApiRequestMiddleware:
     """The JSON API's guard: under ``/api/`` every request body is JSON and
     fits the limit, and every 4xx answer has the API's error shape.
 
+    - A chunked body (``Transfer-Encoding: chunked``, no ``Content-Length``) is a
+      411: WSGI servers hand Django no length for it, and Django would read it
+      as empty.
     - A body longer than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (``Content-Length``,
       the length Django refuses to read) is a 413, on every ``/api/``
       address and method, before anything reads it — Django's own answer
@@ -147,7 +150,7 @@ def _content_length(request: HttpRequest) -> int:
 
 
 def refused_body(request: HttpRequest) -> JsonResponse | None:
-    """The 413 or 415 answer (API error shape) to a request body the API does
+    """The 411, 413 or 415 answer (API error shape) to a request body the API does
     not take, or ``None`` when the body (if any) is acceptable."""
     length = _content_length(request)
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
@@ -157,6 +160,11 @@ def refused_body(request: HttpRequest) -> JsonResponse | None:
             "accepted.")}]), status=413)
     if request.method not in _BODY_METHODS:
         return None
+    if "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower() and not length:
+        # WSGI gives Django no length for a chunked body, and Django reads none of it
+        return JsonResponse(error_body([{"field": "", "message": (
+            "Length required: send the body with a Content-Length header (a chunked body "
+            "is not read).")}]), status=411)
     declared = request.META.get("CONTENT_TYPE", "")
     if not declared.strip() and not length and "HTTP_TRANSFER_ENCODING" not in request.META:
         return None  # no body at all: the operation says what is missing

@@ -211,6 +211,18 @@ def test_a_10_mb_body_is_a_413_in_the_error_shape(client, db, settings):
         f"The request body is too large: {len(body)} bytes, at most {limit} are accepted.")}]
 
 
+def test_a_chunked_body_without_a_length_is_a_411(client, db):
+    """Gunicorn passes a chunked body without CONTENT_LENGTH; Django would read it as
+    empty and answer "Field required" about a body the client did send."""
+    response = client.generic("POST", EVALUATE, json.dumps({"inputs": BK1}),
+                              content_type="application/json",
+                              headers={"Transfer-Encoding": "chunked"}, CONTENT_LENGTH="")
+    assert response.status_code == 411
+    assert errors(response) == [{"field": "", "message": (
+        "Length required: send the body with a Content-Length header (a chunked body is "
+        "not read).")}]
+
+
 @pytest.mark.parametrize("method, path", [
     ("POST", "/api/scenarios/berserk/element-feature/evaluate"),
     ("GET", "/api/scenarios"),
