@@ -108,3 +108,18 @@ def test_every_engine_message_reaching_the_site_is_translated(language):
     ids = _engine_message_ids()
     assert len(ids) > 100
     assert sorted(i for i in ids if i not in messages or not messages[i].string) == []
+
+
+# "Sie", "Ihr…", "Ihnen" written with a capital inside a sentence can only be the formal address;
+# at the start of a string, after ". ", ": ", "! ", "? " or an opening quote they may mean
+# "they"/"its", so those places are left alone (read such sentences by hand).
+FORMAL = re.compile(r"(?<![.:!?„\"])(?<![.:!?„\"] )(?<!^)\b(Sie|Ihr\w*|Ihnen)\b")
+
+
+def test_german_addresses_the_reader_as_du():
+    """The German UI says "du" like the games' own rule texts, never the formal "Sie"."""
+    formal = []
+    for message in catalog("de"):
+        strings = message.string if isinstance(message.string, (tuple, list)) else [message.string]
+        formal += [s for s in strings if s and FORMAL.search(s)]
+    assert formal == []
