@@ -99,6 +99,10 @@ def test_history_compares_any_two_versions_and_rejects_bad_choices(client, small
     bad = client.get(base + "?from=9&to=x")
     assert bad.status_code == 200
     assert "Choose two of the listed version numbers." in bad.content.decode()
+    # each field's error named by its label, one after the other
+    assert ("Compare version: Select a valid choice. 9 is not one of the available choices. "
+            "with version: Select a valid choice. x is not one of the available choices."
+            ) in bad.content.decode()
     assert client.get("/en/testspiel/regeln/9.9/history/").status_code == 404
 
 
