@@ -908,6 +908,13 @@ class RulingView:
             self.steps[number - 1].step.outcome is not Outcome.NOT_APPLICABLE
             for number in source.steps))
 
+    @property
+    def official_rulings(self) -> tuple:
+        """The official rulings current on the ruling's date on the clauses the verdict
+        rests on (:attr:`grounds`), each once, in the order the clauses come."""
+        return tuple(dict.fromkeys(link for source in self.grounds
+                                   for link in source.citation.rulings))
+
 
 #: The message id of :func:`engine.core.card_text_may_override` steps.
 CARD_TEXT_MAY_OVERRIDE = card_text_may_override(

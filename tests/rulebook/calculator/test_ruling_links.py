@@ -61,6 +61,9 @@ def test_a_step_on_a_clause_with_a_current_ruling_links_to_it(official, client):
     with translation.override("en"):
         label = f"official ruling 1 of {date_format(GIVEN, 'SHORT_DATE_FORMAT')}"
     assert f'<a href="/en/power-duell/rulings/1/">{label}</a>' in html
+    # the answer-first summary names it beside the clauses the verdict rests on
+    summary = re.search(r'<p class="grounds grounds--rulings">(.*?)</p>', html).group(1)
+    assert summary.count("/en/power-duell/rulings/1/") == 1
     # the steps linking it are exactly those resting on the clause
     ruling = powerduell.SITUATION.evaluate(PD_1.inputs)
     resting = [s for s in ruling.steps if official["citation"] in s.citations]
@@ -73,7 +76,8 @@ def test_no_link_before_the_ruling_was_given_or_after_it_was_withdrawn(official,
     assert _links(_page(client, "2024-02-01")) == ([], [])  # before its source date
     workflow.withdraw_ruling(official["ruling"], publisher, reason="Falsch.",
                              date=timezone.localdate())
-    assert _links(_page(client)) == ([], [])  # withdrawn: decides nothing, linked nowhere
+    html = _page(client)
+    assert _links(html) == ([], []) and "grounds--rulings" not in html  # withdrawn
     steps, sources = _links(_page(client, "2024-05-01"))  # still current then
     assert sources == ["/en/power-duell/rulings/1/"] and steps
 
