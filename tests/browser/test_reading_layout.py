@@ -229,6 +229,26 @@ def test_rule_pages_fit_a_phone_without_sideways_scrolling(journey, language, pa
     assert overflow <= 0 and wide == [] and spilled == [], (overflow, wide, spilled)
 
 
+def test_a_ruling_fits_a_wide_screen(journey, language):
+    """At 1280 px the ruling column holds its longest lines: the Russian labels of
+    the cited clauses ("… (Behandlung der Reihenfolge von Effekt & Wirkung) ¶1")
+    wrap instead of pushing the ruling out of the screen."""
+    from engine import powerduell
+    from rulebook.calculator.services import example_query
+
+    example = next(e for e in powerduell.SITUATION.examples if e.slug == "pd-1")
+    journey.page.set_viewport_size({"width": 1280, "height": 900})
+    journey.goto(f"/{language}/calculator/power-duell/situation/?"
+                 + example_query(powerduell.SITUATION, example.inputs))
+    overflow = journey.page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    wide = journey.page.evaluate("""() => [...document.querySelectorAll('.ruling *')]
+        .filter(e => e.getBoundingClientRect().right
+                     > document.querySelector('.ruling').getBoundingClientRect().right + 1)
+        .map(e => e.tagName + '.' + e.className).slice(0, 5)""")
+    assert overflow <= 0 and wide == [], (overflow, wide)
+
+
 LAYOUT_SHIFT = """() => new Promise(resolve => {
     let total = 0;
     new PerformanceObserver(list => {
