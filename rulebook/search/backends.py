@@ -296,6 +296,21 @@ def _ruling_filters(filters: "Filters") -> tuple[list[str], list]:
     return where, params
 
 
+def _delete_rows(table: str, ids) -> None:
+    """Delete the rows of the FTS5 ``table`` whose rowid is one of ``ids``."""
+    with connection.cursor() as cursor:
+        cursor.executemany(f"DELETE FROM {table} WHERE rowid = %s", [(i,) for i in ids])
+
+
+def _replace_rows(table: str, columns: tuple[str, str], rows: list[tuple]) -> None:
+    """Replace rows of the FTS5 ``table``: each ``(rowid, first, second)`` of ``rows``
+    into ``columns``, after deleting what that rowid held."""
+    _delete_rows(table, [row[0] for row in rows])
+    with connection.cursor() as cursor:
+        cursor.executemany(f"INSERT INTO {table}(rowid, {', '.join(columns)}) "
+                           "VALUES (%s, %s, %s)", rows)
+
+
 class SQLiteBackend(Backend):
     """FTS5 table ``rulebook_search_fts(title, body)`` of stemmed text, rowid =
     entry id; ``title`` holds the entry's heading (see :func:`heading_of`).
@@ -307,19 +322,13 @@ class SQLiteBackend(Backend):
     def write(self, entries) -> None:
         """Replace the FTS5 rows of ``entries`` with their stemmed heading
         (:func:`heading_of`) and body."""
-        rows = [(e.pk, stemmed_text(heading_of(e), e.language),
-                 stemmed_text(index_text(e.body, e.language), e.language)) for e in entries]
-        with connection.cursor() as cursor:
-            cursor.executemany(f"DELETE FROM {FTS_TABLE} WHERE rowid = %s",
-                               [(r[0],) for r in rows])
-            cursor.executemany(f"INSERT INTO {FTS_TABLE}(rowid, title, body) VALUES (%s, %s, %s)",
-                               rows)
+        _replace_rows(FTS_TABLE, ("title", "body"), [
+            (e.pk, stemmed_text(heading_of(e), e.language),
+             stemmed_text(index_text(e.body, e.language), e.language)) for e in entries])
 
     def remove(self, entry_ids) -> None:
         """Delete the FTS5 rows of ``entry_ids``."""
-        with connection.cursor() as cursor:
-            cursor.executemany(f"DELETE FROM {FTS_TABLE} WHERE rowid = %s",
-                               [(i,) for i in entry_ids])
+        _delete_rows(FTS_TABLE, entry_ids)
 
     def optimize(self) -> None:
         """Merge the FTS5 index segments into one (faster queries)."""
@@ -435,19 +444,13 @@ class SQLiteBackend(Backend):
     def write_rulings(self, entries) -> None:
         """Replace the FTS5 rows of ruling ``entries`` with their stemmed
         question and answer."""
-        rows = [(e.pk, stemmed_text(index_text(e.question, e.language), e.language),
-                 stemmed_text(index_text(e.answer, e.language), e.language)) for e in entries]
-        with connection.cursor() as cursor:
-            cursor.executemany(f"DELETE FROM {RULING_FTS_TABLE} WHERE rowid = %s",
-                               [(r[0],) for r in rows])
-            cursor.executemany(f"INSERT INTO {RULING_FTS_TABLE}(rowid, question, answer) "
-                               "VALUES (%s, %s, %s)", rows)
+        _replace_rows(RULING_FTS_TABLE, ("question", "answer"), [
+            (e.pk, stemmed_text(index_text(e.question, e.language), e.language),
+             stemmed_text(index_text(e.answer, e.language), e.language)) for e in entries])
 
     def remove_rulings(self, entry_ids) -> None:
         """Delete the FTS5 rows of the ruling entries ``entry_ids``."""
-        with connection.cursor() as cursor:
-            cursor.executemany(f"DELETE FROM {RULING_FTS_TABLE} WHERE rowid = %s",
-                               [(i,) for i in entry_ids])
+        _delete_rows(RULING_FTS_TABLE, entry_ids)
 
     def clear(self) -> None:
         """Delete every FTS5 row (clauses and rulings)."""
