@@ -35,7 +35,8 @@ from rulebook.search.backends import HEADING_BONUS, Filters, Query, backend
 from rulebook.search.excerpts import excerpt
 from rulebook.search.indexing import plain_text, rulings_indexed
 from rulebook.search.keys import KeyMatch, find_keys
-from rulebook.search.languages import choose
+from rulebook.search.languages import choose, typed_match
+from rulebook.search.synonyms import in_scope
 from rulebook.search.text import clean_query
 
 __all__ = ["Hit", "KeyMatch", "find_keys", "search", "clean_query"]
@@ -251,6 +252,22 @@ def _typed_text(entry: _Entry) -> str:
     return f"{entry.title} {heading} {plain_text(version_text)}"
 
 
+def _in_scope(entries: list[_Entry], parsed: Query, searched: tuple[str, ...]) -> bool:
+    """Whether a clause (its matching ``entries``) is a hit of ``parsed``, a
+    query that typed a glossary spelling: yes when one of its texts matches
+    as typed, else only within the spellings' scope
+    (:func:`rulebook.search.synonyms.in_scope`: a term of the clause's game,
+    and not a spelling in its original's language where ``searched``, the
+    languages searched, include it) — "стихия" (a Berserk
+    term, "element" in English) does not find Marvel's "Spielelement" nor
+    the English translation of a Berserk rule whose Russian original speaks
+    of "элементы", not of "стихия"."""
+    if any(typed_match(_typed_text(entry), parsed, entry.language) for entry in entries):
+        return True
+    document = entries[0].clause.document
+    return in_scope(parsed.senses, document.game_id, document.language, searched)
+
+
 def search(query: str, *, language: str | None = None, game=None, document=None,
            on: datetime.date | None = None, limit: int = 25,
            prefer: str | None = None) -> list[Hit]:
@@ -282,11 +299,14 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
                       game.pk if game is not None else None,
                       document.pk if document is not None else None)
     # clause id → [(entry id, score), …], best first; clauses in order of their best match
+    # (when the query typed a glossary spelling, every clause found: some
+    # may be out of the spelling's scope, see _in_scope)
+    wanted = limit * 4 if parsed.senses else limit
     matches: dict[int, list[tuple[int, float]]] = {}
     for entry_id, clause_id, score in backend().match(parsed, filters, limit * 4):
         if clause_id in matches:
             matches[clause_id].append((entry_id, score))
-        elif len(matches) < limit:
+        elif len(matches) < wanted:
             matches[clause_id] = [(entry_id, score)]
     matchers: dict = {}  # one per language, shared by the excerpts
     rulings = _ruling_hits(parsed, filters, limit, prefer, matchers)
@@ -296,6 +316,10 @@ def search(query: str, *, language: str | None = None, game=None, document=None,
     hits = []
     for found in matches.values():
         entries = [by_id[e] for e, _s in found]
+        if parsed.senses and not _in_scope(entries, parsed, languages):
+            continue
+        if len(hits) == limit:
+            break
         entry = choose(entries, _language_of, _typed_text, parsed, prefer,
                        entries[0].clause.document.language)
         text = plain_text(getattr(entry.version, f"text_{entry.language}"), icons=True)

@@ -61,6 +61,9 @@ class Query:
     ``phrases`` must match too, each as its words adjacent and in order
     (a quoted part of the query).  ``own`` are the groups without the
     glossary's synonyms: what the reader typed, in its spellings.
+    ``senses`` are the glossary scopes of the spellings typed (see
+    :func:`rulebook.search.synonyms.in_scope`; empty when :meth:`parse` was
+    given its own synonym table).
     """
 
     words: tuple[str, ...]
@@ -68,6 +71,7 @@ class Query:
     groups: tuple[Group, ...] = ()
     phrases: tuple[tuple[str, ...], ...] = ()
     own: tuple[Group, ...] = ()
+    senses: tuple[frozenset, ...] = ()
 
     @classmethod
     def parse(cls, text: str, synonyms: dict | None = None) -> "Query":
@@ -86,7 +90,7 @@ class Query:
         >>> query.words, query.groups, query.phrases
         (('karte', 'gultiges', 'ziel'), ((('karte',),),), (('gultiges', 'ziel'),))
         """
-        from rulebook.search.synonyms import find_spans, synonym_table
+        from rulebook.search.synonyms import find_spans, spelling_scopes, synonym_table
 
         text = text.translate(_QUOTES)
         quoted = _PHRASE.findall(text) if text.count('"') >= 2 else []
@@ -94,8 +98,14 @@ class Query:
         words, groups, covers = _word_groups(rest)
         own = tuple(tuple(dict.fromkeys(g)) for g in groups)
         table = synonym_table() if synonyms is None else synonyms
+        senses = ()
         if table:
-            groups = cls._with_synonyms(words, groups, covers, find_spans(tuple(words), table))
+            spans = find_spans(tuple(words), table)
+            groups = cls._with_synonyms(words, groups, covers, spans)
+            if synonyms is None and spans:
+                scopes = spelling_scopes()
+                senses = tuple(scopes.get(tuple(words[start:end]), frozenset())
+                               for start, end, _synonyms in spans)
         phrases = []
         for part in quoted:
             phrase = tuple(tokens(part)[:MAX_QUERY_TOKENS - len(words)])
@@ -107,7 +117,8 @@ class Query:
                 own += ((phrase,),)
         groups = tuple(tuple(dict.fromkeys(g)) for g in groups)
         return cls(tuple(words), prefix=bool(text) and not text[-1].isspace()
-                   and text[-1] != '"', groups=groups, phrases=tuple(phrases), own=own)
+                   and text[-1] != '"', groups=groups, phrases=tuple(phrases), own=own,
+                   senses=senses)
 
     @staticmethod
     def _with_synonyms(words, groups, covers, spans):

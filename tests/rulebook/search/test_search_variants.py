@@ -107,6 +107,34 @@ def test_glossary_synonyms_across_games_and_languages(glossary):
     assert keys("значок кризиса", language="de") == {"ziel.p5.1"}
 
 
+def test_a_glossary_synonym_finds_only_its_own_game(glossary):
+    # "стихия" is a Berserk term (English "element"): as typed it is in
+    # 106 ¶1–¶3; through its English spelling "element" it would also find
+    # Marvel's "Spielelement" (another game's glossary has no such term)
+    # and the English translation of 109 ¶1, "Non-game elements", whose
+    # Russian original speaks of "элементы", not of "стихия".
+    assert keys("стихия") == {"106.p1", "106.p2", "106.p3"}
+    assert not any(key.startswith("ziel") for key in keys("стихия", language="de"))
+    # typed as the reader wrote it, the English word still finds them all
+    found = keys("element")
+    assert {"109.p1", "106.p1"} <= found and any(key.startswith("ziel") for key in found)
+
+
+def test_a_synonym_found_translation_stays_when_the_original_was_not_searched(glossary):
+    # Only Russian texts searched: the Russian translations of the German
+    # clauses that name the Schutzgottkarte are found through the synonym
+    # (their originals, which name it as typed, were not searched).
+    assert len(keys("Schutzgottkarte", language="ru")) == SCHUTZGOTT_CLAUSES
+    # The German word is not a term of Berserk's or Marvel's glossary.
+    assert all(key.startswith(PD) for key in keys("Schutzgottkarte"))
+
+
+def test_the_russian_interface_shows_the_berserk_term_in_russian(glossary, client):
+    html = client.get("/ru/search/", {"q": "стихия"}).content.decode()
+    assert html.count('<li class="search-hit') == 3
+    assert "Non-game elements" not in html and "Spielelement" not in html
+
+
 def test_a_word_search_is_not_taken_for_a_number(seeded):
     assert find_keys("Regel") == [] and find_keys("п.") == []
 
