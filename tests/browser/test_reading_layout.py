@@ -249,6 +249,30 @@ def test_a_ruling_fits_a_wide_screen(journey, language):
     assert overflow <= 0 and wide == [], (overflow, wide)
 
 
+HEADER_FIT = """() => {
+    const field = document.querySelector('#site-search-q');
+    const style = getComputedStyle(field);
+    const canvas = document.createElement('canvas').getContext('2d');
+    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return {placeholder: field.placeholder, text: canvas.measureText(field.placeholder).width, room,
+            overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+}"""
+
+
+def test_the_header_search_field_shows_its_whole_placeholder_on_wide_screens(journey, language):
+    """From 1024 px up, where the header is one or two rows, the search
+    field is wide enough for its placeholder in every language, and the
+    header (the Russian labels and the colour-scheme switch) never pushes
+    the page sideways."""
+    journey.goto(f"/{language}{BERSERK}")
+    for width in (1024, 1150, 1280, 1312, 1380, 1440, 1600):
+        journey.page.set_viewport_size({"width": width, "height": 800})
+        fit = journey.page.evaluate(HEADER_FIT)
+        assert fit["placeholder"] and fit["text"] <= fit["room"], (width, fit)
+        assert fit["overflow"] <= 0, (width, fit)
+
+
 LAYOUT_SHIFT = """() => new Promise(resolve => {
     let total = 0;
     new PerformanceObserver(list => {
