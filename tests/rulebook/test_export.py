@@ -5,6 +5,7 @@ These tests flush the database (transactional), which also shows that
 """
 
 import datetime
+import io
 import json
 
 import pytest
@@ -118,7 +119,10 @@ def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
     call_command("flush", interactive=False, verbosity=0)  # an empty database
     assert not ClauseVersion.objects.exists() and not Game.objects.exists()
 
-    call_command("import_rulebook", str(path))
+    out = io.StringIO()
+    call_command("import_rulebook", str(path), stdout=out)
+    assert out.getvalue().strip() == ("Restored power-duell: 1 documents, 3 corrections, "
+                                      "2 glossary terms, 2 official rulings.")
     restored = Game.objects.get(slug="power-duell")
     assert export_game(restored) == exported
     exported_again = tmp_path / "again.json"

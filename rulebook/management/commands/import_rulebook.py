@@ -27,4 +27,6 @@ class Command(BaseCommand):
         except (RestoreError, KeyError, TypeError) as error:
             raise CommandError(f"Nothing restored: {error}")
         self.stdout.write(f"Restored {game.slug}: {game.documents.count()} documents, "
-                          f"{game.corrections.count()} corrections.")
+                          f"{game.corrections.count()} corrections, "
+                          f"{game.glossary_terms.count()} glossary terms, "
+                          f"{game.rulings.count()} official rulings.")
