@@ -750,7 +750,7 @@ class Field:
             raise InputError(path, msg(_("Enter a whole number.")))
         if isinstance(raw, str):
             text = _trim(raw)
-            if not re.fullmatch(r"[+-]?\d+", text):
+            if not re.fullmatch(r"[+-]?[0-9]+", text):
                 raise InputError(path, msg(_("Enter a whole number.")))
             # a number of more digits than any bound: past every bound, without reading it
             value = int(text) if len(text) <= 19 else (-1 if text[0] == "-" else 1) * 10 ** 19
@@ -872,8 +872,39 @@ def validate_fields(fields: Sequence[Field], data: Mapping[str, Any],
                 validate_fields(spec.fields, item, f"{path}.{index}.")
                 for index, item in enumerate(items))
         else:
-            result[spec.name] = spec.coerce(raw, path)
+            result[spec.name] = spec.coerce(_json_value(spec, raw, path), path)
     return MappingProxyType(result)
+
+
+def _json_value(spec: Field, raw: Any, path: str) -> Any:
+    """``raw``, a JSON value for ``spec``, if it has the JSON type the
+    field's JSON Schema names (:meth:`Field.json_schema`): a whole number
+    is a JSON number without a fraction (7 or 7.0), not text ("7"), yes/no
+    is ``true``/``false``, and a
+    multiple choice is a list —
+    JSON input means what the published schema says, no more.
+
+    >>> _json_value(Field("n", msg("N"), FieldKind.INTEGER), "7", "n")
+    Traceback (most recent call last):
+    ...
+    engine.core.InputError: n: Enter a whole number.
+    >>> _json_value(Field("n", msg("N"), FieldKind.INTEGER), 7, "n")
+    7
+
+    :raises InputError: naming ``path`` for a value of another JSON type.
+    """
+    if raw is None:
+        return raw
+    if spec.kind is FieldKind.INTEGER:
+        if isinstance(raw, float) and raw.is_integer():
+            return int(raw)  # 2.0 is the integer 2 in JSON Schema
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise InputError(path, msg(_("Enter a whole number.")))
+    if spec.kind is FieldKind.BOOLEAN and not isinstance(raw, bool):
+        raise InputError(path, msg(_("Enter yes or no.")))
+    if spec.kind is FieldKind.MULTIPLE_CHOICE and not isinstance(raw, (list, tuple)):
+        raise InputError(path, msg(_("Expected a list.")))
+    return raw
 
 
 def _unknown_field(path: str, name: str, known: Sequence[str]) -> InputError:
@@ -936,9 +967,29 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
             raw = data.get(name)
             result[spec.name] = spec.coerce(
                 [raw] if isinstance(raw, str) else list(raw or []), path)
-        else:
+        elif spec.kind is FieldKind.BOOLEAN:  # a hidden "no" and a checked box: the last counts
             result[spec.name] = spec.coerce(_first(data.get(name)), path)
+        else:
+            result[spec.name] = spec.coerce(_only(data.get(name), path), path)
     return MappingProxyType(result)
+
+
+def _only(raw: Any, path: str) -> Any:
+    """A form field's one value: a parameter given twice must say the same
+    thing both times (``?attack=5&attack=7`` is no number), white space aside.
+
+    >>> _only(["5", " 5"], "attack"), _only("5", "attack")
+    (' 5', '5')
+    >>> _only(["5", "7"], "attack")
+    Traceback (most recent call last):
+    ...
+    engine.core.InputError: attack: Given more than once, with different values.
+
+    :raises InputError: naming ``path`` if the values differ.
+    """
+    if isinstance(raw, (list, tuple)) and len({_trim(str(v)) for v in raw}) > 1:
+        raise InputError(path, msg(_("Given more than once, with different values.")))
+    return _first(raw)
 
 
 def form_count(spec: Field, data: Mapping[str, Any], name: str) -> int:

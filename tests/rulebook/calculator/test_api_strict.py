@@ -326,6 +326,49 @@ def test_the_input_schema_refuses_what_the_api_refuses(client, db):
     assert post(client, ORDER, {"inputs": inputs}).status_code == 422
 
 
+@pytest.mark.parametrize("field, value, message", [
+    ("strike_bonus", "2", "Enter a whole number."),       # text, not a JSON number
+    ("strike_bonus", 2.5, "Enter a whole number."),
+    ("strike_bonus", True, "Enter a whole number."),
+    ("target_elements", "swamp", "Expected a list."),    # one value, not a list
+])
+def test_a_json_value_of_another_type_than_the_schema_names_is_a_422(client, db, field,
+                                                                    value, message):
+    """JSON input means what the published JSON Schema says: the schema
+    refuses the value, and so does the API (one meaning on every surface)."""
+    schema = client.get("/api/scenarios/berserk/element-feature").json()["input_schema"]
+    validator = jsonschema_rs.Draft202012Validator(schema)
+    assert validator.is_valid(BK1) and not validator.is_valid({**BK1, field: value})
+    response = post(client, EVALUATE, {"inputs": {**BK1, field: value}})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": f"inputs.{field}", "message": message}]
+
+
+def test_a_whole_number_written_with_a_fraction_of_zero_is_that_number(client, seeded):
+    schema = client.get("/api/scenarios/berserk/element-feature").json()["input_schema"]
+    assert jsonschema_rs.Draft202012Validator(schema).is_valid({**BK1, "strike_bonus": 2.0})
+    response = post(client, EVALUATE, {"inputs": {**BK1, "strike_bonus": 2.0}})
+    assert response.status_code == 200
+    assert response.json() == post(client, EVALUATE, {"inputs": BK1}).json()
+
+
+def test_a_parameter_given_twice_with_different_values_is_an_error(client, seeded):
+    response = client.get(f"{EVALUATE}?{BK1_QUERY}&strike_bonus=5")
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "strike_bonus", "message": (
+        "Given more than once, with different values.")}]
+    # the same value twice is the same answer as once
+    again = client.get(f"{EVALUATE}?{BK1_QUERY}&strike_bonus=2")
+    assert again.status_code == 200 and again.json() == client.get(f"{EVALUATE}?{BK1_QUERY}").json()
+
+
+def test_full_width_digits_are_not_a_number_on_the_form_either(client, db):
+    response = client.get(f"{EVALUATE}?feature_element=swamp&strike_bonus=\uff12"
+                          "&target_elements=swamp")
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "strike_bonus", "message": "Enter a whole number."}]
+
+
 def test_every_worked_example_uses_known_fields_only(client, db):
     """The examples are served through the API (GET /api/scenarios) as inputs to send."""
     for scenario in client.get("/api/scenarios").json():
