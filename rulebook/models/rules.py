@@ -327,8 +327,16 @@ class Clause(models.Model):
                   "change, since addresses and citations use them.") % {"key": stored["key"]})
 
     def clean(self) -> None:
-        """Model validation: the immutability check as a form error."""
+        """Model validation: the immutability check as a form error, and a
+        section of another document refused on the section field."""
         super().clean()
+        if self.section_id is not None and self.document_id is not None \
+                and self.section.document_id != self.document_id:
+            from django.core.exceptions import ValidationError
+
+            raise ValidationError({"section": _(
+                "This section belongs to another document (%(document)s); choose a section of "
+                "the clause's document.") % {"document": self.section.document}})
         _as_validation_error(self.check_immutable)
 
     def save(self, *args, **kwargs) -> None:

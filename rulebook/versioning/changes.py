@@ -32,6 +32,7 @@ from django.utils import timezone
 from rulebook.models import Clause, ClauseVersion, Correction, Document
 from rulebook.versioning.diffing import DiffRow
 from rulebook.versioning.history import compare
+from rulebook.versioning.structure import StructuralChange, StructureKind, structural_changes
 
 
 class ChangeKind(enum.StrEnum):
@@ -62,7 +63,16 @@ class ClauseChange:
     @property
     def prior_unavailable(self) -> bool:
         """The text before the change exists but is not in the sources."""
-        return self.kind is ChangeKind.CHANGED and self.diff is None
+        return self.kind is ChangeKind.CHANGED and self.diff is None and not self.structure
+
+    @property
+    def structure(self) -> list[StructuralChange]:
+        """Where the clause moved or how it was renumbered between the dates,
+        in words (added and repealed are the ``kind``)."""
+        if self.old is None:
+            return []
+        return [change for change in structural_changes(self.new, self.old)
+                if change.kind in (StructureKind.MOVED, StructureKind.RENUMBERED)]
 
 
 @dataclass(frozen=True)

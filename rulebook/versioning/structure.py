@@ -152,6 +152,13 @@ def position_after(document: Document, section: Section, after: Clause | None) -
     return (order[-1][0] + 1) if order else 1.0
 
 
+def position_at_end(section: Section, clause: Clause) -> float:
+    """The position of ``clause`` moved to the end of ``section`` (after its
+    last clause in the present order)."""
+    last = section.clauses.exclude(pk=clause.pk).order_by("-position").first()
+    return position_after(section.document, section, last)
+
+
 def _taken(document: Document, key: str) -> bool:
     return (Clause.objects.filter(document=document, key=key).exists()
             or ClauseVersion.objects.filter(clause__document=document, key=key).exists())

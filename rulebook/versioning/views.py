@@ -20,6 +20,7 @@ from rulebook.caching.conditional import page_cacheable
 from rulebook.versioning.changes import default_dates, document_changes
 from rulebook.versioning.diffing import has_changes
 from rulebook.versioning.history import VersionChange, clause_history, compare, correction_changes
+from rulebook.versioning.structure import former_labels
 from rulebook.models import Clause, Correction, Document, Game
 from rulebook.reading.views import renumbered_redirect
 
@@ -66,6 +67,7 @@ def clause_history_view(request: HttpRequest, game: str, document: str,
         "entries": entries, "form": form, "old": old, "new": new,
         "diff": diff, "same_text": diff is not None and not has_changes(diff),
         "first_change": VersionChange(first, None, None) if first else None,
+        "former_labels": former_labels([entry.version for entry in entries]),
     })
 
 
