@@ -608,11 +608,9 @@ class DraftVersionForm(ClauseVersionAdminForm):
             field.widget.choices = [(item.pk, _section_label(item)) for item in
                                     document.sections.select_related("document")
                                     .order_by("position")]
-            field.required = True
             field.help_text = _("Choose another section of the document to move the clause "
                                 "there from the correction's date.")
         if "key" in self.fields:
-            self.fields["key"].required = True
             self.fields["key"].help_text = _(
                 "A new key renumbers the clause from the correction's date; its old address "
                 "then leads to it.")
@@ -620,6 +618,12 @@ class DraftVersionForm(ClauseVersionAdminForm):
     def clean(self):
         cleaned = super().clean()
         draft = self.instance
+        for name in ("section", "key", "label"):
+            # A form without the field (or an empty section or key) keeps the
+            # draft's structure as it is.
+            if name in self.fields and (name not in self.data or (
+                    name != "label" and not cleaned.get(name))):
+                cleaned[name] = getattr(draft, name)
         section, key = cleaned.get("section"), cleaned.get("key")
         if draft.clause_id and draft.correction_id and section is not None:
             try:
