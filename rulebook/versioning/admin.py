@@ -191,7 +191,7 @@ class ProposedVersionInline(admin.TabularInline):
     model = ClauseVersion
     fk_name = "correction"
     extra = 0
-    fields = ("clause", "is_repeal", "based_on_number", "revision", "state")
+    fields = ("clause", "is_repeal", "based_on_number", "revision", "state", "structure")
     readonly_fields = fields
     show_change_link = True
     verbose_name = _("proposed clause text")
@@ -206,6 +206,15 @@ class ProposedVersionInline(admin.TabularInline):
         if obj.based_on_number != latest:
             return gettext("stale: version %(number)s was published since") % {"number": latest}
         return gettext("draft")
+
+    @admin.display(description=_("structure"))
+    def structure(self, obj: ClauseVersion) -> str:
+        """What the version changes in the clause's structure, in words (added,
+        repealed, moved, renumbered), or "—"."""
+        base = (publishing.base_version(obj) if not obj.is_published
+                else obj.clause.versions.published().filter(number=obj.number - 1).first())
+        return "; ".join(change.text for change in structure.structural_changes(obj, base)) \
+            or "—"
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -522,6 +531,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
                 source_diff = word_diff(before.text if before else "", imported.text)
             rows.append({"draft": draft, "base": base, "source_diff": source_diff,
                          "diff": compare(base, draft) if base else None,
+                         "structure": structure.structural_changes(draft, base),
                          "stale": not draft.is_published and draft.based_on_number != latest,
                          "unchanged": not draft.is_published and publishing.unchanged(draft, base),
                          "translations": translations})

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from rulebook.models import Clause, ClauseVersion, Correction, Document
-from rulebook.versioning.diffing import DiffRow
+from rulebook.versioning.diffing import DiffRow, has_changes
 from rulebook.versioning.history import compare
 from rulebook.versioning.structure import StructuralChange, StructureKind, structural_changes
 
@@ -64,6 +64,11 @@ class ClauseChange:
     def prior_unavailable(self) -> bool:
         """The text before the change exists but is not in the sources."""
         return self.kind is ChangeKind.CHANGED and self.diff is None and not self.structure
+
+    @property
+    def text_changed(self) -> bool:
+        """The original text differs between the dates (not only the structure)."""
+        return self.diff is not None and has_changes(self.diff)
 
     @property
     def structure(self) -> list[StructuralChange]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from rulebook.versioning.diffing import DiffRow, word_diff
+from rulebook.versioning.diffing import DiffRow, has_changes, word_diff
 from rulebook.models import Clause, ClauseVersion, Correction
 from rulebook.versioning.publishing import publication_log
 from rulebook.versioning.structure import StructuralChange, structural_changes
@@ -68,6 +68,11 @@ class VersionChange:
     def added(self) -> bool:
         """The version brought a new clause (published through a correction)."""
         return self.previous is None and not self.prior_unavailable
+
+    @property
+    def text_changed(self) -> bool:
+        """The original text differs from the version before (not only the structure)."""
+        return self.diff is not None and has_changes(self.diff)
 
     @property
     def structure(self) -> list[StructuralChange]:

@@ -204,3 +204,19 @@ def test_export_then_restore_keeps_the_structure_of_every_date(editor, publisher
                   if c["key"] == "2.5" for v in c["versions"]]
     assert [(s["key"], s["section"]) for s in renumbered] == [("2.1", "spielen"),
                                                             ("2.5", "spielen")]
+
+
+def test_the_corrections_admin_and_pages_say_what_changed_in_words(restructured, publisher,
+                                                                   client):
+    correction = restructured["correction"]
+    client.force_login(publisher)
+    page = client.get(f"/admin/rulebook/correction/{correction.pk}/change/").content.decode()
+    preview = client.get(f"/admin/rulebook/correction/{correction.pk}/preview/").content.decode()
+    for words in ("added", "repealed", "moved from section 1 Drawing to 2 Playing",
+                  "renumbered from 2.1 to 2.5"):
+        assert words in page and words in preview
+    detail = client.get(f"/en/testspiel/corrections/{correction.number}/").content.decode()
+    assert "renumbered from 2.1 to 2.5" in detail
+    # A clause only renumbered or moved shows no word diff of an unchanged text:
+    # the one diff is the repealed clause's deleted text.
+    assert detail.count('<div class="diff"') == 1 and "<del" in detail
