@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.conf import settings
 from django.utils import timezone
 
@@ -348,7 +349,8 @@ def _read_sections(document: Document, sections: list[Section], on: datetime.dat
     # old section before the correction's date, in the new one after it).
     versions = (versions.filter(clause__document=document) if by_document
                 else versions.filter(clause__in=ClauseVersion.objects.filter(
-                    section__in=sections).values("clause_id")))
+                    Q(section__in=sections) | Q(clause__section__in=sections))
+                    .values("clause_id")))
     by_section: dict[int, list[ClauseReading]] = {s.pk: [] for s in sections}
     for clause, current, later in _versions_in_force(versions, on):
         as_of(clause, current or later)
@@ -452,7 +454,9 @@ def _shown_sections(document: int, on: datetime.date):
     # (As ClauseQuerySet.shown: an imported clause is there before its date.)
     shown = ClauseVersion.objects.published().filter(
         Q(effective_date__isnull=True) | Q(effective_date__lte=on)
-        | Q(published_by__isnull=True)).values("section_id")
+        | Q(published_by__isnull=True)).annotate(
+        # A version without structure (written in bulk) is in its clause's section.
+        shown_in=Coalesce("section_id", "clause__section_id")).values("shown_in")
     return Section.objects.filter(document_id=document).filter(
         Q(pk__in=shown) | Q(children__in=shown) | Q(children__children__in=shown)).distinct()
 
