@@ -12,6 +12,11 @@ the game yet; exporting the restored game gives the same dict.
 :func:`export_markdown` gives the text in force on a date, in each
 document's original language.
 
+Each version carries the structure it gave its clause (``structure``: key,
+printed label, section slug, position; see :mod:`rulebook.versioning.structure`),
+so added, moved and renumbered clauses read the same on every date after a
+restore; a file without it restores each version in its clause's place.
+
 Corrections keep their public number (their address
 ``/<lang>/<game>/corrections/<number>/`` and Atom id) through export and
 restore.  Publishers are recorded by user name.  On restore, a user name unknown to
