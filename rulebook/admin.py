@@ -70,9 +70,11 @@ class ClauseAdmin(RefusalsAsMessages, admin.ModelAdmin):
     inlines = [ClauseVersionInline]
 
     def get_readonly_fields(self, request, obj=None):
-        # A published clause's key and document make its address and citations.
+        # A published clause's key and document make its address and citations;
+        # its label, section and place change only with a correction (a
+        # version carries them: rulebook.versioning.structure).
         if obj is not None and obj.has_published_version():
-            return ("key", "document")
+            return ("key", "document", "label", "section", "position")
         return ()
 
 

@@ -307,6 +307,7 @@ def _first_version(spec: SourceSpec, clause: Clause, parsed: ParsedClause,
     lang = spec.language
     version = ClauseVersion(clause=clause, number=1, effective_date=section.effective_date,
                             correction=correction, published_at=now)
+    version.take_structure(clause)
     setattr(version, f"text_{lang}", parsed.text)
     setattr(version, f"title_{lang}", parsed.title)
     for code, note in notes.items():

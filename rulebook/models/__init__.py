@@ -17,7 +17,7 @@ are a package; everything else imports from ``rulebook.models``.
 
 from rulebook.models.references import ClauseReference
 from rulebook.models.rules import (
-    LANGUAGE_CHOICES, PROTECTED_VERSION_FIELDS, TRANSLATION_DIGEST_FIELDS, Clause,
+    LANGUAGE_CHOICES, PROTECTED_VERSION_FIELDS, STRUCTURE_FIELDS, TRANSLATION_DIGEST_FIELDS, Clause,
     ClauseVersion, ClauseVersionQuerySet, Correction, CorrectionQuerySet, Document, Game,
     ImmutableVersionError, Localized, RulebookRevision, Section, localized, text_digest,
 )
@@ -27,7 +27,7 @@ from rulebook.models.sources import ImportedText
 from rulebook.models.rulings import Ruling, RulingClause, RulingQuerySet
 
 __all__ = [
-    "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
+    "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "STRUCTURE_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
     "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
     "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError",
     "ImportedText", "Localized",

@@ -309,21 +309,34 @@ class Clause(models.Model):
     def check_immutable(self) -> None:
         """Refuse a new key or document of a clause with a published version.
 
+        A published version carrying the new key (a renumbering correction,
+        :mod:`rulebook.versioning.structure`) moves the key.
+
         :raises ImmutableVersionError: if the key or document of a clause
             with a published version would change.
         """
         if self.pk is None:
             return
         stored = type(self).objects.filter(pk=self.pk).values("key", "document_id").first()
-        if stored and (stored["key"] != self.key or stored["document_id"] != self.document_id) \
+        renumbered = self.versions.filter(published_at__isnull=False, key=self.key).exists()
+        if stored and ((stored["key"] != self.key and not renumbered)
+                       or stored["document_id"] != self.document_id) \
                 and self.has_published_version():
             raise ImmutableVersionError(
                 _("Clause %(key)s has a published version: its key and document cannot "
                   "change, since addresses and citations use them.") % {"key": stored["key"]})
 
     def clean(self) -> None:
-        """Model validation: the immutability check as a form error."""
+        """Model validation: the immutability check as a form error, and a
+        section of another document refused on the section field."""
         super().clean()
+        if self.section_id is not None and self.document_id is not None \
+                and self.section.document_id != self.document_id:
+            from django.core.exceptions import ValidationError
+
+            raise ValidationError({"section": _(
+                "This section belongs to another document (%(document)s); choose a section of "
+                "the clause's document.") % {"document": self.section.document}})
         _as_validation_error(self.check_immutable)
 
     def save(self, *args, **kwargs) -> None:
@@ -719,6 +732,20 @@ class ClauseVersion(models.Model):
         _("repeals the clause"), default=False,
         help_text=_("The correction removes this clause: from its effective date the clause is "
                     "no longer in force; its address stays and says so."))
+    # The clause's structure as of this version (its key, printed label,
+    # section and place in the document): a correction that adds, moves or
+    # renumbers a clause is a new version, so point-in-time views, history
+    # and diffs read the structure of a date from the versions, and a
+    # published structure never changes (rulebook.versioning.structure).
+    key = models.CharField(_("key"), max_length=120, blank=True,
+                           help_text=_("The clause's key from this version on, e.g. “107.2”."))
+    label = models.CharField(_("label"), max_length=160, blank=True,
+                             help_text=_("How the key is printed from this version on."))
+    section = models.ForeignKey(Section, on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="+", verbose_name=_("section"),
+                                help_text=_("The section the clause is in from this version on."))
+    position = models.FloatField(_("position"), null=True, blank=True, editable=False,
+                                 help_text=_("Order in the document from this version on."))
     # Optimistic concurrency of drafts (Wagtail's "revision you started from").
     based_on_number = models.PositiveIntegerField(
         _("based on version"), null=True, blank=True, editable=False,
@@ -842,10 +869,24 @@ class ClauseVersion(models.Model):
         :raises ImmutableVersionError: see :meth:`check_immutable`.
         """
         self.digest = text_digest(self.original_text())
+        if self.section_id is None and self.clause_id is not None:
+            self.take_structure(self.clause)
         self.check_immutable()
         super().save(*args, **kwargs)
         if self.published_at is None and self.correction_id is not None:
             Correction(pk=self.correction_id).return_to_draft()
+
+    def take_structure(self, source: "Clause | ClauseVersion") -> None:
+        """Copy key, label, section and position from a clause row or another version."""
+        for name in STRUCTURE_FIELDS:
+            value = getattr(source, name)
+            setattr(self, name, float(value) if name == "position" and value is not None
+                    else value)
+
+    def structure_differs(self, other: "ClauseVersion | Clause") -> bool:
+        """Whether this version's key, label, section or position differs from ``other``'s."""
+        return any((getattr(self, name) or None) != (getattr(other, name) or None)
+                   for name in STRUCTURE_FIELDS)
 
     def delete(self, *args, **kwargs):
         """Delete a draft version (a submitted correction returns to draft).
@@ -866,7 +907,11 @@ class ClauseVersion(models.Model):
 TRANSLATION_DIGEST_FIELDS = tuple(f"translated_from_{code}" for code, _name in settings.LANGUAGES)
 # Besides the original-language text and title (which depend on the document).
 PROTECTED_VERSION_FIELDS = ("clause_id", "number", "effective_date", "correction_id",
-                            "is_repeal", "digest", "published_at", "published_by_id")
+                            "is_repeal", "digest", "published_at", "published_by_id",
+                            "key", "label", "section_id", "position")
+#: The structure a version carries (see ClauseVersion.key): as stored on the
+#: clause row, which holds the structure of its latest published version.
+STRUCTURE_FIELDS = ("key", "label", "section_id", "position")
 
 class RulebookRevision(models.Model):
     """One row counting every change to the rulebook's tables.

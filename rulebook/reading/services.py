@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.conf import settings
 from django.utils import timezone
 
@@ -344,10 +345,15 @@ def _read_sections(document: Document, sections: list[Section], on: datetime.dat
     by_pk = {item.pk: item for item in sections}
     versions = ClauseVersion.objects.published().order_by("clause__position", "clause_id",
                                                           "number")
+    # A clause that was ever in one of the sections (a moved one is in its
+    # old section before the correction's date, in the new one after it).
     versions = (versions.filter(clause__document=document) if by_document
-                else versions.filter(clause__section__in=sections))
+                else versions.filter(clause__in=ClauseVersion.objects.filter(
+                    Q(section__in=sections) | Q(clause__section__in=sections))
+                    .values("clause_id")))
     by_section: dict[int, list[ClauseReading]] = {s.pk: [] for s in sections}
     for clause, current, later in _versions_in_force(versions, on):
+        as_of(clause, current or later)
         if clause.section_id not in by_pk:
             continue
         clause.document = document
@@ -358,8 +364,35 @@ def _read_sections(document: Document, sections: list[Section], on: datetime.dat
     result = []
     for item in sections:
         item.document = document
-        result.append(SectionReading(item, item.heading_in(), tuple(by_section[item.pk])))
+        readings = sorted(by_section[item.pk], key=lambda r: r.clause.position)
+        result.append(SectionReading(item, item.heading_in(), tuple(readings)))
     return result
+
+
+def as_of(clause: Clause, version: ClauseVersion | None) -> Clause:
+    """Give ``clause`` (in memory) the printed label, section and place its
+    ``version`` carries — the structure on the date that version is read for
+    (a renumbered clause shows its old label before the correction's date, a
+    moved one its old section).  Its key, the address, stays the current
+    one.  Returns ``clause``; a version without structure changes nothing."""
+    if version is not None and version.section_id is not None:
+        if clause.section_id != version.section_id:
+            clause.__dict__.pop("_section_cache", None)
+            clause._state.fields_cache.pop("section", None)
+            clause.section_id = version.section_id
+        clause.label = version.label
+        if version.position is not None:
+            clause.position = version.position
+    return clause
+
+
+def renumbered_clause(document: Document, key: str) -> Clause | None:
+    """The clause of ``document`` whose published version carried ``key``, a
+    key it no longer has (a correction renumbered it), or ``None``: its old
+    address leads there.  One query."""
+    return (Clause.objects.filter(document=document, versions__key=key,
+                                  versions__published_at__isnull=False)
+            .exclude(key=key).order_by("-versions__number").first())
 
 
 @dataclass(frozen=True)
@@ -421,7 +454,9 @@ def _shown_sections(document: int, on: datetime.date):
     # (As ClauseQuerySet.shown: an imported clause is there before its date.)
     shown = ClauseVersion.objects.published().filter(
         Q(effective_date__isnull=True) | Q(effective_date__lte=on)
-        | Q(published_by__isnull=True)).values("clause__section_id")
+        | Q(published_by__isnull=True)).annotate(
+        # A version without structure (written in bulk) is in its clause's section.
+        shown_in=Coalesce("section_id", "clause__section_id")).values("shown_in")
     return Section.objects.filter(document_id=document).filter(
         Q(pk__in=shown) | Q(children__in=shown) | Q(children__children__in=shown)).distinct()
 

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import datetime
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+import copy
+
+from django.http import (Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect,
+                         HttpResponseRedirect)
 from django.shortcuts import get_object_or_404, render
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
-from rulebook.models import Document, Game, Ruling
+from rulebook.models import Clause, Document, Game, Ruling, Section
 from rulebook.reading.rulepage import reading_date, render_rule_page
 from rulebook.templatetags.reading import TOC_SECTIONS
-from rulebook.reading.services import (document_sections, find_clause, find_stamped_document,
-                                       read_document, read_document_page)
+from rulebook.reading.services import (as_of, document_sections, find_clause,
+                                       find_stamped_document, read_document, read_document_page,
+                                       renumbered_clause)
 
 
 def _document(game: str, document: str) -> Document:
@@ -93,7 +97,7 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
     doc = _document(game, document)
     found = find_clause(doc, key)
     if found is None:
-        raise Http404("No such clause in this document.")
+        return renumbered_redirect(request, doc, key)
     clause = found.clause
 
     def context(on: datetime.date) -> dict:
@@ -101,13 +105,43 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
         # (not even looked for when the game has none: the stamp counted them).
         rulings = (SimpleLazyObject(lambda: Ruling.objects.for_reader(clause, on))
                    if getattr(doc, "published_rulings", 1) else ([], []))
+        reading = found.reading(on)
+        shown = _as_of(clause, reading.version or reading.later)
         return {
-            "clause": clause, "reading": found.reading(on),
-            "section": clause.section, "previous": found.previous, "next": found.next,
+            "clause": shown, "reading": reading,
+            "section": shown.section, "previous": found.previous, "next": found.next,
             "versions": found.versions, "rulings": rulings,
         }
 
     return render_rule_page(request, doc, "rulebook/reading/clause.html", context)
+
+
+def _as_of(clause: Clause, version) -> Clause:
+    """A copy of ``clause`` with the label and section ``version`` carries
+    (:func:`~rulebook.reading.services.as_of`); one query only when the
+    section then was another one."""
+    shown = copy.copy(clause)
+    shown._state = copy.copy(clause._state)
+    shown._state.fields_cache = dict(clause._state.fields_cache)
+    as_of(shown, version)
+    if shown.section_id != clause.section_id:
+        shown.section = Section.objects.get(pk=shown.section_id)
+        shown.section.document = clause.document
+    return shown
+
+
+def renumbered_redirect(request: HttpRequest, document: Document, key: str,
+                        suffix: str = "") -> HttpResponse:
+    """A permanent redirect from a clause's old key (a correction renumbered
+    it) to its address now, ``suffix`` (e.g. ``history/``) and the query
+    kept; a 404 when no clause of ``document`` ever had ``key``."""
+    clause = renumbered_clause(document, key)
+    if clause is None:
+        raise Http404("No such clause in this document.")
+    clause.document = document
+    query = request.META.get("QUERY_STRING", "")
+    return HttpResponsePermanentRedirect(
+        clause.get_absolute_url() + suffix + (f"?{query}" if query else ""))
 
 
 @require_safe

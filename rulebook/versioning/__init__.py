@@ -7,6 +7,8 @@ Modules:
   readers see;
 - :mod:`~rulebook.versioning.guards`: database triggers that refuse to
   change published versions;
+- :mod:`~rulebook.versioning.structure`: structural corrections — a clause
+  added at a place, repealed, moved, renumbered — and their words;
 - :mod:`~rulebook.versioning.editing`: concurrent edits — row locks in one
   order, stamps of what a form was opened from, one retry after a deadlock;
 - :mod:`~rulebook.versioning.diffing`: word diffs; :mod:`~rulebook.versioning.history`:

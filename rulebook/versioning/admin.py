@@ -24,13 +24,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
-from rulebook.versioning import editing, guards, publishing
+from rulebook.versioning import editing, guards, publishing, structure
 from rulebook.versioning.diffing import word_diff
 from rulebook.references.forms import REFERENCE_HELP, ClauseVersionAdminForm
 from rulebook.references.services import validation_errors
 from rulebook.versioning.history import compare
 from rulebook.models import (
-    Clause, ClauseVersion, Correction, ImmutableVersionError, ImportedText,
+    Clause, ClauseVersion, Correction, ImmutableVersionError, ImportedText, Section,
 )
 
 
@@ -191,7 +191,7 @@ class ProposedVersionInline(admin.TabularInline):
     model = ClauseVersion
     fk_name = "correction"
     extra = 0
-    fields = ("clause", "is_repeal", "based_on_number", "revision", "state")
+    fields = ("clause", "is_repeal", "based_on_number", "revision", "state", "structure")
     readonly_fields = fields
     show_change_link = True
     verbose_name = _("proposed clause text")
@@ -206,6 +206,15 @@ class ProposedVersionInline(admin.TabularInline):
         if obj.based_on_number != latest:
             return gettext("stale: version %(number)s was published since") % {"number": latest}
         return gettext("draft")
+
+    @admin.display(description=_("structure"))
+    def structure(self, obj: ClauseVersion) -> str:
+        """What the version changes in the clause's structure, in words (added,
+        repealed, moved, renumbered), or "—"."""
+        base = (publishing.base_version(obj) if not obj.is_published
+                else obj.clause.versions.published().filter(number=obj.number - 1).first())
+        return "; ".join(change.text for change in structure.structural_changes(obj, base)) \
+            or "—"
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -228,6 +237,65 @@ class ProposeForm(forms.Form):
         field.queryset = (Clause.objects.filter(document__game=correction.game)
                           .select_related("document").order_by("document__position", "position"))
         field.label_from_instance = lambda c: f"{c.document.slug} · {c.display_key} ({c.key})"
+
+
+def _section_choices(game) -> "models.QuerySet":
+    """The sections of ``game``'s documents, in reading order."""
+    return (Section.objects.filter(document__game=game).select_related("document")
+            .order_by("document__position", "position"))
+
+
+def _section_label(section: Section) -> str:
+    return f"{section.document.slug} · {section.label()}"
+
+
+class AddClauseForm(forms.Form):
+    """A new clause at a place in a section of the correction's game: key and
+    printed label are proposed from the clause before it (editable)."""
+
+    section = forms.ModelChoiceField(queryset=Section.objects.none(), label=_("section"))
+    after = forms.ModelChoiceField(
+        queryset=Clause.objects.none(), label=_("after clause"), required=False,
+        help_text=_("The new clause follows this one; leave empty to put it at the start of "
+                    "the section."))
+    key = forms.CharField(label=_("key"), max_length=120, required=False,
+                          help_text=_("Leave empty to get a key proposed from the clause "
+                                      "before, e.g. “106.4” after “106.3”."))
+    label = forms.CharField(label=_("label"), max_length=160, required=False,
+                            help_text=_("How the key is printed; proposed with the key."))
+    title = forms.CharField(label=_("title"), max_length=300, required=False)
+    text = forms.CharField(label=_("text"), widget=forms.Textarea(attrs={"rows": 6}),
+                           required=False, help_text=REFERENCE_HELP)
+
+    def __init__(self, *args, correction: Correction, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.correction = correction
+        # Every section and clause of every game: a section of another game
+        # is refused with a field error (structure.check_section), not hidden.
+        section = self.fields["section"]
+        section.queryset = Section.objects.select_related("document__game").order_by(
+            "document__game__position", "document__position", "position")
+        section.label_from_instance = _section_label
+        section.widget.choices = [("", "---------")] + [
+            (item.pk, _section_label(item)) for item in _section_choices(correction.game)]
+        after = self.fields["after"]
+        after.queryset = (Clause.objects.filter(document__game=correction.game)
+                          .select_related("document").order_by("document__position",
+                                                               "position"))
+        after.label_from_instance = lambda c: f"{c.document.slug} · {c.display_key}"
+
+    def clean(self):
+        cleaned = super().clean()
+        section, after = cleaned.get("section"), cleaned.get("after")
+        if section is not None:
+            try:
+                structure.check_section(self.correction, section)
+            except structure.StructureError as error:
+                self.add_error(error.field, str(error))
+                return cleaned
+            if after is not None and after.section_id != section.pk:
+                self.add_error("after", gettext("Choose a clause of the chosen section."))
+        return cleaned
 
 
 class CorrectionForm(StampedModelForm):
@@ -347,6 +415,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         info = "rulebook_correction"
         return [
             path("<int:pk>/propose/", wrap(self.propose_view), name=f"{info}_propose"),
+            path("<int:pk>/add-clause/", wrap(self.add_clause_view), name=f"{info}_add_clause"),
             path("<int:pk>/preview/", wrap(self.preview_view), name=f"{info}_preview"),
             path("<int:pk>/submit/", wrap(self.submit_view), name=f"{info}_submit"),
             path("<int:pk>/publish/", wrap(self.publish_view), name=f"{info}_publish"),
@@ -393,6 +462,46 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
             "title": gettext("Propose a clause text"),
         })
 
+    def add_clause_view(self, request, pk: int):
+        """A new clause at a place of a section, as a draft of this correction: a
+        first submit without key proposes key and label from the clause before."""
+        correction = self._correction(request, pk)
+        if not request.user.has_perm("rulebook.add_clauseversion") \
+                or not request.user.has_perm("rulebook.add_clause"):
+            raise PermissionDenied
+        form = AddClauseForm(request.POST or None, correction=correction)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            if not data["key"]:
+                key, label = structure.proposed_key(data["section"], data["after"])
+                form = AddClauseForm({**request.POST.dict(), "key": key,
+                                      "label": data["label"] or label}, correction=correction)
+                messages.info(request, gettext(
+                    "Key and label proposed from the clause before: check them, give the text "
+                    "and add the clause."))
+            else:
+                try:
+                    draft = editing.retry_once(lambda: structure.add_clause(
+                        correction, request.user, section=data["section"], after=data["after"],
+                        key=data["key"], label=data["label"], text=data["text"],
+                        title=data["title"]))
+                except structure.StructureError as error:
+                    form.add_error(error.field if error.field in form.fields else None,
+                                   str(error))
+                except (publishing.WorkflowError, editing.BusyError) as error:
+                    form.add_error(None, str(error))
+                else:
+                    messages.success(request, gettext(
+                        "Clause %(clause)s added to this correction as a draft: readers see it "
+                        "from the correction's effective date once it is published.")
+                        % {"clause": draft.clause})
+                    return HttpResponseRedirect(self._change_url(correction))
+        return TemplateResponse(request, "admin/rulebook/correction/propose.html", {
+            **self.admin_site.each_context(request), "opts": self.model._meta,
+            "correction": correction, "form": form, "adding": True,
+            "title": gettext("Add a clause"),
+        })
+
     def preview_view(self, request, pk: int):
         """Each proposed text as it will read, with a word diff to the version it replaces."""
         correction = self._correction(request, pk, change=False)
@@ -422,6 +531,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
                 source_diff = word_diff(before.text if before else "", imported.text)
             rows.append({"draft": draft, "base": base, "source_diff": source_diff,
                          "diff": compare(base, draft) if base else None,
+                         "structure": structure.structural_changes(draft, base),
                          "stale": not draft.is_published and draft.based_on_number != latest,
                          "unchanged": not draft.is_published and publishing.unchanged(draft, base),
                          "translations": translations})
@@ -499,9 +609,45 @@ class DraftVersionForm(ClauseVersionAdminForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["expected_revision"].initial = self.instance.revision
+        if "section" in self.fields and self.instance.clause_id:
+            field = self.fields["section"]
+            document = self.instance.clause.document
+            # The document's sections are offered; another one is refused
+            # with a field error (structure.check_section).
+            field.queryset = Section.objects.select_related("document__game")
+            field.widget.choices = [(item.pk, _section_label(item)) for item in
+                                    document.sections.select_related("document")
+                                    .order_by("position")]
+            field.help_text = _("Choose another section of the document to move the clause "
+                                "there from the correction's date.")
+        if "key" in self.fields:
+            self.fields["key"].help_text = _(
+                "A new key renumbers the clause from the correction's date; its old address "
+                "then leads to it.")
 
     def clean(self):
         cleaned = super().clean()
+        draft = self.instance
+        for name in ("section", "key", "label"):
+            # A form without the field (or an empty section or key) keeps the
+            # draft's structure as it is.
+            if name in self.fields and (name not in self.data or (
+                    name != "label" and not cleaned.get(name))):
+                cleaned[name] = getattr(draft, name)
+        section, key = cleaned.get("section"), cleaned.get("key")
+        if draft.clause_id and draft.correction_id and section is not None:
+            try:
+                structure.check_section(draft.correction, section, draft.clause.document)
+            except structure.StructureError as error:
+                self.add_error("section", str(error))
+            else:
+                if section.pk != draft.section_id:  # moved: at the end of its new section
+                    draft.position = structure.position_at_end(section, draft.clause)
+        if draft.clause_id and key and key != draft.key:
+            try:
+                structure.check_key(draft.clause.document, key, draft.clause)
+            except structure.StructureError as error:
+                self.add_error("key", str(error))
         expected = cleaned.get("expected_revision")
         if self.instance.pk and expected is not None:
             # Inside the admin's transaction: the locks last until the save, so
@@ -560,8 +706,8 @@ class ClauseVersionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     list_filter = (PublishedFilter, TranslationStateFilter, "clause__document", "correction")
     search_fields = ("clause__key",)
     fields = ("clause", "correction", "number", "based_on_number", "revision", "effective_date",
-              "is_repeal", "title", "text", "source_note", "expected_revision", "digest",
-              "published_at", "published_by")
+              "is_repeal", "section", "key", "label", "title", "text", "source_note",
+              "expected_revision", "digest", "published_at", "published_by")
     readonly_fields = ("clause", "correction", "number", "based_on_number", "revision",
                        "effective_date", "digest", "published_at", "published_by")
     change_form_template = "admin/rulebook/clauseversion/change_form.html"

@@ -34,6 +34,7 @@ from rulebook.models import Game
 from rulebook.reading.api import (ReadingParams, TextOut, clause_api_url, find_clause_by_number,
                                   find_document, reading_on, texts)
 from rulebook.versioning.changes import default_dates, document_changes
+from rulebook.versioning.structure import structural_changes
 from rulebook.versioning.diffing import DiffRow
 from rulebook.versioning.history import clause_history, compare, correction_changes
 
@@ -45,6 +46,16 @@ class DiffRowOut(Schema):
 
     kind: str
     text: str
+
+
+class StructureOut(Schema):
+    """A structural change of a clause: added, repealed, moved or renumbered."""
+
+    kind: str = Field(..., description="added, repealed, moved or renumbered")
+    old: str = Field(..., description="The section (moved) or printed label (renumbered) "
+                                      "before; empty otherwise.")
+    new: str = Field(..., description="The section or printed label after; empty otherwise.")
+    text: str = Field(..., description="The change in words, in the language asked for.")
 
 
 class HistoryVersionOut(Schema):
@@ -59,6 +70,9 @@ class HistoryVersionOut(Schema):
     original: TextOut
     diff: list[DiffRowOut] | None
     prior_unavailable: bool
+    key: str = Field(..., description="The clause's key from this version on.")
+    label: str = Field(..., description="The clause's printed label from this version on.")
+    structure: list[StructureOut]
 
 
 class HistoryOut(Schema):
@@ -91,6 +105,8 @@ class ChangeOut(Schema):
     text: str = Field(..., description="The original text in force on `to` (empty: repealed).")
     diff: list[DiffRowOut] | None
     prior_unavailable: bool
+    structure: list[StructureOut] = Field(..., description="Moved or renumbered between the "
+                                                           "dates.")
     corrections: list[CorrectionRef]
     url: str
     api_url: str
@@ -130,6 +146,7 @@ class CorrectionChangeOut(Schema):
     repeal: bool
     added: bool
     prior_unavailable: bool
+    structure: list[StructureOut]
     text: str
     diff: list[DiffRowOut] | None
     url: str
@@ -184,6 +201,10 @@ def clause_history_api(request: HttpRequest, game: str, document: str, key: str,
                 "diff": diff_json(diff),
                 "prior_unavailable": (previous is None and version.correction_id is not None
                                       and version.published_by_id is None),
+                "key": version.key or clause.key, "label": version.label or version.key
+                or clause.display_key,
+                "structure": [change.as_json()
+                              for change in structural_changes(version, previous)],
             })
             previous = version
         # the page's address in the language asked for (``lang=ru`` → ``/ru/…``)
@@ -215,6 +236,7 @@ def changes_api(request: HttpRequest, game: str, document: str, params: Query[Ch
                             "effective_date": change.new.effective_date},
             "text": "" if change.new.is_repeal else change.new.original_text(),
             "diff": diff_json(change.diff), "prior_unavailable": change.prior_unavailable,
+            "structure": [item.as_json() for item in change.structure],
             "corrections": [correction_ref(request, c, language) for c in change.corrections],
             "url": absolute(request, change.clause.get_absolute_url()),
             "api_url": absolute(request, clause_api_url(doc, change.clause.key)),
@@ -271,6 +293,7 @@ def correction_api(request: HttpRequest, game: str, id: int, params: Query[Readi
                 "label": clause.display_key, "version": version.number,
                 "repeal": version.is_repeal, "added": change.added,
                 "prior_unavailable": change.prior_unavailable,
+                "structure": [item.as_json() for item in change.structure],
                 "text": "" if version.is_repeal else version.original_text(),
                 "diff": diff_json(change.diff),
                 "url": absolute(request, clause.get_absolute_url()),

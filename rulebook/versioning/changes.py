@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from rulebook.models import Clause, ClauseVersion, Correction, Document
-from rulebook.versioning.diffing import DiffRow
+from rulebook.versioning.diffing import DiffRow, has_changes
 from rulebook.versioning.history import compare
+from rulebook.versioning.structure import StructuralChange, StructureKind, structural_changes
 
 
 class ChangeKind(enum.StrEnum):
@@ -62,7 +63,21 @@ class ClauseChange:
     @property
     def prior_unavailable(self) -> bool:
         """The text before the change exists but is not in the sources."""
-        return self.kind is ChangeKind.CHANGED and self.diff is None
+        return self.kind is ChangeKind.CHANGED and self.diff is None and not self.structure
+
+    @property
+    def text_changed(self) -> bool:
+        """The original text differs between the dates (not only the structure)."""
+        return self.diff is not None and has_changes(self.diff)
+
+    @property
+    def structure(self) -> list[StructuralChange]:
+        """Where the clause moved or how it was renumbered between the dates,
+        in words (added and repealed are the ``kind``)."""
+        if self.old is None:
+            return []
+        return [change for change in structural_changes(self.new, self.old)
+                if change.kind in (StructureKind.MOVED, StructureKind.RENUMBERED)]
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,11 @@ the game yet; exporting the restored game gives the same dict.
 :func:`export_markdown` gives the text in force on a date, in each
 document's original language.
 
+Each version carries the structure it gave its clause (``structure``: key,
+printed label, section slug, position; see :mod:`rulebook.versioning.structure`),
+so added, moved and renumbered clauses read the same on every date after a
+restore; a file without it restores each version in its clause's place.
+
 Corrections keep their public number (their address
 ``/<lang>/<game>/corrections/<number>/`` and Atom id) through export and
 restore.  Publishers are recorded by user name.  On restore, a user name unknown to
@@ -97,6 +102,7 @@ def export_game(game: Game, on: datetime.date | None = None) -> dict[str, Any]:
     }
     for document in game.documents.order_by("position", "slug"):
         sections = list(document.sections.select_related("parent").order_by("position"))
+        section_slugs = {section.pk: section.slug for section in sections}
         data["documents"].append({
             "slug": document.slug, "number": document.number,
             "title": _translated(document, "title"), "language": document.language,
@@ -121,6 +127,7 @@ def export_game(game: Game, on: datetime.date | None = None) -> dict[str, Any]:
                                         for code in LANGUAGES},
                     "published_at": version.published_at.isoformat(),
                     "published_by": _user(version.published_by),
+                    "structure": _structure(version, section_slugs),
                 } for version in by_clause.get(clause.pk, [])],
             } for clause in document.clauses.select_related("section").order_by("position")],
         })
@@ -132,6 +139,15 @@ def export_game(game: Game, on: datetime.date | None = None) -> dict[str, Any]:
         rulings = rulings.filter(source_date__lte=on)
     data["rulings"] = [_ruling_item(ruling, on, refs) for ruling in rulings]
     return data
+
+
+def _structure(version: ClauseVersion, section_slugs: dict[int, str]) -> dict | None:
+    """The structure a version carries (key, label, section slug, position), or
+    ``None`` for a version without one."""
+    if version.section_id is None:
+        return None
+    return {"key": version.key, "label": version.label,
+            "section": section_slugs[version.section_id], "position": version.position}
 
 
 def _ruling_item(ruling: Ruling, on: datetime.date | None, refs: dict[int, int]) -> dict:
@@ -308,6 +324,13 @@ def _restore_document(game: Game, doc_item: dict[str, Any], corrections: dict[in
         clauses[document.slug, clause.key] = clause
         for v in item["versions"]:
             version = _version(clause, v, corrections, publisher)
+            structure = v.get("structure")  # files written before it have none
+            if structure:
+                version.key, version.label = structure["key"], structure["label"]
+                version.section = sections[structure["section"]]
+                position = structure["position"]
+                version.position = None if position is None else float(position)
+                _checked(version, f"{document.slug}/{clause.key} v{version.number}")
             if version.number == 1 and version.published_by is None:
                 version.save()
             else:

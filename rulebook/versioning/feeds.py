@@ -211,6 +211,10 @@ class CorrectionsFeed(Feed):
             keys = ", ".join(escape(change.version.clause.display_key) for change in changes)
             label = escape(_("Clauses changed:"))
             parts.append(f"<p>{label} {keys}</p>")
+            moves = [f"<li>{escape(change.version.clause.display_key)}: {escape(item.text)}</li>"
+                     for change in changes for item in change.structure]
+            if moves:
+                parts.append(f"<ul>{''.join(moves)}</ul>")
         return "".join(parts)
 
     def item_link(self, item: Correction) -> str:

@@ -4,13 +4,14 @@ What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
 
 - a published clause version: any change of its id, clause, number,
   effective date, correction, repeal flag, digest, publication stamps,
-  source note (every language: it is part of the version) or its
+  the structure it carries (key, label, section, position), source note (every language: it is part of the version) or its
   original-language text and title; deleting it; replacing it
   (``INSERT OR REPLACE``/``REPLACE INTO`` of its row, ``UPDATE OR REPLACE``
   of another row onto its id or its clause and number).  Translations into
   other languages and their digests may still be added;
-- a clause with a published version: a new id, key or document, deletion,
-  replacement;
+- a clause with a published version: a new id or document, a new key
+  unless a published version of it carries that key (a renumbering,
+  :mod:`rulebook.versioning.structure`), deletion, replacement;
 - a document with a published version: a new id, original language, slug
   or game, deletion, replacement (its language says which text of each
   version is the original, so it is fixed as well);
@@ -110,6 +111,29 @@ def _version_original(op: str) -> str:
     return f"(CASE {language} {cases} ELSE FALSE END)"
 
 
+#: The structure a clause version carries (key, label, section, place), from
+#: migration 0010 on: fixed once published, like its text.
+VERSION_STRUCTURE_COLUMNS = ("key", "label", "section_id", "position")
+
+
+def _version_changed(op: str) -> str:
+    # The original text and title, and the structure the version carries.
+    structure = [f"NEW.{column} {op} OLD.{column}" for column in VERSION_STRUCTURE_COLUMNS
+                 if f"{_VERSION}.{column}" not in _ABSENT.get()]
+    return " OR ".join([_version_original(op), *structure])
+
+
+def _clause_key_changed(op: str) -> str:
+    # A clause keeps its key, unless a published version of it carries the
+    # new one: a renumbering correction moves the clause's address
+    # (rulebook.versioning.structure), nothing else may.
+    if f"{_VERSION}.key" in _ABSENT.get():
+        return f"NEW.key {op} OLD.key"
+    return (f"(NEW.key {op} OLD.key AND NOT EXISTS (SELECT 1 FROM {_VERSION} kv "
+            f"WHERE kv.clause_id = OLD.id AND kv.published_at IS NOT NULL "
+            f"AND kv.key = NEW.key))")
+
+
 def _ruling_clause_published(row: str) -> str:
     return (f"EXISTS (SELECT 1 FROM {_RULING} gu WHERE gu.id = {row}.ruling_id "
             f"AND gu.published_at IS NOT NULL)")
@@ -198,9 +222,9 @@ GUARDS = (
            "published_at", "published_by_id")
           + tuple(f"source_note_{lang}" for lang in LANGUAGES),
           ((("id",), ""), (("clause_id", "number"), "NEW.published_at IS NOT NULL")),
-          _version_original),
-    Guard(_CLAUSE, _clause_published, ("key", "document_id"),
-          ((("id",), ""), (("document_id", "key"), ""))),
+          _version_changed),
+    Guard(_CLAUSE, _clause_published, ("document_id",),
+          ((("id",), ""), (("document_id", "key"), "")), _clause_key_changed),
     Guard(_DOCUMENT, _document_published, ("language", "slug", "game_id"),
           ((("id",), ""), (("game_id", "slug"), ""))),
     Guard(_CORRECTION, _version_published,
@@ -398,6 +422,12 @@ def install_guards(connection) -> None:
             present = {column.name for column in
                        connection.introspection.get_table_description(cursor, _RULING)}
         absent = frozenset(set(RULING_STATUS_COLUMNS) - present)
+    if _VERSION in tables:
+        with connection.cursor() as cursor:
+            present = {column.name for column in
+                       connection.introspection.get_table_description(cursor, _VERSION)}
+        absent |= {f"{_VERSION}.{column}" for column in VERSION_STRUCTURE_COLUMNS
+                   if column not in present}
     token = _ABSENT.set(absent)
     try:
         with connection.cursor() as cursor:

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from rulebook.versioning.diffing import DiffRow, word_diff
+from rulebook.versioning.diffing import DiffRow, has_changes, word_diff
 from rulebook.models import Clause, ClauseVersion, Correction
 from rulebook.versioning.publishing import publication_log
+from rulebook.versioning.structure import StructuralChange, structural_changes
 
 
 class VersionState(enum.StrEnum):
@@ -38,6 +39,9 @@ class HistoryEntry:
     state: VersionState
     publisher: str  # display name; "" for a version that came with an imported source
     published_at: datetime.datetime | None  # from the admin log where it has the entry
+    #: What the version changed in the clause's structure (added, repealed,
+    #: moved, renumbered), against the version before it.
+    structure: tuple[StructuralChange, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,17 @@ class VersionChange:
         """The version brought a new clause (published through a correction)."""
         return self.previous is None and not self.prior_unavailable
 
+    @property
+    def text_changed(self) -> bool:
+        """The original text differs from the version before (not only the structure)."""
+        return self.diff is not None and has_changes(self.diff)
+
+    @property
+    def structure(self) -> list[StructuralChange]:
+        """What the version changed in the clause's structure, in words
+        (:func:`~rulebook.versioning.structure.structural_changes`)."""
+        return structural_changes(self.version, self.previous)
+
 
 def _name(user) -> str:
     return (user.get_full_name() or user.get_username()) if user else ""
@@ -82,6 +97,7 @@ def clause_history(clause: Clause, on: datetime.date | None = None) -> list[Hist
     current = in_force[-1] if in_force else None
     log = publication_log(versions)
     entries = []
+    previous = None
     for version in versions:
         version.clause = clause
         if current is not None and version.pk == current.pk:
@@ -93,7 +109,11 @@ def clause_history(clause: Clause, on: datetime.date | None = None) -> list[Hist
         entry = log.get(version.pk)
         entries.append(HistoryEntry(version, state,
                                     _name(entry.user if entry else version.published_by),
-                                    entry.action_time if entry else version.published_at))
+                                    entry.action_time if entry else version.published_at,
+                                    tuple(change for change in structural_changes(
+                                        version, previous)  # a repeal has its own words
+                                          if change.kind != "repealed")))
+        previous = version
     return entries
 
 

@@ -43,7 +43,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rulebook.models import Clause, ClauseVersion, Correction, Game, text_digest
-from rulebook.versioning import editing
+from rulebook.versioning import editing, structure
 
 PUBLISH_PERMISSION = "rulebook.publish_correction"
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
@@ -187,8 +187,9 @@ def submit_correction(correction: Correction, user) -> Correction:
 
 
 def unchanged(draft: ClauseVersion, base: ClauseVersion | None) -> bool:
-    """Whether a draft repeats its base version: same texts and titles in every language."""
-    if base is None or draft.is_repeal != base.is_repeal:
+    """Whether a draft repeats its base version: same texts and titles in every
+    language, same structure (key, label, section, place)."""
+    if base is None or draft.is_repeal != base.is_repeal or draft.structure_differs(base):
         return False
     return all((getattr(draft, f"{field}_{code}") or "") == (getattr(base, f"{field}_{code}") or "")
                for code in LANGUAGE_CODES for field in ("text", "title"))
@@ -300,6 +301,7 @@ def publish_correction(correction: Correction, user, *,
     correction.save()
     for draft in drafts:
         _publish_draft(draft, bases[draft.pk], correction, user)
+    structure.apply_structure(drafts)  # added, moved, renumbered clauses
     _log(user, correction, CHANGE, f"Published ({len(drafts)} clause versions).")
     return correction
 

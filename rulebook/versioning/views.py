@@ -20,7 +20,9 @@ from rulebook.caching.conditional import page_cacheable
 from rulebook.versioning.changes import default_dates, document_changes
 from rulebook.versioning.diffing import has_changes
 from rulebook.versioning.history import VersionChange, clause_history, compare, correction_changes
+from rulebook.versioning.structure import former_labels
 from rulebook.models import Clause, Correction, Document, Game
+from rulebook.reading.views import renumbered_redirect
 
 
 class CompareForm(forms.Form):
@@ -41,7 +43,9 @@ def clause_history_view(request: HttpRequest, game: str, document: str,
     """Every published version of a clause, and a word diff between any two of them."""
     doc = get_object_or_404(Document.objects.select_related("game"), game__slug=game,
                             slug=document)
-    clause = get_object_or_404(Clause.objects.select_related("section"), document=doc, key=key)
+    clause = Clause.objects.select_related("section").filter(document=doc, key=key).first()
+    if clause is None:
+        return renumbered_redirect(request, doc, key, "history/")
     clause.document = clause.section.document = doc
     entries = clause_history(clause)
     by_number = {entry.version.number: entry.version for entry in entries}
@@ -63,6 +67,7 @@ def clause_history_view(request: HttpRequest, game: str, document: str,
         "entries": entries, "form": form, "old": old, "new": new,
         "diff": diff, "same_text": diff is not None and not has_changes(diff),
         "first_change": VersionChange(first, None, None) if first else None,
+        "former_labels": former_labels([entry.version for entry in entries]),
     })
 
 

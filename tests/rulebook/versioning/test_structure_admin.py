@@ -1,0 +1,104 @@
+"""Structural corrections in the admin (issue 25): a clause is added at a
+place in the correction's own page, with key and label proposed from the
+clause before; a section of another game or document is refused with a
+field error, in the add form, the draft form and the clause form."""
+
+import datetime
+
+import pytest
+from django.test import Client
+
+from rulebook.models import Clause, ClauseVersion, Correction, Document, Game, Section
+from tests.rulebook.test_publishing import draft_form
+
+
+def client_for(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def other_places(small_rulebook):
+    """A second document of the same game, and a document of another game, each with a section."""
+    document = Document.objects.create(game=small_rulebook["game"], slug="anhang",
+                                       title_de="Anhang", language="de", position=2)
+    appendix = Section.objects.create(document=document, slug="anhang-1", heading_de="Anhang")
+    game = Game.objects.create(slug="anderes", name_de="Anderes Spiel")
+    foreign_document = Document.objects.create(game=game, slug="regeln", title_de="Regeln",
+                                               language="de")
+    foreign = Section.objects.create(document=foreign_document, slug="fremd",
+                                     heading_de="Fremde Regeln")
+    return {"appendix": appendix, "foreign": foreign}
+
+
+@pytest.fixture
+def correction(small_rulebook, editor):
+    return Correction.objects.create(game=small_rulebook["game"], language="de",
+                                     title_de="Neue Regel", effective_date=datetime.date(2026, 3, 1),
+                                     created_by=editor)
+
+
+def test_a_clause_is_added_in_the_corrections_page_with_a_proposed_key(
+        small_rulebook, other_places, correction, editor):
+    client = client_for(editor)
+    url = f"/admin/rulebook/correction/{correction.pk}/add-clause/"
+    page = client.get(url).content.decode()
+    assert f'<option value="{small_rulebook["section"].pk}">regeln · 1 Ziehen</option>' in page
+    assert ">anhang · Anhang</option>" in page  # same game, other document
+    assert "Fremde Regeln" not in page  # another game: not offered
+    after = small_rulebook["other"]  # 1.2, the last clause of the section
+    data = {"section": small_rulebook["section"].pk, "after": after.pk, "key": "", "label": "",
+            "title": "", "text": "Eine neue Regel."}
+    proposed = client.post(url, data).content.decode()
+    assert 'name="key" value="1.3"' in proposed and 'name="label" value="1.3"' in proposed
+    assert not Clause.objects.filter(key="1.3").exists()
+    response = client.post(url, {**data, "key": "1.3", "label": "1.3"})
+    assert response.status_code == 302
+    draft = ClauseVersion.objects.get(clause__key="1.3")
+    assert (draft.correction, draft.number, draft.published_at, draft.text_de) == (
+        correction, 1, None, "Eine neue Regel.")
+    assert draft.section == small_rulebook["section"] and draft.position > 2.0
+    assert correction.versions.count() == 1
+    taken = client.post(url, {**data, "key": "1.1"}).content.decode()
+    assert "has or had the key 1.1" in taken
+
+
+def test_a_section_of_another_game_is_refused_with_a_field_error(
+        small_rulebook, other_places, correction, editor):
+    client = client_for(editor)
+    url = f"/admin/rulebook/correction/{correction.pk}/add-clause/"
+    page = client.post(url, {"section": other_places["foreign"].pk, "after": "", "key": "9.1",
+                             "label": "", "title": "", "text": "Fremd."}).content.decode()
+    assert "This section belongs to another game than the correction" in page
+    assert 'class="form-row errors"' in page
+    assert not Clause.objects.filter(key="9.1").exists()
+
+
+def test_the_draft_form_moves_within_the_document_only(small_rulebook, other_places,
+                                                      draft_correction, editor):
+    draft = draft_correction.versions.get()
+    client = client_for(editor)
+    url = f"/admin/rulebook/clauseversion/{draft.pk}/change/"
+    page = client.post(url, draft_form(draft, section=other_places["appendix"].pk))
+    assert "A clause stays in its document" in page.content.decode()
+    assert ClauseVersion.objects.get(pk=draft.pk).section == small_rulebook["section"]
+    renumbered = client.post(url, draft_form(draft, key="1.2"))
+    assert "has or had the key 1.2" in renumbered.content.decode()
+    response = client.post(url, draft_form(draft, key="1.5", label="1.5"))
+    assert response.status_code == 302
+    assert ClauseVersion.objects.get(pk=draft.pk).key == "1.5"
+    assert Clause.objects.get(pk=draft.clause_id).key == "1.1"  # until published
+
+
+def test_the_clause_form_refuses_a_section_of_another_document(small_rulebook, other_places,
+                                                               django_user_model):
+    admin = django_user_model.objects.create_superuser("root", "root@example.org", "pw")
+    client = client_for(admin)
+    page = client.post("/admin/rulebook/clause/add/", {
+        "document": small_rulebook["document"].pk, "section": other_places["appendix"].pk,
+        "key": "1.9", "label": "", "depth": 0, "position": 9,
+        "versions-TOTAL_FORMS": "0", "versions-INITIAL_FORMS": "0",
+        "versions-MIN_NUM_FORMS": "0", "versions-MAX_NUM_FORMS": "1000"}).content.decode()
+    assert "This section belongs to another document" in page
+    assert not Clause.objects.filter(key="1.9").exists()
