@@ -18,7 +18,7 @@ from rulebook.versioning.exporting import export_game, restore_game
 from rulebook.versioning.publishing import (
     WorkflowError, propose_version, publish_correction, submit_correction,
 )
-from tests.rulebook.conftest import TEXTS
+from tests.rulebook.conftest import TEXTS, hidden_inputs
 
 RENAMED = datetime.date(2023, 3, 1)
 DOC = "/de/testspiel/regeln/"
@@ -204,3 +204,39 @@ def test_a_change_is_published_only_with_its_correction(renamed):
                                        name_de="Heimlich", published_at=correction.published_at)
     assert StructureChange.objects.count() == 1
     assert TEXTS[2] in ClauseVersion.objects.get(clause=renamed["clause"], number=3).text_de
+
+
+def test_an_editor_renames_a_section_in_the_corrections_admin(client, small_rulebook,
+                                                              publisher, other_game_section):
+    correction = Correction.objects.create(game=small_rulebook["game"], language="de",
+                                           effective_date=RENAMED, title_de="Umbenennung")
+    client.force_login(publisher)
+    url = f"/admin/rulebook/correction/{correction.pk}/change/"
+    page = client.get(url).content.decode()
+    section_select = page[page.index('name="structure_changes-__prefix__-section"'):]
+    section_select = section_select[:section_select.index("</select>")]
+    assert "regeln › 1 Ziehen" in section_select  # only the correction's game
+    assert other_game_section.slug not in section_select
+    form = {**hidden_inputs(page), "game": small_rulebook["game"].pk, "language": "de",
+            "title_de": "Umbenennung", "effective_date": "2023-03-01",
+            "structure_changes-TOTAL_FORMS": "1",
+            "structure_changes-0-section": small_rulebook["section"].pk,
+            "structure_changes-0-slug": "karten-ziehen",
+            "structure_changes-0-name_de": "Karten ziehen", "_continue": "1"}
+    response = client.post(url, form)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    change = StructureChange.objects.get()
+    assert (change.section, change.slug, change.name_de) == (
+        small_rulebook["section"], "karten-ziehen", "Karten ziehen")
+    submit_correction(correction, publisher)
+    publish_correction(correction, publisher)
+    assert client.get(f"{DOC}section/ziehen/").status_code == 301
+
+
+@pytest.fixture
+def other_game_section(db):
+    from rulebook.models import Document, Game
+
+    game = Game.objects.create(slug="anderes", name_de="Anderes")
+    document = Document.objects.create(game=game, slug="heft", title_de="Heft", language="de")
+    return Section.objects.create(document=document, slug="fremd-abschnitt", heading_de="Fremd")
