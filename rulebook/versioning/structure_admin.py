@@ -80,14 +80,25 @@ class StructureChangeInline(TranslationStackedInline):
         request._structure_correction = obj
         return super().get_formset(request, obj, **kwargs)
 
+    @staticmethod
+    def _left_out(request, obj) -> bool:
+        # Not on the add page (the correction's game is not chosen yet), nor
+        # for a form posted without this inline (opened before it existed, or
+        # a client that never showed it): the correction saves as before.
+        return obj is None or (request.method == "POST"
+                               and "structure_changes-TOTAL_FORMS" not in request.POST)
+
+    def has_view_permission(self, request, obj=None):
+        return not self._left_out(request, obj) and super().has_view_permission(request, obj)
+
     def has_add_permission(self, request, obj=None):
-        return obj is not None and not obj.is_published
+        return not self._left_out(request, obj) and not obj.is_published
 
     def has_change_permission(self, request, obj=None):
-        return obj is None or not obj.is_published
+        return not self._left_out(request, obj) and not obj.is_published
 
     def has_delete_permission(self, request, obj=None):
-        return obj is None or not obj.is_published
+        return not self._left_out(request, obj) and not obj.is_published
 
 
 class SectionOfDocumentSelect(forms.Select):

@@ -137,6 +137,12 @@ def test_changes_api_correction_api_and_feed_list_the_rename(client, renamed):
     assert [s["slug"] for s in detail["structure"]] == ["karten-ziehen"]
     feed = client.get("/de/testspiel/corrections/feed/").content.decode()
     assert "Karten ziehen" in feed and "ziehen → karten-ziehen" in feed
+    page = client.get(f"/en/testspiel/corrections/{correction.number}/").content.decode()
+    assert ('Section “Ziehen” renamed “Karten ziehen”, address ziehen → karten-ziehen'
+            in page)
+    assert 'href="/en/testspiel/regeln/section/karten-ziehen/"' in page
+    changes_page = client.get("/en/testspiel/regeln/changes/?from=2023-01-01&to=2023-12-31")
+    assert "renamed “Karten ziehen”" in changes_page.content.decode()
 
 
 def test_a_structure_only_correction_needs_a_free_slug(small_rulebook, publisher):
