@@ -26,6 +26,7 @@ class GameAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         return versioned_fields(obj)
 
     def get_prepopulated_fields(self, request, obj=None):
+        """The slug from the name, while the name is editable."""
         return {} if versioned_fields(obj) else self.prepopulated_fields
 
 

@@ -208,6 +208,12 @@ def _published() -> tuple[_Change, ...]:
                          row.effective_date, row.adds, row.slug, row.names()) for row in rows)
 
 
+def load_changes() -> tuple[_Change, ...]:
+    """Every published change in date order, read now (one query): for pages
+    without a publication stamp, which keep nothing per process."""
+    return _published()
+
+
 def published_changes() -> tuple[_Change, ...]:
     """Every published change in date order, kept per process until one is saved
     (one query when none is kept; none on most pages)."""

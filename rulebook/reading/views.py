@@ -16,8 +16,8 @@ from django.views.decorators.http import require_safe
 
 from rulebook.models import Document, Game, Ruling
 from rulebook.models.rules import page_address
-from rulebook.models.structure import (changes_for, current_slug, section_for_slug,
-                                       structure_on)
+from rulebook.models.structure import (changes_for, current_slug, load_changes,
+                                       section_for_slug, structure_on)
 from rulebook.reading.rulepage import reading_date, render_rule_page
 from rulebook.templatetags.reading import TOC_SECTIONS
 from rulebook.reading.services import (document_sections, find_clause, find_stamped_document,
@@ -35,20 +35,24 @@ def _document(game: str, document: str) -> Document:
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """The games and their documents."""
-    games = [structure_on(game) for game in Game.objects.prefetch_related("documents")]
+    changes = load_changes()  # names and titles in force today
+    games = [structure_on(game, None, changes)
+             for game in Game.objects.prefetch_related("documents")]
     for game in games:
         for document in game.documents.all():
-            structure_on(document)
+            structure_on(document, None, changes)
     return render(request, "rulebook/reading/home.html", {"games": games})
 
 
 @require_safe
 def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     """A game's documents and corrections, and a link to its official rulings if any."""
-    game_obj = structure_on(get_object_or_404(Game, slug=game))
+    changes = load_changes()  # names and titles in force today
+    game_obj = structure_on(get_object_or_404(Game, slug=game), None, changes)
     return render(request, "rulebook/reading/game.html", {
         "game": game_obj,
-        "documents": [structure_on(document) for document in game_obj.documents.all()],
+        "documents": [structure_on(document, None, changes)
+                      for document in game_obj.documents.all()],
         "corrections": game_obj.corrections.filter(published_at__isnull=False),
         "has_rulings": game_obj.rulings.published().exists(),
     })

@@ -77,6 +77,7 @@ class StructureChangeInline(TranslationStackedInline):
         return field
 
     def get_formset(self, request, obj=None, **kwargs):
+        """The formset, its choices limited to ``obj``'s (the correction's) game."""
         request._structure_correction = obj
         return super().get_formset(request, obj, **kwargs)
 
@@ -108,6 +109,7 @@ class SectionOfDocumentSelect(forms.Select):
     documents: dict[int, int] = {}
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        """An option with ``data-document``: the id of its section's document."""
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
         pk = getattr(value, "value", value)
         if pk in self.documents:

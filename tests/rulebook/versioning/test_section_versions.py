@@ -246,3 +246,9 @@ def other_game_section(db):
     game = Game.objects.create(slug="anderes", name_de="Anderes")
     document = Document.objects.create(game=game, slug="heft", title_de="Heft", language="de")
     return Section.objects.create(document=document, slug="fremd-abschnitt", heading_de="Fremd")
+
+
+def test_the_sitemap_lists_a_renamed_section_at_its_new_address(client, renamed):
+    sitemap = client.get("/sitemap.xml").content.decode()
+    assert "/de/testspiel/regeln/section/karten-ziehen/" in sitemap
+    assert "/section/ziehen/" not in sitemap
