@@ -11,15 +11,23 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from rulebook.models import Clause, ClauseVersion, Document, Game, GlossaryTerm, Section
 from rulebook.versioning.admin import RefusalsAsMessages, StampedModelForm
+from rulebook.versioning.structure_admin import limit_sections, versioned_fields
 from rulebook.rulings import admin as _rulings_admin  # noqa: F401  (registers RulingAdmin)
 
 
 @admin.register(Game)
 class GameAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
-    """Games: names in every language."""
+    """Games: names in every language (once published, renamed by a correction)."""
 
     list_display = ("slug", "name", "position")
     prepopulated_fields = {"slug": ("name",)}
+
+    def get_readonly_fields(self, request, obj=None):
+        return versioned_fields(obj)
+
+    def get_prepopulated_fields(self, request, obj=None):
+        """The slug from the name, while the name is editable."""
+        return {} if versioned_fields(obj) else self.prepopulated_fields
 
 
 @admin.register(Document)
@@ -33,17 +41,31 @@ class DocumentAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
     def get_readonly_fields(self, request, obj=None):
         # Once a version is published, the original language says which text
         # is the (immutable) original; game and slug make the addresses.
+        # The title changes by a correction (rulebook.models.structure).
         if obj is not None and obj.has_published_version():
-            return ("game", "slug", "language")
+            return ("game", "slug", "language", *versioned_fields(obj))
         return ()
 
 
 @admin.register(Section)
 class SectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
-    """Sections of a document."""
+    """Sections of a document; the parent offered among the document's sections.
+    Once published, heading and slug change by a correction."""
 
     list_display = ("__str__", "document", "position")
     list_filter = ("document",)
+
+    class Media:
+        js = ("rulebook/admin/section-choices.js",)
+
+    def get_readonly_fields(self, request, obj=None):
+        return versioned_fields(obj)
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        if "parent" in form.base_fields:
+            limit_sections(form.base_fields["parent"], obj)
+        return form
 
 
 class ClauseVersionInline(TranslationTabularInline):
@@ -68,6 +90,16 @@ class ClauseAdmin(RefusalsAsMessages, admin.ModelAdmin):
     list_filter = ("document",)
     search_fields = ("key", "label")
     inlines = [ClauseVersionInline]
+
+    class Media:
+        js = ("rulebook/admin/section-choices.js",)
+
+    def get_form(self, request, obj=None, **kwargs):
+        # Only the sections of the clause's document (refused otherwise: Clause.clean).
+        form = super().get_form(request, obj, **kwargs)
+        if "section" in form.base_fields:
+            limit_sections(form.base_fields["section"], obj)
+        return form
 
     def get_readonly_fields(self, request, obj=None):
         # A published clause's key and document make its address and citations;

@@ -2,7 +2,9 @@
 
 from modeltranslation.translator import TranslationOptions, register
 
-from rulebook.models import ClauseVersion, Correction, Document, Game, Ruling, Section
+from rulebook.models import (
+    ClauseVersion, Correction, Document, Game, Ruling, Section, StructureChange,
+)
 
 
 @register(Game)
@@ -45,3 +47,10 @@ class RulingTranslationOptions(TranslationOptions):
     """Translated fields of Ruling (the original is in ``Ruling.language``)."""
 
     fields = ("question", "answer")
+
+
+@register(StructureChange)
+class StructureChangeTranslationOptions(TranslationOptions):
+    """Translated fields of StructureChange (the new heading, title or name)."""
+
+    fields = ("name",)

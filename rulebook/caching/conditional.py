@@ -36,7 +36,9 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
-from rulebook.models import ClauseVersion, Correction, Document, RulebookRevision, Ruling
+from rulebook.models import (
+    ClauseVersion, Correction, Document, RulebookRevision, Ruling, StructureChange,
+)
 from rulebook.caching.revision import REVISION_ID
 
 # How long a rendered fragment is kept (seconds).  Keys change with every
@@ -100,7 +102,8 @@ def with_publication_stamp(documents: QuerySet[Document],
     (``None`` when there is none); ``published_count``: how many of both
     are published by ``now``; ``published_rulings``: how many official
     rulings of its game are (``None`` for none: a clause page then reads
-    no rulings) (so a publication with a back-dated
+    no rulings); ``published_structure``: how many structure changes of the
+    rulebook are (0: a page looks up none) (so a publication with a back-dated
     ``published_at`` changes the stamp too); ``rulebook_revision``: the
     rulebook's change counter (an edit in place).  The versions' figures are
     read from the index on ``published_at``, so the stamp costs the same
@@ -127,6 +130,10 @@ def with_publication_stamp(documents: QuerySet[Document],
         published_corrections=count(corrections, "game"),
         published_rulings=count(Ruling.objects.filter(game=OuterRef("game_id"),
                                                       published_at__lte=now), "game"),
+        # Whether a page needs the structure changes' index (none: no look-up).
+        published_structure=Subquery(StructureChange.objects.filter(
+            published_at__lte=now).order_by().annotate(
+            n=Func(F("pk"), function="COUNT")).values("n")[:1], output_field=IntegerField()),
         rulebook_revision=Subquery(RulebookRevision.objects.filter(pk=REVISION_ID)
                                    .values("number")[:1], output_field=IntegerField()),
     )

@@ -65,10 +65,10 @@ def connect() -> None:
     """Connect :func:`bump` to the saves and deletes of the rulebook's models."""
     from rulebook.models import (
         Clause, ClauseVersion, Correction, Document, Game, GlossaryTerm, Ruling, RulingClause,
-        Section,
+        Section, StructureChange,
     )
 
     for model in (Game, Document, Section, Clause, ClauseVersion, Correction, GlossaryTerm,
-                  Ruling, RulingClause):
+                  Ruling, RulingClause, StructureChange):
         post_save.connect(bump, sender=model, dispatch_uid=f"revision-save-{model.__name__}")
         post_delete.connect(bump, sender=model, dispatch_uid=f"revision-delete-{model.__name__}")

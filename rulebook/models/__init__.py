@@ -9,7 +9,9 @@
 - :mod:`rulebook.models.sources`: what the importer last read from each
   source page;
 - :mod:`rulebook.models.rulings`: the publisher's official rulings and FAQ
-  entries, and the clauses they interpret.
+  entries, and the clauses they interpret;
+- :mod:`rulebook.models.structure`: dated changes of section headings and
+  slugs, document titles and game names, made by corrections.
 
 Importing them here is how Django finds the models of an app whose models
 are a package; everything else imports from ``rulebook.models``.
@@ -25,11 +27,12 @@ from rulebook.models.search import RulingSearchEntry, SearchEntry
 from rulebook.models.glossary import GlossaryTerm
 from rulebook.models.sources import ImportedText
 from rulebook.models.rulings import Ruling, RulingClause, RulingQuerySet
+from rulebook.models.structure import StructureChange
 
 __all__ = [
     "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "STRUCTURE_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
     "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
     "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError",
     "ImportedText", "Localized",
-    "RulebookRevision", "Ruling", "RulingClause", "RulingQuerySet", "RulingSearchEntry", "SearchEntry", "Section", "localized", "text_digest",
+    "RulebookRevision", "Ruling", "RulingClause", "RulingQuerySet", "RulingSearchEntry", "SearchEntry", "Section", "StructureChange", "localized", "text_digest",
 ]

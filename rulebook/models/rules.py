@@ -216,6 +216,19 @@ class Section(models.Model):
         doc = self.document
         return page_address("rulebook:section", doc.game.slug, doc.slug, self.slug)
 
+    def clean(self) -> None:
+        """Model validation: the parent section is of the same document (a field error)."""
+        super().clean()
+        _same_document(self, "parent")
+
+    def save(self, *args, **kwargs) -> None:
+        """Save; the parent section is of the same document (the database refuses it too).
+
+        :raises ValidationError: if the parent belongs to another document.
+        """
+        _same_document(self, "parent")
+        super().save(*args, **kwargs)
+
 
 class ClauseQuerySet(models.QuerySet):
     """Clauses; a bulk update keeps the key and document of published ones."""
@@ -338,15 +351,19 @@ class Clause(models.Model):
                 "This section belongs to another document (%(document)s); choose a section of "
                 "the clause's document.") % {"document": self.section.document}})
         _as_validation_error(self.check_immutable)
+        _same_document(self, "section")
 
     def save(self, *args, **kwargs) -> None:
         """Save; a clause with a published version keeps its key and document.
 
-        Its address and the engine's citations are built from them.
+        Its address and the engine's citations are built from them.  Its
+        section is of its document (the database refuses it too).
 
         :raises ImmutableVersionError: see :meth:`check_immutable`.
+        :raises ValidationError: if the section belongs to another document.
         """
         self.check_immutable()
+        _same_document(self, "section")
         super().save(*args, **kwargs)
 
 
@@ -376,6 +393,26 @@ def label_in(label: str, section: Section, original: str,
     if not (heading and translated and heading in label):
         return Localized(label, original, False)
     return Localized(label.replace(heading, f"{translated} ({heading})", 1), language, False)
+
+
+def _same_document(obj: models.Model, name: str) -> None:
+    """Refuse ``obj.<name>`` (a section) of another document than ``obj.document``.
+
+    :raises ValidationError: on the field ``name``, naming both documents.
+    """
+    from django.core.exceptions import ValidationError
+
+    section_id = getattr(obj, f"{name}_id")
+    if section_id is None or obj.document_id is None:
+        return
+    cached = obj._state.fields_cache.get(name)  # the section object given: no query
+    document_id = (cached.document_id if cached is not None and cached.pk == section_id
+                   else Section.objects.filter(pk=section_id).values_list(
+                       "document_id", flat=True).first())
+    if document_id is not None and document_id != obj.document_id:
+        raise ValidationError({name: _(
+            "This section belongs to another document; choose a section of “%(document)s”.")
+            % {"document": obj.document}}, code="other_document")
 
 
 class ImmutableVersionError(Exception):

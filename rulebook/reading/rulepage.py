@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from rulebook.caching.conditional import FRAGMENT_TIMEOUT, PageStamp
 from rulebook.models import Document
+from rulebook.models.structure import changes_for, structure_on
 
 
 def reading_date(request: HttpRequest) -> tuple[datetime.date, bool, str]:
@@ -50,6 +51,9 @@ def render_rule_page(request: HttpRequest, document: Document, template: str,
     stamp = PageStamp.for_document(document, on, dated)
     if (not_modified := stamp.not_modified(request)) is not None:
         return not_modified
+    changes = changes_for(document)  # the title and name in force on the reading date
+    structure_on(document, on, changes)
+    structure_on(document.game, on, changes)
     context = {
         "document": document, "game": document.game,
         "on": on, "dated": dated, "date_error": date_error, "today": timezone.localdate(),

@@ -21,6 +21,7 @@ from django.utils import timezone
 from rulebook.caching.conditional import with_publication_stamp
 from rulebook.caching.prepared import PreparedQuery
 from rulebook.models import Clause, ClauseVersion, Document, Localized, Section
+from rulebook.models.structure import sections_on
 
 
 def _stamped_document(game: str, document: str, now: datetime.datetime):
@@ -229,7 +230,8 @@ def read_document_page(document: Document, on: datetime.date | None = None, page
     sections = list(document.sections.annotate(
         clause_count=Count("clauses"),
         shown_count=Count("clauses", filter=Q(clauses__in=Clause.objects.shown(on)))))
-    sections = shown_sections(sections, {item.pk for item in sections if item.shown_count})
+    sections = sections_on(shown_sections(
+        sections, {item.pk for item in sections if item.shown_count}), on, document)
     page_of: dict[int, int] = {}
     number, size = 1, 0
     for item in sections:
@@ -266,7 +268,8 @@ def read_document(document: Document, on: datetime.date | None = None,
     """
     if section is not None:
         return _read_sections(document, [section], on, by_document=False)
-    readings = _read_sections(document, list(document.sections.all()), on, by_document=True)
+    readings = _read_sections(document, sections_on(document.sections.all(), on, document), on,
+                              by_document=True)
     shown = shown_sections([r.section for r in readings],
                            {r.section.pk for r in readings if r.clauses})
     kept = {item.pk for item in shown}
@@ -468,7 +471,8 @@ def document_sections(document: Document, on: datetime.date | None = None) -> li
     """The sections of ``document`` with a clause in force on ``on`` (today),
     in order, each knowing its document (one query, its SQL compiled once
     per process)."""
-    sections = _SECTIONS(document=document.pk, on=on or timezone.localdate())
+    sections = sections_on(_SECTIONS(document=document.pk, on=on or timezone.localdate()), on,
+                           document)
     for section in sections:
         section.document = document
     return sections

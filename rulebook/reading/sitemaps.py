@@ -9,6 +9,7 @@ from django.db.models import Max, Q
 from django.urls import reverse
 
 from rulebook.models import Clause, Correction, Document, Game, GlossaryTerm, Section
+from rulebook.models.structure import sections_on
 from rulebook.reading.lastmod import LastChanges
 
 
@@ -135,9 +136,10 @@ class SectionSitemap(RulebookSitemap):
     def items(self):
         # A section shows a clause in force today (its own or a subsection's).
         shown = Clause.objects.shown().values("section_id")
-        return (Section.objects.filter(Q(pk__in=shown) | Q(children__in=shown)
-                                       | Q(children__children__in=shown)).distinct()
-                .select_related("document__game").order_by("document", "position"))
+        # At their addresses in force (not added by a later correction).
+        return sections_on(Section.objects.filter(
+            Q(pk__in=shown) | Q(children__in=shown) | Q(children__children__in=shown))
+            .distinct().select_related("document__game").order_by("document", "position"))
 
     def lastmod(self, item):
         return self.changes.sections.get(item.pk)

@@ -17,6 +17,9 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from rulebook.models import Clause, Document, Game, Ruling, Section
+from rulebook.models.rules import page_address
+from rulebook.models.structure import (changes_for, current_slug, load_changes,
+                                       section_for_slug, structure_on)
 from rulebook.reading.rulepage import reading_date, render_rule_page
 from rulebook.templatetags.reading import TOC_SECTIONS
 from rulebook.reading.services import (as_of, document_sections, find_clause,
@@ -35,17 +38,24 @@ def _document(game: str, document: str) -> Document:
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """The games and their documents."""
-    games = Game.objects.prefetch_related("documents")
+    changes = load_changes()  # names and titles in force today
+    games = [structure_on(game, None, changes)
+             for game in Game.objects.prefetch_related("documents")]
+    for game in games:
+        for document in game.documents.all():
+            structure_on(document, None, changes)
     return render(request, "rulebook/reading/home.html", {"games": games})
 
 
 @require_safe
 def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     """A game's documents and corrections, and a link to its official rulings if any."""
-    game_obj = get_object_or_404(Game, slug=game)
+    changes = load_changes()  # names and titles in force today
+    game_obj = structure_on(get_object_or_404(Game, slug=game), None, changes)
     return render(request, "rulebook/reading/game.html", {
         "game": game_obj,
-        "documents": game_obj.documents.all(),
+        "documents": [structure_on(document, None, changes)
+                      for document in game_obj.documents.all()],
         "corrections": game_obj.corrections.filter(published_at__isnull=False),
         "has_rulings": game_obj.rulings.published().exists(),
     })
@@ -82,7 +92,14 @@ def section_detail(request: HttpRequest, game: str, document: str, section: str)
     sections = document_sections(doc, on)
     section_obj = next((item for item in sections if item.slug == section), None)
     if section_obj is None:
-        raise Http404("No such section in this document.")
+        # An earlier (or announced) address of a section: 301 to the one in force.
+        found = section_for_slug(doc.pk, section)
+        slug = current_slug(found) if found is not None else None
+        if slug is None or slug == section:
+            raise Http404("No such section in this document.")
+        query = f"?{request.META['QUERY_STRING']}" if request.META.get("QUERY_STRING") else ""
+        return HttpResponsePermanentRedirect(
+            page_address("rulebook:section", game, document, slug) + query)
     doc.__dict__[TOC_SECTIONS] = (on, sections)
     section_obj.document = doc
     return render_rule_page(request, doc, "rulebook/reading/section.html", lambda on: {
@@ -107,6 +124,7 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
                    if getattr(doc, "published_rulings", 1) else ([], []))
         reading = found.reading(on)
         shown = _as_of(clause, reading.version or reading.later)
+        structure_on(shown.section, on, changes_for(doc))
         return {
             "clause": shown, "reading": reading,
             "section": shown.section, "previous": found.previous, "next": found.next,

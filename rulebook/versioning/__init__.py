@@ -9,6 +9,10 @@ Modules:
   change published versions;
 - :mod:`~rulebook.versioning.structure`: structural corrections — a clause
   added at a place, repealed, moved, renumbered — and their words;
+- :mod:`~rulebook.versioning.headings` (with its admin,
+  :mod:`~rulebook.versioning.structure_admin`): dated changes of section
+  headings and addresses, document titles and game names that a
+  correction publishes;
 - :mod:`~rulebook.versioning.editing`: concurrent edits — row locks in one
   order, stamps of what a form was opened from, one retry after a deadlock;
 - :mod:`~rulebook.versioning.diffing`: word diffs; :mod:`~rulebook.versioning.history`:

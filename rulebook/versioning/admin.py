@@ -26,6 +26,7 @@ from modeltranslation.admin import TabbedTranslationAdmin
 
 from rulebook.versioning import editing, guards, publishing, structure
 from rulebook.versioning.diffing import word_diff
+from rulebook.versioning.structure_admin import StructureChangeInline
 from rulebook.references.forms import REFERENCE_HELP, ClauseVersionAdminForm
 from rulebook.references.services import validation_errors
 from rulebook.versioning.history import compare
@@ -353,7 +354,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
               "published_by", "opened_stamp")
     readonly_fields = ("status_display", "number", "created_by", "submitted_at",
                        "submitted_by", "published_at", "published_by")
-    inlines = [ProposedVersionInline]
+    inlines = [ProposedVersionInline, StructureChangeInline]
     change_form_template = "admin/rulebook/correction/change_form.html"
     published_refusal = _("This correction is already published.")
 

@@ -37,6 +37,7 @@ from rulebook.versioning.changes import default_dates, document_changes
 from rulebook.versioning.structure import structural_changes
 from rulebook.versioning.diffing import DiffRow
 from rulebook.versioning.history import clause_history, compare, correction_changes
+from rulebook.versioning.headings import document_structure_changes, structure_entry
 
 router = Router()
 
@@ -112,6 +113,28 @@ class ChangeOut(Schema):
     api_url: str
 
 
+class StructureChangeOut(Schema):
+    """A section renamed, moved to a new address or added, a document retitled or
+    a game renamed, by a correction on a date."""
+
+    kind: str = Field(..., description="section, document or game")
+    document: str | None = Field(..., description="The document's slug (section, document).")
+    section: str | None = Field(..., description="The section's first slug (section).")
+    adds: bool = Field(..., description="The correction adds the section.")
+    slug: str = Field(..., description="The section's new slug; empty: unchanged.")
+    name: dict[str, str] = Field(..., description="The new heading, title or name by "
+                                                  "language; empty: unchanged.")
+    effective_date: datetime.date | None
+    description: str
+    url: str
+
+
+def structure_json(request: HttpRequest, changes) -> list[dict]:
+    """The API's view of published structure changes."""
+    return [{**entry, "url": absolute(request, entry["url"])}
+            for entry in map(structure_entry, changes)]
+
+
 class ChangesOut(Schema):
     """A document's changes between ``from`` and ``to`` (``from`` ≤ ``to``)."""
 
@@ -121,6 +144,8 @@ class ChangesOut(Schema):
     to_date: datetime.date = Field(..., alias="to")
     url: str
     changes: list[ChangeOut]
+    structure: list[StructureChangeOut] = Field(
+        [], description="Headings, addresses, titles and names changed, sections added.")
     corrections: list[CorrectionRef]
 
     model_config = {"populate_by_name": True}
@@ -157,6 +182,8 @@ class CorrectionDetailOut(CorrectionOut):
     """A correction and every clause it changed."""
 
     changes: list[CorrectionChangeOut]
+    structure: list[StructureChangeOut] = Field(
+        [], description="Headings, addresses, titles and names changed, sections added.")
 
 
 class ChangesParams(Schema):
@@ -246,6 +273,8 @@ def changes_api(request: HttpRequest, game: str, document: str, params: Query[Ch
                 "url": absolute(request, reverse("rulebook:changes", args=[game, document])
                                 + query),
                 "changes": changes,
+                "structure": structure_json(request, document_structure_changes(
+                    doc, result.start, result.end)),
                 "corrections": [correction_ref(request, c, language)
                                 for c in result.corrections]}
 
@@ -299,4 +328,7 @@ def correction_api(request: HttpRequest, game: str, id: int, params: Query[Readi
                 "url": absolute(request, clause.get_absolute_url()),
                 "api_url": absolute(request, clause_api_url(doc, clause.key)),
             })
+        data["structure"] = structure_json(request, correction.structure_changes.published()
+                                           .select_related("section__document__game",
+                                                           "document__game", "game"))
     return data

@@ -2,7 +2,8 @@
 
 :func:`export_game` gives a JSON-ready dict of everything published for a
 game — documents, sections, clauses, every version in every language, and
-the corrections, the glossary and the published official rulings — as known on a date (versions and
+the corrections, the structure changes (headings, slugs, titles, names), the glossary
+and the published official rulings — as known on a date (versions and
 corrections effective after it are left out; without a date, upcoming ones
 are included; the glossary is the current one: its history stays in the
 database it was edited in; a ruling given after the date is left out, and one
@@ -37,7 +38,7 @@ from django.utils import timezone
 
 from rulebook.models import (
     Clause, ClauseVersion, Correction, Document, Game, GlossaryTerm, Ruling, RulingClause,
-    Section, text_digest,
+    Section, StructureChange, text_digest,
 )
 from rulebook.reading.services import is_listed, read_document
 from rulebook.search.indexing import index_ruling
@@ -131,6 +132,7 @@ def export_game(game: Game, on: datetime.date | None = None) -> dict[str, Any]:
                 } for version in by_clause.get(clause.pk, [])],
             } for clause in document.clauses.select_related("section").order_by("position")],
         })
+    data["structure_changes"] = structure_items(game, on, refs)
     data["glossary"] = [_glossary_item(term) for term in GlossaryTerm.objects.for_game(game)
                         .select_related("clause__document")]
     rulings = Ruling.objects.published().filter(game=game).select_related(
@@ -261,7 +263,10 @@ def _restore(data: dict[str, Any]) -> Game:
     clauses: dict[tuple[str, str], Clause] = {}
     for doc_item in data["documents"]:
         _restore_document(game, doc_item, corrections, clauses, publisher)
-    # Files written before the glossary and the rulings were exported have none.
+    # Files written before the glossary, the rulings and the structure
+    # changes were exported have none.
+    for item in data.get("structure_changes", []):
+        _restore_structure_change(game, item, corrections)
     for item in data.get("glossary", []):
         _restore_glossary_term(game, item, clauses)
     rulings = {item["number"]: _restore_ruling(game, item, clauses)
@@ -269,6 +274,50 @@ def _restore(data: dict[str, Any]) -> Game:
     for item in data.get("rulings", []):
         _restore_ruling_status(rulings, item, corrections)
     return game
+
+
+def structure_items(game: Game, on: datetime.date | None, refs: dict[int, int]) -> list[dict]:
+    """The game's published structure changes (effective by ``on``, if given), in
+    the export's terms: the correction's reference, the section by its
+    document's slug and its own (first) slug."""
+    changes = (StructureChange.objects.published().filter(correction__game=game)
+               .select_related("section__document", "document", "published_by")
+               .order_by("effective_date", "published_at", "pk"))
+    if on is not None:
+        changes = changes.filter(effective_date__lte=on)
+    return [{
+        "correction": refs[change.correction_id], "kind": change.kind,
+        "document": (change.section.document.slug if change.section_id
+                     else change.document.slug if change.document_id else None),
+        "section": change.section.slug if change.section_id else None,
+        "adds": change.adds, "slug": change.slug, "name": _translated(change, "name"),
+        "effective_date": _date(change.effective_date),
+        "published_at": change.published_at.isoformat(),
+        "published_by": _user(change.published_by),
+    } for change in changes if change.correction_id in refs]
+
+
+def _restore_structure_change(game: Game, item: dict[str, Any],
+                              corrections: dict[int, Correction]) -> None:
+    """Create one published structure change of an export, with its correction's stamp."""
+    correction = corrections[item["correction"]]
+    change = StructureChange(correction=correction, adds=bool(item["adds"]),
+                             slug=item["slug"] or "",
+                             effective_date=_opt_date(item["effective_date"]),
+                             published_at=correction.published_at,
+                             published_by=correction.published_by)
+    if item["kind"] == "section":
+        change.section = Section.objects.filter(
+            document__game=game, document__slug=item["document"], slug=item["section"]).first()
+    elif item["kind"] == "document":
+        change.document = Document.objects.filter(game=game, slug=item["document"]).first()
+    else:
+        change.game = game
+    if change.target() is None:
+        raise RestoreError(f"structure change of correction {item['correction']}: no "
+                           f"{item['kind']} {item.get('section') or item['document']!r}.")
+    _set_translated(change, "name", item["name"])
+    _checked(change, f"structure change of correction {item['correction']}").save()
 
 
 def _restore_correction(game: Game, item: dict[str, Any], publisher) -> Correction:

@@ -46,6 +46,7 @@ from django.utils.translation import gettext as _
 from rulebook.models import Correction, Game
 from rulebook.reading.lastmod import LastChanges, correction_changed_at, correction_published_on
 from rulebook.versioning.history import correction_changes
+from rulebook.versioning.headings import describe
 
 FEED_LENGTH = 50
 # RFC 4151 tagging entity: a domain name (or e-mail address) and a date on
@@ -211,10 +212,14 @@ class CorrectionsFeed(Feed):
             keys = ", ".join(escape(change.version.clause.display_key) for change in changes)
             label = escape(_("Clauses changed:"))
             parts.append(f"<p>{label} {keys}</p>")
-            moves = [f"<li>{escape(change.version.clause.display_key)}: {escape(item.text)}</li>"
-                     for change in changes for item in change.structure]
+            moves = [f"<li>{escape(change.version.clause.display_key)}: {escape(entry.text)}</li>"
+                     for change in changes for entry in change.structure]
             if moves:
                 parts.append(f"<ul>{''.join(moves)}</ul>")
+        structure = [describe(change) for change in item.structure_changes.published()]
+        if structure:
+            label = escape(_("Structure changed:"))
+            parts.append(f"<p>{label} {escape('; '.join(structure))}</p>")
         return "".join(parts)
 
     def item_link(self, item: Correction) -> str:

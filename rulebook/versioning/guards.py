@@ -29,7 +29,14 @@ What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
   question and answer into other languages; deletion, replacement;
 - a clause a published ruling interprets (``RulingClause``): any change,
   deletion, and a new one added to the published ruling;
+- a published structure change (:class:`rulebook.models.StructureChange`):
+  any change, deletion; one inserted published without its correction's
+  stamp, or a draft added to a published correction;
 - any row of these tables: a new id.
+
+And the structure holds together (``*_same_document``, from migration
+``0011_section_versions``): a clause's section is of the clause's document,
+a section's parent of the section's document, whoever writes.
 
 Only the workflow publishes (the ``*_workflow`` triggers): a clause version
 becomes published (inserted published, or a draft given ``published_at``)
@@ -78,6 +85,8 @@ _CORRECTION = "rulebook_correction"
 _GAME = "rulebook_game"
 _RULING = "rulebook_ruling"
 _RULING_CLAUSE = "rulebook_rulingclause"
+_STRUCTURE = "rulebook_structurechange"
+_SECTION = "rulebook_section"
 
 
 def _version_published(row: str) -> str:
@@ -241,7 +250,65 @@ GUARDS = (
                                                      "position"),
           ((("id",), ""), (("ruling_id", "clause_id"), "")),
           refuse_insert=_ruling_clause_published),
+    # A structure change (migration 0011): published only with its correction
+    # (same stamp), never added to a published correction as a draft.
+    Guard(_STRUCTURE, _version_published,
+          ("correction_id", "section_id", "document_id", "game_id", "adds", "slug",
+           "effective_date", "published_at", "published_by_id", "name")
+          + tuple(f"name_{lang}" for lang in LANGUAGES),
+          ((("id",), ""),),
+          refuse_insert=lambda row: (
+              f"(({row}.published_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM {_CORRECTION} sc "
+              f"WHERE sc.id = {row}.correction_id AND sc.published_at = {row}.published_at)) "
+              f"OR ({row}.published_at IS NULL AND EXISTS (SELECT 1 FROM {_CORRECTION} sc "
+              f"WHERE sc.id = {row}.correction_id AND sc.published_at IS NOT NULL)))")),
 )
+
+STRUCTURE_MESSAGE = ("rulebook: the section of a clause, and the parent of a section, "
+                     "belong to the same document")
+#: Integrity of the structure (migration 0011): ``(table, condition on NEW)``.
+_INTEGRITY = (
+    (_CLAUSE, f"NOT EXISTS (SELECT 1 FROM {_SECTION} ks WHERE ks.id = NEW.section_id "
+              f"AND ks.document_id = NEW.document_id)"),
+    (_SECTION, f"(NEW.parent_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM {_SECTION} kp "
+               f"WHERE kp.id = NEW.parent_id AND kp.document_id = NEW.document_id)) "
+               f"OR EXISTS (SELECT 1 FROM {_CLAUSE} kc WHERE kc.section_id = NEW.id "
+               f"AND kc.document_id <> NEW.document_id) "
+               f"OR EXISTS (SELECT 1 FROM {_SECTION} kk WHERE kk.parent_id = NEW.id "
+               f"AND kk.document_id <> NEW.document_id)"),
+)
+
+
+def _integrity(vendor: str, install: bool, tables: set[str] | None) -> list[str]:
+    """Drop (and with ``install`` create) the structure's integrity triggers."""
+    if tables is not None and _STRUCTURE not in tables:
+        return []  # before migration 0011
+    statements = []
+    for table, refused in _INTEGRITY:
+        name = f"{table}_same_document"
+        if vendor == "sqlite":
+            statements += [f"DROP TRIGGER IF EXISTS {name}_{event}" for event in ("insert", "update")]
+            if install:
+                statements += [f"""CREATE TRIGGER {name}_{event} BEFORE {event.upper()} ON {table}
+                    FOR EACH ROW WHEN {refused}
+                    BEGIN SELECT RAISE(ABORT, '{STRUCTURE_MESSAGE}'); END"""
+                               for event in ("insert", "update")]
+        else:
+            statements += [f"DROP TRIGGER IF EXISTS {name} ON {table}",
+                           f"DROP FUNCTION IF EXISTS {name}()"]
+            if install:
+                statements += [
+                    f"""CREATE FUNCTION {name}() RETURNS trigger AS $$
+                        BEGIN
+                          IF {refused} THEN
+                            RAISE EXCEPTION '{STRUCTURE_MESSAGE}'
+                              USING ERRCODE = 'integrity_constraint_violation';
+                          END IF;
+                          RETURN NEW;
+                        END $$ LANGUAGE plpgsql""",
+                    f"""CREATE TRIGGER {name} BEFORE INSERT OR UPDATE ON {table}
+                        FOR EACH ROW EXECUTE FUNCTION {name}()"""]
+    return statements
 
 
 WORKFLOW_MESSAGE = ("rulebook: a clause version is published only with its published "
@@ -404,7 +471,9 @@ def _statements(vendor: str, install: bool, tables: set[str] | None = None) -> l
     statements += _WORKFLOW_DROP[vendor]
     if install:
         statements += _WORKFLOW_CREATE[vendor]()
-    return statements
+    # The integrity triggers first: SQLite runs the triggers created last
+    # first, so a write both refuse is refused as immutable.
+    return _integrity(vendor, install, tables) + statements
 
 
 def install_guards(connection) -> None:

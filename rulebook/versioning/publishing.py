@@ -43,7 +43,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rulebook.models import Clause, ClauseVersion, Correction, Game, text_digest
-from rulebook.versioning import editing, structure
+from rulebook.versioning import editing, headings, structure
 
 PUBLISH_PERMISSION = "rulebook.publish_correction"
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
@@ -177,7 +177,7 @@ def submit_correction(correction: Correction, user) -> Correction:
     correction.refresh_from_db()
     if correction.is_published:
         raise WorkflowError(_("This correction is already published."))
-    if not correction.versions.exists():
+    if not correction.versions.exists() and not correction.structure_changes.exists():
         raise WorkflowError(_("Propose the new text of at least one clause before submitting."))
     correction.submitted_at = timezone.now()
     correction.submitted_by = user
@@ -281,7 +281,11 @@ def publish_correction(correction: Correction, user, *,
             "submission). Review it, then “Submit for review” before publishing."))
     drafts = list(correction.versions.drafts().select_related("clause__document")
                   .order_by("clause__position"))
-    if not drafts:
+    try:
+        changes = headings.check_structure(correction)
+    except ValueError as error:
+        raise WorkflowError(str(error)) from error
+    if not drafts and not changes:
         raise WorkflowError(_("This correction proposes no clause text; nothing to publish."))
     # Lock the clauses, then the drafts (the one lock order, after the
     # correction): a correction published at the same moment for one of the
@@ -302,6 +306,7 @@ def publish_correction(correction: Correction, user, *,
     for draft in drafts:
         _publish_draft(draft, bases[draft.pk], correction, user)
     structure.apply_structure(drafts)  # added, moved, renumbered clauses
+    headings.publish_structure(correction, changes, user)
     _log(user, correction, CHANGE, f"Published ({len(drafts)} clause versions).")
     return correction
 

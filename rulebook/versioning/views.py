@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from rulebook.caching.conditional import page_cacheable
+from rulebook.versioning.headings import document_structure_changes, structure_entry
 from rulebook.versioning.changes import default_dates, document_changes
 from rulebook.versioning.diffing import has_changes
 from rulebook.versioning.history import VersionChange, clause_history, compare, correction_changes
@@ -103,6 +104,9 @@ def correction_detail(request: HttpRequest, game: str, number: int) -> HttpRespo
         # the "What changed" page of each document, from the day before to the effective date
         "changed_documents": changed_documents,
         "day_before": correction.effective_date - datetime.timedelta(days=1),
+        "structure": [structure_entry(change) for change in correction.structure_changes
+                      .published().select_related("section__document__game",
+                                                  "document__game", "game")],
     })
 
 
@@ -145,6 +149,8 @@ def document_changes_view(request: HttpRequest, game: str, document: str) -> Htt
     response = render(request, template, {
         "document": doc, "game": doc.game, "form": form, "result": result,
         "changes": result.changes, "start": result.start, "end": result.end,
+        "structure": [structure_entry(change) for change in
+                      document_structure_changes(doc, result.start, result.end)],
     }, status=400 if form.is_bound and form.errors else 200)
     patch_vary_headers(response, ["HX-Request", "HX-Target"])
     return page_cacheable(response)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from tests.site_role import as_owner
 
 from rulebook.models import (
-    Clause, ClauseVersion, Correction, Document, Game, ImmutableVersionError,
+    Clause, ClauseVersion, Correction, Document, Game, ImmutableVersionError, Section,
 )
 
 def snapshot():
@@ -250,8 +250,8 @@ def test_what_stays_allowed(published):
     assert ClauseVersion.objects.get(pk=published["version"]).text_en == "Each player draws."
     assert ClauseVersion.objects.get(pk=published["draft"]).text_de == "Entwurf."
     Document.objects.filter(pk=published["other_document"]).update(language="ru")
-    fresh = Clause.objects.create(document_id=published["other_document"],
-                                  section=Clause.objects.get(pk=published["clause"]).section,
+    section = Section.objects.create(document_id=published["other_document"], slug="anhang")
+    fresh = Clause.objects.create(document_id=published["other_document"], section=section,
                                   key="2.1")
     Clause.objects.filter(pk=fresh.pk).update(key="2.2")
     ClauseVersion.objects.filter(pk=published["draft"]).delete()

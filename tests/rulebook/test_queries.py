@@ -26,6 +26,7 @@ from django.utils import timezone
 from rulebook.models import Clause, ClauseVersion, Correction, Document, Game, Section, text_digest
 from rulebook.references import glossary, resolver
 from rulebook.search import indexing, synonyms
+from rulebook.models import structure
 
 MAX_QUERIES = 6
 MAX_QUERIES_NEW_WORKER = 8
@@ -35,12 +36,13 @@ SECTIONS = 10
 def cold_caches():
     """Empty the page cache and the per-process indexes (as in a new worker):
     the resolver's game indexes, the glossary's terms, the search synonyms and
-    whether there are official rulings to search."""
+    whether there are official rulings to search, the published structure changes."""
     cache.clear()
     resolver._CACHE.clear()
     glossary._CACHE.clear()
     synonyms._CACHE.clear()
     indexing._RULINGS.clear()
+    structure._INDEX.clear()
 
 
 def build_document(size: int) -> Document:
