@@ -179,6 +179,7 @@ def test_the_publish_summary_shows_the_texts_in_force_and_the_announced_diff(
                 .values_list("number", "effective_date", "text_de", "published_at")) == stored
 
 
+@pytest.mark.django_db(transaction=True)  # the restore starts from an empty database (flush)
 def test_export_and_restore_keep_the_urgent_correction_before_the_announced_one(
         small_rulebook, announced, editor, publisher):
     from django.core.management import call_command
