@@ -7,6 +7,8 @@ the other languages' pages; a new section's page does not call its
 original text a translation.
 """
 
+import datetime
+
 import pytest
 from django.test import Client
 from django.utils import timezone
@@ -81,6 +83,9 @@ def test_a_heading_typed_in_english_only_is_shown_with_the_fallback_notice(new_s
     english = _page("/en/berserk/comprehensive-rules/section/110/")
     assert '<span lang="en">New things</span>' in english
     assert HEADING_MISSING["en"] not in english and "original text (English)" not in english
+    side_by_side = _page("/ru/berserk/comprehensive-rules/section/110/side-by-side/")
+    assert '<span lang="en">New things</span>' in side_by_side
+    assert HEADING_MISSING["ru"] not in side_by_side
     document = _page("/de/berserk/comprehensive-rules/")
     assert '<span lang="en">New things</span>' in document
     assert HEADING_MISSING["de"] in document  # section 106: missing from the source page
@@ -108,3 +113,10 @@ def test_a_new_section_does_not_contradict_itself(new_section):
     version.text_de = "Eine neue Regel (Testübersetzung)."
     version.save()
     assert "inoffizielle Übersetzung" in _page("/de/berserk/comprehensive-rules/section/110/")
+
+
+def test_side_by_side_before_a_clause_was_added_says_so_not_missing_in_the_sources(new_section):
+    before = new_section["correction"].effective_date - datetime.timedelta(days=1)
+    page = _page(f"/en/berserk/comprehensive-rules/110.1/side-by-side/?as_of={before:%Y-%m-%d}")
+    assert "This clause did not exist yet on" in page
+    assert "is not available in the sources" not in page
