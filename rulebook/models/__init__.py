@@ -19,9 +19,10 @@ are a package; everything else imports from ``rulebook.models``.
 
 from rulebook.models.references import ClauseReference
 from rulebook.models.rules import (
-    LANGUAGE_CHOICES, PROTECTED_VERSION_FIELDS, STRUCTURE_FIELDS, TRANSLATION_DIGEST_FIELDS, Clause,
+    IN_FORCE_ORDER, LANGUAGE_CHOICES, PROTECTED_VERSION_FIELDS, STRUCTURE_FIELDS, TRANSLATION_DIGEST_FIELDS, Clause,
     ClauseVersion, ClauseVersionQuerySet, Correction, CorrectionQuerySet, Document, Game,
-    ImmutableVersionError, Localized, RulebookRevision, Section, localized, text_digest,
+    ImmutableVersionError, Localized, RulebookRevision, Section, in_force_key, localized,
+    text_digest,
 )
 from rulebook.models.search import RulingSearchEntry, SearchEntry
 from rulebook.models.glossary import GlossaryTerm
@@ -30,9 +31,9 @@ from rulebook.models.rulings import Ruling, RulingClause, RulingQuerySet
 from rulebook.models.structure import StructureChange
 
 __all__ = [
-    "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "STRUCTURE_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
+    "IN_FORCE_ORDER", "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "STRUCTURE_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
     "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
     "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError",
     "ImportedText", "Localized",
-    "RulebookRevision", "Ruling", "RulingClause", "RulingQuerySet", "RulingSearchEntry", "SearchEntry", "Section", "StructureChange", "localized", "text_digest",
+    "RulebookRevision", "Ruling", "RulingClause", "RulingQuerySet", "RulingSearchEntry", "SearchEntry", "Section", "StructureChange", "in_force_key", "localized", "text_digest",
 ]

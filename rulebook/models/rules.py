@@ -74,15 +74,29 @@ def localized(obj: models.Model, field: str, original: str,
               language: str | None = None) -> Localized:
     """Return ``obj.<field>`` in ``language`` (default: the active one).
 
-    Falls back to the ``original`` language's value, marked as a fallback;
-    a field empty in both gives an empty, non-fallback value.
+    Falls back to the ``original`` language's value, marked as a fallback.
+    Where the original is empty too — a heading or text an editor entered
+    in one language only, e.g. a new section's heading typed in English —
+    the value of the first language that has one (in ``LANGUAGES`` order)
+    is shown, marked as a fallback in that language: it is the text the
+    editor gave, not one missing from a source.  A field empty in every
+    language gives an empty, non-fallback value.
+
+    >>> section = Section(heading_de="", heading_ru="", heading_en="New things")
+    >>> localized(section, "heading", "de", "ru")
+    Localized(text='New things', language='en', is_fallback=True)
+    >>> localized(section, "heading", "de", "en")
+    Localized(text='New things', language='en', is_fallback=False)
     """
     language = (language or get_language() or original)[:2]
     value = getattr(obj, f"{field}_{language}", "") or ""
-    if value or language == original:
+    if value:
         return Localized(value, language, False)
-    original_value = getattr(obj, f"{field}_{original}", "") or ""
-    return Localized(original_value, original, bool(original_value))
+    for code in (original, *(code for code, _name in settings.LANGUAGES)):
+        other = (getattr(obj, f"{field}_{code}", "") or "") if code != language else ""
+        if other:
+            return Localized(other, code, True)
+    return Localized("", original, False)
 
 
 class Game(models.Model):
@@ -659,6 +673,26 @@ class Correction(models.Model):
         return localized(self, "title", self.language, language)
 
 
+#: The order in which a clause's published versions take effect, for ``order_by``:
+#: by effective date (an unknown date first: in force since the beginning),
+#: then by number (of two versions of one date, the later published).  The
+#: version in force on a date is the last of those effective by then; an
+#: urgent correction published after an announced one, with an earlier date,
+#: comes before it (:func:`in_force_key` is the same order in Python).
+IN_FORCE_ORDER = (models.F("effective_date").asc(nulls_first=True), "number")
+
+
+def in_force_key(version: "ClauseVersion") -> tuple[datetime.date, int]:
+    """The sort key of :data:`IN_FORCE_ORDER` for one version (no query).
+
+    >>> v = ClauseVersion(number=3, effective_date=datetime.date(2026, 12, 2))
+    >>> w = ClauseVersion(number=2, effective_date=datetime.date(2027, 1, 1))
+    >>> [x.number for x in sorted([w, v], key=in_force_key)]
+    [3, 2]
+    """
+    return (version.effective_date or datetime.date.min, version.number or 0)
+
+
 class ClauseVersionQuerySet(models.QuerySet):
     """Look-ups of clause versions by publication and date."""
 
@@ -670,7 +704,8 @@ class ClauseVersionQuerySet(models.QuerySet):
         """Published versions whose effective date is unknown or ≤ ``on``.
 
         ``on`` defaults to today.  Of these, a clause's version in force is
-        the one with the highest ``number`` (see :meth:`current_for`).
+        the one with the latest effective date, of one date the highest
+        ``number`` (:data:`IN_FORCE_ORDER`, see :meth:`current_for`).
         """
         on = on or timezone.localdate()
         return self.published().filter(
@@ -682,8 +717,9 @@ class ClauseVersionQuerySet(models.QuerySet):
         Clauses with no version in force on that date are missing from the map.
         """
         current: dict[int, ClauseVersion] = {}
-        for version in self.in_force(on).filter(clause__in=clauses).order_by("clause_id", "number"):
-            current[version.clause_id] = version  # the last one wins: highest number
+        for version in self.in_force(on).filter(clause__in=clauses).order_by(
+                "clause_id", *IN_FORCE_ORDER):
+            current[version.clause_id] = version  # the last one wins: latest date
         return current
 
     def current_and_next_for(self, clauses, on: datetime.date | None = None
@@ -697,11 +733,12 @@ class ClauseVersionQuerySet(models.QuerySet):
         on = on or timezone.localdate()
         current: dict[int, ClauseVersion] = {}
         later: dict[int, ClauseVersion] = {}
-        for version in self.published().filter(clause__in=clauses).order_by("clause_id", "number"):
+        for version in self.published().filter(clause__in=clauses).order_by(
+                "clause_id", *IN_FORCE_ORDER):
             if version.effective_date is None or version.effective_date <= on:
-                current[version.clause_id] = version  # the last one wins: highest number
+                current[version.clause_id] = version  # the last one wins: latest date
             else:
-                later.setdefault(version.clause_id, version)  # the first one: lowest number
+                later.setdefault(version.clause_id, version)  # the first one: earliest date
         return current, later
 
     def drafts(self) -> "ClauseVersionQuerySet":

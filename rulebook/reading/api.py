@@ -42,7 +42,7 @@ from rulebook.api_common import (ERRORS, CorrectionRef, IsoDate, Language, absol
                                  not_found, reader_language)
 from rulebook.caching.bodies import file_response
 from rulebook.caching.conditional import PageStamp
-from rulebook.models import Clause, ClauseVersion, Correction, Document, Game
+from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Correction, Document, Game
 from rulebook.models.references import ClauseReference
 from rulebook.reading.services import (ClauseInContext, ClauseReading, find_clause,
                                        find_stamped_document, read_document)
@@ -549,7 +549,8 @@ def build_document_clauses(request: HttpRequest, doc: Document, on: datetime.dat
     corrections), not model instances: a document of thousands of clauses
     is answered in a fraction of the time.  The version in force is chosen
     as :meth:`~rulebook.models.ClauseVersionQuerySet.current_for` chooses it
-    (of the published versions effective by ``on``, the highest number),
+    (of the published versions effective by ``on``, the one of the latest
+    date, :data:`~rulebook.models.IN_FORCE_ORDER`),
     and the translation status as :func:`texts` gives it; a test holds the
     two answers equal.
     """
@@ -560,11 +561,11 @@ def build_document_clauses(request: HttpRequest, doc: Document, on: datetime.dat
     if language != original:
         names += [f"text_{language}", f"title_{language}", f"translated_from_{language}"]
     rows = (ClauseVersion.objects.published().filter(clause__document=doc)
-            .order_by("clause__position", "clause_id", "number").values_list(*names))
+            .order_by("clause__position", "clause_id", *IN_FORCE_ORDER).values_list(*names))
     in_force: dict[int, tuple] = {}
     for row in rows:
         if row[5] is None or row[5] <= on:
-            in_force[row[0]] = row  # the last one wins: the highest number
+            in_force[row[0]] = row  # the last one wins: the latest date
         else:
             in_force.setdefault(row[0], None)  # keeps the document order
     with translation.override(language):

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from rulebook.caching.conditional import with_publication_stamp
 from rulebook.caching.prepared import PreparedQuery
-from rulebook.models import Clause, ClauseVersion, Document, Localized, Section
+from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Document, Localized, Section
 from rulebook.models.structure import sections_on
 
 
@@ -89,7 +89,7 @@ class ClauseReading:
         Imported first versions (no publisher) are different: their earlier
         text may have existed but is not in the sources.
         """
-        return (self.version is None and self.later is not None and self.later.number == 1
+        return (self.version is None and self.later is not None
                 and self.later.published_by_id is not None)
 
     @property
@@ -139,6 +139,18 @@ class SectionReading:
     page: int = 1
     href: str = ""
 
+    @property
+    def heading_missing_in_source(self) -> bool:
+        """The section has no heading in any language, and it came with an
+        imported source page that lacks it (a clause of it has a version
+        imported with the source: published without publisher), like
+        Berserk's section 106.  A section an editor added without a heading
+        is not "missing in the source"."""
+        return not self.heading.text and any(
+            version.published_by_id is None
+            for reading in self.clauses for version in (reading.version, reading.later)
+            if version is not None)
+
 
 _EMPTY = Localized("", "", False)
 
@@ -170,13 +182,14 @@ def _reading(clause: Clause, version: ClauseVersion | None,
 def split_versions(versions, on: datetime.date) -> tuple[ClauseVersion | None,
                                                          ClauseVersion | None]:
     """The version in force on ``on`` and the first one taking effect after it,
-    of one clause's published ``versions`` ordered by number (no query)."""
+    of one clause's published ``versions`` in :data:`~rulebook.models.IN_FORCE_ORDER`
+    (by effective date; no query)."""
     current = later = None
     for version in versions:
         if version.effective_date is None or version.effective_date <= on:
-            current = version  # the last one wins: highest number
+            current = version  # the last one wins: the latest date
         elif later is None:
-            later = version  # the first one: lowest number
+            later = version  # the first one: the earliest date
     return current, later
 
 
@@ -297,7 +310,8 @@ def _fields(model) -> list[str]:
 
 def _versions_in_force(versions, on: datetime.date):
     """``(clause, version in force, next version)`` for each clause of
-    ``versions`` (published, ordered by clause and number), as
+    ``versions`` (published, ordered by clause, then in
+    :data:`~rulebook.models.IN_FORCE_ORDER`), as
     :func:`split_versions` picks them, in one query.
 
     The rows are read as tuples (the clause and correction columns joined)
@@ -331,9 +345,9 @@ def _versions_in_force(versions, on: datetime.date):
         for row in group:
             effective = row[effective_at]
             if effective is None or effective <= on:
-                current = row  # the last one wins: highest number
+                current = row  # the last one wins: the latest date
             elif later is None:
-                later = row  # the first one: lowest number
+                later = row  # the first one: the earliest date
         first = current or later
         clause = Clause.from_db(db, clause_fields, first[ends[0]:ends[1]])
         yield (clause, version(current) if current is not None else None,
@@ -347,7 +361,7 @@ def _read_sections(document: Document, sections: list[Section], on: datetime.dat
     on = on or timezone.localdate()
     by_pk = {item.pk: item for item in sections}
     versions = ClauseVersion.objects.published().order_by("clause__position", "clause_id",
-                                                          "number")
+                                                          *IN_FORCE_ORDER)
     # A clause that was ever in one of the sections (a moved one is in its
     # old section before the correction's date, in the new one after it).
     versions = (versions.filter(clause__document=document) if by_document
@@ -401,7 +415,8 @@ def renumbered_clause(document: Document, key: str) -> Clause | None:
 @dataclass(frozen=True)
 class ClauseInContext:
     """A clause with its neighbours in document order (``None`` at either end)
-    and its published versions, by number.
+    and its published versions, in the order they take effect
+    (:data:`~rulebook.models.IN_FORCE_ORDER`).
 
     ``clause.document`` and ``clause.section.document`` are the document it
     was looked up in, so localising texts needs no further query.
@@ -420,8 +435,8 @@ class ClauseInContext:
 _LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 def _clause_versions(document: int, key: str):
-    """The published versions of clause ``key`` of ``document`` (an id), by
-    number, with the clause's section, the corrections with their games and
+    """The published versions of clause ``key`` of ``document`` (an id), in
+    the order they take effect (by effective date), with the clause's section, the corrections with their games and
     the keys, labels and sections of the clauses before and after it (annotations
     ``previous_key``, ``previous_label``, ``previous_section``, ``next_key``,
     ``next_label``, ``next_section``, and ``previous_heading_<language>``,
@@ -446,7 +461,7 @@ def _clause_versions(document: int, key: str):
                           query.values(f"section__heading_{code}")[:1])
                          for side, query in (("previous", before), ("next", after))
                          for code in _LANGUAGES})
-            .order_by("number"))
+            .order_by(*IN_FORCE_ORDER))
 
 
 # Compiled once per process (see rulebook.caching.prepared).

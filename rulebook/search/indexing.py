@@ -26,6 +26,7 @@ from django.db import transaction
 from rulebook.caching.process import ProcessIndex
 from rulebook.search.backends import backend
 from rulebook.search.text import ICON
+from rulebook.models.rules import IN_FORCE_ORDER
 from rulebook.models.search import RulingSearchEntry, SearchEntry
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -59,7 +60,8 @@ def plain_text(markdown: str, icons: bool = False) -> str:
 
 
 def _validity(versions) -> list[tuple]:
-    """(version, valid_from, valid_until, superseded) for versions sorted by number."""
+    """(version, valid_from, valid_until, superseded) for versions in the order they
+    take effect (:data:`~rulebook.models.IN_FORCE_ORDER`)."""
     result = []
     for i, version in enumerate(versions):
         later = versions[i + 1:]
@@ -106,8 +108,8 @@ def heading_text(title: str, section, language: str) -> str:
 
 
 def entries_for(clause, versions, section=None) -> list[SearchEntry]:
-    """Unsaved entries for the published ``versions`` of ``clause`` (sorted
-    by number); ``section``: the clause's section when the clause comes
+    """Unsaved entries for the published ``versions`` of ``clause`` (in the
+    order they take effect, :data:`~rulebook.models.IN_FORCE_ORDER`); ``section``: the clause's section when the clause comes
     first in it (see :func:`leads`), whose heading the entries carry as
     their ``heading`` (not a field: what the backend indexes,
     :func:`rulebook.search.backends.heading_of`)."""
@@ -139,7 +141,7 @@ def index_clause(clause) -> int:
     if old:
         engine.remove(old)
         SearchEntry.objects.filter(pk__in=old).delete()
-    versions = list(clause.versions.published().order_by("number"))
+    versions = list(clause.versions.published().order_by(*IN_FORCE_ORDER))
     section = leads([clause]).get(clause.pk)
     entries = SearchEntry.objects.bulk_create(entries_for(clause, versions, section))
     engine.write(entries)
@@ -175,7 +177,7 @@ def index_clauses(clauses) -> int:
         SearchEntry.objects.filter(pk__in=old).delete()
     by_clause: dict[int, list] = {pk: [] for pk in ids}
     for version in ClauseVersion.objects.published().filter(
-            clause_id__in=ids).order_by("clause_id", "number"):
+            clause_id__in=ids).order_by("clause_id", *IN_FORCE_ORDER):
         by_clause[version.clause_id].append(version)
     pending = []
     first = leads(clauses)

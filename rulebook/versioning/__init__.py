@@ -18,6 +18,9 @@ Modules:
 - :mod:`~rulebook.versioning.diffing`: word diffs; :mod:`~rulebook.versioning.history`:
   history rows and what a correction changed; :mod:`~rulebook.versioning.changes`:
   what changed in a document between two dates;
+- :mod:`~rulebook.versioning.timeline`: what publishing a correction
+  changes date by date (the publish summary: the text in force from each
+  date before and after, an announced version it comes before);
 - :mod:`~rulebook.versioning.admin`: the correction workflow in the admin;
 - :mod:`~rulebook.versioning.views`, :mod:`~rulebook.versioning.feeds`,
   :mod:`~rulebook.versioning.sitemaps`: history, correction and "What

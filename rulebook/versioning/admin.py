@@ -24,7 +24,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
-from rulebook.versioning import editing, guards, publishing, structure
+from rulebook.versioning import editing, guards, publishing, structure, timeline
 from rulebook.versioning.diffing import word_diff
 from rulebook.versioning.structure_admin import StructureChangeInline
 from rulebook.references.forms import REFERENCE_HELP, ClauseVersionAdminForm
@@ -200,12 +200,12 @@ class ProposedVersionInline(admin.TabularInline):
 
     @admin.display(description=_("state"))
     def state(self, obj: ClauseVersion) -> str:
-        """Published (with its number) or the draft's relation to the latest version."""
+        """Published (with its number) or the draft's relation to the version it replaces."""
         if obj.is_published:
             return gettext("published as version %(number)s") % {"number": obj.number}
-        latest = publishing.latest_number(obj.clause)
-        if obj.based_on_number != latest:
-            return gettext("stale: version %(number)s was published since") % {"number": latest}
+        replaced = publishing.replaced_number(obj)
+        if obj.based_on_number != replaced:
+            return gettext("stale: version %(number)s was published since") % {"number": replaced}
         return gettext("draft")
 
     @admin.display(description=_("structure"))
@@ -510,7 +510,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         for draft in correction.versions.select_related("clause__document").order_by(
                 "clause__document__position", "clause__position"):
             base = publishing.base_version(draft)
-            latest = publishing.latest_number(draft.clause)
+            replaced = None if draft.is_published else publishing.replaced_number(draft)
             translations = []
             for code in publishing.LANGUAGE_CODES:
                 if code == draft.original_language:
@@ -533,7 +533,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
             rows.append({"draft": draft, "base": base, "source_diff": source_diff,
                          "diff": compare(base, draft) if base else None,
                          "structure": structure.structural_changes(draft, base),
-                         "stale": not draft.is_published and draft.based_on_number != latest,
+                         "stale": not draft.is_published and draft.based_on_number != replaced,
                          "unchanged": not draft.is_published and publishing.unchanged(draft, base),
                          "translations": translations})
         return TemplateResponse(request, "admin/rulebook/correction/preview.html", {
@@ -582,13 +582,13 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
             return HttpResponseRedirect(self._change_url(correction))
         if correction.is_published:
             return HttpResponseRedirect(self._change_url(correction))
-        drafts = list(correction.versions.drafts().select_related("clause__document")
-                      .order_by("clause__document__position", "clause__position"))
         names = dict(publishing.settings.LANGUAGES)
-        rows = [{"draft": draft, "languages": [
+        # Which text is in force from each date, before and after publishing,
+        # and the announced version a draft would come before (timeline).
+        rows = [{"draft": line.draft, "timeline": line, "languages": [
             names[code] for code in publishing.LANGUAGE_CODES
-            if getattr(draft, f"text_{code}") or code == draft.original_language]}
-            for draft in drafts]
+            if getattr(line.draft, f"text_{code}") or code == line.draft.original_language]}
+            for line in timeline.correction_timelines(correction)]
         return TemplateResponse(request, "admin/rulebook/correction/publish.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta,
             "correction": correction, "rows": rows,

@@ -3,7 +3,7 @@
 For every clause of the document, the version in force on the first date
 is compared with the version in force on the second (as
 :meth:`~rulebook.models.ClauseVersionQuerySet.current_for` picks it: of
-the published versions effective by that day, the highest number).  Where
+the published versions effective by that day, the one of the latest date).  Where
 they differ, the clause is
 
 - *added*: nothing was in force on the first date and the new version is
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from rulebook.models import Clause, ClauseVersion, Correction, Document
+from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Correction, Document
 from rulebook.versioning.diffing import DiffRow, has_changes
 from rulebook.versioning.history import compare
 from rulebook.versioning.structure import StructuralChange, StructureKind, structural_changes
@@ -114,11 +114,12 @@ def default_dates(document: Document, today: datetime.date | None = None
 
 
 def _in_force(versions: list[ClauseVersion], on: datetime.date) -> ClauseVersion | None:
-    """The version in force on ``on`` among ``versions`` (sorted by number)."""
+    """The version in force on ``on`` among ``versions`` (in the order they take
+    effect, :data:`~rulebook.models.IN_FORCE_ORDER`)."""
     current = None
     for version in versions:
         if version.effective_date is None or version.effective_date <= on:
-            current = version  # the last one wins: the highest number
+            current = version  # the last one wins: the latest date
     return current
 
 
@@ -130,7 +131,7 @@ def document_changes(document: Document, start: datetime.date,
     start, end = min(start, end), max(start, end)
     versions = (ClauseVersion.objects.published().filter(clause__document=document)
                 .select_related("correction__game", "clause__section")
-                .order_by("clause__position", "clause_id", "number"))
+                .order_by("clause__position", "clause_id", *IN_FORCE_ORDER))
     by_clause: dict[int, list[ClauseVersion]] = {}
     for version in versions:
         version.clause.document = version.clause.section.document = document

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from rulebook.versioning.diffing import DiffRow, has_changes, word_diff
-from rulebook.models import Clause, ClauseVersion, Correction
+from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Correction
 from rulebook.versioning.publishing import publication_log
 from rulebook.versioning.structure import StructuralChange, structural_changes
 
@@ -86,12 +86,15 @@ def _name(user) -> str:
 
 
 def clause_history(clause: Clause, on: datetime.date | None = None) -> list[HistoryEntry]:
-    """The clause's published versions, oldest first, with their state on ``on`` (today)."""
+    """The clause's published versions in the order they take effect (by
+    effective date, :data:`~rulebook.models.IN_FORCE_ORDER`: an urgent
+    correction published after an announced one but dated before it comes
+    first), with their state on ``on`` (today)."""
     on = on or timezone.localdate()
     versions = list(clause.versions.published()
-                    .select_related("correction__game", "published_by").order_by("number"))
+                    .select_related("correction__game", "published_by").order_by(*IN_FORCE_ORDER))
     # The version in force, as ClauseVersion.objects.current_for() finds it
-    # (the highest number of those in force on ``on``), without a second query.
+    # (the latest date of those in force on ``on``), without a second query.
     in_force = [version for version in versions
                 if version.effective_date is None or version.effective_date <= on]
     current = in_force[-1] if in_force else None
@@ -128,17 +131,22 @@ def compare(old: ClauseVersion, new: ClauseVersion) -> tuple[DiffRow, ...]:
 
 
 def correction_changes(correction: Correction) -> list[VersionChange]:
-    """Every clause version a correction published, with its diff to the version before."""
+    """Every clause version a correction published, with its diff to the version
+    it replaces: the one before it in the order versions take effect (by
+    effective date, :data:`~rulebook.models.IN_FORCE_ORDER`), which for an
+    announced correction overtaken by an urgent one is the urgent one's text."""
     versions = list(correction.versions.published()
                     .select_related("clause__document__game", "clause__section", "published_by")
                     .order_by("clause__document__position", "clause__position"))
     previous = {}
+    last: dict[int, ClauseVersion] = {}
     for prior in ClauseVersion.objects.published().filter(
-            clause__in=[v.clause_id for v in versions]).order_by("number"):
-        previous[(prior.clause_id, prior.number)] = prior
+            clause__in=[v.clause_id for v in versions]).order_by("clause_id", *IN_FORCE_ORDER):
+        previous[prior.pk] = last.get(prior.clause_id)
+        last[prior.clause_id] = prior
     changes = []
     for version in versions:
-        before = previous.get((version.clause_id, version.number - 1))
+        before = previous.get(version.pk)
         if before is not None:
             before.clause = version.clause
         changes.append(VersionChange(version, before,

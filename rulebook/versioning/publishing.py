@@ -9,7 +9,14 @@ versions, stamps
 admin log (``LogEntry``: who, when, what).  The effective date is honoured
 by the reading queries (``ClauseVersionQuerySet.in_force``): a correction
 published today with a later date is "upcoming" and changes nothing before
-that date.
+that date.  Versions take effect in the order of their dates, not of their
+numbers (:data:`rulebook.models.IN_FORCE_ORDER`): an urgent correction may
+take effect before an announced one published earlier.  Its draft starts
+from the text in force on its own date (:func:`version_in_force`); the
+announced version still takes effect on its date, replacing the urgent
+text (the publish summary, :mod:`rulebook.versioning.timeline`, shows
+that).  No correction takes effect before a version already in force
+(:func:`backdated_drafts`): that would rewrite what readers were told.
 
 Drafts use optimistic concurrency: a draft records the clause version it
 was based on (``based_on_number``) and a ``revision`` counter; saving a
@@ -42,7 +49,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rulebook.models import Clause, ClauseVersion, Correction, Game, text_digest
+from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Correction, Game, text_digest
 from rulebook.versioning import editing, headings, structure
 
 PUBLISH_PERMISSION = "rulebook.publish_correction"
@@ -61,8 +68,38 @@ class StaleDraftError(WorkflowError):
 
 
 def latest_number(clause: Clause) -> int | None:
-    """The number of the clause's latest published version, or ``None``."""
+    """The highest number of the clause's published versions (the last
+    published, not necessarily the last to take effect), or ``None``."""
     return clause.versions.published().aggregate(n=Max("number"))["n"]
+
+
+def version_in_force(clause: Clause, on: datetime.date) -> ClauseVersion | None:
+    """The clause's published version in force on ``on`` (the latest date
+    ≤ ``on``, :data:`~rulebook.models.IN_FORCE_ORDER`), or ``None``: the text
+    a correction effective on ``on`` replaces."""
+    return clause.versions.in_force(on).order_by(*IN_FORCE_ORDER).last()
+
+
+def in_force_after(clause: Clause, date: datetime.date,
+                   today: datetime.date | None = None) -> ClauseVersion | None:
+    """The last published version of ``clause`` that took effect after
+    ``date`` and by ``today`` (default: today), or ``None``.
+
+    A correction effective on ``date`` would take effect before it: it
+    would change what readers were told was in force.  Announced versions
+    (taking effect after today) do not count: an urgent correction may
+    come before them.
+    """
+    return (clause.versions.published()
+            .filter(effective_date__gt=date, effective_date__lte=today or timezone.localdate())
+            .order_by(*IN_FORCE_ORDER).last())
+
+
+def replaced_number(draft: ClauseVersion) -> int | None:
+    """The number of the version a draft would replace if published now: the
+    one in force on its correction's effective date."""
+    base = version_in_force(draft.clause, draft.correction.effective_date)
+    return base.number if base is not None else None
 
 
 def _log(user, obj, flag: int, message: str) -> None:
@@ -78,14 +115,16 @@ def propose_version(correction: Correction, clause: Clause, user, *,
                     repeal: bool = False) -> ClauseVersion:
     """Create a draft version of ``clause`` in ``correction``, prefilled with its current text.
 
-    The draft copies the latest published version's texts and titles in
-    every language, and the digests its translations were made from (so an
-    untouched translation is flagged out of date once the original
-    changes).  A repeal has no text.
+    The draft copies the texts and titles, in every language, of the
+    version in force on the correction's effective date (an announced
+    version of a later date is not its base: see :func:`version_in_force`),
+    and the digests its translations were made from (so an untouched
+    translation is flagged out of date once the original changes).  A
+    repeal has no text.
 
     :raises WorkflowError: if the correction is published, belongs to
         another game, already proposes a text for this clause, or takes
-        effect before the clause's latest version.
+        effect before a version already in force (:func:`in_force_after`).
     """
     # The one lock order; the correction as stored (it may have been
     # published since the editor's page was loaded).
@@ -98,12 +137,12 @@ def propose_version(correction: Correction, clause: Clause, user, *,
     if correction.versions.filter(clause=clause).exists():
         raise WorkflowError(_("This correction already proposes a text for %(clause)s; edit "
                               "that draft instead.") % {"clause": clause})
-    base = clause.versions.published().order_by("-number").first()
-    if base is not None and base.effective_date is not None \
-            and correction.effective_date < base.effective_date:
-        raise WorkflowError(backdated_message([(None, base)]))
+    overtaken = in_force_after(clause, correction.effective_date)
+    if overtaken is not None:
+        raise WorkflowError(backdated_message([(None, overtaken)]))
+    base = version_in_force(clause, correction.effective_date)
     draft = ClauseVersion(clause=clause, correction=correction,
-                          number=(base.number + 1) if base else 1,
+                          number=(latest_number(clause) or 0) + 1,
                           based_on_number=base.number if base else None,
                           effective_date=correction.effective_date, is_repeal=repeal)
     if base is not None and not repeal:
@@ -203,10 +242,12 @@ def base_version(draft: ClauseVersion) -> ClauseVersion | None:
 
 
 def stale_drafts(correction: Correction) -> list[ClauseVersion]:
-    """The drafts of ``correction`` based on a version that is no longer the latest."""
+    """The drafts of ``correction`` based on a version that is no longer the
+    one in force on the correction's date (:func:`replaced_number`): a
+    version of that date or earlier was published since."""
     stale = []
-    for draft in correction.versions.drafts().select_related("clause__document"):
-        if draft.based_on_number != latest_number(draft.clause):
+    for draft in correction.versions.drafts().select_related("clause__document", "correction"):
+        if draft.based_on_number != replaced_number(draft):
             stale.append(draft)
     return stale
 
@@ -223,21 +264,28 @@ def foreign_drafts(correction: Correction) -> list[ClauseVersion]:
 
 def backdated_drafts(correction: Correction,
                      effective_date: datetime.date | None = None) -> list[tuple]:
-    """The drafts that would take effect before the version they replace.
+    """The drafts that would take effect before the version they replace,
+    or before a version already in force.
 
-    Returns ``(draft, base)`` pairs where the base version has a known
-    effective date later than ``effective_date`` (default: the
-    correction's).  Published, such a draft would hide its base version on
-    every date: the version in force is the highest number whose date has
-    come (:meth:`ClauseVersionQuerySet.current_for`).
+    Returns ``(draft, version)`` pairs: the draft's base version where its
+    effective date is later than ``effective_date`` (default: the
+    correction's; the draft's text was started from a later text), else
+    the last version that took effect after that date and by today
+    (:func:`in_force_after`: publishing would change what was in force).
+    An announced version of a later date is no obstacle: an urgent
+    correction takes effect before it, and it still takes effect on its
+    own date.
     """
     date = effective_date or correction.effective_date
     pairs = []
+    if date is None:
+        return pairs
     for draft in correction.versions.drafts().select_related("clause__document"):
         base = base_version(draft)
-        if base is not None and base.effective_date is not None and date is not None \
-                and base.effective_date > date:
+        if base is not None and base.effective_date is not None and base.effective_date > date:
             pairs.append((draft, base))
+        elif (overtaken := in_force_after(draft.clause, date)) is not None:
+            pairs.append((draft, overtaken))
     return pairs
 
 
@@ -255,8 +303,9 @@ def publish_correction(correction: Correction, user, *,
                        now: datetime.datetime | None = None) -> Correction:
     """Publish ``correction`` and its proposed versions; return it.
 
-    Each draft becomes the clause's next version (number = latest + 1)
-    with the correction's effective date; a translation edited in the
+    Each draft becomes the clause's next version (number = highest + 1)
+    with the correction's effective date, in force from then until the
+    next version by date (an announced one takes effect after it); a translation edited in the
     draft is recorded as made from the new original text.  Everything is
     logged in the admin log under ``user``.
 
@@ -320,6 +369,12 @@ def _publishable_bases(correction: Correction,
     :raises WorkflowError: a draft of another game, a backdated draft, or a
         text identical to the one it replaces.
     """
+    # Back-dated first: a draft whose date was moved before its base is
+    # also "stale" (another text is in force on the new date), and the
+    # back-dating is what the editor has to fix.
+    backdated = backdated_drafts(correction)
+    if backdated:
+        raise WorkflowError(backdated_message(backdated))
     stale = stale_drafts(correction)
     if stale:
         raise StaleDraftError(_(
@@ -332,9 +387,6 @@ def _publishable_bases(correction: Correction,
             "The proposed texts of %(clauses)s belong to another game than this correction. "
             "Delete those drafts or set the correction's game back.") % {
                 "clauses": ", ".join(f"{d.clause.document.game} {d.clause}" for d in foreign)})
-    backdated = backdated_drafts(correction)
-    if backdated:
-        raise WorkflowError(backdated_message(backdated))
     bases = {draft.pk: base_version(draft) for draft in drafts}
     repeated = [draft for draft in drafts if unchanged(draft, bases[draft.pk])]
     if repeated:
@@ -358,7 +410,10 @@ def _publish_draft(draft: ClauseVersion, base: ClauseVersion | None,
         base_text = (getattr(base, f"text_{code}") or "") if base else ""
         if text != base_text:  # a translator wrote this text for the new original
             setattr(draft, f"translated_from_{code}", new_digest)
-    draft.number = (draft.based_on_number or 0) + 1
+    # The next number of the clause (numbers count publications; the date
+    # orders them in force): an urgent correction based on version 1 while
+    # an announced version 2 waits is version 3.
+    draft.number = (latest_number(draft.clause) or 0) + 1
     draft.effective_date = correction.effective_date
     draft.published_at = correction.published_at
     draft.published_by = user

@@ -50,7 +50,8 @@ def clause_history_view(request: HttpRequest, game: str, document: str,
     clause.document = clause.section.document = doc
     entries = clause_history(clause)
     by_number = {entry.version.number: entry.version for entry in entries}
-    numbers = sorted(by_number)
+    # In the order the versions take effect (an urgent one before an announced one).
+    numbers = list(by_number)
     form = None
     old = new = None
     if len(numbers) >= 2:
