@@ -83,7 +83,7 @@ class ImportForm(forms.Form):
         label=_("file"), required=False,
         help_text=_("The saved page (.txt or .html, UTF-8), at most 2 MB."))
     page = forms.CharField(
-        label=_("or paste the page"), required=False,
+        label=_("or paste the page"), required=False, strip=False,
         widget=forms.Textarea(attrs={"rows": 8, "cols": 80, "spellcheck": "false"}))
     kind = forms.ChoiceField(label=_("the page is"), choices=KINDS, initial="auto")
     format = forms.ChoiceField(label=_("format"), choices=list(FORMATS.items()),
@@ -107,6 +107,9 @@ class ImportForm(forms.Form):
     source_url = forms.URLField(label=_("new document: source address"), required=False,
                                   assume_scheme="https")
     previewed = forms.CharField(widget=forms.HiddenInput, required=False)
+    # The uploaded file's name, kept when the page comes back as text
+    # (it names the page in the summary of a draft correction).
+    page_name = forms.CharField(widget=forms.HiddenInput, required=False, max_length=200)
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -201,7 +204,8 @@ class ImportForm(forms.Form):
         text = self._page()
         game, game_slug, game_name = self._game()
         upload = cleaned.get("page_file")
-        spec = self._spec(game, game_slug, game_name, upload.name if upload else "")
+        spec = self._spec(game, game_slug, game_name,
+                          upload.name if upload else cleaned.get("page_name", ""))
         if text is None or spec is None or not cleaned.get("format"):
             return cleaned
         field = "page_file" if upload else "page"
@@ -250,8 +254,8 @@ def _preview_context(spec: SourceSpec, preview: SourcePreview) -> dict:
 
 
 def import_view(model_admin, request):
-    """GET: the form; POST "preview": the form and what the page gives; POST
-    "import" (of what was previewed): store it, then go to the document
+    """GET: the form; POST (``_preview``): the form and what the page gives; POST
+    ``_import`` (of what was previewed): store it, then go to the document
     (or to the draft correction an existing document's import made)."""
     if not can_import(request.user):
         raise PermissionDenied
@@ -259,15 +263,18 @@ def import_view(model_admin, request):
     preview = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if request.POST.get("action") == "import" and data["previewed"] == data["digest"]:
+        importing = "_import" in request.POST
+        if importing and data["previewed"] == data["digest"]:
             return _store(model_admin, request, data["spec"], data["text"])
-        if request.POST.get("action") == "import":
+        if importing:
             messages.warning(request, gettext("The page or its settings changed since the "
                                               "preview: check the new preview, then import."))
         preview = _preview_context(data["spec"], data["preview"])
         # The page travels back as text (a file input cannot be filled in again).
         form = ImportForm(initial={**{k: v for k, v in request.POST.items()},
                                    "page": data["text"], "kind": "text",
+                                   "page_name": data["spec"].file if data.get("page_file")
+                                   else data.get("page_name", ""),
                                    "previewed": data["digest"]}, user=request.user)
     fieldsets = [(heading, [form[name] for name in names]) for heading, names in (
         (gettext("The page"), ("page_file", "page", "kind", "format")),

@@ -113,7 +113,7 @@ def html_to_text(html: str) -> str:
 
 def page_text(data: bytes | str, *, html: bool | None = None) -> str:
     """The text of a handed-in page: ``data`` decoded (bytes: UTF-8, a byte-order
-    mark dropped) and, if it is HTML (``html``; ``None``: recognised by its
+    mark dropped), its lines ended by ``\\n`` and, if it is HTML (``html``; ``None``: recognised by its
     tags), turned into text.
 
     :raises PageError: if the page is larger than :data:`MAX_PAGE_BYTES`
@@ -127,6 +127,8 @@ def page_text(data: bytes | str, *, html: bool | None = None) -> str:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise PageError("encoding", str(error)) from error
+    # One kind of line end: a browser sends a text area's lines ended by CRLF.
+    data = data.replace("\r\n", "\n").replace("\r", "\n")
     if html or (html is None and looks_like_html(data)):
         data = html_to_text(data)
     if not data.strip():

@@ -54,7 +54,7 @@ def new_berserk(**overrides):
 
 
 def preview(client, data):
-    response = client.post(URL, {**data, "action": "preview"})
+    response = client.post(URL, {**data, "_preview": "x"})
     assert response.status_code == 200
     return response
 
@@ -70,7 +70,7 @@ def test_only_users_who_may_add_documents_and_clause_versions_may_import(client,
         user = user_with(*codenames, username="u" + "-".join(codenames))
         client.force_login(user)
         assert client.get(URL).status_code == 403
-        assert client.post(URL, {**new_berserk(), "action": "import"}).status_code == 403
+        assert client.post(URL, {**new_berserk(), "_import": "x"}).status_code == 403
     assert not Document.objects.exists()
     client.force_login(user_with("add_document", "add_clauseversion", username="both"))
     assert client.get(URL).status_code == 200
@@ -134,7 +134,7 @@ def imported(client, data):
     """Preview, then import what was previewed; the import's response."""
     form = preview(client, data).context["form"]
     return client.post(URL, {**data, "page": form.initial["page"], "kind": "text",
-                             "previewed": form.initial["previewed"], "action": "import"})
+                             "previewed": form.initial["previewed"], "_import": "x"})
 
 
 def test_import_publishes_a_new_document_as_version_1_like_import_rules(admin_client, sources):
@@ -193,12 +193,30 @@ def test_existing_published_document_gets_one_draft_correction(admin_client, see
     assert draft.clause.key == "107.2" and draft.text_ru.endswith("своего хода.")
 
 
+def test_an_uploaded_file_is_previewed_then_imported_under_its_name(admin_client, seeded):
+    document = Document.objects.get(slug="comprehensive-rules")
+    changed = BERSERK.replace("Главной фазы его хода.", "Главной фазы своего хода.")
+    data = new_berserk(page="", game=str(document.game_id), new_game_slug="",
+                       new_game_name="", document=str(document.pk), slug="", title="")
+    upload = SimpleUploadedFile("berserk-2026.txt", changed.encode("utf-8"))
+    form = admin_client.post(URL, {**data, "page_file": upload, "_preview": "x"}
+                             ).context["form"]
+    assert form.initial["page_name"] == "berserk-2026.txt"
+    response = admin_client.post(URL, {**data, "page": form.initial["page"], "kind": "text",
+                                       "page_name": form.initial["page_name"],
+                                       "previewed": form.initial["previewed"],
+                                       "_import": "x"})
+    correction = Correction.objects.get(published_at__isnull=True)
+    assert response.status_code == 302
+    assert "berserk-2026.txt" in correction.summary_en
+
+
 def test_import_of_what_was_not_previewed_previews_again(admin_client):
     data = new_berserk()
     form = preview(admin_client, data).context["form"]
     response = admin_client.post(URL, {**data, "page": BERSERK.replace("106", "116", 1),
                                        "previewed": form.initial["previewed"],
-                                       "action": "import"})
+                                       "_import": "x"})
     assert response.status_code == 200 and response.context["preview"] is not None
     assert not Document.objects.exists()
 
@@ -211,7 +229,7 @@ def test_an_uploaded_html_page_is_read_as_its_text(admin_client):
     response = admin_client.post(URL, {**new_berserk(page="", format="glossary",
                                                      new_game_slug="mc", new_game_name="MC",
                                                      slug="ziel", title="Ziel", language="de"),
-                                       "page_file": upload, "action": "preview"})
+                                       "page_file": upload, "_preview": "x"})
     assert not errors(response)
     shown = response.context["preview"]
     clauses = [(c.key, c.text) for item in shown["sections"] for c, _e in item["clauses"]]

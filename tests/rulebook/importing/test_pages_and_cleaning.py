@@ -11,6 +11,10 @@ from rulebook.importing.pages import MAX_PAGE_BYTES, PageError, html_to_text, pa
 SOURCES = Path(__file__).resolve().parents[3] / "rulebook" / "sources"
 
 
+def test_lines_end_in_newline_whatever_the_browser_sent():
+    assert page_text("Ziel\r\nText.\rMehr.\n") == "Ziel\nText.\nMehr.\n"
+
+
 def test_bytes_are_utf8_with_or_without_byte_order_mark():
     assert page_text("Ziel\nText.".encode("utf-8-sig")) == "Ziel\nText."
     assert page_text("Ziel\nText.".encode("utf-8")) == "Ziel\nText."
