@@ -492,7 +492,8 @@ def _imported_keys(document: Document) -> set[str]:
         "clause__key", flat=True)
     legacy = (ClauseVersion.objects.published()
               .filter(clause__document=document, published_by__isnull=True)
-              .exclude(correction__published_by__isnull=False).values_list("clause__key", flat=True))
+              .exclude(correction__published_by__isnull=False)
+              .values_list("clause__key", flat=True))
     return set(recorded) | set(legacy)
 
 

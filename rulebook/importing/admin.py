@@ -28,6 +28,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError
 from django.db.models import Max
 from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -265,8 +266,13 @@ def import_view(model_admin, request):
         data = form.cleaned_data
         importing = "_import" in request.POST
         if importing and data["previewed"] == data["digest"]:
-            return _store(model_admin, request, data["spec"], data["text"])
-        if importing:
+            try:
+                return _store(model_admin, request, data["spec"], data["text"])
+            except IntegrityError:  # the same game or document created at the same moment
+                messages.error(request, gettext(
+                    "Someone stored this game or document at the same moment: check the new "
+                    "preview, then import."))
+        elif importing:
             messages.warning(request, gettext("The page or its settings changed since the "
                                               "preview: check the new preview, then import."))
         preview = _preview_context(data["spec"], data["preview"])
@@ -283,8 +289,8 @@ def import_view(model_admin, request):
     )]
     return TemplateResponse(request, "admin/rulebook/document/import.html", {
         **model_admin.admin_site.each_context(request), "opts": model_admin.model._meta,
-        "form": form, "fieldsets": fieldsets, "preview": preview, "title": gettext("Import a source page"),
-        "max_page_bytes": MAX_PAGE_BYTES,
+        "form": form, "fieldsets": fieldsets, "preview": preview,
+        "title": gettext("Import a source page"), "max_page_bytes": MAX_PAGE_BYTES,
     })
 
 

@@ -98,7 +98,8 @@ class _TextCollector(HTMLParser):
 def html_to_text(html: str) -> str:
     """The visible text of ``html``, one block (paragraph, heading, list item) a line.
 
-    >>> print(html_to_text("<h1>Ziel</h1><p>Ein  Text.</p><ul><li>a<ul><li>b</li></ul></li></ul>"), end="")
+    >>> page = "<h1>Ziel</h1><p>Ein  Text.</p><ul><li>a<ul><li>b</li></ul></li></ul>"
+    >>> print(html_to_text(page), end="")
     Ziel
     Ein Text.
     • a
@@ -113,8 +114,8 @@ def html_to_text(html: str) -> str:
 
 def page_text(data: bytes | str, *, html: bool | None = None) -> str:
     """The text of a handed-in page: ``data`` decoded (bytes: UTF-8, a byte-order
-    mark dropped), its lines ended by ``\\n`` and, if it is HTML (``html``; ``None``: recognised by its
-    tags), turned into text.
+    mark dropped), its lines ended by ``\\n`` and, if it is HTML (``html``;
+    ``None``: recognised by its tags), turned into text.
 
     :raises PageError: if the page is larger than :data:`MAX_PAGE_BYTES`
         (``too_big``), not UTF-8 (``encoding``) or has no text (``empty``).

@@ -223,7 +223,9 @@ def test_admin_imports_the_seed_pages_and_the_pages_equal_import_rules(
                             and "/section/" not in path and not path.endswith("/changes/")]
             assert len(clause_pages) >= 3, (code, document, clause_pages)
     different = []
-    for path in dict.fromkeys(paths):
+    paths = list(dict.fromkeys(paths))
+    (OUTPUT / "admin-import-compared.txt").write_text("\n".join(paths) + "\n")
+    for path in paths:
         reference = normalised(fetch(reference_site.url + path), reference_site)
         imported = normalised(fetch(admin_site.url + path), admin_site)
         if imported != reference:

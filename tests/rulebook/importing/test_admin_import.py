@@ -211,6 +211,20 @@ def test_an_uploaded_file_is_previewed_then_imported_under_its_name(admin_client
     assert "berserk-2026.txt" in correction.summary_en
 
 
+def test_a_document_stored_at_the_same_moment_is_a_message_not_a_500(admin_client,
+                                                                    monkeypatch):
+    from django.db import IntegrityError
+
+    def clash(spec, text=None, **kwargs):
+        raise IntegrityError("document_unique_slug_per_game")
+
+    monkeypatch.setattr(import_admin, "import_source", clash)
+    response = imported(admin_client, new_berserk())
+    assert response.status_code == 200 and response.context["preview"] is not None
+    assert "at the same moment" in response.content.decode()
+    assert not Document.objects.exists()
+
+
 def test_import_of_what_was_not_previewed_previews_again(admin_client):
     data = new_berserk()
     form = preview(admin_client, data).context["form"]
