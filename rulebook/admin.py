@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInline
 from simple_history.admin import SimpleHistoryAdmin
 
+from rulebook.importing.admin import can_import, import_urls
 from rulebook.models import Clause, ClauseVersion, Document, Game, GlossaryTerm, Section
 from rulebook.versioning.admin import RefusalsAsMessages, StampedModelForm
 from rulebook.versioning.structure_admin import limit_sections, versioned_fields
@@ -32,7 +33,8 @@ class GameAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
 
 @admin.register(Document)
 class DocumentAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
-    """Documents: titles, original language, source."""
+    """Documents: titles, original language, source; "Import a source page"
+    (:mod:`rulebook.importing.admin`) from their list."""
 
     list_display = ("title", "game", "number", "language")
     list_filter = ("game", "language")
@@ -45,6 +47,13 @@ class DocumentAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         if obj is not None and obj.has_published_version():
             return ("game", "slug", "language", *versioned_fields(obj))
         return ()
+
+    def get_urls(self):
+        return import_urls(self) + super().get_urls()
+
+    def changelist_view(self, request, extra_context=None):
+        extra_context = {**(extra_context or {}), "can_import": can_import(request.user)}
+        return super().changelist_view(request, extra_context)
 
 
 @admin.register(Section)

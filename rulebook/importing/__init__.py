@@ -25,9 +25,15 @@ once per import by :func:`rulebook.signals.structure_created` and
 revision once, whatever it writes (:func:`rulebook.caching.revision.one_bump`),
 and not at all when it changes nothing.
 
+``manage.py import_rules`` (the project's own pages, listed in the
+manifest) and the admin's "Import a source page"
+(:mod:`rulebook.importing.admin`, any page, described by a
+:class:`SourceSpec` built from the form) both call :func:`import_source`;
+the admin shows :func:`preview_source` first.
+
 May import: :mod:`rulebook.models`, :mod:`rulebook.signals` and
-:mod:`rulebook.caching.revision`.  Nothing but the ``import_rules`` command
-imports it.
+:mod:`rulebook.caching.revision` (its admin module also the admin's
+shared pieces).  Only the ``import_rules`` command and the admin import it.
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from rulebook.importing.cleaning import clean_lines
+from rulebook.importing.cleaning import CleanedPage, clean_page
 from rulebook.importing.parsers import (
     PARSERS, ParsedClause, ParsedDocument, ParsedSection, SourceFormatError,
 )
@@ -52,8 +58,8 @@ from rulebook.models import (
 )
 from rulebook.signals import structure_created, versions_created
 
-__all__ = ["ImportReport", "SourceSpec", "SourceFormatError", "import_source",
-           "load_manifest", "parse_source"]
+__all__ = ["ImportReport", "SourcePreview", "SourceSpec", "SourceFormatError", "import_source",
+           "load_manifest", "parse_source", "preview_source"]
 
 
 @dataclass(frozen=True)
@@ -129,9 +135,27 @@ def parse_source(spec: SourceSpec, text: str) -> ParsedDocument:
 
     :raises SourceFormatError: if the page does not fit its format.
     """
-    lines = clean_lines(text)
+    return preview_source(spec, text).parsed
+
+
+@dataclass(frozen=True)
+class SourcePreview:
+    """What :func:`import_source` would read from a page: the cleaned page
+    (its lines and the blocks removed as junk, with why) and the parsed
+    sections and clauses."""
+
+    cleaned: CleanedPage
+    parsed: ParsedDocument
+
+
+def preview_source(spec: SourceSpec, text: str) -> SourcePreview:
+    """Clean and parse ``text`` as the page ``spec`` describes, storing nothing.
+
+    :raises SourceFormatError: if the page does not fit its format.
+    """
+    cleaned = clean_page(text)
     title = spec.title.get(spec.language, "")
-    return PARSERS[spec.format](lines, spec.number, title)
+    return SourcePreview(cleaned, PARSERS[spec.format](cleaned.lines, spec.number, title))
 
 
 def _source_note(spec: SourceSpec, parsed_date: datetime.date | None,
@@ -453,9 +477,25 @@ def import_source(spec: SourceSpec, text: str | None = None, *,
     _save_records(records)
     if changes:
         report.correction, report.drafted = _propose_changes(spec, game, document, changes, now)
-    report.missing_from_source = sorted(
-        set(document.clauses.values_list("key", flat=True)) - set(clauses_in(parsed)))
+    report.missing_from_source = sorted(_imported_keys(document) - set(clauses_in(parsed)))
     return report
+
+
+def _imported_keys(document: Document) -> set[str]:
+    """The keys of the clauses of ``document`` that an import read from its source.
+
+    A clause an editor added (by a correction, or in the admin) is not
+    among them: it was never in the source, so it is not "missing" from it.
+    Clauses imported before texts were recorded count by their first text
+    published without publisher (as in :func:`_last_imported`).
+    """
+    recorded = ImportedText.objects.filter(clause__document=document).values_list(
+        "clause__key", flat=True)
+    legacy = (ClauseVersion.objects.published()
+              .filter(clause__document=document, published_by__isnull=True)
+              .exclude(correction__published_by__isnull=False)
+              .values_list("clause__key", flat=True))
+    return set(recorded) | set(legacy)
 
 
 def clauses_in(parsed: ParsedDocument) -> list[str]:

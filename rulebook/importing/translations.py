@@ -192,3 +192,30 @@ def load_translations(root: Path | None = None) -> TranslationReport:
     for path in sorted((root / "glossary").glob("*.toml")):
         load_glossary(_read(path), report)
     return report
+
+
+@transaction.atomic
+def load_translations_of(game: str, document: str, root: Path | None = None) -> TranslationReport:
+    """Load the site's translations of one document and its game's glossary.
+
+    What :func:`load_translations` does for every file, for
+    ``translations/<game>--<document>.toml`` and ``glossary/<game>.toml``
+    only (each where it exists): the admin's import of a page fills what
+    ``manage.py import_rules`` would fill on its next run, no more.
+
+    :raises tomllib.TOMLDecodeError: if a file is not valid TOML (nothing is stored).
+    """
+    root = _root(root)
+    report = TranslationReport()
+    path = root / "translations" / f"{game}--{document}.toml"
+    if path.is_file():
+        load_document_translations(_read(path), report)
+    path = root / "glossary" / f"{game}.toml"
+    if path.is_file():
+        load_glossary(_read(path), report)
+    return report
+
+
+def has_translations_of(game: str, document: str, root: Path | None = None) -> bool:
+    """Whether the site ships translations of ``game``/``document``."""
+    return (_root(root) / "translations" / f"{game}--{document}.toml").is_file()

@@ -19,6 +19,7 @@ page under ``test-output/browser/``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -66,16 +67,16 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _server_database_url(tmp: Path) -> str:
+def _server_database_url(tmp: Path, suffix: str = "_browser") -> str:
     """The site server's own database: SQLite in ``tmp``, or a fresh
-    ``<name>_browser`` database beside the PostgreSQL test database."""
+    ``<name><suffix>`` database beside the PostgreSQL test database."""
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql://")):
         return f"sqlite:///{tmp / 'db.sqlite3'}"
     import psycopg
 
     parts = urlsplit(url)
-    name = (parts.path.lstrip("/") or "postgres") + "_browser"
+    name = (parts.path.lstrip("/") or "postgres") + suffix
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
@@ -121,29 +122,38 @@ def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: floa
     raise RuntimeError(f"the site server did not answer within {timeout:.0f} s; see {log}")
 
 
-@pytest.fixture(scope="session")
-def site_server(tmp_path_factory) -> SiteServer:
-    """A seeded site served by gunicorn with production settings on 127.0.0.1."""
-    tmp = tmp_path_factory.mktemp("site")
+@contextlib.contextmanager
+def served_site(tmp: Path, setup: list[list[str]], *, name: str = "browser"):
+    """A site served by gunicorn with production settings on 127.0.0.1, its
+    database in ``tmp`` (or ``<test database>_<name>`` on PostgreSQL) prepared
+    by the ``manage.py`` commands ``setup`` (after ``migrate``; the admin
+    user is created last); yields a :class:`SiteServer`, stopped on exit.
+
+    Each site has its own cache key prefix and never Redis: two sites never
+    answer from each other's cache.
+    """
     OUTPUT.mkdir(parents=True, exist_ok=True)
     env = {
         **os.environ,
         "RULESITE_VAR_DIR": str(tmp),
-        "DATABASE_URL": _server_database_url(tmp),
+        "DATABASE_URL": _server_database_url(tmp, f"_{name}"),
         "DEBUG": "0",
         "SECRET_KEY": "browser-journeys-" + "x" * 50,
         "ALLOWED_HOSTS": "127.0.0.1",
-        "CACHE_KEY_PREFIX": "browser-journeys",
+        "CACHE_KEY_PREFIX": f"browser-journeys-{name}",
         "DJANGO_SETTINGS_MODULE": "rulesite.settings",
         "DJANGO_SUPERUSER_USERNAME": ADMIN_USER[0],
         "DJANGO_SUPERUSER_PASSWORD": ADMIN_USER[1],
         "DJANGO_SUPERUSER_EMAIL": "admin@example.org",
     }
-    log = OUTPUT / "server.log"
+    if name != "browser":
+        env.pop("REDIS_URL", None)
+    log = OUTPUT / ("server.log" if name == "browser" else f"server-{name}.log")
     manage = [sys.executable, str(ROOT / "manage.py")]
     with log.open("w") as out:
-        for command in (["migrate", "--noinput", "-v0"], ["import_rules"],
-                        ["collectstatic", "--noinput", "-v0"], ["createsuperuser", "--noinput"]):
+        for command in ([["migrate", "--noinput", "-v0"]] + setup
+                        + [["collectstatic", "--noinput", "-v0"],
+                           ["createsuperuser", "--noinput"]]):
             subprocess.run(manage + command, cwd=ROOT, env=env, check=True, stdout=out,
                            stderr=subprocess.STDOUT)
     port = _free_port()
@@ -161,6 +171,13 @@ def site_server(tmp_path_factory) -> SiteServer:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.fixture(scope="session")
+def site_server(tmp_path_factory) -> SiteServer:
+    """A seeded site served by gunicorn with production settings on 127.0.0.1."""
+    with served_site(tmp_path_factory.mktemp("site"), [["import_rules"]]) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
