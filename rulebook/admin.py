@@ -12,6 +12,11 @@ from simple_history.admin import SimpleHistoryAdmin
 from rulebook.models import Clause, ClauseVersion, Document, Game, GlossaryTerm, Section
 from rulebook.versioning.admin import RefusalsAsMessages, StampedModelForm
 from rulebook.rulings import admin as _rulings_admin  # noqa: F401  (registers RulingAdmin)
+from rulebook.calculator.admin import RulingDecisionInline
+
+# The open points a ruling decides come from the engine, which the rulings room does not
+# import: the calculator's inline joins the ruling's admin here.
+_rulings_admin.RulingAdmin.inlines = [*_rulings_admin.RulingAdmin.inlines, RulingDecisionInline]
 
 
 @admin.register(Game)
@@ -121,3 +126,4 @@ class GlossaryTermAdmin(RefusalsAsMessages, SimpleHistoryAdmin):
 
 # Corrections and clause versions: the editorial workflow (registers itself).
 from rulebook.versioning import admin as versioning_admin  # noqa: E402,F401
+from rulebook.versioning import review_admin  # noqa: E402,F401  (items to review)

@@ -9,7 +9,9 @@
 - :mod:`rulebook.models.sources`: what the importer last read from each
   source page;
 - :mod:`rulebook.models.rulings`: the publisher's official rulings and FAQ
-  entries, and the clauses they interpret.
+  entries, the clauses they interpret and the calculator's open points they decide;
+- :mod:`rulebook.models.review`: what a published correction put up for
+  review until an editor acts on it.
 
 Importing them here is how Django finds the models of an app whose models
 are a package; everything else imports from ``rulebook.models``.
@@ -24,12 +26,13 @@ from rulebook.models.rules import (
 from rulebook.models.search import RulingSearchEntry, SearchEntry
 from rulebook.models.glossary import GlossaryTerm
 from rulebook.models.sources import ImportedText
-from rulebook.models.rulings import Ruling, RulingClause, RulingQuerySet
+from rulebook.models.rulings import Ruling, RulingClause, RulingDecision, RulingQuerySet
+from rulebook.models.review import ReviewItem
 
 __all__ = [
     "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
     "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
     "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError",
     "ImportedText", "Localized",
-    "RulebookRevision", "Ruling", "RulingClause", "RulingQuerySet", "RulingSearchEntry", "SearchEntry", "Section", "localized", "text_digest",
+    "RulebookRevision", "ReviewItem", "Ruling", "RulingClause", "RulingDecision", "RulingQuerySet", "RulingSearchEntry", "SearchEntry", "Section", "localized", "text_digest",
 ]

@@ -24,7 +24,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
-from rulebook.versioning import editing, guards, publishing
+from rulebook.versioning import editing, guards, publishing, review
 from rulebook.versioning.diffing import word_diff
 from rulebook.references.forms import REFERENCE_HELP, ClauseVersionAdminForm
 from rulebook.references.services import validation_errors
@@ -480,7 +480,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
             for draft in drafts]
         return TemplateResponse(request, "admin/rulebook/correction/publish.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta,
-            "correction": correction, "rows": rows,
+            "correction": correction, "rows": rows, "review": review.summary(correction),
             "submitted": correction.submitted_at is not None,
             "title": gettext("Publish this correction?"),
         })

@@ -26,8 +26,9 @@ What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
   status — once, from ``current`` to superseded or withdrawn, with the date,
   reason and superseding ruling or correction — and the translations of its
   question and answer into other languages; deletion, replacement;
-- a clause a published ruling interprets (``RulingClause``): any change,
-  deletion, and a new one added to the published ruling;
+- a clause a published ruling interprets (``RulingClause``) and an open
+  point it decides (``RulingDecision``): any change, deletion, and a new one
+  added to the published ruling;
 - any row of these tables: a new id.
 
 Only the workflow publishes (the ``*_workflow`` triggers): a clause version
@@ -77,6 +78,7 @@ _CORRECTION = "rulebook_correction"
 _GAME = "rulebook_game"
 _RULING = "rulebook_ruling"
 _RULING_CLAUSE = "rulebook_rulingclause"
+_RULING_DECISION = "rulebook_rulingdecision"
 
 
 def _version_published(row: str) -> str:
@@ -216,6 +218,10 @@ GUARDS = (
     Guard(_RULING_CLAUSE, _ruling_clause_published, ("ruling_id", "clause_id", "version_id",
                                                      "position"),
           ((("id",), ""), (("ruling_id", "clause_id"), "")),
+          refuse_insert=_ruling_clause_published),
+    # The open points a published ruling decides (exists from migration 0012 on).
+    Guard(_RULING_DECISION, _ruling_clause_published, ("ruling_id", "point", "reading"),
+          ((("id",), ""), (("ruling_id", "point"), "")),
           refuse_insert=_ruling_clause_published),
 )
 

@@ -43,7 +43,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rulebook.models import Clause, ClauseVersion, Correction, Game, text_digest
-from rulebook.versioning import editing
+from rulebook.versioning import editing, review
 
 PUBLISH_PERMISSION = "rulebook.publish_correction"
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
@@ -300,6 +300,7 @@ def publish_correction(correction: Correction, user, *,
     correction.save()
     for draft in drafts:
         _publish_draft(draft, bases[draft.pk], correction, user)
+    review.put_up_for_review(correction)  # what rests on the changed clauses, until acted on
     _log(user, correction, CHANGE, f"Published ({len(drafts)} clause versions).")
     return correction
 
