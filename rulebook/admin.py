@@ -14,6 +14,11 @@ from rulebook.models import Clause, ClauseVersion, Document, Game, GlossaryTerm,
 from rulebook.versioning.admin import RefusalsAsMessages, StampedModelForm
 from rulebook.versioning.structure_admin import limit_sections, versioned_fields
 from rulebook.rulings import admin as _rulings_admin  # noqa: F401  (registers RulingAdmin)
+from rulebook.calculator.admin import RulingDecisionInline
+
+# The open points a ruling decides come from the engine, which the rulings room does not
+# import: the calculator's inline joins the ruling's admin here.
+_rulings_admin.RulingAdmin.inlines = [*_rulings_admin.RulingAdmin.inlines, RulingDecisionInline]
 
 
 @admin.register(Game)
@@ -164,3 +169,4 @@ class GlossaryTermAdmin(RefusalsAsMessages, SimpleHistoryAdmin):
 
 # Corrections and clause versions: the editorial workflow (registers itself).
 from rulebook.versioning import admin as versioning_admin  # noqa: E402,F401
+from rulebook.versioning import review_admin  # noqa: E402,F401  (items to review)

@@ -30,5 +30,18 @@ class RulebookConfig(AppConfig):
 
         revision.connect()
 
+        # A correction's review list names the calculator's rules and worked examples
+        # citing a changed clause (the versioning room does not import the engine).
+        from rulebook.calculator import dependents
+        from rulebook.versioning import review
+
+        def calculator_resting(clause):
+            return [review.Resting(kind, label, subject=subject)
+                    for kind, label, subject in dependents.resting_on(
+                        clause.document.game.slug, clause.document.slug, clause.key)]
+
+        if not review.PROVIDERS:
+            review.PROVIDERS.append(calculator_resting)
+
         # manage.py check --deploy: the site's database role has least privilege.
         from rulebook import checks  # noqa: F401

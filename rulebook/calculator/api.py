@@ -168,20 +168,26 @@ class ValueOut(Schema):
 
 class ReadingOut(Schema):
     """One reading of an open point: its values and the clause keys it rests on;
-    ``why`` says why the reading ``presented_first`` is (empty on the others)."""
+    ``why`` says why the reading ``presented_first`` is (empty on the others);
+    ``decided`` when a current official ruling supports it, ``set_aside`` when one
+    decided the point for another reading."""
 
     label: str
     presented_first: bool
     why: str
     values: list[ValueOut]
     clauses: list[str]
+    decided: bool = False
+    set_aside: bool = False
 
 
 class OpenPointOut(Schema):
-    """A point the published texts leave open, with every reading side by side."""
+    """A point the published texts leave open, with every reading side by side;
+    ``decided_by`` the current official ruling deciding it (its reading first), else null."""
 
     point: str
     readings: list[ReadingOut]
+    decided_by: RulingRefOut | None = None
 
 
 class CitedClauseOut(Schema):
@@ -300,9 +306,12 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
             urls[citation.citation] = request.build_absolute_uri(path) if path else ""
         return urls[citation.citation]
 
+    def ruling_link(link) -> dict[str, Any]:
+        return {"number": link.number, "source_date": link.source_date, "label": link.label,
+                "url": request.build_absolute_uri(link.url)}
+
     def ruling_links(c) -> list[dict[str, Any]]:
-        return [{"number": link.number, "source_date": link.source_date, "label": link.label,
-                 "url": request.build_absolute_uri(link.url)} for link in c.rulings]
+        return [ruling_link(link) for link in c.rulings]
 
     def citation_json(c) -> dict[str, Any]:  # each clause once, however many steps cite it
         if c.citation not in cited:
@@ -338,8 +347,10 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
             "point": point.point,
             "readings": [{"label": r.label, "presented_first": r.presented_first,
                           "why": r.why, "values": values(r.values),
-                          "clauses": [c.key for _n, c in r.citations]}
+                          "clauses": [c.key for _n, c in r.citations],
+                          "decided": r.decided, "set_aside": r.set_aside}
                          for r in point.readings],
+            "decided_by": ruling_link(point.decision.ruling) if point.decision else None,
         } for point in view.open_points],
         "clauses": [{"key": s.citation.key, "label": s.citation.display_key,
                      "url": url(s.citation), "steps": list(s.steps),

@@ -40,8 +40,8 @@ from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
     Value, card_text_may_override, msg, form_count, parse_form, unknown_parameters,
 )
-from rulebook.calculator import layout, speed
-from rulebook.calculator.citations import Drift, ResolvedCitation, resolve_citations
+from rulebook.calculator import decisions as deciding, layout, speed
+from rulebook.calculator.citations import Drift, ResolvedCitation, RulingLink, resolve_citations
 
 #: The form parameter naming the card-text field to read ("Read the text").
 READ = "_read"
@@ -777,13 +777,17 @@ class SourceView:
 @dataclass(frozen=True)
 class ReadingView:
     """One reading of an open point for display: label, values, clauses, and
-    (for the reading presented first) why the site presents it first."""
+    (for the reading presented first) why the site presents it first.
+    ``decided``: a current official ruling supports it; ``set_aside``: a ruling
+    decided the point for another reading."""
 
     reading: Reading
     label: str
     values: tuple[ValueView, ...]
     citations: tuple[tuple[int, ResolvedCitation], ...]
     why: str
+    decided: bool = False
+    set_aside: bool = False
 
     @property
     def presented_first(self) -> bool:
@@ -797,12 +801,16 @@ class OpenPointView:
 
     ``number`` counts the open points of the ruling (1-based); ``rows`` are
     (value label, one text per reading) for every value any reading gives.
+    ``decision`` is the current official ruling deciding the point
+    (:mod:`rulebook.calculator.decisions`): its reading comes first, marked
+    decided, the others are set aside.
     """
 
     number: int
     point: str
     readings: tuple[ReadingView, ...]
     rows: tuple[tuple[str, tuple[str, ...]], ...]
+    decision: deciding.Decision | None = None
 
     @property
     def first(self) -> ReadingView:
@@ -909,11 +917,18 @@ class RulingView:
             for number in source.steps))
 
     @property
-    def official_rulings(self) -> tuple:
+    def official_rulings(self) -> tuple[RulingLink, ...]:
         """The official rulings current on the ruling's date on the clauses the verdict
-        rests on (:attr:`grounds`), each once, in the order the clauses come."""
-        return tuple(dict.fromkeys(link for source in self.grounds
-                                   for link in source.citation.rulings))
+        rests on (:attr:`grounds`), each once, in the order the clauses come, then those
+        deciding an open point (:attr:`decided_points`)."""
+        return tuple(dict.fromkeys(
+            [link for source in self.grounds for link in source.citation.rulings]
+            + [point.decision.ruling for point in self.decided_points]))
+
+    @property
+    def decided_points(self) -> tuple["OpenPointView", ...]:
+        """The open points a current official ruling decides, in order."""
+        return tuple(point for point in self.open_points if point.decision is not None)
 
 
 #: The message id of :func:`engine.core.card_text_may_override` steps.
@@ -953,12 +968,45 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
                               render_message(step.reason), tuple(resolved[c] for c in cites),
                               tuple(order[c] for c in cites), shown[number],
                               tuple(shown[n] for n in step.see)))
-    open_points = tuple(_open_point(ruling, point, index, resolved, order)
+    decided = _decisions(ruling, points, on)
+    open_points = tuple(_open_point(ruling, point, index, resolved, order, decided.get(point))
                         for index, point in enumerate(points, 1))
-    values = tuple(_value_view(v, _others(v, open_points)) for v in ruling.values)
+    values = tuple(_value_view(v, _others(v, open_points))
+                   for v in _decided_values(ruling, decided))
+    # A decided point no longer counts as left open in the verdict.
+    judged = dataclasses.replace(ruling, readings=tuple(
+        r for r in ruling.readings if r.point not in decided)) if decided else ruling
     return RulingView(ruling, on, dated, values, tuple(steps),
                       tuple(render_message(note) for note in ruling.notes), sources,
-                      open_points, _verdict(ruling, [s.citation for s in sources], on))
+                      open_points, _verdict(judged, [s.citation for s in sources], on))
+
+
+def _decisions(ruling: Ruling, points: Sequence[str], on: datetime.date
+               ) -> dict[str, tuple[deciding.Decision, Reading]]:
+    """The open points of ``ruling`` a current official ruling decides on ``on``, with the
+    reading it supports (:mod:`rulebook.calculator.decisions`); one query when the ruling
+    has open points, none otherwise."""
+    if not points:
+        return {}
+    game = ruling.readings[0].citations[0].document.game
+    found = {}
+    for point, decision in deciding.deciding(game, points, on).items():
+        reading = deciding.decided_reading(game, decision, ruling.readings_of(point))
+        if reading is not None:
+            found[point] = (decision, reading)
+    return found
+
+
+def _decided_values(ruling: Ruling, decided: Mapping[str, tuple[Any, Reading]]
+                    ) -> tuple[Value, ...]:
+    """The ruling's values, those a decided reading gives taken from that reading."""
+    if not decided:
+        return ruling.values
+    chosen: dict[str, Value] = {}
+    for _decision, reading in decided.values():
+        if not reading.presented_first:
+            chosen.update((value.name, value) for value in reading.values)
+    return tuple(chosen.get(value.name, value) for value in ruling.values)
 
 
 def page_numbers(steps: Sequence[Step]) -> dict[int, int]:
@@ -1028,13 +1076,19 @@ def _value_view(value: Value, others: tuple[OtherReading, ...] = ()) -> ValueVie
 
 def _open_point(ruling: Ruling, point: str, number: int,
                 resolved: Mapping[Citation, ResolvedCitation],
-                order: Mapping[Citation, int]) -> OpenPointView:
+                order: Mapping[Citation, int],
+                decided: tuple[deciding.Decision, Reading] | None = None) -> OpenPointView:
+    """The readings of ``point`` side by side; the reading a ruling decided first."""
+    ordered = ruling.readings_of(point)
+    if decided is not None:
+        ordered = (decided[1],) + tuple(r for r in ordered if r is not decided[1])
     readings = tuple(
         ReadingView(reading, render_message(reading.label),
                     tuple(_value_view(v) for v in reading.values),
                     tuple((order[c], resolved[c]) for c in dict.fromkeys(reading.citations)),
-                    render_message(reading.why))
-        for reading in ruling.readings_of(point))
+                    render_message(reading.why), decided is not None and place == 0,
+                    decided is not None and place > 0)
+        for place, reading in enumerate(ordered))
     names: dict[str, str] = {}
     for reading in readings:
         for value in reading.values:
@@ -1043,7 +1097,8 @@ def _open_point(ruling: Ruling, point: str, number: int,
         (label, tuple(next((v.text for v in reading.values if v.name == name), "—")
                       for reading in readings))
         for name, label in names.items())
-    return OpenPointView(number, point, readings, rows)
+    return OpenPointView(number, point, readings, rows,
+                         decided[0] if decided is not None else None)
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,11 @@
 - :mod:`rulebook.models.sources`: what the importer last read from each
   source page;
 - :mod:`rulebook.models.rulings`: the publisher's official rulings and FAQ
-  entries, and the clauses they interpret;
+  entries, the clauses they interpret and the calculator's open points they decide;
 - :mod:`rulebook.models.structure`: dated changes of section headings and
-  slugs, document titles and game names, made by corrections.
+  slugs, document titles and game names, made by corrections;
+- :mod:`rulebook.models.review`: what a published correction put up for
+  review until an editor acts on it.
 
 Importing them here is how Django finds the models of an app whose models
 are a package; everything else imports from ``rulebook.models``.
@@ -27,7 +29,8 @@ from rulebook.models.rules import (
 from rulebook.models.search import RulingSearchEntry, SearchEntry
 from rulebook.models.glossary import GlossaryTerm
 from rulebook.models.sources import ImportedText
-from rulebook.models.rulings import Ruling, RulingClause, RulingQuerySet
+from rulebook.models.rulings import Ruling, RulingClause, RulingDecision, RulingQuerySet
+from rulebook.models.review import ReviewItem
 from rulebook.models.structure import StructureChange
 
 __all__ = [
@@ -35,5 +38,5 @@ __all__ = [
     "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
     "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError",
     "ImportedText", "Localized",
-    "RulebookRevision", "Ruling", "RulingClause", "RulingQuerySet", "RulingSearchEntry", "SearchEntry", "Section", "StructureChange", "in_force_key", "localized", "text_digest",
+    "RulebookRevision", "ReviewItem", "Ruling", "RulingClause", "RulingDecision", "RulingQuerySet", "RulingSearchEntry", "SearchEntry", "Section", "StructureChange", "in_force_key", "localized", "text_digest",
 ]

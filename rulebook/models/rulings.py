@@ -388,3 +388,62 @@ class RulingClause(models.Model):
         result = super().delete(*args, **kwargs)
         Ruling(pk=ruling_id).return_to_draft()
         return result
+
+
+class RulingDecision(models.Model):
+    """An open point of the calculator's engine that a ruling decides, and the reading it
+    supports.
+
+    ``point`` is the open point's key as the engine declares it (e.g.
+    ``np-defending``, see ``python -m engine.inventory``) within the ruling's
+    game; ``reading`` the key of the reading the ruling supports.  Part of
+    the ruling's content: fixed once the ruling is published (the triggers of
+    :mod:`rulebook.versioning.guards` refuse a change).  The calculator shows
+    the point as decided only while the ruling is current on the date asked
+    for (:func:`rulebook.calculator.decisions.deciding`); a superseded or
+    withdrawn ruling decides nothing.
+    """
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, related_name="decisions",
+                               verbose_name=_("ruling"))
+    point = models.CharField(_("open point"), max_length=100,
+                             help_text=_("The key of the calculator's open point the ruling "
+                                         "decides, e.g. “np-defending”."))
+    reading = models.CharField(_("reading supported"), max_length=100,
+                               help_text=_("The key of the reading the ruling supports, e.g. "
+                                           "“self”."))
+
+    class Meta:
+        ordering = ["ruling", "point"]
+        constraints = [models.UniqueConstraint(fields=["ruling", "point"],
+                                               name="ruling_decides_point_once")]
+        verbose_name = _("open point decided")
+        verbose_name_plural = _("open points decided")
+
+    def __str__(self) -> str:
+        return f"{self.point}: {self.reading}"
+
+    def _published(self) -> bool:
+        return Ruling.objects.filter(pk=self.ruling_id, published_at__isnull=False).exists()
+
+    def save(self, *args, **kwargs) -> None:
+        """Save a decision of a draft ruling (a submitted one returns to draft).
+
+        :raises ImmutableVersionError: if the ruling is published.
+        """
+        if self._published():
+            raise ImmutableVersionError(Ruling.IMMUTABLE_MESSAGE)
+        super().save(*args, **kwargs)
+        Ruling(pk=self.ruling_id).return_to_draft()
+
+    def delete(self, *args, **kwargs):
+        """Delete a decision of a draft ruling.
+
+        :raises ImmutableVersionError: if the ruling is published.
+        """
+        if self._published():
+            raise ImmutableVersionError(Ruling.IMMUTABLE_MESSAGE)
+        ruling_id = self.ruling_id
+        result = super().delete(*args, **kwargs)
+        Ruling(pk=ruling_id).return_to_draft()
+        return result

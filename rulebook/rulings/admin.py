@@ -18,13 +18,13 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
 from modeltranslation.admin import TabbedTranslationAdmin
 
 from rulebook.models import Correction, ImmutableVersionError, Ruling, RulingClause
 from rulebook.rulings import workflow
-from rulebook.versioning import editing
+from rulebook.versioning import editing, review
 from rulebook.versioning.admin import RefusalsAsMessages
 from rulebook.versioning.publishing import LANGUAGE_CODES, WorkflowError
 
@@ -123,7 +123,7 @@ class RulingAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
               "language", "question", "answer", "workflow_display", "number", "status",
               "status_date", "status_reason", "created_by", "submitted_at", "submitted_by",
               "published_at", "published_by", "expected_revision")
-    readonly_fields = ("workflow_display", "number", "status", "status_date", "status_reason",
+    readonly_fields = ("workflow_display", "review_display", "number", "status", "status_date", "status_reason",
                        "created_by", "submitted_at", "submitted_by", "published_at",
                        "published_by")
     inlines = [RulingClauseInline]
@@ -145,6 +145,20 @@ class RulingAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         """Draft, submitted for review or published."""
         return obj.workflow_label() if obj and obj.pk else gettext("draft")
 
+    @admin.display(description=_("review"))
+    def review_display(self, obj: Ruling) -> str:
+        """"Clause changed since this ruling — review", with the items to review."""
+        waiting = review.open_for_ruling(obj) if obj and obj.pk else []
+        if not waiting:
+            return "—"
+        return format_html_join(
+            " ", '<a class="errornote" href="{}">{}</a>',
+            ((reverse("admin:rulebook_reviewitem_change", args=[item.pk]),
+              gettext("Clause %(clause)s changed since this ruling (correction %(number)s) "
+                      "— review") % {"clause": item.clause.display_key,
+                                     "number": item.correction.number})
+             for item in waiting))
+
     def get_actions(self, request):
         actions = super().get_actions(request)
         actions.pop("delete_selected", None)  # would reach published rulings
@@ -154,6 +168,8 @@ class RulingAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         fields = list(super().get_fields(request, obj))
         if obj is not None and not self.has_change_permission(request, obj):
             fields.remove("expected_revision")  # read-only: no form to check
+        if obj is not None and obj.is_published and "review_display" not in fields:
+            fields.insert(fields.index("status") + 1, "review_display")
         return fields
 
     def has_change_permission(self, request, obj=None):

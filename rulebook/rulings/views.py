@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from rulebook.models import Game, Ruling
+from rulebook.versioning import review
 
 #: The largest number the column holds; a bigger one names no ruling.
 _MAX_NUMBER = 2**31 - 1
@@ -42,4 +43,5 @@ def ruling_detail(request: HttpRequest, game: str, number: int) -> HttpResponse:
     return render(request, "rulebook/rulings/ruling_detail.html", {
         "game": ruling.game, "ruling": ruling, "links": links,
         "superseding": ruling.supersedes.published().order_by("source_date", "number"),
+        "to_review": review.open_for_ruling(ruling),
     })

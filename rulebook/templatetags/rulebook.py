@@ -80,3 +80,32 @@ def clause_label(clause) -> str:
 def label_text(clause) -> str:
     """The clause's printed key in the reader's language as plain text (titles, attributes)."""
     return clause.label_in().text
+
+
+@register.simple_tag
+def ruling_text(text: str, ruling=None, clause=None):
+    """Render an official ruling's question or answer (``{% ruling_text answer.text ruling
+    reading.clause %}``) as sanitised HTML: Markdown whose clause references
+    (``[[106.p1]]``) become links as in clause text, resolved in the document of
+    ``clause`` (the page's clause, if any), else of the first clause the ruling
+    interprets; plain Markdown when neither is known.  No glossary markup: the
+    ruling is not rule text."""
+    from rulebook.references.resolver import Resolver
+
+    document = getattr(clause, "document", None) if clause else None
+    if document is None and ruling is not None and getattr(ruling, "pk", None):
+        prefetched = getattr(ruling, "_prefetched_objects_cache", {}).get("interpretations")
+        links = (list(prefetched)[:1] if prefetched is not None else list(
+            ruling.interpretations.select_related("clause__document")[:1]))
+        document = links[0].clause.document if links else None
+    return render_markdown(text or "", Resolver(document) if document is not None else None)
+
+
+@register.filter
+def ruling_plain(text: str) -> str:
+    """A ruling's question or answer as plain text (a page's description): references by
+    their label (``[[1.2|rule 1.2]]`` → ``rule 1.2``), Markdown markers removed
+    (:func:`rulebook.search.indexing.plain_text`)."""
+    from rulebook.search.indexing import plain_text
+
+    return plain_text(text or "", icons=True)

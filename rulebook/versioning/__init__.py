@@ -27,11 +27,17 @@ Modules:
   changed" pages, Atom feeds, their sitemap;
 - :mod:`~rulebook.versioning.api`: histories, changes and corrections in
   the JSON API (a router added in :mod:`rulesite.api`);
+- :mod:`~rulebook.versioning.review`: what a correction puts up for review
+  (its publish summary, the items recorded at publication, an editor's
+  confirmation or superseding); :mod:`~rulebook.versioning.review_admin`:
+  the admin page "Items to review";
 - :mod:`~rulebook.versioning.exporting`: export and restore of a game;
 - :mod:`~rulebook.versioning.roles`: the Editors and Publishers groups.
 
 May import: :mod:`rulebook.models`, :mod:`rulebook.caching`,
 :mod:`rulebook.references`, :mod:`rulebook.reading` (to read a document as
 of a date).  Must not import :mod:`rulebook.calculator` or
-:mod:`rulebook.importing`.
+:mod:`rulebook.importing` (the calculator's rules and worked examples reach
+the review list through :data:`rulebook.versioning.review.PROVIDERS`,
+registered by ``RulebookConfig.ready``).
 """

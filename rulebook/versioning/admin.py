@@ -24,7 +24,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
-from rulebook.versioning import editing, guards, publishing, structure, timeline
+from rulebook.versioning import editing, guards, publishing, review, structure, timeline
 from rulebook.versioning.diffing import word_diff
 from rulebook.versioning.structure_admin import StructureChangeInline
 from rulebook.references.forms import REFERENCE_HELP, ClauseVersionAdminForm
@@ -591,7 +591,7 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
             for line in timeline.correction_timelines(correction)]
         return TemplateResponse(request, "admin/rulebook/correction/publish.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta,
-            "correction": correction, "rows": rows,
+            "correction": correction, "rows": rows, "review": review.summary(correction),
             "submitted": correction.submitted_at is not None,
             "title": gettext("Publish this correction?"),
         })

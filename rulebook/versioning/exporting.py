@@ -38,6 +38,7 @@ from django.utils import timezone
 
 from rulebook.models import (
     Clause, ClauseVersion, Correction, Document, Game, GlossaryTerm, Ruling, RulingClause,
+    RulingDecision,
     Section, StructureChange, text_digest,
 )
 from rulebook.reading.services import is_listed, read_document
@@ -165,6 +166,8 @@ def _ruling_item(ruling: Ruling, on: datetime.date | None, refs: dict[int, int])
         "clauses": [{"document": link.clause.document.slug, "key": link.clause.key,
                      "version": link.version.number if link.version else None,
                      "position": link.position} for link in links],
+        "decides": [{"point": d.point, "reading": d.reading}
+                    for d in ruling.decisions.order_by("point")],
         "status": ruling.status if changed else Ruling.CURRENT,
         "status_date": _date(ruling.status_date) if changed else None,
         "status_reason": ruling.status_reason if changed else "",
@@ -439,6 +442,9 @@ def _restore_ruling(game: Game, item: dict[str, Any],
                                    f"{link['key']} is not in the file.")
         RulingClause(ruling=ruling, clause=clause, version=version,
                      position=link["position"]).save()
+    for decision in item.get("decides", []):  # files written before 0012 have none
+        RulingDecision(ruling=ruling, point=decision["point"],
+                       reading=decision["reading"]).save()
     Ruling.objects.filter(pk=ruling.pk).update(
         published_at=_datetime(item["published_at"]),
         published_by=_publisher(item["published_by"]))

@@ -27,8 +27,9 @@ What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
   status — once, from ``current`` to superseded or withdrawn, with the date,
   reason and superseding ruling or correction — and the translations of its
   question and answer into other languages; deletion, replacement;
-- a clause a published ruling interprets (``RulingClause``): any change,
-  deletion, and a new one added to the published ruling;
+- a clause a published ruling interprets (``RulingClause``) and an open
+  point it decides (``RulingDecision``): any change, deletion, and a new one
+  added to the published ruling;
 - a published structure change (:class:`rulebook.models.StructureChange`):
   any change, deletion; one inserted published without its correction's
   stamp, or a draft added to a published correction;
@@ -87,6 +88,7 @@ _RULING = "rulebook_ruling"
 _RULING_CLAUSE = "rulebook_rulingclause"
 _STRUCTURE = "rulebook_structurechange"
 _SECTION = "rulebook_section"
+_RULING_DECISION = "rulebook_rulingdecision"
 
 
 def _version_published(row: str) -> str:
@@ -262,6 +264,10 @@ GUARDS = (
               f"WHERE sc.id = {row}.correction_id AND sc.published_at = {row}.published_at)) "
               f"OR ({row}.published_at IS NULL AND EXISTS (SELECT 1 FROM {_CORRECTION} sc "
               f"WHERE sc.id = {row}.correction_id AND sc.published_at IS NOT NULL)))")),
+    # The open points a published ruling decides (exists from migration 0012 on).
+    Guard(_RULING_DECISION, _ruling_clause_published, ("ruling_id", "point", "reading"),
+          ((("id",), ""), (("ruling_id", "point"), "")),
+          refuse_insert=_ruling_clause_published),
 )
 
 STRUCTURE_MESSAGE = ("rulebook: the section of a clause, and the parent of a section, "

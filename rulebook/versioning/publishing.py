@@ -50,7 +50,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Correction, Game, text_digest
-from rulebook.versioning import editing, headings, structure
+from rulebook.versioning import editing, headings, review, structure
 
 PUBLISH_PERMISSION = "rulebook.publish_correction"
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
@@ -356,6 +356,7 @@ def publish_correction(correction: Correction, user, *,
         _publish_draft(draft, bases[draft.pk], correction, user)
     structure.apply_structure(drafts)  # added, moved, renumbered clauses
     headings.publish_structure(correction, changes, user)
+    review.put_up_for_review(correction)  # what rests on the changed clauses, until acted on
     _log(user, correction, CHANGE, f"Published ({len(drafts)} clause versions).")
     return correction
 

@@ -3,7 +3,9 @@
 Editors create corrections, propose clause texts and submit them for
 review; publishers may also publish (``rulebook.publish_correction``).
 Official rulings go the same way (editors draft and submit, publishers
-publish, supersede and withdraw: ``rulebook.publish_ruling``).
+publish, supersede and withdraw: ``rulebook.publish_ruling``); both
+declare the calculator's open points a ruling decides and act on what a
+published correction put up for review.
 Translators add and confirm the translations of published versions
 (``rulebook.translate_clauseversion``) and edit the glossary, but neither
 propose original texts nor publish.
@@ -26,13 +28,16 @@ _EDIT = ["add_clause", "view_correction", "add_correction", "change_correction",
 _GLOSSARY = ["view_glossaryterm", "add_glossaryterm", "change_glossaryterm"]
 _RULINGS = ["view_ruling", "add_ruling", "change_ruling", "delete_ruling",
             "view_rulingclause", "add_rulingclause", "change_rulingclause",
-            "delete_rulingclause"]
+            "delete_rulingclause", "view_rulingdecision", "add_rulingdecision",
+            "change_rulingdecision", "delete_rulingdecision"]
+#: What a published correction put up for review: editors confirm or supersede it.
+_REVIEW = ["view_reviewitem", "change_reviewitem"]
 
 #: group name → permission codenames of the rulebook app
 GROUP_PERMISSIONS: dict[str, list[str]] = {
-    EDITORS: _READ + _EDIT + _GLOSSARY + _RULINGS,
-    PUBLISHERS: _READ + _EDIT + _GLOSSARY + _RULINGS + ["publish_correction",
-                                                        "publish_ruling"],
+    EDITORS: _READ + _EDIT + _GLOSSARY + _RULINGS + _REVIEW,
+    PUBLISHERS: _READ + _EDIT + _GLOSSARY + _RULINGS + _REVIEW + ["publish_correction",
+                                                                  "publish_ruling"],
     TRANSLATORS: _READ + _GLOSSARY + ["view_correction", "view_clauseversion",
                                       "translate_clauseversion"],
 }

@@ -15,7 +15,7 @@ from django.db import IntegrityError, connection, transaction
 
 from rulebook.versioning.exporting import RestoreError, export_game, export_markdown, restore_game
 from rulebook.importing import import_source, load_manifest
-from rulebook.models import ClauseVersion, Correction, Game, GlossaryTerm, Ruling
+from rulebook.models import ClauseVersion, Correction, Game, GlossaryTerm, Ruling, RulingDecision
 from rulebook.rulings.workflow import supersede_ruling
 from tests.rulebook.rulings.conftest import make_draft, publish as publish_ruling_as
 from rulebook.versioning.publishing import (
@@ -89,10 +89,13 @@ def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
     first.question_ru = "Считается ли поле A игровым полем?"
     first.save()
     first = publish_ruling_as(first, editor, publisher)
-    second = publish_ruling_as(make_draft(
+    second = make_draft(
         game, [clause, game.documents.get().clauses.get(key="1.2.4.kartenaufbau.p2")], editor,
         date=datetime.date(2024, 3, 5), question="Zählt FELD A als Spielfeld?",
-        answer="Ja, seit der Klarstellung."), editor, publisher)
+        answer="Ja, seit der Klarstellung.")
+    # it decides an open point of the calculator (rulebook.calculator.decisions)
+    RulingDecision.objects.create(ruling=second, point="np-defending", reading="self")
+    second = publish_ruling_as(second, editor, publisher)
     supersede_ruling(first, publisher, by=second, reason="Neue Antwort nach der Klarstellung.")
     term.term_en = "guardian god card"
     term.save()  # an edit made in the admin
@@ -107,6 +110,8 @@ def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
     assert [(item["number"], item["status"], item["superseded_by"], len(item["clauses"]))
             for item in exported["rulings"]] == [(1, "superseded", 2, 1), (2, "current", None, 2)]
     assert exported["rulings"][0]["question"]["ru"] == "Считается ли поле A игровым полем?"
+    assert [item["decides"] for item in exported["rulings"]] == [
+        [], [{"point": "np-defending", "reading": "self"}]]
     before = public_pages(client)
     assert "Neue Antwort nach der Klarstellung." in before["/de/power-duell/rulings/1/"].decode()
     assert "guardian god card" in before["/en/power-duell/glossary/"].decode()

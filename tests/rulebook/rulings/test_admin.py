@@ -19,6 +19,8 @@ def form_data(clause, **changes):
         "interpretations-TOTAL_FORMS": "1", "interpretations-INITIAL_FORMS": "0",
         "interpretations-MIN_NUM_FORMS": "0", "interpretations-MAX_NUM_FORMS": "1000",
         "interpretations-0-clause": str(clause.pk), "interpretations-0-position": "0",
+        "decisions-TOTAL_FORMS": "0", "decisions-INITIAL_FORMS": "0",
+        "decisions-MIN_NUM_FORMS": "0", "decisions-MAX_NUM_FORMS": "1000",
     }
     data.update(changes)
     return data
