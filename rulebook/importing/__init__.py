@@ -54,7 +54,8 @@ from rulebook.importing.parsers import (
 )
 from rulebook.caching.revision import one_bump
 from rulebook.models import (
-    Clause, ClauseVersion, Correction, Document, Game, ImportedText, Section, text_digest,
+    IN_FORCE_ORDER, Clause, ClauseVersion, Correction, Document, Game, ImportedText, Section,
+    text_digest,
 )
 from rulebook.signals import structure_created, versions_created
 
@@ -357,13 +358,17 @@ def _propose_changes(spec: SourceSpec, game: Game, document: Document,
                      changes: list[_Change], now) -> tuple[Correction | None, int]:
     """One draft correction "source page changed" proposing the new texts.
 
-    Each draft is based on the clause's latest published version (its
+    Each draft is based on the clause's published version that takes
+    effect last (its
     translations copied, so they are flagged out of date once published)
     and dated no earlier than that version, the source's date or today.
     A text that already equals the latest version is not proposed.
     """
     lang = spec.language
-    bases = {change.clause.pk: change.clause.versions.published().order_by("-number").first()
+    # the version that takes effect last (by date, IN_FORCE_ORDER): the draft,
+    # dated no earlier, replaces it — an announced correction too, not an
+    # urgent one that a higher number published before it
+    bases = {change.clause.pk: change.clause.versions.published().order_by(*IN_FORCE_ORDER).last()
              for change in changes}
     proposed = [change for change in changes if not _equal(bases[change.clause.pk], change, lang)]
     if not proposed:  # the source caught up with the texts in force
@@ -387,7 +392,8 @@ def _propose_changes(spec: SourceSpec, game: Game, document: Document,
     for change in proposed:
         base = bases[change.clause.pk]
         draft = ClauseVersion(clause=change.clause, correction=correction,
-                              number=(base.number + 1) if base else 1,
+                              number=(change.clause.versions.published().order_by("-number")
+                                      .values_list("number", flat=True).first() or 0) + 1,
                               based_on_number=base.number if base else None,
                               effective_date=correction.effective_date)
         if base is not None:
