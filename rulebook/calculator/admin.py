@@ -11,11 +11,11 @@ published, like the clauses it interprets.
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.calculator import decisions
 from rulebook.models import RulingDecision
+from rulebook.rulings.admin import RulingPartInline
 
 
 def _point_choices() -> list:
@@ -58,7 +58,7 @@ class RulingDecisionForm(forms.ModelForm):
         return cleaned
 
 
-class RulingDecisionInline(admin.TabularInline):
+class RulingDecisionInline(RulingPartInline):
     """The calculator's open points a ruling decides, with the reading it supports."""
 
     model = RulingDecision
@@ -66,17 +66,5 @@ class RulingDecisionInline(admin.TabularInline):
     extra = 0
     fields = ("point", "reading")
 
-    def _editable(self, obj) -> bool:
-        return obj is None or not obj.is_published
-
     def get_readonly_fields(self, request, obj=None):
         return () if self._editable(obj) else ("point", "reading")
-
-    def has_add_permission(self, request, obj=None):
-        return self._editable(obj) and super().has_add_permission(request, obj)
-
-    def has_change_permission(self, request, obj=None):
-        return self._editable(obj) and super().has_change_permission(request, obj)
-
-    def has_delete_permission(self, request, obj=None):
-        return self._editable(obj) and super().has_delete_permission(request, obj)

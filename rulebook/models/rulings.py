@@ -336,7 +336,43 @@ class Ruling(models.Model):
         ).update(submitted_at=None, submitted_by=None))
 
 
-class RulingClause(models.Model):
+class RulingPart(models.Model):
+    """A row that is part of a ruling's content (a clause it interprets, an
+    open point it decides): editable while the ruling is a draft — saving or
+    deleting one returns a submitted ruling to draft — and fixed once it is
+    published (the triggers of :mod:`rulebook.versioning.guards` refuse a
+    change too).  Subclasses have a ``ruling`` foreign key."""
+
+    class Meta:
+        abstract = True
+
+    def _published(self) -> bool:
+        return Ruling.objects.filter(pk=self.ruling_id, published_at__isnull=False).exists()
+
+    def save(self, *args, **kwargs) -> None:
+        """Save a part of a draft ruling (a submitted one returns to draft).
+
+        :raises ImmutableVersionError: if the ruling is published.
+        """
+        if self._published():
+            raise ImmutableVersionError(Ruling.IMMUTABLE_MESSAGE)
+        super().save(*args, **kwargs)
+        Ruling(pk=self.ruling_id).return_to_draft()
+
+    def delete(self, *args, **kwargs):
+        """Delete a part of a draft ruling (a submitted one returns to draft).
+
+        :raises ImmutableVersionError: if the ruling is published.
+        """
+        if self._published():
+            raise ImmutableVersionError(Ruling.IMMUTABLE_MESSAGE)
+        ruling_id = self.ruling_id
+        result = super().delete(*args, **kwargs)
+        Ruling(pk=ruling_id).return_to_draft()
+        return result
+
+
+class RulingClause(RulingPart):
     """One clause a ruling interprets, with the version in force on the ruling's date.
 
     ``version`` is filled in at publication (empty when the clause had no
@@ -364,33 +400,8 @@ class RulingClause(models.Model):
     def __str__(self) -> str:
         return str(self.clause)
 
-    def _published(self) -> bool:
-        return Ruling.objects.filter(pk=self.ruling_id, published_at__isnull=False).exists()
 
-    def save(self, *args, **kwargs) -> None:
-        """Save a clause of a draft ruling (a submitted one returns to draft).
-
-        :raises ImmutableVersionError: if the ruling is published.
-        """
-        if self._published():
-            raise ImmutableVersionError(Ruling.IMMUTABLE_MESSAGE)
-        super().save(*args, **kwargs)
-        Ruling(pk=self.ruling_id).return_to_draft()
-
-    def delete(self, *args, **kwargs):
-        """Delete a clause of a draft ruling (a submitted one returns to draft).
-
-        :raises ImmutableVersionError: if the ruling is published.
-        """
-        if self._published():
-            raise ImmutableVersionError(Ruling.IMMUTABLE_MESSAGE)
-        ruling_id = self.ruling_id
-        result = super().delete(*args, **kwargs)
-        Ruling(pk=ruling_id).return_to_draft()
-        return result
-
-
-class RulingDecision(models.Model):
+class RulingDecision(RulingPart):
     """An open point of the calculator's engine that a ruling decides, and the reading it
     supports.
 
@@ -422,28 +433,3 @@ class RulingDecision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.point}: {self.reading}"
-
-    def _published(self) -> bool:
-        return Ruling.objects.filter(pk=self.ruling_id, published_at__isnull=False).exists()
-
-    def save(self, *args, **kwargs) -> None:
-        """Save a decision of a draft ruling (a submitted one returns to draft).
-
-        :raises ImmutableVersionError: if the ruling is published.
-        """
-        if self._published():
-            raise ImmutableVersionError(Ruling.IMMUTABLE_MESSAGE)
-        super().save(*args, **kwargs)
-        Ruling(pk=self.ruling_id).return_to_draft()
-
-    def delete(self, *args, **kwargs):
-        """Delete a decision of a draft ruling.
-
-        :raises ImmutableVersionError: if the ruling is published.
-        """
-        if self._published():
-            raise ImmutableVersionError(Ruling.IMMUTABLE_MESSAGE)
-        ruling_id = self.ruling_id
-        result = super().delete(*args, **kwargs)
-        Ruling(pk=ruling_id).return_to_draft()
-        return result

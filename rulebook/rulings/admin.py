@@ -65,14 +65,9 @@ class RulingForm(forms.ModelForm):
         return cleaned
 
 
-class RulingClauseInline(admin.TabularInline):
-    """The clauses a ruling interprets (the version is fixed at publication)."""
-
-    model = RulingClause
-    extra = 1
-    fields = ("clause", "version", "position")
-    readonly_fields = ("version",)
-    autocomplete_fields = ("clause",)
+class RulingPartInline(admin.TabularInline):
+    """An inline of a ruling's parts (:class:`rulebook.models.rulings.RulingPart`):
+    added, changed and deleted only while the ruling is not published."""
 
     def _editable(self, obj) -> bool:
         return obj is None or not obj.is_published
@@ -85,6 +80,16 @@ class RulingClauseInline(admin.TabularInline):
 
     def has_delete_permission(self, request, obj=None):
         return self._editable(obj) and super().has_delete_permission(request, obj)
+
+
+class RulingClauseInline(RulingPartInline):
+    """The clauses a ruling interprets (the version is fixed at publication)."""
+
+    model = RulingClause
+    extra = 1
+    fields = ("clause", "version", "position")
+    readonly_fields = ("version",)
+    autocomplete_fields = ("clause",)
 
 
 class StatusForm(forms.Form):
