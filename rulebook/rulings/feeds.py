@@ -34,6 +34,7 @@ from django.utils.html import escape
 from django.utils.translation import get_language, gettext as _
 
 from rulebook.models import Game, Ruling, RulingClause
+from rulebook.search.indexing import plain_text
 from rulebook.versioning.feeds import FEED_LENGTH, CorrectionsFeed, tag_authority
 
 
@@ -128,8 +129,10 @@ class RulingsFeed(CorrectionsFeed):
         language = escape(item.language)
         for label, text in ((_("Question"), item.question_in(item.language).text),
                             (_("Answer"), item.answer_in(item.language).text)):
+            # as plain text: a clause reference by its label ([[106.p1]] → 106 ¶1)
             parts.append(f"<p><strong>{escape(label)}:</strong></p>"
-                         f'<blockquote lang="{language}"><p>{escape(text)}</p></blockquote>')
+                         f'<blockquote lang="{language}"><p>{escape(plain_text(text, icons=True))}'
+                         f"</p></blockquote>")
         clauses = []
         for link in item.interpretations.all():
             text = escape(link.clause.display_key)

@@ -28,3 +28,13 @@ def test_a_clause_reference_in_the_answer_is_a_link(client, small_rulebook, edit
         assert answer.count('href="/de/testspiel/regeln/1.2/"') == 1, address
         assert "9.9" in answer and 'href="/de/testspiel/regeln/9.9/"' not in answer
         assert "[[1.1]]" not in page
+
+
+def test_the_feed_shows_a_clause_reference_by_its_label(client, small_rulebook, editor,
+                                                        publisher):
+    publish(make_draft(small_rulebook["game"], [small_rulebook["clause"]], editor,
+                       question="Gilt [[1.1]] auch beim Passen?",
+                       answer="Ja, siehe [[1.2|Regel 1.2]]."), editor, publisher)
+    feed = client.get("/de/testspiel/rulings/feed/").content.decode()
+    assert "[[" not in feed and "]]" not in feed
+    assert "Gilt 1.1 auch beim Passen?" in feed and "Ja, siehe Regel 1.2." in feed
