@@ -58,6 +58,16 @@ class RulingQuerySet(models.QuerySet):
         """
         return self.published().filter(source_date__lte=on or timezone.localdate())
 
+    def with_review(self) -> "RulingQuerySet":
+        """The rulings, each with ``under_review``: whether a published
+        correction changed a clause it interprets and an editor has not yet
+        confirmed or superseded it (an open
+        :class:`~rulebook.models.review.ReviewItem`) — in the same query."""
+        from rulebook.models.review import ReviewItem
+
+        return self.annotate(under_review=models.Exists(ReviewItem.objects.filter(
+            ruling=models.OuterRef("pk"), state=ReviewItem.OPEN)))
+
     def on_clause(self, clause, on: datetime.date | None = None) -> "RulingQuerySet":
         """The published rulings interpreting ``clause`` given by ``on``, newest first."""
         return (self.given_by(on).filter(interpretations__clause=clause)
@@ -67,12 +77,13 @@ class RulingQuerySet(models.QuerySet):
         """The rulings a reader of ``clause`` on ``on`` (today) sees: ``(current, former)``.
 
         Each list is newest first; each ruling carries ``shown_status`` (its
-        status on ``on``: a ruling withdrawn later was current then) and
-        ``given_on``, the version of ``clause`` it was given on.
+        status on ``on``: a ruling withdrawn later was current then),
+        ``given_on``, the version of ``clause`` it was given on, and
+        ``under_review`` (:meth:`with_review`).
         """
         on = on or timezone.localdate()
         links = RulingClause.objects.filter(clause=clause).select_related("version")
-        rulings = self.on_clause(clause, on).select_related(
+        rulings = self.on_clause(clause, on).with_review().select_related(
             "superseded_by__game", "superseded_by_correction__game").prefetch_related(
             models.Prefetch("interpretations", queryset=links, to_attr="on_this_clause"))
         current, former = [], []

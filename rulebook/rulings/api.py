@@ -121,6 +121,10 @@ class OfficialRulingOut(Schema):
     translation_status: RulingTranslationStatus
     clauses: list[OfficialRulingClauseOut]
     status: OfficialRulingStatusOut
+    under_review: bool = Field(description=(
+        "Whether a published correction changed a clause the ruling interprets and the "
+        "editors have not yet confirmed that the ruling still applies (today, whatever "
+        "as_of says)."))
     published_at: datetime.datetime | None
     url: str
     api_url: str
@@ -212,17 +216,27 @@ def ruling_json(request: HttpRequest, ruling: Ruling, language: str,
                    "superseded_by": _ruling_ref(request, by) if by else None,
                    "superseded_by_correction": (correction_ref(request, by_correction, language)
                                                 if by_correction else None)},
+        "under_review": _under_review(ruling),
         "published_at": ruling.published_at,
         "url": absolute(request, ruling.get_absolute_url()),
         "api_url": absolute(request, ruling_api_url(game, ruling.number)),
     }
 
 
+def _under_review(ruling: Ruling) -> bool:
+    """``ruling.under_review`` as :meth:`~rulebook.models.rulings.RulingQuerySet.with_review`
+    annotated it, else looked up."""
+    found = getattr(ruling, "under_review", None)
+    if found is None:
+        found = Ruling.objects.with_review().filter(pk=ruling.pk, under_review=True).exists()
+    return bool(found)
+
+
 def published_rulings(on: datetime.date):
     """The published rulings given by ``on``, newest first, with what
     :func:`ruling_json` reads (a fixed number of queries for any number of rulings)."""
     links = RulingClause.objects.select_related("clause__document__game", "version")
-    return (Ruling.objects.given_by(on)
+    return (Ruling.objects.given_by(on).with_review()
             .select_related("game", "superseded_by__game", "superseded_by_correction__game")
             .prefetch_related(Prefetch("interpretations", queryset=links))
             .order_by("-source_date", "-number"))

@@ -20,7 +20,7 @@ _MAX_NUMBER = 2**31 - 1
 def ruling_list(request: HttpRequest, game: str) -> HttpResponse:
     """A game's published rulings, newest first; superseded and withdrawn ones marked."""
     game_obj = get_object_or_404(Game, slug=game)
-    rulings = (game_obj.rulings.published().select_related("game")
+    rulings = (game_obj.rulings.published().with_review().select_related("game")
                .prefetch_related("interpretations__clause__document")
                .order_by("-source_date", "-number"))
     return render(request, "rulebook/rulings/ruling_list.html", {

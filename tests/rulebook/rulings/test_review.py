@@ -86,6 +86,10 @@ def test_after_publishing_each_item_waits_until_an_editor_acts(resting, client, 
     # public mark on the ruling, and in its admin
     page = client.get("/en/power-duell/rulings/1/").content.decode()
     assert "Clause changed since this ruling — review." in page
+    # and where judges meet it: on the clause, in the game's list, in the API
+    for address in (f"/en/power-duell/schutzgottkarten/{NP_RULES}/", "/en/power-duell/rulings/"):
+        assert "Clause changed since this ruling — review." in client.get(address).content.decode()
+    assert client.get("/api/games/power-duell/rulings/1").json()["under_review"] is True
     client.force_login(publisher)
     admin_page = client.get(f"/admin/rulebook/ruling/{resting['ruling'].pk}/change/"
                             ).content.decode()
@@ -112,8 +116,10 @@ def test_after_publishing_each_item_waits_until_an_editor_acts(resting, client, 
     listing = _results(client.get("/admin/rulebook/reviewitem/").content.decode())
     assert url not in listing and len(re.findall(r"/reviewitem/\d+/change/", listing)) == \
         len(items) - 1
-    assert "Clause changed since this ruling" not in client.get(
-        "/en/power-duell/rulings/1/").content.decode()
+    for address in ("/en/power-duell/rulings/1/", "/en/power-duell/rulings/",
+                    f"/en/power-duell/schutzgottkarten/{NP_RULES}/"):
+        assert "Clause changed since this ruling" not in client.get(address).content.decode()
+    assert client.get("/api/games/power-duell/rulings/1").json()["under_review"] is False
     # superseding another one; a cleared item cannot be acted on again
     term_item = next(i for i in items if i.kind == "glossary")
     review.supersede(term_item, editor, "Neuer Eintrag folgt dem neuen Text.")
