@@ -86,7 +86,7 @@ class ImportForm(forms.Form):
     page = forms.CharField(
         label=_("or paste the page"), required=False, strip=False,
         widget=forms.Textarea(attrs={"rows": 8, "cols": 80, "spellcheck": "false"}))
-    kind = forms.ChoiceField(label=_("the page is"), choices=KINDS, initial="auto")
+    kind = forms.ChoiceField(label=_("kind of page"), choices=KINDS, initial="auto")
     format = forms.ChoiceField(label=_("format"), choices=list(FORMATS.items()),
                                help_text=_("How the page is divided into sections and clauses."))
     game = forms.ModelChoiceField(label=_("game"), queryset=Game.objects.all(), required=False,

@@ -208,7 +208,11 @@ def test_keep_a_game_offline_and_renew_it_after_a_publication(journey, language)
                                   "/power-duell/schutzgottkarten/1.2.4.negativ-positiv-wirkung.p3/",
                                   "/search/?q=Schutzgott",
                                   "/calculator/berserk/same-element/"
-                                  "?card_a_elements=neutral&card_b_elements=neutral"])
+                                  "?card_a_elements=neutral&card_b_elements=neutral",
+                                  "/power-duell/schutzgottkarten/section/kartenaufbau/"
+                                  "side-by-side/?with=ru",
+                                  "/power-duell/schutzgottkarten/1.2.4.wirkungsbegrenzung.p1/",
+                                  "/calculator/examples/", "/berserk/rulings/"])
 def test_rule_pages_fit_a_phone_without_sideways_scrolling(journey, language, path):
     """At 390 px no rule page is wider than the screen: long labels (the
     Russian "Примечание об источнике") wrap instead of pushing the version
