@@ -27,7 +27,7 @@ def _reading_choices() -> list:
     for ruleset_game, _points in decisions.choices():
         for point in decisions.open_points(ruleset_game):
             choices.append((f"{ruleset_game}: {point.slug}", [
-                (reading.slug, f"{reading.slug} — {reading.label.render()}")
+                (reading.slug, f"{reading.slug} — {decisions.shown(reading.label)}")
                 for reading in point.readings]))
     return choices
 

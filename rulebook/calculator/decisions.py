@@ -24,6 +24,7 @@ clauses.  No engine rule changes.
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -44,14 +45,25 @@ def open_points(game: str) -> tuple[OpenPoint, ...]:
     return ()
 
 
+def shown(message) -> str:
+    """An engine message as an admin choice reads it: in the active language,
+    a value the calculator fills in only when it rules ("%(number)s") as "…".
+
+    >>> from engine.core import msg
+    >>> shown(msg("The earlier change %(number)s still applies"))
+    'The earlier change … still applies'
+    """
+    return re.sub(r"%\((\w+)\)[sd]", "…", message.render(_))
+
+
 def choices(game: str | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """The admin's choices of open points: ``[(game, [(point key, label), …]), …]`` for
-    every game (or ``game`` only), each label the point's question in English (the
-    engine's language) with its key."""
+    every game (or ``game`` only), each label the point's question (:func:`shown`)
+    with its key."""
     found = []
     for ruleset in engine.rulesets():
         if game is None or ruleset.game == game:
-            found.append((ruleset.game, [(point.slug, f"{point.slug} — {point.question.render()}")
+            found.append((ruleset.game, [(point.slug, f"{point.slug} — {shown(point.question)}")
                                          for point in ruleset.open_points()]))
     return found
 

@@ -190,3 +190,14 @@ def test_raw_sql_cannot_change_what_a_published_ruling_decides(small_rulebook, e
             cursor.execute(DECISION_SQL[route], {"ruling": ruling.pk})
     assert list(RulingDecision.objects.values_list("point", "reading")) == [
         ("np-defending", "self")]
+
+
+def test_the_admin_choices_of_points_and_readings_show_no_placeholder():
+    """A reading whose label the calculator fills in when it rules ("The
+    earlier change %(number)s …") is offered with "…", never the raw placeholder."""
+    from rulebook.calculator.admin import _point_choices, _reading_choices
+
+    labels = [label for choices in (_point_choices(), _reading_choices())
+              for _group, items in choices[1:] for _value, label in items]
+    assert labels and not [label for label in labels if "%(" in label]
+    assert any("The earlier change … (…) still applies" in label for label in labels)
