@@ -89,16 +89,21 @@ class ResolvedCitation:
     version: ClauseVersion | None
     on: datetime.date
     rulings: tuple[RulingLink, ...] = ()
+    same_text: bool = False
 
     @property
     def drift(self) -> Drift:
-        """Whether and how the version in force differs from the cited one."""
+        """Whether and how the version in force differs from the cited one;
+        none when only the clause's place or printed label changed
+        (``same_text``: the cited version's original text is the text in force)."""
         if self.clause is None:
             return Drift.MISSING
         if self.version is None:
             return Drift.NOT_IN_FORCE
         if getattr(self.version, "is_repeal", False):
             return Drift.REPEALED
+        if self.same_text:
+            return Drift.NONE
         if self.version.number > self.citation.version:
             return Drift.NEWER
         if self.version.number < self.citation.version:
@@ -179,7 +184,10 @@ def resolve_citations(citations: Iterable[Citation],
     """Resolve ``citations`` to their clauses and versions in force on ``on``.
 
     Three queries whatever the number of citations (clauses, versions, the
-    official rulings on them current on ``on``).  Returns a dict keyed by
+    official rulings on them current on ``on``); one more when a cited key
+    was renumbered (found by the key its versions carried), one more when a
+    cited version is not the one in force (compared by text: a clause only
+    moved or renumbered has not drifted).  Returns a dict keyed by
     citation (each citation once); unknown keys resolve with ``clause=None``.
     """
     citations = list(dict.fromkeys(citations))
@@ -193,17 +201,60 @@ def resolve_citations(citations: Iterable[Citation],
         (clause.document.game.slug, clause.document.slug, clause.key): clause
         for clause in Clause.objects.filter(query).select_related("document__game", "section")
     }
+    clauses.update(_renumbered(citations, clauses))
     current = ClauseVersion.objects.current_for(list(clauses.values()), on)
     rulings = current_rulings([clause.pk for clause in clauses.values()], on)
-    resolved = {}
+    found = {}
     for citation in citations:
         clause = clauses.get((citation.document.game, citation.document.document, citation.key))
         version = current.get(clause.pk) if clause is not None else None
         if version is not None:
             version.clause = clause
-        resolved[citation] = ResolvedCitation(
-            citation, clause, version, on, rulings.get(clause.pk, ()) if clause else ())
-    return resolved
+        found[citation] = (clause, version)
+    same = _same_texts(found)
+    return {citation: ResolvedCitation(citation, clause, version, on,
+                                       rulings.get(clause.pk, ()) if clause else (),
+                                       same_text=citation in same)
+            for citation, (clause, version) in found.items()}
+
+
+def _renumbered(citations: list[Citation], found: dict) -> dict:
+    """The clauses of ``citations`` not ``found`` by their key that a
+    correction renumbered: a key one of their published versions carried
+    (the engine cites the key its logic was written against).  One query,
+    none when every key was found."""
+    missing = [c for c in citations
+               if (c.document.game, c.document.document, c.key) not in found]
+    if not missing:
+        return {}
+    query = Q()
+    for citation in missing:
+        query |= Q(clause__document__game__slug=citation.document.game,
+                   clause__document__slug=citation.document.document, key=citation.key)
+    clauses = {}
+    for version in (ClauseVersion.objects.published().filter(query)
+                    .select_related("clause__document__game", "clause__section")):
+        clause = version.clause
+        clauses[(clause.document.game.slug, clause.document.slug, version.key)] = clause
+    return clauses
+
+
+def _same_texts(found: dict) -> set[Citation]:
+    """The citations whose version in force is another number than the cited
+    one but has the same original text (a correction only moved or
+    renumbered the clause); one query, none when no number differs."""
+    differing = {citation: (clause, version) for citation, (clause, version) in found.items()
+                 if version is not None and version.number != citation.version}
+    if not differing:
+        return set()
+    query = Q()
+    for citation, (clause, _version) in differing.items():
+        query |= Q(clause_id=clause.pk, number=citation.version)
+    digests = {(clause_id, number): digest for clause_id, number, digest in
+               ClauseVersion.objects.published().filter(query)
+               .values_list("clause_id", "number", "digest")}
+    return {citation for citation, (clause, version) in differing.items()
+            if digests.get((clause.pk, citation.version)) == version.digest}
 
 
 def current_rulings(clause_ids: list[int], on: datetime.date) -> dict[int, tuple[RulingLink, ...]]:

@@ -65,6 +65,47 @@ def test_an_unknown_key_resolves_as_missing_with_a_warning(seeded):
     assert "999.9" in item.warning() and item.url() == ""
 
 
+def renumber(key: str, new_key: str, effective: datetime.date, publisher, editor, *,
+             section: str | None = None) -> ClauseVersion:
+    """A structural correction of Berserk clause ``key``: renumbered to ``new_key``
+    (and moved to ``section``), its text unchanged."""
+    clause = Clause.objects.select_related("document").get(
+        document__slug="comprehensive-rules", key=key)
+    correction = Correction.objects.create(
+        game=clause.document.game, language="ru", title_ru="Перенумерация",
+        effective_date=effective)
+    draft = propose_version(correction, clause, editor)
+    draft.key = draft.label = new_key
+    if section is not None:
+        draft.section = clause.document.sections.get(slug=section)
+    draft.save()
+    submit_correction(correction, editor)
+    publish_correction_action(correction, publisher)
+    draft.refresh_from_db()
+    return draft
+
+
+@pytest.mark.django_db
+def test_a_renumbered_or_moved_clause_is_still_found_and_has_not_drifted(seeded, publisher,
+                                                                          editor):
+    """The engine cites the key its logic was written against (107.2): after a
+    correction renumbers the clause (and moves it), the citation resolves to the
+    same clause, now printed 107.9, with no drift warning — its text did not change."""
+    citation = DocumentRef("berserk", "comprehensive-rules").cite("107.2")
+    today = timezone.localdate()
+    renumbered = renumber("107.2", "107.9", today, publisher, editor, section="108")
+    assert renumbered.number == 2
+    (item,) = resolve_citations([citation], today).values()
+    assert item.clause is not None and item.clause.key == "107.9"
+    assert item.version.number == 2 and item.drift is Drift.NONE and item.warning() == ""
+    assert item.url().endswith("/berserk/comprehensive-rules/107.9/")
+    # a later correction of its text is a drift again
+    corrected = publish_correction("107.9", today, publisher, editor)
+    assert corrected.number == 3
+    (item,) = resolve_citations([citation], today).values()
+    assert item.drift is Drift.NEWER and item.clause.key == "107.9"
+
+
 BK7B = {"card_type": "creature", "card_subtype": "non-flying", "in_play_zone": True,
         "strike_declared": "none", "turn": "opponent", "phase": "main", "subphase": "choice"}
 
