@@ -91,9 +91,20 @@ def resting_on(clause: Clause) -> list[Resting]:
 
 
 def changed_clauses(correction: Correction) -> list[Clause]:
-    """The clauses ``correction`` proposes or published a version of, in reading order."""
-    return list(Clause.objects.filter(versions__correction=correction)
-                .select_related("document__game", "section").distinct()
+    """The clauses whose text ``correction`` changes (proposes or published a
+    version of with another original text, a repeal, a new clause), in reading
+    order.  A clause the correction only moves or renumbers keeps its text:
+    nothing resting on it needs a review."""
+    versions = list(ClauseVersion.objects.filter(correction=correction)
+                    .values_list("clause_id", "based_on_number", "digest", "is_repeal"))
+    bases = {(clause_id, number): digest for clause_id, number, digest in
+             ClauseVersion.objects.filter(
+                 clause_id__in=[v[0] for v in versions], published_at__isnull=False)
+             .values_list("clause_id", "number", "digest")}
+    changed = {clause_id for clause_id, based_on, digest, repeal in versions
+               if repeal or based_on is None or bases.get((clause_id, based_on)) != digest}
+    return list(Clause.objects.filter(pk__in=changed)
+                .select_related("document__game", "section")
                 .order_by("document__position", "position"))
 
 

@@ -140,3 +140,22 @@ def test_a_ruling_item_superseded_by_a_new_ruling(resting, editor, publisher):
     assert ReviewItem.objects.get(pk=item.pk).is_open  # only the editor's action clears it
     done = review.supersede(item, editor, "Ersetzt.", by=newer)
     assert (done.state, done.superseded_by_ruling) == ("superseded", newer)
+
+
+@pytest.mark.django_db
+def test_a_clause_only_renumbered_puts_nothing_up_for_review(resting, editor, publisher):
+    """A correction that only moves or renumbers a clause leaves its text as it was:
+    the ruling, translation and glossary entry resting on it stay valid."""
+    clause = resting["clause"]
+    correction = Correction.objects.create(game=clause.document.game, language="de",
+                                           title_de="Neu nummeriert",
+                                           effective_date=datetime.date(2024, 5, 1))
+    draft = propose_version(correction, clause, editor)
+    draft.key = draft.label = f"{clause.key}a"
+    draft.save()
+    assert review.changed_clauses(correction) == []
+    submit_correction(correction, editor)
+    publish_correction(correction, publisher)
+    assert not ReviewItem.objects.filter(correction=correction).exists()
+    # the submitted correction changing its text still puts everything up for review
+    assert clause in review.changed_clauses(resting["correction"])
