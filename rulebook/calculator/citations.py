@@ -193,10 +193,7 @@ def resolve_citations(citations: Iterable[Citation],
     citations = list(dict.fromkeys(citations))
     if not citations:
         return {}
-    query = Q()
-    for citation in citations:
-        query |= Q(document__game__slug=citation.document.game,
-                   document__slug=citation.document.document, key=citation.key)
+    query = _keys_query(citations)
     clauses = {
         (clause.document.game.slug, clause.document.slug, clause.key): clause
         for clause in Clause.objects.filter(query).select_related("document__game", "section")
@@ -218,6 +215,17 @@ def resolve_citations(citations: Iterable[Citation],
             for citation, (clause, version) in found.items()}
 
 
+def _keys_query(citations: list[Citation], via: str = "") -> Q:
+    """A filter for the rows (clauses, or with ``via="clause__"`` versions,
+    whose ``key`` is their own) that carry the keys of ``citations`` in their documents."""
+    query = Q()
+    for citation in citations:
+        query |= Q(**{f"{via}document__game__slug": citation.document.game,
+                      f"{via}document__slug": citation.document.document},
+                   key=citation.key)
+    return query
+
+
 def _renumbered(citations: list[Citation], found: dict) -> dict:
     """The clauses of ``citations`` not ``found`` by their key that a
     correction renumbered: a key one of their published versions carried
@@ -227,10 +235,7 @@ def _renumbered(citations: list[Citation], found: dict) -> dict:
                if (c.document.game, c.document.document, c.key) not in found]
     if not missing:
         return {}
-    query = Q()
-    for citation in missing:
-        query |= Q(clause__document__game__slug=citation.document.game,
-                   clause__document__slug=citation.document.document, key=citation.key)
+    query = _keys_query(missing, "clause__")
     clauses = {}
     for version in (ClauseVersion.objects.published().filter(query)
                     .select_related("clause__document__game", "clause__section")):

@@ -69,20 +69,11 @@ def renumber(key: str, new_key: str, effective: datetime.date, publisher, editor
              section: str | None = None) -> ClauseVersion:
     """A structural correction of Berserk clause ``key``: renumbered to ``new_key``
     (and moved to ``section``), its text unchanged."""
-    clause = Clause.objects.select_related("document").get(
-        document__slug="comprehensive-rules", key=key)
-    correction = Correction.objects.create(
-        game=clause.document.game, language="ru", title_ru="Перенумерация",
-        effective_date=effective)
-    draft = propose_version(correction, clause, editor)
-    draft.key = draft.label = new_key
-    if section is not None:
-        draft.section = clause.document.sections.get(slug=section)
-    draft.save()
-    submit_correction(correction, editor)
-    publish_correction_action(correction, publisher)
-    draft.refresh_from_db()
-    return draft
+    def renumbered(draft, clause):
+        draft.key = draft.label = new_key
+        if section is not None:
+            draft.section = clause.document.sections.get(slug=section)
+    return correct(key, effective, publisher, editor, renumbered)
 
 
 @pytest.mark.django_db
@@ -110,21 +101,30 @@ BK7B = {"card_type": "creature", "card_subtype": "non-flying", "in_play_zone": T
         "strike_declared": "none", "turn": "opponent", "phase": "main", "subphase": "choice"}
 
 
-def publish_correction(key: str, effective: datetime.date, publisher, editor, *,
-                       repeal: bool = False) -> ClauseVersion:
-    """Correct (or repeal) Berserk clause ``key`` through the editorial workflow."""
+def correct(key: str, effective: datetime.date, publisher, editor, change, *,
+            repeal: bool = False) -> ClauseVersion:
+    """Publish a correction of Berserk clause ``key`` through the editorial
+    workflow, its draft changed by ``change(draft, clause)``."""
     clause = Clause.objects.select_related("document").get(
         document__slug="comprehensive-rules", key=key)
     correction = Correction.objects.create(
         game=clause.document.game, language="ru", title_ru="Исправление", effective_date=effective)
     draft = propose_version(correction, clause, editor, repeal=repeal)
-    if not repeal:
-        draft.text_ru = "107.2. Исправленный текст правила."
-        draft.save()
+    change(draft, clause)
+    draft.save()
     submit_correction(correction, editor)
     publish_correction_action(correction, publisher)
     draft.refresh_from_db()
     return draft
+
+
+def publish_correction(key: str, effective: datetime.date, publisher, editor, *,
+                       repeal: bool = False) -> ClauseVersion:
+    """Correct (or repeal) Berserk clause ``key`` through the editorial workflow."""
+    def new_text(draft, _clause):
+        if not repeal:
+            draft.text_ru = "107.2. Исправленный текст правила."
+    return correct(key, effective, publisher, editor, new_text, repeal=repeal)
 
 
 @pytest.mark.django_db
