@@ -17,7 +17,7 @@ from django.conf import settings
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.core.exceptions import ValidationError
 from django.db.models import Q
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext as _
 
 from rulebook.models import Correction, StructureChange
 from rulebook.models.structure import structure_on
@@ -64,7 +64,9 @@ def describe(change: StructureChange) -> str:
         structure_on(target, change.effective_date - datetime.timedelta(days=1))
     old = (target.heading_in().text if change.section_id else
            target.title_in().text if change.document_id else str(target.name or target.slug))
-    new = change.names().get(_original(change)) or next(iter(change.names().values()), "")
+    names = change.names()  # the new name in the reader's language, else the original's
+    new = (names.get((get_language() or "")[:2]) or names.get(_original(change))
+           or next(iter(names.values()), ""))
     kind = {"section": _("Section"), "document": _("Document"), "game": _("Game")}[change.kind]
     parts = []
     if change.adds:

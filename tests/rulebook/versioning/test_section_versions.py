@@ -138,11 +138,14 @@ def test_changes_api_correction_api_and_feed_list_the_rename(client, renamed):
     feed = client.get("/de/testspiel/corrections/feed/").content.decode()
     assert "Karten ziehen" in feed and "ziehen → karten-ziehen" in feed
     page = client.get(f"/en/testspiel/corrections/{correction.number}/").content.decode()
-    assert ('Section “Ziehen” renamed “Karten ziehen”, address ziehen → karten-ziehen'
+    # in the reader's language: the English name given with the rename
+    assert ('Section “Ziehen” renamed “Drawing cards”, address ziehen → karten-ziehen'
             in page)
+    german = client.get(f"/de/testspiel/corrections/{correction.number}/").content.decode()
+    assert "Abschnitt „Ziehen“ umbenannt in „Karten ziehen“" in german
     assert 'href="/en/testspiel/regeln/section/karten-ziehen/"' in page
     changes_page = client.get("/en/testspiel/regeln/changes/?from=2023-01-01&to=2023-12-31")
-    assert "renamed “Karten ziehen”" in changes_page.content.decode()
+    assert "renamed “Drawing cards”" in changes_page.content.decode()
 
 
 def test_a_structure_only_correction_needs_a_free_slug(small_rulebook, publisher):
