@@ -45,7 +45,7 @@ from rulebook.caching.conditional import PageStamp
 from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Correction, Document, Game
 from rulebook.models.references import ClauseReference
 from rulebook.reading.services import (ClauseInContext, ClauseReading, find_clause,
-                                       find_stamped_document, read_document)
+                                       find_stamped_document, read_document, renumbered_clause)
 from rulebook.references.services import Backlink, cited_by
 from rulebook.search import clean_query, find_keys, search as search_texts
 
@@ -326,7 +326,8 @@ def find_document(game: str, document: str) -> Document:
 
 def find_clause_by_number(document: Document, key: str) -> ClauseInContext:
     """The clause of ``document`` with key or printed number ``key``
-    (``107.2``, ``107.2.``, ``Ziel ¶3.2``, ``Ziel 3.2``), or a 404 naming ``key``."""
+    (``107.2``, ``107.2.``, ``Ziel ¶3.2``, ``Ziel 3.2``) or a key a correction
+    renumbered (the answer carries the key it has now), or a 404 naming ``key``."""
     if "\x00" in key:  # no key has one (and PostgreSQL refuses it in a query)
         raise not_found("key", "No clause key has a NUL character.")
     text = " ".join(key.split())
@@ -339,6 +340,11 @@ def find_clause_by_number(document: Document, key: str) -> ClauseInContext:
         for match in find_keys(candidate, document=document):
             if match.kind == "clause" and (found := find_clause(document, match.obj.key)):
                 return found
+    for candidate in dict.fromkeys(c for c in candidates if c):
+        # a key a correction renumbered: the clause under the key it has now
+        renumbered = renumbered_clause(document, candidate)
+        if renumbered is not None and (found := find_clause(document, renumbered.key)):
+            return found
     raise not_found("key", f"No clause {key[:80]!r} in {document.game.slug}/{document.slug}; "
                            "give its key (107.2, ziel.p3.2) or printed number (Ziel ¶3.2).")
 

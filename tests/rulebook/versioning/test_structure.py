@@ -127,6 +127,11 @@ def test_old_address_of_a_renumbered_clause_redirects(restructured, client):
     history = client.get(f"{BASE}/2.1/history/")
     assert history.status_code == 301 and history["Location"] == f"{BASE}/2.5/history/"
     assert client.get(f"{BASE}/9.9/").status_code == 404
+    # the API answers the old key with the clause under its key now
+    api = "/api/games/testspiel/documents/regeln/clauses"
+    assert client.get(f"{api}/2.1").json()["key"] == "2.5"
+    assert client.get(f"{api}/2.1/history").json() == client.get(f"{api}/2.5/history").json()
+    assert client.get(f"{api}/9.9").status_code == 404
     clause = Clause.objects.get(key="2.5")
     assert clause.label == "2.5" and clause.versions.published().count() == 2
 
