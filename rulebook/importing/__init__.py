@@ -58,6 +58,7 @@ from rulebook.models import (
     text_digest,
 )
 from rulebook.signals import structure_created, versions_created
+from rulebook.versioning.publishing import latest_number
 
 __all__ = ["ImportReport", "SourcePreview", "SourceSpec", "SourceFormatError", "import_source",
            "load_manifest", "parse_source", "preview_source"]
@@ -392,8 +393,7 @@ def _propose_changes(spec: SourceSpec, game: Game, document: Document,
     for change in proposed:
         base = bases[change.clause.pk]
         draft = ClauseVersion(clause=change.clause, correction=correction,
-                              number=(change.clause.versions.published().order_by("-number")
-                                      .values_list("number", flat=True).first() or 0) + 1,
+                              number=(latest_number(change.clause) or 0) + 1,
                               based_on_number=base.number if base else None,
                               effective_date=correction.effective_date)
         if base is not None:

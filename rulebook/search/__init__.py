@@ -262,10 +262,10 @@ def _in_scope(entries: list[_Entry], parsed: Query, searched: tuple[str, ...]) -
     term, "element" in English) does not find Marvel's "Spielelement" nor
     the English translation of a Berserk rule whose Russian original speaks
     of "элементы", not of "стихия"."""
-    if any(typed_match(_typed_text(entry), parsed, entry.language) for entry in entries):
-        return True
     document = entries[0].clause.document
-    return in_scope(parsed.senses, document.game_id, document.language, searched)
+    # the scope first: it reads no text (a hit in scope needs no typed match)
+    return (in_scope(parsed.senses, document.game_id, document.language, searched)
+            or any(typed_match(_typed_text(entry), parsed, entry.language) for entry in entries))
 
 
 def search(query: str, *, language: str | None = None, game=None, document=None,
