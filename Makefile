@@ -11,7 +11,10 @@ PORT ?= 8000
 WORKERS ?= 3
 POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
 # -rs: say why tests were skipped (e.g. browser journeys without Chromium).
-PYTEST_FLAGS ?= -rs
+# -n: one worker per core (pytest-xdist; each has its own test database and
+# Redis database, tests/workers.py); JOBS=0 runs in one process.
+JOBS ?= auto
+PYTEST_FLAGS ?= -rs -n $(JOBS)
 
 .PHONY: run test install messages setup serve test-layout test-sqlite test-postgres clean bench-search bench
 

@@ -4,6 +4,14 @@ imported seeds."""
 import pytest
 from django.core.cache import cache
 
+from tests import workers
+
+
+def pytest_configure(config):
+    """On a parallel worker (pytest-xdist), take a Redis database of its own
+    (:mod:`tests.workers`)."""
+    workers.isolate_redis()
+
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):

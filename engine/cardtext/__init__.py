@@ -268,6 +268,8 @@ def _conditional(value: Any) -> Any:
     shown = value.value if value.shown is None else value.shown
     if isinstance(shown, bool):
         shown = msg(_("yes") if shown else _("no"))
+    elif shown in ("", ()):  # nothing chosen: say so rather than an empty value
+        shown = msg(_("none"))
     return msg(_("%(value)s, if the text not understood does not change it"), value=shown)
 
 
@@ -283,6 +285,9 @@ def with_unread(ruling: Ruling, understanding: Understanding) -> Ruling:
     >>> marked = with_unread(ruling, read)
     >>> marked.complete, len(marked.steps), marked.values[0].shown.render()
     (False, 2, '2, if the text not understood does not change it')
+    >>> nobody = replace(ruling, values=(Value("targets", (), msg("Targets")),))
+    >>> with_unread(nobody, read).values[0].shown.render()
+    'none, if the text not understood does not change it'
     """
     unread = understanding.not_understood
     if not unread:

@@ -34,6 +34,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests import workers
+
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output" / "browser"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -76,7 +78,7 @@ def _server_database_url(tmp: Path, suffix: str = "_browser") -> str:
     import psycopg
 
     parts = urlsplit(url)
-    name = (parts.path.lstrip("/") or "postgres") + suffix
+    name = (parts.path.lstrip("/") or "postgres") + suffix + workers.suffix()
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
@@ -140,7 +142,7 @@ def served_site(tmp: Path, setup: list[list[str]], *, name: str = "browser"):
         "DEBUG": "0",
         "SECRET_KEY": "browser-journeys-" + "x" * 50,
         "ALLOWED_HOSTS": "127.0.0.1",
-        "CACHE_KEY_PREFIX": f"browser-journeys-{name}",
+        "CACHE_KEY_PREFIX": f"browser-journeys-{name}{workers.suffix()}",
         "DJANGO_SETTINGS_MODULE": "rulesite.settings",
         "DJANGO_SUPERUSER_USERNAME": ADMIN_USER[0],
         "DJANGO_SUPERUSER_PASSWORD": ADMIN_USER[1],
@@ -148,7 +150,8 @@ def served_site(tmp: Path, setup: list[list[str]], *, name: str = "browser"):
     }
     if name != "browser":
         env.pop("REDIS_URL", None)
-    log = OUTPUT / ("server.log" if name == "browser" else f"server-{name}.log")
+    log = OUTPUT / (("server" if name == "browser" else f"server-{name}")
+                    + f"{workers.suffix()}.log")
     manage = [sys.executable, str(ROOT / "manage.py")]
     with log.open("w") as out:
         for command in ([["migrate", "--noinput", "-v0"]] + setup

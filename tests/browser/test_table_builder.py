@@ -71,6 +71,8 @@ class Taps:
             with self.page.expect_response(lambda r: "_read=" in r.url):
                 box.blur()
             expect(self.page.locator(".card-reading")).to_be_visible()
+            # what was understood stays on screen, not scrolled away by the filled fields
+            expect(self.page.locator(".card-reading")).to_be_in_viewport()
 
     def add(self, group: str) -> None:
         """Add a card (an item) to group ``group`` in place (one tap)."""

@@ -13,31 +13,38 @@ import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesite.settings")
 
-from django.conf import settings  # noqa: E402
 
-mode, paths = sys.argv[1], sys.argv[2:]
-# Templates render without a collected static manifest.
-settings.STORAGES = {**settings.STORAGES, "staticfiles": {
-    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
-if mode == "ro":
-    database = settings.DATABASES["default"]
-    name = str(database["NAME"])
-    database["NAME"] = (name.replace("mode=rw", "mode=ro") if name.startswith("file:")
-                        else f"file:{name}?mode=ro")
+def main(mode: str, paths: list[str]) -> None:
+    """Request ``paths`` with the database opened as ``mode`` says; print one
+    JSON line per answer (path, status, Retry-After, HTML)."""
+    from django.conf import settings
 
-import django  # noqa: E402
+    # Templates render without a collected static manifest.
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    if mode == "ro":
+        database = settings.DATABASES["default"]
+        name = str(database["NAME"])
+        database["NAME"] = (name.replace("mode=rw", "mode=ro") if name.startswith("file:")
+                            else f"file:{name}?mode=ro")
 
-django.setup()
+    import django
 
-from django.test import Client  # noqa: E402
+    django.setup()
 
-client = Client(raise_request_exception=False)
-for path in paths:
-    if path.startswith("POST "):
-        response = client.post(path[5:], {"username": "admin", "password": "x"},
-                               headers={"Accept-Language": os.environ.get("PROBE_LANGUAGE", "en")})
-    else:
-        response = client.get(path)
-    print(json.dumps({"path": path, "status": response.status_code,
-                      "retry_after": response.headers.get("Retry-After"),
-                      "html": response.content.decode()}))
+    from django.test import Client
+
+    client = Client(raise_request_exception=False)
+    for path in paths:
+        if path.startswith("POST "):
+            response = client.post(path[5:], {"username": "admin", "password": "x"},
+                                   headers={"Accept-Language": os.environ.get("PROBE_LANGUAGE", "en")})
+        else:
+            response = client.get(path)
+        print(json.dumps({"path": path, "status": response.status_code,
+                          "retry_after": response.headers.get("Retry-After"),
+                          "html": response.content.decode()}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2:])

@@ -147,6 +147,13 @@
       if (form && form.requestSubmit) {
         form.requestSubmit();
       }
+      return;
+    }
+    // The fields the text filled may have grown the form above the box:
+    // keep what was understood (and what was not) in view.
+    var feedback = document.querySelector(".card-reading");
+    if (feedback) {
+      feedback.scrollIntoView({block: "nearest"});
     }
   }
 
