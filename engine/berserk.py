@@ -727,10 +727,10 @@ def _movement(run: _Run, change: Change, number: int) -> int | None:
     return None
 
 
-def _announce(run: _Run, trace: Any, occurrence: str, message: Message, reason: Message,
+def _announce(run: _Run, occurrence: str, message: Message, reason: Message,
               *clauses: Clause) -> None:
-    """A silent step on ``trace`` announcing the readings of ``occurrence``."""
-    trace.silent(message, reason, *clauses)
+    """A silent step announcing the readings of ``occurrence``."""
+    run.trace.silent(message, reason, *clauses)
     run.announcing(occurrence)
 
 
@@ -757,7 +757,7 @@ def flight_after_type_change(run: _Run, change: Change, number: int, before: Car
     occurrence = f"change-{number}-flight"
     if run.reading(FLIGHT_AFTER_TYPE, occurrence, number=at, change=kind.label) == "kept":
         run.state = kept
-    _announce(run, run.trace, occurrence, msg(_(
+    _announce(run, occurrence, msg(_(
         "Change %(number)s makes the card a creature again without naming a subtype; whether "
         "change %(earlier)s (%(change)s) still applies is open; both readings are shown."),
         number=number, earlier=at, change=kind.label), msg(_(
@@ -778,7 +778,7 @@ def elements_after_type_change(run: _Run, change: Change, number: int, before: C
     occurrence = f"change-{number}-elements"
     if run.reading(ELEMENTS_AFTER_TYPE, occurrence) == "loses":
         run.elements = frozenset()
-    _announce(run, run.trace, occurrence, msg(_(
+    _announce(run, occurrence, msg(_(
         "Change %(number)s changes the card's type to %(type)s; whether it keeps its elements is "
         "open; both readings are shown."), number=number, type=after.type.label),
         ELEMENTS_AFTER_TYPE.why, Clause.REPLACE, Clause.TYPE, Clause.SAME)
@@ -1267,9 +1267,11 @@ _VIEWS: dict[str, RunView] = {}
 
 def _scenario(slug: str, title: str, summary: str, fields: tuple[Field, ...],
               keys: tuple[Clause, ...], parse: Callable[[Mapping[str, Any]], Table],
-              view: RunView, examples: tuple[Example, ...] = ()) -> Scenario:
-    """A scenario: its fields, the part of the table it asks for, its ``view`` of a run."""
-    _VIEWS[slug] = view
+              rules: tuple[Callable[..., Any], ...], values: Callable[[_Run], tuple[Value, ...]],
+              examples: tuple[Example, ...] = (), **point: Callable[[str], str]) -> Scenario:
+    """A scenario: its fields, the part of the table it asks for (``parse``), and its view of a
+    run: the steps of ``rules``, its ``values`` (``point`` names an occurrence as shown)."""
+    _VIEWS[slug] = view = RunView(slug, rules, values, _run, **point)
     return Scenario(slug, GAME, msg(title), msg(summary), fields,
                     lambda table: view.ruling(table._ruled), tuple(key.cite() for key in keys),
                     examples, parse=parse,
@@ -1299,7 +1301,7 @@ ELEMENT_FEATURE = _scenario(
     (Clause.FEATURE, Clause.SAME), lambda inputs: Table(
         features=(Feature(Element(inputs["feature_element"]), inputs["strike_bonus"]),),
         targets=(Target(_elements(inputs["target_elements"])),)),
-    RunView("element-feature", (feature_against_element,), _feature_values, _run), (
+    (feature_against_element,), _feature_values, (
         _example("bagrakh-swamp", _("Баграх (+2 к удару по болотным) strikes a swamp card"),
                  {**_BAGRAKH, "target_elements": ["swamp"]},
                  {"feature_applies": True, "strike_bonus": 2}, Clause.FEATURE),
@@ -1314,8 +1316,8 @@ SAME_ELEMENT = _scenario(
      _elements_field("card_b_elements", _("Elements of card B"))), (Clause.SAME,),
     lambda inputs: Table(elements=_elements(inputs["card_a_elements"]),
                          targets=(Target(_elements(inputs["card_b_elements"])),)),
-    RunView("same-element", (element_relation,), _same_values, _run,
-            lambda occurrence: occurrence.removeprefix("target-1-")))
+    (element_relation,), _same_values, point=lambda occurrence: occurrence.removeprefix(
+        "target-1-"))
 ELEMENT_GAIN = _scenario(
     "element-gain", _("Gaining an element"),
     _("Which elements does a card have after gaining elements?"),
@@ -1326,7 +1328,7 @@ ELEMENT_GAIN = _scenario(
         elements=_elements(inputs["card_elements"]), changes=tuple(
             Change(ChangeKind.GAIN_ELEMENT, element=e) for e in Element
             if e.value in inputs["gained_elements"])),
-    RunView("element-gain", (gain_element, gained_elements_added), _gain_values, _run))
+    (gain_element, gained_elements_added), _gain_values)
 PROPERTY_REPLACEMENT = _scenario(
     "property-replacement", _("Type, subtype and status changes"),
     _("A card's type, subtype, status, movement and additional properties after a sequence of "
@@ -1334,8 +1336,7 @@ PROPERTY_REPLACEMENT = _scenario(
     (Clause.INITIAL, Clause.TYPE, Clause.SUBTYPE, Clause.REPLACE, Clause.ADDITIONAL),
     lambda inputs: _checked(Table(card=_card(inputs), in_play_zone=inputs["in_play_zone"],
                                   changes=_changes(inputs))),
-    RunView("property-replacement", _HISTORY_RULES,
-            lambda run: (*_state_values(run.state), *_property_values(run)), _run), (
+    _HISTORY_RULES, lambda run: (*_state_values(run.state), *_property_values(run)), (
         _example("gains-flight", _("A non-flying creature with movement 2 gains flight"),
                  {**_FLIGHT_START, "changes": [{"change": "gain-flight"}]},
                  {"subtype": Subtype.FLYING.label, "movement": FLIGHT_ICON}, Clause.REPLACE),
@@ -1352,14 +1353,14 @@ TIMING = _scenario(
     (Clause.ADDITIONAL, Clause.SUBTYPE, Clause.SLOW, Clause.FAST),
     lambda inputs: Table(card=_card(inputs, "card_"), in_play_zone=inputs["in_play_zone"],
                          **_moment(inputs)),
-    RunView("timing", (final_properties, prevented_use, slow_property, fast_property),
-            lambda run: tuple(Value(p.value_name, run.now[p], p.label) for p in TIMED), _run))
+    (final_properties, prevented_use, slow_property, fast_property),
+    lambda run: tuple(Value(p.value_name, run.now[p], p.label) for p in TIMED))
 SITUATION = _scenario(
     "situation", _("A card's history, what it may do now, its features against elements"),
     _("Type, subtype, movement and elements after every change; its additional properties and "
       "whether it may use them now; its features against several cards' elements."),
     SITUATION_FIELDS, tuple(Clause), parse_situation,
-    RunView("situation", RULES, _situation_values, _run), (
+    RULES, _situation_values, (
         _example("bk-1", _("Баграх (+2 к удару по болотным) strikes a swamp and forest card"),
                  _bk(features=[_BAGRAKH], targets=[{"elements": ["swamp", "forest"]}]),
                  {"feature_1_target_1": 2}, Clause.FEATURE),
