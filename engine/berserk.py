@@ -36,7 +36,6 @@ class Clause(ClauseKey):
     >>> Clause.REPLACE.cite().key, Clause.SAME.cite().document.document
     ('108.1', 'comprehensive-rules')
     """
-
     document = enum.nonmember(DocumentRef(GAME, "comprehensive-rules"))
     FEATURE = "106.p1"        # a feature against an element works against any card having it
     SAME = "106.p2"           # same element / different elements (except neutral cards)
@@ -59,7 +58,6 @@ DOCUMENT = Clause.document
 
 class Element(Labelled):
     """An element (стихия) of a card, plus the neutral marker (нейтральная), in the usual order."""
-
     STEPPE = ("steppe", _("steppe (степи)"))
     FOREST = ("forest", _("forest (леса)"))
     MOUNTAINS = ("mountains", _("mountains (горы)"))
@@ -116,9 +114,8 @@ class AdditionalProperty(Labelled):
     @property
     def holders(self) -> Message:
         """Who has the property by default (107.1)."""
-        if self is AdditionalProperty.CLOSING:
-            return msg(_("non-flying creatures in the play zone"))
-        return msg(_("creatures in the play zone"))
+        return msg(_("non-flying creatures in the play zone") if self is AdditionalProperty.CLOSING
+                   else _("creatures in the play zone"))
 
     @property
     def value_name(self) -> str:
@@ -127,8 +124,7 @@ class AdditionalProperty(Labelled):
 
 
 #: The properties 107.2 and 107.3 time, in the order the rulings give them.
-TIMED = (AdditionalProperty.SIMPLE_STRIKE, AdditionalProperty.CLOSING,
-         AdditionalProperty.DEFENDER)
+TIMED = (AdditionalProperty.SIMPLE_STRIKE, AdditionalProperty.CLOSING, AdditionalProperty.DEFENDER)
 
 
 class Turn(Labelled):
@@ -184,6 +180,7 @@ class NonGameElement(Labelled):
 _BECOME_TYPE = {ChangeKind(f"become-{t.value}"): t for t in CardType}
 _BECOME_STATUS = {ChangeKind(f"become-{s.value}"): s for s in Status}
 _OWN_SUBTYPES = (Subtype.INDEPENDENT, Subtype.SYMBIOTE)
+_CREATURE = CardType.CREATURE
 
 
 def _labels(elements: frozenset[Element] | None) -> tuple[Message, ...]:
@@ -196,10 +193,8 @@ def _labels(elements: frozenset[Element] | None) -> tuple[Message, ...]:
 class Card:
     """A card's base properties: on the table its initial ones (108.p1), in a run its current.
 
-    ``subtype`` ``None`` for no creature (106.4) or one whose subtype is not given; ``status``
-    ``None`` where not asked; ``movement`` (запас движения) in points, ``None`` if none shown.
-    """
-
+    ``subtype`` ``None`` for no creature (106.4) or one not given; ``status`` ``None`` where not
+    asked; ``movement`` (запас движения) in points, ``None`` if none shown."""
     type: CardType
     subtype: Subtype | None
     status: Status | None
@@ -208,13 +203,17 @@ class Card:
     @property
     def flying(self) -> bool:
         """True if the card is a flying creature."""
-        return self.type is CardType.CREATURE and self.subtype is Subtype.FLYING
+        return self.type is _CREATURE and self.subtype is Subtype.FLYING
 
     def subtype_label(self) -> Message:
         """The subtype; "none" for no creature, "not stated" for a creature without one."""
         if self.subtype is not None:
             return self.subtype.label
-        return NOT_STATED if self.type is CardType.CREATURE else NONE_LABEL
+        return NOT_STATED if self.type is _CREATURE else NONE_LABEL
+
+    def status_label(self) -> Message:
+        """The status, or "not stated"."""
+        return self.status.label if self.status else NOT_STATED
 
     def movement_value(self) -> int | Message:
         """The movement as shown: a number, the flight icon, "none" or "not stated".
@@ -222,7 +221,7 @@ class Card:
         >>> Card(CardType.CREATURE, Subtype.FLYING, None, None).movement_value().id
         'flight icon (полёт)'
         """
-        if self.type is not CardType.CREATURE:
+        if self.type is not _CREATURE:
             return NONE_LABEL
         if self.subtype is Subtype.FLYING:
             return FLIGHT_ICON
@@ -269,7 +268,6 @@ class Table:
     ``card`` and ``elements`` are the card's (``elements`` is card A of ``same-element``),
     ``changes`` its history in order, ``use_prevented`` what a feature stops it from using,
     ``features`` × ``targets`` its features against other cards' elements."""
-
     card: Card | None = None
     elements: frozenset[Element] | None = None
     in_play_zone: bool = True
@@ -299,48 +297,41 @@ NEW_CREATURE_SUBTYPE = Uncovered("subtype-of-a-new-creature", msg(_(
     "subtype named: 108.1 gives back the initial subtype, and the card has none")),
     Outside.NOT_IN_TEXTS, (Clause.REPLACE, Clause.INITIAL))
 UNCOVERED = (NEUTRAL_WITH_ELEMENTS, INSTEAD_OF_MOVEMENT, NEW_CREATURE_SUBTYPE)
-
-
-def _term(slug: str, what: str, *clauses: Clause) -> Uncovered:
-    return Uncovered(slug, msg(what), Outside.OTHER_CHAPTER, clauses)
-
-
 #: Terms the clauses name without defining them (defined in chapters the site does not publish).
-TERMS = (
-    _term("element", _("element (стихия) and neutral card (нейтральная карта)"),
-          Clause.FEATURE, Clause.SAME),
-    _term("feature", _("feature of a card (особенность)"),
-          Clause.FEATURE, Clause.ADDITIONAL, Clause.REPLACE),
-    _term("base-properties", _("base and non-base properties, the field of base properties "
-                               "(базовые и небазовые свойства)"),
-          Clause.TYPE, Clause.ADDITIONAL, Clause.REPLACE),
-    _term("play-zone", _("the play zone (игровая зона)"), Clause.ADDITIONAL),
-    _term("turn-phases", _("the turn, the Main phase and its Choice sub-phase (ход, Главная "
-                           "фаза, подфаза Выбора)"), Clause.SLOW),
-    _term("simple-strike", _("simple strike and defender (простой удар, защитник)"),
-          Clause.ADDITIONAL, Clause.SLOW, Clause.FAST),
-    _term("playable-properties", _("playable, fast and slow properties (играемые, внезапные "
-                                   "и невнезапные свойства)"), Clause.SLOW, Clause.FAST),
-    _term("card-area", _("an area of the card (область на карте)"), Clause.REPLACE),
-    _term("movement", _("movement and the flight icon (запас движения, полёт)"), Clause.REPLACE),
-    _term("elite-ordinary", _("elite and ordinary cards (элитная, рядовая)"), Clause.REPLACE))
-
+TERMS = tuple(Uncovered(slug, msg(what), Outside.OTHER_CHAPTER, keys) for slug, what, keys in (
+    ("element", _("element (стихия) and neutral card (нейтральная карта)"),
+     (Clause.FEATURE, Clause.SAME)),
+    ("feature", _("feature of a card (особенность)"),
+     (Clause.FEATURE, Clause.ADDITIONAL, Clause.REPLACE)),
+    ("base-properties", _("base and non-base properties, the field of base properties "
+                          "(базовые и небазовые свойства)"),
+     (Clause.TYPE, Clause.ADDITIONAL, Clause.REPLACE)),
+    ("play-zone", _("the play zone (игровая зона)"), (Clause.ADDITIONAL,)),
+    ("turn-phases", _("the turn, the Main phase and its Choice sub-phase (ход, Главная фаза, "
+                      "подфаза Выбора)"), (Clause.SLOW,)),
+    ("simple-strike", _("simple strike and defender (простой удар, защитник)"),
+     (Clause.ADDITIONAL, Clause.SLOW, Clause.FAST)),
+    ("playable-properties", _("playable, fast and slow properties (играемые, внезапные и "
+                              "невнезапные свойства)"), (Clause.SLOW, Clause.FAST)),
+    ("card-area", _("an area of the card (область на карте)"), (Clause.REPLACE,)),
+    ("movement", _("movement and the flight icon (запас движения, полёт)"), (Clause.REPLACE,)),
+    ("elite-ordinary", _("elite and ordinary cards (элитная, рядовая)"), (Clause.REPLACE,))))
 
 NEUTRAL_SHARED = open_point(
     "neutral-shared-element", _("Is neutral an element two neutral cards share?"), (Clause.SAME,),
     _("106 ¶2 names neutral cards only as an exception (кроме нейтральных карт), apart from "
       "the elements cards belong to."),
     ("apart", _("Neutral is no element: the cards are neither of the same nor of different "
-                "elements"), (Clause.SAME,)),
+                "elements"), Clause.SAME),
     ("element", _("Neutral is an element both cards belong to: they are cards of the same "
-                  "element"), (Clause.SAME,)))
+                  "element"), Clause.SAME))
 NEUTRAL_GAIN = open_point(
     "neutral-gains-element", _("Does a neutral card that gains an element stay neutral?"),
     (Clause.NO_REGAIN, Clause.SAME),
     _("The texts do not say whether a neutral card that gains an element stays neutral; the "
       "engine assumed it does not."),
-    ("no-longer", _("It is no longer neutral"), (Clause.SAME,)),
-    ("stays", _("It stays neutral and also has the element"), (Clause.NO_REGAIN,)))
+    ("no-longer", _("It is no longer neutral"), Clause.SAME),
+    ("stays", _("It stays neutral and also has the element"), Clause.NO_REGAIN))
 GAIN_ADDS = open_point(
     "gained-element", _("Is a gained element added to the card's elements, or does it "
                         "replace them?"), (Clause.NO_REGAIN, Clause.REPLACE),
@@ -349,7 +340,7 @@ GAIN_ADDS = open_point(
       "added, as 106 ¶2 and 106 ¶3 speak of cards with several elements."),
     ("added", _("It is added to the card's elements"), (Clause.SAME, Clause.NO_REGAIN)),
     ("replaces", _("It replaces the card's elements, as a property in the same area of the "
-                   "card"), (Clause.REPLACE,)))
+                   "card"), Clause.REPLACE))
 ELEMENTS_AFTER_TYPE = open_point(
     "elements-after-type-change", _("Does a card whose type changes to one other than creature "
                                     "keep its elements?"), (Clause.REPLACE, Clause.TYPE),
@@ -365,13 +356,13 @@ FLIGHT_AFTER_TYPE = open_point(
       "exception for an earlier gain or loss of flight."),
     ("initial", _("The initial subtype comes back with its numeric values"),
      (Clause.REPLACE, Clause.INITIAL)),
-    ("kept", _("The earlier change %(number)s (%(change)s) still applies"), (Clause.REPLACE,)))
+    ("kept", _("The earlier change %(number)s (%(change)s) still applies"), Clause.REPLACE))
 LOST_FLIGHT = open_point(
     "lost-flight", _("What does a creature whose initial subtype is not non-flying become when "
                      "it loses flight?"), (Clause.REPLACE, Clause.INITIAL),
     _("A card that loses flight no longer flies; its initial subtype would give the flight "
       "back."),
-    ("non-flying", _("A non-flying creature with no stated movement"), (Clause.REPLACE,)),
+    ("non-flying", _("A non-flying creature with no stated movement"), Clause.REPLACE),
     ("initial", _("Its initial subtype comes back, as 108.1 says for a card whose new subtype "
                   "is not named"), (Clause.REPLACE, Clause.INITIAL)))
 NAMED_MOVEMENT = open_point(
@@ -381,20 +372,20 @@ NAMED_MOVEMENT = open_point(
       "named; here the subtype is named and the effect states no movement. The engine assumed "
       "the initial value."),
     ("initial", _("Its initial movement comes back"), (Clause.REPLACE, Clause.INITIAL)),
-    ("not-stated", _("Its movement is not stated"), (Clause.REPLACE,)))
+    ("not-stated", _("Its movement is not stated"), Clause.REPLACE))
 NON_FLYING_SUBTYPES = open_point(
     "non-flying-subtype", _("Is an independent creature or a symbiote a non-flying creature, "
                             "which 107.1 gives closing?"), (Clause.ADDITIONAL, Clause.SUBTYPE),
     _("106.4 lists it beside the non-flying creature, not among them."),
-    ("apart", _("No: 106.4 lists it as a subtype of its own"), (Clause.SUBTYPE,)),
-    ("non-flying", _("Yes: it is a creature that does not fly"), (Clause.ADDITIONAL,)))
+    ("apart", _("No: 106.4 lists it as a subtype of its own"), Clause.SUBTYPE),
+    ("non-flying", _("Yes: it is a creature that does not fly"), Clause.ADDITIONAL))
 DEFENDER_OWN = open_point(
     "defender-own-strike", _("May a defender be assigned against its own player's simple "
                              "strike?"), (Clause.FAST,),
     _("107.3 allows a defender when a simple strike is declared but does not say whose strike; "
       "the engine assumed a defender is assigned only against the opponent's strike."),
-    ("opponent-only", _("Only against the opponent's simple strike"), (Clause.FAST,)),
-    ("any", _("Against any simple strike being declared"), (Clause.FAST,)))
+    ("opponent-only", _("Only against the opponent's simple strike"), Clause.FAST),
+    ("any", _("Against any simple strike being declared"), Clause.FAST))
 
 
 # -- One run: the state the rules write, the readings they chose -------------------------------
@@ -405,31 +396,41 @@ class _Run(RuleRun):
     def __init__(self, table: Table, chosen: Mapping[str, str]) -> None:
         super().__init__(table, chosen)
         self.initial = self.state = table.card
-        self.elements = table.elements
+        self.elements, self.added, self.flight = table.elements, False, None
         self.props = self.held = frozenset[AdditionalProperty]()
         self.changed: set[AdditionalProperty] = set()
-        self.rows: list[tuple[Card, frozenset[Element] | None]] = []
         self.gained: set[Element] = set()
-        self.added = False
-        self.flight: tuple[ChangeKind, int] | None = None
+        self.rows: list[tuple[Card, frozenset[Element] | None]] = []
         self.now: dict[AdditionalProperty, Any] = {}
         self.bonus: dict[tuple[int, int], Any] = {}
         self.relation: dict[int, tuple[Relation | None, frozenset[Element]]] = {}
 
     def properties(self, state: Card) -> frozenset[AdditionalProperty]:
         """The additional properties (107.1) of a card in ``state``, in or out of the play zone."""
-        if not self.table.in_play_zone or state.type is not CardType.CREATURE:
+        if not self.table.in_play_zone or state.type is not _CREATURE:
             return frozenset()
-        own = state.subtype in _OWN_SUBTYPES and self.reading(
-            NON_FLYING_SUBTYPES, NON_FLYING_SUBTYPES.slug) == "non-flying"
-        closing = state.subtype is Subtype.NON_FLYING or own
+        closing = state.subtype is Subtype.NON_FLYING or state.subtype in _OWN_SUBTYPES and (
+            self.reading(NON_FLYING_SUBTYPES, NON_FLYING_SUBTYPES.slug) == "non-flying")
         return frozenset(p for p in AdditionalProperty
                          if closing or p is not AdditionalProperty.CLOSING)
 
     def closing_unknown(self) -> bool:
         """True if the card is a creature in play whose subtype the texts do not give."""
-        return (self.table.in_play_zone and self.state.type is CardType.CREATURE
+        return (self.table.in_play_zone and self.state.type is _CREATURE
                 and self.state.subtype is None)
+
+    def applied(self, text: str, *clauses: Clause, **params: Any) -> None:
+        """Record an applied step saying ``text`` (a message id) filled with ``params``."""
+        self.trace.applied(msg(text, **params), *clauses)
+
+    def nothing(self, message: Message, reason: Message, *clauses: Clause) -> None:
+        """Record a step not applied for ``reason`` (108.1 unless ``clauses`` are given)."""
+        self.trace.not_applicable(message, reason, *(clauses or (Clause.REPLACE,)))
+
+
+def _about(run: _Run, text: str, **params: Any) -> Any:
+    """The run's trace; in a situation, each step said inside ``text``."""
+    return run.within(msg(text, **params)) if run.table.card else run.trace
 
 
 # -- 106: elements -----------------------------------------------------------------------------
@@ -441,26 +442,24 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
 
     ``run.bonus[f, t]``: the strike bonus (points) of feature ``f`` against target ``t``, or 0;
     not covered against neutral on a target given as neutral with elements."""
-    trace = run.within(msg(_("Feature %(feature)s against target %(target)s: %(step)s"),
-                           feature=f, target=t)) if run.table.card else run.trace
+    trace = _about(run, _("Feature %(feature)s against target %(target)s: %(step)s"),
+                   feature=f, target=t)
     element, signed = feature.element, f"{feature.bonus:+d}"
     if element is Element.NEUTRAL:
         trace.silent(msg(_("The feature against neutral cards is treated like a feature against "
-                           "an element (стихия).")),
-                     msg(_("106 ¶1 speaks of features against cards of an element, and 106 ¶2 "
-                           "sets neutral cards apart; the texts do not say whether neutral counts "
-                           "as an element here. The engine assumed it does.")),
-                     Clause.FEATURE, Clause.SAME)
+                           "an element (стихия).")), msg(_(
+            "106 ¶1 speaks of features against cards of an element, and 106 ¶2 sets neutral "
+            "cards apart; the texts do not say whether neutral counts as an element here. The "
+            "engine assumed it does.")), Clause.FEATURE, Clause.SAME)
     run.bonus[f, t] = 0
     if element not in target.elements:
-        trace.not_applicable(
-            msg(_("The feature against %(element)s (%(bonus)s to strike) does not apply."),
-                element=element.label, bonus=signed),
-            msg(_("The target does not have the %(element)s element."), element=element.label),
+        return trace.not_applicable(msg(_(
+            "The feature against %(element)s (%(bonus)s to strike) does not apply."),
+            element=element.label, bonus=signed), msg(_(
+                "The target does not have the %(element)s element."), element=element.label),
             Clause.FEATURE)
-        return
-    trace.applied(msg(_("The feature against %(element)s applies: the target has that "
-                        "element (%(bonus)s to strike)."), element=element.label, bonus=signed),
+    trace.applied(msg(_("The feature against %(element)s applies: the target has that element "
+                        "(%(bonus)s to strike)."), element=element.label, bonus=signed),
                   Clause.FEATURE)
     unknown = element is Element.NEUTRAL and len(target.elements) > 1
     run.bonus[f, t] = NOT_COVERED_VALUE if unknown else feature.bonus
@@ -472,8 +471,7 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
 
     Neutral cards are excepted from "different elements".  ``run.relation[t]``: the relation of
     the card and target ``t`` (``None`` where not covered) and the shared elements."""
-    trace = run.within(msg(_("The card and target %(target)s: %(step)s"),
-                           target=t)) if run.table.card else run.trace
+    trace = _about(run, _("The card and target %(target)s: %(step)s"), target=t)
     a, b = run.elements or frozenset(), target.elements
     shared = (a & b) - {Element.NEUTRAL}
     relation = Relation.SAME if shared else Relation.NEITHER
@@ -517,10 +515,8 @@ def gain_element(run: _Run, change: Change, number: int) -> None:
     being neutral (open: :data:`NEUTRAL_GAIN`)."""
     element, current = change.element, run.elements or frozenset()
     if element in current:
-        run.trace.applied(msg(_(
-            "The card already has the %(element)s element: it does not gain it again, nothing "
-            "changes."), element=element.label), Clause.NO_REGAIN)
-        return
+        return run.applied(_("The card already has the %(element)s element: it does not gain it "
+                             "again, nothing changes."), Clause.NO_REGAIN, element=element.label)
     if Element.NEUTRAL in current:
         stays = run.reading(NEUTRAL_GAIN, f"change-{number}-neutral") == "stays"
         run.trace.silent(msg(_("The neutral card gains the %(element)s element and is no longer "
@@ -549,16 +545,12 @@ def gained_elements_added(run: _Run) -> None:
 
 # -- 106.3, 106.4, 108: the card's history of changes ------------------------------------------
 
-def _nothing(run: _Run, message: Message, reason: Message, *clauses: Clause) -> None:
-    run.trace.not_applicable(message, reason, *(clauses or (Clause.REPLACE,)))
-
-
 @rule(Clause.INITIAL, Clause.TYPE, reads=("card.type", "card.subtype"))
 def initial_card(run: _Run) -> None:
     """108.p1: the initial type (subtype) is the one the card has before the game starts."""
-    run.trace.applied(msg(_("Initial type: %(type)s, subtype: %(subtype)s (the ones the card "
-                            "has before the game starts)."), type=run.state.type.label,
-                          subtype=run.state.subtype_label()), Clause.INITIAL, Clause.TYPE)
+    run.applied(_("Initial type: %(type)s, subtype: %(subtype)s (the ones the card has before the "
+                  "game starts)."), Clause.INITIAL, Clause.TYPE, type=run.state.type.label,
+                subtype=run.state.subtype_label())
 
 
 @rule(Clause.REPLACE, reads=("card.status", "changes.kind"))
@@ -566,23 +558,23 @@ def change_status(run: _Run, change: Change, number: int) -> None:
     """108.1: an elite card that becomes ordinary stops being elite (and the other way round)."""
     state, new = run.state, _BECOME_STATUS[change.kind]
     if state.status is new:
-        return _nothing(run, msg(_("The card becomes %(status)s."), status=new.label), msg(_(
+        return run.nothing(msg(_("The card becomes %(status)s."), status=new.label), msg(_(
             "It already is %(status)s: there is nothing to replace."), status=new.label))
-    run.trace.applied(msg(_("The card becomes %(new)s and stops being %(old)s."), new=new.label,
-                          old=state.status.label if state.status else NOT_STATED), Clause.REPLACE)
+    run.applied(_("The card becomes %(new)s and stops being %(old)s."), Clause.REPLACE,
+                new=new.label, old=state.status_label())
     run.state = replace(state, status=new)
 
 
 def _fly(run: _Run, state: Card) -> None:
+    """The card becomes a flying creature, the flight icon in place of its movement (108.1)."""
     if state.movement is not None:
-        message = msg(_("The card gains flight: flying creature replaces the subtype %(old)s, "
-                        "and the flight icon (полёт) replaces its movement %(movement)s."),
-                      old=state.subtype_label(), movement=state.movement)
+        run.applied(_("The card gains flight: flying creature replaces the subtype %(old)s, and "
+                      "the flight icon (полёт) replaces its movement %(movement)s."),
+                    Clause.REPLACE, old=state.subtype_label(), movement=state.movement)
     else:
-        message = msg(_("The card gains flight: flying creature replaces the subtype %(old)s, "
-                        "and the flight icon (полёт) takes the place of movement."),
-                      old=state.subtype_label())
-    run.trace.applied(message, Clause.REPLACE)
+        run.applied(_("The card gains flight: flying creature replaces the subtype %(old)s, and "
+                      "the flight icon (полёт) takes the place of movement."), Clause.REPLACE,
+                    old=state.subtype_label())
     run.state = replace(state, subtype=Subtype.FLYING, movement=None)
 
 
@@ -591,12 +583,12 @@ def gain_flight(run: _Run, change: Change, number: int) -> None:
     """108.1: the flight icon replaces the movement of a creature that gains flight (the
     clause's worked example); 106.4: a card of another type has no subtype to replace."""
     state = run.state
-    if state.type is not CardType.CREATURE:
-        _nothing(run, msg(_("The card does not gain flight.")), msg(_(
+    if state.type is not _CREATURE:
+        run.nothing(msg(_("The card does not gain flight.")), msg(_(
             "Only creatures have subtypes such as flying; the card's type is %(type)s."),
             type=state.type.label), Clause.SUBTYPE)
     elif state.flying:
-        _nothing(run, msg(_("The card gains flight.")), msg(_(
+        run.nothing(msg(_("The card gains flight.")), msg(_(
             "It already is a flying creature: there is nothing to replace.")))
     else:
         _fly(run, state)
@@ -606,27 +598,24 @@ def gain_flight(run: _Run, change: Change, number: int) -> None:
                                              "card.movement"), opens=(LOST_FLIGHT,))
 def lose_flight(run: _Run, change: Change, number: int) -> None:
     """108.1: a card that loses flight gets back its initial subtype and numeric values (the
-    clause's worked example); open for an initial subtype other than non-flying
-    (:data:`LOST_FLIGHT`)."""
+    clause's worked example); open for an initial subtype other than non-flying."""
     state, initial, lost = run.state, run.initial, msg(_("flight"))
     if not state.flying:
-        return _nothing(run, msg(_("The card loses flight.")),
-                        msg(_("It is not a flying creature.")))
-    if initial.type is CardType.CREATURE and initial.subtype is not Subtype.FLYING:
+        return run.nothing(msg(_("The card loses flight.")),
+                           msg(_("It is not a flying creature.")))
+    if initial.type is _CREATURE and initial.subtype is not Subtype.FLYING:
         run.state = replace(state, subtype=initial.subtype, movement=initial.movement)
-        return run.trace.applied(msg(_(
+        return run.applied(_(
             "The card loses %(lost)s; no new subtype is named, so it gets back its initial "
-            "subtype %(subtype)s with its numeric values (movement %(movement)s)."), lost=lost,
-            subtype=run.state.subtype_label(), movement=run.state.movement_value()),
-            Clause.REPLACE, Clause.INITIAL)
-    creature = initial.type is CardType.CREATURE
-    run.trace.silent(
-        msg(_("The card loses %(lost)s and becomes a non-flying creature with no stated "
-              "movement."), lost=lost),
-        msg(_("108.1 gives back the initial subtype, but the card's initial subtype is "
-              "%(initial)s; the texts do not say what it becomes. The engine assumed a "
-              "non-flying creature without a movement value."),
-            initial=initial.subtype_label() if creature else initial.type.label),
+            "subtype %(subtype)s with its numeric values (movement %(movement)s)."),
+            Clause.REPLACE, Clause.INITIAL, lost=lost, subtype=run.state.subtype_label(),
+            movement=run.state.movement_value())
+    creature = initial.type is _CREATURE
+    run.trace.silent(msg(_("The card loses %(lost)s and becomes a non-flying creature with no "
+                           "stated movement."), lost=lost), msg(_(
+        "108.1 gives back the initial subtype, but the card's initial subtype is %(initial)s; the "
+        "texts do not say what it becomes. The engine assumed a non-flying creature without a "
+        "movement value."), initial=initial.subtype_label() if creature else initial.type.label),
         Clause.REPLACE, Clause.INITIAL)
     literal = run.reading(LOST_FLIGHT, f"change-{number}-lost-flight") == "initial"
     run.state = replace(state, movement=None, subtype=(
@@ -640,23 +629,23 @@ def lose_type(run: _Run, change: Change, number: int) -> None:
     (and, a silent step, its initial type)."""
     state, initial = run.state, run.initial
     if state.type is initial.type:
-        return _nothing(run, msg(_("The card loses an acquired type.")), msg(_(
+        return run.nothing(msg(_("The card loses an acquired type.")), msg(_(
             "It has its initial type %(type)s, the one it had before the game; there is no "
             "acquired type to lose."), type=state.type.label), Clause.INITIAL, Clause.REPLACE)
-    run.trace.silent(
-        msg(_("The card loses the type %(lost)s and gets back its initial type %(type)s and "
-              "subtype %(subtype)s, with its numeric values."), lost=state.type.label,
-            type=initial.type.label, subtype=initial.subtype_label()),
-        msg(_("108.1 gives back the initial subtype with its numeric values when a card loses "
-              "its type and no new subtype is named; it does not say that the initial type "
-              "comes back too. The engine assumed it does.")), Clause.REPLACE, Clause.INITIAL)
+    run.trace.silent(msg(_(
+        "The card loses the type %(lost)s and gets back its initial type %(type)s and subtype "
+        "%(subtype)s, with its numeric values."), lost=state.type.label, type=initial.type.label,
+        subtype=initial.subtype_label()), msg(_(
+            "108.1 gives back the initial subtype with its numeric values when a card loses its "
+            "type and no new subtype is named; it does not say that the initial type comes back "
+            "too. The engine assumed it does.")), Clause.REPLACE, Clause.INITIAL)
     run.state = replace(initial, status=state.status)
 
 
 def _new_type(run: _Run, state: Card, new: CardType) -> None:
-    run.trace.applied(msg(_("Type %(new)s replaces type %(old)s; the card's base properties "
-                            "now match its new type."), new=new.label, old=state.type.label),
-                      Clause.REPLACE, Clause.TYPE)
+    """Type ``new`` replaces the card's type (108.1, 106.3)."""
+    run.applied(_("Type %(new)s replaces type %(old)s; the card's base properties now match its "
+                  "new type."), Clause.REPLACE, Clause.TYPE, new=new.label, old=state.type.label)
 
 
 @rule(Clause.REPLACE, Clause.TYPE, Clause.SUBTYPE, reads=("changes.kind",))
@@ -665,13 +654,12 @@ def become_type(run: _Run, change: Change, number: int) -> None:
     its subtype (creatures only)."""
     state, new = run.state, _BECOME_TYPE[change.kind]
     if state.type is new:
-        return _nothing(run, msg(_("The card's type becomes %(type)s."), type=new.label), msg(_(
+        return run.nothing(msg(_("The card's type becomes %(type)s."), type=new.label), msg(_(
             "Its type already is %(type)s: there is nothing to replace."), type=new.label))
     _new_type(run, state, new)
     if state.subtype is not None:
-        run.trace.applied(msg(_("It loses its subtype %(subtype)s and its movement: only "
-                                "creatures have subtypes."), subtype=state.subtype.label),
-                          Clause.SUBTYPE, Clause.REPLACE)
+        run.applied(_("It loses its subtype %(subtype)s and its movement: only creatures have "
+                      "subtypes."), Clause.SUBTYPE, Clause.REPLACE, subtype=state.subtype.label)
     run.state = Card(new, None, state.status, None)
 
 
@@ -688,44 +676,44 @@ def become_creature(run: _Run, change: Change, number: int) -> None:
         keeps its subtype.
     """
     state, initial, subtype = run.state, run.initial, change.subtype
-    if state.type is CardType.CREATURE and subtype in (None, state.subtype):
+    if state.type is _CREATURE and subtype in (None, state.subtype):
         if change.movement is not None:
             raise InputError(f"changes.{number - 1}.movement", msg(_(
                 "The card already is a creature of this subtype: a movement value goes only "
                 "with a change of type or subtype.")))
-        return _nothing(run, msg(_("The card becomes a creature.")), msg(_(
+        return run.nothing(msg(_("The card becomes a creature.")), msg(_(
             "Its subtype already is %(subtype)s: there is nothing to replace."),
             subtype=state.subtype_label()))
-    if state.type is not CardType.CREATURE:
-        _new_type(run, state, CardType.CREATURE)
+    if state.type is not _CREATURE:
+        _new_type(run, state, _CREATURE)
     elif subtype is Subtype.FLYING:
         return _fly(run, state)
     else:
-        run.trace.applied(msg(_("Subtype %(new)s replaces subtype %(old)s."), new=subtype.label,
-                              old=state.subtype_label()), Clause.REPLACE)
-    state = replace(state, type=CardType.CREATURE, subtype=subtype, movement=None)
-    if subtype is None and initial.type is not CardType.CREATURE:
+        run.applied(_("Subtype %(new)s replaces subtype %(old)s."), Clause.REPLACE,
+                    new=subtype.label, old=state.subtype_label())
+    state = replace(state, type=_CREATURE, subtype=subtype, movement=None)
+    if subtype is None and initial.type is not _CREATURE:
         run.trace.add(NEW_CREATURE_SUBTYPE.step(type=initial.type.label))
     elif subtype is None:
-        run.trace.applied(msg(_(
-            "No new subtype is named: the card gets back its initial subtype %(subtype)s with "
-            "its numeric values (movement %(movement)s)."), subtype=initial.subtype_label(),
-            movement=initial.movement_value()), Clause.REPLACE, Clause.INITIAL)
+        run.applied(_("No new subtype is named: the card gets back its initial subtype "
+                      "%(subtype)s with its numeric values (movement %(movement)s)."),
+                    Clause.REPLACE, Clause.INITIAL, subtype=initial.subtype_label(),
+                    movement=initial.movement_value())
         state = replace(state, subtype=initial.subtype, movement=initial.movement)
-    elif run.state.type is not CardType.CREATURE:
-        run.trace.applied(msg(_("The effect names its subtype: %(subtype)s."),
-                              subtype=subtype.label), Clause.REPLACE, Clause.SUBTYPE)
+    elif run.state.type is not _CREATURE:
+        run.applied(_("The effect names its subtype: %(subtype)s."), Clause.REPLACE,
+                    Clause.SUBTYPE, subtype=subtype.label)
     if subtype not in (None, Subtype.FLYING):
         state = replace(state, movement=_movement(run, change, number))
     run.state = state
 
 
 def _movement(run: _Run, change: Change, number: int) -> int | None:
+    """The movement of a creature that becomes one of a named subtype (108.1)."""
     initial = run.initial
     if change.movement is not None:
-        run.trace.applied(msg(_("Its base properties now match the new subtype: movement "
-                                "%(movement)s, as the effect states."), movement=change.movement),
-                          Clause.REPLACE)
+        run.applied(_("Its base properties now match the new subtype: movement %(movement)s, as "
+                      "the effect states."), Clause.REPLACE, movement=change.movement)
         return change.movement
     if initial.subtype is change.subtype and initial.movement is not None:
         run.trace.silent(msg(_("The card gets its initial movement %(movement)s back."),
@@ -739,20 +727,26 @@ def _movement(run: _Run, change: Change, number: int) -> int | None:
     return None
 
 
+def _announce(run: _Run, occurrence: str, message: Message, reason: Message,
+              *clauses: Clause) -> None:
+    """A silent step announcing the readings of ``occurrence``."""
+    run.trace.silent(message, reason, *clauses)
+    run.announcing(occurrence)
+
+
 @rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "changes.subtype", "card.subtype",
                                              "card.movement"), opens=(FLIGHT_AFTER_TYPE,))
 def flight_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
     """108.1: a creature again with no subtype named gets back its initial subtype; whether an
-    earlier gain or loss of flight outlasts the change of type is open
-    (:data:`FLIGHT_AFTER_TYPE`)."""
+    earlier gain or loss of flight outlasts the change of type is open."""
     after, flight, initial = run.state, run.flight, run.initial
     if change.kind in (ChangeKind.GAIN_FLIGHT, ChangeKind.LOSE_FLIGHT) and after != before:
         run.flight = change.kind, number
         return
     if change.kind is ChangeKind.BECOME_CREATURE and change.subtype is not None:
         run.flight = None  # a named subtype replaces whatever flight did
-    if (flight is None or run.flight is None or before.type is CardType.CREATURE
-            or after.type is not CardType.CREATURE):
+    if (flight is None or run.flight is None or before.type is _CREATURE
+            or after.type is not _CREATURE):
         return
     run.flight, (kind, at) = None, flight
     movement = initial.movement if initial.subtype is Subtype.NON_FLYING else None
@@ -763,15 +757,13 @@ def flight_after_type_change(run: _Run, change: Change, number: int, before: Car
     occurrence = f"change-{number}-flight"
     if run.reading(FLIGHT_AFTER_TYPE, occurrence, number=at, change=kind.label) == "kept":
         run.state = kept
-    run.trace.silent(
-        msg(_("Change %(number)s makes the card a creature again without naming a subtype; "
-              "whether change %(earlier)s (%(change)s) still applies is open; both readings "
-              "are shown."), number=number, earlier=at, change=kind.label),
-        msg(_("108.1 gives back the initial subtype when no new subtype is named, and a gained "
-              "property replaces the one in the same area of the card; it does not say whether "
-              "a gain or loss of flight outlasts a change of type.")),
-        Clause.REPLACE, Clause.INITIAL)
-    run.announcing(occurrence)
+    _announce(run, occurrence, msg(_(
+        "Change %(number)s makes the card a creature again without naming a subtype; whether "
+        "change %(earlier)s (%(change)s) still applies is open; both readings are shown."),
+        number=number, earlier=at, change=kind.label), msg(_(
+            "108.1 gives back the initial subtype when no new subtype is named, and a gained "
+            "property replaces the one in the same area of the card; it does not say whether a "
+            "gain or loss of flight outlasts a change of type.")), Clause.REPLACE, Clause.INITIAL)
 
 
 @rule(Clause.REPLACE, Clause.TYPE, Clause.SAME, reads=("elements", "changes.kind"),
@@ -781,16 +773,15 @@ def elements_after_type_change(run: _Run, change: Change, number: int, before: C
     longer a creature keeps its elements is open (:data:`ELEMENTS_AFTER_TYPE`)."""
     after, elements = run.state, run.elements
     if (not elements or Element.NEUTRAL in elements or after.type is before.type
-            or after.type is CardType.CREATURE):
+            or after.type is _CREATURE):
         return
     occurrence = f"change-{number}-elements"
     if run.reading(ELEMENTS_AFTER_TYPE, occurrence) == "loses":
         run.elements = frozenset()
-    run.trace.silent(
-        msg(_("Change %(number)s changes the card's type to %(type)s; whether it keeps its "
-              "elements is open; both readings are shown."), number=number, type=after.type.label),
+    _announce(run, occurrence, msg(_(
+        "Change %(number)s changes the card's type to %(type)s; whether it keeps its elements is "
+        "open; both readings are shown."), number=number, type=after.type.label),
         ELEMENTS_AFTER_TYPE.why, Clause.REPLACE, Clause.TYPE, Clause.SAME)
-    run.announcing(occurrence)
 
 
 _CHANGE_RULES = {**dict.fromkeys(_BECOME_STATUS, change_status),
@@ -810,16 +801,16 @@ def property_changes(run: _Run) -> None:
     before, after = run.props, run.properties(run.state)
     for prop in AdditionalProperty:
         if prop in before and prop not in after:
-            run.trace.applied(msg(_(
-                "The card no longer has %(property)s: only %(holders)s have it. No feature can "
-                "take an additional property away, but this change of type or subtype does, as "
-                "the card no longer is of the matching type (subtype)."),
-                property=prop.label, holders=prop.holders), Clause.ADDITIONAL, Clause.REPLACE)
+            run.applied(_("The card no longer has %(property)s: only %(holders)s have it. No "
+                          "feature can take an additional property away, but this change of type "
+                          "or subtype does, as the card no longer is of the matching type "
+                          "(subtype)."), Clause.ADDITIONAL, Clause.REPLACE, property=prop.label,
+                        holders=prop.holders)
         elif prop in after and prop not in before:
-            again = _("The card has %(property)s again: it is again one of the %(holders)s.")
-            new = _("The card now has %(property)s: it is one of the %(holders)s.")
-            run.trace.applied(msg(again if prop in run.held else new, property=prop.label,
-                                  holders=prop.holders), Clause.ADDITIONAL)
+            run.applied(_("The card has %(property)s again: it is again one of the %(holders)s.")
+                        if prop in run.held else
+                        _("The card now has %(property)s: it is one of the %(holders)s."),
+                        Clause.ADDITIONAL, property=prop.label, holders=prop.holders)
     run.changed |= before ^ after
     run.props, run.held = after, run.held | after
 
@@ -828,8 +819,8 @@ def property_changes(run: _Run) -> None:
 def final_properties(run: _Run) -> None:
     """107.1: which additional properties the card has now (one a change took away or brought
     is said again only where it rests on a point the texts leave open)."""
-    state, in_play = run.state, run.table.in_play_zone
-    open_subtype = in_play and state.type is CardType.CREATURE and (
+    state, in_play, trace = run.state, run.table.in_play_zone, run.trace
+    open_subtype = in_play and state.type is _CREATURE and (
         state.subtype is None or state.subtype in _OWN_SUBTYPES)
     for prop in AdditionalProperty:
         if prop in run.changed and (prop in run.props or not open_subtype):
@@ -837,37 +828,36 @@ def final_properties(run: _Run) -> None:
         holders = prop.holders
         lacks = msg(_("The card does not have %(property)s."), property=prop.label)
         if prop in run.props:
-            run.trace.applied(msg(_("The card has %(property)s: all %(holders)s have it."),
-                                  property=prop.label, holders=holders), Clause.ADDITIONAL)
+            run.applied(_("The card has %(property)s: all %(holders)s have it."),
+                        Clause.ADDITIONAL, property=prop.label, holders=holders)
         elif not in_play:
-            run.trace.not_applicable(lacks, msg(_("Only %(holders)s have it; the card is not in "
-                                                  "the play zone."), holders=holders),
-                                     Clause.ADDITIONAL)
-        elif state.type is not CardType.CREATURE:
-            run.trace.not_applicable(lacks, msg(_("Only %(holders)s have it; the card's type is "
-                                                  "%(type)s."), holders=holders,
-                                                type=state.type.label), Clause.ADDITIONAL)
+            trace.not_applicable(lacks, msg(_("Only %(holders)s have it; the card is not in the "
+                                              "play zone."), holders=holders), Clause.ADDITIONAL)
+        elif state.type is not _CREATURE:
+            trace.not_applicable(lacks, msg(_("Only %(holders)s have it; the card's type is "
+                                              "%(type)s."), holders=holders,
+                                            type=state.type.label), Clause.ADDITIONAL)
         elif state.subtype is None:
-            run.trace.silent(lacks, msg(_("Only %(holders)s have it, and the card's subtype is "
-                                          "not stated; the engine does not count it among "
-                                          "them."), holders=holders), Clause.ADDITIONAL)
+            trace.silent(lacks, msg(_("Only %(holders)s have it, and the card's subtype is not "
+                                      "stated; the engine does not count it among them."),
+                                    holders=holders), Clause.ADDITIONAL)
         elif open_subtype:
-            run.trace.silent(lacks, msg(_(
+            trace.silent(lacks, msg(_(
                 "107.1 gives it to non-flying creatures, while 106.4 lists %(subtype)s as a "
                 "subtype of its own beside non-flying creature; the engine assumed such a "
                 "creature is not a non-flying creature."), subtype=state.subtype_label()),
                 Clause.ADDITIONAL, Clause.SUBTYPE)
         else:
-            run.trace.not_applicable(lacks, msg(_("Only %(holders)s have it; the card's subtype "
-                                                  "is %(subtype)s."), holders=holders,
-                                                subtype=state.subtype_label()), Clause.ADDITIONAL)
+            trace.not_applicable(lacks, msg(_("Only %(holders)s have it; the card's subtype is "
+                                              "%(subtype)s."), holders=holders,
+                                            subtype=state.subtype_label()), Clause.ADDITIONAL)
 
 
 @rule(Clause.SUBTYPE, reads=("card.type", "changes.kind"))
 def only_creatures_have_subtypes(run: _Run) -> None:
     """106.4: a card that is (or was) no creature has no subtype."""
-    states = (run.initial, *(state for state, _elements in run.rows), run.state)
-    if any(state.type is not CardType.CREATURE for state in states):
+    if any(state.type is not _CREATURE for state in (run.initial, *(s for s, _e in run.rows),
+                                                      run.state)):
         run.trace.silent(msg(_("Only creatures have subtypes.")), msg(_(
             "106.4 first calls subtypes varieties of creatures, artifacts, terrains and "
             "equipment, then says artifacts, terrains, conditions and equipment have no subtypes "
@@ -880,12 +870,10 @@ def only_creatures_have_subtypes(run: _Run) -> None:
 @rule(Clause.ADDITIONAL, reads=("use_prevented",))
 def prevented_use(run: _Run, prop: AdditionalProperty) -> bool:
     """107.1: a feature may stop the card from using an additional property; it keeps it."""
-    if prop not in run.table.use_prevented:
-        return False
-    run.trace.applied(msg(_("A feature stops the card from using %(property)s; it keeps the "
-                            "property, as no feature can take it away."), property=prop.label),
-                      Clause.ADDITIONAL)
-    return True
+    if prop in run.table.use_prevented:
+        run.applied(_("A feature stops the card from using %(property)s; it keeps the property, "
+                      "as no feature can take it away."), Clause.ADDITIONAL, property=prop.label)
+    return prop in run.table.use_prevented
 
 
 @rule(Clause.SLOW, reads=("moment.turn", "moment.phase", "moment.subphase"))
@@ -904,9 +892,9 @@ def slow_property(run: _Run, prop: AdditionalProperty) -> bool:
         run.trace.not_applicable(msg(_("%(property)s is slow (невнезапное) and may not be "
                                        "declared now."), property=prop.label), reason, Clause.SLOW)
     if not failed:
-        run.trace.applied(msg(_("%(property)s is slow (невнезапное): it may be declared now, in "
-                                "its player's Choice sub-phase of the Main phase."),
-                              property=prop.label), Clause.SLOW)
+        run.applied(_("%(property)s is slow (невнезапное): it may be declared now, in its "
+                      "player's Choice sub-phase of the Main phase."), Clause.SLOW,
+                    property=prop.label)
     return not failed
 
 
@@ -918,18 +906,17 @@ def fast_property(run: _Run, prop: AdditionalProperty) -> bool:
     (:data:`DEFENDER_OWN`).  Returns whether it may be declared now."""
     strike = run.table.moment.strike
     if strike is StrikeBy.NONE:
-        run.trace.not_applicable(
-            msg(_("%(property)s may not be declared now."), property=prop.label),
-            msg(_("No simple strike is being declared; this fast property is declared when a "
-                  "simple strike is declared.")), Clause.FAST)
+        run.trace.not_applicable(msg(_("%(property)s may not be declared now."),
+                                     property=prop.label), msg(_(
+            "No simple strike is being declared; this fast property is declared when a simple "
+            "strike is declared.")), Clause.FAST)
         return False
     if strike is StrikeBy.OWN and run.reading(DEFENDER_OWN, DEFENDER_OWN.slug) != "any":
         run.trace.silent(msg(_("A defender against its own player's simple strike is taken as "
                                "not allowed.")), DEFENDER_OWN.why, Clause.FAST)
         return False
-    run.trace.applied(msg(_("%(property)s is fast (внезапное): it may be declared now, as the "
-                            "opponent declares a simple strike."), property=prop.label),
-                      Clause.FAST)
+    run.applied(_("%(property)s is fast (внезапное): it may be declared now, as the opponent "
+                  "declares a simple strike."), Clause.FAST, property=prop.label)
     run.trace.silent(msg(_("The other conditions for using this property are taken as met.")),
                      msg(_("107.3 requires all the necessary conditions for using the property "
                            "to be met but does not list them; the engine assumed they are.")),
@@ -938,6 +925,7 @@ def fast_property(run: _Run, prop: AdditionalProperty) -> bool:
 
 
 def _use_now(run: _Run, prop: AdditionalProperty) -> None:
+    """Whether the card may use ``prop`` now (107.1–107.3)."""
     if prop is AdditionalProperty.CLOSING and run.closing_unknown():
         run.now[prop] = NOT_COVERED_VALUE
     elif prop not in run.props or run.apply(prevented_use, prop):
@@ -953,10 +941,10 @@ def _use_now(run: _Run, prop: AdditionalProperty) -> None:
 def non_game_elements(run: _Run) -> None:
     """109.1: non-game elements serve the card's design; they never change a ruling."""
     for element in (e for e in NonGameElement if e in run.table.non_game_elements):
-        run.trace.not_applicable(
-            msg(_("%(element)s is a non-game element."), element=element.label),
-            msg(_("Non-game elements serve the card's artistic and auxiliary design; they never "
-                  "change a ruling.")), Clause.NON_GAME_DEF, Clause.NON_GAME)
+        run.trace.not_applicable(msg(_("%(element)s is a non-game element."),
+                                     element=element.label), msg(_(
+            "Non-game elements serve the card's artistic and auxiliary design; they never change "
+            "a ruling.")), Clause.NON_GAME_DEF, Clause.NON_GAME)
 
 
 def _report_uncovered(run: _Run) -> None:
@@ -1028,6 +1016,110 @@ def rule_under(scenario: Scenario, inputs: Mapping[str, Any],
         scenario.fields, inputs)), chosen))
 
 
+_HISTORY_RULES = (initial_card, change_status, gain_flight, lose_flight, lose_type, become_type,
+                  become_creature, flight_after_type_change, property_changes,
+                  only_creatures_have_subtypes, final_properties)
+#: Every rule of 106–109, history first.
+RULES = (*_HISTORY_RULES, gain_element, gained_elements_added, elements_after_type_change,
+         prevented_use, slow_property, fast_property, feature_against_element,
+         element_relation, non_game_elements)
+
+
+# -- Parsers: validated inputs -> the table ----------------------------------------------------
+
+def _elements(values: frozenset[str]) -> frozenset[Element]:
+    return frozenset(Element(value) for value in values)
+
+
+def _card(inputs: Mapping[str, Any], prefix: str = "initial_") -> Card:
+    """:raises InputError: for a subtype (106.4) or movement the card cannot have."""
+    card_type, raw = CardType(inputs[prefix + "type"]), inputs[prefix + "subtype"]
+    creature, movement = card_type is _CREATURE, inputs.get(prefix + "movement")
+    if creature is not bool(raw):
+        raise InputError(prefix + "subtype", msg(
+            _("Choose the subtype of the creature.") if creature
+            else _("Only creatures have a subtype.")))
+    subtype, status = Subtype(raw) if raw else None, inputs.get(prefix + "status")
+    if movement is not None and (not creature or subtype is Subtype.FLYING):
+        raise InputError(prefix + "movement", msg(_(
+            "Only a creature that is not flying has a movement value.")))
+    if subtype is Subtype.NON_FLYING and movement is None and prefix + "movement" in inputs:
+        raise InputError(prefix + "movement", msg(_(
+            "Give the movement value of the non-flying creature.")))
+    return Card(card_type, subtype, status and Status(status), movement)
+
+
+_NAMES_SUBTYPE = msg(_("Only a change that makes the card a creature names a subtype."))
+
+
+def _changes(inputs: Mapping[str, Any]) -> tuple[Change, ...]:
+    """:raises InputError: for a subtype or movement a change cannot name (108.1)."""
+    found = []
+    for index, item in enumerate(inputs["changes"]):
+        kind, path = ChangeKind(item["change"]), f"changes.{index}"
+        subtype = Subtype(item["subtype"]) if item["subtype"] else None
+        if subtype is not None and kind is not ChangeKind.BECOME_CREATURE:
+            raise InputError(path + ".subtype", _NAMES_SUBTYPE)
+        if item["movement"] is not None and subtype in (None, Subtype.FLYING):
+            raise InputError(path + ".movement", msg(_(
+                "A movement value goes only with a change that makes the card a creature of a "
+                "named subtype other than flying.")))
+        element = item.get("element")
+        found.append(Change(kind, subtype, item["movement"], element and Element(element)))
+    return tuple(found)
+
+
+def _moment(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """The moment and the properties whose use is prevented, as :class:`Table` fields.
+
+    :raises InputError: for a sub-phase or declared strike the turn and phase exclude (107.2).
+    """
+    phase, subphase = Phase(inputs["phase"]), inputs["subphase"]
+    if phase is Phase.MAIN and not subphase:
+        raise InputError("subphase", msg(_("Choose the sub-phase of the Main phase.")))
+    if phase is not Phase.MAIN and subphase == SubPhase.CHOICE.value:
+        raise InputError("subphase", msg(_("The Choice sub-phase is part of the Main phase.")))
+    moment = Moment(Turn(inputs["turn"]), phase, SubPhase(subphase) if subphase else None,
+                    StrikeBy(inputs["strike_declared"]))
+    striker = Turn.OWN if moment.strike is StrikeBy.OWN else Turn.OPPONENT
+    if moment.strike is not StrikeBy.NONE and (
+            moment.turn is not striker or moment.subphase is not SubPhase.CHOICE):
+        raise InputError("strike_declared", msg(_(
+            "A simple strike is declared only in the Choice sub-phase of the Main phase of its "
+            "player's own turn: set the turn and phase to match.")))
+    return {"moment": moment, "use_prevented": frozenset(
+        AdditionalProperty(value) for value in inputs["use_prevented"])}
+
+
+def _checked(table: Table) -> Table:
+    table._ruled  # raises InputError for a change the card's history excludes
+    return table
+
+
+def parse_situation(inputs: Mapping[str, Any]) -> Table:
+    """The situation's table from its validated inputs.
+
+    :raises InputError: naming the field, for a combination the texts exclude.
+    """
+    for index, item in enumerate(inputs["changes"]):
+        gain = item["change"] == ChangeKind.GAIN_ELEMENT.value
+        if gain != (item["element"] is not None):
+            raise InputError(f"changes.{index}.element", msg(_(
+                "Give the element exactly for \"gains an element\".")))
+        if gain and (item["subtype"] or item["movement"] is not None):
+            raise InputError(f"changes.{index}.subtype", _NAMES_SUBTYPE)
+    card = _card(inputs)
+    return _checked(Table(
+        card, _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
+        **_moment(inputs), features=tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])
+                                          for f in inputs["features"]),
+        targets=tuple(Target(_elements(t["elements"])) for t in inputs["targets"]),
+        instead_of_movement=inputs["instead_of_movement"],
+        non_game_elements=frozenset(NonGameElement(v) for v in inputs["non_game_elements"])))
+
+
+# -- Values: what each scenario shows of a run -------------------------------------------------
+
 _STATE_LABELS = {"type": (_("Type"), _("After change %(number)s: type")),
                  "subtype": (_("Subtype"), _("After change %(number)s: subtype")),
                  "status": (_("Status"), _("After change %(number)s: status")),
@@ -1037,8 +1129,7 @@ _STATE_LABELS = {"type": (_("Type"), _("After change %(number)s: type")),
 
 def _state_values(state: Card, number: int = 0) -> list[Value]:
     shown = {"type": state.type.label, "subtype": state.subtype_label(),
-             "status": state.status.label if state.status else NOT_STATED,
-             "movement": state.movement_value()}
+             "status": state.status_label(), "movement": state.movement_value()}
     return [Value(f"step_{number}_{name}" if number else name, shown[name],
                   msg(labels[1], number=number) if number else msg(labels[0]))
             for name, labels in _STATE_LABELS.items()]
@@ -1097,135 +1188,6 @@ def _gain_values(run: _Run) -> tuple[Value, ...]:
             Value("changed", run.elements != run.table.elements, msg(_("Elements changed"))))
 
 
-_HISTORY_RULES = (initial_card, change_status, gain_flight, lose_flight, lose_type, become_type,
-                  become_creature, flight_after_type_change, property_changes,
-                  only_creatures_have_subtypes, final_properties)
-#: Every rule of 106–109, history first.
-RULES = (*_HISTORY_RULES, gain_element, gained_elements_added, elements_after_type_change,
-         prevented_use, slow_property, fast_property, feature_against_element,
-         element_relation, non_game_elements)
-_VIEWS = {view.slug: view for view in (
-    RunView("element-feature", (feature_against_element,), _feature_values, _run),
-    RunView("same-element", (element_relation,), _same_values, _run,
-            lambda occurrence: occurrence.removeprefix("target-1-")),
-    RunView("element-gain", (gain_element, gained_elements_added), _gain_values, _run),
-    RunView("property-replacement", _HISTORY_RULES,
-            lambda run: (*_state_values(run.state), *_property_values(run)), _run),
-    RunView("timing", (final_properties, prevented_use, slow_property, fast_property),
-            lambda run: tuple(Value(p.value_name, run.now[p], p.label) for p in TIMED), _run),
-    RunView("situation", RULES, _situation_values, _run))}
-
-
-# -- Parsers: validated inputs -> the table ----------------------------------------------------
-
-def _elements(values: frozenset[str]) -> frozenset[Element]:
-    return frozenset(Element(value) for value in values)
-
-
-def _card(inputs: Mapping[str, Any], prefix: str = "initial_") -> Card:
-    """:raises InputError: for a subtype (106.4) or movement the card cannot have."""
-    card_type, raw = CardType(inputs[prefix + "type"]), inputs[prefix + "subtype"]
-    creature, movement = card_type is CardType.CREATURE, inputs.get(prefix + "movement")
-    if creature is not bool(raw):
-        raise InputError(prefix + "subtype", msg(
-            _("Choose the subtype of the creature.") if creature
-            else _("Only creatures have a subtype.")))
-    subtype, status = Subtype(raw) if raw else None, inputs.get(prefix + "status")
-    if movement is not None and (not creature or subtype is Subtype.FLYING):
-        raise InputError(prefix + "movement", msg(_(
-            "Only a creature that is not flying has a movement value.")))
-    if subtype is Subtype.NON_FLYING and movement is None and prefix + "movement" in inputs:
-        raise InputError(prefix + "movement", msg(_(
-            "Give the movement value of the non-flying creature.")))
-    return Card(card_type, subtype, status and Status(status), movement)
-
-
-def _changes(inputs: Mapping[str, Any]) -> tuple[Change, ...]:
-    """:raises InputError: for a subtype or movement a change cannot name (108.1)."""
-    found = []
-    for index, item in enumerate(inputs["changes"]):
-        kind, path = ChangeKind(item["change"]), f"changes.{index}"
-        subtype = Subtype(item["subtype"]) if item["subtype"] else None
-        if subtype is not None and kind is not ChangeKind.BECOME_CREATURE:
-            raise InputError(path + ".subtype", msg(_(
-                "Only a change that makes the card a creature names a subtype.")))
-        if item["movement"] is not None and subtype in (None, Subtype.FLYING):
-            raise InputError(path + ".movement", msg(_(
-                "A movement value goes only with a change that makes the card a creature of a "
-                "named subtype other than flying.")))
-        element = item.get("element")
-        found.append(Change(kind, subtype, item["movement"], element and Element(element)))
-    return tuple(found)
-
-
-def _moment(inputs: Mapping[str, Any]) -> dict[str, Any]:
-    """The moment and the properties whose use is prevented, as :class:`Table` fields.
-
-    :raises InputError: for a sub-phase or declared strike the turn and phase exclude (107.2).
-    """
-    phase, subphase = Phase(inputs["phase"]), inputs["subphase"]
-    if phase is Phase.MAIN and not subphase:
-        raise InputError("subphase", msg(_("Choose the sub-phase of the Main phase.")))
-    if phase is not Phase.MAIN and subphase == SubPhase.CHOICE.value:
-        raise InputError("subphase", msg(_("The Choice sub-phase is part of the Main phase.")))
-    moment = Moment(Turn(inputs["turn"]), phase, SubPhase(subphase) if subphase else None,
-                    StrikeBy(inputs["strike_declared"]))
-    striker = Turn.OWN if moment.strike is StrikeBy.OWN else Turn.OPPONENT
-    if moment.strike is not StrikeBy.NONE and (
-            moment.turn is not striker or moment.subphase is not SubPhase.CHOICE):
-        raise InputError("strike_declared", msg(_(
-            "A simple strike is declared only in the Choice sub-phase of the Main phase of its "
-            "player's own turn: set the turn and phase to match.")))
-    return {"moment": moment, "use_prevented": frozenset(
-        AdditionalProperty(value) for value in inputs["use_prevented"])}
-
-
-def _checked(table: Table) -> Table:
-    table._ruled  # raises InputError for a change the card's history excludes
-    return table
-
-
-def parse_situation(inputs: Mapping[str, Any]) -> Table:
-    """The situation's table from its validated inputs.
-
-    :raises InputError: naming the field, for a combination the texts exclude.
-    """
-    for index, item in enumerate(inputs["changes"]):
-        gain = item["change"] == ChangeKind.GAIN_ELEMENT.value
-        if gain != (item["element"] is not None):
-            raise InputError(f"changes.{index}.element", msg(_(
-                "Give the element exactly for \"gains an element\".")))
-        if gain and (item["subtype"] or item["movement"] is not None):
-            raise InputError(f"changes.{index}.subtype", msg(_(
-                "Only a change that makes the card a creature names a subtype.")))
-    card = _card(inputs)
-    return _checked(Table(
-        card, _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
-        **_moment(inputs), features=tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])
-                                          for f in inputs["features"]),
-        targets=tuple(Target(_elements(t["elements"])) for t in inputs["targets"]),
-        instead_of_movement=inputs["instead_of_movement"],
-        non_game_elements=frozenset(NonGameElement(v) for v in inputs["non_game_elements"])))
-
-
-_PARSE: dict[str, Callable[[Mapping[str, Any]], Table]] = {
-    "element-feature": lambda inputs: Table(
-        features=(Feature(Element(inputs["feature_element"]), inputs["strike_bonus"]),),
-        targets=(Target(_elements(inputs["target_elements"])),)),
-    "same-element": lambda inputs: Table(
-        elements=_elements(inputs["card_a_elements"]),
-        targets=(Target(_elements(inputs["card_b_elements"])),)),
-    "element-gain": lambda inputs: Table(
-        elements=_elements(inputs["card_elements"]), changes=tuple(
-            Change(ChangeKind.GAIN_ELEMENT, element=e) for e in Element
-            if e.value in inputs["gained_elements"])),
-    "property-replacement": lambda inputs: _checked(Table(
-        card=_card(inputs), in_play_zone=inputs["in_play_zone"], changes=_changes(inputs))),
-    "timing": lambda inputs: Table(card=_card(inputs, "card_"),
-                                   in_play_zone=inputs["in_play_zone"], **_moment(inputs)),
-    "situation": parse_situation}
-
-
 # -- Fields, examples, scenarios ---------------------------------------------------------------
 
 _ELEMENT_CHOICES = Element.choices()
@@ -1240,27 +1202,22 @@ def _elements_field(name: str, label: str, **more: Any) -> Field:
                  choices=_ELEMENT_CHOICES, min_items=1, **more)
 
 
+def _subtype_field(name: str, label: str) -> Field:
+    return Field(name, msg(label), FieldKind.CHOICE, help=msg(_("Creatures only.")),
+                 required=False, choices=_SUBTYPE_CHOICES, required_when=msg(_("for a creature")))
+
+
 _FEATURE_ELEMENT = Field(
     "feature_element", msg(_("The feature works against cards of")), FieldKind.CHOICE,
     help=msg(_("E.g. “Баграх: +2 к удару по болотным” (against swamp cards).")),
     choices=_ELEMENT_CHOICES)
 _STRIKE_BONUS = Field("strike_bonus", msg(_("Strike bonus of the feature")), FieldKind.INTEGER,
                       minimum=-99, maximum=99)
-_CHANGE_SUBTYPE = Field(
-    "subtype", msg(_("Subtype the effect names")), FieldKind.CHOICE,
-    help=msg(_("Only with \"becomes a creature\"; leave empty if none is named.")),
-    required=False, choices=_SUBTYPE_CHOICES)
-_CHANGE_MOVEMENT = Field(
-    "movement", msg(_("Movement the effect states")), FieldKind.INTEGER,
-    help=msg(_("Only with \"becomes a creature\" of a named subtype other than flying.")),
-    required=False, minimum=0, maximum=20)
 _IN_PLAY = Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN,
                  default=True)
 _CARD_FIELDS = (
     Field("initial_type", msg(_("Initial type")), FieldKind.CHOICE, choices=CardType.choices()),
-    Field("initial_subtype", msg(_("Initial subtype")), FieldKind.CHOICE,
-          help=msg(_("Creatures only.")), required=False, choices=_SUBTYPE_CHOICES,
-          required_when=msg(_("for a creature"))),
+    _subtype_field("initial_subtype", _("Initial subtype")),
     Field("initial_status", msg(_("Elite or ordinary")), FieldKind.CHOICE,
           choices=Status.choices()),
     Field("initial_movement", msg(_("Initial movement (запас движения)")), FieldKind.INTEGER,
@@ -1281,8 +1238,13 @@ _MOMENT_FIELDS = (
 def _changes_field(*fields: Field, kinds: tuple = ()) -> Field:
     return Field("changes", msg(_("Changes, in order")), FieldKind.GROUP, max_items=12, fields=(
         Field("change", msg(_("Kind of change")), FieldKind.CHOICE,
-              choices=ChangeKind.choices(exclude=kinds)), _CHANGE_SUBTYPE, _CHANGE_MOVEMENT,
-        *fields))
+              choices=ChangeKind.choices(exclude=kinds)),
+        Field("subtype", msg(_("Subtype the effect names")), FieldKind.CHOICE,
+              help=msg(_("Only with \"becomes a creature\"; leave empty if none is named.")),
+              required=False, choices=_SUBTYPE_CHOICES),
+        Field("movement", msg(_("Movement the effect states")), FieldKind.INTEGER,
+              help=msg(_("Only with \"becomes a creature\" of a named subtype other than "
+                         "flying.")), required=False, minimum=0, maximum=20), *fields))
 
 
 SITUATION_FIELDS = (
@@ -1300,15 +1262,20 @@ SITUATION_FIELDS = (
           FieldKind.BOOLEAN),
     Field("non_game_elements", msg(_("Non-game elements the judge was asked about")),
           FieldKind.MULTIPLE_CHOICE, required=False, choices=NonGameElement.choices()))
+_VIEWS: dict[str, RunView] = {}
 
 
 def _scenario(slug: str, title: str, summary: str, fields: tuple[Field, ...],
-              keys: tuple[Clause, ...], examples: tuple[Example, ...] = ()) -> Scenario:
-    grammar = "engine.cardtext.berserk" if CARD_TEXT in fields else None
+              keys: tuple[Clause, ...], parse: Callable[[Mapping[str, Any]], Table],
+              rules: tuple[Callable[..., Any], ...], values: Callable[[_Run], tuple[Value, ...]],
+              examples: tuple[Example, ...] = (), **point: Callable[[str], str]) -> Scenario:
+    """A scenario: its fields, the part of the table it asks for (``parse``), and its view of a
+    run: the steps of ``rules``, its ``values`` (``point`` names an occurrence as shown)."""
+    _VIEWS[slug] = view = RunView(slug, rules, values, _run, **point)
     return Scenario(slug, GAME, msg(title), msg(summary), fields,
-                    lambda table: _VIEWS[slug].ruling(table._ruled),
-                    tuple(key.cite() for key in keys), examples, parse=_PARSE[slug],
-                    grammar=grammar)
+                    lambda table: view.ruling(table._ruled), tuple(key.cite() for key in keys),
+                    examples, parse=parse,
+                    grammar="engine.cardtext.berserk" if CARD_TEXT in fields else None)
 
 
 def _example(slug: str, title: str, inputs: Mapping[str, Any], expected: Mapping[str, Any],
@@ -1331,7 +1298,10 @@ ELEMENT_FEATURE = _scenario(
     _("Does a feature usable against cards of an element work against this card?"),
     (_FEATURE_ELEMENT, _STRIKE_BONUS, _elements_field("target_elements",
                                                       _("Elements of the target card"))),
-    (Clause.FEATURE, Clause.SAME), (
+    (Clause.FEATURE, Clause.SAME), lambda inputs: Table(
+        features=(Feature(Element(inputs["feature_element"]), inputs["strike_bonus"]),),
+        targets=(Target(_elements(inputs["target_elements"])),)),
+    (feature_against_element,), _feature_values, (
         _example("bagrakh-swamp", _("Баграх (+2 к удару по болотным) strikes a swamp card"),
                  {**_BAGRAKH, "target_elements": ["swamp"]},
                  {"feature_applies": True, "strike_bonus": 2}, Clause.FEATURE),
@@ -1343,19 +1313,30 @@ SAME_ELEMENT = _scenario(
     "same-element", _("Same element or different elements"),
     _("Are two cards of the same element (стихия), of different elements, or neither?"),
     (_elements_field("card_a_elements", _("Elements of card A")),
-     _elements_field("card_b_elements", _("Elements of card B"))), (Clause.SAME,))
+     _elements_field("card_b_elements", _("Elements of card B"))), (Clause.SAME,),
+    lambda inputs: Table(elements=_elements(inputs["card_a_elements"]),
+                         targets=(Target(_elements(inputs["card_b_elements"])),)),
+    (element_relation,), _same_values, point=lambda occurrence: occurrence.removeprefix(
+        "target-1-"))
 ELEMENT_GAIN = _scenario(
     "element-gain", _("Gaining an element"),
     _("Which elements does a card have after gaining elements?"),
     (_elements_field("card_elements", _("Elements of the card")),
      Field("gained_elements", msg(_("Elements the card gains")), FieldKind.MULTIPLE_CHOICE,
            choices=_GAINABLE_CHOICES, min_items=1)),
-    (Clause.NO_REGAIN, Clause.SAME, Clause.REPLACE))
+    (Clause.NO_REGAIN, Clause.SAME, Clause.REPLACE), lambda inputs: Table(
+        elements=_elements(inputs["card_elements"]), changes=tuple(
+            Change(ChangeKind.GAIN_ELEMENT, element=e) for e in Element
+            if e.value in inputs["gained_elements"])),
+    (gain_element, gained_elements_added), _gain_values)
 PROPERTY_REPLACEMENT = _scenario(
     "property-replacement", _("Type, subtype and status changes"),
     _("A card's type, subtype, status, movement and additional properties after a sequence of "
       "changes."), (*_CARD_FIELDS, _IN_PLAY, _changes_field(kinds=(ChangeKind.GAIN_ELEMENT,))),
-    (Clause.INITIAL, Clause.TYPE, Clause.SUBTYPE, Clause.REPLACE, Clause.ADDITIONAL), (
+    (Clause.INITIAL, Clause.TYPE, Clause.SUBTYPE, Clause.REPLACE, Clause.ADDITIONAL),
+    lambda inputs: _checked(Table(card=_card(inputs), in_play_zone=inputs["in_play_zone"],
+                                  changes=_changes(inputs))),
+    _HISTORY_RULES, lambda run: (*_state_values(run.state), *_property_values(run)), (
         _example("gains-flight", _("A non-flying creature with movement 2 gains flight"),
                  {**_FLIGHT_START, "changes": [{"change": "gain-flight"}]},
                  {"subtype": Subtype.FLYING.label, "movement": FLIGHT_ICON}, Clause.REPLACE),
@@ -1368,15 +1349,18 @@ TIMING = _scenario(
     _("May the card declare a simple strike, close to strike a flying creature, or be assigned "
       "as defender now?"),
     (Field("card_type", msg(_("Card type")), FieldKind.CHOICE, choices=CardType.choices()),
-     Field("card_subtype", msg(_("Subtype")), FieldKind.CHOICE, help=msg(_("Creatures only.")),
-           required=False, choices=_SUBTYPE_CHOICES, required_when=msg(_("for a creature"))),
-     _IN_PLAY, *_MOMENT_FIELDS),
-    (Clause.ADDITIONAL, Clause.SUBTYPE, Clause.SLOW, Clause.FAST))
+     _subtype_field("card_subtype", _("Subtype")), _IN_PLAY, *_MOMENT_FIELDS),
+    (Clause.ADDITIONAL, Clause.SUBTYPE, Clause.SLOW, Clause.FAST),
+    lambda inputs: Table(card=_card(inputs, "card_"), in_play_zone=inputs["in_play_zone"],
+                         **_moment(inputs)),
+    (final_properties, prevented_use, slow_property, fast_property),
+    lambda run: tuple(Value(p.value_name, run.now[p], p.label) for p in TIMED))
 SITUATION = _scenario(
     "situation", _("A card's history, what it may do now, its features against elements"),
     _("Type, subtype, movement and elements after every change; its additional properties and "
       "whether it may use them now; its features against several cards' elements."),
-    SITUATION_FIELDS, tuple(Clause), (
+    SITUATION_FIELDS, tuple(Clause), parse_situation,
+    RULES, _situation_values, (
         _example("bk-1", _("Баграх (+2 к удару по болотным) strikes a swamp and forest card"),
                  _bk(features=[_BAGRAKH], targets=[{"elements": ["swamp", "forest"]}]),
                  {"feature_1_target_1": 2}, Clause.FEATURE),
