@@ -375,8 +375,8 @@ class Table:
     @property
     def acting(self) -> Element | None:
         """The hero or ally using a basic power."""
-        return next((e for e in self.elements if e.kind in (_K.HERO, _K.ALLY)
-                     and e.number == self.actor), None)
+        return next((e for e in self.elements if e.kind in _HEROES and e.number == self.actor),
+                    None)
 
 
 #: A basic power: its verb, the printed value it uses (a word to translate, en ATK/THW/DEF),
@@ -435,7 +435,7 @@ def parse(inputs: Mapping[str, Any]) -> Table:
                                         "list."), number=actor))
     effects: tuple[Effect, ...] = ()
     if basic:  # the basic power's one effect: N is the acting character's value
-        power, acting = _BASIC[kind], [e for e in elements if e.kind in (_K.HERO, _K.ALLY)]
+        power, acting = _BASIC[kind], [e for e in elements if e.kind in _HEROES]
         effects = (Effect(1, power.verb, Selector.ONE, power.target_type,
                           getattr(acting[actor - 1], power.stat)),)
     for index, item in enumerate(inputs["effects"]):
@@ -475,9 +475,8 @@ def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
             "A future effect, and only a future effect, names a future target.")))
     target_type = _target_type(f"effects.{index}.", selector, item["target_type"], previous)
     _fail_first("", (selector is Selector.YOU and not players, "players", _(
-        "Give player 1, who uses the ability.")))
-    _fail_first(f"effects.{index}.", (verb is Verb.DRAW and target_type not in (
-        None, TargetType.PLAYER), "target_type", _(
+        "Give player 1, who uses the ability.")), (verb is Verb.DRAW and target_type not in (
+            None, TargetType.PLAYER), f"effects.{index}.target_type", _(
             "A player draws cards (Ziel ¶3.3): choose the player as the target, or 'you'.")))
     return Effect(index + 1, verb, selector, target_type, amount,
                   Status(item["status"]) if item["status"] else None, item["count"],
@@ -630,15 +629,14 @@ _NOT_EARLIER = _("%(target)s is not a valid target of the earlier effect: effect
                  "[target]') is not resolved against it.")
 _STAYS = _("%(target)s stays a valid target through the earlier effect; effect %(number)s does "
            "not affect it.")
-_Found = dict[int, tuple[Element, ...]]
 #: An effect naming a target, with the later effects sharing it ("and … it").
 _Group = namedtuple("_Group", "head members")
 
 
 class _Run:
-    """One evaluation of a table under some readings: steps, points consulted, and per effect
-    number the elements considered, valid, resolved against, and those whose kind leaves the
-    effect open (``unknown``, :data:`KIND_OPEN`)."""
+    """One evaluation of a table under some readings: steps, points consulted, and by effect
+    number the tuples of elements considered, valid, resolved against, and those whose kind
+    leaves the effect open (``unknown``, :data:`KIND_OPEN`)."""
 
     def __init__(self, table: Table, readings: Mapping[str, str]) -> None:
         self.table, self.readings, self.trace = table, readings, Trace()
@@ -887,14 +885,12 @@ def remove_threat(run: _Run, effect: Effect, el: Element) -> bool:
 
 #: Verb -> when its effect would change nothing on a game element, and the words for it.
 _UNCHANGED: dict[Verb, tuple[Callable[[Effect, Element], bool], str]] = {
-    Verb.HEAL: (lambda effect, el: el.damage == 0, _("no damage to heal")),
-    Verb.GIVE_STATUS: (lambda effect, el: effect.status in el.statuses,
-                       _("it already has this status card")),
-    Verb.REMOVE_STATUS: (lambda effect, el: effect.status not in el.statuses,
+    Verb.HEAL: (lambda e, el: el.damage == 0, _("no damage to heal")),
+    Verb.GIVE_STATUS: (lambda e, el: e.status in el.statuses, _("it already has this status card")),
+    Verb.REMOVE_STATUS: (lambda e, el: e.status not in el.statuses,
                          _("it has no such status card")),
-    Verb.EXHAUST: (lambda effect, el: el.exhausted, _("it is already exhausted")),
-    Verb.READY: (lambda effect, el: not el.exhausted, _("it is already ready")),
-}
+    Verb.EXHAUST: (lambda e, el: el.exhausted, _("it is already exhausted")),
+    Verb.READY: (lambda e, el: not el.exhausted, _("it is already ready"))}
 
 
 @rule(Clause.FORBIDDEN, Clause.ZERO, Clause.VALID, Clause.EFFECTS,
@@ -1125,9 +1121,8 @@ def _refused(run: _Run, groups: tuple[_Group, ...], without: list[_Group],
             "target have no valid target: whether the ability can be initiated is open; both "
             "readings are shown."), _(
             "Ziel ¶3 lets an ability that requires 1 or more targets be initiated only if it has "
-            "at least 1 valid target; Ziel ¶6 says an ability that refers to a future target "
-            "needs no target to be initiated. Neither says which applies to an ability that does "
-            "both."),
+            "at least 1 valid target; Ziel ¶6 says an ability that refers to a future target needs "
+            "no target to be initiated. Neither says which applies to an ability that does both."),
             Clause.REQUIRES, Clause.FUTURE, numbers=future)
     return False
 
@@ -1401,8 +1396,7 @@ EXAMPLES: tuple[Example, ...] = (
                                    "threat_after_main_scheme": 3, "threat_after_side_scheme_1": 1},
              _REMOVE_EACH, main_scheme=[{"threat": 3}],
              side_schemes=[{"threat": 2, "crisis": True}]),
-    _example("next-card-you-play", _("'The next card you play costs 1 less' with nothing in "
-                                     "play"),
+    _example("next-card-you-play", _("'The next card you play costs 1 less' with nothing in play"),
              Clause.FUTURE, {"can_initiate": True, "target_required": False},
              _do("future", "future", amount=1)),
 )
