@@ -455,11 +455,9 @@ def _fail_first(path: str, *checks: tuple[bool, str, str]) -> None:
 
 def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
             players: bool) -> Effect:
-    """Return effect ``index`` (from 0) of a card ability (``previous``: the last target type
-    named before it, meant by "das [Ziel]" and "and the same target").
+    """Effect ``index`` (from 0); ``previous``: the last target type named, "das [Ziel]".
 
-    :raises InputError: naming the effect's field (``effects.0.amount``, ...).
-    """
+    :raises InputError: naming the effect's field (``effects.0.amount``, ...)."""
     amount, verb, selector = item["amount"], Verb(item["verb"]), Selector(item["selector"])
     _fail_first(f"effects.{index}.", (verb in AMOUNT_VERBS and amount is None, "amount", _(
         "This effect needs an amount N.")),
@@ -487,8 +485,7 @@ def _target_type(path: str, selector: Selector, given: str | None,
                  previous: TargetType | None) -> TargetType | None:
     """The target type ``selector`` names (``given``: the field's value).
 
-    :raises InputError: for a target type the selector lacks or does not take.
-    """
+    :raises InputError: for a target type the selector lacks or does not take."""
     named = TargetType(given) if given else None
     earlier = selector in (Selector.THE, Selector.JOINT)
     _fail_first(path, (selector in (Selector.ONE, Selector.EACH, Selector.CHOOSE)
@@ -704,8 +701,7 @@ class _Run:
         return self.first(ZERO_AMOUNT)
 
     def seen(self, el: Element, earlier: list[Effect]) -> Element | None:
-        """``el`` as an effect sees it: at initiation, or under the reading "in-order" of
-        :data:`EFFECT_ORDER` as the ``earlier`` effects on it left it (``None``: out of play)."""
+        """``el`` at initiation, or as ``earlier`` effects left it (:data:`EFFECT_ORDER`)."""
         for effect in earlier if self.in_order else ():
             touched, change = _CHANGES.get(effect.verb, ("", lambda el, e, n: {}))
             if change is None:  # defeated or discarded
@@ -945,8 +941,7 @@ _VERB_RULES = {Verb.DEAL_DAMAGE: deal_damage, Verb.REMOVE_THREAT: remove_threat,
 
 
 def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
-    """Whether ``effect`` can affect ``el`` (Ziel ¶4 and its bullets); ``None`` where the
-    texts do not say whether it applies to that kind of element (:data:`KIND_OPEN`)."""
+    """Whether ``effect`` can affect ``el`` (Ziel ¶4); ``None``: :data:`KIND_OPEN`."""
     if el.kind not in _VERB_KINDS[effect.verb]:
         if (effect.number, el.kind) not in run.reported:
             run.reported.add((effect.number, el.kind))
@@ -1095,8 +1090,7 @@ _SELECTOR_CLAUSE = {Selector.ONE: Clause.REQUIRES, Selector.CHOOSE: Clause.CHOOS
 
 def _refused(run: _Run, groups: tuple[_Group, ...], without: list[_Group],
              undecided: set[int]) -> bool | Message | None:
-    """``False`` without a needed target (Ziel ¶3, ¶3.2), ``None`` if targets allow it, else
-    :data:`NOT_COVERED_VALUE` or ``True`` (¶6)."""
+    """``False`` without a needed target (Ziel ¶3, ¶3.2), ``None`` if targets allow it."""
     choose = next((g for g in without if g.head.selector is Selector.CHOOSE), None)
     if choose is None and any(run.valid[g.head.number] for g in groups):
         return None
@@ -1187,9 +1181,7 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
 
 
 def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message:
-    """The verdict once the uncovered facts are weighed: an actor's status card leaves "can"
-    open, "for each …", further text and Verteidigung either answer; then the steps from
-    ``decided`` on hold "as far as its targets decide", resolutions "if it is initiated"."""
+    """The verdict given the uncovered facts; if open, the steps after ``decided`` are hedged."""
     acting = run.table.acting  # None for a card ability
     if (can is True and acting is not None and acting.statuses) or run.table.other_text \
             or run.table.kind is AbilityKind.BASIC_DEFEND \
@@ -1307,8 +1299,7 @@ def rule_under(table: Table, readings: Mapping[str, str] | None = None) -> Rulin
 
 
 def _ruling(table: Table, slug: str) -> Ruling:
-    """The ruling on ``table`` under the first readings, with the readings of each point a rule
-    consulted (initiation, what each effect resolves against, and every value that differs)."""
+    """The ruling under the first readings, with the readings of each point a rule consulted."""
     first = _evaluated(table, {})
     readings: tuple = ()
     for point in first.consulted.values():
