@@ -1090,7 +1090,7 @@ _SELECTOR_CLAUSE = {Selector.ONE: Clause.REQUIRES, Selector.CHOOSE: Clause.CHOOS
 
 def _refused(run: _Run, groups: tuple[_Group, ...], without: list[_Group],
              undecided: set[int]) -> bool | Message | None:
-    """``False`` without a needed target (Ziel ¶3, ¶3.2), ``None`` if targets allow it."""
+    """``False`` (Ziel ¶3, ¶3.2), :data:`NOT_COVERED_VALUE`, ``True`` (¶6), ``None``: allowed."""
     choose = next((g for g in without if g.head.selector is Selector.CHOOSE), None)
     if choose is None and any(run.valid[g.head.number] for g in groups):
         return None
