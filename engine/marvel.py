@@ -144,24 +144,21 @@ _NAMES = {_K.VILLAIN: ("villain", _("villain")), _K.MINION: ("minion", _("minion
           _K.SIDE_SCHEME: ("side scheme", _("side scheme %(number)s")),
           _K.HERO: ("hero", _("hero %(number)s")), _K.ALLY: ("ally", _("ally %(number)s")),
           _K.CARD: ("card", _("card %(number)s")), _K.PLAYER: ("player", _("player %(number)s"))}
-_CHARACTERS = frozenset({_K.VILLAIN, _K.MINION, _K.HERO, _K.ALLY})
-_SCHEMES = frozenset({_K.MAIN_SCHEME, _K.SIDE_SCHEME})
+_ENEMIES, _HEROES = frozenset({_K.VILLAIN, _K.MINION}), frozenset({_K.HERO, _K.ALLY})
+_CHARACTERS, _SCHEMES = _ENEMIES | _HEROES, frozenset({_K.MAIN_SCHEME, _K.SIDE_SCHEME})
 #: The kinds of game element each noun names.
 _TYPE_KINDS: dict[TargetType, frozenset[TargetType]] = {k: frozenset({k}) for k in _NAMES} | {
-    _K.ENEMY: frozenset({_K.VILLAIN, _K.MINION}), _K.SCHEME: _SCHEMES,
-    _K.CHARACTER: frozenset({_K.HERO, _K.ALLY}), _K.CARD: frozenset(_NAMES) - {_K.PLAYER}}
+    _K.ENEMY: _ENEMIES, _K.SCHEME: _SCHEMES, _K.CHARACTER: _HEROES,
+    _K.CARD: frozenset(_NAMES) - {_K.PLAYER}}
 #: The kinds each verb is known to apply to.  ziel.p4.1 lists the effects, not the
 #: elements each applies to: another kind an effect names is "not covered", not refused.
 _VERB_KINDS: dict[Verb, frozenset[TargetType]] = {
     Verb.DEAL_DAMAGE: _CHARACTERS, Verb.HEAL: _CHARACTERS, Verb.ADD_THREAT: _SCHEMES,
     Verb.REMOVE_THREAT: _SCHEMES, Verb.GIVE_STATUS: _CHARACTERS, Verb.REMOVE_STATUS: _CHARACTERS,
-    Verb.EXHAUST: frozenset({_K.HERO, _K.ALLY, _K.CARD}),
-    Verb.READY: frozenset({_K.HERO, _K.ALLY, _K.CARD}),
-    Verb.DEFEAT: _CHARACTERS | {_K.SIDE_SCHEME},
+    Verb.EXHAUST: _HEROES | {_K.CARD}, Verb.READY: _HEROES | {_K.CARD},
+    Verb.DEFEAT: _CHARACTERS | {_K.SIDE_SCHEME}, Verb.DRAW: frozenset({_K.PLAYER}),
     Verb.DISCARD: frozenset({_K.MINION, _K.SIDE_SCHEME, _K.ALLY, _K.CARD}),
-    Verb.DRAW: frozenset({_K.PLAYER}), Verb.FUTURE: frozenset(),
-    Verb.DEFEND: frozenset({_K.VILLAIN, _K.MINION}),
-}
+    Verb.FUTURE: frozenset(), Verb.DEFEND: _ENEMIES}
 #: The verbs whose effect states an amount, and those that name a status card.
 AMOUNT_VERBS = frozenset({Verb.DEAL_DAMAGE, Verb.HEAL, Verb.ADD_THREAT, Verb.REMOVE_THREAT,
                           Verb.DRAW})
@@ -378,8 +375,8 @@ class Table:
     @property
     def acting(self) -> Element | None:
         """The hero or ally using a basic power."""
-        return next((e for e in self.elements if e.kind in (_K.HERO, _K.ALLY)
-                     and e.number == self.actor), None)
+        return next((e for e in self.elements if e.kind in _HEROES and e.number == self.actor),
+                    None)
 
 
 #: A basic power: its verb, the printed value it uses (a word to translate, en ATK/THW/DEF),
@@ -438,7 +435,7 @@ def parse(inputs: Mapping[str, Any]) -> Table:
                                         "list."), number=actor))
     effects: tuple[Effect, ...] = ()
     if basic:  # the basic power's one effect: N is the acting character's value
-        power, acting = _BASIC[kind], [e for e in elements if e.kind in (_K.HERO, _K.ALLY)]
+        power, acting = _BASIC[kind], [e for e in elements if e.kind in _HEROES]
         effects = (Effect(1, power.verb, Selector.ONE, power.target_type,
                           getattr(acting[actor - 1], power.stat)),)
     for index, item in enumerate(inputs["effects"]):
@@ -458,11 +455,9 @@ def _fail_first(path: str, *checks: tuple[bool, str, str]) -> None:
 
 def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
             players: bool) -> Effect:
-    """Return effect ``index`` (from 0) of a card ability (``previous``: the last target type
-    named before it, meant by "das [Ziel]" and "and the same target").
+    """Effect ``index`` (from 0); ``previous``: the last target type named, "das [Ziel]".
 
-    :raises InputError: naming the effect's field (``effects.0.amount``, ...).
-    """
+    :raises InputError: naming the effect's field (``effects.0.amount``, ...)."""
     amount, verb, selector = item["amount"], Verb(item["verb"]), Selector(item["selector"])
     _fail_first(f"effects.{index}.", (verb in AMOUNT_VERBS and amount is None, "amount", _(
         "This effect needs an amount N.")),
@@ -478,9 +473,8 @@ def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
             "A future effect, and only a future effect, names a future target.")))
     target_type = _target_type(f"effects.{index}.", selector, item["target_type"], previous)
     _fail_first("", (selector is Selector.YOU and not players, "players", _(
-        "Give player 1, who uses the ability.")))
-    _fail_first(f"effects.{index}.", (verb is Verb.DRAW and target_type not in (
-        None, TargetType.PLAYER), "target_type", _(
+        "Give player 1, who uses the ability.")), (verb is Verb.DRAW and target_type not in (
+            None, TargetType.PLAYER), f"effects.{index}.target_type", _(
             "A player draws cards (Ziel ¶3.3): choose the player as the target, or 'you'.")))
     return Effect(index + 1, verb, selector, target_type, amount,
                   Status(item["status"]) if item["status"] else None, item["count"],
@@ -491,8 +485,7 @@ def _target_type(path: str, selector: Selector, given: str | None,
                  previous: TargetType | None) -> TargetType | None:
     """The target type ``selector`` names (``given``: the field's value).
 
-    :raises InputError: for a target type the selector lacks or does not take.
-    """
+    :raises InputError: for a target type the selector lacks or does not take."""
     named = TargetType(given) if given else None
     earlier = selector in (Selector.THE, Selector.JOINT)
     _fail_first(path, (selector in (Selector.ONE, Selector.EACH, Selector.CHOOSE)
@@ -633,24 +626,21 @@ _NOT_EARLIER = _("%(target)s is not a valid target of the earlier effect: effect
                  "[target]') is not resolved against it.")
 _STAYS = _("%(target)s stays a valid target through the earlier effect; effect %(number)s does "
            "not affect it.")
-_Found = dict[int, tuple[Element, ...]]
+#: An effect naming a target, with the later effects sharing it ("and … it").
+_Group = namedtuple("_Group", "head members")
 
 
 class _Run:
-    """One evaluation of a table under some readings: steps, points consulted, and per effect
-    number its candidates, valid targets, what it resolves against and what is left open."""
+    """One evaluation of a table under some readings: steps, points consulted, and by effect
+    number the tuples of elements considered, valid, resolved against, and those whose kind
+    leaves the effect open (``unknown``, :data:`KIND_OPEN`)."""
 
     def __init__(self, table: Table, readings: Mapping[str, str]) -> None:
         self.table, self.readings, self.trace = table, readings, Trace()
         self.in_order = readings.get(EFFECT_ORDER.slug) == EFFECT_ORDER.readings[1].slug
         self.consulted: dict[str, OpenPoint] = {}
         self.crisis = table.crisis_icon or any(e.crisis for e in table.elements)
-        # per effect number: the elements considered, valid, resolved against, and those
-        # whose kind leaves the effect open (:data:`KIND_OPEN`)
-        self.candidates: _Found = {}
-        self.valid: _Found = {}
-        self.resolves: _Found = {}
-        self.unknown: _Found = {}
+        self.candidates, self.valid, self.resolves, self.unknown = {}, {}, {}, {}
         self.deterministic: dict[int, bool] = {}
         self.open_valid: set[int] = set()  # effects whose valid targets the texts leave open
         self.reported: set[tuple[int, TargetType]] = set()
@@ -678,16 +668,65 @@ class _Run:
         self.resolves[number], self.unknown[number] = tuple(resolves), tuple(unknown)
         self.deterministic[number] = deterministic
 
+    def affected(self, effect: Effect, el: Element, *clauses: Clause) -> bool:
+        """Say that ``effect`` can affect ``el`` (Ziel ¶4, ¶4.1 unless ``clauses``)."""
+        self.say(_("Effect %(number)s (%(effect)s) can affect %(target)s."),
+                 *(clauses or (Clause.VALID, Clause.EFFECTS)), number=effect.number,
+                 effect=effect.name, target=el.name)
+        return True
 
-@dataclass(frozen=True)
-class _Group:
-    """An effect naming a target, with the later effects sharing it ("and … it")."""
+    def forbidden(self, effect: Effect, el: Element, key: Any) -> bool:
+        """Ziel ¶4.5: whether another ability forbids what ``effect`` would make ``el`` do."""
+        condition = _FORBIDDING.get(key)
+        if condition is None or condition not in el.conditions:
+            return False
+        self.say(_("Another ability forbids it (%(condition)s): %(target)s is not a valid target "
+                   "of effect %(number)s."), Clause.FORBIDDEN, condition=condition.label,
+                 target=el.name, number=effect.number)
+        return True
 
-    head: Effect
-    members: tuple[Effect, ...]
+    def zero_blocks(self, effect: Effect, el: Element) -> bool:
+        """Whether an amount of 0 keeps ``effect`` from affecting ``el`` (Ziel ¶4.2)."""
+        if (effect.amount or 0) > 0:
+            return False
+        if self.table.kind.is_basic:
+            self.say(_("%(actor)s has %(stat)s 0 but may still use the Basiskraft against "
+                       "%(target)s, which is otherwise a valid target."), Clause.ZERO,
+                     actor=self.table.acting.name, stat=msg(_BASIC[self.table.kind].word),
+                     target=el.name)
+            return False
+        self.doubt(_("Effect %(number)s has an amount of 0: %(target)s is not counted as "
+                     "affected."), ZERO_AMOUNT.why, Clause.VALID, Clause.ZERO,
+                   number=effect.number, target=el.name)
+        return self.first(ZERO_AMOUNT)
+
+    def seen(self, el: Element, earlier: list[Effect]) -> Element | None:
+        """``el`` at initiation, or as ``earlier`` effects left it (:data:`EFFECT_ORDER`)."""
+        for effect in earlier if self.in_order else ():
+            touched, change = _CHANGES.get(effect.verb, ("", lambda el, e, n: {}))
+            if change is None:  # defeated or discarded
+                return None
+            kept = Status.TOUGH in el.statuses or _C.DAMAGE_PREVENTED in el.conditions
+            el = replace(el, **change(el, effect, 0 if kept and effect.verb is Verb.DEAL_DAMAGE
+                                      else effect.amount or 0))
+        return el
+
+    def clauses(self, group: _Group) -> tuple[Clause, ...]:
+        """The clauses on initiating with ``group``'s selector (and ¶3.3 for drawing)."""
+        head = group.head
+        if self.table.kind.is_basic:
+            return (Clause.BASIC,)
+        drawing = head.target_type is TargetType.PLAYER and head.selector is not Selector.YOU
+        return (_SELECTOR_CLAUSE[head.selector],) + ((Clause.DRAW,) if drawing else ())
+
+    def short(self, groups: tuple[_Group, ...]) -> set[int]:
+        """The effects of a "choose N" with at least 1 but fewer than N valid targets."""
+        return {m.number for g in groups if g.head.selector is Selector.CHOOSE
+                and 0 < len(self.valid[g.head.number]) < g.head.count for m in g.members}
 
 
 def _groups(effects: tuple[Effect, ...]) -> tuple[_Group, ...]:
+    """The effects naming a target, each with the "and the same target" effects after it."""
     groups: list[_Group] = []
     for effect in effects:
         if effect.selector is Selector.JOINT:
@@ -799,39 +838,6 @@ def label_restriction(run: _Run, effect: Effect, el: Element) -> bool:
     return True
 
 
-def _affected(run: _Run, effect: Effect, el: Element, *clauses: Clause) -> bool:
-    run.say(_("Effect %(number)s (%(effect)s) can affect %(target)s."),
-            *(clauses or (Clause.VALID, Clause.EFFECTS)), number=effect.number,
-            effect=effect.name, target=el.name)
-    return True
-
-
-def _forbidden(run: _Run, effect: Effect, el: Element, key: Any) -> bool:
-    """Ziel ¶4.5: whether another ability forbids what ``effect`` would make ``el`` do."""
-    condition = _FORBIDDING.get(key)
-    if condition is None or condition not in el.conditions:
-        return False
-    run.say(_("Another ability forbids it (%(condition)s): %(target)s is not a valid target of "
-              "effect %(number)s."), Clause.FORBIDDEN, condition=condition.label,
-            target=el.name, number=effect.number)
-    return True
-
-
-def _zero_blocks(run: _Run, effect: Effect, el: Element) -> bool:
-    """Whether an amount of 0 keeps ``effect`` from affecting ``el`` (Ziel ¶4.2)."""
-    if (effect.amount or 0) > 0:
-        return False
-    if run.table.kind.is_basic:
-        run.say(_("%(actor)s has %(stat)s 0 but may still use the Basiskraft against "
-                  "%(target)s, which is otherwise a valid target."), Clause.ZERO,
-                actor=run.table.acting.name, stat=msg(_BASIC[run.table.kind].word),
-                target=el.name)
-        return False
-    run.doubt(_("Effect %(number)s has an amount of 0: %(target)s is not counted as affected."),
-              ZERO_AMOUNT.why, Clause.VALID, Clause.ZERO, number=effect.number, target=el.name)
-    return run.first(ZERO_AMOUNT)
-
-
 @rule(Clause.NO_DAMAGE, Clause.ZERO, Clause.PREVENTED, Clause.VALID,
       reads=("effects.amount", "elements.conditions", "elements.statuses"), opens=(ZERO_AMOUNT,))
 def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
@@ -840,7 +846,7 @@ def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
         run.say(_("%(target)s cannot take damage: not a valid target of an effect that deals "
                   "damage."), Clause.NO_DAMAGE, target=el.name)
         return False
-    if _zero_blocks(run, effect, el):
+    if run.zero_blocks(effect, el):
         return False
     tough = Status.TOUGH in el.statuses and _C.DAMAGE_PREVENTED not in el.conditions
     if tough:
@@ -850,7 +856,7 @@ def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
         run.say(_("Damage dealt to %(target)s would be prevented but still counts as affecting "
                   "it."), Clause.PREVENTED, target=el.name)
         return True
-    return _affected(run, effect, el)
+    return run.affected(effect, el)
 
 
 @rule(Clause.EACH_INVALID, Clause.FORBIDDEN, Clause.VALID, Clause.ZERO,
@@ -863,26 +869,24 @@ def remove_threat(run: _Run, effect: Effect, el: Element) -> bool:
                   "is not a valid target of effect %(number)s."), Clause.EACH_INVALID,
                 number=effect.number)
         return False
-    if _forbidden(run, effect, el, effect.verb):
+    if run.forbidden(effect, el, effect.verb):
         return False
     if el.threat == 0:
         run.doubt(_("%(target)s has no threat: not a valid target for removing threat."),
                   NO_THREAT.why, Clause.VALID, Clause.EFFECTS, Clause.ZERO, target=el.name)
         if run.first(NO_THREAT):
             return False
-    return not _zero_blocks(run, effect, el) and _affected(run, effect, el)
+    return not run.zero_blocks(effect, el) and run.affected(effect, el)
 
 
 #: Verb -> when its effect would change nothing on a game element, and the words for it.
 _UNCHANGED: dict[Verb, tuple[Callable[[Effect, Element], bool], str]] = {
-    Verb.HEAL: (lambda effect, el: el.damage == 0, _("no damage to heal")),
-    Verb.GIVE_STATUS: (lambda effect, el: effect.status in el.statuses,
-                       _("it already has this status card")),
-    Verb.REMOVE_STATUS: (lambda effect, el: effect.status not in el.statuses,
+    Verb.HEAL: (lambda e, el: el.damage == 0, _("no damage to heal")),
+    Verb.GIVE_STATUS: (lambda e, el: e.status in el.statuses, _("it already has this status card")),
+    Verb.REMOVE_STATUS: (lambda e, el: e.status not in el.statuses,
                          _("it has no such status card")),
-    Verb.EXHAUST: (lambda effect, el: el.exhausted, _("it is already exhausted")),
-    Verb.READY: (lambda effect, el: not el.exhausted, _("it is already ready")),
-}
+    Verb.EXHAUST: (lambda e, el: el.exhausted, _("it is already exhausted")),
+    Verb.READY: (lambda e, el: not el.exhausted, _("it is already ready"))}
 
 
 @rule(Clause.FORBIDDEN, Clause.ZERO, Clause.VALID, Clause.EFFECTS,
@@ -893,12 +897,12 @@ def change_state(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶4.1, ¶4.5: healing, placing threat or a change of state affects a target unless
     another ability forbids it (¶4.2 for an amount of 0)."""
     key = effect.status if effect.verb is Verb.GIVE_STATUS else effect.verb
-    if _forbidden(run, effect, el, key) or effect.verb in AMOUNT_VERBS \
-            and _zero_blocks(run, effect, el):
+    if run.forbidden(effect, el, key) or effect.verb in AMOUNT_VERBS \
+            and run.zero_blocks(effect, el):
         return False
     unchanged, what = _UNCHANGED.get(effect.verb, (None, ""))
     if unchanged is None or not unchanged(effect, el):
-        return _affected(run, effect, el)
+        return run.affected(effect, el)
     run.doubt(_("Effect %(number)s would change nothing on %(target)s (%(what)s): not counted as "
                 "affected."), NO_CHANGE.why, Clause.VALID, Clause.EFFECTS,
               number=effect.number, target=el.name, what=msg(what))
@@ -929,7 +933,7 @@ def defend(run: _Run, effect: Effect, el: Element) -> bool:
                   DEFEND_ZERO.why, Clause.ZERO, actor=run.table.acting.name, target=el.name)
         if not run.first(DEFEND_ZERO):
             return False
-    return _affected(run, effect, el, Clause.VALID)
+    return run.affected(effect, el, Clause.VALID)
 
 
 _VERB_RULES = {Verb.DEAL_DAMAGE: deal_damage, Verb.REMOVE_THREAT: remove_threat, Verb.DRAW: draw,
@@ -937,8 +941,7 @@ _VERB_RULES = {Verb.DEAL_DAMAGE: deal_damage, Verb.REMOVE_THREAT: remove_threat,
 
 
 def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
-    """Whether ``effect`` can affect ``el`` (Ziel ¶4 and its bullets); ``None`` where the
-    texts do not say whether it applies to that kind of element (:data:`KIND_OPEN`)."""
+    """Whether ``effect`` can affect ``el`` (Ziel ¶4); ``None``: :data:`KIND_OPEN`."""
     if el.kind not in _VERB_KINDS[effect.verb]:
         if (effect.number, el.kind) not in run.reported:
             run.reported.add((effect.number, el.kind))
@@ -973,12 +976,12 @@ def valid_targets(run: _Run, group: _Group) -> None:
 
 
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
-    """Per member of ``group``, the candidates it can affect (as :func:`_seen` sees them)."""
+    """Per member of ``group``, the candidates it can affect (as :meth:`_Run.seen` sees them)."""
     found: dict[int, list[Element]] = {m.number: [] for m in group.members}
     for el in candidates:
         hits: list[Effect] = []
         for member in group.members:
-            seen = _seen(run, el, hits)
+            seen = run.seen(el, hits)
             if seen is not None and _affects(run, member, seen):
                 hits.append(member)
                 found[member.number].append(el)
@@ -1004,7 +1007,7 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
         if el not in previous and (el in earlier_open) != (not applies):
             unknown += [el] if applies else []
             continue
-        seen = _seen(run, el, [e for e in run.table.effects if head.number <= e.number
+        seen = run.seen(el, [e for e in run.table.effects if head.number <= e.number
                                < effect.number and el in run.resolves.get(e.number, ())])
         can = seen is not None and _affects(run, effect, seen)
         if can is None or (can and el in previous):
@@ -1021,9 +1024,7 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
 
 
 def _may_be_defeated(run: _Run, effect: Effect, head: Effect, targets: list[Element]) -> None:
-    """Ziel ¶4.10 names "a valid target of the previous effect" but not what damage dealt
-    by that effect does to it: whether it defeats the target depends on hit points, which
-    these texts do not define.  Said as an assumption wherever it matters."""
+    """Assume a target of "das [Ziel]" survives earlier damage (hit points: not in the texts)."""
     hit = sorted({el.name for e in run.table.effects if head.number <= e.number < effect.number
                   and e.verb is Verb.DEAL_DAMAGE for el in run.resolves.get(e.number, ())
                   if el in targets and Status.TOUGH not in el.statuses
@@ -1044,33 +1045,17 @@ def future_target(run: _Run, effect: Effect) -> None:
 
 
 #: Verb -> the part of a game element's state it changes or checks, and the change (the
-#: element's fields after an effect with amount ``n``).
+#: element's fields after effect ``e`` with amount ``n``).
 _CHANGES: dict[Verb, tuple[str, Callable[[Element, Effect, int], dict[str, Any]]]] = {
-    Verb.DEAL_DAMAGE: ("damage", lambda el, effect, n: {"damage": el.damage + n}),
-    Verb.HEAL: ("damage", lambda el, effect, n: {"damage": max(0, el.damage - n)}),
-    Verb.ADD_THREAT: ("threat", lambda el, effect, n: {"threat": el.threat + n}),
-    Verb.REMOVE_THREAT: ("threat", lambda el, effect, n: {"threat": max(0, el.threat - n)}),
-    Verb.GIVE_STATUS: ("status", lambda el, effect, n: {"statuses": el.statuses | {effect.status}}),
-    Verb.REMOVE_STATUS: ("status",
-                         lambda el, effect, n: {"statuses": el.statuses - {effect.status}}),
-    Verb.EXHAUST: ("exhausted", lambda el, effect, n: {"exhausted": True}),
-    Verb.READY: ("exhausted", lambda el, effect, n: {"exhausted": False}),
-    Verb.DEFEAT: ("in play", lambda el, effect, n: {}),
-    Verb.DISCARD: ("in play", lambda el, effect, n: {}),
-}
-
-
-def _seen(run: _Run, el: Element, earlier: list[Effect]) -> Element | None:
-    """``el`` as an effect sees it: at initiation, or under the reading "in-order" of
-    :data:`EFFECT_ORDER` as the ``earlier`` effects on it left it (``None``: out of play)."""
-    for effect in earlier if run.in_order else ():
-        touched, change = _CHANGES.get(effect.verb, ("", lambda el, effect, n: {}))
-        if touched == "in play":
-            return None
-        kept = Status.TOUGH in el.statuses or _C.DAMAGE_PREVENTED in el.conditions
-        el = replace(el, **change(el, effect, 0 if kept and effect.verb is Verb.DEAL_DAMAGE
-                                  else effect.amount or 0))
-    return el
+    Verb.DEAL_DAMAGE: ("damage", lambda el, e, n: {"damage": el.damage + n}),
+    Verb.HEAL: ("damage", lambda el, e, n: {"damage": max(0, el.damage - n)}),
+    Verb.ADD_THREAT: ("threat", lambda el, e, n: {"threat": el.threat + n}),
+    Verb.REMOVE_THREAT: ("threat", lambda el, e, n: {"threat": max(0, el.threat - n)}),
+    Verb.GIVE_STATUS: ("status", lambda el, e, n: {"statuses": el.statuses | {e.status}}),
+    Verb.REMOVE_STATUS: ("status", lambda el, e, n: {"statuses": el.statuses - {e.status}}),
+    Verb.EXHAUST: ("exhausted", lambda el, e, n: {"exhausted": True}),
+    Verb.READY: ("exhausted", lambda el, e, n: {"exhausted": False}),
+    Verb.DEFEAT: ("in play", None), Verb.DISCARD: ("in play", None)}
 
 
 def _touches(effect: Effect) -> str:
@@ -1103,19 +1088,9 @@ _SELECTOR_CLAUSE = {Selector.ONE: Clause.REQUIRES, Selector.CHOOSE: Clause.CHOOS
                     Selector.EACH: Clause.EACH, Selector.YOU: Clause.DRAW}
 
 
-def _clauses(run: _Run, group: _Group) -> tuple[Clause, ...]:
-    """The clauses on initiating with ``group``'s selector (and ¶3.3 for drawing)."""
-    head = group.head
-    if run.table.kind.is_basic:
-        return (Clause.BASIC,)
-    drawing = head.target_type is TargetType.PLAYER and head.selector is not Selector.YOU
-    return (_SELECTOR_CLAUSE[head.selector],) + ((Clause.DRAW,) if drawing else ())
-
-
 def _refused(run: _Run, groups: tuple[_Group, ...], without: list[_Group],
              undecided: set[int]) -> bool | Message | None:
-    """``False`` when an effect needing a target has none (Ziel ¶3, ¶3.2), ``None`` when the
-    targets allow initiation, else :data:`NOT_COVERED_VALUE` or ``True`` (¶6)."""
+    """``False`` (Ziel ¶3, ¶3.2), :data:`NOT_COVERED_VALUE`, ``True`` (¶6), ``None``: allowed."""
     choose = next((g for g in without if g.head.selector is Selector.CHOOSE), None)
     if choose is None and any(run.valid[g.head.number] for g in groups):
         return None
@@ -1133,24 +1108,17 @@ def _refused(run: _Run, groups: tuple[_Group, ...], without: list[_Group],
     else:
         run.say(_("The ability requires a target and has no valid target: it cannot be "
                   "initiated."), *dict.fromkeys((Clause.REQUIRES,) + sum(
-                      (_clauses(run, g) for g in groups), ())))
+                      (run.clauses(g) for g in groups), ())))
     if future and not undecided:
         run.doubt(_(
             "Effect %(numbers)s refers to a future target, and the effects that require a "
             "target have no valid target: whether the ability can be initiated is open; both "
             "readings are shown."), _(
             "Ziel ¶3 lets an ability that requires 1 or more targets be initiated only if it has "
-            "at least 1 valid target; Ziel ¶6 says an ability that refers to a future target "
-            "needs no target to be initiated. Neither says which applies to an ability that does "
-            "both."),
+            "at least 1 valid target; Ziel ¶6 says an ability that refers to a future target needs "
+            "no target to be initiated. Neither says which applies to an ability that does both."),
             Clause.REQUIRES, Clause.FUTURE, numbers=future)
     return False
-
-
-def _short(run: _Run, groups: tuple[_Group, ...]) -> set[int]:
-    """The effects of a "choose N" with at least 1 but fewer than N valid targets."""
-    return {m.number for g in groups if g.head.selector is Selector.CHOOSE
-            and 0 < len(run.valid[g.head.number]) < g.head.count for m in g.members}
 
 
 #: Selector -> the step saying its valid targets allow initiation (a "choose N" with N > 1 has
@@ -1163,23 +1131,21 @@ _INITIABLE = {
                        "from: the ability can be initiated."),
     Selector.ONE: _("Effect %(number)s has %(count)s valid targets, one of which becomes its "
                     "target: the ability can be initiated."),
-}
-_CHOOSE_N = _("Effect %(number)s says 'choose %(wanted)s' (wähle) and has %(count)s valid "
-              "targets, enough to choose %(wanted)s: the ability can be initiated.")
+    "choose N": _("Effect %(number)s says 'choose %(wanted)s' (wähle) and has %(count)s valid "
+                  "targets, enough to choose %(wanted)s: the ability can be initiated.")}
 
 
 def _initiable(run: _Run, group: _Group) -> None:
     """Say that ``group``'s valid targets allow initiation, or :data:`CHOOSE_SHORT`."""
     head, count = group.head, len(run.valid[group.head.number])
     params = {"number": head.number} | ({} if head.selector is Selector.YOU else {"count": count})
+    params |= {"wanted": head.count} if head.count > 1 else {}
     cites = {Selector.EACH: (Clause.EACH,), Selector.YOU: (Clause.DRAW,)}.get(
-        head.selector, _clauses(run, group))
-    if head.selector is Selector.CHOOSE and head.count > count:
-        run.trace.not_covered(msg(CHOOSE_SHORT.what.id, wanted=head.count, **params), *cites)
-    elif head.selector is Selector.CHOOSE and head.count > 1:
-        run.say(_CHOOSE_N, *cites, wanted=head.count, **params)
+        head.selector, run.clauses(group))
+    if head.count > count:
+        run.trace.not_covered(msg(CHOOSE_SHORT.what.id, **params), *cites)
     else:
-        run.say(_INITIABLE[head.selector], *cites, **params)
+        run.say(_INITIABLE["choose N" if head.count > 1 else head.selector], *cites, **params)
 
 
 @rule(Clause.REQUIRES, Clause.BASIC, Clause.CHOOSE, Clause.DRAW, Clause.EACH, Clause.FUTURE,
@@ -1199,7 +1165,7 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
     refused = _refused(run, groups, without, undecided)
     if refused is not None:
         return refused
-    short = _short(run, groups)
+    short = run.short(groups)
     for group in (g for g in groups if run.valid[g.head.number]):
         _initiable(run, group)
     for group in without:
@@ -1209,15 +1175,13 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
                     "still be initiated."), _(
                       "The texts require at least 1 valid target for the ability; the engine "
                       "reads this as the ability as a whole, since any part of it may affect a "
-                      "target."), Clause.REQUIRES, Clause.VALID, *_clauses(run, group),
+                      "target."), Clause.REQUIRES, Clause.VALID, *run.clauses(group),
                   number=group.head.number)
     return NOT_COVERED_VALUE if short else True
 
 
 def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message:
-    """The verdict once the uncovered facts are weighed: an actor's status card leaves "can"
-    open, "for each …", further text and Verteidigung either answer; then the steps from
-    ``decided`` on hold "as far as its targets decide", resolutions "if it is initiated"."""
+    """The verdict given the uncovered facts; if open, the steps after ``decided`` are hedged."""
     acting = run.table.acting  # None for a card ability
     if (can is True and acting is not None and acting.statuses) or run.table.other_text \
             or run.table.kind is AbilityKind.BASIC_DEFEND \
@@ -1235,24 +1199,22 @@ def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message
 
 
 def _named(name: str, found: tuple[Element, ...], label: Message, open_: bool = False) -> Value:
-    if open_:
-        return Value(name, NOT_COVERED_VALUE, label)
-    # programs get the identifiers, readers the element names in their language
-    return Value(name, tuple(e.ident for e in found), label, tuple(e.name for e in found))
+    """Identifiers for programs, names for readers; :data:`NOT_COVERED_VALUE` if ``open_``."""
+    return Value(name, NOT_COVERED_VALUE, label) if open_ else Value(
+        name, tuple(e.ident for e in found), label, tuple(e.name for e in found))
 
 
 def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
     """Initiation, and per effect its candidates, valid targets and what it resolves against."""
     conditional = can is NOT_COVERED_VALUE
+    required = any(e.selector is not Selector.FUTURE for e in run.table.effects)
     values = [Value("can_initiate", can, msg(_("Can be initiated"))),
-              Value("target_required", any(e.selector is not Selector.FUTURE
-                                           for e in run.table.effects),
-                    msg(_("Requires a target")))]
+              Value("target_required", required, msg(_("Requires a target")))]
     for n in (e.number for e in run.table.effects):
-        valid = msg(_("Effect %(number)s: valid targets"), number=n)
         values += [_named(f"effect_{n}_candidates", run.candidates[n],
                           msg(_("Effect %(number)s: game elements considered"), number=n)),
-                   _named(f"effect_{n}_valid_targets", run.valid[n], valid, n in run.open_valid)]
+                   _named(f"effect_{n}_valid_targets", run.valid[n], msg(
+                       _("Effect %(number)s: valid targets"), number=n), n in run.open_valid)]
         label = msg(_("Effect %(number)s: if the ability is initiated, resolves against (for 'a' "
                       "and 'choose': the chosen ones of these)") if conditional else
                     _("Effect %(number)s: resolves against (for 'a' and 'choose': the chosen ones "
@@ -1316,7 +1278,7 @@ def _evaluated(table: Table, readings: Mapping[str, str]) -> _Run:
     if can is False:
         run.resolves = {number: () for number in run.resolves}
     can = _conditional(run, can, decided)
-    values = _values(run, can, _short(run, groups))
+    values = _values(run, can, run.short(groups))
     run.values = tuple(values + (threat_after(run) if can is True else []))
     return run
 
@@ -1337,8 +1299,7 @@ def rule_under(table: Table, readings: Mapping[str, str] | None = None) -> Rulin
 
 
 def _ruling(table: Table, slug: str) -> Ruling:
-    """The ruling on ``table`` under the first readings, with the readings of each point a rule
-    consulted (initiation, what each effect resolves against, and every value that differs)."""
+    """The ruling under the first readings, with the readings of each point a rule consulted."""
     first = _evaluated(table, {})
     readings: tuple = ()
     for point in first.consulted.values():
@@ -1426,8 +1387,7 @@ EXAMPLES: tuple[Example, ...] = (
                                    "threat_after_main_scheme": 3, "threat_after_side_scheme_1": 1},
              _REMOVE_EACH, main_scheme=[{"threat": 3}],
              side_schemes=[{"threat": 2, "crisis": True}]),
-    _example("next-card-you-play", _("'The next card you play costs 1 less' with nothing in "
-                                     "play"),
+    _example("next-card-you-play", _("'The next card you play costs 1 less' with nothing in play"),
              Clause.FUTURE, {"can_initiate": True, "target_required": False},
              _do("future", "future", amount=1)),
 )
