@@ -1,12 +1,10 @@
 """Power-Duell, chapter 1.2.4 "Schutzgottkarten": the guardian-card rules as declarations.
 
-A scenario's ``parse`` makes one typed :class:`Table` per input; the rules in :data:`RULES`
-read it, each bound to the clauses of ``DocumentRef("power-duell", "schutzgottkarten")`` it
-implements.  ``situation`` rules on the whole table; ``guardian-wirkung``,
-``wirkungsbegrenzung``, ``effect-order`` and ``guardian-immunity`` build a table of one part
-of it, so the same rules rule on both and the two agree by construction.  Points the texts
-leave open are :class:`~engine.core.OpenPoint` objects; a ruling shows a point's readings
-only where they give different values.
+A scenario's ``parse`` makes one typed :class:`Table`; the rules in :data:`RULES` read it, each
+bound to its clauses of ``DocumentRef("power-duell", "schutzgottkarten")``.  ``situation``
+rules on the whole table, the focused scenarios on a table of one part of it, so both agree by
+construction.  A ruling shows an :class:`~engine.core.OpenPoint`'s readings only where they
+give different values.
 
 The negativ-positiv reading chain (the text's example: left Mars, base Merkur, right Erde):
 positiv is read from left to right, negativ from right to left.
@@ -24,11 +22,12 @@ positiv is read from left to right, negativ from right to left.
 
 from __future__ import annotations
 
+import copy
 import enum
 import functools
 import math
 import re
-from dataclasses import dataclass, field as dc_field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
@@ -47,7 +46,6 @@ __all__ = [
 
 GAME = "power-duell"
 DOCUMENT = DocumentRef(GAME, "schutzgottkarten")
-
 _ONE, _TWO, _ZERO = Fraction(1), Fraction(2), Fraction(0)
 #: Largest points (AP/DP/LP/EP, amounts), activation cost (Energiepunkte), monsters/effects.
 _MAX_POINTS, _MAX_COST, _MAX_ITEMS = 99_999, 999, 12
@@ -128,10 +126,8 @@ class Attribute(Labelled):
     LP = ("lp", _("LP"))
 
 
-#: Choice value for "an effect on some other attribute" of the attack target.
-_OTHER_ATTRIBUTE = "other"
+_OTHER_ATTRIBUTE = "other"  # choice value: an effect on some other attribute of the target
 _ATTRIBUTES = tuple(Attribute)
-_ATTRIBUTE_NAMES = tuple((a, a.value) for a in _ATTRIBUTES)
 
 
 class Influence(enum.Enum):
@@ -139,9 +135,6 @@ class Influence(enum.Enum):
 
     NEGATIV = "negativ"
     POSITIV = "positiv"
-
-
-_INFLUENCES = tuple(Influence)
 
 
 class CombatRole(Labelled):
@@ -174,14 +167,12 @@ class Source(Labelled):
     @property
     def is_guardian(self) -> bool:
         """True for the Wirkung and Spezial-Wirkung of a Schutzgottkarte."""
-        return self is Source.GUARDIAN_WIRKUNG or self is Source.GUARDIAN_SPEZIAL
+        return self in _GUARDIAN_SOURCES
 
 
 _GUARDIAN_SOURCES = frozenset((Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL))
-
-#: Wirkungsrang of each source (``...reihenfolge...p1``): 3 = lowest (Energie- &
-#: Monsterkarten; a Gravitations-Energiekarte is an Energiekarte, as the immunity
-#: clause's exception for it shows), 2 = Schutzgottkarten, 1 = the highest.
+#: Wirkungsrang of each source (``...reihenfolge...p1``): 3 = lowest (Energie- & Monsterkarten;
+#: a Gravitations-Energiekarte is an Energiekarte), 2 = Schutzgottkarten, 1 = the highest.
 WIRKUNGSRANG = {Source.ENERGY: 3, Source.GRAVITATION_ENERGY: 3, Source.MONSTER: 3,
                 Source.GUARDIAN_WIRKUNG: 2, Source.GUARDIAN_SPEZIAL: 2, Source.RANK_ONE: 1}
 
@@ -247,9 +238,8 @@ def influences(card: GuardianSymbols, source: Planet, affected: Planet) -> froze
 
 
 def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
-    """Return the factor a negativ-Wirkung (reductions doubled, increases halved,
-    ``...negativ-positiv-wirkung.p3``) or positiv-Wirkung (the reverse, ``...p4``) applies to
-    ``change`` (signed points).
+    """Return the factor a negativ-Wirkung (reductions doubled, increases halved, ``...p3``)
+    or positiv-Wirkung (the reverse, ``...p4``) applies to ``change`` (signed points).
 
     :raises ValueError: if ``change`` is 0 (neither increase nor reduction).
 
@@ -305,10 +295,6 @@ class Monster:
     dp: int | None = None
     lp: int | None = None
     cost: int | None = None
-
-    def bases(self) -> dict[Attribute, Fraction]:
-        """The base values given, as exact points (a new dict)."""
-        return {a: Fraction(v) for a in _ATTRIBUTES if (v := getattr(self, a.value)) is not None}
 
 
 @dataclass(frozen=True)
@@ -736,8 +722,6 @@ def _names(message_id: str | None) -> tuple[str, ...]:
 _STEPS = {key: (outcome, citations(*(clauses if isinstance(clauses, tuple) else (clauses,))),
                 text, _names(text), reason, _names(reason))
           for key, (outcome, clauses, text, reason) in _STEP_TEXTS.items()}
-
-
 _FIXED: dict[str, Step] = {}  # the steps without parameters, made once
 
 
@@ -772,19 +756,14 @@ def _order_text(order: Iterable[Any]) -> str:
 
 
 class _Voice(enum.Enum):
-    """How a scenario words the steps of the same rules: the whole table names its
-    monsters and cards; a focused scenario speaks of its one monster or card."""
+    """How a scenario words the steps of the same rules: the whole table names its monsters
+    and cards; a focused scenario speaks of its one monster or card."""
 
-    TABLE = "table"
-    WIRKUNG = "wirkung"
-    WB = "wb"
-    ORDER = "order"
-    IMMUNITY = "immunity"
+    TABLE, WIRKUNG, WB, ORDER, IMMUNITY = "table", "wirkung", "wb", "order", "immunity"
 
 
 #: An open point's key within a table: ``(monster,)``, ``(monster, side)`` or ``("effect", n)``.
 Key = tuple
-
 _WRAPPED = _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s")
 
 
@@ -830,10 +809,9 @@ class _Trace(Trace):
 
     def say(self, key: str, *clauses: Clause, **params: Any) -> int:
         """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
-        if self.quiet or (self.about is not None and not self.table and self.about[0] != 1):
+        if self.silenced:
             return 0
-        step = _say(key, *clauses, **params)
-        self.steps.append(step if self.about is None or not self.table else self._wrap(step))
+        self.steps.append(self._wrap(_say(key, *clauses, **params)))
         return len(self.steps)
 
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
@@ -877,31 +855,25 @@ class _Change:
         return self.amount if self.operation is Operation.ADD else -self.amount
 
 
-@dataclass
 class _State:
-    """What the rules decided on one table so far (one evaluation, never shared)."""
+    """What the rules decided on one table so far (one evaluation, never shared): per monster
+    its changes, negativ-positiv factors, order, values, amounts and cost; per (side, monster)
+    whether the Wirkung reaches it and the failed negativ-positiv checks; per effect whether
+    it affects its card."""
 
-    table: Table
-    trace: _Trace
-    changes: dict[int, list[_Change]] = dc_field(default_factory=dict)
-    reached: dict[tuple[Spielfeldseite, int], bool] = dc_field(default_factory=dict)
-    affects: dict[int, Any] = dc_field(default_factory=dict)
-    card_checks: dict[Spielfeldseite, tuple[bool, tuple[int, ...]]] = dc_field(
-        default_factory=dict)
-    checks: dict[tuple[Spielfeldseite, int], tuple[int, ...]] = dc_field(default_factory=dict)
-    factors: dict[int, dict[Any, Fraction]] = dc_field(default_factory=dict)
-    np_factor: dict[int, Fraction] = dc_field(default_factory=dict)
-    orders: dict[int, list[_Change]] = dc_field(default_factory=dict)
-    values: dict[int, dict[Attribute, Fraction]] = dc_field(default_factory=dict)
-    amounts: dict[int, dict[Any, Fraction]] = dc_field(default_factory=dict)
-    shown: dict[int, tuple[Value, ...]] = dc_field(default_factory=dict)
-    costs: dict[int, int] = dc_field(default_factory=dict)
-    wb_affected: dict[int, bool] = dc_field(default_factory=dict)
+    def __init__(self, table: Table, trace: _Trace) -> None:
+        self.table, self.trace = table, trace
+        self.changes: dict[int, list[_Change]] = {m.number: [] for m in table.monsters}
+        self.costs = {m.number: m.cost for m in table.monsters if m.cost is not None}
+        self.reached: dict[tuple[Spielfeldseite, int], bool] = {}
+        self.affects, self.card_checks, self.checks, self.factors = {}, {}, {}, {}
+        self.np_factor, self.orders, self.values, self.amounts = {}, {}, {}, {}
+        self.shown: dict[int, tuple[Value, ...]] = {}
+        self.wb_affected: dict[int, bool] = {}
 
     def monster(self, number: int) -> Monster:
         """The monster numbered ``number``."""
         return self.table.monsters[number - 1]
-
 
 # --- Rules: whom an effect reaches ---
 
@@ -1112,7 +1084,7 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
             if change.key == own:
                 state.np_factor[number] = factors[own]
                 exact = Fraction(change.signed)
-                for influence in sorted(matched, key=_INFLUENCES.index):
+                for influence in sorted(matched, key=list(Influence).index):
                     before, exact = exact, exact * np_factor(influence, exact)
                     clause = C.NP_NEGATIV if influence is Influence.NEGATIV else C.NP_POSITIV
                     direction = "up" if change.signed > 0 else "down"
@@ -1233,8 +1205,8 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction); open:
     rounding of halves (``half-points``), values below 0 (``value-below-zero``).  Returns the
     values, the log (change, factor, before, after) and each signed change's points."""
-    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_NAMES  # ints until a half
-                                    if (v := getattr(monster, name)) is not None}
+    values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # ints until a half
+                                    if (v := getattr(monster, a.value)) is not None}
     log, amounts = [], {}
     rounded: list[Callable[[Fraction], Fraction]] = []
 
@@ -1307,8 +1279,6 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
          quiet: bool = False) -> _State:
     """Run every rule over ``table``; ``choices`` pick readings of open points."""
     state = _State(table, _Trace(voice, choices, quiet))
-    state.changes = {m.number: [] for m in table.monsters}
-    state.costs = {m.number: m.cost for m in table.monsters if m.cost is not None}
     trace = state.trace
     for effect in table.effects:  # facts outside the texts, up front
         if effect.source is Source.RANK_ONE and effect.target is TargetKind.GUARDIAN:
@@ -1392,11 +1362,11 @@ def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoi
     """``state`` with monster ``number`` ruled on again under ``choices`` (values only), from
     the Wirkung's reach on for a negativ-positiv point, else from the order on."""
     monster = state.monster(number)
-    alt = replace(state, trace=_Trace(state.trace.voice, choices, True),
-                  changes={**state.changes}, factors={**state.factors},
-                  np_factor={**state.np_factor}, reached={**state.reached},
-                  orders={**state.orders}, values={**state.values}, checks={**state.checks},
-                  amounts={**state.amounts}, shown={})
+    alt = copy.copy(state)
+    alt.trace, alt.shown = _Trace(state.trace.voice, choices, True), {}
+    for name in ("changes", "factors", "np_factor", "reached", "orders", "values", "checks",
+                 "amounts"):
+        setattr(alt, name, {**getattr(state, name)})
     if point in (NP_SCOPE, NP_DEFENDING, NP_ALL_CHANGES):
         alt.factors.pop(number, None)
         alt.np_factor.pop(number, None)
