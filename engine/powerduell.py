@@ -887,20 +887,16 @@ def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
     the Basis-Planetensymbol (negativ-positiv-wirkung.p2); which prevails is open (``np-scope``).
     """
     scope, planet, base = guardian.wirkung.scope, monster.planet, guardian.symbols.base
+    own, key = monster.side is guardian.side, (monster.number, guardian.side)
     described = scope is not WirkungScope.BASE or guardian.extends
-    if guardian.symbols.has_negativ_positiv:
-        key = (monster.number, guardian.side)
-        if not described or trace.reading(NP_SCOPE, key) == "np-limit":
-            if described:
-                trace.either(NP_SCOPE, key, "np-scope", "np-scope-same")
-            if monster.side is not guardian.side:
-                trace.say("np-reach-opposing")
-            elif planet is not base:
-                trace.say("np-reach-planet", planet=planet.label, base=base.label)
-            else:
-                trace.say("np-reach", planet=planet.label)
-            return monster.side is guardian.side and planet is base
-    if monster.side is not guardian.side:
+    if guardian.symbols.has_negativ_positiv and (
+            not described or trace.reading(NP_SCOPE, key) == "np-limit"):
+        if described:
+            trace.either(NP_SCOPE, key, "np-scope", "np-scope-same")
+        trace.say("np-reach" if own and planet is base else "np-reach-planet" if own
+                  else "np-reach-opposing", planet=planet.label, base=base.label)
+        return own and planet is base
+    if not own:
         trace.say("reach-extended" if guardian.extends else "reach-opposing")
         if not guardian.extends:
             return False
@@ -908,13 +904,11 @@ def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
         trace.say("reach-all")
         return True
     own_planet, listed = scope is WirkungScope.BASE, guardian.wirkung.listed
-    if planet is not base if own_planet else planet not in listed:
-        trace.say("reach-base-not" if own_planet else "reach-listed-not", planet=planet.label,
-                  base=base.label, planets=", ".join(p.value.capitalize() for p in Planet
-                                                     if p in listed))
-        return False
-    trace.say("reach-base" if own_planet else "reach-listed", planet=planet.label)
-    return True
+    reached = planet is base if own_planet else planet in listed
+    trace.say(("reach-base" if own_planet else "reach-listed") + ("" if reached else "-not"),
+              planet=planet.label, base=base.label,
+              planets=", ".join(p.value.capitalize() for p in Planet if p in listed))
+    return reached
 
 
 @rule(C.IMMUNITY, C.WB_RULE, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG, C.RANK, reads=(
@@ -930,19 +924,17 @@ def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster
         if effect.source is Source.GRAVITATION_ENERGY:
             trace.say("gravitation-rank", number=effect.number)
         return True
-    guardian = table.guardian(effect.side)
-    wirkung = effect.source is Source.GUARDIAN_WIRKUNG
-    opposing = effect.target_side is not effect.side
-    named = {"number": effect.number, "monster": monster and monster.number}
-    if opposing and not (guardian.extends if wirkung else guardian.spezial_extends):
-        trace.say("effect-opposing" if trace.table and monster else "card-opposing", **named)
-        return False
-    if monster is None and wirkung:
-        trace.say("wirkung-on-energy")
-        return False
-    limit = guardian.limit
-    if monster is not None and not wirkung and limit is not None and monster.planet is not limit:
-        trace.say("effect-outside-wb", limit=limit.label, **named)
+    guardian, wirkung = table.guardian(effect.side), effect.source is Source.GUARDIAN_WIRKUNG
+    opposing, limit = effect.target_side is not effect.side, guardian.limit
+    failed = next((key for fails, key in (
+        (opposing and not (guardian.extends if wirkung else guardian.spezial_extends),
+         "effect-opposing" if trace.table and monster else "card-opposing"),
+        (monster is None and wirkung, "wirkung-on-energy"),
+        (monster is not None and not wirkung and limit is not None
+         and monster.planet is not limit, "effect-outside-wb")) if fails), None)
+    if failed:
+        trace.say(failed, number=effect.number, monster=monster and monster.number,
+                  limit=limit and limit.label)
         return False
     if trace.voice is _Voice.IMMUNITY:
         trace.say("effect-extended" if opposing else "effect-own-side")
@@ -967,16 +959,15 @@ def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Mes
         gravitation = source is Source.GRAVITATION_ENERGY
         trace.say("gravitation-excepted" if gravitation else "immune")
         return gravitation
+    wirkung = source is Source.GUARDIAN_WIRKUNG
     if effect.target_side is not effect.side:
         trace.say("opposing-guardian")
-        if guardian.extends if source is Source.GUARDIAN_WIRKUNG else guardian.spezial_extends:
+        if guardian.extends if wirkung else guardian.spezial_extends:
             trace.say("extension-not-guardian")
         return False
-    if source is Source.GUARDIAN_WIRKUNG:
-        trace.say("wirkung-on-guardian")
-        return False
-    if guardian.limit is not None:
-        trace.say("spezial-limited", limit=guardian.limit.label)
+    if wirkung or guardian.limit is not None:
+        trace.say("wirkung-on-guardian" if wirkung else "spezial-limited",
+                  limit=guardian.limit and guardian.limit.label)
         return False
     trace.say("spezial-own-guardian")
     return trace.reading(SPEZIAL_ON_OWN_GUARDIAN, ("effect", effect.number)) == "may"
@@ -995,7 +986,6 @@ def np_card(state: _State, guardian: Guardian) -> bool:
     counts = symbols.has_negativ_positiv and guardian.side is state.table.active
     if guardian.side in state.card_checks or trace.silenced:
         return counts
-    failed: tuple[int, ...] = ()
     if not symbols.has_negativ_positiv:
         single = symbols.single_small_symbol
         failed = (trace.say("np-none-wb" if single else "np-none",
@@ -1003,9 +993,8 @@ def np_card(state: _State, guardian: Guardian) -> bool:
     else:
         trace.say("np-card", left=symbols.left.label, right=symbols.right.label)
         trace.say("wirkungskreis")
-        failed = () if counts else (trace.say("np-inactive"),)
-        if counts:
-            trace.say("np-active")
+        step = trace.say("np-active" if counts else "np-inactive")
+        failed = () if counts else (step,)
     state.card_checks[guardian.side] = (counts, failed)
     return counts
 
@@ -1016,12 +1005,15 @@ def _np_target(state: _State, monster: Monster) -> tuple[Monster, bool]:
     combat, trace = state.table.combat, state.trace
     if monster.number == combat.attacker:
         return state.monster(combat.target), False
-    key = (monster.number,)
-    if trace.reading(NP_DEFENDING, key) == "self":
+    if trace.reading(NP_DEFENDING, (monster.number,)) == "self":
         return monster, False
-    trace.either(NP_DEFENDING, key, "np-defending",
+    trace.either(NP_DEFENDING, (monster.number,), "np-defending",
                  "np-defending-same" if state.table.active is monster.side else None)
     return state.monster(combat.attacker), True
+
+
+_SYMBOL = {Influence.NEGATIV: msg(_("small right symbol (negativ-Wirkung)")),
+           Influence.POSITIV: msg(_("small left symbol (positiv-Wirkung)"))}
 
 
 @rule(C.NP_RULES, opens=(NP_DEFENDING,), reads=(
@@ -1042,26 +1034,22 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
                      key=_ATTRIBUTES.index)
     matched = [i for i, planet in ((Influence.NEGATIV, symbols.right),
                                    (Influence.POSITIV, symbols.left)) if target.planet is planet]
+    said = {"target": target.planet.label, "right": symbols.right.label,
+            "left": symbols.left.label, "base": symbols.base.label,
+            "monster": monster.planet.label}
     suffix = "-attacker" if attacker else ""
     failed = ([trace.say("np-no-effect" + suffix)] if not counted else []) + (
-        [] if matched else [trace.say("np-no-symbol" + suffix, target=target.planet.label,
-                                      right=symbols.right.label, left=symbols.left.label)])
+        [] if matched else [trace.say("np-no-symbol" + suffix, **said)])
     if failed or not counts:
         return frozenset(), tuple(number for number in failed if number)
     for influence in matched:
         trace.say("np-met" + suffix, attributes=", ".join(a.value.upper() for a in counted),
-                  target=target.planet.label, symbol=_SYMBOL[influence])
+                  symbol=_SYMBOL[influence], **said)
         if influence in influences(symbols, target.planet, monster.planet):
-            trace.say("read-" + influence.value, right=symbols.right.label,
-                      base=symbols.base.label, left=symbols.left.label,
-                      target=target.planet.label, monster=monster.planet.label)
+            trace.say("read-" + influence.value, **said)
     if len(matched) == 2:
         trace.say("np-both")
     return frozenset(matched), ()
-
-
-_SYMBOL = {Influence.NEGATIV: msg(_("small right symbol (negativ-Wirkung)")),
-           Influence.POSITIV: msg(_("small left symbol (positiv-Wirkung)"))}
 
 
 @rule(C.NP_NEGATIV, C.NP_POSITIV, opens=(NP_ALL_CHANGES,), reads=(
@@ -1075,27 +1063,31 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
     trace, number, own = state.trace, monster.number, f"wirkung-{guardian.side.value}"
     factors: dict[Any, Fraction] = {}
     scale_all = None
-    for change in state.changes[number]:
-        if change.signed and change.key != own and scale_all is None:
+    for change in (c for c in state.changes[number] if c.signed):
+        if change.key != own and scale_all is None:
             scale_all = trace.reading(NP_ALL_CHANGES, (number,)) == "all"
-        if change.signed and (change.key == own or scale_all):
+        if change.key == own or scale_all:
             factors[change.key] = math.prod(
                 (np_factor(i, change.signed) for i in matched), start=_ONE)
-            if change.key == own:
-                state.np_factor[number] = factors[own]
-                exact = Fraction(change.signed)
-                for influence in sorted(matched, key=list(Influence).index):
-                    before, exact = exact, exact * np_factor(influence, exact)
-                    clause = C.NP_NEGATIV if influence is Influence.NEGATIV else C.NP_POSITIV
-                    direction = "up" if change.signed > 0 else "down"
-                    trace.say(f"{influence.value}-{direction}", before=_signed(before),
-                              after=_signed(exact))
-                    if exact.denominator != 1:
-                        trace.say("halving", clause, before=_signed(before), after=_signed(exact))
+        if change.key == own:
+            state.np_factor[number] = factors[own]
+            _np_steps(trace, change.signed, matched)
     state.factors[number] = factors
     if scale_all is not None:
         trace.about = None
         trace.say("np-all-changes", number=number)
+
+
+def _np_steps(trace: _Trace, signed: int, matched: frozenset[Influence]) -> None:
+    """The steps of the Wirkung's ``signed`` change doubled or halved by each influence."""
+    exact = Fraction(signed)
+    for influence in (i for i in Influence if i in matched):
+        before, exact = exact, exact * np_factor(influence, exact)
+        said = {"before": _signed(before), "after": _signed(exact)}
+        trace.say(f"{influence.value}-{'up' if signed > 0 else 'down'}", **said)
+        if exact.denominator != 1:
+            trace.say("halving", C.NP_NEGATIV if influence is Influence.NEGATIV
+                      else C.NP_POSITIV, **said)
 
 
 # --- Rules: order of evaluation, values, activation costs ---
@@ -1140,9 +1132,9 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     reihenfolge.p1, p3, p4.  Open: which decides where they disagree; whether the
     Spezial-Wirkung ranks above or comes before the Wirkung; where rank 1 stands."""
     n = monster.number
-    guardian_sources = {(c.side, c.source) for c in changes if c.source in _GUARDIAN_SOURCES}
-    both = [side for side in _SIDES_AB if (side, Source.GUARDIAN_WIRKUNG) in guardian_sources
-            and (side, Source.GUARDIAN_SPEZIAL) in guardian_sources]
+    sources = {(c.side, c.source) for c in changes if c.source in _GUARDIAN_SOURCES}
+    both = [side for side in _SIDES_AB if (side, Source.GUARDIAN_WIRKUNG) in sources
+            and (side, Source.GUARDIAN_SPEZIAL) in sources]
     before = [side for side in both if trace.reading(SPEZIAL_OR_WIRKUNG, (n, side)) == "before"]
     rank_one = any(c.source is Source.RANK_ONE for c in changes)
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
@@ -1154,12 +1146,9 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
         return order
     if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
         return recency
-    if trace.table:
-        trace.either(RANK_OR_RECENCY, (n,), "recency-table", None, number=n)
-    else:
-        trace.either(RANK_OR_RECENCY, (n,), *(
-            _say("recency", recency=_order_text(_keys(recency)), effect=msg(effect))
-            for effect in (_("with a different result"), _("with the same result"))))
+    trace.either(RANK_OR_RECENCY, (n,), *(("recency-table", None) if trace.table else (
+        _say("recency", recency=_order_text(_keys(recency)), effect=msg(effect))
+        for effect in (_("with a different result"), _("with the same result")))), number=n)
     return order
 
 
@@ -1219,8 +1208,7 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         return rounded[0](value)
 
     for change in order:
-        factor = factors.get(change.key, _ONE)
-        amount = change.amount
+        factor, amount = factors.get(change.key, _ONE), change.amount
         if change.signed:
             amount = amounts[change.key] = halved(amount * factor) if factor != 1 else amount
         if change.attribute not in values:
@@ -1245,28 +1233,26 @@ def activation_costs(state: _State, guardian: Guardian) -> None:
     (``cost-below-zero``)."""
     trace, limit, change = state.trace, guardian.limit, guardian.spezial_cost_change
     trace.say("no-wb" if limit is None else "wb", planet=limit and limit.label)
-    for monster in state.table.monsters:
-        if monster.cost is None:
+    for monster in (m for m in state.table.monsters if m.cost is not None):
+        number, cost = monster.number, state.costs[monster.number]
+        opposing = monster.side is not guardian.side
+        said = {"number": number, "planet": monster.planet.label, "cost": cost,
+                "limit": limit and limit.label, "change": _signed(change), "paid": cost + change}
+        outside = "cost-opposing" if opposing and not guardian.spezial_extends else (
+            "cost-outside-wb" if limit is not None and monster.planet is not limit else None)
+        state.wb_affected[number] = outside is None
+        if outside:
+            trace.say(outside, **said)
             continue
-        number, cost, opposing = monster.number, state.costs[monster.number], \
-            monster.side is not guardian.side
-        said = {"number": number, "planet": monster.planet.label, "cost": cost}
-        state.wb_affected[number] = False
-        if opposing and not guardian.spezial_extends:
-            trace.say("cost-opposing", **said)
-        elif limit is not None and monster.planet is not limit:
-            trace.say("cost-outside-wb", limit=limit.label, **said)
+        clauses = (C.WB_RULE if limit is not None else C.SPEZIAL_WIRKUNG,) + (
+            (C.IMMUNITY,) if opposing else ())
+        if cost + change < 0:
+            trace.say("cost-zero", *clauses, **said)
+        if cost + change < 0 and trace.reading(COST_BELOW_ZERO, (number,)) == "zero":
+            state.costs[number] = 0
         else:
-            state.wb_affected[number] = True
-            clauses = ((C.WB_RULE,) if limit is not None else (C.SPEZIAL_WIRKUNG,)) + (
-                (C.IMMUNITY,) if opposing else ())
-            if cost + change < 0:
-                trace.say("cost-zero", *clauses, change=_signed(change), **said)
-            if cost + change < 0 and trace.reading(COST_BELOW_ZERO, (number,)) == "zero":
-                state.costs[number] = 0
-            else:
-                trace.say("cost", *clauses, paid=cost + change, **said)
-                state.costs[number] = cost + change
+            trace.say("cost", *clauses, **said)
+            state.costs[number] = cost + change
 
 
 RULES = (wirkung_reach, effect_on_card, guardian_immunity, np_card, np_conditions, np_scaling,
