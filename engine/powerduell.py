@@ -1261,6 +1261,11 @@ RULES = (wirkung_reach, effect_on_card, guardian_immunity, np_card, np_condition
 
 # --- The pipeline: every scenario runs the same rules over its table ---
 
+_OWN_SIDE_RULE = card_text_may_override(msg(_(
+    "Effects of Schutzgottkarten apply only to their own side, and a Wirkung only to monsters of "
+    "the Schutzgottkarte's planet.")), *citations(C.IMMUNITY, C.WIRKUNG_SCOPE))
+
+
 def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
          quiet: bool = False) -> _State:
     """Run every rule over ``table``; ``choices`` pick readings of open points."""
@@ -1275,9 +1280,16 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
             trace.add(_OWN_SIDE_RULE)
     for guardian in _sides(table):  # each Wirkung on each monster, side A first
         for monster in table.monsters if guardian.wirkung is not None else ():
-            change = _wirkung_on(state, guardian, monster)
-            state.changes[monster.number] += [change] if change else []
-    _effects(state)
+            state.changes[monster.number] += _wirkung_on(state, guardian, monster)
+    for effect in table.effects:  # whether each listed effect reaches its card
+        monster = state.monster(effect.target_monster) if effect.target_monster else None
+        state.affects[effect.number] = affects = (
+            guardian_immunity(trace, table, effect) if effect.target is TargetKind.GUARDIAN
+            else effect_on_card(trace, table, effect, monster))
+        if affects and monster is not None:
+            state.changes[monster.number].append(_Change(
+                effect.number, effect.source, effect.side, effect.activated, effect.attribute,
+                effect.operation, effect.amount))
     for monster in table.monsters:
         _negativ_positiv(state, monster)
     for monster in table.monsters:
@@ -1288,40 +1300,20 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
     return state
 
 
-_OWN_SIDE_RULE = card_text_may_override(msg(_(
-    "Effects of Schutzgottkarten apply only to their own side, and a Wirkung only to monsters of "
-    "the Schutzgottkarte's planet.")), *citations(C.IMMUNITY, C.WIRKUNG_SCOPE))
-
-
-def _effects(state: _State) -> None:
-    """Each listed effect: whether it reaches its card."""
-    trace, table = state.trace, state.table
-    for effect in table.effects:
-        if effect.target is TargetKind.GUARDIAN:
-            state.affects[effect.number] = guardian_immunity(trace, table, effect)
-            continue
-        monster = state.monster(effect.target_monster) if effect.target_monster else None
-        state.affects[effect.number] = affects = effect_on_card(trace, table, effect, monster)
-        if affects and monster is not None:
-            state.changes[monster.number].append(_Change(
-                effect.number, effect.source, effect.side, effect.activated, effect.attribute,
-                effect.operation, effect.amount))
-
-
 def _sides(table: Table) -> list[Guardian]:
     return [g for side in _SIDES_AB for g in table.guardians if g.side is side]
 
 
-def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> _Change | None:
-    """The change of ``guardian``'s Wirkung if it reaches ``monster`` (active since before
-    every effect)."""
+def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> list[_Change]:
+    """The change of ``guardian``'s Wirkung on ``monster`` if it reaches it (active since
+    before every effect)."""
     state.trace.about = (monster.number, guardian.side)
     reached = state.reached[guardian.side, monster.number] = wirkung_reach(
         state.trace, guardian, monster)
     state.trace.about = None
-    return _Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side, 0,
-                   guardian.wirkung.attribute, Operation.ADD,
-                   guardian.wirkung.amount) if reached else None
+    return [_Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side, 0,
+                    guardian.wirkung.attribute, Operation.ADD, guardian.wirkung.amount)
+            ] if reached else []
 
 
 def _negativ_positiv(state: _State, monster: Monster) -> None:
@@ -1347,8 +1339,7 @@ def _negativ_positiv(state: _State, monster: Monster) -> None:
 def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoint) -> _State:
     """``state`` with monster ``number`` ruled on again under ``choices`` (values only), from
     the Wirkung's reach on for a negativ-positiv point, else from the order on."""
-    monster = state.monster(number)
-    alt = copy.copy(state)
+    monster, alt = state.monster(number), copy.copy(state)
     alt.trace, alt.shown = _Trace(state.trace.voice, choices, True), {}
     for name in ("changes", "factors", "np_factor", "reached", "orders", "values", "checks",
                  "amounts"):
@@ -1356,12 +1347,17 @@ def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoi
     if point in (NP_SCOPE, NP_DEFENDING, NP_ALL_CHANGES):
         alt.factors.pop(number, None)
         alt.np_factor.pop(number, None)
-        wirkungen = [_wirkung_on(alt, g, monster) for g in _sides(state.table) if g.wirkung]
-        alt.changes[number] = [c for c in wirkungen if c] + [
+        alt.changes[number] = [c for g in _sides(state.table) if g.wirkung
+                               for c in _wirkung_on(alt, g, monster)] + [
             c for c in state.changes[number] if isinstance(c.key, int)]
         _negativ_positiv(alt, monster)
     _values(alt, monster)
     return alt
+
+
+_CHANGES_CONSIDERED = _(
+    "The Wirkung changes the monster's %(attribute)s by %(amount)s. The negativ-positiv-Wirkung "
+    "was considered and does not apply: %(why)s")
 
 
 def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
@@ -1373,20 +1369,17 @@ def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
     trace.about, position = (n, guardian.side), len(trace.steps)
     if trace.voice is _Voice.WIRKUNG:
         trace.say("wirkung-changes", **said)
-    if monster.side is not guardian.side:
-        trace.about = None
-        return  # the negativ-positiv-Wirkung is an effect of the card: its own side only
-    counts = np_card(state, guardian)
-    matched, failed = (np_conditions(state, guardian, monster, counts)
-                       if guardian.symbols.has_negativ_positiv else (frozenset(), ()))
-    failed = state.card_checks.get(guardian.side, (False, ()))[1] + failed
-    state.checks[guardian.side, n] = failed = tuple(number for number in failed if number)
-    if failed and trace.voice is _Voice.WIRKUNG and not trace.silenced:
-        trace.steps[position] = _considered(trace, _say("wirkung-changes", **said), failed, _(
-            "The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
-            "negativ-positiv-Wirkung was considered and does not apply: %(why)s"))
-    if matched and counts:
-        np_scaling(state, guardian, monster, matched)
+    if monster.side is guardian.side:  # the negativ-positiv-Wirkung: its card's own side only
+        counts = np_card(state, guardian)
+        matched, failed = (np_conditions(state, guardian, monster, counts)
+                           if guardian.symbols.has_negativ_positiv else (frozenset(), ()))
+        failed = state.card_checks.get(guardian.side, (False, ()))[1] + failed
+        state.checks[guardian.side, n] = failed = tuple(number for number in failed if number)
+        if failed and trace.voice is _Voice.WIRKUNG and not trace.silenced:
+            trace.steps[position] = _considered(trace, _say("wirkung-changes", **said), failed,
+                                                _CHANGES_CONSIDERED)
+        if matched and counts:
+            np_scaling(state, guardian, monster, matched)
     trace.about = None
 
 
@@ -1436,9 +1429,8 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
             ("factor", str(_exact(factor))), ("number", n), ("position", position),
             ("rank", WIRKUNGSRANG[change.source]), ("source", change.source.label))),
             _CITED[factor == 1])
-        if failed and change.key == own:
-            step = _considered(trace, step, failed, _EVALUATED_CONSIDERED)
-        trace.add(step)
+        trace.add(_considered(trace, step, failed, _EVALUATED_CONSIDERED)
+                  if failed and change.key == own else step)
     if (HALF_POINTS.slug, (n,)) in trace.consulted:
         trace.say("half-points", number=n)
 
