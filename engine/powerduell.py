@@ -1478,24 +1478,20 @@ class _View:
     def rule_on(self, table: Table, choices: Mapping[Any, str] | None = None) -> Ruling:
         """The ruling on ``table`` under ``choices``, with each open point's readings where their
         values differ (an evaluation order alone is not a different result)."""
-        state = _run(table, self.voice, choices)
-        readings: list[Reading] = []
-        differing = set()
+        state, readings, differing = _run(table, self.voice, choices), [], set()
         for (_slug, key), point in state.trace.consulted.items():
-            slug = self.point_slug(point, key)
-            if slug is None:
+            if (slug := self.point_slug(point, key)) is None:
                 continue
             results = [self.values(state, key)] + [self.values(self._alternative(
                 table, state, {**(choices or {}), (point.slug, key): item.slug}, point, key), key)
                 for item in point.readings[1:]]
             compared = [[(v.name, v.value) for v in values if not v.name.endswith("order")]
-                        for values in results]  # an evaluation order alone is no difference
-            if all(values == compared[0] for values in compared[1:]):
-                continue
-            differing.add((point.slug, key))
-            readings += [Reading(slug, item.label, values, citations(*item.clauses), index == 0,
-                                 point.why if index == 0 else None)
-                         for index, (item, values) in enumerate(zip(point.readings, results))]
+                        for values in results]
+            if any(values != compared[0] for values in compared[1:]):
+                differing.add((point.slug, key))
+                readings += [Reading(slug, item.label, values, citations(*item.clauses),
+                                     index == 0, point.why if index == 0 else None)
+                             for index, (item, values) in enumerate(zip(point.readings, results))]
         return Ruling(self.slug, self.values(state, None), state.trace.finish(differing),
                       self.notes(state), tuple(readings))
 
@@ -1518,11 +1514,11 @@ def rule_under(scenario: Scenario, inputs: Mapping[str, Any], choices: Mapping[s
     return _VIEWS[scenario.slug].rule_on(scenario.table(scenario.validate(inputs)), choices)
 
 
+_AFFECTS = {n: msg(_("Effect %(number)s affects its target"), number=n) for n in range(1, 25)}
+
+
 def _affects(state: _State, number: int) -> Value:
     return Value(f"effect_{number}_affects", state.affects[number], _AFFECTS[number])
-
-
-_AFFECTS = {n: msg(_("Effect %(number)s affects its target"), number=n) for n in range(1, 25)}
 
 
 def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
