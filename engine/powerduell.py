@@ -1736,6 +1736,11 @@ _SITUATION_FIELDS = (
 #: Each choice's member by its value (a dictionary look-up is faster than calling the enum).
 _MEMBER = {(kind, member.value): member for kind in (Spielfeldseite, Source, Operation,
                                                     Attribute, Planet) for member in kind}
+_LISTED_MISSING = _("Choose the planets the description names, or choose another scope.")
+_COST_ZERO = _("Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
+               "not 0.")
+_NEED_AMOUNT = _("Enter N for add, subtract or set.")
+_NEED_BASE = _("Enter the base %(attribute)s: effect %(number)s changes it.")
 
 
 def _planet(value: str | None) -> Planet | None:
@@ -1747,11 +1752,9 @@ def _seen_from_a(side: str) -> Spielfeldseite:
     return _A if side == Side.OWN.value else _B
 
 
-_LISTED_MISSING = _("Choose the planets the description names, or choose another scope.")
-_COST_ZERO = _("Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
-               "not 0.")
-_NEED_AMOUNT = _("Enter N for add, subtract or set.")
-_NEED_BASE = _("Enter the base %(attribute)s: effect %(number)s changes it.")
+def _symbols(item: Mapping[str, Any]) -> GuardianSymbols:
+    return GuardianSymbols(Planet(item["base_planet"]), _planet(item["left_planet"]),
+                           _planet(item["right_planet"]))
 
 
 def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
@@ -1762,23 +1765,20 @@ def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
             "Enter an increase (positive) or a reduction (negative), not 0.")))
     if inputs["scope"] == WirkungScope.LISTED.value and not inputs["listed_planets"]:
         raise InputError("listed_planets", msg(_LISTED_MISSING))
-    symbols = GuardianSymbols(Planet(inputs["base_planet"]), _planet(inputs["left_planet"]),
-                              _planet(inputs["right_planet"]))
-    role, opponent = CombatRole(inputs["combat"]), _planet(inputs["opponent_planet"])
+    symbols, role = _symbols(inputs), CombatRole(inputs["combat"])
+    opponent = _planet(inputs["opponent_planet"])
     if symbols.has_negativ_positiv and role is not CombatRole.NONE and opponent is None:
         raise InputError("opponent_planet", msg(_(
             "Choose the primary planet of the other monster in the combat: the "
             "negativ-positiv-Wirkung depends on it.")))
-    attribute = Attribute(inputs["attribute"])
-    side = _seen_from_a(inputs["monster_side"])
+    attribute, side = Attribute(inputs["attribute"]), _seen_from_a(inputs["monster_side"])
     guardian = Guardian(_A, symbols, Wirkung(
         attribute, inputs["amount"], WirkungScope(inputs["scope"]),
         frozenset(Planet(p) for p in inputs["listed_planets"])),
         inputs["extends_to_opposing_side"])
     monsters = [Monster(1, side, Planet(inputs["monster_planet"]),
                         **{attribute.value: inputs["base_value"]})]
-    effects: tuple[Effect, ...] = ()
-    combat = None
+    effects, combat = (), None
     if role is not CombatRole.NONE and opponent is not None:
         monsters.append(Monster(2, side.other, opponent))
         named = [value for value in (*(a.value for a in Attribute), _OTHER_ATTRIBUTE)
@@ -1787,8 +1787,8 @@ def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
                                side.other, 2, None if value == _OTHER_ATTRIBUTE
                                else Attribute(value)) for number, value in enumerate(named, 1))
         combat = Combat(1, 2) if role is CombatRole.ATTACKING else Combat(2, 1)
-    active = _A if inputs["guardian_side_active"] else _B
-    return Table(active, (guardian,), tuple(monsters), combat, effects)
+    return Table(_A if inputs["guardian_side_active"] else _B, (guardian,), tuple(monsters),
+                 combat, effects)
 
 
 def _parse_wb(inputs: Mapping[str, Any]) -> Table:
@@ -1799,10 +1799,9 @@ def _parse_wb(inputs: Mapping[str, Any]) -> Table:
     guardian = Guardian(_A, GuardianSymbols(limit or Planet.VENUS, left=limit),
                         spezial_cost_change=inputs["cost_change"],
                         spezial_extends=inputs["extends_to_opposing_side"])
-    monsters = tuple(Monster(number, _seen_from_a(item["side"]), Planet(item["planet"]),
-                             cost=item["cost"])
-                     for number, item in enumerate(inputs["monsters"], start=1))
-    return Table(_A, (guardian,), monsters, None, ())
+    return Table(_A, (guardian,), tuple(
+        Monster(number, _seen_from_a(item["side"]), Planet(item["planet"]), cost=item["cost"])
+        for number, item in enumerate(inputs["monsters"], start=1)), None, ())
 
 
 def _parse_order(inputs: Mapping[str, Any]) -> Table:
@@ -1811,8 +1810,7 @@ def _parse_order(inputs: Mapping[str, Any]) -> Table:
     for index, effect in enumerate(inputs["effects"]):
         if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
             raise InputError(f"effects.{index}.amount", msg(_NEED_AMOUNT))
-        name = "base_" + effect["attribute"]
-        if inputs[name] is None:
+        if inputs[name := "base_" + effect["attribute"]] is None:
             raise InputError(name, msg(_NEED_BASE, attribute=Attribute(effect["attribute"]).label,
                                        number=index + 1))
     monster = Monster(1, _A, Planet.VENUS, **{a.value: inputs["base_" + a.value]
@@ -1834,8 +1832,7 @@ def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
         raise InputError("target", msg(_(
             "This scenario covers effects aimed at a Schutzgottkarte or coming from one; "
             "choose a Schutzgottkarte as source or target.")))
-    side = _seen_from_a(inputs["target_side"])
-    extends = inputs["extends_to_opposing_side"]
+    side, extends = _seen_from_a(inputs["target_side"]), inputs["extends_to_opposing_side"]
     guardians = (Guardian(_A, GuardianSymbols(Planet.VENUS), extends=extends,
                           spezial_extends=extends), Guardian(_B, GuardianSymbols(Planet.MARS)))
     monster = target is TargetKind.MONSTER
@@ -1860,14 +1857,12 @@ def _parse_situation(inputs: Mapping[str, Any]) -> Table:
     effects = tuple(_parse_effect(index, item, sides, monsters)
                     for index, item in enumerate(inputs["effects"]))
     trace = _Trace(_Voice.TABLE, quiet=True)
-    for guardian in guardians:
-        attribute = guardian.wirkung.attribute if guardian.wirkung else None
-        for monster in monsters:
-            if (attribute is not None and getattr(monster, attribute.value) is None
-                    and wirkung_reach(trace, guardian, monster)):
-                raise InputError(f"monsters.{monster.number - 1}.{attribute.value}", msg(_(
-                    "Enter the base %(attribute)s: the Wirkung of the Schutzgottkarte of "
-                    "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
+    for guardian, monster in ((g, m) for g in guardians if g.wirkung for m in monsters):
+        attribute = guardian.wirkung.attribute
+        if getattr(monster, attribute.value) is None and wirkung_reach(trace, guardian, monster):
+            raise InputError(f"monsters.{monster.number - 1}.{attribute.value}", msg(_(
+                "Enter the base %(attribute)s: the Wirkung of the Schutzgottkarte of "
+                "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
     return Table(Spielfeldseite(inputs["active_side"]), guardians, monsters, combat, effects)
 
 
@@ -1885,10 +1880,9 @@ def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:
                       WirkungScope(item["wirkung_scope"]),
                       frozenset(Planet(p) for p in item["wirkung_planets"])
                       ) if item["wirkung_attribute"] else None
-    return Guardian(Spielfeldseite(item["side"]), GuardianSymbols(
-        Planet(item["base_planet"]), _planet(item["left_planet"]),
-        _planet(item["right_planet"])), wirkung, item["extends_to_opposing_side"],
-        item["spezial_cost_change"], item["spezial_extends_to_opposing_side"])
+    return Guardian(Spielfeldseite(item["side"]), _symbols(item), wirkung,
+                    item["extends_to_opposing_side"], item["spezial_cost_change"],
+                    item["spezial_extends_to_opposing_side"])
 
 
 def _parse_combat(inputs: Mapping[str, Any], count: int) -> Combat | None:
