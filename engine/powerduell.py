@@ -355,9 +355,8 @@ NP_DEFENDING = open_point(
     "np-defending", _("For a defending monster, whose planet and effects decide the "
                       "negativ-positiv-Wirkung: the attacking monster's or its own?"),
     (C.NP_RULES,),
-    _("The negativ-positiv-Wirkung is read as one planet acting on another (\"Erde wirkt "
-      "negativ auf Venus\"): the other monster in the combat acts on the monster under the "
-      "Wirkung."),
+    _("The negativ-positiv-Wirkung is read as one planet acting on another (\"Erde wirkt negativ "
+      "auf Venus\"): the other monster in the combat acts on the monster under the Wirkung."),
     ("attacker", _("The attacking monster's planet and effects decide, in place of the attack "
                    "target"), (C.NP_RULES,)),
     ("self", _("The defending monster is itself the attack target: its own planet decides"),
@@ -462,11 +461,10 @@ _NO_NP = _("The negativ-positiv-Wirkung does not affect the monster.")
 _NP_LIMIT = _("The Wirkung of a card with negativ-positiv-Wirkung applies only to own monster "
               "cards of its Basis-Planetensymbol.")
 _IN_PLACE = _("The attacking monster was taken in place of the attack target.")
-_SPEZIAL_AFTER = _(
-    "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is evaluated first or ranks "
-    "above; the engine read it as ranking above, and the higher-ranked effect is evaluated later "
-    "(as the Schutzgottkarte after the Energiekarte). Evaluated first, it gives the same values "
-    "here.")
+_SPEZIAL_AFTER = _("\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is "
+                   "evaluated first or ranks above; the engine read it as ranking above, and the "
+                   "higher-ranked effect is evaluated later (as the Schutzgottkarte after the "
+                   "Energiekarte). Evaluated first, it gives the same values here.")
 _NO_WIRKUNG_ON_CARD = _("A Wirkung can only change the Grund-Attribute of Monsterkarten.")
 _NOT_LIMIT = _("Its primary planet symbol is not the Wirkungsbegrenzung planet %(limit)s.")
 _NOT_REACHED = _("The Wirkung does not reach a monster of this planet.")
@@ -552,10 +550,9 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
         "that primary planet symbol.")),
     "spezial-own-guardian": (_SI, (C.IMMUNITY, C.SPEZIAL_WIRKUNG), _(
         "The Spezial-Wirkung may affect its own side's Schutzgottkarte if its description says "
-        "so."), _(
-        "The immunity covers only Monster- & Energiekarten and the opposing Schutzgottkarte, and "
-        "the Spezial-Wirkung names only Monster- and Energiekarten; the engine assumed nothing "
-        "forbids it.")),
+        "so."), _("The immunity covers only Monster- & Energiekarten and the opposing "
+                  "Schutzgottkarte, and the Spezial-Wirkung names only Monster- and "
+                  "Energiekarten; the engine assumed nothing forbids it.")),
     # the negativ-positiv-Wirkung
     "np-none": (_NA, C.NP_CARD, _("No negativ-positiv-Wirkung."), _(
         "The card does not have two small planet symbols.")),
@@ -661,9 +658,8 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
         "listed order for effects with the same rank activated as number %(activated)s.")),
     "recency-table": (_SI, (C.RANK, C.ORDER), _(
         "Monster %(number)s: Wirkungsrang and activation order disagree; both readings are "
-        "shown."), _(
-        "The texts give both reasons for their example and do not say which decides when they "
-        "disagree.")),
+        "shown."), _("The texts give both reasons for their example and do not say which decides "
+                     "when they disagree.")),
     "recency": (_SI, (C.RANK, C.ORDER), _(
         "Wirkungsrang and activation order disagree; the order by Wirkungsrang was used."), _(
         "By activation alone the order would be %(recency)s (%(effect)s). The texts give both "
@@ -1355,9 +1351,8 @@ def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoi
     return alt
 
 
-_CHANGES_CONSIDERED = _(
-    "The Wirkung changes the monster's %(attribute)s by %(amount)s. The negativ-positiv-Wirkung "
-    "was considered and does not apply: %(why)s")
+_CHANGES_CONSIDERED = _("The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
+                        "negativ-positiv-Wirkung was considered and does not apply: %(why)s")
 
 
 def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
