@@ -752,8 +752,7 @@ def _order_text(order: Iterable[Any]) -> str:
 
 
 class _Voice(enum.Enum):
-    """How a scenario words the steps of the same rules: the whole table names its monsters
-    and cards; a focused scenario speaks of its one monster or card."""
+    """The wording of the same rules' steps: the whole table, or one focused scenario's."""
 
     TABLE, WIRKUNG, WB, ORDER, IMMUNITY = "table", "wirkung", "wb", "order", "immunity"
 
@@ -764,9 +763,7 @@ _WRAPPED = _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(sid
 
 
 class _Trace(Trace):
-    """The steps of one evaluation in one voice, under ``choices`` (point slug or ``(slug,
-    key)`` → reading slug); a step whose wording depends on whether a point's readings differ
-    is settled by :meth:`finish`; a quiet trace keeps no steps."""
+    """One evaluation's steps in one voice, under ``choices`` (slug or (slug, key) → reading)."""
 
     def __init__(self, voice: _Voice, choices: Mapping[Any, str] | None = None,
                  quiet: bool = False) -> None:
@@ -793,8 +790,7 @@ class _Trace(Trace):
 
     @property
     def silenced(self) -> bool:
-        """True while nothing is recorded: a quiet trace, or a focused scenario's step
-        about another monster than its own (number 1)."""
+        """True while nothing is recorded (quiet, or another monster than a focused one's)."""
         return self.quiet or (not self.table and self.about is not None and self.about[0] != 1)
 
     def add(self, step: Step) -> Step:
@@ -832,8 +828,7 @@ class _Trace(Trace):
 
 @dataclass(frozen=True)
 class _Change:
-    """One change to one monster: ``key`` is the effect number, or ``"wirkung-a"`` /
-    ``"wirkung-b"`` for the Wirkung of a side's Schutzgottkarte."""
+    """One change to one monster: ``key`` an effect number or ``"wirkung-a"``/``-b``."""
 
     key: int | str
     source: Source
@@ -852,10 +847,7 @@ class _Change:
 
 
 class _State:
-    """What the rules decided on one table so far (one evaluation, never shared): per monster
-    its changes, negativ-positiv factors, order, values, amounts and cost; per (side, monster)
-    whether the Wirkung reaches it and the failed negativ-positiv checks; per effect whether
-    it affects its card."""
+    """What the rules decided on one table so far (one evaluation, never shared)."""
 
     def __init__(self, table: Table, trace: _Trace) -> None:
         self.table, self.trace = table, trace
@@ -996,8 +988,7 @@ def np_card(state: _State, guardian: Guardian) -> bool:
 
 
 def _np_target(state: _State, monster: Monster) -> tuple[Monster, bool]:
-    """The monster whose planet and effects decide for ``monster`` in the combat, and
-    whether it is the attacking monster taken in place of the attack target."""
+    """The monster deciding for ``monster`` in the combat; whether it is the attacker."""
     combat, trace = state.table.combat, state.trace
     if monster.number == combat.attacker:
         return state.monster(combat.target), False
@@ -1095,9 +1086,7 @@ _TIER = {Source.ENERGY: 0, Source.GRAVITATION_ENERGY: 0, Source.MONSTER: 0,
 
 def _ranked(changes: list[_Change], spezial_first: Iterable[Spielfeldseite] = (),
             rank_one_below: bool = False) -> list[_Change]:
-    """``changes`` by Wirkungsrang (lowest first), then from the latest activated;
-    ``spezial_first``: sides whose Spezial-Wirkung comes before their Wirkung;
-    ``rank_one_below``: rank 1 comes before the Schutzgottkarten's effects."""
+    """``changes`` by Wirkungsrang (lowest first), then from the latest activated."""
     def tier(change: _Change) -> tuple:  # a stable sort keeps the listed order of ties
         rank: float = _TIER[change.source]
         if change.source in _GUARDIAN_SOURCES and change.side in spezial_first:
@@ -1301,8 +1290,7 @@ def _sides(table: Table) -> list[Guardian]:
 
 
 def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> list[_Change]:
-    """The change of ``guardian``'s Wirkung on ``monster`` if it reaches it (active since
-    before every effect)."""
+    """The change of ``guardian``'s Wirkung on ``monster`` if it reaches it."""
     state.trace.about = (monster.number, guardian.side)
     reached = state.reached[guardian.side, monster.number] = wirkung_reach(
         state.trace, guardian, monster)
@@ -1313,8 +1301,7 @@ def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> list[_Ch
 
 
 def _negativ_positiv(state: _State, monster: Monster) -> None:
-    """The negativ-positiv-Wirkung on ``monster``: of each Wirkung reaching it, and of the
-    active side's card if it is in the combat and not under that card's Wirkung."""
+    """The negativ-positiv-Wirkung on ``monster`` of each card that may have one."""
     table, trace = state.table, state.trace
     for guardian in _sides(table):
         if state.reached.get((guardian.side, monster.number)):
@@ -1333,8 +1320,7 @@ def _negativ_positiv(state: _State, monster: Monster) -> None:
 
 
 def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoint) -> _State:
-    """``state`` with monster ``number`` ruled on again under ``choices`` (values only), from
-    the Wirkung's reach on for a negativ-positiv point, else from the order on."""
+    """``state`` with monster ``number`` alone ruled on again under ``choices``."""
     monster, alt = state.monster(number), copy.copy(state)
     alt.trace, alt.shown = _Trace(state.trace.voice, choices, True), {}
     for name in ("changes", "factors", "np_factor", "reached", "orders", "values", "checks",
@@ -1379,8 +1365,7 @@ def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
 
 
 def _considered(trace: _Trace, step: Step, failed: tuple[int, ...], message_id: str) -> Step:
-    """``step`` saying why the negativ-positiv-Wirkung left it alone (``why``: the first failed
-    check's reason), citing the failed checks and pointing to them."""
+    """``step`` saying why the negativ-positiv-Wirkung left it alone (``why``)."""
     checks = [trace.steps[number - 1] for number in failed]
     cited = tuple(dict.fromkeys(step.citations + tuple(c for s in checks for c in s.citations)))
     return Step(step.outcome, Message(message_id, tuple(sorted(
@@ -1461,8 +1446,7 @@ def _narrate_wirkung(state: _State, monster: Monster) -> None:
 
 @dataclass(frozen=True)
 class _View:
-    """What a scenario presents of a table: ``values(state, key)`` (key ``None``: the
-    ruling's own values), the slug of an open point at a key (``None``: not shown), notes."""
+    """What a scenario presents of a table: its voice, values, open points' slugs, notes."""
 
     slug: str
     voice: _Voice
@@ -1492,8 +1476,7 @@ class _View:
 
     def _alternative(self, table: Table, state: _State, choices: Mapping[Any, str],
                      point: OpenPoint, key: Key) -> _State:
-        """The state under ``choices``: the whole table again, or on the whole table only
-        the monster the key names."""
+        """The state under ``choices``: the whole table, or only the monster ``key`` names."""
         if self.voice is _Voice.TABLE and key[0] != "effect" and point is not COST_BELOW_ZERO:
             return _redo(state, choices, key[0], point)
         return _run(table, self.voice, choices, True)
@@ -1517,8 +1500,7 @@ def _affects(state: _State, number: int) -> Value:
 
 
 def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
-    """The situation's values: per effect whether it affects its target; per monster its
-    values, order, change by the Wirkungen and negativ-positiv factor; costs."""
+    """The situation's values: per effect, per monster, then the costs."""
     if key is not None and key[0] == "effect":
         return (_affects(state, key[1]),)
     numbers = [m.number for m in state.table.monsters] if key is None else [key[0]]
