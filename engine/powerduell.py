@@ -711,28 +711,18 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
 }
 
 
-def _names(message_id: str | None) -> tuple[str, ...]:
-    return tuple(sorted(set(re.findall(r"%\((\w+)\)s", message_id or ""))))
+def _filled(message_id: str, params: Mapping[str, Any]) -> Message:
+    names = sorted(set(re.findall(r"%\((\w+)\)s", message_id)))
+    return Message(message_id, tuple([(name, params[name]) for name in names]))
 
 
-_STEPS = {key: (outcome, citations(*(clauses if isinstance(clauses, tuple) else (clauses,))),
-                text, _names(text), reason, _names(reason))
-          for key, (outcome, clauses, text, reason) in _STEP_TEXTS.items()}
-_FIXED: dict[str, Step] = {}  # the steps without parameters, made once
-
-
+@functools.lru_cache(maxsize=4096)
 def _say(key: str, *clauses: Clause, **params: Any) -> Step:
     """The step ``key`` of :data:`_STEP_TEXTS` with ``params`` (``clauses``: other citations)."""
-    if key in _FIXED and not clauses:
-        return _FIXED[key]
-    outcome, cited, text, names, reason, reason_names = _STEPS[key]
-    return Step(outcome, Message(text, tuple([(n, params[n]) for n in names])),
-                citations(*clauses) if clauses else cited,
-                reason and Message(reason, tuple([(n, params[n]) for n in reason_names])))
-
-
-_FIXED.update({key: _say(key) for key, (_o, _c, _t, names, _r, reason_names) in _STEPS.items()
-               if not names and not reason_names})
+    outcome, cited, text, reason = _STEP_TEXTS[key]
+    return Step(outcome, _filled(text, params),
+                citations(*(clauses or (cited if isinstance(cited, tuple) else (cited,)))),
+                reason and _filled(reason, params))
 
 
 # --- One evaluation: the trace in a scenario's voice, the state the rules build ---
