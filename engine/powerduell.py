@@ -1912,17 +1912,15 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
 
 def _wirkung_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     """``applies``, ``change`` (signed points), ``factor`` and, with a base value, ``result``."""
-    wirkung = state.table.guardians[0].wirkung
-    reached = state.reached[_A, 1]
-    factor = state.np_factor.get(1, Fraction(1))
-    values = [Value("applies", reached, msg(_("The Wirkung applies"))),
+    attribute, reached = state.table.guardians[0].wirkung.attribute, state.reached[_A, 1]
+    values = (Value("applies", reached, msg(_("The Wirkung applies"))),
               Value("change", _exact(state.amounts[1]["wirkung-a"]) if reached else 0,
-                    msg(_("Change to %(attribute)s"), attribute=wirkung.attribute.label)),
-              Value("factor", _exact(factor), msg(_("Factor from the negativ-positiv-Wirkung")))]
-    if wirkung.attribute in state.values[1]:
-        values.append(Value("result", _exact(state.values[1][wirkung.attribute]),
-                            msg(_("Resulting %(attribute)s"), attribute=wirkung.attribute.label)))
-    return tuple(values)
+                    msg(_("Change to %(attribute)s"), attribute=attribute.label)),
+              Value("factor", _exact(state.np_factor.get(1, _ONE)),
+                    msg(_("Factor from the negativ-positiv-Wirkung"))))
+    return values + ((Value("result", _exact(state.values[1][attribute]), msg(_(
+        "Resulting %(attribute)s"), attribute=attribute.label)),)
+        if attribute in state.values[1] else ())
 
 
 def _wirkung_notes(state: _State) -> tuple[Message, ...]:
