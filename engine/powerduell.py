@@ -1393,12 +1393,11 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
     trace, n = state.trace, monster.number
     failed, own = state.checks.get((monster.side, n), ()), f"wirkung-{monster.side.value}"
     for position, (change, factor, before, after) in enumerate(log, start=1):
-        step = Step(_AP, Message(_EVALUATED, (
-            ("after", str(_exact(after))), ("attribute", change.attribute.label),
-            ("before", str(_exact(before))), ("effect", _label(change.key, change.side)),
-            ("factor", str(_exact(factor))), ("number", n), ("position", position),
-            ("rank", WIRKUNGSRANG[change.source]), ("source", change.source.label))),
-            _CITED[factor == 1])
+        step = Step(_AP, msg(_EVALUATED, after=str(_exact(after)), before=str(_exact(before)),
+                             attribute=change.attribute.label, factor=str(_exact(factor)),
+                             effect=_label(change.key, change.side), number=n, position=position,
+                             rank=WIRKUNGSRANG[change.source], source=change.source.label),
+                    _CITED[factor == 1])
         trace.add(_considered(trace, step, failed, _EVALUATED_CONSIDERED)
                   if failed and change.key == own else step)
     if (HALF_POINTS.slug, (n,)) in trace.consulted:
