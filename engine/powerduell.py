@@ -1172,15 +1172,11 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # ints until a half
                                     if (v := getattr(monster, a.value)) is not None}
     log, amounts = [], {}
-    rounded: list[Callable[[Fraction], Fraction]] = []
 
     def halved(value: Fraction) -> Fraction:
         if value.denominator == 1:
             return value
-        if not rounded:
-            rounded.append(_ROUNDED.get(trace.reading(HALF_POINTS, (monster.number,)),
-                                        lambda v: v))
-        return rounded[0](value)
+        return _ROUNDED.get(trace.reading(HALF_POINTS, (monster.number,)), lambda v: v)(value)
 
     for change in order:
         factor, amount = factors.get(change.key, _ONE), change.amount
