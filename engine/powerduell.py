@@ -1,12 +1,10 @@
 """Power-Duell, chapter 1.2.4 "Schutzgottkarten": the guardian-card rules as declarations.
 
-A scenario's ``parse`` makes one typed :class:`Table` per input; the rules in :data:`RULES`
-read it, each bound to the clauses of ``DocumentRef("power-duell", "schutzgottkarten")`` it
-implements.  ``situation`` rules on the whole table; ``guardian-wirkung``,
-``wirkungsbegrenzung``, ``effect-order`` and ``guardian-immunity`` build a table of one part
-of it, so the same rules rule on both and the two agree by construction.  Points the texts
-leave open are :class:`~engine.core.OpenPoint` objects; a ruling shows a point's readings
-only where they give different values.
+A scenario's ``parse`` makes one typed :class:`Table`; the rules in :data:`RULES` read it, each
+bound to its clauses of ``DocumentRef("power-duell", "schutzgottkarten")``.  ``situation``
+rules on the whole table, the focused scenarios on a table of one part of it, so both agree by
+construction.  A ruling shows an :class:`~engine.core.OpenPoint`'s readings only where they
+give different values.
 
 The negativ-positiv reading chain (the text's example: left Mars, base Merkur, right Erde):
 positiv is read from left to right, negativ from right to left.
@@ -24,11 +22,12 @@ positiv is read from left to right, negativ from right to left.
 
 from __future__ import annotations
 
+import copy
 import enum
 import functools
 import math
 import re
-from dataclasses import dataclass, field as dc_field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
@@ -47,7 +46,6 @@ __all__ = [
 
 GAME = "power-duell"
 DOCUMENT = DocumentRef(GAME, "schutzgottkarten")
-
 _ONE, _TWO, _ZERO = Fraction(1), Fraction(2), Fraction(0)
 #: Largest points (AP/DP/LP/EP, amounts), activation cost (Energiepunkte), monsters/effects.
 _MAX_POINTS, _MAX_COST, _MAX_ITEMS = 99_999, 999, 12
@@ -128,10 +126,8 @@ class Attribute(Labelled):
     LP = ("lp", _("LP"))
 
 
-#: Choice value for "an effect on some other attribute" of the attack target.
-_OTHER_ATTRIBUTE = "other"
+_OTHER_ATTRIBUTE = "other"  # choice value: an effect on some other attribute of the target
 _ATTRIBUTES = tuple(Attribute)
-_ATTRIBUTE_NAMES = tuple((a, a.value) for a in _ATTRIBUTES)
 
 
 class Influence(enum.Enum):
@@ -139,9 +135,6 @@ class Influence(enum.Enum):
 
     NEGATIV = "negativ"
     POSITIV = "positiv"
-
-
-_INFLUENCES = tuple(Influence)
 
 
 class CombatRole(Labelled):
@@ -174,14 +167,12 @@ class Source(Labelled):
     @property
     def is_guardian(self) -> bool:
         """True for the Wirkung and Spezial-Wirkung of a Schutzgottkarte."""
-        return self is Source.GUARDIAN_WIRKUNG or self is Source.GUARDIAN_SPEZIAL
+        return self in _GUARDIAN_SOURCES
 
 
 _GUARDIAN_SOURCES = frozenset((Source.GUARDIAN_WIRKUNG, Source.GUARDIAN_SPEZIAL))
-
-#: Wirkungsrang of each source (``...reihenfolge...p1``): 3 = lowest (Energie- &
-#: Monsterkarten; a Gravitations-Energiekarte is an Energiekarte, as the immunity
-#: clause's exception for it shows), 2 = Schutzgottkarten, 1 = the highest.
+#: Wirkungsrang of each source (``...reihenfolge...p1``): 3 = lowest (Energie- & Monsterkarten;
+#: a Gravitations-Energiekarte is an Energiekarte), 2 = Schutzgottkarten, 1 = the highest.
 WIRKUNGSRANG = {Source.ENERGY: 3, Source.GRAVITATION_ENERGY: 3, Source.MONSTER: 3,
                 Source.GUARDIAN_WIRKUNG: 2, Source.GUARDIAN_SPEZIAL: 2, Source.RANK_ONE: 1}
 
@@ -247,9 +238,8 @@ def influences(card: GuardianSymbols, source: Planet, affected: Planet) -> froze
 
 
 def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
-    """Return the factor a negativ-Wirkung (reductions doubled, increases halved,
-    ``...negativ-positiv-wirkung.p3``) or positiv-Wirkung (the reverse, ``...p4``) applies to
-    ``change`` (signed points).
+    """Return the factor a negativ-Wirkung (reductions doubled, increases halved, ``...p3``)
+    or positiv-Wirkung (the reverse, ``...p4``) applies to ``change`` (signed points).
 
     :raises ValueError: if ``change`` is 0 (neither increase nor reduction).
 
@@ -305,10 +295,6 @@ class Monster:
     dp: int | None = None
     lp: int | None = None
     cost: int | None = None
-
-    def bases(self) -> dict[Attribute, Fraction]:
-        """The base values given, as exact points (a new dict)."""
-        return {a: Fraction(v) for a in _ATTRIBUTES if (v := getattr(self, a.value)) is not None}
 
 
 @dataclass(frozen=True)
@@ -369,9 +355,8 @@ NP_DEFENDING = open_point(
     "np-defending", _("For a defending monster, whose planet and effects decide the "
                       "negativ-positiv-Wirkung: the attacking monster's or its own?"),
     (C.NP_RULES,),
-    _("The negativ-positiv-Wirkung is read as one planet acting on another (\"Erde wirkt "
-      "negativ auf Venus\"): the other monster in the combat acts on the monster under the "
-      "Wirkung."),
+    _("The negativ-positiv-Wirkung is read as one planet acting on another (\"Erde wirkt negativ "
+      "auf Venus\"): the other monster in the combat acts on the monster under the Wirkung."),
     ("attacker", _("The attacking monster's planet and effects decide, in place of the attack "
                    "target"), (C.NP_RULES,)),
     ("self", _("The defending monster is itself the attack target: its own planet decides"),
@@ -476,11 +461,10 @@ _NO_NP = _("The negativ-positiv-Wirkung does not affect the monster.")
 _NP_LIMIT = _("The Wirkung of a card with negativ-positiv-Wirkung applies only to own monster "
               "cards of its Basis-Planetensymbol.")
 _IN_PLACE = _("The attacking monster was taken in place of the attack target.")
-_SPEZIAL_AFTER = _(
-    "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is evaluated first or ranks "
-    "above; the engine read it as ranking above, and the higher-ranked effect is evaluated later "
-    "(as the Schutzgottkarte after the Energiekarte). Evaluated first, it gives the same values "
-    "here.")
+_SPEZIAL_AFTER = _("\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is "
+                   "evaluated first or ranks above; the engine read it as ranking above, and the "
+                   "higher-ranked effect is evaluated later (as the Schutzgottkarte after the "
+                   "Energiekarte). Evaluated first, it gives the same values here.")
 _NO_WIRKUNG_ON_CARD = _("A Wirkung can only change the Grund-Attribute of Monsterkarten.")
 _NOT_LIMIT = _("Its primary planet symbol is not the Wirkungsbegrenzung planet %(limit)s.")
 _NOT_REACHED = _("The Wirkung does not reach a monster of this planet.")
@@ -566,10 +550,9 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
         "that primary planet symbol.")),
     "spezial-own-guardian": (_SI, (C.IMMUNITY, C.SPEZIAL_WIRKUNG), _(
         "The Spezial-Wirkung may affect its own side's Schutzgottkarte if its description says "
-        "so."), _(
-        "The immunity covers only Monster- & Energiekarten and the opposing Schutzgottkarte, and "
-        "the Spezial-Wirkung names only Monster- and Energiekarten; the engine assumed nothing "
-        "forbids it.")),
+        "so."), _("The immunity covers only Monster- & Energiekarten and the opposing "
+                  "Schutzgottkarte, and the Spezial-Wirkung names only Monster- and "
+                  "Energiekarten; the engine assumed nothing forbids it.")),
     # the negativ-positiv-Wirkung
     "np-none": (_NA, C.NP_CARD, _("No negativ-positiv-Wirkung."), _(
         "The card does not have two small planet symbols.")),
@@ -675,9 +658,8 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
         "listed order for effects with the same rank activated as number %(activated)s.")),
     "recency-table": (_SI, (C.RANK, C.ORDER), _(
         "Monster %(number)s: Wirkungsrang and activation order disagree; both readings are "
-        "shown."), _(
-        "The texts give both reasons for their example and do not say which decides when they "
-        "disagree.")),
+        "shown."), _("The texts give both reasons for their example and do not say which decides "
+                     "when they disagree.")),
     "recency": (_SI, (C.RANK, C.ORDER), _(
         "Wirkungsrang and activation order disagree; the order by Wirkungsrang was used."), _(
         "By activation alone the order would be %(recency)s (%(effect)s). The texts give both "
@@ -729,30 +711,18 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
 }
 
 
-def _names(message_id: str | None) -> tuple[str, ...]:
-    return tuple(sorted(set(re.findall(r"%\((\w+)\)s", message_id or ""))))
+def _filled(message_id: str, params: Mapping[str, Any]) -> Message:
+    names = sorted(set(re.findall(r"%\((\w+)\)s", message_id)))
+    return Message(message_id, tuple([(name, params[name]) for name in names]))
 
 
-_STEPS = {key: (outcome, citations(*(clauses if isinstance(clauses, tuple) else (clauses,))),
-                text, _names(text), reason, _names(reason))
-          for key, (outcome, clauses, text, reason) in _STEP_TEXTS.items()}
-
-
-_FIXED: dict[str, Step] = {}  # the steps without parameters, made once
-
-
+@functools.lru_cache(maxsize=4096)
 def _say(key: str, *clauses: Clause, **params: Any) -> Step:
     """The step ``key`` of :data:`_STEP_TEXTS` with ``params`` (``clauses``: other citations)."""
-    if key in _FIXED and not clauses:
-        return _FIXED[key]
-    outcome, cited, text, names, reason, reason_names = _STEPS[key]
-    return Step(outcome, Message(text, tuple([(n, params[n]) for n in names])),
-                citations(*clauses) if clauses else cited,
-                reason and Message(reason, tuple([(n, params[n]) for n in reason_names])))
-
-
-_FIXED.update({key: _say(key) for key, (_o, _c, _t, names, _r, reason_names) in _STEPS.items()
-               if not names and not reason_names})
+    outcome, cited, text, reason = _STEP_TEXTS[key]
+    return Step(outcome, _filled(text, params),
+                citations(*(clauses or (cited if isinstance(cited, tuple) else (cited,)))),
+                reason and _filled(reason, params))
 
 
 # --- One evaluation: the trace in a scenario's voice, the state the rules build ---
@@ -772,26 +742,18 @@ def _order_text(order: Iterable[Any]) -> str:
 
 
 class _Voice(enum.Enum):
-    """How a scenario words the steps of the same rules: the whole table names its
-    monsters and cards; a focused scenario speaks of its one monster or card."""
+    """The wording of the same rules' steps: the whole table, or one focused scenario's."""
 
-    TABLE = "table"
-    WIRKUNG = "wirkung"
-    WB = "wb"
-    ORDER = "order"
-    IMMUNITY = "immunity"
+    TABLE, WIRKUNG, WB, ORDER, IMMUNITY = "table", "wirkung", "wb", "order", "immunity"
 
 
 #: An open point's key within a table: ``(monster,)``, ``(monster, side)`` or ``("effect", n)``.
 Key = tuple
-
 _WRAPPED = _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s")
 
 
 class _Trace(Trace):
-    """The steps of one evaluation in one voice, under ``choices`` (point slug or ``(slug,
-    key)`` → reading slug); a step whose wording depends on whether a point's readings differ
-    is settled by :meth:`finish`; a quiet trace keeps no steps."""
+    """One evaluation's steps in one voice, under ``choices`` (slug or (slug, key) → reading)."""
 
     def __init__(self, voice: _Voice, choices: Mapping[Any, str] | None = None,
                  quiet: bool = False) -> None:
@@ -818,8 +780,7 @@ class _Trace(Trace):
 
     @property
     def silenced(self) -> bool:
-        """True while nothing is recorded: a quiet trace, or a focused scenario's step
-        about another monster than its own (number 1)."""
+        """True while nothing is recorded (quiet, or another monster than a focused one's)."""
         return self.quiet or (not self.table and self.about is not None and self.about[0] != 1)
 
     def add(self, step: Step) -> Step:
@@ -830,10 +791,9 @@ class _Trace(Trace):
 
     def say(self, key: str, *clauses: Clause, **params: Any) -> int:
         """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
-        if self.quiet or (self.about is not None and not self.table and self.about[0] != 1):
+        if self.silenced:
             return 0
-        step = _say(key, *clauses, **params)
-        self.steps.append(step if self.about is None or not self.table else self._wrap(step))
+        self.steps.append(self._wrap(_say(key, *clauses, **params)))
         return len(self.steps)
 
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
@@ -858,8 +818,7 @@ class _Trace(Trace):
 
 @dataclass(frozen=True)
 class _Change:
-    """One change to one monster: ``key`` is the effect number, or ``"wirkung-a"`` /
-    ``"wirkung-b"`` for the Wirkung of a side's Schutzgottkarte."""
+    """One change to one monster: ``key`` an effect number or ``"wirkung-a"``/``-b``."""
 
     key: int | str
     source: Source
@@ -877,31 +836,22 @@ class _Change:
         return self.amount if self.operation is Operation.ADD else -self.amount
 
 
-@dataclass
 class _State:
     """What the rules decided on one table so far (one evaluation, never shared)."""
 
-    table: Table
-    trace: _Trace
-    changes: dict[int, list[_Change]] = dc_field(default_factory=dict)
-    reached: dict[tuple[Spielfeldseite, int], bool] = dc_field(default_factory=dict)
-    affects: dict[int, Any] = dc_field(default_factory=dict)
-    card_checks: dict[Spielfeldseite, tuple[bool, tuple[int, ...]]] = dc_field(
-        default_factory=dict)
-    checks: dict[tuple[Spielfeldseite, int], tuple[int, ...]] = dc_field(default_factory=dict)
-    factors: dict[int, dict[Any, Fraction]] = dc_field(default_factory=dict)
-    np_factor: dict[int, Fraction] = dc_field(default_factory=dict)
-    orders: dict[int, list[_Change]] = dc_field(default_factory=dict)
-    values: dict[int, dict[Attribute, Fraction]] = dc_field(default_factory=dict)
-    amounts: dict[int, dict[Any, Fraction]] = dc_field(default_factory=dict)
-    shown: dict[int, tuple[Value, ...]] = dc_field(default_factory=dict)
-    costs: dict[int, int] = dc_field(default_factory=dict)
-    wb_affected: dict[int, bool] = dc_field(default_factory=dict)
+    def __init__(self, table: Table, trace: _Trace) -> None:
+        self.table, self.trace = table, trace
+        self.changes: dict[int, list[_Change]] = {m.number: [] for m in table.monsters}
+        self.costs = {m.number: m.cost for m in table.monsters if m.cost is not None}
+        self.reached: dict[tuple[Spielfeldseite, int], bool] = {}
+        self.affects, self.card_checks, self.checks, self.factors = {}, {}, {}, {}
+        self.np_factor, self.orders, self.values, self.amounts = {}, {}, {}, {}
+        self.shown: dict[int, tuple[Value, ...]] = {}
+        self.wb_affected: dict[int, bool] = {}
 
     def monster(self, number: int) -> Monster:
         """The monster numbered ``number``."""
         return self.table.monsters[number - 1]
-
 
 # --- Rules: whom an effect reaches ---
 
@@ -915,20 +865,16 @@ def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
     the Basis-Planetensymbol (negativ-positiv-wirkung.p2); which prevails is open (``np-scope``).
     """
     scope, planet, base = guardian.wirkung.scope, monster.planet, guardian.symbols.base
+    own, key = monster.side is guardian.side, (monster.number, guardian.side)
     described = scope is not WirkungScope.BASE or guardian.extends
-    if guardian.symbols.has_negativ_positiv:
-        key = (monster.number, guardian.side)
-        if not described or trace.reading(NP_SCOPE, key) == "np-limit":
-            if described:
-                trace.either(NP_SCOPE, key, "np-scope", "np-scope-same")
-            if monster.side is not guardian.side:
-                trace.say("np-reach-opposing")
-            elif planet is not base:
-                trace.say("np-reach-planet", planet=planet.label, base=base.label)
-            else:
-                trace.say("np-reach", planet=planet.label)
-            return monster.side is guardian.side and planet is base
-    if monster.side is not guardian.side:
+    if guardian.symbols.has_negativ_positiv and (
+            not described or trace.reading(NP_SCOPE, key) == "np-limit"):
+        if described:
+            trace.either(NP_SCOPE, key, "np-scope", "np-scope-same")
+        trace.say("np-reach" if own and planet is base else "np-reach-planet" if own
+                  else "np-reach-opposing", planet=planet.label, base=base.label)
+        return own and planet is base
+    if not own:
         trace.say("reach-extended" if guardian.extends else "reach-opposing")
         if not guardian.extends:
             return False
@@ -936,13 +882,11 @@ def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
         trace.say("reach-all")
         return True
     own_planet, listed = scope is WirkungScope.BASE, guardian.wirkung.listed
-    if planet is not base if own_planet else planet not in listed:
-        trace.say("reach-base-not" if own_planet else "reach-listed-not", planet=planet.label,
-                  base=base.label, planets=", ".join(p.value.capitalize() for p in Planet
-                                                     if p in listed))
-        return False
-    trace.say("reach-base" if own_planet else "reach-listed", planet=planet.label)
-    return True
+    reached = planet is base if own_planet else planet in listed
+    trace.say(("reach-base" if own_planet else "reach-listed") + ("" if reached else "-not"),
+              planet=planet.label, base=base.label,
+              planets=", ".join(p.value.capitalize() for p in Planet if p in listed))
+    return reached
 
 
 @rule(C.IMMUNITY, C.WB_RULE, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG, C.RANK, reads=(
@@ -958,19 +902,17 @@ def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster
         if effect.source is Source.GRAVITATION_ENERGY:
             trace.say("gravitation-rank", number=effect.number)
         return True
-    guardian = table.guardian(effect.side)
-    wirkung = effect.source is Source.GUARDIAN_WIRKUNG
-    opposing = effect.target_side is not effect.side
-    named = {"number": effect.number, "monster": monster and monster.number}
-    if opposing and not (guardian.extends if wirkung else guardian.spezial_extends):
-        trace.say("effect-opposing" if trace.table and monster else "card-opposing", **named)
-        return False
-    if monster is None and wirkung:
-        trace.say("wirkung-on-energy")
-        return False
-    limit = guardian.limit
-    if monster is not None and not wirkung and limit is not None and monster.planet is not limit:
-        trace.say("effect-outside-wb", limit=limit.label, **named)
+    guardian, wirkung = table.guardian(effect.side), effect.source is Source.GUARDIAN_WIRKUNG
+    opposing, limit = effect.target_side is not effect.side, guardian.limit
+    failed = next((key for fails, key in (
+        (opposing and not (guardian.extends if wirkung else guardian.spezial_extends),
+         "effect-opposing" if trace.table and monster else "card-opposing"),
+        (monster is None and wirkung, "wirkung-on-energy"),
+        (monster is not None and not wirkung and limit is not None
+         and monster.planet is not limit, "effect-outside-wb")) if fails), None)
+    if failed:
+        trace.say(failed, number=effect.number, monster=monster and monster.number,
+                  limit=limit and limit.label)
         return False
     if trace.voice is _Voice.IMMUNITY:
         trace.say("effect-extended" if opposing else "effect-own-side")
@@ -995,16 +937,15 @@ def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Mes
         gravitation = source is Source.GRAVITATION_ENERGY
         trace.say("gravitation-excepted" if gravitation else "immune")
         return gravitation
+    wirkung = source is Source.GUARDIAN_WIRKUNG
     if effect.target_side is not effect.side:
         trace.say("opposing-guardian")
-        if guardian.extends if source is Source.GUARDIAN_WIRKUNG else guardian.spezial_extends:
+        if guardian.extends if wirkung else guardian.spezial_extends:
             trace.say("extension-not-guardian")
         return False
-    if source is Source.GUARDIAN_WIRKUNG:
-        trace.say("wirkung-on-guardian")
-        return False
-    if guardian.limit is not None:
-        trace.say("spezial-limited", limit=guardian.limit.label)
+    if wirkung or guardian.limit is not None:
+        trace.say("wirkung-on-guardian" if wirkung else "spezial-limited",
+                  limit=guardian.limit and guardian.limit.label)
         return False
     trace.say("spezial-own-guardian")
     return trace.reading(SPEZIAL_ON_OWN_GUARDIAN, ("effect", effect.number)) == "may"
@@ -1023,7 +964,6 @@ def np_card(state: _State, guardian: Guardian) -> bool:
     counts = symbols.has_negativ_positiv and guardian.side is state.table.active
     if guardian.side in state.card_checks or trace.silenced:
         return counts
-    failed: tuple[int, ...] = ()
     if not symbols.has_negativ_positiv:
         single = symbols.single_small_symbol
         failed = (trace.say("np-none-wb" if single else "np-none",
@@ -1031,25 +971,26 @@ def np_card(state: _State, guardian: Guardian) -> bool:
     else:
         trace.say("np-card", left=symbols.left.label, right=symbols.right.label)
         trace.say("wirkungskreis")
-        failed = () if counts else (trace.say("np-inactive"),)
-        if counts:
-            trace.say("np-active")
+        step = trace.say("np-active" if counts else "np-inactive")
+        failed = () if counts else (step,)
     state.card_checks[guardian.side] = (counts, failed)
     return counts
 
 
 def _np_target(state: _State, monster: Monster) -> tuple[Monster, bool]:
-    """The monster whose planet and effects decide for ``monster`` in the combat, and
-    whether it is the attacking monster taken in place of the attack target."""
+    """The monster deciding for ``monster`` in the combat; whether it is the attacker."""
     combat, trace = state.table.combat, state.trace
     if monster.number == combat.attacker:
         return state.monster(combat.target), False
-    key = (monster.number,)
-    if trace.reading(NP_DEFENDING, key) == "self":
+    if trace.reading(NP_DEFENDING, (monster.number,)) == "self":
         return monster, False
-    trace.either(NP_DEFENDING, key, "np-defending",
+    trace.either(NP_DEFENDING, (monster.number,), "np-defending",
                  "np-defending-same" if state.table.active is monster.side else None)
     return state.monster(combat.attacker), True
+
+
+_SYMBOL = {Influence.NEGATIV: msg(_("small right symbol (negativ-Wirkung)")),
+           Influence.POSITIV: msg(_("small left symbol (positiv-Wirkung)"))}
 
 
 @rule(C.NP_RULES, opens=(NP_DEFENDING,), reads=(
@@ -1070,26 +1011,22 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
                      key=_ATTRIBUTES.index)
     matched = [i for i, planet in ((Influence.NEGATIV, symbols.right),
                                    (Influence.POSITIV, symbols.left)) if target.planet is planet]
+    said = {"target": target.planet.label, "right": symbols.right.label,
+            "left": symbols.left.label, "base": symbols.base.label,
+            "monster": monster.planet.label}
     suffix = "-attacker" if attacker else ""
     failed = ([trace.say("np-no-effect" + suffix)] if not counted else []) + (
-        [] if matched else [trace.say("np-no-symbol" + suffix, target=target.planet.label,
-                                      right=symbols.right.label, left=symbols.left.label)])
+        [] if matched else [trace.say("np-no-symbol" + suffix, **said)])
     if failed or not counts:
         return frozenset(), tuple(number for number in failed if number)
     for influence in matched:
         trace.say("np-met" + suffix, attributes=", ".join(a.value.upper() for a in counted),
-                  target=target.planet.label, symbol=_SYMBOL[influence])
+                  symbol=_SYMBOL[influence], **said)
         if influence in influences(symbols, target.planet, monster.planet):
-            trace.say("read-" + influence.value, right=symbols.right.label,
-                      base=symbols.base.label, left=symbols.left.label,
-                      target=target.planet.label, monster=monster.planet.label)
+            trace.say("read-" + influence.value, **said)
     if len(matched) == 2:
         trace.say("np-both")
     return frozenset(matched), ()
-
-
-_SYMBOL = {Influence.NEGATIV: msg(_("small right symbol (negativ-Wirkung)")),
-           Influence.POSITIV: msg(_("small left symbol (positiv-Wirkung)"))}
 
 
 @rule(C.NP_NEGATIV, C.NP_POSITIV, opens=(NP_ALL_CHANGES,), reads=(
@@ -1103,27 +1040,31 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
     trace, number, own = state.trace, monster.number, f"wirkung-{guardian.side.value}"
     factors: dict[Any, Fraction] = {}
     scale_all = None
-    for change in state.changes[number]:
-        if change.signed and change.key != own and scale_all is None:
+    for change in (c for c in state.changes[number] if c.signed):
+        if change.key != own and scale_all is None:
             scale_all = trace.reading(NP_ALL_CHANGES, (number,)) == "all"
-        if change.signed and (change.key == own or scale_all):
+        if change.key == own or scale_all:
             factors[change.key] = math.prod(
                 (np_factor(i, change.signed) for i in matched), start=_ONE)
-            if change.key == own:
-                state.np_factor[number] = factors[own]
-                exact = Fraction(change.signed)
-                for influence in sorted(matched, key=_INFLUENCES.index):
-                    before, exact = exact, exact * np_factor(influence, exact)
-                    clause = C.NP_NEGATIV if influence is Influence.NEGATIV else C.NP_POSITIV
-                    direction = "up" if change.signed > 0 else "down"
-                    trace.say(f"{influence.value}-{direction}", before=_signed(before),
-                              after=_signed(exact))
-                    if exact.denominator != 1:
-                        trace.say("halving", clause, before=_signed(before), after=_signed(exact))
+        if change.key == own:
+            state.np_factor[number] = factors[own]
+            _np_steps(trace, change.signed, matched)
     state.factors[number] = factors
     if scale_all is not None:
         trace.about = None
         trace.say("np-all-changes", number=number)
+
+
+def _np_steps(trace: _Trace, signed: int, matched: frozenset[Influence]) -> None:
+    """The steps of the Wirkung's ``signed`` change doubled or halved by each influence."""
+    exact = Fraction(signed)
+    for influence in (i for i in Influence if i in matched):
+        before, exact = exact, exact * np_factor(influence, exact)
+        said = {"before": _signed(before), "after": _signed(exact)}
+        trace.say(f"{influence.value}-{'up' if signed > 0 else 'down'}", **said)
+        if exact.denominator != 1:
+            trace.say("halving", C.NP_NEGATIV if influence is Influence.NEGATIV
+                      else C.NP_POSITIV, **said)
 
 
 # --- Rules: order of evaluation, values, activation costs ---
@@ -1135,9 +1076,7 @@ _TIER = {Source.ENERGY: 0, Source.GRAVITATION_ENERGY: 0, Source.MONSTER: 0,
 
 def _ranked(changes: list[_Change], spezial_first: Iterable[Spielfeldseite] = (),
             rank_one_below: bool = False) -> list[_Change]:
-    """``changes`` by Wirkungsrang (lowest first), then from the latest activated;
-    ``spezial_first``: sides whose Spezial-Wirkung comes before their Wirkung;
-    ``rank_one_below``: rank 1 comes before the Schutzgottkarten's effects."""
+    """``changes`` by Wirkungsrang (lowest first), then from the latest activated."""
     def tier(change: _Change) -> tuple:  # a stable sort keeps the listed order of ties
         rank: float = _TIER[change.source]
         if change.source in _GUARDIAN_SOURCES and change.side in spezial_first:
@@ -1168,9 +1107,9 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     reihenfolge.p1, p3, p4.  Open: which decides where they disagree; whether the
     Spezial-Wirkung ranks above or comes before the Wirkung; where rank 1 stands."""
     n = monster.number
-    guardian_sources = {(c.side, c.source) for c in changes if c.source in _GUARDIAN_SOURCES}
-    both = [side for side in _SIDES_AB if (side, Source.GUARDIAN_WIRKUNG) in guardian_sources
-            and (side, Source.GUARDIAN_SPEZIAL) in guardian_sources]
+    sources = {(c.side, c.source) for c in changes if c.source in _GUARDIAN_SOURCES}
+    both = [side for side in _SIDES_AB if (side, Source.GUARDIAN_WIRKUNG) in sources
+            and (side, Source.GUARDIAN_SPEZIAL) in sources]
     before = [side for side in both if trace.reading(SPEZIAL_OR_WIRKUNG, (n, side)) == "before"]
     rank_one = any(c.source is Source.RANK_ONE for c in changes)
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
@@ -1182,12 +1121,9 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
         return order
     if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
         return recency
-    if trace.table:
-        trace.either(RANK_OR_RECENCY, (n,), "recency-table", None, number=n)
-    else:
-        trace.either(RANK_OR_RECENCY, (n,), *(
-            _say("recency", recency=_order_text(_keys(recency)), effect=msg(effect))
-            for effect in (_("with a different result"), _("with the same result"))))
+    trace.either(RANK_OR_RECENCY, (n,), *(("recency-table", None) if trace.table else (
+        _say("recency", recency=_order_text(_keys(recency)), effect=msg(effect))
+        for effect in (_("with a different result"), _("with the same result")))), number=n)
     return order
 
 
@@ -1233,22 +1169,17 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction); open:
     rounding of halves (``half-points``), values below 0 (``value-below-zero``).  Returns the
     values, the log (change, factor, before, after) and each signed change's points."""
-    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_NAMES  # ints until a half
-                                    if (v := getattr(monster, name)) is not None}
+    values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # ints until a half
+                                    if (v := getattr(monster, a.value)) is not None}
     log, amounts = [], {}
-    rounded: list[Callable[[Fraction], Fraction]] = []
 
     def halved(value: Fraction) -> Fraction:
         if value.denominator == 1:
             return value
-        if not rounded:
-            rounded.append(_ROUNDED.get(trace.reading(HALF_POINTS, (monster.number,)),
-                                        lambda v: v))
-        return rounded[0](value)
+        return _ROUNDED.get(trace.reading(HALF_POINTS, (monster.number,)), lambda v: v)(value)
 
     for change in order:
-        factor = factors.get(change.key, _ONE)
-        amount = change.amount
+        factor, amount = factors.get(change.key, _ONE), change.amount
         if change.signed:
             amount = amounts[change.key] = halved(amount * factor) if factor != 1 else amount
         if change.attribute not in values:
@@ -1273,28 +1204,26 @@ def activation_costs(state: _State, guardian: Guardian) -> None:
     (``cost-below-zero``)."""
     trace, limit, change = state.trace, guardian.limit, guardian.spezial_cost_change
     trace.say("no-wb" if limit is None else "wb", planet=limit and limit.label)
-    for monster in state.table.monsters:
-        if monster.cost is None:
+    for monster in (m for m in state.table.monsters if m.cost is not None):
+        number, cost = monster.number, state.costs[monster.number]
+        opposing = monster.side is not guardian.side
+        said = {"number": number, "planet": monster.planet.label, "cost": cost,
+                "limit": limit and limit.label, "change": _signed(change), "paid": cost + change}
+        outside = "cost-opposing" if opposing and not guardian.spezial_extends else (
+            "cost-outside-wb" if limit is not None and monster.planet is not limit else None)
+        state.wb_affected[number] = outside is None
+        if outside:
+            trace.say(outside, **said)
             continue
-        number, cost, opposing = monster.number, state.costs[monster.number], \
-            monster.side is not guardian.side
-        said = {"number": number, "planet": monster.planet.label, "cost": cost}
-        state.wb_affected[number] = False
-        if opposing and not guardian.spezial_extends:
-            trace.say("cost-opposing", **said)
-        elif limit is not None and monster.planet is not limit:
-            trace.say("cost-outside-wb", limit=limit.label, **said)
+        clauses = (C.WB_RULE if limit is not None else C.SPEZIAL_WIRKUNG,) + (
+            (C.IMMUNITY,) if opposing else ())
+        if cost + change < 0:
+            trace.say("cost-zero", *clauses, **said)
+        if cost + change < 0 and trace.reading(COST_BELOW_ZERO, (number,)) == "zero":
+            state.costs[number] = 0
         else:
-            state.wb_affected[number] = True
-            clauses = ((C.WB_RULE,) if limit is not None else (C.SPEZIAL_WIRKUNG,)) + (
-                (C.IMMUNITY,) if opposing else ())
-            if cost + change < 0:
-                trace.say("cost-zero", *clauses, change=_signed(change), **said)
-            if cost + change < 0 and trace.reading(COST_BELOW_ZERO, (number,)) == "zero":
-                state.costs[number] = 0
-            else:
-                trace.say("cost", *clauses, paid=cost + change, **said)
-                state.costs[number] = cost + change
+            trace.say("cost", *clauses, **said)
+            state.costs[number] = cost + change
 
 
 RULES = (wirkung_reach, effect_on_card, guardian_immunity, np_card, np_conditions, np_scaling,
@@ -1303,12 +1232,15 @@ RULES = (wirkung_reach, effect_on_card, guardian_immunity, np_card, np_condition
 
 # --- The pipeline: every scenario runs the same rules over its table ---
 
+_OWN_SIDE_RULE = card_text_may_override(msg(_(
+    "Effects of Schutzgottkarten apply only to their own side, and a Wirkung only to monsters of "
+    "the Schutzgottkarte's planet.")), *citations(C.IMMUNITY, C.WIRKUNG_SCOPE))
+
+
 def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
          quiet: bool = False) -> _State:
     """Run every rule over ``table``; ``choices`` pick readings of open points."""
     state = _State(table, _Trace(voice, choices, quiet))
-    state.changes = {m.number: [] for m in table.monsters}
-    state.costs = {m.number: m.cost for m in table.monsters if m.cost is not None}
     trace = state.trace
     for effect in table.effects:  # facts outside the texts, up front
         if effect.source is Source.RANK_ONE and effect.target is TargetKind.GUARDIAN:
@@ -1319,9 +1251,16 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
             trace.add(_OWN_SIDE_RULE)
     for guardian in _sides(table):  # each Wirkung on each monster, side A first
         for monster in table.monsters if guardian.wirkung is not None else ():
-            change = _wirkung_on(state, guardian, monster)
-            state.changes[monster.number] += [change] if change else []
-    _effects(state)
+            state.changes[monster.number] += _wirkung_on(state, guardian, monster)
+    for effect in table.effects:  # whether each listed effect reaches its card
+        monster = state.monster(effect.target_monster) if effect.target_monster else None
+        state.affects[effect.number] = affects = (
+            guardian_immunity(trace, table, effect) if effect.target is TargetKind.GUARDIAN
+            else effect_on_card(trace, table, effect, monster))
+        if affects and monster is not None:
+            state.changes[monster.number].append(_Change(
+                effect.number, effect.source, effect.side, effect.activated, effect.attribute,
+                effect.operation, effect.amount))
     for monster in table.monsters:
         _negativ_positiv(state, monster)
     for monster in table.monsters:
@@ -1332,45 +1271,23 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
     return state
 
 
-_OWN_SIDE_RULE = card_text_may_override(msg(_(
-    "Effects of Schutzgottkarten apply only to their own side, and a Wirkung only to monsters of "
-    "the Schutzgottkarte's planet.")), *citations(C.IMMUNITY, C.WIRKUNG_SCOPE))
-
-
-def _effects(state: _State) -> None:
-    """Each listed effect: whether it reaches its card."""
-    trace, table = state.trace, state.table
-    for effect in table.effects:
-        if effect.target is TargetKind.GUARDIAN:
-            state.affects[effect.number] = guardian_immunity(trace, table, effect)
-            continue
-        monster = state.monster(effect.target_monster) if effect.target_monster else None
-        state.affects[effect.number] = affects = effect_on_card(trace, table, effect, monster)
-        if affects and monster is not None:
-            state.changes[monster.number].append(_Change(
-                effect.number, effect.source, effect.side, effect.activated, effect.attribute,
-                effect.operation, effect.amount))
-
-
 def _sides(table: Table) -> list[Guardian]:
     return [g for side in _SIDES_AB for g in table.guardians if g.side is side]
 
 
-def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> _Change | None:
-    """The change of ``guardian``'s Wirkung if it reaches ``monster`` (active since before
-    every effect)."""
+def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> list[_Change]:
+    """The change of ``guardian``'s Wirkung on ``monster`` if it reaches it."""
     state.trace.about = (monster.number, guardian.side)
     reached = state.reached[guardian.side, monster.number] = wirkung_reach(
         state.trace, guardian, monster)
     state.trace.about = None
-    return _Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side, 0,
-                   guardian.wirkung.attribute, Operation.ADD,
-                   guardian.wirkung.amount) if reached else None
+    return [_Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side, 0,
+                    guardian.wirkung.attribute, Operation.ADD, guardian.wirkung.amount)
+            ] if reached else []
 
 
 def _negativ_positiv(state: _State, monster: Monster) -> None:
-    """The negativ-positiv-Wirkung on ``monster``: of each Wirkung reaching it, and of the
-    active side's card if it is in the combat and not under that card's Wirkung."""
+    """The negativ-positiv-Wirkung on ``monster`` of each card that may have one."""
     table, trace = state.table, state.trace
     for guardian in _sides(table):
         if state.reached.get((guardian.side, monster.number)):
@@ -1389,23 +1306,25 @@ def _negativ_positiv(state: _State, monster: Monster) -> None:
 
 
 def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoint) -> _State:
-    """``state`` with monster ``number`` ruled on again under ``choices`` (values only), from
-    the Wirkung's reach on for a negativ-positiv point, else from the order on."""
-    monster = state.monster(number)
-    alt = replace(state, trace=_Trace(state.trace.voice, choices, True),
-                  changes={**state.changes}, factors={**state.factors},
-                  np_factor={**state.np_factor}, reached={**state.reached},
-                  orders={**state.orders}, values={**state.values}, checks={**state.checks},
-                  amounts={**state.amounts}, shown={})
+    """``state`` with monster ``number`` alone ruled on again under ``choices``."""
+    monster, alt = state.monster(number), copy.copy(state)
+    alt.trace, alt.shown = _Trace(state.trace.voice, choices, True), {}
+    for name in ("changes", "factors", "np_factor", "reached", "orders", "values", "checks",
+                 "amounts"):
+        setattr(alt, name, {**getattr(state, name)})
     if point in (NP_SCOPE, NP_DEFENDING, NP_ALL_CHANGES):
         alt.factors.pop(number, None)
         alt.np_factor.pop(number, None)
-        wirkungen = [_wirkung_on(alt, g, monster) for g in _sides(state.table) if g.wirkung]
-        alt.changes[number] = [c for c in wirkungen if c] + [
+        alt.changes[number] = [c for g in _sides(state.table) if g.wirkung
+                               for c in _wirkung_on(alt, g, monster)] + [
             c for c in state.changes[number] if isinstance(c.key, int)]
         _negativ_positiv(alt, monster)
     _values(alt, monster)
     return alt
+
+
+_CHANGES_CONSIDERED = _("The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
+                        "negativ-positiv-Wirkung was considered and does not apply: %(why)s")
 
 
 def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
@@ -1417,26 +1336,22 @@ def _wirkung_pair(state: _State, guardian: Guardian, monster: Monster) -> None:
     trace.about, position = (n, guardian.side), len(trace.steps)
     if trace.voice is _Voice.WIRKUNG:
         trace.say("wirkung-changes", **said)
-    if monster.side is not guardian.side:
-        trace.about = None
-        return  # the negativ-positiv-Wirkung is an effect of the card: its own side only
-    counts = np_card(state, guardian)
-    matched, failed = (np_conditions(state, guardian, monster, counts)
-                       if guardian.symbols.has_negativ_positiv else (frozenset(), ()))
-    failed = state.card_checks.get(guardian.side, (False, ()))[1] + failed
-    state.checks[guardian.side, n] = failed = tuple(number for number in failed if number)
-    if failed and trace.voice is _Voice.WIRKUNG and not trace.silenced:
-        trace.steps[position] = _considered(trace, _say("wirkung-changes", **said), failed, _(
-            "The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
-            "negativ-positiv-Wirkung was considered and does not apply: %(why)s"))
-    if matched and counts:
-        np_scaling(state, guardian, monster, matched)
+    if monster.side is guardian.side:  # the negativ-positiv-Wirkung: its card's own side only
+        counts = np_card(state, guardian)
+        matched, failed = (np_conditions(state, guardian, monster, counts)
+                           if guardian.symbols.has_negativ_positiv else (frozenset(), ()))
+        failed = state.card_checks.get(guardian.side, (False, ()))[1] + failed
+        state.checks[guardian.side, n] = failed = tuple(number for number in failed if number)
+        if failed and trace.voice is _Voice.WIRKUNG and not trace.silenced:
+            trace.steps[position] = _considered(trace, _say("wirkung-changes", **said), failed,
+                                                _CHANGES_CONSIDERED)
+        if matched and counts:
+            np_scaling(state, guardian, monster, matched)
     trace.about = None
 
 
 def _considered(trace: _Trace, step: Step, failed: tuple[int, ...], message_id: str) -> Step:
-    """``step`` saying why the negativ-positiv-Wirkung left it alone (``why``: the first failed
-    check's reason), citing the failed checks and pointing to them."""
+    """``step`` saying why the negativ-positiv-Wirkung left it alone (``why``)."""
     checks = [trace.steps[number - 1] for number in failed]
     cited = tuple(dict.fromkeys(step.citations + tuple(c for s in checks for c in s.citations)))
     return Step(step.outcome, Message(message_id, tuple(sorted(
@@ -1474,15 +1389,13 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
     trace, n = state.trace, monster.number
     failed, own = state.checks.get((monster.side, n), ()), f"wirkung-{monster.side.value}"
     for position, (change, factor, before, after) in enumerate(log, start=1):
-        step = Step(_AP, Message(_EVALUATED, (
-            ("after", str(_exact(after))), ("attribute", change.attribute.label),
-            ("before", str(_exact(before))), ("effect", _label(change.key, change.side)),
-            ("factor", str(_exact(factor))), ("number", n), ("position", position),
-            ("rank", WIRKUNGSRANG[change.source]), ("source", change.source.label))),
-            _CITED[factor == 1])
-        if failed and change.key == own:
-            step = _considered(trace, step, failed, _EVALUATED_CONSIDERED)
-        trace.add(step)
+        step = Step(_AP, msg(_EVALUATED, after=str(_exact(after)), before=str(_exact(before)),
+                             attribute=change.attribute.label, factor=str(_exact(factor)),
+                             effect=_label(change.key, change.side), number=n, position=position,
+                             rank=WIRKUNGSRANG[change.source], source=change.source.label),
+                    _CITED[factor == 1])
+        trace.add(_considered(trace, step, failed, _EVALUATED_CONSIDERED)
+                  if failed and change.key == own else step)
     if (HALF_POINTS.slug, (n,)) in trace.consulted:
         trace.say("half-points", number=n)
 
@@ -1518,8 +1431,7 @@ def _narrate_wirkung(state: _State, monster: Monster) -> None:
 
 @dataclass(frozen=True)
 class _View:
-    """What a scenario presents of a table: ``values(state, key)`` (key ``None``: the
-    ruling's own values), the slug of an open point at a key (``None``: not shown), notes."""
+    """What a scenario presents of a table: its voice, values, open points' slugs, notes."""
 
     slug: str
     voice: _Voice
@@ -1530,31 +1442,26 @@ class _View:
     def rule_on(self, table: Table, choices: Mapping[Any, str] | None = None) -> Ruling:
         """The ruling on ``table`` under ``choices``, with each open point's readings where their
         values differ (an evaluation order alone is not a different result)."""
-        state = _run(table, self.voice, choices)
-        readings: list[Reading] = []
-        differing = set()
+        state, readings, differing = _run(table, self.voice, choices), [], set()
         for (_slug, key), point in state.trace.consulted.items():
-            slug = self.point_slug(point, key)
-            if slug is None:
+            if (slug := self.point_slug(point, key)) is None:
                 continue
             results = [self.values(state, key)] + [self.values(self._alternative(
                 table, state, {**(choices or {}), (point.slug, key): item.slug}, point, key), key)
                 for item in point.readings[1:]]
             compared = [[(v.name, v.value) for v in values if not v.name.endswith("order")]
-                        for values in results]  # an evaluation order alone is no difference
-            if all(values == compared[0] for values in compared[1:]):
-                continue
-            differing.add((point.slug, key))
-            readings += [Reading(slug, item.label, values, citations(*item.clauses), index == 0,
-                                 point.why if index == 0 else None)
-                         for index, (item, values) in enumerate(zip(point.readings, results))]
+                        for values in results]
+            if any(values != compared[0] for values in compared[1:]):
+                differing.add((point.slug, key))
+                readings += [Reading(slug, item.label, values, citations(*item.clauses),
+                                     index == 0, point.why if index == 0 else None)
+                             for index, (item, values) in enumerate(zip(point.readings, results))]
         return Ruling(self.slug, self.values(state, None), state.trace.finish(differing),
                       self.notes(state), tuple(readings))
 
     def _alternative(self, table: Table, state: _State, choices: Mapping[Any, str],
                      point: OpenPoint, key: Key) -> _State:
-        """The state under ``choices``: the whole table again, or on the whole table only
-        the monster the key names."""
+        """The state under ``choices``: the whole table, or only the monster ``key`` names."""
         if self.voice is _Voice.TABLE and key[0] != "effect" and point is not COST_BELOW_ZERO:
             return _redo(state, choices, key[0], point)
         return _run(table, self.voice, choices, True)
@@ -1570,16 +1477,15 @@ def rule_under(scenario: Scenario, inputs: Mapping[str, Any], choices: Mapping[s
     return _VIEWS[scenario.slug].rule_on(scenario.table(scenario.validate(inputs)), choices)
 
 
+_AFFECTS = {n: msg(_("Effect %(number)s affects its target"), number=n) for n in range(1, 25)}
+
+
 def _affects(state: _State, number: int) -> Value:
     return Value(f"effect_{number}_affects", state.affects[number], _AFFECTS[number])
 
 
-_AFFECTS = {n: msg(_("Effect %(number)s affects its target"), number=n) for n in range(1, 25)}
-
-
 def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
-    """The situation's values: per effect whether it affects its target; per monster its
-    values, order, change by the Wirkungen and negativ-positiv factor; costs."""
+    """The situation's values: per effect, per monster, then the costs."""
     if key is not None and key[0] == "effect":
         return (_affects(state, key[1]),)
     numbers = [m.number for m in state.table.monsters] if key is None else [key[0]]
@@ -1792,6 +1698,11 @@ _SITUATION_FIELDS = (
 #: Each choice's member by its value (a dictionary look-up is faster than calling the enum).
 _MEMBER = {(kind, member.value): member for kind in (Spielfeldseite, Source, Operation,
                                                     Attribute, Planet) for member in kind}
+_LISTED_MISSING = _("Choose the planets the description names, or choose another scope.")
+_COST_ZERO = _("Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
+               "not 0.")
+_NEED_AMOUNT = _("Enter N for add, subtract or set.")
+_NEED_BASE = _("Enter the base %(attribute)s: effect %(number)s changes it.")
 
 
 def _planet(value: str | None) -> Planet | None:
@@ -1803,11 +1714,9 @@ def _seen_from_a(side: str) -> Spielfeldseite:
     return _A if side == Side.OWN.value else _B
 
 
-_LISTED_MISSING = _("Choose the planets the description names, or choose another scope.")
-_COST_ZERO = _("Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
-               "not 0.")
-_NEED_AMOUNT = _("Enter N for add, subtract or set.")
-_NEED_BASE = _("Enter the base %(attribute)s: effect %(number)s changes it.")
+def _symbols(item: Mapping[str, Any]) -> GuardianSymbols:
+    return GuardianSymbols(Planet(item["base_planet"]), _planet(item["left_planet"]),
+                           _planet(item["right_planet"]))
 
 
 def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
@@ -1818,23 +1727,20 @@ def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
             "Enter an increase (positive) or a reduction (negative), not 0.")))
     if inputs["scope"] == WirkungScope.LISTED.value and not inputs["listed_planets"]:
         raise InputError("listed_planets", msg(_LISTED_MISSING))
-    symbols = GuardianSymbols(Planet(inputs["base_planet"]), _planet(inputs["left_planet"]),
-                              _planet(inputs["right_planet"]))
-    role, opponent = CombatRole(inputs["combat"]), _planet(inputs["opponent_planet"])
+    symbols, role = _symbols(inputs), CombatRole(inputs["combat"])
+    opponent = _planet(inputs["opponent_planet"])
     if symbols.has_negativ_positiv and role is not CombatRole.NONE and opponent is None:
         raise InputError("opponent_planet", msg(_(
             "Choose the primary planet of the other monster in the combat: the "
             "negativ-positiv-Wirkung depends on it.")))
-    attribute = Attribute(inputs["attribute"])
-    side = _seen_from_a(inputs["monster_side"])
+    attribute, side = Attribute(inputs["attribute"]), _seen_from_a(inputs["monster_side"])
     guardian = Guardian(_A, symbols, Wirkung(
         attribute, inputs["amount"], WirkungScope(inputs["scope"]),
         frozenset(Planet(p) for p in inputs["listed_planets"])),
         inputs["extends_to_opposing_side"])
     monsters = [Monster(1, side, Planet(inputs["monster_planet"]),
                         **{attribute.value: inputs["base_value"]})]
-    effects: tuple[Effect, ...] = ()
-    combat = None
+    effects, combat = (), None
     if role is not CombatRole.NONE and opponent is not None:
         monsters.append(Monster(2, side.other, opponent))
         named = [value for value in (*(a.value for a in Attribute), _OTHER_ATTRIBUTE)
@@ -1843,8 +1749,8 @@ def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
                                side.other, 2, None if value == _OTHER_ATTRIBUTE
                                else Attribute(value)) for number, value in enumerate(named, 1))
         combat = Combat(1, 2) if role is CombatRole.ATTACKING else Combat(2, 1)
-    active = _A if inputs["guardian_side_active"] else _B
-    return Table(active, (guardian,), tuple(monsters), combat, effects)
+    return Table(_A if inputs["guardian_side_active"] else _B, (guardian,), tuple(monsters),
+                 combat, effects)
 
 
 def _parse_wb(inputs: Mapping[str, Any]) -> Table:
@@ -1855,10 +1761,9 @@ def _parse_wb(inputs: Mapping[str, Any]) -> Table:
     guardian = Guardian(_A, GuardianSymbols(limit or Planet.VENUS, left=limit),
                         spezial_cost_change=inputs["cost_change"],
                         spezial_extends=inputs["extends_to_opposing_side"])
-    monsters = tuple(Monster(number, _seen_from_a(item["side"]), Planet(item["planet"]),
-                             cost=item["cost"])
-                     for number, item in enumerate(inputs["monsters"], start=1))
-    return Table(_A, (guardian,), monsters, None, ())
+    return Table(_A, (guardian,), tuple(
+        Monster(number, _seen_from_a(item["side"]), Planet(item["planet"]), cost=item["cost"])
+        for number, item in enumerate(inputs["monsters"], start=1)), None, ())
 
 
 def _parse_order(inputs: Mapping[str, Any]) -> Table:
@@ -1867,8 +1772,7 @@ def _parse_order(inputs: Mapping[str, Any]) -> Table:
     for index, effect in enumerate(inputs["effects"]):
         if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
             raise InputError(f"effects.{index}.amount", msg(_NEED_AMOUNT))
-        name = "base_" + effect["attribute"]
-        if inputs[name] is None:
+        if inputs[name := "base_" + effect["attribute"]] is None:
             raise InputError(name, msg(_NEED_BASE, attribute=Attribute(effect["attribute"]).label,
                                        number=index + 1))
     monster = Monster(1, _A, Planet.VENUS, **{a.value: inputs["base_" + a.value]
@@ -1890,8 +1794,7 @@ def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
         raise InputError("target", msg(_(
             "This scenario covers effects aimed at a Schutzgottkarte or coming from one; "
             "choose a Schutzgottkarte as source or target.")))
-    side = _seen_from_a(inputs["target_side"])
-    extends = inputs["extends_to_opposing_side"]
+    side, extends = _seen_from_a(inputs["target_side"]), inputs["extends_to_opposing_side"]
     guardians = (Guardian(_A, GuardianSymbols(Planet.VENUS), extends=extends,
                           spezial_extends=extends), Guardian(_B, GuardianSymbols(Planet.MARS)))
     monster = target is TargetKind.MONSTER
@@ -1916,14 +1819,12 @@ def _parse_situation(inputs: Mapping[str, Any]) -> Table:
     effects = tuple(_parse_effect(index, item, sides, monsters)
                     for index, item in enumerate(inputs["effects"]))
     trace = _Trace(_Voice.TABLE, quiet=True)
-    for guardian in guardians:
-        attribute = guardian.wirkung.attribute if guardian.wirkung else None
-        for monster in monsters:
-            if (attribute is not None and getattr(monster, attribute.value) is None
-                    and wirkung_reach(trace, guardian, monster)):
-                raise InputError(f"monsters.{monster.number - 1}.{attribute.value}", msg(_(
-                    "Enter the base %(attribute)s: the Wirkung of the Schutzgottkarte of "
-                    "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
+    for guardian, monster in ((g, m) for g in guardians if g.wirkung for m in monsters):
+        attribute = guardian.wirkung.attribute
+        if getattr(monster, attribute.value) is None and wirkung_reach(trace, guardian, monster):
+            raise InputError(f"monsters.{monster.number - 1}.{attribute.value}", msg(_(
+                "Enter the base %(attribute)s: the Wirkung of the Schutzgottkarte of "
+                "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
     return Table(Spielfeldseite(inputs["active_side"]), guardians, monsters, combat, effects)
 
 
@@ -1941,10 +1842,9 @@ def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:
                       WirkungScope(item["wirkung_scope"]),
                       frozenset(Planet(p) for p in item["wirkung_planets"])
                       ) if item["wirkung_attribute"] else None
-    return Guardian(Spielfeldseite(item["side"]), GuardianSymbols(
-        Planet(item["base_planet"]), _planet(item["left_planet"]),
-        _planet(item["right_planet"])), wirkung, item["extends_to_opposing_side"],
-        item["spezial_cost_change"], item["spezial_extends_to_opposing_side"])
+    return Guardian(Spielfeldseite(item["side"]), _symbols(item), wirkung,
+                    item["extends_to_opposing_side"], item["spezial_cost_change"],
+                    item["spezial_extends_to_opposing_side"])
 
 
 def _parse_combat(inputs: Mapping[str, Any], count: int) -> Combat | None:
@@ -2007,17 +1907,15 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
 
 def _wirkung_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     """``applies``, ``change`` (signed points), ``factor`` and, with a base value, ``result``."""
-    wirkung = state.table.guardians[0].wirkung
-    reached = state.reached[_A, 1]
-    factor = state.np_factor.get(1, Fraction(1))
-    values = [Value("applies", reached, msg(_("The Wirkung applies"))),
+    attribute, reached = state.table.guardians[0].wirkung.attribute, state.reached[_A, 1]
+    values = (Value("applies", reached, msg(_("The Wirkung applies"))),
               Value("change", _exact(state.amounts[1]["wirkung-a"]) if reached else 0,
-                    msg(_("Change to %(attribute)s"), attribute=wirkung.attribute.label)),
-              Value("factor", _exact(factor), msg(_("Factor from the negativ-positiv-Wirkung")))]
-    if wirkung.attribute in state.values[1]:
-        values.append(Value("result", _exact(state.values[1][wirkung.attribute]),
-                            msg(_("Resulting %(attribute)s"), attribute=wirkung.attribute.label)))
-    return tuple(values)
+                    msg(_("Change to %(attribute)s"), attribute=attribute.label)),
+              Value("factor", _exact(state.np_factor.get(1, _ONE)),
+                    msg(_("Factor from the negativ-positiv-Wirkung"))))
+    return values + ((Value("result", _exact(state.values[1][attribute]), msg(_(
+        "Resulting %(attribute)s"), attribute=attribute.label)),)
+        if attribute in state.values[1] else ())
 
 
 def _wirkung_notes(state: _State) -> tuple[Message, ...]:
