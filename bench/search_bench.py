@@ -26,6 +26,7 @@ also counts the waits for a core).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
@@ -208,6 +209,117 @@ def measure(data: dict, queries: int = 200, seed: int = 11) -> dict[str, tuple]:
     return results
 
 
+def _ranked(sql: str) -> int:
+    """How many rows the ranking query ``sql`` (captured, parameters in
+    place) scores: its rows without ORDER BY and LIMIT, counted."""
+    from django.db import connection
+
+    body = sql[:sql.rindex(" ORDER BY score")]
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM ({body}) AS ranked".replace("%", "%%"), [])
+        return cursor.fetchone()[0]
+
+
+def compare(data: dict, queries: int = 200, seed: int = 11) -> dict[str, dict]:
+    """The same queries as :func:`measure`, each run with the speed-ups of
+    :mod:`rulebook.search.speed` off and on, alternately (which goes first
+    alternates too), in this one process: the before/after ratio on a
+    shared machine, whose load both sides meet alike.
+
+    Returns {kind: {"off": figures, "on": figures, "queries": (SQL
+    queries per call off, on), "ranked": (mean rows scored per call off,
+    on) or None, "same": calls with the same answer, "calls": calls}};
+    figures as :func:`measure`'s (wall p50, p95, cpu p50, p95, db cpu p50,
+    p95).  Rows scored are counted for the match of one-word queries
+    (its ranking query counted without its order and limit).
+    """
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from rulebook.search import LANGUAGES, find_keys, search, speed
+    from rulebook.search.backends import Filters, Query, backend
+
+    rng = random.Random(seed)
+    words = [(language, w) for language, items in data["words"].items() for w in items]
+    one = [w for _l, w in rng.choices(words, k=queries)]
+    two = []
+    for _ in range(queries):
+        language = rng.choice(list(data["words"]))
+        two.append(" ".join(rng.choices(data["words"][language], k=2)))
+    keys = rng.choices(data["keys"], k=queries)
+    engine = backend()
+    filters = Filters(LANGUAGES, timezone.localdate())
+
+    def hits(found):
+        return [(h.kind, getattr(h.clause, "pk", None), h.language) for h in found]
+
+    kinds = [("match only", one, lambda q: engine.match(Query.parse(q), filters, 100), list),
+             ("one word", one, search, hits),
+             ("two words", two, search, hits),
+             ("clause key", keys, find_keys, lambda found: [(k.kind, k.obj.pk) for k in found])]
+    results = {}
+    for kind, items, run, answer in kinds:
+        for q in items[:5]:  # warm caches
+            run(q)
+            with speed.switched_off():
+                run(q)
+        database_cpu = _database_cpu()
+        samples = {"off": ([], [], []), "on": ([], [], [])}
+        same = 0
+        for index, q in enumerate(items):
+            answers = {}
+            for side in (("off", "on") if index % 2 else ("on", "off")):
+                wall, cpu, db = samples[side]
+                with (speed.switched_off() if side == "off" else contextlib.nullcontext()):
+                    start_db = database_cpu() if database_cpu else 0
+                    start, start_cpu = time.perf_counter(), time.process_time()
+                    answers[side] = answer(run(q))
+                    wall.append((time.perf_counter() - start) * 1000)
+                    cpu.append((time.process_time() - start_cpu) * 1000)
+                    if database_cpu:
+                        db.append((database_cpu() - start_db) / 1e6)
+            same += answers["off"] == answers["on"]
+        counts, ranked = {}, {}
+        for side in ("off", "on"):
+            with (speed.switched_off() if side == "off" else contextlib.nullcontext()):
+                calls, scored = 0, []
+                for q in items[:20]:
+                    with CaptureQueriesContext(connection) as captured:
+                        run(q)
+                    calls += len(captured.captured_queries)
+                    if kind == "match only":
+                        sql = [c["sql"] for c in captured.captured_queries if "AS score" in c["sql"]]
+                        if sql:
+                            scored.append(_ranked(sql[-1]))
+                counts[side] = calls / 20
+                ranked[side] = statistics.mean(scored) if scored else None
+        figures = {side: (_percentiles(wall) + _percentiles(cpu)
+                          + (_percentiles(db) if db else (None, None)))
+                   for side, (wall, cpu, db) in samples.items()}
+        results[kind] = {**figures, "queries": (counts["off"], counts["on"]),
+                         "ranked": (ranked["off"], ranked["on"]) if ranked["on"] is not None
+                         else None, "same": same, "calls": len(items)}
+    return results
+
+
+def _print_compare(results: dict) -> None:
+    print("before (speed-ups off) and after (on), alternately in this run:")
+    print(f"{'query':<12} {'p50 off':>8} {'p50 on':>8} {'p95 off':>8} {'p95 on':>8} "
+          f"{'cpu95 off':>9} {'cpu95 on':>9} {'db95 off':>9} {'db95 on':>8} {'p95 on/off':>10} "
+          f"{'SQL off/on':>10} {'same':>8}")
+    for kind, row in results.items():
+        off, on = row["off"], row["on"]
+        db = (f"{off[5]:9.2f} {on[5]:8.2f}" if off[5] is not None else f"{'-':>9} {'-':>8}")
+        print(f"{kind:<12} {off[0]:8.2f} {on[0]:8.2f} {off[1]:8.2f} {on[1]:8.2f} {off[3]:9.2f} "
+              f"{on[3]:9.2f} {db} {on[1] / off[1]:10.2f} "
+              f"{row['queries'][0]:4.1f}/{row['queries'][1]:<4.1f} {row['same']:>4}/{row['calls']}")
+    for kind, row in results.items():
+        if row["ranked"]:
+            print(f"{kind}: rows scored per match (mean of 20 queries): "
+                  f"{row['ranked'][0]:.0f} off, {row['ranked'][1]:.0f} on")
+
+
 def _configure(vendor_url: str | None, fresh: bool = False) -> str:
     """Point Django at the bench database; return a description.
 
@@ -263,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clauses", type=int, default=50_000)
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--rebuild", action="store_true", help="build the rulebook anew")
+    parser.add_argument("--compare", action="store_true",
+                        help="also run every query with rulebook.search.speed off and on, "
+                             "alternately, and print both side by side")
     args = parser.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))
@@ -311,6 +426,8 @@ def main(argv: list[str] | None = None) -> int:
         database = (f" {db50:11.2f} {db95:11.2f}" if db50 is not None else "")
         print(f"{kind:<12} {p50:8.2f} {p95:8.2f} {p95 / GOAL_MS:9.2f} {cpu50:8.2f} {cpu95:8.2f} "
               f"{p50 / base:13.1f}{database}")
+    if args.compare:
+        _print_compare(compare(data, args.queries))
     if hasattr(os, "getloadavg"):
         print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"goal: p95 <= {GOAL_MS:.0f} ms, on SQLite and on PostgreSQL")

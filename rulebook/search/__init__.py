@@ -9,7 +9,8 @@ date and later; their hits have ``kind == "ruling"`` and never come before
 a clause whose heading the query names.  The index is kept in
 step with published versions by :mod:`rulebook.search.indexing`; the
 backends (SQLite FTS5, PostgreSQL full-text search) live in
-:mod:`rulebook.search.backends`.
+:mod:`rulebook.search.backends`, the speed-ups and what each trades in
+:mod:`rulebook.search.speed`.
 
 May import: :mod:`rulebook.models` and :mod:`rulebook.caching` (the
 results page).  Must not import the other rooms (reading, versioning,

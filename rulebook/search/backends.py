@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
+from rulebook.search import speed
 from rulebook.search.text import MAX_QUERY_TOKENS, STEMMERS, fold, stem, stemmed_text, tokens
 
 FTS_TABLE = "rulebook_search_fts"
@@ -391,12 +392,17 @@ class SQLiteBackend(Backend):
         # the entries whose heading (the title column) names every word of the query
         named = self.match_expression(query, filters.languages, exact=True)
         expressions = [f"title : ({named})", expression]
+        # a bounded ranking (rulebook.search.speed) for a one-word query: its
+        # rows with any word of the query in the title are always ranked
+        any_word = (self.match_expression(Query(query.words, query.prefix, (
+            tuple((word,) for word in query.all_words()),)), filters.languages)
+            if speed.bounded_query(query) else "")
         if (filters.game_id is None and filters.document_id is None
                 and set(filters.languages) >= set(STEMMERS)):
-            rows = self._ranked_then_filtered(expressions, filters, limit)
+            rows = self._ranked_then_filtered(expressions, any_word, filters, limit)
             if rows is not None:
                 return rows
-        return self._joined(expressions, filters, limit)
+        return self._joined(expressions, any_word, filters, limit)
 
     @staticmethod
     def _score(rowid: str) -> str:
@@ -408,18 +414,24 @@ class SQLiteBackend(Backend):
                 f"* {HEADING_BONUS} - bm25({FTS_TABLE}, 4.0, 1.0)")
 
     @staticmethod
-    def _validity_sql(filters) -> tuple[list[str], list]:
-        where = ["e.superseded = %s", "(e.valid_from IS NULL OR e.valid_from <= %s)",
-                 "(e.valid_until IS NULL OR e.valid_until > %s)",
-                 "e.language IN (" + ", ".join(["%s"] * len(filters.languages)) + ")"]
+    def _validity_sql(filters, alias: str = "e") -> tuple[list[str], list]:
+        where = [f"{alias}.superseded = %s",
+                 f"({alias}.valid_from IS NULL OR {alias}.valid_from <= %s)",
+                 f"({alias}.valid_until IS NULL OR {alias}.valid_until > %s)",
+                 f"{alias}.language IN (" + ", ".join(["%s"] * len(filters.languages)) + ")"]
         return where, [False, filters.on, filters.on, *filters.languages]
 
-    def _ranked_then_filtered(self, expressions, filters, limit):
+    def _ranked_then_filtered(self, expressions, any_word, filters, limit):
         fetch = limit * 2
+        bound, bound_params = speed.sqlite_candidates(
+            FTS_TABLE, f"FROM {FTS_TABLE} AS f2{speed.docsize_join(FTS_TABLE, 'x', 'f2', 'd2')} "
+            f"WHERE f2.{FTS_TABLE} MATCH %s", [expressions[1]], any_word)
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT rowid, {self._score('rowid')} AS score FROM {FTS_TABLE} "
-                           f"WHERE {FTS_TABLE} MATCH %s ORDER BY score DESC, rowid LIMIT %s",
-                           [*expressions, fetch])
+            cursor.execute(f"SELECT f.rowid, {self._score('f.rowid')} AS score FROM {FTS_TABLE} "
+                           f"AS f{speed.docsize_join(FTS_TABLE, bound)} "
+                           f"WHERE f.{FTS_TABLE} MATCH %s{' AND ' + bound if bound else ''} "
+                           "ORDER BY score DESC, f.rowid LIMIT %s",
+                           [*expressions, *bound_params, fetch])
             ranked = cursor.fetchall()
             if not ranked:
                 return []
@@ -435,21 +447,39 @@ class SQLiteBackend(Backend):
             return None  # too many rows out of force on that date: rank through the join
         return rows[:limit]
 
-    def _joined(self, expressions, filters, limit):
-        where, params = self._validity_sql(filters)
-        where = ["f.rowid = e.id", f"{FTS_TABLE} MATCH %s", *where]
-        params = [*expressions, *params]
+    @classmethod
+    def _joined_where(cls, filters, fts: str, entry: str) -> tuple[list[str], list]:
+        """The conditions (and parameters) of the match joined with its entries
+        (``fts`` and ``entry`` the aliases), the match expression first."""
+        where, params = cls._validity_sql(filters, entry)
+        where = [f"{fts}.rowid = {entry}.id", f"{fts}.{FTS_TABLE} MATCH %s", *where]
         if filters.game_id is not None:
-            where.append("e.game_id = %s")
+            where.append(f"{entry}.game_id = %s")
             params.append(filters.game_id)
         if filters.document_id is not None:
-            where.append("e.document_id = %s")
+            where.append(f"{entry}.document_id = %s")
             params.append(filters.document_id)
+        return where, params
+
+    def _joined(self, expressions, any_word, filters, limit):
+        where, params = self._joined_where(filters, "f", "e")
+        params = [expressions[1], *params]
+        sample, sample_params = self._joined_where(filters, "f2", "e2")
+        bound, bound_params = speed.sqlite_candidates(
+            FTS_TABLE, f"FROM {FTS_TABLE} AS f2{speed.docsize_join(FTS_TABLE, 'x', 'f2', 'd2')} "
+            "CROSS JOIN rulebook_searchentry AS e2 WHERE " + " AND ".join(sample),
+            [expressions[1], *sample_params], any_word)
+        if bound:
+            where.append(bound)
+            params.extend(bound_params)
+            tables = (f"{FTS_TABLE} AS f{speed.docsize_join(FTS_TABLE, bound)} "
+                      "CROSS JOIN rulebook_searchentry AS e")
+        else:
+            tables = f"{FTS_TABLE} AS f, rulebook_searchentry AS e"
         sql = (f"SELECT e.id, e.clause_id, {self._score('f.rowid')} AS score "
-               f"FROM {FTS_TABLE} AS f, rulebook_searchentry AS e WHERE "
-               + " AND ".join(where) + " ORDER BY score DESC, e.id LIMIT %s")
+               f"FROM {tables} WHERE " + " AND ".join(where) + " ORDER BY score DESC, e.id LIMIT %s")
         with connection.cursor() as cursor:
-            cursor.execute(sql, [*params, limit])
+            cursor.execute(sql, [expressions[0], *params, limit])
             return [tuple(row) for row in cursor.fetchall()]
 
     def write_rulings(self, entries) -> None:

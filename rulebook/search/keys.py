@@ -16,7 +16,9 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
+
+from rulebook.search import speed
 
 _KEYISH = re.compile(r"^[\w.¶§ ›-]{1,80}$")
 
@@ -88,8 +90,23 @@ def find_keys(query: str, *, game=None, document=None,
         scope &= Q(document__game=game)
     if document is not None:
         scope &= Q(document=document)
-    shown = Clause.objects.shown(on).values("pk")
-    clauses = Clause.objects.filter(scope, pk__in=shown).filter(
+    if speed.enabled():
+        visible = Q(speed.shown_clause(on))
+        # a clause readers see, by the section it is in (or its parent's, its grandparent's)
+        in_section = Clause.objects.filter(speed.shown_clause(on)).filter(
+            Q(section_id=OuterRef("pk")) | Q(section__parent_id=OuterRef("pk"))
+            | Q(section__parent__parent_id=OuterRef("pk")))
+        of_document = Q(Exists(Clause.objects.filter(speed.shown_clause(on),
+                                                     document_id=OuterRef("pk"))))
+        of_section = Q(Exists(in_section))
+    else:
+        shown = Clause.objects.shown(on).values("pk")
+        visible = Q(pk__in=shown)
+        of_document = Q(pk__in=Clause.objects.filter(pk__in=shown).values("document_id"))
+        shown_sections = Clause.objects.filter(pk__in=shown).values("section_id")
+        of_section = (Q(pk__in=shown_sections) | Q(children__in=shown_sections)
+                      | Q(children__children__in=shown_sections))
+    clauses = Clause.objects.filter(scope, visible).filter(
         Q(key__in=variants) | Q(label__in=variants)).select_related(
         "document__game", "section").order_by("document__position", "position")[:20]
     found = [KeyMatch("clause", c, c.get_absolute_url()) for c in clauses]
@@ -100,14 +117,10 @@ def find_keys(query: str, *, game=None, document=None,
         doc_scope &= Q(game=game)
     if document is not None:
         doc_scope &= Q(pk=document.pk)
-    documents = Document.objects.filter(
-        doc_scope, number__in=variants,
-        pk__in=Clause.objects.filter(pk__in=shown).values("document_id")).select_related("game")
+    documents = Document.objects.filter(doc_scope, of_document,
+                                        number__in=variants).select_related("game")
     found = [KeyMatch("document", d, d.get_absolute_url()) for d in documents]
-    shown_sections = Clause.objects.filter(pk__in=shown).values("section_id")
-    sections = Section.objects.filter(scope, number__in=variants).filter(
-        Q(pk__in=shown_sections) | Q(children__in=shown_sections)
-        | Q(children__children__in=shown_sections)).distinct().select_related(
-        "document__game")
+    sections = Section.objects.filter(scope, of_section, number__in=variants).distinct(
+        ).select_related("document__game")
     found += [KeyMatch("section", s, s.get_absolute_url()) for s in sections]
     return found

@@ -10,6 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 MODULES = ["rulebook.search.text", "rulebook.search.backends", "rulebook.search.excerpts",
+           "rulebook.search.speed",
            "rulebook.search.indexing", "rulebook.references.syntax", "rulebook.references.rendering"]
 
 
@@ -40,6 +41,11 @@ def test_bench_builds_a_small_rulebook_and_measures(db):
     assert set(figures) == {"baseline", "match only", "one word", "two words", "clause key"}
     assert all(wall50 <= wall95 and cpu50 <= cpu95
                for wall50, wall95, cpu50, cpu95, _db50, _db95 in figures.values())
+    # before and after the speed-ups, side by side: the same answers at this size
+    compared = bench.compare(data, queries=3)
+    assert set(compared) == {"match only", "one word", "two words", "clause key"}
+    assert all(row["same"] == row["calls"] == 3 for row in compared.values())
+    assert compared["match only"]["ranked"] is not None
     # PostgreSQL's own CPU time when the server runs here (SQLite's is the process's)
     for *_figures, db50, db95 in figures.values():
         if connection.vendor == "sqlite":
