@@ -32,7 +32,8 @@ beyond the bound below.
   word may be left out of that word's hits — at 50,000 clauses, 186 of
   200 one-word searches gave the same 25 hits as ranking everything, the
   others 22-24 of the same 25 (``bench/search_bench.py --compare`` counts
-  the answers that are the same); :data:`CANDIDATES` ``None`` turns it off.  Queries of several words, a
+  the answers that are the same); :data:`CANDIDATES` ``None``, the site's
+  setting, turns it off: results stay exact.  Queries of several words, a
   compound's parts or a phrase are ranked whole: choosing the candidates
   evaluates the match once more, which for them costs about what it saves.
   PostgreSQL ranks every match whole: there, reading the matching rows
@@ -96,7 +97,10 @@ def shown_clause(on: datetime.date | None = None, outer: str = "pk") -> Exists:
 #: About this many entries of a large match are ranked besides those whose
 #: heading holds a query word (see the module docstring); ``None`` ranks
 #: every match whole (the bounded ranking off, the key jump's speed-up kept).
-CANDIDATES: int | None = 2000
+#: Off (``None``) on this site: a judge's search must not leave out an entry
+#: that ranking every match would show; a deployment with a rulebook far
+#: beyond the seeds may set it (2,000 measured as above).
+CANDIDATES: int | None = None
 #: The entries whose id is a multiple of this are the sample that sets the
 #: text length within which about :data:`CANDIDATES` entries lie.
 SAMPLE = 8
