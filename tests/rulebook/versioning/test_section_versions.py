@@ -255,3 +255,16 @@ def test_the_sitemap_lists_a_renamed_section_at_its_new_address(client, renamed)
     sitemap = client.get("/sitemap.xml").content.decode()
     assert "/de/testspiel/regeln/section/karten-ziehen/" in sitemap
     assert "/section/ziehen/" not in sitemap
+
+
+def test_the_side_by_side_section_page_follows_the_section_page(client, renamed):
+    """Every other page of a section by slug answers as the section page does:
+    the slug in force 200 with the heading of the date, an old slug 301 to it."""
+    response = client.get(f"{DOC}section/ziehen/side-by-side/?as_of=2022-01-01")
+    assert response.status_code == 301
+    assert response["Location"] == f"{DOC}section/karten-ziehen/side-by-side/?as_of=2022-01-01"
+    page = client.get(f"{DOC}section/karten-ziehen/side-by-side/")
+    assert page.status_code == 200 and "Karten ziehen" in page.content.decode()
+    dated = client.get(f"{DOC}section/karten-ziehen/side-by-side/?as_of=2022-01-01")
+    assert "Karten ziehen" not in dated.content.decode()
+    assert client.get(f"{DOC}section/nirgends/side-by-side/").status_code == 404

@@ -225,3 +225,11 @@ def test_the_corrections_admin_and_pages_say_what_changed_in_words(restructured,
     # A clause only renumbered or moved shows no word diff of an unchanged text:
     # the one diff is the repealed clause's deleted text.
     assert detail.count('<div class="diff"') == 1 and "<del" in detail
+
+
+def test_the_side_by_side_page_of_an_old_key_redirects(restructured, client):
+    response = client.get(f"{BASE}/2.1/side-by-side/?with=ru")
+    assert response.status_code == 301
+    assert response["Location"] == f"{BASE}/2.5/side-by-side/?with=ru"
+    assert client.get(f"{BASE}/2.5/side-by-side/").status_code == 200
+    assert client.get(f"{BASE}/9.9/side-by-side/").status_code == 404
