@@ -268,3 +268,26 @@ def test_the_side_by_side_section_page_follows_the_section_page(client, renamed)
     dated = client.get(f"{DOC}section/karten-ziehen/side-by-side/?as_of=2022-01-01")
     assert "Karten ziehen" not in dated.content.decode()
     assert client.get(f"{DOC}section/nirgends/side-by-side/").status_code == 404
+
+
+
+def test_the_search_finds_a_renamed_section_by_the_heading_in_force(client, small_rulebook,
+                                                                   publisher):
+    """A correction's new heading reaches the index (the section's first clause
+    carries it), the heading it replaced no longer finds the clause, and the
+    results name the section by the heading of the reading date."""
+    from rulebook.search import search
+    from rulebook.search.indexing import index_section
+
+    section = small_rulebook["section"]
+    Section.objects.filter(pk=section.pk).update(heading_de="Altname")
+    index_section(section)
+    assert [hit.clause.key for hit in search("Altname", language="de")] == ["1.1"]
+    correct(small_rulebook["game"], publisher, RENAMED, {
+        "section": section, "slug": "nachschub", "name_de": "Nachschub"})
+    assert [hit.clause.key for hit in search("Nachschub", language="de")] == ["1.1"]
+    assert search("Altname", language="de") == []
+    page = client.get("/de/search/?q=Nachschub").content.decode()
+    assert "1 Nachschub" in page
+    dated = client.get("/de/search/?q=Karten&as_of=2022-06-01").content.decode()
+    assert "1 Altname" in dated and "Nachschub" not in dated
