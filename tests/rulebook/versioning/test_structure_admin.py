@@ -102,3 +102,22 @@ def test_the_clause_form_refuses_a_section_of_another_document(small_rulebook, o
         "versions-MIN_NUM_FORMS": "0", "versions-MAX_NUM_FORMS": "1000"}).content.decode()
     assert "This section belongs to another document" in page
     assert not Clause.objects.filter(key="1.9").exists()
+
+
+def test_a_key_or_label_too_long_is_a_field_error(small_rulebook, correction,
+                                                  draft_correction, editor):
+    """A 300-character key or printed label: a field error in the draft form and
+    the add-clause form, nothing stored (on SQLite and PostgreSQL alike)."""
+    client = client_for(editor)
+    draft = draft_correction.versions.get()
+    page = client.post(f"/admin/rulebook/clauseversion/{draft.pk}/change/",
+                       draft_form(draft, key="1." + "9" * 298, label="L" * 300))
+    html = page.content.decode()
+    assert page.status_code == 200 and html.count('class="form-row errors') >= 2
+    assert "at most 120 characters" in html and "at most 160 characters" in html
+    assert ClauseVersion.objects.get(pk=draft.pk).key == draft.key
+    added = client.post(f"/admin/rulebook/correction/{correction.pk}/add-clause/", {
+        "section": small_rulebook["section"].pk, "after": small_rulebook["other"].pk,
+        "key": "1." + "9" * 298, "label": "", "title": "", "text": "Eine neue Regel."})
+    assert added.status_code == 200 and "at most 120 characters" in added.content.decode()
+    assert correction.versions.count() == 0
