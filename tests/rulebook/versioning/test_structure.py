@@ -112,6 +112,9 @@ def test_clause_pages_show_the_label_and_section_of_their_date(restructured, cli
     old = client.get(f"{BASE}/2.5/?as_of={BEFORE}").content.decode()
     new = client.get(f"{BASE}/2.5/?as_of={AFTER}").content.decode()
     assert "<title>2.1" in old and "<title>2.5" in new
+    # the key in force on the date, under the label of that date
+    assert "Key: <code>2.1</code>" in old and "2.5</code>" not in old
+    assert "Key: <code>2.5</code>" in new
     moved_before = client.get(f"{BASE}/1.3/?as_of={BEFORE}").content.decode()
     moved_after = client.get(f"{BASE}/1.3/?as_of={AFTER}").content.decode()
     assert f'href="{BASE}/section/ziehen/?as_of={BEFORE}"' in moved_before
