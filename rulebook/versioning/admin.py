@@ -667,6 +667,15 @@ class DraftVersionForm(ClauseVersionAdminForm):
                 structure.check_key(draft.clause.document, key, draft.clause)
             except structure.StructureError as error:
                 self.add_error("key", str(error))
+        label = cleaned.get("label") or ""
+        if (draft.clause_id and draft.correction_id and section is not None and key
+                and "section" not in self.errors and "key" not in self.errors
+                and (section.pk, key, label) != (draft.section_id, draft.key, draft.label or "")):
+            # renumbered or moved: its printed label is not another clause's in the section
+            try:
+                structure.check_label(draft.correction, section, key, label, draft.clause)
+            except structure.StructureError as error:
+                self.add_error("label" if "label" in self.fields else None, str(error))
         expected = cleaned.get("expected_revision")
         if self.instance.pk and expected is not None:
             # Inside the admin's transaction: the locks last until the save, so
