@@ -291,3 +291,18 @@ def test_the_search_finds_a_renamed_section_by_the_heading_in_force(client, smal
     assert "1 Nachschub" in page
     dated = client.get("/de/search/?q=Karten&as_of=2022-06-01").content.decode()
     assert "1 Altname" in dated and "Nachschub" not in dated
+
+
+def test_a_section_without_a_heading_is_named_by_its_number_when_renamed(small_rulebook):
+    from rulebook.versioning.headings import describe
+
+    section = small_rulebook["section"]
+    Section.objects.filter(pk=section.pk).update(heading_de="")
+    correction = Correction.objects.create(game=small_rulebook["game"], language="de",
+                                           effective_date=RENAMED, title_de="Überschrift")
+    change = StructureChange.objects.create(correction=correction, section=section,
+                                            name_de="Karten ziehen")
+    from django.utils import translation
+    with translation.override("de"):
+        assert describe(StructureChange.objects.get(pk=change.pk)).startswith(
+            "Abschnitt „1“ umbenannt in „Karten ziehen“")
