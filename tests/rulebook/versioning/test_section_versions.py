@@ -306,3 +306,36 @@ def test_a_section_without_a_heading_is_named_by_its_number_when_renamed(small_r
     with translation.override("de"):
         assert describe(StructureChange.objects.get(pk=change.pk)).startswith(
             "Abschnitt „1“ umbenannt in „Karten ziehen“")
+
+
+def test_the_clause_history_lists_its_sections_rename(client, renamed):
+    page = client.get(f"{DOC}1.1/history/").content.decode()
+    assert "Änderungen ihres Abschnitts" in page
+    assert ("Abschnitt „Ziehen“ umbenannt in „Karten ziehen“, Adresse ziehen → karten-ziehen"
+            in page)
+    assert 'datetime="2023-03-01"' in page
+    english = client.get("/en/testspiel/regeln/1.1/history/").content.decode()
+    assert "Changes of its section" in english and "“Drawing cards”" in english
+
+
+def test_a_rename_before_the_clause_moved_in_is_not_in_its_history(small_rulebook, publisher):
+    from rulebook.versioning.history import section_changes
+
+    document = small_rulebook["document"]
+    other = Section.objects.create(document=document, slug="spielen", number="2",
+                                   heading_de="Spielen", position=2)
+    correct(small_rulebook["game"], publisher, RENAMED,
+            {"section": other, "name_de": "Ausspielen"})
+    clause = small_rulebook["other"]
+    moved_on = datetime.date(2024, 1, 1)
+    correction = Correction.objects.create(game=small_rulebook["game"], language="de",
+                                           effective_date=moved_on, title_de="Umzug")
+    draft = propose_version(correction, clause, publisher)
+    draft.section = other
+    draft.save()
+    submit_correction(correction, publisher)
+    publish_correction(correction, publisher)
+    versions = list(clause.versions.published().order_by("effective_date", "number"))
+    assert section_changes(Clause.objects.get(pk=clause.pk), versions) == []
+    first = small_rulebook["clause"]
+    assert section_changes(first, list(first.versions.published())) == []
