@@ -129,19 +129,24 @@ def render_hits(hits, dated: bool, on) -> SafeString:
             else:
                 said = undated % {"number": number}
             versions[version.number, version.effective_date] = said
+        # Names in force on ``on`` where a correction changed them (the search
+        # read whether one did with the hit: none read otherwise).
+        renamed = getattr(clause, "structure_changed", True)
+        if renamed and changes is None:
+            changes = published_changes()
         path = paths.get(document.pk)
         if path is None:
-            changes = published_changes() if changes is None else changes
-            structure_on(document, on, changes)  # the title and name in force on ``on``
-            structure_on(document.game, on, changes)
+            if renamed:
+                structure_on(document, on, changes)  # the title and name in force on ``on``
+                structure_on(document.game, on, changes)
             document_title = document.title_in(language)
             path = paths[document.pk] = (
                 f'{escape(str(document.game))} › <span lang="{escape(document_title.language)}">'
                 f'{escape(document_title.text or document.slug)}</span>')
         heading = headings.get(section.pk)
         if heading is None:
-            changes = published_changes() if changes is None else changes
-            structure_on(section, on, changes)  # the heading in force on ``on``
+            if renamed:
+                structure_on(section, on, changes)  # the heading in force on ``on``
             heading = headings[section.pk] = (
                 f'<span lang="{escape(section.heading_in(language).language)}">'
                 f'{escape(section.label())}</span>')
