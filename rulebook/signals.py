@@ -3,8 +3,9 @@
 - A saved clause version: its clause's search entries are rebuilt (only
   published versions are indexed, so a draft becomes searchable when its
   ``published_at`` is set) and its stored references are rebuilt.
-- A saved section: the entries of its first clause, which carry its
-  heading, are rebuilt.
+- A saved section, or a published correction's change of its heading
+  (a :class:`~rulebook.models.StructureChange`): the entries of its first
+  clause, which carry its heading, are rebuilt.
 - A saved official ruling: its search entries are rebuilt (a published
   one's, a translation added later included; a draft has none).
 - A saved or deleted glossary term: the cached glossary indexes are rebuilt.
@@ -25,7 +26,8 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from rulebook.caching.revision import bump
-from rulebook.models import Clause, ClauseVersion, Document, GlossaryTerm, Ruling, Section
+from rulebook.models import (Clause, ClauseVersion, Document, GlossaryTerm, Ruling, Section,
+                             StructureChange)
 from rulebook.references.glossary import glossary_changed
 from rulebook.references.resolver import rulebook_changed
 from rulebook.references.services import resolve_pending, store_references, store_references_of
@@ -62,6 +64,14 @@ def section_saved(sender, instance: Section, created=False, raw=False, **kwargs)
     section's heading (a new section has no clauses yet)."""
     if not (raw or created):
         index_section(instance)
+
+
+@receiver(post_save, sender=StructureChange, dispatch_uid="rulebook_section_renamed_indexed")
+def structure_change_saved(sender, instance: StructureChange, raw=False, **kwargs) -> None:
+    """Re-index the first clause of a section a correction renames, once the
+    change is published: its entries carry the heading in force."""
+    if not raw and instance.section_id and instance.published_at is not None:
+        index_section(Section.objects.get(pk=instance.section_id))
 
 
 def _game_id(instance) -> int | None:

@@ -18,13 +18,17 @@ from rulebook.models import RulingDecision
 from rulebook.rulings.admin import RulingPartInline
 
 
-def _point_choices() -> list:
-    return [("", "---------")] + [(game, points) for game, points in decisions.choices()]
+def _point_choices(game: str | None = None) -> list:
+    """The open points offered: of ``game`` (a slug) only, else of every game
+    (the add page, before the ruling's game is chosen), grouped by game."""
+    return [("", "---------")] + [(ruleset, points)
+                                  for ruleset, points in decisions.choices(game)]
 
 
-def _reading_choices() -> list:
+def _reading_choices(game: str | None = None) -> list:
+    """The readings offered, grouped by open point: of ``game``'s points only, else all."""
     choices: list = [("", "---------")]
-    for ruleset_game, _points in decisions.choices():
+    for ruleset_game, _points in decisions.choices(game):
         for point in decisions.open_points(ruleset_game):
             choices.append((f"{ruleset_game}: {point.slug}", [
                 (reading.slug, f"{reading.slug} — {decisions.shown(reading.label)}")
@@ -42,9 +46,19 @@ class RulingDecisionForm(forms.ModelForm):
     reading = forms.ChoiceField(label=_("reading supported"), choices=_reading_choices,
                                 help_text=_("The reading of that point the ruling supports."))
 
+    #: The ruling's game (its slug), set per ruling by :class:`RulingDecisionInline`:
+    #: only its open points are offered.  ``None``: every game's, grouped.
+    game: str | None = None
+
     class Meta:
         model = RulingDecision
         fields = ("point", "reading")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.game is not None:
+            self.fields["point"].choices = _point_choices(self.game)
+            self.fields["reading"].choices = _reading_choices(self.game)
 
     def clean(self):
         cleaned = super().clean()
@@ -68,3 +82,12 @@ class RulingDecisionInline(RulingPartInline):
 
     def get_readonly_fields(self, request, obj=None):
         return () if self._editable(obj) else ("point", "reading")
+
+    def get_formset(self, request, obj=None, **kwargs):
+        """The formset, offering only the open points of ``obj``'s (the ruling's)
+        game once it has one; another game's point posted anyway is a field error."""
+        formset = super().get_formset(request, obj, **kwargs)
+        game = getattr(getattr(obj, "game", None), "slug", None) if obj is not None else None
+        if game is not None and issubclass(formset.form, RulingDecisionForm):
+            formset.form = type(formset.form.__name__, (formset.form,), {"game": game})
+        return formset

@@ -14,14 +14,17 @@ import datetime
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from rulebook.models import Clause, Document, Section
+from rulebook.models.rules import page_address
+from rulebook.models.structure import current_slug, section_for_slug, structure_on
 from rulebook.reading.services import ClauseReading, read_clauses
 from rulebook.reading.rulepage import reading_date
+from rulebook.reading.views import renumbered_redirect
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
@@ -121,6 +124,7 @@ def _render(request: HttpRequest, document: Document, clauses, context: dict) ->
     rows = align(clauses, document, right, on, left=left)
     section = context.get("section")
     if section is not None:
+        structure_on(section, on)  # the heading in force on the reading date
         context["left_heading"] = getattr(section, f"heading_{left}", "") or ""
         context["right_heading"] = getattr(section, f"heading_{right}", "") or ""
     return render(request, "rulebook/reading/side_by_side.html", {
@@ -141,7 +145,17 @@ def section_side_by_side(request: HttpRequest, game: str, document: str,
                          section: str) -> HttpResponse:
     """A section in its original language and a translation (``?with=ru``)."""
     doc = _document(game, document)
-    section_obj = get_object_or_404(Section, document=doc, slug=section)
+    # The section page's addresses: the slug in force today, and every earlier
+    # (or announced) one answering 301 to it.
+    found = section_for_slug(doc.pk, section)
+    slug = current_slug(found) if found is not None else None
+    if slug is None:
+        raise Http404("No such section in this document.")
+    if slug != section:
+        query = f"?{request.META['QUERY_STRING']}" if request.META.get("QUERY_STRING") else ""
+        return HttpResponsePermanentRedirect(
+            page_address("rulebook:section-side-by-side", game, document, slug) + query)
+    section_obj = Section.objects.get(pk=found)
     section_obj.document = doc
     clauses = list(Clause.objects.filter(section=section_obj).select_related("section")
                    .order_by("position"))
@@ -152,7 +166,9 @@ def section_side_by_side(request: HttpRequest, game: str, document: str,
 def clause_side_by_side(request: HttpRequest, game: str, document: str, key: str) -> HttpResponse:
     """A clause in its original language and a translation (``?with=ru``)."""
     doc = _document(game, document)
-    clause = get_object_or_404(Clause.objects.select_related("section"), document=doc, key=key)
+    clause = Clause.objects.select_related("section").filter(document=doc, key=key).first()
+    if clause is None:  # an old key of a renumbered clause: 301, as its page does
+        return renumbered_redirect(request, doc, key, "side-by-side/")
     clause.section.document = doc
     return _render(request, doc, [clause], {"clause": clause, "section": clause.section,
                                             "subject": clause})

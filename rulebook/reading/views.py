@@ -123,10 +123,14 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
         rulings = (SimpleLazyObject(lambda: Ruling.objects.for_reader(clause, on))
                    if getattr(doc, "published_rulings", 1) else ([], []))
         reading = found.reading(on)
-        shown = _as_of(clause, reading.version or reading.later)
+        version = reading.version or reading.later
+        shown = _as_of(clause, version)
         structure_on(shown.section, on, changes_for(doc))
         return {
             "clause": shown, "reading": reading,
+            # the key in force on the reading date (a renumbered clause's old
+            # one before the correction's date); the address stays clause.key
+            "key_on_date": getattr(version, "key", "") or clause.key,
             "section": shown.section, "previous": found.previous, "next": found.next,
             "versions": found.versions, "rulings": rulings,
         }

@@ -109,13 +109,24 @@ def _relations() -> tuple:
 
 def _entries(ids):
     """The search entries ``ids`` as rows: id, language, title, then each
-    object of :data:`_SHOWN` (its id and fields, see :func:`_shown`)."""
+    object of :data:`_SHOWN` (its id and fields, see :func:`_shown`), and
+    last whether a published correction changed the heading of the
+    clause's section, its document's title or its game's name (then the
+    results page lays the names in force over them; else it need not read
+    the corrections' changes at all)."""
+    from django.db.models import Exists, OuterRef, Q
+
+    from rulebook.models import StructureChange
     from rulebook.models.search import SearchEntry
 
     columns = ["id", "language", "title"]
     for (relation, _names), (_model, names) in zip(_SHOWN, _shown()):
         columns += [f"{relation}__{name}" for name in names]
-    return SearchEntry.objects.filter(pk__in=ids).values_list(*columns)
+    renamed = Exists(StructureChange.objects.published().filter(
+        Q(section_id=OuterRef("clause__section_id")) | Q(document_id=OuterRef("document_id"))
+        | Q(game_id=OuterRef("game_id"))))
+    return (SearchEntry.objects.filter(pk__in=ids).annotate(renamed=renamed)
+            .values_list(*columns, "renamed"))
 
 
 # Compiled once per process (see rulebook.caching.prepared); a search reads
@@ -161,6 +172,8 @@ def _read_entries(ids: list[int]) -> dict[int, _Entry]:
         clause_section(clause, section)
         clause_document(clause, document)
         version_clause(version, clause)
+        # whether corrections renamed its section, document or game (the last column)
+        clause.structure_changed = bool(row[-2])
         entries[row[0]] = _Entry(row[1], row[2], version, clause)
     return entries
 

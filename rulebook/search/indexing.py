@@ -18,16 +18,19 @@ saved (a translation added later); a draft has no entries.
 
 from __future__ import annotations
 
+import datetime
 import re
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from rulebook.caching.process import ProcessIndex
 from rulebook.search.backends import backend
 from rulebook.search.text import ICON
 from rulebook.models.rules import IN_FORCE_ORDER
 from rulebook.models.search import RulingSearchEntry, SearchEntry
+from rulebook.models.structure import structure_on
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
@@ -107,17 +110,46 @@ def heading_text(title: str, section, language: str) -> str:
     return " ".join(part for part in parts if part)
 
 
+def heading_date(valid_from: datetime.date | None, valid_until: datetime.date | None,
+                 today: datetime.date | None = None) -> datetime.date:
+    """The date whose section heading an entry valid from ``valid_from`` until
+    ``valid_until`` (exclusive; ``None``: unknown or open) carries: today
+    while it is in force, else its last day (a past version) or its first
+    (an announced one).  A correction that renames a section re-indexes
+    the section (:func:`index_section`), so a search today finds the heading
+    in force, not the one it replaced.
+
+    >>> d = datetime.date
+    >>> heading_date(d(2020, 1, 1), None, today=d(2026, 5, 1))
+    datetime.date(2026, 5, 1)
+    >>> heading_date(d(2020, 1, 1), d(2023, 3, 1), today=d(2026, 5, 1))
+    datetime.date(2023, 2, 28)
+    >>> heading_date(d(2027, 1, 1), None, today=d(2026, 5, 1))
+    datetime.date(2027, 1, 1)
+    """
+    day = today or timezone.localdate()
+    if valid_until is not None and valid_until <= day:
+        day = valid_until - datetime.timedelta(days=1)
+    if valid_from is not None and valid_from > day:
+        day = valid_from
+    return day
+
+
 def entries_for(clause, versions, section=None) -> list[SearchEntry]:
     """Unsaved entries for the published ``versions`` of ``clause`` (in the
     order they take effect, :data:`~rulebook.models.IN_FORCE_ORDER`); ``section``: the clause's section when the clause comes
     first in it (see :func:`leads`), whose heading the entries carry as
     their ``heading`` (not a field: what the backend indexes,
-    :func:`rulebook.search.backends.heading_of`)."""
+    :func:`rulebook.search.backends.heading_of`): the heading in force on
+    each entry's :func:`heading_date`, laid over by the corrections that
+    renamed the section (:func:`rulebook.models.structure.structure_on`)."""
     document = clause.document
     entries = []
     for version, valid_from, valid_until, superseded in _validity(versions):
         if getattr(version, "is_repeal", False):
             continue  # a repeal has no text; it ends the validity of the earlier ones
+        if section is not None:
+            structure_on(section, heading_date(valid_from, valid_until))
         for language in LANGUAGES:
             text = getattr(version, f"text_{language}", "") or ""
             title = getattr(version, f"title_{language}", "") or ""

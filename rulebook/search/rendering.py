@@ -23,6 +23,8 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext as _, pgettext
 
+from rulebook.models.structure import published_changes, structure_on
+
 
 # The clause key pattern of the ``clausekey`` converter (rulebook/urls.py):
 # such a key is put into a reversed address unchanged.
@@ -88,7 +90,7 @@ def render_hits(hits, dated: bool, on) -> SafeString:
     of ``rulebook/search/results.html`` (``dated``: links keep the reading
     date ``on``).  What hits share — a document's path, a section's heading,
     a date or version number in the reader's format — is written once per
-    page."""
+    page; headings, titles and names are those in force on ``on``."""
     suffix = f"?as_of={escape(date_filter(on, 'Y-m-d'))}" if dated else ""
     badge_title = _("Language of the matching text")
     in_force_from = _('version %(number)s, in force from <time datetime="%(iso)s">%(date)s</time>')
@@ -102,6 +104,7 @@ def render_hits(hits, dated: bool, on) -> SafeString:
     headings: dict[int, str] = {}
     versions: dict[tuple, str] = {}
     ruling_labels = None
+    changes = None  # the corrections' headings, titles and names: read once, if a hit needs them
     for hit in hits:
         if hit.kind == "ruling":
             if ruling_labels is None:
@@ -126,14 +129,24 @@ def render_hits(hits, dated: bool, on) -> SafeString:
             else:
                 said = undated % {"number": number}
             versions[version.number, version.effective_date] = said
+        # Names in force on ``on`` where a correction changed them (the search
+        # read whether one did with the hit: none read otherwise).
+        renamed = getattr(clause, "structure_changed", True)
+        if renamed and changes is None:
+            changes = published_changes()
         path = paths.get(document.pk)
         if path is None:
+            if renamed:
+                structure_on(document, on, changes)  # the title and name in force on ``on``
+                structure_on(document.game, on, changes)
             document_title = document.title_in(language)
             path = paths[document.pk] = (
                 f'{escape(str(document.game))} › <span lang="{escape(document_title.language)}">'
                 f'{escape(document_title.text or document.slug)}</span>')
         heading = headings.get(section.pk)
         if heading is None:
+            if renamed:
+                structure_on(section, on, changes)  # the heading in force on ``on``
             heading = headings[section.pk] = (
                 f'<span lang="{escape(section.heading_in(language).language)}">'
                 f'{escape(section.label())}</span>')

@@ -24,7 +24,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
-from rulebook.versioning import editing, guards, publishing, review, structure, timeline
+from rulebook.versioning import editing, guards, headings, publishing, review, structure, timeline
 from rulebook.versioning.diffing import word_diff
 from rulebook.versioning.structure_admin import StructureChangeInline
 from rulebook.references.forms import REFERENCE_HELP, ClauseVersionAdminForm
@@ -533,12 +533,13 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
             rows.append({"draft": draft, "base": base, "source_diff": source_diff,
                          "diff": compare(base, draft) if base else None,
                          "structure": structure.structural_changes(draft, base),
+                         "same_text": publishing.same_texts(draft, base),
                          "stale": not draft.is_published and draft.based_on_number != replaced,
                          "unchanged": not draft.is_published and publishing.unchanged(draft, base),
                          "translations": translations})
         return TemplateResponse(request, "admin/rulebook/correction/preview.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta,
-            "correction": correction, "rows": rows,
+            "correction": correction, "rows": rows, "headings": _heading_changes(correction),
             "can_change": self.has_change_permission(request, correction),
             "can_publish": request.user.has_perm(publishing.PUBLISH_PERMISSION),
             "title": gettext("Preview of the correction"),
@@ -585,16 +586,33 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         names = dict(publishing.settings.LANGUAGES)
         # Which text is in force from each date, before and after publishing,
         # and the announced version a draft would come before (timeline).
-        rows = [{"draft": line.draft, "timeline": line, "languages": [
-            names[code] for code in publishing.LANGUAGE_CODES
-            if getattr(line.draft, f"text_{code}") or code == line.draft.original_language]}
-            for line in timeline.correction_timelines(correction)]
+        rows = []
+        for line in timeline.correction_timelines(correction):
+            # What the draft changes, named: the structure (moved to section X,
+            # renumbered from A to B) and, only where it changes, the text.
+            base = publishing.base_version(line.draft)
+            rows.append({"draft": line.draft, "timeline": line,
+                         "structure": structure.structural_changes(line.draft, base),
+                         "same_text": publishing.same_texts(line.draft, base),
+                         "languages": [
+                             names[code] for code in publishing.LANGUAGE_CODES
+                             if getattr(line.draft, f"text_{code}")
+                             or code == line.draft.original_language]})
         return TemplateResponse(request, "admin/rulebook/correction/publish.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta,
             "correction": correction, "rows": rows, "review": review.summary(correction),
+            "headings": _heading_changes(correction),
             "submitted": correction.submitted_at is not None,
             "title": gettext("Publish this correction?"),
         })
+
+
+def _heading_changes(correction: Correction) -> list[str]:
+    """The correction's changes of section headings and addresses, document
+    titles and game names, each in words ("Section “Ziehen” renamed “Karten
+    ziehen”, address ziehen → karten-ziehen"), in the editor's language."""
+    return [headings.describe(change) for change in correction.structure_changes
+            .select_related("section__document", "document", "game", "correction")]
 
 
 class DraftVersionForm(ClauseVersionAdminForm):
@@ -649,6 +667,15 @@ class DraftVersionForm(ClauseVersionAdminForm):
                 structure.check_key(draft.clause.document, key, draft.clause)
             except structure.StructureError as error:
                 self.add_error("key", str(error))
+        label = cleaned.get("label") or ""
+        if (draft.clause_id and draft.correction_id and section is not None and key
+                and "section" not in self.errors and "key" not in self.errors
+                and (section.pk, key, label) != (draft.section_id, draft.key, draft.label or "")):
+            # renumbered or moved: its printed label is not another clause's in the section
+            try:
+                structure.check_label(draft.correction, section, key, label, draft.clause)
+            except structure.StructureError as error:
+                self.add_error("label" if "label" in self.fields else None, str(error))
         expected = cleaned.get("expected_revision")
         if self.instance.pk and expected is not None:
             # Inside the admin's transaction: the locks last until the save, so

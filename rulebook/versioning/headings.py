@@ -62,7 +62,8 @@ def describe(change: StructureChange) -> str:
     target = change.target()
     if change.effective_date is not None:  # as it was the day before
         structure_on(target, change.effective_date - datetime.timedelta(days=1))
-    old = (target.heading_in().text if change.section_id else
+    # a section without a heading (numbered only) is named by its number, else its slug
+    old = ((target.heading_in().text or target.label()) if change.section_id else
            target.title_in().text if change.document_id else str(target.name or target.slug))
     names = change.names()  # the new name in the reader's language, else the original's
     new = (names.get((get_language() or "")[:2]) or names.get(_original(change))

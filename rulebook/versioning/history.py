@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from rulebook.versioning.diffing import DiffRow, has_changes, word_diff
-from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Correction
+from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Correction, StructureChange
 from rulebook.versioning.publishing import publication_log
 from rulebook.versioning.structure import StructuralChange, structural_changes
 
@@ -152,3 +152,25 @@ def correction_changes(correction: Correction) -> list[VersionChange]:
         changes.append(VersionChange(version, before,
                                      compare(before, version) if before else None))
     return changes
+
+
+def section_changes(clause: Clause, versions: list[ClauseVersion]) -> list[StructureChange]:
+    """The published corrections' changes of the heading or address of the
+    section ``clause`` stood in on their effective date (its published
+    ``versions``, in the order they take effect, say where it stood; a
+    version without structure stands in the clause's section), oldest first.
+    One query."""
+    def section_on(day: datetime.date | None) -> int | None:
+        where = clause.section_id
+        for version in versions:
+            if version.effective_date is None or (day is not None
+                                                  and version.effective_date <= day):
+                where = version.section_id or where
+        return where
+
+    sections = {clause.section_id, *(v.section_id for v in versions if v.section_id)}
+    changes = (StructureChange.objects.published().filter(section_id__in=sections)
+               .select_related("section__document__game", "correction__game")
+               .order_by("effective_date", "published_at", "pk"))
+    return [change for change in changes if section_on(change.effective_date) == change.section_id]
+

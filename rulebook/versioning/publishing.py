@@ -225,6 +225,16 @@ def submit_correction(correction: Correction, user) -> Correction:
     return correction
 
 
+def same_texts(draft: ClauseVersion, base: ClauseVersion | None) -> bool:
+    """Whether a draft keeps the texts and titles of its base version in every
+    language (whatever it changes in the clause's structure); ``False``
+    without a base (a new clause) or where either repeals the clause."""
+    if base is None or draft.is_repeal or base.is_repeal:
+        return False
+    return all((getattr(draft, f"{field}_{code}") or "") == (getattr(base, f"{field}_{code}") or "")
+               for code in LANGUAGE_CODES for field in ("text", "title"))
+
+
 def unchanged(draft: ClauseVersion, base: ClauseVersion | None) -> bool:
     """Whether a draft repeats its base version: same texts and titles in every
     language, same structure (key, label, section, place)."""

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from django.contrib.admin.models import ADDITION, LogEntry
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from rulebook.models import Clause, ClauseVersion, Correction, Document, Section
@@ -235,6 +236,42 @@ def check_key(document: Document, key: str, clause: Clause | None = None) -> Non
             % {"key": key})
 
 
+def check_label(correction: Correction, section: Section, key: str, label: str,
+                clause: Clause | None = None) -> None:
+    """Refuse a printed label (``label``, else ``key``) that another clause of
+    ``section`` prints, as the section stands with ``correction``: each other
+    clause as its draft in this correction has it (a label given up here is
+    free), else as its latest published version has it.  A repealed clause,
+    and one only another unpublished correction adds, print nothing.  Two
+    queries.
+
+    :raises StructureError: on the ``label`` field.
+    """
+    printed = label or key
+    document = section.document
+    rows = {pk: (section_id, row_label or row_key) for pk, section_id, row_label, row_key in
+            Clause.objects.filter(document=document).values_list("pk", "section_id", "label",
+                                                                 "key")}
+    published: dict[int, ClauseVersion] = {}
+    drafts: dict[int, ClauseVersion] = {}
+    for version in (ClauseVersion.objects.filter(clause__document=document)
+                    .filter(Q(published_at__isnull=False) | Q(correction=correction))
+                    .only("clause_id", "number", "key", "label", "section_id", "is_repeal",
+                          "published_at")
+                    .order_by("clause_id", "number")):
+        (published if version.published_at is not None else drafts)[version.clause_id] = version
+    for pk, version in {**published, **drafts}.items():
+        if (clause is not None and pk == clause.pk) or version.is_repeal:
+            continue
+        # a version written without structure (in bulk) stands as its clause row
+        where, shown = ((version.section_id, version.label or version.key)
+                        if version.section_id is not None else rows.get(pk, (None, "")))
+        if where == section.pk and shown == printed:
+            raise StructureError("label", _(
+                "Another clause of this section is printed “%(label)s”; give this clause "
+                "another printed label.") % {"label": printed})
+
+
 @transaction.atomic
 def add_clause(correction: Correction, user, *, section: Section, after: Clause | None,
                key: str, label: str, text: str, title: str = "") -> ClauseVersion:
@@ -258,6 +295,7 @@ def add_clause(correction: Correction, user, *, section: Section, after: Clause 
     if after is not None and after.section_id != section.pk:
         raise StructureError("after", _("Choose a clause of the chosen section."))
     check_key(document, key)
+    check_label(correction, section, key, label)
     if not text.strip():
         raise StructureError("text", _("Give the text of the new clause in the original "
                                        "language."))

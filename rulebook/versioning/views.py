@@ -17,10 +17,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from rulebook.caching.conditional import page_cacheable
-from rulebook.versioning.headings import document_structure_changes, structure_entry
+from rulebook.versioning.headings import describe, document_structure_changes, structure_entry
 from rulebook.versioning.changes import default_dates, document_changes
 from rulebook.versioning.diffing import has_changes
-from rulebook.versioning.history import VersionChange, clause_history, compare, correction_changes
+from rulebook.versioning.history import (VersionChange, clause_history, compare,
+                                        correction_changes, section_changes)
 from rulebook.versioning.structure import former_labels
 from rulebook.models import Clause, Correction, Document, Game
 from rulebook.reading.views import renumbered_redirect
@@ -70,6 +71,9 @@ def clause_history_view(request: HttpRequest, game: str, document: str,
         "diff": diff, "same_text": diff is not None and not has_changes(diff),
         "first_change": VersionChange(first, None, None) if first else None,
         "former_labels": former_labels([entry.version for entry in entries]),
+        # a correction renaming its section (heading, address) is part of its history too
+        "section_changes": [(change, describe(change)) for change in
+                            section_changes(clause, [entry.version for entry in entries])],
     })
 
 

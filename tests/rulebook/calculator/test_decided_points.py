@@ -201,3 +201,27 @@ def test_the_admin_choices_of_points_and_readings_show_no_placeholder():
               for _group, items in choices[1:] for _value, label in items]
     assert labels and not [label for label in labels if "%(" in label]
     assert any("The earlier change … (…) still applies" in label for label in labels)
+
+
+@pytest.mark.django_db
+def test_the_ruling_admin_offers_only_the_open_points_of_the_rulings_game(seeded, client,
+                                                                         editor):
+    """On a ruling's page the choices are its game's open points and their
+    readings; another game's point, posted anyway, is a field error."""
+    clause = Clause.objects.get(document__game__slug="power-duell", key=NP_RULES)
+    draft = make_draft(clause.document.game, [clause], editor, date=GIVEN,
+                       question="Wessen Planet?", answer="Sein eigener.")
+    others = [(game, points) for game, points in decisions.choices()
+              if game != "power-duell" and points]
+    assert others, "another game declares open points"
+    foreign = others[0][1][0][0]
+    client.force_login(editor)
+    page = client.get(f"/admin/rulebook/ruling/{draft.pk}/change/").content.decode()
+    points = page[page.index('name="decisions-__prefix__-point"'):]
+    points = points[:points.index("</select>")]
+    assert 'value="np-defending"' in points
+    assert f'value="{foreign}"' not in points and f'label="{others[0][0]}"' not in points
+    readings = page[page.index('name="decisions-__prefix__-reading"'):]
+    readings = readings[:readings.index("</select>")]
+    assert 'label="power-duell: np-defending"' in readings
+    assert f'label="{others[0][0]}:' not in readings

@@ -255,3 +255,87 @@ def test_the_sitemap_lists_a_renamed_section_at_its_new_address(client, renamed)
     sitemap = client.get("/sitemap.xml").content.decode()
     assert "/de/testspiel/regeln/section/karten-ziehen/" in sitemap
     assert "/section/ziehen/" not in sitemap
+
+
+def test_the_side_by_side_section_page_follows_the_section_page(client, renamed):
+    """Every other page of a section by slug answers as the section page does:
+    the slug in force 200 with the heading of the date, an old slug 301 to it."""
+    response = client.get(f"{DOC}section/ziehen/side-by-side/?as_of=2022-01-01")
+    assert response.status_code == 301
+    assert response["Location"] == f"{DOC}section/karten-ziehen/side-by-side/?as_of=2022-01-01"
+    page = client.get(f"{DOC}section/karten-ziehen/side-by-side/")
+    assert page.status_code == 200 and "Karten ziehen" in page.content.decode()
+    dated = client.get(f"{DOC}section/karten-ziehen/side-by-side/?as_of=2022-01-01")
+    assert "Karten ziehen" not in dated.content.decode()
+    assert client.get(f"{DOC}section/nirgends/side-by-side/").status_code == 404
+
+
+
+def test_the_search_finds_a_renamed_section_by_the_heading_in_force(client, small_rulebook,
+                                                                   publisher):
+    """A correction's new heading reaches the index (the section's first clause
+    carries it), the heading it replaced no longer finds the clause, and the
+    results name the section by the heading of the reading date."""
+    from rulebook.search import search
+    from rulebook.search.indexing import index_section
+
+    section = small_rulebook["section"]
+    Section.objects.filter(pk=section.pk).update(heading_de="Altname")
+    index_section(section)
+    assert [hit.clause.key for hit in search("Altname", language="de")] == ["1.1"]
+    correct(small_rulebook["game"], publisher, RENAMED, {
+        "section": section, "slug": "nachschub", "name_de": "Nachschub"})
+    assert [hit.clause.key for hit in search("Nachschub", language="de")] == ["1.1"]
+    assert search("Altname", language="de") == []
+    page = client.get("/de/search/?q=Nachschub").content.decode()
+    assert "1 Nachschub" in page
+    dated = client.get("/de/search/?q=Karten&as_of=2022-06-01").content.decode()
+    assert "1 Altname" in dated and "Nachschub" not in dated
+
+
+def test_a_section_without_a_heading_is_named_by_its_number_when_renamed(small_rulebook):
+    from rulebook.versioning.headings import describe
+
+    section = small_rulebook["section"]
+    Section.objects.filter(pk=section.pk).update(heading_de="")
+    correction = Correction.objects.create(game=small_rulebook["game"], language="de",
+                                           effective_date=RENAMED, title_de="Überschrift")
+    change = StructureChange.objects.create(correction=correction, section=section,
+                                            name_de="Karten ziehen")
+    from django.utils import translation
+    with translation.override("de"):
+        assert describe(StructureChange.objects.get(pk=change.pk)).startswith(
+            "Abschnitt „1“ umbenannt in „Karten ziehen“")
+
+
+def test_the_clause_history_lists_its_sections_rename(client, renamed):
+    page = client.get(f"{DOC}1.1/history/").content.decode()
+    assert "Änderungen ihres Abschnitts" in page
+    assert ("Abschnitt „Ziehen“ umbenannt in „Karten ziehen“, Adresse ziehen → karten-ziehen"
+            in page)
+    assert 'datetime="2023-03-01"' in page
+    english = client.get("/en/testspiel/regeln/1.1/history/").content.decode()
+    assert "Changes of its section" in english and "“Drawing cards”" in english
+
+
+def test_a_rename_before_the_clause_moved_in_is_not_in_its_history(small_rulebook, publisher):
+    from rulebook.versioning.history import section_changes
+
+    document = small_rulebook["document"]
+    other = Section.objects.create(document=document, slug="spielen", number="2",
+                                   heading_de="Spielen", position=2)
+    correct(small_rulebook["game"], publisher, RENAMED,
+            {"section": other, "name_de": "Ausspielen"})
+    clause = small_rulebook["other"]
+    moved_on = datetime.date(2024, 1, 1)
+    correction = Correction.objects.create(game=small_rulebook["game"], language="de",
+                                           effective_date=moved_on, title_de="Umzug")
+    draft = propose_version(correction, clause, publisher)
+    draft.section = other
+    draft.save()
+    submit_correction(correction, publisher)
+    publish_correction(correction, publisher)
+    versions = list(clause.versions.published().order_by("effective_date", "number"))
+    assert section_changes(Clause.objects.get(pk=clause.pk), versions) == []
+    first = small_rulebook["clause"]
+    assert section_changes(first, list(first.versions.published())) == []

@@ -112,6 +112,9 @@ def test_clause_pages_show_the_label_and_section_of_their_date(restructured, cli
     old = client.get(f"{BASE}/2.5/?as_of={BEFORE}").content.decode()
     new = client.get(f"{BASE}/2.5/?as_of={AFTER}").content.decode()
     assert "<title>2.1" in old and "<title>2.5" in new
+    # the key in force on the date, under the label of that date
+    assert "Key: <code>2.1</code>" in old and "2.5</code>" not in old
+    assert "Key: <code>2.5</code>" in new
     moved_before = client.get(f"{BASE}/1.3/?as_of={BEFORE}").content.decode()
     moved_after = client.get(f"{BASE}/1.3/?as_of={AFTER}").content.decode()
     assert f'href="{BASE}/section/ziehen/?as_of={BEFORE}"' in moved_before
@@ -225,3 +228,50 @@ def test_the_corrections_admin_and_pages_say_what_changed_in_words(restructured,
     # A clause only renumbered or moved shows no word diff of an unchanged text:
     # the one diff is the repealed clause's deleted text.
     assert detail.count('<div class="diff"') == 1 and "<del" in detail
+
+
+def test_the_side_by_side_page_of_an_old_key_redirects(restructured, client):
+    response = client.get(f"{BASE}/2.1/side-by-side/?with=ru")
+    assert response.status_code == 301
+    assert response["Location"] == f"{BASE}/2.5/side-by-side/?with=ru"
+    assert client.get(f"{BASE}/2.5/side-by-side/").status_code == 200
+    assert client.get(f"{BASE}/9.9/side-by-side/").status_code == 404
+
+
+def test_the_publish_summary_and_preview_name_structural_changes(db, editor, publisher):
+    """A move, a renumbering and a section rename are named as such in the
+    publish summary and the preview, not called "new text"."""
+    from rulebook.models import StructureChange
+    from django.test import Client
+
+    game, document, one, two = _rulebook()
+    correction = Correction.objects.create(game=game, language="de", title_de="Umbau",
+                                           effective_date=EFFECTIVE, created_by=editor)
+    clauses = {clause.key: clause for clause in document.clauses.all()}
+    moved = propose_version(correction, clauses["1.3"], editor)
+    moved.section = two
+    moved.position = structure.position_at_end(two, clauses["1.3"])
+    moved.save()
+    renumbered = propose_version(correction, clauses["2.1"], editor)
+    renumbered.key = renumbered.label = "2.5"
+    renumbered.save()
+    StructureChange.objects.create(correction=correction, section=one, name_de="Nachziehen",
+                                   name_en="Drawing again")
+    submit_correction(correction, editor)
+    client = Client()
+    client.force_login(publisher)
+    url = f"/admin/rulebook/correction/{correction.pk}"
+    summary = client.get(f"{url}/publish/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "new text replacing" not in summary
+    assert "<td>moved from section 1 Drawing to 2 Playing</td>" in summary
+    assert "<td>renumbered from 2.1 to 2.5</td>" in summary
+    assert "Section “Drawing” renamed “Drawing again”" in summary
+    preview = client.get(f"{url}/preview/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert preview.count("The text is unchanged") == 2
+    assert "Section “Drawing” renamed “Drawing again”" in preview
+    # a text changed as well: both are named
+    renumbered.text_de = "Ein Spieler spielt zwei Karten aus."
+    renumbered.save()
+    submit_correction(correction, editor)
+    summary = client.get(f"{url}/publish/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<td>renumbered from 2.1 to 2.5; new text replacing version 1</td>" in summary

@@ -102,3 +102,64 @@ def test_the_clause_form_refuses_a_section_of_another_document(small_rulebook, o
         "versions-MIN_NUM_FORMS": "0", "versions-MAX_NUM_FORMS": "1000"}).content.decode()
     assert "This section belongs to another document" in page
     assert not Clause.objects.filter(key="1.9").exists()
+
+
+def test_a_key_or_label_too_long_is_a_field_error(small_rulebook, correction,
+                                                  draft_correction, editor):
+    """A 300-character key or printed label: a field error in the draft form and
+    the add-clause form, nothing stored (on SQLite and PostgreSQL alike)."""
+    client = client_for(editor)
+    draft = draft_correction.versions.get()
+    page = client.post(f"/admin/rulebook/clauseversion/{draft.pk}/change/",
+                       draft_form(draft, key="1." + "9" * 298, label="L" * 300))
+    html = page.content.decode()
+    assert page.status_code == 200 and html.count('class="form-row errors') >= 2
+    assert "at most 120 characters" in html and "at most 160 characters" in html
+    assert ClauseVersion.objects.get(pk=draft.pk).key == draft.key
+    added = client.post(f"/admin/rulebook/correction/{correction.pk}/add-clause/", {
+        "section": small_rulebook["section"].pk, "after": small_rulebook["other"].pk,
+        "key": "1." + "9" * 298, "label": "", "title": "", "text": "Eine neue Regel."})
+    assert added.status_code == 200 and "at most 120 characters" in added.content.decode()
+    assert correction.versions.count() == 0
+
+
+def test_a_printed_label_another_clause_of_the_section_has_is_a_field_error(
+        small_rulebook, correction, draft_correction, editor):
+    """Adding or renumbering a clause to a label its section already prints is
+    refused on the label field; the same label in another section is fine."""
+    client = client_for(editor)
+    url = f"/admin/rulebook/correction/{correction.pk}/add-clause/"
+    data = {"section": small_rulebook["section"].pk, "after": small_rulebook["other"].pk,
+            "key": "1.3", "label": "1.2", "title": "", "text": "Eine neue Regel."}
+    page = client.post(url, data).content.decode()
+    assert "Another clause of this section is printed “1.2”" in page
+    assert 'id="id_label_error"' in page  # on the label field
+    assert not Clause.objects.filter(key="1.3").exists()
+    assert client.post(url, {**data, "label": "1.3"}).status_code == 302
+    draft = draft_correction.versions.get()  # a draft of 1.1
+    change = f"/admin/rulebook/clauseversion/{draft.pk}/change/"
+    page = client.post(change, draft_form(draft, key="1.5", label="1.2")).content.decode()
+    assert "Another clause of this section is printed “1.2”" in page
+    assert 'id="id_label_error"' in page
+    assert ClauseVersion.objects.get(pk=draft.pk).key == "1.1"
+    response = client.post(change, draft_form(draft, key="1.5", label="1.5"))
+    assert response.status_code == 302
+
+
+def test_check_label_reads_the_section_as_it_stands_with_the_correction(
+        small_rulebook, correction, editor):
+    from rulebook.versioning import structure
+    from rulebook.versioning.publishing import propose_version
+
+    section, other = small_rulebook["section"], small_rulebook["other"]
+    with pytest.raises(structure.StructureError) as refused:
+        structure.check_label(correction, section, "1.9", "1.2")
+    assert refused.value.field == "label"
+    structure.check_label(correction, section, "1.2", "", other)  # its own label
+    # 1.2 renumbered to 1.4 in this correction: its old label is free in it
+    moved = propose_version(correction, other, editor)
+    moved.key = moved.label = "1.4"
+    moved.save()
+    structure.check_label(correction, section, "1.9", "1.2")
+    with pytest.raises(structure.StructureError):
+        structure.check_label(correction, section, "1.9", "1.4")
