@@ -168,7 +168,7 @@ class ChangeKind(Labelled):
 
 
 class NonGameElement(Labelled):
-    """A non-game element of a card (109.1): never part of a ruling."""
+    """A non-game element of a card (109.1), which serves its artistic and auxiliary design."""
     LEGEND = ("legend", _("legend (легенда)"))
     FLAVOUR_TEXT = ("flavour-text", _("flavour text (художественный текст)"))
     ILLUSTRATION = ("illustration", _("illustration (иллюстрация)"))
@@ -267,7 +267,8 @@ class Table:
 
     ``card`` and ``elements`` are the card's (``elements`` is card A of ``same-element``),
     ``changes`` its history in order, ``use_prevented`` what a feature stops it from using,
-    ``features`` × ``targets`` its features against other cards' elements."""
+    ``features`` × ``targets`` its features against other cards' elements (the features it has
+    before its changes, e.g. printed on it)."""
     card: Card | None = None
     elements: frozenset[Element] | None = None
     in_play_zone: bool = True
@@ -349,6 +350,16 @@ ELEMENTS_AFTER_TYPE = open_point(
     ("keeps", _("It keeps its elements"), (Clause.REPLACE, Clause.SAME)),
     ("loses", _("It loses its elements, as something a card of its new type cannot have"),
      (Clause.REPLACE, Clause.TYPE)))
+FEATURES_AFTER_TYPE = open_point(
+    "features-after-type-change", _("Does a card whose type changes keep its feature against "
+                                    "an element?"), (Clause.REPLACE, Clause.FEATURE),
+    _("108.1 takes away only the properties and features (особенности) a card of the new type "
+      "cannot have, and names no such feature; 106 ¶1 speaks of a feature of any card "
+      "(особенность карты)."),
+    ("keeps", _("The card keeps feature %(feature)s (%(bonus)s to strike against "
+                "%(element)s)"), (Clause.REPLACE, Clause.FEATURE)),
+    ("loses", _("The card loses feature %(feature)s at change %(number)s, as one a card of type "
+                "%(type)s cannot have: no strike bonus"), Clause.REPLACE))
 FLIGHT_AFTER_TYPE = open_point(
     "flight-after-type-change", _("Does an earlier gain or loss of flight outlast a change of "
                                   "type?"), (Clause.REPLACE, Clause.INITIAL),
@@ -400,6 +411,7 @@ class _Run(RuleRun):
         self.props = self.held = frozenset[AdditionalProperty]()
         self.changed: set[AdditionalProperty] = set()
         self.gained: set[Element] = set()
+        self.lost_features: dict[int, int] = {}  # feature number -> the change that took it
         self.rows: list[tuple[Card, frozenset[Element] | None]] = []
         self.now: dict[AdditionalProperty, Any] = {}
         self.bonus: dict[tuple[int, int], Any] = {}
@@ -440,8 +452,9 @@ def _about(run: _Run, text: str, **params: Any) -> Any:
 def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target: Target) -> None:
     """106.p1: a feature against an element is used against any card having that element.
 
-    ``run.bonus[f, t]``: the strike bonus (points) of feature ``f`` against target ``t``, or 0;
-    not covered against neutral on a target given as neutral with elements."""
+    ``run.bonus[f, t]``: the strike bonus (points) of feature ``f`` against target ``t``, or 0
+    (also where the card lost the feature, a reading of :data:`FEATURES_AFTER_TYPE`); not
+    covered against neutral on a target given as neutral with elements."""
     trace = _about(run, _("Feature %(feature)s against target %(target)s: %(step)s"),
                    feature=f, target=t)
     element, signed = feature.element, f"{feature.bonus:+d}"
@@ -452,6 +465,12 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
             "cards apart; the texts do not say whether neutral counts as an element here. The "
             "engine assumed it does.")), Clause.FEATURE, Clause.SAME)
     run.bonus[f, t] = 0
+    if f in run.lost_features:
+        return trace.not_applicable(msg(_(
+            "The feature against %(element)s (%(bonus)s to strike) does not apply."),
+            element=element.label, bonus=signed), msg(_(
+                "Under this reading the card lost the feature with change %(number)s."),
+                number=run.lost_features[f]), Clause.FEATURE, Clause.REPLACE)
     if element not in target.elements:
         return trace.not_applicable(msg(_(
             "The feature against %(element)s (%(bonus)s to strike) does not apply."),
@@ -525,7 +544,8 @@ def gain_element(run: _Run, change: Change, number: int) -> None:
         current = current if stays else current - {Element.NEUTRAL}
     else:
         run.trace.not_applicable(
-            msg(_("The card gains the %(element)s element."), element=element.label),
+            msg(_("The card does not have the %(element)s element yet: the ban on gaining an "
+                  "element it already has does not apply."), element=element.label),
             msg(_("106 ¶3 only stops the gain of an element the card already has; it does not "
                   "have %(element)s."), element=element.label), Clause.NO_REGAIN)
         run.added = True
@@ -784,6 +804,33 @@ def elements_after_type_change(run: _Run, change: Change, number: int, before: C
         ELEMENTS_AFTER_TYPE.why, Clause.REPLACE, Clause.TYPE, Clause.SAME)
 
 
+@rule(Clause.REPLACE, Clause.FEATURE, reads=("features.element", "features.bonus",
+                                             "changes.kind", "card.type"),
+      opens=(FEATURES_AFTER_TYPE,))
+def features_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
+    """108.1: a creature that becomes an artifact loses the features an artifact cannot have,
+    and the clause names none; whether a card whose type changes keeps each feature against an
+    element (106.p1) is open (:data:`FEATURES_AFTER_TYPE`).  A change back to its initial type
+    asks nothing: the card had its features as a card of that type."""
+    after = run.state
+    if after.type is before.type or after.type is run.initial.type:
+        return
+    for f, feature in enumerate(run.table.features, start=1):
+        if f in run.lost_features:
+            continue
+        occurrence, signed = f"change-{number}-feature-{f}", f"{feature.bonus:+d}"
+        if run.reading(FEATURES_AFTER_TYPE, occurrence, feature=f, number=number,
+                       bonus=signed, element=feature.element.label,
+                       type=after.type.label) == "loses":
+            run.lost_features[f] = number
+        _announce(run, occurrence, msg(_(
+            "Change %(number)s changes the card's type to %(type)s; whether it keeps feature "
+            "%(feature)s (%(bonus)s to strike against %(element)s) is open; both readings are "
+            "shown."), number=number, type=after.type.label, feature=f, bonus=signed,
+            element=feature.element.label), FEATURES_AFTER_TYPE.why, Clause.REPLACE,
+            Clause.FEATURE)
+
+
 _CHANGE_RULES = {**dict.fromkeys(_BECOME_STATUS, change_status),
                  **dict.fromkeys(_BECOME_TYPE, become_type),
                  ChangeKind.BECOME_CREATURE: become_creature, ChangeKind.GAIN_FLIGHT: gain_flight,
@@ -939,12 +986,12 @@ def _use_now(run: _Run, prop: AdditionalProperty) -> None:
 
 @rule(Clause.NON_GAME_DEF, Clause.NON_GAME, reads=("non_game_elements",))
 def non_game_elements(run: _Run) -> None:
-    """109.1: non-game elements serve the card's design; they never change a ruling."""
+    """109.1: non-game elements serve the card's artistic and auxiliary design."""
     for element in (e for e in NonGameElement if e in run.table.non_game_elements):
         run.trace.not_applicable(msg(_("%(element)s is a non-game element."),
                                      element=element.label), msg(_(
-            "Non-game elements serve the card's artistic and auxiliary design; they never change "
-            "a ruling.")), Clause.NON_GAME_DEF, Clause.NON_GAME)
+            "Non-game elements on a card serve its artistic and auxiliary design.")),
+            Clause.NON_GAME_DEF, Clause.NON_GAME)
 
 
 def _report_uncovered(run: _Run) -> None:
@@ -982,6 +1029,7 @@ def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run
         if change.kind is not ChangeKind.GAIN_ELEMENT:
             run.apply(flight_after_type_change, change, number, before)
             run.apply(elements_after_type_change, change, number, before)
+            run.apply(features_after_type_change, change, number, before)
             run.apply(property_changes)
         run.rows.append((run.state, run.elements))
     run.apply(gained_elements_added)
@@ -1021,8 +1069,8 @@ _HISTORY_RULES = (initial_card, change_status, gain_flight, lose_flight, lose_ty
                   only_creatures_have_subtypes, final_properties)
 #: Every rule of 106–109, history first.
 RULES = (*_HISTORY_RULES, gain_element, gained_elements_added, elements_after_type_change,
-         prevented_use, slow_property, fast_property, feature_against_element,
-         element_relation, non_game_elements)
+         features_after_type_change, prevented_use, slow_property, fast_property,
+         feature_against_element, element_relation, non_game_elements)
 
 
 # -- Parsers: validated inputs -> the table ----------------------------------------------------

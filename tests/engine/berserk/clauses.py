@@ -88,7 +88,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "changes.": ("не может получать стихию", "уже имеет"),
     "The neutral card gains the %(element)s element and is no longer neutral.":
         ("получать стихию", "нейтральных карт"),
-    "The card gains the %(element)s element.": ("не может получать стихию",),
+    "The card does not have the %(element)s element yet: the ban on gaining an element it "
+    "already has does not apply.": ("не может получать стихию", "которую уже имеет"),
     "The gained element is added to the card's elements.":
         ("получать стихию", "заменяет свойство", "той же стихии"),
     # 106.3, 106.4, 108.p1, 108.1
@@ -199,6 +200,9 @@ SITUATION_STEP_WORDS = {
     "Change %(number)s changes the card's type to %(type)s; whether it keeps its elements is "
     "open; both readings are shown.": ("меняет свой тип", "не может иметь артефакт",
                                        "Артефакт"),
+    "Change %(number)s changes the card's type to %(type)s; whether it keeps feature "
+    "%(feature)s (%(bonus)s to strike against %(element)s) is open; both readings are shown.":
+        ("особенности, которые не может иметь артефакт", "особенность карты"),
 }
 
 
