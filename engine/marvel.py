@@ -1025,15 +1025,17 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
 
 def _may_be_defeated(run: _Run, effect: Effect, head: Effect, targets: list[Element]) -> None:
     """Assume a target of "das [Ziel]" survives earlier damage (hit points: not in the texts)."""
-    hit = sorted({el.name for e in run.table.effects if head.number <= e.number < effect.number
-                  and e.verb is Verb.DEAL_DAMAGE for el in run.resolves.get(e.number, ())
-                  if el in targets and Status.TOUGH not in el.statuses
-                  and _C.DAMAGE_PREVENTED not in el.conditions}, key=str)
+    damaged = {el for e in run.table.effects if head.number <= e.number < effect.number
+               and e.verb is Verb.DEAL_DAMAGE for el in run.resolves.get(e.number, ())
+               if el in targets and Status.TOUGH not in el.statuses
+               and _C.DAMAGE_PREVENTED not in el.conditions}
+    # the names stay messages (a tuple renders as a list): str() of one is its repr
+    hit = tuple(el.name for el in run.table.elements if el in damaged)
     if hit:
         run.doubt(_("Effect %(number)s refers to %(targets)s after damage dealt to it."), _(
             "Whether that damage defeats it depends on its hit points, which these texts do not "
             "define; the engine assumes it is still in play."),
-            Clause.THE_TARGET, number=effect.number, targets=", ".join(map(str, hit)))
+            Clause.THE_TARGET, number=effect.number, targets=hit)
 
 
 @rule(Clause.FUTURE, reads=("effects.selector",))
