@@ -574,9 +574,25 @@ EFFECT_ORDER = open_point(
                         "initiated"), Clause.VALID),
     ("in-order", _("Yes: each effect is judged after the earlier effects on the same target"),
      Clause.VALID))
+#: "Füge einem Schergen 3 Schaden zu und betäube ihn" on a minion that cannot take damage:
+#: ¶4.7 refuses it to an ability that deals damage, ¶4.4 accepts it if 1 of the effects on it
+#: can affect it; neither says which prevails for one instruction (for "das [Ziel]" ¶4.10 and
+#: its example decide, :func:`the_target`).
+DAMAGE_AMONG_SEVERAL = open_point(
+    "damage-among-several", _("Is a target that cannot take damage valid for an instruction "
+                              "that deals damage to it and has another effect on it that can "
+                              "affect it?"), (Clause.NO_DAMAGE, Clause.SEVERAL),
+    _("Ziel ¶4.7 says a target that cannot take damage is not a valid target for an ability "
+      "that deals damage; Ziel ¶4.4 says a target of several effects is valid if at least 1 of "
+      "them can affect it. Neither says which applies to one instruction with several effects "
+      "on the same target; the engine presents Ziel ¶4.4 first."),
+    ("several-effects", _("Valid: at least 1 of the effects on the target can affect it "
+                          "(Ziel ¶4.4)"), Clause.SEVERAL),
+    ("no-damage", _("Not valid: the ability deals damage, and the target cannot take damage "
+                    "(Ziel ¶4.7)"), Clause.NO_DAMAGE))
 #: Every point the entry leaves open, as its rules declare them.
 OPEN_POINTS = (FUTURE_TARGET, BASIC_LABEL, ZERO_AMOUNT, NO_CHANGE, NO_THREAT, DEFEND_ZERO,
-               CHARACTER, EFFECT_ORDER)
+               CHARACTER, EFFECT_ORDER, DAMAGE_AMONG_SEVERAL)
 
 #: A status card on the character using a basic power: the entries on status cards define it.
 ACTOR_STATUS = {status: Uncovered(f"actor-{status.value}", msg(what), Outside.OTHER_CHAPTER,
@@ -952,14 +968,20 @@ def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
         _VERB_RULES.get(effect.verb, change_state)(run, effect, el)
 
 
-@rule(Clause.VALID, Clause.EFFECTS, Clause.SEVERAL, Clause.EACH_INVALID,
-      reads=("effects.number", "effects.verb", "elements.kind"))
+@rule(Clause.VALID, Clause.EFFECTS, Clause.SEVERAL, Clause.EACH_INVALID, Clause.NO_DAMAGE,
+      reads=("effects.number", "effects.verb", "elements.kind", "elements.conditions"),
+      opens=(DAMAGE_AMONG_SEVERAL,))
 def valid_targets(run: _Run, group: _Group) -> None:
-    """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it."""
+    """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it
+    (¶4.7 against ¶4.4 for one that cannot take damage: :data:`DAMAGE_AMONG_SEVERAL`)."""
     candidates, members = fixes_on(run, group), group.members
     found = _hits(run, group, candidates)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
-    for el in valid if len(members) > 1 else ():
+    disputed = _damage_among_several(run, group, valid)
+    if not run.first(DAMAGE_AMONG_SEVERAL) if disputed else False:
+        valid = tuple(el for el in valid if el not in disputed)
+        found = {n: [el for el in hit if el not in disputed] for n, hit in found.items()}
+    for el in (e for e in valid if e not in disputed) if len(members) > 1 else ():
         run.say(_("%(target)s is a valid target: %(count)s of the %(total)s effects on it can "
                   "affect it."), Clause.SEVERAL, target=el.name, total=len(members),
                 count=sum(el in hit for hit in found.values()))
@@ -973,6 +995,21 @@ def valid_targets(run: _Run, group: _Group) -> None:
     for el in candidates if group.head.selector is Selector.EACH else ():
         if el not in valid:
             run.say(_NOT_RESOLVED, Clause.EACH_INVALID, number=group.head.number, target=el.name)
+
+
+def _damage_among_several(run: _Run, group: _Group, valid: tuple[Element, ...]
+                          ) -> tuple[Element, ...]:
+    """The valid targets of ``group`` (by ¶4.4) that cannot take damage from its damage effect:
+    ¶4.7 and ¶4.4 disagree on them (:data:`DAMAGE_AMONG_SEVERAL`); a silent step each."""
+    if len(group.members) < 2 or not any(m.verb is Verb.DEAL_DAMAGE for m in group.members):
+        return ()
+    disputed = tuple(el for el in valid if _C.CANNOT_TAKE_DAMAGE in el.conditions)
+    for el in disputed:
+        run.doubt(_("%(target)s cannot take damage, but another of the %(total)s effects on it "
+                    "can affect it: whether it is a valid target is open; both readings are "
+                    "shown."), DAMAGE_AMONG_SEVERAL.why, Clause.NO_DAMAGE, Clause.SEVERAL,
+                  target=el.name, total=len(group.members))
+    return disputed
 
 
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:

@@ -38,3 +38,46 @@ def test_the_api_names_the_damaged_target_in_words(client, seeded, lang):
     response = client.get(f"{API}?{DAMAGE_THEN_STUN}&lang={lang}")
     assert response.status_code == 200
     assert "Message(" not in response.content.decode()
+
+
+# --------------------------------------------------------------------------
+# D1: "Füge einem Schergen 3 Schaden zu und betäube ihn" on a minion that cannot take damage:
+# ¶4.4 and ¶4.7 disagree; an open point with both readings in the API and on the page.
+# "Betäube den Schergen" (das [Ziel]) stays settled by ¶4.10 and its example.
+# --------------------------------------------------------------------------
+
+def _damage_then_stun(selector: str) -> dict:
+    return {"kind": "card_ability",
+            "effects": [{"verb": "deal_damage", "amount": 3, "selector": "one",
+                         "target_type": "minion"},
+                        {"verb": "give_status", "status": "stunned", "selector": selector}],
+            "minions": [{"conditions": ["cannot_take_damage"]}]}
+
+
+def test_the_api_shows_both_readings_of_the_joint_wording(client, seeded):
+    response = client.get(f"{API}?"
+                          + calculator.to_query(SCENARIO, _damage_then_stun("joint")) + "&lang=en")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["settled"] is False
+    assert "damage-among-several" in str(data["open_points"])
+    assert "ziel.p4.4" in str(data["open_points"]) and "ziel.p4.7" in str(data["open_points"])
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_page_shows_both_readings_of_the_joint_wording(client, seeded, lang):
+    query = calculator.to_query(SCENARIO, _damage_then_stun("joint"))
+    response = client.get(f"/{lang}/calculator/marvel-champions/target-validity/?{query}")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "¶4.4" in html and "¶4.7" in html
+    if lang == "en":
+        assert "Not valid: the ability deals damage, and the target cannot take damage" in html
+        assert "Complete: every input is covered" not in html
+
+
+def test_the_api_keeps_the_the_wording_settled(client, seeded):
+    response = client.get(f"{API}?"
+                          + calculator.to_query(SCENARIO, _damage_then_stun("the")) + "&lang=en")
+    data = response.json()
+    assert data["settled"] is True and data["open_points"] == []
