@@ -631,6 +631,14 @@ TERMS = tuple(Uncovered(term, msg(_("the term %(term)s"), term=term), Outside.OT
     ("ANG, PLA, WID", (Clause.ZERO,)), ("Krisensymbol", (Clause.EACH_INVALID,))))
 #: The value of ``can_initiate`` (or of what an effect resolves against) the texts leave open.
 NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
+#: Ziel ¶3 states only a necessary condition (initiated *only if* a valid target exists) and
+#: ¶4.3 leaves costs out of the target check only: ``can_initiate`` true says no more than that
+#: the target requirement is met, in its label and in the verdict (:attr:`Ruling.scope`).
+TARGETS_MET = msg(_("Target requirement met (Ziel ¶3); whether the ability can otherwise be "
+                    "initiated, e.g. its cost paid, the entry \"Ziel\" does not decide"))
+TARGETS_MET_SCOPE = msg(_("The target requirement of Ziel ¶3 is met; whether the ability can "
+                          "otherwise be initiated (e.g. whether its cost can be paid) is not "
+                          "decided by the entry \"Ziel\"."))
 
 
 # Rules, each bound to its clauses ----------------------------------------------------------------
@@ -1247,7 +1255,8 @@ def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
     """Initiation, and per effect its candidates, valid targets and what it resolves against."""
     conditional = can is NOT_COVERED_VALUE
     required = any(e.selector is not Selector.FUTURE for e in run.table.effects)
-    values = [Value("can_initiate", can, msg(_("Can be initiated"))),
+    values = [Value("can_initiate", can,
+                    TARGETS_MET if can is True else msg(_("Can be initiated"))),
               Value("target_required", required, msg(_("Requires a target")))]
     for n in (e.number for e in run.table.effects):
         values += [_named(f"effect_{n}_candidates", run.candidates[n],
@@ -1334,7 +1343,13 @@ def rule_under(table: Table, readings: Mapping[str, str] | None = None) -> Rulin
     [False, True]
     """
     run = _evaluated(table, readings or {})
-    return Ruling(SLUG, run.values, tuple(run.trace.steps))
+    return Ruling(SLUG, run.values, tuple(run.trace.steps), scope=_scope(run.values))
+
+
+def _scope(values: tuple[Value, ...]) -> Message | None:
+    """:data:`TARGETS_MET_SCOPE` where the ability's targets allow initiation."""
+    return TARGETS_MET_SCOPE if any(v.name == "can_initiate" and v.value is True
+                                    for v in values) else None
 
 
 def _ruling(table: Table, slug: str) -> Ruling:
@@ -1351,7 +1366,8 @@ def _ruling(table: Table, slug: str) -> Ruling:
         by_slug = {r.slug: tuple(v for v in values if v.name in shown)
                    for r, values in zip(point.readings, runs)}
         readings += point.readings_for(by_slug.__getitem__)
-    return Ruling(slug, first.values, tuple(first.trace.steps), (), readings)
+    return Ruling(slug, first.values, tuple(first.trace.steps), (), readings,
+                  _scope(first.values))
 
 
 RULES = (cost_not_considered, basic_power, fixes_on, label_restriction, deal_damage,
@@ -1372,7 +1388,9 @@ def evaluate(table: Table) -> Ruling:
         ``effect_N_candidates``, ``effect_N_valid_targets`` and ``effect_N_resolves_against``
         (element identifiers), and ``threat_after_<scheme>`` (threat counters) for schemes
         that deterministic ("each") threat effects consider.  Where the texts do not decide
-        the initiation (:data:`NOT_COVERED_VALUE`), nothing after it is stated as fact.
+        the initiation (:data:`NOT_COVERED_VALUE`), nothing after it is stated as fact;
+        ``can_initiate`` true means only that the target requirement of Ziel ¶3 is met
+        (:data:`TARGETS_MET`, and the ruling's ``scope``).
     """
     return _ruling(table, SLUG)
 

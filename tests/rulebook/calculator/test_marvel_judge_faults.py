@@ -81,3 +81,37 @@ def test_the_api_keeps_the_the_wording_settled(client, seeded):
                           + calculator.to_query(SCENARIO, _damage_then_stun("the")) + "&lang=en")
     data = response.json()
     assert data["settled"] is True and data["open_points"] == []
+
+
+# --------------------------------------------------------------------------
+# D2: with a valid target, the page and the API say only that the target requirement of
+# Ziel ¶3 is met; whether the ability can otherwise be initiated (its cost) is not decided.
+# --------------------------------------------------------------------------
+
+WITH_COST = {"kind": "card_ability", "cost": 5, "villain": [{}],
+             "effects": [{"verb": "deal_damage", "amount": 1, "selector": "one",
+                          "target_type": "villain"}]}
+MET = {"en": ("Target requirement met (Ziel ¶3)", "is not decided by the entry"),
+       "de": ("Zielanforderung erfüllt (Ziel ¶3)", "entscheidet der Eintrag"),
+       "ru": ("Требование к цели выполнено (Ziel ¶3)", "статья «Ziel» не решает")}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_api_says_only_that_the_target_requirement_is_met(client, seeded, lang):
+    response = client.get(f"{API}?" + calculator.to_query(SCENARIO, WITH_COST) + f"&lang={lang}")
+    assert response.status_code == 200
+    data = response.json()
+    can = next(v for v in data["values"] if v["name"] == "can_initiate")
+    assert can["value"] is True
+    label, verdict = MET[lang]
+    assert label in can["label"] and verdict in data["verdict"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_page_says_only_that_the_target_requirement_is_met(client, seeded, lang):
+    query = calculator.to_query(SCENARIO, WITH_COST)
+    response = client.get(f"/{lang}/calculator/marvel-champions/target-validity/?{query}")
+    assert response.status_code == 200
+    html = response.content.decode()
+    label, verdict = MET[lang]
+    assert label in html and verdict in html
