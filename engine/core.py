@@ -337,7 +337,9 @@ class Ruling:
     are not decisions (e.g. a contradiction between two clauses).
     ``readings`` show, for every point the texts leave open, each reading's
     result side by side; the ruling's ``values`` follow the readings
-    presented first.
+    presented first.  ``scope``, if given, says how far the answer goes where
+    the texts decide only part of the question (e.g. only a necessary
+    condition); the :attr:`verdict` ends with it.
 
     :raises ValueError: if a step's ``see`` names itself or a step the
         ruling does not have.
@@ -348,6 +350,7 @@ class Ruling:
     steps: tuple[Step, ...]
     notes: tuple[Message, ...] = ()
     readings: tuple[Reading, ...] = ()
+    scope: Message | None = None
 
     def __post_init__(self) -> None:
         for number, step in enumerate(self.steps, start=1):
@@ -382,16 +385,25 @@ class Ruling:
     @property
     def verdict(self) -> Message:
         """A one-line verdict: incomplete (inputs not covered), or resting on
-        points the texts leave open, or settled by the published rules."""
+        points the texts leave open, or settled by the published rules; then
+        the ``scope``, if any.
+
+        >>> Ruling("demo", (), (), scope=msg("Only the target is judged.")).verdict.render()
+        'Complete: every input is covered by the published rules. Only the target is judged.'
+        """
         missing = len(self.by_outcome(Outcome.NOT_COVERED))
         if missing:
-            return msg(_("Incomplete: %(count)s inputs are not covered by the published rules."),
-                       count=missing)
-        if self.leaves_open:
-            return msg(_("Every input is covered by the published rules, but the ruling rests on "
-                         "%(count)s points the texts leave open (assumptions, silent points or "
-                         "several readings, marked below)."), count=self.leaves_open)
-        return msg(_("Complete: every input is covered by the published rules."))
+            verdict = msg(_("Incomplete: %(count)s inputs are not covered by the published "
+                            "rules."), count=missing)
+        elif self.leaves_open:
+            verdict = msg(_("Every input is covered by the published rules, but the ruling rests "
+                            "on %(count)s points the texts leave open (assumptions, silent points "
+                            "or several readings, marked below)."), count=self.leaves_open)
+        else:
+            verdict = msg(_("Complete: every input is covered by the published rules."))
+        if self.scope is None:
+            return verdict
+        return msg(_("%(verdict)s %(scope)s"), verdict=verdict, scope=self.scope)
 
     def open_points(self) -> tuple[str, ...]:
         """Return the slugs of the open points with readings, in order."""

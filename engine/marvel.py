@@ -574,9 +574,25 @@ EFFECT_ORDER = open_point(
                         "initiated"), Clause.VALID),
     ("in-order", _("Yes: each effect is judged after the earlier effects on the same target"),
      Clause.VALID))
+#: "Füge einem Schergen 3 Schaden zu und betäube ihn" on a minion that cannot take damage:
+#: ¶4.7 refuses it to an ability that deals damage, ¶4.4 accepts it if 1 of the effects on it
+#: can affect it; neither says which prevails for one instruction (for "das [Ziel]" ¶4.10 and
+#: its example decide, :func:`the_target`).
+DAMAGE_AMONG_SEVERAL = open_point(
+    "damage-among-several", _("Is a target that cannot take damage valid for an instruction "
+                              "that deals damage to it and has another effect on it that can "
+                              "affect it?"), (Clause.NO_DAMAGE, Clause.SEVERAL),
+    _("Ziel ¶4.7 says a target that cannot take damage is not a valid target for an ability "
+      "that deals damage; Ziel ¶4.4 says a target of several effects is valid if at least 1 of "
+      "them can affect it. Neither says which applies to one instruction with several effects "
+      "on the same target; the engine presents Ziel ¶4.4 first."),
+    ("several-effects", _("Valid: at least 1 of the effects on the target can affect it "
+                          "(Ziel ¶4.4)"), Clause.SEVERAL),
+    ("no-damage", _("Not valid: the ability deals damage, and the target cannot take damage "
+                    "(Ziel ¶4.7)"), Clause.NO_DAMAGE))
 #: Every point the entry leaves open, as its rules declare them.
 OPEN_POINTS = (FUTURE_TARGET, BASIC_LABEL, ZERO_AMOUNT, NO_CHANGE, NO_THREAT, DEFEND_ZERO,
-               CHARACTER, EFFECT_ORDER)
+               CHARACTER, EFFECT_ORDER, DAMAGE_AMONG_SEVERAL)
 
 #: A status card on the character using a basic power: the entries on status cards define it.
 ACTOR_STATUS = {status: Uncovered(f"actor-{status.value}", msg(what), Outside.OTHER_CHAPTER,
@@ -615,6 +631,14 @@ TERMS = tuple(Uncovered(term, msg(_("the term %(term)s"), term=term), Outside.OT
     ("ANG, PLA, WID", (Clause.ZERO,)), ("Krisensymbol", (Clause.EACH_INVALID,))))
 #: The value of ``can_initiate`` (or of what an effect resolves against) the texts leave open.
 NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
+#: Ziel ¶3 states only a necessary condition (initiated *only if* a valid target exists) and
+#: ¶4.3 leaves costs out of the target check only: ``can_initiate`` true says no more than that
+#: the target requirement is met, in its label and in the verdict (:attr:`Ruling.scope`).
+TARGETS_MET = msg(_("Target requirement met (Ziel ¶3); whether the ability can otherwise be "
+                    "initiated, e.g. its cost paid, the entry \"Ziel\" does not decide"))
+TARGETS_MET_SCOPE = msg(_("The target requirement of Ziel ¶3 is met; whether the ability can "
+                          "otherwise be initiated (e.g. whether its cost can be paid) is not "
+                          "decided by the entry \"Ziel\"."))
 
 
 # Rules, each bound to its clauses ----------------------------------------------------------------
@@ -952,14 +976,20 @@ def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
         _VERB_RULES.get(effect.verb, change_state)(run, effect, el)
 
 
-@rule(Clause.VALID, Clause.EFFECTS, Clause.SEVERAL, Clause.EACH_INVALID,
-      reads=("effects.number", "effects.verb", "elements.kind"))
+@rule(Clause.VALID, Clause.EFFECTS, Clause.SEVERAL, Clause.EACH_INVALID, Clause.NO_DAMAGE,
+      reads=("effects.number", "effects.verb", "elements.kind", "elements.conditions"),
+      opens=(DAMAGE_AMONG_SEVERAL,))
 def valid_targets(run: _Run, group: _Group) -> None:
-    """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it."""
+    """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it
+    (¶4.7 against ¶4.4 for one that cannot take damage: :data:`DAMAGE_AMONG_SEVERAL`)."""
     candidates, members = fixes_on(run, group), group.members
     found = _hits(run, group, candidates)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
-    for el in valid if len(members) > 1 else ():
+    disputed = _damage_among_several(run, group, valid)
+    if not run.first(DAMAGE_AMONG_SEVERAL) if disputed else False:
+        valid = tuple(el for el in valid if el not in disputed)
+        found = {n: [el for el in hit if el not in disputed] for n, hit in found.items()}
+    for el in (e for e in valid if e not in disputed) if len(members) > 1 else ():
         run.say(_("%(target)s is a valid target: %(count)s of the %(total)s effects on it can "
                   "affect it."), Clause.SEVERAL, target=el.name, total=len(members),
                 count=sum(el in hit for hit in found.values()))
@@ -973,6 +1003,21 @@ def valid_targets(run: _Run, group: _Group) -> None:
     for el in candidates if group.head.selector is Selector.EACH else ():
         if el not in valid:
             run.say(_NOT_RESOLVED, Clause.EACH_INVALID, number=group.head.number, target=el.name)
+
+
+def _damage_among_several(run: _Run, group: _Group, valid: tuple[Element, ...]
+                          ) -> tuple[Element, ...]:
+    """The valid targets of ``group`` (by ¶4.4) that cannot take damage from its damage effect:
+    ¶4.7 and ¶4.4 disagree on them (:data:`DAMAGE_AMONG_SEVERAL`); a silent step each."""
+    if len(group.members) < 2 or not any(m.verb is Verb.DEAL_DAMAGE for m in group.members):
+        return ()
+    disputed = tuple(el for el in valid if _C.CANNOT_TAKE_DAMAGE in el.conditions)
+    for el in disputed:
+        run.doubt(_("%(target)s cannot take damage, but another of the %(total)s effects on it "
+                    "can affect it: whether it is a valid target is open; both readings are "
+                    "shown."), DAMAGE_AMONG_SEVERAL.why, Clause.NO_DAMAGE, Clause.SEVERAL,
+                  target=el.name, total=len(group.members))
+    return disputed
 
 
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
@@ -1025,15 +1070,17 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
 
 def _may_be_defeated(run: _Run, effect: Effect, head: Effect, targets: list[Element]) -> None:
     """Assume a target of "das [Ziel]" survives earlier damage (hit points: not in the texts)."""
-    hit = sorted({el.name for e in run.table.effects if head.number <= e.number < effect.number
-                  and e.verb is Verb.DEAL_DAMAGE for el in run.resolves.get(e.number, ())
-                  if el in targets and Status.TOUGH not in el.statuses
-                  and _C.DAMAGE_PREVENTED not in el.conditions}, key=str)
+    damaged = {el for e in run.table.effects if head.number <= e.number < effect.number
+               and e.verb is Verb.DEAL_DAMAGE for el in run.resolves.get(e.number, ())
+               if el in targets and Status.TOUGH not in el.statuses
+               and _C.DAMAGE_PREVENTED not in el.conditions}
+    # the names stay messages (a tuple renders as a list): str() of one is its repr
+    hit = tuple(el.name for el in run.table.elements if el in damaged)
     if hit:
         run.doubt(_("Effect %(number)s refers to %(targets)s after damage dealt to it."), _(
             "Whether that damage defeats it depends on its hit points, which these texts do not "
             "define; the engine assumes it is still in play."),
-            Clause.THE_TARGET, number=effect.number, targets=", ".join(map(str, hit)))
+            Clause.THE_TARGET, number=effect.number, targets=hit)
 
 
 @rule(Clause.FUTURE, reads=("effects.selector",))
@@ -1208,7 +1255,8 @@ def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
     """Initiation, and per effect its candidates, valid targets and what it resolves against."""
     conditional = can is NOT_COVERED_VALUE
     required = any(e.selector is not Selector.FUTURE for e in run.table.effects)
-    values = [Value("can_initiate", can, msg(_("Can be initiated"))),
+    values = [Value("can_initiate", can,
+                    TARGETS_MET if can is True else msg(_("Can be initiated"))),
               Value("target_required", required, msg(_("Requires a target")))]
     for n in (e.number for e in run.table.effects):
         values += [_named(f"effect_{n}_candidates", run.candidates[n],
@@ -1295,7 +1343,13 @@ def rule_under(table: Table, readings: Mapping[str, str] | None = None) -> Rulin
     [False, True]
     """
     run = _evaluated(table, readings or {})
-    return Ruling(SLUG, run.values, tuple(run.trace.steps))
+    return Ruling(SLUG, run.values, tuple(run.trace.steps), scope=_scope(run.values))
+
+
+def _scope(values: tuple[Value, ...]) -> Message | None:
+    """:data:`TARGETS_MET_SCOPE` where the ability's targets allow initiation."""
+    return TARGETS_MET_SCOPE if any(v.name == "can_initiate" and v.value is True
+                                    for v in values) else None
 
 
 def _ruling(table: Table, slug: str) -> Ruling:
@@ -1312,7 +1366,8 @@ def _ruling(table: Table, slug: str) -> Ruling:
         by_slug = {r.slug: tuple(v for v in values if v.name in shown)
                    for r, values in zip(point.readings, runs)}
         readings += point.readings_for(by_slug.__getitem__)
-    return Ruling(slug, first.values, tuple(first.trace.steps), (), readings)
+    return Ruling(slug, first.values, tuple(first.trace.steps), (), readings,
+                  _scope(first.values))
 
 
 RULES = (cost_not_considered, basic_power, fixes_on, label_restriction, deal_damage,
@@ -1333,7 +1388,9 @@ def evaluate(table: Table) -> Ruling:
         ``effect_N_candidates``, ``effect_N_valid_targets`` and ``effect_N_resolves_against``
         (element identifiers), and ``threat_after_<scheme>`` (threat counters) for schemes
         that deterministic ("each") threat effects consider.  Where the texts do not decide
-        the initiation (:data:`NOT_COVERED_VALUE`), nothing after it is stated as fact.
+        the initiation (:data:`NOT_COVERED_VALUE`), nothing after it is stated as fact;
+        ``can_initiate`` true means only that the target requirement of Ziel ¶3 is met
+        (:data:`TARGETS_MET`, and the ruling's ``scope``).
     """
     return _ruling(table, SLUG)
 

@@ -333,15 +333,15 @@ def mc_8(t: Taps) -> None:
 MARVEL = [
     Situation("MC-1", "marvel-champions", mc_1, {r"Can be initiated": "no"}),
     Situation("MC-2", "marvel-champions", mc_2, {
-        r"Can be initiated": "yes", r"Effect 1: valid targets": "side scheme 1",
+        r"Target requirement met": "yes", r"Effect 1: valid targets": "side scheme 1",
         r"Threat on main scheme afterwards": "3", r"Threat on side scheme 1 afterwards": "1"}),
-    Situation("MC-4", "marvel-champions", mc_4, {r"Can be initiated": "yes",
+    Situation("MC-4", "marvel-champions", mc_4, {r"Target requirement met": "yes",
                                                  r"Effect 1: valid targets": "main scheme"}),
     Situation("MC-5", "marvel-champions", mc_5, {r"Can be initiated": "no"}),
     Situation("MC-6", "marvel-champions", mc_6, {r"Can be initiated": "no"}),
-    Situation("MC-7", "marvel-champions", mc_7, {r"Can be initiated": "yes",
+    Situation("MC-7", "marvel-champions", mc_7, {r"Target requirement met": "yes",
                                                  r"Requires a target": "no"}),
-    Situation("MC-8", "marvel-champions", mc_8, {r"Can be initiated": "yes",
+    Situation("MC-8", "marvel-champions", mc_8, {r"Target requirement met": "yes",
                                                  r"Effect 1: valid targets": "player 1"}),
 ]
 

@@ -70,6 +70,13 @@ CASES = {
         card(effect("deal_damage", "one", "character", amount=1), minions=[{}]),
         "effect_1_valid_targets", [(), ("minion 1",)],
         card(effect("deal_damage", "one", "character", amount=1), characters=[ally()])),
+    # "Füge einem Schergen 3 Schaden zu und betäube ihn": ¶4.4 against ¶4.7 (judge report D1)
+    "damage-among-several": (
+        card(effect("deal_damage", "one", "minion", amount=3),
+             effect("give_status", "joint", status="stunned"),
+             minions=[{"conditions": ["cannot_take_damage"]}]), "can_initiate", [True, False],
+        card(effect("deal_damage", "one", "minion", amount=3),
+             effect("give_status", "joint", status="stunned"), minions=[{}])),
 }
 
 

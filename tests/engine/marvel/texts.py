@@ -133,6 +133,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
         ("eine Karte",),
     "%(target)s is a valid target: %(count)s of the %(total)s effects on it can affect it.":
         ("mehrere Effekte", "mindestens 1 der Effekte"),
+    "%(target)s cannot take damage, but another of the %(total)s effects on it can affect it: "
+    "whether it is a valid target is open; both readings are shown.":
+        ("keinen Schaden nehmen kann", "mehrere Effekte", "mindestens 1 der Effekte"),
     "Effect %(number)s is not resolved against %(target)s, which is not a valid target.":
         ("nicht gegen die Spielelemente abgehandelt",),
     "Effect %(number)s refers to the targets of an 'each' effect.":

@@ -441,7 +441,7 @@ def test_choose_n_is_a_field_of_each_effect_on_the_form_and_in_the_api(client, d
     values = {v["name"]: v["value"] for v in data["values"]}
     assert values["can_initiate"] is True and data["complete"] is True
     assert "<dd>yes</dd>" in page(client, scenario, CHOOSE_TWO).partition(
-        "Can be initiated")[2][:80]
+        "Target requirement met (Ziel ¶3)")[2][:200]
 
 
 def test_choose_n_with_fewer_valid_targets_is_shown_as_not_covered(client, db):
