@@ -403,6 +403,23 @@ HALF_POINTS = open_point(
     ("exact", _("Half points are kept exact"), (C.ORDER,)),
     ("down", _("Half points are rounded down"), (C.ORDER,)),
     ("up", _("Half points are rounded up"), (C.ORDER,)))
+
+
+@functools.lru_cache(maxsize=8)
+def _half_points(clauses: tuple[Clause, ...]) -> OpenPoint:
+    """:data:`HALF_POINTS` citing ``clauses``, the clauses that produced the halves.
+
+    An effect's halving is evaluated under reihenfolge.p3 (the declared point); the
+    negativ-Wirkung halves an increase (negativ-positiv-wirkung.p3), the positiv-Wirkung a
+    reduction (p4).  Each of them leaves the rounding of the half open.
+
+    >>> [c.value for c in _half_points((C.NP_NEGATIV,)).readings[1].clauses]
+    ['1.2.4.negativ-positiv-wirkung.p3']
+    """
+    if clauses == HALF_POINTS.leaves_open:
+        return HALF_POINTS
+    return replace(HALF_POINTS, leaves_open=clauses, readings=tuple(
+        replace(item, clauses=clauses) for item in HALF_POINTS.readings))
 SPEZIAL_ON_OWN_GUARDIAN = open_point(
     "spezial-on-own-guardian", _("May a Spezial-Wirkung affect its own side's Schutzgottkarte?"),
     (C.IMMUNITY, C.SPEZIAL_WIRKUNG),
@@ -668,6 +685,9 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
     "half-points": (_SI, C.ORDER, _(
         "Monster %(number)s has half points; the readings show exact and rounded values."),
         _HALF_POINTS),
+    "half-points-np": (_SI, (C.NP_NEGATIV, C.NP_POSITIV), _(
+        "Monster %(number)s has half points from a halving by the negativ-positiv-Wirkung; the "
+        "readings show exact and rounded values."), _HALF_POINTS),
     "evaluated": (_AP, (C.RANK, C.ORDER), _(
         "Effect %(number)s (%(source)s, activated as %(activated)s) is evaluated: %(attribute)s "
         "%(before)s → %(after)s."), None),
@@ -1167,26 +1187,33 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     """Effects are rolled up in order, each changing its attribute's value.
 
     reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction); open:
-    rounding of halves (``half-points``), values below 0 (``value-below-zero``).  Returns the
-    values, the log (change, factor, before, after) and each signed change's points."""
+    rounding of halves (``half-points``, citing the clause that halved: negativ-positiv-wirkung.p3
+    or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``).
+    Returns the values, the log (change, factor, before, after) and each signed change's
+    points."""
     values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # ints until a half
                                     if (v := getattr(monster, a.value)) is not None}
-    log, amounts = [], {}
+    log, amounts, halving = [], {}, set()
 
-    def halved(value: Fraction) -> Fraction:
+    def halved(value: Fraction, clause: Clause) -> Fraction:
         if value.denominator == 1:
             return value
-        return _ROUNDED.get(trace.reading(HALF_POINTS, (monster.number,)), lambda v: v)(value)
+        halving.add(clause)  # the clauses that produced a half: they leave its rounding open
+        point = _half_points(tuple(c for c in C if c in halving))
+        return _ROUNDED.get(trace.reading(point, (monster.number,)), lambda v: v)(value)
 
     for change in order:
         factor, amount = factors.get(change.key, _ONE), change.amount
-        if change.signed:
-            amount = amounts[change.key] = halved(amount * factor) if factor != 1 else amount
+        if change.signed and factor != 1:  # np.p3 halves an increase, np.p4 a reduction
+            amount = amounts[change.key] = halved(
+                amount * factor, C.NP_NEGATIV if change.signed > 0 else C.NP_POSITIV)
+        elif change.signed:
+            amounts[change.key] = amount
         if change.attribute not in values:
             continue  # a value not given: nothing to compute
         before = values[change.attribute]
         after = _APPLY[change.operation](before, amount)
-        values[change.attribute] = after = halved(after) if change.operation is \
+        values[change.attribute] = after = halved(after, C.ORDER) if change.operation is \
             Operation.HALVE else after
         log.append((change, factor, before, after))
     if min(values.values(), default=0) < 0 and trace.reading(
@@ -1396,8 +1423,9 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
                     _CITED[factor == 1])
         trace.add(_considered(trace, step, failed, _EVALUATED_CONSIDERED)
                   if failed and change.key == own else step)
-    if (HALF_POINTS.slug, (n,)) in trace.consulted:
-        trace.say("half-points", number=n)
+    if (half := trace.consulted.get((HALF_POINTS.slug, (n,)))) is not None:
+        trace.say("half-points" if half is HALF_POINTS else "half-points-np",
+                  *half.leaves_open, number=n)
 
 
 def _narrate_order(trace: _Trace, log: list) -> None:

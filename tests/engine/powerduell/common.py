@@ -140,6 +140,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "is open; both readings are shown.": ("alle Reduzierungen",),
     "Monster %(number)s has half points; the readings show exact and rounded values.": (
         "gewertet",),
+    "Monster %(number)s has half points from a halving by the negativ-positiv-Wirkung; the "
+    "readings show exact and rounded values.": ("halbiert",),
     # guardian-wirkung
     "The Wirkung of a card with negativ-positiv-Wirkung applies only to own monster cards of "
     "its Basis-Planetensymbol.": ("eigene Monsterkarten", "Basis-Symbol"),
