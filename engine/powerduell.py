@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import enum
 import functools
+import itertools
 import math
 import re
 from dataclasses import dataclass, replace
@@ -33,8 +34,8 @@ from typing import Any, Callable, Iterable, Mapping
 
 from engine.core import (
     CARD_TEXT, Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
-    Message, OpenPoint, Outcome, Outside, Reading, Ruleset, Ruling, Scenario, Step, Trace,
-    Uncovered, Value, _, card_text_may_override, citations, msg, open_point, rule,
+    Message, OpenPoint, Outcome, Outside, Reading, ReadingOf, Ruleset, Ruling, Scenario, Step,
+    Trace, Uncovered, Value, _, card_text_may_override, citations, msg, open_point, rule,
 )
 
 __all__ = [
@@ -397,12 +398,39 @@ RANK_ONE = open_point(
                           "their effects"), (C.RANK, C.ORDER)),
     ("below-guardians", _("Schutzgottkarten stand above all other effects: rank 1 is "
                           "evaluated before their effects"), (C.RANK,)))
+TIED_ORDER = open_point(
+    "tied-order", _("In which order are effects of the same Wirkungsrang evaluated that were "
+                    "activated together?"),
+    (C.RANK, C.ORDER),
+    _("The texts order effects by Wirkungsrang and by activation only; the order listed is "
+      "shown first, each other order with its result."),
+    ("listed", _("The effects activated together are evaluated in the order listed"),
+     (C.RANK, C.ORDER)),
+    ("reversed", _("The effects activated together are evaluated in the reverse of the order "
+                   "listed"), (C.RANK, C.ORDER)))
 HALF_POINTS = open_point(
     "half-points", _("How are half points rounded?"), (C.ORDER,),
     _("No text gives a rounding rule, so nothing is rounded."),
     ("exact", _("Half points are kept exact"), (C.ORDER,)),
     ("down", _("Half points are rounded down"), (C.ORDER,)),
     ("up", _("Half points are rounded up"), (C.ORDER,)))
+
+
+@functools.lru_cache(maxsize=8)
+def _half_points(clauses: tuple[Clause, ...]) -> OpenPoint:
+    """:data:`HALF_POINTS` citing ``clauses``, the clauses that produced the halves.
+
+    An effect's halving is evaluated under reihenfolge.p3 (the declared point); the
+    negativ-Wirkung halves an increase (negativ-positiv-wirkung.p3), the positiv-Wirkung a
+    reduction (p4).  Each of them leaves the rounding of the half open.
+
+    >>> [c.value for c in _half_points((C.NP_NEGATIV,)).readings[1].clauses]
+    ['1.2.4.negativ-positiv-wirkung.p3']
+    """
+    if clauses == HALF_POINTS.leaves_open:
+        return HALF_POINTS
+    return replace(HALF_POINTS, leaves_open=clauses, readings=tuple(
+        replace(item, clauses=clauses) for item in HALF_POINTS.readings))
 SPEZIAL_ON_OWN_GUARDIAN = open_point(
     "spezial-on-own-guardian", _("May a Spezial-Wirkung affect its own side's Schutzgottkarte?"),
     (C.IMMUNITY, C.SPEZIAL_WIRKUNG),
@@ -465,6 +493,9 @@ _SPEZIAL_AFTER = _("\"Spezial-Wirkung steht vor der Wirkung\" does not say wheth
                    "evaluated first or ranks above; the engine read it as ranking above, and the "
                    "higher-ranked effect is evaluated later (as the Schutzgottkarte after the "
                    "Energiekarte). Evaluated first, it gives the same values here.")
+_TIED = _("The texts order effects by Wirkungsrang and by activation only, from the latest "
+          "activated to the longest active; they give no order for effects of the same "
+          "Wirkungsrang activated together.")
 _NO_WIRKUNG_ON_CARD = _("A Wirkung can only change the Grund-Attribute of Monsterkarten.")
 _NOT_LIMIT = _("Its primary planet symbol is not the Wirkungsbegrenzung planet %(limit)s.")
 _NOT_REACHED = _("The Wirkung does not reach a monster of this planet.")
@@ -652,10 +683,15 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
         "\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is evaluated first or "
         "ranks above. Ranking above, it is evaluated later (order %(order)s); evaluated first, "
         "the order is %(other)s.")),
-    "tie": (_SI, (C.RANK, C.ORDER), _(
-        "Effects %(effects)s were activated together and evaluated in the order listed."), _(
-        "The texts order effects by Wirkungsrang and by activation only; the engine assumed the "
-        "listed order for effects with the same rank activated as number %(activated)s.")),
+    "tie-open": (_SI, (C.RANK, C.ORDER), _(
+        "Monster %(number)s: %(effects)s were activated together; their order changes "
+        "the values, so each order's result is shown."), _TIED),
+    "tie-same": (_SI, (C.RANK, C.ORDER), _(
+        "Monster %(number)s: %(effects)s were activated together; every order of them "
+        "gives the same values."), _TIED),
+    "tie-many": (_SI, (C.RANK, C.ORDER), _(
+        "Monster %(number)s: %(count)s orders of the effects activated together are possible; "
+        "the readings compare the first %(limit)s of them, in a fixed order."), _TIED),
     "recency-table": (_SI, (C.RANK, C.ORDER), _(
         "Monster %(number)s: Wirkungsrang and activation order disagree; both readings are "
         "shown."), _("The texts give both reasons for their example and do not say which decides "
@@ -668,6 +704,9 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
     "half-points": (_SI, C.ORDER, _(
         "Monster %(number)s has half points; the readings show exact and rounded values."),
         _HALF_POINTS),
+    "half-points-np": (_SI, (C.NP_NEGATIV, C.NP_POSITIV), _(
+        "Monster %(number)s has half points from a halving by the negativ-positiv-Wirkung; the "
+        "readings show exact and rounded values."), _HALF_POINTS),
     "evaluated": (_AP, (C.RANK, C.ORDER), _(
         "Effect %(number)s (%(source)s, activated as %(activated)s) is evaluated: %(attribute)s "
         "%(before)s → %(after)s."), None),
@@ -1074,17 +1113,121 @@ _TIER = {Source.ENERGY: 0, Source.GRAVITATION_ENERGY: 0, Source.MONSTER: 0,
          Source.GUARDIAN_WIRKUNG: 1, Source.GUARDIAN_SPEZIAL: 2, Source.RANK_ONE: 3}
 
 
-def _ranked(changes: list[_Change], spezial_first: Iterable[Spielfeldseite] = (),
-            rank_one_below: bool = False) -> list[_Change]:
-    """``changes`` by Wirkungsrang (lowest first), then from the latest activated."""
-    def tier(change: _Change) -> tuple:  # a stable sort keeps the listed order of ties
+def _tier(spezial_first: Iterable[Spielfeldseite] = (), rank_one_below: bool = False
+          ) -> Callable[[_Change], tuple]:
+    """The sort key of a change: Wirkungsrang (lowest first), then from the latest activated."""
+    spezial_first = frozenset(spezial_first)
+
+    def tier(change: _Change) -> tuple:
         rank: float = _TIER[change.source]
         if change.source in _GUARDIAN_SOURCES and change.side in spezial_first:
             rank = 3 - rank
         elif change.source is Source.RANK_ONE and rank_one_below:
             rank = 0.5
         return rank, -change.activated
-    return sorted(changes, key=tier)
+    return tier
+
+
+def _ranked(changes: list[_Change], spezial_first: Iterable[Spielfeldseite] = (),
+            rank_one_below: bool = False) -> list[_Change]:
+    """``changes`` by Wirkungsrang (lowest first), then from the latest activated (a stable
+    sort: changes of equal key stay in the listed order, the first reading of ``tied-order``)."""
+    return sorted(changes, key=_tier(spezial_first, rank_one_below))
+
+
+def _recency(change: _Change) -> int:
+    return -change.activated
+
+
+#: At most this many orders of effects activated together are compared for one monster.
+_MAX_TIE_ORDERS = 24
+_ADDITIVE = (Operation.ADD, Operation.SUBTRACT)
+
+
+def _arrangements(items: tuple[_Change, ...]) -> Iterable[tuple[_Change, ...]]:
+    """Each order of ``items`` once, the listed order first; additions and subtractions commute,
+    so orders that only swap two of them are the same arrangement (they keep the listed order)."""
+    if not items:
+        yield ()
+        return
+    seen: set[Any] = set()
+    for index, item in enumerate(items):
+        token = "additive" if item.operation in _ADDITIVE else index
+        if token in seen:
+            continue
+        seen.add(token)
+        for rest in _arrangements(items[:index] + items[index + 1:]):
+            yield (item,) + rest
+
+
+def _tie_orders(order: list[_Change], key: Callable[[_Change], Any]
+                ) -> tuple[list[list[_Change]], int, list[_Change]]:
+    """The orders of ``order`` among changes of equal ``key`` (activated together, of one rank
+    where rank decides), the listed order first and at most :data:`_MAX_TIE_ORDERS`; how many
+    there are; and every tied change.
+
+    Only changes of one attribute can change each other's result, and additions and
+    subtractions commute, so only those orders are taken.
+    """
+    slots: dict[Any, list[int]] = {}
+    tied: dict[Any, list[_Change]] = {}
+    for position, change in enumerate(order):
+        tied.setdefault(key(change), []).append(change)
+        slots.setdefault((key(change), change.attribute), []).append(position)
+    groups = [positions for positions in slots.values() if len(positions) > 1
+              and sum(order[i].operation not in _ADDITIVE for i in positions) > 0]
+    count = math.prod(math.factorial(len(g)) // math.factorial(
+        sum(order[i].operation in _ADDITIVE for i in g)) for g in groups)
+    choices = [list(itertools.islice(_arrangements(tuple(order[i] for i in g)),
+                                     _MAX_TIE_ORDERS)) for g in groups]
+    orders = []
+    for arranged in itertools.islice(itertools.product(*choices), _MAX_TIE_ORDERS):
+        result = list(order)
+        for positions, items in zip(groups, arranged):
+            for position, item in zip(positions, items):
+                result[position] = item
+        orders.append(result)
+    return orders, count, [c for group in tied.values() if len(group) > 1 for c in group]
+
+
+def _order_named(trace: _Trace, order: Iterable[_Change]) -> Any:
+    """An order as the scenario names it: effect numbers, or on the table each change's label."""
+    return (tuple(_label(c.key, c.side) for c in order) if trace.table
+            else _order_text(_keys(order)))
+
+
+_TIED_LABEL = _("The effects activated together are evaluated in the order %(order)s")
+
+
+def _tie_point(trace: _Trace, orders: list[list[_Change]], tied: int) -> OpenPoint:
+    """:data:`TIED_ORDER` with one reading per order in ``orders`` (the first: as listed), each
+    naming its order; two effects activated together: its declared readings."""
+    if len(orders) == 2 and tied == 2:  # the other order is the two reversed
+        return TIED_ORDER
+    first, *_rest = TIED_ORDER.readings
+    return replace(TIED_ORDER, readings=tuple(
+        ReadingOf(first.slug if index == 0 else "order-" + "_".join(map(str, _keys(order))),
+                  msg(_TIED_LABEL, order=_order_named(trace, order)), first.clauses)
+        for index, order in enumerate(orders)))
+
+
+def _tied_order(trace: _Trace, n: int, order: list[_Change], key: Callable[[_Change], Any]
+               ) -> list[_Change]:
+    """Effects of equal ``key`` (one Wirkungsrang where rank decides, activated together) have no
+    order in the texts (reihenfolge.p1, p3): each order is a reading of ``tied-order``."""
+    orders, count, tied = _tie_orders(order, key)
+    said = {"number": n, "effects": tuple(_label(c.key, c.side) for c in tied)}
+    if len(orders) < 2:
+        if tied and trace.voice is _Voice.ORDER:
+            trace.say("tie-same", **said)
+        return order
+    point = _tie_point(trace, orders, len(tied))
+    chosen = trace.reading(point, (n,))
+    trace.either(point, (n,), "tie-open", "tie-same", **said)
+    if count > len(orders):
+        trace.say("tie-many", number=n, count=count, limit=len(orders))
+    return next((found for item, found in zip(point.readings, orders) if item.slug == chosen),
+                order)
 
 
 def _keys(order: Iterable[_Change]) -> list[Any]:
@@ -1099,13 +1242,15 @@ def _label(key: int | str, side: Spielfeldseite) -> Message:
     return msg(_("Wirkung of the Schutzgottkarte of %(side)s"), side=side.label)
 
 
-@rule(C.RANK, C.ORDER, C.ORDER_REGULAR, opens=(RANK_OR_RECENCY, SPEZIAL_OR_WIRKUNG, RANK_ONE),
+@rule(C.RANK, C.ORDER, C.ORDER_REGULAR, opens=(RANK_OR_RECENCY, SPEZIAL_OR_WIRKUNG, RANK_ONE,
+                                               TIED_ORDER),
       reads=("effects.activated", "effects.source"))
 def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) -> list[_Change]:
     """Effects are evaluated by Wirkungsrang, lowest first, then from the latest activated.
 
     reihenfolge.p1, p3, p4.  Open: which decides where they disagree; whether the
-    Spezial-Wirkung ranks above or comes before the Wirkung; where rank 1 stands."""
+    Spezial-Wirkung ranks above or comes before the Wirkung; where rank 1 stands; the order of
+    effects activated together (``tied-order``, :func:`_tied_order`)."""
     n = monster.number
     sources = {(c.side, c.source) for c in changes if c.source in _GUARDIAN_SOURCES}
     both = [side for side in _SIDES_AB if (side, Source.GUARDIAN_WIRKUNG) in sources
@@ -1113,18 +1258,19 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     before = [side for side in both if trace.reading(SPEZIAL_OR_WIRKUNG, (n, side)) == "before"]
     rank_one = any(c.source is Source.RANK_ONE for c in changes)
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
-    order = _ranked(changes, before, below)
-    recency = sorted(changes, key=lambda change: -change.activated)
+    rank = _tier(before, below)
+    order = sorted(changes, key=rank)
+    recency = sorted(changes, key=_recency)
     if not trace.silenced:
         _order_steps(trace, n, changes, order, both, below, rank_one)
     if order == recency:  # the same changes (a key names one change) in the same order
-        return order
+        return _tied_order(trace, n, order, rank)
     if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
-        return recency
+        return _tied_order(trace, n, recency, _recency)
     trace.either(RANK_OR_RECENCY, (n,), *(("recency-table", None) if trace.table else (
         _say("recency", recency=_order_text(_keys(recency)), effect=msg(effect))
         for effect in (_("with a different result"), _("with the same result")))), number=n)
-    return order
+    return _tied_order(trace, n, order, rank)
 
 
 def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Change],
@@ -1138,12 +1284,6 @@ def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Cha
                      "spezial-after-table" if trace.table else "spezial-after", number=n,
                      order=_order_text(_keys(order)), other=_order_text(_keys(other)))
     if trace.voice is _Voice.ORDER:
-        groups: dict[tuple[int, int], list[Any]] = {}
-        for change in changes:
-            groups.setdefault((_TIER[change.source], change.activated), []).append(change.key)
-        for (_tier, activated), tied in groups.items():
-            if len(tied) > 1:
-                trace.say("tie", effects=_order_text(tied), activated=activated)
         trace.say("order", order=_order_text(_keys(order)))
     elif trace.table and changes:
         trace.say("order-table", number=n, order=tuple(_label(c.key, c.side) for c in order))
@@ -1167,26 +1307,33 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     """Effects are rolled up in order, each changing its attribute's value.
 
     reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction); open:
-    rounding of halves (``half-points``), values below 0 (``value-below-zero``).  Returns the
-    values, the log (change, factor, before, after) and each signed change's points."""
+    rounding of halves (``half-points``, citing the clause that halved: negativ-positiv-wirkung.p3
+    or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``).
+    Returns the values, the log (change, factor, before, after) and each signed change's
+    points."""
     values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # ints until a half
                                     if (v := getattr(monster, a.value)) is not None}
-    log, amounts = [], {}
+    log, amounts, halving = [], {}, set()
 
-    def halved(value: Fraction) -> Fraction:
+    def halved(value: Fraction, clause: Clause) -> Fraction:
         if value.denominator == 1:
             return value
-        return _ROUNDED.get(trace.reading(HALF_POINTS, (monster.number,)), lambda v: v)(value)
+        halving.add(clause)  # the clauses that produced a half: they leave its rounding open
+        point = _half_points(tuple(c for c in C if c in halving))
+        return _ROUNDED.get(trace.reading(point, (monster.number,)), lambda v: v)(value)
 
     for change in order:
         factor, amount = factors.get(change.key, _ONE), change.amount
-        if change.signed:
-            amount = amounts[change.key] = halved(amount * factor) if factor != 1 else amount
+        if change.signed and factor != 1:  # np.p3 halves an increase, np.p4 a reduction
+            amount = amounts[change.key] = halved(
+                amount * factor, C.NP_NEGATIV if change.signed > 0 else C.NP_POSITIV)
+        elif change.signed:
+            amounts[change.key] = amount
         if change.attribute not in values:
             continue  # a value not given: nothing to compute
         before = values[change.attribute]
         after = _APPLY[change.operation](before, amount)
-        values[change.attribute] = after = halved(after) if change.operation is \
+        values[change.attribute] = after = halved(after, C.ORDER) if change.operation is \
             Operation.HALVE else after
         log.append((change, factor, before, after))
     if min(values.values(), default=0) < 0 and trace.reading(
@@ -1396,8 +1543,9 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
                     _CITED[factor == 1])
         trace.add(_considered(trace, step, failed, _EVALUATED_CONSIDERED)
                   if failed and change.key == own else step)
-    if (HALF_POINTS.slug, (n,)) in trace.consulted:
-        trace.say("half-points", number=n)
+    if (half := trace.consulted.get((HALF_POINTS.slug, (n,)))) is not None:
+        trace.say("half-points" if half is HALF_POINTS else "half-points-np",
+                  *half.leaves_open, number=n)
 
 
 def _narrate_order(trace: _Trace, log: list) -> None:
@@ -1453,9 +1601,11 @@ class _View:
                         for values in results]
             if any(values != compared[0] for values in compared[1:]):
                 differing.add((point.slug, key))
-                readings += [Reading(slug, item.label, values, citations(*item.clauses),
-                                     index == 0, point.why if index == 0 else None)
-                             for index, (item, values) in enumerate(zip(point.readings, results))]
+                kept = [index for index, values in enumerate(compared)  # orders: distinct results
+                        if point.slug != TIED_ORDER.slug or values not in compared[:index]]
+                readings += [Reading(slug, point.readings[index].label, results[index],
+                                     citations(*point.readings[index].clauses), index == 0,
+                                     point.why if index == 0 else None) for index in kept]
         return Ruling(self.slug, self.values(state, None), state.trace.finish(differing),
                       self.notes(state), tuple(readings))
 

@@ -140,6 +140,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "is open; both readings are shown.": ("alle Reduzierungen",),
     "Monster %(number)s has half points; the readings show exact and rounded values.": (
         "gewertet",),
+    "Monster %(number)s has half points from a halving by the negativ-positiv-Wirkung; the "
+    "readings show exact and rounded values.": ("halbiert",),
     # guardian-wirkung
     "The Wirkung of a card with negativ-positiv-Wirkung applies only to own monster cards of "
     "its Basis-Planetensymbol.": ("eigene Monsterkarten", "Basis-Symbol"),
@@ -219,7 +221,12 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "Whether the Spezial-Wirkung is evaluated before or after the Wirkung is open, and the two "
     "orders give different values; both readings are shown.": (
         "Dabei steht die \"Spezial-Wirkung\" vor der \"Wirkung\"", "geringeren Wirkungsrang"),
-    "Effects %(effects)s were activated together and evaluated in the order listed.": (
+    "Monster %(number)s: %(effects)s were activated together; their order changes "
+    "the values, so each order's result is shown.": ("zuletzt aktivierten Effekt", "Wirkungsrang"),
+    "Monster %(number)s: %(effects)s were activated together; every order of them "
+    "gives the same values.": ("zuletzt aktivierten Effekt", "Wirkungsrang"),
+    "Monster %(number)s: %(count)s orders of the effects activated together are possible; "
+    "the readings compare the first %(limit)s of them, in a fixed order.": (
         "zuletzt aktivierten Effekt", "Wirkungsrang"),
     "Evaluation order: effects %(order)s. Effects are evaluated by Wirkungsrang, lowest first "
     "(Energie- & Monsterkarten 3, Schutzgottkarten 2 of 3), and within a rank from the latest "

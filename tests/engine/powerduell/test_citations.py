@@ -67,6 +67,17 @@ def _sweep() -> list[tuple[Scenario, Ruling]]:
         {"source": "guardian-spezial-wirkung", "activated": 1, "attribute": "ap",
          "operation": "subtract", "amount": 1}]}
     out.append((ORDER_SCENARIO, ORDER_SCENARIO.evaluate(commuting)))
+    # effects activated together: additions that commute, and more orders than are compared
+    tied = {"base_ap": 3, "effects": [
+        {"source": "energy", "activated": 1, "attribute": "ap", "operation": "add", "amount": 2},
+        {"source": "monster", "activated": 1, "attribute": "ap", "operation": "subtract",
+         "amount": 1}]}
+    many = {"base_ap": 3, "effects": [
+        {"source": "energy", "activated": 1, "attribute": "ap", "operation": operation,
+         "amount": 7} for operation in ("double", "halve", "set", "double", "halve")]}
+    for data in (tied, many):
+        out.append((ORDER_SCENARIO, ORDER_SCENARIO.evaluate(data)))
+        _also_as_table(out, situations.order_to_situation(data))
     for source, target, side, extends in itertools.product(
             sources[:-1], ["guardian", "monster", "energy"], ["own", "opposing"], [False, True]):
         data = {"source": source, "target": target, "target_side": side,

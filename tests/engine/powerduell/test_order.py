@@ -116,7 +116,11 @@ def test_order_ties_rank_one_and_spezial_wirkung():
     assert ruling.value("ap") == 300
     assert ruling.value("dp") == Fraction(51, 2) - 100
     silent = step_ids(ruling, Outcome.SILENT)
-    assert "Effects %(effects)s were activated together and evaluated in the order listed." in silent
+    # reihenfolge ¶1/¶3 give no order to effects 1 and 2 (rank 3, activated together); the
+    # Spezial-Wirkung sets AP 300 after them, so every order gives the same values
+    assert ("Monster %(number)s: %(effects)s were activated together; every order of "
+            "them gives the same values." in silent)
+    assert ruling.readings_of("tied-order") == ()
     assert "The Spezial-Wirkung was evaluated after the Wirkung." in silent
     assert ("An effect of Wirkungsrang 1 of 3 was evaluated after all Schutzgottkarte effects."
             in silent)
