@@ -590,9 +590,27 @@ DAMAGE_AMONG_SEVERAL = open_point(
                           "(Ziel ¶4.4)"), Clause.SEVERAL),
     ("no-damage", _("Not valid: the ability deals damage, and the target cannot take damage "
                     "(Ziel ¶4.7)"), Clause.NO_DAMAGE))
+#: "Heile 3 Schaden von einem Charakter und mache ihn spielbereit" on a damaged character that
+#: cannot be readied: ¶4.5 refuses it to an ability that would make it do the forbidden game
+#: function, ¶4.4 accepts it if 1 of the effects on it can affect it; neither says which
+#: prevails for one instruction. Where the forbidden effect is the ability's only effect on the
+#: target, ¶4.5 and its example decide (not valid).
+FORBIDDEN_AMONG_SEVERAL = open_point(
+    "forbidden-among-several", _("Is a target valid for an instruction with several effects on "
+                                 "it when another ability forbids what one of them would make "
+                                 "it do, and another of them can affect it?"),
+    (Clause.FORBIDDEN, Clause.SEVERAL),
+    _("Ziel ¶4.5 says a target is not valid for an ability that would make it perform a game "
+      "function another ability forbids it; Ziel ¶4.4 says a target of several effects is valid "
+      "if at least 1 of them can affect it. Neither says which applies to one instruction with "
+      "several effects on the same target; the engine presents Ziel ¶4.4 first."),
+    ("several-effects", _("Valid: at least 1 of the effects on the target can affect it "
+                          "(Ziel ¶4.4)"), Clause.SEVERAL),
+    ("forbidden", _("Not valid: the ability would make the target perform a game function "
+                    "another ability forbids it (Ziel ¶4.5)"), Clause.FORBIDDEN))
 #: Every point the entry leaves open, as its rules declare them.
 OPEN_POINTS = (FUTURE_TARGET, BASIC_LABEL, ZERO_AMOUNT, NO_CHANGE, NO_THREAT, DEFEND_ZERO,
-               CHARACTER, EFFECT_ORDER, DAMAGE_AMONG_SEVERAL)
+               CHARACTER, EFFECT_ORDER, DAMAGE_AMONG_SEVERAL, FORBIDDEN_AMONG_SEVERAL)
 
 #: A status card on the character using a basic power: the entries on status cards define it.
 ACTOR_STATUS = {status: Uncovered(f"actor-{status.value}", msg(what), Outside.OTHER_CHAPTER,
@@ -977,18 +995,25 @@ def _affects(run: _Run, effect: Effect, el: Element) -> bool | None:
 
 
 @rule(Clause.VALID, Clause.EFFECTS, Clause.SEVERAL, Clause.EACH_INVALID, Clause.NO_DAMAGE,
-      reads=("effects.number", "effects.verb", "elements.kind", "elements.conditions"),
-      opens=(DAMAGE_AMONG_SEVERAL,))
+      Clause.FORBIDDEN,
+      reads=("effects.number", "effects.verb", "effects.status", "elements.kind",
+             "elements.conditions"),
+      opens=(DAMAGE_AMONG_SEVERAL, FORBIDDEN_AMONG_SEVERAL))
 def valid_targets(run: _Run, group: _Group) -> None:
     """Ziel ¶4, ¶4.4: a target is valid if at least 1 of the effects on it can affect it
-    (¶4.7 against ¶4.4 for one that cannot take damage: :data:`DAMAGE_AMONG_SEVERAL`)."""
+    (¶4.7 against ¶4.4 for one that cannot take damage: :data:`DAMAGE_AMONG_SEVERAL`; ¶4.5
+    against ¶4.4 for one forbidden what an effect would make it do:
+    :data:`FORBIDDEN_AMONG_SEVERAL`)."""
     candidates, members = fixes_on(run, group), group.members
     found = _hits(run, group, candidates)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
-    disputed = _damage_among_several(run, group, valid)
-    if not run.first(DAMAGE_AMONG_SEVERAL) if disputed else False:
-        valid = tuple(el for el in valid if el not in disputed)
-        found = {n: [el for el in hit if el not in disputed] for n, hit in found.items()}
+    disputes = ((DAMAGE_AMONG_SEVERAL, _damage_among_several(run, group, valid)),
+                (FORBIDDEN_AMONG_SEVERAL, _forbidden_among_several(run, group, valid)))
+    disputed = tuple(el for _point, els in disputes for el in els)
+    dropped = tuple(el for point, els in disputes if els and not run.first(point) for el in els)
+    if dropped:
+        valid = tuple(el for el in valid if el not in dropped)
+        found = {n: [el for el in hit if el not in dropped] for n, hit in found.items()}
     for el in (e for e in valid if e not in disputed) if len(members) > 1 else ():
         run.say(_("%(target)s is a valid target: %(count)s of the %(total)s effects on it can "
                   "affect it."), Clause.SEVERAL, target=el.name, total=len(members),
@@ -1018,6 +1043,30 @@ def _damage_among_several(run: _Run, group: _Group, valid: tuple[Element, ...]
                     "shown."), DAMAGE_AMONG_SEVERAL.why, Clause.NO_DAMAGE, Clause.SEVERAL,
                   target=el.name, total=len(group.members))
     return disputed
+
+
+def _forbidden_among_several(run: _Run, group: _Group, valid: tuple[Element, ...]
+                             ) -> tuple[Element, ...]:
+    """The valid targets of ``group`` (by ¶4.4) that another ability forbids what one of its
+    effects would make them do: ¶4.5 and ¶4.4 disagree on them
+    (:data:`FORBIDDEN_AMONG_SEVERAL`); a silent step each."""
+    if len(group.members) < 2:
+        return ()
+    disputed = tuple(el for el in valid if any(_forbids(m, el) for m in group.members))
+    for el in disputed:
+        run.doubt(_("Another ability forbids %(target)s what one of the %(total)s effects on it "
+                    "would make it do, but another of them can affect it: whether it is a valid "
+                    "target is open; both readings are shown."), FORBIDDEN_AMONG_SEVERAL.why,
+                  Clause.FORBIDDEN, Clause.SEVERAL, target=el.name, total=len(group.members))
+    return disputed
+
+
+def _forbids(effect: Effect, el: Element) -> bool:
+    """Whether another ability forbids ``el`` what ``effect`` would make it do (Ziel ¶4.5)."""
+    key = effect.status if effect.verb is Verb.GIVE_STATUS else effect.verb
+    condition = _FORBIDDING.get(key)
+    return condition is not None and condition in el.conditions \
+        and el.kind in _VERB_KINDS[effect.verb]
 
 
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:

@@ -131,6 +131,8 @@ def all_rulings() -> list[Ruling]:
         card(effect("deal_damage", "one", "minion", amount=3),
              effect("give_status", "joint", status="stunned"),
              minions=[{"conditions": ["cannot_take_damage"]}]),
+        card(effect("heal", "one", "character", amount=3), effect("ready", "joint"),
+             characters=[hero(damage=2, exhausted=True, conditions=["cannot_be_readied"])]),
         card(effect("exhaust", "one", "minion"), minions=[{"damage": 0}]),
         card(effect("future", "future")),
         card(effect("deal_damage", "choose", "minion", amount=1, count=2),

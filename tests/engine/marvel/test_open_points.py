@@ -77,6 +77,14 @@ CASES = {
              minions=[{"conditions": ["cannot_take_damage"]}]), "can_initiate", [True, False],
         card(effect("deal_damage", "one", "minion", amount=3),
              effect("give_status", "joint", status="stunned"), minions=[{}])),
+    # "Heile 3 Schaden von einem Charakter und mache ihn spielbereit" on a damaged character
+    # that cannot be readied: ¶4.4 against ¶4.5
+    "forbidden-among-several": (
+        card(effect("heal", "one", "character", amount=3), effect("ready", "joint"),
+             characters=[hero(damage=2, exhausted=True, conditions=["cannot_be_readied"])]),
+        "can_initiate", [True, False],
+        card(effect("heal", "one", "character", amount=3), effect("ready", "joint"),
+             characters=[hero(damage=2, exhausted=True)])),
 }
 
 

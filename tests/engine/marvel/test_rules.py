@@ -145,6 +145,22 @@ def test_joint_effects_target_valid_if_one_effect_affects_it():
     assert ruling.value("effect_2_resolves_against") == ("hero 1",)
     assert step_keys(ruling).count(("ziel.p4.4",)) == 2
     assert ruling.value("can_initiate") is True
+    # ally 3 cannot be readied and has no damage: no effect can affect it, settled not valid
+    assert "forbidden-among-several" not in ruling.open_points()
+
+
+def test_joint_effects_on_a_target_forbidden_one_of_them_are_open():
+    """'Heal 3 damage from a character and ready it' on a damaged character that cannot be
+    readied: valid per p4.4 (first reading), not valid per p4.5 -- an open point."""
+    ruling = both(card(effect("heal", "one", "character", amount=3),
+                       effect("ready", "joint"),
+                       characters=[ally(damage=2, exhausted=True,
+                                        conditions=["cannot_be_readied"])]))
+    assert ruling.open_points() == ("forbidden-among-several",)
+    valid, invalid = ruling.readings_of("forbidden-among-several")
+    assert valid.value("effect_1_valid_targets") == ("ally 1",)
+    assert invalid.value("effect_1_valid_targets") == ()
+    assert ("ziel.p4.4",) not in step_keys(ruling, Outcome.APPLIED)
 
 
 def test_choose_without_valid_target_blocks_the_ability():

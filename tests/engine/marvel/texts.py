@@ -136,6 +136,10 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "%(target)s cannot take damage, but another of the %(total)s effects on it can affect it: "
     "whether it is a valid target is open; both readings are shown.":
         ("keinen Schaden nehmen kann", "mehrere Effekte", "mindestens 1 der Effekte"),
+    "Another ability forbids %(target)s what one of the %(total)s effects on it would make it "
+    "do, but another of them can affect it: whether it is a valid target is open; both readings "
+    "are shown.":
+        ("von einer anderen Fähigkeit untersagt", "mehrere Effekte", "mindestens 1 der Effekte"),
     "Effect %(number)s is not resolved against %(target)s, which is not a valid target.":
         ("nicht gegen die Spielelemente abgehandelt",),
     "Effect %(number)s refers to the targets of an 'each' effect.":

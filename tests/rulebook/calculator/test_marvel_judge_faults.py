@@ -115,3 +115,54 @@ def test_the_page_says_only_that_the_target_requirement_is_met(client, seeded, l
     html = response.content.decode()
     label, verdict = MET[lang]
     assert label in html and verdict in html
+
+
+# --------------------------------------------------------------------------
+# "Heile 3 Schaden von einem Charakter und mache ihn spielbereit" on a damaged character that
+# cannot be readied: ¶4.4 and ¶4.5 disagree; an open point with both readings in the API and on
+# the page, on both scenarios. The ability that only readies it stays settled by ¶4.5.
+# --------------------------------------------------------------------------
+
+def _heal_and_ready(selector: str = "joint") -> dict:
+    return {"kind": "card_ability",
+            "effects": [{"verb": "heal", "amount": 3, "selector": "one",
+                         "target_type": "hero"},
+                        {"verb": "ready", "selector": selector}],
+            "characters": [{"kind": "hero", "atk": 2, "thw": 2, "def": 2, "damage": 2,
+                            "exhausted": True, "conditions": ["cannot_be_readied"]}]}
+
+
+@pytest.mark.parametrize("slug", ["target-validity", "situation"])
+def test_the_api_shows_both_readings_of_heal_and_ready(client, seeded, slug):
+    scenario = engine.find_scenario(engine.rulesets(), "marvel-champions", slug)
+    response = client.get(f"/api/scenarios/marvel-champions/{slug}/evaluate?"
+                          + calculator.to_query(scenario, _heal_and_ready()) + "&lang=en")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["settled"] is False
+    points = str(data["open_points"])
+    assert "forbidden-among-several" in points
+    assert "ziel.p4.4" in points and "ziel.p4.5" in points
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_page_shows_both_readings_of_heal_and_ready(client, seeded, lang):
+    query = calculator.to_query(SCENARIO, _heal_and_ready())
+    response = client.get(f"/{lang}/calculator/marvel-champions/target-validity/?{query}")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "¶4.4" in html and "¶4.5" in html and "Message(" not in html
+    if lang == "en":
+        assert "Not valid: the ability would make the target perform a game function another " \
+               "ability forbids it" in html
+        assert "Complete: every input is covered" not in html
+    if lang == "de":
+        assert "von einer anderen Fähigkeit untersagt wird (Ziel ¶4.5)" in html
+
+
+def test_the_api_keeps_ready_alone_settled(client, seeded):
+    data = {**_heal_and_ready(), "effects": [{"verb": "ready", "selector": "one",
+                                              "target_type": "hero"}]}
+    response = client.get(f"{API}?" + calculator.to_query(SCENARIO, data) + "&lang=en")
+    body = response.json()
+    assert body["settled"] is True and body["open_points"] == []
