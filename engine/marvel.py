@@ -1217,22 +1217,26 @@ def _refused(run: _Run, groups: tuple[_Group, ...], without: list[_Group],
     return False
 
 
-#: Selector -> the step saying its valid targets allow initiation (a "choose N" with N > 1 has
-#: its own, :data:`CHOOSE_SHORT` where it is short of targets).
+#: Selector -> the step saying its valid targets meet the target requirement of Ziel ¶3 (a
+#: necessary condition only, as :data:`TARGETS_MET` says; a "choose N" with N > 1 has its own,
+#: :data:`CHOOSE_SHORT` where it is short of targets).
 _INITIABLE = {
     Selector.EACH: _("Effect %(number)s targets each of several game elements and %(count)s of "
-                     "them are valid: it can be initiated."),
-    Selector.YOU: _("Effect %(number)s has a valid target: the ability can be initiated."),
+                     "them are valid: the target requirement of Ziel ¶3 is met."),
+    Selector.YOU: _("Effect %(number)s has a valid target: the target requirement of Ziel ¶3 is "
+                    "met."),
     Selector.CHOOSE: _("Effect %(number)s says 'wähle' and has %(count)s valid targets to choose "
-                       "from: the ability can be initiated."),
+                       "from: the target requirement of Ziel ¶3 is met."),
     Selector.ONE: _("Effect %(number)s has %(count)s valid targets, one of which becomes its "
-                    "target: the ability can be initiated."),
+                    "target: the target requirement of Ziel ¶3 is met."),
     "choose N": _("Effect %(number)s says 'choose %(wanted)s' (wähle) and has %(count)s valid "
-                  "targets, enough to choose %(wanted)s: the ability can be initiated.")}
+                  "targets, enough to choose %(wanted)s: the target requirement of Ziel ¶3 is "
+                  "met.")}
 
 
 def _initiable(run: _Run, group: _Group) -> None:
-    """Say that ``group``'s valid targets allow initiation, or :data:`CHOOSE_SHORT`."""
+    """Say that ``group``'s valid targets meet the target requirement (Ziel ¶3), or
+    :data:`CHOOSE_SHORT`."""
     head, count = group.head, len(run.valid[group.head.number])
     params = {"number": head.number} | ({} if head.selector is Selector.YOU else {"count": count})
     params |= {"wanted": head.count} if head.count > 1 else {}

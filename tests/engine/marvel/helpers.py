@@ -80,9 +80,10 @@ def step_keys(ruling: Ruling, outcome: Outcome | None = None) -> list[tuple[str,
 
 
 def decisive(ruling: Ruling) -> tuple[str, ...]:
-    """Citations of the last step that decides initiation."""
+    """Citations of the last step that decides initiation (or that the target requirement of
+    Ziel ¶3 is met)."""
     for step in reversed(ruling.steps):
-        if "initiated" in step.message.id:
+        if "initiated" in step.message.id or "target requirement of Ziel ¶3" in step.message.id:
             return tuple(c.key for c in step.citations)
     raise AssertionError("no initiation step")
 

@@ -160,13 +160,15 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "The ability requires a target and has no valid target: it cannot be initiated.":
         ("gültiges Ziel",),
     "Effect %(number)s targets each of several game elements and %(count)s of them are "
-    "valid: it can be initiated.": ("mehrere Spielelemente", "mindestens 1 gültiges Ziel"),
-    "Effect %(number)s has a valid target: the ability can be initiated.":
+    "valid: the target requirement of Ziel ¶3 is met.":
+        ("mehrere Spielelemente", "mindestens 1 gültiges Ziel"),
+    "Effect %(number)s has a valid target: the target requirement of Ziel ¶3 is met.":
         ("haben ein gültiges Ziel",),
     "Effect %(number)s says 'wähle' and has %(count)s valid targets to choose from: the "
-    "ability can be initiated.": ("wähle", "ausgewählt werden"),
+    "target requirement of Ziel ¶3 is met.": ("wähle", "ausgewählt werden"),
     "Effect %(number)s says 'choose %(wanted)s' (wähle) and has %(count)s valid targets, "
-    "enough to choose %(wanted)s: the ability can be initiated.": ("wähle", "ausgewählt werden"),
+    "enough to choose %(wanted)s: the target requirement of Ziel ¶3 is met.":
+        ("wähle", "ausgewählt werden"),
     "Not covered by the published rules: %(what)s": ("wähle", "1 oder mehr Ziele"),
     "Effect %(numbers)s refers to a future target, and the effects that require a target "
     "have no valid target: whether the ability can be initiated is open; both readings are "
@@ -177,7 +179,7 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "the entry \"Ziel\" lists such effects on targets without saying which game elements "
     "they apply to": ("ein beliebiger Teil", "Beispiele für mögliche Effekte"),
     "Effect %(number)s has %(count)s valid targets, one of which becomes its target: the "
-    "ability can be initiated.": ("gültiges Ziel",),
+    "target requirement of Ziel ¶3 is met.": ("gültiges Ziel",),
     "Effect %(number)s has no valid target and is not resolved; the ability can still be "
     "initiated.": ("mindestens 1 gültiges Ziel", "beliebiger Teil"),
     "Effect %(number)s has no valid target: if the ability is initiated, it is not "

@@ -259,7 +259,8 @@ def test_nothing_after_an_open_initiation_is_stated_as_fact(scenario, inputs):
         assert not value.name.startswith("threat_after_"), "no threat as a fact"
     for step in ruling.steps:
         text = step.message.render()
-        if step.outcome is Outcome.APPLIED and "can be initiated" in text:
+        if step.outcome is Outcome.APPLIED and ("can be initiated" in text
+                                                or "target requirement of Ziel ¶3" in text):
             assert text.startswith("As far as its targets decide: "), text
         if "is not resolved against" in text:
             assert text.startswith("If the ability is initiated: "), text
