@@ -1007,10 +1007,7 @@ def valid_targets(run: _Run, group: _Group) -> None:
     candidates, members = fixes_on(run, group), group.members
     found = _hits(run, group, candidates)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
-    disputes = ((DAMAGE_AMONG_SEVERAL, _damage_among_several(run, group, valid)),
-                (FORBIDDEN_AMONG_SEVERAL, _forbidden_among_several(run, group, valid)))
-    disputed = tuple(el for _point, els in disputes for el in els)
-    dropped = tuple(el for point, els in disputes if els and not run.first(point) for el in els)
+    disputed, dropped = _disputes(run, group, valid)
     if dropped:
         valid = tuple(el for el in valid if el not in dropped)
         found = {n: [el for el in hit if el not in dropped] for n, hit in found.items()}
@@ -1018,6 +1015,25 @@ def valid_targets(run: _Run, group: _Group) -> None:
         run.say(_("%(target)s is a valid target: %(count)s of the %(total)s effects on it can "
                   "affect it."), Clause.SEVERAL, target=el.name, total=len(members),
                 count=sum(el in hit for hit in found.values()))
+    _record_group(run, group, candidates, valid, found)
+
+
+def _disputes(run: _Run, group: _Group, valid: tuple[Element, ...]
+              ) -> tuple[tuple[Element, ...], tuple[Element, ...]]:
+    """The targets of ``group`` valid by ¶4.4 that ¶4.7 or ¶4.5 dispute, and those of them
+    dropped by the reading this run follows (the second reading of their open point)."""
+    disputes = ((DAMAGE_AMONG_SEVERAL, _damage_among_several(run, group, valid)),
+                (FORBIDDEN_AMONG_SEVERAL, _forbidden_among_several(run, group, valid)))
+    disputed = tuple(el for _point, els in disputes for el in els)
+    dropped = tuple(el for point, els in disputes if els and not run.first(point) for el in els)
+    return disputed, dropped
+
+
+def _record_group(run: _Run, group: _Group, candidates: tuple[Element, ...],
+                  valid: tuple[Element, ...], found: dict) -> None:
+    """Record each effect of ``group`` with its valid targets (Ziel ¶4), and for "each" the
+    targets that are not resolved (¶5.1)."""
+    members = group.members
     if any(el not in valid and el.kind not in _VERB_KINDS[m.verb]
            for el in candidates for m in members):
         run.open_valid.update(m.number for m in members)
