@@ -1,7 +1,7 @@
 """One instruction dealing damage to a target that cannot take damage and having another effect
 on it ("Füge einem Schergen 3 Schaden zu und betäube ihn"): Ziel ¶4.7 refuses the target,
 ¶4.4 accepts it, and the text does not say which prevails — an open point with both readings,
-on every path (judge report D1).  "Betäube den Gegner" (das [Ziel]) stays settled by ¶4.10 and
+on every path.  "Betäube den Gegner" (das [Ziel]) stays settled by ¶4.10 and
 its example."""
 
 from __future__ import annotations

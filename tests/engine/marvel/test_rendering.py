@@ -1,7 +1,7 @@
 """Every text a Marvel Champions ruling shows renders as words, never as a Python repr.
 
 A nested message parameter (an element's name inside a step) must be rendered as a message:
-formatted with ``str()`` it shows "Message(id='minion %(number)s', ...)" (judge report D6).
+formatted with ``str()`` it shows "Message(id='minion %(number)s', ...)".
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Faults a judge found in the Marvel Champions calculator, on the page and in the API."""
+"""Marvel Champions target rulings on the page and in the API: element names shown as words,
+the open points of several effects on one target, and what "Ziel" ¶3 decides."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ SCENARIO = engine.find_scenario(engine.rulesets(), "marvel-champions", "target-v
 API = "/api/scenarios/marvel-champions/target-validity/evaluate"
 
 # --------------------------------------------------------------------------
-# D6: the name of a game element inside a step is shown in words, never as
+# The name of a game element inside a step is shown in words, never as
 # "Message(id='minion %(number)s', ...)".
 # --------------------------------------------------------------------------
 
@@ -41,7 +42,7 @@ def test_the_api_names_the_damaged_target_in_words(client, seeded, lang):
 
 
 # --------------------------------------------------------------------------
-# D1: "Füge einem Schergen 3 Schaden zu und betäube ihn" on a minion that cannot take damage:
+# "Füge einem Schergen 3 Schaden zu und betäube ihn" on a minion that cannot take damage:
 # ¶4.4 and ¶4.7 disagree; an open point with both readings in the API and on the page.
 # "Betäube den Schergen" (das [Ziel]) stays settled by ¶4.10 and its example.
 # --------------------------------------------------------------------------
@@ -84,7 +85,7 @@ def test_the_api_keeps_the_the_wording_settled(client, seeded):
 
 
 # --------------------------------------------------------------------------
-# D2: with a valid target, the page and the API say only that the target requirement of
+# With a valid target, the page and the API say only that the target requirement of
 # Ziel ¶3 is met; whether the ability can otherwise be initiated (its cost) is not decided.
 # --------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The judge's D5: the rounding of a half is open; the readings cite the clause that produces
+"""Half points: their rounding is open; the readings cite the clause that produces
 the half (negativ-positiv-Wirkung ¶3 halves an increase, ¶4 a reduction; an effect's own halving
 is evaluated under Behandlung der Reihenfolge ¶3)."""
 
@@ -14,13 +14,13 @@ def _keys(reading) -> set[str]:
     return {c.key for c in reading.citations}
 
 
-D5 = {"base_planet": "venus", "left_planet": "mars", "right_planet": "erde", "attribute": "ap",
+HALVED_INCREASE = {"base_planet": "venus", "left_planet": "mars", "right_planet": "erde", "attribute": "ap",
       "amount": 25, "monster_planet": "venus", "combat": "attacking", "opponent_planet": "erde",
       "opponent_effects": ["lp"], "base_value": 100}
 
 
 def test_d5_rounding_of_a_negativ_halving_cites_negativ_positiv_p3():
-    ruling = WIRKUNG.evaluate(D5)
+    ruling = WIRKUNG.evaluate(HALVED_INCREASE)
     readings = ruling.readings_of("half-points")
     assert [r.value("change") for r in readings] == [Fraction(25, 2), 12, 13]
     assert [r.value("result") for r in readings] == [Fraction(225, 2), 112, 113]
@@ -28,7 +28,7 @@ def test_d5_rounding_of_a_negativ_halving_cites_negativ_positiv_p3():
 
 
 def test_d5_rounding_of_a_positiv_halving_cites_negativ_positiv_p4():
-    ruling = WIRKUNG.evaluate({**D5, "amount": -25, "opponent_planet": "mars"})
+    ruling = WIRKUNG.evaluate({**HALVED_INCREASE, "amount": -25, "opponent_planet": "mars"})
     readings = ruling.readings_of("half-points")
     assert [r.value("result") for r in readings] == [Fraction(175, 2), 87, 88]
     assert all(_keys(r) == {Clause.NP_POSITIV.value} for r in readings)

@@ -1,4 +1,4 @@
-"""The judge's D3: effects activated together.
+"""Effects of one Wirkungsrang activated together: the open point ``tied-order``.
 
 1.2.4 › Behandlung der Reihenfolge ¶1 and ¶3 order effects by Wirkungsrang and by activation
 only; effects of the same rank activated together have no order in the texts, so where their
