@@ -85,6 +85,18 @@ def _ruling_labels(badge_title: str) -> dict:
             "badge": badge_title}
 
 
+def _version_said(version) -> str:
+    """"version N, in force from <date>" (or "date not given in the source") in the
+    reader's language and date format, escaped."""
+    number = escape(localize(version.number))
+    if not version.effective_date:
+        return _("version %(number)s, date not given in the source") % {"number": number}
+    return _('version %(number)s, in force from <time datetime="%(iso)s">%(date)s</time>') % {
+        "number": number,
+        "date": escape(date_filter(version.effective_date, "SHORT_DATE_FORMAT")),
+        "iso": escape(date_filter(version.effective_date, "Y-m-d"))}
+
+
 def render_hits(hits, dated: bool, on) -> SafeString:
     """The HTML of ``{% for hit in hits %}<li class="search-hit">…{% endfor %}``
     of ``rulebook/search/results.html`` (``dated``: links keep the reading
@@ -93,8 +105,6 @@ def render_hits(hits, dated: bool, on) -> SafeString:
     page; headings, titles and names are those in force on ``on``."""
     suffix = f"?as_of={escape(date_filter(on, 'Y-m-d'))}" if dated else ""
     badge_title = _("Language of the matching text")
-    in_force_from = _('version %(number)s, in force from <time datetime="%(iso)s">%(date)s</time>')
-    undated = _("version %(number)s, date not given in the source")
     language = get_language()
     parts = []
     patterns: dict = {}
@@ -120,15 +130,7 @@ def render_hits(hits, dated: bool, on) -> SafeString:
                  if hit.title else "")
         said = versions.get((version.number, version.effective_date))
         if said is None:
-            number = escape(localize(version.number))
-            if version.effective_date:
-                said = in_force_from % {
-                    "number": number,
-                    "date": escape(date_filter(version.effective_date, "SHORT_DATE_FORMAT")),
-                    "iso": escape(date_filter(version.effective_date, "Y-m-d"))}
-            else:
-                said = undated % {"number": number}
-            versions[version.number, version.effective_date] = said
+            said = versions[version.number, version.effective_date] = _version_said(version)
         # Names in force on ``on`` where a correction changed them (the search
         # read whether one did with the hit: none read otherwise).
         renamed = getattr(clause, "structure_changed", True)
