@@ -36,7 +36,8 @@ from rulebook.reading.api import (ReadingParams, TextOut, clause_api_url, find_c
 from rulebook.versioning.changes import default_dates, document_changes
 from rulebook.versioning.structure import structural_changes
 from rulebook.versioning.diffing import DiffRow
-from rulebook.versioning.history import clause_history, compare, correction_changes
+from rulebook.versioning.history import (clause_history, compare, correction_changes,
+                                         section_changes)
 from rulebook.versioning.headings import document_structure_changes, structure_entry
 
 router = Router()
@@ -57,6 +58,22 @@ class StructureOut(Schema):
                                       "before; empty otherwise.")
     new: str = Field(..., description="The section or printed label after; empty otherwise.")
     text: str = Field(..., description="The change in words, in the language asked for.")
+
+
+class StructureChangeOut(Schema):
+    """A section renamed, moved to a new address or added, a document retitled or
+    a game renamed, by a correction on a date."""
+
+    kind: str = Field(..., description="section, document or game")
+    document: str | None = Field(..., description="The document's slug (section, document).")
+    section: str | None = Field(..., description="The section's first slug (section).")
+    adds: bool = Field(..., description="The correction adds the section.")
+    slug: str = Field(..., description="The section's new slug; empty: unchanged.")
+    name: dict[str, str] = Field(..., description="The new heading, title or name by "
+                                                  "language; empty: unchanged.")
+    effective_date: datetime.date | None
+    description: str
+    url: str
 
 
 class HistoryVersionOut(Schema):
@@ -86,6 +103,10 @@ class HistoryOut(Schema):
     as_of: datetime.date
     url: str
     versions: list[HistoryVersionOut]
+    section_changes: list[StructureChangeOut] = Field(
+        [], description="The published renames and new addresses of the section the clause "
+                        "stood in on each change's effective date, oldest first (as the "
+                        "history page's \"Changes of its section\").")
 
 
 class VersionBrief(Schema):
@@ -111,22 +132,6 @@ class ChangeOut(Schema):
     corrections: list[CorrectionRef]
     url: str
     api_url: str
-
-
-class StructureChangeOut(Schema):
-    """A section renamed, moved to a new address or added, a document retitled or
-    a game renamed, by a correction on a date."""
-
-    kind: str = Field(..., description="section, document or game")
-    document: str | None = Field(..., description="The document's slug (section, document).")
-    section: str | None = Field(..., description="The section's first slug (section).")
-    adds: bool = Field(..., description="The correction adds the section.")
-    slug: str = Field(..., description="The section's new slug; empty: unchanged.")
-    name: dict[str, str] = Field(..., description="The new heading, title or name by "
-                                                  "language; empty: unchanged.")
-    effective_date: datetime.date | None
-    description: str
-    url: str
 
 
 def structure_json(request: HttpRequest, changes) -> list[dict]:
@@ -237,8 +242,10 @@ def clause_history_api(request: HttpRequest, game: str, document: str, key: str,
         # the page's address in the language asked for (``lang=ru`` → ``/ru/…``)
         url = absolute(request, reverse("rulebook:clause_history",
                                         args=[game, document, clause.key]))
+        renames = structure_json(request, section_changes(
+            clause, [entry.version for entry in entries]))
     return {"game": game, "document": document, "key": clause.key, "label": clause.display_key,
-            "as_of": on, "url": url, "versions": versions}
+            "as_of": on, "url": url, "versions": versions, "section_changes": renames}
 
 
 @router.get("/games/{game}/documents/{document}/changes", response={200: ChangesOut, **ERRORS},

@@ -318,6 +318,21 @@ def test_the_clause_history_lists_its_sections_rename(client, renamed):
     assert "Changes of its section" in english and "“Drawing cards”" in english
 
 
+def test_the_clause_history_api_lists_its_sections_rename_as_the_page_does(client, renamed):
+    url = "/api/games/testspiel/documents/regeln/clauses/1.1/history"
+    data = client.get(url, {"lang": "en"}).json()
+    [change] = data["section_changes"]
+    assert change["kind"] == "section" and change["slug"] == "karten-ziehen"
+    assert change["effective_date"] == "2023-03-01"
+    assert change["name"]["en"] == "Drawing cards" and change["name"]["de"] == "Karten ziehen"
+    assert change["description"] == ("Section “Ziehen” renamed “Drawing cards”, "
+                                     "address ziehen → karten-ziehen")
+    assert change["url"].endswith("/en/testspiel/regeln/section/karten-ziehen/")
+    german = client.get(url, {"lang": "de"}).json()["section_changes"][0]["description"]
+    assert german == ("Abschnitt „Ziehen“ umbenannt in „Karten ziehen“, "
+                      "Adresse ziehen → karten-ziehen")
+
+
 def test_a_rename_before_the_clause_moved_in_is_not_in_its_history(small_rulebook, publisher):
     from rulebook.versioning.history import section_changes
 
