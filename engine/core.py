@@ -1418,19 +1418,30 @@ def table_facts(table_type: type, prefix: str = "",
 # Scenarios and rulesets
 # --------------------------------------------------------------------------
 
-def _card_texts(inputs: Mapping[str, Any]) -> tuple[str, ...]:
-    """Every :data:`CARD_TEXT` given in validated ``inputs``, group items' included, in order.
+def _differing(fields: Sequence[Field], inputs: Mapping[str, Any], read: Mapping[str, Any],
+               prefix: str) -> tuple[Message, ...]:
+    """The labels of ``fields`` whose validated value in ``inputs`` differs from the value
+    a card text's reading ``read`` (JSON-style, typed by the same parser) gives them.
 
-    >>> _card_texts({"card_text": "a", "guardians": ({"card_text": "b"}, {"card_text": None})})
-    ('a', 'b')
+    >>> amount = Field("amount", msg("Amount"), FieldKind.INTEGER, default=0)
+    >>> [m.id for m in _differing((amount,), {"amount": 0}, {"amount": 2}, "")]
+    ['Amount']
+    >>> _differing((amount,), {"amount": 2}, {"amount": 2}, "")
+    ()
     """
-    found: list[str] = []
-    for name, value in inputs.items():
-        if name == "card_text" and value:
-            found.append(value)
-        elif isinstance(value, tuple):
-            found += [t for item in value if isinstance(item, Mapping) for t in _card_texts(item)]
-    return tuple(found)
+    by_name = {spec.name: spec for spec in fields}
+    labels = []
+    for name, raw in read.items():
+        spec = by_name.get(name)
+        if spec is None or name == "card_text":
+            continue
+        try:
+            said = validate_fields((spec,), {name: raw}, prefix)[name]
+        except InputError:  # a reading no field takes differs from any value
+            said = InputError
+        if said != inputs.get(name):
+            labels.append(spec.label)
+    return tuple(labels)
 
 
 #: The field of printed card text, in a scenario with a card-text grammar
@@ -1476,7 +1487,8 @@ class Scenario:
     (``"engine.cardtext.marvel"``), imported on first use: the scenario then
     takes printed card text in a :data:`CARD_TEXT` field, and a ruling on
     inputs whose text has phrases the grammar does not understand is
-    incomplete (``engine.cardtext.with_unread``), on every surface.
+    incomplete (``engine.cardtext.with_card_texts``), and so is one whose fields differ
+    from what its text says, on every surface.
     """
 
     slug: str
@@ -1541,15 +1553,32 @@ class Scenario:
     def rule_on_table(self, inputs: Mapping[str, Any], table: Any) -> Ruling:
         """Return the ruling on ``table``, made from validated ``inputs`` (:meth:`read_form`):
         the evaluator's ruling, incomplete where the inputs' card text has phrases the
-        grammar does not understand."""
+        grammar does not understand, or says what the fields beside it do not (a text is
+        never ignored: the ruling is made on the fields and says which differ)."""
         ruling = self.evaluator(table)
-        texts = _card_texts(inputs) if self.grammar else ()
-        if not texts:
+        read = tuple(self.card_readings(inputs)) if self.grammar else ()
+        if not read:
             return ruling
-        from engine.cardtext import Understanding, with_unread  # the grammars build on core
+        from engine.cardtext import with_card_texts  # the grammars build on core
 
-        phrases = tuple(p for text in texts for p in self.read_card_text(text).phrases)
-        return with_unread(ruling, Understanding("\n".join(texts), phrases, {}))
+        return with_card_texts(ruling, read)
+
+    def card_readings(self, inputs: Mapping[str, Any], fields: Sequence[Field] | None = None,
+                      prefix: str = "") -> Iterable[tuple[Any, tuple[Message, ...]]]:
+        """Each :data:`CARD_TEXT` in validated ``inputs`` (a level's own text first, then
+        its groups' items, in order) as ``(reading, labels)``: the grammar's
+        ``Understanding`` of it and the labels of the fields at the text's level whose
+        value differs from what the text was understood to say."""
+        fields = self.fields if fields is None else fields
+        text = inputs.get("card_text") if any(f.name == "card_text" for f in fields) else None
+        if text:
+            reading = self.read_card_text(text)
+            yield reading, _differing(fields, inputs, reading.inputs, prefix)
+        for spec in fields:
+            if spec.kind is FieldKind.GROUP:
+                for index, item in enumerate(inputs.get(spec.name) or ()):
+                    yield from self.card_readings(item, spec.fields,
+                                                  f"{prefix}{spec.name}.{index}.")
 
     def read_card_text(self, text: str) -> Any:
         """Return the game's reading of printed ``text``: an ``engine.cardtext.Understanding``

@@ -45,7 +45,7 @@ from engine.core import Message, Outcome, Ruling, Step, Value, _, msg, not_cover
 
 __all__ = [
     "LANGUAGES", "NUMBER", "Form", "Phrase", "Understanding", "Grammar", "form", "number",
-    "normalise", "sentences", "with_unread",
+    "normalise", "sentences", "with_card_texts", "with_unread",
 ]
 
 #: The languages a judge may type card text in.
@@ -264,19 +264,71 @@ class Grammar:
         return None
 
 
-def _conditional(value: Any) -> Any:
+#: What a value stated under a card text's condition reads: while a phrase is not
+#: understood, and while the fields differ from what the text says.
+_UNREAD_VALUE = _("%(value)s, if the text not understood does not change it")
+_DIFFERING_VALUE = _("%(value)s, ruled on the fields, not on the card text")
+
+
+def _conditional(value: Any, condition: str = _UNREAD_VALUE) -> Any:
     shown = value.value if value.shown is None else value.shown
     if isinstance(shown, bool):
         shown = msg(_("yes") if shown else _("no"))
     elif shown in ("", ()):  # nothing chosen: say so rather than an empty value
         shown = msg(_("none"))
-    return msg(_("%(value)s, if the text not understood does not change it"), value=shown)
+    return msg(condition, value=shown)
+
+
+def _differing_step(text: str, labels: tuple[Message, ...]) -> Step:
+    """The ``NOT_COVERED`` step for fields that say other than their card text."""
+    return Step(Outcome.NOT_COVERED,
+                msg(_("The fields differ from what the card text \"%(text)s\" says: "
+                      "%(fields)s."), text=text, fields=labels), (),
+                msg(_("The ruling is made on the fields as entered, not on the card text, and "
+                      "is incomplete until they agree: \"Read the text\" fills the fields in; "
+                      "to rule on other fields, clear the text.")))
+
+
+def with_card_texts(ruling: Ruling,
+                    readings: Sequence[tuple[Understanding, tuple[Message, ...]]]) -> Ruling:
+    """Return ``ruling`` with what its card texts leave unsaid: a ``NOT_COVERED`` step first
+    for each phrase not understood, then one for each text whose fields differ from what it
+    was understood to say (``readings``: each text's reading and those fields' labels), so
+    the ruling is incomplete and every value is stated only under that condition.  Texts
+    fully understood and agreeing with their fields return ``ruling`` itself.
+
+    >>> from engine.core import DocumentRef
+    >>> step = Step(Outcome.APPLIED, msg("dealt"), (DocumentRef("g", "d").cite("1.p1"),))
+    >>> ruling = Ruling("s", (Value("damage", 2, msg("Damage")),), (step,))
+    >>> read = Understanding("Deal 2.", (Phrase("Deal 2.", "deal"),), {"amount": 2})
+    >>> with_card_texts(ruling, [(read, ())]) is ruling
+    True
+    >>> marked = with_card_texts(ruling, [(read, (msg("Amount"),))])
+    >>> marked.complete, marked.steps[0].message.render()
+    (False, 'The fields differ from what the card text "Deal 2." says: Amount.')
+    >>> marked.values[0].shown.render()
+    '2, ruled on the fields, not on the card text'
+    """
+    unread = [phrase for reading, _labels in readings for phrase in reading.not_understood]
+    first = tuple(not_covered(msg(_("the card text \"%(phrase)s\" (not understood)"),
+                                  phrase=phrase)) for phrase in unread)
+    first += tuple(_differing_step(reading.text, labels)
+                   for reading, labels in readings if labels)
+    if not first:
+        return ruling
+    shift = len(first)
+    condition = _UNREAD_VALUE if unread else _DIFFERING_VALUE
+    steps = tuple(replace(step, see=tuple(n + shift for n in step.see)) for step in ruling.steps)
+    values = tuple(replace(value, shown=_conditional(value, condition))
+                   for value in ruling.values)
+    return replace(ruling, steps=first + steps, values=values)
 
 
 def with_unread(ruling: Ruling, understanding: Understanding) -> Ruling:
     """Return ``ruling`` with what the card text left unread: a ``NOT_COVERED`` step first
     for each phrase not understood (so the ruling is incomplete), and every value stated
-    only under that condition.  A complete ``understanding`` returns ``ruling`` itself.
+    only under that condition.  A complete ``understanding`` returns ``ruling`` itself
+    (:func:`with_card_texts` for a text whose fields are not compared).
 
     >>> from engine.core import DocumentRef
     >>> step = Step(Outcome.APPLIED, msg("dealt"), (DocumentRef("g", "d").cite("1.p1"),))
@@ -289,12 +341,4 @@ def with_unread(ruling: Ruling, understanding: Understanding) -> Ruling:
     >>> with_unread(nobody, read).values[0].shown.render()
     'none, if the text not understood does not change it'
     """
-    unread = understanding.not_understood
-    if not unread:
-        return ruling
-    first = tuple(not_covered(msg(_("the card text \"%(phrase)s\" (not understood)"),
-                                  phrase=phrase)) for phrase in unread)
-    shift = len(first)
-    steps = tuple(replace(step, see=tuple(n + shift for n in step.see)) for step in ruling.steps)
-    values = tuple(replace(value, shown=_conditional(value)) for value in ruling.values)
-    return replace(ruling, steps=first + steps, values=values)
+    return with_card_texts(ruling, [(understanding, ())])

@@ -141,3 +141,36 @@ def test_a_scenario_without_a_grammar_reads_no_card_text(client, seeded):
     answer = client.post("/api/scenarios/marvel-champions/target-validity/card-text",
                          json.dumps({"text": MARVEL_TEXT}), content_type="application/json")
     assert answer.status_code == 404
+
+
+#: A judge's table (Kartenaufbau ¶3, Effekte ¶3): side A's Schutzgottkarte says "Alle
+#: Monsterkarten erhalten +10 DP"; a Jupiter monster on side A, a Venus monster on side B.
+PD_TEXT = "Wirkung: Alle Monsterkarten erhalten +10 DP."
+PD_TABLE = {"active_side": "a", "monsters": [{"side": "a", "planet": "jupiter", "dp": 50},
+                                             {"side": "b", "planet": "venus", "dp": 50}]}
+
+
+def test_a_ruling_never_ignores_the_card_text_its_fields_disagree_with(client, seeded):
+    guardian = {"side": "a", "base_planet": "saturn", "card_text": PD_TEXT}
+    url = "/api/scenarios/power-duell/situation/evaluate?lang=de"
+    alone = client.post(url, json.dumps({"inputs": {**PD_TABLE, "guardians": [guardian]}}),
+                        content_type="application/json").json()
+    assert alone["complete"] is False
+    assert alone["steps"][0]["text"].startswith(
+        f"Die Felder weichen davon ab, was der Kartentext „{PD_TEXT}“ sagt:")
+    assert alone["steps"][0]["outcome"] == "not_covered"
+    filled = client.post(url, json.dumps({"inputs": {**PD_TABLE, "guardians": [{
+        **guardian, "wirkung_scope": "all", "wirkung_attribute": "dp", "wirkung_amount": 10}]}}),
+        content_type="application/json").json()
+    assert filled["complete"] is True
+    values = {value["name"]: value["value"] for value in filled["values"]}
+    assert values["monster_1_dp"] == 60 and values["monster_2_dp"] == 50
+    # the form: the text typed, "Get the ruling" pressed without "Read the text"
+    query = urlencode({"active_side": "a", "guardians": "1", "guardians-0-side": "a",
+                       "guardians-0-base_planet": "saturn", "guardians-0-card_text": PD_TEXT,
+                       "monsters": "2", "monsters-0-side": "a", "monsters-0-planet": "jupiter",
+                       "monsters-0-dp": "50", "monsters-1-side": "b",
+                       "monsters-1-planet": "venus", "monsters-1-dp": "50"})
+    html = unescape(client.get(f"{POWER_DUELL}?{query}").content.decode())
+    assert f"Die Felder weichen davon ab, was der Kartentext „{PD_TEXT}“ sagt" in html
+    assert "nach den Feldern entschieden, nicht nach dem Kartentext" in html

@@ -1,0 +1,71 @@
+"""A card text is never ignored: a ruling whose fields say other than their card text is
+incomplete and names those fields; fields filled from the text agree (every game)."""
+
+import pytest
+
+import engine
+from engine.core import Outcome
+
+GAMES = {ruleset.game: ruleset for ruleset in engine.rulesets()}
+
+#: (game, fields beside the text's level, where the text goes, printed text)
+CASES = [
+    ("power-duell", {"active_side": "a", "monsters": [
+        {"side": "a", "planet": "jupiter", "dp": 50}, {"side": "b", "planet": "venus", "dp": 50}]},
+     "guardians", "Wirkung: Alle Monsterkarten erhalten +10 DP."),
+    ("berserk", {"initial_type": "creature", "initial_subtype": "non-flying",
+                 "initial_status": "elite", "initial_movement": 2, "elements": ["forest"],
+                 "changes": [], "turn": "own", "phase": "main", "subphase": "choice",
+                 "strike_declared": "none"}, "", "+1 к удару по тёмным"),
+    ("marvel-champions", {"kind": "card_ability", "villain": [{"damage": 0}],
+                          "minions": [{"damage": 0}], "main_scheme": [{"threat": 3}],
+                          "players": [{"deck": 20}],
+                          "effects": [{"verb": "draw", "amount": 1, "selector": "you"}]},
+     "", "Füge jedem Schergen 1 Schaden zu."),
+]
+
+
+def _inputs(base, level, text, filled=None):
+    item = {"card_text": text, **(filled or {})}
+    if level == "guardians":
+        return {**base, "guardians": [{"side": "a", "base_planet": "saturn", **item}]}
+    return {**base, **item}
+
+
+@pytest.mark.parametrize("game, base, level, text", CASES, ids=[c[0] for c in CASES])
+def test_fields_that_differ_from_the_card_text_make_the_ruling_incomplete(game, base, level,
+                                                                          text):
+    scenario = GAMES[game].scenario("situation")
+    reading = scenario.read_card_text(text)
+    assert reading.complete and reading.inputs, "the text is one the grammar understands"
+    ruling = scenario.evaluate(_inputs(base, level, text))
+    assert not ruling.complete
+    [differs] = [s for s in ruling.steps if s.message.id.startswith("The fields differ")]
+    assert differs.outcome is Outcome.NOT_COVERED
+    assert text in differs.message.render()
+    assert all(v.shown.render().endswith("ruled on the fields, not on the card text")
+               for v in ruling.values)
+
+
+@pytest.mark.parametrize("game, base, level, text", CASES, ids=[c[0] for c in CASES])
+def test_fields_filled_from_the_card_text_agree_with_it(game, base, level, text):
+    scenario = GAMES[game].scenario("situation")
+    filled = dict(scenario.read_card_text(text).inputs)
+    if level == "":  # the text's level also holds the other fields
+        filled = {**filled, **{k: v for k, v in base.items() if k not in filled}}
+    ruling = scenario.evaluate(_inputs(base, level, text, filled))
+    assert not any(s.message.id.startswith("The fields differ") for s in ruling.steps)
+    assert ruling.complete == scenario.evaluate(_inputs(base, level, None, filled)).complete
+
+
+def test_the_power_duell_text_rules_as_its_fields_do():
+    """Kartenaufbau ¶3 and Effekte ¶3: "Alle Monsterkarten" of its own side only."""
+    scenario = GAMES["power-duell"].scenario("situation")
+    base, text = CASES[0][1], CASES[0][3]
+    filled = dict(scenario.read_card_text(text).inputs)
+    ruling = scenario.evaluate(_inputs(base, "guardians", text, filled))
+    assert ruling.complete
+    assert ruling.value("monster_1_dp") == 60 and ruling.value("monster_2_dp") == 50
+    changed = scenario.evaluate(_inputs(base, "guardians", text, {**filled, "wirkung_amount": 50}))
+    [differs] = [s for s in changed.steps if s.message.id.startswith("The fields differ")]
+    assert differs.message.render().endswith("says: Change made by the Wirkung (points).")
