@@ -1327,11 +1327,15 @@ def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
     values = [Value("can_initiate", can,
                     TARGETS_MET if can is True else msg(_("Can be initiated"))),
               Value("target_required", required, msg(_("Requires a target")))]
-    for n in (e.number for e in run.table.effects):
+    for effect in run.table.effects:
+        n = effect.number
+        valid = (_("Effect %(number)s ('the [target]'): valid targets of the earlier effect it "
+                   "refers to") if effect.selector is Selector.THE else
+                 _("Effect %(number)s: valid targets"))  # ¶4.10: the earlier effect's target
         values += [_named(f"effect_{n}_candidates", run.candidates[n],
                           msg(_("Effect %(number)s: game elements considered"), number=n)),
-                   _named(f"effect_{n}_valid_targets", run.valid[n], msg(
-                       _("Effect %(number)s: valid targets"), number=n), n in run.open_valid)]
+                   _named(f"effect_{n}_valid_targets", run.valid[n], msg(valid, number=n),
+                          n in run.open_valid)]
         label = msg(_("Effect %(number)s: if the ability is initiated, resolves against (for 'a' "
                       "and 'choose': the chosen ones of these)") if conditional else
                     _("Effect %(number)s: resolves against (for 'a' and 'choose': the chosen ones "
