@@ -905,7 +905,9 @@ def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
     """
     scope, planet, base = guardian.wirkung.scope, monster.planet, guardian.symbols.base
     own, key = monster.side is guardian.side, (monster.number, guardian.side)
-    described = scope is not WirkungScope.BASE or guardian.extends
+    # a description naming only the card's own planet names no other monsters
+    described = (scope is WirkungScope.ALL or guardian.extends or scope is WirkungScope.LISTED
+                 and bool(guardian.wirkung.listed - {base}))
     if guardian.symbols.has_negativ_positiv and (
             not described or trace.reading(NP_SCOPE, key) == "np-limit"):
         if described:

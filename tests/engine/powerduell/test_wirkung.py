@@ -231,6 +231,25 @@ def test_a_description_naming_planets_shows_both_readings_of_the_np_limit():
     assert plain.readings == ()
 
 
+def test_a_description_naming_only_the_base_planet_names_no_other_monsters():
+    """The text's own example ("Venus-Monsterkarten erhalten 20 Punkte", base Venus): a
+    description that names only the Basis-Planetensymbol agrees with negativ-positiv ¶2, so
+    nothing is open and the ruling is the one of a description naming nothing else."""
+    inputs = {"guardian_side_active": True, "base_planet": "venus", "left_planet": "mars",
+              "right_planet": "erde", "attribute": "ap", "amount": 20, "scope": "listed",
+              "listed_planets": ["venus"], "monster_planet": "venus", "combat": "attacking",
+              "opponent_planet": "erde", "opponent_effects": ["dp"], "base_value": 100}
+    ruling = WIRKUNG.evaluate(inputs)
+    assert ruling.readings == () and ruling.open_points() == ()
+    assert (ruling.value("change"), ruling.value("result")) == (10, 110)  # Fall 1: halved
+    base = WIRKUNG.evaluate({**inputs, "scope": "base", "listed_planets": []})
+    assert [v.value for v in ruling.values] == [v.value for v in base.values]
+    assert ruling.steps == base.steps  # no "np-scope" step: nothing for it to limit
+    wider = WIRKUNG.evaluate({**inputs, "listed_planets": ["venus", "jupiter"],
+                             "monster_planet": "jupiter"})
+    assert wider.open_points() == ("np-scope",)
+
+
 def test_the_situation_shows_both_readings_for_a_defending_monster():
     ruling = SITUATION.evaluate({
         "active_side": "a",
