@@ -14,11 +14,15 @@ what is in force that day:
   cited version took effect);
 - ``Drift.REPEALED`` — the version in force repeals the clause (it has no text);
 - ``Drift.NOT_IN_FORCE`` — no version of the clause is in force that day;
+- ``Drift.TEXT_UNKNOWN`` — no version known to the sources is in force that day, but the
+  clause's first known text came with a correction whose earlier text is not in the
+  sources (the reading pages say "not available in the sources", not "did not exist");
 - ``Drift.MISSING`` — the clause key does not exist in the rulebook.
 
 The calculator shows a visible warning on every step whose citations drift
 instead of presenting the ruling as if the text were unchanged.  A citation
-whose clause had no text on that date (``NOT_IN_FORCE``, ``REPEALED``:
+whose clause had no text on that date (``NOT_IN_FORCE``, ``REPEALED``; or no known text:
+``TEXT_UNKNOWN``;
 :attr:`ResolvedCitation.has_text` is false) is more than a warning: the
 ruling applies a text that did not apply then, so the calculator reports
 it as incomplete (see :attr:`rulebook.calculator.services.RulingView.complete`).
@@ -50,6 +54,7 @@ class Drift(enum.Enum):
     OLDER = "older"
     REPEALED = "repealed"
     NOT_IN_FORCE = "not_in_force"
+    TEXT_UNKNOWN = "text_unknown"
     MISSING = "missing"
 
 
@@ -80,7 +85,9 @@ class ResolvedCitation:
     """A citation with its clause and the clause version in force on ``on``.
 
     ``clause`` is ``None`` when the key is not in the rulebook (``Drift.MISSING``);
-    ``version`` is ``None`` when no version is in force on ``on``.  ``rulings``
+    ``version`` is ``None`` when no version is in force on ``on``; then
+    ``prior_unavailable`` tells that the clause's first known version came with a
+    correction and the text it replaced is not in the sources.  ``rulings``
     are the official rulings on the clause current on ``on``, newest first.
     """
 
@@ -90,6 +97,7 @@ class ResolvedCitation:
     on: datetime.date
     rulings: tuple[RulingLink, ...] = ()
     same_text: bool = False
+    prior_unavailable: bool = False
 
     @property
     def drift(self) -> Drift:
@@ -99,7 +107,7 @@ class ResolvedCitation:
         if self.clause is None:
             return Drift.MISSING
         if self.version is None:
-            return Drift.NOT_IN_FORCE
+            return Drift.TEXT_UNKNOWN if self.prior_unavailable else Drift.NOT_IN_FORCE
         if getattr(self.version, "is_repeal", False):
             return Drift.REPEALED
         if self.same_text:
@@ -114,11 +122,12 @@ class ResolvedCitation:
     def has_text(self) -> bool:
         """Whether the clause had a text in force on ``on`` (it existed, was not repealed).
 
-        False for ``NOT_IN_FORCE`` (the clause did not exist yet) and
-        ``REPEALED``: a step citing it applies a text that did not apply.
+        False for ``NOT_IN_FORCE`` (the clause did not exist yet), ``TEXT_UNKNOWN`` (its
+        text then is not in the sources) and ``REPEALED``: a step citing it applies a
+        text that did not apply (or is not known to have applied).
         ``MISSING`` (the key is not in the rulebook) is only a warning.
         """
-        return self.drift not in (Drift.NOT_IN_FORCE, Drift.REPEALED)
+        return self.drift not in (Drift.NOT_IN_FORCE, Drift.TEXT_UNKNOWN, Drift.REPEALED)
 
     @property
     def key(self) -> str:
@@ -159,6 +168,11 @@ class ResolvedCitation:
             return _("%(key)s did not exist yet on %(date)s: no version of that clause was in "
                      "force then. This step rests on version %(cited)s, a text that did not "
                      "apply on that date.") % {
+                "cited": cited, "key": self.display_key, "date": day}
+        if drift is Drift.TEXT_UNKNOWN:
+            return _("The text of %(key)s in force on %(date)s is not available in the "
+                     "sources (its first known text came with a correction). This step rests "
+                     "on version %(cited)s, a later text.") % {
                 "cited": cited, "key": self.display_key, "date": day}
         effective = self.version.effective_date
         since = (date_format(effective, "SHORT_DATE_FORMAT") if effective
@@ -209,10 +223,32 @@ def resolve_citations(citations: Iterable[Citation],
             version.clause = clause
         found[citation] = (clause, version)
     same = _same_texts(found)
+    unknown = _prior_unavailable([clause.pk for clause, version in found.values()
+                                  if clause is not None and version is None])
     return {citation: ResolvedCitation(citation, clause, version, on,
                                        rulings.get(clause.pk, ()) if clause else (),
-                                       same_text=citation in same)
+                                       same_text=citation in same,
+                                       prior_unavailable=clause is not None
+                                       and clause.pk in unknown)
             for citation, (clause, version) in found.items()}
+
+
+def _prior_unavailable(clause_ids: list[int]) -> set[int]:
+    """The clauses among ``clause_ids`` whose first published version came with a
+    correction but was not published by an editor: the importer's first text of a
+    corrected clause, the text before it not in the sources (as
+    :attr:`rulebook.versioning.history.VersionChange.prior_unavailable`).  One query,
+    none without clauses."""
+    if not clause_ids:
+        return set()
+    first: dict[int, tuple] = {}
+    for clause_id, correction_id, publisher_id in (
+            ClauseVersion.objects.published().filter(clause_id__in=clause_ids)
+            .order_by("clause_id", "number")
+            .values_list("clause_id", "correction_id", "published_by_id")):
+        first.setdefault(clause_id, (correction_id, publisher_id))
+    return {clause_id for clause_id, (correction_id, publisher_id) in first.items()
+            if correction_id is not None and publisher_id is None}
 
 
 def _keys_query(citations: list[Citation], via: str = "") -> Q:

@@ -1048,7 +1048,8 @@ def _verdict(ruling: Ruling, cited: Sequence[ResolvedCitation], on: datetime.dat
     """The translated verdict on ``on``: the engine's, unless a cited clause had no text.
 
     The engine knows no dates; a clause that did not exist yet (or was
-    repealed) on ``on`` makes the ruling incomplete, and that is said first.
+    repealed, or whose text then is not in the sources) on ``on`` makes the ruling
+    incomplete, and that is said first.
     """
     day = date_format(on, "SHORT_DATE_FORMAT")
     parts = []
@@ -1059,6 +1060,11 @@ def _verdict(ruling: Ruling, cited: Sequence[ResolvedCitation], on: datetime.dat
                        "(they were not yet in force); the steps resting on them apply a text "
                        "that did not apply on that date.") % {
             "date": day, "keys": ", ".join(not_yet)})
+    unknown = [c.display_key for c in cited if c.drift is Drift.TEXT_UNKNOWN]
+    if unknown:
+        parts.append(_("Incomplete: the texts of the cited clauses %(keys)s in force on "
+                       "%(date)s are not available in the sources; the steps resting on them "
+                       "apply a later text.") % {"date": day, "keys": ", ".join(unknown)})
     if gone:
         parts.append(_("Incomplete: on %(date)s the cited clauses %(keys)s had been repealed; "
                        "the steps resting on them apply a text that did not apply on that "

@@ -166,8 +166,11 @@ def test_a_date_before_the_cited_version_is_in_force_gives_a_warning(seeded):
     old = calculator.present(ruling, datetime.date(2020, 1, 1), dated=True)
     assert old.drift is True
     np = [c for s in old.steps for c in s.citations if ".negativ-positiv-wirkung." in c.key]
-    assert np and all(c.drift is Drift.NOT_IN_FORCE for c in np)
-    assert "no version of that clause was in force" in np[0].warning()
+    # the importer's first text of these clauses came with the correction of 25.01.2023:
+    # the text before it is not in the sources (the clause page says the same)
+    assert np and all(c.drift is Drift.TEXT_UNKNOWN for c in np)
+    assert "is not available in the sources" in np[0].warning()
+    assert "did not exist" not in np[0].warning()
     assert calculator.present(ruling, datetime.date(2024, 1, 1)).drift is False
 
 
@@ -242,23 +245,24 @@ def test_a_clause_without_a_version_on_the_date_makes_the_ruling_incomplete(seed
     assert view.complete is False and view.settled is False
     missing = view.without_text
     assert missing and all(".negativ-positiv-wirkung." in c.key for c in missing)
-    assert "did not exist yet" in view.verdict and "Complete" not in view.verdict
+    assert "are not available in the sources" in view.verdict
+    assert "Complete" not in view.verdict
     assert "Every input is covered" not in view.verdict
     step = next(s for s in view.steps if any(c in missing for c in s.citations))
     assert step.without_text
-    assert any("did not exist yet" in w for w in step.warnings)
+    assert any("is not available in the sources" in w for w in step.warnings)
     today = calculator.present(ruling, datetime.date(2024, 1, 1), dated=True)
     assert today.complete is True and today.without_text == ()
 
 
 @pytest.mark.django_db
-def test_the_api_and_the_page_say_the_clause_did_not_exist_yet(client, seeded):
+def test_the_api_and_the_page_say_the_text_then_is_not_in_the_sources(client, seeded):
     data = evaluate(client, "2022-12-01").json()
     assert data["complete"] is False and data["settled"] is False
-    assert "noch nicht" in data["verdict"]
+    assert "liegen in den Quellen nicht vor" in data["verdict"]
     assert "Jede Eingabe ist durch die veröffentlichten Regeln abgedeckt" not in data["verdict"]
-    cited = [c for s in data["steps"] for c in s["citations"] if c["drift"] == "not_in_force"]
-    assert cited and all("noch nicht" in c["warning"] for c in cited)
+    cited = [c for s in data["steps"] for c in s["citations"] if c["drift"] == "text_unknown"]
+    assert cited and all("liegt in den Quellen nicht vor" in c["warning"] for c in cited)
     assert evaluate(client, "2024-01-01").json()["complete"] is True
 
     query = calculator.to_query(calculator.find("power-duell", "guardian-wirkung"), PD2.inputs,
@@ -266,8 +270,24 @@ def test_the_api_and_the_page_say_the_clause_did_not_exist_yet(client, seeded):
     html = client.get(f"/de/calculator/power-duell/guardian-wirkung/?{query}").content.decode()
     assert "verdict--incomplete" in html
     assert "Jede Eingabe ist durch die veröffentlichten Regeln abgedeckt" not in html
-    assert "noch nicht in Kraft" in html
-    assert "Text geändert" not in html
+    assert "an diesem Tag ohne Text" in html and "liegt in den Quellen nicht vor" in html
+    assert "noch nicht in Kraft" not in html and "Text geändert" not in html
+
+
+@pytest.mark.django_db
+def test_a_clause_added_later_did_not_exist_yet(seeded):
+    """A clause whose first version an editor published with a correction did not exist
+    before it; one the importer brought with a correction only has no known earlier text."""
+    from rulebook.calculator.citations import ResolvedCitation
+
+    ruling = calculator.find("power-duell", "guardian-wirkung").evaluate(PD2.inputs)
+    [found] = {c for s in calculator.present(ruling, BEFORE, dated=True).steps
+               for c in s.citations if c.drift is Drift.TEXT_UNKNOWN and c.key.endswith("p2")}
+    added = ResolvedCitation(found.citation, found.clause, None, BEFORE)
+    assert added.drift is Drift.NOT_IN_FORCE and not added.has_text
+    with translation.override("en"):
+        assert "did not exist yet" in added.warning()
+        assert "not available in the sources" in found.warning()
 
 
 @pytest.mark.django_db

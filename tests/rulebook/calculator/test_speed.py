@@ -107,7 +107,7 @@ def test_the_steps_and_clauses_written_in_python_are_the_templates_bytes(seeded,
                     s.citation.drift for s in view.sources}
     # every outcome and the drift of a date before the texts were in force were written
     assert {"applied", "not_applicable", "silent", "not_covered", "assumed"} <= kinds
-    assert {Drift.NONE, Drift.NOT_IN_FORCE} <= kinds
+    assert {Drift.NONE, Drift.TEXT_UNKNOWN} <= kinds
 
 
 @pytest.mark.django_db
