@@ -56,14 +56,27 @@ and no draft is put into a published correction (its texts are closed).
 A raw ``INSERT``, ``UPDATE … SET published_at``, ``bulk_create`` or
 ``loaddata`` of a new published version is refused otherwise.
 
+The first import's last condition is a lookup, not a scan of the
+document's versions per inserted row (which made an import quadratic):
+from migration ``0013_first_import_check`` on, the triggers record each
+document's stamps — one row ``(document_id, published_at)`` per stamp its
+published versions carry, in ``rulebook_documentstamp`` — when a version
+is published, and the check reads at most two of the document's rows there
+(its primary key).  That table is derived, never a permit: its triggers
+refuse a stamp no version carries (SQLite; on PostgreSQL any insert but
+the workflow trigger's), any change, and removing a stamp a version
+carries; :func:`install_guards` brings it up to date (stamps of versions
+written or removed while the triggers were away) before it guards it.
+
 Nothing depends on mutable state: "published" is a stamp the same triggers
 keep from changing, and the original language is fixed by them once it
 matters.  There is no permit table.  ``manage.py flush`` (rulebook's own,
 used between transactional tests) drops the triggers, empties the tables
 and installs the triggers again in one transaction (SQLite empties with
 ``DELETE``); on PostgreSQL flush is ``TRUNCATE``, which row triggers do not
-see, and which needs the table owner's privileges.  Both databases raise an
-``IntegrityError`` in Django.
+see, and which needs the table owner's privileges (the stamps of the versions
+it removed go after it).  Both databases raise an ``IntegrityError`` in
+Django.
 
 :func:`install_guards` is idempotent and always installs the current
 definitions (drop, then create).  It runs in migration
@@ -89,6 +102,8 @@ _RULING_CLAUSE = "rulebook_rulingclause"
 _STRUCTURE = "rulebook_structurechange"
 _SECTION = "rulebook_section"
 _RULING_DECISION = "rulebook_rulingdecision"
+#: The stamps published in each document (migration 0013), see :data:`STAMPS`.
+_STAMP = "rulebook_documentstamp"
 
 
 def _version_published(row: str) -> str:
@@ -328,6 +343,27 @@ def _together(same: str) -> str:
             f"AND wc.published_by_id {same} NEW.published_by_id)")
 
 
+def _document_of_new() -> str:
+    """SQL: the document of NEW's clause."""
+    return f"(SELECT c.document_id FROM {_CLAUSE} c WHERE c.id = NEW.clause_id)"
+
+
+def _other_stamp_published() -> str:
+    """SQL: a published version of NEW's document has another stamp than NEW.
+
+    From migration 0013 on this is one lookup in :data:`STAMPS` (its primary
+    key is ``(document_id, published_at)``: at most two rows of the document
+    are read, NEW's stamp and one other); before, a scan of the document's
+    published versions, per inserted row.
+    """
+    if _STAMP in _ABSENT.get():
+        return (f"EXISTS (SELECT 1 FROM {_VERSION} bv JOIN {_CLAUSE} bc "
+                f"ON bc.id = bv.clause_id WHERE bc.document_id = {_document_of_new()} "
+                f"AND bv.published_at IS NOT NULL AND bv.published_at <> NEW.published_at)")
+    return (f"EXISTS (SELECT 1 FROM {_STAMP} bs WHERE bs.document_id = {_document_of_new()} "
+            f"AND bs.published_at <> NEW.published_at)")
+
+
 def _first_import() -> str:
     """SQL: NEW is the importer's first version of its clause (see the module docstring)."""
     return (f"(NEW.number = 1 AND NEW.published_by_id IS NULL "
@@ -336,10 +372,7 @@ def _first_import() -> str:
             f"AND fc.published_by_id IS NULL)) "
             f"AND NOT EXISTS (SELECT 1 FROM {_VERSION} fv WHERE fv.clause_id = NEW.clause_id "
             f"AND fv.published_at IS NOT NULL AND (NEW.id IS NULL OR fv.id <> NEW.id)) "
-            f"AND NOT EXISTS (SELECT 1 FROM {_VERSION} bv JOIN {_CLAUSE} bc "
-            f"ON bc.id = bv.clause_id WHERE bc.document_id = (SELECT c.document_id "
-            f"FROM {_CLAUSE} c WHERE c.id = NEW.clause_id) AND bv.published_at IS NOT NULL "
-            f"AND bv.published_at <> NEW.published_at))")
+            f"AND NOT {_other_stamp_published()})")
 
 
 def _into_published() -> str:
@@ -370,6 +403,16 @@ def _postgres_workflow() -> list[str]:
     name = f"{_VERSION}_workflow"
     error = f"RAISE EXCEPTION '{WORKFLOW_MESSAGE}' USING ERRCODE = 'restrict_violation';"
     same, differs = "IS NOT DISTINCT FROM", "IS DISTINCT FROM"
+    # The stamp is recorded here, before the row is written, not in an AFTER
+    # trigger: PostgreSQL fires those at the end of the statement, and the
+    # next row of the same INSERT must already see this one's stamp (as it
+    # sees the row itself).  A failed write undoes it with the statement.
+    record = ("" if _STAMP in _ABSENT.get() else
+              f"""IF NEW.published_at IS NOT NULL THEN
+                INSERT INTO {_STAMP} (document_id, published_at)
+                  SELECT c.document_id, NEW.published_at FROM {_CLAUSE} c
+                  WHERE c.id = NEW.clause_id ON CONFLICT DO NOTHING;
+              END IF;""")
     return [
         f"""CREATE OR REPLACE FUNCTION {name}() RETURNS trigger AS $$
             BEGIN
@@ -377,6 +420,7 @@ def _postgres_workflow() -> list[str]:
                 IF {_workflow_refused('INSERT', same, differs)} THEN {error} END IF;
               ELSIF {_workflow_refused('UPDATE', same, differs)} THEN {error}
               END IF;
+              {record}
               RETURN NEW;
             END $$ LANGUAGE plpgsql""",
         f"DROP TRIGGER IF EXISTS {name} ON {_VERSION}",
@@ -392,6 +436,103 @@ _WORKFLOW_DROP = {
                    f"DROP FUNCTION IF EXISTS {_VERSION}_workflow()"],
 }
 _WORKFLOW_CREATE = {"sqlite": _sqlite_workflow, "postgresql": _postgres_workflow}
+
+
+# The stamps of each document (migration 0013): the first import's check
+# ("no other stamp in this document") reads them by primary key instead of
+# scanning the document's versions for every row an import inserts.
+STAMPS_MESSAGE = ("rulebook: the stamps of a document are those of its published clause "
+                  "versions; the database records them")
+
+
+def _stamp_backed(row: str) -> str:
+    """SQL: a published version of document ``row.document_id`` has stamp ``row.published_at``."""
+    return (f"EXISTS (SELECT 1 FROM {_VERSION} sv JOIN {_CLAUSE} sc ON sc.id = sv.clause_id "
+            f"WHERE sv.published_at = {row}.published_at AND sc.document_id = {row}.document_id)")
+
+
+#: Create the table of stamps (migration 0013).  No foreign key: Django's
+#: ``flush`` truncates its own tables only, and the table is derived data,
+#: emptied of stamps no version carries any more by :func:`install_guards`.
+STAMPS = {
+    "sqlite": f"""CREATE TABLE {_STAMP} (document_id integer NOT NULL,
+                  published_at datetime NOT NULL, PRIMARY KEY (document_id, published_at))""",
+    "postgresql": f"""CREATE TABLE {_STAMP} (document_id bigint NOT NULL,
+                      published_at timestamp with time zone NOT NULL,
+                      PRIMARY KEY (document_id, published_at))""",
+}
+
+#: SQL: forget the stamps no published version carries (after a flush, or
+#: versions deleted while the triggers were away).
+STALE_STAMPS = f"DELETE FROM {_STAMP} WHERE NOT {_stamp_backed(_STAMP)}"
+_MISSING_STAMPS = (f"INSERT INTO {_STAMP} (document_id, published_at) "
+                   f"SELECT DISTINCT c.document_id, v.published_at FROM {_VERSION} v "
+                   f"JOIN {_CLAUSE} c ON c.id = v.clause_id WHERE v.published_at IS NOT NULL "
+                   f"AND NOT EXISTS (SELECT 1 FROM {_STAMP} s WHERE s.document_id = c.document_id "
+                   f"AND s.published_at = v.published_at)")
+
+
+def _sqlite_stamps() -> list[str]:
+    """SQLite: record a published version's stamp after the row (SQLite fires
+    a row's AFTER triggers before the next row); the table itself refuses
+    any change but a backed stamp added and a stale one removed."""
+    raise_ = f"BEGIN SELECT RAISE(ABORT, '{STAMPS_MESSAGE}'); END"
+    record = (f"INSERT INTO {_STAMP} (document_id, published_at) "
+              f"SELECT c.document_id, NEW.published_at FROM {_CLAUSE} c WHERE c.id = NEW.clause_id "
+              f"AND NOT EXISTS (SELECT 1 FROM {_STAMP} s WHERE s.document_id = c.document_id "
+              f"AND s.published_at = NEW.published_at)")
+    return [
+        *(f"""CREATE TRIGGER {_VERSION}_stamp_{event.lower()} AFTER {event} ON {_VERSION}
+              FOR EACH ROW WHEN NEW.published_at IS NOT NULL BEGIN {record}; END"""
+          for event in ("INSERT", "UPDATE")),
+        f"""CREATE TRIGGER {_STAMP}_guard_insert BEFORE INSERT ON {_STAMP} FOR EACH ROW
+            WHEN NOT {_stamp_backed('NEW')} {raise_}""",
+        f"""CREATE TRIGGER {_STAMP}_guard_update BEFORE UPDATE ON {_STAMP} FOR EACH ROW
+            {raise_}""",
+        f"""CREATE TRIGGER {_STAMP}_guard_delete BEFORE DELETE ON {_STAMP} FOR EACH ROW
+            WHEN {_stamp_backed('OLD')} {raise_}""",
+    ]
+
+
+def _postgres_stamps() -> list[str]:
+    """PostgreSQL: the workflow trigger records the stamps (:func:`_postgres_workflow`);
+    the table refuses any other insert (``pg_trigger_depth()``: only from a
+    trigger), any update, and removing a stamp a published version carries."""
+    name = f"{_STAMP}_guard"
+    error = f"RAISE EXCEPTION '{STAMPS_MESSAGE}' USING ERRCODE = 'restrict_violation';"
+    return [
+        f"""CREATE OR REPLACE FUNCTION {name}() RETURNS trigger AS $$
+            BEGIN
+              IF TG_OP = 'INSERT' THEN
+                IF pg_trigger_depth() < 2 THEN {error} END IF;
+                RETURN NEW;
+              END IF;
+              IF TG_OP = 'UPDATE' OR {_stamp_backed('OLD')} THEN {error} END IF;
+              RETURN OLD;
+            END $$ LANGUAGE plpgsql""",
+        f"DROP TRIGGER IF EXISTS {name} ON {_STAMP}",
+        f"""CREATE TRIGGER {name} BEFORE INSERT OR UPDATE OR DELETE ON {_STAMP}
+            FOR EACH ROW EXECUTE FUNCTION {name}()""",
+    ]
+
+
+_STAMPS_DROP = {
+    "sqlite": [f"DROP TRIGGER IF EXISTS {_VERSION}_stamp_{event}" for event in ("insert", "update")]
+    + [f"DROP TRIGGER IF EXISTS {_STAMP}_guard_{event}" for event in ("insert", "update", "delete")],
+    "postgresql": [f"DROP TRIGGER IF EXISTS {_STAMP}_guard ON {_STAMP}",
+                   f"DROP FUNCTION IF EXISTS {_STAMP}_guard()"],
+}
+_STAMPS_CREATE = {"sqlite": _sqlite_stamps, "postgresql": _postgres_stamps}
+
+
+def _stamps(vendor: str, install: bool, tables: set[str] | None) -> list[str]:
+    """Drop (and with ``install``: bring up to date, then create) the triggers of the stamps."""
+    if tables is not None and _STAMP not in tables:
+        return []  # before migration 0013
+    statements = list(_STAMPS_DROP[vendor])
+    if install:
+        statements += [STALE_STAMPS, _MISSING_STAMPS, *_STAMPS_CREATE[vendor]()]
+    return statements
 
 
 def _sqlite(guard: Guard) -> list[str]:
@@ -477,6 +618,7 @@ def _statements(vendor: str, install: bool, tables: set[str] | None = None) -> l
     statements += _WORKFLOW_DROP[vendor]
     if install:
         statements += _WORKFLOW_CREATE[vendor]()
+    statements += _stamps(vendor, install, tables)
     # The integrity triggers first: SQLite runs the triggers created last
     # first, so a write both refuse is refused as immutable.
     return _integrity(vendor, install, tables) + statements
@@ -503,6 +645,8 @@ def install_guards(connection) -> None:
                        connection.introspection.get_table_description(cursor, _VERSION)}
         absent |= {f"{_VERSION}.{column}" for column in VERSION_STRUCTURE_COLUMNS
                    if column not in present}
+    if _STAMP not in tables:
+        absent |= {_STAMP}  # before migration 0013: the first import's check scans
     token = _ABSENT.set(absent)
     try:
         with connection.cursor() as cursor:

@@ -294,6 +294,7 @@ def test_flush_still_empties_a_guarded_database(small_rulebook):
     assert ClauseVersion.objects.published().exists()
     call_command("flush", interactive=False, verbosity=0)
     assert not ClauseVersion.objects.exists() and not Correction.objects.exists()
+    assert not _stamps()  # the stamps of the versions gone, too
     # ... and the guards are back afterwards.
     game = Game.objects.create(slug="g")
     document = Document.objects.create(game=game, slug="d", title_de="D", language="de")
@@ -415,3 +416,148 @@ def test_the_workflow_and_the_first_import_still_publish(published, publisher, e
                                                    key=f"9.{n}", position=n),
                       number=1, text_de=f"Text {n}.", published_at=now) for n in range(3)])
     assert ClauseVersion.objects.filter(clause__document=document).published().count() == 3
+
+
+# The first import's check reads the stamps the triggers record per document
+# (migration 0013) instead of scanning the document's versions for every
+# row; it refuses what the scan refused.  A document's first import is one
+# batch: one stamp, whether its rows come in one statement or several.
+def _first_versions(document, stamps, start=20):
+    """Unsaved first versions (no correction, no publisher) of new clauses of
+    ``document``, one per stamp."""
+    section = document.sections.first() or document.sections.create(slug="s")
+    return [ClauseVersion(clause=Clause.objects.create(document=document, section=section,
+                                                       key=f"9.{start + n}", position=start + n),
+                          number=1, text_de=f"Text {n}.", published_at=stamp)
+            for n, stamp in enumerate(stamps)]
+
+
+def _stamps():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT document_id, published_at FROM rulebook_documentstamp")
+        return set(cursor.fetchall())
+
+
+def _stamps_of_the_versions():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT DISTINCT c.document_id, v.published_at "
+                       "FROM rulebook_clauseversion v JOIN rulebook_clause c "
+                       "ON c.id = v.clause_id WHERE v.published_at IS NOT NULL")
+        return set(cursor.fetchall())
+
+
+def _refused_as_workflow(write):
+    before = snapshot()
+    with pytest.raises(IntegrityError) as refused, transaction.atomic():
+        write()
+    assert "published only with its published correction" in str(refused.value)
+    assert snapshot() == before
+
+
+SECOND = datetime.timedelta(seconds=1)
+
+
+@pytest.mark.parametrize("offsets", [(0, 1), (1, 0), (0, 0, -1)],
+                         ids=["later", "earlier", "third row"])
+def test_a_first_import_in_one_statement_has_one_stamp(published, offsets):
+    """Rows of one INSERT see the stamps of the rows before them (PostgreSQL
+    records a stamp in the BEFORE trigger, not at the statement's end)."""
+    document = Document.objects.get(pk=published["other_document"])
+    now = timezone.now()
+    versions = _first_versions(document, [now + offset * SECOND for offset in offsets])
+    _refused_as_workflow(lambda: ClauseVersion.objects.bulk_create(versions))
+
+
+@pytest.mark.parametrize("offset", [-86400, -1, 1, 86400])
+def test_a_later_first_version_takes_the_document_stamp_only(published, offset):
+    """A new clause of an imported document: published as a first import only
+    with the stamp of the document's other versions, earlier and later refused."""
+    document = Document.objects.get(pk=published["document"])
+    stamp = ClauseVersion.objects.get(pk=published["version"]).published_at
+    (refused,) = _first_versions(document, [stamp + offset * SECOND])
+    _refused_as_workflow(lambda: refused.save())
+    (allowed,) = _first_versions(document, [stamp], start=30)
+    allowed.save()
+    assert _stamps() == _stamps_of_the_versions()
+
+
+@pytest.mark.parametrize("stamp", ["import", "correction", "between", "after"])
+def test_a_document_with_two_stamps_takes_no_first_version(published, publisher, editor, stamp):
+    from rulebook.versioning.publishing import publish_correction, submit_correction
+
+    correction = Correction.objects.get(versions__pk=published["draft"])
+    submit_correction(correction, editor)
+    publish_correction(correction, publisher)
+    imported = ClauseVersion.objects.get(pk=published["version"]).published_at
+    corrected = Correction.objects.get(pk=correction.pk).published_at
+    assert imported < corrected
+    when = {"import": imported, "correction": corrected,
+            "between": imported + (corrected - imported) / 2, "after": corrected + SECOND}[stamp]
+    document = Document.objects.get(pk=published["document"])
+    (version,) = _first_versions(document, [when])
+    _refused_as_workflow(lambda: version.save())
+    assert _stamps() == _stamps_of_the_versions()
+
+
+@pytest.mark.parametrize("offset", [-1, 1])
+def test_a_draft_first_version_is_published_with_the_document_stamp_only(published, offset):
+    """``UPDATE … SET published_at`` of a first version without correction."""
+    document = Document.objects.get(pk=published["document"])
+    stamp = ClauseVersion.objects.get(pk=published["version"]).published_at
+    (draft,) = _first_versions(document, [None])
+    draft.save()
+    _refused_as_workflow(lambda: ClauseVersion.objects.filter(pk=draft.pk).update(
+        published_at=stamp + offset * SECOND))
+    ClauseVersion.objects.filter(pk=draft.pk).update(published_at=stamp)
+    assert _stamps() == _stamps_of_the_versions()
+
+
+STAMP_SQL_ROUTES = {
+    "removing a document's stamp":
+        "DELETE FROM rulebook_documentstamp WHERE document_id = %(document)s",
+    "changing a document's stamp":
+        "UPDATE rulebook_documentstamp SET published_at = published_at + INTERVAL '1 day'",
+    "adding a stamp no version carries":
+        "INSERT INTO rulebook_documentstamp (document_id, published_at) "
+        "VALUES (%(other_document)s, CURRENT_TIMESTAMP)",
+}
+
+
+@pytest.mark.parametrize("route", list(STAMP_SQL_ROUTES))
+def test_the_stamps_are_guarded(published, route):
+    """The stamps are the published versions' (the first import's check trusts them)."""
+    sql = STAMP_SQL_ROUTES[route]
+    if connection.vendor == "sqlite":
+        sql = sql.replace("published_at + INTERVAL '1 day'", "datetime(published_at, '+1 day')")
+    before = _stamps()
+    assert before == _stamps_of_the_versions() and before
+    with pytest.raises(IntegrityError) as refused:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql, published)
+    assert "the database records them" in str(refused.value)
+    assert _stamps() == before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0013_runs_both_ways_and_changes_no_row(small_rulebook):
+    """Backwards the table goes and the scanning check refuses the same; forwards
+    the table is filled from the published versions."""
+    from django.core.management import call_command
+
+    before = snapshot()
+    stamps = _stamps()
+    assert stamps == _stamps_of_the_versions() and stamps
+    stamp = ClauseVersion.objects.first().published_at
+    try:
+        call_command("migrate", "rulebook", "0012", verbosity=0)
+        assert "rulebook_documentstamp" not in connection.introspection.table_names()
+        assert snapshot() == before
+        (version,) = _first_versions(small_rulebook["document"], [stamp + SECOND])
+        _refused_as_workflow(lambda: version.save())
+        before = snapshot()  # with the new clause
+    finally:
+        call_command("migrate", "rulebook", verbosity=0)
+    assert snapshot() == before
+    assert _stamps() == stamps
+    (version,) = _first_versions(small_rulebook["document"], [stamp - SECOND], start=40)
+    _refused_as_workflow(lambda: version.save())

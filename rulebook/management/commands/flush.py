@@ -5,13 +5,15 @@ Database triggers refuse to delete what is published (see
 Django's transactional tests do between tests — is the one exception: this
 command drops the triggers, flushes and installs them again, in one
 transaction (nothing else can write in between, and a failed flush keeps
-the triggers).  There is no permit a running site could write.
+the triggers).  There is no permit a running site could write.  The
+stamps the triggers record (``rulebook_documentstamp``) of versions the
+flush removed are removed too.
 """
 
 from django.core.management.commands.flush import Command as FlushCommand
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
-from rulebook.versioning.guards import install_guards, remove_guards
+from rulebook.versioning.guards import STALE_STAMPS, install_guards, remove_guards
 
 
 class Command(FlushCommand):
@@ -24,7 +26,13 @@ class Command(FlushCommand):
         connection = connections[database]
         if connection.vendor != "sqlite":
             # PostgreSQL's flush is TRUNCATE, which row triggers do not see.
-            return super().handle(**options)
+            # The stamps of the versions it removed go too (they are not a
+            # model's table, so flush does not empty them).
+            result = super().handle(**options)
+            if "rulebook_documentstamp" in connection.introspection.table_names():
+                with connection.cursor() as cursor:
+                    cursor.execute(STALE_STAMPS)
+            return result
         with transaction.atomic(using=database):
             remove_guards(connection)
             result = super().handle(**options)
