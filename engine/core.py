@@ -1420,26 +1420,44 @@ def table_facts(table_type: type, prefix: str = "",
 
 def _differing(fields: Sequence[Field], inputs: Mapping[str, Any], read: Mapping[str, Any],
                prefix: str) -> tuple[Message, ...]:
-    """The labels of ``fields`` whose validated value in ``inputs`` differs from the value
-    a card text's reading ``read`` (JSON-style, typed by the same parser) gives them.
+    """The labels of ``fields`` whose validated value in ``inputs`` does not hold what a
+    card text's reading ``read`` (JSON-style, typed by the same parser) gives them.
+
+    The text holds what it says, not what it leaves out: a value the reading leaves
+    empty (no label, no item, nothing) is not compared, and a group holds the text's
+    items when they appear among its items in their order (the judge may add cards
+    the text does not print); any other value must be the same.
 
     >>> amount = Field("amount", msg("Amount"), FieldKind.INTEGER, default=0)
     >>> [m.id for m in _differing((amount,), {"amount": 0}, {"amount": 2}, "")]
     ['Amount']
     >>> _differing((amount,), {"amount": 2}, {"amount": 2}, "")
     ()
+    >>> items = Field("items", msg("Items"), FieldKind.GROUP, fields=(amount,), max_items=3)
+    >>> held = {"items": ({"amount": 1}, {"amount": 2})}
+    >>> _differing((items,), held, {"items": [{"amount": 2}]}, ""), _differing(
+    ...     (items,), held, {"items": []}, "")
+    ((), ())
+    >>> [m.id for m in _differing((items,), held, {"items": [{"amount": 3}]}, "")]
+    ['Items']
     """
     by_name = {spec.name: spec for spec in fields}
     labels = []
     for name, raw in read.items():
         spec = by_name.get(name)
-        if spec is None or name == "card_text":
+        if spec is None or name == "card_text" or raw in (None, "", [], ()):
             continue
         try:
             said = validate_fields((spec,), {name: raw}, prefix)[name]
         except InputError:  # a reading no field takes differs from any value
             said = InputError
-        if said != inputs.get(name):
+        held = inputs.get(name)
+        if spec.kind is FieldKind.GROUP and said is not InputError:
+            remaining = iter(held or ())
+            holds = all(item in remaining for item in said)  # in order, others between
+        else:
+            holds = said == held
+        if not holds:
             labels.append(spec.label)
     return tuple(labels)
 

@@ -69,3 +69,26 @@ def test_the_power_duell_text_rules_as_its_fields_do():
     changed = scenario.evaluate(_inputs(base, "guardians", text, {**filled, "wirkung_amount": 50}))
     [differs] = [s for s in changed.steps if s.message.id.startswith("The fields differ")]
     assert differs.message.render().endswith("says: Change made by the Wirkung (points).")
+
+
+def test_fields_may_hold_more_than_the_text_prints_but_not_other_values():
+    """A judge adds what the text does not print (a change of the card's history, another
+    effect); editing what it does print makes the fields differ."""
+    berserk = GAMES["berserk"].scenario("situation")
+    base, text = CASES[1][1], CASES[1][3]
+    read = dict(berserk.read_card_text(text).inputs)
+    changed = {**base, **read, "card_text": text,
+               "changes": [{"change": "become-artifact"}]}
+    assert not any(s.message.id.startswith("The fields differ")
+                   for s in berserk.evaluate(changed).steps)
+    marvel = GAMES["marvel-champions"].scenario("situation")
+    base, text = CASES[2][1], CASES[2][3]
+    read = dict(marvel.read_card_text(text).inputs)
+    more = {**base, **read, "card_text": text,
+            "effects": read["effects"] + [{"verb": "draw", "amount": 1, "selector": "you"}]}
+    assert not any(s.message.id.startswith("The fields differ")
+                   for s in marvel.evaluate(more).steps)
+    other = {**more, "effects": [{**read["effects"][0], "amount": 2}]}
+    [differs] = [s for s in marvel.evaluate(other).steps
+                 if s.message.id.startswith("The fields differ")]
+    assert differs.message.render().endswith("says: Effects of the card ability, in order.")
