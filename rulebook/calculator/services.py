@@ -497,7 +497,8 @@ def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
 
     Returns the form data with what was understood filled in — the fields of the
     text's own level (the whole ability, or one Schutzgottkarte's item), a group
-    the text names replaced whole — and the :class:`CardReading` to show; the data
+    the text names replaced whole; a value or group it leaves empty (no label ticked,
+    no change) stays as entered — and the :class:`CardReading` to show; the data
     as it is and ``None`` when :data:`READ` names no card-text field of the scenario.
     What is not understood stays in the text, so the ruling on the form says so.
     """
@@ -508,10 +509,14 @@ def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
             spec.kind is FieldKind.TEXT for spec in fields):
         return dict(data), None
     reading = scenario.read_card_text(str(_first(data.get(name)) or ""))
+    # what the text says; what it leaves empty (no label, no change) keeps what the judge
+    # entered, as the ruling compares them (engine.core.Scenario.card_readings)
+    said = {key: value for key, value in reading.inputs.items()
+            if value not in (None, "", [], ())}
     filled: dict[str, list[str]] = {}
-    _flatten(fields, reading.inputs, prefix, filled)
+    _flatten(fields, said, prefix, filled)
     replaced = tuple(f"{prefix}{spec.name}-" for spec in fields
-                     if spec.kind is FieldKind.GROUP and spec.name in reading.inputs)
+                     if spec.kind is FieldKind.GROUP and spec.name in said)
     kept = {key: values for key, values in data.items()
             if not (replaced and key.startswith(replaced))}
     phrases = tuple((phrase.text, phrase.understood) for phrase in reading.phrases)

@@ -174,3 +174,23 @@ def test_a_ruling_never_ignores_the_card_text_its_fields_disagree_with(client, s
     html = unescape(client.get(f"{POWER_DUELL}?{query}").content.decode())
     assert f"Die Felder weichen davon ab, was der Kartentext „{PD_TEXT}“ sagt" in html
     assert "nach den Feldern entschieden, nicht nach dem Kartentext" in html
+
+
+def test_reading_a_text_keeps_what_it_leaves_empty(client, seeded):
+    """A label the judge ticked and a change entered by hand stay when the text names
+    none: the text fills what it says (a judge's table, Ziel ¶4.8 and 108.1)."""
+    query = urlencode({"kind": "card_ability", "labels": "attack", "villain": "1",
+                       "villain-0-conditions": "cannot_be_attacked", "minions": "1",
+                       "card_text": "Füge einem Gegner 3 Schaden zu. Betäube den Gegner.",
+                       "_read": "card_text"})
+    html = unescape(client.get(f"{MARVEL}?{query}").content.decode())
+    ticked = [tag for tag in re.findall(r'<input[^>]*name="labels"[^>]*>', html)
+              if re.search(r"\schecked\b", tag)]
+    assert len(ticked) == 1 and 'value="attack"' in ticked[0]
+    assert values_of(html, "effects") == ["2"]
+    query = urlencode({**BERSERK_CARD, "changes": "1", "changes-0-change": "become-artifact",
+                       "card_text": "+1 к удару по лесным", "_read": "card_text"})
+    html = unescape(client.get(f"{BERSERK}?{query}").content.decode())
+    assert values_of(html, "changes") == ["1"]
+    assert values_of(html, "changes-0-change") == ["become-artifact"]
+    assert values_of(html, "features-0-feature_element") == ["forest"]
