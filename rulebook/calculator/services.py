@@ -76,7 +76,9 @@ def render_message(message: Message | None,
 def parse_as_of(raw: str | None) -> tuple[datetime.date, bool, str]:
     """Return (date, whether it was given, error text) for an ``as_of`` value.
 
-    Empty means today; a malformed value gives today and a translated error.
+    Empty means today; a malformed value gives today and the rule pages'
+    translated error (:func:`rulebook.reading.rulepage.reading_date`: "“xx” is
+    not a date …  Showing today's text"), so the page rules on today's text.
     """
     today = timezone.localdate()
     text = (raw or "").strip()
@@ -85,7 +87,8 @@ def parse_as_of(raw: str | None) -> tuple[datetime.date, bool, str]:
     try:
         return datetime.date.fromisoformat(text), True, ""
     except ValueError:
-        return today, False, _("Enter a date as YYYY-MM-DD, e.g. 2024-05-31.")
+        return today, False, _("“%(value)s” is not a date; enter it as YYYY-MM-DD. "
+                               "Showing today’s text.") % {"value": text[:40]}
 
 
 # --------------------------------------------------------------------------

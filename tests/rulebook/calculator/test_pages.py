@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 from html.parser import HTMLParser
 from urllib.parse import urlencode
 
@@ -139,12 +140,22 @@ def test_errors_inside_a_group_item_are_shown_next_to_that_item(client, seeded):
     assert 'id="f-minions-1-damage-error"' in html
 
 
-def test_a_malformed_date_is_a_field_error(client, seeded):
-    response = client.get("/en/calculator/berserk/element-gain/?card_elements=swamp"
-                          "&gained_elements=swamp&as_of=31.12.2024")
-    assert response.status_code == 400
-    assert 'id="f-as_of-error"' in response.content.decode()
-    assert response.context["ruling"] is None
+@pytest.mark.parametrize("language, message", [
+    ("en", "“2024-13-01” is not a date; enter it as YYYY-MM-DD. Showing today’s text."),
+    ("de", "„2024-13-01“ ist kein Datum"), ("ru", "«2024-13-01» — не дата")])
+def test_a_malformed_date_is_a_field_error_and_today_rules(client, seeded, language, message):
+    """As on the rule pages: the field says so, the ruling is on today's text, and no
+    dated banner (with an empty date and link) claims another date."""
+    response = client.get(f"/{language}/calculator/berserk/same-element/?card_a_elements=steppe"
+                          "&card_b_elements=forest&as_of=2024-13-01")
+    html = response.content.decode()
+    assert response.status_code == 200
+    error = re.search(r'<p class="field__error" id="f-as_of-error">(.*?)</p>', html)
+    assert error and message in unescape(error.group(1))
+    assert response.context["ruling"] is not None and not response.context["ruling"].dated
+    assert "dated-banner" not in html and 'href=""' not in html
+    assert "as_of" not in response.context["share_url"]
+    assert "as_of" not in response.context["api_query"]
 
 
 def test_an_unknown_scenario_is_a_404(client, seeded):
