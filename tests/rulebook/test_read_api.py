@@ -361,3 +361,28 @@ def test_the_history_address_is_in_the_language_asked_for(client, small_rulebook
                       f"?lang={lang}").json()
     assert data["url"].startswith(f"http://testserver/{lang}/")
     assert data["url"].endswith("/1.1/history/")
+
+
+DATE_ERRORS = {"en": "“{}” is not a date; enter it as YYYY-MM-DD.",
+               "de": "„{}“ ist kein Datum; gib es als JJJJ-MM-TT ein.",
+               "ru": "«{}» — не дата; введите её в виде ГГГГ-ММ-ДД."}
+
+
+@pytest.mark.parametrize("path, field", [
+    (f"{BERSERK}/clauses?as_of={{}}", "as_of"), (f"{BERSERK}/clauses/107.2?as_of={{}}", "as_of"),
+    (f"{BERSERK}?as_of={{}}", "as_of"), ("/api/search?q=x&as_of={}", "as_of"),
+    (f"{BERSERK}/changes?from={{}}&to=2023-01-01", "from"),
+    (f"{BERSERK}/changes?to={{}}", "to"), ("/api/games/berserk/corrections?as_of={}", "as_of"),
+    ("/api/games/berserk/rulings?as_of={}", "as_of"),
+])
+@pytest.mark.parametrize("value", ["bad", "2024-13-01"])
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_a_malformed_date_is_the_sites_message_in_the_language_asked_for(
+        client, db, path, field, value, language):
+    """Not pydantic's wording ("Value error, …", "Input should be a valid date …"): the
+    pages' own, translated, whatever the browser's language."""
+    response = client.get(path.format(value) + f"&lang={language}",
+                          HTTP_ACCEPT_LANGUAGE="de" if language != "de" else "ru")
+    assert response.status_code == 422
+    assert response.json() == {"errors": [{"field": field,
+                                           "message": DATE_ERRORS[language].format(value)}]}
