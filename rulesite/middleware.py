@@ -16,6 +16,7 @@ from django.http import HttpRequest, JsonResponse
 from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
+from django.utils.cache import patch_vary_headers
 
 from rulebook.api_common import error_body
 
@@ -28,10 +29,17 @@ class LocaleMiddleware(DjangoLocaleMiddleware):
     a language prefix into a redirect there (``/api/games/x`` →
     ``/en/api/games/x/``, read as a clause page); an API 404 must stay a 404
     in the API's error shape.
+
+    An API answer asked for without ``lang`` is in the ``Accept-Language``'s
+    language (texts, labels, messages, and so its ETag): it says so with
+    ``Vary: Accept-Language``, so no cache hands a German answer to a Russian
+    reader.  With ``lang`` the header plays no part.
     """
 
     def process_response(self, request, response):
         if request.path_info.startswith("/api/"):
+            if "lang" not in request.GET:
+                patch_vary_headers(response, ("Accept-Language",))
             return response
         return super().process_response(request, response)
 

@@ -386,3 +386,29 @@ def test_a_malformed_date_is_the_sites_message_in_the_language_asked_for(
     assert response.status_code == 422
     assert response.json() == {"errors": [{"field": field,
                                            "message": DATE_ERRORS[language].format(value)}]}
+
+
+def vary(response) -> set[str]:
+    return {part.strip().lower() for part in response.get("Vary", "").split(",") if part.strip()}
+
+
+@pytest.mark.parametrize("path", [
+    f"{BERSERK}/clauses/107.2", f"{BERSERK}/clauses", BERSERK, "/api/search?q=удар"])
+def test_reading_answers_in_the_browsers_language_vary_on_it(client, seeded, path):
+    """Without ``lang`` the body (and ETag) follows Accept-Language: a cache must know."""
+    russian = client.get(path, HTTP_ACCEPT_LANGUAGE="ru")
+    german = client.get(path, HTTP_ACCEPT_LANGUAGE="de")
+    assert russian.status_code == german.status_code == 200
+    assert body_of(russian) != body_of(german)
+    assert "accept-language" in vary(russian) and "accept-language" in vary(german)
+    asked = client.get(path + ("&" if "?" in path else "?") + "lang=de",
+                       HTTP_ACCEPT_LANGUAGE="ru")
+    assert "accept-language" not in vary(asked)
+
+
+def test_versioning_answers_in_the_browsers_language_vary_on_it(client, seeded):
+    path = f"{POWER_DUELL}/clauses/{NEGATIV_POSITIV[0]}/history"
+    russian = client.get(path, HTTP_ACCEPT_LANGUAGE="ru")
+    assert russian.status_code == 200 and "accept-language" in vary(russian)
+    assert russian.content != client.get(path, HTTP_ACCEPT_LANGUAGE="de").content
+    assert "accept-language" not in vary(client.get(f"{path}?lang=ru"))

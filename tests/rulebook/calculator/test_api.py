@@ -223,3 +223,15 @@ def test_a_malformed_date_is_the_sites_message_in_the_language_asked_for(client,
     from_query = client.get(f"{url}?as_of={value}&feature_element=swamp&lang={language}")
     assert (from_body.status_code, from_body.json()) == (422, expected)
     assert (from_query.status_code, from_query.json()) == (422, expected)
+
+
+def test_an_answer_in_the_browsers_language_varies_on_it(client, seeded):
+    """Without ``lang`` the ruling's words follow Accept-Language: a cache must know."""
+    url = "/api/scenarios/berserk/element-feature/evaluate"
+    russian = post(client, url, {"inputs": BK1}, HTTP_ACCEPT_LANGUAGE="ru")
+    german = post(client, url, {"inputs": BK1}, HTTP_ACCEPT_LANGUAGE="de")
+    assert russian.status_code == german.status_code == 200
+    assert russian.content != german.content
+    assert "Accept-Language" in russian.get("Vary", "") and "Accept-Language" in german["Vary"]
+    assert "Accept-Language" not in post(client, f"{url}?lang=de", {"inputs": BK1}).get("Vary", "")
+    assert "Accept-Language" in client.get("/api/scenarios", HTTP_ACCEPT_LANGUAGE="ru")["Vary"]
