@@ -25,6 +25,7 @@ from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import retarget, reswap
@@ -66,8 +67,9 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     if submitted and not layout_only:
         fields = calculator.form_data(scenario, data)  # without as_of, _layout, hidden items
         # the same ruling from the API, which takes no parameter that names no field
-        api_query = urlencode({**fields, **({"as_of": data["as_of"]} if dated else {})},
-                              doseq=True)
+        # in the page's language, not the browser's Accept-Language
+        api_query = urlencode({**fields, **({"as_of": data["as_of"]} if dated else {}),
+                               "lang": get_language()}, doseq=True)
         errors = calculator.form_errors(scenario, fields)
         if not errors:  # a malformed date is reported at its field; today's text rules
             try:
