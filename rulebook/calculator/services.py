@@ -32,7 +32,7 @@ from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import urlencode
 
 from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext, gettext as _
 
 import engine
@@ -651,13 +651,16 @@ def value_json(value: Any) -> Any:
 
 
 def value_text(value: Any) -> str:
-    """A result value as text for a reader: translated, fractions kept exact."""
+    """A result value as text for a reader: translated, fractions kept exact
+    and their decimal written with the active language's separator
+    (``1/2 (= 0.5)``, in German and Russian ``1/2 (= 0,5)``)."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
-        return f"{value} (= {float(value):g})"
+        decimal = f"{float(value):g}".replace(".", get_format("DECIMAL_SEPARATOR"))
+        return f"{value} (= {decimal})"
     if isinstance(value, Message):
         return render_message(value)
     if isinstance(value, (tuple, list, frozenset, set)):

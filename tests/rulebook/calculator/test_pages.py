@@ -332,3 +332,17 @@ def test_the_sitemap_lists_the_calculator_pages_in_every_language(client, seeded
         assert f"http://testserver/{language}/calculator/examples/</loc>" in xml
         for scenario in SCENARIOS:
             assert f"http://testserver{page_url(scenario, language)}</loc>" in xml
+
+
+@pytest.mark.parametrize("language, decimal", [("en", "0.5"), ("de", "0,5"), ("ru", "0,5")])
+def test_a_fraction_is_written_with_the_languages_decimal_separator(client, seeded, language,
+                                                                    decimal):
+    """The negativ-Wirkung factor 1/2 of the guardian-wirkung example: only its display
+    changes (the JSON keeps "1/2")."""
+    scenario = engine.find_scenario(engine.rulesets(), "power-duell", "guardian-wirkung")
+    example = scenario.examples[0]
+    query = calculator.short_query(scenario, scenario.validate(example.inputs), None)
+    response = client.get(page_url(scenario, language, query))
+    (factor,) = [v for v in response.context["ruling"].values if v.name == "factor"]
+    assert factor.text == f"1/2 (= {decimal})" and factor.value == "1/2"
+    assert f"1/2 (= {decimal})" in response.content.decode()
