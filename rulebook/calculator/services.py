@@ -583,8 +583,10 @@ def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple
     """The situation a ruling answers, as (label, text) rows for a reader (and a printout).
 
     ``inputs`` are validated inputs (:meth:`engine.core.Scenario.parse_form`);
-    a field left empty is left out, a group item's fields carry the item
-    ("Monsters — item 2: AP").
+    a field left empty is left out, and so is one at its default that the
+    other values make irrelevant (:attr:`engine.core.Field.applies_when`:
+    the "N" of an effect that is no "choose N"); a group item's fields carry
+    the item ("Monsters — item 2: AP").
     """
     rows: list[tuple[str, str]] = []
 
@@ -599,6 +601,9 @@ def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple
                         "label": full, "number": index + 1})
                 continue
             if value is None or value == frozenset():
+                continue
+            if spec.applies_when and value == spec.default and (
+                    data.get(spec.applies_when[0]) not in spec.applies_when[1]):
                 continue
             if spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
                 labels = {c.value: render_message(c.label) for c in spec.choices}
