@@ -12,6 +12,7 @@ from csp.middleware import CheckableLazyObject
 from csp.middleware import CSPMiddleware as BaseCSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
+from django.core.exceptions import TooManyFieldsSent
 from django.http import HttpRequest, JsonResponse
 from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
@@ -38,10 +39,19 @@ class LocaleMiddleware(DjangoLocaleMiddleware):
 
     def process_response(self, request, response):
         if request.path_info.startswith("/api/"):
-            if "lang" not in request.GET:
+            if not _asks_language(request):
                 patch_vary_headers(response, ("Accept-Language",))
             return response
         return super().process_response(request, response)
+
+
+def _asks_language(request) -> bool:
+    """Whether the query names ``lang`` (a query Django refuses to read, over
+    ``DATA_UPLOAD_MAX_NUMBER_FIELDS``, names none it read)."""
+    try:
+        return "lang" in request.GET
+    except TooManyFieldsSent:
+        return False
 
 
 class SafeGZipMiddleware(GZipMiddleware):
