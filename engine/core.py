@@ -550,7 +550,10 @@ class Field:
     with a default is never required; ``required`` fields have none and
     must be given.  ``required_when`` says when an optional field must be
     given all the same (the scenario's ``check`` enforces it), so that a
-    form can mark it.
+    form can mark it.  ``applies_when`` is ``(sibling, values)``: the field
+    matters only when the choice field ``sibling`` of the same item is one
+    of ``values`` (else it keeps its default; a summary of the situation
+    leaves it out).
 
     :raises ValueError: if ``default`` is not an allowed value of the field.
     """
@@ -569,6 +572,7 @@ class Field:
     default: Any = None
     rows: int | None = None
     required_when: Message | None = None
+    applies_when: tuple[str, frozenset[str]] | None = None
 
     def __post_init__(self) -> None:
         if self.kind is FieldKind.BOOLEAN:

@@ -252,7 +252,7 @@ _EFFECT_FIELDS = (
                      "effects.")),
           required_when=msg(_("for 'a/an', 'each' and 'choose'"))),
     Field("count", msg(_("N of 'choose N' (how many targets to choose)")), FieldKind.INTEGER,
-          minimum=1, maximum=8, default=1,
+          minimum=1, maximum=8, default=1, applies_when=("selector", frozenset({"choose"})),
           help=msg(_("Only for 'choose': e.g. 2 for \"choose 2 minions\"; 1 otherwise."))),
 )
 FIELDS: tuple[Field, ...] = (

@@ -37,8 +37,10 @@ from typing import Annotated, Literal
 from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from ninja import Schema
 from pydantic import BeforeValidator, ConfigDict
+from pydantic_core import PydanticCustomError
 
 from rulebook.models import Correction
 
@@ -47,13 +49,31 @@ Language = Literal["de", "ru", "en"]
 LANGUAGES: tuple[str, ...] = tuple(code for code, _name in settings.LANGUAGES)
 
 
+#: The pydantic error type of a malformed :data:`IsoDate`; the API's handler
+#: (:mod:`rulesite.api`) answers it with :func:`date_error` in the reader's language.
+DATE_ERROR = "iso_date"
+
+
 def _iso_date(value):
-    """Only ``YYYY-MM-DD`` (pydantic alone would also read ``0`` as 1970-01-01)."""
-    if isinstance(value, str) and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        raise ValueError("Enter a date as YYYY-MM-DD.")
-    if not isinstance(value, (str, datetime.date)) or isinstance(value, datetime.datetime):
-        raise ValueError("Enter a date as YYYY-MM-DD.")
-    return value
+    """Only ``YYYY-MM-DD`` (pydantic alone would also read ``0`` as 1970-01-01),
+    a real date (not ``2024-13-01``); else a :data:`DATE_ERROR` whose ``value``
+    the message quotes."""
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise PydanticCustomError(DATE_ERROR, "Enter a date as YYYY-MM-DD.",
+                              {"value": str(value)[:40]})
+
+
+def date_error(value: str) -> str:
+    """The message of a malformed date ``value`` in the active language: the
+    rule pages' wording ("“xx” is not a date; enter it as YYYY-MM-DD."),
+    without their "Showing today's text", as the API answers no text then."""
+    return _("“%(value)s” is not a date; enter it as YYYY-MM-DD.") % {"value": value[:40]}
 
 
 #: A date written ``YYYY-MM-DD`` (JSON Schema: string, format date).

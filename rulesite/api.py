@@ -36,12 +36,13 @@ import difflib
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from ninja import NinjaAPI
 from ninja.errors import HttpError, ValidationError
 from pydantic import BaseModel
 
-from rulebook.api_common import ApiError, error_body
+from rulebook.api_common import DATE_ERROR, ApiError, date_error, error_body, reader_language
 from rulebook.calculator.api import router as calculator_router
 from rulebook.calculator.backlinks import scenario_backlinks
 from rulebook.reading import api as reading_api
@@ -163,6 +164,10 @@ def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse
         elif loc:
             loc = loc[1:]  # ["query" | "path" | "header", name, …]
         message = error.get("msg", "invalid")
+        if error.get("type") == DATE_ERROR:  # the site's own words, in the reader's language
+            language = reader_language(request, request.GET.get("lang"))
+            with translation.override(language):
+                message = date_error(str(error.get("ctx", {}).get("value", "")))
         if error.get("type") == "extra_forbidden" and loc:  # a StrictSchema body
             close = difflib.get_close_matches(loc[-1], error.get("known", ()), n=1)
             message = (f"Unknown field '{loc[-1]}'. Did you mean '{close[0]}'?" if close

@@ -12,10 +12,12 @@ from csp.middleware import CheckableLazyObject
 from csp.middleware import CSPMiddleware as BaseCSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
+from django.core.exceptions import TooManyFieldsSent
 from django.http import HttpRequest, JsonResponse
 from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
+from django.utils.cache import patch_vary_headers
 
 from rulebook.api_common import error_body
 
@@ -28,12 +30,28 @@ class LocaleMiddleware(DjangoLocaleMiddleware):
     a language prefix into a redirect there (``/api/games/x`` →
     ``/en/api/games/x/``, read as a clause page); an API 404 must stay a 404
     in the API's error shape.
+
+    An API answer asked for without ``lang`` is in the ``Accept-Language``'s
+    language (texts, labels, messages, and so its ETag): it says so with
+    ``Vary: Accept-Language``, so no cache hands a German answer to a Russian
+    reader.  With ``lang`` the header plays no part.
     """
 
     def process_response(self, request, response):
         if request.path_info.startswith("/api/"):
+            if not _asks_language(request):
+                patch_vary_headers(response, ("Accept-Language",))
             return response
         return super().process_response(request, response)
+
+
+def _asks_language(request) -> bool:
+    """Whether the query names ``lang`` (a query Django refuses to read, over
+    ``DATA_UPLOAD_MAX_NUMBER_FIELDS``, names none it read)."""
+    try:
+        return "lang" in request.GET
+    except TooManyFieldsSent:
+        return False
 
 
 class SafeGZipMiddleware(GZipMiddleware):

@@ -41,7 +41,7 @@ from pydantic import WithJsonSchema
 import engine
 from engine.core import Field, FieldKind, InputError, Scenario, fields_json_schema
 from rulebook.api_common import (BODY_ERRORS, ERRORS, ApiError, IsoDate, Language, StrictSchema,
-                                 not_found)
+                                 date_error, not_found)
 from rulebook.calculator import services as calculator
 
 router = Router()
@@ -365,7 +365,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
 #: ``?lang=``: one of the site's languages (else 422), as in every operation.
 LangParam = Annotated[Language | None, Query(
     description="The reader's language; default: the request's Accept-Language.")]
-#: ``?as_of=``: read by :func:`calculator.parse_as_of` (its own error message), a date.
+#: ``?as_of=``: read by :func:`calculator.parse_as_of`, a date (else the API's :func:`date_error`).
 AsOfParam = Annotated[str | None, Query(description="YYYY-MM-DD; default today."),
                       WithJsonSchema({"type": "string", "format": "date",
                                       "description": "YYYY-MM-DD; default today."})]
@@ -455,9 +455,9 @@ def evaluate_form(request: HttpRequest, game: str, slug: str, lang: LangParam = 
     422 naming it, with the closest known parameter."""
     scenario = _scenario(game, slug)
     with translation.override(_language(request, lang)):
-        on, dated, date_error = calculator.parse_as_of(as_of)
-        if date_error:
-            raise InvalidInput("as_of", date_error)
+        on, dated, malformed = calculator.parse_as_of(as_of)
+        if malformed:  # the API's own message (no "Showing today's text": it answers none)
+            raise InvalidInput("as_of", date_error((as_of or "").strip()))
         # every other parameter must name a field (engine.core.parse_form)
         data = {k: v for k, v in request.GET.lists() if k not in QUERY_PARAMETERS}
         try:

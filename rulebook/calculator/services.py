@@ -32,7 +32,7 @@ from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import urlencode
 
 from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext, gettext as _
 
 import engine
@@ -76,7 +76,9 @@ def render_message(message: Message | None,
 def parse_as_of(raw: str | None) -> tuple[datetime.date, bool, str]:
     """Return (date, whether it was given, error text) for an ``as_of`` value.
 
-    Empty means today; a malformed value gives today and a translated error.
+    Empty means today; a malformed value gives today and the rule pages'
+    translated error (:func:`rulebook.reading.rulepage.reading_date`: "“xx” is
+    not a date …  Showing today's text"), so the page rules on today's text.
     """
     today = timezone.localdate()
     text = (raw or "").strip()
@@ -85,7 +87,8 @@ def parse_as_of(raw: str | None) -> tuple[datetime.date, bool, str]:
     try:
         return datetime.date.fromisoformat(text), True, ""
     except ValueError:
-        return today, False, _("Enter a date as YYYY-MM-DD, e.g. 2024-05-31.")
+        return today, False, _("“%(value)s” is not a date; enter it as YYYY-MM-DD. "
+                               "Showing today’s text.") % {"value": text[:40]}
 
 
 # --------------------------------------------------------------------------
@@ -585,8 +588,10 @@ def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple
     """The situation a ruling answers, as (label, text) rows for a reader (and a printout).
 
     ``inputs`` are validated inputs (:meth:`engine.core.Scenario.parse_form`);
-    a field left empty is left out, a group item's fields carry the item
-    ("Monsters — item 2: AP").
+    a field left empty is left out, and so is one at its default that the
+    other values make irrelevant (:attr:`engine.core.Field.applies_when`:
+    the "N" of an effect that is no "choose N"); a group item's fields carry
+    the item ("Monsters — item 2: AP").
     """
     rows: list[tuple[str, str]] = []
 
@@ -601,6 +606,9 @@ def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple
                         "label": full, "number": index + 1})
                 continue
             if value is None or value == frozenset():
+                continue
+            if spec.applies_when and value == spec.default and (
+                    data.get(spec.applies_when[0]) not in spec.applies_when[1]):
                 continue
             if spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
                 labels = {c.value: render_message(c.label) for c in spec.choices}
@@ -653,13 +661,16 @@ def value_json(value: Any) -> Any:
 
 
 def value_text(value: Any) -> str:
-    """A result value as text for a reader: translated, fractions kept exact."""
+    """A result value as text for a reader: translated, fractions kept exact
+    and their decimal written with the active language's separator
+    (``1/2 (= 0.5)``, in German and Russian ``1/2 (= 0,5)``)."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
-        return f"{value} (= {float(value):g})"
+        decimal = f"{float(value):g}".replace(".", get_format("DECIMAL_SEPARATOR"))
+        return f"{value} (= {decimal})"
     if isinstance(value, Message):
         return render_message(value)
     if isinstance(value, (tuple, list, frozenset, set)):

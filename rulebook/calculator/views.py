@@ -25,6 +25,7 @@ from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import retarget, reswap
@@ -66,10 +67,11 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     if submitted and not layout_only:
         fields = calculator.form_data(scenario, data)  # without as_of, _layout, hidden items
         # the same ruling from the API, which takes no parameter that names no field
-        api_query = urlencode({**fields, **{k: v for k, v in data.items() if k == "as_of"}},
-                              doseq=True)
+        # in the page's language, not the browser's Accept-Language
+        api_query = urlencode({**fields, **({"as_of": data["as_of"]} if dated else {}),
+                               "lang": get_language()}, doseq=True)
         errors = calculator.form_errors(scenario, fields)
-        if not errors and not date_error:
+        if not errors:  # a malformed date is reported at its field; today's text rules
             try:
                 inputs, table = scenario.read_form(fields)  # parsed once, shown and ruled on
                 ruling = calculator.answer_first(scenario, inputs, calculator.present(
@@ -80,18 +82,19 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
                     scenario, inputs, on if dated else None)
             except InputError as error:  # defensive: form_errors already ran the same checks
                 errors = {error.field: error.message}
-    failed = bool(errors or date_error) and not layout_only
+    failed = bool(errors) and not layout_only
     context = {
         "scenario": scenario, "game": game,
         "ruling": ruling, "situation": situation,
         "submitted": submitted and not layout_only, "failed": failed,
-        "on": on, "dated": dated, "as_of": request.GET.get("as_of", ""),
+        # the date field's value; ``as_of`` itself is the dated banner's (context processor)
+        "on": on, "dated": dated, "as_of_value": request.GET.get("as_of", ""),
         "as_of_error": date_error, "api_query": api_query, "share_url": share_url,
         "card_reading": card_reading,
     }
     status = 400 if failed else 200
     target = request.htmx.target if request.htmx else None
-    if target == "ruling" and not failed:  # the ruling region only: no form to bind
+    if target == "ruling" and not failed and not date_error:  # the ruling region only
         response = render(request, "rulebook/calculator/includes/partial.html",
                           {**context, "region": "rulebook/calculator/includes/ruling_region.html"})
         if share_url:  # the address bar shows the short address, not every empty field
@@ -108,7 +111,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         response = render(request, "rulebook/calculator/includes/partial.html",
                           {**context, "region": "rulebook/calculator/includes/calculator.html"},
                           status=status)
-        if failed and target == "ruling":
+        if (failed or date_error) and target == "ruling":  # the form shows the error
             response = reswap(retarget(response, "#calculator"), "outerHTML")
         # htmx swaps only 2xx answers by default; field errors must be shown.
         response.status_code = 200

@@ -154,6 +154,9 @@ def document_changes_view(request: HttpRequest, game: str, document: str) -> Htt
     response = render(request, template, {
         "document": doc, "game": doc.game, "form": form, "result": result,
         "changes": result.changes, "start": result.start, "end": result.end,
+        # a clause's link shows the text in force on ``end``: no ``as_of`` when that is today's
+        "link_as_of": "" if result.end == timezone.localdate() else f"{result.end:%Y-%m-%d}",
+        "invalid": form.is_bound and bool(form.errors),  # only the error and the form then
         "structure": [structure_entry(change) for change in
                       document_structure_changes(doc, result.start, result.end)],
     }, status=400 if form.is_bound and form.errors else 200)

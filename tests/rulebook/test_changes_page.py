@@ -54,6 +54,26 @@ def test_a_bad_date_is_a_field_error(client, seeded):
     assert 'class="field-error"' in html
 
 
+def test_a_bad_date_shows_only_its_error_and_the_form(client, seeded):
+    """Not also "no clause changed between these dates": no dates were read."""
+    response = client.get("/en/power-duell/schutzgottkarten/changes/?from=xx&to=2023-01-01")
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Enter a valid date." in html and 'name="from"' in html and 'name="to"' in html
+    assert "No clause of this document changed" not in html
+    assert "Clauses changed between" not in html and 'id="changes-list"' in html
+
+
+def test_a_clause_link_carries_no_date_when_it_shows_todays_text(client, seeded):
+    """Up to today: the clause's page without ``as_of`` (no dated banner for today)."""
+    today = client.get(CHANGES).content.decode()
+    links = re.findall(r'<h2 id="change-\d+"><a href="([^"]+)"', today)
+    assert len(links) == len(NEGATIV_POSITIV) and not any("as_of" in link for link in links)
+    earlier = client.get(f"{CHANGES}?from=2023-01-24&to=2023-01-26").content.decode()
+    links = re.findall(r'<h2 id="change-\d+"><a href="([^"]+)"', earlier)
+    assert links and all(link.endswith("/?as_of=2023-01-26") for link in links)
+
+
 def test_linked_from_document_corrections_and_each_correction(client, seeded):
     correction = Correction.objects.get()
     for path in ("/de/power-duell/schutzgottkarten/", "/de/power-duell/corrections/"):

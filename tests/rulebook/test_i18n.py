@@ -295,6 +295,22 @@ def test_side_by_side_flags_a_stale_row_and_shows_any_two_languages(client, tran
     assert '<th scope="col" lang="ru">Русский' in html
 
 
+@pytest.mark.parametrize("language, heading", [("ru", "Устройство карты"), ("en", "Card layout"),
+                                               ("de", "Kartenaufbau")])
+def test_side_by_side_heading_is_in_the_pages_language(client, translated, language, heading):
+    """As its <title>, breadcrumbs and the section page: not the left column's language."""
+    url = f"/{language}/{PD}/section/kartenaufbau/side-by-side/?with=ru"
+    html = client.get(url).content.decode()
+    (h1,) = re.findall(r"<h1>(.*?)</h1>", html, re.S)
+    assert f'<span lang="{language}">{heading}</span>' in h1 and (
+        language == "de" or "Kartenaufbau" not in h1)
+    assert f"<title>{heading} · " in html
+    section = client.get(f"/{language}/{PD}/section/kartenaufbau/").content.decode()
+    assert f'<span lang="{language}">{heading}</span>' in section
+    # each column still heads its rows in its own language
+    assert "Kartenaufbau" in html.split("</h1>", 1)[1]
+
+
 def crawl(client, language):
     """The reading pages of the three documents and their clauses, the
     glossaries, corrections and side-by-side pages, in one language."""

@@ -361,3 +361,54 @@ def test_the_history_address_is_in_the_language_asked_for(client, small_rulebook
                       f"?lang={lang}").json()
     assert data["url"].startswith(f"http://testserver/{lang}/")
     assert data["url"].endswith("/1.1/history/")
+
+
+DATE_ERRORS = {"en": "“{}” is not a date; enter it as YYYY-MM-DD.",
+               "de": "„{}“ ist kein Datum; gib es als JJJJ-MM-TT ein.",
+               "ru": "«{}» — не дата; введите её в виде ГГГГ-ММ-ДД."}
+
+
+@pytest.mark.parametrize("path, field", [
+    (f"{BERSERK}/clauses?as_of={{}}", "as_of"), (f"{BERSERK}/clauses/107.2?as_of={{}}", "as_of"),
+    (f"{BERSERK}?as_of={{}}", "as_of"), ("/api/search?q=x&as_of={}", "as_of"),
+    (f"{BERSERK}/changes?from={{}}&to=2023-01-01", "from"),
+    (f"{BERSERK}/changes?to={{}}", "to"), ("/api/games/berserk/corrections?as_of={}", "as_of"),
+    ("/api/games/berserk/rulings?as_of={}", "as_of"),
+])
+@pytest.mark.parametrize("value", ["bad", "2024-13-01"])
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_a_malformed_date_is_the_sites_message_in_the_language_asked_for(
+        client, db, path, field, value, language):
+    """Not pydantic's wording ("Value error, …", "Input should be a valid date …"): the
+    pages' own, translated, whatever the browser's language."""
+    response = client.get(path.format(value) + f"&lang={language}",
+                          HTTP_ACCEPT_LANGUAGE="de" if language != "de" else "ru")
+    assert response.status_code == 422
+    assert response.json() == {"errors": [{"field": field,
+                                           "message": DATE_ERRORS[language].format(value)}]}
+
+
+def vary(response) -> set[str]:
+    return {part.strip().lower() for part in response.get("Vary", "").split(",") if part.strip()}
+
+
+@pytest.mark.parametrize("path", [
+    f"{BERSERK}/clauses/107.2", f"{BERSERK}/clauses", BERSERK, "/api/search?q=удар"])
+def test_reading_answers_in_the_browsers_language_vary_on_it(client, seeded, path):
+    """Without ``lang`` the body (and ETag) follows Accept-Language: a cache must know."""
+    russian = client.get(path, HTTP_ACCEPT_LANGUAGE="ru")
+    german = client.get(path, HTTP_ACCEPT_LANGUAGE="de")
+    assert russian.status_code == german.status_code == 200
+    assert body_of(russian) != body_of(german)
+    assert "accept-language" in vary(russian) and "accept-language" in vary(german)
+    asked = client.get(path + ("&" if "?" in path else "?") + "lang=de",
+                       HTTP_ACCEPT_LANGUAGE="ru")
+    assert "accept-language" not in vary(asked)
+
+
+def test_versioning_answers_in_the_browsers_language_vary_on_it(client, seeded):
+    path = f"{POWER_DUELL}/clauses/{NEGATIV_POSITIV[0]}/history"
+    russian = client.get(path, HTTP_ACCEPT_LANGUAGE="ru")
+    assert russian.status_code == 200 and "accept-language" in vary(russian)
+    assert russian.content != client.get(path, HTTP_ACCEPT_LANGUAGE="de").content
+    assert "accept-language" not in vary(client.get(f"{path}?lang=ru"))

@@ -206,3 +206,32 @@ def test_the_api_root_points_to_its_openapi_document(client, db):
     assert body["version"] == described["info"]["version"] == "2"
     assert len(described["paths"]) > 10
     assert client.get("/api/docs").status_code == 404
+
+
+@pytest.mark.parametrize("language, message", [
+    ("en", "“{}” is not a date; enter it as YYYY-MM-DD."),
+    ("de", "„{}“ ist kein Datum; gib es als JJJJ-MM-TT ein."),
+    ("ru", "«{}» — не дата; введите её в виде ГГГГ-ММ-ДД.")])
+@pytest.mark.parametrize("value", ["31.12.2024", "2024-13-01"])
+def test_a_malformed_date_is_the_sites_message_in_the_language_asked_for(client, db, language,
+                                                                         message, value):
+    """The same words as the rest of the API (and the pages), from the body and the query."""
+    url = "/api/scenarios/berserk/element-feature/evaluate"
+    expected = {"errors": [{"field": "as_of", "message": message.format(value)}]}
+    from_body = post(client, f"{url}?lang={language}", {"inputs": BK1, "as_of": value},
+                     HTTP_ACCEPT_LANGUAGE="ru" if language != "ru" else "de")
+    from_query = client.get(f"{url}?as_of={value}&feature_element=swamp&lang={language}")
+    assert (from_body.status_code, from_body.json()) == (422, expected)
+    assert (from_query.status_code, from_query.json()) == (422, expected)
+
+
+def test_an_answer_in_the_browsers_language_varies_on_it(client, seeded):
+    """Without ``lang`` the ruling's words follow Accept-Language: a cache must know."""
+    url = "/api/scenarios/berserk/element-feature/evaluate"
+    russian = post(client, url, {"inputs": BK1}, HTTP_ACCEPT_LANGUAGE="ru")
+    german = post(client, url, {"inputs": BK1}, HTTP_ACCEPT_LANGUAGE="de")
+    assert russian.status_code == german.status_code == 200
+    assert russian.content != german.content
+    assert "Accept-Language" in russian.get("Vary", "") and "Accept-Language" in german["Vary"]
+    assert "Accept-Language" not in post(client, f"{url}?lang=de", {"inputs": BK1}).get("Vary", "")
+    assert "Accept-Language" in client.get("/api/scenarios", HTTP_ACCEPT_LANGUAGE="ru")["Vary"]

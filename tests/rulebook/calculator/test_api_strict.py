@@ -470,3 +470,15 @@ def test_the_openapi_document_names_operations_shortly_and_lists_only_used_schem
                         parameter["schema"]["anyOf"]), (path, parameter)
                 if parameter["name"] in ("as_of", "from", "to"):
                     assert parameter["schema"]["anyOf"][0]["format"] == "date", (path, parameter)
+
+
+@pytest.mark.parametrize("language", ["de", "ru", "en"])
+def test_the_pages_json_link_is_in_the_pages_language(client, seeded, language):
+    """Not the browser's Accept-Language: the JSON a German page links to is German."""
+    page = client.get(f"{PAGE.replace('/en/', f'/{language}/')}?base_ap=100&effects=1&{ITEM0}",
+                      HTTP_ACCEPT_LANGUAGE="ru" if language != "ru" else "de")
+    (link,) = re.findall(r'href="(/api/scenarios/[^"]+)"', page.content.decode())
+    link = html.unescape(link)
+    assert f"lang={language}" in link
+    api = client.get(link, HTTP_ACCEPT_LANGUAGE="ru" if language != "ru" else "de")
+    assert api.status_code == 200 and api.json()["language"] == language

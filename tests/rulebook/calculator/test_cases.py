@@ -144,7 +144,7 @@ def test_PD_1_literal_query_string(web):
     assert values["change"] == 10 and values["factor"] == "1/2"
     html = response.content.decode()
     assert 'href="/de/power-duell/schutzgottkarten/1.2.4.negativ-positiv-wirkung.p3/"' in html
-    assert "1/2 (= 0.5)" in html
+    assert "1/2 (= 0,5)" in html  # a German page: German decimal comma
 
 
 # Berserk ------------------------------------------------------------------------

@@ -167,3 +167,22 @@ def test_the_api_keeps_ready_alone_settled(client, seeded):
     response = client.get(f"{API}?" + calculator.to_query(SCENARIO, data) + "&lang=en")
     body = response.json()
     assert body["settled"] is True and body["open_points"] == []
+
+
+@pytest.mark.parametrize("slug", ["target-validity", "situation"])
+def test_the_situation_leaves_out_the_n_of_an_effect_that_is_no_choose_n(client, seeded, slug):
+    """The worked example 'Füge einem Gegner 5 Schaden zu. Betäube den Gegner.': neither
+    effect is a "choose N", so neither lists "N of 'choose N'"; a "choose 2" does."""
+    scenario = engine.find_scenario(engine.rulesets(), "marvel-champions", slug)
+    example = next(e for e in engine.find_scenario(
+        engine.rulesets(), "marvel-champions", "target-validity").examples
+        if e.slug == "damage-then-stun-the-enemy")
+    inputs = scenario.validate(example.inputs)
+    rows = calculator.describe_inputs(scenario, inputs)
+    assert [label for label, _text in rows if "choose N" in label] == []
+    assert any("Amount N" in label for label, _text in rows)  # the other fields stay
+    choose = dict(inputs, effects=(dict(inputs["effects"][0], selector="choose", count=2),))
+    rows = calculator.describe_inputs(scenario, choose)
+    assert [(label, text) for label, text in rows if "choose N" in label] == [
+        ("Effects of the card ability, in order — item 1: N of 'choose N' (how many targets "
+         "to choose)", "2")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 from html.parser import HTMLParser
 from urllib.parse import urlencode
 
@@ -139,12 +140,22 @@ def test_errors_inside_a_group_item_are_shown_next_to_that_item(client, seeded):
     assert 'id="f-minions-1-damage-error"' in html
 
 
-def test_a_malformed_date_is_a_field_error(client, seeded):
-    response = client.get("/en/calculator/berserk/element-gain/?card_elements=swamp"
-                          "&gained_elements=swamp&as_of=31.12.2024")
-    assert response.status_code == 400
-    assert 'id="f-as_of-error"' in response.content.decode()
-    assert response.context["ruling"] is None
+@pytest.mark.parametrize("language, message", [
+    ("en", "“2024-13-01” is not a date; enter it as YYYY-MM-DD. Showing today’s text."),
+    ("de", "„2024-13-01“ ist kein Datum"), ("ru", "«2024-13-01» — не дата")])
+def test_a_malformed_date_is_a_field_error_and_today_rules(client, seeded, language, message):
+    """As on the rule pages: the field says so, the ruling is on today's text, and no
+    dated banner (with an empty date and link) claims another date."""
+    response = client.get(f"/{language}/calculator/berserk/same-element/?card_a_elements=steppe"
+                          "&card_b_elements=forest&as_of=2024-13-01")
+    html = response.content.decode()
+    assert response.status_code == 200
+    error = re.search(r'<p class="field__error" id="f-as_of-error">(.*?)</p>', html)
+    assert error and message in unescape(error.group(1))
+    assert response.context["ruling"] is not None and not response.context["ruling"].dated
+    assert "dated-banner" not in html and 'href=""' not in html
+    assert "as_of" not in response.context["share_url"]
+    assert "as_of" not in response.context["api_query"]
 
 
 def test_an_unknown_scenario_is_a_404(client, seeded):
@@ -321,3 +332,17 @@ def test_the_sitemap_lists_the_calculator_pages_in_every_language(client, seeded
         assert f"http://testserver/{language}/calculator/examples/</loc>" in xml
         for scenario in SCENARIOS:
             assert f"http://testserver{page_url(scenario, language)}</loc>" in xml
+
+
+@pytest.mark.parametrize("language, decimal", [("en", "0.5"), ("de", "0,5"), ("ru", "0,5")])
+def test_a_fraction_is_written_with_the_languages_decimal_separator(client, seeded, language,
+                                                                    decimal):
+    """The negativ-Wirkung factor 1/2 of the guardian-wirkung example: only its display
+    changes (the JSON keeps "1/2")."""
+    scenario = engine.find_scenario(engine.rulesets(), "power-duell", "guardian-wirkung")
+    example = scenario.examples[0]
+    query = calculator.short_query(scenario, scenario.validate(example.inputs), None)
+    response = client.get(page_url(scenario, language, query))
+    (factor,) = [v for v in response.context["ruling"].values if v.name == "factor"]
+    assert factor.text == f"1/2 (= {decimal})" and factor.value == "1/2"
+    assert f"1/2 (= {decimal})" in response.content.decode()

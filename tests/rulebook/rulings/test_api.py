@@ -179,3 +179,11 @@ def test_the_openapi_document_describes_the_rulings(client, db):
     translation = spec["components"]["schemas"]["OfficialRulingTranslationOut"]
     assert translation["properties"]["official"]["const"] is False or \
         translation["properties"]["official"].get("enum") == [False]
+
+
+def test_an_answer_in_the_browsers_language_varies_on_it(client, published_ruling):
+    """Without ``lang`` the ruling's labels follow Accept-Language: a cache must know."""
+    response = client.get(f"{RULINGS}/1", HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 200
+    assert "Accept-Language" in response.get("Vary", "")
+    assert "Accept-Language" not in client.get(f"{RULINGS}/1?lang=ru").get("Vary", "")
