@@ -43,6 +43,7 @@ from engine.core import Field, FieldKind, InputError, Scenario, fields_json_sche
 from rulebook.api_common import (BODY_ERRORS, ERRORS, ApiError, IsoDate, Language, StrictSchema,
                                  not_found)
 from rulebook.calculator import services as calculator
+from rulebook.calculator import speed
 
 router = Router()
 
@@ -441,7 +442,8 @@ def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
         view = calculator.present(ruling, on, dated)
         # the ruling page's own address to share: only the inputs that differ from the defaults
         query = calculator.short_query(scenario, inputs, on if dated else None)
-        return ruling_json(request, scenario, view, query)
+        # written in RulingOut's shape, not validated again (speed.json_response)
+        return speed.json_response(RulingOut, ruling_json(request, scenario, view, query))
 
 
 @router.get("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, **ERRORS},
@@ -468,7 +470,8 @@ def evaluate_form(request: HttpRequest, game: str, slug: str, lang: LangParam = 
         view = calculator.present(ruling, on, dated)
         # the ruling page's own address to share: only the inputs that differ from the defaults
         query = calculator.short_query(scenario, inputs, on if dated else None)
-        return ruling_json(request, scenario, view, query)
+        # written in RulingOut's shape, not validated again (speed.json_response)
+        return speed.json_response(RulingOut, ruling_json(request, scenario, view, query))
 
 
 class CardTextIn(StrictSchema):

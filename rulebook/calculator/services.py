@@ -68,7 +68,7 @@ def render_message(message: Message | None,
     if message is None:
         return ""
     try:
-        return message.render(gettext, show_choice)
+        return message.render(speed.gettext, show_choice)  # gettext, remembered
     except (KeyError, ValueError, TypeError):
         return message.render(show_choice=show_choice)
 

@@ -33,20 +33,40 @@ table never asked before, no page cache answering) costs little.  Two trades:
    both ways for every scenario, worked example, language, date, error state
    and card reading and asks for the same bytes.  To change the markup, change
    the template, then this module, until that test passes.
+
+3. **A test for a check on every answer**: :func:`json_response` writes a
+   ruling's JSON answer in the order and with the defaults of its response
+   schema (:func:`shaped`) without django-ninja validating it again (half of
+   a cold JSON ruling's time: every nested schema through ninja's
+   ``DjangoGetter``).  The data is built by
+   :func:`rulebook.calculator.api.ruling_json` of the schema's types; a test
+   (``tests/rulebook/calculator/test_speed.py``) asks, for every judge case and
+   worked example in every language, for the bytes django-ninja writes after
+   validating.  The OpenAPI document still names the schema.
 """
 
 from __future__ import annotations
 
 import datetime
+from html import escape as _escape
+import json
 import logging
+import types
+import typing
 from typing import Any, Callable, Hashable, Iterable, TypeVar
 
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import date_format
-from django.utils.html import conditional_escape
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext as django_gettext
+
+from ninja.renderers import JSONRenderer
+from pydantic import BaseModel
 
 from engine.core import Citation, Scenario
 from rulebook.caching.pages import rulebook_generation
@@ -97,6 +117,37 @@ def example_links(scenario: Scenario) -> list[tuple[str, str]]:
 
 
 # --------------------------------------------------------------------------
+# Translations looked up once per message id and language
+# --------------------------------------------------------------------------
+# What it trades: a dictionary per language in each worker (the message ids of the
+# code: a few thousand strings at most) for Django's gettext on every label, choice
+# and step of every ruling (hundreds per page).  The catalogs are read once per
+# process anyway; a test that changes the languages or the catalogs' paths empties it.
+
+#: The translations looked up so far: language → message id → translation.
+TRANSLATED: dict[str | None, dict[str, str]] = {}
+
+
+def gettext(message_id: str) -> str:
+    """Django's :func:`~django.utils.translation.gettext` of ``message_id`` in the active
+    language, remembered per language and message id (not for lazy or safe strings)."""
+    language = translation.get_language()
+    try:
+        return TRANSLATED[language][message_id]
+    except KeyError:
+        text = django_gettext(message_id)
+        if message_id.__class__ is str:
+            TRANSLATED.setdefault(language, {})[message_id] = text
+        return text
+
+
+@receiver(setting_changed)
+def _forget_translations(setting: str, **_kwargs: Any) -> None:
+    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
+        TRANSLATED.clear()
+
+
+# --------------------------------------------------------------------------
 # Hand-written HTML: the ruling's steps and cited clauses
 # --------------------------------------------------------------------------
 # What it trades: ``includes/step.html`` and ``includes/source.html`` are written
@@ -106,8 +157,15 @@ def example_links(scenario: Scenario) -> list[tuple[str, str]]:
 # templates first, then this, until the test passes.
 
 def _e(value: Any) -> str:
-    """A value as the template engine writes it: text escaped, ``None`` as "None"."""
-    return str(conditional_escape(value))
+    """A value as the template engine writes it: text escaped, ``None`` as "None"
+    (``str(conditional_escape(value))`` without its lazy-argument wrapper)."""
+    if value.__class__ is str:
+        return _escape(value)
+    if isinstance(value, Promise):
+        value = str(value)
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return _escape(str(value))
 
 
 def _blocktranslate(msgid: str, **values: Any) -> str:
@@ -463,3 +521,72 @@ def fields_html(fields: Iterable[Any], scenario: Scenario, card_reading: Any = N
     env = {"action": _e(reverse("calculator:scenario", args=[scenario.game, scenario.slug])),
            "card_reading": card_reading}
     return mark_safe("".join(_field(field, env) for field in fields))
+
+
+# --------------------------------------------------------------------------
+# The JSON answer written in its schema's shape, not validated again
+# --------------------------------------------------------------------------
+# What it trades: django-ninja's validation of every answer against its response
+# schema (each nested schema read through ninja's DjangoGetter: half of a cold JSON
+# ruling's time) for a test that asks for the same bytes on every judge case and
+# worked example.  The data must already be of the schema's types.
+
+_RENDERER = JSONRenderer()
+_PLANS: dict[type, tuple[tuple[str, Any, Callable[[], Any] | None], ...]] = {}
+
+
+def _plan(model: type) -> tuple[tuple[str, Any, Callable[[], Any] | None], ...]:
+    """(name, how to shape its value, its default) of each field of ``model``, in order."""
+    plan = _PLANS.get(model)
+    if plan is None:
+        plan = tuple((name, _shaper(info.annotation),
+                      None if info.is_required()
+                      else (lambda info=info: info.get_default(call_default_factory=True)))
+                     for name, info in model.model_fields.items())
+        _PLANS[model] = plan
+    return plan
+
+
+def _shaper(annotation: Any) -> Callable[[Any], Any] | None:
+    """How a value of ``annotation`` is shaped: a schema's fields ordered, a list's or
+    an optional value's items shaped; ``None``: kept as it is."""
+    origin = typing.get_origin(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return lambda value, model=annotation: shaped(model, value)
+    if origin is list:
+        (item,) = typing.get_args(annotation)
+        inner = _shaper(item)
+        return None if inner is None else (lambda value: [inner(v) for v in value])
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        inner = _shaper(args[0]) if len(args) == 1 else None
+        return None if inner is None else (lambda value: None if value is None else inner(value))
+    return None
+
+
+def shaped(model: type, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` as ``model(**data).model_dump()`` gives it when ``data`` is of the
+    schema's types: its fields in the schema's order, a missing one as its default,
+    nested schemas likewise; nothing validated.
+
+    :raises KeyError: if a required field is missing.
+    """
+    found = {}
+    for name, shape, default in _plan(model):
+        if name in data:
+            value = data[name]
+            found[name] = value if shape is None else shape(value)
+        elif default is None:
+            raise KeyError(name)
+        else:
+            found[name] = default()
+    return found
+
+
+def json_response(model: type, data: dict[str, Any]) -> HttpResponse:
+    """A 200 answer of ``data`` shaped by response schema ``model`` (:func:`shaped`),
+    written as django-ninja's JSON renderer writes it."""
+    renderer = _RENDERER
+    return HttpResponse(json.dumps(shaped(model, data), cls=renderer.encoder_class,
+                                   **renderer.json_dumps_params),
+                        content_type=f"{renderer.media_type}; charset={renderer.charset}")
