@@ -14,7 +14,9 @@ table never asked before, no page cache answering) costs little.  Two trades:
      a kept answer is never older than the database.  At most
      :data:`CITATION_SETS` answers are kept (a reader may choose any date).
      The kept clause and version objects are shared between requests: they
-     are only read.
+     are only read.  Each is a :class:`KeptCitation`, which remembers what it
+     says per language (printed key, addresses, drift): it goes with its
+     stamp.
    - :func:`example_links` — the worked examples to start from (each one's
      short address, read by the engine), which depend only on the scenario and
      the language: kept per scenario and language.
@@ -47,6 +49,7 @@ table never asked before, no page cache answering) costs little.  Two trades:
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from html import escape as _escape
 import json
@@ -98,13 +101,64 @@ def _kept(index: ProcessIndex[V], key: Callable[[], Hashable], build: Callable[[
     return index.get(found, build)
 
 
+class KeptCitation(ResolvedCitation):
+    """A :class:`~rulebook.calculator.citations.ResolvedCitation` kept in :data:`CITATIONS`,
+    which remembers what it says per language (its printed key, its address, its drift):
+    the same clause, version and date say the same thing to every reader of a language,
+    and a publication gives a new stamp, so new objects."""
+
+    @property
+    def drift(self):
+        """:attr:`ResolvedCitation.drift`, worked out once."""
+        said = self.__dict__.get("_drift")
+        if said is None:
+            said = ResolvedCitation.drift.fget(self)
+            object.__setattr__(self, "_drift", said)
+        return said
+
+    def _said(self, what: str, build: Callable[[], Any]) -> Any:
+        key = (what, translation.get_language())
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        try:
+            return memo[key]
+        except KeyError:
+            memo[key] = found = build()
+            return found
+
+    @property
+    def display_key(self) -> str:
+        """:attr:`ResolvedCitation.display_key`, once per language."""
+        return self._said("key", lambda: ResolvedCitation.display_key.fget(self))
+
+    def url(self) -> str:
+        """:meth:`ResolvedCitation.url`, once per language."""
+        return self._said("url", lambda: ResolvedCitation.url(self))
+
+
+def _said(citation: ResolvedCitation, what: str, build: Callable[[], Any]) -> Any:
+    """``build()``, once per language for a :class:`KeptCitation`."""
+    if isinstance(citation, KeptCitation):
+        return citation._said(what, build)
+    return build()
+
+
+def _keeping(resolved: dict[Citation, ResolvedCitation]) -> dict[Citation, KeptCitation]:
+    return {citation: KeptCitation(**{f.name: getattr(found, f.name)
+                                      for f in dataclasses.fields(found)})
+            for citation, found in resolved.items()}
+
+
 def resolved_citations(citations: Iterable[Citation],
                        on: datetime.date) -> dict[Citation, ResolvedCitation]:
     """:func:`~rulebook.calculator.citations.resolve_citations`, kept per worker under
-    the rulebook's publication stamp (one small query instead of two)."""
+    the rulebook's publication stamp (one small query instead of two), each a
+    :class:`KeptCitation`."""
     cited = tuple(dict.fromkeys(citations))
     return _kept(CITATIONS, lambda: (rulebook_generation(), on, cited),
-                 lambda: resolve_citations(cited, on))
+                 lambda: _keeping(resolve_citations(cited, on)))
 
 
 def example_links(scenario: Scenario) -> list[tuple[str, str]]:
@@ -268,8 +322,8 @@ def _source(source, ruling) -> str:
     details = ""
     if citation.clause:
         document = citation.citation.document
-        address = reverse("calculator:clause",
-                          args=[document.game, document.document, citation.key])
+        address = _said(citation, "fragment", lambda: reverse(
+            "calculator:clause", args=[document.game, document.document, citation.key]))
         if ruling.dated:
             address += "?as_of=" + date_format(ruling.on, "Y-m-d")
         details = (
