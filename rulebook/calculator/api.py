@@ -293,6 +293,7 @@ def scenario_json(request: HttpRequest, scenario: Scenario) -> dict[str, Any]:
     }
 
 
+@speed.in_one_language
 def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.RulingView,
                 query: str) -> dict[str, Any]:
     """A presented ruling as in the evaluate endpoints."""

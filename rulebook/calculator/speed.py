@@ -51,9 +51,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 from html import escape as _escape
 import json
 import logging
+import threading
 import types
 import typing
 from typing import Any, Callable, Hashable, Iterable, TypeVar
@@ -117,7 +119,7 @@ class KeptCitation(ResolvedCitation):
         return said
 
     def _said(self, what: str, build: Callable[[], Any]) -> Any:
-        key = (what, translation.get_language())
+        key = (what, language())
         memo = self.__dict__.get("_memo")
         if memo is None:
             memo = {}
@@ -180,19 +182,56 @@ def example_links(scenario: Scenario) -> list[tuple[str, str]]:
 
 #: The translations looked up so far: language → message id → translation.
 TRANSLATED: dict[str | None, dict[str, str]] = {}
+#: The translator of the language a function of :func:`in_one_language` runs in (per thread).
+_SCOPE = threading.local()
+
+
+def _translator(language: str | None) -> Callable[[str], str]:
+    """Django's gettext in ``language`` (the active one), remembered per message id; its
+    ``language`` attribute names it."""
+    table = TRANSLATED.setdefault(language, {})
+
+    def say(message_id: str) -> str:
+        try:
+            return table[message_id]
+        except KeyError:
+            text = django_gettext(message_id)
+            if message_id.__class__ is str:
+                table[message_id] = text
+            return text
+
+    say.language = language  # type: ignore[attr-defined]
+    return say
+
+
+def in_one_language(function: Callable[..., V]) -> Callable[..., V]:
+    """Run ``function`` with the active language looked up once (Django's lookup costs
+    microseconds, hundreds of times per ruling) for :func:`gettext` and the kept
+    citations.  Only for functions that do not change the active language."""
+    @functools.wraps(function)
+    def run(*args: Any, **kwargs: Any) -> V:
+        previous = getattr(_SCOPE, "say", None)
+        _SCOPE.say = _translator(translation.get_language())
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _SCOPE.say = previous
+    return run
+
+
+def language() -> str | None:
+    """The active language (as :func:`django.utils.translation.get_language`)."""
+    say = getattr(_SCOPE, "say", None)
+    return translation.get_language() if say is None else say.language
 
 
 def gettext(message_id: str) -> str:
     """Django's :func:`~django.utils.translation.gettext` of ``message_id`` in the active
     language, remembered per language and message id (not for lazy or safe strings)."""
-    language = translation.get_language()
-    try:
-        return TRANSLATED[language][message_id]
-    except KeyError:
-        text = django_gettext(message_id)
-        if message_id.__class__ is str:
-            TRANSLATED.setdefault(language, {})[message_id] = text
-        return text
+    say = getattr(_SCOPE, "say", None)
+    if say is None:
+        say = _translator(translation.get_language())
+    return say(message_id)
 
 
 @receiver(setting_changed)
@@ -276,6 +315,7 @@ def _ruling_links(citation) -> str:
     return ", ".join(f'<a href="{_e(link.url)}">{_e(link.label)}</a>' for link in citation.rulings)
 
 
+@in_one_language
 def steps_html(steps: Iterable[Any]) -> SafeString:
     """Each :class:`~rulebook.calculator.services.StepView` as ``includes/step.html``
     renders it, written in Python."""
@@ -340,6 +380,7 @@ def _source(source, ruling) -> str:
             f'  {warning}\n  {details}\n</li>\n')
 
 
+@in_one_language
 def sources_html(ruling) -> SafeString:
     """Each clause the ruling (:class:`~rulebook.calculator.services.RulingView`)
     cites, as ``includes/source.html`` renders it, written in Python."""
@@ -565,6 +606,7 @@ def _field(field, env: dict) -> str:
     return html + "\n"  # the template file's last line break
 
 
+@in_one_language
 def fields_html(fields: Iterable[Any], scenario: Scenario, card_reading: Any = None) -> SafeString:
     """Each :class:`~rulebook.calculator.services.BoundField` as ``includes/field.html``
     renders it (groups with ``includes/group_item.html``), written in Python.
