@@ -32,7 +32,7 @@ import datetime
 from typing import Annotated, Any
 
 from django.http import HttpRequest
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from ninja import Query, Router, Schema
 from pydantic import Field as PydanticField
@@ -315,9 +315,11 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
     def ruling_links(c) -> list[dict[str, Any]]:
         return [ruling_link(link) for link in c.rulings]
 
+    origin = f"{request.scheme}://{request.get_host()}"
+
     def citation_json(c) -> dict[str, Any]:  # each clause once, however many steps cite it
-        if c.citation not in cited:
-            cited[c.citation] = {
+        if c.citation not in cited:  # the same for every answer of the date and language
+            cited[c.citation] = speed.remembered(c, ("json", origin, get_script_prefix()), lambda: {
                 "game": c.citation.document.game, "document": c.citation.document.document,
                 "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
                 "version": c.version.number if c.version else None,
@@ -325,7 +327,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
                 "url": url(c), "drift": c.drift.value, "warning": c.warning(),
                 "has_text": c.has_text,
                 "rulings": ruling_links(c),
-            }
+            })
         return cited[c.citation]
 
     def values(items) -> list[dict[str, Any]]:

@@ -61,7 +61,7 @@ import typing
 from typing import Any, Callable, Hashable, Iterable, TypeVar
 
 from django.http import HttpResponse
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.formats import date_format
 from django.core.signals import setting_changed
@@ -118,7 +118,7 @@ class KeptCitation(ResolvedCitation):
             object.__setattr__(self, "_drift", said)
         return said
 
-    def _said(self, what: str, build: Callable[[], Any]) -> Any:
+    def _said(self, what: Hashable, build: Callable[[], Any]) -> Any:
         key = (what, language())
         memo = self.__dict__.get("_memo")
         if memo is None:
@@ -136,12 +136,14 @@ class KeptCitation(ResolvedCitation):
         return self._said("key", lambda: ResolvedCitation.display_key.fget(self))
 
     def url(self) -> str:
-        """:meth:`ResolvedCitation.url`, once per language."""
-        return self._said("url", lambda: ResolvedCitation.url(self))
+        """:meth:`ResolvedCitation.url`, once per language and script prefix."""
+        return self._said(("url", get_script_prefix()), lambda: ResolvedCitation.url(self))
 
 
-def _said(citation: ResolvedCitation, what: str, build: Callable[[], Any]) -> Any:
-    """``build()``, once per language for a :class:`KeptCitation`."""
+def remembered(citation: ResolvedCitation, what: Hashable, build: Callable[[], Any]) -> Any:
+    """``build()`` — what ``citation`` says, depending only on it, ``what`` and the
+    language — once per language for a :class:`KeptCitation` (shared: never to be
+    changed by the caller)."""
     if isinstance(citation, KeptCitation):
         return citation._said(what, build)
     return build()
@@ -322,6 +324,15 @@ def steps_html(steps: Iterable[Any]) -> SafeString:
     return mark_safe("".join(_step(step) for step in steps))
 
 
+def _version_meta(version) -> str:
+    if version:
+        return _blocktranslate("version %(number)s", number=version.number) + ", " + (
+            _blocktranslate("in force from %(date)s",
+                            date=date_format(version.effective_date, "SHORT_DATE_FORMAT"))
+            if version.effective_date else gettext("effective date unknown"))
+    return gettext("no version in force")
+
+
 def _source(source, ruling) -> str:
     citation = source.citation
     dated = bool(ruling.dated)
@@ -330,14 +341,7 @@ def _source(source, ruling) -> str:
                f'{_e(citation.display_key)}</a>')
     else:
         key = f'<span class="citation__key">{_e(citation.key)}</span>'
-    version = citation.version
-    if version:
-        meta = _blocktranslate("version %(number)s", number=version.number) + ", " + (
-            _blocktranslate("in force from %(date)s",
-                            date=date_format(version.effective_date, "SHORT_DATE_FORMAT"))
-            if version.effective_date else gettext("effective date unknown"))
-    else:
-        meta = gettext("no version in force")
+    meta = remembered(citation, "meta", lambda: _version_meta(citation.version))
     steps = ""
     if source.steps:
         steps = gettext("relied on by steps") + " " + ", ".join(
@@ -362,7 +366,7 @@ def _source(source, ruling) -> str:
     details = ""
     if citation.clause:
         document = citation.citation.document
-        address = _said(citation, "fragment", lambda: reverse(
+        address = remembered(citation, ("fragment", get_script_prefix()), lambda: reverse(
             "calculator:clause", args=[document.game, document.document, citation.key]))
         if ruling.dated:
             address += "?as_of=" + date_format(ruling.on, "Y-m-d")
