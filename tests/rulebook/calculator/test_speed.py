@@ -196,7 +196,7 @@ def test_the_json_answer_is_the_bytes_ninja_writes_after_validating(seeded, clie
         found = []
         for address, body in _evaluate_addresses():
             if body is None:
-                response = client.get(address, {"lang": lang})
+                response = client.get(f"{address}{'&' if '?' in address else '?'}lang={lang}")
             else:
                 response = client.post(f"{address}?lang={lang}", body,
                                        content_type="application/json")
