@@ -315,11 +315,13 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
     def ruling_links(c) -> list[dict[str, Any]]:
         return [ruling_link(link) for link in c.rulings]
 
-    origin = f"{request.scheme}://{request.get_host()}"
+    # a kept citation's JSON is the same for every answer on its date, in its language, on
+    # this site: remembered with it (speed.remembered)
+    kept_as = ("json", f"{request.scheme}://{request.get_host()}", get_script_prefix())
 
     def citation_json(c) -> dict[str, Any]:  # each clause once, however many steps cite it
-        if c.citation not in cited:  # the same for every answer of the date and language
-            cited[c.citation] = speed.remembered(c, ("json", origin, get_script_prefix()), lambda: {
+        if c.citation not in cited:
+            cited[c.citation] = speed.remembered(c, kept_as, lambda: {
                 "game": c.citation.document.game, "document": c.citation.document.document,
                 "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
                 "version": c.version.number if c.version else None,

@@ -1,5 +1,5 @@
 """The calculator's speed-ups, all behind this one seam, so that a cold ruling (a
-table never asked before, no page cache answering) costs little.  Two trades:
+table never asked before, no page cache answering) costs little.  Four trades:
 
 1. **Memory in each worker for time per ruling**: per-process copies
    (:class:`rulebook.caching.process.ProcessIndex`) of what changes only on
@@ -15,8 +15,15 @@ table never asked before, no page cache answering) costs little.  Two trades:
      :data:`CITATION_SETS` answers are kept (a reader may choose any date).
      The kept clause and version objects are shared between requests: they
      are only read.  Each is a :class:`KeptCitation`, which remembers what it
-     says per language (printed key, addresses, drift): it goes with its
-     stamp.
+     says per language (printed key, addresses, version line, drift, its JSON
+     per site origin: :func:`remembered`); it is replaced with its stamp, so
+     what a reader sees changes with a published correction and only then.
+   - :data:`TRANSLATED` — gettext's answer per language and message id (the
+     code's message ids: bounded), instead of Django's lookup for each of the
+     hundreds of labels, choices and steps of a ruling; emptied when a test
+     changes the languages or the catalogs' paths.  :func:`in_one_language`
+     looks the active language up once for a whole presentation, form or
+     markup (Django's lookup costs microseconds each time).
    - :func:`example_links` — the worked examples to start from (each one's
      short address, read by the engine), which depend only on the scenario and
      the language: kept per scenario and language.
@@ -52,12 +59,12 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import functools
-from html import escape as _escape
 import json
 import logging
 import threading
 import types
 import typing
+from html import escape as _escape
 from typing import Any, Callable, Hashable, Iterable, TypeVar
 
 from django.http import HttpResponse
