@@ -106,9 +106,9 @@ def page_links(request, x_default_url: str | None = None) -> dict:
     if not query or (dated and len(query) == 1):
         path = request.path
     else:
-        query = query.copy()
-        query.pop("as_of", None)
-        encoded = urlencode(sorted(query.lists()), doseq=True)
+        # the parameters but as_of, without copying the QueryDict (a deep copy)
+        encoded = urlencode(sorted((key, values) for key, values in query.lists()
+                                   if key != "as_of"), doseq=True)
         path = request.path + (f"?{encoded}" if encoded else "")
     if x_default_url is None:
         x_default_url = request.build_absolute_uri(

@@ -32,7 +32,7 @@ import datetime
 from typing import Annotated, Any
 
 from django.http import HttpRequest
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from ninja import Query, Router, Schema
 from pydantic import Field as PydanticField
@@ -43,6 +43,7 @@ from engine.core import Field, FieldKind, InputError, Scenario, fields_json_sche
 from rulebook.api_common import (BODY_ERRORS, ERRORS, ApiError, IsoDate, Language, StrictSchema,
                                  date_error, not_found)
 from rulebook.calculator import services as calculator
+from rulebook.calculator import speed
 
 router = Router()
 
@@ -292,6 +293,7 @@ def scenario_json(request: HttpRequest, scenario: Scenario) -> dict[str, Any]:
     }
 
 
+@speed.in_one_language
 def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.RulingView,
                 query: str) -> dict[str, Any]:
     """A presented ruling as in the evaluate endpoints."""
@@ -313,9 +315,13 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
     def ruling_links(c) -> list[dict[str, Any]]:
         return [ruling_link(link) for link in c.rulings]
 
+    # a kept citation's JSON is the same for every answer on its date, in its language, on
+    # this site: remembered with it (speed.remembered)
+    kept_as = ("json", f"{request.scheme}://{request.get_host()}", get_script_prefix())
+
     def citation_json(c) -> dict[str, Any]:  # each clause once, however many steps cite it
         if c.citation not in cited:
-            cited[c.citation] = {
+            cited[c.citation] = speed.remembered(c, kept_as, lambda: {
                 "game": c.citation.document.game, "document": c.citation.document.document,
                 "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
                 "version": c.version.number if c.version else None,
@@ -323,7 +329,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
                 "url": url(c), "drift": c.drift.value, "warning": c.warning(),
                 "has_text": c.has_text,
                 "rulings": ruling_links(c),
-            }
+            })
         return cited[c.citation]
 
     def values(items) -> list[dict[str, Any]]:
@@ -441,7 +447,8 @@ def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
         view = calculator.present(ruling, on, dated)
         # the ruling page's own address to share: only the inputs that differ from the defaults
         query = calculator.short_query(scenario, inputs, on if dated else None)
-        return ruling_json(request, scenario, view, query)
+        # written in RulingOut's shape, not validated again (speed.json_response)
+        return speed.json_response(RulingOut, ruling_json(request, scenario, view, query))
 
 
 @router.get("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, **ERRORS},
@@ -468,7 +475,8 @@ def evaluate_form(request: HttpRequest, game: str, slug: str, lang: LangParam = 
         view = calculator.present(ruling, on, dated)
         # the ruling page's own address to share: only the inputs that differ from the defaults
         query = calculator.short_query(scenario, inputs, on if dated else None)
-        return ruling_json(request, scenario, view, query)
+        # written in RulingOut's shape, not validated again (speed.json_response)
+        return speed.json_response(RulingOut, ruling_json(request, scenario, view, query))
 
 
 class CardTextIn(StrictSchema):

@@ -68,7 +68,7 @@ def render_message(message: Message | None,
     if message is None:
         return ""
     try:
-        return message.render(gettext, show_choice)
+        return message.render(speed.gettext, show_choice)  # gettext, remembered
     except (KeyError, ValueError, TypeError):
         return message.render(show_choice=show_choice)
 
@@ -287,6 +287,7 @@ ITEM_INDEX = "__i__"
 ITEM_NUMBER = "__n__"
 
 
+@speed.in_one_language
 def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
               errors: Mapping[str, Message] | None = None) -> list[BoundField]:
     """Return the scenario's fields bound to flat form ``data`` (``None``: initial values).
@@ -584,6 +585,7 @@ def short_query(scenario: Scenario, inputs: Mapping[str, Any],
     return to_query(scenario, kept, on)
 
 
+@speed.in_one_language
 def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The situation a ruling answers, as (label, text) rows for a reader (and a printout).
 
@@ -952,6 +954,7 @@ CARD_TEXT_MAY_OVERRIDE = card_text_may_override(
     msg(""), DocumentRef("game", "document").cite("key")).message.id
 
 
+@speed.in_one_language
 def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingView:
     """Translate ``ruling`` and resolve its citations on ``on`` (two queries, or one
     small one when this worker resolved the same citations on ``on`` since the last

@@ -1,5 +1,5 @@
 """The calculator's speed-ups, all behind this one seam, so that a cold ruling (a
-table never asked before, no page cache answering) costs little.  Two trades:
+table never asked before, no page cache answering) costs little.  Four trades:
 
 1. **Memory in each worker for time per ruling**: per-process copies
    (:class:`rulebook.caching.process.ProcessIndex`) of what changes only on
@@ -14,7 +14,16 @@ table never asked before, no page cache answering) costs little.  Two trades:
      a kept answer is never older than the database.  At most
      :data:`CITATION_SETS` answers are kept (a reader may choose any date).
      The kept clause and version objects are shared between requests: they
-     are only read.
+     are only read.  Each is a :class:`KeptCitation`, which remembers what it
+     says per language (printed key, addresses, version line, drift, its JSON
+     per site origin: :func:`remembered`); it is replaced with its stamp, so
+     what a reader sees changes with a published correction and only then.
+   - :data:`TRANSLATED` — gettext's answer per language and message id (the
+     code's message ids: bounded), instead of Django's lookup for each of the
+     hundreds of labels, choices and steps of a ruling; emptied when a test
+     changes the languages or the catalogs' paths.  :func:`in_one_language`
+     looks the active language up once for a whole presentation, form or
+     markup (Django's lookup costs microseconds each time).
    - :func:`example_links` — the worked examples to start from (each one's
      short address, read by the engine), which depend only on the scenario and
      the language: kept per scenario and language.
@@ -33,20 +42,43 @@ table never asked before, no page cache answering) costs little.  Two trades:
    both ways for every scenario, worked example, language, date, error state
    and card reading and asks for the same bytes.  To change the markup, change
    the template, then this module, until that test passes.
+
+3. **A test for a check on every answer**: :func:`json_response` writes a
+   ruling's JSON answer in the order and with the defaults of its response
+   schema (:func:`shaped`) without django-ninja validating it again (half of
+   a cold JSON ruling's time: every nested schema through ninja's
+   ``DjangoGetter``).  The data is built by
+   :func:`rulebook.calculator.api.ruling_json` of the schema's types; a test
+   (``tests/rulebook/calculator/test_speed.py``) asks, for every judge case and
+   worked example in every language, for the bytes django-ninja writes after
+   validating.  The OpenAPI document still names the schema.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import functools
+import json
 import logging
+import threading
+import types
+import typing
+from html import escape as _escape
 from typing import Any, Callable, Hashable, Iterable, TypeVar
 
-from django.urls import reverse
+from django.http import HttpResponse
+from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.formats import date_format
-from django.utils.html import conditional_escape
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext as django_gettext
+
+from ninja.renderers import JSONRenderer
+from pydantic import BaseModel
 
 from engine.core import Citation, Scenario
 from rulebook.caching.pages import rulebook_generation
@@ -78,13 +110,66 @@ def _kept(index: ProcessIndex[V], key: Callable[[], Hashable], build: Callable[[
     return index.get(found, build)
 
 
+class KeptCitation(ResolvedCitation):
+    """A :class:`~rulebook.calculator.citations.ResolvedCitation` kept in :data:`CITATIONS`,
+    which remembers what it says per language (its printed key, its address, its drift):
+    the same clause, version and date say the same thing to every reader of a language,
+    and a publication gives a new stamp, so new objects."""
+
+    @property
+    def drift(self):
+        """:attr:`ResolvedCitation.drift`, worked out once."""
+        said = self.__dict__.get("_drift")
+        if said is None:
+            said = ResolvedCitation.drift.fget(self)
+            object.__setattr__(self, "_drift", said)
+        return said
+
+    def _said(self, what: Hashable, build: Callable[[], Any]) -> Any:
+        key = (what, language())
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        try:
+            return memo[key]
+        except KeyError:
+            memo[key] = found = build()
+            return found
+
+    @property
+    def display_key(self) -> str:
+        """:attr:`ResolvedCitation.display_key`, once per language."""
+        return self._said("key", lambda: ResolvedCitation.display_key.fget(self))
+
+    def url(self) -> str:
+        """:meth:`ResolvedCitation.url`, once per language and script prefix."""
+        return self._said(("url", get_script_prefix()), lambda: ResolvedCitation.url(self))
+
+
+def remembered(citation: ResolvedCitation, what: Hashable, build: Callable[[], Any]) -> Any:
+    """``build()`` — what ``citation`` says, depending only on it, ``what`` and the
+    language — once per language for a :class:`KeptCitation` (shared: never to be
+    changed by the caller)."""
+    if isinstance(citation, KeptCitation):
+        return citation._said(what, build)
+    return build()
+
+
+def _keeping(resolved: dict[Citation, ResolvedCitation]) -> dict[Citation, KeptCitation]:
+    return {citation: KeptCitation(**{f.name: getattr(found, f.name)
+                                      for f in dataclasses.fields(found)})
+            for citation, found in resolved.items()}
+
+
 def resolved_citations(citations: Iterable[Citation],
                        on: datetime.date) -> dict[Citation, ResolvedCitation]:
     """:func:`~rulebook.calculator.citations.resolve_citations`, kept per worker under
-    the rulebook's publication stamp (one small query instead of two)."""
+    the rulebook's publication stamp (one small query instead of two), each a
+    :class:`KeptCitation`."""
     cited = tuple(dict.fromkeys(citations))
     return _kept(CITATIONS, lambda: (rulebook_generation(), on, cited),
-                 lambda: resolve_citations(cited, on))
+                 lambda: _keeping(resolve_citations(cited, on)))
 
 
 def example_links(scenario: Scenario) -> list[tuple[str, str]]:
@@ -97,6 +182,74 @@ def example_links(scenario: Scenario) -> list[tuple[str, str]]:
 
 
 # --------------------------------------------------------------------------
+# Translations looked up once per message id and language
+# --------------------------------------------------------------------------
+# What it trades: a dictionary per language in each worker (the message ids of the
+# code: a few thousand strings at most) for Django's gettext on every label, choice
+# and step of every ruling (hundreds per page).  The catalogs are read once per
+# process anyway; a test that changes the languages or the catalogs' paths empties it.
+
+#: The translations looked up so far: language → message id → translation.
+TRANSLATED: dict[str | None, dict[str, str]] = {}
+#: The translator of the language a function of :func:`in_one_language` runs in (per thread).
+_SCOPE = threading.local()
+
+
+def _translator(language: str | None) -> Callable[[str], str]:
+    """Django's gettext in ``language`` (the active one), remembered per message id; its
+    ``language`` attribute names it."""
+    table = TRANSLATED.setdefault(language, {})
+
+    def say(message_id: str) -> str:
+        try:
+            return table[message_id]
+        except KeyError:
+            text = django_gettext(message_id)
+            if message_id.__class__ is str:
+                table[message_id] = text
+            return text
+
+    say.language = language  # type: ignore[attr-defined]
+    return say
+
+
+def in_one_language(function: Callable[..., V]) -> Callable[..., V]:
+    """Run ``function`` with the active language looked up once (Django's lookup costs
+    microseconds, hundreds of times per ruling) for :func:`gettext` and the kept
+    citations.  Only for functions that do not change the active language."""
+    @functools.wraps(function)
+    def run(*args: Any, **kwargs: Any) -> V:
+        previous = getattr(_SCOPE, "say", None)
+        _SCOPE.say = _translator(translation.get_language())
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _SCOPE.say = previous
+    return run
+
+
+def language() -> str | None:
+    """The active language (as :func:`django.utils.translation.get_language`)."""
+    say = getattr(_SCOPE, "say", None)
+    return translation.get_language() if say is None else say.language
+
+
+def gettext(message_id: str) -> str:
+    """Django's :func:`~django.utils.translation.gettext` of ``message_id`` in the active
+    language, remembered per language and message id (not for lazy or safe strings)."""
+    say = getattr(_SCOPE, "say", None)
+    if say is None:
+        say = _translator(translation.get_language())
+    return say(message_id)
+
+
+@receiver(setting_changed)
+def _forget_translations(setting: str, **_kwargs: Any) -> None:
+    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
+        TRANSLATED.clear()
+
+
+# --------------------------------------------------------------------------
 # Hand-written HTML: the ruling's steps and cited clauses
 # --------------------------------------------------------------------------
 # What it trades: ``includes/step.html`` and ``includes/source.html`` are written
@@ -106,8 +259,15 @@ def example_links(scenario: Scenario) -> list[tuple[str, str]]:
 # templates first, then this, until the test passes.
 
 def _e(value: Any) -> str:
-    """A value as the template engine writes it: text escaped, ``None`` as "None"."""
-    return str(conditional_escape(value))
+    """A value as the template engine writes it: text escaped, ``None`` as "None"
+    (``str(conditional_escape(value))`` without its lazy-argument wrapper)."""
+    if value.__class__ is str:
+        return _escape(value)
+    if isinstance(value, Promise):
+        value = str(value)
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return _escape(str(value))
 
 
 def _blocktranslate(msgid: str, **values: Any) -> str:
@@ -164,10 +324,20 @@ def _ruling_links(citation) -> str:
     return ", ".join(f'<a href="{_e(link.url)}">{_e(link.label)}</a>' for link in citation.rulings)
 
 
+@in_one_language
 def steps_html(steps: Iterable[Any]) -> SafeString:
     """Each :class:`~rulebook.calculator.services.StepView` as ``includes/step.html``
     renders it, written in Python."""
     return mark_safe("".join(_step(step) for step in steps))
+
+
+def _version_meta(version) -> str:
+    if version:
+        return _blocktranslate("version %(number)s", number=version.number) + ", " + (
+            _blocktranslate("in force from %(date)s",
+                            date=date_format(version.effective_date, "SHORT_DATE_FORMAT"))
+            if version.effective_date else gettext("effective date unknown"))
+    return gettext("no version in force")
 
 
 def _source(source, ruling) -> str:
@@ -178,14 +348,7 @@ def _source(source, ruling) -> str:
                f'{_e(citation.display_key)}</a>')
     else:
         key = f'<span class="citation__key">{_e(citation.key)}</span>'
-    version = citation.version
-    if version:
-        meta = _blocktranslate("version %(number)s", number=version.number) + ", " + (
-            _blocktranslate("in force from %(date)s",
-                            date=date_format(version.effective_date, "SHORT_DATE_FORMAT"))
-            if version.effective_date else gettext("effective date unknown"))
-    else:
-        meta = gettext("no version in force")
+    meta = remembered(citation, "meta", lambda: _version_meta(citation.version))
     steps = ""
     if source.steps:
         steps = gettext("relied on by steps") + " " + ", ".join(
@@ -210,8 +373,8 @@ def _source(source, ruling) -> str:
     details = ""
     if citation.clause:
         document = citation.citation.document
-        address = reverse("calculator:clause",
-                          args=[document.game, document.document, citation.key])
+        address = remembered(citation, ("fragment", get_script_prefix()), lambda: reverse(
+            "calculator:clause", args=[document.game, document.document, citation.key]))
         if ruling.dated:
             address += "?as_of=" + date_format(ruling.on, "Y-m-d")
         details = (
@@ -228,6 +391,7 @@ def _source(source, ruling) -> str:
             f'  {warning}\n  {details}\n</li>\n')
 
 
+@in_one_language
 def sources_html(ruling) -> SafeString:
     """Each clause the ruling (:class:`~rulebook.calculator.services.RulingView`)
     cites, as ``includes/source.html`` renders it, written in Python."""
@@ -453,6 +617,7 @@ def _field(field, env: dict) -> str:
     return html + "\n"  # the template file's last line break
 
 
+@in_one_language
 def fields_html(fields: Iterable[Any], scenario: Scenario, card_reading: Any = None) -> SafeString:
     """Each :class:`~rulebook.calculator.services.BoundField` as ``includes/field.html``
     renders it (groups with ``includes/group_item.html``), written in Python.
@@ -463,3 +628,72 @@ def fields_html(fields: Iterable[Any], scenario: Scenario, card_reading: Any = N
     env = {"action": _e(reverse("calculator:scenario", args=[scenario.game, scenario.slug])),
            "card_reading": card_reading}
     return mark_safe("".join(_field(field, env) for field in fields))
+
+
+# --------------------------------------------------------------------------
+# The JSON answer written in its schema's shape, not validated again
+# --------------------------------------------------------------------------
+# What it trades: django-ninja's validation of every answer against its response
+# schema (each nested schema read through ninja's DjangoGetter: half of a cold JSON
+# ruling's time) for a test that asks for the same bytes on every judge case and
+# worked example.  The data must already be of the schema's types.
+
+_RENDERER = JSONRenderer()
+_PLANS: dict[type, tuple[tuple[str, Any, Callable[[], Any] | None], ...]] = {}
+
+
+def _plan(model: type) -> tuple[tuple[str, Any, Callable[[], Any] | None], ...]:
+    """(name, how to shape its value, its default) of each field of ``model``, in order."""
+    plan = _PLANS.get(model)
+    if plan is None:
+        plan = tuple((name, _shaper(info.annotation),
+                      None if info.is_required()
+                      else (lambda info=info: info.get_default(call_default_factory=True)))
+                     for name, info in model.model_fields.items())
+        _PLANS[model] = plan
+    return plan
+
+
+def _shaper(annotation: Any) -> Callable[[Any], Any] | None:
+    """How a value of ``annotation`` is shaped: a schema's fields ordered, a list's or
+    an optional value's items shaped; ``None``: kept as it is."""
+    origin = typing.get_origin(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return lambda value, model=annotation: shaped(model, value)
+    if origin is list:
+        (item,) = typing.get_args(annotation)
+        inner = _shaper(item)
+        return None if inner is None else (lambda value: [inner(v) for v in value])
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        inner = _shaper(args[0]) if len(args) == 1 else None
+        return None if inner is None else (lambda value: None if value is None else inner(value))
+    return None
+
+
+def shaped(model: type, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` as ``model(**data).model_dump()`` gives it when ``data`` is of the
+    schema's types: its fields in the schema's order, a missing one as its default,
+    nested schemas likewise; nothing validated.
+
+    :raises KeyError: if a required field is missing.
+    """
+    found = {}
+    for name, shape, default in _plan(model):
+        if name in data:
+            value = data[name]
+            found[name] = value if shape is None else shape(value)
+        elif default is None:
+            raise KeyError(name)
+        else:
+            found[name] = default()
+    return found
+
+
+def json_response(model: type, data: dict[str, Any]) -> HttpResponse:
+    """A 200 answer of ``data`` shaped by response schema ``model`` (:func:`shaped`),
+    written as django-ninja's JSON renderer writes it."""
+    renderer = _RENDERER
+    return HttpResponse(json.dumps(shaped(model, data), cls=renderer.encoder_class,
+                                   **renderer.json_dumps_params),
+                        content_type=f"{renderer.media_type}; charset={renderer.charset}")

@@ -70,17 +70,24 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         # in the page's language, not the browser's Accept-Language
         api_query = urlencode({**fields, **({"as_of": data["as_of"]} if dated else {}),
                                "lang": get_language()}, doseq=True)
-        errors = calculator.form_errors(scenario, fields)
-        if not errors:  # a malformed date is reported at its field; today's text rules
+        read = None
+        try:  # parsed once, shown and ruled on
+            read = scenario.read_form(fields)
+        except InputError:
+            pass
+        # form_errors reads each field again: only when the form is not valid (a valid
+        # form has none, its last check being read_form's own)
+        errors = {} if read is not None else calculator.form_errors(scenario, fields)
+        if read is not None:  # a malformed date is reported at its field; today's text rules
             try:
-                inputs, table = scenario.read_form(fields)  # parsed once, shown and ruled on
+                inputs, table = read
                 ruling = calculator.answer_first(scenario, inputs, calculator.present(
                     scenario.rule_on_table(inputs, table), on, dated))
                 situation = calculator.describe_inputs(scenario, inputs)
                 # the address to share: only what differs from the defaults
                 share_url = f"{request.path}?" + calculator.short_query(
                     scenario, inputs, on if dated else None)
-            except InputError as error:  # defensive: form_errors already ran the same checks
+            except InputError as error:  # defensive: read_form already ran the checks
                 errors = {error.field: error.message}
     failed = bool(errors) and not layout_only
     context = {

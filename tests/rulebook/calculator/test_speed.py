@@ -168,3 +168,45 @@ def test_the_fields_written_in_python_are_the_templates_bytes(lang):
     # every kind of field was written, with and without an error, and a card reading
     assert {"group", "choice", "integer", "boolean", "multiple_choice", "text"} <= kinds
     assert readings > 0
+
+
+# --------------------------------------------------------------------------
+# The JSON answer written in its schema's shape: the bytes django-ninja writes
+# --------------------------------------------------------------------------
+
+def _evaluate_addresses():
+    from tests.rulebook.calculator.cases import CASES
+
+    runs = [(s, e.inputs) for s, e in EXAMPLES] + [
+        (calculator.find(c.game, c.scenario), c.inputs) for c in CASES] + [
+        (powerduell.SITUATION, UNREAD)]
+    for scenario, inputs in runs:
+        path = f"/api/scenarios/{scenario.game}/{scenario.slug}/evaluate"
+        query = calculator.example_query(scenario, inputs)
+        yield f"{path}?{query}", None
+        yield f"{path}?as_of=2020-01-01&{query}", None  # clauses not yet in force
+        yield path, {"inputs": calculator.json_inputs(inputs)}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_the_json_answer_is_the_bytes_ninja_writes_after_validating(seeded, client,
+                                                                   monkeypatch, lang):
+    def answers():
+        found = []
+        for address, body in _evaluate_addresses():
+            if body is None:
+                response = client.get(f"{address}{'&' if '?' in address else '?'}lang={lang}")
+            else:
+                response = client.post(f"{address}?lang={lang}", body,
+                                       content_type="application/json")
+            found.append((address, response.status_code, response["Content-Type"],
+                          response.content))
+        return found
+
+    written = answers()
+    # the data handed to django-ninja, which validates it against RulingOut and writes it
+    monkeypatch.setattr(speed, "json_response", lambda model, data: data)
+    validated = answers()
+    assert written == validated
+    assert {status for _a, status, _t, _c in written} == {200}
