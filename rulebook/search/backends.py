@@ -557,7 +557,7 @@ class PostgreSQLBackend(Backend):
     def remove(self, entry_ids) -> None:
         """Delete the rows of ``entry_ids`` in the narrow ranking table (the
         entry's own vector goes with its row; the narrow row would go with
-        it too, ``ON DELETE CASCADE``)."""
+        it too, by a trigger of migration 0014)."""
         ids = list(entry_ids)
         if ids:
             with connection.cursor() as cursor:
@@ -668,26 +668,24 @@ class PostgreSQLBackend(Backend):
     def _ranked_then_filtered(self, query, filters, limit):
         """The best ``2 × limit`` rows of the narrow table (:data:`RANK_TABLE`,
         the same vectors, scored and ordered as :meth:`_ranked` scores and
-        orders them), then those of their entries in force on the date;
-        ``None`` when fewer than ``limit`` remain of a full ``2 × limit``
-        (rows beyond them might be the next ones in force)."""
+        orders them), then those of their entries in force on the date, in
+        one query (as many as before); ``None`` when fewer than ``limit``
+        remain of a full ``2 × limit`` (rows beyond them might be the next
+        ones in force)."""
         fetch = limit * 2
         score, condition, rank_params, params = self._rank_sql(query, filters)
+        # every ranked row, its entry's clause where the entry is in force on the date
+        sql = ("SELECT r.entry_id, e.clause_id, r.score FROM ("
+               f"SELECT e.entry_id, {score} AS score FROM {RANK_TABLE} AS e WHERE {condition} "
+               "ORDER BY score DESC, e.entry_id ASC LIMIT %s) AS r "
+               "LEFT JOIN rulebook_searchentry AS e ON e.id = r.entry_id "
+               "AND (e.valid_from IS NULL OR e.valid_from <= %s) "
+               "AND (e.valid_until IS NULL OR e.valid_until > %s) AND NOT e.superseded "
+               "ORDER BY r.score DESC, r.entry_id ASC")
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT e.entry_id, {score} AS score FROM {RANK_TABLE} AS e "
-                           f"WHERE {condition} ORDER BY score DESC, e.entry_id ASC LIMIT %s",
-                           [*rank_params, *params, fetch])
+            cursor.execute(sql, [*rank_params, *params, fetch, filters.on, filters.on])
             ranked = cursor.fetchall()
-            if not ranked:
-                return []
-            cursor.execute(
-                "SELECT e.id, e.clause_id FROM rulebook_searchentry AS e WHERE e.id = ANY(%s) "
-                "AND (e.valid_from IS NULL OR e.valid_from <= %s) "
-                "AND (e.valid_until IS NULL OR e.valid_until > %s) AND NOT e.superseded",
-                [[row[0] for row in ranked], filters.on, filters.on])
-            valid = dict(cursor.fetchall())
-        rows = [(entry_id, valid[entry_id], score) for entry_id, score in ranked
-                if entry_id in valid]
+        rows = [tuple(row) for row in ranked if row[1] is not None]
         if len(rows) < limit and len(ranked) == fetch:
             return None  # too many rows out of force on that date: rank through the entries
         return rows[:limit]
