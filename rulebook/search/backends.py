@@ -30,6 +30,9 @@ from rulebook.search import speed
 from rulebook.search.text import MAX_QUERY_TOKENS, STEMMERS, fold, stem, stemmed_text, tokens
 
 FTS_TABLE = "rulebook_search_fts"
+#: PostgreSQL: the narrow table of each entry's id, language and vector
+#: that a ranking reads (migration 0014, :mod:`rulebook.search.speed`).
+RANK_TABLE = "rulebook_search_rank"
 #: The FTS5 table of the official rulings' texts (question, answer); migration 0009.
 RULING_FTS_TABLE = "rulebook_ruling_search_fts"
 #: Shortest stem that also matches as a word prefix (compounds).
@@ -522,7 +525,10 @@ class PostgreSQLBackend(Backend):
     long one that mentions it, as bm25 on SQLite), entries whose heading
     names the whole query first (:data:`HEADING_BONUS`).  Text is folded
     (case, accents) in Python before PostgreSQL stems it, for index and
-    query alike."""
+    query alike.  The same vectors are copied into the narrow table
+    :data:`RANK_TABLE` (entry id, language, vector; migration 0014), which a
+    search without game or document filters ranks first
+    (:func:`rulebook.search.speed.pg_ranked_first`)."""
 
     vendor = "postgresql"
 
@@ -539,9 +545,23 @@ class PostgreSQLBackend(Backend):
                 "UPDATE rulebook_searchentry SET vector = "
                 "setweight(to_tsvector(%s::regconfig, %s), 'A') || "
                 "setweight(to_tsvector(%s::regconfig, %s), 'B') WHERE id = %s", rows)
+            if rows:
+                # the same vector in the narrow table the ranking reads (rulebook.search.speed)
+                cursor.execute(
+                    f"INSERT INTO {RANK_TABLE} (entry_id, language, vector) "
+                    "SELECT id, language, vector FROM rulebook_searchentry "
+                    "WHERE id = ANY(%s) AND vector IS NOT NULL ORDER BY id "
+                    "ON CONFLICT (entry_id) DO UPDATE SET language = EXCLUDED.language, "
+                    "vector = EXCLUDED.vector", [[row[-1] for row in rows]])
 
     def remove(self, entry_ids) -> None:
-        """Nothing to do: the vector lives in the entry's row."""
+        """Delete the rows of ``entry_ids`` in the narrow ranking table (the
+        entry's own vector goes with its row; the narrow row would go with
+        it too, by a trigger of migration 0014)."""
+        ids = list(entry_ids)
+        if ids:
+            with connection.cursor() as cursor:
+                cursor.execute(f"DELETE FROM {RANK_TABLE} WHERE entry_id = ANY(%s)", [ids])
 
     def optimize(self) -> None:
         """Move the rebuilt vectors from the GIN indexes' pending lists (where
@@ -554,9 +574,11 @@ class PostgreSQLBackend(Backend):
             cursor.execute(
                 "SELECT gin_clean_pending_list(i.indexrelid) FROM pg_index AS i "
                 "JOIN pg_class AS c ON c.oid = i.indexrelid JOIN pg_am AS a ON a.oid = c.relam "
-                "WHERE i.indrelid = 'rulebook_searchentry'::regclass AND a.amname = 'gin' "
+                "WHERE i.indrelid IN ('rulebook_searchentry'::regclass, "
+                f"'{RANK_TABLE}'::regclass) AND a.amname = 'gin' "
                 "AND pg_has_role(c.relowner, 'USAGE')")
             cursor.execute("ANALYZE rulebook_searchentry")
+            cursor.execute(f"ANALYZE {RANK_TABLE}")
 
     @staticmethod
     def tsquery(query: Query, weight: str = "") -> str:
@@ -592,7 +614,23 @@ class PostgreSQLBackend(Backend):
         """Full-text match with ts_rank on the stored vectors, same filters as
         SQLite: each language's entries matched and ranked with the query in
         its own configuration (the SQL is written here, not built by the ORM:
-        building it cost more than a common word's match)."""
+        building it cost more than a common word's match).  Without game or
+        document filters, the narrow table ranks alone and the few best rows
+        are then checked for validity on the date
+        (:func:`rulebook.search.speed.pg_ranked_first`); when too many of
+        those fail, or with filters, one query of the entries' table."""
+        if (filters.game_id is None and filters.document_id is None
+                and speed.pg_ranked_first()):
+            rows = self._ranked_then_filtered(query, filters, limit)
+            if rows is not None:
+                return rows
+        return self._ranked(query, filters, limit)
+
+    def _rank_sql(self, query, filters) -> tuple[str, str, list, list]:
+        """The score expression (on ``e``), the match condition and the
+        parameters of each: ``ts_rank`` in the entry's language's
+        configuration plus :data:`HEADING_BONUS` when the heading names the
+        whole query."""
         raw, heading = self.tsquery(query), self.tsquery(query, "A")
         conditions, ranks, params, rank_params = [], [], [], []
         for language in filters.languages:
@@ -604,9 +642,15 @@ class PostgreSQLBackend(Backend):
                          f"e.vector @@ to_tsquery(%s::regconfig, %s) THEN {HEADING_BONUS} "
                          "ELSE 0 END")
             rank_params += [language, config, raw, config, heading]
+        return ("CASE " + " ".join(ranks) + " ELSE NULL END", "(" + " OR ".join(conditions) + ")",
+                rank_params, params)
+
+    def _ranked(self, query, filters, limit):
+        """The unchanged ranking: one query of the entries' table, filtered
+        by validity (and game, document) and ranked."""
+        score, condition, rank_params, params = self._rank_sql(query, filters)
         where = ["(e.valid_from IS NULL OR e.valid_from <= %s)",
-                 "(e.valid_until IS NULL OR e.valid_until > %s)", "NOT e.superseded",
-                 "(" + " OR ".join(conditions) + ")"]
+                 "(e.valid_until IS NULL OR e.valid_until > %s)", "NOT e.superseded", condition]
         params = [filters.on, filters.on, *params]
         if filters.game_id is not None:
             where.append("e.game_id = %s")
@@ -614,12 +658,37 @@ class PostgreSQLBackend(Backend):
         if filters.document_id is not None:
             where.append("e.document_id = %s")
             params.append(filters.document_id)
-        sql = ("SELECT e.id, e.clause_id, CASE " + " ".join(ranks) + " ELSE NULL END AS score "
+        sql = (f"SELECT e.id, e.clause_id, {score} AS score "
                "FROM rulebook_searchentry AS e WHERE " + " AND ".join(where)
                + " ORDER BY score DESC, e.id ASC LIMIT %s")
         with connection.cursor() as cursor:
             cursor.execute(sql, [*rank_params, *params, limit])
             return [tuple(row) for row in cursor.fetchall()]
+
+    def _ranked_then_filtered(self, query, filters, limit):
+        """The best ``2 × limit`` rows of the narrow table (:data:`RANK_TABLE`,
+        the same vectors, scored and ordered as :meth:`_ranked` scores and
+        orders them), then those of their entries in force on the date, in
+        one query (as many as before); ``None`` when fewer than ``limit``
+        remain of a full ``2 × limit`` (rows beyond them might be the next
+        ones in force)."""
+        fetch = limit * 2
+        score, condition, rank_params, params = self._rank_sql(query, filters)
+        # every ranked row, its entry's clause where the entry is in force on the date
+        sql = ("SELECT r.entry_id, e.clause_id, r.score FROM ("
+               f"SELECT e.entry_id, {score} AS score FROM {RANK_TABLE} AS e WHERE {condition} "
+               "ORDER BY score DESC, e.entry_id ASC LIMIT %s) AS r "
+               "LEFT JOIN rulebook_searchentry AS e ON e.id = r.entry_id "
+               "AND (e.valid_from IS NULL OR e.valid_from <= %s) "
+               "AND (e.valid_until IS NULL OR e.valid_until > %s) AND NOT e.superseded "
+               "ORDER BY r.score DESC, r.entry_id ASC")
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*rank_params, *params, fetch, filters.on, filters.on])
+            ranked = cursor.fetchall()
+        rows = [tuple(row) for row in ranked if row[1] is not None]
+        if len(rows) < limit and len(ranked) == fetch:
+            return None  # too many rows out of force on that date: rank through the entries
+        return rows[:limit]
 
     def write_rulings(self, entries) -> None:
         """Store each ruling entry's weighted tsvector in its language's

@@ -9,6 +9,7 @@ language's branch by its index alone (no scan of a language btree ANDed in),
 and the connections' ``random_page_cost`` (rulesite/settings.py).
 """
 
+import contextlib
 import importlib
 import sys
 from pathlib import Path
@@ -19,12 +20,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from rulebook.search import LANGUAGES
+from rulebook.search import LANGUAGES, speed
 from rulebook.search.backends import Filters, Query, backend
 from tests.site_role import as_owner
 
 ROOT = Path(__file__).resolve().parents[3]
 INDEXES = {code: f"rulebook_searchentry_vector_{code}" for code in LANGUAGES}
+#: The narrow ranking table's (migration 0014, rulebook.search.speed.pg_ranked_first).
+RANK_INDEXES = {code: f"rulebook_search_rank_{code}" for code in LANGUAGES}
 
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql",
                                 reason="PostgreSQL's plan for the search")
@@ -62,10 +65,13 @@ def _nodes(plan: dict):
 
 
 def _match_sql(text: str, languages=LANGUAGES, **filters) -> str:
+    """The ranking query of a match (with the speed-ups on: of the narrow
+    table, see :func:`rulebook.search.speed.pg_ranked_first`)."""
     with CaptureQueriesContext(connection) as captured:
         backend().match(Query.parse(text), Filters(languages, timezone.localdate(), **filters),
                         100)
-    return captured.captured_queries[-1]["sql"]
+    (sql,) = [q["sql"] for q in captured.captured_queries if " AS score " in q["sql"]]
+    return sql
 
 
 def _most_common(language: str) -> str:
@@ -88,6 +94,48 @@ def test_every_site_language_has_its_own_gin_index(db):
     assert all("WHERE" in d for d in definitions)
 
 
+def test_the_narrow_ranking_table_has_every_entry_vector_and_a_gin_index_per_language(seeded):
+    """Migration 0014 and each indexing keep ``rulebook_search_rank`` a
+    copy of the entries' vectors (the same ranking reads either)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM rulebook_searchentry AS e WHERE e.vector IS NOT NULL "
+                       "AND NOT EXISTS (SELECT 1 FROM rulebook_search_rank AS r WHERE "
+                       "r.entry_id = e.id AND r.language = e.language AND r.vector = e.vector)")
+        assert cursor.fetchone()[0] == 0
+        cursor.execute("SELECT count(*) FROM rulebook_search_rank")
+        assert cursor.fetchone()[0] > 0
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'rulebook_search_rank' "
+                       "AND indexdef LIKE '%%USING gin (vector)%%'")
+        definitions = [row[0] for row in cursor.fetchall()]
+    for code, _name in settings.LANGUAGES:
+        assert any(f"WHERE ((language)::text = '{code}'::text)" in d for d in definitions), code
+
+
+def test_a_narrow_row_goes_with_its_entry(seeded):
+    """Re-indexing a clause (its entries deleted and written again) leaves
+    no row of the narrow table without its entry; emptying the entries'
+    table (a flush's TRUNCATE, which a foreign key would refuse) empties it."""
+    from rulebook.models import Clause
+    from rulebook.search.indexing import index_clause
+
+    def orphans():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM rulebook_search_rank AS r WHERE NOT EXISTS "
+                           "(SELECT 1 FROM rulebook_searchentry AS e WHERE e.id = r.entry_id)")
+            return cursor.fetchone()[0]
+
+    clause = Clause.objects.filter(search_entries__isnull=False).first()
+    index_clause(clause)
+    assert orphans() == 0
+    with as_owner(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM rulebook_searchentry WHERE clause_id = %s", [clause.pk])
+        assert orphans() == 0
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # the deferred checks, before TRUNCATE
+        cursor.execute("TRUNCATE rulebook_searchentry")
+        cursor.execute("SELECT count(*) FROM rulebook_search_rank")
+        assert cursor.fetchone()[0] == 0
+
+
 def test_connections_price_pages_as_held_in_memory(db):
     with connection.cursor() as cursor:
         cursor.execute("SHOW random_page_cost")
@@ -100,11 +148,16 @@ def test_common_words_are_read_through_the_language_indexes(synthetic):
     queries += [(f"{common['de']} {common['en']}", LANGUAGES),   # two words, closed form too
                 (common["ru"], ("ru",))]                            # one language
     for text, languages in queries:
-        plan = _plan(_match_sql(text, languages))
-        types = [node["Node Type"] for node in _nodes(plan)]
-        used = {node["Index Name"] for node in _nodes(plan) if "Index Name" in node}
-        assert "Seq Scan" not in types and "BitmapAnd" not in types, (text, types)
-        assert used == {INDEXES[code] for code in languages}, (text, used)
+        for indexes, off in ((RANK_INDEXES, False), (INDEXES, True)):
+            with speed.switched_off() if off else contextlib.nullcontext():
+                plan = _plan(_match_sql(text, languages))
+            types = [node["Node Type"] for node in _nodes(plan)]
+            # (the narrow table's best rows then read their entries by primary key)
+            used = {node["Index Name"] for node in _nodes(plan)
+                    if node.get("Index Name", "").startswith(("rulebook_searchentry_vector_",
+                                                              "rulebook_search_rank_"))}
+            assert "Seq Scan" not in types and "BitmapAnd" not in types, (text, types)
+            assert used == {indexes[code] for code in languages}, (text, used)
 
 
 def test_filters_of_game_and_document_keep_the_language_indexes(synthetic):
@@ -124,5 +177,6 @@ def test_a_rebuild_leaves_no_vectors_waiting_in_the_pending_lists(seeded):
         rebuild()
         # returns how many pending pages it moved: none are left to move
         cursor.execute("SELECT gin_clean_pending_list(indexname::regclass) FROM pg_indexes "
-                       "WHERE tablename = 'rulebook_searchentry' AND indexdef LIKE '%%USING gin%%'")
-        assert [row[0] for row in cursor.fetchall()] == [0] * len(LANGUAGES)
+                       "WHERE tablename IN ('rulebook_searchentry', 'rulebook_search_rank') "
+                       "AND indexdef LIKE '%%USING gin%%'")
+        assert [row[0] for row in cursor.fetchall()] == [0] * 2 * len(LANGUAGES)

@@ -133,3 +133,26 @@ def test_beyond_the_bound_filters_still_apply(synthetic, monkeypatch):
     assert on and len(on) < len(off)
     scores = {entry: score for entry, _clause, score in off}
     assert all(abs(scores[entry] - score) < 1e-6 for entry, _clause, score in on)
+
+
+def test_rows_out_of_force_give_the_same_match_either_way(synthetic):
+    """The best rows ranked alone (SQLite's FTS5 table, PostgreSQL's narrow
+    table) and then checked for the date give what ranking the entries in
+    force gives: when a few of them are out of force, and when so many are
+    that the entries rank again."""
+    import datetime
+
+    from rulebook.models.search import SearchEntry
+
+    word, two = _common(synthetic)
+    on_date = timezone.localdate()
+    filters = Filters(LANGUAGES, on_date)
+    entries = SearchEntry.objects.order_by("id")
+    ids = list(entries.values_list("id", flat=True))
+    # a few out of force (ended), then most of them
+    for share in (7, 1):
+        SearchEntry.objects.filter(pk__in=[i for n, i in enumerate(ids) if n % 8 < share]).update(
+            valid_until=on_date - datetime.timedelta(days=1))
+        for text in (word, two):
+            on, off = _both(lambda: backend().match(Query.parse(text), filters, 40))
+            assert on == off and on, (share, text)
