@@ -905,9 +905,7 @@ def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
     """
     scope, planet, base = guardian.wirkung.scope, monster.planet, guardian.symbols.base
     own, key = monster.side is guardian.side, (monster.number, guardian.side)
-    # a description naming only the card's own planet names no other monsters
-    described = (scope is WirkungScope.ALL or guardian.extends or scope is WirkungScope.LISTED
-                 and bool(guardian.wirkung.listed - {base}))
+    described = _names_others(guardian)
     if guardian.symbols.has_negativ_positiv and (
             not described or trace.reading(NP_SCOPE, key) == "np-limit"):
         if described:
@@ -928,6 +926,16 @@ def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
               planet=planet.label, base=base.label,
               planets=", ".join(p.value.capitalize() for p in Planet if p in listed))
     return reached
+
+
+def _names_others(guardian: Guardian) -> bool:
+    """Whether the Wirkung's description names monsters other than own ones of the card's
+    planet (effekte-der-schutzgottkarte.p3, kartenaufbau.p3): all monsters, the opposing
+    side, or a planet besides the Basis-Planetensymbol (naming only it names no others)."""
+    wirkung = guardian.wirkung
+    return (wirkung.scope is WirkungScope.ALL or guardian.extends
+            or wirkung.scope is WirkungScope.LISTED
+            and bool(wirkung.listed - {guardian.symbols.base}))
 
 
 @rule(C.IMMUNITY, C.WB_RULE, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG, C.RANK, reads=(
