@@ -1425,12 +1425,11 @@ def table_facts(table_type: type, prefix: str = "",
 def _differing(fields: Sequence[Field], inputs: Mapping[str, Any], read: Mapping[str, Any],
                prefix: str) -> tuple[Message, ...]:
     """The labels of ``fields`` whose validated value in ``inputs`` does not hold what a
-    card text's reading ``read`` (JSON-style, typed by the same parser) gives them.
+    card text's reading says (``read``: its ``stated`` inputs, JSON-style, typed by the
+    same parser).
 
-    The text holds what it says, not what it leaves out: a value the reading leaves
-    empty (no label, no item, nothing) is not compared, and a group holds the text's
-    items when they appear among its items in their order (the judge may add cards
-    the text does not print); any other value must be the same.
+    A group holds the text's items when they appear among its items in their order
+    (the judge may add cards the text does not print); any other value must be the same.
 
     >>> amount = Field("amount", msg("Amount"), FieldKind.INTEGER, default=0)
     >>> [m.id for m in _differing((amount,), {"amount": 0}, {"amount": 2}, "")]
@@ -1439,9 +1438,8 @@ def _differing(fields: Sequence[Field], inputs: Mapping[str, Any], read: Mapping
     ()
     >>> items = Field("items", msg("Items"), FieldKind.GROUP, fields=(amount,), max_items=3)
     >>> held = {"items": ({"amount": 1}, {"amount": 2})}
-    >>> _differing((items,), held, {"items": [{"amount": 2}]}, ""), _differing(
-    ...     (items,), held, {"items": []}, "")
-    ((), ())
+    >>> _differing((items,), held, {"items": [{"amount": 2}]}, "")
+    ()
     >>> [m.id for m in _differing((items,), held, {"items": [{"amount": 3}]}, "")]
     ['Items']
     """
@@ -1449,7 +1447,7 @@ def _differing(fields: Sequence[Field], inputs: Mapping[str, Any], read: Mapping
     labels = []
     for name, raw in read.items():
         spec = by_name.get(name)
-        if spec is None or name == "card_text" or raw in (None, "", [], ()):
+        if spec is None or name == "card_text":
             continue
         try:
             said = validate_fields((spec,), {name: raw}, prefix)[name]
@@ -1595,7 +1593,7 @@ class Scenario:
         text = inputs.get("card_text") if any(f.name == "card_text" for f in fields) else None
         if text:
             reading = self.read_card_text(text)
-            yield reading, _differing(fields, inputs, reading.inputs, prefix)
+            yield reading, _differing(fields, inputs, reading.stated, prefix)
         for spec in fields:
             if spec.kind is FieldKind.GROUP:
                 for index, item in enumerate(inputs.get(spec.name) or ()):

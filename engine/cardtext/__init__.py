@@ -11,7 +11,7 @@ published texts define:
 - a sentence no form matches as a whole may be split at a conjunction ("und", "и",
   "and") only if *every* part is then understood;
 - a sentence still unmatched is *not understood*: it is reported as such, and a
-  ruling on the table is incomplete (:func:`with_unread`).  Nothing is guessed.
+  ruling on the table is incomplete (:func:`with_card_texts`).  Nothing is guessed.
 
 The game grammars live beside this module (``engine.cardtext.marvel`` …); each
 declares its forms and an ``assemble`` function turning the understood phrases, in
@@ -45,7 +45,7 @@ from engine.core import Message, Outcome, Ruling, Step, Value, _, msg, not_cover
 
 __all__ = [
     "LANGUAGES", "NUMBER", "Form", "Phrase", "Understanding", "Grammar", "form", "number",
-    "normalise", "sentences", "with_card_texts", "with_unread",
+    "normalise", "sentences", "with_card_texts",
 ]
 
 #: The languages a judge may type card text in.
@@ -190,6 +190,17 @@ class Understanding:
     inputs: Mapping[str, Any]
 
     @property
+    def stated(self) -> dict[str, Any]:
+        """``inputs`` without what the text leaves empty (no label, no item, nothing):
+        what it says, which the fields must hold; the rest stays as the judge entered it.
+
+        >>> Understanding("t", (), {"labels": [], "amount": 2, "actor": None}).stated
+        {'amount': 2}
+        """
+        return {name: value for name, value in self.inputs.items()
+                if value not in (None, "", [], ())}
+
+    @property
     def not_understood(self) -> tuple[str, ...]:
         """The phrases no form understood, as written."""
         return tuple(p.text for p in self.phrases if not p.understood)
@@ -308,6 +319,13 @@ def with_card_texts(ruling: Ruling,
     (False, 'The fields differ from what the card text "Deal 2." says: Amount.')
     >>> marked.values[0].shown.render()
     '2, ruled on the fields, not on the card text'
+    >>> unread = Understanding("Deal 2. Fly.", (Phrase("Deal 2.", "deal"), Phrase("Fly.")), {})
+    >>> marked = with_card_texts(ruling, [(unread, ())])
+    >>> marked.complete, len(marked.steps), marked.values[0].shown.render()
+    (False, 2, '2, if the text not understood does not change it')
+    >>> nobody = replace(ruling, values=(Value("targets", (), msg("Targets")),))
+    >>> with_card_texts(nobody, [(unread, ())]).values[0].shown.render()
+    'none, if the text not understood does not change it'
     """
     unread = [phrase for reading, _labels in readings for phrase in reading.not_understood]
     first = tuple(not_covered(msg(_("the card text \"%(phrase)s\" (not understood)"),
@@ -322,23 +340,3 @@ def with_card_texts(ruling: Ruling,
     values = tuple(replace(value, shown=_conditional(value, condition))
                    for value in ruling.values)
     return replace(ruling, steps=first + steps, values=values)
-
-
-def with_unread(ruling: Ruling, understanding: Understanding) -> Ruling:
-    """Return ``ruling`` with what the card text left unread: a ``NOT_COVERED`` step first
-    for each phrase not understood (so the ruling is incomplete), and every value stated
-    only under that condition.  A complete ``understanding`` returns ``ruling`` itself
-    (:func:`with_card_texts` for a text whose fields are not compared).
-
-    >>> from engine.core import DocumentRef
-    >>> step = Step(Outcome.APPLIED, msg("dealt"), (DocumentRef("g", "d").cite("1.p1"),))
-    >>> ruling = Ruling("s", (Value("damage", 2, msg("Damage")),), (step,))
-    >>> read = Understanding("Deal 2. Fly.", (Phrase("Deal 2.", "deal"), Phrase("Fly.")), {})
-    >>> marked = with_unread(ruling, read)
-    >>> marked.complete, len(marked.steps), marked.values[0].shown.render()
-    (False, 2, '2, if the text not understood does not change it')
-    >>> nobody = replace(ruling, values=(Value("targets", (), msg("Targets")),))
-    >>> with_unread(nobody, read).values[0].shown.render()
-    'none, if the text not understood does not change it'
-    """
-    return with_card_texts(ruling, [(understanding, ())])

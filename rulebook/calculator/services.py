@@ -513,10 +513,9 @@ def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
             spec.kind is FieldKind.TEXT for spec in fields):
         return dict(data), None
     reading = scenario.read_card_text(str(_first(data.get(name)) or ""))
-    # what the text says; what it leaves empty (no label, no change) keeps what the judge
-    # entered, as the ruling compares them (engine.core.Scenario.card_readings)
-    said = {key: value for key, value in reading.inputs.items()
-            if value not in (None, "", [], ())}
+    # what the text says; what it leaves empty keeps what the judge entered, as the
+    # ruling compares them (engine.core.Scenario.card_readings)
+    said = reading.stated
     filled: dict[str, list[str]] = {}
     _flatten(fields, said, prefix, filled)
     replaced = tuple(f"{prefix}{spec.name}-" for spec in fields

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine.berserk import RULESET
-from engine.cardtext import with_unread
+from engine.cardtext import with_card_texts
 from engine.cardtext.berserk import GRAMMAR
 from tests.engine.berserk.cardtext_corpus import CORPUS
 
@@ -35,7 +35,8 @@ def test_what_is_read_is_accepted_by_the_situation_and_ruled_on(text, features, 
     read = GRAMMAR.read(text)
     table = TABLE if not changes or changes[0]["change"] != "become-creature" else {
         **TABLE, "initial_type": "artifact", "initial_subtype": None, "initial_movement": None}
-    ruling = with_unread(SITUATION.evaluate({**table, **read.inputs, "targets": targets}), read)
+    ruling = with_card_texts(SITUATION.evaluate({**table, **read.inputs, "targets": targets}),
+                             [(read, ())])
     assert ruling.steps
     unread_steps = [s for s in ruling.steps
                     if "card text" in str(s.message.param_dict().get("what", ""))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.cardtext import with_unread
+from engine.cardtext import with_card_texts
 from engine.core import InputError
 from engine.cardtext.marvel import GRAMMAR, MAX_EFFECTS, assemble, resolve
 from engine.marvel import GAME, RULESET, SITUATION_SLUG
@@ -62,7 +62,7 @@ def test_understood_inputs_on_a_board_are_valid_and_ruled_on(text, inputs, unrea
 def test_text_not_understood_makes_the_ruling_incomplete(text, inputs, unread):
     read = GRAMMAR.read(text)
     ruling = SITUATION.evaluate(BOARD | read.inputs)
-    marked = with_unread(ruling, read)
+    marked = with_card_texts(ruling, [(read, ())])
     assert marked.complete is False
     assert len(marked.steps) == len(ruling.steps) + len(unread)
 
@@ -70,7 +70,7 @@ def test_text_not_understood_makes_the_ruling_incomplete(text, inputs, unread):
 def test_a_fully_understood_text_leaves_the_ruling_as_it_is():
     read = GRAMMAR.read("Füge einem Schergen 2 Schaden zu. Betäube den Schergen.")
     ruling = SITUATION.evaluate(BOARD | read.inputs)
-    assert ruling.complete and with_unread(ruling, read) is ruling
+    assert ruling.complete and with_card_texts(ruling, [(read, ())]) is ruling
     assert ruling.value("effect_2_resolves_against") == ("minion 1",)
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cardtext import with_unread
+from engine.cardtext import with_card_texts
 from engine.cardtext.powerduell import GRAMMAR
 from engine.powerduell import RULESET
 from tests.engine.powerduell.cardtext_corpus import CORPUS
@@ -77,11 +77,11 @@ def test_what_is_not_understood_makes_the_ruling_incomplete():
                                    "Monsterkarten.",)
     ruling = SITUATION.evaluate(_table(dict(read.inputs)))
     assert ruling.complete
-    marked = with_unread(ruling, read)
+    marked = with_card_texts(ruling, [(read, ())])
     assert not marked.complete and len(marked.steps) == len(ruling.steps) + 1
     assert "Verdoppelt" in marked.steps[0].message.render()
     whole = GRAMMAR.read("Wirkung: Monsterkarten erhalten +20 AP.")
-    assert with_unread(ruling, whole) is ruling
+    assert with_card_texts(ruling, [(whole, ())]) is ruling
 
 
 def test_a_phrase_is_placed_in_the_section_before_it():
