@@ -234,21 +234,18 @@ def resolve_citations(citations: Iterable[Citation],
 
 
 def _prior_unavailable(clause_ids: list[int]) -> set[int]:
-    """The clauses among ``clause_ids`` whose first published version came with a
-    correction but was not published by an editor: the importer's first text of a
-    corrected clause, the text before it not in the sources (as
+    """The clauses among ``clause_ids`` whose first published version
+    :attr:`~rulebook.models.ClauseVersion.replaces_unknown_text` (as the history's
     :attr:`rulebook.versioning.history.VersionChange.prior_unavailable`).  One query,
     none without clauses."""
     if not clause_ids:
         return set()
-    first: dict[int, tuple] = {}
-    for clause_id, correction_id, publisher_id in (
-            ClauseVersion.objects.published().filter(clause_id__in=clause_ids)
-            .order_by("clause_id", "number")
-            .values_list("clause_id", "correction_id", "published_by_id")):
-        first.setdefault(clause_id, (correction_id, publisher_id))
-    return {clause_id for clause_id, (correction_id, publisher_id) in first.items()
-            if correction_id is not None and publisher_id is None}
+    first: dict[int, ClauseVersion] = {}
+    for version in (ClauseVersion.objects.published().filter(clause_id__in=clause_ids)
+                    .order_by("clause_id", "number")
+                    .only("clause_id", "number", "correction_id", "published_by_id")):
+        first.setdefault(version.clause_id, version)
+    return {clause_id for clause_id, version in first.items() if version.replaces_unknown_text}
 
 
 def _keys_query(citations: list[Citation], via: str = "") -> Q:

@@ -883,6 +883,13 @@ class ClauseVersion(models.Model):
         """Whether this version has been published (and so is immutable)."""
         return self.published_at is not None
 
+    @property
+    def replaces_unknown_text(self) -> bool:
+        """Whether, as a clause's first version, it replaced a text not in the sources:
+        it came with a correction but the importer published it (no publisher), as a
+        source page corrected before it was first imported."""
+        return self.correction_id is not None and self.published_by_id is None
+
     def translation_outdated(self, language: str) -> bool:
         """Whether the ``language`` translation was made from another original text.
 

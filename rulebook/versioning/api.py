@@ -231,8 +231,7 @@ def clause_history_api(request: HttpRequest, game: str, document: str, key: str,
                                if version.correction_id else None),
                 "published_at": entry.published_at, "original": original,
                 "diff": diff_json(diff),
-                "prior_unavailable": (previous is None and version.correction_id is not None
-                                      and version.published_by_id is None),
+                "prior_unavailable": previous is None and version.replaces_unknown_text,
                 "key": version.key or clause.key, "label": version.label or version.key
                 or clause.display_key,
                 "structure": [change.as_json()

@@ -61,8 +61,7 @@ class VersionChange:
     @property
     def prior_unavailable(self) -> bool:
         """The first known text came with a correction, and what it replaced is not in the sources."""
-        return (self.previous is None and self.version.correction_id is not None
-                and self.version.published_by_id is None)
+        return self.previous is None and self.version.replaces_unknown_text
 
     @property
     def added(self) -> bool:
