@@ -18,7 +18,9 @@ this module adds what a site needs around them:
   same parser as every address;
 - :func:`page_numbers` — the steps' numbers in the order the page shows them;
 - :func:`read_card_text` — "Read the text": a card text's understood phrases
-  filled into the form as editable fields, the others listed as not understood.
+  filled into the form as editable fields, the others listed as not understood;
+- :func:`rule_on_form` — a submitted form's field errors, or its ruling with the
+  situation it answers and its addresses.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from urllib.parse import urlencode
 
 from django.utils import timezone
 from django.utils.formats import date_format, get_format
-from django.utils.translation import gettext, gettext as _
+from django.utils.translation import get_language, gettext, gettext as _
 
 import engine
 from engine.core import (
@@ -582,6 +584,45 @@ def short_query(scenario: Scenario, inputs: Mapping[str, Any],
         if first.kind is FieldKind.GROUP and not kept[first.name]:
             return urlencode({first.name: "0", **({"as_of": on.isoformat()} if on else {})})
     return to_query(scenario, kept, on)
+
+
+@dataclass(frozen=True)
+class FormRuling:
+    """What a submitted calculator form gives (:func:`rule_on_form`): its field
+    ``errors`` (dotted path → message), or the ``ruling`` with the ``situation`` it
+    answers (:func:`describe_inputs`) and the page's ``share_url``; ``api_query`` asks
+    the API for the same ruling.  Empty for a form not submitted."""
+
+    errors: dict = field(default_factory=dict)
+    ruling: "RulingView | None" = None
+    situation: list = field(default_factory=list)
+    api_query: str = ""
+    share_url: str = ""
+
+
+def rule_on_form(scenario: Scenario, data: Mapping[str, list[str]], path: str,
+                 on: datetime.date, dated: bool) -> FormRuling:
+    """Read a submitted form's flat ``data`` once and rule on it as of ``on`` (``dated``:
+    the reader chose the date; a malformed date is the caller's field error, and today's
+    text rules); the page's address is ``path``.  Every field-level error at once
+    (:func:`form_errors`) only when the form is not valid."""
+    fields = form_data(scenario, data)  # without as_of, _layout, hidden items
+    # the same ruling from the API (which takes no parameter that names no field), in the
+    # page's language, not the browser's Accept-Language
+    api_query = urlencode({**fields, **({"as_of": data["as_of"]} if dated else {}),
+                           "lang": get_language()}, doseq=True)
+    try:  # parsed once, shown and ruled on
+        inputs, table = scenario.read_form(fields)
+    except InputError:  # form_errors reads each field again: only for a form not valid
+        return FormRuling(form_errors(scenario, fields), api_query=api_query)
+    try:
+        ruling = answer_first(scenario, inputs, present(scenario.rule_on_table(inputs, table),
+                                                        on, dated))
+    except InputError as error:  # defensive: read_form already ran the checks
+        return FormRuling({error.field: error.message}, api_query=api_query)
+    # the address to share: only what differs from the defaults
+    share_url = f"{path}?" + short_query(scenario, inputs, on if dated else None)
+    return FormRuling({}, ruling, describe_inputs(scenario, inputs), api_query, share_url)
 
 
 @speed.in_one_language

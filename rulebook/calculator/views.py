@@ -21,17 +21,14 @@ grammar understood of a printed card text, to check and edit before ruling
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import retarget, reswap
 
 import engine
-from engine.core import InputError
 from rulebook.calculator import speed
 from rulebook.calculator import services as calculator
 from rulebook.caching.conditional import page_cacheable
@@ -63,40 +60,17 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     data, card_reading = calculator.read_card_text(scenario, data)
     layout_only = "_layout" in data or card_reading is not None
     on, dated, date_error = calculator.parse_as_of(request.GET.get("as_of"))
-    errors, ruling, situation, api_query, share_url = {}, None, [], "", ""
-    if submitted and not layout_only:
-        fields = calculator.form_data(scenario, data)  # without as_of, _layout, hidden items
-        # the same ruling from the API, which takes no parameter that names no field
-        # in the page's language, not the browser's Accept-Language
-        api_query = urlencode({**fields, **({"as_of": data["as_of"]} if dated else {}),
-                               "lang": get_language()}, doseq=True)
-        read = None
-        try:  # parsed once, shown and ruled on
-            read = scenario.read_form(fields)
-        except InputError:
-            pass
-        # form_errors reads each field again: only when the form is not valid (a valid
-        # form has none, its last check being read_form's own)
-        errors = {} if read is not None else calculator.form_errors(scenario, fields)
-        if read is not None:  # a malformed date is reported at its field; today's text rules
-            try:
-                inputs, table = read
-                ruling = calculator.answer_first(scenario, inputs, calculator.present(
-                    scenario.rule_on_table(inputs, table), on, dated))
-                situation = calculator.describe_inputs(scenario, inputs)
-                # the address to share: only what differs from the defaults
-                share_url = f"{request.path}?" + calculator.short_query(
-                    scenario, inputs, on if dated else None)
-            except InputError as error:  # defensive: read_form already ran the checks
-                errors = {error.field: error.message}
+    answer = (calculator.rule_on_form(scenario, data, request.path, on, dated)
+              if submitted and not layout_only else calculator.FormRuling())
+    errors, share_url = answer.errors, answer.share_url
     failed = bool(errors) and not layout_only
     context = {
         "scenario": scenario, "game": game,
-        "ruling": ruling, "situation": situation,
+        "ruling": answer.ruling, "situation": answer.situation,
         "submitted": submitted and not layout_only, "failed": failed,
         # the date field's value; ``as_of`` itself is the dated banner's (context processor)
         "on": on, "dated": dated, "as_of_value": request.GET.get("as_of", ""),
-        "as_of_error": date_error, "api_query": api_query, "share_url": share_url,
+        "as_of_error": date_error, "api_query": answer.api_query, "share_url": share_url,
         "card_reading": card_reading,
     }
     status = 400 if failed else 200
