@@ -155,6 +155,21 @@ def _database_cpu():
     return lambda: int((proc / "schedstat").read_text().split()[0])
 
 
+def _queries(data: dict, queries: int, seed: int
+             ) -> tuple[random.Random, list[str], list[str], list[str]]:
+    """The benchmark's queries, ``queries`` of each kind drawn with ``seed``: one word of
+    any language, two words of one language, clause keys; and the generator, for more
+    draws in the same sequence."""
+    rng = random.Random(seed)
+    words = [(language, w) for language, items in data["words"].items() for w in items]
+    one = [w for _l, w in rng.choices(words, k=queries)]
+    two = []
+    for _ in range(queries):
+        language = rng.choice(list(data["words"]))
+        two.append(" ".join(rng.choices(data["words"][language], k=2)))
+    return rng, one, two, rng.choices(data["keys"], k=queries)
+
+
 def measure(data: dict, queries: int = 200, seed: int = 11) -> dict[str, tuple]:
     """Time ``queries`` searches of each kind.
 
@@ -173,14 +188,7 @@ def measure(data: dict, queries: int = 200, seed: int = 11) -> dict[str, tuple]:
     from rulebook.search import LANGUAGES, find_keys, search
     from rulebook.search.backends import Filters, Query, backend
 
-    rng = random.Random(seed)
-    words = [(language, w) for language, items in data["words"].items() for w in items]
-    one = [w for _l, w in rng.choices(words, k=queries)]
-    two = []
-    for _ in range(queries):
-        language = rng.choice(list(data["words"]))
-        two.append(" ".join(rng.choices(data["words"][language], k=2)))
-    keys = rng.choices(data["keys"], k=queries)
+    rng, one, two, keys = _queries(data, queries, seed)
     ids = list(Clause.objects.values_list("pk", flat=True)[:5000])
     pks = rng.choices(ids, k=queries)
     engine = backend()
@@ -244,14 +252,7 @@ def compare(data: dict, queries: int = 200, seed: int = 11) -> dict[str, dict]:
     from rulebook.search import LANGUAGES, find_keys, search, speed
     from rulebook.search.backends import Filters, Query, backend
 
-    rng = random.Random(seed)
-    words = [(language, w) for language, items in data["words"].items() for w in items]
-    one = [w for _l, w in rng.choices(words, k=queries)]
-    two = []
-    for _ in range(queries):
-        language = rng.choice(list(data["words"]))
-        two.append(" ".join(rng.choices(data["words"][language], k=2)))
-    keys = rng.choices(data["keys"], k=queries)
+    rng, one, two, keys = _queries(data, queries, seed)
     engine = backend()
     filters = Filters(LANGUAGES, timezone.localdate())
 
