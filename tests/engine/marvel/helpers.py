@@ -169,3 +169,26 @@ def step_key(step) -> str:
         if what in STEP_WORDS:
             return what
     return step.message.id
+
+
+def assert_open_against_p4_4(scenario, data: dict, slug: str, refusing: str,
+                             silent: str = "") -> None:
+    """An instruction with several effects on one target: ``refusing`` (a clause key of
+    Ziel ¶4) refuses the target, ¶4.4 accepts it, and the ruling shows the open point
+    ``slug`` with both readings — valid per ¶4.4 first — on the form's path too; its
+    silent step (the one whose message starts with ``silent``) cites both clauses, and
+    no settled ¶4.4 step calls the target valid."""
+    ruling = scenario.evaluate(data)
+    assert scenario.evaluate_form(to_form(scenario.fields, data)) == ruling
+    assert ruling.open_points() == (slug,) and not ruling.settled
+    valid, invalid = ruling.readings_of(slug)
+    assert [c.key for c in valid.citations] == ["ziel.p4.4"]
+    assert [c.key for c in invalid.citations] == [refusing]
+    assert (valid.value("can_initiate"), invalid.value("can_initiate")) == (True, False)
+    assert invalid.value("effect_1_valid_targets") == ()
+    steps = [s for s in ruling.steps if s.outcome is Outcome.SILENT
+             and s.message.id.startswith(silent)]
+    assert [[c.key for c in s.citations] for s in steps] == [[refusing, "ziel.p4.4"]]
+    # no settled ¶4.4 step says the target is valid
+    assert not any(s.outcome is Outcome.APPLIED and s.citations[0].key == "ziel.p4.4"
+                   for s in ruling.steps)

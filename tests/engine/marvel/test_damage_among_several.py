@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Outcome
 from engine.marvel import DAMAGE_AMONG_SEVERAL, SITUATION
 from engine.marvel import TARGET_VALIDITY as SCENARIO
-from tests.engine.marvel.helpers import both, card, effect, hero, to_form
+from tests.engine.marvel.helpers import (
+    assert_open_against_p4_4, both, card, effect, hero)
 
 SLUG = DAMAGE_AMONG_SEVERAL.slug
 
@@ -27,19 +27,7 @@ THE = damage_then(effect("give_status", "the", status="stunned"))
 
 @pytest.mark.parametrize("scenario", [SCENARIO, SITUATION], ids=lambda s: s.slug)
 def test_the_joint_wording_is_an_open_point_with_both_readings(scenario):
-    ruling = scenario.evaluate(JOINT)
-    assert scenario.evaluate_form(to_form(scenario.fields, JOINT)) == ruling
-    assert ruling.open_points() == (SLUG,) and not ruling.settled
-    valid, invalid = ruling.readings_of(SLUG)
-    assert [c.key for c in valid.citations] == ["ziel.p4.4"]
-    assert [c.key for c in invalid.citations] == ["ziel.p4.7"]
-    assert (valid.value("can_initiate"), invalid.value("can_initiate")) == (True, False)
-    assert invalid.value("effect_1_valid_targets") == ()
-    silent = [s for s in ruling.steps if s.outcome is Outcome.SILENT]
-    assert [[c.key for c in s.citations] for s in silent] == [["ziel.p4.7", "ziel.p4.4"]]
-    # no settled ¶4.4 step says the target is valid
-    assert not any(s.outcome is Outcome.APPLIED and s.citations[0].key == "ziel.p4.4"
-                   for s in ruling.steps)
+    assert_open_against_p4_4(scenario, JOINT, SLUG, "ziel.p4.7")
 
 
 def test_damage_and_exhaust_on_a_hero_that_cannot_take_damage_is_open_too():
