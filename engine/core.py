@@ -465,6 +465,21 @@ class InputError(ValueError):
         super().__init__(f"{field}: {message.render()}")
         self.field = field
         self.message = message
+        self.others: tuple[InputError, ...] = ()
+
+    @property
+    def every(self) -> tuple[InputError, ...]:
+        """This error and the others found in the same input (:func:`validate_fields`
+        and :func:`parse_form` read every field before they raise the first)."""
+        return (self, *self.others)
+
+
+def _raise_first(errors: Sequence[InputError]) -> None:
+    """Raise the first of ``errors`` (if any), carrying the rest as its ``others``."""
+    if errors:
+        first = errors[0]
+        first.others = tuple(errors[1:])
+        raise first
 
 
 class FieldKind(enum.Enum):
@@ -866,30 +881,53 @@ def validate_fields(fields: Sequence[Field], data: Mapping[str, Any],
     ...
     engine.core.InputError: amonut: Unknown field 'amonut'. Did you mean 'amount'?
 
-    :raises InputError: for the first unknown key (before the fields of its
-        object are read), or the first field that is missing or invalid.
+    Every field is read, so one answer names every mistake:
+
+    >>> fields += (Field("count", msg("Count"), FieldKind.INTEGER, maximum=3),)
+    >>> try:
+    ...     validate_fields(fields, {"amonut": 2, "count": 9})
+    ... except InputError as error:
+    ...     [e.field for e in error.every]
+    ['amonut', 'count']
+
+    :raises InputError: the first unknown key, missing or invalid field (in
+        the order: unknown keys, then the fields in their order, group items
+        within their group), with the others in its ``others``.
     """
+    result, errors = _validated(fields, data, prefix)
+    _raise_first(errors)
+    return result
+
+
+def _validated(fields: Sequence[Field], data: Any,
+               prefix: str) -> tuple[Mapping[str, Any], list[InputError]]:
+    """:func:`validate_fields`' reading: the typed values and every error found."""
     if not isinstance(data, Mapping):
-        raise InputError(prefix.rstrip(".") or "input", msg(_("Expected an object of named fields.")))
+        return MappingProxyType({}), [
+            InputError(prefix.rstrip(".") or "input", msg(_("Expected an object of named fields.")))]
     names = [spec.name for spec in fields]
-    for key in data:
-        if key not in names:
-            raise _unknown_field(prefix + (str(key) or '""'), str(key), names)
+    errors = [_unknown_field(prefix + (str(key) or '""'), str(key), names)
+              for key in data if key not in names]
     result: dict[str, Any] = {}
     for spec in fields:
         path = prefix + spec.name
         raw = data.get(spec.name)
-        if spec.kind is FieldKind.GROUP:
+        try:
+            if spec.kind is not FieldKind.GROUP:
+                result[spec.name] = spec.coerce(_json_value(spec, raw, path), path)
+                continue
             items = [] if raw is None else raw
             if not isinstance(items, (list, tuple)):
                 raise InputError(path, msg(_("Expected a list.")))
             _check_count(spec, len(items), path)
-            result[spec.name] = tuple(
-                validate_fields(spec.fields, item, f"{path}.{index}.")
-                for index, item in enumerate(items))
-        else:
-            result[spec.name] = spec.coerce(_json_value(spec, raw, path), path)
-    return MappingProxyType(result)
+        except InputError as error:
+            errors.append(error)
+            continue
+        read = [_validated(spec.fields, item, f"{path}.{index}.")
+                for index, item in enumerate(items)]
+        result[spec.name] = tuple(values for values, _errors in read)
+        errors += [error for _values, item_errors in read for error in item_errors]
+    return MappingProxyType(result), errors
 
 
 def _json_value(spec: Field, raw: Any, path: str) -> Any:
@@ -963,31 +1001,41 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
     ...
     engine.core.InputError: amonut: Unknown field 'amonut'. Did you mean 'amount'?
 
-    :raises InputError: for the first unknown parameter, or the first field
-        that is missing or invalid; the field path uses dots
-        (``"minions.0.threat"``).
+    :raises InputError: the first unknown parameter, or the first field that
+        is missing or invalid (every field is read), with the others in its
+        ``others``; the field path uses dots (``"minions.0.threat"``).
     """
-    if strict:
-        for error in unknown_parameters(fields, data, prefix):
-            raise error
+    errors = list(unknown_parameters(fields, data, prefix)) if strict else []
+    result, field_errors = _form_read(fields, data, prefix)
+    _raise_first(errors + field_errors)
+    return result
+
+
+def _form_read(fields: Sequence[Field], data: Mapping[str, Any],
+               prefix: str) -> tuple[Mapping[str, Any], list[InputError]]:
+    """:func:`parse_form`'s reading of the fields: the typed values and every error found."""
     result: dict[str, Any] = {}
+    errors: list[InputError] = []
     for spec in fields:
         name = prefix + spec.name
         path = name.replace("-", ".")
-        if spec.kind is FieldKind.GROUP:
-            count = form_count(spec, data, name)
-            result[spec.name] = tuple(
-                parse_form(spec.fields, data, f"{name}-{index}-", strict=False)
-                for index in range(count))
-        elif spec.kind is FieldKind.MULTIPLE_CHOICE:
-            raw = data.get(name)
-            result[spec.name] = spec.coerce(
-                [raw] if isinstance(raw, str) else list(raw or []), path)
-        elif spec.kind is FieldKind.BOOLEAN:  # a hidden "no" and a checked box: the last counts
-            result[spec.name] = spec.coerce(_first(data.get(name)), path)
-        else:
-            result[spec.name] = spec.coerce(_only(data.get(name), path), path)
-    return MappingProxyType(result)
+        try:
+            if spec.kind is FieldKind.GROUP:
+                read = [_form_read(spec.fields, data, f"{name}-{index}-")
+                        for index in range(form_count(spec, data, name))]
+                result[spec.name] = tuple(values for values, _errors in read)
+                errors += [error for _values, item_errors in read for error in item_errors]
+            elif spec.kind is FieldKind.MULTIPLE_CHOICE:
+                raw = data.get(name)
+                result[spec.name] = spec.coerce(
+                    [raw] if isinstance(raw, str) else list(raw or []), path)
+            elif spec.kind is FieldKind.BOOLEAN:  # a hidden "no" and a checked box: the last counts
+                result[spec.name] = spec.coerce(_first(data.get(name)), path)
+            else:
+                result[spec.name] = spec.coerce(_only(data.get(name), path), path)
+        except InputError as error:
+            errors.append(error)
+    return MappingProxyType(result), errors
 
 
 def _only(raw: Any, path: str) -> Any:

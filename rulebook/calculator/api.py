@@ -19,8 +19,9 @@ carries a JSON Schema derived from its :class:`engine.core.Field`
 definitions — the same definitions the engine validates with.  Invalid
 input answers 422 in the API's one error shape (:mod:`rulebook.api_common`):
 ``{"errors": [{"field": "inputs.minions.0.threat", "message": "…"}]}``
-(for the GET variant the field is the engine's path, ``minions.0.threat``);
-never a 500.  Unknown input is invalid input: a key of ``inputs`` (at any
+(for the GET variant the field is the engine's path, ``minions.0.threat``),
+one entry per bad field: every field is read before the answer, as the form
+marks all its mistakes at once; never a 500.  Unknown input is invalid input: a key of ``inputs`` (at any
 level) or a query parameter that names no field is a 422 naming it, with
 the closest known name ("Unknown field 'amonut'. Did you mean 'amount'?"),
 never silently ruled on as an omitted field.
@@ -410,8 +411,17 @@ def _value_and_label(value: str, label: str) -> str:
 
 
 def _input_error(error: InputError, prefix: str) -> InvalidInput:
-    return InvalidInput(prefix + str(error.field),
-                        calculator.render_message(error.message, _value_and_label))
+    """A 422 naming every field ``error`` and the others found with it name
+    (:attr:`engine.core.InputError.every`), each once, in the order found."""
+    answer = InvalidInput(prefix + str(error.field),
+                          calculator.render_message(error.message, _value_and_label))
+    named = {error.field}
+    for problem in error.others:
+        if problem.field not in named:
+            named.add(problem.field)
+            answer.errors.append({"field": prefix + str(problem.field), "message":
+                                  calculator.render_message(problem.message, _value_and_label)})
+    return answer
 
 
 @router.get("/scenarios", response={200: list[ScenarioOut], **ERRORS}, tags=["scenarios"],

@@ -40,7 +40,7 @@ from django.utils.translation import get_language, gettext, gettext as _
 import engine
 from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
-    Value, card_text_may_override, msg, form_count, parse_form, unknown_parameters,
+    Value, card_text_may_override, msg, form_count,
 )
 from rulebook.calculator import decisions as deciding, layout, speed
 from rulebook.calculator.citations import Drift, ResolvedCitation, RulingLink, resolve_citations
@@ -149,38 +149,27 @@ def form_data(scenario: Scenario, query: Mapping[str, Any]) -> dict[str, list[st
 def form_errors(scenario: Scenario, data: Mapping[str, Any]) -> dict[str, Message]:
     """Return every field-level error of flat form ``data``, keyed by dotted path.
 
-    Each field is checked on its own (group items one by one), so the reader
-    sees all mistakes at once, and so is each parameter that names no field
-    (:func:`engine.core.unknown_parameters`); only when every field is valid
-    are the scenario's cross-field checks run (their error is reported once).
-    ``data`` is as for :meth:`engine.core.Scenario.parse_form` (the page's
-    own parameters left out: :func:`form_data`).
+    The engine's own reading (:meth:`engine.core.Scenario.parse_form`) reads
+    every field (group items one by one) and every parameter that names no
+    field before it raises, so the reader sees all mistakes at once; only
+    when every field is valid are the scenario's cross-field checks run
+    (their error is reported once).  ``data`` is as for
+    :meth:`~engine.core.Scenario.parse_form` (the page's own parameters left
+    out: :func:`form_data`).
     """
+    try:
+        scenario.parse_form(data)
+    except InputError as error:
+        return errors_by_field(error)
+    return {}
+
+
+def errors_by_field(error: InputError) -> dict[str, Message]:
+    """``error`` and the others found with it (:attr:`engine.core.InputError.every`),
+    keyed by dotted path: the first message of each path."""
     errors: dict[str, Message] = {}
-
-    def walk(fields: Sequence[Field], prefix: str) -> None:
-        for spec in fields:
-            name = prefix + spec.name
-            try:
-                parse_form([spec], data, prefix, strict=False)
-            except InputError as error:
-                errors.setdefault(error.field, error.message)
-                if spec.kind is not FieldKind.GROUP:
-                    continue
-                count = _group_count(spec, data, name)
-                if count is None or str(error.field) == name.replace("-", "."):
-                    continue
-                for index in range(count):
-                    walk(spec.fields, f"{name}-{index}-")
-
-    walk(scenario.fields, "")
-    for error in unknown_parameters(scenario.fields, data):
-        errors.setdefault(error.field, error.message)
-    if not errors:
-        try:
-            scenario.parse_form(data)
-        except InputError as error:
-            errors[error.field] = error.message
+    for problem in error.every:
+        errors.setdefault(problem.field, problem.message)
     return errors
 
 
@@ -604,8 +593,8 @@ def rule_on_form(scenario: Scenario, data: Mapping[str, list[str]], path: str,
                  on: datetime.date, dated: bool) -> FormRuling:
     """Read a submitted form's flat ``data`` once and rule on it as of ``on`` (``dated``:
     the reader chose the date; a malformed date is the caller's field error, and today's
-    text rules); the page's address is ``path``.  Every field-level error at once
-    (:func:`form_errors`) only when the form is not valid."""
+    text rules); the page's address is ``path``.  A form that is not valid gives every
+    field-level error at once (:func:`errors_by_field`)."""
     fields = form_data(scenario, data)  # without as_of, _layout, hidden items
     # the same ruling from the API (which takes no parameter that names no field), in the
     # page's language, not the browser's Accept-Language
@@ -613,8 +602,8 @@ def rule_on_form(scenario: Scenario, data: Mapping[str, list[str]], path: str,
                            "lang": get_language()}, doseq=True)
     try:  # parsed once, shown and ruled on
         inputs, table = scenario.read_form(fields)
-    except InputError:  # form_errors reads each field again: only for a form not valid
-        return FormRuling(form_errors(scenario, fields), api_query=api_query)
+    except InputError as error:  # every field was read: its errors are all there
+        return FormRuling(errors_by_field(error), api_query=api_query)
     try:
         ruling = answer_first(scenario, inputs, present(scenario.rule_on_table(inputs, table),
                                                         on, dated))

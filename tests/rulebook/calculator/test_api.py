@@ -106,9 +106,31 @@ def test_the_get_variant_takes_the_web_forms_query_string(client, seeded):
 def test_invalid_input_is_a_422_naming_the_field(client, db, payload, field):
     response = post(client, "/api/scenarios/berserk/element-feature/evaluate", payload)
     assert response.status_code == 422
-    (error,) = response.json()["errors"]
+    error = response.json()["errors"][0]
     assert error["field"] == field and error["message"]
     assert set(error) == {"field", "message"}
+
+
+def test_every_bad_field_of_a_body_is_named_at_once(client, db):
+    """A body with an unknown field, a value of the wrong type and a missing
+    field: one 422 names all three (as the form marks all its mistakes)."""
+    payload = {"inputs": {"feature_element": "swamp", "strike_bonus": "lots",
+                          "target_element": ["forest"]}}
+    response = post(client, "/api/scenarios/berserk/element-feature/evaluate", payload)
+    assert response.status_code == 422
+    errors = response.json()["errors"]
+    assert [e["field"] for e in errors] == [
+        "inputs.target_element", "inputs.strike_bonus", "inputs.target_elements"]
+    assert "target_elements" in errors[0]["message"]  # the closest known name
+    assert all(e["message"] for e in errors)
+
+
+def test_every_bad_parameter_of_the_get_variant_is_named_at_once(client, db):
+    response = client.get("/api/scenarios/berserk/element-feature/evaluate?feature_element=lava"
+                          "&strike_bonus=lots&target_elemnts=swamp")
+    assert response.status_code == 422
+    assert [e["field"] for e in response.json()["errors"]] == [
+        "target_elemnts", "feature_element", "strike_bonus", "target_elements"]
 
 
 def test_an_error_in_a_group_item_names_its_path(client, db):
@@ -116,9 +138,9 @@ def test_an_error_in_a_group_item_names_its_path(client, db):
                     {"inputs": {"kind": "card_ability", "effects": [{"verb": "heal"}],
                                 "minions": [{"damage": 1}, {"damage": -1}]}})
     assert response.status_code == 422
-    (error,) = response.json()["errors"]
-    # the first invalid field in field order
-    assert error["field"] == "inputs.effects.0.selector"
+    # every invalid field, in field order: the effect's missing selector, then the minion's damage
+    assert [e["field"] for e in response.json()["errors"]] == [
+        "inputs.effects.0.selector", "inputs.minions.1.damage"]
 
 
 def test_invalid_envelopes_are_client_errors(client, db):
