@@ -20,13 +20,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+# A share button: "Teilen:", or naming a network ("Teilen auf Facebook",
+# "Share on X", "Поделиться в ВКонтакте", "Auf WhatsApp teilen"); a line
+# that merely starts with such a word and goes on is rule text.
+_NETWORK = (r"(?:Facebook|Twitter|X|WhatsApp|Telegram|Threads|Bluesky|Mastodon|Reddit|Pinterest"
+            r"|LinkedIn|Tumblr|VK|VKontakte|ВКонтакте|ВК|Одноклассниках|OK|E-?Mail|Email)")
+_SHARE = (r"(?:Поделиться|Teilen|Share)(?:\ (?:auf|via|per|on|with|в|через)\ " + _NETWORK
+          + r")?:?|(?:Auf|Per|Via)\ " + _NETWORK + r"\ teilen")
+
 # A line that is page chrome, never rule text: one pattern per reason (the
 # reason is shown in the admin's import preview).
 _JUNK_PATTERNS = (
     ("navigation table", r"\|.*"),                   # chapter-navigation table rows
     ("empty list item", r"[-•·]"),
     ("pagination", r".*(⇐|⇒).*|.*Предыдущая.*Следующая.*"),
-    ("share button", r"Поделиться:?|(Teilen|Share):?"),
+    ("share button", _SHARE),
     ("chapter navigation", r".*Wähle\ ein\ Kapitel.*"),
 )
 _JUNK_LINE = re.compile("^(?:" + "|".join(f"(?P<r{n}>{pattern})" for n, (_reason, pattern)

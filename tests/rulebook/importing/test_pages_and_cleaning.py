@@ -54,6 +54,23 @@ def test_removed_blocks_name_their_lines_and_reason():
         (5, 5, "empty list item"), (7, 9, "unrelated list")]
 
 
+@pytest.mark.parametrize("line", [
+    "Teilen:", "Teilen auf Facebook", "Auf WhatsApp teilen", "Share on X", "Share via Email",
+    "Поделиться", "Поделиться в ВКонтакте", "Поделиться в Telegram"])
+def test_share_buttons_naming_a_network_are_removed(line):
+    page = clean_page(f"Regel eins.\n{line}\nRegel zwei.")
+    assert page.lines == ["Regel eins.", "Regel zwei."]
+    assert [(b.first_line, b.reason) for b in page.removed] == [(2, "share button")]
+
+
+@pytest.mark.parametrize("line", [
+    "Teilen auf Facebook ist keine Regel, dieser Satz aber schon.",
+    "Teilen Sie die Karten aus.", "Share the damage among your allies.",
+    "Поделиться картой нельзя."])
+def test_a_line_that_starts_with_a_share_word_and_goes_on_is_kept(line):
+    assert clean_page(f"Regel eins.\n{line}").lines == ["Regel eins.", line]
+
+
 def test_a_repeated_block_is_reported_once_with_its_lines():
     long = "Ein Absatz, der lang genug ist, um als wiederholter Block der Seite zu gelten."
     page = clean_page("\n".join(["Intro.", long, "Mitte.", long, "Ende."]))
