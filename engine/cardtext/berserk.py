@@ -66,15 +66,22 @@ def _feature(groups: Mapping[str, str]) -> Mapping[str, Any] | None:
 
 
 _SIGN = r"(?P<sign>[+-]) ?"
+# "Баграх имеет +2 …" (the example's own sentence): a card named by up to three words
+# that "has" the feature; the name itself is not read.  A quantifier ("каждое существо
+# имеет", "each creature has") gives other cards the feature: not this form.
+_NAME = (r"(?:(?!(?:кажд|люб|друг|each|every|any|other|another|jede|ander|alle)\w*\b)"
+         r"[\w-]+ ){1,3}")
+_HAS = {"ru": rf"(?:{_NAME}имеет )?", "en": rf"(?:{_NAME}has )?", "de": rf"(?:{_NAME}hat )?"}
 _FEATURE = form(
     "feature-against-element", _feature, Clause.FEATURE,
-    ru=(rf"{_SIGN}{NUMBER} к удару (?:по|против) (?:карт\w* |существ\w* )?{_ELEMENT_WORD}"
-        r"(?: карт\w*| существ\w*| стихи\w*)?",
-        rf"{_SIGN}{NUMBER} к удару против любой карты,? обладающей {_ELEMENT_WORD} стихией"),
-    en=rf"{_SIGN}{NUMBER} (?:to )?strikes? (?:against|vs) (?:the )?{_ELEMENT_WORD}"
+    ru=(rf"{_HAS['ru']}{_SIGN}{NUMBER} к удару (?:по|против) (?:карт\w* |существ\w* )?"
+        rf"(?:стихи\w* )?{_ELEMENT_WORD}(?: карт\w*| существ\w*| стихи\w*)?",
+        rf"{_HAS['ru']}{_SIGN}{NUMBER} к удару против любой карты,? обладающей "
+        rf"{_ELEMENT_WORD} стихией"),
+    en=rf"{_HAS['en']}{_SIGN}{NUMBER} (?:to )?strikes? (?:against|vs) (?:the )?{_ELEMENT_WORD}"
        r"(?: element)?(?: cards?| creatures?)?",
-    de=rf"{_SIGN}{NUMBER} (?:auf |zum )?schl(?:a|ä)g(?:e|wert)? gegen {_ELEMENT_WORD}"
-       r"(?:-?karten|-?kreaturen|-?element)?")
+    de=rf"{_HAS['de']}{_SIGN}{NUMBER} (?:auf |zum )?schl(?:a|ä)g(?:e|wert)? gegen "
+       rf"{_ELEMENT_WORD}(?:-?karten|-?kreaturen|-?element)?")
 
 _SUBJECT = {
     "ru": r"(?:(?:эта |это |целевая |целевое )?(?:карта|существо) )?",

@@ -20,6 +20,19 @@ CORPUS = (
     ("+1 strike vs forest", [{F: "forest", B: 1}], [], []),
     ("+2 auf Schläge gegen Sumpfkarten", [{F: "swamp", B: 2}], [], []),
     ("+3 Schlag gegen Gebirgskarten", [{F: "mountains", B: 3}], [], []),
+    ("Баграх имеет +2 к удару по болотным.", [{F: "swamp", B: 2}], [], []),  # 106.p2 as printed
+    ("Он имеет +2 к удару против любой карты, обладающей болотной стихией.",
+     [{F: "swamp", B: 2}], [], []),
+    ("+2 к удару по картам стихии болот", [{F: "swamp", B: 2}], [], []),
+    ("+1 к удару против существ стихии леса", [{F: "forest", B: 1}], [], []),
+    ("+1 к удару по огненным", [], [], ["+1 к удару по огненным"]),  # no such стихия
+    # a quantifier gives other cards the feature: not a feature of this card
+    ("Каждое существо имеет +1 к удару по болотным", [], [],
+     ["Каждое существо имеет +1 к удару по болотным"]),
+    ("Each creature has +1 strike vs swamp", [], [], ["Each creature has +1 strike vs swamp"]),
+    ("Jede Kreatur hat +1 Schlag gegen Sumpfkarten", [], [],
+     ["Jede Kreatur hat +1 Schlag gegen Sumpfkarten"]),
+    ("+1 к удару по картам стихии огня", [], [], ["+1 к удару по картам стихии огня"]),
     ("+1 к удару по лесным. +1 к удару по болотным.",
      [{F: "forest", B: 1}, {F: "swamp", B: 1}], [], []),
     # 108.1: changes of type, subtype, status and flight, in the order written
