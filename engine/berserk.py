@@ -22,9 +22,9 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from engine.core import (
-    CARD_TEXT, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
+    ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
     Outside, RuleRun, Ruleset, RunView, Scenario, Uncovered, Value, _, msg, open_point, rule,
-    validate_fields,
+    card_text_field, has_card_text, validate_fields,
 )
 
 GAME = "berserk"
@@ -1296,7 +1296,7 @@ def _changes_field(*fields: Field, kinds: tuple = ()) -> Field:
 
 
 SITUATION_FIELDS = (
-    CARD_TEXT,
+    card_text_field("+2 к удару по болотным", "Получает полёт"),
     *_CARD_FIELDS, _elements_field("elements", _("Elements of the card")), _IN_PLAY,
     _changes_field(Field("element", msg(_("Element gained")), FieldKind.CHOICE, required=False,
                          choices=_GAINABLE_CHOICES,
@@ -1323,7 +1323,7 @@ def _scenario(slug: str, title: str, summary: str, fields: tuple[Field, ...],
     return Scenario(slug, GAME, msg(title), msg(summary), fields,
                     lambda table: view.ruling(table._ruled), tuple(key.cite() for key in keys),
                     examples, parse=parse,
-                    grammar="engine.cardtext.berserk" if CARD_TEXT in fields else None)
+                    grammar="engine.cardtext.berserk" if has_card_text(fields) else None)
 
 
 def _example(slug: str, title: str, inputs: Mapping[str, Any], expected: Mapping[str, Any],

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import enum
 import importlib
@@ -1519,6 +1520,26 @@ CARD_TEXT = Field(
     help=msg(_("Type or paste the printed text in German, Russian or English. \"Read the "
                "text\" fills the fields with what it understood; what it does not understand "
                "is listed and makes the ruling incomplete.")))
+
+
+def card_text_field(first: str, second: str) -> Field:
+    """:data:`CARD_TEXT` whose help quotes two phrasings its game's grammar reads, as
+    printed (in the texts' language), so a judge sees which forms are understood.
+
+    >>> card_text_field("Получает полёт", "Становится артефактом").help.params
+    (('first', 'Получает полёт'), ('second', 'Становится артефактом'))
+    """
+    return dataclasses.replace(CARD_TEXT, help=msg(_(
+        "Type or paste the printed text in German, Russian or English, for example “%(first)s” "
+        "or “%(second)s”. \"Read the text\" fills the fields with what it understood; what it "
+        "does not understand is listed and makes the ruling incomplete."),
+        first=first, second=second))
+
+
+def has_card_text(fields: Sequence[Field]) -> bool:
+    """Whether ``fields`` hold a card-text field (:data:`CARD_TEXT` or a
+    :func:`card_text_field`)."""
+    return any(spec.name == CARD_TEXT.name for spec in fields)
 
 
 @dataclass(frozen=True)

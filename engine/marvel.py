@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from engine.core import (
-    CARD_TEXT, Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
+    Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Trace, Uncovered, Value, _,
-    assumed, msg, open_point, rule,
+    assumed, card_text_field, msg, open_point, rule,
 )
 
 GAME = "marvel-champions"
@@ -293,7 +293,8 @@ _FOR_EACH = _bool("for_each", _("\"For each …\": the effect is repeated for ea
                                 "game elements"),
                   help=_("E.g. \"For each minion in play, choose a character\"."))
 #: The situation's fields: the printed text, every field, "for each …" per effect, further text.
-SITUATION_FIELDS: tuple[Field, ...] = (CARD_TEXT,) + tuple(
+SITUATION_FIELDS: tuple[Field, ...] = (card_text_field(
+    "Füge einem Schergen 2 Schaden zu", "Wähle 2 Schergen. Betäube sie"),) + tuple(
     replace(spec, fields=spec.fields + (_FOR_EACH,)) if spec.name == "effects" else spec
     for spec in FIELDS) + (
     _bool("other_text", _("The ability has further text or keywords not listed as effects")),)

@@ -33,9 +33,10 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
 from engine.core import (
-    CARD_TEXT, Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
+    Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, Reading, ReadingOf, Ruleset, Ruling, Scenario, Step,
-    Trace, Uncovered, Value, _, card_text_may_override, citations, msg, open_point, rule,
+    Trace, Uncovered, Value, _, card_text_field, card_text_may_override, citations,
+    has_card_text, msg, open_point, rule,
 )
 
 __all__ = [
@@ -1819,7 +1820,9 @@ def _side(name: str = "side", label: str = _("Side")) -> Field:
 _SITUATION_FIELDS = (
     _side("active_side", _("Side taking the active turn")),
     _group("guardians", _("Schutzgottkarten"), (
-        CARD_TEXT, _side(), _planet_field("base_planet", _BASE),
+        card_text_field("Wirkung: +10 DP", "Spezial-Wirkung: Monsterkarten müssen bei der "
+                        "Aktivierung 1 Energiepunkt weniger zahlen"),
+        _side(), _planet_field("base_planet", _BASE),
         _planet_field("left_planet", _LEFT, False),
         _planet_field("right_planet", _RIGHT, False),
         _choice("wirkung_attribute", _ATTRIBUTE, Attribute.choices(), required=False),
@@ -2127,7 +2130,7 @@ _VIEWS = {view.slug: view for view in (
 def _scenario(slug: str, title: str, summary: str, fields: tuple[Field, ...],
               parse: Callable[[Mapping[str, Any]], Table], clauses: tuple[Clause, ...],
               examples: tuple[Example, ...] = ()) -> Scenario:
-    grammar = "engine.cardtext.powerduell" if CARD_TEXT in fields[1].fields else None
+    grammar = "engine.cardtext.powerduell" if has_card_text(fields[1].fields) else None
     return Scenario(slug, GAME, msg(title), msg(summary), fields, _VIEWS[slug].rule_on,
                     citations(*clauses), examples, parse=parse, grammar=grammar)
 

@@ -92,3 +92,23 @@ def test_fields_may_hold_more_than_the_text_prints_but_not_other_values():
     [differs] = [s for s in marvel.evaluate(other).steps
                  if s.message.id.startswith("The fields differ")]
     assert differs.message.render().endswith("says: Effects of the card ability, in order.")
+
+
+def _card_text_fields(fields):
+    for spec in fields:
+        if spec.name == "card_text":
+            yield spec
+        yield from _card_text_fields(spec.fields or ())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_examples_in_a_card_text_help_are_understood_whole(game):
+    """The phrasings a card-text field's help quotes are read by its game's grammar, every
+    sentence understood (a judge who copies one gets no "not understood")."""
+    (scenario,) = [s for s in GAMES[game].scenarios if s.grammar]
+    (spec,) = _card_text_fields(scenario.fields)
+    examples = dict(spec.help.params)
+    assert set(examples) == {"first", "second"}
+    for example in examples.values():
+        reading = scenario.read_card_text(example)
+        assert reading.phrases and not reading.not_understood, example
