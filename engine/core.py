@@ -294,7 +294,9 @@ class Reading:
     reading (same names as the ruling's values), ``citations`` the clauses
     this reading rests on.  Exactly one reading of a point is
     ``presented_first``: the one the ruling's own values follow, with
-    ``why`` saying why the site presents it first.
+    ``why`` saying why the site presents it first.  ``question`` is the
+    open point's question (:attr:`OpenPoint.question`), which the readings'
+    labels answer ("Yes: …", "No: …"); ``None`` where none was declared.
 
     :raises ValueError: if ``citations`` is empty, or ``why`` is missing on
         the reading presented first.
@@ -312,6 +314,7 @@ class Reading:
     citations: tuple[Citation, ...]
     presented_first: bool = False
     why: Message | None = None
+    question: Message | None = None
 
     def __post_init__(self) -> None:
         if not self.citations:
@@ -1360,7 +1363,7 @@ class OpenPoint:
         if all([(v.name, v.value) for v in values] == first for _item, values in results[1:]):
             return ()
         return tuple(Reading(self.slug, item.label, values, citations(*item.clauses),
-                             index == 0, self.why if index == 0 else None)
+                             index == 0, self.why if index == 0 else None, self.question)
                      for index, (item, values) in enumerate(results))
 
 

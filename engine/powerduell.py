@@ -1616,7 +1616,8 @@ class _View:
                         if point.slug != TIED_ORDER.slug or values not in compared[:index]]
                 readings += [Reading(slug, point.readings[index].label, results[index],
                                      citations(*point.readings[index].clauses), index == 0,
-                                     point.why if index == 0 else None) for index in kept]
+                                     point.why if index == 0 else None, point.question)
+                             for index in kept]
         return Ruling(self.slug, self.values(state, None), state.trace.finish(differing),
                       self.notes(state), tuple(readings))
 

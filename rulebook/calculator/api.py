@@ -185,9 +185,11 @@ class ReadingOut(Schema):
 
 class OpenPointOut(Schema):
     """A point the published texts leave open, with every reading side by side;
+    ``question`` the point's question, which the readings answer ("" if none);
     ``decided_by`` the current official ruling deciding it (its reading first), else null."""
 
     point: str
+    question: str = ""
     readings: list[ReadingOut]
     decided_by: RulingRefOut | None = None
 
@@ -352,6 +354,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
         "complete": view.complete, "settled": view.settled, "verdict": view.verdict,
         "open_points": [{
             "point": point.point,
+            "question": point.question,
             "readings": [{"label": r.label, "presented_first": r.presented_first,
                           "why": r.why, "values": values(r.values),
                           "clauses": [c.key for _n, c in r.citations],

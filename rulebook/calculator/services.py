@@ -850,7 +850,8 @@ class OpenPointView:
     (value label, one text per reading) for every value any reading gives.
     ``decision`` is the current official ruling deciding the point
     (:mod:`rulebook.calculator.decisions`): its reading comes first, marked
-    decided, the others are set aside.
+    decided, the others are set aside.  ``question`` is the point's question,
+    rendered (the readings' "Yes: …"/"No: …" labels answer it); "" if none.
     """
 
     number: int
@@ -858,6 +859,7 @@ class OpenPointView:
     readings: tuple[ReadingView, ...]
     rows: tuple[tuple[str, tuple[str, ...]], ...]
     decision: deciding.Decision | None = None
+    question: str = ""
 
     @property
     def first(self) -> ReadingView:
@@ -1151,8 +1153,10 @@ def _open_point(ruling: Ruling, point: str, number: int,
         (label, tuple(next((v.text for v in reading.values if v.name == name), "—")
                       for reading in readings))
         for name, label in names.items())
+    question = next((r.question for r in ordered if r.question is not None), None)
     return OpenPointView(number, point, readings, rows,
-                         decided[0] if decided is not None else None)
+                         decided[0] if decided is not None else None,
+                         render_message(question) if question is not None else "")
 
 
 @dataclass(frozen=True)

@@ -316,3 +316,52 @@ def test_an_open_point_under_an_open_initiation_renders_in_the_api(client, seede
     assert valid == [["minion 1"], []]
     html = client.get(f"/en/calculator/marvel-champions/situation/?{query}")
     assert html.status_code == 200 and "has DEF 0" in html.content.decode()
+
+
+# --------------------------------------------------------------------------
+# An open point shows its question: readings labelled "Yes: …"/"No: …" answer it, and
+# next to a value row ("Can be initiated: no | yes") they read backwards without it.
+# --------------------------------------------------------------------------
+
+UNATTACKABLE = {"kind": "basic_attack", "actor": 1, "characters": [{"kind": "hero", "atk": 0}],
+                "villain": [{"conditions": ["cannot_be_attacked"]}]}
+TARGET_PAGE = "/{language}/calculator/marvel-champions/target-validity/"
+TARGET_API = "/api/scenarios/marvel-champions/target-validity/evaluate"
+BASIC_LABEL_QUESTION = {
+    "en": "Is the basic power attack (thwart) an ability labelled attack (thwart)?",
+    "de": "Ist die Basiskraft Angriff (Widerstand) eine als Angriff (Widerstand) "
+          "gekennzeichnete Fähigkeit?",
+}
+
+
+def test_every_reading_of_an_engine_ruling_carries_its_points_question():
+    ruling = TARGETS.evaluate(UNATTACKABLE)
+    (point,) = ruling.open_points()
+    assert point == "basic-power-label"
+    assert {r.question.id for r in ruling.readings_of(point)} == {
+        "Is the basic power Angriff (Widerstand) an ability labelled Angriff (Widerstand)?"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_page_and_the_api_show_the_open_points_question(client, seeded, language):
+    query = calculator.to_query(TARGETS, UNATTACKABLE)
+    html = client.get(f"{TARGET_PAGE.format(language=language)}?{query}").content.decode()
+    question = BASIC_LABEL_QUESTION[language]
+    heading = html.index("open-point-1")
+    assert question in html[heading:html.index("<table", heading)]
+    data = client.post(TARGET_API, json.dumps({"inputs": UNATTACKABLE}),
+                       content_type="application/json", HTTP_ACCEPT_LANGUAGE=language).json()
+    assert [p["question"] for p in data["open_points"]] == [question]
+
+
+@pytest.mark.django_db
+def test_a_power_duell_table_reading_carries_its_question_too(client, seeded):
+    data = client.post("/api/scenarios/power-duell/situation/evaluate", json.dumps({"inputs": {
+        "guardians": [{"side": "a", "base_planet": "venus", "wirkung_attribute": "ap",
+                       "wirkung_amount": 20}],
+        "monsters": [{"side": "a", "planet": "venus", "ap": 100}],
+        "effects": [{"source": "guardian-spezial-wirkung", "activated": 1, "target_monster": 1,
+                     "attribute": "ap", "operation": "halve"}]}}),
+        content_type="application/json", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert data["open_points"] and all(p["question"] for p in data["open_points"])
