@@ -155,6 +155,7 @@ def _lookup(table: Mapping[str, Mapping[str, Any]], word: str) -> Any:
 
 def _slots(language: str) -> dict[str, str]:
     """The named-group slots a template of ``language`` may use: ``{T}`` a target,
+    ``{T_DEM}`` a target after a German contraction of "dem" ("vom", "beim"),
     ``{NOUN}`` a bare target noun, ``{S}`` a status card, ``{N}`` a count."""
     nouns = _alternatives(_NOUNS[language])
     words = _alternatives(_STATUS_WORDS[language])
@@ -162,6 +163,9 @@ def _slots(language: str) -> dict[str, str]:
     chosen = rf"(?:(?P<chosen>{_alternatives(_CHOSEN[language])}) )?" if _CHOSEN[language] \
         else ""
     named = (f"(?:{det})?" if language == "ru" else det) + chosen + rf"(?P<noun>{nouns})"
+    # "vom Hauptplan", "beim Schergen": German "von dem", "bei dem" in one word; the
+    # template writes the contraction, this slot the rest (the determiner "dem")
+    contracted = rf"(?P<dem>){chosen}(?P<noun>{nouns})"
     # "eine Statuskarte geben" (ziel ¶4.1) names no status: the effect then has none
     status = {"de": rf'(?:eine |die )?(?:statuskarte(?: "?\(?(?P<status>{words})\)?"?)?'
                     rf'|"?(?P<status_b>{words})"?-?statuskarte)',
@@ -170,6 +174,7 @@ def _slots(language: str) -> dict[str, str]:
               "ru": rf'карту (?:(?:состояния|статуса)(?: "?(?P<status_b>{words})"?)?'
                     rf'|"?(?P<status>{words})"?)'}[language]
     return {"{T}": rf"(?:{named}|(?P<pro>{_alternatives(_PRONOUNS[language])}))",
+            "{T_DEM}": contracted,
             "{NOUN}": rf"(?P<noun>{nouns})", "{S}": status, "{N}": NUMBER}
 
 
@@ -198,7 +203,8 @@ def _target(groups: Mapping[str, str]) -> tuple[str, TargetType | None] | None:
     if "noun" not in groups:
         return None
     noun = _lookup(_NOUNS, groups["noun"])
-    det = _lookup(_DETERMINERS, groups["det"]) if "det" in groups else "bare"  # Russian
+    det = (_lookup(_DETERMINERS, groups["det"]) if "det" in groups
+           else "the" if "dem" in groups else "bare")  # bare: Russian
     if "chosen" in groups or det == "chosen":
         return ("chosen", noun) if det not in ("one", "bare") else None
     return (det, noun) if noun is not None or det == "the" else None
@@ -258,7 +264,8 @@ FORMS: tuple[Form, ...] = (
     _verb("deal_damage", Verb.DEAL_DAMAGE, Clause.EFFECTS, ("füge {T} {N} schaden zu",),
           ("deal {N} damage to {T}",),
           (f"нанеси(?:те)? {{N}} {_DAMAGE_RU} {{T}}", f"нанеси(?:те)? {{T}} {{N}} {_DAMAGE_RU}")),
-    _verb("heal", Verb.HEAL, Clause.EFFECTS, ("heile {N} schaden (?:bei|von) {T}",),
+    _verb("heal", Verb.HEAL, Clause.EFFECTS,
+          ("heile {N} schaden (?:bei|von) {T}", "heile {N} schaden (?:beim|vom) {T_DEM}"),
           ("heal {N} damage (?:from|on) {T}",),
           (f"(?:вылечи|излечи|исцели)(?:те)? {{N}} {_DAMAGE_RU} (?:у|с) {{T}}",)),
     _verb("add_threat", Verb.ADD_THREAT, Clause.EFFECTS,
@@ -266,7 +273,8 @@ FORMS: tuple[Form, ...] = (
           ("place {N} threat on {T}", "add {N} threat to {T}"),
           (f"(?:положи|помести|добавь)(?:те)? {{N}} {_THREAT_RU} на {{T}}",)),
     _verb("remove_threat", Verb.REMOVE_THREAT, Clause.EFFECTS,
-          ("entferne {N} bedrohung von {T}",), ("remove {N} threat from {T}",),
+          ("entferne {N} bedrohung von {T}", "entferne {N} bedrohung vom {T_DEM}"),
+          ("remove {N} threat from {T}",),
           (f"(?:убери|удали|сними)(?:те)? {{N}} {_THREAT_RU} с {{T}}",)),
     _verb("give_status", Verb.GIVE_STATUS, Clause.EFFECTS, ("gib {T} {S}",),
           ("give {T} {S}", "give {S} to {T}"), ("дай(?:те)? {T} {S}",)),
@@ -274,7 +282,8 @@ FORMS: tuple[Form, ...] = (
           ("оглуши(?:те)? {T}",), status=Status.STUNNED),
     _verb("confuse", Verb.GIVE_STATUS, Clause.EFFECTS, ("verwirre {T}",), ("confuse {T}",),
           ("дезориентируй(?:те)? {T}",), status=Status.CONFUSED),
-    _verb("remove_status", Verb.REMOVE_STATUS, Clause.EFFECTS, ("entferne {S} von {T}",),
+    _verb("remove_status", Verb.REMOVE_STATUS, Clause.EFFECTS,
+          ("entferne {S} von {T}", "entferne {S} vom {T_DEM}"),
           ("remove {S} from {T}",),
           ("(?:убери|сними|сбрось)(?:те)? {S} с {T}", "(?:убери|сними|сбрось)(?:те)? с {T} {S}")),
     _verb("exhaust", Verb.EXHAUST, Clause.EFFECTS, ("erschöpfe {T}",), ("exhaust {T}",),
