@@ -67,6 +67,18 @@ class _NinjaAPI(NinjaAPI):
         return error
 
 
+    def _get_bound_routers(self):
+        """django-ninja's routers bound to this API, each operation's query
+        made strict (:func:`_strict_query`) when they are first bound."""
+        fresh = self._bound_routers_cache is None
+        bound = super()._get_bound_routers()
+        if fresh:
+            for router in bound:
+                for path_view in router.path_operations.values():
+                    for operation in path_view.operations:
+                        _strict_query(operation)
+        return bound
+
     def get_openapi_schema(self, *, path_prefix=None, path_params=None):
         """The OpenAPI document without the schemas no operation refers to
         (django-ninja lists the query parameter groups, e.g. ``ReadingParams``,
@@ -78,6 +90,46 @@ class _NinjaAPI(NinjaAPI):
         for name in set(schemas) - used:
             del schemas[name]
         return schema
+
+
+#: Query parameters every operation takes: the reader's language, in which
+#: every answer's errors are given (:func:`validation_error`).
+ALWAYS_TAKEN = frozenset({"lang"})
+#: Operations that check their query themselves: the scenario's fields are
+#: the parameters of ``GET …/evaluate`` (``rulebook.calculator.api``).
+OWN_QUERY = frozenset({"evaluate_form"})
+
+
+def _strict_query(operation) -> None:
+    """Make ``operation`` answer a query parameter it does not declare with a
+    422 naming it (and the closest declared name), as the API promises, before
+    it runs: django-ninja's parameter models ignore it, so a misspelled
+    ``as_of`` or ``game`` gave an answer for today or for every game.
+
+    The declared names are those of the operation's query model (``Query``
+    schemas spelled out, aliases such as ``from`` included) and
+    :data:`ALWAYS_TAKEN`."""
+    if operation.operation_id in OWN_QUERY:
+        return
+    known = set(ALWAYS_TAKEN)
+    for model in operation.models:
+        if model.__ninja_param_source__ == "query":
+            known.update(model.__ninja_flatten_map__)
+    run = operation.run
+
+    def strict_run(request: HttpRequest, *args, **kwargs):
+        unknown = [name for name in request.GET if name not in known]
+        if not unknown:
+            return run(request, *args, **kwargs)
+        errors = []
+        for name in unknown:
+            close = difflib.get_close_matches(name, sorted(known - ALWAYS_TAKEN), n=1)
+            errors.append({"field": name, "message": (
+                f"Unknown field '{name}'. Did you mean '{close[0]}'?" if close
+                else f"Unknown field '{name}'.")})
+        return _respond(request, errors, 422)
+
+    operation.run = strict_run
 
 
 def _referenced(start, schemas: dict) -> set[str]:

@@ -40,11 +40,16 @@ MIN_COMPOUND = 8
 _LINKS = ("", "s", "es", "n", "en")
 
 # "Monster- & Energiekarten", "AP-, DP- oder LP-Wert", "Basis- und Nicht-Basiseigenschaften"
+# (Started only where a word starts, never giving a word back: see _HYPHENATED.)
 _ELIDED = re.compile(
-    r"([^\W\d_]+)-(?=\s*(?:,|&|/|und\b|oder\b|bzw\.?|sowie\b))", re.UNICODE)
+    r"(?<![^\W\d_])([^\W\d_]++)-(?=\s*(?:,|&|/|und\b|oder\b|bzw\.?|sowie\b))", re.UNICODE)
 _NEXT_WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*", re.UNICODE)
 _CONNECTOR = re.compile(r"\s*(?:,|&|/|und\b|oder\b|bzw\.?|sowie\b)\s*", re.UNICODE)
-_HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)+", re.UNICODE)
+# Starts only where a word starts, and never gives a word back: tried at
+# every letter of a word without a hyphen, the plain pattern backtracked in
+# the square of the word's length (a pasted 200,000-letter token took longer
+# than a worker may).  Matches what the plain pattern matched.
+_HYPHENATED = re.compile(r"(?<![^\W_])[^\W_]++(?:-[^\W_]++)+", re.UNICODE)
 
 
 @functools.lru_cache(maxsize=1)
@@ -72,6 +77,12 @@ def build_words(texts) -> list[str]:
     return sorted(found)
 
 
+@functools.lru_cache(maxsize=8)
+def _longest(known: frozenset[str]) -> int:
+    """The length of the longest word of ``known`` (0 if it is empty)."""
+    return max(map(len, known), default=0)
+
+
 @functools.lru_cache(maxsize=8192)
 def split(word: str, known: frozenset[str] | None = None) -> tuple[str, ...]:
     """Split a folded German ``word`` into its parts, or ``()`` if it is not
@@ -91,11 +102,14 @@ def split(word: str, known: frozenset[str] | None = None) -> tuple[str, ...]:
     n = len(word)
     if n < MIN_COMPOUND:
         return ()
+    # No part is longer than the longest known word and its link: a long
+    # word costs its length times that, not the square of its length.
+    longest = _longest(known) + max(map(len, _LINKS))
     # best[i]: fewest parts covering word[i:] with known words (None: impossible)
     best: list[tuple[str, ...] | None] = [None] * (n + 1)
     best[n] = ()
     for i in range(n - MIN_PART, -1, -1):
-        for j in range(i + MIN_PART, n + 1):
+        for j in range(i + MIN_PART, min(n, i + longest) + 1):
             if best[j] is None or (i == 0 and j == n):
                 continue  # the whole word is not a split of itself
             piece = word[i:j]

@@ -129,7 +129,9 @@ def heading_date(valid_from: datetime.date | None, valid_until: datetime.date | 
     """
     day = today or timezone.localdate()
     if valid_until is not None and valid_until <= day:
-        day = valid_until - datetime.timedelta(days=1)
+        # (no day before the earliest date: a version ended on it keeps that day)
+        day = (valid_until - datetime.timedelta(days=1) if valid_until > datetime.date.min
+               else valid_until)
     if valid_from is not None and valid_from > day:
         day = valid_from
     return day

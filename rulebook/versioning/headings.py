@@ -61,7 +61,8 @@ def describe(change: StructureChange) -> str:
     “Karten ziehen”, address ziehen → karten-ziehen", "Section “…” added" …"""
     target = change.target()
     if change.effective_date is not None:  # as it was the day before
-        structure_on(target, change.effective_date - datetime.timedelta(days=1))
+        structure_on(target, change.effective_date - datetime.timedelta(days=1)
+                     if change.effective_date > datetime.date.min else change.effective_date)
     # a section without a heading (numbered only) is named by its number, else its slug
     old = ((target.heading_in().text or target.label()) if change.section_id else
            target.title_in().text if change.document_id else str(target.name or target.slug))

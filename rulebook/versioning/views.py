@@ -108,7 +108,9 @@ def correction_detail(request: HttpRequest, game: str, number: int) -> HttpRespo
         "game": correction.game, "correction": correction, "changes": changes,
         # the "What changed" page of each document, from the day before to the effective date
         "changed_documents": changed_documents,
-        "day_before": correction.effective_date - datetime.timedelta(days=1),
+        "day_before": (correction.effective_date - datetime.timedelta(days=1)
+                       if correction.effective_date > datetime.date.min
+                       else correction.effective_date),
         "structure": [structure_entry(change) for change in correction.structure_changes
                       .published().select_related("section__document__game",
                                                   "document__game", "game")],
