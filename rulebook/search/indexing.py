@@ -22,7 +22,7 @@ import datetime
 import re
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from rulebook.caching.process import ProcessIndex
@@ -168,8 +168,33 @@ def entries_for(clause, versions, section=None) -> list[SearchEntry]:
 
 
 @transaction.atomic
+def _retried_once(rebuild):
+    """Run ``rebuild`` in a savepoint; on a unique violation run it once more.
+
+    Two transactions rebuilding one clause's entries at once (an import and an
+    editor's save of a translation) both delete the old entries and insert new
+    ones: the second insert waits for the first transaction and then finds its
+    rows (``search_entry_unique_version_language``).  Its savepoint is rolled
+    back and the rebuild runs again, now deleting the committed rows: the index
+    ends as the last writer read the texts, and neither request fails.
+
+    :raises IntegrityError: if the second run collides as well.
+    """
+    try:
+        with transaction.atomic():
+            return rebuild()
+    except IntegrityError:
+        with transaction.atomic():
+            return rebuild()
+
+
 def index_clause(clause) -> int:
-    """Rebuild the search entries of ``clause``; return how many it has now."""
+    """Rebuild the search entries of ``clause``; return how many it has now
+    (a concurrent rebuild of the same clause is waited for: :func:`_retried_once`)."""
+    return _retried_once(lambda: _index_clause(clause))
+
+
+def _index_clause(clause) -> int:
     engine = backend()
     old = list(SearchEntry.objects.filter(clause=clause).values_list("id", flat=True))
     if old:
@@ -193,16 +218,19 @@ def index_section(section) -> int:
     return index_clause(first) if first is not None else 0
 
 
-@transaction.atomic
 def index_clauses(clauses) -> int:
     """Rebuild the search entries of ``clauses`` (their documents loaded or
     set) in a few queries whatever their number; return how many entries
     they have now.  :func:`index_clause` for many clauses at once."""
-    from rulebook.models import ClauseVersion
-
     clauses = list(clauses)
     if not clauses:
         return 0
+    return _retried_once(lambda: _index_clauses(clauses))
+
+
+def _index_clauses(clauses: list) -> int:
+    from rulebook.models import ClauseVersion
+
     engine = backend()
     ids = [clause.pk for clause in clauses]
     old = list(SearchEntry.objects.filter(clause_id__in=ids).values_list("id", flat=True))
