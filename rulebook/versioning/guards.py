@@ -22,7 +22,13 @@ What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
   missing translation may still be added, as for clause versions;
   deletion, replacement;
 - a game with a published correction or version: a new id or slug,
-  deletion, replacement;
+  a change of its name in any language once it is there, deletion,
+  replacement (a document's title likewise, and:)
+- a section of a document with a published version: a new id, document,
+  slug or number, a change of its heading in any language once it is
+  there (an empty one may be filled: the importer's, a translation),
+  deletion, replacement — a correction renames or moves it
+  (:class:`rulebook.models.StructureChange`);
 - a published ruling (:class:`rulebook.models.Ruling`): any change but its
   status — once, from ``current`` to superseded or withdrawn, with the date,
   reason and superseding ruling or correction — and the translations of its
@@ -118,6 +124,25 @@ def _clause_published(row: str) -> str:
 def _document_published(row: str) -> str:
     return (f"EXISTS (SELECT 1 FROM {_VERSION} gv JOIN {_CLAUSE} gc ON gc.id = gv.clause_id "
             f"WHERE gc.document_id = {row}.id AND gv.published_at IS NOT NULL)")
+
+
+def _section_published(row: str) -> str:
+    # as the admin reads it (versioned_fields): its document has a published version
+    return (f"EXISTS (SELECT 1 FROM {_VERSION} gv JOIN {_CLAUSE} gc ON gc.id = gv.clause_id "
+            f"WHERE gc.document_id = {row}.document_id AND gv.published_at IS NOT NULL)")
+
+
+def _once_there(*fields: str):
+    """SQL builder (``op`` unused): a text of ``fields`` — the base column and each
+    language's — changed once it is there (an empty one may still be filled: the
+    importer's missing heading, a translation added)."""
+    def changed(op: str) -> str:
+        return "(" + " OR ".join(
+            f"(COALESCE(OLD.{column}, '') <> '' AND "
+            f"COALESCE(NEW.{column}, '') <> COALESCE(OLD.{column}, ''))"
+            for field in fields for column in (field, *(f"{field}_{lang}" for lang in LANGUAGES))
+        ) + ")"
+    return changed
 
 
 def _game_published(row: str) -> str:
@@ -252,12 +277,17 @@ GUARDS = (
     Guard(_CLAUSE, _clause_published, ("document_id",),
           ((("id",), ""), (("document_id", "key"), "")), _clause_key_changed),
     Guard(_DOCUMENT, _document_published, ("language", "slug", "game_id"),
-          ((("id",), ""), (("game_id", "slug"), ""))),
+          ((("id",), ""), (("game_id", "slug"), "")), _once_there("title")),
+    # A section of a published document: its address (slug), number and document; its
+    # heading in every language once there (a correction changes them: StructureChange).
+    Guard(_SECTION, _section_published, ("document_id", "slug", "number"),
+          ((("id",), ""), (("document_id", "slug"), "")), _once_there("heading")),
     Guard(_CORRECTION, _version_published,
           ("game_id", "effective_date", "published_at", "published_by_id", "number", "language"),
           ((("id",), ""), (("game_id", "number"), "NEW.number IS NOT NULL")),
           _correction_wording),
-    Guard(_GAME, _game_published, ("slug",), ((("id",), ""), (("slug",), ""))),
+    Guard(_GAME, _game_published, ("slug",), ((("id",), ""), (("slug",), "")),
+          _once_there("name")),
     Guard(_RULING, _version_published,
           ("game_id", "number", "kind", "source_title", "source_date", "source_url",
            "source_citation", "language", "published_at", "published_by_id", "created_at"),

@@ -104,3 +104,24 @@ def publish_version(clause, number, *, published_at=None, **fields):
                             published_at=stamp, **fields)
     version.save()
     return version
+
+
+def update_published_section(section, **fields):
+    """Change a published section's row directly (``fields``: column → value), as only
+    the database's owner can (the guards refuse a changed heading, slug or number of a
+    section of a published document: a correction changes them).  For tests whose
+    subject is what follows such a row change (caches, the search index); ``section``
+    is saved through the ORM, so signals run as for any save."""
+    from django.db import connection
+
+    from rulebook.versioning.guards import install_guards, remove_guards
+    from tests.site_role import as_owner
+
+    with as_owner():
+        remove_guards(connection, {"rulebook_section"})
+        try:
+            for name, value in fields.items():
+                setattr(section, name, value)
+            section.save()
+        finally:
+            install_guards(connection)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from rulebook.caching.conditional import PageStamp, with_publication_stamp
 from rulebook.models import Clause, ClauseVersion, Document
 from rulebook.reading.services import find_stamped_document
-from tests.rulebook.conftest import publish_version
+from tests.rulebook.conftest import publish_version, update_published_section
 
 BERSERK = "/ru/berserk/comprehensive-rules/"
 PAGES = [BERSERK, BERSERK + "section/107/", BERSERK + "107.2/"]
@@ -239,9 +239,8 @@ def test_an_edit_in_place_is_never_served_stale(client, seeded):
     translation = "Sie dürfen nur in der Wahl-Unterphase angesagt werden (Übersetzung)."
     version.text_de = translation
     version.save()
-    section = version.clause.section
-    section.heading_ru = "Дополнительные свойства (исправлено)"
-    section.save()
+    update_published_section(version.clause.section,
+                             heading_ru="Дополнительные свойства (исправлено)")
     again = client.get(german + "107.2/", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 200 and translation in again.content.decode()
     document = client.get(BERSERK).content.decode()

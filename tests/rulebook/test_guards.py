@@ -22,11 +22,14 @@ def snapshot():
             "pk", "clause_id", "number", "text_de", "title_de", "source_note_de",
             "source_note_en", "effective_date", "published_at", "correction_id", "digest")),
         "clauses": sorted(Clause.objects.values_list("pk", "key", "document_id")),
-        "documents": sorted(Document.objects.values_list("pk", "language", "slug", "game_id")),
+        "documents": sorted(Document.objects.values_list("pk", "language", "slug", "game_id",
+                                                         "title_de", "title_en")),
+        "sections": sorted(Section.objects.values_list("pk", "document_id", "slug", "number",
+                                                       "heading_de", "heading_en")),
         "corrections": sorted(Correction.objects.values_list(
             "pk", "number", "effective_date", "published_at", "game_id")),
         "correction wording": correction_rows(),
-        "games": sorted(Game.objects.values_list("pk", "slug")),
+        "games": sorted(Game.objects.values_list("pk", "slug", "name_de", "name_en")),
     }
 
 
@@ -64,7 +67,8 @@ def published(small_rulebook, draft_correction):
     return {"version": version.pk, "clause": version.clause_id, "fresh_clause": fresh.pk,
             "document": small_rulebook["document"].pk, "correction": version.correction_id,
             "game": small_rulebook["game"].pk, "other_document": other_document.pk,
-            "draft": draft_correction.versions.get().pk, "number": version.number}
+            "draft": draft_correction.versions.get().pk, "number": version.number,
+            "section": small_rulebook["section"].pk}
 
 
 def sql_routes(vendor, cols="id"):
@@ -145,6 +149,22 @@ def sql_routes(vendor, cols="id"):
             ("DELETE FROM rulebook_correction WHERE id = %(correction)s", None)],
         "renaming the game of published rules": [
             ("UPDATE rulebook_game SET slug = 'anders' WHERE id = %(game)s", None)],
+        "changing the name of the game of published rules": [
+            ("UPDATE rulebook_game SET name_de = 'Anders' WHERE id = %(game)s", None)],
+        "changing a translated name of the game of published rules": [
+            ("UPDATE rulebook_game SET name_en = 'Other' WHERE id = %(game)s", None)],
+        "changing the title of a published document": [
+            ("UPDATE rulebook_document SET title_de = 'Anders' WHERE id = %(document)s", None)],
+        "changing a published section's address": [
+            ("UPDATE rulebook_section SET slug = 'anders' WHERE id = %(section)s", None)],
+        "changing a published section's number": [
+            ("UPDATE rulebook_section SET number = '9' WHERE id = %(section)s", None)],
+        "changing a published section's heading": [
+            ("UPDATE rulebook_section SET heading_de = 'Anders' WHERE id = %(section)s", None)],
+        "emptying a published section's heading": [
+            ("UPDATE rulebook_section SET heading_de = '' WHERE id = %(section)s", None)],
+        "deleting a published section": [
+            ("DELETE FROM rulebook_section WHERE id = %(section)s", None)],
     }
 
 
@@ -256,6 +276,22 @@ def test_what_stays_allowed(published):
     Clause.objects.filter(pk=fresh.pk).update(key="2.2")
     ClauseVersion.objects.filter(pk=published["draft"]).delete()
     assert not ClauseVersion.objects.filter(pk=published["draft"]).exists()
+
+
+def test_a_missing_heading_title_or_name_may_be_added_then_stays(published):
+    """As for corrections: an empty translation of a published section's heading, a
+    document's title or a game's name may be filled in (the translations' import), and
+    is then fixed (a correction changes it)."""
+    fills = [("rulebook_section", "heading_en", "Drawing", published["section"]),
+             ("rulebook_document", "title_ru", "Правила", published["document"]),
+             ("rulebook_game", "name_ru", "Тестовая игра", published["game"])]
+    for table, column, text, pk in fills:
+        with connection.cursor() as cursor:
+            cursor.execute(f"UPDATE {table} SET {column} = %s WHERE id = %s", [text, pk])
+            cursor.execute(f"SELECT {column} FROM {table} WHERE id = %s", [pk])
+            assert cursor.fetchone()[0] == text
+        with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(f"UPDATE {table} SET {column} = 'x' WHERE id = %s", [pk])
 
 
 def test_a_missing_translation_of_a_published_correction_may_be_added(published):

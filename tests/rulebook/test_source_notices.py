@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from rulebook.models import Clause, ClauseVersion, Correction, Document, Section
 from rulebook.versioning.publishing import propose_version, publish_correction, submit_correction
+from tests.rulebook.conftest import update_published_section
 
 BEFORE_FIRST = {"de": "Der Text vor der ersten Korrektur liegt in den Quellen nicht vor.",
                 "en": "The text before the first correction is not available in the sources."}
@@ -98,7 +99,7 @@ def test_the_heading_missing_from_the_imported_source_still_says_so(seeded):
 
 
 def test_a_section_added_without_a_heading_is_not_missing_in_the_source(new_section):
-    Section.objects.filter(pk=new_section["section"].pk).update(heading_en="")
+    update_published_section(new_section["section"], heading_en="")
     page = _page("/en/berserk/comprehensive-rules/section/110/")
     assert HEADING_MISSING["en"] not in page
 

@@ -18,6 +18,7 @@ from django.utils import translation
 
 from rulebook.importing.translations import load_translations
 from rulebook.search import search
+from tests.rulebook.conftest import update_published_section
 
 PD = "1.2.4."
 
@@ -143,6 +144,5 @@ def test_a_changed_section_heading_is_searchable_at_once(translated):
 
     section = Section.objects.get(slug="wirkungsbegrenzung")
     assert keys("Testüberschrift") == []
-    section.heading_de = "Wirkungsbegrenzung Testüberschrift"
-    section.save()
+    update_published_section(section, heading_de="Wirkungsbegrenzung Testüberschrift")
     assert keys("Testüberschrift") == [f"{PD}wirkungsbegrenzung.p1"]

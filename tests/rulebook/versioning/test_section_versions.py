@@ -18,7 +18,7 @@ from rulebook.versioning.exporting import export_game, restore_game
 from rulebook.versioning.publishing import (
     WorkflowError, propose_version, publish_correction, submit_correction,
 )
-from tests.rulebook.conftest import TEXTS, hidden_inputs
+from tests.rulebook.conftest import TEXTS, hidden_inputs, update_published_section
 
 RENAMED = datetime.date(2023, 3, 1)
 DOC = "/de/testspiel/regeln/"
@@ -280,7 +280,8 @@ def test_the_search_finds_a_renamed_section_by_the_heading_in_force(client, smal
     from rulebook.search.indexing import index_section
 
     section = small_rulebook["section"]
-    Section.objects.filter(pk=section.pk).update(heading_de="Altname")
+    # a section published as "Altname" (the fixture's heading is a word of its texts)
+    update_published_section(section, heading_de="Altname")
     index_section(section)
     assert [hit.clause.key for hit in search("Altname", language="de")] == ["1.1"]
     correct(small_rulebook["game"], publisher, RENAMED, {
@@ -297,7 +298,7 @@ def test_a_section_without_a_heading_is_named_by_its_number_when_renamed(small_r
     from rulebook.versioning.headings import describe
 
     section = small_rulebook["section"]
-    Section.objects.filter(pk=section.pk).update(heading_de="")
+    update_published_section(section, heading_de="")  # a section published without a heading
     correction = Correction.objects.create(game=small_rulebook["game"], language="de",
                                            effective_date=RENAMED, title_de="Überschrift")
     change = StructureChange.objects.create(correction=correction, section=section,
