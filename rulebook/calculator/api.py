@@ -44,6 +44,7 @@ from rulebook.api_common import (BODY_ERRORS, ERRORS, ApiError, IsoDate, Languag
                                  date_error, not_found)
 from rulebook.calculator import services as calculator
 from rulebook.calculator import speed
+from rulebook.models.rules import page_address
 
 router = Router()
 
@@ -297,7 +298,7 @@ def scenario_json(request: HttpRequest, scenario: Scenario) -> dict[str, Any]:
 def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.RulingView,
                 query: str) -> dict[str, Any]:
     """A presented ruling as in the evaluate endpoints."""
-    web = reverse("calculator:scenario", args=[scenario.game, scenario.slug])
+    web = page_address("calculator:scenario", scenario.game, scenario.slug)
 
     urls: dict[Any, str] = {}
     cited: dict[Any, dict[str, Any]] = {}

@@ -83,6 +83,7 @@ from pydantic import BaseModel
 from engine.core import Citation, Scenario
 from rulebook.caching.pages import rulebook_generation
 from rulebook.caching.process import ProcessIndex
+from rulebook.models.rules import page_address
 from rulebook.calculator.citations import ResolvedCitation, resolve_citations
 
 V = TypeVar("V")
@@ -144,7 +145,7 @@ class KeptCitation(ResolvedCitation):
 
     def url(self) -> str:
         """:meth:`ResolvedCitation.url`, once per language and script prefix."""
-        return self._said(("url", get_script_prefix()), lambda: ResolvedCitation.url(self))
+        return self._said(("url", script_prefix()), lambda: ResolvedCitation.url(self))
 
 
 def remembered(citation: ResolvedCitation, what: Hashable, build: Callable[[], Any]) -> Any:
@@ -214,13 +215,15 @@ def _translator(language: str | None) -> Callable[[str], str]:
 
 
 def in_one_language(function: Callable[..., V]) -> Callable[..., V]:
-    """Run ``function`` with the active language looked up once (Django's lookup costs
-    microseconds, hundreds of times per ruling) for :func:`gettext` and the kept
-    citations.  Only for functions that do not change the active language."""
+    """Run ``function`` with the active language and the script prefix looked up once
+    (each of Django's lookups costs microseconds, hundreds of times per ruling) for
+    :func:`gettext`, :func:`language`, :func:`script_prefix` and the kept citations.  Only
+    for functions that change neither (no ``{% language %}`` in a template rendered so)."""
     @functools.wraps(function)
     def run(*args: Any, **kwargs: Any) -> V:
         previous = getattr(_SCOPE, "say", None)
-        _SCOPE.say = _translator(translation.get_language())
+        say = _SCOPE.say = _translator(translation.get_language())
+        say.prefix = get_script_prefix()  # type: ignore[attr-defined]
         try:
             return function(*args, **kwargs)
         finally:
@@ -234,6 +237,12 @@ def language() -> str | None:
     return translation.get_language() if say is None else say.language
 
 
+def script_prefix() -> str:
+    """The script prefix (as :func:`django.urls.get_script_prefix`)."""
+    say = getattr(_SCOPE, "say", None)
+    return get_script_prefix() if say is None else say.prefix
+
+
 def gettext(message_id: str) -> str:
     """Django's :func:`~django.utils.translation.gettext` of ``message_id`` in the active
     language, remembered per language and message id (not for lazy or safe strings)."""
@@ -243,10 +252,50 @@ def gettext(message_id: str) -> str:
     return say(message_id)
 
 
+@dataclasses.dataclass(frozen=True)
+class FieldTexts:
+    """What a scenario field (:class:`engine.core.Field`) says to a reader of one language:
+    its label, help and ``required_when`` texts and its choices as (value, label), each
+    translated as :func:`rulebook.calculator.services.render_message` translates it."""
+
+    label: str
+    help: str
+    required_when: str
+    choices: tuple[tuple[str, str], ...]
+
+
+#: The texts of the fields read so far: language → ``id(spec)`` → (spec, its texts); the
+#: spec is kept with its texts, so an id is never another field's.
+FIELD_TEXTS: dict[str | None, dict[int, tuple[Any, FieldTexts]]] = {}
+#: At most this many fields per language (the scenarios' fields: a few hundred).
+FIELD_TEXTS_PER_LANGUAGE = 4096
+
+
+def field_texts(spec: Any) -> FieldTexts:
+    """``spec``'s :class:`FieldTexts` in the active language, worked out once per field
+    and language (a form binds and a situation describes every field and choice label of
+    the scenario on every ruling; the fields are the code's, so the same each time)."""
+    from rulebook.calculator.services import render_message  # services imports speed
+
+    table = FIELD_TEXTS.setdefault(language(), {})
+    found = table.get(id(spec))
+    if found is not None and found[0] is spec:
+        return found[1]
+    texts = FieldTexts(render_message(spec.label), render_message(spec.help),
+                       render_message(spec.required_when),
+                       tuple((choice.value, render_message(choice.label))
+                             for choice in spec.choices))
+    if len(table) >= FIELD_TEXTS_PER_LANGUAGE:
+        table.clear()
+    table[id(spec)] = (spec, texts)
+    return texts
+
+
 @receiver(setting_changed)
 def _forget_translations(setting: str, **_kwargs: Any) -> None:
     if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
         TRANSLATED.clear()
+        FIELD_TEXTS.clear()
 
 
 # --------------------------------------------------------------------------
@@ -373,7 +422,7 @@ def _source(source, ruling) -> str:
     details = ""
     if citation.clause:
         document = citation.citation.document
-        address = remembered(citation, ("fragment", get_script_prefix()), lambda: reverse(
+        address = remembered(citation, ("fragment", script_prefix()), lambda: reverse(
             "calculator:clause", args=[document.game, document.document, citation.key]))
         if ruling.dated:
             address += "?as_of=" + date_format(ruling.on, "Y-m-d")
@@ -625,7 +674,7 @@ def fields_html(fields: Iterable[Any], scenario: Scenario, card_reading: Any = N
     :param card_reading: the card text just read (``field``, ``complete``, ``phrases``), or
         ``None``.
     """
-    env = {"action": _e(reverse("calculator:scenario", args=[scenario.game, scenario.slug])),
+    env = {"action": _e(page_address("calculator:scenario", scenario.game, scenario.slug)),
            "card_reading": card_reading}
     return mark_safe("".join(_field(field, env) for field in fields))
 
