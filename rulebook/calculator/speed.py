@@ -46,7 +46,9 @@ table never asked before, no page cache answering) costs little.  Four trades:
    on the pages: a test (``tests/rulebook/calculator/test_speed.py``) renders
    both ways for every scenario, worked example, language, date, error state
    and card reading and asks for the same bytes.  To change the markup, change
-   the template, then this module, until that test passes.
+   the template, then this module, until that test passes.  A group's blank
+   item (its ``<template>``: initial values only) is written once per form
+   address, language and the cards its fields may pick (:data:`BLANK_ITEMS`).
 
 3. **A test for a check on every answer**: :func:`json_response` writes a
    ruling's JSON answer in the order and with the defaults of its response
@@ -309,6 +311,7 @@ def _forget_translations(setting: str, **_kwargs: Any) -> None:
     if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
         TRANSLATED.clear()
         FIELD_TEXTS.clear()
+        BLANK_ITEMS.clear()
 
 
 # --------------------------------------------------------------------------
@@ -536,12 +539,50 @@ def _group(field, env: dict) -> str:
         f'  <div class="group-items" data-group-items>\n'
         f'  {items}\n'
         f'  </div>\n'
-        f'  <template data-group-template>{_group_item(field, field.template, "__n__", env)}'
+        f'  <template data-group-template>{_blank_item(field, env)}'
         f'</template>\n'
         f'  <p class="group-add" data-group-add hidden><button type="button" '
         f'class="button button--secondary" data-group-add-button>'
         + _blocktranslate("Add an item: %(label)s", label=field.label)
         + '</button></p>\n</fieldset>\n')
+
+
+#: A group's blank item (its ``<template>``) as written: (form address, language, group,
+#: its label, the cards its fields pick from) → markup.  At most :data:`BLANK_ITEMS_KEPT`.
+BLANK_ITEMS: dict[tuple, str] = {}
+BLANK_ITEMS_KEPT = 1024
+
+
+def _blank_item(group, env: dict) -> str:
+    """``group``'s blank item as :func:`_group_item` writes it, once per form address,
+    language, label and the cards its fields may pick (the groups' counts): a blank item
+    holds the fields' initial values only (:func:`rulebook.calculator.services.bind_form`),
+    so it is the same on every ruling of the scenario — unless it shows an error or a card
+    reading (written afresh then)."""
+    references = []
+    for field in _fields_of(group.template):
+        if field.error:
+            return _group_item(group, group.template, "__n__", env)
+        if field.references:
+            references.append((field.html_name, tuple(field.references)))
+    if env["card_reading"] is not None:
+        return _group_item(group, group.template, "__n__", env)
+    key = (env["action"], language(), group.html_name, group.label, tuple(references))
+    found = BLANK_ITEMS.get(key)
+    if found is None:
+        found = _group_item(group, group.template, "__n__", env)
+        if len(BLANK_ITEMS) >= BLANK_ITEMS_KEPT:
+            BLANK_ITEMS.clear()
+        BLANK_ITEMS[key] = found
+    return found
+
+
+def _fields_of(fields: Iterable[Any]) -> Iterable[Any]:
+    """Bound fields and those of their groups' items and blank items, depth first."""
+    for field in fields:
+        yield field
+        for item in [*field.items, field.template]:
+            yield from _fields_of(item)
 
 
 def _group_item(group, item: list, number: Any, env: dict) -> str:

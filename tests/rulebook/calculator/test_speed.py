@@ -219,8 +219,9 @@ def test_the_json_answer_is_the_bytes_ninja_writes_after_validating(seeded, clie
 def _switched_off(monkeypatch):
     """Every speed-up of a ruling's page, fragment and JSON that can be switched off,
     switched off: Django's render outside one language scope, ``reverse()`` for every
-    address, chrome rendered each time, field texts translated each time, kept
-    citations' JSON shaped on every answer, the generation read again, nothing kept."""
+    address, chrome rendered each time, field texts translated each time, groups' blank
+    items written each time, kept citations' JSON shaped on every answer, the generation
+    read again, nothing kept."""
     from django.shortcuts import render
     from django.urls import reverse
 
@@ -242,6 +243,8 @@ def _switched_off(monkeypatch):
     monkeypatch.setattr(speed, "field_texts", texts)
     monkeypatch.setattr(speed, "shaped_once", speed.shaped)
     monkeypatch.setattr(speed, "request_generation", lambda: None)
+    monkeypatch.setattr(speed, "_blank_item", lambda group, env: speed._group_item(
+        group, group.template, "__n__", env))
     monkeypatch.setattr(reading._ChromeNode, "render",
                         lambda node, context: node.nodelist.render(context))
 
