@@ -48,7 +48,9 @@ table never asked before, no page cache answering) costs little.  Four trades:
    and card reading and asks for the same bytes.  To change the markup, change
    the template, then this module, until that test passes.  A group's blank
    item (its ``<template>``: initial values only) is written once per form
-   address, language and the cards its fields may pick (:data:`BLANK_ITEMS`).
+   address, language and the cards its fields may pick (:data:`BLANK_ITEMS`); a
+   cited clause's key link, rulings, warning and details once per kept citation,
+   date and language (:func:`remembered`), only its steps per ruling.
 
 3. **A test for a check on every answer**: :func:`json_response` writes a
    ruling's JSON answer in the order and with the defaults of its response
@@ -408,11 +410,9 @@ def _version_meta(version) -> str:
 def _source(source, ruling) -> str:
     citation = source.citation
     dated = bool(ruling.dated)
-    if citation.clause:
-        key = (f'<a class="citation__key" href="{_e(citation.dated_url(dated))}">'
-               f'{_e(citation.display_key)}</a>')
-    else:
-        key = f'<span class="citation__key">{_e(citation.key)}</span>'
+    # what depends on the clause, the date and the language only: once per kept citation
+    key, tail = remembered(citation, ("source", dated, ruling.on, script_prefix()),
+                           lambda: _source_parts(citation, ruling, dated))
     meta = remembered(citation, "meta", lambda: _version_meta(citation.version))
     steps = ""
     if source.steps:
@@ -423,6 +423,18 @@ def _source(source, ruling) -> str:
     if source.points:
         steps += gettext("readings of open point") + " " + ", ".join(
             f'<a href="#open-point-{_e(number)}">{_e(number)}</a>' for number in source.points)
+    return (f'<li class="citation" id="{_e(source.anchor)}">\n  {key}\n'
+            f'  <span class="citation__meta">{meta}</span>\n'
+            f'  <span class="citation__steps">{steps}</span>{tail}\n</li>\n')
+
+
+def _source_parts(citation, ruling, dated: bool) -> tuple[str, str]:
+    """A cited clause's key link and what follows its steps (rulings, warning, details)."""
+    if citation.clause:
+        key = (f'<a class="citation__key" href="{_e(citation.dated_url(dated))}">'
+               f'{_e(citation.display_key)}</a>')
+    else:
+        key = f'<span class="citation__key">{_e(citation.key)}</span>'
     rulings = ""
     if citation.rulings:
         rulings = ('\n  <p class="citation__rulings">' + gettext("Official rulings:")
@@ -450,10 +462,7 @@ def _source(source, ruling) -> str:
             f'    <div class="citation__text"><a href="{_e(citation.dated_url(dated))}">'
             + _blocktranslate("Read clause %(key)s on its page", key=citation.display_key)
             + '</a></div>\n  </details>\n  ')
-    return (f'<li class="citation" id="{_e(source.anchor)}">\n  {key}\n'
-            f'  <span class="citation__meta">{meta}</span>\n'
-            f'  <span class="citation__steps">{steps}</span>{rulings}\n'
-            f'  {warning}\n  {details}\n</li>\n')
+    return key, f"{rulings}\n  {warning}\n  {details}"
 
 
 @in_one_language
