@@ -21,6 +21,7 @@ is answered 304 from it.
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import re
 from collections import OrderedDict
@@ -46,6 +47,19 @@ _HARMLESS_VARY = {"accept-language", "hx-request", "hx-target"}
 # How many addresses (paths without query) each worker remembers as not
 # opting in, so their requests skip the generation query.
 PASS_THROUGH_MEMORY = 4096
+
+
+#: The generation the page cache read for the request being answered (its key), if any.
+_REQUEST_GENERATION: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "rulebook_request_generation", default=None)
+
+
+def request_generation() -> str | None:
+    """The :func:`rulebook_generation` the page cache read for the key of the request
+    being answered, or ``None`` (no key read: not a page it stores).  Read again instead,
+    it costs a query; a publication committed since gives the next request a new
+    generation, so what this request keeps under the one read is never older than it."""
+    return _REQUEST_GENERATION.get()
 
 
 def rulebook_generation(now=None) -> str:
@@ -110,11 +124,15 @@ class RulePageCacheMiddleware:
                 del self.pass_through[path]
                 cache.set(self._key(request), self._stored(response), FRAGMENT_TIMEOUT)
             return response
-        key = self._key(request)
+        key, generation = self._key_and_generation(request)
         stored = cache.get(key)
         if stored is not None:
             return self._replay(request, *stored)
-        response = self.get_response(request)
+        token = _REQUEST_GENERATION.set(generation)
+        try:
+            response = self.get_response(request)
+        finally:
+            _REQUEST_GENERATION.reset(token)
         if self._cacheable_response(response):
             cache.set(key, self._stored(response), FRAGMENT_TIMEOUT)
         else:
@@ -123,14 +141,21 @@ class RulePageCacheMiddleware:
                 self.pass_through.popitem(last=False)
         return response
 
-    @staticmethod
-    def _key(request: HttpRequest) -> str:
+    @classmethod
+    def _key(cls, request: HttpRequest) -> str:
         """The cache key of the page at this address now (one query)."""
+        return cls._key_and_generation(request)[0]
+
+    @staticmethod
+    def _key_and_generation(request: HttpRequest) -> tuple[str, str]:
+        """The cache key of the page at this address now and the generation in it
+        (one query)."""
         now = timezone.now()
+        generation = rulebook_generation(now)
         return "rule-page:" + hashlib.sha256("|".join([
-            release(), rulebook_generation(now), timezone.localdate(now).isoformat(),
+            release(), generation, timezone.localdate(now).isoformat(),
             # scheme and host too: the page's canonical and alternate links are absolute
-            request.build_absolute_uri()]).encode()).hexdigest()
+            request.build_absolute_uri()]).encode()).hexdigest(), generation
 
     @staticmethod
     def _stored(response: HttpResponse) -> tuple:

@@ -33,7 +33,7 @@ import datetime
 from typing import Annotated, Any
 
 from django.http import HttpRequest
-from django.urls import get_script_prefix, reverse
+from django.urls import reverse
 from django.utils import translation
 from ninja import Query, Router, Schema
 from pydantic import Field as PydanticField
@@ -45,6 +45,7 @@ from rulebook.api_common import (BODY_ERRORS, ERRORS, ApiError, IsoDate, Languag
                                  date_error, not_found)
 from rulebook.calculator import services as calculator
 from rulebook.calculator import speed
+from rulebook.models.rules import page_address
 
 router = Router()
 
@@ -300,7 +301,7 @@ def scenario_json(request: HttpRequest, scenario: Scenario) -> dict[str, Any]:
 def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.RulingView,
                 query: str) -> dict[str, Any]:
     """A presented ruling as in the evaluate endpoints."""
-    web = reverse("calculator:scenario", args=[scenario.game, scenario.slug])
+    web = page_address("calculator:scenario", scenario.game, scenario.slug)
 
     urls: dict[Any, str] = {}
     cited: dict[Any, dict[str, Any]] = {}
@@ -320,11 +321,13 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
 
     # a kept citation's JSON is the same for every answer on its date, in its language, on
     # this site: remembered with it (speed.remembered)
-    kept_as = ("json", f"{request.scheme}://{request.get_host()}", get_script_prefix())
+    kept_as = ("json", f"{request.scheme}://{request.get_host()}", speed.script_prefix())
 
     def citation_json(c) -> dict[str, Any]:  # each clause once, however many steps cite it
         if c.citation not in cited:
-            cited[c.citation] = speed.remembered(c, kept_as, lambda: {
+            # shaped once (speed.shaped_once): each answer citing it takes it as it is
+            cited[c.citation] = speed.remembered(c, kept_as, lambda: speed.shaped_once(
+                CitationOut, {
                 "game": c.citation.document.game, "document": c.citation.document.document,
                 "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
                 "version": c.version.number if c.version else None,
@@ -332,7 +335,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
                 "url": url(c), "drift": c.drift.value, "warning": c.warning(),
                 "has_text": c.has_text,
                 "rulings": ruling_links(c),
-            })
+            }))
         return cited[c.citation]
 
     def values(items) -> list[dict[str, Any]]:

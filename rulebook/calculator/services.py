@@ -301,10 +301,10 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
         for spec in fields:
             name = prefix + spec.name
             path = name.replace("-", ".")
-            item = BoundField(spec, name, path, render_message(spec.label),
-                              render_message(spec.help),
+            texts = speed.field_texts(spec)  # translated once per field and language
+            item = BoundField(spec, name, path, texts.label, texts.help,
                               error=render_message(errors.get(path)), context=context,
-                              required_when=render_message(spec.required_when),
+                              required_when=texts.required_when,
                               more=spec.name in more)
             shown = layout.shown_when(scenario.game, scenario.slug,
                                       re.sub(r"\.\d+\.|\.__i__\.", ".", path))
@@ -349,8 +349,8 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
                 # the engine ignores letter case ("?side=A"): so does the selection shown
                 selected = {spec.choice_value(v) for v in (
                     raw_values if spec.kind is FieldKind.MULTIPLE_CHOICE else [raw])}
-                item.choices = [(choice.value, render_message(choice.label),
-                                 choice.value in selected) for choice in spec.choices]
+                item.choices = [(value, label, value in selected)
+                                for value, label in texts.choices]
             else:
                 item.value = raw
             bound.append(item)
@@ -629,7 +629,8 @@ def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple
     def walk(fields: Sequence[Field], data: Mapping[str, Any], context: str) -> None:
         for spec in fields:
             value = data.get(spec.name)
-            label = render_message(spec.label)
+            texts = speed.field_texts(spec)  # translated once per field and language
+            label = texts.label
             full = f"{context}: {label}" if context else label
             if spec.kind is FieldKind.GROUP:
                 for index, item in enumerate(value or ()):
@@ -642,9 +643,9 @@ def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple
                     data.get(spec.applies_when[0]) not in spec.applies_when[1]):
                 continue
             if spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
-                labels = {c.value: render_message(c.label) for c in spec.choices}
+                labels = dict(texts.choices)
                 chosen = [value] if isinstance(value, str) else [
-                    c.value for c in spec.choices if c.value in value]
+                    choice for choice, _label in texts.choices if choice in value]
                 rows.append((full, ", ".join(labels.get(v, v) for v in chosen)))
             else:
                 rows.append((full, value_text(value)))

@@ -9,7 +9,9 @@ table never asked before, no page cache answering) costs little.  Four trades:
      ruling's citations resolve to (:func:`rulebook.calculator.citations.resolve_citations`,
      two ORM queries and most of a ruling's time without it), kept per worker
      for the same citations and date under the rulebook's publication stamp
-     (:func:`rulebook.caching.pages.rulebook_generation`, one small query): any
+     (:func:`rulebook.caching.pages.rulebook_generation`, one small query; on a
+     whole page the one the page cache already read for the request's key,
+     :func:`rulebook.caching.pages.request_generation`): any
      publication, edit or scheduled version falling due gives a new stamp, so
      a kept answer is never older than the database.  At most
      :data:`CITATION_SETS` answers are kept (a reader may choose any date).
@@ -21,9 +23,12 @@ table never asked before, no page cache answering) costs little.  Four trades:
    - :data:`TRANSLATED` — gettext's answer per language and message id (the
      code's message ids: bounded), instead of Django's lookup for each of the
      hundreds of labels, choices and steps of a ruling; emptied when a test
-     changes the languages or the catalogs' paths.  :func:`in_one_language`
-     looks the active language up once for a whole presentation, form or
-     markup (Django's lookup costs microseconds each time).
+     changes the languages or the catalogs' paths.  :func:`field_texts`: a
+     scenario field's label, help and choice labels, translated once per field
+     and language (:data:`FIELD_TEXTS`, bounded by the code's fields).
+     :func:`in_one_language` looks the active language and the script prefix
+     up once for a whole presentation, form, markup or page (the calculator's
+     views render in it; Django's lookups cost microseconds each time).
    - :func:`example_links` — the worked examples to start from (each one's
      short address, read by the engine), which depend only on the scenario and
      the language: kept per scenario and language.
@@ -41,7 +46,11 @@ table never asked before, no page cache answering) costs little.  Four trades:
    on the pages: a test (``tests/rulebook/calculator/test_speed.py``) renders
    both ways for every scenario, worked example, language, date, error state
    and card reading and asks for the same bytes.  To change the markup, change
-   the template, then this module, until that test passes.
+   the template, then this module, until that test passes.  A group's blank
+   item (its ``<template>``: initial values only) is written once per form
+   address, language and the cards its fields may pick (:data:`BLANK_ITEMS`); a
+   cited clause's key link, rulings, warning and details once per kept citation,
+   date and language (:func:`remembered`), only its steps per ruling.
 
 3. **A test for a check on every answer**: :func:`json_response` writes a
    ruling's JSON answer in the order and with the defaults of its response
@@ -51,7 +60,14 @@ table never asked before, no page cache answering) costs little.  Four trades:
    :func:`rulebook.calculator.api.ruling_json` of the schema's types; a test
    (``tests/rulebook/calculator/test_speed.py``) asks, for every judge case and
    worked example in every language, for the bytes django-ninja writes after
-   validating.  The OpenAPI document still names the schema.
+   validating.  The OpenAPI document still names the schema.  A kept
+   citation's JSON is shaped once (:func:`shaped_once`) and taken as it is by
+   every answer citing it.
+
+Addresses on a ruling's page and in its JSON go through
+:func:`rulebook.models.rules.page_address` (``{% address %}`` in the templates),
+``reverse()`` remembered per process, language and script prefix: reversing the
+API's evaluation address alone cost a third of a millisecond per page.
 """
 
 from __future__ import annotations
@@ -81,8 +97,9 @@ from ninja.renderers import JSONRenderer
 from pydantic import BaseModel
 
 from engine.core import Citation, Scenario
-from rulebook.caching.pages import rulebook_generation
+from rulebook.caching.pages import request_generation, rulebook_generation
 from rulebook.caching.process import ProcessIndex
+from rulebook.models.rules import page_address
 from rulebook.calculator.citations import ResolvedCitation, resolve_citations
 
 V = TypeVar("V")
@@ -144,7 +161,7 @@ class KeptCitation(ResolvedCitation):
 
     def url(self) -> str:
         """:meth:`ResolvedCitation.url`, once per language and script prefix."""
-        return self._said(("url", get_script_prefix()), lambda: ResolvedCitation.url(self))
+        return self._said(("url", script_prefix()), lambda: ResolvedCitation.url(self))
 
 
 def remembered(citation: ResolvedCitation, what: Hashable, build: Callable[[], Any]) -> Any:
@@ -168,7 +185,8 @@ def resolved_citations(citations: Iterable[Citation],
     the rulebook's publication stamp (one small query instead of two), each a
     :class:`KeptCitation`."""
     cited = tuple(dict.fromkeys(citations))
-    return _kept(CITATIONS, lambda: (rulebook_generation(), on, cited),
+    # the page cache's generation for this request when it read one (one query less)
+    return _kept(CITATIONS, lambda: (request_generation() or rulebook_generation(), on, cited),
                  lambda: _keeping(resolve_citations(cited, on)))
 
 
@@ -214,13 +232,15 @@ def _translator(language: str | None) -> Callable[[str], str]:
 
 
 def in_one_language(function: Callable[..., V]) -> Callable[..., V]:
-    """Run ``function`` with the active language looked up once (Django's lookup costs
-    microseconds, hundreds of times per ruling) for :func:`gettext` and the kept
-    citations.  Only for functions that do not change the active language."""
+    """Run ``function`` with the active language and the script prefix looked up once
+    (each of Django's lookups costs microseconds, hundreds of times per ruling) for
+    :func:`gettext`, :func:`language`, :func:`script_prefix` and the kept citations.  Only
+    for functions that change neither (no ``{% language %}`` in a template rendered so)."""
     @functools.wraps(function)
     def run(*args: Any, **kwargs: Any) -> V:
         previous = getattr(_SCOPE, "say", None)
-        _SCOPE.say = _translator(translation.get_language())
+        say = _SCOPE.say = _translator(translation.get_language())
+        say.prefix = get_script_prefix()  # type: ignore[attr-defined]
         try:
             return function(*args, **kwargs)
         finally:
@@ -234,6 +254,12 @@ def language() -> str | None:
     return translation.get_language() if say is None else say.language
 
 
+def script_prefix() -> str:
+    """The script prefix (as :func:`django.urls.get_script_prefix`)."""
+    say = getattr(_SCOPE, "say", None)
+    return get_script_prefix() if say is None else say.prefix
+
+
 def gettext(message_id: str) -> str:
     """Django's :func:`~django.utils.translation.gettext` of ``message_id`` in the active
     language, remembered per language and message id (not for lazy or safe strings)."""
@@ -243,10 +269,51 @@ def gettext(message_id: str) -> str:
     return say(message_id)
 
 
+@dataclasses.dataclass(frozen=True)
+class FieldTexts:
+    """What a scenario field (:class:`engine.core.Field`) says to a reader of one language:
+    its label, help and ``required_when`` texts and its choices as (value, label), each
+    translated as :func:`rulebook.calculator.services.render_message` translates it."""
+
+    label: str
+    help: str
+    required_when: str
+    choices: tuple[tuple[str, str], ...]
+
+
+#: The texts of the fields read so far: language → ``id(spec)`` → (spec, its texts); the
+#: spec is kept with its texts, so an id is never another field's.
+FIELD_TEXTS: dict[str | None, dict[int, tuple[Any, FieldTexts]]] = {}
+#: At most this many fields per language (the scenarios' fields: a few hundred).
+FIELD_TEXTS_PER_LANGUAGE = 4096
+
+
+def field_texts(spec: Any) -> FieldTexts:
+    """``spec``'s :class:`FieldTexts` in the active language, worked out once per field
+    and language (a form binds and a situation describes every field and choice label of
+    the scenario on every ruling; the fields are the code's, so the same each time)."""
+    from rulebook.calculator.services import render_message  # services imports speed
+
+    table = FIELD_TEXTS.setdefault(language(), {})
+    found = table.get(id(spec))
+    if found is not None and found[0] is spec:
+        return found[1]
+    texts = FieldTexts(render_message(spec.label), render_message(spec.help),
+                       render_message(spec.required_when),
+                       tuple((choice.value, render_message(choice.label))
+                             for choice in spec.choices))
+    if len(table) >= FIELD_TEXTS_PER_LANGUAGE:
+        table.clear()
+    table[id(spec)] = (spec, texts)
+    return texts
+
+
 @receiver(setting_changed)
 def _forget_translations(setting: str, **_kwargs: Any) -> None:
     if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
         TRANSLATED.clear()
+        FIELD_TEXTS.clear()
+        BLANK_ITEMS.clear()
 
 
 # --------------------------------------------------------------------------
@@ -343,11 +410,9 @@ def _version_meta(version) -> str:
 def _source(source, ruling) -> str:
     citation = source.citation
     dated = bool(ruling.dated)
-    if citation.clause:
-        key = (f'<a class="citation__key" href="{_e(citation.dated_url(dated))}">'
-               f'{_e(citation.display_key)}</a>')
-    else:
-        key = f'<span class="citation__key">{_e(citation.key)}</span>'
+    # what depends on the clause, the date and the language only: once per kept citation
+    key, tail = remembered(citation, ("source", dated, ruling.on, script_prefix()),
+                           lambda: _source_parts(citation, ruling, dated))
     meta = remembered(citation, "meta", lambda: _version_meta(citation.version))
     steps = ""
     if source.steps:
@@ -358,6 +423,18 @@ def _source(source, ruling) -> str:
     if source.points:
         steps += gettext("readings of open point") + " " + ", ".join(
             f'<a href="#open-point-{_e(number)}">{_e(number)}</a>' for number in source.points)
+    return (f'<li class="citation" id="{_e(source.anchor)}">\n  {key}\n'
+            f'  <span class="citation__meta">{meta}</span>\n'
+            f'  <span class="citation__steps">{steps}</span>{tail}\n</li>\n')
+
+
+def _source_parts(citation, ruling, dated: bool) -> tuple[str, str]:
+    """A cited clause's key link and what follows its steps (rulings, warning, details)."""
+    if citation.clause:
+        key = (f'<a class="citation__key" href="{_e(citation.dated_url(dated))}">'
+               f'{_e(citation.display_key)}</a>')
+    else:
+        key = f'<span class="citation__key">{_e(citation.key)}</span>'
     rulings = ""
     if citation.rulings:
         rulings = ('\n  <p class="citation__rulings">' + gettext("Official rulings:")
@@ -373,7 +450,7 @@ def _source(source, ruling) -> str:
     details = ""
     if citation.clause:
         document = citation.citation.document
-        address = remembered(citation, ("fragment", get_script_prefix()), lambda: reverse(
+        address = remembered(citation, ("fragment", script_prefix()), lambda: reverse(
             "calculator:clause", args=[document.game, document.document, citation.key]))
         if ruling.dated:
             address += "?as_of=" + date_format(ruling.on, "Y-m-d")
@@ -385,10 +462,7 @@ def _source(source, ruling) -> str:
             f'    <div class="citation__text"><a href="{_e(citation.dated_url(dated))}">'
             + _blocktranslate("Read clause %(key)s on its page", key=citation.display_key)
             + '</a></div>\n  </details>\n  ')
-    return (f'<li class="citation" id="{_e(source.anchor)}">\n  {key}\n'
-            f'  <span class="citation__meta">{meta}</span>\n'
-            f'  <span class="citation__steps">{steps}</span>{rulings}\n'
-            f'  {warning}\n  {details}\n</li>\n')
+    return key, f"{rulings}\n  {warning}\n  {details}"
 
 
 @in_one_language
@@ -474,12 +548,50 @@ def _group(field, env: dict) -> str:
         f'  <div class="group-items" data-group-items>\n'
         f'  {items}\n'
         f'  </div>\n'
-        f'  <template data-group-template>{_group_item(field, field.template, "__n__", env)}'
+        f'  <template data-group-template>{_blank_item(field, env)}'
         f'</template>\n'
         f'  <p class="group-add" data-group-add hidden><button type="button" '
         f'class="button button--secondary" data-group-add-button>'
         + _blocktranslate("Add an item: %(label)s", label=field.label)
         + '</button></p>\n</fieldset>\n')
+
+
+#: A group's blank item (its ``<template>``) as written: (form address, language, group,
+#: its label, the cards its fields pick from) → markup.  At most :data:`BLANK_ITEMS_KEPT`.
+BLANK_ITEMS: dict[tuple, str] = {}
+BLANK_ITEMS_KEPT = 1024
+
+
+def _blank_item(group, env: dict) -> str:
+    """``group``'s blank item as :func:`_group_item` writes it, once per form address,
+    language, label and the cards its fields may pick (the groups' counts): a blank item
+    holds the fields' initial values only (:func:`rulebook.calculator.services.bind_form`),
+    so it is the same on every ruling of the scenario — unless it shows an error or a card
+    reading (written afresh then)."""
+    references = []
+    for field in _fields_of(group.template):
+        if field.error:
+            return _group_item(group, group.template, "__n__", env)
+        if field.references:
+            references.append((field.html_name, tuple(field.references)))
+    if env["card_reading"] is not None:
+        return _group_item(group, group.template, "__n__", env)
+    key = (env["action"], language(), group.html_name, group.label, tuple(references))
+    found = BLANK_ITEMS.get(key)
+    if found is None:
+        found = _group_item(group, group.template, "__n__", env)
+        if len(BLANK_ITEMS) >= BLANK_ITEMS_KEPT:
+            BLANK_ITEMS.clear()
+        BLANK_ITEMS[key] = found
+    return found
+
+
+def _fields_of(fields: Iterable[Any]) -> Iterable[Any]:
+    """Bound fields and those of their groups' items and blank items, depth first."""
+    for field in fields:
+        yield field
+        for item in [*field.items, field.template]:
+            yield from _fields_of(item)
 
 
 def _group_item(group, item: list, number: Any, env: dict) -> str:
@@ -625,7 +737,7 @@ def fields_html(fields: Iterable[Any], scenario: Scenario, card_reading: Any = N
     :param card_reading: the card text just read (``field``, ``complete``, ``phrases``), or
         ``None``.
     """
-    env = {"action": _e(reverse("calculator:scenario", args=[scenario.game, scenario.slug])),
+    env = {"action": _e(page_address("calculator:scenario", scenario.game, scenario.slug)),
            "card_reading": card_reading}
     return mark_safe("".join(_field(field, env) for field in fields))
 
@@ -671,13 +783,27 @@ def _shaper(annotation: Any) -> Callable[[Any], Any] | None:
     return None
 
 
+class Shaped(dict):
+    """A dictionary already in its schema's shape (:func:`shaped_once`), taken as it is by
+    :func:`shaped`: a kept citation's JSON is shaped once, not on every answer citing it."""
+
+
+def shaped_once(model: type, data: dict[str, Any]) -> Shaped:
+    """:func:`shaped` ``data``, marked so that :func:`shaped` takes it as it is (to keep
+    and hand out again: never to be changed by the caller)."""
+    return Shaped(shaped(model, data))
+
+
 def shaped(model: type, data: dict[str, Any]) -> dict[str, Any]:
     """``data`` as ``model(**data).model_dump()`` gives it when ``data`` is of the
     schema's types: its fields in the schema's order, a missing one as its default,
-    nested schemas likewise; nothing validated.
+    nested schemas likewise; nothing validated.  A :class:`Shaped` ``data`` is returned
+    as it is.
 
     :raises KeyError: if a required field is missing.
     """
+    if data.__class__ is Shaped:
+        return data
     found = {}
     for name, shape, default in _plan(model):
         if name in data:

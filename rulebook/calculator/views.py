@@ -36,6 +36,12 @@ from rulebook.models import Clause, Document
 from rulebook.reading.services import read_clauses
 
 
+#: ``render`` with the language and the script prefix looked up once for the whole page
+#: (:func:`rulebook.calculator.speed.in_one_language`): a ruling's kept citations and
+#: translations are read hundreds of times while it renders.
+_render = speed.in_one_language(render)
+
+
 def _scenario(game: str, slug: str):
     try:
         return calculator.find(game, slug)
@@ -76,7 +82,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     status = 400 if failed else 200
     target = request.htmx.target if request.htmx else None
     if target == "ruling" and not failed and not date_error:  # the ruling region only
-        response = render(request, "rulebook/calculator/includes/partial.html",
+        response = _render(request, "rulebook/calculator/includes/partial.html",
                           {**context, "region": "rulebook/calculator/includes/ruling_region.html"})
         if share_url:  # the address bar shows the short address, not every empty field
             response["HX-Push-Url"] = share_url
@@ -89,7 +95,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "start_from": speed.example_links(scenario),
     })
     if target in ("ruling", "calculator"):
-        response = render(request, "rulebook/calculator/includes/partial.html",
+        response = _render(request, "rulebook/calculator/includes/partial.html",
                           {**context, "region": "rulebook/calculator/includes/calculator.html"},
                           status=status)
         if (failed or date_error) and target == "ruling":  # the form shows the error
@@ -99,7 +105,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         return response
     # The whole page of a ruling depends only on its address, the date and
     # what is published: the page cache may keep it (200 answers only).
-    return page_cacheable(render(request, "rulebook/calculator/scenario.html", context,
+    return page_cacheable(_render(request, "rulebook/calculator/scenario.html", context,
                                  status=status))
 
 

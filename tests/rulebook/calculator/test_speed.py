@@ -210,3 +210,96 @@ def test_the_json_answer_is_the_bytes_ninja_writes_after_validating(seeded, clie
     validated = answers()
     assert written == validated
     assert {status for _a, status, _t, _c in written} == {200}
+
+
+# --------------------------------------------------------------------------
+# Whole answers: the same bytes with the speed-ups switched on and off
+# --------------------------------------------------------------------------
+
+def _switched_off(monkeypatch):
+    """Every speed-up of a ruling's page, fragment and JSON that can be switched off,
+    switched off: Django's render outside one language scope, ``reverse()`` for every
+    address, chrome rendered each time, field texts translated each time, groups' blank
+    items written each time, kept citations' JSON shaped on every answer, the generation
+    read again, nothing kept."""
+    from django.shortcuts import render
+    from django.urls import reverse
+
+    from rulebook.calculator import api, views
+    from rulebook.templatetags import reading
+
+    def address(viewname, *args):
+        return reverse(viewname, args=args)
+
+    def texts(spec):
+        return speed.FieldTexts(
+            calculator.render_message(spec.label), calculator.render_message(spec.help),
+            calculator.render_message(spec.required_when),
+            tuple((c.value, calculator.render_message(c.label)) for c in spec.choices))
+
+    monkeypatch.setattr(views, "_render", render)
+    for module in (speed, api, reading):
+        monkeypatch.setattr(module, "page_address", address)
+    monkeypatch.setattr(speed, "field_texts", texts)
+    monkeypatch.setattr(speed, "shaped_once", speed.shaped)
+    monkeypatch.setattr(speed, "request_generation", lambda: None)
+    monkeypatch.setattr(speed, "_blank_item", lambda group, env: speed._group_item(
+        group, group.template, "__n__", env))
+    monkeypatch.setattr(reading._ChromeNode, "render",
+                        lambda node, context: node.nodelist.render(context))
+
+
+def _ruling_addresses(lang):
+    """A ruling's page, its htmx fragment and its JSON, today and dated, for the first
+    worked examples of each scenario of every game (and a card text not understood)."""
+    runs = [(s, s.examples[0].inputs) for s in SCENARIOS if s.examples] + [
+        (s, s.examples[-1].inputs) for s in SCENARIOS if len(s.examples) > 1] + [
+        (powerduell.SITUATION, UNREAD)]
+    for scenario, inputs in runs:
+        query = calculator.example_query(scenario, inputs)
+        for dated in ("", "as_of=2020-01-01&"):
+            page = f"/{lang}/calculator/{scenario.game}/{scenario.slug}/?{dated}{query}"
+            yield page, {}
+            yield page, {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "ruling"}
+            yield (f"/api/scenarios/{scenario.game}/{scenario.slug}/evaluate?lang={lang}&"
+                   f"{dated}{query}", {})
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_ruling_pages_fragments_and_json_are_the_same_bytes_without_the_speed_ups(
+        seeded, client, monkeypatch, lang):
+    from django.core.cache import cache
+
+    def answers():
+        found = []
+        for address, headers in _ruling_addresses(lang):
+            cache.clear()  # cold: no stored page answers
+            speed.CITATIONS.clear()
+            response = client.get(address, **headers)
+            found.append((address, bool(headers), response.status_code,
+                          response["Content-Type"], response.content))
+        return found
+
+    switched_on = answers()
+    _switched_off(monkeypatch)
+    assert answers() == switched_on
+    assert {status for _a, _h, status, _t, _c in switched_on} == {200}
+    games = {address.split("/")[3] for address, *_rest in switched_on}
+    assert games == {"power-duell", "berserk", "marvel-champions"}
+
+
+@pytest.mark.django_db
+def test_a_cold_ruling_page_reads_the_generation_once(seeded, client):
+    """The page cache's generation for the page's key is the one its kept citations are
+    looked up under: a cold page of citations already resolved costs one query."""
+    from django.core.cache import cache
+
+    scenario, example = next((s, e) for s, e in EXAMPLES if s is powerduell.SITUATION)
+    address = ("/de/calculator/power-duell/situation/?"
+               + calculator.example_query(scenario, example.inputs))
+    assert client.get(address).status_code == 200  # the citations resolved and kept
+    cache.clear()
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(address).status_code == 200
+    assert len(queries.captured_queries) == 1
