@@ -125,3 +125,21 @@ def update_published_section(section, **fields):
             section.save()
         finally:
             install_guards(connection)
+
+
+def publish_through_workflow(correction, clause, editor, publisher, **texts):
+    """Propose a version of ``clause`` in draft ``correction`` with ``texts`` (``text_de``
+    …), submit it as ``editor`` and publish it as ``publisher``, as the admin does;
+    return the correction as stored."""
+    from rulebook.versioning.publishing import (
+        propose_version, publish_correction, submit_correction,
+    )
+
+    draft = propose_version(correction, clause, editor)
+    for name, text in texts.items():
+        setattr(draft, name, text)
+    draft.save()
+    submit_correction(correction, editor)
+    publish_correction(correction, publisher)
+    correction.refresh_from_db()
+    return correction

@@ -14,8 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from rulebook.models import Clause, ClauseVersion, Correction, Document, Section
-from rulebook.versioning.publishing import propose_version, publish_correction, submit_correction
-from tests.rulebook.conftest import update_published_section
+from tests.rulebook.conftest import publish_through_workflow, update_published_section
 
 BEFORE_FIRST = {"de": "Der Text vor der ersten Korrektur liegt in den Quellen nicht vor.",
                 "en": "The text before the first correction is not available in the sources."}
@@ -43,12 +42,7 @@ def new_section(seeded, publisher):
                                            title_ru="Новые правила", title_en="New rules",
                                            effective_date=timezone.localdate(),
                                            created_by=publisher)
-    draft = propose_version(correction, clause, publisher)
-    draft.text_ru = "Новое правило."
-    draft.save()
-    submit_correction(correction, publisher)
-    publish_correction(correction, publisher)
-    correction.refresh_from_db()
+    publish_through_workflow(correction, clause, publisher, publisher, text_ru="Новое правило.")
     return {"section": section, "clause": clause, "correction": correction}
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 
 from rulebook.models import Clause, ClauseVersion, Correction
-from rulebook.versioning.publishing import propose_version, publish_correction, submit_correction
+from tests.rulebook.conftest import publish_through_workflow
 
 
 def test_a_correction_effective_on_the_earliest_date_is_published_and_shown(
@@ -26,12 +26,7 @@ def test_a_correction_effective_on_the_earliest_date_is_published_and_shown(
                                  effective_date=None, published_at=stamp)
     correction = Correction.objects.create(game=game, language="de", title_de="Uralt",
                                            effective_date=datetime.date.min, created_by=editor)
-    draft = propose_version(correction, undated, editor)
-    draft.text_de = "Seit jeher so."
-    draft.save()
-    submit_correction(correction, editor)
-    publish_correction(correction, publisher)
-    correction.refresh_from_db()
+    publish_through_workflow(correction, undated, editor, publisher, text_de="Seit jeher so.")
     assert correction.is_published
     for path in (correction.get_absolute_url(), "/de/testspiel/regeln/1.3/",
                  "/de/testspiel/regeln/1.3/history/", "/de/search/?q=jeher"):
