@@ -37,6 +37,7 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from ninja import NinjaAPI
 from ninja.errors import HttpError, ValidationError
@@ -121,15 +122,23 @@ def _strict_query(operation) -> None:
         unknown = [name for name in request.GET if name not in known]
         if not unknown:
             return run(request, *args, **kwargs)
-        errors = []
-        for name in unknown:
-            close = difflib.get_close_matches(name, sorted(known - ALWAYS_TAKEN), n=1)
-            errors.append({"field": name, "message": (
-                f"Unknown field '{name}'. Did you mean '{close[0]}'?" if close
-                else f"Unknown field '{name}'.")})
+        errors = [{"field": name, "message": unknown_field(
+            request, name, sorted(known - ALWAYS_TAKEN))} for name in unknown]
         return _respond(request, errors, 422)
 
     operation.run = strict_run
+
+
+def unknown_field(request: HttpRequest, name: str, known) -> str:
+    """The message of an unknown parameter or body key ``name``, with the closest of
+    ``known``, in the reader's language (the engine's words for an unknown scenario
+    field, :func:`engine.core.validate_fields`)."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    with translation.override(reader_language(request, request.GET.get("lang"))):
+        if close:
+            return _("Unknown field '%(name)s'. Did you mean '%(suggestion)s'?") % {
+                "name": name, "suggestion": close[0]}
+        return _("Unknown field '%(name)s'.") % {"name": name}
 
 
 def _referenced(start, schemas: dict) -> set[str]:
@@ -221,9 +230,7 @@ def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse
             with translation.override(language):
                 message = date_error(str(error.get("ctx", {}).get("value", "")))
         if error.get("type") == "extra_forbidden" and loc:  # a StrictSchema body
-            close = difflib.get_close_matches(loc[-1], error.get("known", ()), n=1)
-            message = (f"Unknown field '{loc[-1]}'. Did you mean '{close[0]}'?" if close
-                       else f"Unknown field '{loc[-1]}'.")
+            message = unknown_field(request, loc[-1], error.get("known", ()))
         errors.append({"field": ".".join(loc), "message": message})
     return _respond(request, errors or [{"field": "", "message": "invalid"}], 422)
 

@@ -57,3 +57,23 @@ def test_known_parameters_and_lang_are_still_taken(client, small_rulebook):
     response = client.post("/api/scenarios/berserk/situation/card-text?lang=de",
                            json.dumps({"text": ""}), content_type="application/json")
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("lang, message", [
+    ("de", "Unbekanntes Feld „gmae“. Meintest du „game“?"),
+    ("ru", "Неизвестное поле «gmae». Возможно, имелось в виду «game»?"),
+])
+def test_the_unknown_parameter_is_named_in_the_readers_language(client, small_rulebook, lang,
+                                                                 message):
+    response = client.get(f"/api/search?q=Karten&gmae=testspiel&lang={lang}")
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "gmae", "message": message}]
+
+
+def test_an_unknown_body_key_is_named_in_the_readers_language(client, db):
+    response = client.post("/api/scenarios/berserk/element-feature/evaluate?lang=de",
+                           json.dumps({"inputs": {}, "as_off": "2020-01-01"}),
+                           content_type="application/json")
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "as_off",
+                                 "message": "Unbekanntes Feld „as_off“. Meintest du „as_of“?"}]
