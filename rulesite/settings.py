@@ -74,7 +74,7 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     "django.contrib.humanize",
     "django_htmx",
-    "axes",
+    "rulesite.apps.AxesConfig",  # django-axes, named in the admin's language
     "simple_history",  # history of glossary terms
     "rulebook",
 ]

@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.contrib.auth.models import User
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,3 +46,11 @@ def test_the_time_zone_comes_from_the_environment(tmp_path):
                             env={**environment, "TIME_ZONE": "Europe/Moscow"},
                             capture_output=True, text=True, timeout=120)
     assert (default.stdout.strip(), moscow.stdout.strip()) == ("Europe/Berlin", "Europe/Moscow")
+
+
+@pytest.mark.parametrize("lang, heading", [("de", "Anmeldesperre"), ("ru", "Блокировка входа"),
+                                           ("en", "Login lockout")])
+def test_the_login_lockout_is_headed_in_the_admins_language(admin_client, lang, heading):
+    """django-axes' app is named in the admin's language (its own name "Axes" is none)."""
+    page = admin_client.get("/admin/", headers={"Accept-Language": lang}).content.decode()
+    assert heading in page and ">Axes<" not in page
