@@ -417,16 +417,12 @@ def _value_and_label(value: str, label: str) -> str:
 
 
 def _input_error(error: InputError, prefix: str) -> InvalidInput:
-    """A 422 naming every field ``error`` and the others found with it name
-    (:attr:`engine.core.InputError.every`), each once, in the order found."""
-    answer = InvalidInput(prefix + str(error.field),
-                          calculator.render_message(error.message, _value_and_label))
-    named = {error.field}
-    for problem in error.others:
-        if problem.field not in named:
-            named.add(problem.field)
-            answer.errors.append({"field": prefix + str(problem.field), "message":
-                                  calculator.render_message(problem.message, _value_and_label)})
+    """A 422 naming every field ``error`` and the others found with it name, each once,
+    in the order found (:func:`rulebook.calculator.services.errors_by_field`, as the form)."""
+    (field, message), *others = calculator.errors_by_field(error).items()
+    answer = InvalidInput(prefix + str(field), calculator.render_message(message, _value_and_label))
+    answer.errors += [{"field": prefix + str(other), "message": calculator.render_message(
+        problem, _value_and_label)} for other, problem in others]
     return answer
 
 

@@ -221,13 +221,10 @@ def _correction_wording(op: str) -> str:
     def differs(column: str) -> str:
         return f"COALESCE(NEW.{column}, '') <> COALESCE(OLD.{column}, '')"
 
-    once_there = " OR ".join(
-        f"(COALESCE(OLD.{column}, '') <> '' AND {differs(column)})"
-        for field in _WORDING for column in (field, *(f"{field}_{lang}" for lang in LANGUAGES)))
     cases = " ".join(
         f"WHEN '{lang}' THEN ({' OR '.join(differs(f'{field}_{lang}') for field in _WORDING)})"
         for lang in LANGUAGES)
-    return f"({once_there} OR (CASE OLD.language {cases} ELSE FALSE END))"
+    return f"({_once_there(*_WORDING)(op)} OR (CASE OLD.language {cases} ELSE FALSE END))"
 
 
 @dataclass(frozen=True)
