@@ -682,6 +682,16 @@ class Correction(models.Model):
 IN_FORCE_ORDER = (models.F("effective_date").asc(nulls_first=True), "number")
 
 
+def day_before(day: datetime.date) -> datetime.date:
+    """The day before ``day``; the earliest date itself for the earliest date (a
+    correction may take effect on 0001-01-01: there is no day before it).
+
+    >>> day_before(datetime.date(2023, 1, 25)), day_before(datetime.date.min)
+    (datetime.date(2023, 1, 24), datetime.date(1, 1, 1))
+    """
+    return day - datetime.timedelta(days=1) if day > datetime.date.min else day
+
+
 def in_force_key(version: "ClauseVersion") -> tuple[datetime.date, int]:
     """The sort key of :data:`IN_FORCE_ORDER` for one version (no query).
 

@@ -28,7 +28,7 @@ from django.utils import timezone
 from rulebook.caching.process import ProcessIndex
 from rulebook.search.backends import backend
 from rulebook.search.text import ICON
-from rulebook.models.rules import IN_FORCE_ORDER
+from rulebook.models.rules import IN_FORCE_ORDER, day_before
 from rulebook.models.search import RulingSearchEntry, SearchEntry
 from rulebook.models.structure import structure_on
 
@@ -129,9 +129,7 @@ def heading_date(valid_from: datetime.date | None, valid_until: datetime.date | 
     """
     day = today or timezone.localdate()
     if valid_until is not None and valid_until <= day:
-        # (no day before the earliest date: a version ended on it keeps that day)
-        day = (valid_until - datetime.timedelta(days=1) if valid_until > datetime.date.min
-               else valid_until)
+        day = day_before(valid_until)  # a version ended on the earliest date keeps that day
     if valid_from is not None and valid_from > day:
         day = valid_from
     return day

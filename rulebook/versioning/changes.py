@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Correction, Document
+from rulebook.models.rules import day_before
 from rulebook.versioning.diffing import DiffRow, has_changes
 from rulebook.versioning.history import compare
 from rulebook.versioning.structure import StructuralChange, StructureKind, structural_changes
@@ -110,7 +111,7 @@ def default_dates(document: Document, today: datetime.date | None = None
               .order_by("-effective_date").values_list("effective_date", flat=True).first())
     if latest is None:
         return today.replace(year=today.year - 1) if today.year > 1 else today, today
-    return (latest - datetime.timedelta(days=1) if latest > datetime.date.min else latest), today
+    return day_before(latest), today
 
 
 def _in_force(versions: list[ClauseVersion], on: datetime.date) -> ClauseVersion | None:

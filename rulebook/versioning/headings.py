@@ -11,7 +11,6 @@ published changes for the history, the changes API and the feed.
 
 from __future__ import annotations
 
-import datetime
 
 from django.conf import settings
 from django.contrib.admin.models import CHANGE, LogEntry
@@ -20,6 +19,7 @@ from django.db.models import Q
 from django.utils.translation import get_language, gettext as _
 
 from rulebook.models import Correction, StructureChange
+from rulebook.models.rules import day_before
 from rulebook.models.structure import structure_on
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
@@ -61,8 +61,7 @@ def describe(change: StructureChange) -> str:
     “Karten ziehen”, address ziehen → karten-ziehen", "Section “…” added" …"""
     target = change.target()
     if change.effective_date is not None:  # as it was the day before
-        structure_on(target, change.effective_date - datetime.timedelta(days=1)
-                     if change.effective_date > datetime.date.min else change.effective_date)
+        structure_on(target, day_before(change.effective_date))
     # a section without a heading (numbered only) is named by its number, else its slug
     old = ((target.heading_in().text or target.label()) if change.section_id else
            target.title_in().text if change.document_id else str(target.name or target.slug))

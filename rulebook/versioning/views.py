@@ -24,6 +24,7 @@ from rulebook.versioning.history import (VersionChange, clause_history, compare,
                                         correction_changes, section_changes)
 from rulebook.versioning.structure import former_labels
 from rulebook.models import Clause, Correction, Document, Game
+from rulebook.models.rules import day_before
 from rulebook.reading.views import renumbered_redirect
 
 
@@ -108,9 +109,7 @@ def correction_detail(request: HttpRequest, game: str, number: int) -> HttpRespo
         "game": correction.game, "correction": correction, "changes": changes,
         # the "What changed" page of each document, from the day before to the effective date
         "changed_documents": changed_documents,
-        "day_before": (correction.effective_date - datetime.timedelta(days=1)
-                       if correction.effective_date > datetime.date.min
-                       else correction.effective_date),
+        "day_before": day_before(correction.effective_date),
         "structure": [structure_entry(change) for change in correction.structure_changes
                       .published().select_related("section__document__game",
                                                   "document__game", "game")],
