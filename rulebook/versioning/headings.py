@@ -11,7 +11,6 @@ published changes for the history, the changes API and the feed.
 
 from __future__ import annotations
 
-
 from django.conf import settings
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.core.exceptions import ValidationError
