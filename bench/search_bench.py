@@ -220,13 +220,16 @@ def measure(data: dict, queries: int = 200, seed: int = 11) -> dict[str, tuple]:
 def _ranked(sql: str) -> int:
     """How many rows the ranking query ``sql`` (captured, parameters in
     place) scores: its rows without ORDER BY and LIMIT, counted (of the
-    ranking subquery when the ranked rows are then joined, as on
-    PostgreSQL's narrow table, rulebook/search/speed.py)."""
+    last ranking subquery, which ranks every match, when the ranked rows are
+    then joined, as on PostgreSQL's narrow table, rulebook/search/speed.py;
+    the one before it ranks only the entries whose heading names the query)."""
     from django.db import connection
 
     body = sql[:sql.rindex(" ORDER BY score")]
-    if body.count("(") > body.count(")"):  # the ranking is a subquery: count its rows
-        body = body[body.index("(SELECT ") + 1:]
+    if body.count("(") > body.count(")"):
+        # ranked in subqueries: count the rows of the last, which ranks every match
+        start = sql.rindex("(SELECT e.")
+        body = sql[start + 1:sql.index(" ORDER BY score", start)]
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT count(*) FROM ({body}) AS ranked".replace("%", "%%"), [])
         return cursor.fetchone()[0]

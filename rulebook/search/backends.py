@@ -526,9 +526,9 @@ class PostgreSQLBackend(Backend):
     names the whole query first (:data:`HEADING_BONUS`).  Text is folded
     (case, accents) in Python before PostgreSQL stems it, for index and
     query alike.  The same vectors are copied into the narrow table
-    :data:`RANK_TABLE` (entry id, language, vector; migration 0014), which a
-    search without game or document filters ranks first
-    (:func:`rulebook.search.speed.pg_ranked_first`)."""
+    :data:`RANK_TABLE` (entry id, language, vector; migration 0014; and the
+    vector's heading part, migration 0015), which a search without game or
+    document filters ranks first (:func:`rulebook.search.speed.pg_ranked_first`)."""
 
     vendor = "postgresql"
 
@@ -626,22 +626,40 @@ class PostgreSQLBackend(Backend):
                 return rows
         return self._ranked(query, filters, limit)
 
-    def _rank_sql(self, query, filters) -> tuple[str, str, list, list]:
+    def _rank_sql(self, query, filters, heading: str = "test") -> tuple[str, str, list, list]:
         """The score expression (on ``e``), the match condition and the
         parameters of each: ``ts_rank`` in the entry's language's
-        configuration plus :data:`HEADING_BONUS` when the heading names the
-        whole query."""
-        raw, heading = self.tsquery(query), self.tsquery(query, "A")
+        configuration, and by ``heading``:
+
+        * ``"test"``: plus :data:`HEADING_BONUS` when the vector's heading
+          lexemes (weight A) name the whole query, tested on each match;
+        * ``"none"``: ``ts_rank`` alone (a double);
+        * ``"named"``: only the matches whose ``heading`` column (the narrow
+          table's, migration 0015) names the whole query, each plus the bonus.
+
+        For the same entry, ``"test"`` gives the score of ``"named"`` when
+        its heading names the query, else that of ``"none"``."""
+        raw, named = self.tsquery(query), self.tsquery(query, "A")
         conditions, ranks, params, rank_params = [], [], [], []
+        rank = ("ts_rank(('{0.1,0.2,0.4,1.0}'::float8[])::float4[], e.vector, "
+                "to_tsquery(%s::regconfig, %s), 1)")
         for language in filters.languages:
             config = STEMMERS.get(language, "simple")
-            conditions.append("(e.language = %s AND e.vector @@ to_tsquery(%s::regconfig, %s))")
-            params += [language, config, raw]
-            ranks.append("WHEN e.language = %s THEN ts_rank(('{0.1,0.2,0.4,1.0}'::float8[])"
-                         "::float4[], e.vector, to_tsquery(%s::regconfig, %s), 1) + CASE WHEN "
-                         f"e.vector @@ to_tsquery(%s::regconfig, %s) THEN {HEADING_BONUS} "
-                         "ELSE 0 END")
-            rank_params += [language, config, raw, config, heading]
+            if heading == "named":
+                conditions.append("(e.language = %s AND e.heading @@ to_tsquery(%s::regconfig, %s) "
+                                  "AND e.vector @@ to_tsquery(%s::regconfig, %s))")
+                params += [language, config, named, config, raw]
+            else:
+                conditions.append("(e.language = %s AND e.vector @@ to_tsquery(%s::regconfig, %s))")
+                params += [language, config, raw]
+            if heading == "test":
+                ranks.append(f"WHEN e.language = %s THEN {rank} + CASE WHEN e.vector @@ "
+                             f"to_tsquery(%s::regconfig, %s) THEN {HEADING_BONUS} ELSE 0 END")
+                rank_params += [language, config, raw, config, named]
+            else:
+                bonus = f" + {HEADING_BONUS}::float8" if heading == "named" else ""
+                ranks.append(f"WHEN e.language = %s THEN {rank}::float8{bonus}")
+                rank_params += [language, config, raw]
         return ("CASE " + " ".join(ranks) + " ELSE NULL END", "(" + " OR ".join(conditions) + ")",
                 rank_params, params)
 
@@ -671,19 +689,33 @@ class PostgreSQLBackend(Backend):
         orders them), then those of their entries in force on the date, in
         one query (as many as before); ``None`` when fewer than ``limit``
         remain of a full ``2 × limit`` (rows beyond them might be the next
-        ones in force)."""
+        ones in force).
+
+        The best rows are those whose heading names the query (found by the
+        heading's own index, each with the bonus), then the best of every
+        match by ``ts_rank`` alone: an entry in both keeps its larger score
+        (the bonus).  The best ``2 × limit`` matches by ``ts_rank`` hold the
+        best of those without such a heading, as many as are needed: the
+        same rows and scores as testing every match's heading."""
         fetch = limit * 2
-        score, condition, rank_params, params = self._rank_sql(query, filters)
+        score, condition, rank_params, params = self._rank_sql(query, filters, "none")
+        bonus, named, bonus_params, named_params = self._rank_sql(query, filters, "named")
+        ranked_sql = (
+            "SELECT u.entry_id, max(u.score) AS score FROM ("
+            f"(SELECT e.entry_id, {bonus} AS score FROM {RANK_TABLE} AS e WHERE {named} "
+            "ORDER BY score DESC, e.entry_id ASC LIMIT %s) UNION ALL "
+            f"(SELECT e.entry_id, {score} AS score FROM {RANK_TABLE} AS e WHERE {condition} "
+            "ORDER BY score DESC, e.entry_id ASC LIMIT %s)) AS u "
+            "GROUP BY u.entry_id ORDER BY score DESC, u.entry_id ASC LIMIT %s")
         # every ranked row, its entry's clause where the entry is in force on the date
-        sql = ("SELECT r.entry_id, e.clause_id, r.score FROM ("
-               f"SELECT e.entry_id, {score} AS score FROM {RANK_TABLE} AS e WHERE {condition} "
-               "ORDER BY score DESC, e.entry_id ASC LIMIT %s) AS r "
+        sql = (f"SELECT r.entry_id, e.clause_id, r.score FROM ({ranked_sql}) AS r "
                "LEFT JOIN rulebook_searchentry AS e ON e.id = r.entry_id "
                "AND (e.valid_from IS NULL OR e.valid_from <= %s) "
                "AND (e.valid_until IS NULL OR e.valid_until > %s) AND NOT e.superseded "
                "ORDER BY r.score DESC, r.entry_id ASC")
         with connection.cursor() as cursor:
-            cursor.execute(sql, [*rank_params, *params, fetch, filters.on, filters.on])
+            cursor.execute(sql, [*bonus_params, *named_params, fetch, *rank_params, *params,
+                                 fetch, fetch, filters.on, filters.on])
             ranked = cursor.fetchall()
         rows = [tuple(row) for row in ranked if row[1] is not None]
         if len(rows) < limit and len(ranked) == fetch:

@@ -56,10 +56,21 @@ beyond the bound below.
   vectors are stored twice (the entries' own are kept for that unchanged
   ranking) and written twice when a clause is indexed; the answers are the
   same (``--compare`` at 50,000 clauses: 300 of 300 answers the same, the
-  server's CPU p95 of a one-word search about a quarter less).  What remains
-  of a common word's ranking (server CPU, at 50,000 clauses): finding and
-  reading its rows about 30 %, ``ts_rank`` about 30 %, reading each row's
-  vector for the score and the heading test the rest.
+  server's CPU p95 of a one-word search about a quarter less).
+
+* **On PostgreSQL, the heading bonus is found by an index, not tested on
+  every match** (in the same :func:`pg_ranked_first` ranking).  The entries
+  whose heading names the whole query are found through the narrow table's
+  ``heading`` column (its vector's weight-A part, a generated column with a
+  GIN index per language, migration 0015) and get the bonus; every other
+  match is scored by ``ts_rank`` alone, and the best ``2 × limit`` of those
+  are enough (:meth:`~rulebook.search.backends.PostgreSQLBackend.
+  _ranked_then_filtered`).  Testing the heading on each of a common word's
+  ~15,000 matches cost about a fifth of its ranking.  Trades: a third GIN
+  index per language, written with each vector; the answers are the same
+  (``--compare``: 300 of 300).  What remains of a common word's ranking
+  (server CPU, at 50,000 clauses): finding and reading its rows about 40 %,
+  ``ts_rank`` the rest.
 
 Switched on unless :func:`switched_off` is active (per thread: a test or the
 benchmark switches it for its own calls only).

@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parents[3]
 INDEXES = {code: f"rulebook_searchentry_vector_{code}" for code in LANGUAGES}
 #: The narrow ranking table's (migration 0014, rulebook.search.speed.pg_ranked_first).
 RANK_INDEXES = {code: f"rulebook_search_rank_{code}" for code in LANGUAGES}
+#: Its headings' lexemes' (migration 0015): the entries whose heading names the query.
+HEADING_INDEXES = {code: f"rulebook_search_heading_{code}" for code in LANGUAGES}
 
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql",
                                 reason="PostgreSQL's plan for the search")
@@ -111,6 +113,23 @@ def test_the_narrow_ranking_table_has_every_entry_vector_and_a_gin_index_per_lan
         assert any(f"WHERE ((language)::text = '{code}'::text)" in d for d in definitions), code
 
 
+def test_the_narrow_tables_heading_is_the_vectors_weight_a_part(seeded):
+    """Migration 0015: ``heading`` holds exactly the heading's lexemes (weight
+    A) of each row's vector, NULL where there are none, with a GIN index per
+    language; renewed by PostgreSQL when a row's vector is written."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*), count(heading), count(*) FILTER (WHERE heading IS "
+                       "DISTINCT FROM NULLIF(ts_filter(vector, '{a}'), ''::tsvector)) "
+                       "FROM rulebook_search_rank")
+        rows, headings, different = cursor.fetchone()
+        assert different == 0 and 0 < headings < rows
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'rulebook_search_rank' "
+                       "AND indexdef LIKE '%%USING gin (heading)%%'")
+        definitions = [row[0] for row in cursor.fetchall()]
+    for code, _name in settings.LANGUAGES:
+        assert any(f"WHERE ((language)::text = '{code}'::text)" in d for d in definitions), code
+
+
 def test_a_narrow_row_goes_with_its_entry(seeded):
     """Re-indexing a clause (its entries deleted and written again) leaves
     no row of the narrow table without its entry; emptying the entries'
@@ -155,9 +174,12 @@ def test_common_words_are_read_through_the_language_indexes(synthetic):
             # (the narrow table's best rows then read their entries by primary key)
             used = {node["Index Name"] for node in _nodes(plan)
                     if node.get("Index Name", "").startswith(("rulebook_searchentry_vector_",
-                                                              "rulebook_search_rank_"))}
+                                                              "rulebook_search_"))}
             assert "Seq Scan" not in types and "BitmapAnd" not in types, (text, types)
-            assert used == {indexes[code] for code in languages}, (text, used)
+            expected = {indexes[code] for code in languages}
+            if not off:  # the entries whose heading names the query, by the heading's index
+                expected |= {HEADING_INDEXES[code] for code in languages}
+            assert used == expected, (text, used)
 
 
 def test_filters_of_game_and_document_keep_the_language_indexes(synthetic):
@@ -179,4 +201,6 @@ def test_a_rebuild_leaves_no_vectors_waiting_in_the_pending_lists(seeded):
         cursor.execute("SELECT gin_clean_pending_list(indexname::regclass) FROM pg_indexes "
                        "WHERE tablename IN ('rulebook_searchentry', 'rulebook_search_rank') "
                        "AND indexdef LIKE '%%USING gin%%'")
-        assert [row[0] for row in cursor.fetchall()] == [0] * 2 * len(LANGUAGES)
+        moved = [row[0] for row in cursor.fetchall()]
+    # the entries' vectors, the narrow table's and its headings', one index per language each
+    assert moved == [0] * 3 * len(LANGUAGES)
