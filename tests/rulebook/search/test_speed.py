@@ -156,3 +156,26 @@ def test_rows_out_of_force_give_the_same_match_either_way(synthetic):
         for text in (word, two):
             on, off = _both(lambda: backend().match(Query.parse(text), filters, 40))
             assert on == off and on, (share, text)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's heading index")
+def test_entries_named_by_their_heading_are_found_by_its_index_with_the_same_answers(synthetic):
+    """PostgreSQL (migration 0015): the entries whose heading names the query
+    are found through the heading's index and every other match is ranked
+    by ``ts_rank`` alone; the rows and scores are those of testing every
+    match's heading — with fewer named entries than the rows asked for,
+    about as many, and more (the limit below their number)."""
+    with connection.cursor() as cursor:  # the stem most headings of English entries hold
+        cursor.execute("SELECT word, ndoc FROM ts_stat('SELECT heading FROM rulebook_search_rank "
+                       "WHERE language = ''en'' AND heading IS NOT NULL') "
+                       "WHERE word ~ '^[a-z]{5,}$' ORDER BY ndoc DESC, word LIMIT 1")
+        word, named = cursor.fetchone()
+    assert named >= 3, (word, named)
+    filters = Filters(LANGUAGES, timezone.localdate())
+    for limit in (1, 2, named, 3 * named, 100):
+        on, off = _both(lambda: backend().match(Query.parse(word), filters, limit))
+        assert on == off and len(on) == limit, (word, limit)
+        bonus = [row for row in on if row[2] >= HEADING_BONUS]
+        assert len(bonus) == min(limit, len([row for row in off if row[2] >= HEADING_BONUS]))
+    on, off = _both(lambda: backend().match(Query.parse(word), filters, 100))
+    assert sum(row[2] >= HEADING_BONUS for row in on) >= 2
