@@ -1175,9 +1175,15 @@ _STATE_LABELS = {"type": (_("Type"), _("After change %(number)s: type")),
                               _("After change %(number)s: movement"))}
 
 
-def _state_values(state: Card, number: int = 0) -> list[Value]:
+def _state_values(state: Card, number: int = 0, changed_unknown: bool = False) -> list[Value]:
+    """The type, subtype, status and movement of ``state`` (after change ``number``, 0: the
+    final state).  ``changed_unknown``: the card has an ability used instead of movement and
+    went through a change, so a creature's movement is :data:`NOT_COVERED_VALUE` (108.1 replaces
+    movement; what becomes of that ability is outside the texts, :data:`INSTEAD_OF_MOVEMENT`)."""
+    unknown = changed_unknown and state.type is _CREATURE
     shown = {"type": state.type.label, "subtype": state.subtype_label(),
-             "status": state.status_label(), "movement": state.movement_value()}
+             "status": state.status_label(),
+             "movement": NOT_COVERED_VALUE if unknown else state.movement_value()}
     return [Value(f"step_{number}_{name}" if number else name, shown[name],
                   msg(labels[1], number=number) if number else msg(labels[0]))
             for name, labels in _STATE_LABELS.items()]
@@ -1197,12 +1203,19 @@ def _relation_label(run: _Run, t: int) -> Message:
 
 
 def _situation_values(run: _Run) -> tuple[Value, ...]:
-    values = []
+    values, table = [], run.table
+    # with an ability instead of movement, movement is not covered once a change other than
+    # gaining an element has happened (108.1; INSTEAD_OF_MOVEMENT)
+    moved = [table.instead_of_movement and any(
+        change.kind is not ChangeKind.GAIN_ELEMENT for change in table.changes[:n])
+        for n in range(len(table.changes) + 1)]
     for n, (state, elements) in enumerate(run.rows, start=1):
-        values += [*_state_values(state, n), Value(f"step_{n}_elements", _labels(elements), msg(
-            _("After change %(number)s: elements"), number=n))]
-    values += [*_state_values(run.state), Value("elements", _labels(run.elements),
-                                                msg(_("Elements"))), *_property_values(run)]
+        values += [*_state_values(state, n, moved[n]), Value(
+            f"step_{n}_elements", _labels(elements), msg(
+                _("After change %(number)s: elements"), number=n))]
+    values += [*_state_values(run.state, 0, moved[len(run.rows)]),
+               Value("elements", _labels(run.elements), msg(_("Elements"))),
+               *_property_values(run)]
     values += [Value(f"{p.value_name}_now", run.now[p], msg(_("May use now: %(property)s"),
                                                             property=p.label)) for p in TIMED]
     values += [Value(f"feature_{f}_target_{t}", bonus, msg(_(
