@@ -2113,13 +2113,21 @@ def _order_values(state: _State, key: Key | None) -> tuple[Value, ...]:
               for a, v in state.values[1].items()))
 
 
+#: 1.2.4 › Wirkungsbegrenzung ¶1 and its example name opposite sides for the one small symbol.
+_WB_SIDE = _("1.2.4 › Wirkungsbegrenzung ¶1 calls the limiting symbol the right small one, the "
+             "example in ¶2 the left one; the engine does not depend on its position.")
+
+
+def _wb_side_note(state: _State) -> tuple[Message, ...]:
+    """The note on the side of the Wirkungsbegrenzung symbol, where a guardian has one
+    (``1.2.4.wirkungsbegrenzung.p1``, ``.p2``)."""
+    return (msg(_WB_SIDE),) if any(g.limit for g in state.table.guardians) else ()
+
+
 _VIEWS = {view.slug: view for view in (
-    _View("situation", _Voice.TABLE, _table_values, _table_slug),
+    _View("situation", _Voice.TABLE, _table_values, _table_slug, _wb_side_note),
     _View("guardian-wirkung", _Voice.WIRKUNG, _wirkung_values, _focused_slug, _wirkung_notes),
-    _View("wirkungsbegrenzung", _Voice.WB, _wb_values, _table_slug, lambda state: (msg(_(
-        "1.2.4 › Wirkungsbegrenzung ¶1 calls the limiting symbol the right small one, the "
-        "example in ¶2 the left one; the engine does not depend on its position.")),)
-        if state.table.guardians[0].limit else ()),
+    _View("wirkungsbegrenzung", _Voice.WB, _wb_values, _table_slug, _wb_side_note),
     _View("effect-order", _Voice.ORDER, _order_values, _focused_slug, lambda state: (msg(_(
         "Every listed effect is taken to affect this monster; whether it does is decided by "
         "the other scenarios.")),)),
