@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import enum
+import functools
 import importlib
 import re
 from dataclasses import dataclass, field as dc_field
@@ -625,6 +626,21 @@ class Field:
         """Return the allowed values of a choice field, in order."""
         return tuple(choice.value for choice in self.choices)
 
+    @functools.cached_property
+    def _allowed(self) -> frozenset[str]:
+        """The allowed values of a choice field as a set (made once; the field is immutable)."""
+        return frozenset(self.choice_values())
+
+    @functools.cached_property
+    def _item_plan(self) -> "_Plan":
+        """How :func:`validate_fields` reads an item of this group (made once)."""
+        return _plan(self.fields)
+
+    @functools.cached_property
+    def _json_reader(self) -> Callable[["Field", Any, str], Any]:
+        """This field's reader of a JSON value (see :func:`_read_json`), chosen once."""
+        return _JSON_READERS.get(self.kind, _read_json)
+
     def choice_value(self, raw: Any) -> str | None:
         """Return the allowed value ``raw`` names, letter case and surrounding
         white space ignored (as for numbers); ``None`` if none.
@@ -639,7 +655,7 @@ class Field:
         if not isinstance(raw, str):
             return None
         value = _trim(raw).lower()
-        return value if value in self.choice_values() else None
+        return value if value in self._allowed else None
 
     def choice(self, value: str) -> Choice:
         """Return the :class:`Choice` of allowed value ``value``.
@@ -903,35 +919,98 @@ def validate_fields(fields: Sequence[Field], data: Mapping[str, Any],
     return result
 
 
-def _validated(fields: Sequence[Field], data: Any,
-               prefix: str) -> tuple[Mapping[str, Any], list[InputError]]:
-    """:func:`validate_fields`' reading: the typed values and every error found."""
-    if not isinstance(data, Mapping):
+#: How :func:`validate_fields` reads one level of fields: their names in order, the names as a
+#: set, and per field its name, the field and its JSON reader (``None`` for a group).
+_Plan = tuple[tuple[str, ...], frozenset[str], tuple[tuple[str, Field, Any], ...]]
+
+
+def _plan(fields: Sequence[Field]) -> _Plan:
+    names = tuple(spec.name for spec in fields)
+    return names, frozenset(names), tuple(
+        (spec.name, spec, None if spec.kind is FieldKind.GROUP else spec._json_reader)
+        for spec in fields)
+
+
+def _validated(fields: Sequence[Field], data: Any, prefix: str, group: Field | None = None
+               ) -> tuple[Mapping[str, Any], list[InputError]]:
+    """:func:`validate_fields`' reading: the typed values and every error found (``group``:
+    the group whose item ``fields`` are, read by the plan it made once)."""
+    if type(data) is not dict and not isinstance(data, Mapping):
         return MappingProxyType({}), [
             InputError(prefix.rstrip(".") or "input", msg(_("Expected an object of named fields.")))]
-    names = [spec.name for spec in fields]
-    errors = [_unknown_field(prefix + (str(key) or '""'), str(key), names)
-              for key in data if key not in names]
+    names, known, plan = _plan(fields) if group is None else group._item_plan
+    errors = [] if known.issuperset(data) else [
+        _unknown_field(prefix + (str(key) or '""'), str(key), names)
+        for key in data if key not in known]
     result: dict[str, Any] = {}
-    for spec in fields:
-        path = prefix + spec.name
-        raw = data.get(spec.name)
+    for name, spec, read in plan:
+        raw = data.get(name)
         try:
-            if spec.kind is not FieldKind.GROUP:
-                result[spec.name] = spec.coerce(_json_value(spec, raw, path), path)
+            if read is not None:
+                result[name] = (spec._omitted(prefix + name) if raw is None
+                                else read(spec, raw, prefix + name))
                 continue
             items = [] if raw is None else raw
             if not isinstance(items, (list, tuple)):
-                raise InputError(path, msg(_("Expected a list.")))
-            _check_count(spec, len(items), path)
+                raise InputError(prefix + name, msg(_("Expected a list.")))
+            _check_count(spec, len(items), prefix + name)
         except InputError as error:
             errors.append(error)
             continue
-        read = [_validated(spec.fields, item, f"{path}.{index}.")
-                for index, item in enumerate(items)]
-        result[spec.name] = tuple(values for values, _errors in read)
-        errors += [error for _values, item_errors in read for error in item_errors]
+        read_items = [_validated(spec.fields, item, f"{prefix}{name}.{index}.", spec)
+                      for index, item in enumerate(items)]
+        result[name] = tuple(values for values, _errors in read_items)
+        errors += [error for _values, item_errors in read_items for error in item_errors]
     return MappingProxyType(result), errors
+
+
+def _read_json(spec: Field, raw: Any, path: str) -> Any:
+    """``spec``'s typed value of JSON ``raw``: :func:`_json_value`, then :meth:`Field.coerce`.
+
+    :raises InputError: naming ``path`` (see both).
+    """
+    return spec.coerce(_json_value(spec, raw, path), path)
+
+
+def _read_json_int(spec: Field, raw: Any, path: str) -> Any:
+    """:func:`_read_json` of an ``INTEGER`` field; a JSON integer within bounds as it is.
+
+    >>> _read_json_int(Field("n", msg("N"), FieldKind.INTEGER, maximum=3), 4, "n")
+    Traceback (most recent call last):
+    ...
+    engine.core.InputError: n: Enter a number of at most 3.
+    """
+    if (type(raw) is int and (spec.minimum is None or raw >= spec.minimum)
+            and (spec.maximum is None or raw <= spec.maximum)):
+        return raw
+    return _read_json(spec, raw, path)
+
+
+def _read_json_choice(spec: Field, raw: Any, path: str) -> Any:
+    """:func:`_read_json` of a ``CHOICE`` field; text naming an allowed value at once.
+
+    >>> _read_json_choice(Field("side", msg("Side"), FieldKind.CHOICE,
+    ...                         choices=(Choice("a", msg("A")),)), " A", "side")
+    'a'
+    """
+    if type(raw) is str and raw:
+        value = _trim(raw).lower()
+        if value in spec._allowed:
+            return value
+    return _read_json(spec, raw, path)
+
+
+def _read_json_bool(spec: Field, raw: Any, path: str) -> Any:
+    """:func:`_read_json` of a ``BOOLEAN`` field; ``true``/``false`` as they are."""
+    if raw is True or raw is False:
+        return raw
+    return _read_json(spec, raw, path)
+
+
+#: The JSON reader of each kind of field with a shortcut for its common values.
+_JSON_READERS: dict[FieldKind, Callable[[Field, Any, str], Any]] = {
+    FieldKind.INTEGER: _read_json_int, FieldKind.CHOICE: _read_json_choice,
+    FieldKind.BOOLEAN: _read_json_bool}
 
 
 def _json_value(spec: Field, raw: Any, path: str) -> Any:
