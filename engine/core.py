@@ -219,7 +219,7 @@ class Step:
     see: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        if any(number < 1 for number in self.see):
+        if self.see and any(number < 1 for number in self.see):
             raise ValueError("steps are numbered from 1")
         if not self.citations and self.outcome is not Outcome.NOT_COVERED:
             raise ValueError("a step must cite at least one clause")
@@ -359,7 +359,7 @@ class Ruling:
 
     def __post_init__(self) -> None:
         for number, step in enumerate(self.steps, start=1):
-            if any(other > len(self.steps) or other == number for other in step.see):
+            if step.see and any(other > len(self.steps) or other == number for other in step.see):
                 raise ValueError(f"step {number} points to a step the ruling does not have")
 
     @property
@@ -635,6 +635,12 @@ class Field:
     def _item_plan(self) -> "_Plan":
         """How :func:`validate_fields` reads an item of this group (made once)."""
         return _plan(self.fields)
+
+    @functools.cached_property
+    def _holds_card_text(self) -> bool:
+        """Whether a group's items hold a card-text field, at any depth (made once)."""
+        return self.kind is FieldKind.GROUP and (has_card_text(self.fields) or any(
+            spec._holds_card_text for spec in self.fields))
 
     @functools.cached_property
     def _json_reader(self) -> Callable[["Field", Any, str], Any]:
@@ -1746,7 +1752,7 @@ class Scenario:
             reading = self.read_card_text(text)
             yield reading, _differing(fields, inputs, reading.stated, prefix)
         for spec in fields:
-            if spec.kind is FieldKind.GROUP:
+            if spec._holds_card_text:  # the other groups hold no text to read
                 for index, item in enumerate(inputs.get(spec.name) or ()):
                     yield from self.card_readings(item, spec.fields,
                                                   f"{prefix}{spec.name}.{index}.")

@@ -48,7 +48,7 @@ __all__ = [
 
 GAME = "power-duell"
 DOCUMENT = DocumentRef(GAME, "schutzgottkarten")
-_ONE, _TWO, _ZERO = Fraction(1), Fraction(2), Fraction(0)
+_ONE, _TWO = Fraction(1), Fraction(2)
 #: Largest points (AP/DP/LP/EP, amounts), activation cost (Energiepunkte), monsters/effects.
 _MAX_POINTS, _MAX_COST, _MAX_ITEMS = 99_999, 999, 12
 
@@ -130,6 +130,8 @@ class Attribute(Labelled):
 
 _OTHER_ATTRIBUTE = "other"  # choice value: an effect on some other attribute of the target
 _ATTRIBUTES = tuple(Attribute)
+#: Each attribute with the name of its field on a :class:`Monster` (its value).
+_ATTRIBUTE_FIELDS = tuple((a, a.value) for a in _ATTRIBUTES)
 
 
 class Influence(enum.Enum):
@@ -1180,11 +1182,14 @@ def _tie_orders(order: list[_Change], key: Callable[[_Change], Any]
     Only changes of one attribute can change each other's result, and additions and
     subtractions commute, so only those orders are taken.
     """
+    keys = [key(change) for change in order]
+    if len(set(keys)) == len(keys):  # nothing activated together: the listed order alone
+        return [list(order)], 1, []
     slots: dict[Any, list[int]] = {}
     tied: dict[Any, list[_Change]] = {}
-    for position, change in enumerate(order):
-        tied.setdefault(key(change), []).append(change)
-        slots.setdefault((key(change), change.attribute), []).append(position)
+    for position, (change, equal) in enumerate(zip(order, keys)):
+        tied.setdefault(equal, []).append(change)
+        slots.setdefault((equal, change.attribute), []).append(position)
     groups = [positions for positions in slots.values() if len(positions) > 1
               and sum(order[i].operation not in _ADDITIVE for i in positions) > 0]
     count = math.prod(math.factorial(len(g)) // math.factorial(
@@ -1322,8 +1327,8 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``).
     Returns the values, the log (change, factor, before, after) and each signed change's
     points."""
-    values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # ints until a half
-                                    if (v := getattr(monster, a.value)) is not None}
+    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_FIELDS  # ints until a half
+                                    if (v := getattr(monster, name)) is not None}
     log, amounts, halving = [], {}, set()
 
     def halved(value: Fraction, clause: Clause) -> Fraction:
@@ -1547,11 +1552,12 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
     trace, n = state.trace, monster.number
     failed, own = state.checks.get((monster.side, n), ()), f"wirkung-{monster.side.value}"
     for position, (change, factor, before, after) in enumerate(log, start=1):
-        step = Step(_AP, msg(_EVALUATED, after=str(_exact(after)), before=str(_exact(before)),
-                             attribute=change.attribute.label, factor=str(_exact(factor)),
-                             effect=_label(change.key, change.side), number=n, position=position,
-                             rank=WIRKUNGSRANG[change.source], source=change.source.label),
-                    _CITED[factor == 1])
+        step = Step(_AP, Message(_EVALUATED, (  # the parameters in msg's order (by name)
+            ("after", str(_exact(after))), ("attribute", change.attribute.label),
+            ("before", str(_exact(before))), ("effect", _label(change.key, change.side)),
+            ("factor", str(_exact(factor))), ("number", n), ("position", position),
+            ("rank", WIRKUNGSRANG[change.source]), ("source", change.source.label))),
+            _CITED[factor == 1])
         trace.add(_considered(trace, step, failed, _EVALUATED_CONSIDERED)
                   if failed and change.key == own else step)
     if (half := trace.consulted.get((HALF_POINTS.slug, (n,)))) is not None:
@@ -1662,8 +1668,8 @@ def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
     """Monster ``n``'s values (points), order, change by the Wirkungen and factor."""
     if n not in state.shown:
         order, labels, values = state.orders[n], _monster_labels(n), state.values[n]
-        change = sum((state.amounts[n][c.key] for c in state.changes[n]
-                      if isinstance(c.key, str)), _ZERO)
+        amounts = state.amounts[n]
+        change = sum([amounts[c.key] for c in state.changes[n] if type(c.key) is str], 0)
         (order_name, order_label), change_label, factor_label = labels[:3]
         state.shown[n] = (
             *(Value(name, _exact(values[a]), label)
