@@ -1305,12 +1305,17 @@ def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Cha
         trace.say("order-table", number=n, order=tuple(_label(c.key, c.side) for c in order))
 
 
-#: The value after each operation with an amount (points, exact).
+def _half(value: int | Fraction) -> int | Fraction:
+    """Half of ``value``, exact: an ``int`` while it is whole (no Fraction arithmetic)."""
+    return value // 2 if type(value) is int and not value % 2 else value / _TWO
+
+
+#: The value after each operation with an amount (points, exact; see :func:`_exact`).
 _APPLY = {Operation.ADD: lambda value, amount: value + amount,
           Operation.SUBTRACT: lambda value, amount: value - amount,
-          Operation.HALVE: lambda value, amount: value / _TWO,
+          Operation.HALVE: lambda value, amount: _half(value),
           Operation.DOUBLE: lambda value, amount: value * 2,
-          Operation.SET: lambda value, amount: Fraction(amount)}
+          Operation.SET: lambda value, amount: amount}
 _ROUNDED = {"down": lambda v: Fraction(v.numerator // v.denominator),
             "up": lambda v: Fraction(-(-v.numerator // v.denominator))}
 
@@ -1319,15 +1324,15 @@ _ROUNDED = {"down": lambda v: Fraction(v.numerator // v.denominator),
     "monsters.ep", "monsters.ap", "monsters.dp", "monsters.lp", "guardians.wirkung.attribute",
     "effects.attribute", "effects.operation", "effects.amount"))
 def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping[Any, Fraction]
-         ) -> tuple[dict[Attribute, Fraction], list[tuple], dict[Any, Fraction]]:
+         ) -> tuple[dict[Attribute, int | Fraction], list[tuple], dict[Any, int | Fraction]]:
     """Effects are rolled up in order, each changing its attribute's value.
 
     reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction); open:
     rounding of halves (``half-points``, citing the clause that halved: negativ-positiv-wirkung.p3
     or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``).
     Returns the values, the log (change, factor, before, after) and each signed change's
-    points."""
-    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_FIELDS  # ints until a half
+    points, each an ``int`` when it is whole (:func:`_exact`), else a Fraction."""
+    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_FIELDS
                                     if (v := getattr(monster, name)) is not None}
     log, amounts, halving = [], {}, set()
 
@@ -1341,20 +1346,20 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     for change in order:
         factor, amount = factors.get(change.key, _ONE), change.amount
         if change.signed and factor != 1:  # np.p3 halves an increase, np.p4 a reduction
-            amount = amounts[change.key] = halved(
-                amount * factor, C.NP_NEGATIV if change.signed > 0 else C.NP_POSITIV)
+            amount = amounts[change.key] = _exact(halved(
+                amount * factor, C.NP_NEGATIV if change.signed > 0 else C.NP_POSITIV))
         elif change.signed:
             amounts[change.key] = amount
         if change.attribute not in values:
             continue  # a value not given: nothing to compute
         before = values[change.attribute]
         after = _APPLY[change.operation](before, amount)
-        values[change.attribute] = after = halved(after, C.ORDER) if change.operation is \
-            Operation.HALVE else after
+        values[change.attribute] = after = _exact(halved(after, C.ORDER) if change.operation
+                                                  is Operation.HALVE else after)
         log.append((change, factor, before, after))
     if min(values.values(), default=0) < 0 and trace.reading(
             VALUE_BELOW_ZERO, (monster.number,)) == "zero":
-        values = {attribute: max(value, Fraction(0)) for attribute, value in values.items()}
+        values = {attribute: max(value, 0) for attribute, value in values.items()}
     return values, log, amounts
 
 
