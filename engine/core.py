@@ -643,6 +643,15 @@ class Field:
             spec._holds_card_text for spec in self.fields))
 
     @functools.cached_property
+    def _when_omitted(self) -> Any:
+        """What omitting this field (not a group) gives: :meth:`_omitted`, or :data:`_GIVEN`
+        if it must be given (made once)."""
+        try:
+            return self._omitted(self.name)
+        except InputError:
+            return _GIVEN
+
+    @functools.cached_property
     def _json_reader(self) -> Callable[["Field", Any, str], Any]:
         """This field's reader of a JSON value (see :func:`_read_json`), chosen once."""
         return _JSON_READERS.get(self.kind, _read_json)
@@ -926,15 +935,17 @@ def validate_fields(fields: Sequence[Field], data: Mapping[str, Any],
 
 
 #: How :func:`validate_fields` reads one level of fields: their names in order, the names as a
-#: set, and per field its name, the field and its JSON reader (``None`` for a group).
-_Plan = tuple[tuple[str, ...], frozenset[str], tuple[tuple[str, Field, Any], ...]]
+#: set, and per field its name, the field, its JSON reader (``None`` for a group) and its
+#: value when omitted (:data:`_GIVEN`: it must be given, or it is a group).
+_Plan = tuple[tuple[str, ...], frozenset[str], tuple[tuple[str, Field, Any, Any], ...]]
+_GIVEN = object()
 
 
 def _plan(fields: Sequence[Field]) -> _Plan:
     names = tuple(spec.name for spec in fields)
     return names, frozenset(names), tuple(
-        (spec.name, spec, None if spec.kind is FieldKind.GROUP else spec._json_reader)
-        for spec in fields)
+        (spec.name, spec, None, _GIVEN) if spec.kind is FieldKind.GROUP
+        else (spec.name, spec, spec._json_reader, spec._when_omitted) for spec in fields)
 
 
 def _validated(fields: Sequence[Field], data: Any, prefix: str, group: Field | None = None
@@ -949,12 +960,14 @@ def _validated(fields: Sequence[Field], data: Any, prefix: str, group: Field | N
         _unknown_field(prefix + (str(key) or '""'), str(key), names)
         for key in data if key not in known]
     result: dict[str, Any] = {}
-    for name, spec, read in plan:
+    for name, spec, read, omitted in plan:
         raw = data.get(name)
+        if raw is None and omitted is not _GIVEN:
+            result[name] = omitted
+            continue
         try:
-            if read is not None:
-                result[name] = (spec._omitted(prefix + name) if raw is None
-                                else read(spec, raw, prefix + name))
+            if read is not None:  # raw None: the error of a field that must be given
+                result[name] = read(spec, raw, prefix + name)
                 continue
             items = [] if raw is None else raw
             if not isinstance(items, (list, tuple)):

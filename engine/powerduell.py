@@ -193,7 +193,10 @@ class Operation(Labelled):
     @property
     def needs_amount(self) -> bool:
         """True if the operation takes a number of points."""
-        return self in (Operation.ADD, Operation.SUBTRACT, Operation.SET)
+        return self in _WITH_AMOUNT
+
+
+_WITH_AMOUNT = frozenset((Operation.ADD, Operation.SUBTRACT, Operation.SET))
 
 
 class TargetKind(Labelled):
@@ -2052,7 +2055,7 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
             "the effect at %(other)s."), side=target.label, other=target.other.label) if sides
             else msg(_("There is no Schutzgottkarte on %(side)s. Enter it under the "
                        "Schutzgottkarten first."), side=target.label))
-    if source in _GUARDIAN_SOURCES and side.value not in sides:
+    if source in _GUARDIAN_SOURCES and item["source_side"] not in sides:
         raise InputError(path + "source_side", msg(_(
             "The effect comes from a Schutzgottkarte, but there is none on %(side)s. Enter it "
             "under the Schutzgottkarten, or choose the side of the effect's card."),
@@ -2071,7 +2074,7 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
     if operation.needs_amount and item["amount"] is None:
         raise InputError(path + "amount", msg(_NEED_AMOUNT))
     monster = monsters[item["target_monster"] - 1]
-    if getattr(monster, attribute.value) is None:
+    if getattr(monster, item["attribute"]) is None:  # the attribute's value names its field
         raise InputError(f"monsters.{monster.number - 1}.{attribute.value}",
                          msg(_NEED_BASE, attribute=attribute.label, number=number))
     return Effect(number, source, side, activated, TargetKind.MONSTER, monster.side,
