@@ -632,6 +632,11 @@ class Field:
         return frozenset(self.choice_values())
 
     @functools.cached_property
+    def _plain(self) -> frozenset[str]:
+        """The allowed values that name themselves (no white space to trim; made once)."""
+        return frozenset(value for value in self._allowed if _trim(value) == value)
+
+    @functools.cached_property
     def _item_plan(self) -> "_Plan":
         """How :func:`validate_fields` reads an item of this group (made once)."""
         return _plan(self.fields)
@@ -1013,6 +1018,8 @@ def _read_json_choice(spec: Field, raw: Any, path: str) -> Any:
     'a'
     """
     if type(raw) is str and raw:
+        if raw in spec._plain:  # already trimmed and in lower case
+            return raw
         value = _trim(raw).lower()
         if value in spec._allowed:
             return value

@@ -1348,7 +1348,8 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
 
     for change in order:
         factor, amount = factors.get(change.key, _ONE), change.amount
-        if change.signed and factor != 1:  # np.p3 halves an increase, np.p4 a reduction
+        # np.p3 halves an increase, np.p4 a reduction: a factor other than 1 (not _ONE at once)
+        if change.signed and factor is not _ONE and factor != 1:
             amount = amounts[change.key] = _exact(halved(
                 amount * factor, C.NP_NEGATIV if change.signed > 0 else C.NP_POSITIV))
         elif change.signed:
