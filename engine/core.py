@@ -973,19 +973,29 @@ def _validated(fields: Sequence[Field], data: Any, prefix: str, group: Field | N
         try:
             if read is not None:  # raw None: the error of a field that must be given
                 result[name] = read(spec, raw, prefix + name)
-                continue
-            items = [] if raw is None else raw
-            if not isinstance(items, (list, tuple)):
-                raise InputError(prefix + name, msg(_("Expected a list.")))
-            _check_count(spec, len(items), prefix + name)
+            else:
+                result[name], found = _group_read(spec, raw, prefix + name)
+                errors += found
         except InputError as error:
             errors.append(error)
-            continue
-        read_items = [_validated(spec.fields, item, f"{prefix}{name}.{index}.", spec)
-                      for index, item in enumerate(items)]
-        result[name] = tuple(values for values, _errors in read_items)
-        errors += [error for _values, item_errors in read_items for error in item_errors]
     return MappingProxyType(result), errors
+
+
+def _group_read(spec: Field, raw: Any, path: str) -> tuple[tuple[Mapping[str, Any], ...],
+                                                           list[InputError]]:
+    """The items of group ``spec`` in JSON ``raw`` (at ``path``): their values and every error
+    found in them.
+
+    :raises InputError: if ``raw`` is no list, or has too few or too many items.
+    """
+    items = [] if raw is None else raw
+    if not isinstance(items, (list, tuple)):
+        raise InputError(path, msg(_("Expected a list.")))
+    _check_count(spec, len(items), path)
+    read = [_validated(spec.fields, item, f"{path}.{index}.", spec)
+            for index, item in enumerate(items)]
+    return (tuple(values for values, _errors in read),
+            [error for _values, item_errors in read for error in item_errors])
 
 
 def _read_json(spec: Field, raw: Any, path: str) -> Any:

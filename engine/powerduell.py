@@ -1561,12 +1561,13 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
     trace, n = state.trace, monster.number
     failed, own = state.checks.get((monster.side, n), ()), f"wirkung-{monster.side.value}"
     for position, (change, factor, before, after) in enumerate(log, start=1):
+        one = factor is _ONE or factor == 1  # the default factor first, without arithmetic
         step = Step(_AP, Message(_EVALUATED, (  # the parameters in msg's order (by name)
             ("after", str(_exact(after))), ("attribute", change.attribute.label),
             ("before", str(_exact(before))), ("effect", _label(change.key, change.side)),
-            ("factor", str(_exact(factor))), ("number", n), ("position", position),
-            ("rank", WIRKUNGSRANG[change.source]), ("source", change.source.label))),
-            _CITED[factor == 1])
+            ("factor", "1" if one else str(_exact(factor))), ("number", n),
+            ("position", position), ("rank", WIRKUNGSRANG[change.source]),
+            ("source", change.source.label))), _CITED[one])
         trace.add(_considered(trace, step, failed, _EVALUATED_CONSIDERED)
                   if failed and change.key == own else step)
     if (half := trace.consulted.get((HALF_POINTS.slug, (n,)))) is not None:
@@ -1658,7 +1659,13 @@ _AFFECTS = {n: msg(_("Effect %(number)s affects its target"), number=n) for n in
 
 
 def _affects(state: _State, number: int) -> Value:
-    return Value(f"effect_{number}_affects", state.affects[number], _AFFECTS[number])
+    return _affects_value(number, state.affects[number])
+
+
+@functools.lru_cache(maxsize=128, typed=True)
+def _affects_value(number: int, affects: bool | Message) -> Value:
+    """Whether effect ``number`` affects its target, as a value (made once per answer)."""
+    return Value(f"effect_{number}_affects", affects, _AFFECTS[number])
 
 
 def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
