@@ -797,6 +797,21 @@ Key = tuple
 _WRAPPED = _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s")
 
 
+def _wrapped(step: Step, number: int, side: Spielfeldseite) -> Step:
+    """``step`` naming monster ``number`` and the Schutzgottkarte of ``side`` it is about."""
+    return Step(step.outcome, Message(_WRAPPED, (("number", number), ("side", side.label),
+                                                 ("step", step.message))),
+                step.citations, step.reason, step.see)
+
+
+@functools.lru_cache(maxsize=4096)
+def _say_about(about: tuple[int, Spielfeldseite], key: str, *clauses: Clause, **params: Any
+               ) -> Step:
+    """:func:`_say`'s step ``key`` about monster ``about[0]`` and the card of side ``about[1]``
+    (:func:`_wrapped`), made once per wording."""
+    return _wrapped(_say(key, *clauses, **params), *about)
+
+
 class _Trace(Trace):
     """One evaluation's steps in one voice, under ``choices`` (slug or (slug, key) → reading)."""
 
@@ -818,10 +833,7 @@ class _Trace(Trace):
     def _wrap(self, step: Step) -> Step:
         if self.about is None or not self.table:
             return step
-        number, side = self.about
-        return Step(step.outcome, Message(_WRAPPED, (("number", number), ("side", side.label),
-                                                     ("step", step.message))),
-                    step.citations, step.reason, step.see)
+        return _wrapped(step, *self.about)
 
     @property
     def silenced(self) -> bool:
@@ -838,7 +850,8 @@ class _Trace(Trace):
         """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
         if self.silenced:
             return 0
-        self.steps.append(self._wrap(_say(key, *clauses, **params)))
+        self.steps.append(_say(key, *clauses, **params) if self.about is None or not self.table
+                          else _say_about(self.about, key, *clauses, **params))
         return len(self.steps)
 
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
