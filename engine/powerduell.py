@@ -1695,19 +1695,25 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
 
 def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
     """Monster ``n``'s values (points), order, change by the Wirkungen and factor."""
-    if n not in state.shown:
-        order, labels, values = state.orders[n], _monster_labels(n), state.values[n]
-        amounts = state.amounts[n]
+    shown = state.shown.get(n)
+    if shown is None:
+        values, order, amounts = state.values[n], state.orders[n], state.amounts[n]
         change = sum([amounts[c.key] for c in state.changes[n] if type(c.key) is str], 0)
-        (order_name, order_label), change_label, factor_label = labels[:3]
-        state.shown[n] = (
-            *(Value(name, _exact(values[a]), label)
-              for a, (name, label) in zip(_ATTRIBUTES, labels[4:]) if a in values),
+        (order_name, order_label), change_label, factor_label = _monster_labels(n)[:3]
+        shown = state.shown[n] = (
+            *[Value(name, _exact(values[a]), label)
+              for a, name, label in _point_labels(n) if a in values],
             Value(order_name, tuple(_keys(order)), order_label,
-                  tuple(_label(c.key, c.side) for c in order)),
+                  tuple([_label(c.key, c.side) for c in order])),
             Value(change_label[0], _exact(change), change_label[1]),
             Value(factor_label[0], _exact(state.np_factor.get(n, _ONE)), factor_label[1]))
-    return state.shown[n]
+    return shown
+
+
+@functools.lru_cache(maxsize=64)
+def _point_labels(n: int) -> tuple[tuple[Attribute, str, Message], ...]:
+    """Each attribute of monster ``n`` with its value's name and label (:func:`_monster_labels`)."""
+    return tuple((a, name, label) for a, (name, label) in zip(_ATTRIBUTES, _monster_labels(n)[4:]))
 
 
 @functools.lru_cache(maxsize=64)
