@@ -943,7 +943,16 @@ def validate_fields(fields: Sequence[Field], data: Mapping[str, Any],
 #: set, and per field its name, the field, its JSON reader (``None`` for a group) and its
 #: value when omitted (:data:`_GIVEN`: it must be given, or it is a group).
 _Plan = tuple[tuple[str, ...], frozenset[str], tuple[tuple[str, Field, Any, Any], ...]]
-_GIVEN = object()
+
+
+class _Omission(enum.Enum):
+    """The mark of a field that must be given (an enum member: it stays itself when a
+    field holding its plan is copied)."""
+
+    GIVEN = "given"
+
+
+_GIVEN = _Omission.GIVEN
 
 
 def _plan(fields: Sequence[Field]) -> _Plan:
