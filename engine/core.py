@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import enum
+import functools
 import importlib
 import re
 from dataclasses import dataclass, field as dc_field
@@ -218,7 +219,7 @@ class Step:
     see: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        if any(number < 1 for number in self.see):
+        if self.see and any(number < 1 for number in self.see):
             raise ValueError("steps are numbered from 1")
         if not self.citations and self.outcome is not Outcome.NOT_COVERED:
             raise ValueError("a step must cite at least one clause")
@@ -358,7 +359,7 @@ class Ruling:
 
     def __post_init__(self) -> None:
         for number, step in enumerate(self.steps, start=1):
-            if any(other > len(self.steps) or other == number for other in step.see):
+            if step.see and any(other > len(self.steps) or other == number for other in step.see):
                 raise ValueError(f"step {number} points to a step the ruling does not have")
 
     @property
@@ -625,6 +626,41 @@ class Field:
         """Return the allowed values of a choice field, in order."""
         return tuple(choice.value for choice in self.choices)
 
+    @functools.cached_property
+    def _allowed(self) -> frozenset[str]:
+        """The allowed values of a choice field as a set (made once; the field is immutable)."""
+        return frozenset(self.choice_values())
+
+    @functools.cached_property
+    def _plain(self) -> frozenset[str]:
+        """The allowed values that name themselves (no white space to trim; made once)."""
+        return frozenset(value for value in self._allowed if _trim(value) == value)
+
+    @functools.cached_property
+    def _item_plan(self) -> "_Plan":
+        """How :func:`validate_fields` reads an item of this group (made once)."""
+        return _plan(self.fields)
+
+    @functools.cached_property
+    def _holds_card_text(self) -> bool:
+        """Whether a group's items hold a card-text field, at any depth (made once)."""
+        return self.kind is FieldKind.GROUP and (has_card_text(self.fields) or any(
+            spec._holds_card_text for spec in self.fields))
+
+    @functools.cached_property
+    def _when_omitted(self) -> Any:
+        """What omitting this field (not a group) gives: :meth:`_omitted`, or :data:`_GIVEN`
+        if it must be given (made once)."""
+        try:
+            return self._omitted(self.name)
+        except InputError:
+            return _GIVEN
+
+    @functools.cached_property
+    def _json_reader(self) -> Callable[["Field", Any, str], Any]:
+        """This field's reader of a JSON value (see :func:`_read_json`), chosen once."""
+        return _JSON_READERS.get(self.kind, _read_json)
+
     def choice_value(self, raw: Any) -> str | None:
         """Return the allowed value ``raw`` names, letter case and surrounding
         white space ignored (as for numbers); ``None`` if none.
@@ -639,7 +675,7 @@ class Field:
         if not isinstance(raw, str):
             return None
         value = _trim(raw).lower()
-        return value if value in self.choice_values() else None
+        return value if value in self._allowed else None
 
     def choice(self, value: str) -> Choice:
         """Return the :class:`Choice` of allowed value ``value``.
@@ -903,35 +939,123 @@ def validate_fields(fields: Sequence[Field], data: Mapping[str, Any],
     return result
 
 
-def _validated(fields: Sequence[Field], data: Any,
-               prefix: str) -> tuple[Mapping[str, Any], list[InputError]]:
-    """:func:`validate_fields`' reading: the typed values and every error found."""
-    if not isinstance(data, Mapping):
+#: How :func:`validate_fields` reads one level of fields: their names in order, the names as a
+#: set, and per field its name, the field, its JSON reader (``None`` for a group) and its
+#: value when omitted (:data:`_GIVEN`: it must be given, or it is a group).
+_Plan = tuple[tuple[str, ...], frozenset[str], tuple[tuple[str, Field, Any, Any], ...]]
+
+
+class _Omission(enum.Enum):
+    """The mark of a field that must be given (an enum member: it stays itself when a
+    field holding its plan is copied)."""
+
+    GIVEN = "given"
+
+
+_GIVEN = _Omission.GIVEN
+
+
+def _plan(fields: Sequence[Field]) -> _Plan:
+    names = tuple(spec.name for spec in fields)
+    return names, frozenset(names), tuple(
+        (spec.name, spec, None, _GIVEN) if spec.kind is FieldKind.GROUP
+        else (spec.name, spec, spec._json_reader, spec._when_omitted) for spec in fields)
+
+
+def _validated(fields: Sequence[Field], data: Any, prefix: str, group: Field | None = None
+               ) -> tuple[Mapping[str, Any], list[InputError]]:
+    """:func:`validate_fields`' reading: the typed values and every error found (``group``:
+    the group whose item ``fields`` are, read by the plan it made once)."""
+    if type(data) is not dict and not isinstance(data, Mapping):
         return MappingProxyType({}), [
             InputError(prefix.rstrip(".") or "input", msg(_("Expected an object of named fields.")))]
-    names = [spec.name for spec in fields]
-    errors = [_unknown_field(prefix + (str(key) or '""'), str(key), names)
-              for key in data if key not in names]
+    names, known, plan = _plan(fields) if group is None else group._item_plan
+    errors = [] if known.issuperset(data) else [
+        _unknown_field(prefix + (str(key) or '""'), str(key), names)
+        for key in data if key not in known]
     result: dict[str, Any] = {}
-    for spec in fields:
-        path = prefix + spec.name
-        raw = data.get(spec.name)
+    for name, spec, read, omitted in plan:
+        raw = data.get(name)
+        if raw is None and omitted is not _GIVEN:
+            result[name] = omitted
+            continue
         try:
-            if spec.kind is not FieldKind.GROUP:
-                result[spec.name] = spec.coerce(_json_value(spec, raw, path), path)
-                continue
-            items = [] if raw is None else raw
-            if not isinstance(items, (list, tuple)):
-                raise InputError(path, msg(_("Expected a list.")))
-            _check_count(spec, len(items), path)
+            if read is not None:  # raw None: the error of a field that must be given
+                result[name] = read(spec, raw, prefix + name)
+            else:
+                result[name], found = _group_read(spec, raw, prefix + name)
+                errors += found
         except InputError as error:
             errors.append(error)
-            continue
-        read = [_validated(spec.fields, item, f"{path}.{index}.")
-                for index, item in enumerate(items)]
-        result[spec.name] = tuple(values for values, _errors in read)
-        errors += [error for _values, item_errors in read for error in item_errors]
     return MappingProxyType(result), errors
+
+
+def _group_read(spec: Field, raw: Any, path: str) -> tuple[tuple[Mapping[str, Any], ...],
+                                                           list[InputError]]:
+    """The items of group ``spec`` in JSON ``raw`` (at ``path``): their values and every error
+    found in them.
+
+    :raises InputError: if ``raw`` is no list, or has too few or too many items.
+    """
+    items = [] if raw is None else raw
+    if not isinstance(items, (list, tuple)):
+        raise InputError(path, msg(_("Expected a list.")))
+    _check_count(spec, len(items), path)
+    read = [_validated(spec.fields, item, f"{path}.{index}.", spec)
+            for index, item in enumerate(items)]
+    return (tuple(values for values, _errors in read),
+            [error for _values, item_errors in read for error in item_errors])
+
+
+def _read_json(spec: Field, raw: Any, path: str) -> Any:
+    """``spec``'s typed value of JSON ``raw``: :func:`_json_value`, then :meth:`Field.coerce`.
+
+    :raises InputError: naming ``path`` (see both).
+    """
+    return spec.coerce(_json_value(spec, raw, path), path)
+
+
+def _read_json_int(spec: Field, raw: Any, path: str) -> Any:
+    """:func:`_read_json` of an ``INTEGER`` field; a JSON integer within bounds as it is.
+
+    >>> _read_json_int(Field("n", msg("N"), FieldKind.INTEGER, maximum=3), 4, "n")
+    Traceback (most recent call last):
+    ...
+    engine.core.InputError: n: Enter a number of at most 3.
+    """
+    if (type(raw) is int and (spec.minimum is None or raw >= spec.minimum)
+            and (spec.maximum is None or raw <= spec.maximum)):
+        return raw
+    return _read_json(spec, raw, path)
+
+
+def _read_json_choice(spec: Field, raw: Any, path: str) -> Any:
+    """:func:`_read_json` of a ``CHOICE`` field; text naming an allowed value at once.
+
+    >>> _read_json_choice(Field("side", msg("Side"), FieldKind.CHOICE,
+    ...                         choices=(Choice("a", msg("A")),)), " A", "side")
+    'a'
+    """
+    if type(raw) is str and raw:
+        if raw in spec._plain:  # already trimmed and in lower case
+            return raw
+        value = _trim(raw).lower()
+        if value in spec._allowed:
+            return value
+    return _read_json(spec, raw, path)
+
+
+def _read_json_bool(spec: Field, raw: Any, path: str) -> Any:
+    """:func:`_read_json` of a ``BOOLEAN`` field; ``true``/``false`` as they are."""
+    if raw is True or raw is False:
+        return raw
+    return _read_json(spec, raw, path)
+
+
+#: The JSON reader of each kind of field with a shortcut for its common values.
+_JSON_READERS: dict[FieldKind, Callable[[Field, Any, str], Any]] = {
+    FieldKind.INTEGER: _read_json_int, FieldKind.CHOICE: _read_json_choice,
+    FieldKind.BOOLEAN: _read_json_bool}
 
 
 def _json_value(spec: Field, raw: Any, path: str) -> Any:
@@ -1667,7 +1791,7 @@ class Scenario:
             reading = self.read_card_text(text)
             yield reading, _differing(fields, inputs, reading.stated, prefix)
         for spec in fields:
-            if spec.kind is FieldKind.GROUP:
+            if spec._holds_card_text:  # the other groups hold no text to read
                 for index, item in enumerate(inputs.get(spec.name) or ()):
                     yield from self.card_readings(item, spec.fields,
                                                   f"{prefix}{spec.name}.{index}.")

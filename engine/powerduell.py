@@ -48,7 +48,7 @@ __all__ = [
 
 GAME = "power-duell"
 DOCUMENT = DocumentRef(GAME, "schutzgottkarten")
-_ONE, _TWO, _ZERO = Fraction(1), Fraction(2), Fraction(0)
+_ONE, _TWO = Fraction(1), Fraction(2)
 #: Largest points (AP/DP/LP/EP, amounts), activation cost (Energiepunkte), monsters/effects.
 _MAX_POINTS, _MAX_COST, _MAX_ITEMS = 99_999, 999, 12
 
@@ -130,6 +130,8 @@ class Attribute(Labelled):
 
 _OTHER_ATTRIBUTE = "other"  # choice value: an effect on some other attribute of the target
 _ATTRIBUTES = tuple(Attribute)
+#: Each attribute with the name of its field on a :class:`Monster` (its value).
+_ATTRIBUTE_FIELDS = tuple((a, a.value) for a in _ATTRIBUTES)
 
 
 class Influence(enum.Enum):
@@ -191,7 +193,10 @@ class Operation(Labelled):
     @property
     def needs_amount(self) -> bool:
         """True if the operation takes a number of points."""
-        return self in (Operation.ADD, Operation.SUBTRACT, Operation.SET)
+        return self in _WITH_AMOUNT
+
+
+_WITH_AMOUNT = frozenset((Operation.ADD, Operation.SUBTRACT, Operation.SET))
 
 
 class TargetKind(Labelled):
@@ -792,6 +797,21 @@ Key = tuple
 _WRAPPED = _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s")
 
 
+def _wrapped(step: Step, number: int, side: Spielfeldseite) -> Step:
+    """``step`` naming monster ``number`` and the Schutzgottkarte of ``side`` it is about."""
+    return Step(step.outcome, Message(_WRAPPED, (("number", number), ("side", side.label),
+                                                 ("step", step.message))),
+                step.citations, step.reason, step.see)
+
+
+@functools.lru_cache(maxsize=4096)
+def _say_about(about: tuple[int, Spielfeldseite], key: str, *clauses: Clause, **params: Any
+               ) -> Step:
+    """:func:`_say`'s step ``key`` about monster ``about[0]`` and the card of side ``about[1]``
+    (:func:`_wrapped`), made once per wording."""
+    return _wrapped(_say(key, *clauses, **params), *about)
+
+
 class _Trace(Trace):
     """One evaluation's steps in one voice, under ``choices`` (slug or (slug, key) → reading)."""
 
@@ -813,10 +833,7 @@ class _Trace(Trace):
     def _wrap(self, step: Step) -> Step:
         if self.about is None or not self.table:
             return step
-        number, side = self.about
-        return Step(step.outcome, Message(_WRAPPED, (("number", number), ("side", side.label),
-                                                     ("step", step.message))),
-                    step.citations, step.reason, step.see)
+        return _wrapped(step, *self.about)
 
     @property
     def silenced(self) -> bool:
@@ -833,7 +850,8 @@ class _Trace(Trace):
         """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
         if self.silenced:
             return 0
-        self.steps.append(self._wrap(_say(key, *clauses, **params)))
+        self.steps.append(_say(key, *clauses, **params) if self.about is None or not self.table
+                          else _say_about(self.about, key, *clauses, **params))
         return len(self.steps)
 
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
@@ -1180,11 +1198,14 @@ def _tie_orders(order: list[_Change], key: Callable[[_Change], Any]
     Only changes of one attribute can change each other's result, and additions and
     subtractions commute, so only those orders are taken.
     """
+    keys = [key(change) for change in order]
+    if len(set(keys)) == len(keys):  # nothing activated together: the listed order alone
+        return [list(order)], 1, []
     slots: dict[Any, list[int]] = {}
     tied: dict[Any, list[_Change]] = {}
-    for position, change in enumerate(order):
-        tied.setdefault(key(change), []).append(change)
-        slots.setdefault((key(change), change.attribute), []).append(position)
+    for position, (change, equal) in enumerate(zip(order, keys)):
+        tied.setdefault(equal, []).append(change)
+        slots.setdefault((equal, change.attribute), []).append(position)
     groups = [positions for positions in slots.values() if len(positions) > 1
               and sum(order[i].operation not in _ADDITIVE for i in positions) > 0]
     count = math.prod(math.factorial(len(g)) // math.factorial(
@@ -1300,12 +1321,17 @@ def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Cha
         trace.say("order-table", number=n, order=tuple(_label(c.key, c.side) for c in order))
 
 
-#: The value after each operation with an amount (points, exact).
+def _half(value: int | Fraction) -> int | Fraction:
+    """Half of ``value``, exact: an ``int`` while it is whole (no Fraction arithmetic)."""
+    return value // 2 if type(value) is int and not value % 2 else value / _TWO
+
+
+#: The value after each operation with an amount (points, exact; see :func:`_exact`).
 _APPLY = {Operation.ADD: lambda value, amount: value + amount,
           Operation.SUBTRACT: lambda value, amount: value - amount,
-          Operation.HALVE: lambda value, amount: value / _TWO,
+          Operation.HALVE: lambda value, amount: _half(value),
           Operation.DOUBLE: lambda value, amount: value * 2,
-          Operation.SET: lambda value, amount: Fraction(amount)}
+          Operation.SET: lambda value, amount: amount}
 _ROUNDED = {"down": lambda v: Fraction(v.numerator // v.denominator),
             "up": lambda v: Fraction(-(-v.numerator // v.denominator))}
 
@@ -1314,16 +1340,16 @@ _ROUNDED = {"down": lambda v: Fraction(v.numerator // v.denominator),
     "monsters.ep", "monsters.ap", "monsters.dp", "monsters.lp", "guardians.wirkung.attribute",
     "effects.attribute", "effects.operation", "effects.amount"))
 def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping[Any, Fraction]
-         ) -> tuple[dict[Attribute, Fraction], list[tuple], dict[Any, Fraction]]:
+         ) -> tuple[dict[Attribute, int | Fraction], list[tuple], dict[Any, int | Fraction]]:
     """Effects are rolled up in order, each changing its attribute's value.
 
     reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction); open:
     rounding of halves (``half-points``, citing the clause that halved: negativ-positiv-wirkung.p3
     or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``).
     Returns the values, the log (change, factor, before, after) and each signed change's
-    points."""
-    values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # ints until a half
-                                    if (v := getattr(monster, a.value)) is not None}
+    points, each an ``int`` when it is whole (:func:`_exact`), else a Fraction."""
+    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_FIELDS
+                                    if (v := getattr(monster, name)) is not None}
     log, amounts, halving = [], {}, set()
 
     def halved(value: Fraction, clause: Clause) -> Fraction:
@@ -1335,21 +1361,22 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
 
     for change in order:
         factor, amount = factors.get(change.key, _ONE), change.amount
-        if change.signed and factor != 1:  # np.p3 halves an increase, np.p4 a reduction
-            amount = amounts[change.key] = halved(
-                amount * factor, C.NP_NEGATIV if change.signed > 0 else C.NP_POSITIV)
+        # np.p3 halves an increase, np.p4 a reduction: a factor other than 1 (not _ONE at once)
+        if change.signed and factor is not _ONE and factor != 1:
+            amount = amounts[change.key] = _exact(halved(
+                amount * factor, C.NP_NEGATIV if change.signed > 0 else C.NP_POSITIV))
         elif change.signed:
             amounts[change.key] = amount
         if change.attribute not in values:
             continue  # a value not given: nothing to compute
         before = values[change.attribute]
         after = _APPLY[change.operation](before, amount)
-        values[change.attribute] = after = halved(after, C.ORDER) if change.operation is \
-            Operation.HALVE else after
+        values[change.attribute] = after = _exact(halved(after, C.ORDER) if change.operation
+                                                  is Operation.HALVE else after)
         log.append((change, factor, before, after))
     if min(values.values(), default=0) < 0 and trace.reading(
             VALUE_BELOW_ZERO, (monster.number,)) == "zero":
-        values = {attribute: max(value, Fraction(0)) for attribute, value in values.items()}
+        values = {attribute: max(value, 0) for attribute, value in values.items()}
     return values, log, amounts
 
 
@@ -1547,11 +1574,13 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
     trace, n = state.trace, monster.number
     failed, own = state.checks.get((monster.side, n), ()), f"wirkung-{monster.side.value}"
     for position, (change, factor, before, after) in enumerate(log, start=1):
-        step = Step(_AP, msg(_EVALUATED, after=str(_exact(after)), before=str(_exact(before)),
-                             attribute=change.attribute.label, factor=str(_exact(factor)),
-                             effect=_label(change.key, change.side), number=n, position=position,
-                             rank=WIRKUNGSRANG[change.source], source=change.source.label),
-                    _CITED[factor == 1])
+        one = factor is _ONE or factor == 1  # the default factor first, without arithmetic
+        step = Step(_AP, Message(_EVALUATED, (  # the parameters in msg's order (by name)
+            ("after", str(_exact(after))), ("attribute", change.attribute.label),
+            ("before", str(_exact(before))), ("effect", _label(change.key, change.side)),
+            ("factor", "1" if one else str(_exact(factor))), ("number", n),
+            ("position", position), ("rank", WIRKUNGSRANG[change.source]),
+            ("source", change.source.label))), _CITED[one])
         trace.add(_considered(trace, step, failed, _EVALUATED_CONSIDERED)
                   if failed and change.key == own else step)
     if (half := trace.consulted.get((HALF_POINTS.slug, (n,)))) is not None:
@@ -1643,7 +1672,13 @@ _AFFECTS = {n: msg(_("Effect %(number)s affects its target"), number=n) for n in
 
 
 def _affects(state: _State, number: int) -> Value:
-    return Value(f"effect_{number}_affects", state.affects[number], _AFFECTS[number])
+    return _affects_value(number, state.affects[number])
+
+
+@functools.lru_cache(maxsize=128, typed=True)
+def _affects_value(number: int, affects: bool | Message) -> Value:
+    """Whether effect ``number`` affects its target, as a value (made once per answer)."""
+    return Value(f"effect_{number}_affects", affects, _AFFECTS[number])
 
 
 def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
@@ -1660,19 +1695,25 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
 
 def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
     """Monster ``n``'s values (points), order, change by the Wirkungen and factor."""
-    if n not in state.shown:
-        order, labels, values = state.orders[n], _monster_labels(n), state.values[n]
-        change = sum((state.amounts[n][c.key] for c in state.changes[n]
-                      if isinstance(c.key, str)), _ZERO)
-        (order_name, order_label), change_label, factor_label = labels[:3]
-        state.shown[n] = (
-            *(Value(name, _exact(values[a]), label)
-              for a, (name, label) in zip(_ATTRIBUTES, labels[4:]) if a in values),
+    shown = state.shown.get(n)
+    if shown is None:
+        values, order, amounts = state.values[n], state.orders[n], state.amounts[n]
+        change = sum([amounts[c.key] for c in state.changes[n] if type(c.key) is str], 0)
+        (order_name, order_label), change_label, factor_label = _monster_labels(n)[:3]
+        shown = state.shown[n] = (
+            *[Value(name, _exact(values[a]), label)
+              for a, name, label in _point_labels(n) if a in values],
             Value(order_name, tuple(_keys(order)), order_label,
-                  tuple(_label(c.key, c.side) for c in order)),
+                  tuple([_label(c.key, c.side) for c in order])),
             Value(change_label[0], _exact(change), change_label[1]),
             Value(factor_label[0], _exact(state.np_factor.get(n, _ONE)), factor_label[1]))
-    return state.shown[n]
+    return shown
+
+
+@functools.lru_cache(maxsize=64)
+def _point_labels(n: int) -> tuple[tuple[Attribute, str, Message], ...]:
+    """Each attribute of monster ``n`` with its value's name and label (:func:`_monster_labels`)."""
+    return tuple((a, name, label) for a, (name, label) in zip(_ATTRIBUTES, _monster_labels(n)[4:]))
 
 
 @functools.lru_cache(maxsize=64)
@@ -2041,7 +2082,7 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
             "the effect at %(other)s."), side=target.label, other=target.other.label) if sides
             else msg(_("There is no Schutzgottkarte on %(side)s. Enter it under the "
                        "Schutzgottkarten first."), side=target.label))
-    if source in _GUARDIAN_SOURCES and side.value not in sides:
+    if source in _GUARDIAN_SOURCES and item["source_side"] not in sides:
         raise InputError(path + "source_side", msg(_(
             "The effect comes from a Schutzgottkarte, but there is none on %(side)s. Enter it "
             "under the Schutzgottkarten, or choose the side of the effect's card."),
@@ -2060,7 +2101,7 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
     if operation.needs_amount and item["amount"] is None:
         raise InputError(path + "amount", msg(_NEED_AMOUNT))
     monster = monsters[item["target_monster"] - 1]
-    if getattr(monster, attribute.value) is None:
+    if getattr(monster, item["attribute"]) is None:  # the attribute's value names its field
         raise InputError(f"monsters.{monster.number - 1}.{attribute.value}",
                          msg(_NEED_BASE, attribute=attribute.label, number=number))
     return Effect(number, source, side, activated, TargetKind.MONSTER, monster.side,
