@@ -1080,7 +1080,11 @@ def _elements(values: frozenset[str]) -> frozenset[Element]:
 
 
 def _card(inputs: Mapping[str, Any], prefix: str = "initial_") -> Card:
-    """:raises InputError: for a subtype (106.4) or movement the card cannot have."""
+    """The card of ``inputs`` (its fields named with ``prefix``).  A non-flying creature needs
+    its movement value, unless it has an ability used instead of movement (then it has none to
+    give: :data:`INSTEAD_OF_MOVEMENT`).
+
+    :raises InputError: for a subtype (106.4) or movement the card cannot have."""
     card_type, raw = CardType(inputs[prefix + "type"]), inputs[prefix + "subtype"]
     creature, movement = card_type is _CREATURE, inputs.get(prefix + "movement")
     if creature is not bool(raw):
@@ -1091,7 +1095,8 @@ def _card(inputs: Mapping[str, Any], prefix: str = "initial_") -> Card:
     if movement is not None and (not creature or subtype is Subtype.FLYING):
         raise InputError(prefix + "movement", msg(_(
             "Only a creature that is not flying has a movement value.")))
-    if subtype is Subtype.NON_FLYING and movement is None and prefix + "movement" in inputs:
+    if (subtype is Subtype.NON_FLYING and movement is None and prefix + "movement" in inputs
+            and not inputs.get("instead_of_movement")):
         raise InputError(prefix + "movement", msg(_(
             "Give the movement value of the non-flying creature.")))
     return Card(card_type, subtype, status and Status(status), movement)

@@ -4,7 +4,10 @@ value is stated as fact (judge report, situation BK-B)."""
 
 from __future__ import annotations
 
-from engine.berserk import NONE_LABEL, NOT_COVERED_VALUE, SITUATION
+import pytest
+
+from engine.berserk import NONE_LABEL, NOT_COVERED_VALUE, NOT_STATED, SITUATION
+from engine.core import InputError
 
 #: A non-flying creature with an ability used instead of movement that gains, then loses flight.
 TABLE = {"initial_type": "creature", "initial_subtype": "non-flying", "initial_status": "elite",
@@ -37,3 +40,14 @@ def test_gaining_an_element_leaves_the_movement_alone():
     ruling = SITUATION.evaluate({**TABLE, "changes": [{"change": "gain-element",
                                                        "element": "swamp"}]})
     assert ruling.value("step_1_movement") == 2 and ruling.value("movement") == 2
+
+
+def test_a_card_with_an_ability_instead_of_movement_needs_no_movement_value():
+    """The judge need not invent a movement value for a card that has an ability instead."""
+    ruling = SITUATION.evaluate({**TABLE, "initial_movement": None, "changes": []})
+    assert not ruling.complete
+    assert ruling.value("movement") == NOT_STATED
+    with pytest.raises(InputError) as raised:
+        SITUATION.evaluate({**TABLE, "initial_movement": None, "changes": [],
+                            "instead_of_movement": False})
+    assert raised.value.field == "initial_movement"
