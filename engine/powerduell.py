@@ -850,8 +850,14 @@ class _Trace(Trace):
         """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
         if self.silenced:
             return 0
-        self.steps.append(_say(key, *clauses, **params) if self.about is None or not self.table
-                          else _say_about(self.about, key, *clauses, **params))
+        if self.about is None or not self.table:
+            step = _say(key, *clauses, **params)
+        else:
+            try:
+                step = _say_about(self.about, key, *clauses, **params)
+            except TypeError:  # a parameter that cannot be a cache key: made as it comes
+                step = _wrapped(_say(key, *clauses, **params), *self.about)
+        self.steps.append(step)
         return len(self.steps)
 
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
