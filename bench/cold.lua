@@ -16,15 +16,24 @@ function init(args)
   mode = args[2] or "nonce"
   responses, fivexx, counter = 0, 0, 0
   separator = string.find(wrk.path, "?", 1, true) and "&" or "?"
+  math.randomseed(os.time() * 7919 + (id or 0) * 104729 + math.floor(os.clock() * 1000000))
+  for _ = 1, 10 do math.random() end
+  start = math.random(0, 2000000000)
+  first, second = string.match(string.sub(mode, 7), "^([^,]+),?(.*)$")
+  second_value = 1 + math.random(0, 99998)
 end
 function request()
   counter = counter + 1
-  local n = (id or 0) * 1000000 + counter
+  local n = start + counter
   local suffix
   if mode == "date" then
     suffix = "as_of=" .. os.date("!%Y-%m-%d", 946684800 + (n % 2900000) * 86400)
   elseif string.sub(mode, 1, 6) == "field=" then
-    suffix = string.sub(mode, 7) .. "=" .. (1 + n % 99999)
+    suffix = first .. "=" .. (1 + counter % 99999)
+    if second ~= "" then
+      local value = 1 + (second_value + math.floor(counter / 99999)) % 99999
+      suffix = suffix .. "&" .. second .. "=" .. value
+    end
   else
     suffix = "_cold=" .. n
   end

@@ -35,8 +35,8 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.server import (RULE_PAGES, RULING_FIELD, RULING_PAGES, RULING_VALUE,
-                          prepared_var_dir, serve)
+from bench.server import (RULE_PAGES, RULING_FIELD, RULING_PAGES, RULING_RUN_FIELD,
+                          RULING_VALUE, prepared_var_dir, serve)
 
 LIMIT_SCRIPT = Path(__file__).with_name("limit.lua")
 COLD_SCRIPT = Path(__file__).with_name("cold.lua")
@@ -54,7 +54,8 @@ UNCACHED = {"api", "ruling htmx", "ruling json"}
 # reading date of their own (the calculator answers a parameter naming no
 # field with 400), a ruling by a table of its own (a new value of one input).
 COLD_MODE = {"clause": "date", "berserk document": "date", "calculator": "date",
-             "api": "date", **{name: f"field={RULING_FIELD}" for name, _p, _h in RULING_PAGES}}
+             "api": "date", **{name: f"field={RULING_FIELD},{RULING_RUN_FIELD}"
+                for name, _p, _h in RULING_PAGES}}
 API_PAGE = ("api", "/api/scenarios/berserk/timing/evaluate?card_type=creature"
             "&card_subtype=non-flying&in_play_zone=on&turn=own&phase=main&subphase=choice"
             "&strike_declared=none")
@@ -106,7 +107,7 @@ def run_wrk(url: str, duration: int, connections: int, threads: int,
             ) -> WrkResult:
     """Load ``url`` with wrk (sending ``headers``) and return the parsed result.
 
-    ``cold`` ("date", "nonce" or "field=NAME", see ``bench/cold.lua``) gives
+    ``cold`` ("date", "nonce" or "field=NAME,SECOND", see ``bench/cold.lua``) gives
     every request an address of its own, so no cache answers; empty: the
     same address.
     """
@@ -185,7 +186,7 @@ def _cached_path(name: str, path: str) -> str:
     """The address repeated by a cached run (a ruling: with its varied input set)."""
     mode = COLD_MODE.get(name, "")
     if mode.startswith("field="):
-        return f"{path}&{mode.removeprefix('field=')}={RULING_VALUE}"
+        return f"{path}&{RULING_FIELD}={RULING_VALUE}"
     return path
 
 

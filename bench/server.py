@@ -45,6 +45,10 @@ RULING_QUERY = ("guardians=1&guardians-0-base_planet=venus&guardians-0-left_plan
                 "&effects-0-target_monster=2&effects-0-attribute=dp&effects-0-amount=10")
 #: The varied input of a cold ruling and its value for the cached address.
 RULING_FIELD, RULING_VALUE = "monsters-0-ap", "100"
+#: A second input a cold run sets, to a value drawn for each run (the attacker's DP, not in
+#: :data:`RULING_QUERY`): a later round never repeats an earlier round's tables, which the
+#: page cache would answer (``bench/cold.lua``).
+RULING_RUN_FIELD = "monsters-0-dp"
 #: The headers of the form's htmx request for the ruling region.
 HTMX_HEADERS = {"HX-Request": "true", "HX-Target": "ruling"}
 # A ruling three ways: the whole page, the htmx fragment the form's request
