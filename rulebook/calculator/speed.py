@@ -505,6 +505,7 @@ def _value(value, several_points: bool) -> str:
 
 
 def _values(values: Iterable[Any], ruling) -> str:
+    """``values`` of ``ruling``, each as ``includes/value.html`` writes it."""
     several = len(ruling.open_points) > 1
     return "".join(_value(value, several) for value in values)
 
@@ -584,6 +585,7 @@ def _step_list(steps, heading: str, kind: str, help_text: str = "") -> str:
 
 
 def _reading_number(number: int) -> str:
+    """"Reading 2": a readings table cell's label for a narrow screen."""
     return _blocktranslate("Reading %(number)s", number=number)
 
 

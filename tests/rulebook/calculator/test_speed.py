@@ -233,6 +233,7 @@ def _region_kinds(view) -> set[str]:
 
 
 def _assert_regions(runs) -> set[str]:
+    """Each ruling of ``runs``, on each date, written both ways; what the regions showed."""
     kinds = set()
     for scenario, inputs in runs:
         for context in _region_answers(scenario, inputs):
