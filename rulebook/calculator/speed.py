@@ -38,15 +38,20 @@ table never asked before, no page cache answering) costs little.  Four trades:
    :data:`EXAMPLE_LINKS` (``ProcessIndex.clear``).
 
 2. **Markup written twice for a tenth of the template engine's time**:
-   :func:`steps_html`, :func:`sources_html` and :func:`fields_html` write the
-   ruling's steps, its cited clauses and the form's fields in Python, byte for
-   byte as ``includes/step.html``, ``includes/source.html`` and
+   :func:`ruling_region_html`, :func:`steps_html`, :func:`sources_html` and
+   :func:`fields_html` write the ruling region (the htmx fragment of a ruling and
+   its part of the whole page), the ruling's steps, its cited clauses and the
+   form's fields in Python, byte for byte as ``includes/ruling_region.html``
+   (with ``value.html``), ``includes/step.html``, ``includes/source.html`` and
    ``includes/field.html`` (with ``group_item.html`` and ``required_mark.html``)
    render them.  Those templates stay the reference and are no longer rendered
-   on the pages: a test (``tests/rulebook/calculator/test_speed.py``) renders
-   both ways for every scenario, worked example, language, date, error state
-   and card reading and asks for the same bytes.  To change the markup, change
-   the template, then this module, until that test passes.  A group's blank
+   on the pages (``{% ruling_region_html %}`` in ``calculator.html`` and
+   ``partial.html``): a test (``tests/rulebook/calculator/test_speed.py``) renders
+   both ways for every scenario, worked example, judge case, open point (decided
+   by an official ruling or not), language, date (drift notices), error state
+   and card reading and asks for the same bytes; with the speed-ups switched off
+   the pages render the region's template and give the same bytes.  To change
+   the markup, change the template, then this module, until that test passes.  A group's blank
    item (its ``<template>``: initial values only) is written once per form
    address, language and the cards its fields may pick (:data:`BLANK_ITEMS`); a
    cited clause's key link, rulings, warning and details once per kept citation,
@@ -84,14 +89,15 @@ from html import escape as _escape
 from typing import Any, Callable, Hashable, Iterable, TypeVar
 
 from django.http import HttpResponse
+from django.conf import settings
 from django.urls import get_script_prefix, reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as django_gettext
+from django.utils.translation import gettext as django_gettext, pgettext
 
 from ninja.renderers import JSONRenderer
 from pydantic import BaseModel
@@ -470,6 +476,279 @@ def sources_html(ruling) -> SafeString:
     """Each clause the ruling (:class:`~rulebook.calculator.services.RulingView`)
     cites, as ``includes/source.html`` renders it, written in Python."""
     return mark_safe("".join(_source(source, ruling) for source in ruling.sources))
+
+
+# --------------------------------------------------------------------------
+# Hand-written HTML: the ruling region
+# --------------------------------------------------------------------------
+# What it trades: ``includes/ruling_region.html`` (with ``includes/value.html``)
+# written here in Python, the same markup — half of a cold htmx ruling's time was
+# the template engine walking the region's values, readings and links.  The
+# templates stay the reference (a test renders both ways for every worked example,
+# judge case, open and decided point, date and language, and asks for the same
+# bytes).  Change the templates first, then this.
+
+def _value(value, several_points: bool) -> str:
+    """One value as ``includes/value.html`` writes it (``several_points``: the ruling has
+    more than one open point, so each other reading names its point)."""
+    others = "".join(
+        f'<span class="ruling-value__other">· <a href="#open-point-{_e(other.point)}">'
+        + (_blocktranslate("or %(value)s, reading %(number)s of open point %(point)s",
+                           value=other.text, number=other.reading, point=other.point)
+           if several_points else
+           _blocktranslate("or %(value)s, reading %(number)s", value=other.text,
+                           number=other.reading)) + "</a></span>"
+        for other in value.others)
+    return (f'<div class="ruling-value{" ruling-value--disputed" if value.others else ""}'
+            f'{" ruling-value--long" if len(value.text) > 16 else ""}">'
+            f'<dt>{_e(value.label)}</dt><dd>{_e(value.text)}{others}</dd></div>\n')
+
+
+def _values(values: Iterable[Any], ruling) -> str:
+    """``values`` of ``ruling``, each as ``includes/value.html`` writes it."""
+    several = len(ruling.open_points) > 1
+    return "".join(_value(value, several) for value in values)
+
+
+def _grounds(ruling) -> str:
+    """"Rests on:", the decided points and the official rulings under the verdict."""
+    grounds = ruling.grounds
+    said = ""
+    if grounds:
+        dated = bool(ruling.dated)
+        said = '<p class="grounds"><strong>' + gettext("Rests on:") + "</strong> " + ", ".join(
+            f'<a class="grounds__clause" href="{_e(source.citation.dated_url(dated))}">'
+            f'{_e(source.citation.display_key)}</a>' if source.citation.clause else
+            f'<span class="grounds__clause">{_e(source.citation.key)}</span>'
+            for source in grounds) + "</p>"
+    decided = ruling.decided_points
+    said += "\n  "
+    if decided:
+        said += ('<p class="grounds grounds--decided"><strong>'
+                 + gettext("Decided by an official ruling:") + "</strong> " + "; ".join(
+                     f'<a href="#open-point-{_e(point.number)}">'
+                     + _blocktranslate("open point %(number)s", number=point.number) + "</a>: "
+                     + _blocktranslate("“%(label)s”", label=point.first.label)
+                     + f' — <a href="{_e(point.decision.ruling.url)}">'
+                     f'{_e(point.decision.label)}</a>' for point in decided) + "</p>")
+    links = ruling.official_rulings
+    said += "\n  "
+    if links:
+        said += ('<p class="grounds grounds--rulings"><strong>' + gettext("Official rulings:")
+                 + "</strong> " + ", ".join(f'<a href="{_e(link.url)}">{_e(link.label)}</a>'
+                                            for link in links) + "</p>")
+    return said
+
+
+def _answer(ruling) -> str:
+    """The region's answer: verdict, values, what it rests on, other values, the date."""
+    verdict = ("verdict--complete" if ruling.settled else
+               "verdict--open" if ruling.complete else "verdict--incomplete")
+    other = ""
+    if ruling.other_values:
+        other = ('<details class="other-values">\n    <summary>' + gettext("Other values")
+                 + f' ({len(ruling.other_values)})</summary>\n    <dl class="ruling-values">'
+                 + _values(ruling.other_values, ruling) + "</dl>\n  </details>")
+    checked = _blocktranslate("Checked against the rule texts in force on %(date)s.",
+                              date=date_format(ruling.on, "SHORT_DATE_FORMAT"))
+    return (
+        f'  <div class="answer">\n'
+        f'  <p class="verdict {verdict}"><strong>{gettext("Verdict:")}</strong> '
+        f'{_e(ruling.verdict)}</p>\n'
+        f'  <dl class="ruling-values">\n    {_values(ruling.values, ruling)}\n  </dl>\n'
+        f'  {_grounds(ruling)}\n  {other}\n'
+        f'  <p class="notice{" notice--dated" if ruling.dated else ""}">{checked}</p>\n'
+        f'  </div>\n')
+
+
+def _situation(situation) -> str:
+    """The situation the ruling answers (printed only)."""
+    if not situation:
+        return ""
+    rows = "".join(f"<div><dt>{_e(label)}</dt><dd>{_e(text)}</dd></div>"
+                   for label, text in situation)
+    return ('\n  <section class="ruling__situation print-only" '
+            'aria-labelledby="situation-heading">\n'
+            f'    <h3 id="situation-heading">{gettext("The situation")}</h3>\n'
+            f'    <dl class="situation">{rows}</dl>\n  </section>\n  ')
+
+
+def _step_list(steps, heading: str, kind: str, help_text: str = "") -> str:
+    """A heading and its list of steps (``includes/step.html`` each), or nothing."""
+    if not steps:
+        return ""
+    said = f"\n  <h3>{heading}</h3>\n"
+    if help_text:
+        said += f'  <p class="help">{help_text}</p>\n'
+    return (said + f'  <ul class="steps {kind}">\n    '
+            + "".join(_step(step) for step in steps) + "\n  </ul>\n  ")
+
+
+def _reading_number(number: int) -> str:
+    """"Reading 2": a readings table cell's label for a narrow screen."""
+    return _blocktranslate("Reading %(number)s", number=number)
+
+
+def _readings_head(point) -> str:
+    """The row naming an open point's readings, with their badges."""
+    cells = []
+    for number, reading in enumerate(point.readings, 1):
+        if reading.decided:
+            badge = (' <span class="badge badge--decided">'
+                     + pgettext("open point", "decided") + "</span>")
+        elif reading.set_aside:
+            badge = ' <span class="badge badge--former">' + gettext("set aside") + "</span>"
+        elif reading.presented_first:
+            badge = ' <span class="badge">' + gettext("presented first") + "</span>"
+        else:
+            badge = ""
+        cells.append(
+            '<th scope="col" class="readings__reading'
+            f'{" readings__reading--first" if reading.presented_first else ""}" '
+            f'data-reading="{_reading_number(number)}">{_e(reading.label)}{badge}</th>')
+    return '<thead><tr><td class="readings__corner"></td>' + "".join(cells) + "</tr></thead>"
+
+
+def _readings_body(point) -> str:
+    """The rows of an open point's values per reading, then the clauses of each reading."""
+    rows = "".join(
+        f'<tr><th scope="row">{_e(label)}</th>' + "".join(
+            f'<td data-reading="{_reading_number(number)}">{_e(text)}</td>'
+            for number, text in enumerate(texts, 1)) + "</tr>"
+        for label, texts in point.rows)
+    clauses = "".join(
+        f'<td data-reading="{_reading_number(number)}">' + ", ".join(
+            f'<a class="step__ref" href="#clause-{_e(cited)}">{_e(citation.display_key)}</a>'
+            for cited, citation in reading.citations) + "</td>"
+        for number, reading in enumerate(point.readings, 1))
+    return (f'      <tbody>\n        {rows}\n'
+            f'        <tr class="readings__clauses"><th scope="row">{gettext("Clauses")}</th>'
+            f'{clauses}</tr>\n      </tbody>\n')
+
+
+def _open_point(point) -> str:
+    """One open point: its question, its readings side by side, why or who decided."""
+    first = point.first
+    if point.decision:
+        end = ('<p class="reading__decided"><strong>'
+               + _blocktranslate("Decided: “%(label)s”,", label=first.label)
+               + f'</strong> <a href="{_e(point.decision.ruling.url)}">'
+               f'{_e(point.decision.label)}</a>. '
+               + gettext("The other readings are set aside; they stay shown here.") + "</p>")
+    else:
+        end = ('\n    <p class="reading__why"><strong>'
+               + _blocktranslate("Presented first: “%(label)s”, because:", label=first.label)
+               + f"</strong> {_e(first.why)}</p>")
+    question = (f'<p class="open-point__question">{_e(point.question)}</p>'
+                if point.question else "")
+    return (
+        f'\n  <div class="open-point" id="open-point-{_e(point.number)}">\n'
+        f'    <h4>{_blocktranslate("Open point %(number)s", number=point.number)}</h4>\n'
+        f'    {question}\n    <div class="table-wrap">\n    <table class="readings">\n'
+        f'      {_readings_head(point)}\n{_readings_body(point)}'
+        f'    </table>\n    </div>\n    {end}\n  </div>\n  ')
+
+
+def _open_points(ruling) -> str:
+    """Every open point of the ruling with every reading, or nothing."""
+    if not ruling.open_points:
+        return ""
+    decided = (" " + gettext("Where an official ruling decides a point, its reading comes "
+                             "first and the values above follow it; the other readings are "
+                             "set aside.") if ruling.decided_points else "")
+    return (
+        '\n  <div class="ruling__open-points">\n'
+        f'  <h3>{gettext("Open points: every reading")}</h3>\n'
+        '  <p class="help">' + gettext(
+            "The published texts allow more than one result here. Each reading is shown "
+            "with its values and the clauses it rests on; the values above follow the "
+            "reading presented first.") + f"{decided}</p>\n  "
+        + "".join(_open_point(point) for point in ruling.open_points) + "\n  </div>\n  ")
+
+
+def _trace(ruling) -> str:
+    """The steps: those not covered, then those deciding, then those not applicable."""
+    not_covered = _step_list(
+        ruling.not_covered, gettext("Not covered by the published rules"),
+        "steps--not-covered", gettext(
+            "The published texts do not define these inputs. The ruling does not take them "
+            "into account; it answers only the rest of the question."))
+    decided = _step_list(ruling.decided, gettext("Steps"), "steps--decided")
+    not_applicable = _step_list(ruling.not_applicable, gettext("Considered, not applicable"),
+                                "steps--not-applicable")
+    return (f"  {not_covered}\n  {_open_points(ruling)}\n"
+            f'  <div class="ruling__trace">\n  {decided}\n  {not_applicable}\n  </div>\n')
+
+
+def _notes_and_sources(ruling) -> str:
+    """The ruling's notes and its cited clauses (``includes/source.html`` each)."""
+    notes = sources = ""
+    if ruling.notes:
+        notes = (f'\n  <h3 class="ruling__notes-heading">{gettext("Notes")}</h3>\n'
+                 '  <ul class="ruling-notes">'
+                 + "".join(f"<li>{_e(note)}</li>" for note in ruling.notes) + "</ul>\n  ")
+    if ruling.sources:
+        sources = (f'\n  <h3>{gettext("Clauses cited")}</h3>\n  <ol class="citations sources">'
+                   "\n    " + "".join(_source(source, ruling) for source in ruling.sources)
+                   + "\n  </ol>\n  ")
+    return f"  {notes}\n  {sources}\n"
+
+
+def _share(share_url: str, scenario: Scenario, api_query: Any) -> str:
+    """The links to share, change and ask the API for the ruling."""
+    share = _e(share_url)
+    api = _e(page_address("api:evaluate_form", scenario.game, scenario.slug))
+    return (
+        f'  <p class="share"><a class="share__link" href="{share}" data-share>'
+        f'{gettext("Link to this ruling")}</a> <button type="button" '
+        'class="button button--secondary share__copy" data-copy-link '
+        f'data-copied="{gettext("Link copied.")}" data-failed="'
+        + gettext("The link could not be copied; copy it from the address bar.")
+        + f'" hidden>{gettext("Copy link")}</button><span class="share__status" role="status" '
+        f'data-copy-status></span> · <a class="ruling__change" href="{share}#calculator-form">'
+        f'{gettext("Change one thing")}</a> · <a href="{api}?{_e(api_query)}">'
+        f'{gettext("This ruling as JSON")}</a></p>\n')
+
+
+def _printed_on() -> str:
+    """``{% now "SHORT_DATE_FORMAT" %}`` in "Printed on …": today in the current time zone."""
+    today = datetime.datetime.now(
+        tz=timezone.get_current_timezone() if settings.USE_TZ else None)
+    return _blocktranslate("Printed on %(date)s.", date=date_format(today, "SHORT_DATE_FORMAT"))
+
+
+@in_one_language
+def ruling_region_html(ruling, situation: Any = None, failed: Any = False,
+                       share_url: Any = "", scenario: Scenario | None = None,
+                       api_query: Any = "") -> SafeString:
+    """The ruling region as ``includes/ruling_region.html`` renders it (with
+    ``includes/value.html``), written in Python.
+
+    :param ruling: the :class:`~rulebook.calculator.services.RulingView`, or ``None``
+        (a form not submitted or not valid).
+    :param situation: the situation it answers, (label, text) rows (printed only).
+    :param failed: whether the form had errors (no "fill in the form" then).
+    :param share_url: the address to share (the template's ``{% firstof share_url
+        request.get_full_path %}``).
+    :param api_query: the API's query for the same ruling.
+    """
+    if not ruling:
+        return mark_safe("\n" if failed else '\n<p class="muted">'
+                         + gettext("Fill in the form and choose “Get the ruling”.") + "</p>\n\n")
+    drift = ""
+    if ruling.drift:
+        drift = ('<p class="notice notice--warning" role="note"><strong>' + gettext("Warning:")
+                 + "</strong> " + gettext(
+                     "Some cited clauses have a different text in force on this date than the "
+                     "one the calculator was written against. The affected steps are marked; "
+                     "check them against the clause text.") + "</p>")
+    return mark_safe(
+        '\n<section class="ruling" id="ruling-result" aria-labelledby="ruling-heading" '
+        'tabindex="-1" data-ruling>\n'
+        f'  <h2 id="ruling-heading">{gettext("Ruling")}</h2>\n'
+        f'  <p class="print-only ruling__printed">{_printed_on()}</p>\n'
+        f'{_answer(ruling)}  {drift}\n  {_situation(situation)}\n{_trace(ruling)}'
+        f'{_notes_and_sources(ruling)}{_share(share_url, scenario, api_query)}</section>\n\n')
 
 
 # --------------------------------------------------------------------------

@@ -82,8 +82,9 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     status = 400 if failed else 200
     target = request.htmx.target if request.htmx else None
     if target == "ruling" and not failed and not date_error:  # the ruling region only
+        # no region: includes/ruling_region.html, written in Python (speed.ruling_region_html)
         response = _render(request, "rulebook/calculator/includes/partial.html",
-                          {**context, "region": "rulebook/calculator/includes/ruling_region.html"})
+                          {**context, "region": None})
         if share_url:  # the address bar shows the short address, not every empty field
             response["HX-Push-Url"] = share_url
         return response

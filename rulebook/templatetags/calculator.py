@@ -57,3 +57,15 @@ def fields_html(fields, scenario, card_reading=None):
     """The form's fields as ``includes/field.html`` renders each one, written in Python
     (:func:`rulebook.calculator.speed.fields_html`)."""
     return speed.fields_html(fields, scenario, card_reading)
+
+
+@register.simple_tag(takes_context=True)
+def ruling_region_html(context):
+    """The ruling region as ``includes/ruling_region.html`` renders it in ``context``,
+    written in Python (:func:`rulebook.calculator.speed.ruling_region_html`)."""
+    request = context.get("request")
+    # {% firstof share_url request.get_full_path %}
+    share_url = context.get("share_url") or (request.get_full_path() if request else "")
+    return speed.ruling_region_html(
+        context.get("ruling"), context.get("situation"), context.get("failed"), share_url,
+        context.get("scenario"), context.get("api_query", ""))

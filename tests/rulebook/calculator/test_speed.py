@@ -18,6 +18,7 @@ from rulebook.calculator import speed
 from rulebook.calculator import services as calculator
 from rulebook.calculator.citations import Drift, resolve_citations
 from tests.rulebook.calculator.test_citations import BK7B, publish_correction
+from tests.rulebook.calculator.test_decided_points import deciding  # noqa: F401 — a fixture
 
 PD_1 = next(e for e in powerduell.SITUATION.examples if e.slug == "pd-1")
 
@@ -171,6 +172,108 @@ def test_the_fields_written_in_python_are_the_templates_bytes(lang):
 
 
 # --------------------------------------------------------------------------
+# The ruling region written in Python: the same bytes as the template
+# --------------------------------------------------------------------------
+
+REGION = "rulebook/calculator/includes/ruling_region.html"
+#: Dates a ruling is asked for besides today: before the texts were in force, the day
+#: before the correction of 2023-01-25 (drift notices), before and on a decision's date.
+DATES = (datetime.date(2020, 1, 1), datetime.date(2023, 1, 24), datetime.date(2024, 2, 29),
+         datetime.date(2024, 3, 1))
+
+
+def _region_runs():
+    """(scenario, inputs) of every worked example, every judge case, a card text not
+    understood (a step "not covered") and rulings with open points (one with two)."""
+    from tests.engine import situations
+    from tests.rulebook.calculator.cases import CASES
+    from tests.rulebook.calculator.test_decided_points import INPUTS
+    from tests.rulebook.calculator.test_marvel_target_pages import SCENARIO, _damage_then_stun
+
+    return [(s, e.inputs) for s, e in EXAMPLES] + [
+        (calculator.find(c.game, c.scenario), c.inputs) for c in CASES] + [
+        (powerduell.SITUATION, UNREAD)] + [
+        (powerduell.SITUATION, inputs) for inputs in situations.PD_TABLES] + [
+        (calculator.find("power-duell", "guardian-wirkung"), INPUTS),
+        (SCENARIO, _damage_then_stun("joint"))]
+
+
+def _assert_region_bytes(context, request=None):
+    """The region written by ``{% ruling_region_html %}`` is the template's, in ``context``."""
+    from django.template import engines
+
+    written = engines["django"].from_string("{% load calculator %}{% ruling_region_html %}")
+    expected = get_template(REGION).render(context, request)
+    assert written.render(context, request) == expected
+    return expected
+
+
+def _region_answers(scenario, inputs):
+    """The region's context as the page gives it for ``inputs``, today and on each of
+    :data:`DATES` (the form's ruling: answer first, situation, addresses)."""
+    data = calculator.to_form(scenario, inputs)
+    path = f"/{translation.get_language()}/calculator/{scenario.game}/{scenario.slug}/"
+    for on, dated in [(timezone.localdate(), False)] + [(day, True) for day in DATES]:
+        asked = {**data, "as_of": [on.isoformat()]} if dated else data
+        answer = calculator.rule_on_form(scenario, asked, path, on, dated)
+        assert answer.ruling is not None, (scenario.slug, answer.errors)
+        yield {"scenario": scenario, "ruling": answer.ruling, "situation": answer.situation,
+               "failed": False, "share_url": answer.share_url, "api_query": answer.api_query}
+
+
+def _region_kinds(view) -> set[str]:
+    """What of the region a ruling shows (to check that every part was written)."""
+    said = {name for name in ("open_points", "decided_points", "not_covered", "other_values",
+                              "notes", "official_rulings", "drift", "not_applicable")
+            if getattr(view, name)}
+    said |= {"several points"} if len(view.open_points) > 1 else set()
+    said |= {"disputed"} if any(v.others for v in view.values + view.other_values) else set()
+    said |= {"question"} if any(p.question for p in view.open_points) else set()
+    return said | {"settled" if view.settled else "complete" if view.complete else "incomplete"}
+
+
+def _assert_regions(runs) -> set[str]:
+    """Each ruling of ``runs``, on each date, written both ways; what the regions showed."""
+    kinds = set()
+    for scenario, inputs in runs:
+        for context in _region_answers(scenario, inputs):
+            _assert_region_bytes(context)
+            kinds |= _region_kinds(context["ruling"])
+    return kinds
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_the_ruling_region_written_in_python_is_the_templates_bytes(seeded, rf, lang):
+    with translation.override(lang):
+        kinds = _assert_regions(_region_runs())
+        # no ruling: the form not submitted (an invitation) or not valid (nothing)
+        for failed in (False, True):
+            html = _assert_region_bytes({"ruling": None, "failed": failed})
+            assert ('class="muted"' in html) is not failed
+        # no address to share: the request's own (``{% firstof %}``)
+        scenario, example = EXAMPLES[0]
+        context = next(_region_answers(scenario, example.inputs))
+        request = rf.get("/x/?a=1&b=2")
+        html = _assert_region_bytes({**context, "share_url": ""}, request)
+        assert 'href="/x/?a=1&amp;b=2" data-share' in html
+    assert {"open_points", "not_covered", "other_values", "notes", "drift", "not_applicable",
+            "several points", "disputed", "question", "settled", "complete",
+            "incomplete"} <= kinds
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_a_region_with_points_decided_by_official_rulings_is_the_templates_bytes(
+        deciding, lang):
+    scenario = calculator.find("power-duell", "guardian-wirkung")
+    runs = [(s, i) for s, i in _region_runs() if s is scenario]
+    with translation.override(lang):
+        kinds = _assert_regions(runs)
+    assert {"decided_points", "official_rulings", "open_points"} <= kinds
+
+
+# --------------------------------------------------------------------------
 # The JSON answer written in its schema's shape: the bytes django-ninja writes
 # --------------------------------------------------------------------------
 
@@ -221,7 +324,7 @@ def _switched_off(monkeypatch):
     switched off: Django's render outside one language scope, ``reverse()`` for every
     address, chrome rendered each time, field texts translated each time, groups' blank
     items written each time, kept citations' JSON shaped on every answer, the generation
-    read again, nothing kept."""
+    read again, nothing kept; the ruling region rendered by its template."""
     from django.shortcuts import render
     from django.urls import reverse
 
@@ -247,6 +350,14 @@ def _switched_off(monkeypatch):
         group, group.template, "__n__", env))
     monkeypatch.setattr(reading._ChromeNode, "render",
                         lambda node, context: node.nodelist.render(context))
+
+    def region(ruling, situation=None, failed=False, share_url="", scenario=None,
+               api_query=""):
+        return get_template(REGION).render({
+            "ruling": ruling, "situation": situation, "failed": failed,
+            "share_url": share_url, "scenario": scenario, "api_query": api_query})
+
+    monkeypatch.setattr(speed, "ruling_region_html", region)
 
 
 def _ruling_addresses(lang):
