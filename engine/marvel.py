@@ -718,15 +718,13 @@ class _Run:
                  effect=effect.name, target=el.name)
         return True
 
-    def forbidden(self, effect: Effect, el: Element, key: Any) -> bool:
+    def forbidden(self, effect: Effect, el: Element) -> bool:
         """Ziel ¶4.5: whether another ability forbids what ``effect`` would make ``el`` do."""
-        condition = _FORBIDDING.get(key)
-        if condition is None or condition not in el.conditions:
-            return False
-        self.say(_("Another ability forbids it (%(condition)s): %(target)s is not a valid target "
-                   "of effect %(number)s."), Clause.FORBIDDEN, condition=condition.label,
-                 target=el.name, number=effect.number)
-        return True
+        if _forbids(effect, el):
+            self.say(_("Another ability forbids it (%(condition)s): %(target)s is not a valid "
+                       "target of effect %(number)s."), Clause.FORBIDDEN,
+                     condition=_forbidding(effect).label, target=el.name, number=effect.number)
+        return _forbids(effect, el)
 
     def zero_blocks(self, effect: Effect, el: Element) -> bool:
         """Whether an amount of 0 keeps ``effect`` from affecting ``el`` (Ziel ¶4.2)."""
@@ -912,7 +910,7 @@ def remove_threat(run: _Run, effect: Effect, el: Element) -> bool:
                   "is not a valid target of effect %(number)s."), Clause.EACH_INVALID,
                 number=effect.number)
         return False
-    if run.forbidden(effect, el, effect.verb):
+    if run.forbidden(effect, el):
         return False
     if el.threat == 0:
         run.doubt(_("%(target)s has no threat: not a valid target for removing threat."),
@@ -939,8 +937,7 @@ _UNCHANGED: dict[Verb, tuple[Callable[[Effect, Element], bool], str]] = {
 def change_state(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶4.1, ¶4.5: healing, placing threat or a change of state affects a target unless
     another ability forbids it (¶4.2 for an amount of 0)."""
-    key = effect.status if effect.verb is Verb.GIVE_STATUS else effect.verb
-    if run.forbidden(effect, el, key) or effect.verb in AMOUNT_VERBS \
+    if run.forbidden(effect, el) or effect.verb in AMOUNT_VERBS \
             and run.zero_blocks(effect, el):
         return False
     unchanged, what = _UNCHANGED.get(effect.verb, (None, ""))
@@ -1023,10 +1020,15 @@ def _disputes(run: _Run, group: _Group, valid: tuple[Element, ...]
               ) -> tuple[tuple[Element, ...], tuple[Element, ...]]:
     """The targets of ``group`` valid by ¶4.4 that ¶4.7 or ¶4.5 dispute, and those of them
     dropped by the reading this run follows (the second reading of their open point)."""
-    disputes = ((DAMAGE_AMONG_SEVERAL, _damage_among_several(run, group, valid)),
-                (FORBIDDEN_AMONG_SEVERAL, _forbidden_among_several(run, group, valid)))
-    disputed = tuple(el for _point, els in disputes for el in els)
-    dropped = tuple(el for point, els in disputes if els and not run.first(point) for el in els)
+    disputed: tuple[Element, ...] = ()
+    dropped: tuple[Element, ...] = ()
+    for point, clause, disputes, text in _DISPUTES if len(group.members) > 1 else ():
+        found = tuple(el for el in valid if disputes(group.members, el))
+        for el in found:  # a silent step each
+            run.doubt(text, point.why, clause, Clause.SEVERAL, target=el.name,
+                      total=len(group.members))
+        disputed += found
+        dropped += found if found and not run.first(point) else ()
     return disputed, dropped
 
 
@@ -1047,43 +1049,28 @@ def _record_group(run: _Run, group: _Group, candidates: tuple[Element, ...],
             run.say(_NOT_RESOLVED, Clause.EACH_INVALID, number=group.head.number, target=el.name)
 
 
-def _damage_among_several(run: _Run, group: _Group, valid: tuple[Element, ...]
-                          ) -> tuple[Element, ...]:
-    """The valid targets of ``group`` (by ¶4.4) that cannot take damage from its damage effect:
-    ¶4.7 and ¶4.4 disagree on them (:data:`DAMAGE_AMONG_SEVERAL`); a silent step each."""
-    if len(group.members) < 2 or not any(m.verb is Verb.DEAL_DAMAGE for m in group.members):
-        return ()
-    disputed = tuple(el for el in valid if _C.CANNOT_TAKE_DAMAGE in el.conditions)
-    for el in disputed:
-        run.doubt(_("%(target)s cannot take damage, but another of the %(total)s effects on it "
-                    "can affect it: whether it is a valid target is open; both readings are "
-                    "shown."), DAMAGE_AMONG_SEVERAL.why, Clause.NO_DAMAGE, Clause.SEVERAL,
-                  target=el.name, total=len(group.members))
-    return disputed
+#: Where ¶4.4 meets another clause on a valid target of several effects: the open point, the
+#: other clause, whether it disputes the target, and the silent step saying so.
+_DISPUTES = (
+    (DAMAGE_AMONG_SEVERAL, Clause.NO_DAMAGE, lambda members, el: _C.CANNOT_TAKE_DAMAGE in
+     el.conditions and any(m.verb is Verb.DEAL_DAMAGE for m in members),
+     _("%(target)s cannot take damage, but another of the %(total)s effects on it can affect it: "
+       "whether it is a valid target is open; both readings are shown.")),
+    (FORBIDDEN_AMONG_SEVERAL, Clause.FORBIDDEN,
+     lambda members, el: any(_forbids(m, el) for m in members),
+     _("Another ability forbids %(target)s what one of the %(total)s effects on it would make "
+       "it do, but another of them can affect it: whether it is a valid target is open; both "
+       "readings are shown.")))
 
 
-def _forbidden_among_several(run: _Run, group: _Group, valid: tuple[Element, ...]
-                             ) -> tuple[Element, ...]:
-    """The valid targets of ``group`` (by ¶4.4) that another ability forbids what one of its
-    effects would make them do: ¶4.5 and ¶4.4 disagree on them
-    (:data:`FORBIDDEN_AMONG_SEVERAL`); a silent step each."""
-    if len(group.members) < 2:
-        return ()
-    disputed = tuple(el for el in valid if any(_forbids(m, el) for m in group.members))
-    for el in disputed:
-        run.doubt(_("Another ability forbids %(target)s what one of the %(total)s effects on it "
-                    "would make it do, but another of them can affect it: whether it is a valid "
-                    "target is open; both readings are shown."), FORBIDDEN_AMONG_SEVERAL.why,
-                  Clause.FORBIDDEN, Clause.SEVERAL, target=el.name, total=len(group.members))
-    return disputed
+def _forbidding(effect: Effect) -> Condition | None:
+    """The condition of another ability forbidding what ``effect`` does (Ziel ¶4.5)."""
+    return _FORBIDDING.get(effect.status if effect.verb is Verb.GIVE_STATUS else effect.verb)
 
 
 def _forbids(effect: Effect, el: Element) -> bool:
     """Whether another ability forbids ``el`` what ``effect`` would make it do (Ziel ¶4.5)."""
-    key = effect.status if effect.verb is Verb.GIVE_STATUS else effect.verb
-    condition = _FORBIDDING.get(key)
-    return condition is not None and condition in el.conditions \
-        and el.kind in _VERB_KINDS[effect.verb]
+    return _forbidding(effect) in el.conditions and el.kind in _VERB_KINDS[effect.verb]
 
 
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
