@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from engine.core import (
-    Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
+    ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Trace, Uncovered, Value, _,
     assumed, card_text_field, msg, open_point, rule,
 )
@@ -278,9 +278,8 @@ FIELDS: tuple[Field, ...] = (
     _bool("crisis_icon", _("A crisis icon is in play elsewhere"),
           help=_("A crisis icon on a card not listed as a side scheme.")),
     _group("characters", _("Heroes and allies in play"), 8,
-           Field("kind", msg(_("Hero or ally")), FieldKind.CHOICE, choices=(
-               Choice("hero", msg(_("hero (Held)"))),
-               Choice("ally", msg(_("ally (Verbündeter)"))))),
+           Field("kind", msg(_("Hero or ally")), FieldKind.CHOICE,
+                 choices=TargetType.choices((_K.HERO, _K.ALLY))),
            _int("atk", _("ANG (attack)")), _int("thw", _("WID (thwart)")),
            _int("def", _("VER (defense)")), _DAMAGE, _bool("exhausted", _("Exhausted")), _STATUSES,
            _conditions(*_CHARACTER_CONDITIONS, *_CARD_CONDITIONS)),
@@ -400,8 +399,7 @@ _LISTS = ((_K.VILLAIN, "villain"), (_K.MINION, "minions"), (_K.MAIN_SCHEME, "mai
 
 
 def _element(kind: TargetType | None, number: int, item: Mapping[str, Any]) -> Element:
-    if kind is None:
-        kind = _K.HERO if item["kind"] == "hero" else _K.ALLY
+    kind = kind or TargetType(item["kind"])  # a character: hero or ally
     found = {name: item[name] for name in ("threat", "damage", "exhausted", "attacking", "crisis",
                                            "deck", "atk", "thw") if name in item}
     return Element(kind, None if kind in (_K.VILLAIN, _K.MAIN_SCHEME) else number,
@@ -1162,7 +1160,7 @@ def _touches(effect: Effect) -> str:
     """The part of a game element's state that ``effect`` changes or checks."""
     if effect.status is not None:
         return "status:" + effect.status.value
-    return _CHANGES[effect.verb][0] if effect.verb in _CHANGES else effect.verb.value
+    return _CHANGES.get(effect.verb, (effect.verb.value,))[0]
 
 
 @rule(Clause.VALID, Clause.THE_TARGET, Clause.SEVERAL, reads=("effects.status",),
