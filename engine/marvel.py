@@ -778,11 +778,10 @@ def _groups(effects: tuple[Effect, ...]) -> tuple[_Group, ...]:
 def _report_uncovered(run: _Run) -> None:
     """Report every fact of the table no clause covers, first, whatever decides the outcome."""
     statuses = run.table.acting.statuses if run.table.kind.is_basic else frozenset()
-    steps = [f.step() for status, f in ACTOR_STATUS.items() if status in statuses]
-    steps += [FOR_EACH.step(number=e.number) for e in run.table.effects if e.for_each]
-    steps += [OTHER_TEXT.step()] if run.table.other_text else []
-    steps += [DEFEND.step()] if run.table.kind is AbilityKind.BASIC_DEFEND else []
-    run.trace.steps += steps
+    run.trace.steps += [f.step() for status, f in ACTOR_STATUS.items() if status in statuses]
+    run.trace.steps += [FOR_EACH.step(number=e.number) for e in run.table.effects if e.for_each]
+    run.trace.steps += [OTHER_TEXT.step()] if run.table.other_text else []
+    run.trace.steps += [DEFEND.step()] if run.table.kind is AbilityKind.BASIC_DEFEND else []
 
 
 @rule(Clause.COST, reads=("cost",))
@@ -1042,9 +1041,8 @@ def _record_group(run: _Run, group: _Group, candidates: tuple[Element, ...],
         run.record(member, candidates, valid, found[member.number],
                    [el for el in candidates if el.kind not in _VERB_KINDS[member.verb]],
                    group.head.selector in (Selector.EACH, Selector.YOU))
-    for el in candidates if group.head.selector is Selector.EACH else ():
-        if el not in valid:
-            run.say(_NOT_RESOLVED, Clause.EACH_INVALID, number=group.head.number, target=el.name)
+    for el in (el for el in candidates if el not in valid and group.head.selector is Selector.EACH):
+        run.say(_NOT_RESOLVED, Clause.EACH_INVALID, number=group.head.number, target=el.name)
 
 
 #: Where ¶4.4 meets another clause on a valid target of several effects: the open point, the
@@ -1103,8 +1101,8 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
         if el not in previous and (el in earlier_open) != (not applies):
             unknown += [el] if applies else []
             continue
-        seen = run.seen(el, [e for e in run.table.effects if head.number <= e.number
-                               < effect.number and el in run.resolves.get(e.number, ())])
+        seen = run.seen(el, [e for e in _between(run, head, effect)
+                             if el in run.resolves[e.number]])
         can = seen is not None and _affects(run, effect, seen)
         if can is None or (can and el in previous):
             (unknown if can is None else result).append(el)
@@ -1121,17 +1119,20 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
 
 def _may_be_defeated(run: _Run, effect: Effect, head: Effect, targets: list[Element]) -> None:
     """Assume a target of "das [Ziel]" survives earlier damage (hit points: not in the texts)."""
-    damaged = {el for e in run.table.effects if head.number <= e.number < effect.number
-               and e.verb is Verb.DEAL_DAMAGE for el in run.resolves.get(e.number, ())
-               if el in targets and Status.TOUGH not in el.statuses
-               and _C.DAMAGE_PREVENTED not in el.conditions}
+    damaging = [e for e in _between(run, head, effect) if e.verb is Verb.DEAL_DAMAGE]
     # the names stay messages (a tuple renders as a list): str() of one is its repr
-    hit = tuple(el.name for el in run.table.elements if el in damaged)
+    hit = tuple(el.name for el in targets if any(el in run.resolves[e.number] for e in damaging)
+                and Status.TOUGH not in el.statuses and _C.DAMAGE_PREVENTED not in el.conditions)
     if hit:
         run.doubt(_("Effect %(number)s refers to %(targets)s after damage dealt to it."), _(
             "Whether that damage defeats it depends on its hit points, which these texts do not "
             "define; the engine assumes it is still in play."),
             Clause.THE_TARGET, number=effect.number, targets=hit)
+
+
+def _between(run: _Run, head: Effect, effect: Effect) -> tuple[Effect, ...]:
+    """The effects from ``head`` up to ``effect`` (numbered from 1, in order), without it."""
+    return run.table.effects[head.number - 1:effect.number - 1]
 
 
 @rule(Clause.FUTURE, reads=("effects.selector",))
