@@ -934,8 +934,7 @@ _UNCHANGED: dict[Verb, tuple[Callable[[Effect, Element], bool], str]] = {
 def change_state(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶4.1, ¶4.5: healing, placing threat or a change of state affects a target unless
     another ability forbids it (¶4.2 for an amount of 0)."""
-    if run.forbidden(effect, el) or effect.verb in AMOUNT_VERBS \
-            and run.zero_blocks(effect, el):
+    if run.forbidden(effect, el) or effect.verb in AMOUNT_VERBS and run.zero_blocks(effect, el):
         return False
     unchanged, what = _UNCHANGED.get(effect.verb, (None, ""))
     if unchanged is None or not unchanged(effect, el):
@@ -1003,9 +1002,8 @@ def valid_targets(run: _Run, group: _Group) -> None:
     found = _hits(run, group, candidates)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
     disputed, dropped = _disputes(run, group, valid)
-    if dropped:
-        valid = tuple(el for el in valid if el not in dropped)
-        found = {n: [el for el in hit if el not in dropped] for n, hit in found.items()}
+    valid = tuple(el for el in valid if el not in dropped)
+    found = {n: [el for el in hit if el not in dropped] for n, hit in found.items()}
     for el in (e for e in valid if e not in disputed) if len(members) > 1 else ():
         run.say(_("%(target)s is a valid target: %(count)s of the %(total)s effects on it can "
                   "affect it."), Clause.SEVERAL, target=el.name, total=len(members),
