@@ -224,8 +224,7 @@ def _conditions(*conditions: Condition) -> Field:
 
 
 def _group(name: str, label: str, max_items: int, *fields: Field) -> Field:
-    return Field(name, msg(label), FieldKind.GROUP, min_items=0, max_items=max_items,
-                 fields=fields)
+    return Field(name, msg(label), FieldKind.GROUP, max_items=max_items, fields=fields)
 
 
 _STATUSES = Field("statuses", msg(_("Status cards it has")), FieldKind.MULTIPLE_CHOICE,
@@ -1107,8 +1106,7 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
         elif can:
             run.say(_NOT_EARLIER, Clause.THE_TARGET, target=el.name, number=effect.number)
         elif el in previous:
-            run.say(_STAYS, Clause.SEVERAL, Clause.THE_TARGET, target=el.name,
-                    number=effect.number)
+            run.say(_STAYS, Clause.SEVERAL, Clause.THE_TARGET, target=el.name, number=effect.number)
     _may_be_defeated(run, effect, head, result)
     run.record(effect, candidates, previous, result, unknown, run.deterministic[head.number])
     if head.number in run.open_valid:
@@ -1261,8 +1259,7 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
         run.say(_("The ability names no target in play and can be initiated without one."),
                 Clause.FUTURE)
         return True
-    without = [g for g in groups if not run.valid[g.head.number]
-               and g.head.number not in undecided]
+    without = [g for g in groups if not run.valid[g.head.number] and g.head.number not in undecided]
     refused = _refused(run, groups, without, undecided)
     if refused is not None:
         return refused
@@ -1424,8 +1421,7 @@ def _ruling(table: Table, slug: str) -> Ruling:
         by_slug = {r.slug: tuple(v for v in values if v.name in shown)
                    for r, values in zip(point.readings, runs)}
         readings += point.readings_for(by_slug.__getitem__)
-    return Ruling(slug, first.values, tuple(first.trace.steps), (), readings,
-                  _scope(first.values))
+    return Ruling(slug, first.values, tuple(first.trace.steps), (), readings, _scope(first.values))
 
 
 RULES = (cost_not_considered, basic_power, fixes_on, label_restriction, deal_damage,
