@@ -205,16 +205,18 @@ _FORBIDDING: dict[Any, Condition] = {
 
 # Fields: one parser for the form, the JSON API and the JSON Schema -------------------------------
 
+def _field(name: str, label: str, kind: FieldKind, help: str | None = None, **more: Any) -> Field:
+    return Field(name, msg(label), kind, help=msg(help) if help else None, **more)
+
+
 def _int(name: str, label: str, maximum: int = 99, minimum: int = 0,
          required: bool = True, help: str | None = None) -> Field:
-    return Field(name, msg(label), FieldKind.INTEGER, required=required, minimum=minimum,
-                 maximum=maximum, help=msg(help) if help else None,
-                 default=0 if required else None)
+    return _field(name, label, FieldKind.INTEGER, help, required=required, minimum=minimum,
+                  maximum=maximum, default=0 if required else None)
 
 
 def _bool(name: str, label: str, help: str | None = None) -> Field:
-    return Field(name, msg(label), FieldKind.BOOLEAN, required=False,
-                 help=msg(help) if help else None)
+    return _field(name, label, FieldKind.BOOLEAN, help, required=False)
 
 
 def _conditions(*conditions: Condition) -> Field:
@@ -243,13 +245,12 @@ _EFFECT_FIELDS = (
          help=_("For damage, healing, threat and drawing; leave empty otherwise.")),
     Field("status", msg(_("Status card")), FieldKind.CHOICE, required=False,
           choices=Status.choices(), help=msg(_("Only for giving or removing a status card."))),
-    Field("selector", msg(_("How the effect names its target")), FieldKind.CHOICE,
-          choices=Selector.choices()),
-    Field("target_type", msg(_("Target")), FieldKind.CHOICE, required=False,
-          choices=TargetType.choices(),
-          help=msg(_("Leave empty for 'the [target]', 'and the same target', 'you' and future "
-                     "effects.")),
-          required_when=msg(_("for 'a/an', 'each' and 'choose'"))),
+    _field("selector", _("How the effect names its target"), FieldKind.CHOICE,
+           choices=Selector.choices()),
+    _field("target_type", _("Target"), FieldKind.CHOICE, _(
+        "Leave empty for 'the [target]', 'and the same target', 'you' and future effects."),
+        required=False, choices=TargetType.choices(),
+        required_when=msg(_("for 'a/an', 'each' and 'choose'"))),
     Field("count", msg(_("N of 'choose N' (how many targets to choose)")), FieldKind.INTEGER,
           minimum=1, maximum=8, default=1, applies_when=("selector", frozenset({"choose"})),
           help=msg(_("Only for 'choose': e.g. 2 for \"choose 2 minions\"; 1 otherwise."))),
