@@ -1403,9 +1403,9 @@ def rule_under(table: Table, readings: Mapping[str, str] | None = None) -> Rulin
 
 
 def _scope(values: tuple[Value, ...]) -> Message | None:
-    """:data:`TARGETS_MET_SCOPE` where the ability's targets allow initiation."""
-    return TARGETS_MET_SCOPE if any(v.name == "can_initiate" and v.value is True
-                                    for v in values) else None
+    """:data:`TARGETS_MET_SCOPE` where the ability's targets allow initiation (``can_initiate``
+    is the first value, :func:`_values`)."""
+    return TARGETS_MET_SCOPE if values[0].value is True else None
 
 
 def _ruling(table: Table, slug: str) -> Ruling:
