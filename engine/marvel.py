@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from engine.core import (
-    Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
+    ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Trace, Uncovered, Value, _,
     assumed, card_text_field, msg, open_point, rule,
 )
@@ -205,16 +205,18 @@ _FORBIDDING: dict[Any, Condition] = {
 
 # Fields: one parser for the form, the JSON API and the JSON Schema -------------------------------
 
+def _field(name: str, label: str, kind: FieldKind, help: str | None = None, **more: Any) -> Field:
+    return Field(name, msg(label), kind, help=msg(help) if help else None, **more)
+
+
 def _int(name: str, label: str, maximum: int = 99, minimum: int = 0,
          required: bool = True, help: str | None = None) -> Field:
-    return Field(name, msg(label), FieldKind.INTEGER, required=required, minimum=minimum,
-                 maximum=maximum, help=msg(help) if help else None,
-                 default=0 if required else None)
+    return _field(name, label, FieldKind.INTEGER, help, required=required, minimum=minimum,
+                  maximum=maximum, default=0 if required else None)
 
 
 def _bool(name: str, label: str, help: str | None = None) -> Field:
-    return Field(name, msg(label), FieldKind.BOOLEAN, required=False,
-                 help=msg(help) if help else None)
+    return _field(name, label, FieldKind.BOOLEAN, help, required=False)
 
 
 def _conditions(*conditions: Condition) -> Field:
@@ -224,8 +226,7 @@ def _conditions(*conditions: Condition) -> Field:
 
 
 def _group(name: str, label: str, max_items: int, *fields: Field) -> Field:
-    return Field(name, msg(label), FieldKind.GROUP, min_items=0, max_items=max_items,
-                 fields=fields)
+    return Field(name, msg(label), FieldKind.GROUP, max_items=max_items, fields=fields)
 
 
 _STATUSES = Field("statuses", msg(_("Status cards it has")), FieldKind.MULTIPLE_CHOICE,
@@ -244,13 +245,12 @@ _EFFECT_FIELDS = (
          help=_("For damage, healing, threat and drawing; leave empty otherwise.")),
     Field("status", msg(_("Status card")), FieldKind.CHOICE, required=False,
           choices=Status.choices(), help=msg(_("Only for giving or removing a status card."))),
-    Field("selector", msg(_("How the effect names its target")), FieldKind.CHOICE,
-          choices=Selector.choices()),
-    Field("target_type", msg(_("Target")), FieldKind.CHOICE, required=False,
-          choices=TargetType.choices(),
-          help=msg(_("Leave empty for 'the [target]', 'and the same target', 'you' and future "
-                     "effects.")),
-          required_when=msg(_("for 'a/an', 'each' and 'choose'"))),
+    _field("selector", _("How the effect names its target"), FieldKind.CHOICE,
+           choices=Selector.choices()),
+    _field("target_type", _("Target"), FieldKind.CHOICE, _(
+        "Leave empty for 'the [target]', 'and the same target', 'you' and future effects."),
+        required=False, choices=TargetType.choices(),
+        required_when=msg(_("for 'a/an', 'each' and 'choose'"))),
     Field("count", msg(_("N of 'choose N' (how many targets to choose)")), FieldKind.INTEGER,
           minimum=1, maximum=8, default=1, applies_when=("selector", frozenset({"choose"})),
           help=msg(_("Only for 'choose': e.g. 2 for \"choose 2 minions\"; 1 otherwise."))),
@@ -278,9 +278,8 @@ FIELDS: tuple[Field, ...] = (
     _bool("crisis_icon", _("A crisis icon is in play elsewhere"),
           help=_("A crisis icon on a card not listed as a side scheme.")),
     _group("characters", _("Heroes and allies in play"), 8,
-           Field("kind", msg(_("Hero or ally")), FieldKind.CHOICE, choices=(
-               Choice("hero", msg(_("hero (Held)"))),
-               Choice("ally", msg(_("ally (Verbündeter)"))))),
+           Field("kind", msg(_("Hero or ally")), FieldKind.CHOICE,
+                 choices=TargetType.choices((_K.HERO, _K.ALLY))),
            _int("atk", _("ANG (attack)")), _int("thw", _("WID (thwart)")),
            _int("def", _("VER (defense)")), _DAMAGE, _bool("exhausted", _("Exhausted")), _STATUSES,
            _conditions(*_CHARACTER_CONDITIONS, *_CARD_CONDITIONS)),
@@ -400,8 +399,7 @@ _LISTS = ((_K.VILLAIN, "villain"), (_K.MINION, "minions"), (_K.MAIN_SCHEME, "mai
 
 
 def _element(kind: TargetType | None, number: int, item: Mapping[str, Any]) -> Element:
-    if kind is None:
-        kind = _K.HERO if item["kind"] == "hero" else _K.ALLY
+    kind = kind or TargetType(item["kind"])  # a character: hero or ally
     found = {name: item[name] for name in ("threat", "damage", "exhausted", "attacking", "crisis",
                                            "deck", "atk", "thw") if name in item}
     return Element(kind, None if kind in (_K.VILLAIN, _K.MAIN_SCHEME) else number,
@@ -718,15 +716,13 @@ class _Run:
                  effect=effect.name, target=el.name)
         return True
 
-    def forbidden(self, effect: Effect, el: Element, key: Any) -> bool:
+    def forbidden(self, effect: Effect, el: Element) -> bool:
         """Ziel ¶4.5: whether another ability forbids what ``effect`` would make ``el`` do."""
-        condition = _FORBIDDING.get(key)
-        if condition is None or condition not in el.conditions:
-            return False
-        self.say(_("Another ability forbids it (%(condition)s): %(target)s is not a valid target "
-                   "of effect %(number)s."), Clause.FORBIDDEN, condition=condition.label,
-                 target=el.name, number=effect.number)
-        return True
+        if _forbids(effect, el):
+            self.say(_("Another ability forbids it (%(condition)s): %(target)s is not a valid "
+                       "target of effect %(number)s."), Clause.FORBIDDEN,
+                     condition=_forbidding(effect).label, target=el.name, number=effect.number)
+        return _forbids(effect, el)
 
     def zero_blocks(self, effect: Effect, el: Element) -> bool:
         """Whether an amount of 0 keeps ``effect`` from affecting ``el`` (Ziel ¶4.2)."""
@@ -782,11 +778,10 @@ def _groups(effects: tuple[Effect, ...]) -> tuple[_Group, ...]:
 def _report_uncovered(run: _Run) -> None:
     """Report every fact of the table no clause covers, first, whatever decides the outcome."""
     statuses = run.table.acting.statuses if run.table.kind.is_basic else frozenset()
-    steps = [f.step() for status, f in ACTOR_STATUS.items() if status in statuses]
-    steps += [FOR_EACH.step(number=e.number) for e in run.table.effects if e.for_each]
-    steps += [OTHER_TEXT.step()] if run.table.other_text else []
-    steps += [DEFEND.step()] if run.table.kind is AbilityKind.BASIC_DEFEND else []
-    run.trace.steps += steps
+    run.trace.steps += [f.step() for status, f in ACTOR_STATUS.items() if status in statuses]
+    run.trace.steps += [FOR_EACH.step(number=e.number) for e in run.table.effects if e.for_each]
+    run.trace.steps += [OTHER_TEXT.step()] if run.table.other_text else []
+    run.trace.steps += [DEFEND.step()] if run.table.kind is AbilityKind.BASIC_DEFEND else []
 
 
 @rule(Clause.COST, reads=("cost",))
@@ -912,7 +907,7 @@ def remove_threat(run: _Run, effect: Effect, el: Element) -> bool:
                   "is not a valid target of effect %(number)s."), Clause.EACH_INVALID,
                 number=effect.number)
         return False
-    if run.forbidden(effect, el, effect.verb):
+    if run.forbidden(effect, el):
         return False
     if el.threat == 0:
         run.doubt(_("%(target)s has no threat: not a valid target for removing threat."),
@@ -939,9 +934,7 @@ _UNCHANGED: dict[Verb, tuple[Callable[[Effect, Element], bool], str]] = {
 def change_state(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶4.1, ¶4.5: healing, placing threat or a change of state affects a target unless
     another ability forbids it (¶4.2 for an amount of 0)."""
-    key = effect.status if effect.verb is Verb.GIVE_STATUS else effect.verb
-    if run.forbidden(effect, el, key) or effect.verb in AMOUNT_VERBS \
-            and run.zero_blocks(effect, el):
+    if run.forbidden(effect, el) or effect.verb in AMOUNT_VERBS and run.zero_blocks(effect, el):
         return False
     unchanged, what = _UNCHANGED.get(effect.verb, (None, ""))
     if unchanged is None or not unchanged(effect, el):
@@ -1009,9 +1002,8 @@ def valid_targets(run: _Run, group: _Group) -> None:
     found = _hits(run, group, candidates)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
     disputed, dropped = _disputes(run, group, valid)
-    if dropped:
-        valid = tuple(el for el in valid if el not in dropped)
-        found = {n: [el for el in hit if el not in dropped] for n, hit in found.items()}
+    valid = tuple(el for el in valid if el not in dropped)
+    found = {n: [el for el in hit if el not in dropped] for n, hit in found.items()}
     for el in (e for e in valid if e not in disputed) if len(members) > 1 else ():
         run.say(_("%(target)s is a valid target: %(count)s of the %(total)s effects on it can "
                   "affect it."), Clause.SEVERAL, target=el.name, total=len(members),
@@ -1023,10 +1015,15 @@ def _disputes(run: _Run, group: _Group, valid: tuple[Element, ...]
               ) -> tuple[tuple[Element, ...], tuple[Element, ...]]:
     """The targets of ``group`` valid by ¶4.4 that ¶4.7 or ¶4.5 dispute, and those of them
     dropped by the reading this run follows (the second reading of their open point)."""
-    disputes = ((DAMAGE_AMONG_SEVERAL, _damage_among_several(run, group, valid)),
-                (FORBIDDEN_AMONG_SEVERAL, _forbidden_among_several(run, group, valid)))
-    disputed = tuple(el for _point, els in disputes for el in els)
-    dropped = tuple(el for point, els in disputes if els and not run.first(point) for el in els)
+    disputed: tuple[Element, ...] = ()
+    dropped: tuple[Element, ...] = ()
+    for point, clause, disputes, text in _DISPUTES if len(group.members) > 1 else ():
+        found = tuple(el for el in valid if disputes(group.members, el))
+        for el in found:  # a silent step each
+            run.doubt(text, point.why, clause, Clause.SEVERAL, target=el.name,
+                      total=len(group.members))
+        disputed += found
+        dropped += found if found and not run.first(point) else ()
     return disputed, dropped
 
 
@@ -1042,48 +1039,32 @@ def _record_group(run: _Run, group: _Group, candidates: tuple[Element, ...],
         run.record(member, candidates, valid, found[member.number],
                    [el for el in candidates if el.kind not in _VERB_KINDS[member.verb]],
                    group.head.selector in (Selector.EACH, Selector.YOU))
-    for el in candidates if group.head.selector is Selector.EACH else ():
-        if el not in valid:
-            run.say(_NOT_RESOLVED, Clause.EACH_INVALID, number=group.head.number, target=el.name)
+    for el in (el for el in candidates if el not in valid and group.head.selector is Selector.EACH):
+        run.say(_NOT_RESOLVED, Clause.EACH_INVALID, number=group.head.number, target=el.name)
 
 
-def _damage_among_several(run: _Run, group: _Group, valid: tuple[Element, ...]
-                          ) -> tuple[Element, ...]:
-    """The valid targets of ``group`` (by ¶4.4) that cannot take damage from its damage effect:
-    ¶4.7 and ¶4.4 disagree on them (:data:`DAMAGE_AMONG_SEVERAL`); a silent step each."""
-    if len(group.members) < 2 or not any(m.verb is Verb.DEAL_DAMAGE for m in group.members):
-        return ()
-    disputed = tuple(el for el in valid if _C.CANNOT_TAKE_DAMAGE in el.conditions)
-    for el in disputed:
-        run.doubt(_("%(target)s cannot take damage, but another of the %(total)s effects on it "
-                    "can affect it: whether it is a valid target is open; both readings are "
-                    "shown."), DAMAGE_AMONG_SEVERAL.why, Clause.NO_DAMAGE, Clause.SEVERAL,
-                  target=el.name, total=len(group.members))
-    return disputed
+#: Where ¶4.4 meets another clause on a valid target of several effects: the open point, the
+#: other clause, whether it disputes the target, and the silent step saying so.
+_DISPUTES = (
+    (DAMAGE_AMONG_SEVERAL, Clause.NO_DAMAGE, lambda members, el: _C.CANNOT_TAKE_DAMAGE in
+     el.conditions and any(m.verb is Verb.DEAL_DAMAGE for m in members),
+     _("%(target)s cannot take damage, but another of the %(total)s effects on it can affect it: "
+       "whether it is a valid target is open; both readings are shown.")),
+    (FORBIDDEN_AMONG_SEVERAL, Clause.FORBIDDEN,
+     lambda members, el: any(_forbids(m, el) for m in members),
+     _("Another ability forbids %(target)s what one of the %(total)s effects on it would make "
+       "it do, but another of them can affect it: whether it is a valid target is open; both "
+       "readings are shown.")))
 
 
-def _forbidden_among_several(run: _Run, group: _Group, valid: tuple[Element, ...]
-                             ) -> tuple[Element, ...]:
-    """The valid targets of ``group`` (by ¶4.4) that another ability forbids what one of its
-    effects would make them do: ¶4.5 and ¶4.4 disagree on them
-    (:data:`FORBIDDEN_AMONG_SEVERAL`); a silent step each."""
-    if len(group.members) < 2:
-        return ()
-    disputed = tuple(el for el in valid if any(_forbids(m, el) for m in group.members))
-    for el in disputed:
-        run.doubt(_("Another ability forbids %(target)s what one of the %(total)s effects on it "
-                    "would make it do, but another of them can affect it: whether it is a valid "
-                    "target is open; both readings are shown."), FORBIDDEN_AMONG_SEVERAL.why,
-                  Clause.FORBIDDEN, Clause.SEVERAL, target=el.name, total=len(group.members))
-    return disputed
+def _forbidding(effect: Effect) -> Condition | None:
+    """The condition of another ability forbidding what ``effect`` does (Ziel ¶4.5)."""
+    return _FORBIDDING.get(effect.status if effect.verb is Verb.GIVE_STATUS else effect.verb)
 
 
 def _forbids(effect: Effect, el: Element) -> bool:
     """Whether another ability forbids ``el`` what ``effect`` would make it do (Ziel ¶4.5)."""
-    key = effect.status if effect.verb is Verb.GIVE_STATUS else effect.verb
-    condition = _FORBIDDING.get(key)
-    return condition is not None and condition in el.conditions \
-        and el.kind in _VERB_KINDS[effect.verb]
+    return _forbidding(effect) in el.conditions and el.kind in _VERB_KINDS[effect.verb]
 
 
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
@@ -1118,16 +1099,15 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
         if el not in previous and (el in earlier_open) != (not applies):
             unknown += [el] if applies else []
             continue
-        seen = run.seen(el, [e for e in run.table.effects if head.number <= e.number
-                               < effect.number and el in run.resolves.get(e.number, ())])
+        seen = run.seen(el, [e for e in _between(run, head, effect)
+                             if el in run.resolves[e.number]])
         can = seen is not None and _affects(run, effect, seen)
         if can is None or (can and el in previous):
             (unknown if can is None else result).append(el)
         elif can:
             run.say(_NOT_EARLIER, Clause.THE_TARGET, target=el.name, number=effect.number)
         elif el in previous:
-            run.say(_STAYS, Clause.SEVERAL, Clause.THE_TARGET, target=el.name,
-                    number=effect.number)
+            run.say(_STAYS, Clause.SEVERAL, Clause.THE_TARGET, target=el.name, number=effect.number)
     _may_be_defeated(run, effect, head, result)
     run.record(effect, candidates, previous, result, unknown, run.deterministic[head.number])
     if head.number in run.open_valid:
@@ -1136,17 +1116,20 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
 
 def _may_be_defeated(run: _Run, effect: Effect, head: Effect, targets: list[Element]) -> None:
     """Assume a target of "das [Ziel]" survives earlier damage (hit points: not in the texts)."""
-    damaged = {el for e in run.table.effects if head.number <= e.number < effect.number
-               and e.verb is Verb.DEAL_DAMAGE for el in run.resolves.get(e.number, ())
-               if el in targets and Status.TOUGH not in el.statuses
-               and _C.DAMAGE_PREVENTED not in el.conditions}
+    damaging = [e for e in _between(run, head, effect) if e.verb is Verb.DEAL_DAMAGE]
     # the names stay messages (a tuple renders as a list): str() of one is its repr
-    hit = tuple(el.name for el in run.table.elements if el in damaged)
+    hit = tuple(el.name for el in targets if any(el in run.resolves[e.number] for e in damaging)
+                and Status.TOUGH not in el.statuses and _C.DAMAGE_PREVENTED not in el.conditions)
     if hit:
         run.doubt(_("Effect %(number)s refers to %(targets)s after damage dealt to it."), _(
             "Whether that damage defeats it depends on its hit points, which these texts do not "
             "define; the engine assumes it is still in play."),
             Clause.THE_TARGET, number=effect.number, targets=hit)
+
+
+def _between(run: _Run, head: Effect, effect: Effect) -> tuple[Effect, ...]:
+    """The effects from ``head`` up to ``effect`` (numbered from 1, in order), without it."""
+    return run.table.effects[head.number - 1:effect.number - 1]
 
 
 @rule(Clause.FUTURE, reads=("effects.selector",))
@@ -1175,7 +1158,7 @@ def _touches(effect: Effect) -> str:
     """The part of a game element's state that ``effect`` changes or checks."""
     if effect.status is not None:
         return "status:" + effect.status.value
-    return _CHANGES[effect.verb][0] if effect.verb in _CHANGES else effect.verb.value
+    return _CHANGES.get(effect.verb, (effect.verb.value,))[0]
 
 
 @rule(Clause.VALID, Clause.THE_TARGET, Clause.SEVERAL, reads=("effects.status",),
@@ -1277,8 +1260,7 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
         run.say(_("The ability names no target in play and can be initiated without one."),
                 Clause.FUTURE)
         return True
-    without = [g for g in groups if not run.valid[g.head.number]
-               and g.head.number not in undecided]
+    without = [g for g in groups if not run.valid[g.head.number] and g.head.number not in undecided]
     refused = _refused(run, groups, without, undecided)
     if refused is not None:
         return refused
@@ -1421,9 +1403,9 @@ def rule_under(table: Table, readings: Mapping[str, str] | None = None) -> Rulin
 
 
 def _scope(values: tuple[Value, ...]) -> Message | None:
-    """:data:`TARGETS_MET_SCOPE` where the ability's targets allow initiation."""
-    return TARGETS_MET_SCOPE if any(v.name == "can_initiate" and v.value is True
-                                    for v in values) else None
+    """:data:`TARGETS_MET_SCOPE` where the ability's targets allow initiation (``can_initiate``
+    is the first value, :func:`_values`)."""
+    return TARGETS_MET_SCOPE if values[0].value is True else None
 
 
 def _ruling(table: Table, slug: str) -> Ruling:
@@ -1440,8 +1422,7 @@ def _ruling(table: Table, slug: str) -> Ruling:
         by_slug = {r.slug: tuple(v for v in values if v.name in shown)
                    for r, values in zip(point.readings, runs)}
         readings += point.readings_for(by_slug.__getitem__)
-    return Ruling(slug, first.values, tuple(first.trace.steps), (), readings,
-                  _scope(first.values))
+    return Ruling(slug, first.values, tuple(first.trace.steps), (), readings, _scope(first.values))
 
 
 RULES = (cost_not_considered, basic_power, fixes_on, label_restriction, deal_damage,
