@@ -130,8 +130,6 @@ class Attribute(Labelled):
 
 _OTHER_ATTRIBUTE = "other"  # choice value: an effect on some other attribute of the target
 _ATTRIBUTES = tuple(Attribute)
-#: Each attribute with the name of its field on a :class:`Monster` (its value).
-_ATTRIBUTE_FIELDS = tuple((a, a.value) for a in _ATTRIBUTES)
 
 
 class Influence(enum.Enum):
@@ -1341,8 +1339,8 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``).
     Returns the values, the log (change, factor, before, after) and each signed change's
     points, each an ``int`` when it is whole (:func:`_exact`), else a Fraction."""
-    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_FIELDS
-                                    if (v := getattr(monster, name)) is not None}
+    values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # each value names its field
+                                    if (v := getattr(monster, a.value)) is not None}
     log, amounts, halving = [], {}, set()
 
     def halved(value: Fraction, clause: Clause) -> Fraction:
@@ -1957,21 +1955,20 @@ def _parse_wb(inputs: Mapping[str, Any]) -> Table:
 def _parse_order(inputs: Mapping[str, Any]) -> Table:
     """``effect-order``: one monster of side A under the effects listed.
     :raises InputError: for a missing amount or base value."""
-    for index, effect in enumerate(inputs["effects"]):
-        if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
-            raise InputError(f"effects.{index}.amount", msg(_NEED_AMOUNT))
-        if inputs[name := "base_" + effect["attribute"]] is None:
-            raise InputError(name, msg(_NEED_BASE, attribute=Attribute(effect["attribute"]).label,
-                                       number=index + 1))
+    effects = []
+    for number, item in enumerate(inputs["effects"], start=1):
+        operation, attribute = Operation(item["operation"]), Attribute(item["attribute"])
+        if operation.needs_amount and item["amount"] is None:
+            raise InputError(f"effects.{number - 1}.amount", msg(_NEED_AMOUNT))
+        if inputs[name := "base_" + attribute.value] is None:
+            raise InputError(name, msg(_NEED_BASE, attribute=attribute.label, number=number))
+        effects.append(Effect(number, Source(item["source"]), _A, item["activated"],
+                              TargetKind.MONSTER, _A, 1, attribute, operation, item["amount"]))
     monster = Monster(1, _A, Planet.VENUS, **{a.value: inputs["base_" + a.value]
                                               for a in Attribute})
-    effects = tuple(Effect(number, Source(item["source"]), _A, item["activated"],
-                           TargetKind.MONSTER, _A, 1, Attribute(item["attribute"]),
-                           Operation(item["operation"]), item["amount"])
-                    for number, item in enumerate(inputs["effects"], start=1))
     guardians = ((Guardian(_A, GuardianSymbols(Planet.VENUS)),)
                  if any(e.source.is_guardian for e in effects) else ())
-    return Table(_A, guardians, (monster,), None, effects)
+    return Table(_A, guardians, (monster,), None, tuple(effects))
 
 
 def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
