@@ -130,8 +130,6 @@ class Attribute(Labelled):
 
 _OTHER_ATTRIBUTE = "other"  # choice value: an effect on some other attribute of the target
 _ATTRIBUTES = tuple(Attribute)
-#: Each attribute with the name of its field on a :class:`Monster` (its value).
-_ATTRIBUTE_FIELDS = tuple((a, a.value) for a in _ATTRIBUTES)
 
 
 class Influence(enum.Enum):
@@ -850,14 +848,8 @@ class _Trace(Trace):
         """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
         if self.silenced:
             return 0
-        if self.about is None or not self.table:
-            step = _say(key, *clauses, **params)
-        else:
-            try:
-                step = _say_about(self.about, key, *clauses, **params)
-            except TypeError:  # a parameter that cannot be a cache key: made as it comes
-                step = _wrapped(_say(key, *clauses, **params), *self.about)
-        self.steps.append(step)
+        self.steps.append(_say(key, *clauses, **params) if self.about is None or not self.table
+                          else _say_about(self.about, key, *clauses, **params))
         return len(self.steps)
 
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
@@ -1163,13 +1155,6 @@ def _tier(spezial_first: Iterable[Spielfeldseite] = (), rank_one_below: bool = F
     return tier
 
 
-def _ranked(changes: list[_Change], spezial_first: Iterable[Spielfeldseite] = (),
-            rank_one_below: bool = False) -> list[_Change]:
-    """``changes`` by Wirkungsrang (lowest first), then from the latest activated (a stable
-    sort: changes of equal key stay in the listed order, the first reading of ``tied-order``)."""
-    return sorted(changes, key=_tier(spezial_first, rank_one_below))
-
-
 def _recency(change: _Change) -> int:
     return -change.activated
 
@@ -1317,7 +1302,7 @@ def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Cha
     if rank_one:
         trace.say("rank-one")
     for side in both:
-        other = _ranked(changes, {side}, below)
+        other = sorted(changes, key=_tier({side}, below))  # stable: ties stay as listed
         trace.either(SPEZIAL_OR_WIRKUNG, (n, side), None if trace.table else "spezial-open",
                      "spezial-after-table" if trace.table else "spezial-after", number=n,
                      order=_order_text(_keys(order)), other=_order_text(_keys(other)))
@@ -1354,8 +1339,8 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``).
     Returns the values, the log (change, factor, before, after) and each signed change's
     points, each an ``int`` when it is whole (:func:`_exact`), else a Fraction."""
-    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_FIELDS
-                                    if (v := getattr(monster, name)) is not None}
+    values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # each value names its field
+                                    if (v := getattr(monster, a.value)) is not None}
     log, amounts, halving = [], {}, set()
 
     def halved(value: Fraction, clause: Clause) -> Fraction:
@@ -1677,10 +1662,6 @@ def rule_under(scenario: Scenario, inputs: Mapping[str, Any], choices: Mapping[s
 _AFFECTS = {n: msg(_("Effect %(number)s affects its target"), number=n) for n in range(1, 25)}
 
 
-def _affects(state: _State, number: int) -> Value:
-    return _affects_value(number, state.affects[number])
-
-
 @functools.lru_cache(maxsize=128, typed=True)
 def _affects_value(number: int, affects: bool | Message) -> Value:
     """Whether effect ``number`` affects its target, as a value (made once per answer)."""
@@ -1690,9 +1671,9 @@ def _affects_value(number: int, affects: bool | Message) -> Value:
 def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     """The situation's values: per effect, per monster, then the costs."""
     if key is not None and key[0] == "effect":
-        return (_affects(state, key[1]),)
+        return (_affects_value(key[1], state.affects[key[1]]),)
     numbers = [m.number for m in state.table.monsters] if key is None else [key[0]]
-    values = [_affects(state, e.number) for e in state.table.effects] if key is None else []
+    values = [_affects_value(n, a) for n, a in state.affects.items()] if key is None else []
     for n in numbers:
         values += _monster_values(state, n)
     costs = [(_monster_labels(n)[3], state.costs[n]) for n in numbers if n in state.costs]
@@ -1708,18 +1689,12 @@ def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
         (order_name, order_label), change_label, factor_label = _monster_labels(n)[:3]
         shown = state.shown[n] = (
             *[Value(name, _exact(values[a]), label)
-              for a, name, label in _point_labels(n) if a in values],
+              for a, (name, label) in zip(_ATTRIBUTES, _monster_labels(n)[4:]) if a in values],
             Value(order_name, tuple(_keys(order)), order_label,
                   tuple([_label(c.key, c.side) for c in order])),
             Value(change_label[0], _exact(change), change_label[1]),
             Value(factor_label[0], _exact(state.np_factor.get(n, _ONE)), factor_label[1]))
     return shown
-
-
-@functools.lru_cache(maxsize=64)
-def _point_labels(n: int) -> tuple[tuple[Attribute, str, Message], ...]:
-    """Each attribute of monster ``n`` with its value's name and label (:func:`_monster_labels`)."""
-    return tuple((a, name, label) for a, (name, label) in zip(_ATTRIBUTES, _monster_labels(n)[4:]))
 
 
 @functools.lru_cache(maxsize=64)
@@ -1980,21 +1955,20 @@ def _parse_wb(inputs: Mapping[str, Any]) -> Table:
 def _parse_order(inputs: Mapping[str, Any]) -> Table:
     """``effect-order``: one monster of side A under the effects listed.
     :raises InputError: for a missing amount or base value."""
-    for index, effect in enumerate(inputs["effects"]):
-        if Operation(effect["operation"]).needs_amount and effect["amount"] is None:
-            raise InputError(f"effects.{index}.amount", msg(_NEED_AMOUNT))
-        if inputs[name := "base_" + effect["attribute"]] is None:
-            raise InputError(name, msg(_NEED_BASE, attribute=Attribute(effect["attribute"]).label,
-                                       number=index + 1))
+    effects = []
+    for number, item in enumerate(inputs["effects"], start=1):
+        operation, attribute = Operation(item["operation"]), Attribute(item["attribute"])
+        if operation.needs_amount and item["amount"] is None:
+            raise InputError(f"effects.{number - 1}.amount", msg(_NEED_AMOUNT))
+        if inputs[name := "base_" + attribute.value] is None:
+            raise InputError(name, msg(_NEED_BASE, attribute=attribute.label, number=number))
+        effects.append(Effect(number, Source(item["source"]), _A, item["activated"],
+                              TargetKind.MONSTER, _A, 1, attribute, operation, item["amount"]))
     monster = Monster(1, _A, Planet.VENUS, **{a.value: inputs["base_" + a.value]
                                               for a in Attribute})
-    effects = tuple(Effect(number, Source(item["source"]), _A, item["activated"],
-                           TargetKind.MONSTER, _A, 1, Attribute(item["attribute"]),
-                           Operation(item["operation"]), item["amount"])
-                    for number, item in enumerate(inputs["effects"], start=1))
     guardians = ((Guardian(_A, GuardianSymbols(Planet.VENUS)),)
                  if any(e.source.is_guardian for e in effects) else ())
-    return Table(_A, guardians, (monster,), None, effects)
+    return Table(_A, guardians, (monster,), None, tuple(effects))
 
 
 def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
