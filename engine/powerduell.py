@@ -768,6 +768,21 @@ def _say(key: str, *clauses: Clause, **params: Any) -> Step:
                 reason and _filled(reason, params))
 
 
+def _remembered(function: Callable[..., Step], *args: Any, **params: Any) -> Step:
+    """``function``'s step from its ``lru_cache``, or made as it comes when a parameter cannot
+    be a cache key (a list, say): the cache only saves time, it never refuses a step.
+
+    >>> _remembered(_say, "np-none") is _remembered(_say, "np-none")
+    True
+    >>> _remembered(_say, "halving", before=[1], after=[2]).message.params
+    (('after', [2]), ('before', [1]))
+    """
+    try:
+        return function(*args, **params)
+    except TypeError:  # unhashable: the function itself, without its cache
+        return function.__wrapped__(*args, **params)
+
+
 # --- One evaluation: the trace in a scenario's voice, the state the rules build ---
 
 def _exact(value: int | Fraction) -> int | Fraction:
@@ -848,8 +863,9 @@ class _Trace(Trace):
         """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
         if self.silenced:
             return 0
-        self.steps.append(_say(key, *clauses, **params) if self.about is None or not self.table
-                          else _say_about(self.about, key, *clauses, **params))
+        self.steps.append(_remembered(_say, key, *clauses, **params)
+                          if self.about is None or not self.table
+                          else _remembered(_say_about, self.about, key, *clauses, **params))
         return len(self.steps)
 
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
