@@ -272,7 +272,9 @@ class Wirkung:
 @dataclass(frozen=True)
 class Guardian:
     """A Schutzgottkarte: side, symbols, Wirkung, whether the description extends the Wirkung /
-    Spezial-Wirkung to the opposing side, the Spezial-Wirkung's cost change (Energiepunkte)."""
+    Spezial-Wirkung to the opposing side, the Spezial-Wirkung's cost change (Energiepunkte);
+    ``activated``: its place among the listed effects' activation numbers (higher = later;
+    0: not given, taken as activated before every listed effect)."""
 
     side: Spielfeldseite
     symbols: GuardianSymbols
@@ -280,6 +282,7 @@ class Guardian:
     extends: bool = False
     spezial_cost_change: int | None = None
     spezial_extends: bool = False
+    activated: int = 0
 
     @property
     def limit(self) -> Planet | None:
@@ -1283,7 +1286,7 @@ def _label(key: int | str, side: Spielfeldseite) -> Message:
 
 @rule(C.RANK, C.ORDER, C.ORDER_REGULAR, opens=(RANK_OR_RECENCY, SPEZIAL_OR_WIRKUNG, RANK_ONE,
                                                TIED_ORDER),
-      reads=("effects.activated", "effects.source"))
+      reads=("effects.activated", "effects.source", "guardians.activated"))
 def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) -> list[_Change]:
     """Effects are evaluated by Wirkungsrang, lowest first, then from the latest activated.
 
@@ -1473,8 +1476,8 @@ def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> list[_Ch
     reached = state.reached[guardian.side, monster.number] = wirkung_reach(
         state.trace, guardian, monster)
     state.trace.about = None
-    return [_Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side, 0,
-                    guardian.wirkung.attribute, Operation.ADD, guardian.wirkung.amount)
+    return [_Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side,
+                    guardian.activated, guardian.wirkung.attribute, Operation.ADD, guardian.wirkung.amount)
             ] if reached else []
 
 
@@ -1872,7 +1875,11 @@ _SITUATION_FIELDS = (
               choices=Planet.choices()),
         _flag("extends_to_opposing_side", _EXTENDS),
         _int("spezial_cost_change", _COST_CHANGE, -_MAX_COST, _MAX_COST),
-        _flag("spezial_extends_to_opposing_side", _SPEZIAL_EXTENDS)), max_items=2, rows=1),
+        _flag("spezial_extends_to_opposing_side", _SPEZIAL_EXTENDS),
+        _int("activated", _("Activated as number"), 1, 99, help=_(
+            "Its place among the activation numbers of the listed effects (a later one has a "
+            "higher number). Leave empty if it was activated before every listed effect."))),
+        max_items=2, rows=1),
     _group("monsters", _("Monster cards"), (
         _side(), _planet_field("planet", _("Primary planet symbol")),
         *_bases_fields("", _ATTRIBUTES), _int("cost", _COST, 0, _MAX_COST)),
@@ -2045,7 +2052,7 @@ def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:
                       ) if item["wirkung_attribute"] else None
     return Guardian(Spielfeldseite(item["side"]), _symbols(item), wirkung,
                     item["extends_to_opposing_side"], item["spezial_cost_change"],
-                    item["spezial_extends_to_opposing_side"])
+                    item["spezial_extends_to_opposing_side"], item.get("activated") or 0)
 
 
 def _parse_combat(inputs: Mapping[str, Any], count: int) -> Combat | None:
@@ -2161,8 +2168,25 @@ def _wb_side_note(state: _State) -> tuple[Message, ...]:
     return (msg(_WB_SIDE),) if any(g.limit for g in state.table.guardians) else ()
 
 
+_UNNUMBERED = _("The Schutzgottkarte of %(side)s has no activation number: its Wirkung is taken "
+                "as activated before every listed effect. If it was activated later, give its "
+                "number; the order of evaluation can change the result.")
+
+
+def _table_notes(state: _State) -> tuple[Message, ...]:
+    """The Wirkungsbegrenzung note, and for each Schutzgottkarte without an activation number
+    whose Wirkung meets a listed effect on the same value of a monster, what was taken
+    (reihenfolge ¶3 orders by activation)."""
+    unnumbered = tuple(msg(_UNNUMBERED, side=g.side.label) for g in _sides(state.table)
+                       if g.wirkung is not None and not g.activated and any(
+        state.reached.get((g.side, m.number)) and any(
+            isinstance(c.key, int) and c.attribute is g.wirkung.attribute
+            for c in state.changes[m.number]) for m in state.table.monsters))
+    return _wb_side_note(state) + unnumbered
+
+
 _VIEWS = {view.slug: view for view in (
-    _View("situation", _Voice.TABLE, _table_values, _table_slug, _wb_side_note),
+    _View("situation", _Voice.TABLE, _table_values, _table_slug, _table_notes),
     _View("guardian-wirkung", _Voice.WIRKUNG, _wirkung_values, _focused_slug, _wirkung_notes),
     _View("wirkungsbegrenzung", _Voice.WB, _wb_values, _table_slug, _wb_side_note),
     _View("effect-order", _Voice.ORDER, _order_values, _focused_slug, lambda state: (msg(_(
