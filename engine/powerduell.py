@@ -1477,7 +1477,8 @@ def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> list[_Ch
         state.trace, guardian, monster)
     state.trace.about = None
     return [_Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side,
-                    guardian.activated, guardian.wirkung.attribute, Operation.ADD, guardian.wirkung.amount)
+                    guardian.activated, guardian.wirkung.attribute, Operation.ADD,
+                    guardian.wirkung.amount)
             ] if reached else []
 
 
