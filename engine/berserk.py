@@ -207,9 +207,8 @@ class Card:
 
     def subtype_label(self) -> Message:
         """The subtype; "none" for no creature, "not stated" for a creature without one."""
-        if self.subtype is not None:
-            return self.subtype.label
-        return NOT_STATED if self.type is _CREATURE else NONE_LABEL
+        return (self.subtype.label if self.subtype is not None
+                else NOT_STATED if self.type is _CREATURE else NONE_LABEL)
 
     def status_label(self) -> Message:
         """The status, or "not stated"."""
@@ -409,8 +408,7 @@ class _Run(RuleRun):
         self.initial = self.state = table.card
         self.elements, self.added, self.flight = table.elements, False, None
         self.props = self.held = frozenset[AdditionalProperty]()
-        self.changed: set[AdditionalProperty] = set()
-        self.gained: set[Element] = set()
+        self.changed, self.gained = set[AdditionalProperty](), set[Element]()
         self.lost_features: dict[int, int] = {}  # feature number -> the change that took it
         self.rows: list[tuple[Card, frozenset[Element] | None]] = []
         self.now: dict[AdditionalProperty, Any] = {}
@@ -465,17 +463,15 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
             "cards apart; the texts do not say whether neutral counts as an element here. The "
             "engine assumed it does.")), Clause.FEATURE, Clause.SAME)
     run.bonus[f, t] = 0
+    lacks = msg(_("The feature against %(element)s (%(bonus)s to strike) does not apply."),
+                element=element.label, bonus=signed)
     if f in run.lost_features:
-        return trace.not_applicable(msg(_(
-            "The feature against %(element)s (%(bonus)s to strike) does not apply."),
-            element=element.label, bonus=signed), msg(_(
-                "Under this reading the card lost the feature with change %(number)s."),
-                number=run.lost_features[f]), Clause.FEATURE, Clause.REPLACE)
+        return trace.not_applicable(lacks, msg(_(
+            "Under this reading the card lost the feature with change %(number)s."),
+            number=run.lost_features[f]), Clause.FEATURE, Clause.REPLACE)
     if element not in target.elements:
-        return trace.not_applicable(msg(_(
-            "The feature against %(element)s (%(bonus)s to strike) does not apply."),
-            element=element.label, bonus=signed), msg(_(
-                "The target does not have the %(element)s element."), element=element.label),
+        return trace.not_applicable(lacks, msg(_(
+            "The target does not have the %(element)s element."), element=element.label),
             Clause.FEATURE)
     trace.applied(msg(_("The feature against %(element)s applies: the target has that element "
                         "(%(bonus)s to strike)."), element=element.label, bonus=signed),
@@ -587,14 +583,12 @@ def change_status(run: _Run, change: Change, number: int) -> None:
 
 def _fly(run: _Run, state: Card) -> None:
     """The card becomes a flying creature, the flight icon in place of its movement (108.1)."""
-    if state.movement is not None:
-        run.applied(_("The card gains flight: flying creature replaces the subtype %(old)s, and "
-                      "the flight icon (полёт) replaces its movement %(movement)s."),
-                    Clause.REPLACE, old=state.subtype_label(), movement=state.movement)
-    else:
-        run.applied(_("The card gains flight: flying creature replaces the subtype %(old)s, and "
-                      "the flight icon (полёт) takes the place of movement."), Clause.REPLACE,
-                    old=state.subtype_label())
+    shown = {} if state.movement is None else {"movement": state.movement}
+    run.applied(_("The card gains flight: flying creature replaces the subtype %(old)s, and "
+                  "the flight icon (полёт) replaces its movement %(movement)s.") if shown else
+                _("The card gains flight: flying creature replaces the subtype %(old)s, and "
+                  "the flight icon (полёт) takes the place of movement."), Clause.REPLACE,
+                old=state.subtype_label(), **shown)
     run.state = replace(state, subtype=Subtype.FLYING, movement=None)
 
 
@@ -1256,27 +1250,25 @@ def _gain_values(run: _Run) -> tuple[Value, ...]:
 
 # -- Fields, examples, scenarios ---------------------------------------------------------------
 
-_ELEMENT_CHOICES = Element.choices()
 _GAINABLE_CHOICES = Element.choices(exclude=(Element.NEUTRAL,))
-_SUBTYPE_CHOICES = Subtype.choices()
 _ELEMENTS_HELP = msg(_("Neutral (нейтральная): the texts do not say whether a neutral card can "
                         "also have an element; given with elements, the ruling says so."))
 
 
 def _elements_field(name: str, label: str, **more: Any) -> Field:
     return Field(name, msg(label), FieldKind.MULTIPLE_CHOICE, help=_ELEMENTS_HELP,
-                 choices=_ELEMENT_CHOICES, min_items=1, **more)
+                 choices=Element.choices(), min_items=1, **more)
 
 
 def _subtype_field(name: str, label: str) -> Field:
     return Field(name, msg(label), FieldKind.CHOICE, help=msg(_("Creatures only.")),
-                 required=False, choices=_SUBTYPE_CHOICES, required_when=msg(_("for a creature")))
+                 required=False, choices=Subtype.choices(), required_when=msg(_("for a creature")))
 
 
 _FEATURE_ELEMENT = Field(
     "feature_element", msg(_("The feature works against cards of")), FieldKind.CHOICE,
     help=msg(_("E.g. “Баграх: +2 к удару по болотным” (against swamp cards).")),
-    choices=_ELEMENT_CHOICES)
+    choices=Element.choices())
 _STRIKE_BONUS = Field("strike_bonus", msg(_("Strike bonus of the feature")), FieldKind.INTEGER,
                       minimum=-99, maximum=99)
 _IN_PLAY = Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN,
@@ -1307,7 +1299,7 @@ def _changes_field(*fields: Field, kinds: tuple = ()) -> Field:
               choices=ChangeKind.choices(exclude=kinds)),
         Field("subtype", msg(_("Subtype the effect names")), FieldKind.CHOICE,
               help=msg(_("Only with \"becomes a creature\"; leave empty if none is named.")),
-              required=False, choices=_SUBTYPE_CHOICES),
+              required=False, choices=Subtype.choices()),
         Field("movement", msg(_("Movement the effect states")), FieldKind.INTEGER,
               help=msg(_("Only with \"becomes a creature\" of a named subtype other than "
                          "flying.")), required=False, minimum=0, maximum=20), *fields))
