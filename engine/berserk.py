@@ -1155,9 +1155,8 @@ def parse_situation(inputs: Mapping[str, Any]) -> Table:
                 "Give the element exactly for \"gains an element\".")))
         if gain and (item["subtype"] or item["movement"] is not None):
             raise InputError(f"changes.{index}.subtype", _NAMES_SUBTYPE)
-    card = _card(inputs)
     return _checked(Table(
-        card, _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
+        _card(inputs), _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
         **_moment(inputs), features=tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])
                                           for f in inputs["features"]),
         targets=tuple(Target(_elements(t["elements"])) for t in inputs["targets"]),
