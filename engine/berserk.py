@@ -220,11 +220,8 @@ class Card:
         >>> Card(CardType.CREATURE, Subtype.FLYING, None, None).movement_value().id
         'flight icon (полёт)'
         """
-        if self.type is not _CREATURE:
-            return NONE_LABEL
-        if self.subtype is Subtype.FLYING:
-            return FLIGHT_ICON
-        return self.movement if self.movement is not None else NOT_STATED
+        return (NONE_LABEL if self.type is not _CREATURE else FLIGHT_ICON if self.flying
+                else NOT_STATED if self.movement is None else self.movement)
 
 
 @dataclass(frozen=True)
@@ -755,9 +752,8 @@ def flight_after_type_change(run: _Run, change: Change, number: int, before: Car
     earlier gain or loss of flight outlasts the change of type is open."""
     after, flight, initial = run.state, run.flight, run.initial
     if change.kind in (ChangeKind.GAIN_FLIGHT, ChangeKind.LOSE_FLIGHT) and after != before:
-        run.flight = change.kind, number
-        return
-    if change.kind is ChangeKind.BECOME_CREATURE and change.subtype is not None:
+        run.flight = change.kind, number  # on a creature: nothing more to ask below
+    elif change.kind is ChangeKind.BECOME_CREATURE and change.subtype is not None:
         run.flight = None  # a named subtype replaces whatever flight did
     if (flight is None or run.flight is None or before.type is _CREATURE
             or after.type is not _CREATURE):
@@ -965,15 +961,13 @@ def fast_property(run: _Run, prop: AdditionalProperty) -> bool:
     return True
 
 
-def _use_now(run: _Run, prop: AdditionalProperty) -> None:
-    """Whether the card may use ``prop`` now (107.1–107.3)."""
+def _use_now(run: _Run, prop: AdditionalProperty) -> Any:
+    """Whether the card may use ``prop`` now (107.1–107.3): true, false or not covered."""
     if prop is AdditionalProperty.CLOSING and run.closing_unknown():
-        run.now[prop] = NOT_COVERED_VALUE
-    elif prop not in run.props or run.apply(prevented_use, prop):
-        run.now[prop] = False
-    else:
-        timing = fast_property if prop is AdditionalProperty.DEFENDER else slow_property
-        run.now[prop] = run.apply(timing, prop)
+        return NOT_COVERED_VALUE
+    if prop not in run.props or run.apply(prevented_use, prop):
+        return False
+    return run.apply(fast_property if prop is AdditionalProperty.DEFENDER else slow_property, prop)
 
 
 # -- 109: non-game elements; the facts outside the texts ---------------------------------------
@@ -1031,7 +1025,7 @@ def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run
         run.apply(only_creatures_have_subtypes)
         run.apply(final_properties)
     for prop in TIMED if table.moment is not None else ():
-        _use_now(run, prop)
+        run.now[prop] = _use_now(run, prop)
     for f, feature in enumerate(table.features, start=1):
         for t, target in enumerate(table.targets, start=1):
             run.apply(feature_against_element, f, feature, t, target)
@@ -1259,46 +1253,46 @@ def _elements_field(name: str, label: str, **more: Any) -> Field:
                  choices=Element.choices(), min_items=1, **more)
 
 
+def _choice(name: str, label: str, of: type[Labelled], *exclude: Labelled, **more: Any) -> Field:
+    """A choice of the members of ``of`` but ``exclude``."""
+    return Field(name, msg(label), FieldKind.CHOICE, choices=of.choices(exclude=exclude), **more)
+
+
 def _subtype_field(name: str, label: str) -> Field:
-    return Field(name, msg(label), FieldKind.CHOICE, help=msg(_("Creatures only.")),
-                 required=False, choices=Subtype.choices(), required_when=msg(_("for a creature")))
+    return _choice(name, label, Subtype, help=msg(_("Creatures only.")), required=False,
+                   required_when=msg(_("for a creature")))
 
 
-_FEATURE_ELEMENT = Field(
-    "feature_element", msg(_("The feature works against cards of")), FieldKind.CHOICE,
-    help=msg(_("E.g. “Баграх: +2 к удару по болотным” (against swamp cards).")),
-    choices=Element.choices())
+_FEATURE_ELEMENT = _choice("feature_element", _("The feature works against cards of"), Element,
+                           help=msg(_("E.g. “Баграх: +2 к удару по болотным” (against swamp "
+                                      "cards).")))
 _STRIKE_BONUS = Field("strike_bonus", msg(_("Strike bonus of the feature")), FieldKind.INTEGER,
                       minimum=-99, maximum=99)
 _IN_PLAY = Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN,
                  default=True)
 _CARD_FIELDS = (
-    Field("initial_type", msg(_("Initial type")), FieldKind.CHOICE, choices=CardType.choices()),
+    _choice("initial_type", _("Initial type"), CardType),
     _subtype_field("initial_subtype", _("Initial subtype")),
-    Field("initial_status", msg(_("Elite or ordinary")), FieldKind.CHOICE,
-          choices=Status.choices()),
+    _choice("initial_status", _("Elite or ordinary"), Status),
     Field("initial_movement", msg(_("Initial movement (запас движения)")), FieldKind.INTEGER,
           help=msg(_("Required for a non-flying creature; not for flying creatures and "
                      "non-creatures.")), required=False, minimum=0, maximum=20,
           required_when=msg(_("for a non-flying creature"))))
 _MOMENT_FIELDS = (
-    Field("turn", msg(_("Whose turn")), FieldKind.CHOICE, choices=Turn.choices()),
-    Field("phase", msg(_("Phase")), FieldKind.CHOICE, choices=Phase.choices()),
-    Field("subphase", msg(_("Sub-phase of the Main phase")), FieldKind.CHOICE, required=False,
-          choices=SubPhase.choices(), required_when=msg(_("in the Main phase"))),
-    Field("strike_declared", msg(_("Simple strike being declared")), FieldKind.CHOICE,
-          choices=StrikeBy.choices()),
+    _choice("turn", _("Whose turn"), Turn),
+    _choice("phase", _("Phase"), Phase),
+    _choice("subphase", _("Sub-phase of the Main phase"), SubPhase, required=False,
+            required_when=msg(_("in the Main phase"))),
+    _choice("strike_declared", _("Simple strike being declared"), StrikeBy),
     Field("use_prevented", msg(_("A feature stops the card from using")),
           FieldKind.MULTIPLE_CHOICE, required=False, choices=AdditionalProperty.choices(TIMED)))
 
 
-def _changes_field(*fields: Field, kinds: tuple = ()) -> Field:
+def _changes_field(*fields: Field, kinds: tuple[ChangeKind, ...] = ()) -> Field:
     return Field("changes", msg(_("Changes, in order")), FieldKind.GROUP, max_items=12, fields=(
-        Field("change", msg(_("Kind of change")), FieldKind.CHOICE,
-              choices=ChangeKind.choices(exclude=kinds)),
-        Field("subtype", msg(_("Subtype the effect names")), FieldKind.CHOICE,
-              help=msg(_("Only with \"becomes a creature\"; leave empty if none is named.")),
-              required=False, choices=Subtype.choices()),
+        _choice("change", _("Kind of change"), ChangeKind, *kinds),
+        _choice("subtype", _("Subtype the effect names"), Subtype, required=False,
+                help=msg(_("Only with \"becomes a creature\"; leave empty if none is named."))),
         Field("movement", msg(_("Movement the effect states")), FieldKind.INTEGER,
               help=msg(_("Only with \"becomes a creature\" of a named subtype other than "
                          "flying.")), required=False, minimum=0, maximum=20), *fields))
@@ -1307,9 +1301,8 @@ def _changes_field(*fields: Field, kinds: tuple = ()) -> Field:
 SITUATION_FIELDS = (
     card_text_field("+2 к удару по болотным", "Получает полёт"),
     *_CARD_FIELDS, _elements_field("elements", _("Elements of the card")), _IN_PLAY,
-    _changes_field(Field("element", msg(_("Element gained")), FieldKind.CHOICE, required=False,
-                         choices=_GAINABLE_CHOICES,
-                         help=msg(_("Only with \"gains an element\".")))),
+    _changes_field(_choice("element", _("Element gained"), Element, Element.NEUTRAL,
+                           required=False, help=msg(_("Only with \"gains an element\".")))),
     *_MOMENT_FIELDS,
     Field("features", msg(_("Features against an element (стихия)")), FieldKind.GROUP,
           max_items=6, fields=(_FEATURE_ELEMENT, _STRIKE_BONUS)),
@@ -1405,7 +1398,7 @@ TIMING = _scenario(
     "timing", _("Simple strike, closing and defender: timing"),
     _("May the card declare a simple strike, close to strike a flying creature, or be assigned "
       "as defender now?"),
-    (Field("card_type", msg(_("Card type")), FieldKind.CHOICE, choices=CardType.choices()),
+    (_choice("card_type", _("Card type"), CardType),
      _subtype_field("card_subtype", _("Subtype")), _IN_PLAY, *_MOMENT_FIELDS),
     (Clause.ADDITIONAL, Clause.SUBTYPE, Clause.SLOW, Clause.FAST),
     lambda inputs: Table(card=_card(inputs, "card_"), in_play_zone=inputs["in_play_zone"],
