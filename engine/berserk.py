@@ -408,8 +408,7 @@ class _Run(RuleRun):
         self.changed, self.gained = set[AdditionalProperty](), set[Element]()
         self.lost_features: dict[int, int] = {}  # feature number -> the change that took it
         self.rows: list[tuple[Card, frozenset[Element] | None]] = []
-        self.now: dict[AdditionalProperty, Any] = {}
-        self.bonus: dict[tuple[int, int], Any] = {}
+        self.now, self.bonus = dict[AdditionalProperty, Any](), dict[tuple[int, int], Any]()
         self.relation: dict[int, tuple[Relation | None, frozenset[Element]]] = {}
 
     def properties(self, state: Card) -> frozenset[AdditionalProperty]:
