@@ -1242,7 +1242,6 @@ def _gain_values(run: _Run) -> tuple[Value, ...]:
 
 # -- Fields, examples, scenarios ---------------------------------------------------------------
 
-_GAINABLE_CHOICES = Element.choices(exclude=(Element.NEUTRAL,))
 _ELEMENTS_HELP = msg(_("Neutral (нейтральная): the texts do not say whether a neutral card can "
                         "also have an element; given with elements, the ruling says so."))
 
@@ -1372,7 +1371,7 @@ ELEMENT_GAIN = _scenario(
     _("Which elements does a card have after gaining elements?"),
     (_elements_field("card_elements", _("Elements of the card")),
      Field("gained_elements", msg(_("Elements the card gains")), FieldKind.MULTIPLE_CHOICE,
-           choices=_GAINABLE_CHOICES, min_items=1)),
+           choices=Element.choices(exclude=(Element.NEUTRAL,)), min_items=1)),
     (Clause.NO_REGAIN, Clause.SAME, Clause.REPLACE), lambda inputs: Table(
         elements=_elements(inputs["card_elements"]), changes=tuple(
             Change(ChangeKind.GAIN_ELEMENT, element=e) for e in Element
