@@ -207,9 +207,8 @@ class Card:
 
     def subtype_label(self) -> Message:
         """The subtype; "none" for no creature, "not stated" for a creature without one."""
-        if self.subtype is not None:
-            return self.subtype.label
-        return NOT_STATED if self.type is _CREATURE else NONE_LABEL
+        return (self.subtype.label if self.subtype is not None
+                else NOT_STATED if self.type is _CREATURE else NONE_LABEL)
 
     def status_label(self) -> Message:
         """The status, or "not stated"."""
@@ -221,11 +220,8 @@ class Card:
         >>> Card(CardType.CREATURE, Subtype.FLYING, None, None).movement_value().id
         'flight icon (полёт)'
         """
-        if self.type is not _CREATURE:
-            return NONE_LABEL
-        if self.subtype is Subtype.FLYING:
-            return FLIGHT_ICON
-        return self.movement if self.movement is not None else NOT_STATED
+        return (NONE_LABEL if self.type is not _CREATURE else FLIGHT_ICON if self.flying
+                else NOT_STATED if self.movement is None else self.movement)
 
 
 @dataclass(frozen=True)
@@ -409,12 +405,10 @@ class _Run(RuleRun):
         self.initial = self.state = table.card
         self.elements, self.added, self.flight = table.elements, False, None
         self.props = self.held = frozenset[AdditionalProperty]()
-        self.changed: set[AdditionalProperty] = set()
-        self.gained: set[Element] = set()
+        self.changed, self.gained = set[AdditionalProperty](), set[Element]()
         self.lost_features: dict[int, int] = {}  # feature number -> the change that took it
         self.rows: list[tuple[Card, frozenset[Element] | None]] = []
-        self.now: dict[AdditionalProperty, Any] = {}
-        self.bonus: dict[tuple[int, int], Any] = {}
+        self.now, self.bonus = dict[AdditionalProperty, Any](), dict[tuple[int, int], Any]()
         self.relation: dict[int, tuple[Relation | None, frozenset[Element]]] = {}
 
     def properties(self, state: Card) -> frozenset[AdditionalProperty]:
@@ -465,17 +459,15 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
             "cards apart; the texts do not say whether neutral counts as an element here. The "
             "engine assumed it does.")), Clause.FEATURE, Clause.SAME)
     run.bonus[f, t] = 0
+    lacks = msg(_("The feature against %(element)s (%(bonus)s to strike) does not apply."),
+                element=element.label, bonus=signed)
     if f in run.lost_features:
-        return trace.not_applicable(msg(_(
-            "The feature against %(element)s (%(bonus)s to strike) does not apply."),
-            element=element.label, bonus=signed), msg(_(
-                "Under this reading the card lost the feature with change %(number)s."),
-                number=run.lost_features[f]), Clause.FEATURE, Clause.REPLACE)
+        return trace.not_applicable(lacks, msg(_(
+            "Under this reading the card lost the feature with change %(number)s."),
+            number=run.lost_features[f]), Clause.FEATURE, Clause.REPLACE)
     if element not in target.elements:
-        return trace.not_applicable(msg(_(
-            "The feature against %(element)s (%(bonus)s to strike) does not apply."),
-            element=element.label, bonus=signed), msg(_(
-                "The target does not have the %(element)s element."), element=element.label),
+        return trace.not_applicable(lacks, msg(_(
+            "The target does not have the %(element)s element."), element=element.label),
             Clause.FEATURE)
     trace.applied(msg(_("The feature against %(element)s applies: the target has that element "
                         "(%(bonus)s to strike)."), element=element.label, bonus=signed),
@@ -587,14 +579,12 @@ def change_status(run: _Run, change: Change, number: int) -> None:
 
 def _fly(run: _Run, state: Card) -> None:
     """The card becomes a flying creature, the flight icon in place of its movement (108.1)."""
-    if state.movement is not None:
-        run.applied(_("The card gains flight: flying creature replaces the subtype %(old)s, and "
-                      "the flight icon (полёт) replaces its movement %(movement)s."),
-                    Clause.REPLACE, old=state.subtype_label(), movement=state.movement)
-    else:
-        run.applied(_("The card gains flight: flying creature replaces the subtype %(old)s, and "
-                      "the flight icon (полёт) takes the place of movement."), Clause.REPLACE,
-                    old=state.subtype_label())
+    shown = {} if state.movement is None else {"movement": state.movement}
+    run.applied(_("The card gains flight: flying creature replaces the subtype %(old)s, and "
+                  "the flight icon (полёт) replaces its movement %(movement)s.") if shown else
+                _("The card gains flight: flying creature replaces the subtype %(old)s, and "
+                  "the flight icon (полёт) takes the place of movement."), Clause.REPLACE,
+                old=state.subtype_label(), **shown)
     run.state = replace(state, subtype=Subtype.FLYING, movement=None)
 
 
@@ -761,9 +751,8 @@ def flight_after_type_change(run: _Run, change: Change, number: int, before: Car
     earlier gain or loss of flight outlasts the change of type is open."""
     after, flight, initial = run.state, run.flight, run.initial
     if change.kind in (ChangeKind.GAIN_FLIGHT, ChangeKind.LOSE_FLIGHT) and after != before:
-        run.flight = change.kind, number
-        return
-    if change.kind is ChangeKind.BECOME_CREATURE and change.subtype is not None:
+        run.flight = change.kind, number  # on a creature: nothing more to ask below
+    elif change.kind is ChangeKind.BECOME_CREATURE and change.subtype is not None:
         run.flight = None  # a named subtype replaces whatever flight did
     if (flight is None or run.flight is None or before.type is _CREATURE
             or after.type is not _CREATURE):
@@ -971,15 +960,13 @@ def fast_property(run: _Run, prop: AdditionalProperty) -> bool:
     return True
 
 
-def _use_now(run: _Run, prop: AdditionalProperty) -> None:
-    """Whether the card may use ``prop`` now (107.1–107.3)."""
+def _use_now(run: _Run, prop: AdditionalProperty) -> Any:
+    """Whether the card may use ``prop`` now (107.1–107.3): true, false or not covered."""
     if prop is AdditionalProperty.CLOSING and run.closing_unknown():
-        run.now[prop] = NOT_COVERED_VALUE
-    elif prop not in run.props or run.apply(prevented_use, prop):
-        run.now[prop] = False
-    else:
-        timing = fast_property if prop is AdditionalProperty.DEFENDER else slow_property
-        run.now[prop] = run.apply(timing, prop)
+        return NOT_COVERED_VALUE
+    if prop not in run.props or run.apply(prevented_use, prop):
+        return False
+    return run.apply(fast_property if prop is AdditionalProperty.DEFENDER else slow_property, prop)
 
 
 # -- 109: non-game elements; the facts outside the texts ---------------------------------------
@@ -1037,7 +1024,7 @@ def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run
         run.apply(only_creatures_have_subtypes)
         run.apply(final_properties)
     for prop in TIMED if table.moment is not None else ():
-        _use_now(run, prop)
+        run.now[prop] = _use_now(run, prop)
     for f, feature in enumerate(table.features, start=1):
         for t, target in enumerate(table.targets, start=1):
             run.apply(feature_against_element, f, feature, t, target)
@@ -1161,9 +1148,8 @@ def parse_situation(inputs: Mapping[str, Any]) -> Table:
                 "Give the element exactly for \"gains an element\".")))
         if gain and (item["subtype"] or item["movement"] is not None):
             raise InputError(f"changes.{index}.subtype", _NAMES_SUBTYPE)
-    card = _card(inputs)
     return _checked(Table(
-        card, _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
+        _card(inputs), _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
         **_moment(inputs), features=tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])
                                           for f in inputs["features"]),
         targets=tuple(Target(_elements(t["elements"])) for t in inputs["targets"]),
@@ -1256,58 +1242,55 @@ def _gain_values(run: _Run) -> tuple[Value, ...]:
 
 # -- Fields, examples, scenarios ---------------------------------------------------------------
 
-_ELEMENT_CHOICES = Element.choices()
-_GAINABLE_CHOICES = Element.choices(exclude=(Element.NEUTRAL,))
-_SUBTYPE_CHOICES = Subtype.choices()
 _ELEMENTS_HELP = msg(_("Neutral (нейтральная): the texts do not say whether a neutral card can "
                         "also have an element; given with elements, the ruling says so."))
 
 
 def _elements_field(name: str, label: str, **more: Any) -> Field:
     return Field(name, msg(label), FieldKind.MULTIPLE_CHOICE, help=_ELEMENTS_HELP,
-                 choices=_ELEMENT_CHOICES, min_items=1, **more)
+                 choices=Element.choices(), min_items=1, **more)
+
+
+def _choice(name: str, label: str, of: type[Labelled], *exclude: Labelled, **more: Any) -> Field:
+    """A choice of the members of ``of`` but ``exclude``."""
+    return Field(name, msg(label), FieldKind.CHOICE, choices=of.choices(exclude=exclude), **more)
 
 
 def _subtype_field(name: str, label: str) -> Field:
-    return Field(name, msg(label), FieldKind.CHOICE, help=msg(_("Creatures only.")),
-                 required=False, choices=_SUBTYPE_CHOICES, required_when=msg(_("for a creature")))
+    return _choice(name, label, Subtype, help=msg(_("Creatures only.")), required=False,
+                   required_when=msg(_("for a creature")))
 
 
-_FEATURE_ELEMENT = Field(
-    "feature_element", msg(_("The feature works against cards of")), FieldKind.CHOICE,
-    help=msg(_("E.g. “Баграх: +2 к удару по болотным” (against swamp cards).")),
-    choices=_ELEMENT_CHOICES)
+_FEATURE_ELEMENT = _choice("feature_element", _("The feature works against cards of"), Element,
+                           help=msg(_("E.g. “Баграх: +2 к удару по болотным” (against swamp "
+                                      "cards).")))
 _STRIKE_BONUS = Field("strike_bonus", msg(_("Strike bonus of the feature")), FieldKind.INTEGER,
                       minimum=-99, maximum=99)
 _IN_PLAY = Field("in_play_zone", msg(_("The card is in the play zone")), FieldKind.BOOLEAN,
                  default=True)
 _CARD_FIELDS = (
-    Field("initial_type", msg(_("Initial type")), FieldKind.CHOICE, choices=CardType.choices()),
+    _choice("initial_type", _("Initial type"), CardType),
     _subtype_field("initial_subtype", _("Initial subtype")),
-    Field("initial_status", msg(_("Elite or ordinary")), FieldKind.CHOICE,
-          choices=Status.choices()),
+    _choice("initial_status", _("Elite or ordinary"), Status),
     Field("initial_movement", msg(_("Initial movement (запас движения)")), FieldKind.INTEGER,
           help=msg(_("Required for a non-flying creature; not for flying creatures and "
                      "non-creatures.")), required=False, minimum=0, maximum=20,
           required_when=msg(_("for a non-flying creature"))))
 _MOMENT_FIELDS = (
-    Field("turn", msg(_("Whose turn")), FieldKind.CHOICE, choices=Turn.choices()),
-    Field("phase", msg(_("Phase")), FieldKind.CHOICE, choices=Phase.choices()),
-    Field("subphase", msg(_("Sub-phase of the Main phase")), FieldKind.CHOICE, required=False,
-          choices=SubPhase.choices(), required_when=msg(_("in the Main phase"))),
-    Field("strike_declared", msg(_("Simple strike being declared")), FieldKind.CHOICE,
-          choices=StrikeBy.choices()),
+    _choice("turn", _("Whose turn"), Turn),
+    _choice("phase", _("Phase"), Phase),
+    _choice("subphase", _("Sub-phase of the Main phase"), SubPhase, required=False,
+            required_when=msg(_("in the Main phase"))),
+    _choice("strike_declared", _("Simple strike being declared"), StrikeBy),
     Field("use_prevented", msg(_("A feature stops the card from using")),
           FieldKind.MULTIPLE_CHOICE, required=False, choices=AdditionalProperty.choices(TIMED)))
 
 
-def _changes_field(*fields: Field, kinds: tuple = ()) -> Field:
+def _changes_field(*fields: Field, kinds: tuple[ChangeKind, ...] = ()) -> Field:
     return Field("changes", msg(_("Changes, in order")), FieldKind.GROUP, max_items=12, fields=(
-        Field("change", msg(_("Kind of change")), FieldKind.CHOICE,
-              choices=ChangeKind.choices(exclude=kinds)),
-        Field("subtype", msg(_("Subtype the effect names")), FieldKind.CHOICE,
-              help=msg(_("Only with \"becomes a creature\"; leave empty if none is named.")),
-              required=False, choices=_SUBTYPE_CHOICES),
+        _choice("change", _("Kind of change"), ChangeKind, *kinds),
+        _choice("subtype", _("Subtype the effect names"), Subtype, required=False,
+                help=msg(_("Only with \"becomes a creature\"; leave empty if none is named."))),
         Field("movement", msg(_("Movement the effect states")), FieldKind.INTEGER,
               help=msg(_("Only with \"becomes a creature\" of a named subtype other than "
                          "flying.")), required=False, minimum=0, maximum=20), *fields))
@@ -1316,9 +1299,8 @@ def _changes_field(*fields: Field, kinds: tuple = ()) -> Field:
 SITUATION_FIELDS = (
     card_text_field("+2 к удару по болотным", "Получает полёт"),
     *_CARD_FIELDS, _elements_field("elements", _("Elements of the card")), _IN_PLAY,
-    _changes_field(Field("element", msg(_("Element gained")), FieldKind.CHOICE, required=False,
-                         choices=_GAINABLE_CHOICES,
-                         help=msg(_("Only with \"gains an element\".")))),
+    _changes_field(_choice("element", _("Element gained"), Element, Element.NEUTRAL,
+                           required=False, help=msg(_("Only with \"gains an element\".")))),
     *_MOMENT_FIELDS,
     Field("features", msg(_("Features against an element (стихия)")), FieldKind.GROUP,
           max_items=6, fields=(_FEATURE_ELEMENT, _STRIKE_BONUS)),
@@ -1389,7 +1371,7 @@ ELEMENT_GAIN = _scenario(
     _("Which elements does a card have after gaining elements?"),
     (_elements_field("card_elements", _("Elements of the card")),
      Field("gained_elements", msg(_("Elements the card gains")), FieldKind.MULTIPLE_CHOICE,
-           choices=_GAINABLE_CHOICES, min_items=1)),
+           choices=Element.choices(exclude=(Element.NEUTRAL,)), min_items=1)),
     (Clause.NO_REGAIN, Clause.SAME, Clause.REPLACE), lambda inputs: Table(
         elements=_elements(inputs["card_elements"]), changes=tuple(
             Change(ChangeKind.GAIN_ELEMENT, element=e) for e in Element
@@ -1414,7 +1396,7 @@ TIMING = _scenario(
     "timing", _("Simple strike, closing and defender: timing"),
     _("May the card declare a simple strike, close to strike a flying creature, or be assigned "
       "as defender now?"),
-    (Field("card_type", msg(_("Card type")), FieldKind.CHOICE, choices=CardType.choices()),
+    (_choice("card_type", _("Card type"), CardType),
      _subtype_field("card_subtype", _("Subtype")), _IN_PLAY, *_MOMENT_FIELDS),
     (Clause.ADDITIONAL, Clause.SUBTYPE, Clause.SLOW, Clause.FAST),
     lambda inputs: Table(card=_card(inputs, "card_"), in_play_zone=inputs["in_play_zone"],
