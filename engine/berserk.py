@@ -501,13 +501,11 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
             "elements; it does not say whether neutral is itself such an element.")), Clause.SAME)
         run.announcing(occurrence)
     elif not shared and Element.NEUTRAL in (a | b):
-        trace.silent(msg(_("The cards are neither of the same nor of different elements: "
-                           "%(which)s."), which=msg(_("card A is neutral")) if Element.NEUTRAL in a
-                         else msg(_("card B is neutral"))), msg(_(
-            "106 ¶2 excepts neutral cards (кроме нейтральных карт) from cards of different "
-            "elements but does not say what they are instead. The engine assumed a neutral card "
-            "is neither of the same nor of a different element than any card, another neutral "
-            "card included.")), Clause.SAME)
+        # settled: no element belongs to both (even if neutral were one, only one card has
+        # it), and "кроме нейтральных карт" excepts the pair from "different elements"
+        trace.applied(msg(_("The cards are neither of the same nor of different elements: "
+                            "%(which)s."), which=msg(_("card A is neutral")) if Element.NEUTRAL
+                          in a else msg(_("card B is neutral"))), Clause.SAME)
     elif not shared:
         relation = Relation.DIFFERENT
         trace.applied(msg(_("No element belongs to both cards and neither is neutral: they are "

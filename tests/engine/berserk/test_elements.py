@@ -84,12 +84,16 @@ def test_genuine_element_input_errors_stay_errors():
     (["forest", "swamp"], ["neutral"], "card B is neutral"),
 ])
 def test_neutral_cards_are_neither_same_nor_different(a, b, which):
+    """Settled by 106 ¶2 (judge round 5, BKJ-2): no element belongs to both cards, and
+    "(кроме нейтральных карт)" excepts them from "different elements"; the step is applied,
+    not an assumption, and the ruling rests on no open point."""
     ruling = SAME.evaluate({"card_a_elements": a, "card_b_elements": b})
     assert ruling.value("relation") == Relation.NEITHER.label
     assert ruling.value("same_element") is False
     assert ruling.value("different_elements") is False
+    assert ruling.settled and ruling.complete and not ruling.readings
     (step,) = ruling.steps
-    assert step.outcome is Outcome.SILENT
+    assert step.outcome is Outcome.APPLIED and step.reason is None
     assert step.message.param_dict()["which"].id == which
     assert [c.key for c in step.citations] == ["106.p2"]
 
