@@ -40,7 +40,7 @@ MORE: Mapping[tuple[str, str], Mapping[str, frozenset[str]]] = {
     ("power-duell", "situation"): {
         "guardians": frozenset({"side", "wirkung_scope", "wirkung_planets",
                                 "extends_to_opposing_side", "spezial_cost_change",
-                                "spezial_extends_to_opposing_side"}),
+                                "spezial_extends_to_opposing_side", "activated"}),
         "monsters": frozenset({"ep", "lp", "cost"}),
         "effects": frozenset({"source_side", "activated", "target_guardian"}),
     },
