@@ -338,6 +338,11 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
             }))
         return cited[c.citation]
 
+    def clause_json(source) -> dict[str, Any]:  # its address and rulings as its citation's
+        said = citation_json(source.citation)
+        return {"key": source.citation.key, "label": said["label"], "url": said["url"],
+                "steps": list(source.steps), "rulings": said["rulings"]}
+
     def values(items) -> list[dict[str, Any]]:
         return [{"name": v.name, "label": v.label, "value": v.value, "text": v.text}
                 for v in items]
@@ -365,9 +370,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
                          for r in point.readings],
             "decided_by": ruling_link(point.decision.ruling) if point.decision else None,
         } for point in view.open_points],
-        "clauses": [{"key": s.citation.key, "label": s.citation.display_key,
-                     "url": url(s.citation), "steps": list(s.steps),
-                     "rulings": ruling_links(s.citation)} for s in view.sources],
+        "clauses": [clause_json(s) for s in view.sources],
     }
 
 

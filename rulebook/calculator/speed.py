@@ -62,7 +62,11 @@ table never asked before, no page cache answering) costs little.  Four trades:
    worked example in every language, for the bytes django-ninja writes after
    validating.  The OpenAPI document still names the schema.  A kept
    citation's JSON is shaped once (:func:`shaped_once`) and taken as it is by
-   every answer citing it.
+   every answer citing it; its JSON text is written once too and spliced
+   into each answer (:func:`_spliced`: more than half of a ruling's bytes are
+   its steps' citations), behind a mark no input can hold (an answer whose
+   marks are not all found is written without splicing).  The list of cited
+   clauses takes each clause's address and rulings from that kept JSON.
 
 Addresses on a ruling's page and in its JSON go through
 :func:`rulebook.models.rules.page_address` (``{% address %}`` in the templates),
@@ -77,6 +81,8 @@ import datetime
 import functools
 import json
 import logging
+import re
+import secrets
 import threading
 import types
 import typing
@@ -803,7 +809,8 @@ def shaped(model: type, data: dict[str, Any]) -> dict[str, Any]:
     :raises KeyError: if a required field is missing.
     """
     if data.__class__ is Shaped:
-        return data
+        splice = getattr(_SPLICE, "add", None)
+        return data if splice is None else splice(data)
     found = {}
     for name, shape, default in _plan(model):
         if name in data:
@@ -818,8 +825,63 @@ def shaped(model: type, data: dict[str, Any]) -> dict[str, Any]:
 
 def json_response(model: type, data: dict[str, Any]) -> HttpResponse:
     """A 200 answer of ``data`` shaped by response schema ``model`` (:func:`shaped`),
-    written as django-ninja's JSON renderer writes it."""
+    written as django-ninja's JSON renderer writes it; each :class:`Shaped` part (a kept
+    citation) is written once and spliced in as written (:func:`_spliced`)."""
     renderer = _RENDERER
-    return HttpResponse(json.dumps(shaped(model, data), cls=renderer.encoder_class,
-                                   **renderer.json_dumps_params),
+    return HttpResponse(_spliced(model, data, renderer),
                         content_type=f"{renderer.media_type}; charset={renderer.charset}")
+
+
+# --------------------------------------------------------------------------
+# Kept parts written once: a kept citation's JSON text spliced into each answer
+# --------------------------------------------------------------------------
+# What it trades: a kept citation's JSON text (a few hundred bytes per kept citation,
+# language and site origin) for writing it again in every answer citing it (more than
+# half of a ruling's bytes: every step repeats its citations).  Without indentation
+# JSON's writer writes an object the same wherever it is nested, so the text spliced
+# in is the text it would write there.  A part is marked in the answer by a string
+# holding a token drawn once per process (never written out, so no input can hold it);
+# an answer whose marks are not found once each is written without splicing.
+
+#: The parts to splice into the answer being written (per thread): ``add(part) -> mark``.
+_SPLICE = threading.local()
+#: The mark's token: a string no answer can contain (``\x00`` and a random token).
+_TOKEN = "\x00" + secrets.token_hex(8) + ":"
+_MARK = re.compile(r'"\\u0000' + _TOKEN[1:] + r'(\d+)"')
+
+
+def _written(part: Shaped, renderer: JSONRenderer) -> str:
+    """``part``'s JSON text, written once (kept on it: a kept part is only read)."""
+    text = part.__dict__.get("_json")
+    if text is None:
+        text = part._json = json.dumps(part, cls=renderer.encoder_class,
+                                       **renderer.json_dumps_params)
+    return text
+
+
+def _spliced(model: type, data: dict[str, Any], renderer: JSONRenderer) -> str:
+    """``json.dumps`` of :func:`shaped` ``data`` as ``renderer`` writes it, each
+    :class:`Shaped` part written once (:func:`_written`) and spliced in."""
+    params = renderer.json_dumps_params
+    if params.get("indent") is not None:
+        return json.dumps(shaped(model, data), cls=renderer.encoder_class, **params)
+    parts: list[Shaped] = []
+
+    def add(part: Shaped) -> str:
+        parts.append(part)
+        return f"{_TOKEN}{len(parts) - 1}"
+
+    _SPLICE.add = add
+    try:
+        answer = shaped(model, data)
+    finally:
+        _SPLICE.add = None
+    text = json.dumps(answer, cls=renderer.encoder_class, **params)
+    if not parts:
+        return text
+    found: list[int] = []
+    text = _MARK.sub(lambda mark: found.append(int(mark[1])) or _written(
+        parts[found[-1]], renderer), text)
+    if found != list(range(len(parts))):  # a mark not found once, in order: not spliced
+        return json.dumps(shaped(model, data), cls=renderer.encoder_class, **params)
+    return text

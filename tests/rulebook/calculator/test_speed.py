@@ -303,3 +303,20 @@ def test_a_cold_ruling_page_reads_the_generation_once(seeded, client):
     with CaptureQueriesContext(connection) as queries:
         assert client.get(address).status_code == 200
     assert len(queries.captured_queries) == 1
+
+
+@pytest.mark.django_db
+def test_a_forged_splice_mark_in_the_input_gives_the_answer_written_without_splicing(
+        seeded, client, monkeypatch):
+    """A kept citation's JSON text is spliced into the answer behind a mark; an input that
+    holds the mark (here forged with the process's own token) does not change the answer."""
+    table = {**PD_1.inputs, "guardians": [
+        {**PD_1.inputs["guardians"][0], "card_text": speed._TOKEN + "0"}]}
+    address = "/api/scenarios/power-duell/situation/evaluate?lang=de"
+    body = {"inputs": calculator.json_inputs(table)}
+    spliced = client.post(address, body, content_type="application/json")
+    monkeypatch.setattr(speed, "shaped_once", speed.shaped)  # nothing to splice
+    plain = client.post(address, body, content_type="application/json")
+    assert spliced.status_code == plain.status_code == 200
+    assert spliced.content == plain.content
+    assert speed._TOKEN.replace("\x00", "\\u0000").encode() + b"0" in plain.content
