@@ -102,7 +102,7 @@ from django.utils.translation import gettext as django_gettext
 from ninja.renderers import JSONRenderer
 from pydantic import BaseModel
 
-from engine.core import Citation, Scenario
+from engine.core import Citation, Message, Scenario
 from rulebook.caching.pages import request_generation, rulebook_generation
 from rulebook.caching.process import ProcessIndex
 from rulebook.models.rules import page_address
@@ -273,6 +273,28 @@ def gettext(message_id: str) -> str:
     if say is None:
         say = _translator(translation.get_language())
     return say(message_id)
+
+
+def rendered(message: Message) -> str:
+    """``message.render(gettext)`` (:meth:`engine.core.Message.render` with :func:`gettext`),
+    without a call per parameter for the common ones: numbers, text and nested messages
+    are written here; a message with another parameter (a choice, a list) is rendered by
+    the engine.  A ruling renders some seventy messages.
+
+    :raises KeyError, ValueError, TypeError: as ``Message.render`` (a broken translation).
+    """
+    params = message.params
+    if not params:
+        return gettext(message.id)
+    values = {}
+    for name, value in params:
+        kind = value.__class__
+        if kind is Message:
+            value = rendered(value)
+        elif kind is not int and kind is not str:
+            return message.render(gettext)
+        values[name] = value
+    return gettext(message.id) % values
 
 
 @dataclasses.dataclass(frozen=True)

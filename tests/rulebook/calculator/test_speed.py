@@ -320,3 +320,31 @@ def test_a_forged_splice_mark_in_the_input_gives_the_answer_written_without_spli
     assert spliced.status_code == plain.status_code == 200
     assert spliced.content == plain.content
     assert speed._TOKEN.replace("\x00", "\\u0000").encode() + b"0" in plain.content
+
+
+def _messages(ruling):
+    """Every message a ruling's presentation renders (steps, values, readings, verdict)."""
+    for step in ruling.steps:
+        yield from (step.message, step.reason)
+    for reading in ruling.readings:
+        yield from (reading.label, reading.why, reading.question)
+        yield from (value.label for value in reading.values)
+    yield from (value.label for value in ruling.values)
+    yield from (ruling.verdict, *ruling.notes)
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_messages_rendered_inline_are_the_engines_rendering(lang):
+    from tests.rulebook.calculator.cases import CASES
+
+    runs = [(s, e.inputs) for s, e in EXAMPLES] + [
+        (calculator.find(c.game, c.scenario), c.inputs) for c in CASES] + [
+        (powerduell.SITUATION, UNREAD)]
+    count = 0
+    with translation.override(lang):
+        for scenario, inputs in runs:
+            for message in _messages(scenario.evaluate(inputs)):
+                if message is not None:
+                    assert speed.rendered(message) == message.render(speed.gettext)
+                    count += 1
+    assert count > 900
