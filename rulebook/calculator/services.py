@@ -525,7 +525,7 @@ def to_query(scenario: Scenario, inputs: Mapping[str, Any],
     form = to_form(scenario, inputs)
     if on is not None:
         form["as_of"] = [on.isoformat()]
-    return urlencode(form, doseq=True)
+    return speed.query_string(form)  # urlencode(form, doseq=True)
 
 
 def non_default(fields: Sequence[Field], inputs: Mapping[str, Any]) -> dict[str, Any]:

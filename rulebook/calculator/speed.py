@@ -88,6 +88,7 @@ import types
 import typing
 from html import escape as _escape
 from typing import Any, Callable, Hashable, Iterable, TypeVar
+from urllib.parse import quote_plus, urlencode
 
 from django.http import HttpResponse
 from django.urls import get_script_prefix, reverse
@@ -342,6 +343,33 @@ def _forget_translations(setting: str, **_kwargs: Any) -> None:
         TRANSLATED.clear()
         FIELD_TEXTS.clear()
         BLANK_ITEMS.clear()
+
+
+# --------------------------------------------------------------------------
+# Query strings written without a call per plain parameter
+# --------------------------------------------------------------------------
+# What it trades: a second writer of the calculator's query strings for urlencode's
+# quoting calls (two per parameter, a ruling's address has some twenty): a name or value
+# of the characters quote_plus never quotes is written as it is; any other through
+# quote_plus.  A test compares it with urlencode.
+
+#: What :func:`urllib.parse.quote_plus` leaves as it is (with ``safe=""``).
+_PLAIN_QUERY = re.compile(r"[A-Za-z0-9_.~-]*")
+
+
+def query_string(form: dict[str, list[str]]) -> str:
+    """``urlencode(form, doseq=True)`` of flat form data (names → lists of texts)."""
+    plain, quote = _PLAIN_QUERY.fullmatch, quote_plus
+    parts = []
+    for name, values in form.items():
+        if name.__class__ is not str or values.__class__ is not list:
+            return urlencode(form, doseq=True)
+        key = name if plain(name) else quote(name)
+        for value in values:
+            if value.__class__ is not str:
+                return urlencode(form, doseq=True)
+            parts.append(f"{key}={value if plain(value) else quote(value)}")
+    return "&".join(parts)
 
 
 # --------------------------------------------------------------------------

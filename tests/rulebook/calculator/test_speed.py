@@ -348,3 +348,24 @@ def test_messages_rendered_inline_are_the_engines_rendering(lang):
                     assert speed.rendered(message) == message.render(speed.gettext)
                     count += 1
     assert count > 900
+
+
+def test_query_strings_are_urlencodes():
+    from urllib.parse import urlencode
+
+    from hypothesis import given, settings, strategies as st
+
+    forms = st.dictionaries(st.text(max_size=12), st.lists(st.text(max_size=12), max_size=3),
+                            max_size=6)
+
+    @settings(max_examples=400, deadline=None)
+    @given(forms)
+    def same(form):
+        assert speed.query_string(form) == urlencode(form, doseq=True)
+
+    same()
+    for scenario, example in EXAMPLES:  # the calculator's own forms
+        form = calculator.to_form(scenario, example.inputs)
+        assert speed.query_string(form) == urlencode(form, doseq=True)
+    odd = {"a b": ["x+y", "ü~-._", ""], "k&=": [], "n": [1]}  # a number: urlencode's own
+    assert speed.query_string(odd) == urlencode(odd, doseq=True)
