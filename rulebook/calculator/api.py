@@ -304,7 +304,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
     web = page_address("calculator:scenario", scenario.game, scenario.slug)
 
     urls: dict[Any, str] = {}
-    cited: dict[Any, dict[str, Any]] = {}
+    cited: dict[int, dict[str, Any]] = {}
 
     def url(citation) -> str:  # each clause's address once per answer
         if citation.citation not in urls:
@@ -324,9 +324,10 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
     kept_as = ("json", f"{request.scheme}://{request.get_host()}", speed.script_prefix())
 
     def citation_json(c) -> dict[str, Any]:  # each clause once, however many steps cite it
-        if c.citation not in cited:
+        found = cited.get(id(c))  # one resolved citation per clause in a view
+        if found is None:
             # shaped once (speed.shaped_once): each answer citing it takes it as it is
-            cited[c.citation] = speed.remembered(c, kept_as, lambda: speed.shaped_once(
+            found = cited[id(c)] = speed.remembered(c, kept_as, lambda: speed.shaped_once(
                 CitationOut, {
                 "game": c.citation.document.game, "document": c.citation.document.document,
                 "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
@@ -336,7 +337,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
                 "has_text": c.has_text,
                 "rulings": ruling_links(c),
             }))
-        return cited[c.citation]
+        return found
 
     def clause_json(source) -> dict[str, Any]:  # its address and rulings as its citation's
         said = citation_json(source.citation)

@@ -284,18 +284,23 @@ def rendered(message: Message) -> str:
 
     :raises KeyError, ValueError, TypeError: as ``Message.render`` (a broken translation).
     """
+    say = getattr(_SCOPE, "say", None) or _translator(translation.get_language())
+    return _rendered(message, say)
+
+
+def _rendered(message: Message, say: Callable[[str], str]) -> str:
     params = message.params
     if not params:
-        return gettext(message.id)
+        return say(message.id)
     values = {}
     for name, value in params:
         kind = value.__class__
         if kind is Message:
-            value = rendered(value)
+            value = _rendered(value, say)
         elif kind is not int and kind is not str:
-            return message.render(gettext)
+            return message.render(say)
         values[name] = value
-    return gettext(message.id) % values
+    return say(message.id) % values
 
 
 @dataclasses.dataclass(frozen=True)
@@ -897,7 +902,8 @@ def json_response(model: type, data: dict[str, Any]) -> HttpResponse:
 _SPLICE = threading.local()
 #: The mark's token: a string no answer can contain (``\x00`` and a random token).
 _TOKEN = "\x00" + secrets.token_hex(8) + ":"
-_MARK = re.compile(r'"\\u0000' + _TOKEN[1:] + r'(\d+)"')
+#: A mark as written (``"\\u0000<token>``), its number and a quote following.
+_MARK = '"\\u0000' + _TOKEN[1:]
 
 
 def _written(part: Shaped, renderer: JSONRenderer) -> str:
@@ -929,9 +935,12 @@ def _spliced(model: type, data: dict[str, Any], renderer: JSONRenderer) -> str:
     text = json.dumps(answer, cls=renderer.encoder_class, **params)
     if not parts:
         return text
-    found: list[int] = []
-    text = _MARK.sub(lambda mark: found.append(int(mark[1])) or _written(
-        parts[found[-1]], renderer), text)
-    if found != list(range(len(parts))):  # a mark not found once, in order: not spliced
+    pieces = text.split(_MARK)
+    written = [pieces[0]]
+    for number, piece in enumerate(pieces[1:]):
+        if not piece.startswith(f'{number}"'):  # a mark not found once, in order
+            return json.dumps(shaped(model, data), cls=renderer.encoder_class, **params)
+        written += (_written(parts[number], renderer), piece[len(str(number)) + 1:])
+    if len(pieces) != len(parts) + 1:
         return json.dumps(shaped(model, data), cls=renderer.encoder_class, **params)
-    return text
+    return "".join(written)
