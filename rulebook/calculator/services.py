@@ -699,7 +699,7 @@ def value_text(value: Any) -> str:
     and their decimal written with the active language's separator
     (``1/2 (= 0.5)``, in German and Russian ``1/2 (= 0,5)``)."""
     if isinstance(value, bool):
-        return _("yes") if value else _("no")
+        return speed.gettext("yes") if value else speed.gettext("no")  # remembered
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)

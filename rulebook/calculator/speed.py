@@ -29,6 +29,11 @@ table never asked before, no page cache answering) costs little.  Four trades:
      :func:`in_one_language` looks the active language and the script prefix
      up once for a whole presentation, form, markup or page (the calculator's
      views render in it; Django's lookups cost microseconds each time).
+     :func:`rendered` renders a message with its numbers, texts and nested
+     messages inline (a second writer of :meth:`engine.core.Message.render`'s
+     common cases, compared with it by a test), and :func:`query_string`
+     writes the calculator's query strings without ``quote_plus`` for what it
+     leaves as it is (a second writer of ``urlencode``, compared by a test).
    - :func:`example_links` — the worked examples to start from (each one's
      short address, read by the engine), which depend only on the scenario and
      the language: kept per scenario and language.
