@@ -165,6 +165,19 @@ class Citation:
         if self.version < 1:
             raise ValueError(f"version must be >= 1, got {self.version}")
 
+    def __hash__(self) -> int:
+        """The hash of the fields, worked out once (a ruling looks citations up hundreds of
+        times, and the engine's citations are made once per clause)."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.document, self.key, self.version))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields without the remembered hash: another process hashes text otherwise."""
+        return {name: value for name, value in self.__dict__.items() if name != "_hash"}
+
 
 # --------------------------------------------------------------------------
 # Steps and rulings

@@ -360,9 +360,9 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
 
     steps = [{
         "number": step.number, "outcome": step.outcome, "message_id": step.step.message.id,
-        "text": step.text, "reason": step.reason, "warnings": step.warnings,
+        "text": step.text, "reason": step.reason,
+        "citations": [citation_json(c) for c in step.citations], "warnings": step.warnings,
         "card_text_may_override": step.card_text_may_override, "see": list(step.see),
-        "citations": [citation_json(c) for c in step.citations],
     } for step in view.steps]
     return {
         "game": scenario.game, "scenario": scenario.slug, "as_of": view.on,

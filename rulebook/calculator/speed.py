@@ -817,18 +817,23 @@ def fields_html(fields: Iterable[Any], scenario: Scenario, card_reading: Any = N
 # worked example.  The data must already be of the schema's types.
 
 _RENDERER = JSONRenderer()
-_PLANS: dict[type, tuple[tuple[str, Any, Callable[[], Any] | None], ...]] = {}
+#: (name, how to shape its value, its default) per field of a schema, in order.
+Plan = tuple[tuple[str, Any, Callable[[], Any] | None], ...]
+_PLANS: dict[type, tuple[tuple[str, ...], Plan, Plan]] = {}
 
 
-def _plan(model: type) -> tuple[tuple[str, Any, Callable[[], Any] | None], ...]:
-    """(name, how to shape its value, its default) of each field of ``model``, in order."""
+def _plan(model: type) -> tuple[tuple[str, ...], Plan, Plan]:
+    """The names of ``model``'s fields in order, those of its fields whose values are
+    shaped, and (name, how to shape its value, its default) of each field, in order."""
     plan = _PLANS.get(model)
     if plan is None:
-        plan = tuple((name, _shaper(info.annotation),
-                      None if info.is_required()
-                      else (lambda info=info: info.get_default(call_default_factory=True)))
-                     for name, info in model.model_fields.items())
-        _PLANS[model] = plan
+        fields = tuple((name, _shaper(info.annotation),
+                        None if info.is_required()
+                        else (lambda info=info: info.get_default(call_default_factory=True)))
+                       for name, info in model.model_fields.items())
+        plan = _PLANS[model] = (tuple(name for name, _s, _d in fields),
+                                tuple(field for field in fields if field[1] is not None),
+                                fields)
     return plan
 
 
@@ -864,15 +869,22 @@ def shaped(model: type, data: dict[str, Any]) -> dict[str, Any]:
     """``data`` as ``model(**data).model_dump()`` gives it when ``data`` is of the
     schema's types: its fields in the schema's order, a missing one as its default,
     nested schemas likewise; nothing validated.  A :class:`Shaped` ``data`` is returned
-    as it is.
+    as it is; a dictionary holding every field in the schema's order is copied, only its
+    nested schemas shaped (:func:`rulebook.calculator.api.ruling_json` writes them so).
 
     :raises KeyError: if a required field is missing.
     """
     if data.__class__ is Shaped:
         splice = getattr(_SPLICE, "add", None)
         return data if splice is None else splice(data)
+    names, nested, plan = _plan(model)
+    if data.__class__ is dict and tuple(data) == names:  # every field, in order
+        found = data.copy()
+        for name, shape, _default in nested:
+            found[name] = shape(found[name])
+        return found
     found = {}
-    for name, shape, default in _plan(model):
+    for name, shape, default in plan:
         if name in data:
             value = data[name]
             found[name] = value if shape is None else shape(value)
