@@ -165,6 +165,19 @@ class Citation:
         if self.version < 1:
             raise ValueError(f"version must be >= 1, got {self.version}")
 
+    def __hash__(self) -> int:
+        """The hash of the fields, worked out once (a ruling looks citations up hundreds of
+        times, and the engine's citations are made once per clause)."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.document, self.key, self.version))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields without the remembered hash: another process hashes text otherwise."""
+        return {name: value for name, value in self.__dict__.items() if name != "_hash"}
+
 
 # --------------------------------------------------------------------------
 # Steps and rulings
@@ -821,7 +834,7 @@ class Field:
             raise InputError(path, msg(_("Enter a whole number.")))
         if isinstance(raw, str):
             text = _trim(raw)
-            if not re.fullmatch(r"[+-]?[0-9]+", text):
+            if not _WHOLE_NUMBER.fullmatch(text):
                 raise InputError(path, msg(_("Enter a whole number.")))
             # a number of more digits than any bound: past every bound, without reading it
             value = int(text) if len(text) <= 19 else (-1 if text[0] == "-" else 1) * 10 ** 19
@@ -872,6 +885,10 @@ def _choice_schema(values: Sequence[str]) -> dict[str, Any]:
 #: what every surface accepts.
 _SPACES = ("\t\n\v\f\r \u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200b)))
           + "\u2028\u2029\u202f\u205f\u3000\ufeff")
+
+
+#: A whole number as text (after :func:`_trim`).
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 def _trim(text: str) -> str:
@@ -1179,7 +1196,8 @@ def _only(raw: Any, path: str) -> Any:
 
     :raises InputError: naming ``path`` if the values differ.
     """
-    if isinstance(raw, (list, tuple)) and len({_trim(str(v)) for v in raw}) > 1:
+    if isinstance(raw, (list, tuple)) and len(raw) > 1 and len(
+            {_trim(str(v)) for v in raw}) > 1:  # one value: nothing to compare
         raise InputError(path, msg(_("Given more than once, with different values.")))
     return _first(raw)
 

@@ -297,77 +297,83 @@ def scenario_json(request: HttpRequest, scenario: Scenario) -> dict[str, Any]:
     }
 
 
+def _ruling_link_json(request: HttpRequest, link) -> dict[str, Any]:
+    return {"number": link.number, "source_date": link.source_date, "label": link.label,
+            "url": request.build_absolute_uri(link.url)}
+
+
+def _citation_json(request: HttpRequest, c) -> dict[str, Any]:
+    """A resolved citation as :class:`CitationOut` (its address absolute)."""
+    path = c.url()
+    return {
+        "game": c.citation.document.game, "document": c.citation.document.document,
+        "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
+        "version": c.version.number if c.version else None,
+        "effective_date": c.version.effective_date if c.version else None,
+        "url": request.build_absolute_uri(path) if path else "", "drift": c.drift.value,
+        "warning": c.warning(), "has_text": c.has_text,
+        "rulings": [_ruling_link_json(request, link) for link in c.rulings],
+    }
+
+
+def _values_json(items) -> list[dict[str, Any]]:
+    return [{"name": v.name, "label": v.label, "value": v.value, "text": v.text}
+            for v in items]
+
+
+def _open_points_json(request: HttpRequest, view: calculator.RulingView) -> list[dict[str, Any]]:
+    return [{
+        "point": point.point,
+        "question": point.question,
+        "readings": [{"label": r.label, "presented_first": r.presented_first,
+                      "why": r.why, "values": _values_json(r.values),
+                      "clauses": [c.key for _n, c in r.citations],
+                      "decided": r.decided, "set_aside": r.set_aside}
+                     for r in point.readings],
+        "decided_by": (_ruling_link_json(request, point.decision.ruling)
+                       if point.decision else None),
+    } for point in view.open_points]
+
+
 @speed.in_one_language
 def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.RulingView,
                 query: str) -> dict[str, Any]:
     """A presented ruling as in the evaluate endpoints."""
     web = page_address("calculator:scenario", scenario.game, scenario.slug)
-
-    urls: dict[Any, str] = {}
-    cited: dict[Any, dict[str, Any]] = {}
-
-    def url(citation) -> str:  # each clause's address once per answer
-        if citation.citation not in urls:
-            path = citation.url()
-            urls[citation.citation] = request.build_absolute_uri(path) if path else ""
-        return urls[citation.citation]
-
-    def ruling_link(link) -> dict[str, Any]:
-        return {"number": link.number, "source_date": link.source_date, "label": link.label,
-                "url": request.build_absolute_uri(link.url)}
-
-    def ruling_links(c) -> list[dict[str, Any]]:
-        return [ruling_link(link) for link in c.rulings]
-
+    cited: dict[int, dict[str, Any]] = {}
     # a kept citation's JSON is the same for every answer on its date, in its language, on
     # this site: remembered with it (speed.remembered)
     kept_as = ("json", f"{request.scheme}://{request.get_host()}", speed.script_prefix())
 
     def citation_json(c) -> dict[str, Any]:  # each clause once, however many steps cite it
-        if c.citation not in cited:
+        found = cited.get(id(c))  # one resolved citation per clause in a view
+        if found is None:
             # shaped once (speed.shaped_once): each answer citing it takes it as it is
-            cited[c.citation] = speed.remembered(c, kept_as, lambda: speed.shaped_once(
-                CitationOut, {
-                "game": c.citation.document.game, "document": c.citation.document.document,
-                "key": c.key, "label": c.display_key, "cited_version": c.citation.version,
-                "version": c.version.number if c.version else None,
-                "effective_date": c.version.effective_date if c.version else None,
-                "url": url(c), "drift": c.drift.value, "warning": c.warning(),
-                "has_text": c.has_text,
-                "rulings": ruling_links(c),
-            }))
-        return cited[c.citation]
+            found = cited[id(c)] = speed.remembered(c, kept_as, lambda: speed.shaped_once(
+                CitationOut, _citation_json(request, c)))
+        return found
 
-    def values(items) -> list[dict[str, Any]]:
-        return [{"name": v.name, "label": v.label, "value": v.value, "text": v.text}
-                for v in items]
+    def clause_json(source) -> dict[str, Any]:  # its address and rulings as its citation's
+        said = citation_json(source.citation)
+        return {"key": source.citation.key, "label": said["label"], "url": said["url"],
+                "steps": list(source.steps), "rulings": said["rulings"]}
 
+    steps = [{
+        "number": step.number, "outcome": step.outcome, "message_id": step.step.message.id,
+        "text": step.text, "reason": step.reason,
+        "citations": [citation_json(c) for c in step.citations], "warnings": step.warnings,
+        "card_text_may_override": step.card_text_may_override, "see": list(step.see),
+    } for step in view.steps]
     return {
         "game": scenario.game, "scenario": scenario.slug, "as_of": view.on,
-        "language": translation.get_language(),
-        "values": values(view.values),
-        "steps": [{
-            "number": step.number, "outcome": step.outcome, "message_id": step.step.message.id,
-            "text": step.text, "reason": step.reason, "warnings": step.warnings,
-            "card_text_may_override": step.card_text_may_override, "see": list(step.see),
-            "citations": [citation_json(c) for c in step.citations],
-        } for step in view.steps],
-        "notes": list(view.notes), "drift": view.drift,
+        "language": translation.get_language(), "values": _values_json(view.values),
+        "steps": steps,
+        # view.drift, from the warnings just read
+        "notes": list(view.notes), "drift": any(step["warnings"] for step in steps),
         "web_url": request.build_absolute_uri(f"{web}?{query}" if query else web),
         "complete": view.complete, "settled": view.settled, "verdict": view.verdict,
-        "open_points": [{
-            "point": point.point,
-            "question": point.question,
-            "readings": [{"label": r.label, "presented_first": r.presented_first,
-                          "why": r.why, "values": values(r.values),
-                          "clauses": [c.key for _n, c in r.citations],
-                          "decided": r.decided, "set_aside": r.set_aside}
-                         for r in point.readings],
-            "decided_by": ruling_link(point.decision.ruling) if point.decision else None,
-        } for point in view.open_points],
-        "clauses": [{"key": s.citation.key, "label": s.citation.display_key,
-                     "url": url(s.citation), "steps": list(s.steps),
-                     "rulings": ruling_links(s.citation)} for s in view.sources],
+        "open_points": _open_points_json(request, view),
+        "clauses": [clause_json(s) for s in view.sources],
     }
 
 

@@ -70,6 +70,8 @@ def render_message(message: Message | None,
     if message is None:
         return ""
     try:
+        if show_choice is None:
+            return speed.rendered(message)  # gettext remembered, common parameters inline
         return message.render(speed.gettext, show_choice)  # gettext, remembered
     except (KeyError, ValueError, TypeError):
         return message.render(show_choice=show_choice)
@@ -523,7 +525,7 @@ def to_query(scenario: Scenario, inputs: Mapping[str, Any],
     form = to_form(scenario, inputs)
     if on is not None:
         form["as_of"] = [on.isoformat()]
-    return urlencode(form, doseq=True)
+    return speed.query_string(form)  # urlencode(form, doseq=True)
 
 
 def non_default(fields: Sequence[Field], inputs: Mapping[str, Any]) -> dict[str, Any]:
@@ -697,7 +699,7 @@ def value_text(value: Any) -> str:
     and their decimal written with the active language's separator
     (``1/2 (= 0.5)``, in German and Russian ``1/2 (= 0,5)``)."""
     if isinstance(value, bool):
-        return _("yes") if value else _("no")
+        return speed.gettext("yes") if value else speed.gettext("no")  # remembered
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
@@ -996,8 +998,9 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
     :attr:`RulingView.sources`, numbered in order of first citation; steps
     and readings refer to those numbers.
     """
-    resolved = speed.resolved_citations(ruling.citations(), on)
-    order = {citation: number for number, citation in enumerate(ruling.citations(), 1)}
+    cited = ruling.citations()
+    resolved = speed.resolved_citations(cited, on)
+    order = {citation: number for number, citation in enumerate(cited, 1)}
     by_steps = dict(ruling.steps_citing())
     points = ruling.open_points()
     by_points: dict[Citation, list[int]] = {}
@@ -1011,7 +1014,7 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
     sources = tuple(SourceView(order[c], resolved[c], tuple(by_steps.get(c, ())),
                                tuple(by_points.get(c, ())),
                                tuple(sorted(shown[n] for n in by_steps.get(c, ()))))
-                    for c in ruling.citations())
+                    for c in cited)
     steps = []
     for number, step in enumerate(ruling.steps, 1):
         cites = tuple(dict.fromkeys(step.citations))
@@ -1102,16 +1105,17 @@ def _verdict(ruling: Ruling, cited: Sequence[ResolvedCitation], on: datetime.dat
     repealed, or whose text then is not in the sources) on ``on`` makes the ruling
     incomplete, and that is said first.
     """
-    day = date_format(on, "SHORT_DATE_FORMAT")
     parts = []
     not_yet = [c.display_key for c in cited if c.drift is Drift.NOT_IN_FORCE]
     gone = [c.display_key for c in cited if c.drift is Drift.REPEALED]
+    unknown = [c.display_key for c in cited if c.drift is Drift.TEXT_UNKNOWN]
+    # the date is written only when a clause had no text on it
+    day = date_format(on, "SHORT_DATE_FORMAT") if not_yet or gone or unknown else ""
     if not_yet:
         parts.append(_("Incomplete: on %(date)s the cited clauses %(keys)s did not exist yet "
                        "(they were not yet in force); the steps resting on them apply a text "
                        "that did not apply on that date.") % {
             "date": day, "keys": ", ".join(not_yet)})
-    unknown = [c.display_key for c in cited if c.drift is Drift.TEXT_UNKNOWN]
     if unknown:
         parts.append(_("Incomplete: the texts of the cited clauses %(keys)s in force on "
                        "%(date)s are not available in the sources; the steps resting on them "

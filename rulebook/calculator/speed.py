@@ -29,6 +29,11 @@ table never asked before, no page cache answering) costs little.  Four trades:
      :func:`in_one_language` looks the active language and the script prefix
      up once for a whole presentation, form, markup or page (the calculator's
      views render in it; Django's lookups cost microseconds each time).
+     :func:`rendered` renders a message with its numbers, texts and nested
+     messages inline (a second writer of :meth:`engine.core.Message.render`'s
+     common cases, compared with it by a test), and :func:`query_string`
+     writes the calculator's query strings without ``quote_plus`` for what it
+     leaves as it is (a second writer of ``urlencode``, compared by a test).
    - :func:`example_links` — the worked examples to start from (each one's
      short address, read by the engine), which depend only on the scenario and
      the language: kept per scenario and language.
@@ -67,7 +72,11 @@ table never asked before, no page cache answering) costs little.  Four trades:
    worked example in every language, for the bytes django-ninja writes after
    validating.  The OpenAPI document still names the schema.  A kept
    citation's JSON is shaped once (:func:`shaped_once`) and taken as it is by
-   every answer citing it.
+   every answer citing it; its JSON text is written once too and spliced
+   into each answer (:func:`_spliced`: more than half of a ruling's bytes are
+   its steps' citations), behind a mark no input can hold (an answer whose
+   marks are not all found is written without splicing).  The list of cited
+   clauses takes each clause's address and rulings from that kept JSON.
 
 Addresses on a ruling's page and in its JSON go through
 :func:`rulebook.models.rules.page_address` (``{% address %}`` in the templates),
@@ -82,11 +91,14 @@ import datetime
 import functools
 import json
 import logging
+import re
+import secrets
 import threading
 import types
 import typing
 from html import escape as _escape
 from typing import Any, Callable, Hashable, Iterable, TypeVar
+from urllib.parse import quote_plus, urlencode
 
 from django.http import HttpResponse
 from django.conf import settings
@@ -102,7 +114,7 @@ from django.utils.translation import gettext as django_gettext, pgettext
 from ninja.renderers import JSONRenderer
 from pydantic import BaseModel
 
-from engine.core import Citation, Scenario
+from engine.core import Citation, Message, Scenario
 from rulebook.caching.pages import request_generation, rulebook_generation
 from rulebook.caching.process import ProcessIndex
 from rulebook.models.rules import page_address
@@ -275,6 +287,33 @@ def gettext(message_id: str) -> str:
     return say(message_id)
 
 
+def rendered(message: Message) -> str:
+    """``message.render(gettext)`` (:meth:`engine.core.Message.render` with :func:`gettext`),
+    without a call per parameter for the common ones: numbers, text and nested messages
+    are written here; a message with another parameter (a choice, a list) is rendered by
+    the engine.  A ruling renders some seventy messages.
+
+    :raises KeyError, ValueError, TypeError: as ``Message.render`` (a broken translation).
+    """
+    say = getattr(_SCOPE, "say", None) or _translator(translation.get_language())
+    return _rendered(message, say)
+
+
+def _rendered(message: Message, say: Callable[[str], str]) -> str:
+    params = message.params
+    if not params:
+        return say(message.id)
+    values = {}
+    for name, value in params:
+        kind = value.__class__
+        if kind is Message:
+            value = _rendered(value, say)
+        elif kind is not int and kind is not str:
+            return message.render(say)
+        values[name] = value
+    return say(message.id) % values
+
+
 @dataclasses.dataclass(frozen=True)
 class FieldTexts:
     """What a scenario field (:class:`engine.core.Field`) says to a reader of one language:
@@ -320,6 +359,33 @@ def _forget_translations(setting: str, **_kwargs: Any) -> None:
         TRANSLATED.clear()
         FIELD_TEXTS.clear()
         BLANK_ITEMS.clear()
+
+
+# --------------------------------------------------------------------------
+# Query strings written without a call per plain parameter
+# --------------------------------------------------------------------------
+# What it trades: a second writer of the calculator's query strings for urlencode's
+# quoting calls (two per parameter, a ruling's address has some twenty): a name or value
+# of the characters quote_plus never quotes is written as it is; any other through
+# quote_plus.  A test compares it with urlencode.
+
+#: What :func:`urllib.parse.quote_plus` leaves as it is (with ``safe=""``).
+_PLAIN_QUERY = re.compile(r"[A-Za-z0-9_.~-]*")
+
+
+def query_string(form: dict[str, list[str]]) -> str:
+    """``urlencode(form, doseq=True)`` of flat form data (names → lists of texts)."""
+    plain, quote = _PLAIN_QUERY.fullmatch, quote_plus
+    parts = []
+    for name, values in form.items():
+        if name.__class__ is not str or values.__class__ is not list:
+            return urlencode(form, doseq=True)
+        key = name if plain(name) else quote(name)
+        for value in values:
+            if value.__class__ is not str:
+                return urlencode(form, doseq=True)
+            parts.append(f"{key}={value if plain(value) else quote(value)}")
+    return "&".join(parts)
 
 
 # --------------------------------------------------------------------------
@@ -1030,18 +1096,23 @@ def fields_html(fields: Iterable[Any], scenario: Scenario, card_reading: Any = N
 # worked example.  The data must already be of the schema's types.
 
 _RENDERER = JSONRenderer()
-_PLANS: dict[type, tuple[tuple[str, Any, Callable[[], Any] | None], ...]] = {}
+#: (name, how to shape its value, its default) per field of a schema, in order.
+Plan = tuple[tuple[str, Any, Callable[[], Any] | None], ...]
+_PLANS: dict[type, tuple[tuple[str, ...], Plan, Plan]] = {}
 
 
-def _plan(model: type) -> tuple[tuple[str, Any, Callable[[], Any] | None], ...]:
-    """(name, how to shape its value, its default) of each field of ``model``, in order."""
+def _plan(model: type) -> tuple[tuple[str, ...], Plan, Plan]:
+    """The names of ``model``'s fields in order, those of its fields whose values are
+    shaped, and (name, how to shape its value, its default) of each field, in order."""
     plan = _PLANS.get(model)
     if plan is None:
-        plan = tuple((name, _shaper(info.annotation),
-                      None if info.is_required()
-                      else (lambda info=info: info.get_default(call_default_factory=True)))
-                     for name, info in model.model_fields.items())
-        _PLANS[model] = plan
+        fields = tuple((name, _shaper(info.annotation),
+                        None if info.is_required()
+                        else (lambda info=info: info.get_default(call_default_factory=True)))
+                       for name, info in model.model_fields.items())
+        plan = _PLANS[model] = (tuple(name for name, _s, _d in fields),
+                                tuple(field for field in fields if field[1] is not None),
+                                fields)
     return plan
 
 
@@ -1077,14 +1148,22 @@ def shaped(model: type, data: dict[str, Any]) -> dict[str, Any]:
     """``data`` as ``model(**data).model_dump()`` gives it when ``data`` is of the
     schema's types: its fields in the schema's order, a missing one as its default,
     nested schemas likewise; nothing validated.  A :class:`Shaped` ``data`` is returned
-    as it is.
+    as it is; a dictionary holding every field in the schema's order is copied, only its
+    nested schemas shaped (:func:`rulebook.calculator.api.ruling_json` writes them so).
 
     :raises KeyError: if a required field is missing.
     """
     if data.__class__ is Shaped:
-        return data
+        splice = getattr(_SPLICE, "add", None)
+        return data if splice is None else splice(data)
+    names, nested, plan = _plan(model)
+    if data.__class__ is dict and tuple(data) == names:  # every field, in order
+        found = data.copy()
+        for name, shape, _default in nested:
+            found[name] = shape(found[name])
+        return found
     found = {}
-    for name, shape, default in _plan(model):
+    for name, shape, default in plan:
         if name in data:
             value = data[name]
             found[name] = value if shape is None else shape(value)
@@ -1097,8 +1176,67 @@ def shaped(model: type, data: dict[str, Any]) -> dict[str, Any]:
 
 def json_response(model: type, data: dict[str, Any]) -> HttpResponse:
     """A 200 answer of ``data`` shaped by response schema ``model`` (:func:`shaped`),
-    written as django-ninja's JSON renderer writes it."""
+    written as django-ninja's JSON renderer writes it; each :class:`Shaped` part (a kept
+    citation) is written once and spliced in as written (:func:`_spliced`)."""
     renderer = _RENDERER
-    return HttpResponse(json.dumps(shaped(model, data), cls=renderer.encoder_class,
-                                   **renderer.json_dumps_params),
+    return HttpResponse(_spliced(model, data, renderer),
                         content_type=f"{renderer.media_type}; charset={renderer.charset}")
+
+
+# --------------------------------------------------------------------------
+# Kept parts written once: a kept citation's JSON text spliced into each answer
+# --------------------------------------------------------------------------
+# What it trades: a kept citation's JSON text (a few hundred bytes per kept citation,
+# language and site origin) for writing it again in every answer citing it (more than
+# half of a ruling's bytes: every step repeats its citations).  Without indentation
+# JSON's writer writes an object the same wherever it is nested, so the text spliced
+# in is the text it would write there.  A part is marked in the answer by a string
+# holding a token drawn once per process (never written out, so no input can hold it);
+# an answer whose marks are not found once each is written without splicing.
+
+#: The parts to splice into the answer being written (per thread): ``add(part) -> mark``.
+_SPLICE = threading.local()
+#: The mark's token: a string no answer can contain (``\x00`` and a random token).
+_TOKEN = "\x00" + secrets.token_hex(8) + ":"
+#: A mark as written (``"\\u0000<token>``), its number and a quote following.
+_MARK = '"\\u0000' + _TOKEN[1:]
+
+
+def _written(part: Shaped, renderer: JSONRenderer) -> str:
+    """``part``'s JSON text, written once (kept on it: a kept part is only read)."""
+    text = part.__dict__.get("_json")
+    if text is None:
+        text = part._json = json.dumps(part, cls=renderer.encoder_class,
+                                       **renderer.json_dumps_params)
+    return text
+
+
+def _spliced(model: type, data: dict[str, Any], renderer: JSONRenderer) -> str:
+    """``json.dumps`` of :func:`shaped` ``data`` as ``renderer`` writes it, each
+    :class:`Shaped` part written once (:func:`_written`) and spliced in."""
+    params = renderer.json_dumps_params
+    if params.get("indent") is not None:
+        return json.dumps(shaped(model, data), cls=renderer.encoder_class, **params)
+    parts: list[Shaped] = []
+
+    def add(part: Shaped) -> str:
+        parts.append(part)
+        return f"{_TOKEN}{len(parts) - 1}"
+
+    _SPLICE.add = add
+    try:
+        answer = shaped(model, data)
+    finally:
+        _SPLICE.add = None
+    text = json.dumps(answer, cls=renderer.encoder_class, **params)
+    if not parts:
+        return text
+    pieces = text.split(_MARK)
+    written = [pieces[0]]
+    for number, piece in enumerate(pieces[1:]):
+        if not piece.startswith(f'{number}"'):  # a mark not found once, in order
+            return json.dumps(shaped(model, data), cls=renderer.encoder_class, **params)
+        written += (_written(parts[number], renderer), piece[len(str(number)) + 1:])
+    if len(pieces) != len(parts) + 1:
+        return json.dumps(shaped(model, data), cls=renderer.encoder_class, **params)
+    return "".join(written)

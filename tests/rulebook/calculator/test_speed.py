@@ -414,3 +414,69 @@ def test_a_cold_ruling_page_reads_the_generation_once(seeded, client):
     with CaptureQueriesContext(connection) as queries:
         assert client.get(address).status_code == 200
     assert len(queries.captured_queries) == 1
+
+
+@pytest.mark.django_db
+def test_a_forged_splice_mark_in_the_input_gives_the_answer_written_without_splicing(
+        seeded, client, monkeypatch):
+    """A kept citation's JSON text is spliced into the answer behind a mark; an input that
+    holds the mark (here forged with the process's own token) does not change the answer."""
+    table = {**PD_1.inputs, "guardians": [
+        {**PD_1.inputs["guardians"][0], "card_text": speed._TOKEN + "0"}]}
+    address = "/api/scenarios/power-duell/situation/evaluate?lang=de"
+    body = {"inputs": calculator.json_inputs(table)}
+    spliced = client.post(address, body, content_type="application/json")
+    monkeypatch.setattr(speed, "shaped_once", speed.shaped)  # nothing to splice
+    plain = client.post(address, body, content_type="application/json")
+    assert spliced.status_code == plain.status_code == 200
+    assert spliced.content == plain.content
+    assert speed._TOKEN.replace("\x00", "\\u0000").encode() + b"0" in plain.content
+
+
+def _messages(ruling):
+    """Every message a ruling's presentation renders (steps, values, readings, verdict)."""
+    for step in ruling.steps:
+        yield from (step.message, step.reason)
+    for reading in ruling.readings:
+        yield from (reading.label, reading.why, reading.question)
+        yield from (value.label for value in reading.values)
+    yield from (value.label for value in ruling.values)
+    yield from (ruling.verdict, *ruling.notes)
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_messages_rendered_inline_are_the_engines_rendering(lang):
+    from tests.rulebook.calculator.cases import CASES
+
+    runs = [(s, e.inputs) for s, e in EXAMPLES] + [
+        (calculator.find(c.game, c.scenario), c.inputs) for c in CASES] + [
+        (powerduell.SITUATION, UNREAD)]
+    count = 0
+    with translation.override(lang):
+        for scenario, inputs in runs:
+            for message in _messages(scenario.evaluate(inputs)):
+                if message is not None:
+                    assert speed.rendered(message) == message.render(speed.gettext)
+                    count += 1
+    assert count > 900
+
+
+def test_query_strings_are_urlencodes():
+    from urllib.parse import urlencode
+
+    from hypothesis import given, settings, strategies as st
+
+    forms = st.dictionaries(st.text(max_size=12), st.lists(st.text(max_size=12), max_size=3),
+                            max_size=6)
+
+    @settings(max_examples=400, deadline=None)
+    @given(forms)
+    def same(form):
+        assert speed.query_string(form) == urlencode(form, doseq=True)
+
+    same()
+    for scenario, example in EXAMPLES:  # the calculator's own forms
+        form = calculator.to_form(scenario, example.inputs)
+        assert speed.query_string(form) == urlencode(form, doseq=True)
+    odd = {"a b": ["x+y", "ü~-._", ""], "k&=": [], "n": [1]}  # a number: urlencode's own
+    assert speed.query_string(odd) == urlencode(odd, doseq=True)
