@@ -291,10 +291,18 @@ FIELDS: tuple[Field, ...] = (
 _FOR_EACH = _bool("for_each", _("\"For each …\": the effect is repeated for each of several "
                                 "game elements"),
                   help=_("E.g. \"For each minion in play, choose a character\"."))
-#: The situation's fields: the printed text, every field, "for each …" per effect, further text.
+_ELEMENT_TEXT = _bool("other_text", _("It has further text or keywords of its own"),
+                      help=_("Text of this card that the entry \"Ziel\" does not define and "
+                             "that may bear on the ability: the ruling is then incomplete."))
+#: The cards in play that may carry text of their own (not the players).
+_CARD_LISTS = frozenset(("villain", "minions", "main_scheme", "side_schemes", "characters",
+                         "other_cards"))
+#: The situation's fields: the printed text, every field, "for each …" per effect, further text
+#: of the ability and of each card in play.
 SITUATION_FIELDS: tuple[Field, ...] = (card_text_field(
     "Füge einem Schergen 2 Schaden zu", "Wähle 2 Schergen. Betäube sie"),) + tuple(
-    replace(spec, fields=spec.fields + (_FOR_EACH,)) if spec.name == "effects" else spec
+    replace(spec, fields=spec.fields + (_FOR_EACH,)) if spec.name == "effects" else
+    replace(spec, fields=spec.fields + (_ELEMENT_TEXT,)) if spec.name in _CARD_LISTS else spec
     for spec in FIELDS) + (
     _bool("other_text", _("The ability has further text or keywords not listed as effects")),)
 
@@ -342,6 +350,7 @@ class Element:
     attacking: bool = False
     crisis: bool = False
     deck: int = 0
+    other_text: bool = False
     atk: int = 0
     thw: int = 0
     defense: int = 0
@@ -401,7 +410,7 @@ _LISTS = ((_K.VILLAIN, "villain"), (_K.MINION, "minions"), (_K.MAIN_SCHEME, "mai
 def _element(kind: TargetType | None, number: int, item: Mapping[str, Any]) -> Element:
     kind = kind or TargetType(item["kind"])  # a character: hero or ally
     found = {name: item[name] for name in ("threat", "damage", "exhausted", "attacking", "crisis",
-                                           "deck", "atk", "thw") if name in item}
+                                           "deck", "atk", "thw", "other_text") if name in item}
     return Element(kind, None if kind in (_K.VILLAIN, _K.MAIN_SCHEME) else number,
                    statuses=frozenset(map(Status, item.get("statuses", ()))),
                    conditions=frozenset(map(Condition, item.get("conditions", ()))),
@@ -633,8 +642,12 @@ CHOOSE_SHORT = Uncovered("choose-fewer-than-n", msg(_(
     "effect %(number)s says 'choose %(wanted)s' (wähle) but has only %(count)s valid targets: "
     "whether it can be initiated choosing fewer, and against what it then resolves")),
     Outside.NOT_IN_TEXTS, (Clause.CHOOSE,))
+ELEMENT_TEXT = Uncovered("elements.other_text", msg(_(
+    "text or keywords of %(element)s that the entry does not define")), Outside.NOT_IN_TEXTS,
+    (Clause.VALID,))
 #: Facts of a table (or combinations of them) no clause of the entry covers.
-UNCOVERED = (*ACTOR_STATUS.values(), FOR_EACH, OTHER_TEXT, DEFEND, KIND_OPEN, CHOOSE_SHORT)
+UNCOVERED = (*ACTOR_STATUS.values(), FOR_EACH, OTHER_TEXT, ELEMENT_TEXT, DEFEND, KIND_OPEN,
+             CHOOSE_SHORT)
 #: Terms a clause names without defining them ("Siehe auch", ziel.p7, names the first five).
 TERMS = tuple(Uncovered(term, msg(_("the term %(term)s"), term=term), Outside.OTHER_CHAPTER,
                         clauses) for term, clauses in (
@@ -781,6 +794,8 @@ def _report_uncovered(run: _Run) -> None:
     run.trace.steps += [f.step() for status, f in ACTOR_STATUS.items() if status in statuses]
     run.trace.steps += [FOR_EACH.step(number=e.number) for e in run.table.effects if e.for_each]
     run.trace.steps += [OTHER_TEXT.step()] if run.table.other_text else []
+    run.trace.steps += [ELEMENT_TEXT.step(element=el.name) for el in run.table.elements
+                        if el.other_text]
     run.trace.steps += [DEFEND.step()] if run.table.kind is AbilityKind.BASIC_DEFEND else []
 
 
@@ -1283,6 +1298,7 @@ def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message
     """The verdict given the uncovered facts; if open, the steps after ``decided`` are hedged."""
     acting = run.table.acting  # None for a card ability
     if (can is True and acting is not None and acting.statuses) or run.table.other_text \
+            or any(el.other_text for el in run.table.elements) \
             or run.table.kind is AbilityKind.BASIC_DEFEND \
             or any(e.for_each for e in run.table.effects):
         can = NOT_COVERED_VALUE

@@ -46,12 +46,12 @@ MORE: Mapping[tuple[str, str], Mapping[str, frozenset[str]]] = {
     },
     ("marvel-champions", "situation"): {
         "effects": frozenset({"count", "for_each"}),
-        "villain": frozenset({"statuses", "conditions", "attacking"}),
-        "minions": frozenset({"statuses", "conditions", "attacking"}),
-        "main_scheme": frozenset({"conditions"}),
-        "side_schemes": frozenset({"conditions"}),
-        "characters": frozenset({"damage", "exhausted", "statuses", "conditions"}),
-        "other_cards": frozenset({"conditions"}),
+        "villain": frozenset({"statuses", "conditions", "attacking", "other_text"}),
+        "minions": frozenset({"statuses", "conditions", "attacking", "other_text"}),
+        "main_scheme": frozenset({"conditions", "other_text"}),
+        "side_schemes": frozenset({"conditions", "other_text"}),
+        "characters": frozenset({"damage", "exhausted", "statuses", "conditions", "other_text"}),
+        "other_cards": frozenset({"conditions", "other_text"}),
     },
 }
 

@@ -67,6 +67,21 @@ def test_for_each_states_no_initiation_as_fact(targets):
                            for s in decided)
 
 
+def test_a_card_in_play_with_text_of_its_own_makes_the_ruling_incomplete():
+    """Judge round 5, MCJ-4: a minion with a keyword the entry does not define (a judge's
+    example: one that guards the villain) beside a basic attack on the villain. The entry
+    cannot say whether the keyword matters: the ruling names the card and states no
+    initiation as fact, whatever the targets decide."""
+    data = board(kind="basic_attack", actor=1, characters=[hero()], villain=[{"damage": 0}],
+                 minions=[{"damage": 0, "other_text": True}])
+    ruling = marvel.SITUATION.evaluate(data)
+    assert first_not_covered(ruling) == (
+        "text or keywords of minion 1 that the entry does not define")
+    assert not ruling.complete and ruling.value("can_initiate") == NOT_COVERED
+    without = marvel.SITUATION.evaluate({**data, "minions": [{"damage": 0}]})
+    assert without.complete and without.value("can_initiate") is True
+
+
 def test_further_text_states_no_initiation_as_fact():
     ruling = marvel.SITUATION.evaluate(dict(card(
         effect("remove_threat", "each", "scheme", amount=1), main_scheme=[{"threat": 3}]),
@@ -125,7 +140,7 @@ _SETTINGS = settings(max_examples=150, deadline=None,
 
 
 @_SETTINGS
-@given(data=tables(), fact=st.sampled_from(["for_each", "other_text", "actor"]),
+@given(data=tables(), fact=st.sampled_from(["for_each", "other_text", "actor", "element_text"]),
        status=st.sampled_from(["stunned", "confused", "tough"]))
 def test_adding_a_fact_outside_the_texts_always_makes_the_verdict_incomplete(data, fact, status):
     assert not any(s.outcome is Outcome.NOT_COVERED and s.message.param_dict()["what"].id
@@ -135,6 +150,9 @@ def test_adding_a_fact_outside_the_texts_always_makes_the_verdict_incomplete(dat
         characters = list(data["characters"])
         characters[data["actor"] - 1] = {**characters[data["actor"] - 1], "statuses": [status]}
         added = {**data, "characters": characters}
+    elif fact == "element_text":  # a card in play with text of its own (every table has one)
+        added = {**data, "characters": [{**data["characters"][-1], "other_text": True},
+                                        *data["characters"][:-1]][::-1]}
     elif fact == "for_each" and data["kind"] == "card_ability":
         added = {**data, "effects": [{**data["effects"][0], "for_each": True},
                                      *data["effects"][1:]]}
