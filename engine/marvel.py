@@ -294,9 +294,12 @@ _FOR_EACH = _bool("for_each", _("\"For each …\": the effect is repeated for ea
 _ELEMENT_TEXT = _bool("other_text", _("It has further text or keywords of its own"),
                       help=_("Text of this card that the entry \"Ziel\" does not define and "
                              "that may bear on the ability: the ruling is then incomplete."))
+#: Each input list of game elements with its kind (``None``: heroes and allies, by item).
+_LISTS = ((_K.VILLAIN, "villain"), (_K.MINION, "minions"), (_K.MAIN_SCHEME, "main_scheme"),
+          (_K.SIDE_SCHEME, "side_schemes"), (None, "characters"), (_K.CARD, "other_cards"),
+          (_K.PLAYER, "players"))
 #: The cards in play that may carry text of their own (not the players).
-_CARD_LISTS = frozenset(("villain", "minions", "main_scheme", "side_schemes", "characters",
-                         "other_cards"))
+_CARD_LISTS = frozenset(name for kind, name in _LISTS if kind is not _K.PLAYER)
 #: The situation's fields: the printed text, every field, "for each …" per effect, further text
 #: of the ability and of each card in play.
 SITUATION_FIELDS: tuple[Field, ...] = (card_text_field(
@@ -402,9 +405,6 @@ _BASIC = {
             "the basic power Widerstand removes threat equal to the character's WID (%(thw)s) "
             "from one scheme, main or side scheme"), Clause.ZERO),
     AbilityKind.BASIC_DEFEND: _Basic(Verb.DEFEND, "defense", _("VER"), _K.ENEMY)}
-_LISTS = ((_K.VILLAIN, "villain"), (_K.MINION, "minions"), (_K.MAIN_SCHEME, "main_scheme"),
-          (_K.SIDE_SCHEME, "side_schemes"), (None, "characters"), (_K.CARD, "other_cards"),
-          (_K.PLAYER, "players"))
 
 
 def _element(kind: TargetType | None, number: int, item: Mapping[str, Any]) -> Element:

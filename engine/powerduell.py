@@ -2174,16 +2174,23 @@ _UNNUMBERED = _("The Schutzgottkarte of %(side)s has no activation number: its W
                 "number; the order of evaluation can change the result.")
 
 
+def _meets_listed_effect(state: _State, guardian: Guardian) -> bool:
+    """Whether ``guardian``'s Wirkung and a listed effect (an int key) change the same value
+    of a monster the Wirkung reaches: then their activation order matters (reihenfolge ¶3)."""
+    attribute = guardian.wirkung.attribute
+    return any(isinstance(change.key, int) and change.attribute is attribute
+               for monster in state.table.monsters
+               if state.reached.get((guardian.side, monster.number))
+               for change in state.changes[monster.number])
+
+
 def _table_notes(state: _State) -> tuple[Message, ...]:
     """The Wirkungsbegrenzung note, and for each Schutzgottkarte without an activation number
     whose Wirkung meets a listed effect on the same value of a monster, what was taken
     (reihenfolge ¶3 orders by activation)."""
-    unnumbered = tuple(msg(_UNNUMBERED, side=g.side.label) for g in _sides(state.table)
-                       if g.wirkung is not None and not g.activated and any(
-        state.reached.get((g.side, m.number)) and any(
-            isinstance(c.key, int) and c.attribute is g.wirkung.attribute
-            for c in state.changes[m.number]) for m in state.table.monsters))
-    return _wb_side_note(state) + unnumbered
+    return _wb_side_note(state) + tuple(
+        msg(_UNNUMBERED, side=g.side.label) for g in _sides(state.table)
+        if g.wirkung is not None and not g.activated and _meets_listed_effect(state, g))
 
 
 _VIEWS = {view.slug: view for view in (

@@ -794,7 +794,7 @@ class StepView:
     @property
     def warnings(self) -> list[str]:
         """The translated drift warnings of this step's citations."""
-        return [c.warning() for c in self.citations if c.warning()]
+        return [warning for c in self.citations if (warning := c.warning())]
 
     @property
     def cited(self) -> tuple[tuple[int, ResolvedCitation], ...]:

@@ -1215,8 +1215,12 @@ def _spliced(model: type, data: dict[str, Any], renderer: JSONRenderer) -> str:
     """``json.dumps`` of :func:`shaped` ``data`` as ``renderer`` writes it, each
     :class:`Shaped` part written once (:func:`_written`) and spliced in."""
     params = renderer.json_dumps_params
-    if params.get("indent") is not None:
+
+    def unspliced() -> str:
         return json.dumps(shaped(model, data), cls=renderer.encoder_class, **params)
+
+    if params.get("indent") is not None:
+        return unspliced()
     parts: list[Shaped] = []
 
     def add(part: Shaped) -> str:
@@ -1232,11 +1236,11 @@ def _spliced(model: type, data: dict[str, Any], renderer: JSONRenderer) -> str:
     if not parts:
         return text
     pieces = text.split(_MARK)
+    if len(pieces) != len(parts) + 1:  # a mark not found once
+        return unspliced()
     written = [pieces[0]]
     for number, piece in enumerate(pieces[1:]):
-        if not piece.startswith(f'{number}"'):  # a mark not found once, in order
-            return json.dumps(shaped(model, data), cls=renderer.encoder_class, **params)
+        if not piece.startswith(f'{number}"'):  # a mark out of order
+            return unspliced()
         written += (_written(parts[number], renderer), piece[len(str(number)) + 1:])
-    if len(pieces) != len(parts) + 1:
-        return json.dumps(shaped(model, data), cls=renderer.encoder_class, **params)
     return "".join(written)
