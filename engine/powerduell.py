@@ -2184,13 +2184,25 @@ def _meets_listed_effect(state: _State, guardian: Guardian) -> bool:
                for change in state.changes[monster.number])
 
 
+_ALSO_LISTED = _("The Wirkung of the Schutzgottkarte of %(side)s is given in its fields and also "
+                 "as listed effect %(number)s: both are applied. If they are the same change, "
+                 "leave one of them out.")
+
+
 def _table_notes(state: _State) -> tuple[Message, ...]:
-    """The Wirkungsbegrenzung note, and for each Schutzgottkarte without an activation number
+    """The Wirkungsbegrenzung note; for each Schutzgottkarte without an activation number
     whose Wirkung meets a listed effect on the same value of a monster, what was taken
-    (reihenfolge ¶3 orders by activation)."""
+    (reihenfolge ¶3 orders by activation); and for each whose Wirkung is given in its fields
+    and again as a listed effect of its side, that both are applied (not a rule: the table
+    cannot tell one change entered twice from a Wirkung of two parts)."""
+    guardians = _sides(state.table)
     return _wb_side_note(state) + tuple(
-        msg(_UNNUMBERED, side=g.side.label) for g in _sides(state.table)
-        if g.wirkung is not None and not g.activated and _meets_listed_effect(state, g))
+        msg(_UNNUMBERED, side=g.side.label) for g in guardians
+        if g.wirkung is not None and not g.activated and _meets_listed_effect(state, g)
+    ) + tuple(
+        msg(_ALSO_LISTED, side=g.side.label, number=e.number) for g in guardians
+        if g.wirkung is not None for e in state.table.effects
+        if e.source is Source.GUARDIAN_WIRKUNG and e.side is g.side)
 
 
 _VIEWS = {view.slug: view for view in (

@@ -59,3 +59,22 @@ def test_guardian_without_activation_number_says_what_was_taken():
                                 "monsters": [{"side": "a", "planet": "venus", "ap": 100}]})
     assert alone.value("monster_1_ap") == 120
     assert not any("before every listed effect" in n.render() for n in alone.notes)
+
+
+def test_wirkung_given_in_fields_and_listed_again_is_pointed_out():
+    """A Wirkung entered in the Schutzgottkarte's fields *and* as a listed effect of its side
+    is applied twice; the table cannot tell one change entered twice from a Wirkung of two
+    parts, so the ruling says that both were applied and names the listed effect."""
+    listed = {"source": "guardian-wirkung", "source_side": "a", "target_monster": 1,
+              "attribute": "ap", "amount": 20}
+    ruling = SITUATION.evaluate(_table(_GUARDIAN, listed))
+    assert ruling.value("monster_1_ap") == 140  # both +20 applied
+    notes = [n.render() for n in ruling.notes]
+    assert any("also as listed effect 1" in n and "side A" in n for n in notes), notes
+    # the other side's listed Wirkung, or no Wirkung in the fields: nothing to point out
+    other = SITUATION.evaluate({**_table(_GUARDIAN, {**listed, "source_side": "b"}), "guardians": [
+        _GUARDIAN, {"side": "b", "base_planet": "mars"}]})
+    assert not any("also as listed effect" in n.render() for n in other.notes)
+    bare = SITUATION.evaluate(_table({"side": "a", "base_planet": "venus"}, listed))
+    assert bare.value("monster_1_ap") == 120
+    assert not any("also as listed effect" in n.render() for n in bare.notes)
