@@ -274,8 +274,15 @@ def test_a_region_with_points_decided_by_official_rulings_is_the_templates_bytes
 
 
 # --------------------------------------------------------------------------
-# The JSON answer written in its schema's shape: the bytes django-ninja writes
+# The JSON answer written as text from the presentation: the bytes django-ninja writes
 # --------------------------------------------------------------------------
+
+def _validated_by_ninja(monkeypatch):
+    """The evaluate endpoints hand ``ruling_json``'s data to django-ninja, which validates
+    it against RulingOut and writes it."""
+    from rulebook.calculator import api
+
+    monkeypatch.setattr(speed, "ruling_json_response", api.ruling_json)
 
 def _evaluate_addresses():
     from tests.rulebook.calculator.cases import CASES
@@ -308,11 +315,51 @@ def test_the_json_answer_is_the_bytes_ninja_writes_after_validating(seeded, clie
         return found
 
     written = answers()
-    # the data handed to django-ninja, which validates it against RulingOut and writes it
-    monkeypatch.setattr(speed, "json_response", lambda model, data: data)
+    _validated_by_ninja(monkeypatch)
     validated = answers()
     assert written == validated
     assert {status for _a, status, _t, _c in written} == {200}
+
+
+@pytest.mark.django_db
+def test_the_json_answer_without_kept_citations_is_the_bytes_ninja_writes(
+        seeded, client, monkeypatch):
+    """A citation not kept (a failing cache) is written each time, as a kept one."""
+    def answers():
+        return [client.get(f"{address}&lang=ru").content
+                for address, body in _evaluate_addresses() if body is None][:12]
+
+    monkeypatch.setattr(speed, "remembered", lambda citation, what, build: build())
+    monkeypatch.setattr(speed, "shaped_once", speed.shaped)  # plain dictionaries
+    written = answers()
+    _validated_by_ninja(monkeypatch)
+    assert written == answers()
+
+
+def _strings_in(data):
+    if isinstance(data, dict):
+        data = list(data.values())
+    if isinstance(data, list):
+        for item in data:
+            yield from _strings_in(item)
+    elif isinstance(data, str):
+        yield data
+
+
+@pytest.mark.django_db
+def test_strings_of_every_kind_are_written_as_json_writes_them(seeded, client, monkeypatch):
+    """Quotes, backslashes, control characters, NUL, non-ASCII and characters beyond the
+    BMP in an input echoed by the ruling (a card text not understood): ninja's bytes."""
+    text = 'Er sagt "nein" \\ \x00\x1f\t\u2028 ё 𝄞 </script>'
+    table = {**PD_1.inputs, "guardians": [
+        {**PD_1.inputs["guardians"][0], "card_text": text}]}
+    address = "/api/scenarios/power-duell/situation/evaluate?lang=de"
+    body = {"inputs": calculator.json_inputs(table)}
+    written = client.post(address, body, content_type="application/json")
+    assert written.status_code == 200
+    assert any(text in found for found in _strings_in(written.json()))
+    _validated_by_ninja(monkeypatch)
+    assert written.content == client.post(address, body, content_type="application/json").content
 
 
 # --------------------------------------------------------------------------
@@ -323,8 +370,9 @@ def _switched_off(monkeypatch):
     """Every speed-up of a ruling's page, fragment and JSON that can be switched off,
     switched off: Django's render outside one language scope, ``reverse()`` for every
     address, chrome rendered each time, field texts translated each time, groups' blank
-    items written each time, kept citations' JSON shaped on every answer, the generation
-    read again, nothing kept; the ruling region rendered by its template."""
+    items written each time, kept citations' JSON shaped on every answer, a ruling's JSON
+    written by JSON's writer from ruling_json's data, the generation read again, nothing
+    kept; the ruling region rendered by its template."""
     from django.shortcuts import render
     from django.urls import reverse
 
@@ -358,6 +406,8 @@ def _switched_off(monkeypatch):
             "share_url": share_url, "scenario": scenario, "api_query": api_query})
 
     monkeypatch.setattr(speed, "ruling_region_html", region)
+    monkeypatch.setattr(speed, "ruling_json_response", lambda *args: speed.json_response(
+        api.RulingOut, api.ruling_json(*args)))
 
 
 def _ruling_addresses(lang):
@@ -414,23 +464,6 @@ def test_a_cold_ruling_page_reads_the_generation_once(seeded, client):
     with CaptureQueriesContext(connection) as queries:
         assert client.get(address).status_code == 200
     assert len(queries.captured_queries) == 1
-
-
-@pytest.mark.django_db
-def test_a_forged_splice_mark_in_the_input_gives_the_answer_written_without_splicing(
-        seeded, client, monkeypatch):
-    """A kept citation's JSON text is spliced into the answer behind a mark; an input that
-    holds the mark (here forged with the process's own token) does not change the answer."""
-    table = {**PD_1.inputs, "guardians": [
-        {**PD_1.inputs["guardians"][0], "card_text": speed._TOKEN + "0"}]}
-    address = "/api/scenarios/power-duell/situation/evaluate?lang=de"
-    body = {"inputs": calculator.json_inputs(table)}
-    spliced = client.post(address, body, content_type="application/json")
-    monkeypatch.setattr(speed, "shaped_once", speed.shaped)  # nothing to splice
-    plain = client.post(address, body, content_type="application/json")
-    assert spliced.status_code == plain.status_code == 200
-    assert spliced.content == plain.content
-    assert speed._TOKEN.replace("\x00", "\\u0000").encode() + b"0" in plain.content
 
 
 def _messages(ruling):
