@@ -88,6 +88,7 @@ API's evaluation address alone cost a third of a millisecond per page.
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import datetime
 import functools
@@ -100,9 +101,10 @@ import typing
 from html import escape as _escape
 from json.encoder import encode_basestring_ascii
 from typing import Any, Callable, Hashable, Iterable, TypeVar
-from urllib.parse import quote_plus, urlencode
+from urllib.parse import parse_qsl, quote_plus, urlencode
 
-from django.http import HttpResponse
+from django.core.handlers.wsgi import WSGIRequest
+from django.http import HttpResponse, QueryDict
 from django.conf import settings
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone, translation
@@ -388,6 +390,49 @@ def query_string(form: dict[str, list[str]]) -> str:
                 return urlencode(form, doseq=True)
             parts.append(f"{key}={value if plain(value) else quote(value)}")
     return "&".join(parts)
+
+
+# --------------------------------------------------------------------------
+# An API request's query read without a call per parameter
+# --------------------------------------------------------------------------
+# What it trades: a second reader of a request's query (Django's QueryDict fills itself
+# through six calls per parameter, a tenth of a cold JSON ruling's time outside the
+# engine) for a test that compares the two on queries of every kind.  Only a query
+# Django would read the same way is read here: ASCII (the WSGI server's text is then
+# the query's bytes as they are) and within DATA_UPLOAD_MAX_NUMBER_FIELDS (else Django
+# reads it, and refuses it, as before).
+
+def query_dict(request: Any) -> QueryDict | None:
+    """``request.GET`` as Django's :class:`~django.core.handlers.wsgi.WSGIRequest` reads
+    it (the same keys, lists and order; immutable), or ``None`` when Django is to read it:
+    another kind of request, a request or site encoding other than UTF-8, a query that is
+    not ASCII or has too many fields.  Split on ``&`` and ``=`` as
+    :func:`urllib.parse.parse_qsl` does, which decodes it when it holds ``%`` or ``+``."""
+    if request.__class__ is not WSGIRequest or request.encoding is not None:
+        return None
+    query = request.META.get("QUERY_STRING", "")
+    limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+    if query.__class__ is not str or not query.isascii() or (
+            limit is not None and query and query.count("&") + 1 > limit):
+        return None
+    encoding = settings.DEFAULT_CHARSET
+    if codecs.lookup(encoding).name != "utf-8":
+        return None
+    if "%" in query or "+" in query:
+        pairs = parse_qsl(query, keep_blank_values=True, encoding=encoding)
+    else:  # parse_qsl without anything to decode
+        pairs = [(name, value) for name, _is, value in
+                 (field.partition("=") for field in query.split("&") if field)]
+    lists: dict[str, list[str]] = {}
+    for name, value in pairs:
+        found = lists.get(name)
+        if found is None:
+            lists[name] = [value]
+        else:
+            found.append(value)
+    read = QueryDict()
+    dict.update(read, lists)
+    return read
 
 
 # --------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.template.loader import get_template
 from django.test.utils import CaptureQueriesContext
@@ -17,6 +18,7 @@ from engine import powerduell
 from rulebook.calculator import speed
 from rulebook.calculator import services as calculator
 from rulebook.calculator.citations import Drift, resolve_citations
+from rulesite import middleware
 from tests.rulebook.calculator.test_citations import BK7B, publish_correction
 from tests.rulebook.calculator.test_decided_points import deciding  # noqa: F401 — a fixture
 
@@ -513,3 +515,42 @@ def test_query_strings_are_urlencodes():
         assert speed.query_string(form) == urlencode(form, doseq=True)
     odd = {"a b": ["x+y", "ü~-._", ""], "k&=": [], "n": [1]}  # a number: urlencode's own
     assert speed.query_string(odd) == urlencode(odd, doseq=True)
+
+
+# --------------------------------------------------------------------------
+# An API request's query read without a call per parameter
+# --------------------------------------------------------------------------
+
+QUERIES = ["", "a", "a=", "=b", "a=b=c", "&&a=1&&a=2&b=&", "a+b=c+d", "a=%20%zz%C3%A4%2B",
+           "x=1;y=2", "a=1&A=2&a=3", "lang=ru&monsters=2&monsters-0-ap=100&as_of=2024-01-01"]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_an_api_query_is_read_as_django_reads_it(rf, query):
+    read = speed.query_dict(rf.get("/api/scenarios", QUERY_STRING=query))
+    django_read = rf.get("/api/scenarios", QUERY_STRING=query).GET
+    assert read is not None and read.__class__ is django_read.__class__
+    assert list(read.lists()) == list(django_read.lists())
+    assert (read.encoding, read._mutable) == (django_read.encoding, django_read._mutable)
+
+
+@pytest.mark.parametrize("request_of", [
+    lambda rf: rf.get("/api/scenarios", QUERY_STRING="name=\xc3\xa4"),  # not ASCII
+    lambda rf: rf.get("/api/scenarios", QUERY_STRING="&".join(  # too many fields
+        f"p{i}=1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))),
+    lambda rf: rf.post("/api/scenarios?a=1", b"{}", content_type="application/json; "
+                                                                   "charset=utf-16"),
+])
+def test_a_query_django_reads_otherwise_is_left_to_django(rf, request_of):
+    assert speed.query_dict(request_of(rf)) is None
+
+
+def test_the_api_reads_its_query_so(client, monkeypatch):
+    """Under /api/ the middleware hands the operation the query read so (a misspelled
+    parameter still answers 422 naming it)."""
+    calls = []
+    monkeypatch.setattr(middleware, "query_dict", lambda request: calls.append(
+        request.path) or speed.query_dict(request))
+    answer = client.get("/api/scenarios?lnag=ru")
+    assert answer.status_code == 422 and answer.json()["errors"][0]["field"] == "lnag"
+    assert calls == ["/api/scenarios"]
