@@ -5,6 +5,7 @@ answer after a publication, a failing cache taken as a miss."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.conf import settings
@@ -286,41 +287,59 @@ def _validated_by_ninja(monkeypatch):
 
     monkeypatch.setattr(speed, "ruling_json_response", api.ruling_json)
 
-def _evaluate_addresses():
-    from tests.rulebook.calculator.cases import CASES
-
-    runs = [(s, e.inputs) for s, e in EXAMPLES] + [
-        (calculator.find(c.game, c.scenario), c.inputs) for c in CASES] + [
-        (powerduell.SITUATION, UNREAD)]
-    for scenario, inputs in runs:
+def _evaluate_addresses(runs=None):
+    """GET (today, and on each of :data:`DATES`) and POST of ``runs`` (default
+    :func:`_region_runs`), with no body for a GET."""
+    for scenario, inputs in runs or _region_runs():
         path = f"/api/scenarios/{scenario.game}/{scenario.slug}/evaluate"
         query = calculator.example_query(scenario, inputs)
         yield f"{path}?{query}", None
-        yield f"{path}?as_of=2020-01-01&{query}", None  # clauses not yet in force
+        for day in DATES:  # clauses not yet in force, drift, decisions
+            yield f"{path}?as_of={day.isoformat()}&{query}", None
         yield path, {"inputs": calculator.json_inputs(inputs)}
+
+
+def _json_answers(client, lang, runs=None):
+    found = []
+    for address, body in _evaluate_addresses(runs):
+        if body is None:
+            response = client.get(f"{address}{'&' if '?' in address else '?'}lang={lang}")
+        else:
+            response = client.post(f"{address}?lang={lang}", body,
+                                   content_type="application/json")
+        found.append((address, response.status_code, response["Content-Type"],
+                      response.content))
+    return found
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["de", "ru", "en"])
 def test_the_json_answer_is_the_bytes_ninja_writes_after_validating(seeded, client,
                                                                    monkeypatch, lang):
-    def answers():
-        found = []
-        for address, body in _evaluate_addresses():
-            if body is None:
-                response = client.get(f"{address}{'&' if '?' in address else '?'}lang={lang}")
-            else:
-                response = client.post(f"{address}?lang={lang}", body,
-                                       content_type="application/json")
-            found.append((address, response.status_code, response["Content-Type"],
-                          response.content))
-        return found
-
-    written = answers()
+    written = _json_answers(client, lang)
     _validated_by_ninja(monkeypatch)
-    validated = answers()
-    assert written == validated
+    assert written == _json_answers(client, lang)
     assert {status for _a, status, _t, _c in written} == {200}
+    # every part of an answer written: open points, drift warnings, clauses without text
+    bodies = [content for _a, _s, _t, content in written]
+    for part in (rb'"open_points": \[\{', rb'"warnings": \["', rb'"has_text": false',
+                 rb'"drift": true', rb'"see": \[\d', rb'"notes": \["', rb'"value": "\d+/\d+"'):
+        assert any(re.search(part, body) for body in bodies), part
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_a_json_answer_with_official_rulings_is_the_bytes_ninja_writes(
+        deciding, client, monkeypatch, lang):
+    from tests.rulebook.calculator.test_decided_points import INPUTS
+
+    runs = [(calculator.find("power-duell", "guardian-wirkung"), INPUTS)]
+    written = _json_answers(client, lang, runs)
+    _validated_by_ninja(monkeypatch)
+    assert written == _json_answers(client, lang, runs)
+    bodies = [content for _a, _s, _t, content in written]
+    for part in (b'"decided_by": {', b'"rulings": [{'):
+        assert any(part in body for body in bodies), part
 
 
 @pytest.mark.django_db
@@ -329,7 +348,7 @@ def test_the_json_answer_without_kept_citations_is_the_bytes_ninja_writes(
     """A citation not kept (a failing cache) is written each time, as a kept one."""
     def answers():
         return [client.get(f"{address}&lang=ru").content
-                for address, body in _evaluate_addresses() if body is None][:12]
+                for address, body in _evaluate_addresses() if body is None][:40]
 
     monkeypatch.setattr(speed, "remembered", lambda citation, what, build: build())
     monkeypatch.setattr(speed, "shaped_once", speed.shaped)  # plain dictionaries
