@@ -20,6 +20,7 @@ from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
 from django.utils.cache import patch_vary_headers
 
 from rulebook.api_common import error_body
+from rulebook.calculator.speed import query_dict
 
 
 class LocaleMiddleware(DjangoLocaleMiddleware):
@@ -145,7 +146,9 @@ class ApiRequestMiddleware:
       "message": …}]}`` with the same status (and ``Allow``).
 
     Sits inside the header middlewares, so its answers carry the security
-    headers of every other answer; HTML pages keep Django's error pages.
+    headers of every other answer; HTML pages keep Django's error pages.  It reads the
+    query of a request under ``/api/`` (:func:`rulebook.calculator.speed.query_dict`:
+    ``request.GET`` as Django reads it, without a call per parameter).
     """
 
     def __init__(self, get_response):
@@ -157,6 +160,10 @@ class ApiRequestMiddleware:
         refused = refused_body(request)
         if refused is not None:
             return refused
+        if "GET" not in request.__dict__:  # not read yet: read without a call per parameter
+            read = query_dict(request)
+            if read is not None:
+                request.GET = read
         return _json_client_error(request, self.get_response(request))
 
 

@@ -30,7 +30,7 @@ never silently ruled on as an omitted field.
 from __future__ import annotations
 
 import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Callable
 
 from django.http import HttpRequest
 from django.urls import reverse
@@ -321,7 +321,8 @@ def _values_json(items) -> list[dict[str, Any]]:
             for v in items]
 
 
-def _open_points_json(request: HttpRequest, view: calculator.RulingView) -> list[dict[str, Any]]:
+def open_points_json(request: HttpRequest, view: calculator.RulingView) -> list[dict[str, Any]]:
+    """The open points of ``view`` as :class:`OpenPointOut` data, in its fields' order."""
     return [{
         "point": point.point,
         "question": point.question,
@@ -335,22 +336,42 @@ def _open_points_json(request: HttpRequest, view: calculator.RulingView) -> list
     } for point in view.open_points]
 
 
+def kept_as(request: HttpRequest) -> tuple[str, str, str]:
+    """What a kept citation's JSON depends on besides the citation and the language: the
+    site's origin (``scheme://host``, its addresses are absolute) and script prefix."""
+    return ("json", f"{request.scheme}://{request.get_host()}", speed.script_prefix())
+
+
+def citation_json_of(request: HttpRequest, key: tuple[str, str, str] | None = None
+                     ) -> Callable[[Any], dict[str, Any]]:
+    """A resolved citation's :class:`CitationOut` data for answers to ``request``
+    (``key``: :func:`kept_as` of it, if already known).
+
+    A kept citation's JSON is the same for every answer on its date, in its language, on
+    this site: remembered with it (:func:`speed.remembered`) and shaped once
+    (:func:`speed.shaped_once`): each answer citing it takes it as it is, never to be
+    changed."""
+    key = key or kept_as(request)
+
+    def citation_json(c) -> dict[str, Any]:
+        return speed.remembered(c, key, lambda: speed.shaped_once(
+            CitationOut, _citation_json(request, c)))
+    return citation_json
+
+
 @speed.in_one_language
 def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.RulingView,
                 query: str) -> dict[str, Any]:
-    """A presented ruling as in the evaluate endpoints."""
+    """A presented ruling as in the evaluate endpoints (:class:`RulingOut` data; the
+    endpoints write it as :func:`speed.ruling_json_response` does, the same bytes)."""
     web = page_address("calculator:scenario", scenario.game, scenario.slug)
     cited: dict[int, dict[str, Any]] = {}
-    # a kept citation's JSON is the same for every answer on its date, in its language, on
-    # this site: remembered with it (speed.remembered)
-    kept_as = ("json", f"{request.scheme}://{request.get_host()}", speed.script_prefix())
+    kept_json = citation_json_of(request)
 
     def citation_json(c) -> dict[str, Any]:  # each clause once, however many steps cite it
         found = cited.get(id(c))  # one resolved citation per clause in a view
         if found is None:
-            # shaped once (speed.shaped_once): each answer citing it takes it as it is
-            found = cited[id(c)] = speed.remembered(c, kept_as, lambda: speed.shaped_once(
-                CitationOut, _citation_json(request, c)))
+            found = cited[id(c)] = kept_json(c)
         return found
 
     def clause_json(source) -> dict[str, Any]:  # its address and rulings as its citation's
@@ -372,7 +393,7 @@ def ruling_json(request: HttpRequest, scenario: Scenario, view: calculator.Rulin
         "notes": list(view.notes), "drift": any(step["warnings"] for step in steps),
         "web_url": request.build_absolute_uri(f"{web}?{query}" if query else web),
         "complete": view.complete, "settled": view.settled, "verdict": view.verdict,
-        "open_points": _open_points_json(request, view),
+        "open_points": open_points_json(request, view),
         "clauses": [clause_json(s) for s in view.sources],
     }
 
@@ -465,8 +486,8 @@ def evaluate(request: HttpRequest, game: str, slug: str, payload: EvaluateIn,
         view = calculator.present(ruling, on, dated)
         # the ruling page's own address to share: only the inputs that differ from the defaults
         query = calculator.short_query(scenario, inputs, on if dated else None)
-        # written in RulingOut's shape, not validated again (speed.json_response)
-        return speed.json_response(RulingOut, ruling_json(request, scenario, view, query))
+        # ruling_json in RulingOut's shape, written as text, not validated again
+        return speed.ruling_json_response(request, scenario, view, query)
 
 
 @router.get("/scenarios/{game}/{slug}/evaluate", response={200: RulingOut, **ERRORS},
@@ -493,8 +514,8 @@ def evaluate_form(request: HttpRequest, game: str, slug: str, lang: LangParam = 
         view = calculator.present(ruling, on, dated)
         # the ruling page's own address to share: only the inputs that differ from the defaults
         query = calculator.short_query(scenario, inputs, on if dated else None)
-        # written in RulingOut's shape, not validated again (speed.json_response)
-        return speed.json_response(RulingOut, ruling_json(request, scenario, view, query))
+        # ruling_json in RulingOut's shape, written as text, not validated again
+        return speed.ruling_json_response(request, scenario, view, query)
 
 
 class CardTextIn(StrictSchema):

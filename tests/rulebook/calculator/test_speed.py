@@ -5,8 +5,10 @@ answer after a publication, a failing cache taken as a miss."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.template.loader import get_template
 from django.test.utils import CaptureQueriesContext
@@ -17,6 +19,7 @@ from engine import powerduell
 from rulebook.calculator import speed
 from rulebook.calculator import services as calculator
 from rulebook.calculator.citations import Drift, resolve_citations
+from rulesite import middleware
 from tests.rulebook.calculator.test_citations import BK7B, publish_correction
 from tests.rulebook.calculator.test_decided_points import deciding  # noqa: F401 — a fixture
 
@@ -274,45 +277,110 @@ def test_a_region_with_points_decided_by_official_rulings_is_the_templates_bytes
 
 
 # --------------------------------------------------------------------------
-# The JSON answer written in its schema's shape: the bytes django-ninja writes
+# The JSON answer written as text from the presentation: the bytes django-ninja writes
 # --------------------------------------------------------------------------
 
-def _evaluate_addresses():
-    from tests.rulebook.calculator.cases import CASES
+def _validated_by_ninja(monkeypatch):
+    """The evaluate endpoints hand ``ruling_json``'s data to django-ninja, which validates
+    it against RulingOut and writes it."""
+    from rulebook.calculator import api
 
-    runs = [(s, e.inputs) for s, e in EXAMPLES] + [
-        (calculator.find(c.game, c.scenario), c.inputs) for c in CASES] + [
-        (powerduell.SITUATION, UNREAD)]
-    for scenario, inputs in runs:
+    monkeypatch.setattr(speed, "ruling_json_response", api.ruling_json)
+
+def _evaluate_addresses(runs=None):
+    """GET (today, and on each of :data:`DATES`) and POST of ``runs`` (default
+    :func:`_region_runs`), with no body for a GET."""
+    for scenario, inputs in runs or _region_runs():
         path = f"/api/scenarios/{scenario.game}/{scenario.slug}/evaluate"
         query = calculator.example_query(scenario, inputs)
         yield f"{path}?{query}", None
-        yield f"{path}?as_of=2020-01-01&{query}", None  # clauses not yet in force
+        for day in DATES:  # clauses not yet in force, drift, decisions
+            yield f"{path}?as_of={day.isoformat()}&{query}", None
         yield path, {"inputs": calculator.json_inputs(inputs)}
+
+
+def _json_answers(client, lang, runs=None):
+    found = []
+    for address, body in _evaluate_addresses(runs):
+        if body is None:
+            response = client.get(f"{address}{'&' if '?' in address else '?'}lang={lang}")
+        else:
+            response = client.post(f"{address}?lang={lang}", body,
+                                   content_type="application/json")
+        found.append((address, response.status_code, response["Content-Type"],
+                      response.content))
+    return found
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["de", "ru", "en"])
 def test_the_json_answer_is_the_bytes_ninja_writes_after_validating(seeded, client,
                                                                    monkeypatch, lang):
-    def answers():
-        found = []
-        for address, body in _evaluate_addresses():
-            if body is None:
-                response = client.get(f"{address}{'&' if '?' in address else '?'}lang={lang}")
-            else:
-                response = client.post(f"{address}?lang={lang}", body,
-                                       content_type="application/json")
-            found.append((address, response.status_code, response["Content-Type"],
-                          response.content))
-        return found
-
-    written = answers()
-    # the data handed to django-ninja, which validates it against RulingOut and writes it
-    monkeypatch.setattr(speed, "json_response", lambda model, data: data)
-    validated = answers()
-    assert written == validated
+    written = _json_answers(client, lang)
+    _validated_by_ninja(monkeypatch)
+    assert written == _json_answers(client, lang)
     assert {status for _a, status, _t, _c in written} == {200}
+    # every part of an answer written: open points, drift warnings, clauses without text
+    bodies = [content for _a, _s, _t, content in written]
+    for part in (rb'"open_points": \[\{', rb'"warnings": \["', rb'"has_text": false',
+                 rb'"drift": true', rb'"see": \[\d', rb'"notes": \["', rb'"value": "\d+/\d+"'):
+        assert any(re.search(part, body) for body in bodies), part
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_a_json_answer_with_official_rulings_is_the_bytes_ninja_writes(
+        deciding, client, monkeypatch, lang):
+    from tests.rulebook.calculator.test_decided_points import INPUTS
+
+    runs = [(calculator.find("power-duell", "guardian-wirkung"), INPUTS)]
+    written = _json_answers(client, lang, runs)
+    _validated_by_ninja(monkeypatch)
+    assert written == _json_answers(client, lang, runs)
+    bodies = [content for _a, _s, _t, content in written]
+    for part in (b'"decided_by": {', b'"rulings": [{'):
+        assert any(part in body for body in bodies), part
+
+
+@pytest.mark.django_db
+def test_the_json_answer_without_kept_citations_is_the_bytes_ninja_writes(
+        seeded, client, monkeypatch):
+    """A citation not kept (a failing cache) is written each time, as a kept one."""
+    def answers():
+        return [client.get(f"{address}&lang=ru").content
+                for address, body in _evaluate_addresses() if body is None][:40]
+
+    monkeypatch.setattr(speed, "remembered", lambda citation, what, build: build())
+    monkeypatch.setattr(speed, "shaped_once", speed.shaped)  # plain dictionaries
+    written = answers()
+    _validated_by_ninja(monkeypatch)
+    assert written == answers()
+
+
+def _strings_in(data):
+    if isinstance(data, dict):
+        data = list(data.values())
+    if isinstance(data, list):
+        for item in data:
+            yield from _strings_in(item)
+    elif isinstance(data, str):
+        yield data
+
+
+@pytest.mark.django_db
+def test_strings_of_every_kind_are_written_as_json_writes_them(seeded, client, monkeypatch):
+    """Quotes, backslashes, control characters, NUL, non-ASCII and characters beyond the
+    BMP in an input echoed by the ruling (a card text not understood): ninja's bytes."""
+    text = 'Er sagt "nein" \\ \x00\x1f\t\u2028 ё 𝄞 </script>'
+    table = {**PD_1.inputs, "guardians": [
+        {**PD_1.inputs["guardians"][0], "card_text": text}]}
+    address = "/api/scenarios/power-duell/situation/evaluate?lang=de"
+    body = {"inputs": calculator.json_inputs(table)}
+    written = client.post(address, body, content_type="application/json")
+    assert written.status_code == 200
+    assert any(text in found for found in _strings_in(written.json()))
+    _validated_by_ninja(monkeypatch)
+    assert written.content == client.post(address, body, content_type="application/json").content
 
 
 # --------------------------------------------------------------------------
@@ -323,8 +391,9 @@ def _switched_off(monkeypatch):
     """Every speed-up of a ruling's page, fragment and JSON that can be switched off,
     switched off: Django's render outside one language scope, ``reverse()`` for every
     address, chrome rendered each time, field texts translated each time, groups' blank
-    items written each time, kept citations' JSON shaped on every answer, the generation
-    read again, nothing kept; the ruling region rendered by its template."""
+    items written each time, kept citations' JSON shaped on every answer, a ruling's JSON
+    written by JSON's writer from ruling_json's data, the generation read again, nothing
+    kept; the ruling region rendered by its template."""
     from django.shortcuts import render
     from django.urls import reverse
 
@@ -358,6 +427,8 @@ def _switched_off(monkeypatch):
             "share_url": share_url, "scenario": scenario, "api_query": api_query})
 
     monkeypatch.setattr(speed, "ruling_region_html", region)
+    monkeypatch.setattr(speed, "ruling_json_response", lambda *args: speed.json_response(
+        api.RulingOut, api.ruling_json(*args)))
 
 
 def _ruling_addresses(lang):
@@ -416,23 +487,6 @@ def test_a_cold_ruling_page_reads_the_generation_once(seeded, client):
     assert len(queries.captured_queries) == 1
 
 
-@pytest.mark.django_db
-def test_a_forged_splice_mark_in_the_input_gives_the_answer_written_without_splicing(
-        seeded, client, monkeypatch):
-    """A kept citation's JSON text is spliced into the answer behind a mark; an input that
-    holds the mark (here forged with the process's own token) does not change the answer."""
-    table = {**PD_1.inputs, "guardians": [
-        {**PD_1.inputs["guardians"][0], "card_text": speed._TOKEN + "0"}]}
-    address = "/api/scenarios/power-duell/situation/evaluate?lang=de"
-    body = {"inputs": calculator.json_inputs(table)}
-    spliced = client.post(address, body, content_type="application/json")
-    monkeypatch.setattr(speed, "shaped_once", speed.shaped)  # nothing to splice
-    plain = client.post(address, body, content_type="application/json")
-    assert spliced.status_code == plain.status_code == 200
-    assert spliced.content == plain.content
-    assert speed._TOKEN.replace("\x00", "\\u0000").encode() + b"0" in plain.content
-
-
 def _messages(ruling):
     """Every message a ruling's presentation renders (steps, values, readings, verdict)."""
     for step in ruling.steps:
@@ -480,3 +534,42 @@ def test_query_strings_are_urlencodes():
         assert speed.query_string(form) == urlencode(form, doseq=True)
     odd = {"a b": ["x+y", "ü~-._", ""], "k&=": [], "n": [1]}  # a number: urlencode's own
     assert speed.query_string(odd) == urlencode(odd, doseq=True)
+
+
+# --------------------------------------------------------------------------
+# An API request's query read without a call per parameter
+# --------------------------------------------------------------------------
+
+QUERIES = ["", "a", "a=", "=b", "a=b=c", "&&a=1&&a=2&b=&", "a+b=c+d", "a=%20%zz%C3%A4%2B",
+           "x=1;y=2", "a=1&A=2&a=3", "lang=ru&monsters=2&monsters-0-ap=100&as_of=2024-01-01"]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_an_api_query_is_read_as_django_reads_it(rf, query):
+    read = speed.query_dict(rf.get("/api/scenarios", QUERY_STRING=query))
+    django_read = rf.get("/api/scenarios", QUERY_STRING=query).GET
+    assert read is not None and read.__class__ is django_read.__class__
+    assert list(read.lists()) == list(django_read.lists())
+    assert (read.encoding, read._mutable) == (django_read.encoding, django_read._mutable)
+
+
+@pytest.mark.parametrize("request_of", [
+    lambda rf: rf.get("/api/scenarios", QUERY_STRING="name=\xc3\xa4"),  # not ASCII
+    lambda rf: rf.get("/api/scenarios", QUERY_STRING="&".join(  # too many fields
+        f"p{i}=1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))),
+    lambda rf: rf.post("/api/scenarios?a=1", b"{}", content_type="application/json; "
+                                                                   "charset=utf-16"),
+])
+def test_a_query_django_reads_otherwise_is_left_to_django(rf, request_of):
+    assert speed.query_dict(request_of(rf)) is None
+
+
+def test_the_api_reads_its_query_so(client, monkeypatch):
+    """Under /api/ the middleware hands the operation the query read so (a misspelled
+    parameter still answers 422 naming it)."""
+    calls = []
+    monkeypatch.setattr(middleware, "query_dict", lambda request: calls.append(
+        request.path) or speed.query_dict(request))
+    answer = client.get("/api/scenarios?lnag=ru")
+    assert answer.status_code == 422 and answer.json()["errors"][0]["field"] == "lnag"
+    assert calls == ["/api/scenarios"]
