@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -600,8 +601,8 @@ def rule_on_form(scenario: Scenario, data: Mapping[str, list[str]], path: str,
     fields = form_data(scenario, data)  # without as_of, _layout, hidden items
     # the same ruling from the API (which takes no parameter that names no field), in the
     # page's language, not the browser's Accept-Language
-    api_query = urlencode({**fields, **({"as_of": data["as_of"]} if dated else {}),
-                           "lang": get_language()}, doseq=True)
+    api_query = speed.query_string({**fields, **({"as_of": data["as_of"]} if dated else {}),
+                                    "lang": [get_language()]})  # urlencode(…, doseq=True)
     try:  # parsed once, shown and ruled on
         inputs, table = scenario.read_form(fields)
     except InputError as error:  # every field was read: its errors are all there
@@ -960,7 +961,7 @@ class RulingView:
         applicable), which is the order of their :attr:`StepView.shown` numbers."""
         return self.not_covered + self.decided + self.not_applicable
 
-    @property
+    @functools.cached_property  # read by the verdict's grounds and its official rulings
     def grounds(self) -> tuple[SourceView, ...]:
         """The clauses the verdict rests on: those cited by a step that is not
         "considered, not applicable", or by a reading of an open point."""
@@ -998,32 +999,56 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
     :attr:`RulingView.sources`, numbered in order of first citation; steps
     and readings refer to those numbers.
     """
-    cited = ruling.citations()
+    # Each cited clause once (ruling.citations(): steps, then readings, in order of first
+    # citation) with the steps citing it (ruling.steps_citing()).  A ruling holds a few
+    # citation objects cited many times, and hashing one runs Python: each object is
+    # looked up by its id, each clause by its value only the first time its object is met.
+    numbers: dict[int, int] = {}  # id(citation object) -> the clause's number
+    clauses: dict[Citation, int] = {}  # citation -> its number
+    citing: list[list[int]] = []  # per clause, the steps citing it (once per citation)
+
+    def number_of(citation: Citation) -> int:
+        found = numbers.get(id(citation))
+        if found is None:
+            found = clauses.get(citation)
+            if found is None:
+                found = clauses[citation] = len(clauses) + 1
+                citing.append([])
+            numbers[id(citation)] = found
+        return found
+
+    step_clauses = []
+    for number, step in enumerate(ruling.steps, 1):
+        mine = [number_of(citation) for citation in step.citations]
+        for clause in mine:
+            citing[clause - 1].append(number)
+        step_clauses.append(tuple(dict.fromkeys(mine)))
+    for reading in ruling.readings:
+        for citation in reading.citations:
+            number_of(citation)
+    cited = tuple(clauses)
     resolved = speed.resolved_citations(cited, on)
-    order = {citation: number for number, citation in enumerate(cited, 1)}
-    by_steps = dict(ruling.steps_citing())
+    found = [resolved[c] for c in cited]
     points = ruling.open_points()
-    by_points: dict[Citation, list[int]] = {}
+    by_points: list[list[int]] = [[] for _c in cited]
     for index, point in enumerate(points, 1):
         for reading in ruling.readings_of(point):
             for citation in reading.citations:
-                numbers = by_points.setdefault(citation, [])
-                if index not in numbers:
-                    numbers.append(index)
+                in_points = by_points[numbers[id(citation)] - 1]
+                if index not in in_points:
+                    in_points.append(index)
     shown = page_numbers(ruling.steps)
-    sources = tuple(SourceView(order[c], resolved[c], tuple(by_steps.get(c, ())),
-                               tuple(by_points.get(c, ())),
-                               tuple(sorted(shown[n] for n in by_steps.get(c, ()))))
-                    for c in cited)
+    sources = tuple(SourceView(number, found[number - 1], tuple(citing[number - 1]),
+                               tuple(by_points[number - 1]),
+                               tuple(sorted(shown[n] for n in citing[number - 1])))
+                    for number in range(1, len(cited) + 1))
     steps = []
-    for number, step in enumerate(ruling.steps, 1):
-        cites = tuple(dict.fromkeys(step.citations))
+    for number, (step, mine) in enumerate(zip(ruling.steps, step_clauses), 1):
         steps.append(StepView(step, number, render_message(step.message),
-                              render_message(step.reason), tuple(resolved[c] for c in cites),
-                              tuple(order[c] for c in cites), shown[number],
-                              tuple(shown[n] for n in step.see)))
+                              render_message(step.reason), tuple(found[n - 1] for n in mine),
+                              mine, shown[number], tuple(shown[n] for n in step.see)))
     decided = _decisions(ruling, points, on)
-    open_points = tuple(_open_point(ruling, point, index, resolved, order, decided.get(point))
+    open_points = tuple(_open_point(ruling, point, index, resolved, clauses, decided.get(point))
                         for index, point in enumerate(points, 1))
     values = tuple(_value_view(v, _others(v, open_points))
                    for v in _decided_values(ruling, decided))
