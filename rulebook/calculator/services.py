@@ -628,27 +628,32 @@ def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple
     the item ("Monsters — item 2: AP").
     """
     rows: list[tuple[str, str]] = []
+    item_label = speed.gettext("%(label)s — item %(number)s")  # remembered
 
     def walk(fields: Sequence[Field], data: Mapping[str, Any], context: str) -> None:
         for spec in fields:
             value = data.get(spec.name)
-            texts = speed.field_texts(spec)  # translated once per field and language
-            label = texts.label
-            full = f"{context}: {label}" if context else label
             if spec.kind is FieldKind.GROUP:
-                for index, item in enumerate(value or ()):
-                    walk(spec.fields, item, _("%(label)s — item %(number)s") % {
-                        "label": full, "number": index + 1})
+                if value:
+                    label = speed.field_texts(spec).label  # once per field and language
+                    full = f"{context}: {label}" if context else label
+                    for index, item in enumerate(value):
+                        walk(spec.fields, item, item_label % {"label": full,
+                                                              "number": index + 1})
                 continue
             if value is None or value == frozenset():
                 continue
             if spec.applies_when and value == spec.default and (
                     data.get(spec.applies_when[0]) not in spec.applies_when[1]):
                 continue
+            texts = speed.field_texts(spec)
+            full = f"{context}: {texts.label}" if context else texts.label
             if spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
-                labels = dict(texts.choices)
-                chosen = [value] if isinstance(value, str) else [
-                    choice for choice, _label in texts.choices if choice in value]
+                labels = texts.labels
+                if isinstance(value, str):  # one choice
+                    rows.append((full, labels.get(value, value)))
+                    continue
+                chosen = [choice for choice, _label in texts.choices if choice in value]
                 rows.append((full, ", ".join(labels.get(v, v) for v in chosen)))
             else:
                 rows.append((full, value_text(value)))

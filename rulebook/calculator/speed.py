@@ -114,7 +114,7 @@ from django.utils.translation import gettext as django_gettext, pgettext
 from ninja.renderers import JSONRenderer
 from pydantic import BaseModel
 
-from engine.core import Citation, Message, Scenario
+from engine.core import Choice, Citation, Message, Scenario
 from rulebook.caching.pages import request_generation, rulebook_generation
 from rulebook.caching.process import ProcessIndex
 from rulebook.models.rules import page_address
@@ -312,6 +312,10 @@ def rendered(message: Message) -> str:
     return _rendered(message, say)
 
 
+#: Marks a parameter :func:`_param` leaves to :meth:`engine.core.Message.render`.
+_OTHER = object()
+
+
 def _rendered(message: Message, say: Callable[[str], str]) -> str:
     params = message.params
     if not params:
@@ -322,9 +326,28 @@ def _rendered(message: Message, say: Callable[[str], str]) -> str:
         if kind is Message:
             value = _rendered(value, say)
         elif kind is not int and kind is not str:
-            return message.render(say)
+            value = _param(value, say)
+            if value is _OTHER:
+                return message.render(say)
         values[name] = value
     return say(message.id) % values
+
+
+def _param(value: Any, say: Callable[[str], str]) -> Any:
+    """A parameter as :func:`engine.core._render_param` gives it (no ``show_choice``):
+    a choice as its label, a tuple's items joined; :data:`_OTHER` for a kind not written
+    here (a subclass)."""
+    kind = value.__class__
+    if kind is int or kind is str or kind is bool:
+        return value
+    if kind is Message:
+        return _rendered(value, say)
+    if kind is Choice:
+        return _rendered(value.label, say) if value.label.__class__ is Message else _OTHER
+    if kind is tuple:
+        items = [_param(item, say) for item in value]
+        return _OTHER if _OTHER in items else ", ".join(str(item) for item in items)
+    return _OTHER
 
 
 @dataclasses.dataclass(frozen=True)
@@ -338,6 +361,11 @@ class FieldTexts:
     required_when: str
     choices: tuple[tuple[str, str], ...]
 
+    @functools.cached_property
+    def labels(self) -> dict[str, str]:
+        """The choices' labels by value (made once; not to be changed by the caller)."""
+        return dict(self.choices)
+
 
 #: The texts of the fields read so far: language → ``id(spec)`` → (spec, its texts); the
 #: spec is kept with its texts, so an id is never another field's.
@@ -350,12 +378,14 @@ def field_texts(spec: Any) -> FieldTexts:
     """``spec``'s :class:`FieldTexts` in the active language, worked out once per field
     and language (a form binds and a situation describes every field and choice label of
     the scenario on every ruling; the fields are the code's, so the same each time)."""
-    from rulebook.calculator.services import render_message  # services imports speed
-
-    table = FIELD_TEXTS.setdefault(language(), {})
+    table = FIELD_TEXTS.get(say_language := language())
+    if table is None:
+        table = FIELD_TEXTS.setdefault(say_language, {})
     found = table.get(id(spec))
     if found is not None and found[0] is spec:
         return found[1]
+    from rulebook.calculator.services import render_message  # services imports speed
+
     texts = FieldTexts(render_message(spec.label), render_message(spec.help),
                        render_message(spec.required_when),
                        tuple((choice.value, render_message(choice.label))
