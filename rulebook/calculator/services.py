@@ -957,8 +957,9 @@ class RulingView:
 
     @property
     def drift(self) -> bool:
-        """Whether any step carries a drift warning."""
-        return any(step.warnings for step in self.steps)
+        """Whether any step carries a drift warning (each citation asked once)."""
+        cited = {id(citation): citation for step in self.steps for citation in step.citations}
+        return any(citation.warning() for citation in cited.values())
 
     @property
     def trace(self) -> tuple[StepView, ...]:
@@ -1107,17 +1108,18 @@ def page_numbers(steps: Sequence[Step]) -> dict[int, int]:
     >>> page_numbers([done, skip, done])
     {1: 1, 3: 2, 2: 3}
     """
-    def group(step: Step) -> int:
-        if step.outcome is Outcome.NOT_COVERED:
-            return 0
-        return 2 if step.outcome is Outcome.NOT_APPLICABLE else 1
-
-    ordered = sorted(range(1, len(steps) + 1), key=lambda n: (group(steps[n - 1]), n))
-    return {number: place for place, number in enumerate(ordered, 1)}
+    not_covered, decided, not_applicable = [], [], []
+    for number, step in enumerate(steps, 1):
+        (not_covered if step.outcome is Outcome.NOT_COVERED else
+         not_applicable if step.outcome is Outcome.NOT_APPLICABLE else decided).append(number)
+    return {number: place for place, number in enumerate(
+        not_covered + decided + not_applicable, 1)}
 
 
 def _others(value: Value, points: Sequence["OpenPointView"]) -> tuple[OtherReading, ...]:
     """The value under each reading that gives it differently from the ruling's own value."""
+    if not points:
+        return ()
     own = value_json(value.value)
     found = []
     for point in points:

@@ -17,9 +17,12 @@ table never asked before, no page cache answering) costs little.  Four trades:
      :data:`CITATION_SETS` answers are kept (a reader may choose any date).
      The kept clause and version objects are shared between requests: they
      are only read.  Each is a :class:`KeptCitation`, which remembers what it
-     says per language (printed key, addresses, version line, drift, its JSON
-     per site origin: :func:`remembered`); it is replaced with its stamp, so
-     what a reader sees changes with a published correction and only then.
+     says per language (printed key, addresses, version line, drift, whether it
+     has a text, its drift warning, its link in a step's "Rests on:" and under
+     the verdict, its JSON per site origin: :func:`remembered`); it is replaced
+     with its stamp, so what a reader sees changes with a published correction
+     and only then.  A ruling's steps link each cited clause from one list made
+     per ruling (:func:`_clause_links`), not once per step citing it.
    - :data:`TRANSLATED` — gettext's answer per language and message id (the
      code's message ids: bounded), instead of Django's lookup for each of the
      hundreds of labels, choices and steps of a ruling; emptied when a test
@@ -29,11 +32,14 @@ table never asked before, no page cache answering) costs little.  Four trades:
      :func:`in_one_language` looks the active language and the script prefix
      up once for a whole presentation, form, markup or page (the calculator's
      views render in it; Django's lookups cost microseconds each time).
-     :func:`rendered` renders a message with its numbers, texts and nested
-     messages inline (a second writer of :meth:`engine.core.Message.render`'s
+     :func:`rendered` renders a message with its numbers, texts, flags, choices,
+     lists and nested messages inline (a second writer of :meth:`engine.core.Message.render`'s
      common cases, compared with it by a test), and :func:`query_string`
      writes the calculator's query strings without ``quote_plus`` for what it
      leaves as it is (a second writer of ``urlencode``, compared by a test).
+   - :func:`_today` — today's short date as written in a language (the printed
+     date, the date of a ruling not dated by the reader): one day per language,
+     emptied when a test changes the languages or the formats.
    - :func:`example_links` — the worked examples to start from (each one's
      short address, read by the engine), which depend only on the scenario and
      the language: kept per scenario and language.
