@@ -655,6 +655,12 @@ class Field:
         return _plan(self.fields)
 
     @functools.cached_property
+    def _count_field(self) -> "Field":
+        """The whole number field of a group's item count (:func:`form_count`; made once)."""
+        return Field(self.name, self.label, FieldKind.INTEGER,
+                     minimum=self.min_items, maximum=self.max_items)
+
+    @functools.cached_property
     def _holds_card_text(self) -> bool:
         """Whether a group's items hold a card-text field, at any depth (made once)."""
         return self.kind is FieldKind.GROUP and (has_card_text(self.fields) or any(
@@ -1207,10 +1213,8 @@ def form_count(spec: Field, data: Mapping[str, Any], name: str) -> int:
 
     :raises InputError: if the number is not a whole number within the group's bounds.
     """
-    count_field = Field(spec.name, spec.label, FieldKind.INTEGER,
-                        minimum=spec.min_items, maximum=spec.max_items)
     raw_count = _first(data.get(name))
-    return count_field.coerce(raw_count if raw_count not in (None, "") else "0",
+    return spec._count_field.coerce(raw_count if raw_count not in (None, "") else "0",
                               name.replace("-", "."))
 
 

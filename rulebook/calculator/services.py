@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -600,8 +601,8 @@ def rule_on_form(scenario: Scenario, data: Mapping[str, list[str]], path: str,
     fields = form_data(scenario, data)  # without as_of, _layout, hidden items
     # the same ruling from the API (which takes no parameter that names no field), in the
     # page's language, not the browser's Accept-Language
-    api_query = urlencode({**fields, **({"as_of": data["as_of"]} if dated else {}),
-                           "lang": get_language()}, doseq=True)
+    api_query = speed.query_string({**fields, **({"as_of": data["as_of"]} if dated else {}),
+                                    "lang": [get_language()]})  # urlencode(…, doseq=True)
     try:  # parsed once, shown and ruled on
         inputs, table = scenario.read_form(fields)
     except InputError as error:  # every field was read: its errors are all there
@@ -627,27 +628,32 @@ def describe_inputs(scenario: Scenario, inputs: Mapping[str, Any]) -> list[tuple
     the item ("Monsters — item 2: AP").
     """
     rows: list[tuple[str, str]] = []
+    item_label = speed.gettext("%(label)s — item %(number)s")  # remembered
 
     def walk(fields: Sequence[Field], data: Mapping[str, Any], context: str) -> None:
         for spec in fields:
             value = data.get(spec.name)
-            texts = speed.field_texts(spec)  # translated once per field and language
-            label = texts.label
-            full = f"{context}: {label}" if context else label
             if spec.kind is FieldKind.GROUP:
-                for index, item in enumerate(value or ()):
-                    walk(spec.fields, item, _("%(label)s — item %(number)s") % {
-                        "label": full, "number": index + 1})
+                if value:
+                    label = speed.field_texts(spec).label  # once per field and language
+                    full = f"{context}: {label}" if context else label
+                    for index, item in enumerate(value):
+                        walk(spec.fields, item, item_label % {"label": full,
+                                                              "number": index + 1})
                 continue
             if value is None or value == frozenset():
                 continue
             if spec.applies_when and value == spec.default and (
                     data.get(spec.applies_when[0]) not in spec.applies_when[1]):
                 continue
+            texts = speed.field_texts(spec)
+            full = f"{context}: {texts.label}" if context else texts.label
             if spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
-                labels = dict(texts.choices)
-                chosen = [value] if isinstance(value, str) else [
-                    choice for choice, _label in texts.choices if choice in value]
+                labels = texts.labels
+                if isinstance(value, str):  # one choice
+                    rows.append((full, labels.get(value, value)))
+                    continue
+                chosen = [choice for choice, _label in texts.choices if choice in value]
                 rows.append((full, ", ".join(labels.get(v, v) for v in chosen)))
             else:
                 rows.append((full, value_text(value)))
@@ -951,8 +957,9 @@ class RulingView:
 
     @property
     def drift(self) -> bool:
-        """Whether any step carries a drift warning."""
-        return any(step.warnings for step in self.steps)
+        """Whether any step carries a drift warning (each citation asked once)."""
+        cited = {id(citation): citation for step in self.steps for citation in step.citations}
+        return any(citation.warning() for citation in cited.values())
 
     @property
     def trace(self) -> tuple[StepView, ...]:
@@ -960,7 +967,7 @@ class RulingView:
         applicable), which is the order of their :attr:`StepView.shown` numbers."""
         return self.not_covered + self.decided + self.not_applicable
 
-    @property
+    @functools.cached_property  # read by the verdict's grounds and its official rulings
     def grounds(self) -> tuple[SourceView, ...]:
         """The clauses the verdict rests on: those cited by a step that is not
         "considered, not applicable", or by a reading of an open point."""
@@ -998,32 +1005,56 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
     :attr:`RulingView.sources`, numbered in order of first citation; steps
     and readings refer to those numbers.
     """
-    cited = ruling.citations()
+    # Each cited clause once (ruling.citations(): steps, then readings, in order of first
+    # citation) with the steps citing it (ruling.steps_citing()).  A ruling holds a few
+    # citation objects cited many times, and hashing one runs Python: each object is
+    # looked up by its id, each clause by its value only the first time its object is met.
+    numbers: dict[int, int] = {}  # id(citation object) -> the clause's number
+    clauses: dict[Citation, int] = {}  # citation -> its number
+    citing: list[list[int]] = []  # per clause, the steps citing it (once per citation)
+
+    def number_of(citation: Citation) -> int:
+        found = numbers.get(id(citation))
+        if found is None:
+            found = clauses.get(citation)
+            if found is None:
+                found = clauses[citation] = len(clauses) + 1
+                citing.append([])
+            numbers[id(citation)] = found
+        return found
+
+    step_clauses = []
+    for number, step in enumerate(ruling.steps, 1):
+        mine = [number_of(citation) for citation in step.citations]
+        for clause in mine:
+            citing[clause - 1].append(number)
+        step_clauses.append(tuple(dict.fromkeys(mine)))
+    for reading in ruling.readings:
+        for citation in reading.citations:
+            number_of(citation)
+    cited = tuple(clauses)
     resolved = speed.resolved_citations(cited, on)
-    order = {citation: number for number, citation in enumerate(cited, 1)}
-    by_steps = dict(ruling.steps_citing())
+    found = [resolved[c] for c in cited]
     points = ruling.open_points()
-    by_points: dict[Citation, list[int]] = {}
+    by_points: list[list[int]] = [[] for _c in cited]
     for index, point in enumerate(points, 1):
         for reading in ruling.readings_of(point):
             for citation in reading.citations:
-                numbers = by_points.setdefault(citation, [])
-                if index not in numbers:
-                    numbers.append(index)
+                in_points = by_points[numbers[id(citation)] - 1]
+                if index not in in_points:
+                    in_points.append(index)
     shown = page_numbers(ruling.steps)
-    sources = tuple(SourceView(order[c], resolved[c], tuple(by_steps.get(c, ())),
-                               tuple(by_points.get(c, ())),
-                               tuple(sorted(shown[n] for n in by_steps.get(c, ()))))
-                    for c in cited)
+    sources = tuple(SourceView(number, found[number - 1], tuple(citing[number - 1]),
+                               tuple(by_points[number - 1]),
+                               tuple(sorted(shown[n] for n in citing[number - 1])))
+                    for number in range(1, len(cited) + 1))
     steps = []
-    for number, step in enumerate(ruling.steps, 1):
-        cites = tuple(dict.fromkeys(step.citations))
+    for number, (step, mine) in enumerate(zip(ruling.steps, step_clauses), 1):
         steps.append(StepView(step, number, render_message(step.message),
-                              render_message(step.reason), tuple(resolved[c] for c in cites),
-                              tuple(order[c] for c in cites), shown[number],
-                              tuple(shown[n] for n in step.see)))
+                              render_message(step.reason), tuple(found[n - 1] for n in mine),
+                              mine, shown[number], tuple(shown[n] for n in step.see)))
     decided = _decisions(ruling, points, on)
-    open_points = tuple(_open_point(ruling, point, index, resolved, order, decided.get(point))
+    open_points = tuple(_open_point(ruling, point, index, resolved, clauses, decided.get(point))
                         for index, point in enumerate(points, 1))
     values = tuple(_value_view(v, _others(v, open_points))
                    for v in _decided_values(ruling, decided))
@@ -1077,17 +1108,18 @@ def page_numbers(steps: Sequence[Step]) -> dict[int, int]:
     >>> page_numbers([done, skip, done])
     {1: 1, 3: 2, 2: 3}
     """
-    def group(step: Step) -> int:
-        if step.outcome is Outcome.NOT_COVERED:
-            return 0
-        return 2 if step.outcome is Outcome.NOT_APPLICABLE else 1
-
-    ordered = sorted(range(1, len(steps) + 1), key=lambda n: (group(steps[n - 1]), n))
-    return {number: place for place, number in enumerate(ordered, 1)}
+    not_covered, decided, not_applicable = [], [], []
+    for number, step in enumerate(steps, 1):
+        (not_covered if step.outcome is Outcome.NOT_COVERED else
+         not_applicable if step.outcome is Outcome.NOT_APPLICABLE else decided).append(number)
+    return {number: place for place, number in enumerate(
+        not_covered + decided + not_applicable, 1)}
 
 
 def _others(value: Value, points: Sequence["OpenPointView"]) -> tuple[OtherReading, ...]:
     """The value under each reading that gives it differently from the ruling's own value."""
+    if not points:
+        return ()
     own = value_json(value.value)
     found = []
     for point in points:

@@ -17,9 +17,12 @@ table never asked before, no page cache answering) costs little.  Four trades:
      :data:`CITATION_SETS` answers are kept (a reader may choose any date).
      The kept clause and version objects are shared between requests: they
      are only read.  Each is a :class:`KeptCitation`, which remembers what it
-     says per language (printed key, addresses, version line, drift, its JSON
-     per site origin: :func:`remembered`); it is replaced with its stamp, so
-     what a reader sees changes with a published correction and only then.
+     says per language (printed key, addresses, version line, drift, whether it
+     has a text, its drift warning, its link in a step's "Rests on:" and under
+     the verdict, its JSON per site origin: :func:`remembered`); it is replaced
+     with its stamp, so what a reader sees changes with a published correction
+     and only then.  A ruling's steps link each cited clause from one list made
+     per ruling (:func:`_clause_links`), not once per step citing it.
    - :data:`TRANSLATED` — gettext's answer per language and message id (the
      code's message ids: bounded), instead of Django's lookup for each of the
      hundreds of labels, choices and steps of a ruling; emptied when a test
@@ -29,11 +32,14 @@ table never asked before, no page cache answering) costs little.  Four trades:
      :func:`in_one_language` looks the active language and the script prefix
      up once for a whole presentation, form, markup or page (the calculator's
      views render in it; Django's lookups cost microseconds each time).
-     :func:`rendered` renders a message with its numbers, texts and nested
-     messages inline (a second writer of :meth:`engine.core.Message.render`'s
+     :func:`rendered` renders a message with its numbers, texts, flags, choices,
+     lists and nested messages inline (a second writer of :meth:`engine.core.Message.render`'s
      common cases, compared with it by a test), and :func:`query_string`
      writes the calculator's query strings without ``quote_plus`` for what it
      leaves as it is (a second writer of ``urlencode``, compared by a test).
+   - :func:`_today` — today's short date as written in a language (the printed
+     date, the date of a ruling not dated by the reader): one day per language,
+     emptied when a test changes the languages or the formats.
    - :func:`example_links` — the worked examples to start from (each one's
      short address, read by the engine), which depend only on the scenario and
      the language: kept per scenario and language.
@@ -122,7 +128,7 @@ from django.utils.translation import gettext as django_gettext, pgettext
 from ninja.renderers import JSONRenderer
 from pydantic import BaseModel
 
-from engine.core import Citation, Message, Scenario
+from engine.core import Choice, Citation, Message, Scenario
 from rulebook.caching.pages import request_generation, rulebook_generation
 from rulebook.caching.process import ProcessIndex
 from rulebook.models.rules import page_address
@@ -179,6 +185,19 @@ class KeptCitation(ResolvedCitation):
         except KeyError:
             memo[key] = found = build()
             return found
+
+    @property
+    def has_text(self) -> bool:
+        """:attr:`ResolvedCitation.has_text`, worked out once."""
+        said = self.__dict__.get("_has_text")
+        if said is None:
+            said = ResolvedCitation.has_text.fget(self)
+            object.__setattr__(self, "_has_text", said)
+        return said
+
+    def warning(self) -> str:
+        """:meth:`ResolvedCitation.warning`, once per language."""
+        return self._said("warning", lambda: ResolvedCitation.warning(self))
 
     @property
     def display_key(self) -> str:
@@ -307,6 +326,10 @@ def rendered(message: Message) -> str:
     return _rendered(message, say)
 
 
+#: Marks a parameter :func:`_param` leaves to :meth:`engine.core.Message.render`.
+_OTHER = object()
+
+
 def _rendered(message: Message, say: Callable[[str], str]) -> str:
     params = message.params
     if not params:
@@ -317,9 +340,28 @@ def _rendered(message: Message, say: Callable[[str], str]) -> str:
         if kind is Message:
             value = _rendered(value, say)
         elif kind is not int and kind is not str:
-            return message.render(say)
+            value = _param(value, say)
+            if value is _OTHER:
+                return message.render(say)
         values[name] = value
     return say(message.id) % values
+
+
+def _param(value: Any, say: Callable[[str], str]) -> Any:
+    """A parameter as :func:`engine.core._render_param` gives it (no ``show_choice``):
+    a choice as its label, a tuple's items joined; :data:`_OTHER` for a kind not written
+    here (a subclass)."""
+    kind = value.__class__
+    if kind is int or kind is str or kind is bool:
+        return value
+    if kind is Message:
+        return _rendered(value, say)
+    if kind is Choice:
+        return _rendered(value.label, say) if value.label.__class__ is Message else _OTHER
+    if kind is tuple:
+        items = [_param(item, say) for item in value]
+        return _OTHER if _OTHER in items else ", ".join(str(item) for item in items)
+    return _OTHER
 
 
 @dataclasses.dataclass(frozen=True)
@@ -333,6 +375,11 @@ class FieldTexts:
     required_when: str
     choices: tuple[tuple[str, str], ...]
 
+    @functools.cached_property
+    def labels(self) -> dict[str, str]:
+        """The choices' labels by value (made once; not to be changed by the caller)."""
+        return dict(self.choices)
+
 
 #: The texts of the fields read so far: language → ``id(spec)`` → (spec, its texts); the
 #: spec is kept with its texts, so an id is never another field's.
@@ -345,12 +392,14 @@ def field_texts(spec: Any) -> FieldTexts:
     """``spec``'s :class:`FieldTexts` in the active language, worked out once per field
     and language (a form binds and a situation describes every field and choice label of
     the scenario on every ruling; the fields are the code's, so the same each time)."""
-    from rulebook.calculator.services import render_message  # services imports speed
-
-    table = FIELD_TEXTS.setdefault(language(), {})
+    table = FIELD_TEXTS.get(say_language := language())
+    if table is None:
+        table = FIELD_TEXTS.setdefault(say_language, {})
     found = table.get(id(spec))
     if found is not None and found[0] is spec:
         return found[1]
+    from rulebook.calculator.services import render_message  # services imports speed
+
     texts = FieldTexts(render_message(spec.label), render_message(spec.help),
                        render_message(spec.required_when),
                        tuple((choice.value, render_message(choice.label))
@@ -367,6 +416,9 @@ def _forget_translations(setting: str, **_kwargs: Any) -> None:
         TRANSLATED.clear()
         FIELD_TEXTS.clear()
         BLANK_ITEMS.clear()
+    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS",
+                   "FORMAT_MODULE_PATH", "SHORT_DATE_FORMAT", "USE_L10N"}:
+        _TODAY.clear()
 
 
 # --------------------------------------------------------------------------
@@ -448,11 +500,19 @@ def query_dict(request: Any) -> QueryDict | None:
 # reference: a test renders both ways and asks for the same bytes.  Change the
 # templates first, then this, until the test passes.
 
+#: Whether a text holds a character :func:`html.escape` replaces (most texts hold none).
+_ESCAPED = re.compile("[&<>\"']").search
+
+
 def _e(value: Any) -> str:
     """A value as the template engine writes it: text escaped, ``None`` as "None"
-    (``str(conditional_escape(value))`` without its lazy-argument wrapper)."""
-    if value.__class__ is str:
-        return _escape(value)
+    (``str(conditional_escape(value))`` without its lazy-argument wrapper); a text
+    without a character to escape and a whole number written as they are."""
+    kind = value.__class__
+    if kind is str:
+        return _escape(value) if _ESCAPED(value) else value
+    if kind is int:  # digits and a sign: nothing to escape
+        return str(value)
     if isinstance(value, Promise):
         value = str(value)
     if hasattr(value, "__html__"):
@@ -472,42 +532,69 @@ _REASONS = {
 _OPEN = ("not_covered", "silent", "assumed")
 
 
-def _step(step) -> str:
-    outcome = step.outcome
+def _step(step, links: dict | None = None) -> str:
+    """A step as ``includes/step.html`` writes it; ``links``: the ruling's cited clauses'
+    links by number, each with its citation (:func:`_clause_links`), else written here."""
+    outcome = step.step.outcome.value
     reason = ""
     if outcome in _REASONS:
         reason = (f'<p class="step__reason"><strong>{gettext(_REASONS[outcome])}</strong> '
                   f'{_e(step.reason)}</p>' + ("" if outcome == "assumed" else "\n  "))
     see = ""
     if step.shown_see:
+        also = gettext("step %(number)s")
         see = ('<p class="step__see">' + gettext("See also:") + " " + ", ".join(
             f'<a class="step__ref" href="#step-{_e(number)}">'
-            + _blocktranslate("step %(number)s", number=number) + "</a>"
+            + also % {"number": _e(number)} + "</a>"
             for number in step.shown_see) + "</p>")
     refs = ""
-    if step.cited:
-        links = []
-        for number, citation in step.cited:
-            link = f'<a class="step__ref" href="#clause-{_e(number)}">{_e(citation.display_key)}</a>'
-            if not citation.has_text:
-                link += (' <span class="step__changed step__changed--no-text">(' + (
-                    gettext("not yet in force on this date")
-                    if citation.drift.value == "not_in_force"
-                    else gettext("no text on this date")) + ")</span>")
-            elif citation.warning():
-                link += ' <span class="step__changed">(' + gettext("text changed") + ")</span>"
-            if citation.rulings:
-                link += f' <span class="step__rulings">({_ruling_links(citation)})</span>'
-            links.append(link)
-        refs = '<p class="step__refs">' + gettext("Rests on:") + "\n    " + ", ".join(links) + "</p>"
+    cited = tuple(zip(step.refs, step.citations))  # StepView.cited
+    if cited:
+        if links is None:
+            links = _clause_links(cited)
+        written = []
+        for number, citation in cited:
+            found = links.get(number)
+            if found is None or found[0] is not citation:  # not the ruling's clause numbered so
+                found = _clause_links(((number, citation),))[number]
+            written.append(found[1])
+        refs = '<p class="step__refs">' + gettext("Rests on:") + "\n    " + ", ".join(
+            written) + "</p>"
+    shown = _e(step.shown)
     return (
         f'<li class="step step--{_e(outcome)}'
-        f'{" step--override" if step.card_text_may_override else ""}" id="step-{_e(step.shown)}">\n'
+        f'{" step--override" if step.card_text_may_override else ""}" id="step-{shown}">\n'
         f'  <details class="step__details"{" open" if outcome in _OPEN else ""}>\n'
         f'  <summary class="step__text"><span class="step__number">'
-        + _blocktranslate("Step %(number)s:", number=step.shown)
+        + gettext("Step %(number)s:") % {"number": shown}
         + f'</span> {_e(step.text)}</summary>\n'
         f'  {reason}\n  {see}\n  {refs}\n  </details>\n</li>\n')
+
+
+def _clause_links(cited: Iterable[tuple[int, Any]]) -> dict[int, tuple[Any, str]]:
+    """Each (number, citation) of ``cited`` as a step links it: number → (citation, link)."""
+    prefix = script_prefix()
+    return {number: (citation, f'<a class="step__ref" href="#clause-{_e(number)}">' + (
+        citation._said(("step-ref", prefix), functools.partial(_step_ref, citation))
+        if citation.__class__ is KeptCitation else _step_ref(citation)))
+        for number, citation in cited}
+
+
+def _step_ref(citation) -> str:
+    """A cited clause in a step's "Rests on:" after its link's address: its printed key,
+    whether it had a text on the date and its official rulings (depending only on the
+    citation, the language and the script prefix: once per kept citation)."""
+    link = f'{_e(citation.display_key)}</a>'
+    if not citation.has_text:
+        link += (' <span class="step__changed step__changed--no-text">(' + (
+            gettext("not yet in force on this date")
+            if citation.drift.value == "not_in_force"
+            else gettext("no text on this date")) + ")</span>")
+    elif citation.warning():
+        link += ' <span class="step__changed">(' + gettext("text changed") + ")</span>"
+    if citation.rulings:
+        link += f' <span class="step__rulings">({_ruling_links(citation)})</span>'
+    return link
 
 
 def _ruling_links(citation) -> str:
@@ -534,9 +621,8 @@ def _source(source, ruling) -> str:
     citation = source.citation
     dated = bool(ruling.dated)
     # what depends on the clause, the date and the language only: once per kept citation
-    key, tail = remembered(citation, ("source", dated, ruling.on, script_prefix()),
-                           lambda: _source_parts(citation, ruling, dated))
-    meta = remembered(citation, "meta", lambda: _version_meta(citation.version))
+    key, meta, tail = remembered(citation, ("source", dated, ruling.on, script_prefix()),
+                                 lambda: _source_parts(citation, ruling, dated))
     steps = ""
     if source.steps:
         steps = gettext("relied on by steps") + " " + ", ".join(
@@ -551,8 +637,9 @@ def _source(source, ruling) -> str:
             f'  <span class="citation__steps">{steps}</span>{tail}\n</li>\n')
 
 
-def _source_parts(citation, ruling, dated: bool) -> tuple[str, str]:
-    """A cited clause's key link and what follows its steps (rulings, warning, details)."""
+def _source_parts(citation, ruling, dated: bool) -> tuple[str, str, str]:
+    """A cited clause's key link, its version line and what follows its steps (rulings,
+    warning, details)."""
     if citation.clause:
         key = (f'<a class="citation__key" href="{_e(citation.dated_url(dated))}">'
                f'{_e(citation.display_key)}</a>')
@@ -585,7 +672,7 @@ def _source_parts(citation, ruling, dated: bool) -> tuple[str, str]:
             f'    <div class="citation__text"><a href="{_e(citation.dated_url(dated))}">'
             + _blocktranslate("Read clause %(key)s on its page", key=citation.display_key)
             + '</a></div>\n  </details>\n  ')
-    return key, f"{rulings}\n  {warning}\n  {details}"
+    return key, _version_meta(citation.version), f"{rulings}\n  {warning}\n  {details}"
 
 
 @in_one_language
@@ -633,10 +720,9 @@ def _grounds(ruling) -> str:
     said = ""
     if grounds:
         dated = bool(ruling.dated)
+        what = ("ground", dated, script_prefix())
         said = '<p class="grounds"><strong>' + gettext("Rests on:") + "</strong> " + ", ".join(
-            f'<a class="grounds__clause" href="{_e(source.citation.dated_url(dated))}">'
-            f'{_e(source.citation.display_key)}</a>' if source.citation.clause else
-            f'<span class="grounds__clause">{_e(source.citation.key)}</span>'
+            remembered(source.citation, what, functools.partial(_ground, source.citation, dated))
             for source in grounds) + "</p>"
     decided = ruling.decided_points
     said += "\n  "
@@ -657,6 +743,14 @@ def _grounds(ruling) -> str:
     return said
 
 
+def _ground(citation, dated: bool) -> str:
+    """A clause the verdict rests on, linked to its page (dated: with the ruling's date)."""
+    if citation.clause:
+        return (f'<a class="grounds__clause" href="{_e(citation.dated_url(dated))}">'
+                f'{_e(citation.display_key)}</a>')
+    return f'<span class="grounds__clause">{_e(citation.key)}</span>'
+
+
 def _answer(ruling) -> str:
     """The region's answer: verdict, values, what it rests on, other values, the date."""
     verdict = ("verdict--complete" if ruling.settled else
@@ -667,7 +761,8 @@ def _answer(ruling) -> str:
                  + f' ({len(ruling.other_values)})</summary>\n    <dl class="ruling-values">'
                  + _values(ruling.other_values, ruling) + "</dl>\n  </details>")
     checked = _blocktranslate("Checked against the rule texts in force on %(date)s.",
-                              date=date_format(ruling.on, "SHORT_DATE_FORMAT"))
+                              date=date_format(ruling.on, "SHORT_DATE_FORMAT")
+                              if ruling.dated else _today(ruling.on))
     return (
         f'  <div class="answer">\n'
         f'  <p class="verdict {verdict}"><strong>{gettext("Verdict:")}</strong> '
@@ -690,7 +785,8 @@ def _situation(situation) -> str:
             f'    <dl class="situation">{rows}</dl>\n  </section>\n  ')
 
 
-def _step_list(steps, heading: str, kind: str, help_text: str = "") -> str:
+def _step_list(steps, heading: str, kind: str, help_text: str = "",
+               links: dict | None = None) -> str:
     """A heading and its list of steps (``includes/step.html`` each), or nothing."""
     if not steps:
         return ""
@@ -698,7 +794,7 @@ def _step_list(steps, heading: str, kind: str, help_text: str = "") -> str:
     if help_text:
         said += f'  <p class="help">{help_text}</p>\n'
     return (said + f'  <ul class="steps {kind}">\n    '
-            + "".join(_step(step) for step in steps) + "\n  </ul>\n  ")
+            + "".join(_step(step, links) for step in steps) + "\n  </ul>\n  ")
 
 
 def _reading_number(number: int) -> str:
@@ -785,14 +881,16 @@ def _open_points(ruling) -> str:
 
 def _trace(ruling) -> str:
     """The steps: those not covered, then those deciding, then those not applicable."""
+    # each cited clause's link as the steps write it, once per ruling
+    links = _clause_links((source.number, source.citation) for source in ruling.sources)
     not_covered = _step_list(
         ruling.not_covered, gettext("Not covered by the published rules"),
         "steps--not-covered", gettext(
             "The published texts do not define these inputs. The ruling does not take them "
-            "into account; it answers only the rest of the question."))
-    decided = _step_list(ruling.decided, gettext("Steps"), "steps--decided")
+            "into account; it answers only the rest of the question."), links)
+    decided = _step_list(ruling.decided, gettext("Steps"), "steps--decided", links=links)
     not_applicable = _step_list(ruling.not_applicable, gettext("Considered, not applicable"),
-                                "steps--not-applicable")
+                                "steps--not-applicable", links=links)
     return (f"  {not_covered}\n  {_open_points(ruling)}\n"
             f'  <div class="ruling__trace">\n  {decided}\n  {not_applicable}\n  </div>\n')
 
@@ -827,11 +925,28 @@ def _share(share_url: str, scenario: Scenario, api_query: Any) -> str:
         f'{gettext("This ruling as JSON")}</a></p>\n')
 
 
+#: Today's short date as written per language: language → (day, text), one day each.
+_TODAY: dict[str | None, tuple[datetime.date, str]] = {}
+
+
+def _today(day: datetime.date | datetime.datetime) -> str:
+    """``date_format(day, "SHORT_DATE_FORMAT")`` of today (the printed date, the date of a
+    ruling not dated by the reader), written once per language and day (the format holds
+    only a date's parts, so a moment of the day is written as its day)."""
+    found = _TODAY.get(lang := language())
+    date = day.date() if isinstance(day, datetime.datetime) else day
+    if found is not None and found[0] == date:
+        return found[1]
+    text = date_format(day, "SHORT_DATE_FORMAT")
+    _TODAY[lang] = (date, text)
+    return text
+
+
 def _printed_on() -> str:
     """``{% now "SHORT_DATE_FORMAT" %}`` in "Printed on …": today in the current time zone."""
     today = datetime.datetime.now(
         tz=timezone.get_current_timezone() if settings.USE_TZ else None)
-    return _blocktranslate("Printed on %(date)s.", date=date_format(today, "SHORT_DATE_FORMAT"))
+    return _blocktranslate("Printed on %(date)s.", date=_today(today))
 
 
 @in_one_language

@@ -515,6 +515,24 @@ def test_messages_rendered_inline_are_the_engines_rendering(lang):
     assert count > 900
 
 
+def test_choices_lists_and_flags_in_messages_rendered_inline_are_the_engines_rendering():
+    from fractions import Fraction
+
+    from engine.core import Choice, msg
+
+    side = Choice("a", msg("Side A"))
+    messages = [msg("Choose one of: %(choices)s.", choices=(side, Choice("b", msg("side B")))),
+                msg("%(flag)s, %(n)s", flag=True, n=3), msg("%(choice)s", choice=side),
+                msg("Order: %(order)s", order=(msg("effect %(n)s", n=2), 1, "x", False)),
+                msg("%(part)s of %(order)s", part=Fraction(1, 2), order=(1, 2)),
+                msg("%(nested)s", nested=msg("%(list)s", list=(side, (1, 2))))]
+    for lang in ("de", "ru", "en"):
+        with translation.override(lang):
+            for message in messages:
+                assert speed.rendered(message) == message.render(speed.gettext)
+    assert speed._rendered(messages[0], lambda text: text) == "Choose one of: Side A, side B."
+
+
 def test_query_strings_are_urlencodes():
     from urllib.parse import urlencode
 
