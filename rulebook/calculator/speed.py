@@ -25,7 +25,12 @@ table never asked before, no page cache answering) costs little.  Four trades:
      hundreds of labels, choices and steps of a ruling; emptied when a test
      changes the languages or the catalogs' paths.  :func:`field_texts`: a
      scenario field's label, help and choice labels, translated once per field
-     and language (:data:`FIELD_TEXTS`, bounded by the code's fields).
+     and language (:data:`FIELD_TEXTS`, bounded by the code's fields);
+     :func:`field_plans`: what binding each of a scenario's fields needs that
+     depends only on the code and the language (texts, layout, defaults,
+     :class:`~rulebook.calculator.services.FieldPlan`), once per scenario and
+     language (:data:`FIELD_PLANS`), so that a form binds its hundred fields
+     with a copied dictionary each.
      :func:`in_one_language` looks the active language and the script prefix
      up once for a whole presentation, form, markup or page (the calculator's
      views render in it; Django's lookups cost microseconds each time).
@@ -353,11 +358,34 @@ def field_texts(spec: Any) -> FieldTexts:
     return texts
 
 
+#: The scenarios' forms planned so far (:func:`field_plans`): language → ``id(scenario)`` →
+#: (scenario, its plans); the scenario is kept with its plans, so an id is never another's.
+FIELD_PLANS: dict[str | None, dict[int, tuple[Any, Any]]] = {}
+#: At most this many scenarios per language (the code's: a few dozen).
+FIELD_PLANS_PER_LANGUAGE = 256
+
+
+def field_plans(scenario: Scenario, build: Callable[[Scenario], V]) -> V:
+    """``build(scenario)`` (:func:`rulebook.calculator.services.field_plans`: what binding
+    each of the scenario's fields needs that depends only on the code and the language),
+    worked out once per scenario and language."""
+    table = FIELD_PLANS.setdefault(language(), {})
+    found = table.get(id(scenario))
+    if found is not None and found[0] is scenario:
+        return found[1]
+    plans = build(scenario)
+    if len(table) >= FIELD_PLANS_PER_LANGUAGE:
+        table.clear()
+    table[id(scenario)] = (scenario, plans)
+    return plans
+
+
 @receiver(setting_changed)
 def _forget_translations(setting: str, **_kwargs: Any) -> None:
     if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
         TRANSLATED.clear()
         FIELD_TEXTS.clear()
+        FIELD_PLANS.clear()
         BLANK_ITEMS.clear()
 
 

@@ -322,9 +322,10 @@ def test_the_json_answer_is_the_bytes_ninja_writes_after_validating(seeded, clie
 def _switched_off(monkeypatch):
     """Every speed-up of a ruling's page, fragment and JSON that can be switched off,
     switched off: Django's render outside one language scope, ``reverse()`` for every
-    address, chrome rendered each time, field texts translated each time, groups' blank
-    items written each time, kept citations' JSON shaped on every answer, the generation
-    read again, nothing kept; the ruling region rendered by its template."""
+    address, chrome rendered each time, field texts translated and forms planned each
+    time, groups' blank items written each time, kept citations' JSON shaped on every
+    answer, the generation read again, nothing kept; the ruling region rendered by its
+    template."""
     from django.shortcuts import render
     from django.urls import reverse
 
@@ -344,6 +345,7 @@ def _switched_off(monkeypatch):
     for module in (speed, api, reading):
         monkeypatch.setattr(module, "page_address", address)
     monkeypatch.setattr(speed, "field_texts", texts)
+    monkeypatch.setattr(speed, "field_plans", lambda scenario, build: build(scenario))
     monkeypatch.setattr(speed, "shaped_once", speed.shaped)
     monkeypatch.setattr(speed, "request_generation", lambda: None)
     monkeypatch.setattr(speed, "_blank_item", lambda group, env: speed._group_item(
