@@ -63,7 +63,14 @@ table never asked before, no page cache answering) costs little.  Four trades:
    the pages render the region's template and give the same bytes.  To change
    the markup, change the template, then this module, until that test passes.  A group's blank
    item (its ``<template>``: initial values only) is written once per form
-   address, language and the cards its fields may pick (:data:`BLANK_ITEMS`); a
+   address, language and the cards its fields may pick (:data:`BLANK_ITEMS`); each
+   field's and group's markup once per field, HTML name (the items' names are the
+   code's: bounded by the groups' sizes), language and form address, split around
+   what a form changes in it (:data:`FIELD_MARKUP`, :func:`_kept_field`: the value,
+   the choices selected, each choice written unselected and selected once, the cards
+   a field may pick, a group's count, items and blank item) and filled in per form
+   (a field showing an error or a card reading is written afresh); a group item's
+   legend and "Remove" once per label and number (:data:`ITEM_LABELS`); a
    cited clause's key link, rulings, warning and details once per kept citation,
    date and language (:func:`remembered`), only its steps per ruling.
 
@@ -91,6 +98,7 @@ API's evaluation address alone cost a third of a millisecond per page.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import datetime
 import functools
@@ -387,6 +395,8 @@ def _forget_translations(setting: str, **_kwargs: Any) -> None:
         FIELD_TEXTS.clear()
         FIELD_PLANS.clear()
         BLANK_ITEMS.clear()
+        FIELD_MARKUP.clear()
+        ITEM_LABELS.clear()
 
 
 # --------------------------------------------------------------------------
@@ -893,13 +903,41 @@ def _error_class(field) -> str:
 
 
 def _group(field, env: dict) -> str:
-    spec = field.spec
-    action = env["action"]
     items = "".join(_group_item(field, item, number, env)
                     for number, item in enumerate(field.items, 1))
     if not field.items:
         items = ('\n  <p class="muted" data-group-empty>' + gettext(
             "No items. Enter a number above and choose “Show this many items”.") + "</p>\n  ")
+    return _kept_group(field, env, items, _blank_item(field, env))
+
+
+def _kept_group(field, env: dict, items: str, blank: str) -> str:
+    """:func:`_group_markup`, from the group's markup kept per field, language and form
+    address (:data:`FIELD_MARKUP`) with its count, ``items`` and ``blank`` item filled in
+    (written afresh when it shows an error)."""
+    if field.error:
+        return _group_markup(field, env, items, blank)
+    spec = field.spec
+    key = (id(spec), language(), env["action"], field.html_name, field.label, field.help)
+    found = FIELD_MARKUP.get(key)
+    if found is None or found[0] is not spec:
+        probe = copy.copy(field)
+        probe.value = _HOLE
+        parts = _group_markup(probe, env, _HOLE, _HOLE).split(_HOLE)
+        found = (spec, *parts) if len(parts) == 4 else (spec, None)
+        if len(FIELD_MARKUP) >= FIELD_MARKUP_KEPT:
+            FIELD_MARKUP.clear()
+        FIELD_MARKUP[key] = found
+    if found[1] is None:
+        return _group_markup(field, env, items, blank)
+    _spec, head, count, template, tail = found
+    return head + _e(field.value) + count + items + template + blank + tail
+
+
+def _group_markup(field, env: dict, items: str, blank: str) -> str:
+    """A group ``field`` with its ``items`` and its ``blank`` item written."""
+    spec = field.spec
+    action = env["action"]
     return (
         f'\n<fieldset class="field field--group{_error_class(field)}" '
         f'data-group="{_e(field.html_name)}" data-min="{_e(spec.min_items)}" '
@@ -921,7 +959,7 @@ def _group(field, env: dict) -> str:
         f'  <div class="group-items" data-group-items>\n'
         f'  {items}\n'
         f'  </div>\n'
-        f'  <template data-group-template>{_blank_item(field, env)}'
+        f'  <template data-group-template>{blank}'
         f'</template>\n'
         f'  <p class="group-add" data-group-add hidden><button type="button" '
         f'class="button button--secondary" data-group-add-button>'
@@ -942,7 +980,13 @@ def _blank_item(group, env: dict) -> str:
     so it is the same on every ruling of the scenario — unless it shows an error or a card
     reading (written afresh then)."""
     references = []
-    for field in _fields_of(group.template):
+    for field in group.template:
+        if field.items or field.template:  # a group in the item: every field of it
+            fields: Iterable[Any] = _fields_of(group.template)
+            break
+    else:
+        fields = group.template
+    for field in fields:
         if field.error:
             return _group_item(group, group.template, "__n__", env)
         if field.references:
@@ -978,24 +1022,47 @@ def _group_item(group, item: list, number: Any, env: dict) -> str:
             f'      <summary>{gettext("More")}</summary>\n'
             f'      <div class="group-item__row">{"".join(_field(f, env) for f in more)}</div>\n'
             f'    </details>')
+    labels = _item_labels(group.label, number)
     return (
         f'<fieldset class="group-item" data-group-item>\n'
-        f'    <legend>' + _blocktranslate("%(label)s — item %(number)s", label=group.label,
-                                          number=number) + '</legend>\n'
+        f'    <legend>{labels[0]}</legend>\n'
         f'    <div class="group-item__row">{plain}</div>\n'
         f'    {details}\n'
         f'    <p class="group-item__remove" hidden><button type="button" '
         f'class="button button--secondary" data-group-remove>'
-        + _blocktranslate("Remove %(label)s — item %(number)s", label=group.label,
-                          number=number) + '</button></p>\n  </fieldset>\n')
+        f'{labels[1]}</button></p>\n  </fieldset>\n')
+
+
+#: A group item's legend and its "Remove" button's text as written: (language, the group's
+#: label, the item's number) → (legend, button).  At most :data:`FIELD_MARKUP_KEPT`.
+ITEM_LABELS: dict[tuple, tuple[str, str]] = {}
+
+
+def _item_labels(label: str, number: Any) -> tuple[str, str]:
+    """A group item's legend and its "Remove" button's text, as written (escaped), kept
+    per language, group label and item number (:data:`ITEM_LABELS`)."""
+    key = (language(), label, number)
+    labels = ITEM_LABELS.get(key)
+    if labels is None:
+        labels = (_blocktranslate("%(label)s — item %(number)s", label=label, number=number),
+                  _blocktranslate("Remove %(label)s — item %(number)s", label=label,
+                                  number=number))
+        if len(ITEM_LABELS) >= FIELD_MARKUP_KEPT:
+            ITEM_LABELS.clear()
+        ITEM_LABELS[key] = labels
+    return labels
+
+
+def _checkbox(field, value: Any, label: Any, selected: Any) -> str:
+    """One choice of a multiple choice ``field``."""
+    return (f'\n    <span class="choice"><input type="checkbox" id="{_e(field.id)}-{_e(value)}" '
+            f'name="{_e(field.html_name)}" value="{_e(value)}"{_flag("checked", selected)}> '
+            f'<label for="{_e(field.id)}-{_e(value)}">{_e(label)}</label></span>\n  ')
 
 
 def _multiple(field) -> str:
-    choices = "".join(
-        f'\n    <span class="choice"><input type="checkbox" id="{_e(field.id)}-{_e(value)}" '
-        f'name="{_e(field.html_name)}" value="{_e(value)}"{_flag("checked", selected)}> '
-        f'<label for="{_e(field.id)}-{_e(value)}">{_e(label)}</label></span>\n  '
-        for value, label, selected in field.choices)
+    choices = "".join(_checkbox(field, value, label, selected)
+                      for value, label, selected in field.choices)
     return (
         f'\n<fieldset class="field field--multiple{_error_class(field)}" id="{_e(field.id)}" '
         f'tabindex="-1"{_attr("aria-describedby", field.described_by)}>\n'
@@ -1049,9 +1116,12 @@ def _boolean(field) -> str:
         f'  {_help(field)}\n  {_error(field)}\n</div>\n')
 
 
+def _option(value: Any, label: Any, selected: Any) -> str:
+    return f'<option value="{_e(value)}"{_flag("selected", selected)}>{_e(label)}</option>'
+
+
 def _options(options) -> str:
-    return "".join(f'<option value="{_e(value)}"{_flag("selected", selected)}>{_e(label)}</option>'
-                   for value, label, selected in options)
+    return "".join(_option(value, label, selected) for value, label, selected in options)
 
 
 def _control(field) -> str:
@@ -1087,19 +1157,98 @@ def _single(field) -> str:
         f'  {_help(field)}\n  \n  {_control(field)}\n  \n  {_error(field)}\n</div>\n')
 
 
-def _field(field, env: dict) -> str:
+def _afresh(field, env: dict) -> str:
+    """``field`` (not a group) written afresh."""
     kind = field.kind
-    if kind == "group":
-        html = _group(field, env)
-    elif kind == "multiple_choice":
-        html = _multiple(field)
-    elif kind == "text":
-        html = _text(field, env)
-    elif kind == "boolean":
-        html = _boolean(field)
+    if kind == "multiple_choice":
+        return _multiple(field)
+    if kind == "text":
+        return _text(field, env)
+    if kind == "boolean":
+        return _boolean(field)
+    return _single(field)
+
+
+def _field(field, env: dict) -> str:
+    if field.kind == "group":
+        return _group(field, env) + "\n"  # the template file's last line break
+    return _kept_field(field, env) + "\n"
+
+
+#: A field's markup as written but for what one form's values change in it (its value,
+#: selection, the cards it may pick): (``id(spec)``, language, form address, HTML name and
+#: the field's texts) → (spec, how it is filled in, the parts around what changes, the
+#: markup of its choices as written unselected and selected).  At most
+#: :data:`FIELD_MARKUP_KEPT` (the code's fields, times their groups' items, times languages).
+FIELD_MARKUP: dict[tuple, tuple] = {}
+FIELD_MARKUP_KEPT = 8192
+#: What no field's text holds: where a form's value goes in a field's markup.
+_HOLE = "\x00\x01hole\x01\x00"
+
+
+def _kept_field(field, env: dict) -> str:
+    """``field`` (not a group) as :func:`_afresh` writes it, from its markup kept per field,
+    language and form address (:data:`FIELD_MARKUP`) with this form's value, selection or
+    cards filled in.  A field with an error, a card-text field of a form showing a card
+    reading, and one whose markup cannot be split around its value are written afresh."""
+    if field.error or (env["card_reading"] is not None and field.kind == "text"):
+        return _afresh(field, env)
+    spec = field.spec
+    key = (id(spec), language(), env["action"], field.html_name, field.label, field.help,
+           field.required_when, field.shown_when, field.shown_values, field.reference,
+           field.reference_label)
+    found = FIELD_MARKUP.get(key)
+    if found is None or found[0] is not spec:
+        found = (spec, *_prepared(field, env))
+        if len(FIELD_MARKUP) >= FIELD_MARKUP_KEPT:
+            FIELD_MARKUP.clear()
+        FIELD_MARKUP[key] = found
+    _spec, fill, head, tail, choices = found
+    if fill == "value":
+        return head + _e(field.value) + tail
+    if fill == "choices":
+        written = []
+        for value, label, selected in field.choices:
+            pair = choices.get((value, label))
+            if pair is None:  # each choice's markup, unselected and selected
+                pair = choices[value, label] = (
+                    (_checkbox(field, value, label, False), _checkbox(field, value, label, True))
+                    if field.kind == "multiple_choice" else
+                    (_option(value, label, False), _option(value, label, True)))
+            written.append(pair[1] if selected else pair[0])
+        return head + "".join(written) + tail
+    if fill == "references":
+        return head + _options(field.references) + tail
+    if fill == "checked":
+        return tail if field.checked else head
+    return _afresh(field, env)
+
+
+def _prepared(field, env: dict) -> tuple[str, str, str, dict]:
+    """How :func:`_kept_field` fills ``field`` in and the parts around what changes (a
+    boolean's: its markup unchecked and checked)."""
+    probe = copy.copy(field)
+    kind = field.kind
+    if kind == "boolean":
+        probe.checked = False
+        unchecked = _afresh(probe, env)
+        probe.checked = True
+        return "checked", unchecked, _afresh(probe, env), {}
+    if kind in ("choice", "multiple_choice"):
+        probe.choices = [(_HOLE, _HOLE, False)]
+        hole = (_checkbox(probe, _HOLE, _HOLE, False) if kind == "multiple_choice"
+                else _option(_HOLE, _HOLE, False))
+        fill = "choices"
+    elif field.reference:
+        probe.references = [(_HOLE, _HOLE, False)]
+        hole, fill = _option(_HOLE, _HOLE, False), "references"
     else:
-        html = _single(field)
-    return html + "\n"  # the template file's last line break
+        probe.value = _HOLE
+        hole, fill = _HOLE, "value"
+    parts = _afresh(probe, env).split(hole)
+    if len(parts) != 2 or _HOLE in parts[0] or _HOLE in parts[1]:
+        return "afresh", "", "", {}
+    return fill, parts[0], parts[1], {}
 
 
 @in_one_language

@@ -169,6 +169,9 @@ def test_the_fields_written_in_python_are_the_templates_bytes(lang):
     # every kind of field was written, with and without an error, and a card reading
     assert {"group", "choice", "integer", "boolean", "multiple_choice", "text"} <= kinds
     assert readings > 0
+    # the later forms' fields were filled into markup kept from the earlier ones
+    assert {found[1] for found in speed.FIELD_MARKUP.values()} >= {
+        "value", "choices", "references", "checked"}
 
 
 # --------------------------------------------------------------------------
@@ -323,7 +326,7 @@ def _switched_off(monkeypatch):
     """Every speed-up of a ruling's page, fragment and JSON that can be switched off,
     switched off: Django's render outside one language scope, ``reverse()`` for every
     address, chrome rendered each time, field texts translated and forms planned each
-    time, groups' blank items written each time, kept citations' JSON shaped on every
+    time, groups' blank items and fields written each time, kept citations' JSON shaped on every
     answer, the generation read again, nothing kept; the ruling region rendered by its
     template."""
     from django.shortcuts import render
@@ -350,6 +353,12 @@ def _switched_off(monkeypatch):
     monkeypatch.setattr(speed, "request_generation", lambda: None)
     monkeypatch.setattr(speed, "_blank_item", lambda group, env: speed._group_item(
         group, group.template, "__n__", env))
+    monkeypatch.setattr(speed, "_kept_field", speed._afresh)
+    monkeypatch.setattr(speed, "_kept_group", speed._group_markup)
+    monkeypatch.setattr(speed, "_item_labels", lambda label, number: (
+        speed._blocktranslate("%(label)s — item %(number)s", label=label, number=number),
+        speed._blocktranslate("Remove %(label)s — item %(number)s", label=label,
+                              number=number)))
     monkeypatch.setattr(reading._ChromeNode, "render",
                         lambda node, context: node.nodelist.render(context))
 
