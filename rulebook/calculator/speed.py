@@ -48,15 +48,16 @@ table never asked before, no page cache answering) costs little.  Four trades:
    :data:`EXAMPLE_LINKS` (``ProcessIndex.clear``).
 
 2. **Markup written twice for a tenth of the template engine's time**:
-   :func:`ruling_region_html`, :func:`steps_html`, :func:`sources_html` and
-   :func:`fields_html` write the ruling region (the htmx fragment of a ruling and
-   its part of the whole page), the ruling's steps, its cited clauses and the
-   form's fields in Python, byte for byte as ``includes/ruling_region.html``
-   (with ``value.html``), ``includes/step.html``, ``includes/source.html`` and
-   ``includes/field.html`` (with ``group_item.html`` and ``required_mark.html``)
-   render them.  Those templates stay the reference and are no longer rendered
-   on the pages (``{% ruling_region_html %}`` in ``calculator.html`` and
-   ``partial.html``): a test (``tests/rulebook/calculator/test_speed.py``) renders
+   :func:`ruling_region_html`, :func:`steps_html`, :func:`sources_html`,
+   :func:`fields_html` and :func:`calculator_html` write the ruling region (the htmx
+   fragment of a ruling and its part of the whole page), the ruling's steps, its cited
+   clauses, the form's fields and the form around them in Python, byte for byte as
+   ``includes/ruling_region.html`` (with ``value.html``), ``includes/step.html``,
+   ``includes/source.html``, ``includes/field.html`` (with ``group_item.html`` and
+   ``required_mark.html``) and ``includes/calculator.html`` render them.  Those
+   templates stay the reference and are no longer rendered on the pages
+   (``{% calculator_html %}`` in ``scenario.html`` and ``partial.html``,
+   ``{% ruling_region_html %}`` in ``partial.html``): a test (``tests/rulebook/calculator/test_speed.py``) renders
    both ways for every scenario, worked example, judge case, open point (decided
    by an official ruling or not), language, date (drift notices), error state
    and card reading and asks for the same bytes; with the speed-ups switched off
@@ -70,7 +71,8 @@ table never asked before, no page cache answering) costs little.  Four trades:
    the choices selected, each choice written unselected and selected once, the cards
    a field may pick, a group's count, items and blank item) and filled in per form
    (a field showing an error or a card reading is written afresh); a group item's
-   legend and "Remove" once per label and number (:data:`ITEM_LABELS`); a
+   legend and "Remove" once per label and number (:data:`ITEM_LABELS`); the worked
+   examples' links once per form address and language (:data:`START_FROM`); a
    cited clause's key link, rulings, warning and details once per kept citation,
    date and language (:func:`remembered`), only its steps per ruling.
 
@@ -397,6 +399,7 @@ def _forget_translations(setting: str, **_kwargs: Any) -> None:
         BLANK_ITEMS.clear()
         FIELD_MARKUP.clear()
         ITEM_LABELS.clear()
+        START_FROM.clear()
 
 
 # --------------------------------------------------------------------------
@@ -1262,6 +1265,98 @@ def fields_html(fields: Iterable[Any], scenario: Scenario, card_reading: Any = N
     env = {"action": _e(page_address("calculator:scenario", scenario.game, scenario.slug)),
            "card_reading": card_reading}
     return mark_safe("".join(_field(field, env) for field in fields))
+
+
+#: The worked examples' list as written: (form address, language, the examples' (title,
+#: query)) → markup.  At most :data:`FIELD_MARKUP_KEPT` (the code's scenarios, languages).
+START_FROM: dict[tuple, str] = {}
+
+
+def _start_from(action: str, start_from: Any) -> str:
+    """The worked examples' links of ``includes/calculator.html`` (``action``: the form's
+    address, escaped), once per form address, language and examples (:data:`START_FROM`)."""
+    key = (action, language(), tuple(start_from))
+    found = START_FROM.get(key)
+    if found is None:
+        found = "".join(f'<li><a href="{action}?{_e(query)}">{_e(title)}</a></li>'
+                        for title, query in start_from)
+        if len(START_FROM) >= FIELD_MARKUP_KEPT:
+            START_FROM.clear()
+        START_FROM[key] = found
+    return found
+
+
+def _error_summary(error_fields: Any, as_of_error: Any, other_errors: Any) -> str:
+    fields = "".join(f'<li><a href="#{_e(field.id)}">{_e(field.full_label)}</a>: '
+                     f'{_e(field.error)}</li>' for field in error_fields)
+    as_of = (f'<li><a href="#f-as_of">{_e(gettext("Rules as of"))}</a>: {_e(as_of_error)}</li>'
+             if as_of_error else "")
+    others = "".join(f"<li>{_e(error)}</li>" for error in other_errors)
+    return (
+        '\n    <div class="error-summary" role="alert" tabindex="-1" id="error-summary">\n'
+        f'      <h2>{_e(gettext("The ruling could not be given"))}</h2>\n'
+        f'      <p>{_e(gettext("Correct these fields and submit again:"))}</p>\n'
+        f'      <ul>\n        {fields}\n        {as_of}\n        {others}\n      </ul>\n'
+        '    </div>\n    ')
+
+
+_SWAP = ' data-hx-swap="outerHTML"'
+
+
+@in_one_language
+def calculator_html(context: Any, fields: str, region: str) -> SafeString:
+    """``includes/calculator.html`` as it renders in ``context`` (the scenario page's:
+    ``scenario``, ``failed``, ``submitted``, ``start_from``, ``error_fields``,
+    ``as_of_error``, ``other_errors``, ``as_of_value``), written in Python, with the form's
+    ``fields`` (:func:`fields_html`) and the ruling ``region`` (:func:`ruling_region_html`)
+    as written."""
+    scenario = context.get("scenario")
+    failed, as_of_error = context.get("failed"), context.get("as_of_error")
+    action = _e(page_address("calculator:scenario", scenario.game, scenario.slug))
+    start_from = context.get("start_from")
+    examples = ""
+    if start_from:
+        examples = (
+            f'\n    <details class="start-from"{"" if context.get("submitted") else " open"}>\n'
+            f'      <summary>{_e(gettext("Start from a worked example"))} '
+            f'({len(start_from)})</summary>\n'
+            f'      <ul>{_start_from(action, start_from)}</ul>\n    </details>\n    ')
+    summary = (_error_summary(context.get("error_fields") or (), as_of_error,
+                              context.get("other_errors") or ()) if failed else "")
+    error_class, described, invalid, as_of = "", "", "", ""
+    if as_of_error:
+        error_class, described = " field--error", " f-as_of-error"
+        invalid = ' aria-invalid="true"'
+        as_of = f'<p class="field__error" id="f-as_of-error">{_e(as_of_error)}</p>'
+    get_ruling = _e(gettext("Get the ruling"))
+    return mark_safe(
+        '<div id="calculator" class="calculator">\n  \n'
+        f'  <form class="calculator__form" id="calculator-form" method="get" action="{action}" '
+        f'novalidate\n        data-hx-get="{action}" '
+        f'data-hx-target="{"#calculator" if failed else "#ruling"}"'
+        f'{_SWAP if failed else ""} data-hx-push-url="true"\n'
+        '        aria-describedby="form-help">\n    \n'
+        '    <button type="submit" class="visually-hidden" tabindex="-1" aria-hidden="true">'
+        f'{get_ruling}</button>\n'
+        '    <p id="form-help" class="muted">' + _e(gettext(
+            "Fields marked * are required; a field marked (* …) is required in the situation "
+            "named. Fields with a value already filled in show what the rules assume when the "
+            "field is left out.")) + '</p>\n'
+        f'    {examples}\n    {summary}\n    {fields}\n'
+        f'    <div class="field field--date{error_class}">\n'
+        f'      <label for="f-as_of">{_e(gettext("Rules as of"))}</label>\n'
+        '      <p class="help" id="f-as_of-help">' + _e(gettext(
+            "Optional. The date whose rule texts the ruling is checked against; empty means "
+            "today.")) + '</p>\n'
+        '      <input type="date" id="f-as_of" name="as_of" '
+        f'value="{_e(context.get("as_of_value"))}" aria-describedby="f-as_of-help{described}"'
+        f'{invalid}>\n      {as_of}\n    </div>\n'
+        '    <p class="calculator__actions"><button type="submit" class="button">'
+        f'{get_ruling}</button>\n'
+        f'      <a href="{action}">{_e(gettext("Start again"))}</a></p>\n'
+        '  </form>\n'
+        '  <div id="ruling" class="ruling-region" aria-live="polite">\n'
+        f'    {region}\n  </div>\n</div>\n')
 
 
 # --------------------------------------------------------------------------
