@@ -41,11 +41,12 @@ table never asked before, no page cache answering) costs little.  Four trades:
      leaves as it is (a second writer of ``urlencode``, compared by a test).
    - :func:`example_links` — the worked examples to start from (each one's
      short address, read by the engine), which depend only on the scenario and
-     the language: kept per scenario and language.
+     the language (the code): kept per scenario and language in a dictionary,
+     without asking the shared cache for a generation on every page.
 
    A cache that fails is a miss: the value is then computed as without it,
-   never a 500.  Tests reach the stored values through :data:`CITATIONS`,
-   :data:`EXAMPLE_LINKS` (``ProcessIndex.clear``).
+   never a 500.  Tests reach the stored values through :data:`CITATIONS`
+   (``ProcessIndex.clear``) and :data:`EXAMPLE_LINKS`.
 
 2. **Markup written twice for a tenth of the template engine's time**:
    :func:`ruling_region_html`, :func:`steps_html`, :func:`sources_html`,
@@ -144,9 +145,11 @@ CITATION_SETS = 512
 #: Resolved citations per (publication stamp, date, citations).
 CITATIONS: ProcessIndex[dict[Citation, ResolvedCitation]] = ProcessIndex(
     "rulebook:calculator:citations:generation", ttl=300.0, maxsize=CITATION_SETS)
-#: The worked examples' (title, query) per (game, scenario, language).
-EXAMPLE_LINKS: ProcessIndex[list[tuple[str, str]]] = ProcessIndex(
-    "rulebook:calculator:example-links:generation", ttl=3600.0, maxsize=256)
+#: The worked examples' (title, query) per (game, scenario, language): the code's, so
+#: the same until a new release starts new workers (no shared cache asked per page).
+EXAMPLE_LINKS: dict[tuple[str, str, str | None], list[tuple[str, str]]] = {}
+#: At most this many (the code's scenarios, times the languages).
+EXAMPLE_LINKS_KEPT = 1024
 
 
 def _kept(index: ProcessIndex[V], key: Callable[[], Hashable], build: Callable[[], V]) -> V:
@@ -227,9 +230,14 @@ def example_links(scenario: Scenario) -> list[tuple[str, str]]:
     """:func:`rulebook.calculator.services.example_links`, kept per scenario and language."""
     from rulebook.calculator.services import example_links as links  # services imports speed
 
-    return _kept(EXAMPLE_LINKS, lambda: (scenario.game, scenario.slug,
-                                         translation.get_language()),
-                 lambda: links(scenario))
+    key = (scenario.game, scenario.slug, language())
+    found = EXAMPLE_LINKS.get(key)
+    if found is None:
+        found = links(scenario)
+        if len(EXAMPLE_LINKS) >= EXAMPLE_LINKS_KEPT:
+            EXAMPLE_LINKS.clear()
+        EXAMPLE_LINKS[key] = found
+    return found
 
 
 # --------------------------------------------------------------------------
@@ -400,6 +408,7 @@ def _forget_translations(setting: str, **_kwargs: Any) -> None:
         FIELD_MARKUP.clear()
         ITEM_LABELS.clear()
         START_FROM.clear()
+        EXAMPLE_LINKS.clear()
 
 
 # --------------------------------------------------------------------------

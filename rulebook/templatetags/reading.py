@@ -2,6 +2,8 @@
 clause labels, and links that keep the date of a dated view (see
 :mod:`rulebook.reading.pagefacts`)."""
 
+from html import escape
+
 from django import template
 from django.template.loader_tags import BlockNode
 from django.urls import get_script_prefix
@@ -166,18 +168,23 @@ def language_switcher_html(language_links, oob) -> str:
     (``tests/rulebook/calculator/test_speed.py``) asks for the same bytes both ways."""
     links = []
     for link in language_links:
-        code, name = conditional_escape(link["code"]), conditional_escape(link["name"])
+        code, name = _escaped(link["code"]), _escaped(link["name"])
         if link["current"]:
             links.append(f'\n          <span class="current" lang="{code}" aria-current="true">'
                          f'{name}</span>\n          \n        ')
         else:
-            links.append(f'\n          <a href="{conditional_escape(link["url"])}" '
+            links.append(f'\n          <a href="{_escaped(link["url"])}" '
                          f'hreflang="{code}" lang="{code}" rel="alternate">{name}</a>\n        ')
     return mark_safe(
         '<nav class="language-switcher" id="language-switcher" aria-label="'
-        + conditional_escape(gettext("Language")) + '"'
+        + _escaped(gettext("Language")) + '"'
         + (' data-hx-swap-oob="true"' if oob else "") + ">\n        " + "".join(links)
         + "\n      </nav>\n")
+
+
+def _escaped(value) -> str:
+    """``conditional_escape(value)``, a plain ``str`` escaped without its wrappers."""
+    return escape(value) if value.__class__ is str else conditional_escape(value)
 
 
 @register.simple_tag
