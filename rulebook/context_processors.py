@@ -2,11 +2,12 @@
 
 import datetime
 from functools import cache
-from urllib.parse import urlencode
 
 from django.conf import settings
 from django.urls import get_script_prefix, reverse, translate_url
 from django.utils.translation import get_language_info, override
+
+from rulebook.calculator.speed import query_string
 
 
 @cache
@@ -106,9 +107,10 @@ def page_links(request, x_default_url: str | None = None) -> dict:
     if not query or (dated and len(query) == 1):
         path = request.path
     else:
-        # the parameters but as_of, without copying the QueryDict (a deep copy)
-        encoded = urlencode(sorted((key, values) for key, values in query.lists()
-                                   if key != "as_of"), doseq=True)
+        # the parameters but as_of, without copying the QueryDict (a deep copy), sorted;
+        # urlencode(…, doseq=True) without quoting what it leaves as it is (query_string)
+        encoded = query_string(dict(sorted((key, values) for key, values in query.lists()
+                                           if key != "as_of")))
         path = request.path + (f"?{encoded}" if encoded else "")
     if x_default_url is None:
         x_default_url = request.build_absolute_uri(

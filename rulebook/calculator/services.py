@@ -281,6 +281,70 @@ ITEM_INDEX = "__i__"
 ITEM_NUMBER = "__n__"
 
 
+@dataclass(frozen=True)
+class FieldPlan:
+    """What binding one scenario field needs that depends only on the code and the language
+    (:func:`field_plans`): the field, its :class:`BoundField` attributes but those of one
+    binding (``base``: name, path, context, value, selection, error are set per binding),
+    its initial text, a multiple choice's default values as texts, the cards' group a
+    field picks from (:func:`layout.reference_group`), and a group's item fields with
+    their item label ("%(label)s — item %(number)s", translated)."""
+
+    spec: Field
+    name: str
+    kind: FieldKind
+    base: dict[str, Any]
+    initial: str
+    defaults: tuple[str, ...]
+    initial_count: int
+    reference_group: str | None
+    texts_choices: tuple[tuple[str, str], ...]
+    fields: tuple["FieldPlan", ...]
+    item_label: str
+
+
+def field_plans(scenario: Scenario) -> tuple[FieldPlan, ...]:
+    """The :class:`FieldPlan` of each of ``scenario``'s fields in the active language
+    (kept per scenario and language: :func:`rulebook.calculator.speed.field_plans`)."""
+    return speed.field_plans(scenario, _field_plans)
+
+
+def _field_plans(scenario: Scenario, fields: Sequence[Field] | None = None,
+                 group: str = "", dotted: str = "", prefix: str = "") -> tuple[FieldPlan, ...]:
+    """``fields`` (the scenario's) planned, in the active language; ``group`` names the
+    group holding them, ``dotted`` its dotted path without item indexes (``monsters.``),
+    ``prefix`` the HTML names' prefix of its blank item (``monsters-__i__-``)."""
+    more = layout.behind_more(scenario.game, scenario.slug, group) if group else frozenset()
+    item_label = _("%(label)s — item %(number)s")
+    plans = []
+    for spec in scenario.fields if fields is None else fields:
+        texts = speed.field_texts(spec)  # translated once per field and language
+        base = {name: None for name in _BOUND_ATTRIBUTES}
+        base.update(spec=spec, label=texts.label, help=texts.help, value="", checked=False,
+                    error="", count=0, context="", required_when=texts.required_when,
+                    more=spec.name in more, reference="", reference_label="",
+                    shown_when="", shown_values="")
+        shown = layout.shown_when(scenario.game, scenario.slug, re.sub(
+            r"\.\d+\.|\.__i__\.", ".", (prefix + spec.name).replace("-", ".")))
+        if shown is not None:
+            base["shown_when"], base["shown_values"] = shown[0], " ".join(shown[1])
+        count = 0
+        if spec.kind is FieldKind.GROUP:
+            initial = spec.initial if isinstance(spec.initial, int) else spec.min_items
+            count = max(spec.min_items, min(initial, spec.max_items))
+        plans.append(FieldPlan(
+            spec, spec.name, spec.kind, base, _initial_text(spec),
+            tuple(str(v) for v in spec.default)
+            if spec.kind is FieldKind.MULTIPLE_CHOICE and spec.default else (),
+            count, layout.reference_group(scenario.game, scenario.slug, dotted + spec.name),
+            texts.choices,
+            _field_plans(scenario, spec.fields, spec.name, f"{dotted}{spec.name}.",
+                         f"{prefix}{spec.name}-{ITEM_INDEX}-")
+            if spec.kind is FieldKind.GROUP else (),
+            item_label))
+    return tuple(plans)
+
+
 @speed.in_one_language
 def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
               errors: Mapping[str, Message] | None = None) -> list[BoundField]:
@@ -293,103 +357,113 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
     script that adds items in place.  A new form (``data`` ``None``) pre-fills the
     engine's defaults and the layout's suggestions (:func:`layout.suggested`); the
     fields that pick a card get the cards present (:func:`_bind_references`).
+    What depends only on the code and the language is planned once
+    (:func:`field_plans`).
     """
     errors = errors or {}
     suggested = layout.suggested(scenario.game, scenario.slug)
+    picking: list[tuple[BoundField, str]] = []  # the fields that pick a card, and whose
 
-    def bind(fields: Sequence[Field], prefix: str, data: Mapping[str, Any] | None,
-             context: str = "", group: str = "", new: bool = False) -> list[BoundField]:
+    def bind(plans: Sequence[FieldPlan], prefix: str, data: Mapping[str, Any] | None,
+             context: str = "", new: bool = False) -> list[BoundField]:
         bound = []
-        more = layout.behind_more(scenario.game, scenario.slug, group) if group else frozenset()
-        for spec in fields:
-            name = prefix + spec.name
+        for plan in plans:
+            name = prefix + plan.name
             path = name.replace("-", ".")
-            texts = speed.field_texts(spec)  # translated once per field and language
-            item = BoundField(spec, name, path, texts.label, texts.help,
-                              error=render_message(errors.get(path)), context=context,
-                              required_when=texts.required_when,
-                              more=spec.name in more)
-            shown = layout.shown_when(scenario.game, scenario.slug,
-                                      re.sub(r"\.\d+\.|\.__i__\.", ".", path))
-            if shown is not None:
-                item.shown_when, item.shown_values = shown[0], " ".join(shown[1])
+            kind = plan.kind
+            attributes = plan.base.copy()
+            attributes["html_name"], attributes["path"], attributes["context"] = (
+                name, path, context)
+            attributes["choices"], attributes["items"] = [], []
+            attributes["template"], attributes["references"] = [], []
+            if errors:
+                attributes["error"] = render_message(errors.get(path))
+            item = _new_bound(attributes)
             if data is None:
-                raw_values = []
-                if spec.kind is FieldKind.MULTIPLE_CHOICE and spec.default:
-                    raw_values = [str(v) for v in spec.default]
-                raw = _initial_text(spec) if new else suggested.get(name, _initial_text(spec))
-                checked = spec.default is True
+                raw = plan.initial if new else suggested.get(name, plan.initial)
             else:
                 raw_list = data.get(name)
-                raw_values = ([raw_list] if isinstance(raw_list, str)
-                              else [str(v) for v in raw_list or []])
                 raw = str(_first(raw_list) or "")
-                if not raw.strip() and spec.kind is not FieldKind.GROUP:
-                    raw = _initial_text(spec)  # empty means the default to the engine
-                if (not raw_values and spec.kind is FieldKind.MULTIPLE_CHOICE
-                        and spec.default):
-                    raw_values = [str(v) for v in spec.default]
-                checked = (raw.lower() in ("1", "true", "on", "yes") if raw_list is not None
-                           else spec.default is True)  # omitted: the field's default
-            if spec.kind is FieldKind.GROUP:
-                count = None if data is None else _group_count(spec, data, name)
+                if kind is not FieldKind.GROUP and not raw.strip():
+                    raw = plan.initial  # empty means the default to the engine
+            if kind is FieldKind.GROUP:
+                count = None if data is None else _group_count(plan.spec, data, name)
                 if count is None:
-                    initial = spec.initial if isinstance(spec.initial, int) else spec.min_items
-                    count = max(spec.min_items, min(initial, spec.max_items))
+                    count = plan.initial_count
                 item.count = count
                 item.value = raw if data is not None and raw else str(count)
-                label = _("%(label)s — item %(number)s")
+                label = plan.item_label
                 item.items = [
-                    bind(spec.fields, f"{name}-{index}-", data,
-                         label % {"label": item.label, "number": index + 1}, spec.name, new)
+                    bind(plan.fields, f"{name}-{index}-", data,
+                         label % {"label": item.label, "number": index + 1}, new)
                     for index in range(count)]
-                item.template = bind(spec.fields, f"{name}-{ITEM_INDEX}-", None,
+                item.template = bind(plan.fields, f"{name}-{ITEM_INDEX}-", None,
                                      label % {"label": item.label, "number": ITEM_NUMBER},
-                                     spec.name, True)
-            elif spec.kind is FieldKind.BOOLEAN:
-                item.checked = checked
-            elif spec.kind in (FieldKind.CHOICE, FieldKind.MULTIPLE_CHOICE):
+                                     True)
+            elif kind is FieldKind.BOOLEAN:
+                item.checked = (raw.lower() in ("1", "true", "on", "yes")
+                                if data is not None and raw_list is not None
+                                else plan.spec.default is True)  # omitted: the default
+            elif kind is FieldKind.CHOICE:
                 # the engine ignores letter case ("?side=A"): so does the selection shown
-                selected = {spec.choice_value(v) for v in (
-                    raw_values if spec.kind is FieldKind.MULTIPLE_CHOICE else [raw])}
+                chosen = plan.spec.choice_value(raw)
+                item.choices = [(value, label, value == chosen)
+                                for value, label in plan.texts_choices]
+            elif kind is FieldKind.MULTIPLE_CHOICE:
+                if data is None:
+                    raw_values = list(plan.defaults)
+                else:
+                    raw_values = ([raw_list] if isinstance(raw_list, str)
+                                  else [str(v) for v in raw_list or []]) or list(plan.defaults)
+                selected = {plan.spec.choice_value(v) for v in raw_values}
                 item.choices = [(value, label, value in selected)
-                                for value, label in texts.choices]
+                                for value, label in plan.texts_choices]
             else:
                 item.value = raw
+                if plan.reference_group is not None and kind is FieldKind.INTEGER:
+                    picking.append((item, plan.reference_group))
             bound.append(item)
         return bound
 
-    bound = bind(scenario.fields, "", data)
-    _bind_references(scenario, bound)
+    bound = bind(field_plans(scenario), "", data)
+    _bind_references(bound, picking)
     return bound
 
 
-def _bind_references(scenario: Scenario, bound: Sequence[BoundField]) -> None:
-    """Give each field that picks a card by number (:data:`layout.REFERENCES`) the cards
-    present in its group to choose from (and the number it holds, if beyond them)."""
+#: :class:`BoundField`'s attributes in order (:func:`_new_bound`).
+_BOUND_ATTRIBUTES = tuple(f.name for f in dataclasses.fields(BoundField))
+
+
+def _new_bound(attributes: dict[str, Any]) -> BoundField:
+    """A :class:`BoundField` of ``attributes`` (every one of :data:`_BOUND_ATTRIBUTES`, in
+    order), without the generated ``__init__``'s keyword arguments: a form binds a hundred
+    fields per page."""
+    item = object.__new__(BoundField)
+    item.__dict__ = attributes
+    return item
+
+
+def _bind_references(bound: Sequence[BoundField],
+                     picking: Sequence[tuple[BoundField, str]]) -> None:
+    """Give each field that picks a card by number (:data:`layout.REFERENCES`; ``picking``:
+    the field and the group it picks from) the cards present in its group (of the top
+    level fields ``bound``) to choose from (and the number it holds, if beyond them)."""
+    if not picking:
+        return
     groups = {item.spec.name: item for item in bound if item.spec.kind is FieldKind.GROUP}
     label = _("%(label)s — item %(number)s")
-
-    def walk(fields: Sequence[BoundField], path: str) -> None:
-        for item in fields:
-            dotted = path + item.spec.name
-            if item.spec.kind is FieldKind.GROUP:
-                for sub in [*item.items, item.template]:
-                    walk(sub, dotted + ".")
-                continue
-            group = groups.get(layout.reference_group(scenario.game, scenario.slug, dotted) or "")
-            if group is None or item.spec.kind is not FieldKind.INTEGER:
-                continue
-            item.reference = group.html_name
-            item.reference_label = label % {"label": group.label, "number": ITEM_NUMBER}
-            numbers = [str(n) for n in range(1, group.count + 1)]
-            current = item.value.strip()
-            if current and current not in numbers:
-                numbers.append(current)  # kept, so that its error is shown with it
-            item.references = [(n, item.reference_label.replace(ITEM_NUMBER, n), n == current)
-                               for n in numbers]
-
-    walk(bound, "")
+    for item, name in picking:
+        group = groups.get(name)
+        if group is None:
+            continue
+        item.reference = group.html_name
+        item.reference_label = label % {"label": group.label, "number": ITEM_NUMBER}
+        numbers = [str(n) for n in range(1, group.count + 1)]
+        current = item.value.strip()
+        if current and current not in numbers:
+            numbers.append(current)  # kept, so that its error is shown with it
+        item.references = [(n, item.reference_label.replace(ITEM_NUMBER, n), n == current)
+                           for n in numbers]
 
 
 def answer_first(scenario: Scenario, inputs: Mapping[str, Any], view: "RulingView") -> "RulingView":

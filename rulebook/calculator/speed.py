@@ -28,7 +28,12 @@ table never asked before, no page cache answering) costs little.  Four trades:
      hundreds of labels, choices and steps of a ruling; emptied when a test
      changes the languages or the catalogs' paths.  :func:`field_texts`: a
      scenario field's label, help and choice labels, translated once per field
-     and language (:data:`FIELD_TEXTS`, bounded by the code's fields).
+     and language (:data:`FIELD_TEXTS`, bounded by the code's fields);
+     :func:`field_plans`: what binding each of a scenario's fields needs that
+     depends only on the code and the language (texts, layout, defaults,
+     :class:`~rulebook.calculator.services.FieldPlan`), once per scenario and
+     language (:data:`FIELD_PLANS`), so that a form binds its hundred fields
+     with a copied dictionary each.
      :func:`in_one_language` looks the active language and the script prefix
      up once for a whole presentation, form, markup or page (the calculator's
      views render in it; Django's lookups cost microseconds each time).
@@ -42,29 +47,39 @@ table never asked before, no page cache answering) costs little.  Four trades:
      emptied when a test changes the languages or the formats.
    - :func:`example_links` — the worked examples to start from (each one's
      short address, read by the engine), which depend only on the scenario and
-     the language: kept per scenario and language.
+     the language (the code): kept per scenario and language in a dictionary,
+     without asking the shared cache for a generation on every page.
 
    A cache that fails is a miss: the value is then computed as without it,
-   never a 500.  Tests reach the stored values through :data:`CITATIONS`,
-   :data:`EXAMPLE_LINKS` (``ProcessIndex.clear``).
+   never a 500.  Tests reach the stored values through :data:`CITATIONS`
+   (``ProcessIndex.clear``) and :data:`EXAMPLE_LINKS`.
 
 2. **Markup written twice for a tenth of the template engine's time**:
-   :func:`ruling_region_html`, :func:`steps_html`, :func:`sources_html` and
-   :func:`fields_html` write the ruling region (the htmx fragment of a ruling and
-   its part of the whole page), the ruling's steps, its cited clauses and the
-   form's fields in Python, byte for byte as ``includes/ruling_region.html``
-   (with ``value.html``), ``includes/step.html``, ``includes/source.html`` and
-   ``includes/field.html`` (with ``group_item.html`` and ``required_mark.html``)
-   render them.  Those templates stay the reference and are no longer rendered
-   on the pages (``{% ruling_region_html %}`` in ``calculator.html`` and
-   ``partial.html``): a test (``tests/rulebook/calculator/test_speed.py``) renders
+   :func:`ruling_region_html`, :func:`steps_html`, :func:`sources_html`,
+   :func:`fields_html` and :func:`calculator_html` write the ruling region (the htmx
+   fragment of a ruling and its part of the whole page), the ruling's steps, its cited
+   clauses, the form's fields and the form around them in Python, byte for byte as
+   ``includes/ruling_region.html`` (with ``value.html``), ``includes/step.html``,
+   ``includes/source.html``, ``includes/field.html`` (with ``group_item.html`` and
+   ``required_mark.html``) and ``includes/calculator.html`` render them.  Those
+   templates stay the reference and are no longer rendered on the pages
+   (``{% calculator_html %}`` in ``scenario.html`` and ``partial.html``,
+   ``{% ruling_region_html %}`` in ``partial.html``): a test (``tests/rulebook/calculator/test_speed.py``) renders
    both ways for every scenario, worked example, judge case, open point (decided
    by an official ruling or not), language, date (drift notices), error state
    and card reading and asks for the same bytes; with the speed-ups switched off
    the pages render the region's template and give the same bytes.  To change
    the markup, change the template, then this module, until that test passes.  A group's blank
    item (its ``<template>``: initial values only) is written once per form
-   address, language and the cards its fields may pick (:data:`BLANK_ITEMS`); a
+   address, language and the cards its fields may pick (:data:`BLANK_ITEMS`); each
+   field's and group's markup once per field, HTML name (the items' names are the
+   code's: bounded by the groups' sizes), language and form address, split around
+   what a form changes in it (:data:`FIELD_MARKUP`, :func:`_kept_field`: the value,
+   the choices selected, each choice written unselected and selected once, the cards
+   a field may pick, a group's count, items and blank item) and filled in per form
+   (a field showing an error or a card reading is written afresh); a group item's
+   legend and "Remove" once per label and number (:data:`ITEM_LABELS`); the worked
+   examples' links once per form address and language (:data:`START_FROM`); a
    cited clause's key link, rulings, warning and details once per kept citation,
    date and language (:func:`remembered`), only its steps per ruling.
 
@@ -99,6 +114,7 @@ API's evaluation address alone cost a third of a millisecond per page.
 from __future__ import annotations
 
 import codecs
+import copy
 import dataclasses
 import datetime
 import functools
@@ -143,9 +159,11 @@ CITATION_SETS = 512
 #: Resolved citations per (publication stamp, date, citations).
 CITATIONS: ProcessIndex[dict[Citation, ResolvedCitation]] = ProcessIndex(
     "rulebook:calculator:citations:generation", ttl=300.0, maxsize=CITATION_SETS)
-#: The worked examples' (title, query) per (game, scenario, language).
-EXAMPLE_LINKS: ProcessIndex[list[tuple[str, str]]] = ProcessIndex(
-    "rulebook:calculator:example-links:generation", ttl=3600.0, maxsize=256)
+#: The worked examples' (title, query) per (game, scenario, language): the code's, so
+#: the same until a new release starts new workers (no shared cache asked per page).
+EXAMPLE_LINKS: dict[tuple[str, str, str | None], list[tuple[str, str]]] = {}
+#: At most this many (the code's scenarios, times the languages).
+EXAMPLE_LINKS_KEPT = 1024
 
 
 def _kept(index: ProcessIndex[V], key: Callable[[], Hashable], build: Callable[[], V]) -> V:
@@ -239,9 +257,14 @@ def example_links(scenario: Scenario) -> list[tuple[str, str]]:
     """:func:`rulebook.calculator.services.example_links`, kept per scenario and language."""
     from rulebook.calculator.services import example_links as links  # services imports speed
 
-    return _kept(EXAMPLE_LINKS, lambda: (scenario.game, scenario.slug,
-                                         translation.get_language()),
-                 lambda: links(scenario))
+    key = (scenario.game, scenario.slug, language())
+    found = EXAMPLE_LINKS.get(key)
+    if found is None:
+        found = links(scenario)
+        if len(EXAMPLE_LINKS) >= EXAMPLE_LINKS_KEPT:
+            EXAMPLE_LINKS.clear()
+        EXAMPLE_LINKS[key] = found
+    return found
 
 
 # --------------------------------------------------------------------------
@@ -410,12 +433,39 @@ def field_texts(spec: Any) -> FieldTexts:
     return texts
 
 
+#: The scenarios' forms planned so far (:func:`field_plans`): language → ``id(scenario)`` →
+#: (scenario, its plans); the scenario is kept with its plans, so an id is never another's.
+FIELD_PLANS: dict[str | None, dict[int, tuple[Any, Any]]] = {}
+#: At most this many scenarios per language (the code's: a few dozen).
+FIELD_PLANS_PER_LANGUAGE = 256
+
+
+def field_plans(scenario: Scenario, build: Callable[[Scenario], V]) -> V:
+    """``build(scenario)`` (:func:`rulebook.calculator.services.field_plans`: what binding
+    each of the scenario's fields needs that depends only on the code and the language),
+    worked out once per scenario and language."""
+    table = FIELD_PLANS.setdefault(language(), {})
+    found = table.get(id(scenario))
+    if found is not None and found[0] is scenario:
+        return found[1]
+    plans = build(scenario)
+    if len(table) >= FIELD_PLANS_PER_LANGUAGE:
+        table.clear()
+    table[id(scenario)] = (scenario, plans)
+    return plans
+
+
 @receiver(setting_changed)
 def _forget_translations(setting: str, **_kwargs: Any) -> None:
     if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
         TRANSLATED.clear()
         FIELD_TEXTS.clear()
+        FIELD_PLANS.clear()
         BLANK_ITEMS.clear()
+        FIELD_MARKUP.clear()
+        ITEM_LABELS.clear()
+        START_FROM.clear()
+        EXAMPLE_LINKS.clear()
     if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS",
                    "FORMAT_MODULE_PATH", "SHORT_DATE_FORMAT", "USE_L10N"}:
         _TODAY.clear()
@@ -1031,13 +1081,41 @@ def _error_class(field) -> str:
 
 
 def _group(field, env: dict) -> str:
-    spec = field.spec
-    action = env["action"]
     items = "".join(_group_item(field, item, number, env)
                     for number, item in enumerate(field.items, 1))
     if not field.items:
         items = ('\n  <p class="muted" data-group-empty>' + gettext(
             "No items. Enter a number above and choose “Show this many items”.") + "</p>\n  ")
+    return _kept_group(field, env, items, _blank_item(field, env))
+
+
+def _kept_group(field, env: dict, items: str, blank: str) -> str:
+    """:func:`_group_markup`, from the group's markup kept per field, language and form
+    address (:data:`FIELD_MARKUP`) with its count, ``items`` and ``blank`` item filled in
+    (written afresh when it shows an error)."""
+    if field.error:
+        return _group_markup(field, env, items, blank)
+    spec = field.spec
+    key = (id(spec), language(), env["action"], field.html_name, field.label, field.help)
+    found = FIELD_MARKUP.get(key)
+    if found is None or found[0] is not spec:
+        probe = copy.copy(field)
+        probe.value = _HOLE
+        parts = _group_markup(probe, env, _HOLE, _HOLE).split(_HOLE)
+        found = (spec, *parts) if len(parts) == 4 else (spec, None)
+        if len(FIELD_MARKUP) >= FIELD_MARKUP_KEPT:
+            FIELD_MARKUP.clear()
+        FIELD_MARKUP[key] = found
+    if found[1] is None:
+        return _group_markup(field, env, items, blank)
+    _spec, head, count, template, tail = found
+    return head + _e(field.value) + count + items + template + blank + tail
+
+
+def _group_markup(field, env: dict, items: str, blank: str) -> str:
+    """A group ``field`` with its ``items`` and its ``blank`` item written."""
+    spec = field.spec
+    action = env["action"]
     return (
         f'\n<fieldset class="field field--group{_error_class(field)}" '
         f'data-group="{_e(field.html_name)}" data-min="{_e(spec.min_items)}" '
@@ -1059,7 +1137,7 @@ def _group(field, env: dict) -> str:
         f'  <div class="group-items" data-group-items>\n'
         f'  {items}\n'
         f'  </div>\n'
-        f'  <template data-group-template>{_blank_item(field, env)}'
+        f'  <template data-group-template>{blank}'
         f'</template>\n'
         f'  <p class="group-add" data-group-add hidden><button type="button" '
         f'class="button button--secondary" data-group-add-button>'
@@ -1080,7 +1158,13 @@ def _blank_item(group, env: dict) -> str:
     so it is the same on every ruling of the scenario — unless it shows an error or a card
     reading (written afresh then)."""
     references = []
-    for field in _fields_of(group.template):
+    for field in group.template:
+        if field.items or field.template:  # a group in the item: every field of it
+            fields: Iterable[Any] = _fields_of(group.template)
+            break
+    else:
+        fields = group.template
+    for field in fields:
         if field.error:
             return _group_item(group, group.template, "__n__", env)
         if field.references:
@@ -1116,24 +1200,47 @@ def _group_item(group, item: list, number: Any, env: dict) -> str:
             f'      <summary>{gettext("More")}</summary>\n'
             f'      <div class="group-item__row">{"".join(_field(f, env) for f in more)}</div>\n'
             f'    </details>')
+    labels = _item_labels(group.label, number)
     return (
         f'<fieldset class="group-item" data-group-item>\n'
-        f'    <legend>' + _blocktranslate("%(label)s — item %(number)s", label=group.label,
-                                          number=number) + '</legend>\n'
+        f'    <legend>{labels[0]}</legend>\n'
         f'    <div class="group-item__row">{plain}</div>\n'
         f'    {details}\n'
         f'    <p class="group-item__remove" hidden><button type="button" '
         f'class="button button--secondary" data-group-remove>'
-        + _blocktranslate("Remove %(label)s — item %(number)s", label=group.label,
-                          number=number) + '</button></p>\n  </fieldset>\n')
+        f'{labels[1]}</button></p>\n  </fieldset>\n')
+
+
+#: A group item's legend and its "Remove" button's text as written: (language, the group's
+#: label, the item's number) → (legend, button).  At most :data:`FIELD_MARKUP_KEPT`.
+ITEM_LABELS: dict[tuple, tuple[str, str]] = {}
+
+
+def _item_labels(label: str, number: Any) -> tuple[str, str]:
+    """A group item's legend and its "Remove" button's text, as written (escaped), kept
+    per language, group label and item number (:data:`ITEM_LABELS`)."""
+    key = (language(), label, number)
+    labels = ITEM_LABELS.get(key)
+    if labels is None:
+        labels = (_blocktranslate("%(label)s — item %(number)s", label=label, number=number),
+                  _blocktranslate("Remove %(label)s — item %(number)s", label=label,
+                                  number=number))
+        if len(ITEM_LABELS) >= FIELD_MARKUP_KEPT:
+            ITEM_LABELS.clear()
+        ITEM_LABELS[key] = labels
+    return labels
+
+
+def _checkbox(field, value: Any, label: Any, selected: Any) -> str:
+    """One choice of a multiple choice ``field``."""
+    return (f'\n    <span class="choice"><input type="checkbox" id="{_e(field.id)}-{_e(value)}" '
+            f'name="{_e(field.html_name)}" value="{_e(value)}"{_flag("checked", selected)}> '
+            f'<label for="{_e(field.id)}-{_e(value)}">{_e(label)}</label></span>\n  ')
 
 
 def _multiple(field) -> str:
-    choices = "".join(
-        f'\n    <span class="choice"><input type="checkbox" id="{_e(field.id)}-{_e(value)}" '
-        f'name="{_e(field.html_name)}" value="{_e(value)}"{_flag("checked", selected)}> '
-        f'<label for="{_e(field.id)}-{_e(value)}">{_e(label)}</label></span>\n  '
-        for value, label, selected in field.choices)
+    choices = "".join(_checkbox(field, value, label, selected)
+                      for value, label, selected in field.choices)
     return (
         f'\n<fieldset class="field field--multiple{_error_class(field)}" id="{_e(field.id)}" '
         f'tabindex="-1"{_attr("aria-describedby", field.described_by)}>\n'
@@ -1187,9 +1294,12 @@ def _boolean(field) -> str:
         f'  {_help(field)}\n  {_error(field)}\n</div>\n')
 
 
+def _option(value: Any, label: Any, selected: Any) -> str:
+    return f'<option value="{_e(value)}"{_flag("selected", selected)}>{_e(label)}</option>'
+
+
 def _options(options) -> str:
-    return "".join(f'<option value="{_e(value)}"{_flag("selected", selected)}>{_e(label)}</option>'
-                   for value, label, selected in options)
+    return "".join(_option(value, label, selected) for value, label, selected in options)
 
 
 def _control(field) -> str:
@@ -1225,19 +1335,98 @@ def _single(field) -> str:
         f'  {_help(field)}\n  \n  {_control(field)}\n  \n  {_error(field)}\n</div>\n')
 
 
-def _field(field, env: dict) -> str:
+def _afresh(field, env: dict) -> str:
+    """``field`` (not a group) written afresh."""
     kind = field.kind
-    if kind == "group":
-        html = _group(field, env)
-    elif kind == "multiple_choice":
-        html = _multiple(field)
-    elif kind == "text":
-        html = _text(field, env)
-    elif kind == "boolean":
-        html = _boolean(field)
+    if kind == "multiple_choice":
+        return _multiple(field)
+    if kind == "text":
+        return _text(field, env)
+    if kind == "boolean":
+        return _boolean(field)
+    return _single(field)
+
+
+def _field(field, env: dict) -> str:
+    if field.kind == "group":
+        return _group(field, env) + "\n"  # the template file's last line break
+    return _kept_field(field, env) + "\n"
+
+
+#: A field's markup as written but for what one form's values change in it (its value,
+#: selection, the cards it may pick): (``id(spec)``, language, form address, HTML name and
+#: the field's texts) → (spec, how it is filled in, the parts around what changes, the
+#: markup of its choices as written unselected and selected).  At most
+#: :data:`FIELD_MARKUP_KEPT` (the code's fields, times their groups' items, times languages).
+FIELD_MARKUP: dict[tuple, tuple] = {}
+FIELD_MARKUP_KEPT = 8192
+#: What no field's text holds: where a form's value goes in a field's markup.
+_HOLE = "\x00\x01hole\x01\x00"
+
+
+def _kept_field(field, env: dict) -> str:
+    """``field`` (not a group) as :func:`_afresh` writes it, from its markup kept per field,
+    language and form address (:data:`FIELD_MARKUP`) with this form's value, selection or
+    cards filled in.  A field with an error, a card-text field of a form showing a card
+    reading, and one whose markup cannot be split around its value are written afresh."""
+    if field.error or (env["card_reading"] is not None and field.kind == "text"):
+        return _afresh(field, env)
+    spec = field.spec
+    key = (id(spec), language(), env["action"], field.html_name, field.label, field.help,
+           field.required_when, field.shown_when, field.shown_values, field.reference,
+           field.reference_label)
+    found = FIELD_MARKUP.get(key)
+    if found is None or found[0] is not spec:
+        found = (spec, *_prepared(field, env))
+        if len(FIELD_MARKUP) >= FIELD_MARKUP_KEPT:
+            FIELD_MARKUP.clear()
+        FIELD_MARKUP[key] = found
+    _spec, fill, head, tail, choices = found
+    if fill == "value":
+        return head + _e(field.value) + tail
+    if fill == "choices":
+        written = []
+        for value, label, selected in field.choices:
+            pair = choices.get((value, label))
+            if pair is None:  # each choice's markup, unselected and selected
+                pair = choices[value, label] = (
+                    (_checkbox(field, value, label, False), _checkbox(field, value, label, True))
+                    if field.kind == "multiple_choice" else
+                    (_option(value, label, False), _option(value, label, True)))
+            written.append(pair[1] if selected else pair[0])
+        return head + "".join(written) + tail
+    if fill == "references":
+        return head + _options(field.references) + tail
+    if fill == "checked":
+        return tail if field.checked else head
+    return _afresh(field, env)
+
+
+def _prepared(field, env: dict) -> tuple[str, str, str, dict]:
+    """How :func:`_kept_field` fills ``field`` in and the parts around what changes (a
+    boolean's: its markup unchecked and checked)."""
+    probe = copy.copy(field)
+    kind = field.kind
+    if kind == "boolean":
+        probe.checked = False
+        unchecked = _afresh(probe, env)
+        probe.checked = True
+        return "checked", unchecked, _afresh(probe, env), {}
+    if kind in ("choice", "multiple_choice"):
+        probe.choices = [(_HOLE, _HOLE, False)]
+        hole = (_checkbox(probe, _HOLE, _HOLE, False) if kind == "multiple_choice"
+                else _option(_HOLE, _HOLE, False))
+        fill = "choices"
+    elif field.reference:
+        probe.references = [(_HOLE, _HOLE, False)]
+        hole, fill = _option(_HOLE, _HOLE, False), "references"
     else:
-        html = _single(field)
-    return html + "\n"  # the template file's last line break
+        probe.value = _HOLE
+        hole, fill = _HOLE, "value"
+    parts = _afresh(probe, env).split(hole)
+    if len(parts) != 2 or _HOLE in parts[0] or _HOLE in parts[1]:
+        return "afresh", "", "", {}
+    return fill, parts[0], parts[1], {}
 
 
 @in_one_language
@@ -1251,6 +1440,98 @@ def fields_html(fields: Iterable[Any], scenario: Scenario, card_reading: Any = N
     env = {"action": _e(page_address("calculator:scenario", scenario.game, scenario.slug)),
            "card_reading": card_reading}
     return mark_safe("".join(_field(field, env) for field in fields))
+
+
+#: The worked examples' list as written: (form address, language, the examples' (title,
+#: query)) → markup.  At most :data:`FIELD_MARKUP_KEPT` (the code's scenarios, languages).
+START_FROM: dict[tuple, str] = {}
+
+
+def _start_from(action: str, start_from: Any) -> str:
+    """The worked examples' links of ``includes/calculator.html`` (``action``: the form's
+    address, escaped), once per form address, language and examples (:data:`START_FROM`)."""
+    key = (action, language(), tuple(start_from))
+    found = START_FROM.get(key)
+    if found is None:
+        found = "".join(f'<li><a href="{action}?{_e(query)}">{_e(title)}</a></li>'
+                        for title, query in start_from)
+        if len(START_FROM) >= FIELD_MARKUP_KEPT:
+            START_FROM.clear()
+        START_FROM[key] = found
+    return found
+
+
+def _error_summary(error_fields: Any, as_of_error: Any, other_errors: Any) -> str:
+    fields = "".join(f'<li><a href="#{_e(field.id)}">{_e(field.full_label)}</a>: '
+                     f'{_e(field.error)}</li>' for field in error_fields)
+    as_of = (f'<li><a href="#f-as_of">{_e(gettext("Rules as of"))}</a>: {_e(as_of_error)}</li>'
+             if as_of_error else "")
+    others = "".join(f"<li>{_e(error)}</li>" for error in other_errors)
+    return (
+        '\n    <div class="error-summary" role="alert" tabindex="-1" id="error-summary">\n'
+        f'      <h2>{_e(gettext("The ruling could not be given"))}</h2>\n'
+        f'      <p>{_e(gettext("Correct these fields and submit again:"))}</p>\n'
+        f'      <ul>\n        {fields}\n        {as_of}\n        {others}\n      </ul>\n'
+        '    </div>\n    ')
+
+
+_SWAP = ' data-hx-swap="outerHTML"'
+
+
+@in_one_language
+def calculator_html(context: Any, fields: str, region: str) -> SafeString:
+    """``includes/calculator.html`` as it renders in ``context`` (the scenario page's:
+    ``scenario``, ``failed``, ``submitted``, ``start_from``, ``error_fields``,
+    ``as_of_error``, ``other_errors``, ``as_of_value``), written in Python, with the form's
+    ``fields`` (:func:`fields_html`) and the ruling ``region`` (:func:`ruling_region_html`)
+    as written."""
+    scenario = context.get("scenario")
+    failed, as_of_error = context.get("failed"), context.get("as_of_error")
+    action = _e(page_address("calculator:scenario", scenario.game, scenario.slug))
+    start_from = context.get("start_from")
+    examples = ""
+    if start_from:
+        examples = (
+            f'\n    <details class="start-from"{"" if context.get("submitted") else " open"}>\n'
+            f'      <summary>{_e(gettext("Start from a worked example"))} '
+            f'({len(start_from)})</summary>\n'
+            f'      <ul>{_start_from(action, start_from)}</ul>\n    </details>\n    ')
+    summary = (_error_summary(context.get("error_fields") or (), as_of_error,
+                              context.get("other_errors") or ()) if failed else "")
+    error_class, described, invalid, as_of = "", "", "", ""
+    if as_of_error:
+        error_class, described = " field--error", " f-as_of-error"
+        invalid = ' aria-invalid="true"'
+        as_of = f'<p class="field__error" id="f-as_of-error">{_e(as_of_error)}</p>'
+    get_ruling = _e(gettext("Get the ruling"))
+    return mark_safe(
+        '<div id="calculator" class="calculator">\n  \n'
+        f'  <form class="calculator__form" id="calculator-form" method="get" action="{action}" '
+        f'novalidate\n        data-hx-get="{action}" '
+        f'data-hx-target="{"#calculator" if failed else "#ruling"}"'
+        f'{_SWAP if failed else ""} data-hx-push-url="true"\n'
+        '        aria-describedby="form-help">\n    \n'
+        '    <button type="submit" class="visually-hidden" tabindex="-1" aria-hidden="true">'
+        f'{get_ruling}</button>\n'
+        '    <p id="form-help" class="muted">' + _e(gettext(
+            "Fields marked * are required; a field marked (* …) is required in the situation "
+            "named. Fields with a value already filled in show what the rules assume when the "
+            "field is left out.")) + '</p>\n'
+        f'    {examples}\n    {summary}\n    {fields}\n'
+        f'    <div class="field field--date{error_class}">\n'
+        f'      <label for="f-as_of">{_e(gettext("Rules as of"))}</label>\n'
+        '      <p class="help" id="f-as_of-help">' + _e(gettext(
+            "Optional. The date whose rule texts the ruling is checked against; empty means "
+            "today.")) + '</p>\n'
+        '      <input type="date" id="f-as_of" name="as_of" '
+        f'value="{_e(context.get("as_of_value"))}" aria-describedby="f-as_of-help{described}"'
+        f'{invalid}>\n      {as_of}\n    </div>\n'
+        '    <p class="calculator__actions"><button type="submit" class="button">'
+        f'{get_ruling}</button>\n'
+        f'      <a href="{action}">{_e(gettext("Start again"))}</a></p>\n'
+        '  </form>\n'
+        '  <div id="ruling" class="ruling-region" aria-live="polite">\n'
+        f'    {region}\n  </div>\n</div>\n')
 
 
 # --------------------------------------------------------------------------

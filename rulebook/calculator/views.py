@@ -70,8 +70,10 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
               if submitted and not layout_only else calculator.FormRuling())
     errors, share_url = answer.errors, answer.share_url
     failed = bool(errors) and not layout_only
+    # no "game": base.html's ``game.slug`` (a game's feed and glossary) would look for an
+    # attribute of the slug (a str) and fail slowly; the pages show neither, as before
     context = {
-        "scenario": scenario, "game": game,
+        "scenario": scenario,
         "ruling": answer.ruling, "situation": answer.situation,
         "submitted": submitted and not layout_only, "failed": failed,
         # the date field's value; ``as_of`` itself is the dated banner's (context processor)

@@ -69,3 +69,13 @@ def ruling_region_html(context):
     return speed.ruling_region_html(
         context.get("ruling"), context.get("situation"), context.get("failed"), share_url,
         context.get("scenario"), context.get("api_query", ""))
+
+
+@register.simple_tag(takes_context=True)
+def calculator_html(context):
+    """The scenario's form and its ruling region as ``includes/calculator.html`` renders
+    them in ``context``, written in Python (:func:`rulebook.calculator.speed.calculator_html`)."""
+    return speed.calculator_html(
+        context, speed.fields_html(context.get("fields"), context.get("scenario"),
+                                   context.get("card_reading")),
+        ruling_region_html(context))

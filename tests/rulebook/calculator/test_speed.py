@@ -172,6 +172,90 @@ def test_the_fields_written_in_python_are_the_templates_bytes(lang):
     # every kind of field was written, with and without an error, and a card reading
     assert {"group", "choice", "integer", "boolean", "multiple_choice", "text"} <= kinds
     assert readings > 0
+    # the later forms' fields were filled into markup kept from the earlier ones
+    assert {found[1] for found in speed.FIELD_MARKUP.values()} >= {
+        "value", "choices", "references", "checked"}
+
+
+# --------------------------------------------------------------------------
+# The form around its fields written in Python: the same bytes as the template
+# --------------------------------------------------------------------------
+
+CALCULATOR = "rulebook/calculator/includes/calculator.html"
+
+
+def _calculator_contexts(scenario):
+    """The scenario page's contexts of ``includes/calculator.html``: each form of
+    :func:`_forms`, new or submitted, failed or not, with a date or a wrong date, errors
+    that name no field (escaped), with and without worked examples to start from."""
+    for number, (fields, reading) in enumerate(_forms(scenario)):
+        errors = calculator.flat_errors(fields)
+        failed = bool(errors) or number % 5 == 4
+        yield {"scenario": scenario, "fields": fields, "card_reading": reading,
+               "ruling": None, "failed": failed, "submitted": number % 3 > 0,
+               "error_fields": errors,
+               "other_errors": ["<b>Unknown</b> parameter “x”"] if number % 4 == 3 else [],
+               "as_of_error": "Not a date: <2020-13-01>" if number % 7 == 6 else "",
+               "as_of_value": ["", "2024-03-01", "<b>\"x'"][number % 3],
+               "start_from": speed.example_links(scenario) if number % 6 else []}
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_the_form_written_in_python_is_the_templates_bytes(lang):
+    from django.template import engines
+
+    written = engines["django"].from_string("{% load calculator %}{% calculator_html %}")
+    template = get_template(CALCULATOR)
+    seen = set()
+    with translation.override(lang):
+        for scenario in SCENARIOS:
+            for context in _calculator_contexts(scenario):
+                expected = template.render(context)
+                assert written.render(context) == expected, scenario.slug
+                seen |= {key for key in ("failed", "submitted", "other_errors", "as_of_error",
+                                         "start_from", "error_fields") if context[key]}
+    assert seen == {"failed", "submitted", "other_errors", "as_of_error", "start_from",
+                    "error_fields"}
+
+
+# --------------------------------------------------------------------------
+# The language switcher written in Python: the same bytes as the template
+# --------------------------------------------------------------------------
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_the_language_switcher_written_in_python_is_the_templates_bytes(rf, lang):
+    from django.template import engines
+
+    from rulebook.context_processors import site
+
+    template = get_template("rulebook/includes/language_switcher.html")
+    written = {oob: engines["django"].from_string(
+        "{% load reading %}{% language_switcher" + oob + " %}")
+        for oob in ("", " oob=True", " oob=False")}
+    addresses = [f"/{lang}/", f"/{lang}/calculator/power-duell/situation/?monsters=1&x=<b>\"'",
+                 f"/{lang}/search/?q=%3Ca%3E+%26", "/no-such-page/"]
+    checked = 0
+    with translation.override(lang):
+        for address in addresses:
+            request = rf.get(address)
+            request.LANGUAGE_CODE = lang
+            links = site(request)["language_links"]
+            # and each language current in turn, and a name to escape
+            for current in [None, *range(len(links))]:
+                if current is not None:
+                    links = [{**link, "current": number == current,
+                              "name": link["name"] + " <&>"}
+                             for number, link in enumerate(links)]
+                for given, oob in (("", None), ("", True), (" oob=True", True),
+                                   (" oob=False", False)):
+                    context = {"language_links": links}
+                    if oob is not None and not given:
+                        context["oob"] = oob
+                    expected = template.render({**context, "oob": oob})
+                    assert written[given].render(context) == expected, (address, given)
+                    checked += 1
+    assert checked == len(addresses) * 4 * (len(settings.LANGUAGES) + 1)
 
 
 # --------------------------------------------------------------------------
@@ -390,10 +474,11 @@ def test_strings_of_every_kind_are_written_as_json_writes_them(seeded, client, m
 def _switched_off(monkeypatch):
     """Every speed-up of a ruling's page, fragment and JSON that can be switched off,
     switched off: Django's render outside one language scope, ``reverse()`` for every
-    address, chrome rendered each time, field texts translated each time, groups' blank
-    items written each time, kept citations' JSON shaped on every answer, a ruling's JSON
-    written by JSON's writer from ruling_json's data, the generation read again, nothing
-    kept; the ruling region rendered by its template."""
+    address, chrome rendered each time, field texts translated and forms planned each
+    time, groups' blank items and fields written each time, kept citations' JSON shaped on
+    every answer, a ruling's JSON written by JSON's writer from ruling_json's data, the
+    generation read again, nothing kept; the form, the ruling region and the language links
+    rendered by their templates."""
     from django.shortcuts import render
     from django.urls import reverse
 
@@ -413,12 +498,21 @@ def _switched_off(monkeypatch):
     for module in (speed, api, reading):
         monkeypatch.setattr(module, "page_address", address)
     monkeypatch.setattr(speed, "field_texts", texts)
+    monkeypatch.setattr(speed, "field_plans", lambda scenario, build: build(scenario))
     monkeypatch.setattr(speed, "shaped_once", speed.shaped)
     monkeypatch.setattr(speed, "request_generation", lambda: None)
     monkeypatch.setattr(speed, "_blank_item", lambda group, env: speed._group_item(
         group, group.template, "__n__", env))
+    monkeypatch.setattr(speed, "_kept_field", speed._afresh)
+    monkeypatch.setattr(speed, "_kept_group", speed._group_markup)
+    monkeypatch.setattr(speed, "_item_labels", lambda label, number: (
+        speed._blocktranslate("%(label)s — item %(number)s", label=label, number=number),
+        speed._blocktranslate("Remove %(label)s — item %(number)s", label=label,
+                              number=number)))
     monkeypatch.setattr(reading._ChromeNode, "render",
                         lambda node, context: node.nodelist.render(context))
+    monkeypatch.setattr(reading, "language_switcher_html", lambda links, oob: get_template(
+        "rulebook/includes/language_switcher.html").render({"language_links": links, "oob": oob}))
 
     def region(ruling, situation=None, failed=False, share_url="", scenario=None,
                api_query=""):
@@ -429,6 +523,8 @@ def _switched_off(monkeypatch):
     monkeypatch.setattr(speed, "ruling_region_html", region)
     monkeypatch.setattr(speed, "ruling_json_response", lambda *args: speed.json_response(
         api.RulingOut, api.ruling_json(*args)))
+    monkeypatch.setattr(speed, "calculator_html", lambda context, fields, region_html: (
+        get_template(CALCULATOR).template.render(context)))
 
 
 def _ruling_addresses(lang):
