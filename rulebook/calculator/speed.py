@@ -126,7 +126,7 @@ import types
 import typing
 from html import escape as _escape
 from json.encoder import encode_basestring_ascii
-from typing import Any, Callable, Hashable, Iterable, TypeVar
+from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 from urllib.parse import parse_qsl, quote_plus, urlencode
 
 from django.core.handlers.wsgi import WSGIRequest
@@ -164,6 +164,18 @@ CITATIONS: ProcessIndex[dict[Citation, ResolvedCitation]] = ProcessIndex(
 EXAMPLE_LINKS: dict[tuple[str, str, str | None], list[tuple[str, str]]] = {}
 #: At most this many (the code's scenarios, times the languages).
 EXAMPLE_LINKS_KEPT = 1024
+
+
+def _bounded(table: dict[Hashable, V], key: Hashable, limit: int, build: Callable[[], V]) -> V:
+    """``table[key]``, else ``build()`` kept under ``key`` (``table`` emptied first when it
+    holds ``limit`` entries): a per-process memo of what the code and the language decide."""
+    found = table.get(key)
+    if found is None:
+        found = build()
+        if len(table) >= limit:
+            table.clear()
+        table[key] = found
+    return found
 
 
 def _kept(index: ProcessIndex[V], key: Callable[[], Hashable], build: Callable[[], V]) -> V:
@@ -257,14 +269,8 @@ def example_links(scenario: Scenario) -> list[tuple[str, str]]:
     """:func:`rulebook.calculator.services.example_links`, kept per scenario and language."""
     from rulebook.calculator.services import example_links as links  # services imports speed
 
-    key = (scenario.game, scenario.slug, language())
-    found = EXAMPLE_LINKS.get(key)
-    if found is None:
-        found = links(scenario)
-        if len(EXAMPLE_LINKS) >= EXAMPLE_LINKS_KEPT:
-            EXAMPLE_LINKS.clear()
-        EXAMPLE_LINKS[key] = found
-    return found
+    return _bounded(EXAMPLE_LINKS, (scenario.game, scenario.slug, language()),
+                    EXAMPLE_LINKS_KEPT, lambda: links(scenario))
 
 
 # --------------------------------------------------------------------------
@@ -1172,13 +1178,8 @@ def _blank_item(group, env: dict) -> str:
     if env["card_reading"] is not None:
         return _group_item(group, group.template, "__n__", env)
     key = (env["action"], language(), group.html_name, group.label, tuple(references))
-    found = BLANK_ITEMS.get(key)
-    if found is None:
-        found = _group_item(group, group.template, "__n__", env)
-        if len(BLANK_ITEMS) >= BLANK_ITEMS_KEPT:
-            BLANK_ITEMS.clear()
-        BLANK_ITEMS[key] = found
-    return found
+    return _bounded(BLANK_ITEMS, key, BLANK_ITEMS_KEPT,
+                    lambda: _group_item(group, group.template, "__n__", env))
 
 
 def _fields_of(fields: Iterable[Any]) -> Iterable[Any]:
@@ -1219,16 +1220,9 @@ ITEM_LABELS: dict[tuple, tuple[str, str]] = {}
 def _item_labels(label: str, number: Any) -> tuple[str, str]:
     """A group item's legend and its "Remove" button's text, as written (escaped), kept
     per language, group label and item number (:data:`ITEM_LABELS`)."""
-    key = (language(), label, number)
-    labels = ITEM_LABELS.get(key)
-    if labels is None:
-        labels = (_blocktranslate("%(label)s — item %(number)s", label=label, number=number),
-                  _blocktranslate("Remove %(label)s — item %(number)s", label=label,
-                                  number=number))
-        if len(ITEM_LABELS) >= FIELD_MARKUP_KEPT:
-            ITEM_LABELS.clear()
-        ITEM_LABELS[key] = labels
-    return labels
+    return _bounded(ITEM_LABELS, (language(), label, number), FIELD_MARKUP_KEPT, lambda: (
+        _blocktranslate("%(label)s — item %(number)s", label=label, number=number),
+        _blocktranslate("Remove %(label)s — item %(number)s", label=label, number=number)))
 
 
 def _checkbox(field, value: Any, label: Any, selected: Any) -> str:
@@ -1450,15 +1444,9 @@ START_FROM: dict[tuple, str] = {}
 def _start_from(action: str, start_from: Any) -> str:
     """The worked examples' links of ``includes/calculator.html`` (``action``: the form's
     address, escaped), once per form address, language and examples (:data:`START_FROM`)."""
-    key = (action, language(), tuple(start_from))
-    found = START_FROM.get(key)
-    if found is None:
-        found = "".join(f'<li><a href="{action}?{_e(query)}">{_e(title)}</a></li>'
-                        for title, query in start_from)
-        if len(START_FROM) >= FIELD_MARKUP_KEPT:
-            START_FROM.clear()
-        START_FROM[key] = found
-    return found
+    return _bounded(START_FROM, (action, language(), tuple(start_from)), FIELD_MARKUP_KEPT,
+                    lambda: "".join(f'<li><a href="{action}?{_e(query)}">{_e(title)}</a></li>'
+                                    for title, query in start_from))
 
 
 def _error_summary(error_fields: Any, as_of_error: Any, other_errors: Any) -> str:
@@ -1675,16 +1663,14 @@ def _json_value(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
-def _json_strings(values: Iterable[str]) -> str:
-    if not values:
-        return "[]"
-    return "[" + ", ".join([_json_string(value) for value in values]) + "]"
+def _json_strings(values: Sequence[str], write: Callable[[Any], str] = _json_string) -> str:
+    """``values`` as a JSON list, each written by ``write`` (strings by default)."""
+    return "[" + ", ".join([write(value) for value in values]) + "]" if values else "[]"
 
 
-def _json_numbers(values: Iterable[int]) -> str:
-    if not values:
-        return "[]"
-    return "[" + ", ".join([_json_value(value) for value in values]) + "]"
+def _json_numbers(values: Sequence[int]) -> str:
+    """``values`` (whole numbers) as a JSON list."""
+    return _json_strings(values, _json_value)
 
 
 def _json_values(values: Iterable[Any]) -> str:
