@@ -64,7 +64,9 @@ table never asked before, no page cache answering) costs little.  Four trades:
    ``required_mark.html``) and ``includes/calculator.html`` render them.  Those
    templates stay the reference and are no longer rendered on the pages
    (``{% calculator_html %}`` in ``scenario.html`` and ``partial.html``,
-   ``{% ruling_region_html %}`` in ``partial.html``): a test (``tests/rulebook/calculator/test_speed.py``) renders
+   ``{% ruling_region_html %}`` in ``partial.html``; htmx's ruling region, ``partial.html``
+   without a region, is written whole by :func:`ruling_fragment_html`, without the template
+   engine and the context processors): a test (``tests/rulebook/calculator/test_speed.py``) renders
    both ways for every scenario, worked example, judge case, open point (decided
    by an official ruling or not), language, date (drift notices), error state
    and card reading and asks for the same bytes; with the speed-ups switched off
@@ -101,7 +103,8 @@ table never asked before, no page cache answering) costs little.  Four trades:
    :func:`json_response` writes data of a schema's types in its shape (:func:`shaped`):
    the reference, and the answer when the renderer is set to indent.
    :func:`query_dict` reads an API request's query (``request.GET``, handed over by
-   :class:`rulesite.middleware.ApiRequestMiddleware`) as Django reads it, without six
+   :class:`rulesite.middleware.ApiRequestMiddleware`; a calculator page's by
+   :func:`rulebook.calculator.views.scenario_form`) as Django reads it, without six
    calls per parameter: a second reader, compared with Django's by a test, of the
    queries Django reads the same way (ASCII, UTF-8, within the field limit).
 
@@ -1037,6 +1040,27 @@ def ruling_region_html(ruling, situation: Any = None, failed: Any = False,
         f'  <p class="print-only ruling__printed">{_printed_on()}</p>\n'
         f'{_answer(ruling)}  {drift}\n  {_situation(situation)}\n{_trace(ruling)}'
         f'{_notes_and_sources(ruling)}{_share(share_url, scenario, api_query)}</section>\n\n')
+
+
+@in_one_language
+def ruling_fragment_html(request: Any, context: dict[str, Any]) -> SafeString:
+    """``includes/partial.html`` as the scenario view renders it for htmx's ruling region
+    (``region`` none) in ``context`` (the view's: ``ruling``, ``situation``, ``failed``,
+    ``share_url``, ``scenario``, ``api_query``), written in Python: the ruling region
+    (:func:`ruling_region_html`) and the language links of the new address, out of band
+    (:func:`rulebook.templatetags.reading.language_switcher_html` of
+    :func:`rulebook.context_processors.language_links`), without the template engine, a
+    ``RequestContext`` and the context processors (whose canonical links, dated banner and
+    chrome addresses the fragment does not show)."""
+    from rulebook.context_processors import language_links  # imports this module
+    from rulebook.templatetags import reading
+
+    # {% firstof share_url request.get_full_path %}
+    share_url = context.get("share_url") or request.get_full_path()
+    region = ruling_region_html(context.get("ruling"), context.get("situation"),
+                                context.get("failed"), share_url, context.get("scenario"),
+                                context.get("api_query", ""))
+    return mark_safe(f"{region}\n{reading.language_switcher_html(language_links(request), True)}\n")
 
 
 # --------------------------------------------------------------------------

@@ -349,6 +349,44 @@ def test_the_ruling_region_written_in_python_is_the_templates_bytes(seeded, rf, 
             "incomplete"} <= kinds
 
 
+PARTIAL = "rulebook/calculator/includes/partial.html"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_the_htmx_ruling_fragment_written_in_python_is_the_templates_bytes(seeded, rf, lang):
+    """``includes/partial.html`` without a region (the ruling region and the language
+    links out of band), rendered with the request's context processors, is what
+    :func:`speed.ruling_fragment_html` writes: for rulings today and dated, with and
+    without an address to share, on addresses of odd queries, undated and dated."""
+    from django.template.loader import render_to_string
+    from django.urls import resolve
+
+    scenarios = {}
+    for scenario, inputs in _region_runs():
+        scenarios.setdefault(id(scenario), (scenario, inputs))  # one ruling of each scenario
+    checked = 0
+    with translation.override(lang):
+        for scenario, inputs in scenarios.values():
+            path = f"/{lang}/calculator/{scenario.game}/{scenario.slug}/"
+            for context in _region_answers(scenario, inputs):
+                for query in ("a=1&b=<x>", "as_of=2020-01-01&m=%C3%A4+%26", ""):
+                    for share in (context["share_url"], ""):
+                        request = rf.get(f"{path}?{query}" if query else path,
+                                         HTTP_HX_REQUEST="true", HTTP_HX_TARGET="ruling")
+                        request.LANGUAGE_CODE = lang
+                        request.resolver_match = resolve(path)
+                        asked = {**context, "share_url": share}
+                        expected = render_to_string(PARTIAL, {**asked, "region": None},
+                                                    request)
+                        assert speed.ruling_fragment_html(request, asked) == expected
+                        assert 'id="ruling-result"' in expected
+                        assert 'id="language-switcher" aria-label' in expected
+                        assert 'data-hx-swap-oob="true"' in expected
+                        checked += 1
+    assert checked == len(scenarios) * (1 + len(DATES)) * 3 * 2
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["de", "ru", "en"])
 def test_a_region_with_points_decided_by_official_rulings_is_the_templates_bytes(
@@ -521,6 +559,8 @@ def _switched_off(monkeypatch):
             "share_url": share_url, "scenario": scenario, "api_query": api_query})
 
     monkeypatch.setattr(speed, "ruling_region_html", region)
+    monkeypatch.setattr(speed, "ruling_fragment_html", lambda request, context: (
+        get_template(PARTIAL).render({**context, "region": None}, request)))
     monkeypatch.setattr(speed, "ruling_json_response", lambda *args: speed.json_response(
         api.RulingOut, api.ruling_json(*args)))
     monkeypatch.setattr(speed, "calculator_html", lambda context, fields, region_html: (
