@@ -140,6 +140,7 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.utils.encoding import iri_to_uri
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as django_gettext, pgettext
@@ -1740,11 +1741,20 @@ def ruling_json_response(request: Any, scenario: Scenario, view: Any,
         head, tail = remembered(source.citation, kept_as, parts)
         return f"{head}{_json_numbers(source.steps)}{tail}"
 
+    warned: dict[int, str] = {}
+
+    def warning(c: ResolvedCitation) -> str:  # each clause's warning once
+        found = warned.get(id(c))
+        if found is None:
+            found = warned[id(c)] = c.warning()
+        return found
+
     steps = []
     drift = False
     for shown in view.steps:
         step = shown.step
-        warnings = shown.warnings
+        # StepView.warnings, each citation asked once
+        warnings = [said for c in shown.citations if (said := warning(c))]
         drift = drift or bool(warnings)
         steps.append(
             f'{{"number": {_json_value(shown.number)}, '
@@ -1760,14 +1770,22 @@ def ruling_json_response(request: Any, scenario: Scenario, view: Any,
     if view.open_points:
         points = _ENCODER.encode([shaped(api.OpenPointOut, point)
                                   for point in api.open_points_json(request, view)])
-    web_url = request.build_absolute_uri(f"{web}?{query}" if query else web)
+    location = f"{web}?{query}" if query else web
+    if web.startswith("/") and not web.startswith("//") and "/./" not in web and (
+            "/../" not in web):  # build_absolute_uri's common case, the origin known
+        web_url = iri_to_uri(kept_as[1] + location)
+    else:
+        web_url = request.build_absolute_uri(location)
+    # RulingView.complete and .settled, the clauses without a text found once
+    without_text = bool(view.without_text)
     text = (
         f'{{"game": {_json_string(scenario.game)}, "scenario": {_json_string(scenario.slug)}, '
         f'"as_of": {_json_value(view.on)}, "language": {_json_value(language())}, '
         f'"values": {_json_values(view.values)}, "steps": [{", ".join(steps)}], '
         f'"notes": {_json_strings(view.notes)}, "drift": {_json_value(drift)}, '
         f'"web_url": {_json_string(web_url)}, '
-        f'"complete": {_json_value(view.complete)}, "settled": {_json_value(view.settled)}, '
+        f'"complete": {_json_value(view.ruling.complete and not without_text)}, '
+        f'"settled": {_json_value(view.ruling.settled and not without_text)}, '
         f'"verdict": {_json_string(view.verdict)}, "open_points": {points}, '
         f'"clauses": [{", ".join([clause(source) for source in view.sources])}]}}')
     return HttpResponse(text, content_type=_json_type())
