@@ -642,8 +642,14 @@ def short_query(scenario: Scenario, inputs: Mapping[str, Any],
     When every value is a default, the first field is written all the same:
     an address without parameters is the empty form, not a ruling.
     """
-    kept = non_default(scenario.fields, inputs)
-    if not kept and scenario.fields:
+    # to_form(scenario, non_default(scenario.fields, inputs)), in one walk
+    form = speed.short_form(scenario.fields, inputs)
+    if form:
+        if on is not None:
+            form["as_of"] = [on.isoformat()]
+        return speed.query_string(form)  # to_query(scenario, non_default(…), on)
+    kept: dict[str, Any] = {}
+    if scenario.fields:
         first = scenario.fields[0]
         kept[first.name] = inputs.get(first.name) if first.kind is not FieldKind.GROUP else (
             [non_default(first.fields, item) for item in inputs.get(first.name) or ()])

@@ -41,7 +41,11 @@ table never asked before, no page cache answering) costs little.  Four trades:
      lists and nested messages inline (a second writer of :meth:`engine.core.Message.render`'s
      common cases, compared with it by a test), and :func:`query_string`
      writes the calculator's query strings without ``quote_plus`` for what it
-     leaves as it is (a second writer of ``urlencode``, compared by a test).
+     leaves as it is (a second writer of ``urlencode``, compared by a test);
+     :func:`short_form` the parameters of a ruling's short address in one walk (a
+     second writer of ``to_form(non_default(…))``, compared by a test);
+     :func:`htmx_target` reads htmx's target from ``request.META`` without building
+     ``request.headers`` (a second reader of django-htmx's, compared by a test).
    - :func:`_today` — today's short date as written in a language (the printed
      date, the date of a ruling not dated by the reader): one day per language,
      emptied when a test changes the languages or the formats.
@@ -130,7 +134,7 @@ import typing
 from html import escape as _escape
 from json.encoder import encode_basestring_ascii
 from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
-from urllib.parse import parse_qsl, quote_plus, urlencode
+from urllib.parse import parse_qsl, quote_plus, unquote, urlencode
 
 from django.core.handlers.wsgi import WSGIRequest
 from django.http import HttpResponse, QueryDict
@@ -148,7 +152,7 @@ from django.utils.translation import gettext as django_gettext, pgettext
 from ninja.renderers import JSONRenderer
 from pydantic import BaseModel
 
-from engine.core import Choice, Citation, Message, Scenario
+from engine.core import Choice, Citation, FieldKind, Message, Scenario
 from rulebook.caching.pages import request_generation, rulebook_generation
 from rulebook.caching.process import ProcessIndex
 from rulebook.models.rules import page_address
@@ -506,6 +510,59 @@ def query_string(form: dict[str, list[str]]) -> str:
                 return urlencode(form, doseq=True)
             parts.append(f"{key}={value if plain(value) else quote(value)}")
     return "&".join(parts)
+
+
+def short_form(fields: Sequence[Any], inputs: Any, prefix: str = "",
+               form: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+    """``to_form(non_default(fields, inputs))`` (:func:`rulebook.calculator.services.to_form`
+    of :func:`~rulebook.calculator.services.non_default`: the form's parameters of the
+    validated ``inputs`` that differ from their fields' defaults, under ``prefix``) in one
+    walk, without the dictionaries in between (a second writer, compared by a test)."""
+    if form is None:
+        form = {}
+    group_kind = FieldKind.GROUP
+    for spec in fields:
+        value = inputs.get(spec.name)
+        name = prefix + spec.name
+        if spec.kind is group_kind:
+            # an empty group is written when a new form shows blank items (its rows)
+            if value or (spec.rows or spec.min_items):
+                items = value or ()
+                form[name] = [str(len(items))]
+                for index, item in enumerate(items):
+                    short_form(spec.fields, item, f"{name}-{index}-", form)
+            continue
+        if value is None or value == spec.omitted():
+            continue
+        kind = value.__class__
+        if kind is bool:
+            form[name] = ["on" if value else "off"]  # unticked checkbox sends "off"
+        elif isinstance(value, frozenset):  # one address per choice: the field's order
+            form[name] = [str(choice) for choice in spec.choice_values() if choice in value]
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            form[name] = [str(v) for v in value]
+        else:
+            form[name] = [str(value)]
+    return form
+
+
+def _htmx_header(meta: dict[str, Any], name: str) -> str | None:
+    """django-htmx's ``HtmxDetails._get_header_value`` of header ``name`` (as in
+    ``request.META``: ``HX_TARGET``), read from ``request.META`` itself."""
+    value = meta.get("HTTP_" + name) or None
+    if value and meta.get(f"HTTP_{name}_URI_AUTOENCODED") == "true":
+        value = unquote(value)
+    return value
+
+
+def htmx_target(request: Any) -> str | None:
+    """``request.htmx.target if request.htmx else None`` (django-htmx) read from
+    ``request.META``, without building ``request.headers`` (every header of the request
+    parsed, for two): a second reader, compared with django-htmx's by a test."""
+    meta = request.META
+    if _htmx_header(meta, "HX_REQUEST") != "true":
+        return None
+    return _htmx_header(meta, "HX_TARGET")
 
 
 # --------------------------------------------------------------------------

@@ -86,7 +86,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "card_reading": card_reading,
     }
     status = 400 if failed else 200
-    target = request.htmx.target if request.htmx else None
+    target = speed.htmx_target(request)  # request.htmx.target if request.htmx else None
     if target == "ruling" and not failed and not date_error:  # the ruling region only
         # includes/partial.html without a region (includes/ruling_region.html), written in
         # Python (speed.ruling_fragment_html)

@@ -690,6 +690,48 @@ def test_query_strings_are_urlencodes():
     assert speed.query_string(odd) == urlencode(odd, doseq=True)
 
 
+def test_short_forms_are_the_forms_of_the_inputs_not_at_their_defaults():
+    """speed.short_form writes what to_form writes of non_default's inputs, for every
+    worked example, judge case and table of the tests (and their inputs at the defaults)."""
+    from tests.engine import situations
+    from tests.rulebook.calculator.cases import CASES
+
+    runs = [(s, e.inputs) for s, e in EXAMPLES] + [
+        (calculator.find(c.game, c.scenario), c.inputs) for c in CASES] + [
+        (powerduell.SITUATION, inputs) for inputs in situations.PD_TABLES] + [
+        (s, {}) for s in SCENARIOS]
+    checked = 0
+    for scenario, inputs in runs:
+        try:
+            validated = scenario.validate(inputs)
+        except engine.core.InputError:
+            continue
+        expected = calculator.to_form(
+            scenario, calculator.non_default(scenario.fields, validated))
+        written = speed.short_form(scenario.fields, validated)
+        assert list(written.items()) == list(expected.items()), scenario.slug
+        checked += 1
+    assert checked > len(EXAMPLES)
+
+
+@pytest.mark.parametrize("headers", [
+    {}, {"HTTP_HX_REQUEST": "true"}, {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "ruling"},
+    {"HTTP_HX_REQUEST": "false", "HTTP_HX_TARGET": "ruling"},
+    {"HTTP_HX_TARGET": "calculator"}, {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": ""},
+    {"HTTP_HX_REQUEST": "tr%75e", "HTTP_HX_REQUEST_URI_AUTOENCODED": "true",
+     "HTTP_HX_TARGET": "rul%69ng", "HTTP_HX_TARGET_URI_AUTOENCODED": "true"},
+    {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "rul%69ng"},
+    {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "rul%69ng",
+     "HTTP_HX_TARGET_URI_AUTOENCODED": "false"},
+])
+def test_the_htmx_target_is_read_as_django_htmx_reads_it(rf, headers):
+    from django_htmx.middleware import HtmxDetails
+
+    request = rf.get("/de/calculator/power-duell/situation/", **headers)
+    htmx = HtmxDetails(request)
+    assert speed.htmx_target(request) == (htmx.target if htmx else None)
+
+
 # --------------------------------------------------------------------------
 # An API request's query read without a call per parameter
 # --------------------------------------------------------------------------
