@@ -262,12 +262,14 @@ def _keeping(resolved: dict[Citation, ResolvedCitation]) -> dict[Citation, KeptC
             for citation, found in resolved.items()}
 
 
-def resolved_citations(citations: Iterable[Citation],
-                       on: datetime.date) -> dict[Citation, ResolvedCitation]:
+def resolved_citations(citations: Iterable[Citation], on: datetime.date,
+                       unique: bool = False) -> dict[Citation, ResolvedCitation]:
     """:func:`~rulebook.calculator.citations.resolve_citations`, kept per worker under
     the rulebook's publication stamp (one small query instead of two), each a
-    :class:`KeptCitation`."""
-    cited = tuple(dict.fromkeys(citations))
+    :class:`KeptCitation`.  ``unique``: ``citations`` is a tuple naming each clause once
+    (as :func:`rulebook.calculator.services.present` makes it), not made so again."""
+    cited = citations if unique and citations.__class__ is tuple else tuple(
+        dict.fromkeys(citations))
     # the page cache's generation for this request when it read one (one query less)
     return _kept(CITATIONS, lambda: (request_generation() or rulebook_generation(), on, cited),
                  lambda: _keeping(resolve_citations(cited, on)))
