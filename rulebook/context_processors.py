@@ -46,6 +46,27 @@ def _translated(request, full_path: str, current: str, code: str) -> str:
     return translate_url(full_path, code)
 
 
+def language_links(request, origin: str | None = None,
+                   path: str | None = None) -> list[dict]:
+    """The language switcher's links of the current page (``path``: its full path, by
+    default the request's): dicts ``{code, name, url, current}``, and ``absolute`` (the
+    address with ``origin``, ``scheme://host``) when ``origin`` is given, in the
+    switcher's order.  :func:`site` gives them to every page; an htmx answer that swaps
+    only the switcher and its region needs nothing else of :func:`site`."""
+    if path is None:
+        path = request.get_full_path()
+    current = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
+    links = []
+    for code, name in _language_names():
+        url = _translated(request, path, current, code)
+        if origin is None:
+            links.append({"code": code, "name": name, "url": url, "current": code == current})
+        else:
+            links.append({"code": code, "name": name, "url": url, "absolute": origin + url,
+                          "current": code == current})
+    return links
+
+
 def site(request):
     """Return the language switcher links for the current page.
 
@@ -56,11 +77,7 @@ def site(request):
     path = request.get_full_path()
     current = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
     origin = f"{request.scheme}://{request.get_host()}"
-    links = []
-    for code, name in _language_names():
-        url = _translated(request, path, current, code)
-        links.append({"code": code, "name": name, "url": url, "absolute": origin + url,
-                      "current": code == current})
+    links = language_links(request, origin, path)
     as_of = dated_view(request)
     default = next((link["absolute"] for link in links if link["code"] == settings.LANGUAGE_CODE),
                    None) or request.build_absolute_uri(translate_url(path, settings.LANGUAGE_CODE))

@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection, connections
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
@@ -72,9 +72,10 @@ def rulebook_generation(now=None) -> str:
     edit in place changes it.
     """
     now = now or timezone.now()
-    value = connection.ops.adapt_datetimefield_value(now)
-    with connection.cursor() as cursor:
-        cursor.execute(_generation_sql(connection.alias, connection.vendor),
+    database = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once (not four times)
+    value = database.ops.adapt_datetimefield_value(now)
+    with database.cursor() as cursor:
+        cursor.execute(_generation_sql(database.alias, database.vendor),
                        {"now": value, "revision": REVISION_ID})
         row = cursor.fetchone()
     return hashlib.sha256(repr(row).encode()).hexdigest()[:24]

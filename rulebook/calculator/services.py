@@ -642,8 +642,14 @@ def short_query(scenario: Scenario, inputs: Mapping[str, Any],
     When every value is a default, the first field is written all the same:
     an address without parameters is the empty form, not a ruling.
     """
-    kept = non_default(scenario.fields, inputs)
-    if not kept and scenario.fields:
+    # to_form(scenario, non_default(scenario.fields, inputs)), in one walk
+    form = speed.short_form(scenario.fields, inputs)
+    if form:
+        if on is not None:
+            form["as_of"] = [on.isoformat()]
+        return speed.query_string(form)  # to_query(scenario, non_default(…), on)
+    kept: dict[str, Any] = {}
+    if scenario.fields:
         first = scenario.fields[0]
         kept[first.name] = inputs.get(first.name) if first.kind is not FieldKind.GROUP else (
             [non_default(first.fields, item) for item in inputs.get(first.name) or ()])
@@ -1107,7 +1113,7 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
         for citation in reading.citations:
             number_of(citation)
     cited = tuple(clauses)
-    resolved = speed.resolved_citations(cited, on)
+    resolved = speed.resolved_citations(cited, on, unique=True)  # each clause once
     found = [resolved[c] for c in cited]
     points = ruling.open_points()
     by_points: list[list[int]] = [[] for _c in cited]
@@ -1212,9 +1218,15 @@ def _verdict(ruling: Ruling, cited: Sequence[ResolvedCitation], on: datetime.dat
     incomplete, and that is said first.
     """
     parts = []
-    not_yet = [c.display_key for c in cited if c.drift is Drift.NOT_IN_FORCE]
-    gone = [c.display_key for c in cited if c.drift is Drift.REPEALED]
-    unknown = [c.display_key for c in cited if c.drift is Drift.TEXT_UNKNOWN]
+    not_yet, gone, unknown = [], [], []
+    for c in cited:  # each clause's drift asked once
+        drift = c.drift
+        if drift is Drift.NOT_IN_FORCE:
+            not_yet.append(c.display_key)
+        elif drift is Drift.REPEALED:
+            gone.append(c.display_key)
+        elif drift is Drift.TEXT_UNKNOWN:
+            unknown.append(c.display_key)
     # the date is written only when a clause had no text on it
     day = date_format(on, "SHORT_DATE_FORMAT") if not_yet or gone or unknown else ""
     if not_yet:

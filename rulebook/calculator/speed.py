@@ -41,7 +41,11 @@ table never asked before, no page cache answering) costs little.  Four trades:
      lists and nested messages inline (a second writer of :meth:`engine.core.Message.render`'s
      common cases, compared with it by a test), and :func:`query_string`
      writes the calculator's query strings without ``quote_plus`` for what it
-     leaves as it is (a second writer of ``urlencode``, compared by a test).
+     leaves as it is (a second writer of ``urlencode``, compared by a test);
+     :func:`short_form` the parameters of a ruling's short address in one walk (a
+     second writer of ``to_form(non_default(…))``, compared by a test);
+     :func:`htmx_target` reads htmx's target from ``request.META`` without building
+     ``request.headers`` (a second reader of django-htmx's, compared by a test).
    - :func:`_today` — today's short date as written in a language (the printed
      date, the date of a ruling not dated by the reader): one day per language,
      emptied when a test changes the languages or the formats.
@@ -64,7 +68,9 @@ table never asked before, no page cache answering) costs little.  Four trades:
    ``required_mark.html``) and ``includes/calculator.html`` render them.  Those
    templates stay the reference and are no longer rendered on the pages
    (``{% calculator_html %}`` in ``scenario.html`` and ``partial.html``,
-   ``{% ruling_region_html %}`` in ``partial.html``): a test (``tests/rulebook/calculator/test_speed.py``) renders
+   ``{% ruling_region_html %}`` in ``partial.html``; htmx's ruling region, ``partial.html``
+   without a region, is written whole by :func:`ruling_fragment_html`, without the template
+   engine and the context processors): a test (``tests/rulebook/calculator/test_speed.py``) renders
    both ways for every scenario, worked example, judge case, open point (decided
    by an official ruling or not), language, date (drift notices), error state
    and card reading and asks for the same bytes; with the speed-ups switched off
@@ -101,7 +107,8 @@ table never asked before, no page cache answering) costs little.  Four trades:
    :func:`json_response` writes data of a schema's types in its shape (:func:`shaped`):
    the reference, and the answer when the renderer is set to indent.
    :func:`query_dict` reads an API request's query (``request.GET``, handed over by
-   :class:`rulesite.middleware.ApiRequestMiddleware`) as Django reads it, without six
+   :class:`rulesite.middleware.ApiRequestMiddleware`; a calculator page's by
+   :func:`rulebook.calculator.views.scenario_form`) as Django reads it, without six
    calls per parameter: a second reader, compared with Django's by a test, of the
    queries Django reads the same way (ASCII, UTF-8, within the field limit).
 
@@ -127,7 +134,7 @@ import typing
 from html import escape as _escape
 from json.encoder import encode_basestring_ascii
 from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
-from urllib.parse import parse_qsl, quote_plus, urlencode
+from urllib.parse import parse_qsl, quote_plus, unquote, urlencode
 
 from django.core.handlers.wsgi import WSGIRequest
 from django.http import HttpResponse, QueryDict
@@ -137,6 +144,7 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.utils.encoding import iri_to_uri
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as django_gettext, pgettext
@@ -144,7 +152,7 @@ from django.utils.translation import gettext as django_gettext, pgettext
 from ninja.renderers import JSONRenderer
 from pydantic import BaseModel
 
-from engine.core import Choice, Citation, Message, Scenario
+from engine.core import Choice, Citation, FieldKind, Message, Scenario
 from rulebook.caching.pages import request_generation, rulebook_generation
 from rulebook.caching.process import ProcessIndex
 from rulebook.models.rules import page_address
@@ -254,12 +262,14 @@ def _keeping(resolved: dict[Citation, ResolvedCitation]) -> dict[Citation, KeptC
             for citation, found in resolved.items()}
 
 
-def resolved_citations(citations: Iterable[Citation],
-                       on: datetime.date) -> dict[Citation, ResolvedCitation]:
+def resolved_citations(citations: Iterable[Citation], on: datetime.date,
+                       unique: bool = False) -> dict[Citation, ResolvedCitation]:
     """:func:`~rulebook.calculator.citations.resolve_citations`, kept per worker under
     the rulebook's publication stamp (one small query instead of two), each a
-    :class:`KeptCitation`."""
-    cited = tuple(dict.fromkeys(citations))
+    :class:`KeptCitation`.  ``unique``: ``citations`` is a tuple naming each clause once
+    (as :func:`rulebook.calculator.services.present` makes it), not made so again."""
+    cited = citations if unique and citations.__class__ is tuple else tuple(
+        dict.fromkeys(citations))
     # the page cache's generation for this request when it read one (one query less)
     return _kept(CITATIONS, lambda: (request_generation() or rulebook_generation(), on, cited),
                  lambda: _keeping(resolve_citations(cited, on)))
@@ -502,6 +512,59 @@ def query_string(form: dict[str, list[str]]) -> str:
                 return urlencode(form, doseq=True)
             parts.append(f"{key}={value if plain(value) else quote(value)}")
     return "&".join(parts)
+
+
+def short_form(fields: Sequence[Any], inputs: Any, prefix: str = "",
+               form: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+    """``to_form(non_default(fields, inputs))`` (:func:`rulebook.calculator.services.to_form`
+    of :func:`~rulebook.calculator.services.non_default`: the form's parameters of the
+    validated ``inputs`` that differ from their fields' defaults, under ``prefix``) in one
+    walk, without the dictionaries in between (a second writer, compared by a test)."""
+    if form is None:
+        form = {}
+    group_kind = FieldKind.GROUP
+    for spec in fields:
+        value = inputs.get(spec.name)
+        name = prefix + spec.name
+        if spec.kind is group_kind:
+            # an empty group is written when a new form shows blank items (its rows)
+            if value or (spec.rows or spec.min_items):
+                items = value or ()
+                form[name] = [str(len(items))]
+                for index, item in enumerate(items):
+                    short_form(spec.fields, item, f"{name}-{index}-", form)
+            continue
+        if value is None or value == spec.omitted():
+            continue
+        kind = value.__class__
+        if kind is bool:
+            form[name] = ["on" if value else "off"]  # unticked checkbox sends "off"
+        elif isinstance(value, frozenset):  # one address per choice: the field's order
+            form[name] = [str(choice) for choice in spec.choice_values() if choice in value]
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            form[name] = [str(v) for v in value]
+        else:
+            form[name] = [str(value)]
+    return form
+
+
+def _htmx_header(meta: dict[str, Any], name: str) -> str | None:
+    """django-htmx's ``HtmxDetails._get_header_value`` of header ``name`` (as in
+    ``request.META``: ``HX_TARGET``), read from ``request.META`` itself."""
+    value = meta.get("HTTP_" + name) or None
+    if value and meta.get(f"HTTP_{name}_URI_AUTOENCODED") == "true":
+        value = unquote(value)
+    return value
+
+
+def htmx_target(request: Any) -> str | None:
+    """``request.htmx.target if request.htmx else None`` (django-htmx) read from
+    ``request.META``, without building ``request.headers`` (every header of the request
+    parsed, for two): a second reader, compared with django-htmx's by a test."""
+    meta = request.META
+    if _htmx_header(meta, "HX_REQUEST") != "true":
+        return None
+    return _htmx_header(meta, "HX_TARGET")
 
 
 # --------------------------------------------------------------------------
@@ -1037,6 +1100,27 @@ def ruling_region_html(ruling, situation: Any = None, failed: Any = False,
         f'  <p class="print-only ruling__printed">{_printed_on()}</p>\n'
         f'{_answer(ruling)}  {drift}\n  {_situation(situation)}\n{_trace(ruling)}'
         f'{_notes_and_sources(ruling)}{_share(share_url, scenario, api_query)}</section>\n\n')
+
+
+@in_one_language
+def ruling_fragment_html(request: Any, context: dict[str, Any]) -> SafeString:
+    """``includes/partial.html`` as the scenario view renders it for htmx's ruling region
+    (``region`` none) in ``context`` (the view's: ``ruling``, ``situation``, ``failed``,
+    ``share_url``, ``scenario``, ``api_query``), written in Python: the ruling region
+    (:func:`ruling_region_html`) and the language links of the new address, out of band
+    (:func:`rulebook.templatetags.reading.language_switcher_html` of
+    :func:`rulebook.context_processors.language_links`), without the template engine, a
+    ``RequestContext`` and the context processors (whose canonical links, dated banner and
+    chrome addresses the fragment does not show)."""
+    from rulebook.context_processors import language_links  # imports this module
+    from rulebook.templatetags import reading
+
+    # {% firstof share_url request.get_full_path %}
+    share_url = context.get("share_url") or request.get_full_path()
+    region = ruling_region_html(context.get("ruling"), context.get("situation"),
+                                context.get("failed"), share_url, context.get("scenario"),
+                                context.get("api_query", ""))
+    return mark_safe(f"{region}\n{reading.language_switcher_html(language_links(request), True)}\n")
 
 
 # --------------------------------------------------------------------------
@@ -1716,11 +1800,20 @@ def ruling_json_response(request: Any, scenario: Scenario, view: Any,
         head, tail = remembered(source.citation, kept_as, parts)
         return f"{head}{_json_numbers(source.steps)}{tail}"
 
+    warned: dict[int, str] = {}
+
+    def warning(c: ResolvedCitation) -> str:  # each clause's warning once
+        found = warned.get(id(c))
+        if found is None:
+            found = warned[id(c)] = c.warning()
+        return found
+
     steps = []
     drift = False
     for shown in view.steps:
         step = shown.step
-        warnings = shown.warnings
+        # StepView.warnings, each citation asked once
+        warnings = [said for c in shown.citations if (said := warning(c))]
         drift = drift or bool(warnings)
         steps.append(
             f'{{"number": {_json_value(shown.number)}, '
@@ -1736,14 +1829,22 @@ def ruling_json_response(request: Any, scenario: Scenario, view: Any,
     if view.open_points:
         points = _ENCODER.encode([shaped(api.OpenPointOut, point)
                                   for point in api.open_points_json(request, view)])
-    web_url = request.build_absolute_uri(f"{web}?{query}" if query else web)
+    location = f"{web}?{query}" if query else web
+    if web.startswith("/") and not web.startswith("//") and "/./" not in web and (
+            "/../" not in web):  # build_absolute_uri's common case, the origin known
+        web_url = iri_to_uri(kept_as[1] + location)
+    else:
+        web_url = request.build_absolute_uri(location)
+    # RulingView.complete and .settled, the clauses without a text found once
+    without_text = bool(view.without_text)
     text = (
         f'{{"game": {_json_string(scenario.game)}, "scenario": {_json_string(scenario.slug)}, '
         f'"as_of": {_json_value(view.on)}, "language": {_json_value(language())}, '
         f'"values": {_json_values(view.values)}, "steps": [{", ".join(steps)}], '
         f'"notes": {_json_strings(view.notes)}, "drift": {_json_value(drift)}, '
         f'"web_url": {_json_string(web_url)}, '
-        f'"complete": {_json_value(view.complete)}, "settled": {_json_value(view.settled)}, '
+        f'"complete": {_json_value(view.ruling.complete and not without_text)}, '
+        f'"settled": {_json_value(view.ruling.settled and not without_text)}, '
         f'"verdict": {_json_string(view.verdict)}, "open_points": {points}, '
         f'"clauses": [{", ".join([clause(source) for source in view.sources])}]}}')
     return HttpResponse(text, content_type=_json_type())

@@ -60,6 +60,10 @@ def index(request: HttpRequest) -> HttpResponse:
 def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     """A scenario's form and, when submitted, its ruling."""
     scenario = _scenario(game, slug)
+    if "GET" not in request.__dict__:  # not read yet: read without a call per parameter
+        read = speed.query_dict(request)
+        if read is not None:
+            request.GET = read
     data = {key: values for key, values in request.GET.lists()}
     submitted = any(key not in calculator.RESERVED for key in data)
     # "Read the text": the form filled in to check, no ruling yet
@@ -82,11 +86,11 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "card_reading": card_reading,
     }
     status = 400 if failed else 200
-    target = request.htmx.target if request.htmx else None
+    target = speed.htmx_target(request)  # request.htmx.target if request.htmx else None
     if target == "ruling" and not failed and not date_error:  # the ruling region only
-        # no region: includes/ruling_region.html, written in Python (speed.ruling_region_html)
-        response = _render(request, "rulebook/calculator/includes/partial.html",
-                          {**context, "region": None})
+        # includes/partial.html without a region (includes/ruling_region.html), written in
+        # Python (speed.ruling_fragment_html)
+        response = HttpResponse(speed.ruling_fragment_html(request, context))
         if share_url:  # the address bar shows the short address, not every empty field
             response["HX-Push-Url"] = share_url
         return response

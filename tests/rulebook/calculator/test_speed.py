@@ -349,6 +349,44 @@ def test_the_ruling_region_written_in_python_is_the_templates_bytes(seeded, rf, 
             "incomplete"} <= kinds
 
 
+PARTIAL = "rulebook/calculator/includes/partial.html"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_the_htmx_ruling_fragment_written_in_python_is_the_templates_bytes(seeded, rf, lang):
+    """``includes/partial.html`` without a region (the ruling region and the language
+    links out of band), rendered with the request's context processors, is what
+    :func:`speed.ruling_fragment_html` writes: for rulings today and dated, with and
+    without an address to share, on addresses of odd queries, undated and dated."""
+    from django.template.loader import render_to_string
+    from django.urls import resolve
+
+    scenarios = {}
+    for scenario, inputs in _region_runs():
+        scenarios.setdefault(id(scenario), (scenario, inputs))  # one ruling of each scenario
+    checked = 0
+    with translation.override(lang):
+        for scenario, inputs in scenarios.values():
+            path = f"/{lang}/calculator/{scenario.game}/{scenario.slug}/"
+            for context in _region_answers(scenario, inputs):
+                for query in ("a=1&b=<x>", "as_of=2020-01-01&m=%C3%A4+%26", ""):
+                    for share in (context["share_url"], ""):
+                        request = rf.get(f"{path}?{query}" if query else path,
+                                         HTTP_HX_REQUEST="true", HTTP_HX_TARGET="ruling")
+                        request.LANGUAGE_CODE = lang
+                        request.resolver_match = resolve(path)
+                        asked = {**context, "share_url": share}
+                        expected = render_to_string(PARTIAL, {**asked, "region": None},
+                                                    request)
+                        assert speed.ruling_fragment_html(request, asked) == expected
+                        assert 'id="ruling-result"' in expected
+                        assert 'id="language-switcher" aria-label' in expected
+                        assert 'data-hx-swap-oob="true"' in expected
+                        checked += 1
+    assert checked == len(scenarios) * (1 + len(DATES)) * 3 * 2
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["de", "ru", "en"])
 def test_a_region_with_points_decided_by_official_rulings_is_the_templates_bytes(
@@ -521,6 +559,8 @@ def _switched_off(monkeypatch):
             "share_url": share_url, "scenario": scenario, "api_query": api_query})
 
     monkeypatch.setattr(speed, "ruling_region_html", region)
+    monkeypatch.setattr(speed, "ruling_fragment_html", lambda request, context: (
+        get_template(PARTIAL).render({**context, "region": None}, request)))
     monkeypatch.setattr(speed, "ruling_json_response", lambda *args: speed.json_response(
         api.RulingOut, api.ruling_json(*args)))
     monkeypatch.setattr(speed, "calculator_html", lambda context, fields, region_html: (
@@ -648,6 +688,48 @@ def test_query_strings_are_urlencodes():
         assert speed.query_string(form) == urlencode(form, doseq=True)
     odd = {"a b": ["x+y", "ü~-._", ""], "k&=": [], "n": [1]}  # a number: urlencode's own
     assert speed.query_string(odd) == urlencode(odd, doseq=True)
+
+
+def test_short_forms_are_the_forms_of_the_inputs_not_at_their_defaults():
+    """speed.short_form writes what to_form writes of non_default's inputs, for every
+    worked example, judge case and table of the tests (and their inputs at the defaults)."""
+    from tests.engine import situations
+    from tests.rulebook.calculator.cases import CASES
+
+    runs = [(s, e.inputs) for s, e in EXAMPLES] + [
+        (calculator.find(c.game, c.scenario), c.inputs) for c in CASES] + [
+        (powerduell.SITUATION, inputs) for inputs in situations.PD_TABLES] + [
+        (s, {}) for s in SCENARIOS]
+    checked = 0
+    for scenario, inputs in runs:
+        try:
+            validated = scenario.validate(inputs)
+        except engine.core.InputError:
+            continue
+        expected = calculator.to_form(
+            scenario, calculator.non_default(scenario.fields, validated))
+        written = speed.short_form(scenario.fields, validated)
+        assert list(written.items()) == list(expected.items()), scenario.slug
+        checked += 1
+    assert checked > len(EXAMPLES)
+
+
+@pytest.mark.parametrize("headers", [
+    {}, {"HTTP_HX_REQUEST": "true"}, {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "ruling"},
+    {"HTTP_HX_REQUEST": "false", "HTTP_HX_TARGET": "ruling"},
+    {"HTTP_HX_TARGET": "calculator"}, {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": ""},
+    {"HTTP_HX_REQUEST": "tr%75e", "HTTP_HX_REQUEST_URI_AUTOENCODED": "true",
+     "HTTP_HX_TARGET": "rul%69ng", "HTTP_HX_TARGET_URI_AUTOENCODED": "true"},
+    {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "rul%69ng"},
+    {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "rul%69ng",
+     "HTTP_HX_TARGET_URI_AUTOENCODED": "false"},
+])
+def test_the_htmx_target_is_read_as_django_htmx_reads_it(rf, headers):
+    from django_htmx.middleware import HtmxDetails
+
+    request = rf.get("/de/calculator/power-duell/situation/", **headers)
+    htmx = HtmxDetails(request)
+    assert speed.htmx_target(request) == (htmx.target if htmx else None)
 
 
 # --------------------------------------------------------------------------
