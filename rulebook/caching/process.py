@@ -51,6 +51,11 @@ class ProcessIndex(Generic[V]):
     >>> index.clear(); index.get(1, lambda: "again")
     'again'
 
+    With ``shared=False`` the shared cache is not asked on each read (no round trip to
+    Redis): for keys that already hold the rulebook's publication stamp
+    (:func:`rulebook.caching.pages.rulebook_generation`), which no shared generation
+    could make fresher; :meth:`clear_all` still forgets its values.
+
     With ``maxsize``, at most that many keys are kept (the oldest built is
     forgotten first), for keys without a natural bound (a date a reader
     chose):
@@ -65,10 +70,11 @@ class ProcessIndex(Generic[V]):
     _instances: ClassVar[weakref.WeakSet] = weakref.WeakSet()
 
     def __init__(self, generation_key: str, ttl: float = 60.0,
-                 maxsize: int | None = None) -> None:
+                 maxsize: int | None = None, shared: bool = True) -> None:
         self.generation_key = generation_key
         self.ttl = ttl
         self.maxsize = maxsize
+        self.shared = shared
         self._values: dict[Hashable, tuple[tuple[int, int], float, V]] = {}
         ProcessIndex._instances.add(self)
 
@@ -83,12 +89,17 @@ class ProcessIndex(Generic[V]):
     def get(self, key: Hashable, build: Callable[[], V]) -> V:
         """Return the value of ``key``, calling ``build()`` when it is missing,
         of another generation or older than ``ttl`` seconds (or
-        :data:`OUTAGE_TTL` while the shared cache does not answer)."""
-        shared = cache.get(self.generation_key, 0)
-        # Read after the get, which may have begun or ended an outage.
-        state = degrading.state()
-        generation = (shared, state.epoch)
-        ttl = min(self.ttl, OUTAGE_TTL) if state.down else self.ttl
+        :data:`OUTAGE_TTL` while the shared cache does not answer).  An index made with
+        ``shared=False`` asks the shared cache nothing: its keys carry what makes a value
+        fresh (the rulebook's publication stamp), so only ``ttl`` and :meth:`clear` bound it."""
+        if self.shared:
+            shared = cache.get(self.generation_key, 0)
+            # Read after the get, which may have begun or ended an outage.
+            state = degrading.state()
+            generation = (shared, state.epoch)
+            ttl = min(self.ttl, OUTAGE_TTL) if state.down else self.ttl
+        else:
+            generation, ttl = (0, 0), self.ttl
         now = time.monotonic()
         kept = self._values.get(key)
         if kept and kept[0] == generation and now - kept[1] < ttl:

@@ -13,7 +13,8 @@ table never asked before, no page cache answering) costs little.  Four trades:
      whole page the one the page cache already read for the request's key,
      :func:`rulebook.caching.pages.request_generation`): any
      publication, edit or scheduled version falling due gives a new stamp, so
-     a kept answer is never older than the database.  At most
+     a kept answer is never older than the database, and the shared cache (Redis on
+     several servers) is not asked on each ruling.  At most
      :data:`CITATION_SETS` answers are kept (a reader may choose any date).
      The kept clause and version objects are shared between requests: they
      are only read.  Each is a :class:`KeptCitation`, which remembers what it
@@ -166,7 +167,8 @@ logger = logging.getLogger(__name__)
 CITATION_SETS = 512
 #: Resolved citations per (publication stamp, date, citations).
 CITATIONS: ProcessIndex[dict[Citation, ResolvedCitation]] = ProcessIndex(
-    "rulebook:calculator:citations:generation", ttl=300.0, maxsize=CITATION_SETS)
+    "rulebook:calculator:citations:generation", ttl=300.0, maxsize=CITATION_SETS,
+    shared=False)  # the key holds the publication stamp: no shared cache read per ruling
 #: The worked examples' (title, query) per (game, scenario, language): the code's, so
 #: the same until a new release starts new workers (no shared cache asked per page).
 EXAMPLE_LINKS: dict[tuple[str, str, str | None], list[tuple[str, str]]] = {}

@@ -77,6 +77,31 @@ def test_a_failing_cache_is_a_miss(seeded, monkeypatch):
     assert speed.CITATIONS._values == {}  # nothing kept under a key that could not be made
 
 
+@pytest.mark.django_db
+def test_kept_citations_ask_the_shared_cache_nothing(seeded, monkeypatch):
+    """The kept citations' key holds the publication stamp: a ruling reads no shared
+    generation (a Redis round trip per ruling on several servers), and a publication
+    still gives the next ruling the new text's stamp."""
+    from rulebook.caching import process
+
+    ruling = powerduell.SITUATION.evaluate(PD_1.inputs)
+    today = timezone.localdate()
+    speed.CITATIONS.clear()
+    calculator.present(ruling, today)
+    asked = []
+    real_get = process.cache.get
+    monkeypatch.setattr(process.cache, "get", lambda *a, **k: asked.append(a) or real_get(*a, **k))
+    kept = calculator.present(ruling, today)
+    assert asked == []
+    assert len(speed.CITATIONS._values) == 1
+    stamp = next(iter(speed.CITATIONS._values))[0]
+    monkeypatch.setattr(speed, "rulebook_generation", lambda: stamp + "-published")
+    calculator.present(ruling, today)
+    assert len(speed.CITATIONS._values) == 2  # a new stamp: resolved again, not the kept one
+    assert [s.citation.key for s in kept.sources] == [
+        s.citation.key for s in calculator.present(ruling, today).sources]
+
+
 # --------------------------------------------------------------------------
 # The steps and cited clauses written in Python: the same bytes as the templates
 # --------------------------------------------------------------------------
