@@ -1143,8 +1143,8 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
 
     Every parameter (under ``prefix``) must name one of ``fields``: a
     field, a group's count, or a field of a group item within the group's
-    count; anything else is an error (:func:`unknown_parameters`), checked
-    before the fields are read.  A caller takes its own parameters (a
+    count; anything else is an error (:func:`unknown_parameters`), reported
+    before the fields' errors.  A caller takes its own parameters (a
     date, a language) out of ``data`` first.  ``strict=False`` reads the
     fields only and leaves other parameters alone, for a caller that checks
     one field of many at a time.
@@ -1161,22 +1161,28 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
         is missing or invalid (every field is read), with the others in its
         ``others``; the field path uses dots (``"minions.0.threat"``).
     """
-    result, field_errors, read = _form_read(fields, data, prefix)
+    return _parsed_form(fields, data, prefix, strict, _form_plan(fields))
+
+
+def _parsed_form(fields: Sequence[Field], data: Mapping[str, Any], prefix: str, strict: bool,
+                 plan: _FormPlan) -> Mapping[str, Any]:
+    """:func:`parse_form` by ``plan``, :func:`_form_plan` of ``fields``."""
+    result, field_errors, read = _form_read(plan, data, prefix)
     # each parameter read names a field: when they are all of data's, none is unknown
     errors = list(unknown_parameters(fields, data, prefix)) if strict and read != len(data) else []
     _raise_first(errors + field_errors)
     return result
 
 
-def _form_read(fields: Sequence[Field], data: Mapping[str, Any], prefix: str,
-               plan: _FormPlan | None = None
+def _form_read(plan: _FormPlan, data: Mapping[str, Any], prefix: str
                ) -> tuple[Mapping[str, Any], list[InputError], int]:
-    """:func:`parse_form`'s reading of the fields (by ``plan``, made once for a group's items):
-    the typed values, every error found and how many of ``data``'s parameters it read."""
+    """:func:`parse_form`'s reading of the fields by ``plan`` (:func:`_form_plan`, made once for
+    a group's items): the typed values, every error found and how many of ``data``'s parameters
+    it read."""
     result: dict[str, Any] = {}
     errors: list[InputError] = []
     read_here = 0
-    for field_name, spec, read, omitted, counted in _form_plan(fields) if plan is None else plan:
+    for field_name, spec, read, omitted, counted in plan:
         name = prefix + field_name
         raw = data.get(name)
         if raw is None and omitted is not _GIVEN:
@@ -1187,11 +1193,14 @@ def _form_read(fields: Sequence[Field], data: Mapping[str, Any], prefix: str,
             if read is not None:
                 result[field_name] = read(spec, raw, name)
                 continue
-            items = [_form_read(spec.fields, data, f"{name}-{index}-", spec._form_item_plan)
-                     for index in range(form_count(spec, data, name))]
-            result[field_name] = tuple(values for values, _errors, _read in items)
-            errors += [error for _values, item_errors, _read in items for error in item_errors]
-            read_here += counted * sum(item_read for _values, _errors, item_read in items)
+            items = []
+            for index in range(form_count(spec, data, name)):
+                values, item_errors, item_read = _form_read(spec._form_item_plan, data,
+                                                            f"{name}-{index}-")
+                items.append(values)
+                errors += item_errors
+                read_here += counted * item_read
+            result[field_name] = tuple(items)
         except InputError as error:
             errors.append(error)
     return MappingProxyType(result), errors, read_here
@@ -1274,8 +1283,7 @@ def form_count(spec: Field, data: Mapping[str, Any], name: str) -> int:
     :raises InputError: if the number is not a whole number within the group's bounds.
     """
     raw_count = _first(data.get(name))
-    return spec._count_field.coerce(raw_count if raw_count not in (None, "") else "0",
-                              name.replace("-", "."))
+    return _form_int(spec._count_field, [raw_count if raw_count not in (None, "") else "0"], name)
 
 
 def unknown_parameters(fields: Sequence[Field], data: Mapping[str, Any],
@@ -1830,8 +1838,13 @@ class Scenario:
 
         :raises InputError: naming the offending field.
         """
-        inputs = parse_form(self.fields, data)
+        inputs = _parsed_form(self.fields, data, "", True, self._form_plan)
         return inputs, self._table(inputs)
+
+    @functools.cached_property
+    def _form_plan(self) -> _FormPlan:
+        """How :meth:`read_form` reads the fields (made once)."""
+        return _form_plan(self.fields)
 
     def table(self, inputs: Mapping[str, Any]) -> Any:
         """Return the game's table for validated ``inputs`` (the inputs themselves

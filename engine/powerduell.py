@@ -48,7 +48,7 @@ __all__ = [
 
 GAME = "power-duell"
 DOCUMENT = DocumentRef(GAME, "schutzgottkarten")
-_ONE, _TWO = Fraction(1), Fraction(2)
+_ONE, _TWO, _HALF = Fraction(1), Fraction(2), Fraction(1, 2)
 #: Largest points (AP/DP/LP/EP, amounts), activation cost (Energiepunkte), monsters/effects.
 _MAX_POINTS, _MAX_COST, _MAX_ITEMS = 99_999, 999, 12
 
@@ -117,6 +117,8 @@ class Spielfeldseite(Labelled):
 
 _A, _B = Spielfeldseite.A, Spielfeldseite.B
 _SIDES_AB = (_A, _B)
+#: The key of each side's Wirkung among a monster's changes (:class:`_Change`).
+_WIRKUNG_KEY = {side: f"wirkung-{side.value}" for side in _SIDES_AB}
 
 
 class Attribute(Labelled):
@@ -130,6 +132,7 @@ class Attribute(Labelled):
 
 _OTHER_ATTRIBUTE = "other"  # choice value: an effect on some other attribute of the target
 _ATTRIBUTES = tuple(Attribute)
+_ATTRIBUTE_FIELDS = tuple((a, a.value) for a in _ATTRIBUTES)  # each value names its field
 
 
 class Influence(enum.Enum):
@@ -253,7 +256,7 @@ def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
     """
     if change == 0:
         raise ValueError("a change of 0 is neither an increase nor a reduction")
-    return Fraction(1, 2) if (influence is Influence.NEGATIV) == (change > 0) else Fraction(2)
+    return _HALF if (influence is Influence.NEGATIV) == (change > 0) else _TWO
 
 
 # --- The table ---
@@ -864,11 +867,12 @@ class _Trace(Trace):
 
     def say(self, key: str, *clauses: Clause, **params: Any) -> int:
         """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
-        if self.silenced:
+        about = self.about  # silenced, as the property says, without calling it
+        if self.quiet or about is not None and not self.table and about[0] != 1:
             return 0
         self.steps.append(_remembered(_say, key, *clauses, **params)
-                          if self.about is None or not self.table
-                          else _remembered(_say_about, self.about, key, *clauses, **params))
+                          if about is None or not self.table
+                          else _remembered(_say_about, about, key, *clauses, **params))
         return len(self.steps)
 
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
@@ -1122,7 +1126,7 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
 
     negativ-positiv-wirkung.p3, p4: the Wirkung's change; whether other cards' changes too is
     open (``np-all-changes``)."""
-    trace, number, own = state.trace, monster.number, f"wirkung-{guardian.side.value}"
+    trace, number, own = state.trace, monster.number, _WIRKUNG_KEY[guardian.side]
     factors: dict[Any, Fraction] = {}
     scale_all = None
     for change in (c for c in state.changes[number] if c.signed):
@@ -1358,8 +1362,8 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``).
     Returns the values, the log (change, factor, before, after) and each signed change's
     points, each an ``int`` when it is whole (:func:`_exact`), else a Fraction."""
-    values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # each value names its field
-                                    if (v := getattr(monster, a.value)) is not None}
+    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_FIELDS
+                                    if (v := getattr(monster, name)) is not None}
     log, amounts, halving = [], {}, set()
 
     def halved(value: Fraction, clause: Clause) -> Fraction:
@@ -1476,7 +1480,7 @@ def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> list[_Ch
     reached = state.reached[guardian.side, monster.number] = wirkung_reach(
         state.trace, guardian, monster)
     state.trace.about = None
-    return [_Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side,
+    return [_Change(_WIRKUNG_KEY[guardian.side], Source.GUARDIAN_WIRKUNG, guardian.side,
                     guardian.activated, guardian.wirkung.attribute, Operation.ADD,
                     guardian.wirkung.amount)
             ] if reached else []
@@ -1583,7 +1587,7 @@ _CITED = {True: citations(C.RANK, C.ORDER), False: citations(C.RANK, C.ORDER, C.
 def _narrate_table(state: _State, monster: Monster, log: list) -> None:
     """Each change evaluated on a monster of the whole table, with its rank and factor."""
     trace, n = state.trace, monster.number
-    failed, own = state.checks.get((monster.side, n), ()), f"wirkung-{monster.side.value}"
+    failed, own = state.checks.get((monster.side, n), ()), _WIRKUNG_KEY[monster.side]
     for position, (change, factor, before, after) in enumerate(log, start=1):
         one = factor is _ONE or factor == 1  # the default factor first, without arithmetic
         step = Step(_AP, Message(_EVALUATED, (  # the parameters in msg's order (by name)
@@ -1907,7 +1911,8 @@ _SITUATION_FIELDS = (
 
 #: Each choice's member by its value (a dictionary look-up is faster than calling the enum).
 _MEMBER = {(kind, member.value): member for kind in (Spielfeldseite, Source, Operation,
-                                                    Attribute, Planet) for member in kind}
+                                                    Attribute, Planet, WirkungScope)
+           for member in kind}
 _LISTED_MISSING = _("Choose the planets the description names, or choose another scope.")
 _COST_ZERO = _("Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
                "not 0.")
@@ -1916,7 +1921,7 @@ _NEED_BASE = _("Enter the base %(attribute)s: effect %(number)s changes it.")
 
 
 def _planet(value: str | None) -> Planet | None:
-    return None if value is None else Planet(value)
+    return None if value is None else _MEMBER[Planet, value]
 
 
 def _seen_from_a(side: str) -> Spielfeldseite:
@@ -1925,7 +1930,7 @@ def _seen_from_a(side: str) -> Spielfeldseite:
 
 
 def _symbols(item: Mapping[str, Any]) -> GuardianSymbols:
-    return GuardianSymbols(Planet(item["base_planet"]), _planet(item["left_planet"]),
+    return GuardianSymbols(_MEMBER[Planet, item["base_planet"]], _planet(item["left_planet"]),
                            _planet(item["right_planet"]))
 
 
@@ -2027,14 +2032,15 @@ def _parse_situation(inputs: Mapping[str, Any]) -> Table:
     combat = _parse_combat(inputs, len(monsters))
     effects = tuple(_parse_effect(index, item, sides, monsters)
                     for index, item in enumerate(inputs["effects"]))
-    trace = _Trace(_Voice.TABLE, quiet=True)
     for guardian, monster in ((g, m) for g in guardians if g.wirkung for m in monsters):
         attribute = guardian.wirkung.attribute
-        if getattr(monster, attribute.value) is None and wirkung_reach(trace, guardian, monster):
+        if getattr(monster, attribute.value) is None and wirkung_reach(
+                _Trace(_Voice.TABLE, quiet=True), guardian, monster):
             raise InputError(f"monsters.{monster.number - 1}.{attribute.value}", msg(_(
                 "Enter the base %(attribute)s: the Wirkung of the Schutzgottkarte of "
                 "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
-    return Table(Spielfeldseite(inputs["active_side"]), guardians, monsters, combat, effects)
+    return Table(_MEMBER[Spielfeldseite, inputs["active_side"]], guardians, monsters, combat,
+                 effects)
 
 
 def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:
@@ -2047,11 +2053,11 @@ def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:
         raise InputError(path + "wirkung_planets", msg(_LISTED_MISSING))
     if item["spezial_cost_change"] == 0:
         raise InputError(path + "spezial_cost_change", msg(_COST_ZERO))
-    wirkung = Wirkung(Attribute(item["wirkung_attribute"]), item["wirkung_amount"],
-                      WirkungScope(item["wirkung_scope"]),
-                      frozenset(Planet(p) for p in item["wirkung_planets"])
+    wirkung = Wirkung(_MEMBER[Attribute, item["wirkung_attribute"]], item["wirkung_amount"],
+                      _MEMBER[WirkungScope, item["wirkung_scope"]],
+                      frozenset([_MEMBER[Planet, p] for p in item["wirkung_planets"]])
                       ) if item["wirkung_attribute"] else None
-    return Guardian(Spielfeldseite(item["side"]), _symbols(item), wirkung,
+    return Guardian(_MEMBER[Spielfeldseite, item["side"]], _symbols(item), wirkung,
                     item["extends_to_opposing_side"], item["spezial_cost_change"],
                     item["spezial_extends_to_opposing_side"], item.get("activated") or 0)
 
