@@ -540,13 +540,8 @@ class Labelled(enum.Enum):
     def __new__(cls, value: str, label: str) -> "Labelled":
         member = object.__new__(cls)
         member._value_ = value
-        member._label = Message(label)
+        member.label = Message(label)  # a plain attribute: read in hot loops, no property call
         return member
-
-    @property
-    def label(self) -> Message:
-        """The member's label as a message to translate."""
-        return self._label
 
     @classmethod
     def choices(cls, members: Iterable["Labelled"] | None = None,
@@ -1881,8 +1876,8 @@ class Scenario:
         ``Understanding`` of it and the labels of the fields at the text's level whose
         value differs from what the text was understood to say."""
         fields = self.fields if fields is None else fields
-        text = inputs.get("card_text") if any(f.name == "card_text" for f in fields) else None
-        if text:
+        text = inputs.get("card_text")
+        if text and any(f.name == "card_text" for f in fields):
             reading = self.read_card_text(text)
             yield reading, _differing(fields, inputs, reading.stated, prefix)
         for spec in fields:

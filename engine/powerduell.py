@@ -259,6 +259,13 @@ def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
     return _HALF if (influence is Influence.NEGATIV) == (change > 0) else _TWO
 
 
+#: The factor of the influences met on an increase (True) or a reduction (False): the product
+#: of their :func:`np_factor`, worked out once (:data:`_ONE` itself where none is met).
+_NP_FACTORS = {(frozenset(met), up): math.prod((np_factor(i, up or -1) for i in met), start=_ONE)
+               for met in ((), *((i,) for i in Influence), tuple(Influence))
+               for up in (True, False)}
+
+
 # --- The table ---
 
 @dataclass(frozen=True)
@@ -891,8 +898,8 @@ class _Trace(Trace):
             self.steps[index] = differs if key in differing else same  # type: ignore
         kept = [index for index, step in enumerate(self.steps) if step is not None]
         number = {old + 1: new + 1 for new, old in enumerate(kept)}
-        return tuple(replace(self.steps[i], see=tuple(number[n] for n in self.steps[i].see))
-                     if self.steps[i].see else self.steps[i] for i in kept)
+        return tuple([replace(self.steps[i], see=tuple(number[n] for n in self.steps[i].see))
+                      if self.steps[i].see else self.steps[i] for i in kept])
 
 
 @dataclass(frozen=True)
@@ -1133,8 +1140,7 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
         if change.key != own and scale_all is None:
             scale_all = trace.reading(NP_ALL_CHANGES, (number,)) == "all"
         if change.key == own or scale_all:
-            factors[change.key] = math.prod(
-                (np_factor(i, change.signed) for i in matched), start=_ONE)
+            factors[change.key] = _NP_FACTORS[matched, change.signed > 0]
         if change.key == own:
             state.np_factor[number] = factors[own]
             _np_steps(trace, change.signed, matched)
@@ -1146,9 +1152,10 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
 
 def _np_steps(trace: _Trace, signed: int, matched: frozenset[Influence]) -> None:
     """The steps of the Wirkung's ``signed`` change doubled or halved by each influence."""
-    exact = Fraction(signed)
+    exact: int | Fraction = signed  # an int while it is whole (no Fraction arithmetic)
     for influence in (i for i in Influence if i in matched):
-        before, exact = exact, exact * np_factor(influence, exact)
+        before = exact
+        exact = exact * 2 if np_factor(influence, exact) is _TWO else _half(exact)
         said = {"before": _signed(before), "after": _signed(exact)}
         trace.say(f"{influence.value}-{'up' if signed > 0 else 'down'}", **said)
         if exact.denominator != 1:
@@ -1492,11 +1499,11 @@ def _negativ_positiv(state: _State, monster: Monster) -> None:
     for guardian in _sides(table):
         if state.reached.get((guardian.side, monster.number)):
             _wirkung_pair(state, guardian, monster)
-    active, combat = table.guardian(table.active), table.combat
-    if (active is None or not active.symbols.has_negativ_positiv or combat is None
-            or monster.number not in (combat.attacker, combat.target)
-            or monster.side is not active.side
-            or state.reached.get((active.side, monster.number))):
+    combat = table.combat  # the cheap checks first: the card's side is the active one
+    if (combat is None or monster.number not in (combat.attacker, combat.target)
+            or monster.side is not table.active or state.reached.get((table.active, monster.number))
+            or not (active := table.guardian(table.active))
+            or not active.symbols.has_negativ_positiv):
         return
     trace.quiet, quiet = True, trace.quiet
     matched, _failed = np_conditions(state, active, monster, True)
