@@ -781,21 +781,6 @@ def _say(key: str, *clauses: Clause, **params: Any) -> Step:
                 reason and _filled(reason, params))
 
 
-def _remembered(function: Callable[..., Step], *args: Any, **params: Any) -> Step:
-    """``function``'s step from its ``lru_cache``, or made as it comes when a parameter cannot
-    be a cache key (a list, say): the cache only saves time, it never refuses a step.
-
-    >>> _remembered(_say, "np-none") is _remembered(_say, "np-none")
-    True
-    >>> _remembered(_say, "halving", before=[1], after=[2]).message.params
-    (('after', [2]), ('before', [1]))
-    """
-    try:
-        return function(*args, **params)
-    except TypeError:  # unhashable: the function itself, without its cache
-        return function.__wrapped__(*args, **params)
-
-
 # --- One evaluation: the trace in a scenario's voice, the state the rules build ---
 
 def _exact(value: int | Fraction) -> int | Fraction:
@@ -873,13 +858,26 @@ class _Trace(Trace):
         return step
 
     def say(self, key: str, *clauses: Clause, **params: Any) -> int:
-        """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
+        """Record step ``key`` (see :func:`_say`); return its number (0: not recorded).
+
+        The step comes from the cache, or is made as it comes when a parameter cannot be a
+        cache key (a list, say): the cache only saves time, it never refuses a step.
+
+        >>> trace = _Trace(_Voice.WIRKUNG)
+        >>> trace.say("halving", before=[1], after=[2]), trace.steps[0].message.params
+        (1, (('after', [2]), ('before', [1])))
+        """
         about = self.about  # silenced, as the property says, without calling it
         if self.quiet or about is not None and not self.table and about[0] != 1:
             return 0
-        self.steps.append(_remembered(_say, key, *clauses, **params)
-                          if about is None or not self.table
-                          else _remembered(_say_about, about, key, *clauses, **params))
+        wrapped = about is not None and self.table  # about a monster and a card of the table
+        try:
+            step = (_say_about(about, key, *clauses, **params) if wrapped
+                    else _say(key, *clauses, **params))
+        except TypeError:  # unhashable: the function itself, without its cache
+            step = (_say_about.__wrapped__(about, key, *clauses, **params) if wrapped
+                    else _say.__wrapped__(key, *clauses, **params))
+        self.steps.append(step)
         return len(self.steps)
 
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
@@ -1312,10 +1310,12 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     rank_one = any(c.source is Source.RANK_ONE for c in changes)
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
     rank = _tier(before, below)
-    order = sorted(changes, key=rank)
-    recency = sorted(changes, key=_recency)
+    order = sorted(changes, key=rank) if len(changes) > 1 else list(changes)
+    recency = sorted(changes, key=_recency) if len(changes) > 1 else order
     if not trace.silenced:
         _order_steps(trace, n, changes, order, both, below, rank_one)
+    if len(order) < 2:  # one change at most: one order, nothing activated together
+        return order
     if order == recency:  # the same changes (a key names one change) in the same order
         return _tied_order(trace, n, order, rank)
     if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
