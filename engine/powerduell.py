@@ -117,8 +117,7 @@ class Spielfeldseite(Labelled):
 
 _A, _B = Spielfeldseite.A, Spielfeldseite.B
 _SIDES_AB = (_A, _B)
-#: The key of each side's Wirkung among a monster's changes (:class:`_Change`).
-_WIRKUNG_KEY = {side: f"wirkung-{side.value}" for side in _SIDES_AB}
+_WIRKUNG_KEY = {side: f"wirkung-{side.value}" for side in _SIDES_AB}  # its _Change's key
 
 
 class Attribute(Labelled):
@@ -259,11 +258,9 @@ def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
     return _HALF if (influence is Influence.NEGATIV) == (change > 0) else _TWO
 
 
-#: The factor of the influences met on an increase (True) or a reduction (False): the product
-#: of their :func:`np_factor`, worked out once (:data:`_ONE` itself where none is met).
-_NP_FACTORS = {(frozenset(met), up): math.prod((np_factor(i, up or -1) for i in met), start=_ONE)
-               for met in ((), *((i,) for i in Influence), tuple(Influence))
-               for up in (True, False)}
+#: The factor of the influences met on an increase (True) or a reduction, worked out once.
+_NP_FACTORS = {(frozenset(met), up > 0): math.prod((np_factor(i, up) for i in met), start=_ONE)
+               for met in ((), *((i,) for i in Influence), tuple(Influence)) for up in (1, -1)}
 
 
 # --- The table ---
@@ -858,10 +855,8 @@ class _Trace(Trace):
         return step
 
     def say(self, key: str, *clauses: Clause, **params: Any) -> int:
-        """Record step ``key`` (see :func:`_say`); return its number (0: not recorded).
-
-        The step comes from the cache, or is made as it comes when a parameter cannot be a
-        cache key (a list, say): the cache only saves time, it never refuses a step.
+        """Record step ``key`` (:func:`_say`'s, made as it comes when a parameter cannot be a
+        cache key: the cache never refuses a step); return its number (0: not recorded).
 
         >>> trace = _Trace(_Voice.WIRKUNG)
         >>> trace.say("halving", before=[1], after=[2]), trace.steps[0].message.params
@@ -1152,8 +1147,7 @@ def _np_steps(trace: _Trace, signed: int, matched: frozenset[Influence]) -> None
     """The steps of the Wirkung's ``signed`` change doubled or halved by each influence."""
     exact: int | Fraction = signed  # an int while it is whole (no Fraction arithmetic)
     for influence in (i for i in Influence if i in matched):
-        before = exact
-        exact = exact * 2 if np_factor(influence, exact) is _TWO else _half(exact)
+        before, exact = exact, (exact * 2 if np_factor(influence, exact) is _TWO else _half(exact))
         said = {"before": _signed(before), "after": _signed(exact)}
         trace.say(f"{influence.value}-{'up' if signed > 0 else 'down'}", **said)
         if exact.denominator != 1:
