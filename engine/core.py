@@ -540,13 +540,8 @@ class Labelled(enum.Enum):
     def __new__(cls, value: str, label: str) -> "Labelled":
         member = object.__new__(cls)
         member._value_ = value
-        member._label = Message(label)
+        member.label = Message(label)  # a plain attribute: read in hot loops, no property call
         return member
-
-    @property
-    def label(self) -> Message:
-        """The member's label as a message to translate."""
-        return self._label
 
     @classmethod
     def choices(cls, members: Iterable["Labelled"] | None = None,
@@ -653,6 +648,11 @@ class Field:
     def _item_plan(self) -> "_Plan":
         """How :func:`validate_fields` reads an item of this group (made once)."""
         return _plan(self.fields)
+
+    @functools.cached_property
+    def _form_item_plan(self) -> "_FormPlan":
+        """How :func:`parse_form` reads an item of this group (made once)."""
+        return _form_plan(self.fields)
 
     @functools.cached_property
     def _count_field(self) -> "Field":
@@ -1138,8 +1138,8 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
 
     Every parameter (under ``prefix``) must name one of ``fields``: a
     field, a group's count, or a field of a group item within the group's
-    count; anything else is an error (:func:`unknown_parameters`), checked
-    before the fields are read.  A caller takes its own parameters (a
+    count; anything else is an error (:func:`unknown_parameters`), reported
+    before the fields' errors.  A caller takes its own parameters (a
     date, a language) out of ``data`` first.  ``strict=False`` reads the
     fields only and leaves other parameters alone, for a caller that checks
     one field of many at a time.
@@ -1156,37 +1156,101 @@ def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
         is missing or invalid (every field is read), with the others in its
         ``others``; the field path uses dots (``"minions.0.threat"``).
     """
-    errors = list(unknown_parameters(fields, data, prefix)) if strict else []
-    result, field_errors = _form_read(fields, data, prefix)
+    return _parsed_form(fields, data, prefix, strict, _form_plan(fields))
+
+
+def _parsed_form(fields: Sequence[Field], data: Mapping[str, Any], prefix: str, strict: bool,
+                 plan: _FormPlan) -> Mapping[str, Any]:
+    """:func:`parse_form` by ``plan``, :func:`_form_plan` of ``fields``."""
+    result, field_errors, read = _form_read(plan, data, prefix)
+    # each parameter read names a field: when they are all of data's, none is unknown
+    errors = list(unknown_parameters(fields, data, prefix)) if strict and read != len(data) else []
     _raise_first(errors + field_errors)
     return result
 
 
-def _form_read(fields: Sequence[Field], data: Mapping[str, Any],
-               prefix: str) -> tuple[Mapping[str, Any], list[InputError]]:
-    """:func:`parse_form`'s reading of the fields: the typed values and every error found."""
+def _form_read(plan: _FormPlan, data: Mapping[str, Any], prefix: str
+               ) -> tuple[Mapping[str, Any], list[InputError], int]:
+    """:func:`parse_form`'s reading of the fields by ``plan`` (:func:`_form_plan`, made once for
+    a group's items): the typed values, every error found and how many of ``data``'s parameters
+    it read."""
     result: dict[str, Any] = {}
     errors: list[InputError] = []
-    for spec in fields:
-        name = prefix + spec.name
-        path = name.replace("-", ".")
+    read_here = 0
+    for field_name, spec, read, omitted, counted in plan:
+        name = prefix + field_name
+        raw = data.get(name)
+        if raw is None and omitted is not _GIVEN:
+            result[field_name] = omitted
+            continue
+        read_here += counted if raw is not None else 0
         try:
-            if spec.kind is FieldKind.GROUP:
-                read = [_form_read(spec.fields, data, f"{name}-{index}-")
-                        for index in range(form_count(spec, data, name))]
-                result[spec.name] = tuple(values for values, _errors in read)
-                errors += [error for _values, item_errors in read for error in item_errors]
-            elif spec.kind is FieldKind.MULTIPLE_CHOICE:
-                raw = data.get(name)
-                result[spec.name] = spec.coerce(
-                    [raw] if isinstance(raw, str) else list(raw or []), path)
-            elif spec.kind is FieldKind.BOOLEAN:  # a hidden "no" and a checked box: the last counts
-                result[spec.name] = spec.coerce(_first(data.get(name)), path)
-            else:
-                result[spec.name] = spec.coerce(_only(data.get(name), path), path)
+            if read is not None:
+                result[field_name] = read(spec, raw, name)
+                continue
+            items = []
+            for index in range(form_count(spec, data, name)):
+                values, item_errors, item_read = _form_read(spec._form_item_plan, data,
+                                                            f"{name}-{index}-")
+                items.append(values)
+                errors += item_errors
+                read_here += counted * item_read
+            result[field_name] = tuple(items)
         except InputError as error:
             errors.append(error)
-    return MappingProxyType(result), errors
+    return MappingProxyType(result), errors, read_here
+
+
+#: How :func:`_form_read` reads one level of fields: per field its name, the field, its reader
+#: of a given value (``None`` for a group), its value when omitted (:data:`_GIVEN`: read it all
+#: the same) and whether its parameter is counted as read (0 when its name could be another's:
+#: a name with "-" or a sibling's, so that :func:`parse_form` then checks every parameter).
+_FormPlan = tuple[tuple[str, Field, Any, Any, int], ...]
+
+
+def _form_plan(fields: Sequence[Field]) -> _FormPlan:
+    names = [spec.name for spec in fields]
+    return tuple((spec.name, spec, _FORM_READERS.get(spec.kind, _form_value),
+                  (() if spec.min_items <= 0 else _GIVEN) if spec.kind is FieldKind.GROUP
+                  else spec._when_omitted, int("-" not in spec.name and spec.name not in
+                                               names[:index]))
+                 for index, spec in enumerate(fields))
+
+
+def _form_value(spec: Field, raw: Any, name: str) -> Any:
+    """``spec``'s typed value of form value ``raw`` (parameter ``name``) by :meth:`Field.coerce`:
+    a multiple choice's every value, a yes/no's last (a hidden "no" and a checked box), else
+    its one value (:func:`_only`).
+
+    :raises InputError: naming the parameter's dotted path.
+    """
+    path, kind = name.replace("-", "."), spec.kind
+    if kind is FieldKind.MULTIPLE_CHOICE:
+        return spec.coerce([raw] if isinstance(raw, str) else list(raw or []), path)
+    return spec.coerce(_first(raw) if kind is FieldKind.BOOLEAN else _only(raw, path), path)
+
+
+def _form_int(spec: Field, raw: Any, name: str) -> Any:
+    """:func:`_form_value` of an ``INTEGER`` field; one plain number at once."""
+    if type(raw) is list and len(raw) == 1 and type(text := raw[0]) is str and (
+            text.isdigit() and text.isascii() and len(text) <= 19):
+        value = int(text)
+        if ((spec.minimum is None or value >= spec.minimum)
+                and (spec.maximum is None or value <= spec.maximum)):
+            return value
+    return _form_value(spec, raw, name)
+
+
+def _form_choice(spec: Field, raw: Any, name: str) -> Any:
+    """:func:`_form_value` of a ``CHOICE`` field; one allowed value as it is at once."""
+    if type(raw) is list and len(raw) == 1 and type(text := raw[0]) is str and text in spec._plain:
+        return text
+    return _form_value(spec, raw, name)
+
+
+#: The form reader of each kind of field with a shortcut (:func:`_form_value` for the others).
+_FORM_READERS = {FieldKind.INTEGER: _form_int, FieldKind.CHOICE: _form_choice,
+                 FieldKind.GROUP: None}
 
 
 def _only(raw: Any, path: str) -> Any:
@@ -1214,8 +1278,7 @@ def form_count(spec: Field, data: Mapping[str, Any], name: str) -> int:
     :raises InputError: if the number is not a whole number within the group's bounds.
     """
     raw_count = _first(data.get(name))
-    return spec._count_field.coerce(raw_count if raw_count not in (None, "") else "0",
-                              name.replace("-", "."))
+    return _form_int(spec._count_field, [raw_count if raw_count not in (None, "") else "0"], name)
 
 
 def unknown_parameters(fields: Sequence[Field], data: Mapping[str, Any],
@@ -1770,8 +1833,13 @@ class Scenario:
 
         :raises InputError: naming the offending field.
         """
-        inputs = parse_form(self.fields, data)
+        inputs = _parsed_form(self.fields, data, "", True, self._form_plan)
         return inputs, self._table(inputs)
+
+    @functools.cached_property
+    def _form_plan(self) -> _FormPlan:
+        """How :meth:`read_form` reads the fields (made once)."""
+        return _form_plan(self.fields)
 
     def table(self, inputs: Mapping[str, Any]) -> Any:
         """Return the game's table for validated ``inputs`` (the inputs themselves
@@ -1808,8 +1876,8 @@ class Scenario:
         ``Understanding`` of it and the labels of the fields at the text's level whose
         value differs from what the text was understood to say."""
         fields = self.fields if fields is None else fields
-        text = inputs.get("card_text") if any(f.name == "card_text" for f in fields) else None
-        if text:
+        text = inputs.get("card_text")
+        if text and any(f.name == "card_text" for f in fields):
             reading = self.read_card_text(text)
             yield reading, _differing(fields, inputs, reading.stated, prefix)
         for spec in fields:

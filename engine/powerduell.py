@@ -48,7 +48,7 @@ __all__ = [
 
 GAME = "power-duell"
 DOCUMENT = DocumentRef(GAME, "schutzgottkarten")
-_ONE, _TWO = Fraction(1), Fraction(2)
+_ONE, _TWO, _HALF = Fraction(1), Fraction(2), Fraction(1, 2)
 #: Largest points (AP/DP/LP/EP, amounts), activation cost (Energiepunkte), monsters/effects.
 _MAX_POINTS, _MAX_COST, _MAX_ITEMS = 99_999, 999, 12
 
@@ -117,6 +117,7 @@ class Spielfeldseite(Labelled):
 
 _A, _B = Spielfeldseite.A, Spielfeldseite.B
 _SIDES_AB = (_A, _B)
+_WIRKUNG_KEY = {side: f"wirkung-{side.value}" for side in _SIDES_AB}  # its _Change's key
 
 
 class Attribute(Labelled):
@@ -130,6 +131,7 @@ class Attribute(Labelled):
 
 _OTHER_ATTRIBUTE = "other"  # choice value: an effect on some other attribute of the target
 _ATTRIBUTES = tuple(Attribute)
+_ATTRIBUTE_FIELDS = tuple((a, a.value) for a in _ATTRIBUTES)  # each value names its field
 
 
 class Influence(enum.Enum):
@@ -253,7 +255,12 @@ def np_factor(influence: Influence, change: int | Fraction) -> Fraction:
     """
     if change == 0:
         raise ValueError("a change of 0 is neither an increase nor a reduction")
-    return Fraction(1, 2) if (influence is Influence.NEGATIV) == (change > 0) else Fraction(2)
+    return _HALF if (influence is Influence.NEGATIV) == (change > 0) else _TWO
+
+
+#: The factor of the influences met on an increase (True) or a reduction, worked out once.
+_NP_FACTORS = {(frozenset(met), up > 0): math.prod((np_factor(i, up) for i in met), start=_ONE)
+               for met in ((), *((i,) for i in Influence), tuple(Influence)) for up in (1, -1)}
 
 
 # --- The table ---
@@ -771,21 +778,6 @@ def _say(key: str, *clauses: Clause, **params: Any) -> Step:
                 reason and _filled(reason, params))
 
 
-def _remembered(function: Callable[..., Step], *args: Any, **params: Any) -> Step:
-    """``function``'s step from its ``lru_cache``, or made as it comes when a parameter cannot
-    be a cache key (a list, say): the cache only saves time, it never refuses a step.
-
-    >>> _remembered(_say, "np-none") is _remembered(_say, "np-none")
-    True
-    >>> _remembered(_say, "halving", before=[1], after=[2]).message.params
-    (('after', [2]), ('before', [1]))
-    """
-    try:
-        return function(*args, **params)
-    except TypeError:  # unhashable: the function itself, without its cache
-        return function.__wrapped__(*args, **params)
-
-
 # --- One evaluation: the trace in a scenario's voice, the state the rules build ---
 
 def _exact(value: int | Fraction) -> int | Fraction:
@@ -863,12 +855,24 @@ class _Trace(Trace):
         return step
 
     def say(self, key: str, *clauses: Clause, **params: Any) -> int:
-        """Record step ``key`` (see :func:`_say`); return its number (0: not recorded)."""
-        if self.silenced:
+        """Record step ``key`` (:func:`_say`'s, made as it comes when a parameter cannot be a
+        cache key: the cache never refuses a step); return its number (0: not recorded).
+
+        >>> trace = _Trace(_Voice.WIRKUNG)
+        >>> trace.say("halving", before=[1], after=[2]), trace.steps[0].message.params
+        (1, (('after', [2]), ('before', [1])))
+        """
+        about = self.about  # silenced, as the property says, without calling it
+        if self.quiet or about is not None and not self.table and about[0] != 1:
             return 0
-        self.steps.append(_remembered(_say, key, *clauses, **params)
-                          if self.about is None or not self.table
-                          else _remembered(_say_about, self.about, key, *clauses, **params))
+        wrapped = about is not None and self.table  # about a monster and a card of the table
+        try:
+            step = (_say_about(about, key, *clauses, **params) if wrapped
+                    else _say(key, *clauses, **params))
+        except TypeError:  # unhashable: the function itself, without its cache
+            step = (_say_about.__wrapped__(about, key, *clauses, **params) if wrapped
+                    else _say.__wrapped__(key, *clauses, **params))
+        self.steps.append(step)
         return len(self.steps)
 
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
@@ -887,8 +891,8 @@ class _Trace(Trace):
             self.steps[index] = differs if key in differing else same  # type: ignore
         kept = [index for index, step in enumerate(self.steps) if step is not None]
         number = {old + 1: new + 1 for new, old in enumerate(kept)}
-        return tuple(replace(self.steps[i], see=tuple(number[n] for n in self.steps[i].see))
-                     if self.steps[i].see else self.steps[i] for i in kept)
+        return tuple([replace(self.steps[i], see=tuple(number[n] for n in self.steps[i].see))
+                      if self.steps[i].see else self.steps[i] for i in kept])
 
 
 @dataclass(frozen=True)
@@ -1122,15 +1126,14 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
 
     negativ-positiv-wirkung.p3, p4: the Wirkung's change; whether other cards' changes too is
     open (``np-all-changes``)."""
-    trace, number, own = state.trace, monster.number, f"wirkung-{guardian.side.value}"
+    trace, number, own = state.trace, monster.number, _WIRKUNG_KEY[guardian.side]
     factors: dict[Any, Fraction] = {}
     scale_all = None
     for change in (c for c in state.changes[number] if c.signed):
         if change.key != own and scale_all is None:
             scale_all = trace.reading(NP_ALL_CHANGES, (number,)) == "all"
         if change.key == own or scale_all:
-            factors[change.key] = math.prod(
-                (np_factor(i, change.signed) for i in matched), start=_ONE)
+            factors[change.key] = _NP_FACTORS[matched, change.signed > 0]
         if change.key == own:
             state.np_factor[number] = factors[own]
             _np_steps(trace, change.signed, matched)
@@ -1142,9 +1145,9 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
 
 def _np_steps(trace: _Trace, signed: int, matched: frozenset[Influence]) -> None:
     """The steps of the Wirkung's ``signed`` change doubled or halved by each influence."""
-    exact = Fraction(signed)
+    exact: int | Fraction = signed  # an int while it is whole (no Fraction arithmetic)
     for influence in (i for i in Influence if i in matched):
-        before, exact = exact, exact * np_factor(influence, exact)
+        before, exact = exact, (exact * 2 if np_factor(influence, exact) is _TWO else _half(exact))
         said = {"before": _signed(before), "after": _signed(exact)}
         trace.say(f"{influence.value}-{'up' if signed > 0 else 'down'}", **said)
         if exact.denominator != 1:
@@ -1301,10 +1304,12 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     rank_one = any(c.source is Source.RANK_ONE for c in changes)
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
     rank = _tier(before, below)
-    order = sorted(changes, key=rank)
-    recency = sorted(changes, key=_recency)
+    order = sorted(changes, key=rank) if len(changes) > 1 else list(changes)
+    recency = sorted(changes, key=_recency) if len(changes) > 1 else order
     if not trace.silenced:
         _order_steps(trace, n, changes, order, both, below, rank_one)
+    if len(order) < 2:  # one change at most: one order, nothing activated together
+        return order
     if order == recency:  # the same changes (a key names one change) in the same order
         return _tied_order(trace, n, order, rank)
     if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
@@ -1358,8 +1363,8 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``).
     Returns the values, the log (change, factor, before, after) and each signed change's
     points, each an ``int`` when it is whole (:func:`_exact`), else a Fraction."""
-    values: dict[Attribute, Any] = {a: v for a in _ATTRIBUTES  # each value names its field
-                                    if (v := getattr(monster, a.value)) is not None}
+    values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_FIELDS
+                                    if (v := getattr(monster, name)) is not None}
     log, amounts, halving = [], {}, set()
 
     def halved(value: Fraction, clause: Clause) -> Fraction:
@@ -1476,7 +1481,7 @@ def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> list[_Ch
     reached = state.reached[guardian.side, monster.number] = wirkung_reach(
         state.trace, guardian, monster)
     state.trace.about = None
-    return [_Change(f"wirkung-{guardian.side.value}", Source.GUARDIAN_WIRKUNG, guardian.side,
+    return [_Change(_WIRKUNG_KEY[guardian.side], Source.GUARDIAN_WIRKUNG, guardian.side,
                     guardian.activated, guardian.wirkung.attribute, Operation.ADD,
                     guardian.wirkung.amount)
             ] if reached else []
@@ -1488,11 +1493,11 @@ def _negativ_positiv(state: _State, monster: Monster) -> None:
     for guardian in _sides(table):
         if state.reached.get((guardian.side, monster.number)):
             _wirkung_pair(state, guardian, monster)
-    active, combat = table.guardian(table.active), table.combat
-    if (active is None or not active.symbols.has_negativ_positiv or combat is None
-            or monster.number not in (combat.attacker, combat.target)
-            or monster.side is not active.side
-            or state.reached.get((active.side, monster.number))):
+    combat = table.combat  # the cheap checks first: the card's side is the active one
+    if (combat is None or monster.number not in (combat.attacker, combat.target)
+            or monster.side is not table.active or state.reached.get((table.active, monster.number))
+            or not (active := table.guardian(table.active))
+            or not active.symbols.has_negativ_positiv):
         return
     trace.quiet, quiet = True, trace.quiet
     matched, _failed = np_conditions(state, active, monster, True)
@@ -1583,7 +1588,7 @@ _CITED = {True: citations(C.RANK, C.ORDER), False: citations(C.RANK, C.ORDER, C.
 def _narrate_table(state: _State, monster: Monster, log: list) -> None:
     """Each change evaluated on a monster of the whole table, with its rank and factor."""
     trace, n = state.trace, monster.number
-    failed, own = state.checks.get((monster.side, n), ()), f"wirkung-{monster.side.value}"
+    failed, own = state.checks.get((monster.side, n), ()), _WIRKUNG_KEY[monster.side]
     for position, (change, factor, before, after) in enumerate(log, start=1):
         one = factor is _ONE or factor == 1  # the default factor first, without arithmetic
         step = Step(_AP, Message(_EVALUATED, (  # the parameters in msg's order (by name)
@@ -1907,7 +1912,8 @@ _SITUATION_FIELDS = (
 
 #: Each choice's member by its value (a dictionary look-up is faster than calling the enum).
 _MEMBER = {(kind, member.value): member for kind in (Spielfeldseite, Source, Operation,
-                                                    Attribute, Planet) for member in kind}
+                                                    Attribute, Planet, WirkungScope)
+           for member in kind}
 _LISTED_MISSING = _("Choose the planets the description names, or choose another scope.")
 _COST_ZERO = _("Enter how many Energiepunkte less (negative) or more (positive) monsters pay, "
                "not 0.")
@@ -1916,7 +1922,7 @@ _NEED_BASE = _("Enter the base %(attribute)s: effect %(number)s changes it.")
 
 
 def _planet(value: str | None) -> Planet | None:
-    return None if value is None else Planet(value)
+    return None if value is None else _MEMBER[Planet, value]
 
 
 def _seen_from_a(side: str) -> Spielfeldseite:
@@ -1925,7 +1931,7 @@ def _seen_from_a(side: str) -> Spielfeldseite:
 
 
 def _symbols(item: Mapping[str, Any]) -> GuardianSymbols:
-    return GuardianSymbols(Planet(item["base_planet"]), _planet(item["left_planet"]),
+    return GuardianSymbols(_MEMBER[Planet, item["base_planet"]], _planet(item["left_planet"]),
                            _planet(item["right_planet"]))
 
 
@@ -2027,14 +2033,15 @@ def _parse_situation(inputs: Mapping[str, Any]) -> Table:
     combat = _parse_combat(inputs, len(monsters))
     effects = tuple(_parse_effect(index, item, sides, monsters)
                     for index, item in enumerate(inputs["effects"]))
-    trace = _Trace(_Voice.TABLE, quiet=True)
     for guardian, monster in ((g, m) for g in guardians if g.wirkung for m in monsters):
         attribute = guardian.wirkung.attribute
-        if getattr(monster, attribute.value) is None and wirkung_reach(trace, guardian, monster):
+        if getattr(monster, attribute.value) is None and wirkung_reach(
+                _Trace(_Voice.TABLE, quiet=True), guardian, monster):
             raise InputError(f"monsters.{monster.number - 1}.{attribute.value}", msg(_(
                 "Enter the base %(attribute)s: the Wirkung of the Schutzgottkarte of "
                 "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
-    return Table(Spielfeldseite(inputs["active_side"]), guardians, monsters, combat, effects)
+    return Table(_MEMBER[Spielfeldseite, inputs["active_side"]], guardians, monsters, combat,
+                 effects)
 
 
 def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:
@@ -2047,11 +2054,11 @@ def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:
         raise InputError(path + "wirkung_planets", msg(_LISTED_MISSING))
     if item["spezial_cost_change"] == 0:
         raise InputError(path + "spezial_cost_change", msg(_COST_ZERO))
-    wirkung = Wirkung(Attribute(item["wirkung_attribute"]), item["wirkung_amount"],
-                      WirkungScope(item["wirkung_scope"]),
-                      frozenset(Planet(p) for p in item["wirkung_planets"])
+    wirkung = Wirkung(_MEMBER[Attribute, item["wirkung_attribute"]], item["wirkung_amount"],
+                      _MEMBER[WirkungScope, item["wirkung_scope"]],
+                      frozenset([_MEMBER[Planet, p] for p in item["wirkung_planets"]])
                       ) if item["wirkung_attribute"] else None
-    return Guardian(Spielfeldseite(item["side"]), _symbols(item), wirkung,
+    return Guardian(_MEMBER[Spielfeldseite, item["side"]], _symbols(item), wirkung,
                     item["extends_to_opposing_side"], item["spezial_cost_change"],
                     item["spezial_extends_to_opposing_side"], item.get("activated") or 0)
 
