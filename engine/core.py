@@ -2056,26 +2056,38 @@ class RunView:
     def ruling(self, run: RuleRun) -> Ruling:
         """The ruling on ``run``: the steps of this view's rules (and the ``"uncovered"``
         ones), and the readings of every point left open where they give different values."""
-        values, readings, quiet = self.values(run), [], set()
+        values, readings, quiet, impossible = self.values(run), [], set(), []
         for occurrence, point in run.opened.items():
             found = self._readings(run, occurrence, point, values)
+            if isinstance(found, Step):  # the table is impossible under a reading: said so
+                impossible.append(found)
+                continue
             readings += found
             quiet |= set() if found else {occurrence}
         shown = {item.name for item in self.rules} | {"uncovered"}
         steps = tuple(step for index, (step, tag) in enumerate(zip(run.trace.steps, run.tags))
                       if tag in shown and run.announce.get(index) not in quiet)
-        return Ruling(self.slug, values, steps, (), tuple(readings))
+        return Ruling(self.slug, values, steps + tuple(impossible), (), tuple(readings))
 
     def _readings(self, run: RuleRun, occurrence: str, point: OpenPoint,
-                  first: tuple[Value, ...]) -> tuple[Reading, ...]:
+                  first: tuple[Value, ...]) -> tuple[Reading, ...] | Step:
+        """The readings of ``point`` at ``occurrence`` where they give different values; a
+        ``NOT_COVERED`` step where the table as entered is not possible under a reading
+        other than the first (the engine rules under none of them as if it were settled)."""
         import dataclasses
 
         results = {point.readings[0].slug: first}
         for item in point.readings[1:]:
             try:
                 results[item.slug] = self.values(self.rerun(run.table, {occurrence: item.slug}))
-            except InputError:  # the rest of the run cannot go on under this reading
-                return ()
+            except InputError as error:  # the rest of the run cannot go on under this reading
+                return Step(Outcome.NOT_COVERED, msg(_(
+                    "Under another reading (%(reading)s) the table as entered is not possible: "
+                    "%(error)s"), reading=item.label, error=error.message),
+                    tuple(dict.fromkeys(citations(*point.leaves_open, *item.clauses))), msg(_(
+                        "The texts leave this point open, and under this reading they exclude "
+                        "what was entered: the values shown follow the first reading only, and "
+                        "the ruling is incomplete.")))
         differ = {v.name for values in results.values() for v, w in zip(values, first)
                   if v.value != w.value}
         return dataclasses.replace(point, slug=self.point(occurrence)).readings_for(

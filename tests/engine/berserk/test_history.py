@@ -278,3 +278,38 @@ def test_an_error_in_the_situation_names_the_change_as_entered():
             {"change": "gain-element", "element": "forest"},
             {"change": "become-creature", "subtype": "non-flying", "movement": 3}]})
     assert error.value.field == "changes.1.movement"
+
+
+def test_a_table_impossible_under_another_reading_is_said_so_and_incomplete():
+    """108.1: lost flight, an artifact, a creature again with no subtype named: whether the
+    loss of flight outlasts the change of type is open (flight-after-type-change).  Under
+    the reading that it does, the card already is a non-flying creature when change 4 names
+    that subtype with a movement, which the engine refuses as input; the ruling must not
+    drop that reading silently and state the first reading's result as settled."""
+    from engine.berserk import SITUATION
+    from engine.core import Outcome
+
+    inputs = {"initial_type": "creature", "initial_subtype": "flying",
+              "initial_status": "elite", "elements": ["neutral"], "turn": "own",
+              "phase": "main", "subphase": "choice", "strike_declared": "none",
+              "changes": [{"change": "lose-flight"}, {"change": "become-artifact"},
+                          {"change": "become-creature"},
+                          {"change": "become-creature", "subtype": "non-flying",
+                           "movement": 0}]}
+    ruling = SITUATION.evaluate(inputs)
+    (step,) = [s for s in ruling.steps if s.outcome is Outcome.NOT_COVERED]
+    assert step.message.id.startswith("Under another reading (%(reading)s)")
+    params = dict(step.message.params)
+    assert params["reading"].id == "The earlier change %(number)s (%(change)s) still applies"
+    assert dict(params["reading"].params)["number"] == 1
+    assert params["error"].id.startswith("The card already is a creature of this subtype")
+    assert [c.key for c in step.citations] == ["108.1", "108.p1"]
+    assert not ruling.complete and ruling.verdict.render().startswith("Incomplete")
+    # the point is still announced, and the values follow the first reading (flight is back)
+    assert any("change 1 (" in s.message.render() and "still applies is open" in
+               s.message.render() for s in ruling.steps)
+    assert ruling.value("subtype").id == "non-flying creature (нелетающее существо)"
+    assert ruling.value("movement") == 0
+    # without the fourth change the same point is an ordinary open point with two readings
+    three = SITUATION.evaluate({**inputs, "changes": inputs["changes"][:3]})
+    assert "change-3-flight" in three.open_points() and three.complete
