@@ -33,7 +33,10 @@ table never asked before, no page cache answering) costs little.  Four trades:
      depends only on the code and the language (texts, layout, defaults,
      :class:`~rulebook.calculator.services.FieldPlan`), once per scenario and
      language (:data:`FIELD_PLANS`), so that a form binds its hundred fields
-     with a copied dictionary each.
+     with a copied dictionary each; :func:`blank_fields`: a group's blank item (initial
+     values only) bound once per plan, HTML name and item label (:data:`BLANK_FIELDS`,
+     shared and only read; its fields that pick a card copied per form, which gives
+     them its cards), not with every form (two fifths of a form's fields).
      :func:`in_one_language` looks the active language and the script prefix
      up once for a whole presentation, form, markup or page (the calculator's
      views render in it; Django's lookups cost microseconds each time).
@@ -469,12 +472,34 @@ def field_plans(scenario: Scenario, build: Callable[[Scenario], V]) -> V:
     return plans
 
 
+#: A group's blank item as bound (:func:`blank_fields`): (``id(plan)``, HTML name, label)
+#: → (plan, what the binder kept).  At most :data:`FIELD_MARKUP_KEPT`.
+BLANK_FIELDS: dict[tuple, tuple[Any, Any]] = {}
+
+
+def blank_fields(plan: Any, name: str, label: str, build: Callable[[], V]) -> V:
+    """``build()``: a group's blank item bound (:func:`rulebook.calculator.services.bind_form`),
+    which depends only on the group's plan (:func:`field_plans`: its scenario and the
+    language), its HTML name and its item label; kept per those (the items' names are the
+    code's: bounded by the groups' sizes)."""
+    key = (id(plan), name, label)
+    found = BLANK_FIELDS.get(key)
+    if found is not None and found[0] is plan:
+        return found[1]
+    kept = build()
+    if len(BLANK_FIELDS) >= FIELD_MARKUP_KEPT:
+        BLANK_FIELDS.clear()
+    BLANK_FIELDS[key] = (plan, kept)
+    return kept
+
+
 @receiver(setting_changed)
 def _forget_translations(setting: str, **_kwargs: Any) -> None:
     if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
         TRANSLATED.clear()
         FIELD_TEXTS.clear()
         FIELD_PLANS.clear()
+        BLANK_FIELDS.clear()
         BLANK_ITEMS.clear()
         PAGE_TITLES.clear()
         FIELD_MARKUP.clear()
