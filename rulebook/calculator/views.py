@@ -63,6 +63,10 @@ def index(request: HttpRequest) -> HttpResponse:
 def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     """A scenario's form and, when submitted, its ruling."""
     scenario = _scenario(game, slug)
+    if "GET" not in request.__dict__:  # not read yet: read without a call per parameter
+        read = speed.query_dict(request)
+        if read is not None:
+            request.GET = read
     data = {key: values for key, values in request.GET.lists()}
     submitted = any(key not in calculator.RESERVED for key in data)
     # "Read the text": the form filled in to check, no ruling yet
