@@ -1,6 +1,7 @@
 """Template context shared by every page."""
 
 import datetime
+import re
 from functools import cache
 
 from django.conf import settings
@@ -88,6 +89,34 @@ def site(request):
             **page_links(request, default)}
 
 
+#: What ``urlencode`` writes as it is in a name or a value (``quote_plus``'s safe characters).
+_PLAIN_PAIRS = re.compile(r"[A-Za-z0-9_.~=&-]*")
+#: An address ``build_absolute_uri`` writes after the scheme and host as it is: a path
+#: (not ``//``: a host) of the characters ``iri_to_uri`` leaves as they are.
+_PLAIN_PATH = re.compile(r"/(?!/)[A-Za-z0-9_.~/#%\[\]=:;$&()+,!?*@'-]*")
+
+
+def _plain_query(lists: list[tuple[str, list[str]]]) -> str | None:
+    """``urlencode(dict(lists), doseq=True)`` when each name and value holds only what it
+    leaves as it is (one look at the whole query instead of two per parameter: a ruling's
+    address has some twenty), else ``None``."""
+    pairs = [f"{key}={value}" for key, values in lists for value in values]
+    joined = "&".join(pairs)
+    # no "=" or "&" but those written here, the rest left as it is
+    if (joined.count("=") == len(pairs) and joined.count("&") == len(pairs) - 1
+            and _PLAIN_PAIRS.fullmatch(joined)):
+        return joined
+    return None
+
+
+def _absolute(request, path: str) -> str:
+    """``request.build_absolute_uri(path)``, without parsing and quoting a path it would
+    leave as it is (:data:`_PLAIN_PATH`, no ``/./`` or ``/../``)."""
+    if _PLAIN_PATH.fullmatch(path) and "/./" not in path and "/../" not in path:
+        return f"{request.scheme}://{request.get_host()}{path}"
+    return request.build_absolute_uri(path)
+
+
 def _without_date(request) -> str:
     """The current address without ``as_of`` (the banner's "today's text")."""
     query = request.GET.copy()
@@ -126,14 +155,16 @@ def page_links(request, x_default_url: str | None = None) -> dict:
     else:
         # the parameters but as_of, without copying the QueryDict (a deep copy), sorted;
         # urlencode(…, doseq=True) without quoting what it leaves as it is (query_string)
-        encoded = query_string(dict(sorted((key, values) for key, values in query.lists()
-                                           if key != "as_of")))
+        lists = sorted((key, values) for key, values in query.lists() if key != "as_of")
+        encoded = _plain_query(lists)
+        if encoded is None:
+            encoded = query_string(dict(lists))
         path = request.path + (f"?{encoded}" if encoded else "")
     if x_default_url is None:
         x_default_url = request.build_absolute_uri(
             translate_url(request.get_full_path(), settings.LANGUAGE_CODE))
     return {
-        "canonical_default": request.build_absolute_uri(path),
+        "canonical_default": _absolute(request, path),
         "x_default_url": x_default_url,
         "noindex": dated,
     }

@@ -358,7 +358,8 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
     engine's defaults and the layout's suggestions (:func:`layout.suggested`); the
     fields that pick a card get the cards present (:func:`_bind_references`).
     What depends only on the code and the language is planned once
-    (:func:`field_plans`).
+    (:func:`field_plans`), a group's blank item bound once (:func:`speed.blank_fields`:
+    shared, never to be changed but the fields that pick a card, copied per form).
     """
     errors = errors or {}
     suggested = layout.suggested(scenario.game, scenario.slug)
@@ -397,9 +398,8 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
                     bind(plan.fields, f"{name}-{index}-", data,
                          label % {"label": item.label, "number": index + 1}, new)
                     for index in range(count)]
-                item.template = bind(plan.fields, f"{name}-{ITEM_INDEX}-", None,
-                                     label % {"label": item.label, "number": ITEM_NUMBER},
-                                     True)
+                item.template = blank(plan, name,
+                                      label % {"label": item.label, "number": ITEM_NUMBER})
             elif kind is FieldKind.BOOLEAN:
                 item.checked = (raw.lower() in ("1", "true", "on", "yes")
                                 if data is not None and raw_list is not None
@@ -424,6 +424,32 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
                     picking.append((item, plan.reference_group))
             bound.append(item)
         return bound
+
+    # a blank item holds no error but one of a parameter named as it is (with __i__)
+    kept_blank = not any(ITEM_INDEX in path for path in errors)
+
+    def blank(plan: FieldPlan, name: str, context: str) -> list[BoundField]:
+        """A group's blank item (``plan``'s fields under HTML name ``name``, ``context``: its
+        label): initial values only, so bound once per form (:func:`speed.blank_fields`);
+        its fields that pick a card are copied, then given this form's cards."""
+        def build() -> tuple[list[BoundField], tuple[tuple[int, str], ...]] | None:
+            before = len(picking)
+            fields = bind(plan.fields, f"{name}-{ITEM_INDEX}-", None, context, True)
+            picks = [(next((i for i, f in enumerate(fields) if f is item), None), group)
+                     for item, group in picking[before:]]
+            del picking[before:]
+            if any(index is None for index, _group in picks):
+                return None  # a card picked in a group of the item: bound every time
+            return fields, tuple(picks)
+
+        kept = speed.blank_fields(plan, name, context, build) if kept_blank else None
+        if kept is None:
+            return bind(plan.fields, f"{name}-{ITEM_INDEX}-", None, context, True)
+        fields = list(kept[0])
+        for index, group in kept[1]:
+            field = fields[index] = _new_bound(fields[index].__dict__.copy())
+            picking.append((field, group))
+        return fields
 
     bound = bind(field_plans(scenario), "", data)
     _bind_references(bound, picking)

@@ -34,7 +34,10 @@ table never asked before, no page cache answering) costs little.  Four trades:
      depends only on the code and the language (texts, layout, defaults,
      :class:`~rulebook.calculator.services.FieldPlan`), once per scenario and
      language (:data:`FIELD_PLANS`), so that a form binds its hundred fields
-     with a copied dictionary each.
+     with a copied dictionary each; :func:`blank_fields`: a group's blank item (initial
+     values only) bound once per plan, HTML name and item label (:data:`BLANK_FIELDS`,
+     shared and only read; its fields that pick a card copied per form, which gives
+     them its cards), not with every form (two fifths of a form's fields).
      :func:`in_one_language` looks the active language and the script prefix
      up once for a whole presentation, form, markup or page (the calculator's
      views render in it; Django's lookups cost microseconds each time).
@@ -89,6 +92,13 @@ table never asked before, no page cache answering) costs little.  Four trades:
    examples' links once per form address and language (:data:`START_FROM`); a
    cited clause's key link, rulings, warning and details once per kept citation,
    date and language (:func:`remembered`), only its steps per ruling.
+   :func:`scenario_page_html` writes the whole scenario page around the form
+   (``scenario.html`` with ``base.html``: ``{% scenario_page_html %}``, the only tag of
+   ``scenario_page.html``, the view's template), its chrome once per language and script
+   prefix (:data:`PAGE_CHROME`), a scenario's title and description once per scenario
+   and language (:data:`PAGE_TITLES`); a context it does not know (a variable of
+   ``base.html`` the view never sets: :func:`page_written`) is rendered by the
+   templates, and so is every page with the speed-ups switched off.
 
 3. **A test for a check on every answer**: a ruling's JSON answer is written in the
    order and with the defaults of its response schema without django-ninja
@@ -157,6 +167,7 @@ from engine.core import Choice, Citation, FieldKind, Message, Scenario
 from rulebook.caching.pages import request_generation, rulebook_generation
 from rulebook.caching.process import ProcessIndex
 from rulebook.models.rules import page_address
+from rulebook.reading.pagefacts import with_date
 from rulebook.calculator.citations import ResolvedCitation, resolve_citations
 
 V = TypeVar("V")
@@ -473,13 +484,36 @@ def field_plans(scenario: Scenario, build: Callable[[Scenario], V]) -> V:
     return plans
 
 
+#: A group's blank item as bound (:func:`blank_fields`): (``id(plan)``, HTML name, label)
+#: → (plan, what the binder kept).  At most :data:`FIELD_MARKUP_KEPT`.
+BLANK_FIELDS: dict[tuple, tuple[Any, Any]] = {}
+
+
+def blank_fields(plan: Any, name: str, label: str, build: Callable[[], V]) -> V:
+    """``build()``: a group's blank item bound (:func:`rulebook.calculator.services.bind_form`),
+    which depends only on the group's plan (:func:`field_plans`: its scenario and the
+    language), its HTML name and its item label; kept per those (the items' names are the
+    code's: bounded by the groups' sizes)."""
+    key = (id(plan), name, label)
+    found = BLANK_FIELDS.get(key)
+    if found is not None and found[0] is plan:
+        return found[1]
+    kept = build()
+    if len(BLANK_FIELDS) >= FIELD_MARKUP_KEPT:
+        BLANK_FIELDS.clear()
+    BLANK_FIELDS[key] = (plan, kept)
+    return kept
+
+
 @receiver(setting_changed)
 def _forget_translations(setting: str, **_kwargs: Any) -> None:
     if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
         TRANSLATED.clear()
         FIELD_TEXTS.clear()
         FIELD_PLANS.clear()
+        BLANK_FIELDS.clear()
         BLANK_ITEMS.clear()
+        PAGE_TITLES.clear()
         FIELD_MARKUP.clear()
         ITEM_LABELS.clear()
         START_FROM.clear()
@@ -487,6 +521,9 @@ def _forget_translations(setting: str, **_kwargs: Any) -> None:
     if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS",
                    "FORMAT_MODULE_PATH", "SHORT_DATE_FORMAT", "USE_L10N"}:
         _TODAY.clear()
+    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS",
+                   "STATIC_URL", "STORAGES", "DEBUG"}:  # the chrome's texts and files
+        PAGE_CHROME.clear()
 
 
 # --------------------------------------------------------------------------
@@ -1606,6 +1643,180 @@ def calculator_html(context: Any, fields: str, region: str) -> SafeString:
         '  </form>\n'
         '  <div id="ruling" class="ruling-region" aria-live="polite">\n'
         f'    {region}\n  </div>\n</div>\n')
+
+
+# --------------------------------------------------------------------------
+# The scenario page around the form written in Python (scenario.html with base.html)
+# --------------------------------------------------------------------------
+# What it trades: the template engine's walk of base.html and scenario.html (some sixty
+# nodes, variables looked up through the context's dictionaries, missing ones raising on
+# the way: a third of a millisecond per page) for a second writer of both, compared with
+# them by a test.  What depends only on the language and the script prefix (the chrome)
+# is written once per process, language and prefix (:data:`PAGE_CHROME`); a scenario's
+# title and description once per scenario and language (:data:`PAGE_TITLES`).
+
+#: The context variables of ``base.html`` the scenario page's context does not hold; a
+#: page whose context holds one is rendered by its templates (:func:`page_written`).
+_PAGE_UNUSUAL = ("game", "canonical_path", "search_query", "date_error", "oob",
+                 "csp_nonce")
+#: The chrome of a page as written: (language, script prefix) → its parts.
+PAGE_CHROME: dict[tuple, tuple[str, ...]] = {}
+#: A scenario's title (escaped) and description (its meta text) as written: (game,
+#: scenario, language) → (title, summary, description).
+PAGE_TITLES: dict[tuple, tuple[str, str, str]] = {}
+
+
+def page_written(context: Any) -> bool:
+    """Whether :func:`scenario_page_html` writes the page of ``context`` (the scenario
+    view's, with the context processors' values): a context holding a variable the view
+    never sets (:data:`_PAGE_UNUSUAL`) is left to the templates."""
+    return not any(name in context for name in _PAGE_UNUSUAL)
+
+
+def _page_chrome(urls: dict) -> tuple[str, ...]:
+    """The parts of ``base.html`` and ``scenario.html`` that depend only on the language
+    and the script prefix (``urls``: the chrome's addresses, ``site_urls``), in order."""
+    from django.templatetags.static import static
+    from django_htmx.jinja import htmx_script
+
+    def t(message_id: str) -> str:
+        return _e(django_gettext(message_id))
+
+    def s(path: str) -> str:
+        return _e(static(path))
+
+    rules = t("Rules reference")
+    return (
+        f' · {rules}</title>\n  <meta name="color-scheme" content="light dark">\n'
+        f'  <script src="{s("rulebook/theme.js")}"></script>\n'
+        f'  <link rel="stylesheet" href="{s("rulebook/site.css")}">\n'
+        f'  <link rel="stylesheet" href="{s("rulebook/reading/reading.css")}">\n'
+        f'  <link rel="icon" href="{s("rulebook/favicon.svg")}" type="image/svg+xml">\n'
+        f'  <link rel="manifest" href="{_e(urls["manifest"])}">\n'
+        '  <meta name="theme-color" content="#1f4fa3">\n'
+        f'  <script src="{s("rulebook/reading/reader.js")}" defer></script>\n  ',
+        # after the alternates, canonical and robots: the feed, the head block, the header
+        '<link rel="alternate" type="application/atom+xml" title="'
+        f'{t("Rule corrections of all games")}" href="{_e(urls["corrections_feed"])}">\n  '
+        f'<link rel="stylesheet" href="{s("rulebook/calculator/calculator.css")}">\n'
+        f'  <script src="{s("rulebook/calculator/calculator.js")}" defer></script>\n  \n  '
+        '<meta name="htmx-config" content=\'{"includeIndicatorStyles":false}\'>\n  '
+        + _e(htmx_script(version=2, minified=True, extensions="", nonce=None))
+        + '\n</head>\n<body>\n'
+        f'  <a class="skip-link" href="#main">{t("Skip to content")}</a>\n'
+        '  <header class="site-header">\n    <div class="site-header__inner">\n      '
+        '<a class="site-name" href="',
+        # after the home address
+        f'">{rules}</a>\n'
+        '      <button type="button" class="menu-button" id="menu-button" '
+        'aria-expanded="false" aria-controls="site-menu" hidden>' + t("Menu") + '</button>\n'
+        '      <div class="site-menu" id="site-menu">\n'
+        f'      <nav class="site-nav" aria-label="{t("Main navigation")}">\n        <a href="',
+        f'">{t("Rules")}</a>\n        <a href="',
+        f'">{t("Calculator")}</a>\n        <a href="{_e(urls["glossary"])}">{t("Glossary")}'
+        '</a>\n        \n      </nav>\n'
+        '      <form class="site-search" role="search" method="get" '
+        f'action="{_e(urls["search"])}">\n'
+        '        <label for="site-search-q" class="visually-hidden">'
+        f'{t("Search the rules")}</label>\n'
+        '        <input id="site-search-q" type="search" name="q" value="" maxlength="200"\n'
+        '               placeholder="'
+        + _e(pgettext("search field in the header", "Word or number"))
+        + '" autocomplete="off" aria-keyshortcuts="/">\n        ',
+        # after the date's hidden input
+        f'\n        <button type="submit">{t("Search")}</button>\n      </form>\n      ',
+        # after the language switcher
+        '\n      <p class="scheme-switch" hidden><label for="scheme-select" '
+        f'class="visually-hidden">{t("Colour scheme")}</label>\n'
+        '        <select id="scheme-select" class="scheme-switch__select">\n'
+        '          <option value="system">' + _e(pgettext("colour scheme", "Auto"))
+        + '</option>\n'
+        f'          <option value="light">{t("Light")}</option>\n'
+        f'          <option value="dark">{t("Dark")}</option>\n'
+        '        </select></p>\n      </div>\n    </div>\n  </header>\n'
+        '  <div class="offline-banner" id="offline-banner" role="status" hidden '
+        f'data-needs-connection="{t("No connection: the calculator and the search need one.")}" '
+        'data-template="'
+        + t("Offline copy from {date} ({age}) — possibly out of date.")
+        + '"><p></p></div>\n  ',
+        # after the dated banner
+        '\n\n  <main id="main" class="page">\n    <nav class="breadcrumbs" aria-label="'
+        f'{t("Breadcrumbs")}"><a href="{_e(page_address("calculator:index"))}">'
+        f'{t("Scenario calculator")}</a></nav>\n    \n    \n<h1>',
+        # after the calculator
+        '\n\n  </main>\n  <footer class="site-footer">\n'
+        "    <p>" + t("Rule texts are quoted from their sources; where a text is missing, this "
+                      "site says so instead of inventing one.") + "</p>\n"
+        f'    <p class="site-footer__links"><a href="{_e(urls["corrections_feed"])}" '
+        f'type="application/atom+xml">{t("Atom feed of the corrections")}</a> · '
+        f'<a href="{_e(urls["api"])}">{t("JSON API for developers (OpenAPI)")}</a></p>\n'
+        '  </footer>\n</body>\n</html>\n',
+    )
+
+
+def _page_titles(scenario: Scenario) -> tuple[str, str, str]:
+    """``scenario``'s title and summary as the page writes them (escaped) and its meta
+    description (``{% filter meta_text %}`` of the description block)."""
+    from rulebook.calculator.services import render_message  # services imports speed
+    from rulebook.templatetags.reading import meta_text
+
+    title, summary = _e(render_message(scenario.title)), _e(render_message(scenario.summary))
+    return title, summary, meta_text(mark_safe(f"{title}: {summary}"))
+
+
+def scenario_page_html(context: Any, calculator: str) -> SafeString:
+    """``rulebook/calculator/scenario.html`` (with ``base.html``) as it renders in
+    ``context`` (the scenario view's, with the context processors' values; see
+    :func:`page_written`), written in Python, with the form and its ruling
+    (``calculator``: ``{% calculator_html %}``) as written."""
+    from rulebook.templatetags import reading  # imports the calculator's services
+
+    lang = language()
+    urls = context["site_urls"]
+    chrome = _bounded(PAGE_CHROME, (lang, script_prefix()), FIELD_MARKUP_KEPT,
+                      lambda: (urls, *_page_chrome(urls)))
+    if chrome[0] is not urls:  # not the addresses of the language and prefix: not kept
+        chrome = (urls, *_page_chrome(urls))
+    scenario = context["scenario"]
+    title, summary, description = _bounded(
+        PAGE_TITLES, (scenario.game, scenario.slug, lang), FIELD_MARKUP_KEPT,
+        lambda: _page_titles(scenario))
+    as_of = context.get("as_of")
+    links = context.get("language_links") or ()
+    alternates = "".join(f'<link rel="alternate" hreflang="{_e(link["code"])}" '
+                         f'href="{_e(link["absolute"])}">\n  ' for link in links)
+    home, calculator_url = urls["home"], urls["calculator"]
+    banner = ""
+    if as_of:
+        home, calculator_url = with_date(home, as_of), with_date(calculator_url, as_of)
+        banner = _dated_banner(context)
+    # one join: the page is some hundred kilobytes, each "+" of it a copy
+    return mark_safe("".join((
+        f'<!DOCTYPE html>\n\n<html lang="{_e(lang)}">\n<head>\n  <meta charset="utf-8">\n'
+        '  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'  <meta name="description" content="{description}">\n  <title>{title}',
+        chrome[1], alternates,
+        f'<link rel="alternate" hreflang="x-default" href="{_e(context.get("x_default_url"))}">'
+        f'\n  <link rel="canonical" href="{_e(context.get("canonical_default"))}">\n  ',
+        '<meta name="robots" content="noindex">\n  ' if context.get("noindex") else "",
+        chrome[2], _e(home), chrome[3], _e(home), chrome[4], _e(calculator_url), chrome[5],
+        f'<input type="hidden" name="as_of" value="{_e(as_of)}">' if as_of else "",
+        chrome[6], reading.language_switcher_html(links, context.get("oob")), chrome[7],
+        banner, chrome[8], title, '</h1>\n<p class="lead">', summary, "</p>\n",
+        calculator, chrome[9])))
+
+
+def _dated_banner(context: Any) -> str:
+    """``rulebook/reading/includes/dated_notice.html`` of a dated view, but its last
+    line's end."""
+    return (
+        '<div class="dated-banner" role="region" aria-label="'
+        + _e(django_gettext("Dated view")) + '"><p>'
+        + django_gettext("You are reading the rules as in force on %(date)s. Links on this "
+                         "page keep that date; clauses changed since then are marked.")
+        % {"date": _e(date_format(context.get("as_of_date"), "SHORT_DATE_FORMAT"))}
+        + f' <a href="{_e(context.get("undated_url"))}" data-today>'
+        + _e(django_gettext("Show today’s text")) + "</a></p></div>")
 
 
 # --------------------------------------------------------------------------

@@ -40,6 +40,9 @@ from rulebook.reading.services import read_clauses
 #: (:func:`rulebook.calculator.speed.in_one_language`): a ruling's kept citations and
 #: translations are read hundreds of times while it renders.
 _render = speed.in_one_language(render)
+#: The scenario page: ``scenario.html`` written in Python (``{% scenario_page_html %}``,
+#: :func:`rulebook.calculator.speed.scenario_page_html`); ``scenario.html`` is its reference.
+PAGE = "rulebook/calculator/scenario_page.html"
 
 
 def _scenario(game: str, slug: str):
@@ -112,8 +115,7 @@ def scenario_form(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         return response
     # The whole page of a ruling depends only on its address, the date and
     # what is published: the page cache may keep it (200 answers only).
-    return page_cacheable(_render(request, "rulebook/calculator/scenario.html", context,
-                                 status=status))
+    return page_cacheable(_render(request, PAGE, context, status=status))
 
 
 def _path_in(bound, path: str) -> bool:

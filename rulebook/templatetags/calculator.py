@@ -1,6 +1,7 @@
 """Template filters of the scenario calculator."""
 
 from django import template
+from django.template.loader import get_template
 
 from rulebook.calculator import speed
 from rulebook.calculator.services import render_message
@@ -79,3 +80,18 @@ def calculator_html(context):
         context, speed.fields_html(context.get("fields"), context.get("scenario"),
                                    context.get("card_reading")),
         ruling_region_html(context))
+
+
+#: The scenario page's template, the reference of :func:`scenario_page_html`.
+SCENARIO_PAGE = "rulebook/calculator/scenario.html"
+
+
+@register.simple_tag(takes_context=True)
+def scenario_page_html(context):
+    """The scenario page as :data:`SCENARIO_PAGE` (with ``base.html``) renders it in
+    ``context``, written in Python (:func:`rulebook.calculator.speed.scenario_page_html`);
+    a context the writer does not know (:func:`rulebook.calculator.speed.page_written`) is
+    rendered by the template."""
+    if speed.page_written(context):
+        return speed.scenario_page_html(context, calculator_html(context))
+    return get_template(SCENARIO_PAGE).template.render(context)

@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.template.loader import get_template
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
@@ -184,6 +185,22 @@ def _text_fields(fields):
 
 
 @pytest.mark.parametrize("lang", ["de", "ru", "en"])
+def test_blank_items_bound_once_are_the_fields_bound_each_time(monkeypatch, lang):
+    def forms():
+        return [(scenario.slug, fields, reading) for scenario in SCENARIOS
+                for fields, reading in _forms(scenario)]
+
+    with translation.override(lang):
+        speed.BLANK_FIELDS.clear()
+        bound, again = forms(), forms()  # the blank items bound, then taken as kept
+        kept = [found for _plan, found in speed.BLANK_FIELDS.values()]
+        monkeypatch.setattr(speed, "blank_fields", lambda plan, name, label, build: build())
+        assert forms() == bound == again
+    # some kept with fields that pick a card (copied per form), none left to bind each time
+    assert kept and None not in kept and any(picks for _fields, picks in kept)
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
 def test_the_fields_written_in_python_are_the_templates_bytes(lang):
     kinds, readings = set(), 0
     with translation.override(lang):
@@ -281,6 +298,65 @@ def test_the_language_switcher_written_in_python_is_the_templates_bytes(rf, lang
                     assert written[given].render(context) == expected, (address, given)
                     checked += 1
     assert checked == len(addresses) * 4 * (len(settings.LANGUAGES) + 1)
+
+
+# --------------------------------------------------------------------------
+# The scenario page around the form written in Python: the same bytes as the templates
+# --------------------------------------------------------------------------
+
+def _page_addresses(lang):
+    """Each scenario's page new, with its first worked example, dated (before the texts and
+    on a day of a drift notice), with a wrong date, failing (a field's error, a parameter
+    naming no field), read from a card text, laid out only, and with text to escape."""
+    for scenario in SCENARIOS:
+        page = f"/{lang}/calculator/{scenario.game}/{scenario.slug}/"
+        yield page
+        if not scenario.examples:
+            continue
+        query = calculator.example_query(scenario, scenario.examples[0].inputs)
+        yield f"{page}?{query}"
+        yield f"{page}?as_of=2020-01-01&{query}"
+        yield f"{page}?{query}&as_of=2023-01-24"
+        yield f"{page}?as_of=2023-13-01&{query}"
+        yield f"{page}?as_of=%3Cb%3E&{query}"
+        yield f"{page}?{query}&no_such_field=%3Cb%3E%22x%27"
+        first = query.split("&")[0].split("=")[0]
+        yield f"{page}?{query}&{first}=%3Cb%3E%22%26"
+        yield f"{page}?_layout=1&{query}"
+    yield (f"/{lang}/calculator/power-duell/situation/?"
+           + calculator.example_query(powerduell.SITUATION, UNREAD) + "&_read=guardians-0-card_text")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "ru", "en"])
+@override_settings(ALLOWED_HOSTS=["testserver", "example.org"])
+def test_the_scenario_page_written_in_python_is_the_templates_bytes(seeded, client,
+                                                                     monkeypatch, lang):
+    from django.core.cache import cache
+
+    from rulebook.calculator import views
+
+    written = []
+    monkeypatch.setattr(speed, "scenario_page_html", lambda context, calculator, write=(
+        speed.scenario_page_html): written.append(1) or write(context, calculator))
+
+    def pages(**extra):
+        found = []
+        for address in _page_addresses(lang):
+            cache.clear()  # cold: no stored page answers
+            response = client.get(address, **extra)
+            found.append((address, response.status_code, response["Content-Type"],
+                          response.content))
+        return found
+
+    fast = pages() + pages(SCRIPT_NAME="/sub", HTTP_HOST="example.org:8080")
+    assert len(written) == len(fast)  # every page was written in Python
+    assert {status for _a, status, _t, _c in fast} == {200, 400}
+    assert sum(b"dated-banner" in content for *_rest, content in fast) > len(SCENARIOS)
+    monkeypatch.setattr(speed, "page_written", lambda context: False)  # the templates
+    assert pages() + pages(SCRIPT_NAME="/sub", HTTP_HOST="example.org:8080") == fast
+    assert len(written) == len(fast)
+    assert views.PAGE != "rulebook/calculator/scenario.html"
 
 
 # --------------------------------------------------------------------------
@@ -538,10 +614,10 @@ def _switched_off(monkeypatch):
     """Every speed-up of a ruling's page, fragment and JSON that can be switched off,
     switched off: Django's render outside one language scope, ``reverse()`` for every
     address, chrome rendered each time, field texts translated and forms planned each
-    time, groups' blank items and fields written each time, kept citations' JSON shaped on
-    every answer, a ruling's JSON written by JSON's writer from ruling_json's data, the
-    generation read again, nothing kept; the form, the ruling region and the language links
-    rendered by their templates."""
+    time, groups' blank items bound and written and fields written each time, kept
+    citations' JSON shaped on every answer, a ruling's JSON written by JSON's writer from
+    ruling_json's data, the generation read again, nothing kept; the page, the form, the
+    ruling region and the language links rendered by their templates."""
     from django.shortcuts import render
     from django.urls import reverse
 
@@ -562,6 +638,7 @@ def _switched_off(monkeypatch):
         monkeypatch.setattr(module, "page_address", address)
     monkeypatch.setattr(speed, "field_texts", texts)
     monkeypatch.setattr(speed, "field_plans", lambda scenario, build: build(scenario))
+    monkeypatch.setattr(speed, "blank_fields", lambda plan, name, label, build: build())
     monkeypatch.setattr(speed, "shaped_once", speed.shaped)
     monkeypatch.setattr(speed, "request_generation", lambda: None)
     monkeypatch.setattr(speed, "_blank_item", lambda group, env: speed._group_item(
@@ -590,6 +667,7 @@ def _switched_off(monkeypatch):
         api.RulingOut, api.ruling_json(*args)))
     monkeypatch.setattr(speed, "calculator_html", lambda context, fields, region_html: (
         get_template(CALCULATOR).template.render(context)))
+    monkeypatch.setattr(speed, "page_written", lambda context: False)
 
 
 def _ruling_addresses(lang):
