@@ -2059,8 +2059,9 @@ class RunView:
         values, readings, quiet, impossible = self.values(run), [], set(), []
         for occurrence, point in run.opened.items():
             found = self._readings(run, occurrence, point, values)
-            if isinstance(found, Step):  # the table is impossible under a reading: said so
+            if isinstance(found, Step):  # impossible under a reading: said so, not announced
                 impossible.append(found)
+                quiet.add(occurrence)
                 continue
             readings += found
             quiet |= set() if found else {occurrence}
@@ -2082,8 +2083,9 @@ class RunView:
                 results[item.slug] = self.values(self.rerun(run.table, {occurrence: item.slug}))
             except InputError as error:  # the rest of the run cannot go on under this reading
                 return Step(Outcome.NOT_COVERED, msg(_(
-                    "Under another reading (%(reading)s) the table as entered is not possible: "
-                    "%(error)s"), reading=item.label, error=error.message),
+                    "Open point (%(question)s): under the reading “%(reading)s” the "
+                    "table as entered is not possible: %(error)s"), question=point.question,
+                    reading=item.label, error=error.message),
                     tuple(dict.fromkeys(citations(*point.leaves_open, *item.clauses))), msg(_(
                         "The texts leave this point open, and under this reading they exclude "
                         "what was entered: the values shown follow the first reading only, and "

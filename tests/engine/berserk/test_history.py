@@ -285,7 +285,8 @@ def test_a_table_impossible_under_another_reading_is_said_so_and_incomplete():
     loss of flight outlasts the change of type is open (flight-after-type-change).  Under
     the reading that it does, the card already is a non-flying creature when change 4 names
     that subtype with a movement, which the engine refuses as input; the ruling must not
-    drop that reading silently and state the first reading's result as settled."""
+    drop that reading silently and state the first reading's result as settled, nor announce
+    two readings it does not show."""
     from engine.berserk import SITUATION
     from engine.core import Outcome
 
@@ -298,16 +299,17 @@ def test_a_table_impossible_under_another_reading_is_said_so_and_incomplete():
                            "movement": 0}]}
     ruling = SITUATION.evaluate(inputs)
     (step,) = [s for s in ruling.steps if s.outcome is Outcome.NOT_COVERED]
-    assert step.message.id.startswith("Under another reading (%(reading)s)")
+    assert step.message.id.startswith("Open point (%(question)s): under the reading")
     params = dict(step.message.params)
+    assert params["question"].id.startswith("Does an earlier gain or loss of flight outlast")
     assert params["reading"].id == "The earlier change %(number)s (%(change)s) still applies"
     assert dict(params["reading"].params)["number"] == 1
     assert params["error"].id.startswith("The card already is a creature of this subtype")
     assert [c.key for c in step.citations] == ["108.1", "108.p1"]
     assert not ruling.complete and ruling.verdict.render().startswith("Incomplete")
-    # the point is still announced, and the values follow the first reading (flight is back)
-    assert any("change 1 (" in s.message.render() and "still applies is open" in
-               s.message.render() for s in ruling.steps)
+    # no step announces readings that are not shown; the values follow the first reading
+    assert not any("both readings are shown" in s.message.render() for s in ruling.steps)
+    assert "change-3-flight" not in ruling.open_points()
     assert ruling.value("subtype").id == "non-flying creature (нелетающее существо)"
     assert ruling.value("movement") == 0
     # without the fourth change the same point is an ordinary open point with two readings

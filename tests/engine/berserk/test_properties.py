@@ -87,7 +87,8 @@ def test_a_card_given_as_neutral_with_an_element_is_never_complete(target, featu
 
 
 #: The step of a ruling whose table is not possible under another reading of an open point.
-IMPOSSIBLE = "Under another reading (%(reading)s) the table as entered is not possible: %(error)s"
+IMPOSSIBLE = ("Open point (%(question)s): under the reading “%(reading)s” the table as entered "
+              "is not possible: %(error)s")
 
 
 def _values(values) -> dict:
