@@ -8,7 +8,7 @@ from django.conf import settings
 from django.urls import get_script_prefix, reverse, translate_url
 from django.utils.translation import get_language_info, override
 
-from rulebook.calculator.speed import query_string
+from rulebook.calculator.speed import absolute_uri as _absolute, query_string
 
 
 @cache
@@ -91,9 +91,6 @@ def site(request):
 
 #: What ``urlencode`` writes as it is in a name or a value (``quote_plus``'s safe characters).
 _PLAIN_PAIRS = re.compile(r"[A-Za-z0-9_.~=&-]*")
-#: An address ``build_absolute_uri`` writes after the scheme and host as it is: a path
-#: (not ``//``: a host) of the characters ``iri_to_uri`` leaves as they are.
-_PLAIN_PATH = re.compile(r"/(?!/)[A-Za-z0-9_.~/#%\[\]=:;$&()+,!?*@'-]*")
 
 
 def _plain_query(lists: list[tuple[str, list[str]]]) -> str | None:
@@ -107,14 +104,6 @@ def _plain_query(lists: list[tuple[str, list[str]]]) -> str | None:
             and _PLAIN_PAIRS.fullmatch(joined)):
         return joined
     return None
-
-
-def _absolute(request, path: str) -> str:
-    """``request.build_absolute_uri(path)``, without parsing and quoting a path it would
-    leave as it is (:data:`_PLAIN_PATH`, no ``/./`` or ``/../``)."""
-    if _PLAIN_PATH.fullmatch(path) and "/./" not in path and "/../" not in path:
-        return f"{request.scheme}://{request.get_host()}{path}"
-    return request.build_absolute_uri(path)
 
 
 def _without_date(request) -> str:

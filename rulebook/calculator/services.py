@@ -1024,9 +1024,10 @@ class RulingView:
         point) and every cited clause had a text in force on ``on``."""
         return self.ruling.settled and not self.without_text
 
-    @property
+    @functools.cached_property
     def without_text(self) -> tuple[ResolvedCitation, ...]:
-        """The cited clauses (steps and readings) that had no text in force on ``on``."""
+        """The cited clauses (steps and readings) that had no text in force on ``on``
+        (found once per view: :attr:`complete` and :attr:`settled` both ask)."""
         return tuple(source.citation for source in self.sources
                      if not source.citation.has_text)
 

@@ -155,7 +155,6 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.utils.encoding import iri_to_uri
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as django_gettext, pgettext
@@ -585,6 +584,20 @@ def short_form(fields: Sequence[Any], inputs: Any, prefix: str = "",
         else:
             form[name] = [str(value)]
     return form
+
+
+#: An address ``build_absolute_uri`` writes after the scheme and host as it is: a path
+#: (not ``//``: a host) of the characters ``iri_to_uri`` leaves as they are.
+_PLAIN_PATH = re.compile(r"/(?!/)[A-Za-z0-9_.~/#%\[\]=:;$&()+,!?*@'-]*")
+
+
+def absolute_uri(request: Any, path: str, origin: str | None = None) -> str:
+    """``request.build_absolute_uri(path)``, without parsing and quoting a path it would
+    leave as it is (:data:`_PLAIN_PATH`, no ``/./`` or ``/../``); ``origin``: the request's
+    ``scheme://host`` when the caller has read it already."""
+    if _PLAIN_PATH.fullmatch(path) and "/./" not in path and "/../" not in path:
+        return (origin or f"{request.scheme}://{request.get_host()}") + path
+    return request.build_absolute_uri(path)
 
 
 def _htmx_header(meta: dict[str, Any], name: str) -> str | None:
@@ -2042,22 +2055,14 @@ def ruling_json_response(request: Any, scenario: Scenario, view: Any,
     if view.open_points:
         points = _ENCODER.encode([shaped(api.OpenPointOut, point)
                                   for point in api.open_points_json(request, view)])
-    location = f"{web}?{query}" if query else web
-    if web.startswith("/") and not web.startswith("//") and "/./" not in web and (
-            "/../" not in web):  # build_absolute_uri's common case, the origin known
-        web_url = iri_to_uri(kept_as[1] + location)
-    else:
-        web_url = request.build_absolute_uri(location)
-    # RulingView.complete and .settled, the clauses without a text found once
-    without_text = bool(view.without_text)
+    web_url = absolute_uri(request, f"{web}?{query}" if query else web, kept_as[1])
     text = (
         f'{{"game": {_json_string(scenario.game)}, "scenario": {_json_string(scenario.slug)}, '
         f'"as_of": {_json_value(view.on)}, "language": {_json_value(language())}, '
         f'"values": {_json_values(view.values)}, "steps": [{", ".join(steps)}], '
         f'"notes": {_json_strings(view.notes)}, "drift": {_json_value(drift)}, '
         f'"web_url": {_json_string(web_url)}, '
-        f'"complete": {_json_value(view.ruling.complete and not without_text)}, '
-        f'"settled": {_json_value(view.ruling.settled and not without_text)}, '
+        f'"complete": {_json_value(view.complete)}, "settled": {_json_value(view.settled)}, '
         f'"verdict": {_json_string(view.verdict)}, "open_points": {points}, '
         f'"clauses": [{", ".join([clause(source) for source in view.sources])}]}}')
     return HttpResponse(text, content_type=_json_type())
