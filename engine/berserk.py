@@ -23,7 +23,8 @@ from typing import Any, Callable, Mapping
 
 from engine.core import (
     ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
-    Outside, RuleRun, Ruleset, RunView, Scenario, Uncovered, Value, _, msg, open_point, rule,
+    Outside, RuleRun, Ruleset, RunView, Scenario, Uncovered, Value, _, msg, open_point,
+    possible_run, rule,
     card_text_field, has_card_text, validate_fields,
 )
 
@@ -278,8 +279,9 @@ class Table:
 
     @functools.cached_property
     def _ruled(self) -> _Run:
-        """Every rule run once under the first readings, shared by the parser and the ruling."""
-        return _run(self)
+        """Every rule run once under the first readings (or, where those exclude the table as
+        entered, another: :func:`possible_run`), shared by the parser and the ruling."""
+        return possible_run(_run, self)
 
 
 # -- Facts outside the texts, terms, open points -----------------------------------------------
@@ -618,14 +620,30 @@ def lose_flight(run: _Run, change: Change, number: int) -> None:
             "subtype %(subtype)s with its numeric values (movement %(movement)s)."),
             Clause.REPLACE, Clause.INITIAL, lost=lost, subtype=run.state.subtype_label(),
             movement=run.state.movement_value())
-    creature = initial.type is _CREATURE
-    run.trace.silent(msg(_("The card loses %(lost)s and becomes a non-flying creature with no "
-                           "stated movement."), lost=lost), msg(_(
-        "108.1 gives back the initial subtype, but the card's initial subtype is %(initial)s; the "
-        "texts do not say what it becomes. The engine assumed a non-flying creature without a "
-        "movement value."), initial=initial.subtype_label() if creature else initial.type.label),
-        Clause.REPLACE, Clause.INITIAL)
-    literal = run.reading(LOST_FLIGHT, f"change-{number}-lost-flight") == "initial"
+    creature, literal = initial.type is _CREATURE, run.reading(
+        LOST_FLIGHT, f"change-{number}-lost-flight") == "initial"
+    clauses = (Clause.REPLACE, Clause.INITIAL) if creature else (
+        Clause.REPLACE, Clause.INITIAL, Clause.SUBTYPE)
+    why = (msg(_("108.1 gives back the initial subtype, but the card's initial subtype is "
+                 "%(initial)s; the texts do not say what it becomes."),
+               initial=initial.subtype_label()) if creature else
+           msg(_("108.1 gives back the initial subtype, but the card's initial type %(type)s "
+                 "has no subtype (106.4); the texts do not say what it becomes."),
+               type=initial.type.label))
+    if literal:
+        run.trace.silent(msg(_("The card loses %(lost)s and gets back its initial subtype "
+                               "%(initial)s."), lost=lost, initial=initial.subtype_label())
+                         if creature else msg(_(
+                             "The card loses %(lost)s; its initial type %(type)s gives back no "
+                             "subtype, so its subtype is not stated."), lost=lost,
+                             type=initial.type.label), msg(_(
+                                 "%(why)s This follows the reading that its initial subtype "
+                                 "comes back."), why=why), *clauses)
+    else:
+        run.trace.silent(msg(_("The card loses %(lost)s and becomes a non-flying creature with "
+                               "no stated movement."), lost=lost), msg(_(
+            "%(why)s The engine assumed a non-flying creature without a movement value."),
+            why=why), *clauses)
     run.state = replace(state, movement=None, subtype=(
         initial.subtype if creature else None) if literal else Subtype.NON_FLYING)
 
@@ -1124,7 +1142,9 @@ def _moment(inputs: Mapping[str, Any]) -> dict[str, Any]:
             moment.turn is not striker or moment.subphase is not SubPhase.CHOICE):
         raise InputError("strike_declared", msg(_(
             "A simple strike is declared only in the Choice sub-phase of the Main phase of its "
-            "player's own turn: set the turn and phase to match.")))
+            "player's own turn: set the turn and phase to match.")) if striker is Turn.OWN else msg(_(
+                "The opponent declares a simple strike only in the Choice sub-phase of the Main "
+                "phase of the opponent's turn: set the turn and phase to match.")))
     return {"moment": moment, "use_prevented": frozenset(
         AdditionalProperty(value) for value in inputs["use_prevented"])}
 

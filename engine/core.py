@@ -484,6 +484,9 @@ class InputError(ValueError):
         self.field = field
         self.message = message
         self.others: tuple[InputError, ...] = ()
+        #: where a rule of a :class:`RuleRun` raised it: that run as far as it went (the open
+        #: points met before the error are its ``opened``)
+        self.run: RuleRun | None = None
 
     @property
     def every(self) -> tuple[InputError, ...]:
@@ -1994,10 +1997,20 @@ class RuleRun:
         self.tags: list[str] = []            # the rule behind each step
         self.announce: dict[int, str] = {}   # step index -> occurrence whose readings it shows
         self.opened: dict[str, OpenPoint] = {}
+        self.bases: dict[str, str] = {}      # occurrence -> the slug of its point
+        #: the occurrence whose first reading excludes the table as entered, and the error
+        self.excluded: tuple[str, InputError] | None = None
 
     def apply(self, item: Rule, *args: Any) -> Any:
-        """Apply rule ``item`` to this run and ``args``; tag the steps it added with its name."""
-        result = item(self, *args)
+        """Apply rule ``item`` to this run and ``args``; tag the steps it added with its name.
+
+        :raises InputError: as the rule raises it, carrying this run (``run``).
+        """
+        try:
+            result = item(self, *args)
+        except InputError as error:
+            error.run = error.run or self
+            raise
         self.tag(item.name)
         return result
 
@@ -2015,6 +2028,7 @@ class RuleRun:
                              for r in point.readings)
             self.opened[occurrence] = dataclasses.replace(point, slug=occurrence,
                                                           readings=readings)
+            self.bases[occurrence] = point.slug
         return self.chosen.get(occurrence, self.chosen.get(point.slug, point.readings[0].slug))
 
     def announcing(self, occurrence: str) -> None:
@@ -2058,7 +2072,11 @@ class RunView:
         ones), and the readings of every point left open where they give different values."""
         values, readings, quiet, impossible = self.values(run), [], set(), []
         for occurrence, point in run.opened.items():
-            found = self._readings(run, occurrence, point, values)
+            if run.excluded and run.excluded[0] == occurrence:
+                found = _excluded_step(point, point.readings[0], run.excluded[1], followed=next(
+                    r for r in point.readings if r.slug == run.chosen.get(occurrence)))
+            else:
+                found = self._readings(run, occurrence, point, values)
             if isinstance(found, Step):  # impossible under a reading: said so, not announced
                 impossible.append(found)
                 quiet.add(occurrence)
@@ -2074,23 +2092,126 @@ class RunView:
                   first: tuple[Value, ...]) -> tuple[Reading, ...] | Step:
         """The readings of ``point`` at ``occurrence`` where they give different values; a
         ``NOT_COVERED`` step where the table as entered is not possible under a reading
-        other than the first (the engine rules under none of them as if it were settled)."""
-        import dataclasses
+        other than the first (the engine rules under none of them as if it were settled).
 
-        results = {point.readings[0].slug: first}
+        A point first met under a reading (not under the first readings) is open there too:
+        where its own readings give different values, each combination is a reading of its
+        own ("…, and then (question): …")."""
+        results, shown = {point.readings[0].slug: first}, [point.readings[0]]
         for item in point.readings[1:]:
             try:
-                results[item.slug] = self.values(self.rerun(run.table, {occurrence: item.slug}))
+                found = self._outcomes(run, {**run.chosen, occurrence: item.slug})
             except InputError as error:  # the rest of the run cannot go on under this reading
-                return Step(Outcome.NOT_COVERED, msg(_(
-                    "Open point (%(question)s): under the reading “%(reading)s” the "
-                    "table as entered is not possible: %(error)s"), question=point.question,
-                    reading=item.label, error=error.message),
-                    tuple(dict.fromkeys(citations(*point.leaves_open, *item.clauses))), msg(_(
-                        "The texts leave this point open, and under this reading they exclude "
-                        "what was entered: the values shown follow the first reading only, and "
-                        "the ruling is incomplete.")))
+                return _excluded_step(point, item, error)
+            if len({tuple((v.name, v.value) for v in values) for _path, values in found}) == 1:
+                found = [((), found[0][1])]
+            for path, values in found:
+                combined = functools.reduce(_and_then, path, item)
+                shown.append(combined)
+                results[combined.slug] = values
         differ = {v.name for values in results.values() for v, w in zip(values, first)
                   if v.value != w.value}
-        return dataclasses.replace(point, slug=self.point(occurrence)).readings_for(
-            lambda slug: tuple(v for v in results[slug] if v.name in differ))
+        return dataclasses.replace(point, slug=self.point(occurrence), readings=tuple(
+            shown)).readings_for(lambda slug: tuple(v for v in results[slug] if v.name in differ))
+
+    def _outcomes(self, run: RuleRun, chosen: Mapping[str, str]
+                  ) -> list[tuple[tuple[tuple[OpenPoint, ReadingOf], ...], tuple[Value, ...]]]:
+        """The values under ``chosen`` (:func:`consistent_run`) and, where a point is first
+        met under them, under each of its readings: ``(path, values)``, ``path`` the points
+        first met and the reading taken of each.
+
+        :raises InputError: where the table as entered is not possible under one of them.
+        """
+        again = consistent_run(self.rerun, run.table, chosen, run)
+        new = [o for o in again.opened if o not in again.chosen and o not in run.opened]
+        if not new:
+            return [((), self.values(again))]
+        point = again.opened[new[0]]
+        return [(((point, item), *path), values) for item in point.readings
+                for path, values in self._outcomes(run, {**again.chosen, new[0]: item.slug})]
+
+
+def _and_then(reading: ReadingOf, met: tuple[OpenPoint, ReadingOf]) -> ReadingOf:
+    """``reading`` followed by the reading taken of a point first met under it."""
+    point, item = met
+    return ReadingOf(f"{reading.slug}+{point.slug}={item.slug}", msg(_(
+        "%(reading)s, and then (%(question)s): %(other)s"), reading=reading.label,
+        question=point.question, other=item.label),
+        tuple(dict.fromkeys((*reading.clauses, *item.clauses))))
+
+
+def _excluded_step(point: OpenPoint, item: ReadingOf, error: InputError,
+                   followed: ReadingOf | None = None) -> Step:
+    """The ``NOT_COVERED`` step of open point ``point`` under whose reading ``item`` the table
+    as entered is not possible (``error``); ``followed``: the reading the values follow
+    instead, where ``item`` is the first."""
+    return Step(Outcome.NOT_COVERED, msg(_(
+        "Open point (%(question)s): under the reading “%(reading)s” the table as entered is "
+        "not possible: %(error)s"), question=point.question, reading=item.label,
+        error=error.message), tuple(dict.fromkeys(citations(*point.leaves_open, *item.clauses))),
+        msg(_("The texts leave this point open, and under this reading they exclude what was "
+              "entered: the values shown follow the first reading only, and the ruling is "
+              "incomplete.")) if followed is None else msg(_(
+                  "The texts leave this point open, and under this reading they exclude what "
+                  "was entered: the values shown follow the reading “%(reading)s” only, and "
+                  "the ruling is incomplete."), reading=followed.label))
+
+
+def consistent_run(rerun: Callable[[Any, Mapping[str, str]], RuleRun], table: Any,
+                   chosen: Mapping[str, str], known: RuleRun | None = None) -> RuleRun:
+    """``rerun(table, chosen)``, where an occurrence of a point first met under these readings
+    (not met in ``known``, nor chosen) follows the reading chosen for that point elsewhere:
+    a judge who takes a reading of a clause takes it wherever the clause is met again.
+
+    :raises InputError: where the table as entered is not possible under these readings.
+
+    >>> class Demo(ClauseKey):
+    ...     document = enum.nonmember(DocumentRef("demo", "rules"))
+    ...     ROUND = "1.p1"
+    >>> point = open_point("rounding", "Rounding?", (Demo.ROUND,), "none is given",
+    ...                    ("down", "rounded down", Demo.ROUND), ("up", "rounded up", Demo.ROUND))
+    >>> def rerun(table, chosen):  # the second rounding is met only where the first rounds up
+    ...     run = RuleRun(table, chosen)
+    ...     if run.reading(point, "effect-1") == "up":
+    ...         run.reading(point, "effect-2")
+    ...     return run
+    >>> consistent_run(rerun, None, {"effect-1": "up"}).chosen
+    {'effect-1': 'up', 'effect-2': 'up'}
+    """
+    met = known.opened if known is not None else {}
+    while True:
+        try:
+            run = failed = rerun(table, chosen)
+        except InputError as error:
+            if error.run is None:
+                raise
+            run, failed = error.run, error
+        by_point = {run.bases[o]: slug for o, slug in chosen.items() if o in run.bases}
+        follow = {o: by_point[point] for o, point in run.bases.items()
+                  if o not in chosen and o not in met and point in by_point}
+        if not follow:
+            if isinstance(failed, InputError):
+                raise failed
+            return run
+        chosen = {**chosen, **follow}
+
+
+def possible_run(rerun: Callable[[Any, Mapping[str, str]], RuleRun], table: Any) -> RuleRun:
+    """``rerun(table, {})`` under the first readings; where a rule finds the table as entered
+    not possible under them, the run under the first other reading of a point met before
+    that makes it possible, its ``excluded`` naming the point and the error.
+
+    :raises InputError: the first error, where no single other reading makes it possible.
+    """
+    try:
+        return rerun(table, {})
+    except InputError as error:
+        for occurrence, point in (error.run.opened if error.run else {}).items():
+            for item in point.readings[1:]:
+                try:
+                    run = consistent_run(rerun, table, {occurrence: item.slug})
+                except InputError:
+                    continue
+                run.excluded = (occurrence, error)
+                return run
+        raise

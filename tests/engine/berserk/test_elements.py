@@ -196,3 +196,28 @@ def test_a_neutral_card_that_gains_an_element_shows_whether_it_stays_neutral():
     assert first.value("target_1_relation") == Relation.DIFFERENT.label
     assert stays.value("target_1_relation") == Relation.NEITHER.label
     assert stays.value("elements") == (Element.SWAMP.label, Element.NEUTRAL.label)
+
+
+def test_a_point_first_met_under_a_reading_is_open_there_too():
+    """106 ¶3: a neutral card gains steppe; a neutral target.  Under "no longer neutral" the
+    cards are neither of the same nor of different elements (the target is neutral).  Under
+    "stays neutral", both cards are neutral, and whether neutral is an element two neutral
+    cards share is open in its turn: each answer is a reading of its own, as the relation
+    differs (neither / the same element); the ruling showed only the first of them."""
+    ruling = SITUATION.evaluate({
+        **HISTORY, "elements": ["neutral"],
+        "changes": [{"change": "gain-element", "element": "steppe"}],
+        "targets": [{"elements": ["neutral"]}]})
+    readings = ruling.readings_of("change-1-neutral")
+    assert [r.value("target_1_relation") for r in readings] == [
+        Relation.NEITHER.label, Relation.NEITHER.label, Relation.SAME.label]
+    first, *stays = readings
+    assert first.label.id == "It is no longer neutral"
+    for reading, answer in zip(stays, ("Neutral is no element", "Neutral is an element both")):
+        params = reading.label.param_dict()
+        assert reading.label.id == "%(reading)s, and then (%(question)s): %(other)s"
+        assert params["reading"].id == "It stays neutral and also has the element"
+        assert params["question"].id.startswith("Is neutral an element")
+        assert params["other"].id.startswith(answer), params["other"].id
+        assert reading.value("elements") == (Element.STEPPE.label, Element.NEUTRAL.label)
+    assert {c.key for c in stays[1].citations} == {"106.p3", "106.p2"}

@@ -315,3 +315,75 @@ def test_a_table_impossible_under_another_reading_is_said_so_and_incomplete():
     # without the fourth change the same point is an ordinary open point with two readings
     three = SITUATION.evaluate({**inputs, "changes": inputs["changes"][:3]})
     assert "change-3-flight" in three.open_points() and three.complete
+
+
+FLYING = {**HISTORY, "initial_subtype": "flying", "initial_movement": None}
+
+
+def test_a_reading_holds_wherever_its_point_is_met_again():
+    """108.1, a flying creature that loses flight twice: under the reading that its initial
+    subtype comes back, it flies again after the first loss, so the second loss is the same
+    open point again and gives the same answer; the card ends flying, without closing (107.1).
+    Under the first reading it ends a non-flying creature with closing.  The closing was shown
+    as settled, the second loss ruled under the first reading after the first under the other."""
+    ruling = SITUATION.evaluate({**FLYING, "changes": [{"change": "lose-flight"}] * 2})
+    first, initial = open_readings(ruling, "change-1-lost-flight")
+    assert [first.value("closing"), initial.value("closing")] == [True, False]
+    assert initial.value("subtype") == Subtype.FLYING.label
+    assert initial.value("movement") == FLIGHT_ICON
+    assert first.value("subtype") == Subtype.NON_FLYING.label
+    assert ruling.value("closing") is True and ruling.complete
+
+
+def test_a_table_the_first_reading_excludes_is_ruled_under_the_other_and_incomplete():
+    """108.1: the card loses flight, then becomes a non-flying creature with movement 3.  Under
+    the first reading of lost-flight it already is a non-flying creature, and a movement goes
+    only with a change of subtype; under the reading that its initial subtype (flying) comes
+    back, the change replaces flying by non-flying with movement 3.  The table is not refused:
+    it is ruled under the reading that admits it, says the other excludes it, and is
+    incomplete."""
+    ruling = SITUATION.evaluate({**FLYING, "changes": [
+        {"change": "lose-flight"},
+        {"change": "become-creature", "subtype": "non-flying", "movement": 3}]})
+    assert ruling.value("step_1_subtype") == Subtype.FLYING.label
+    assert ruling.value("subtype") == Subtype.NON_FLYING.label
+    assert ruling.value("movement") == 3
+    assert ruling.value("closing") is True
+    (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
+    params = step.message.param_dict()
+    assert params["reading"].id == "A non-flying creature with no stated movement"
+    assert params["error"].id.startswith("The card already is a creature of this subtype")
+    assert dict(step.reason.params)["reading"].id.startswith("Its initial subtype comes back")
+    assert [c.key for c in step.citations] == ["108.1", "108.p1"]
+    lost = only_step(ruling, "The card loses %(lost)s and gets back its initial subtype "
+                             "%(initial)s.")
+    assert lost.outcome is Outcome.SILENT
+    assert not ruling.complete and ruling.verdict.render().startswith("Incomplete")
+    assert ruling.readings == ()
+
+
+def test_a_table_every_reading_excludes_stays_an_input_error():
+    """A movement stated for a creature that keeps its subtype, with no open point on the way:
+    no reading admits it, so the field is named as before."""
+    with pytest.raises(InputError) as error:
+        SITUATION.evaluate({**HISTORY, "changes": [
+            {"change": "become-creature", "subtype": "non-flying", "movement": 3}]})
+    assert error.value.field == "changes.0.movement"
+
+
+def test_an_artifact_that_flew_and_loses_flight_is_not_said_to_have_a_subtype():
+    """106.4: only creatures have subtypes.  An artifact that became a flying creature and
+    loses flight: the step says its initial type gives back no subtype, citing 106.4, instead
+    of calling the artifact its "initial subtype"."""
+    ruling = SITUATION.evaluate({**HISTORY, "initial_type": "artifact", "initial_subtype": None,
+                                 "initial_movement": None, "changes": [
+                                     {"change": "become-creature", "subtype": "flying"},
+                                     {"change": "lose-flight"}]})
+    (step,) = steps_with(ruling, "The card loses %(lost)s and becomes a non-flying creature "
+                                 "with no stated movement.")
+    why = step.reason.param_dict()["why"]
+    assert why.id.startswith("108.1 gives back the initial subtype, but the card's initial "
+                             "type %(type)s has no subtype (106.4)")
+    assert why.param_dict()["type"] == CardType.ARTIFACT.label
+    assert "106.4" in {c.key for c in step.citations}
+    assert "initial subtype is" not in step.reason.render()

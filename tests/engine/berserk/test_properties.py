@@ -4,13 +4,13 @@ the situation restricted to its part of the table."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, example, given, settings, strategies as st
 
 from engine.berserk import (
     ELEMENT_FEATURE, ELEMENT_GAIN, PROPERTY_REPLACEMENT, RULESET, SAME_ELEMENT, SITUATION,
     TIMING, CardType, ChangeKind, Element, Subtype, rule_under,
 )
-from engine.core import InputError, Ruling
+from engine.core import InputError, Ruling, validate_fields
 
 SETTINGS = settings(max_examples=200, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -91,12 +91,39 @@ IMPOSSIBLE = ("Open point (%(question)s): under the reading “%(reading)s” th
               "is not possible: %(error)s")
 
 
+#: The label of a reading followed by a reading of a point first met under it.
+AND_THEN = "%(reading)s, and then (%(question)s): %(other)s"
+
+
+def _labels(label) -> list[str]:
+    """The ids of the reading labels ``label`` is made of."""
+    if label.id != AND_THEN:
+        return [label.id]
+    params = dict(label.params)
+    return [*_labels(params["reading"]), params["other"].id]
+
+
 def _values(values) -> dict:
     return {v.name: v.value for v in values}
 
 
+#: Tables found by the judge helper: a flying creature that loses flight, then loses it again
+#: (the same point met again under the other reading), or then becomes a non-flying creature
+#: with a movement (a table only the other reading admits).
+JUDGE_FOUND = [{
+    "initial_type": "creature", "initial_subtype": "flying", "initial_movement": None,
+    "initial_status": "ordinary", "in_play_zone": True, "elements": ["swamp"],
+    "changes": changes, "turn": "opponent", "phase": "main", "subphase": "choice",
+    "strike_declared": "opponent", "use_prevented": [], "features": [], "targets": []}
+    for changes in ([{"change": "lose-flight"}, {"change": "lose-flight"}],
+                    [{"change": "lose-flight"}, {"change": "become-creature",
+                                                 "subtype": "non-flying", "movement": 3}])]
+
+
 @SETTINGS
 @given(inputs=situations())
+@example(inputs=JUDGE_FOUND[0])
+@example(inputs=JUDGE_FOUND[1])
 def test_a_point_is_shown_open_only_where_its_readings_differ(inputs):
     ruling = rule(SITUATION, inputs)
     for point in ruling.open_points():
@@ -105,18 +132,70 @@ def test_a_point_is_shown_open_only_where_its_readings_differ(inputs):
         first = _values(readings[0].values)
         assert all(ruling.value(name) == value for name, value in first.items())
     base = _values(ruling.values)
-    shown = {reading.label.id for reading in ruling.readings}
+    shown = {label for reading in ruling.readings for label in _labels(reading.label)}
     impossible = {dict(step.message.params)["reading"].id for step in ruling.steps
                   if step.message.id == IMPOSSIBLE}
     for declared in RULESET.open_points():
-        for reading in declared.readings[1:]:
+        for reading in declared.readings:
             try:
                 forced = rule_under(SITUATION, inputs, {declared.slug: reading.slug})
             except InputError:  # the table is impossible under this reading: the ruling says so
+                if not _met(inputs, declared.slug):
+                    continue  # the error is another point's first reading's (said so)
                 assert reading.label.id in impossible and not ruling.complete, reading.slug
                 continue
             if _values(forced) != base:
                 assert reading.label.id in shown | impossible, (declared.slug, reading.slug)
+
+
+def _met(inputs, point) -> bool:
+    """True if ``point`` is met on the way the ruling of ``inputs`` took."""
+    table = SITUATION.table(validate_fields(SITUATION.fields, inputs))
+    return point in table._ruled.bases.values()
+
+
+def _every_reading(inputs) -> list[dict]:
+    """The values under every choice of readings that takes each point's reading wherever the
+    point is met (a judge's reading of a clause holds wherever the clause applies)."""
+    from engine.berserk import _VIEWS, _run
+
+    table, found = SITUATION.table(validate_fields(SITUATION.fields, inputs)), []
+
+    def walk(chosen: dict, by_point: dict) -> None:
+        try:
+            run = _run(table, chosen)
+        except InputError as error:  # go on where a reading met before the error is free
+            run = error.run
+            free = [o for o in run.opened if o not in chosen]
+            if not free:
+                return
+        else:
+            free = [o for o in run.opened if o not in chosen]
+            if not free:
+                found.append(_values(_VIEWS["situation"].values(run)))
+                return
+        occurrence = free[0]
+        point = run.bases[occurrence]
+        for reading in run.opened[occurrence].readings:
+            if by_point.get(point, reading.slug) == reading.slug:
+                walk({**chosen, occurrence: reading.slug}, {**by_point, point: reading.slug})
+
+    walk({}, {})
+    return found
+
+
+@SETTINGS
+@given(inputs=situations())
+@example(inputs=JUDGE_FOUND[0])
+@example(inputs=JUDGE_FOUND[1])
+def test_every_value_a_reading_gives_is_shown(inputs):
+    """A value is never shown as settled where some reading of the open points gives another:
+    each value any choice of readings gives is the ruling's own or one of its readings'."""
+    ruling = rule(SITUATION, inputs)
+    shown = {(v.name, repr(v.value)) for v in ruling.values}
+    shown |= {(v.name, repr(v.value)) for reading in ruling.readings for v in reading.values}
+    for values in _every_reading(inputs):
+        assert {(name, repr(value)) for name, value in values.items()} <= shown, repr(inputs)
 
 
 def _member(enum, label):

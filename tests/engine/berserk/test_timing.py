@@ -66,3 +66,15 @@ def test_timing_input_errors(data, field):
     with pytest.raises(InputError) as error:
         TIMING.evaluate(data)
     assert error.value.field == field
+
+
+@pytest.mark.parametrize("strike, turn, whose", [
+    ("opponent", "own", "the opponent's turn"), ("own", "opponent", "its player's own turn")])
+def test_a_strike_declared_out_of_its_turn_names_whose_turn_it_is_declared_in(strike, turn, whose):
+    """107.2–107.3: the error says in whose turn the strike is declared; for the opponent's
+    strike, the opponent's turn (it said "its player's own turn" for both)."""
+    with pytest.raises(InputError) as error:
+        TIMING.evaluate({**TIMING_BASE, "turn": turn, "phase": "main", "subphase": "choice",
+                         "strike_declared": strike})
+    assert error.value.field == "strike_declared"
+    assert error.value.message.id.rstrip(".").split(": ")[0].endswith(whose)
