@@ -2196,6 +2196,56 @@ def consistent_run(rerun: Callable[[Any, Mapping[str, str]], RuleRun], table: An
         chosen = {**chosen, **follow}
 
 
+#: The question of the open points read together (:func:`readings_together`).
+TOGETHER = msg(_("Several open points read together"))
+
+
+def readings_together(first: tuple[Value, ...], shown: Sequence[Reading],
+                      combinations: Sequence[tuple[tuple[tuple[OpenPoint, ReadingOf], ...],
+                                                   tuple[Value, ...]]], slug: str = "together"
+                      ) -> tuple[Reading, ...]:
+    """The readings of several open points taken together (point ``slug``), where some
+    combination of their readings gives a value that neither the ruling (``first``) nor any
+    one point's readings (``shown``) show; else ``()``.  ``combinations``: each choice of a
+    reading per point met, as ``((point, reading), ...)``, with its values, the first
+    readings' first.  A value is never shown as settled where the readings together give
+    another.
+
+    >>> class Demo(ClauseKey):
+    ...     document = enum.nonmember(DocumentRef("demo", "rules"))
+    ...     P = "1.p1"
+    >>> a = open_point("a", "A?", (Demo.P,), "why a", ("no", "not a", Demo.P), ("yes", "a", Demo.P))
+    >>> b = open_point("b", "B?", (Demo.P,), "why b", ("no", "not b", Demo.P), ("yes", "b", Demo.P))
+    >>> both = lambda x, y: (Value("ok", x == y == "yes", msg("OK")),)
+    >>> combos = [(((a, ra), (b, rb)), both(ra.slug, rb.slug)) for ra in a.readings
+    ...           for rb in b.readings]
+    >>> [(r.label.render(), r.value("ok")) for r in readings_together(both("no", "no"), (), combos)]
+    [('not a; and not b', False), ('not a; and b', False), ('a; and not b', False), ('a; and b', True)]
+    """
+    seen = {(v.name, repr(v.value)) for v in first}
+    seen |= {(v.name, repr(v.value)) for reading in shown for v in reading.values}
+    if all((v.name, repr(v.value)) in seen for _path, values in combinations for v in values):
+        return ()
+    known = {v.name: v.value for v in first}
+    differ = {v.name for _path, values in combinations for v in values
+              if known.get(v.name, ...) != v.value}
+    items, results = [], {}
+    for path, values in combinations:
+        label = functools.reduce(lambda said, step: msg(_("%(earlier)s; and %(reading)s"),
+                                                        earlier=said, reading=step[1].label),
+                                 path[1:], path[0][1].label)
+        item = ReadingOf("+".join(f"{p.slug}={r.slug}" for p, r in path), label,
+                         tuple(dict.fromkeys(c for _p, r in path for c in r.clauses)))
+        items.append(item)
+        results[item.slug] = tuple(v for v in values if v.name in differ)
+    points = tuple(dict.fromkeys(p for path, _values in combinations for p, _r in path))
+    return OpenPoint(slug, TOGETHER, tuple(dict.fromkeys(
+        c for p in points for c in p.leaves_open)), tuple(items), msg(_(
+            "Each open point above is shown with the others read as presented first; read "
+            "together, they give values none of them shows alone. The values above follow "
+            "the readings presented first."))).readings_for(results.__getitem__)
+
+
 def possible_run(rerun: Callable[[Any, Mapping[str, str]], RuleRun], table: Any) -> RuleRun:
     """``rerun(table, {})`` under the first readings; where a rule finds the table as entered
     not possible under them, the run under the first other reading of a point met before

@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 from engine.core import (
     ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Trace, Uncovered, Value, _,
-    assumed, card_text_field, msg, open_point, rule,
+    assumed, card_text_field, msg, open_point, readings_together, rule,
 )
 
 GAME = "marvel-champions"
@@ -1425,12 +1425,16 @@ def _scope(values: tuple[Value, ...]) -> Message | None:
 
 
 def _ruling(table: Table, slug: str) -> Ruling:
-    """The ruling under the first readings, with the readings of each point a rule consulted."""
+    """The ruling under the first readings, with the readings of each point a rule consulted,
+    and of the points read together where they give values none shows alone."""
     first = _evaluated(table, {})
     readings: tuple = ()
+    met = dict(first.consulted)
     for point in first.consulted.values():
-        runs = [first.values] + [_evaluated(table, {point.slug: r.slug}).values
-                                 for r in point.readings[1:]]
+        others = [_evaluated(table, {point.slug: r.slug}) for r in point.readings[1:]]
+        for run in others:
+            met.update(run.consulted)
+        runs = [first.values] + [run.values for run in others]
         found = [{v.name: v.value for v in values} for values in runs]
         shown = {name for name in set().union(*found) if name == "can_initiate"
                  or name.endswith("_resolves_against")
@@ -1438,7 +1442,21 @@ def _ruling(table: Table, slug: str) -> Ruling:
         by_slug = {r.slug: tuple(v for v in values if v.name in shown)
                    for r, values in zip(point.readings, runs)}
         readings += point.readings_for(by_slug.__getitem__)
+    if len(met) > 1:  # two points, or one met only under another's reading
+        readings += readings_together(first.values, readings, _combinations(table, {}, ()))
     return Ruling(slug, first.values, tuple(first.trace.steps), (), readings, _scope(first.values))
+
+
+def _combinations(table: Table, chosen: dict[str, str], path: tuple
+                  ) -> list[tuple[tuple, tuple[Value, ...]]]:
+    """Each choice of a reading per open point the rules consult under the choices made so
+    far (``chosen``, ``path``), with its values, the first readings' first."""
+    run = _evaluated(table, chosen)
+    point = next((p for p in run.consulted.values() if p.slug not in chosen), None)
+    if point is None:
+        return [(path, run.values)]
+    return [found for item in point.readings for found in _combinations(
+        table, {**chosen, point.slug: item.slug}, (*path, (point, item)))]
 
 
 RULES = (cost_not_considered, basic_power, fixes_on, label_restriction, deal_damage,

@@ -36,7 +36,7 @@ from engine.core import (
     Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, Reading, ReadingOf, Ruleset, Ruling, Scenario, Step,
     Trace, Uncovered, Value, _, card_text_field, card_text_may_override, citations,
-    has_card_text, msg, open_point, rule,
+    has_card_text, msg, open_point, readings_together, rule,
 )
 
 __all__ = [
@@ -1633,6 +1633,20 @@ def _narrate_wirkung(state: _State, monster: Monster) -> None:
 
 # --- Rulings: what each scenario presents, and the readings of the open points ---
 
+#: At most this many open points of one monster are read together (2**6 runs).
+TOGETHER_DEPTH = 6
+
+
+def _reading_group(key: Key) -> Any:
+    """Whose open points are read together: a monster's (its number) or an effect's."""
+    return key[:2] if key[0] == "effect" else key[0]
+
+
+def _results(values: tuple[Value, ...]) -> tuple[Value, ...]:
+    """``values`` without evaluation orders (an order alone is not a different result)."""
+    return tuple(v for v in values if not v.name.endswith("order"))
+
+
 @dataclass(frozen=True)
 class _View:
     """What a scenario presents of a table: its voice, values, open points' slugs, notes."""
@@ -1663,8 +1677,39 @@ class _View:
                                      citations(*point.readings[index].clauses), index == 0,
                                      point.why if index == 0 else None, point.question)
                              for index in kept]
-        return Ruling(self.slug, self.values(state, None), state.trace.finish(differing),
-                      self.notes(state), tuple(readings))
+        values = self.values(state, None)
+        for group in dict.fromkeys(_reading_group(key) for (_slug, key), point
+                                   in state.trace.consulted.items()
+                                   if self.point_slug(point, key) is not None):
+            slug = "together" if self.voice is not _Voice.TABLE else (
+                f"monster-{group}-together" if isinstance(group, int)
+                else f"effect-{group[1]}-together")
+            readings += readings_together(_results(values), readings, [
+                (path, _results(found)) for path, found in self._combinations(
+                    table, choices or {}, group)], slug)
+        return Ruling(self.slug, values, state.trace.finish(differing), self.notes(state),
+                      tuple(readings))
+
+    def _combinations(self, table: Table, chosen: Mapping[Any, str], group: Any,
+                      path: tuple = ()) -> list[tuple[tuple, tuple[Value, ...]]]:
+        """Each choice of a reading per open point met for ``group`` (:func:`_reading_group`)
+        under the choices made so far, with its values, the first readings' first; ``[]``
+        past :data:`TOGETHER_DEPTH` points (none read together)."""
+        state = _run(table, self.voice, chosen, True)
+        free = next(((key, point) for key, point in state.trace.consulted.items()
+                     if _reading_group(key[1]) == group and key not in chosen), None)
+        if free is None:
+            return [(path, self.values(state, None))]
+        if len(path) >= TOGETHER_DEPTH:
+            return []
+        found = []
+        for item in free[1].readings:
+            more = self._combinations(table, {**chosen, free[0]: item.slug}, group,
+                                      (*path, (free[1], item)))
+            if not more:
+                return []
+            found += more
+        return found
 
     def _alternative(self, table: Table, state: _State, choices: Mapping[Any, str],
                      point: OpenPoint, key: Key) -> _State:

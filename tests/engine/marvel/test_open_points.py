@@ -121,3 +121,32 @@ def test_the_future_point_cites_the_two_clauses():
     assert [c.key for c in first.citations] == ["ziel.p3"]
     assert [c.key for c in other.citations] == ["ziel.p6"]
     assert other.value("effect_1_resolves_against") == ()
+
+
+def test_open_points_read_together_where_only_both_readings_change_the_answer():
+    """Ziel ¶4.1 (does readying a ready ally affect it?) and ¶4.2 (does 0 damage affect the
+    villain?), each "choose 1": each point alone leaves the ability without a valid target,
+    so one point's readings both say "cannot be initiated"; read "yes" together, both
+    effects have a valid target and it can be initiated.  "False" was shown as if every
+    reading agreed on it."""
+    from tests.engine.marvel.helpers import ally, card, hero
+
+    ruling = marvel.SITUATION.evaluate(card(
+        {"verb": "ready", "selector": "choose", "target_type": "ally", "count": 1},
+        {"verb": "deal_damage", "selector": "choose", "target_type": "villain", "amount": 0,
+         "count": 1},
+        characters=[hero(exhausted=True), ally(damage=1)], villain=[{"damage": 1}]))
+    assert ruling.value("can_initiate") is False
+    for slug in ("no-change", "zero-amount"):
+        assert [r.value("can_initiate") for r in ruling.readings_of(slug)] == [False, False]
+    together = ruling.readings_of("together")
+    assert [r.value("can_initiate") for r in together] == [False, False, False, True]
+    last = together[-1]
+    assert last.label.id == "%(earlier)s; and %(reading)s"
+    assert [dict(last.label.params)[k].id.split(":")[0] for k in ("earlier", "reading")] == [
+        "Yes", "Yes"]
+    assert last.value("effect_1_resolves_against") == ("ally 2",)
+    assert last.value("effect_2_resolves_against") == ("villain",)
+    # each reading's own clauses: "Yes" to ¶4.1 rests on ¶4.1, "Yes" to ¶4.2 on ¶4
+    assert [c.key for c in last.citations] == ["ziel.p4.1", "ziel.p4"]
+    assert together[0].presented_first and together[0].why.id.startswith("Each open point")

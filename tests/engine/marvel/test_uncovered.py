@@ -176,8 +176,41 @@ def test_a_point_is_shown_open_exactly_where_its_readings_give_different_values(
         assert (point.slug in ruling.open_points()) == (values[0] != values[1]), point.slug
         assert values[0] == ruling.values
     for slug in ruling.open_points():
+        if slug == "together":  # the points read together: every combination of readings
+            continue
         first, other = ruling.readings_of(slug)
         assert first.values != other.values
+
+
+def _every_reading(table) -> list:
+    """The values under every choice of a reading per open point the rules consult."""
+    def walk(chosen: dict) -> list:
+        found = marvel.rule_under(table, chosen)
+        run = marvel._evaluated(table, chosen)
+        point = next((p for p in run.consulted.values() if p.slug not in chosen), None)
+        if point is None:
+            return [found.values]
+        return [v for r in point.readings for v in walk({**chosen, point.slug: r.slug})]
+    return walk({})
+
+
+@_SETTINGS
+@given(data=tables())
+def test_every_value_the_readings_give_together_is_shown(data):
+    """A value is never shown as settled where some choice of readings of the open points
+    gives another: each is the ruling's own, one point's reading's, or the points' read
+    together ("together", every combination, the first readings' first)."""
+    table = marvel.parse(marvel.SITUATION.validate(data))
+    ruling = marvel.SITUATION.evaluate(data)
+    shown = {(v.name, repr(v.value)) for v in ruling.values}
+    shown |= {(v.name, repr(v.value)) for r in ruling.readings for v in r.values}
+    for values in _every_reading(table):
+        assert {(v.name, repr(v.value)) for v in values} <= shown
+    together = ruling.readings_of("together")
+    if together:
+        assert together[0].presented_first and len(together) > 2
+        assert {v.name: v.value for v in together[0].values}.items() <= {
+            v.name: v.value for v in ruling.values}.items()
 
 
 @_SETTINGS

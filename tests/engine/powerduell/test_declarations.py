@@ -352,3 +352,64 @@ def test_a_spezial_wirkung_with_a_wirkungsbegrenzung_never_affects_its_own_guard
                      "target_guardian": "a"}]})
     assert ruling.value("effect_1_affects") is False and not ruling.readings and ruling.settled
     assert [c.key for c in ruling.steps[-1].citations] == [Clause.WB_RULE.value]
+
+
+def test_a_point_met_only_under_another_reading_is_read_together_with_it():
+    """A Wirkung of −15 DP for every monster, extending to the opposing side, and a Merkur
+    monster of side B with DP 12.  Under the reading that the description prevails the
+    Wirkung reaches it: DP 12 − 15 = −3, and whether a value falls below 0 is open there,
+    a point the first reading never meets.  Shown alone, the reading said −3 as settled;
+    read together, 0 is shown beside it."""
+    ruling = SITUATION.evaluate({
+        "active_side": "a", "monsters": [{"side": "b", "planet": "merkur", "ap": 10,
+                                          "dp": 12, "cost": 1}], "effects": [],
+        "guardians": [{"side": "a", "base_planet": "mars", "left_planet": "erde",
+                       "right_planet": "erde", "wirkung_attribute": "dp",
+                       "wirkung_amount": -15, "wirkung_scope": "all",
+                       "extends_to_opposing_side": True}]})
+    assert ruling.value("monster_1_dp") == 12
+    assert [r.value("monster_1_dp") for r in ruling.readings_of("monster-1-np-scope-a")] == [
+        12, -3]
+    together = ruling.readings_of("monster-1-together")
+    assert [r.value("monster_1_dp") for r in together] == [12, -3, 0]
+    assert together[0].presented_first and not together[1].presented_first
+    label = together[2].label
+    assert label.id == "%(earlier)s; and %(reading)s"
+    assert label.param_dict()["reading"].id == "A value cannot fall below 0"
+
+
+def _every_reading(table) -> list:
+    """The values (orders left out) under every choice of a reading per open point met, each
+    monster's or effect's points read together, the others' first."""
+    from engine.powerduell import _VIEWS, _reading_group, _run
+
+    view, found = _VIEWS[SITUATION.slug], []
+
+    def walk(chosen: dict, group) -> None:
+        state = _run(table, view.voice, chosen, True)
+        free = next((k for k in state.trace.consulted
+                     if _reading_group(k[1]) == group and k not in chosen), None)
+        if free is None:
+            found.append(view.values(state, None))
+            return
+        for reading in state.trace.consulted[free].readings:
+            walk({**chosen, free: reading.slug}, group)
+
+    first = _run(table, view.voice, {}, True)
+    for group in dict.fromkeys(_reading_group(key) for _slug, key in first.trace.consulted):
+        walk({}, group)
+    return found
+
+
+@_SETTINGS
+@given(tables())
+def test_every_value_the_readings_give_together_is_shown(data):
+    """A value is never shown as settled where some choice of readings gives another: each is
+    the ruling's own, one point's reading's, or one of the points read together."""
+    ruling = _ruling(data)
+    table = SITUATION.table(SITUATION.validate(data))
+    shown = {(v.name, repr(v.value)) for v in ruling.values}
+    shown |= {(v.name, repr(v.value)) for r in ruling.readings for v in r.values}
+    for values in _every_reading(table):
+        assert {(v.name, repr(v.value)) for v in values
+                if not v.name.endswith("order")} <= shown
