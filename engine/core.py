@@ -2246,6 +2246,23 @@ def readings_together(first: tuple[Value, ...], shown: Sequence[Reading],
             "the readings presented first."))).readings_for(results.__getitem__)
 
 
+def every_reading(point: OpenPoint, more: Callable[[ReadingOf], list[Any]]) -> list[Any]:
+    """``more(reading)`` for each reading of ``point``, joined in order (the combinations of
+    :func:`readings_together` under each); ``[]`` where one of them is ``[]`` (cut off).
+
+    >>> point = open_point("p", "P?", ("1.p1",), "why", ("a", "A", "1.p1"), ("b", "B", "1.p1"))
+    >>> every_reading(point, lambda r: [r.slug]), every_reading(point, lambda r: [])
+    (['a', 'b'], [])
+    """
+    found: list[Any] = []
+    for item in point.readings:
+        combinations = more(item)
+        if not combinations:
+            return []
+        found += combinations
+    return found
+
+
 def possible_run(rerun: Callable[[Any, Mapping[str, str]], RuleRun], table: Any) -> RuleRun:
     """``rerun(table, {})`` under the first readings; where a rule finds the table as entered
     not possible under them, the run under the first other reading of a point met before

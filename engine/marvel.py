@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 from engine.core import (
     ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Trace, Uncovered, Value, _,
-    assumed, card_text_field, msg, open_point, readings_together, rule,
+    assumed, card_text_field, every_reading, msg, open_point, readings_together, rule,
 )
 
 GAME = "marvel-champions"
@@ -1447,16 +1447,23 @@ def _ruling(table: Table, slug: str) -> Ruling:
     return Ruling(slug, first.values, tuple(first.trace.steps), (), readings, _scope(first.values))
 
 
+#: At most this many open points are read together (2**6 evaluations).
+TOGETHER_DEPTH = 6
+
+
 def _combinations(table: Table, chosen: dict[str, str], path: tuple
                   ) -> list[tuple[tuple, tuple[Value, ...]]]:
     """Each choice of a reading per open point the rules consult under the choices made so
-    far (``chosen``, ``path``), with its values, the first readings' first."""
+    far (``chosen``, ``path``), with its values, the first readings' first; ``[]`` past
+    :data:`TOGETHER_DEPTH` points (none read together)."""
     run = _evaluated(table, chosen)
     point = next((p for p in run.consulted.values() if p.slug not in chosen), None)
     if point is None:
         return [(path, run.values)]
-    return [found for item in point.readings for found in _combinations(
-        table, {**chosen, point.slug: item.slug}, (*path, (point, item)))]
+    if len(path) >= TOGETHER_DEPTH:
+        return []
+    return every_reading(point, lambda item: _combinations(
+        table, {**chosen, point.slug: item.slug}, (*path, (point, item))))
 
 
 RULES = (cost_not_considered, basic_power, fixes_on, label_restriction, deal_damage,

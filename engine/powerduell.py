@@ -36,7 +36,7 @@ from engine.core import (
     Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, Reading, ReadingOf, Ruleset, Ruling, Scenario, Step,
     Trace, Uncovered, Value, _, card_text_field, card_text_may_override, citations,
-    has_card_text, msg, open_point, readings_together, rule,
+    every_reading, has_card_text, msg, open_point, readings_together, rule,
 )
 
 __all__ = [
@@ -1633,12 +1633,13 @@ def _narrate_wirkung(state: _State, monster: Monster) -> None:
 
 # --- Rulings: what each scenario presents, and the readings of the open points ---
 
-#: At most this many open points of one monster are read together (2**6 runs).
+#: At most this many open points are read together (2**6 runs); past it, each monster's.
 TOGETHER_DEPTH = 6
 
 
 def _reading_group(key: Key) -> Any:
-    """Whose open points are read together: a monster's (its number) or an effect's."""
+    """Whose open points are read together past :data:`TOGETHER_DEPTH`: a monster's (its
+    number) or an effect's."""
     return key[:2] if key[0] == "effect" else key[0]
 
 
@@ -1661,12 +1662,17 @@ class _View:
         """The ruling on ``table`` under ``choices``, with each open point's readings where their
         values differ (an evaluation order alone is not a different result)."""
         state, readings, differing = _run(table, self.voice, choices), [], set()
+        met: set = set()  # the points met under the first readings or one other reading
         for (_slug, key), point in state.trace.consulted.items():
             if (slug := self.point_slug(point, key)) is None:
                 continue
-            results = [self.values(state, key)] + [self.values(self._alternative(
-                table, state, {**(choices or {}), (point.slug, key): item.slug}, point, key), key)
-                for item in point.readings[1:]]
+            others = [self._alternative(table, state, {**(choices or {}), (point.slug, key):
+                                                       item.slug}, point, key)
+                      for item in point.readings[1:]]
+            met.update([(_slug, key), *(k for other in others for k, p in
+                                        other.trace.consulted.items()
+                                        if self.point_slug(p, k[1]) is not None)])
+            results = [self.values(state, key)] + [self.values(other, key) for other in others]
             compared = [[(v.name, v.value) for v in values if not v.name.endswith("order")]
                         for values in results]
             if any(values != compared[0] for values in compared[1:]):
@@ -1678,10 +1684,12 @@ class _View:
                                      point.why if index == 0 else None, point.question)
                              for index in kept]
         values = self.values(state, None)
-        for group in dict.fromkeys(_reading_group(key) for (_slug, key), point
-                                   in state.trace.consulted.items()
-                                   if self.point_slug(point, key) is not None):
-            slug = "together" if self.voice is not _Voice.TABLE else (
+        # two points, or one met only under another's reading: the whole table's read
+        # together; past TOGETHER_DEPTH points, each monster's and each effect's
+        groups = [None] if len(met) <= TOGETHER_DEPTH else list(dict.fromkeys(
+            _reading_group(key) for _slug, key in sorted(met, key=repr)))
+        for group in groups if len(met) > 1 else ():
+            slug = "together" if group is None or self.voice is not _Voice.TABLE else (
                 f"monster-{group}-together" if isinstance(group, int)
                 else f"effect-{group[1]}-together")
             readings += readings_together(_results(values), readings, [
@@ -1690,26 +1698,22 @@ class _View:
         return Ruling(self.slug, values, state.trace.finish(differing), self.notes(state),
                       tuple(readings))
 
-    def _combinations(self, table: Table, chosen: Mapping[Any, str], group: Any,
+    def _combinations(self, table: Table, chosen: Mapping[Any, str], group: Any = None,
                       path: tuple = ()) -> list[tuple[tuple, tuple[Value, ...]]]:
-        """Each choice of a reading per open point met for ``group`` (:func:`_reading_group`)
-        under the choices made so far, with its values, the first readings' first; ``[]``
-        past :data:`TOGETHER_DEPTH` points (none read together)."""
+        """Each choice of a reading per open point met (that this scenario shows; of
+        ``group`` only, :func:`_reading_group`, unless ``None``) under the choices made so
+        far, with its values, the first readings' first; ``[]`` past :data:`TOGETHER_DEPTH`
+        points (none read together)."""
         state = _run(table, self.voice, chosen, True)
         free = next(((key, point) for key, point in state.trace.consulted.items()
-                     if _reading_group(key[1]) == group and key not in chosen), None)
+                     if key not in chosen and self.point_slug(point, key[1]) is not None
+                     and group in (None, _reading_group(key[1]))), None)
         if free is None:
             return [(path, self.values(state, None))]
         if len(path) >= TOGETHER_DEPTH:
             return []
-        found = []
-        for item in free[1].readings:
-            more = self._combinations(table, {**chosen, free[0]: item.slug}, group,
-                                      (*path, (free[1], item)))
-            if not more:
-                return []
-            found += more
-        return found
+        return every_reading(free[1], lambda item: self._combinations(
+            table, {**chosen, free[0]: item.slug}, group, (*path, (free[1], item))))
 
     def _alternative(self, table: Table, state: _State, choices: Mapping[Any, str],
                      point: OpenPoint, key: Key) -> _State:
