@@ -2073,8 +2073,8 @@ class RunView:
         values, readings, quiet, impossible = self.values(run), [], set(), []
         for occurrence, point in run.opened.items():
             if run.excluded and run.excluded[0] == occurrence:
-                found = _excluded_step(point, point.readings[0], run.excluded[1], followed=next(
-                    r for r in point.readings if r.slug == run.chosen.get(occurrence)))
+                found = _excluded_step(point, point.readings[0], run.excluded[1],
+                                       followed=point.reading(run.chosen[occurrence]))
             else:
                 found = self._readings(run, occurrence, point, values)
             if isinstance(found, Step):  # impossible under a reading: said so, not announced
