@@ -41,7 +41,13 @@ serve:
 	$(VENV)/bin/gunicorn rulesite.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
 		--access-logfile - --forwarded-allow-ips 127.0.0.1
 
-test: test-layout test-sqlite test-postgres
+# make test: the PostgreSQL run leaves out what the SQLite run just ran and cannot differ
+# there: the tests that do not use the run's database (the engine's; tests/conftest.py).
+# make test-postgres on its own runs every test.
+SECOND_DATABASE ?= 0
+
+test: test-layout test-sqlite
+	@$(MAKE) --no-print-directory test-postgres SECOND_DATABASE=1
 
 # Import directions between the rooms (pyproject.toml [tool.importlinter]).
 test-layout: install
@@ -55,7 +61,8 @@ test-sqlite: install messages
 test-postgres: install messages
 	@if $(PY) -c "import psycopg; psycopg.connect('$(POSTGRES_URL)', connect_timeout=3).close()" 2>/dev/null; then \
 		echo "== test suite on PostgreSQL ($(POSTGRES_URL)), as a role with only SELECT/INSERT/UPDATE/DELETE"; \
-		DATABASE_URL='$(POSTGRES_URL)' RULEBOOK_TEST_SITE_ROLE=1 $(PY) -m pytest $(PYTEST_FLAGS); \
+		DATABASE_URL='$(POSTGRES_URL)' RULEBOOK_TEST_SITE_ROLE=1 \
+			RULEBOOK_TEST_SECOND_DATABASE=$(SECOND_DATABASE) $(PY) -m pytest $(PYTEST_FLAGS); \
 	elif [ -n "$$REQUIRE_POSTGRES" ]; then \
 		echo "PostgreSQL is required (REQUIRE_POSTGRES) but does not answer at $(POSTGRES_URL)"; exit 1; \
 	else \

@@ -1,16 +1,59 @@
 """Shared fixtures: plain static storage and an empty cache for tests, and the
 imported seeds."""
 
+import os
+
 import pytest
 from django.core.cache import cache
 
 from tests import workers
+
+#: Where a test cannot touch the run's database: the engine's doctests and tests (plain
+#: Python, no Django: the import-linter contract "engine is plain Python").  Other tests say
+#: so with the mark ``database_free`` (a module: ``pytestmark = pytest.mark.database_free``):
+#: no database fixture and no site server on ``DATABASE_URL`` (a test of a SQLite file of its
+#: own, e.g. the database faults, is the same in every run).
+DATABASE_FREE_PATHS = ("engine/", "tests/engine/")
+#: The fixtures that give a test a database (pytest-django's, and the seeded rulebook).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences",
+                     "django_db_serialized_rollback", "live_server", "seeded"}
 
 
 def pytest_configure(config):
     """On a parallel worker (pytest-xdist), take a Redis database of its own
     (:mod:`tests.workers`)."""
     workers.isolate_redis()
+    config.addinivalue_line("markers", "database_free: the test does not use the run's "
+                            "database (no database fixture, no site server on DATABASE_URL), "
+                            "so the run on a second database leaves it out "
+                            "(RULEBOOK_TEST_SECOND_DATABASE)")
+
+
+def database_free(item: pytest.Item) -> bool:
+    """Whether ``item`` cannot touch the run's database (:data:`DATABASE_FREE_PATHS`, or marked
+    ``database_free``).
+
+    :raises pytest.UsageError: for an item said to be database-free that asks for a database
+        (a fixture of :data:`DATABASE_FIXTURES` or the ``django_db`` mark).
+    """
+    free = (item.nodeid.startswith(DATABASE_FREE_PATHS)
+            or item.get_closest_marker("database_free") is not None)
+    if free and (DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+                 or item.get_closest_marker("django_db") is not None):
+        raise pytest.UsageError(f"{item.nodeid} is database-free but asks for a database")
+    return free
+
+
+def pytest_collection_modifyitems(config, items):
+    """With ``RULEBOOK_TEST_SECOND_DATABASE=1`` (``make test``'s PostgreSQL run, after the
+    SQLite one ran every test) leave out the tests that do not use the run's database: they
+    ran already and would give the same result.  Every item is checked either way
+    (:func:`database_free`)."""
+    free = [item for item in items if database_free(item)]
+    if os.environ.get("RULEBOOK_TEST_SECOND_DATABASE") == "1" and free:
+        left_out = set(free)
+        config.hook.pytest_deselected(items=free)
+        items[:] = [item for item in items if item not in left_out]
 
 
 @pytest.fixture(scope="session")
@@ -85,3 +128,31 @@ def seeded(db, sources):
     from rulebook.importing import import_source
 
     return {name: import_source(spec) for name, spec in sources.items()}
+
+
+@pytest.fixture(scope="module")
+def translated_rulebook(django_db_setup, django_db_blocker):
+    """The seeds imported and the shipped translations and glossaries loaded, once per test
+    module (on PostgreSQL each clause's search index is written on every save: seconds per
+    load); returns the translations' report.
+
+    They are written in a transaction that is rolled back after the module's last test (or
+    when a worker moves on to another module), and each test runs in a savepoint of it
+    (pytest-django's ``db``, which a test asking for this fixture must also ask for), so
+    what one test writes is undone before the next, as with :func:`seeded`.
+    """
+    from django.db import transaction
+
+    from rulebook.importing import import_source, load_manifest
+    from rulebook.importing.translations import load_translations
+
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            for spec in load_manifest():
+                import_source(spec)
+            yield load_translations()
+        finally:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)

@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+pytestmark = pytest.mark.database_free  # no database: left out of the second database's run
+
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = list((ROOT / "rulebook" / "templates").rglob("*.html"))
 TRANSLATE = re.compile(r"""{%\s*translate\s+(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")

@@ -2,6 +2,9 @@
 
 import ast
 from pathlib import Path
+import pytest
+
+pytestmark = pytest.mark.database_free  # no database: left out of the second database's run
 
 ROOT = Path(__file__).resolve().parent.parent
 # Django's own hook methods are documented by Django.

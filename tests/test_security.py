@@ -24,6 +24,7 @@ def check_deploy(tmp_path, **env):
                           env=environment, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.database_free  # its own SQLite file, not the run's database
 def test_production_settings_pass_check_deploy(tmp_path):
     result = check_deploy(tmp_path, **HTTPS_ENV)
     assert result.returncode == 0, result.stderr
@@ -31,6 +32,7 @@ def test_production_settings_pass_check_deploy(tmp_path):
     assert "WARNINGS" not in result.stdout + result.stderr
 
 
+@pytest.mark.database_free  # its own SQLite file, not the run's database
 def test_check_deploy_warns_without_the_https_settings(tmp_path):
     result = check_deploy(tmp_path, DEBUG="0")
     output = result.stdout + result.stderr

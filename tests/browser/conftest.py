@@ -233,6 +233,20 @@ class Journey:
         assert response is not None and response.status < 400, (path, response and response.status)
         return response
 
+    def settle(self, timeout_ms: float = 10_000) -> None:
+        """Wait until the page's own scripts are done with it: the reader's service worker
+        has stored the page (``html[data-offline-state]``, set last by reader.js) or the
+        page is a stored copy (``body[data-offline-copy]``); where neither comes within
+        ``timeout_ms``, until the network is idle (half a second without a request,
+        Playwright's ``networkidle``, which every page would otherwise wait for)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+        try:
+            self.page.wait_for_selector("html[data-offline-state], body[data-offline-copy]",
+                                        state="attached", timeout=timeout_ms)
+        except PlaywrightTimeoutError:
+            self.page.wait_for_load_state("networkidle")
+
     def screenshot(self, step: str = "") -> Path:
         """Save a full-page screenshot as ``test-output/browser/<journey>[-step].png``."""
         OUTPUT.mkdir(parents=True, exist_ok=True)

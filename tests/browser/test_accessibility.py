@@ -67,7 +67,7 @@ def test_no_serious_accessibility_violation(browser, site_server, language, widt
     try:
         for name, path in PAGE_TYPES.items():
             journey.goto(path.format(lang=language))
-            page.wait_for_load_state("networkidle")
+            journey.settle()
             page.screenshot(path=str(PAGES_OUTPUT / f"{language}-{WIDTHS[width]}-{name}.png"),
                             full_page=True)
             results = axe.run(page)

@@ -49,7 +49,7 @@ def test_the_dark_scheme_follows_the_system_and_passes_axe(browser, site_server,
         found = {}
         for path in DARK_PAGES:
             journey.goto(path.format(lang=language))
-            page.wait_for_load_state("networkidle")
+            journey.settle()
             assert page.evaluate(BODY_BACKGROUND) == "rgb(18, 18, 22)", path
             violations = axe.run(page).response["violations"]
             serious = [f'{v["id"]}: {len(v["nodes"])}' for v in violations

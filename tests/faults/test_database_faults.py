@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+# A SQLite file of its own in every run, not the run's database: left out of the second run.
+pytestmark = pytest.mark.database_free
+
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = Path(__file__).with_name("probe.py")
 CLAUSE = "/{}/berserk/comprehensive-rules/107.2/"

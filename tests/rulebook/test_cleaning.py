@@ -5,6 +5,8 @@ import pytest
 from rulebook.importing.cleaning import clean_lines, drop_repeated_blocks
 from rulebook.importing.parsers import SourceFormatError, parse_glossary, parse_numbered
 
+pytestmark = pytest.mark.database_free  # no database: left out of the second database's run
+
 LONG = "Ein Absatz, der lang genug ist, um als wiederholter Block der Seite zu gelten."
 
 

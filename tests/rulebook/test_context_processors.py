@@ -9,6 +9,9 @@ from django.test import RequestFactory, override_settings
 from hypothesis import given, settings, strategies as st
 
 from rulebook.context_processors import _absolute, _plain_query
+import pytest
+
+pytestmark = pytest.mark.database_free  # no database: left out of the second database's run
 
 #: Plain characters mostly, and every kind that is quoted or ends a part.
 _CHARACTERS = st.sampled_from("aZ09_.~-" * 4 + "=&%+ /:?#ü[]@!$'()*,;\t")

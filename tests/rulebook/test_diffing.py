@@ -1,6 +1,9 @@
 """Word-level diff: inserted, deleted and changed words, and their HTML."""
 
 from rulebook.versioning.diffing import DiffKind, DiffRow, has_changes, render_diff, word_diff
+import pytest
+
+pytestmark = pytest.mark.database_free  # no database: left out of the second database's run
 
 
 def rows(old, new):

@@ -17,11 +17,9 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.core.management import call_command
 from django.test import Client
 
-from rulebook.importing.translations import load_translations
-from rulebook.models import ClauseVersion, Document, GlossaryTerm, Section, text_digest
+from rulebook.models import ClauseVersion, Document, GlossaryTerm, Section
 from rulebook.versioning.roles import TRANSLATORS
 from tests.rulebook.conftest import hidden_inputs
 
@@ -35,9 +33,10 @@ LATIN = re.compile(r"[a-zA-ZäöüÄÖÜß]")
 
 
 @pytest.fixture
-def translated(seeded):
-    """The seeds imported and the shipped translations and glossaries loaded."""
-    return load_translations()
+def translated(db, translated_rulebook):
+    """The seeds imported and the shipped translations and glossaries loaded (once for the
+    module: tests/conftest.py; the loading itself is tests/rulebook/test_i18n_loading.py)."""
+    return translated_rulebook
 
 
 def published_versions():
@@ -80,51 +79,6 @@ def test_the_correction_the_source_records_has_a_translated_title(translated, cl
     assert correction.title_ru.startswith("Карты богов-хранителей » ")
     html = client.get("/en/power-duell/corrections/").content.decode()
     assert "Guardian god cards » negative-positive impact" in html
-
-
-def test_import_rules_loads_them_and_running_it_again_changes_nothing(db):
-    call_command("import_rules", stdout=open("/dev/null", "w"))
-    snapshot = {v.pk: (v.text_de, v.text_ru, v.text_en, v.translated_from_de,
-                       v.translated_from_ru, v.translated_from_en) for v in published_versions()}
-    terms = GlossaryTerm.objects.count()
-    assert terms > 50 and all(s[2] for s in snapshot.values())
-    report = load_translations()
-    assert report.texts == {} and report.titles == 0 and report.terms == 0
-    call_command("import_rules", stdout=open("/dev/null", "w"))
-    assert {v.pk: (v.text_de, v.text_ru, v.text_en, v.translated_from_de,
-                   v.translated_from_ru, v.translated_from_en)
-            for v in published_versions()} == snapshot
-    assert GlossaryTerm.objects.count() == terms
-
-
-def test_a_translation_added_in_the_admin_is_never_overwritten(seeded):
-    version = ClauseVersion.objects.get(clause__key="107.2")
-    version.text_en = "Our own English text."
-    version.translated_from_en = version.digest
-    version.save()
-    term = None
-    load_translations()
-    version.refresh_from_db()
-    assert version.text_en == "Our own English text."
-    assert version.text_de.startswith("Der Angriff mit einfachem Schlag")
-    term = GlossaryTerm.objects.get(game__slug="power-duell", slug="schutzgottkarte")
-    term.definition_en = "Edited in the admin."
-    term.save()
-    load_translations()
-    term.refresh_from_db()
-    assert term.definition_en == "Edited in the admin."
-
-
-def test_a_translation_of_another_original_text_is_not_stored(seeded, tmp_path):
-    (tmp_path / "translations").mkdir()
-    (tmp_path / "translations" / "x.toml").write_text(
-        'game = "berserk"\ndocument = "comprehensive-rules"\noriginal = "ru"\n'
-        f'[clauses."107.1"]\ndigest = "{text_digest("another text")}"\nen = "Stale."\n'
-        '[clauses."999.9"]\ndigest = "0"\nen = "Unknown."\n', encoding="utf-8")
-    report = load_translations(tmp_path)
-    assert report.stale == ["berserk/comprehensive-rules:107.1"]
-    assert report.unknown == ["berserk/comprehensive-rules:999.9"]
-    assert not ClauseVersion.objects.get(clause__key="107.1").text_en
 
 
 # --------------------------------------------------------------------------

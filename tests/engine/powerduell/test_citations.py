@@ -97,11 +97,15 @@ def _sweep() -> list[tuple[Scenario, Ruling]]:
     return out
 
 
-SWEEP = _sweep()
+@pytest.fixture(scope="module")
+def sweep() -> list[tuple[Scenario, Ruling]]:
+    """:func:`_sweep`, once per process that runs a test asking for it (some 35,000
+    rulings: not at collection, which every worker of every run does)."""
+    return _sweep()
 
 
-def test_every_emitted_citation_is_declared_and_known():
-    for scenario, ruling in SWEEP:
+def test_every_emitted_citation_is_declared_and_known(sweep):
+    for scenario, ruling in sweep:
         for citation in ruling.citations():
             assert citation in scenario.citations, (scenario.slug, citation.key)
     for citation in RULESET.citations():
@@ -112,19 +116,19 @@ def test_every_emitted_citation_is_declared_and_known():
     assert {c.value for c in Clause} == set(CLAUSE_TEXT)
 
 
-def test_declared_citations_are_all_reachable():
+def test_declared_citations_are_all_reachable(sweep):
     for scenario in RULESET.scenarios:
-        emitted = {c for s, r in SWEEP if s is scenario for c in r.citations()}
+        emitted = {c for s, r in sweep if s is scenario for c in r.citations()}
         assert set(scenario.citations) == emitted, scenario.slug
 
 
-def test_step_words_cover_exactly_the_emitted_steps():
-    emitted = {step.message.id for _s, ruling in SWEEP for step in ruling.steps}
+def test_step_words_cover_exactly_the_emitted_steps(sweep):
+    emitted = {step.message.id for _s, ruling in sweep for step in ruling.steps}
     assert emitted == set(STEP_WORDS)
 
 
-def test_step_words_appear_in_the_cited_clauses():
-    for _scenario, ruling in SWEEP:
+def test_step_words_appear_in_the_cited_clauses(sweep):
+    for _scenario, ruling in sweep:
         for step in ruling.steps:
             text = " ".join(CLAUSE_TEXT[c.key] for c in step.citations).lower()
             for word in STEP_WORDS[step.message.id]:
@@ -132,8 +136,8 @@ def test_step_words_appear_in_the_cited_clauses():
                                               [c.key for c in step.citations])
 
 
-def test_every_step_has_a_reason_unless_applied_and_messages_render():
-    for _scenario, ruling in SWEEP:
+def test_every_step_has_a_reason_unless_applied_and_messages_render(sweep):
+    for _scenario, ruling in sweep:
         for step in ruling.steps:
             step.message.render()
             if step.outcome is not Outcome.APPLIED:
@@ -144,9 +148,9 @@ def test_every_step_has_a_reason_unless_applied_and_messages_render():
             value.label.render()
 
 
-def test_a_step_saying_both_readings_are_shown_comes_with_readings():
+def test_a_step_saying_both_readings_are_shown_comes_with_readings(sweep):
     claims = 0
-    for _scenario, ruling in SWEEP:
+    for _scenario, ruling in sweep:
         for step in ruling.steps:
             if step.reason is not None and "both readings are shown" in step.reason.id:
                 claims += 1

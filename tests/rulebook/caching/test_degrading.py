@@ -12,6 +12,8 @@ from django.core.cache import cache
 from rulebook.caching import degrading
 from tests.rulebook.caching.outages import free_port, redis_caches
 
+pytestmark = pytest.mark.database_free  # no database: left out of the second database's run
+
 
 def outage_lines(caplog) -> list[str]:
     return [record.getMessage() for record in caplog.records

@@ -42,6 +42,7 @@ def bench_env(**extra: str) -> dict[str, str]:
     return {**env, **extra}
 
 
+@pytest.mark.database_free  # its own SQLite file, not the run's database
 def test_rebuild_on_sqlite_deletes_its_own_file_and_builds_again(tmp_path):
     path = tmp_path / "search.sqlite3"
     env = bench_env(SEARCH_BENCH_SQLITE=str(path))

@@ -16,6 +16,8 @@ import pytest
 
 from rulebook.search.compounds import index_extras
 
+pytestmark = pytest.mark.database_free  # no database: left out of the second database's run
+
 
 @pytest.mark.parametrize("text", ["Ж" * 50_000, "a" * 50_000, "x_" * 25_000,
                                   "Wirkung " + "b" * 50_000 + "-c"])

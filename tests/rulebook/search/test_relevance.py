@@ -16,7 +16,6 @@ DATABASE_URL selects.
 import pytest
 from django.utils import translation
 
-from rulebook.importing.translations import load_translations
 from rulebook.search import search
 from tests.rulebook.conftest import update_published_section
 
@@ -91,9 +90,10 @@ RELEVANCE = [
 
 
 @pytest.fixture
-def translated(seeded):
-    """The seeds with the shipped translations and glossaries."""
-    return load_translations()
+def translated(db, translated_rulebook):
+    """The seeds with the shipped translations and glossaries (once for the module:
+    tests/conftest.py)."""
+    return translated_rulebook
 
 
 def test_the_set_is_large_and_covers_every_site_language():
