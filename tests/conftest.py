@@ -49,11 +49,10 @@ def pytest_collection_modifyitems(config, items):
     SQLite one ran every test) leave out the tests that do not use the run's database: they
     ran already and would give the same result.  Every item is checked either way
     (:func:`database_free`)."""
-    free = [item for item in items if database_free(item)]
-    if os.environ.get("RULEBOOK_TEST_SECOND_DATABASE") == "1" and free:
-        left_out = set(free)
-        config.hook.pytest_deselected(items=free)
-        items[:] = [item for item in items if item not in left_out]
+    free = {item: database_free(item) for item in items}
+    if os.environ.get("RULEBOOK_TEST_SECOND_DATABASE") == "1":
+        config.hook.pytest_deselected(items=[item for item in items if free[item]])
+        items[:] = [item for item in items if not free[item]]
 
 
 @pytest.fixture(scope="session")
@@ -146,13 +145,10 @@ def translated_rulebook(django_db_setup, django_db_blocker):
     from rulebook.importing import import_source, load_manifest
     from rulebook.importing.translations import load_translations
 
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
+    with django_db_blocker.unblock(), transaction.atomic():
         try:
             for spec in load_manifest():
                 import_source(spec)
             yield load_translations()
         finally:
             transaction.set_rollback(True)
-            outer.__exit__(None, None, None)

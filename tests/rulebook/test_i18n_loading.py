@@ -6,10 +6,7 @@ from django.core.management import call_command
 
 from rulebook.importing.translations import load_translations
 from rulebook.models import ClauseVersion, GlossaryTerm, text_digest
-
-
-def published_versions():
-    return ClauseVersion.objects.published().select_related("clause__document")
+from tests.rulebook.test_i18n import published_versions
 
 
 def test_import_rules_loads_them_and_running_it_again_changes_nothing(db):
