@@ -2222,28 +2222,40 @@ def readings_together(first: tuple[Value, ...], shown: Sequence[Reading],
     >>> [(r.label.render(), r.value("ok")) for r in readings_together(both("no", "no"), (), combos)]
     [('not a; and not b', False), ('not a; and b', False), ('a; and not b', False), ('a; and b', True)]
     """
-    seen = {(v.name, repr(v.value)) for v in first}
-    seen |= {(v.name, repr(v.value)) for reading in shown for v in reading.values}
-    if all((v.name, repr(v.value)) in seen for _path, values in combinations for v in values):
+    if not _shows_more(first, shown, combinations):
         return ()
     known = {v.name: v.value for v in first}
     differ = {v.name for _path, values in combinations for v in values
               if known.get(v.name, ...) != v.value}
-    items, results = [], {}
-    for path, values in combinations:
-        label = functools.reduce(lambda said, step: msg(_("%(earlier)s; and %(reading)s"),
-                                                        earlier=said, reading=step[1].label),
-                                 path[1:], path[0][1].label)
-        item = ReadingOf("+".join(f"{p.slug}={r.slug}" for p, r in path), label,
-                         tuple(dict.fromkeys(c for _p, r in path for c in r.clauses)))
-        items.append(item)
-        results[item.slug] = tuple(v for v in values if v.name in differ)
+    items = [_combined(path) for path, _values in combinations]
+    results = {item.slug: tuple(v for v in values if v.name in differ)
+               for item, (_path, values) in zip(items, combinations)}
     points = tuple(dict.fromkeys(p for path, _values in combinations for p, _r in path))
     return OpenPoint(slug, TOGETHER, tuple(dict.fromkeys(
         c for p in points for c in p.leaves_open)), tuple(items), msg(_(
             "Each open point above is shown with the others read as presented first; read "
             "together, they give values none of them shows alone. The values above follow "
             "the readings presented first."))).readings_for(results.__getitem__)
+
+
+def _shows_more(first: tuple[Value, ...], shown: Sequence[Reading],
+                combinations: Sequence[tuple[Any, tuple[Value, ...]]]) -> bool:
+    """Whether some combination gives a value (name and value) that neither ``first`` nor a
+    reading in ``shown`` shows (:func:`readings_together`)."""
+    seen = {(v.name, repr(v.value)) for v in first}
+    seen |= {(v.name, repr(v.value)) for reading in shown for v in reading.values}
+    return not all((v.name, repr(v.value)) in seen for _path, values in combinations
+                   for v in values)
+
+
+def _combined(path: tuple[tuple[OpenPoint, ReadingOf], ...]) -> ReadingOf:
+    """One reading per point in ``path`` taken as one reading: its slug ``a=x+b=y``, its
+    label "x; and y", the clauses of each (:func:`readings_together`)."""
+    label = functools.reduce(lambda said, step: msg(_("%(earlier)s; and %(reading)s"),
+                                                    earlier=said, reading=step[1].label),
+                             path[1:], path[0][1].label)
+    return ReadingOf("+".join(f"{p.slug}={r.slug}" for p, r in path), label,
+                     tuple(dict.fromkeys(c for _p, r in path for c in r.clauses)))
 
 
 def every_reading(point: OpenPoint, more: Callable[[ReadingOf], list[Any]]) -> list[Any]:

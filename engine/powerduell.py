@@ -1661,42 +1661,57 @@ class _View:
     def rule_on(self, table: Table, choices: Mapping[Any, str] | None = None) -> Ruling:
         """The ruling on ``table`` under ``choices``, with each open point's readings where their
         values differ (an evaluation order alone is not a different result)."""
+        choices = choices or {}
         state, readings, differing = _run(table, self.voice, choices), [], set()
         met: set = set()  # the points met under the first readings or one other reading
-        for (_slug, key), point in state.trace.consulted.items():
-            if (slug := self.point_slug(point, key)) is None:
-                continue
-            others = [self._alternative(table, state, {**(choices or {}), (point.slug, key):
-                                                       item.slug}, point, key)
-                      for item in point.readings[1:]]
-            met.update([(_slug, key), *(k for other in others for k, p in
-                                        other.trace.consulted.items()
-                                        if self.point_slug(p, k[1]) is not None)])
-            results = [self.values(state, key)] + [self.values(other, key) for other in others]
-            compared = [[(v.name, v.value) for v in values if not v.name.endswith("order")]
-                        for values in results]
-            if any(values != compared[0] for values in compared[1:]):
-                differing.add((point.slug, key))
-                kept = [index for index, values in enumerate(compared)  # orders: distinct results
-                        if point.slug != TIED_ORDER.slug or values not in compared[:index]]
-                readings += [Reading(slug, point.readings[index].label, results[index],
-                                     citations(*point.readings[index].clauses), index == 0,
-                                     point.why if index == 0 else None, point.question)
-                             for index in kept]
+        for (slug, key), point in state.trace.consulted.items():
+            if (shown_as := self.point_slug(point, key)) is not None:
+                met.add((slug, key))
+                found = self._point_readings(table, state, choices, point, key, shown_as, met)
+                if found:
+                    differing.add((point.slug, key))
+                    readings += found
         values = self.values(state, None)
-        # two points, or one met only under another's reading: the whole table's read
-        # together; past TOGETHER_DEPTH points, each monster's and each effect's
+        self._read_together(table, choices, met, _results(values), readings)
+        return Ruling(self.slug, values, state.trace.finish(differing), self.notes(state),
+                      tuple(readings))
+
+    def _point_readings(self, table: Table, state: _State, choices: Mapping[Any, str],
+                        point: OpenPoint, key: Key, slug: str, met: set) -> list[Reading]:
+        """The readings of ``point`` at ``key`` (shown as ``slug``) where their values differ,
+        else ``[]``; adds to ``met`` the points met under its other readings.  Of a tied
+        order, only the orders with distinct results."""
+        others = [self._alternative(table, state, {**choices, (point.slug, key): item.slug},
+                                    point, key) for item in point.readings[1:]]
+        met.update(k for other in others for k, p in other.trace.consulted.items()
+                   if self.point_slug(p, k[1]) is not None)
+        results = [self.values(state, key)] + [self.values(other, key) for other in others]
+        compared = [[(v.name, v.value) for v in values if not v.name.endswith("order")]
+                    for values in results]
+        if all(values == compared[0] for values in compared[1:]):
+            return []
+        kept = [index for index, values in enumerate(compared)
+                if point.slug != TIED_ORDER.slug or values not in compared[:index]]
+        return [Reading(slug, point.readings[index].label, results[index],
+                        citations(*point.readings[index].clauses), index == 0,
+                        point.why if index == 0 else None, point.question) for index in kept]
+
+    def _read_together(self, table: Table, choices: Mapping[Any, str], met: set,
+                       first: tuple[Value, ...], readings: list[Reading]) -> None:
+        """Adds to ``readings`` those of the points ``met`` read together, where two or more
+        were met: the whole table's, or past :data:`TOGETHER_DEPTH` points each monster's
+        and each effect's (:func:`engine.core.readings_together`)."""
+        if len(met) <= 1:
+            return
         groups = [None] if len(met) <= TOGETHER_DEPTH else list(dict.fromkeys(
             _reading_group(key) for _slug, key in sorted(met, key=repr)))
-        for group in groups if len(met) > 1 else ():
+        for group in groups:
             slug = "together" if group is None or self.voice is not _Voice.TABLE else (
                 f"monster-{group}-together" if isinstance(group, int)
                 else f"effect-{group[1]}-together")
-            readings += readings_together(_results(values), readings, [
+            readings += readings_together(first, readings, [
                 (path, _results(found)) for path, found in self._combinations(
-                    table, choices or {}, group)], slug)
-        return Ruling(self.slug, values, state.trace.finish(differing), self.notes(state),
-                      tuple(readings))
+                    table, choices, group)], slug)
 
     def _combinations(self, table: Table, chosen: Mapping[Any, str], group: Any = None,
                       path: tuple = ()) -> list[tuple[tuple, tuple[Value, ...]]]:
