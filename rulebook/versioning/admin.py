@@ -616,7 +616,8 @@ def _heading_changes(correction: Correction) -> list[str]:
 
 
 class DraftVersionForm(ClauseVersionAdminForm):
-    """A draft clause version: references checked, refused when saved from a stale form."""
+    """A draft clause version: references checked, refused when saved from a stale form;
+    its texts stored with line feeds (a browser sends CR LF)."""
 
     expected_revision = forms.IntegerField(widget=forms.HiddenInput)
 
@@ -646,6 +647,9 @@ class DraftVersionForm(ClauseVersionAdminForm):
 
     def clean(self):
         cleaned = super().clean()
+        for name, value in cleaned.items():  # stored with line feeds, as every other text
+            if isinstance(value, str) and "\r" in value:
+                cleaned[name] = editing.line_ends(value)
         draft = self.instance
         for name in ("section", "key", "label"):
             # A form without the field (or an empty section or key) keeps the

@@ -51,6 +51,36 @@ class BusyError(Exception):
             "again."))
 
 
+def line_ends(text: str) -> str:
+    r"""``text`` with every line end a line feed, as the stored texts have them (a browser
+    sends a textarea's lines with CR LF, HTML's form encoding).
+
+    >>> line_ends("line 1\r\nline 2\rline 3\n")
+    'line 1\nline 2\nline 3\n'
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def normal_text(value: object) -> str:
+    r"""A stored value as a form gives it back untouched: ``None`` as ``""``, line ends as
+    line feeds (:func:`line_ends`), surrounding blanks stripped (form fields strip them).
+
+    >>> normal_text(None), normal_text(" line 1\r\nline 2\n")
+    ('', 'line 1\nline 2')
+    """
+    return "" if value is None else line_ends(str(value)).strip()
+
+
+def same_text(a: object, b: object) -> bool:
+    r"""Whether two texts are the same as typed: equal but for line ends and surrounding
+    blanks (:func:`normal_text`) — a text sent back untouched from a form is not a change.
+
+    >>> same_text("a\r\n\r\nb", "a\n\nb\n"), same_text("a b", "a  b")
+    (True, False)
+    """
+    return normal_text(a) == normal_text(b)
+
+
 def stamp(values: Iterable) -> str:
     r"""A short fingerprint (hex, 32 characters) of a sequence of stored values.
 
@@ -65,8 +95,7 @@ def stamp(values: Iterable) -> str:
     >>> stamp(["a", "b"]) == stamp(["ab", ""])
     False
     """
-    normal = ["" if value is None else str(value).replace("\r\n", "\n").strip()
-              for value in values]
+    normal = [normal_text(value) for value in values]
     data = json.dumps(normal, ensure_ascii=False).encode("utf-8")
     return hashlib.sha256(data).hexdigest()[:32]
 

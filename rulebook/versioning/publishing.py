@@ -419,7 +419,9 @@ def _publish_draft(draft: ClauseVersion, base: ClauseVersion | None,
         if code == draft.original_language or not text:
             continue
         base_text = (getattr(base, f"text_{code}") or "") if base else ""
-        if text != base_text:  # a translator wrote this text for the new original
+        # a translator wrote this text for the new original (not: the editor's form sent
+        # the earlier translation back, with a browser's line ends)
+        if not editing.same_text(text, base_text):
             setattr(draft, f"translated_from_{code}", new_digest)
     # The next number of the clause (numbers count publications; the date
     # orders them in force): an urgent correction based on version 1 while
@@ -443,12 +445,14 @@ def _apply_translation(version: ClauseVersion, language: str, text: str, title: 
     """Set one translation on ``version`` (unsaved); the log message, or None if nothing to do."""
     if language not in LANGUAGE_CODES or language == version.original_language:
         raise WorkflowError(_("Only translations into other languages can be updated."))
-    changed = (text != (getattr(version, f"text_{language}") or "")
-               or title != (getattr(version, f"title_{language}") or ""))
+    # a text sent back as it is stored (a browser's line ends aside) is not a change
+    changed = not (editing.same_text(text, getattr(version, f"text_{language}"))
+                   and editing.same_text(title, getattr(version, f"title_{language}")))
     if not changed and not confirm:
         return None
-    setattr(version, f"text_{language}", text)
-    setattr(version, f"title_{language}", title)
+    if changed:
+        setattr(version, f"text_{language}", editing.line_ends(text))
+        setattr(version, f"title_{language}", title)
     setattr(version, f"translated_from_{language}", version.digest if text else "")
     return (f"Translation ({language}) updated." if changed
             else f"Translation ({language}) confirmed as up to date.")

@@ -368,6 +368,38 @@ def test_guards_come_back_after_a_migration_drops_them(small_rulebook):
     assert stored_text(version) == "Ein Spieler zieht zwei Karten."
 
 
+def test_a_translation_sent_back_untouched_from_a_browser_stays_out_of_date(
+        small_rulebook, editor, publisher):
+    """A browser sends a textarea's lines with CR LF and the form strips the ends: the
+    Russian text an editor left untouched while changing the German is still the
+    translation of the earlier original, so readers see "may be out of date"."""
+    version = small_rulebook["versions"][2]
+    russian = "Каждый игрок берёт три карты.\n\nВ начале игры.\n"
+    with connection.cursor() as cursor:  # translations are allowed on published rows
+        cursor.execute("UPDATE rulebook_clauseversion SET text_ru = %s, translated_from_ru = %s "
+                       "WHERE id = %s", [russian, version.digest, version.pk])
+    correction = Correction.objects.create(
+        game=small_rulebook["game"], language="de", title_de="Korrektur Juli",
+        effective_date=datetime.date(2024, 7, 1), created_by=editor)
+    draft = propose_version(correction, small_rulebook["clause"], editor)
+    assert draft.text_ru == russian
+    browser = {name: value.replace("\n", "\r\n") if isinstance(value, str) else value
+               for name, value in draft_form(draft, text_de="Jeder Spieler zieht vier Karten.\n"
+                                             "\nAm Anfang.").items()}
+    response = client_for(editor).post(f"/admin/rulebook/clauseversion/{draft.pk}/change/",
+                                       browser)
+    assert response.status_code == 302
+    draft.refresh_from_db()
+    # stored with the line ends of every other text (HTML sends CR LF, the text is the same)
+    assert draft.text_de == "Jeder Spieler zieht vier Karten.\n\nAm Anfang."
+    submit_correction(correction, editor)
+    publish_correction(correction, publisher)
+    published = ClauseVersion.objects.get(pk=draft.pk)
+    assert published.text_ru.strip() == russian.strip() and "\r" not in published.text_ru
+    assert published.translated_from_ru == version.digest != published.digest
+    assert published.translation_outdated("ru")
+
+
 def test_translator_updates_and_confirms_through_the_admin(small_rulebook, editor):
     version = small_rulebook["versions"][2]
     client = client_for(editor)
