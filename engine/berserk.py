@@ -195,16 +195,19 @@ class Card:
     """A card's base properties: on the table its initial ones (108.p1), in a run its current.
 
     ``subtype`` ``None`` for no creature (106.4) or one not given; ``status`` ``None`` where not
-    asked; ``movement`` (запас движения) in points, ``None`` if none shown."""
+    asked; ``movement`` (запас движения) in points, ``None`` if none shown; ``flight``: the
+    flight icon in place of movement on a creature that kept another subtype when it gained
+    flight (only under a reading of :data:`SUBTYPE_FLIGHT`)."""
     type: CardType
     subtype: Subtype | None
     status: Status | None
     movement: int | None
+    flight: bool = False
 
     @property
     def flying(self) -> bool:
-        """True if the card is a flying creature."""
-        return self.type is _CREATURE and self.subtype is Subtype.FLYING
+        """True if the card is a flying creature, or a creature with the flight icon."""
+        return self.type is _CREATURE and (self.subtype is Subtype.FLYING or self.flight)
 
     def subtype_label(self) -> Message:
         """The subtype; "none" for no creature, "not stated" for a creature without one."""
@@ -388,6 +391,16 @@ NON_FLYING_SUBTYPES = open_point(
     _("106.4 lists it beside the non-flying creature, not among them."),
     ("apart", _("No: 106.4 lists it as a subtype of its own"), Clause.SUBTYPE),
     ("non-flying", _("Yes: it is a creature that does not fly"), Clause.ADDITIONAL))
+SUBTYPE_FLIGHT = open_point(
+    "subtype-flight", _("Does flying creature replace the subtype of an independent creature "
+                        "or a symbiote that gains flight?"), (Clause.REPLACE, Clause.SUBTYPE),
+    _("108.1 replaces the property in the same area of the card, and its example names only "
+      "the movement as replaced by the flight icon; 106.4 lists flying creature beside "
+      "independent creature and symbiote, but the texts do not say where on the card the "
+      "subtype is shown."),
+    ("replaced", _("Yes: flying creature replaces its subtype"), (Clause.REPLACE, Clause.SUBTYPE)),
+    ("kept", _("No: it keeps its subtype, and the flight icon replaces its movement"),
+     Clause.REPLACE))
 DEFENDER_OWN = open_point(
     "defender-own-strike", _("May a defender be assigned against its own player's simple "
                              "strike?"), (Clause.FAST,),
@@ -417,8 +430,9 @@ class _Run(RuleRun):
         """The additional properties (107.1) of a card in ``state``, in or out of the play zone."""
         if not self.table.in_play_zone or state.type is not _CREATURE:
             return frozenset()
-        closing = state.subtype is Subtype.NON_FLYING or state.subtype in _OWN_SUBTYPES and (
-            self.reading(NON_FLYING_SUBTYPES, NON_FLYING_SUBTYPES.slug) == "non-flying")
+        closing = state.subtype is Subtype.NON_FLYING or (
+            state.subtype in _OWN_SUBTYPES and not state.flight
+            and self.reading(NON_FLYING_SUBTYPES, NON_FLYING_SUBTYPES.slug) == "non-flying")
         return frozenset(p for p in AdditionalProperty
                          if closing or p is not AdditionalProperty.CLOSING)
 
@@ -585,13 +599,16 @@ def _fly(run: _Run, state: Card) -> None:
                 _("The card gains flight: flying creature replaces the subtype %(old)s, and "
                   "the flight icon (полёт) takes the place of movement."), Clause.REPLACE,
                 old=state.subtype_label(), **shown)
-    run.state = replace(state, subtype=Subtype.FLYING, movement=None)
+    run.state = replace(state, subtype=Subtype.FLYING, movement=None, flight=False)
 
 
-@rule(Clause.REPLACE, Clause.SUBTYPE, reads=("changes.kind", "card.subtype", "card.movement"))
+@rule(Clause.REPLACE, Clause.SUBTYPE, reads=("changes.kind", "card.subtype", "card.movement",
+                                             "card.flight"), opens=(SUBTYPE_FLIGHT,))
 def gain_flight(run: _Run, change: Change, number: int) -> None:
     """108.1: the flight icon replaces the movement of a creature that gains flight (the
-    clause's worked example); 106.4: a card of another type has no subtype to replace."""
+    clause's worked example); whether flying creature also replaces an independent creature's
+    or a symbiote's subtype is open (:data:`SUBTYPE_FLIGHT`); 106.4: a card of another type
+    has no subtype to replace."""
     state = run.state
     if state.type is not _CREATURE:
         run.nothing(msg(_("The card does not gain flight.")), msg(_(
@@ -600,12 +617,24 @@ def gain_flight(run: _Run, change: Change, number: int) -> None:
     elif state.flying:
         run.nothing(msg(_("The card gains flight.")), msg(_(
             "It already is a flying creature: there is nothing to replace.")))
+    elif state.subtype in _OWN_SUBTYPES and run.reading(
+            SUBTYPE_FLIGHT, f"change-{number}-subtype-flight") == "kept":
+        run.trace.silent(msg(_("The card gains flight: it keeps its subtype %(old)s, and the "
+                               "flight icon (полёт) takes the place of movement."),
+                             old=state.subtype_label()), SUBTYPE_FLIGHT.why, Clause.REPLACE)
+        run.state = replace(state, movement=None, flight=True)
+    elif state.subtype in _OWN_SUBTYPES:
+        run.trace.silent(msg(_("The card gains flight: flying creature replaces the subtype "
+                               "%(old)s, and the flight icon (полёт) takes the place of "
+                               "movement."), old=state.subtype_label()),
+                         SUBTYPE_FLIGHT.why, Clause.REPLACE, Clause.SUBTYPE)
+        run.state = replace(state, subtype=Subtype.FLYING, movement=None)
     else:
         _fly(run, state)
 
 
 @rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "card.type", "card.subtype",
-                                             "card.movement"), opens=(LOST_FLIGHT,))
+                                             "card.movement", "card.flight"), opens=(LOST_FLIGHT,))
 def lose_flight(run: _Run, change: Change, number: int) -> None:
     """108.1: a card that loses flight gets back its initial subtype and numeric values (the
     clause's worked example); open for an initial subtype other than non-flying."""
@@ -614,7 +643,8 @@ def lose_flight(run: _Run, change: Change, number: int) -> None:
         return run.nothing(msg(_("The card loses flight.")),
                            msg(_("It is not a flying creature.")))
     if initial.type is _CREATURE and initial.subtype is not Subtype.FLYING:
-        run.state = replace(state, subtype=initial.subtype, movement=initial.movement)
+        run.state = replace(state, subtype=initial.subtype, movement=initial.movement,
+                            flight=False)
         return run.applied(_(
             "The card loses %(lost)s; no new subtype is named, so it gets back its initial "
             "subtype %(subtype)s with its numeric values (movement %(movement)s)."),
@@ -644,7 +674,7 @@ def lose_flight(run: _Run, change: Change, number: int) -> None:
                                "no stated movement."), lost=lost), msg(_(
             "%(why)s The engine assumed a non-flying creature without a movement value."),
             why=why), *clauses)
-    run.state = replace(state, movement=None, subtype=(
+    run.state = replace(state, movement=None, flight=False, subtype=(
         initial.subtype if creature else None) if literal else Subtype.NON_FLYING)
 
 
@@ -717,7 +747,7 @@ def become_creature(run: _Run, change: Change, number: int) -> None:
     else:
         run.applied(_("Subtype %(new)s replaces subtype %(old)s."), Clause.REPLACE,
                     new=subtype.label, old=state.subtype_label())
-    state = replace(state, type=_CREATURE, subtype=subtype, movement=None)
+    state = replace(state, type=_CREATURE, subtype=subtype, movement=None, flight=False)
     if subtype is None and initial.type is not _CREATURE:
         run.trace.add(NEW_CREATURE_SUBTYPE.step(type=initial.type.label))
     elif subtype is None:
@@ -872,7 +902,7 @@ def final_properties(run: _Run) -> None:
     """107.1: which additional properties the card has now (one a change took away or brought
     is said again only where it rests on a point the texts leave open)."""
     state, in_play, trace = run.state, run.table.in_play_zone, run.trace
-    open_subtype = in_play and state.type is _CREATURE and (
+    open_subtype = in_play and state.type is _CREATURE and not state.flight and (
         state.subtype is None or state.subtype in _OWN_SUBTYPES)
     for prop in AdditionalProperty:
         if prop in run.changed and (prop in run.props or not open_subtype):

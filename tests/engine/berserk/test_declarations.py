@@ -44,7 +44,8 @@ def test_every_open_point_is_declared_by_a_rule_citing_the_clauses_that_leave_it
         "neutral-shared-element", "neutral-gains-element", "gained-element",
         "elements-after-type-change", "features-after-type-change", "flight-after-type-change",
         "lost-flight",
-        "named-subtype-movement", "non-flying-subtype", "defender-own-strike"}
+        "named-subtype-movement", "non-flying-subtype", "subtype-flight",
+        "defender-own-strike"}
     for point in POINTS.values():
         assert point.leaves_open and len(point.readings) == 2
         for reading in point.readings:
@@ -90,6 +91,11 @@ POINT_CASES = {
     "non-flying-subtype": (TIMING, {**TIMING_BASE, "card_subtype": "symbiote", "turn": "own",
                                     "phase": "main", "subphase": "choice"},
                            "non-flying-subtype", "closing", (False, True)),
+    "subtype-flight": (REPLACEMENT, {"initial_type": "creature", "initial_subtype": "symbiote",
+                                     "initial_status": "ordinary", "initial_movement": 1,
+                                     "changes": [{"change": "gain-flight"}]},
+                       "change-1-subtype-flight", "subtype",
+                       (Subtype.FLYING.label, Subtype.SYMBIOTE.label)),
     "defender-own-strike": (TIMING, {**TIMING_BASE, "turn": "own", "phase": "main",
                                      "subphase": "choice", "strike_declared": "own"},
                             "defender-own-strike", "defender", (False, True)),

@@ -5,7 +5,7 @@ a point open."""
 from __future__ import annotations
 
 from engine.berserk import (
-    FLIGHT_ICON, NOT_STATED, SITUATION, TIMING, CardType, Element, Relation, Subtype,
+    FLIGHT_ICON, NOT_STATED, SITUATION, TIMING, CardType, Element, Relation, Subtype, rule_under,
 )
 
 BASE = {"initial_type": "creature", "initial_subtype": "non-flying", "initial_status": "ordinary",
@@ -48,6 +48,32 @@ def test_bk_n2_a_creature_that_becomes_equipment_and_gains_swamp():
         assert ruling.value("additional_properties") == ()
         assert readings(ruling, "change-1-elements", "elements") == [
             ((Element.FOREST.label, Element.SWAMP.label),), ((Element.SWAMP.label,),)]
+
+
+def test_a_symbiote_or_an_independent_creature_gains_flight():
+    """108.1 "оно заменяет свойство, расположенное в той же области на карте": its example
+    replaces the movement with the flight icon; whether flying creature also replaces the
+    subtype (106.4 lists it beside symbiote and independent creature) is not said.  Either
+    way the card flies: no closing (107.1), and losing flight gives its movement back."""
+    for subtype in (Subtype.SYMBIOTE, Subtype.INDEPENDENT):
+        start = {**BASE, "initial_subtype": subtype.value, "initial_movement": 1}
+        ruling = SITUATION.evaluate({**start, "changes": [{"change": "gain-flight"}]})
+        assert not ruling.settled and ruling.complete
+        assert readings(ruling, "change-1-subtype-flight", "subtype") == [
+            (Subtype.FLYING.label,), (subtype.label,)]  # only the subtype differs
+        assert ruling.value("subtype") == Subtype.FLYING.label  # the reading presented first
+        assert (ruling.value("movement"), ruling.value("closing_now")) == (FLIGHT_ICON, False)
+        kept = {v.name: v.value for v in rule_under(SITUATION, {
+            **start, "changes": [{"change": "gain-flight"}]}, {"change-1-subtype-flight": "kept"})}
+        assert (kept["subtype"], kept["movement"], kept["closing_now"]) == (
+            subtype.label, FLIGHT_ICON, False)
+        back = SITUATION.evaluate({**start, "changes": [{"change": "gain-flight"},
+                                                        {"change": "lose-flight"}]})
+        assert (back.value("subtype"), back.value("movement")) == (subtype.label, 1)
+    # a non-flying creature: the clause's own example, settled
+    ruling = SITUATION.evaluate({**BASE, "changes": [{"change": "gain-flight"}]})
+    assert ruling.readings_of("change-1-subtype-flight") == ()
+    assert ruling.value("subtype") == Subtype.FLYING.label
 
 
 def test_bk_n3_a_creature_printed_flying_loses_flight():
