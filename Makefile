@@ -38,7 +38,8 @@ setup: install messages
 	$(PY) manage.py collectstatic --noinput -v0
 
 serve:
-	$(VENV)/bin/gunicorn rulesite.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
+	$(VENV)/bin/gunicorn rulesite.wsgi --config python:rulesite.gunicorn \
+		--bind $(HOST):$(PORT) --workers $(WORKERS) \
 		--access-logfile - --forwarded-allow-ips 127.0.0.1
 
 # make test: the PostgreSQL run leaves out what the SQLite run just ran and cannot differ

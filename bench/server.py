@@ -107,8 +107,8 @@ def serve(var_dir: Path, workers: int = 3, log: Path | None = None):
     port = free_port()
     out = open(log, "w") if log else subprocess.DEVNULL
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "rulesite.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers)],
+        [sys.executable, "-m", "gunicorn", "rulesite.wsgi", "--config", "python:rulesite.gunicorn",
+         "--bind", f"127.0.0.1:{port}", "--workers", str(workers)],
         cwd=ROOT, env=environment(var_dir), stdout=out, stderr=subprocess.STDOUT)
     site = Site(f"http://127.0.0.1:{port}", var_dir, process)
     try:

@@ -146,8 +146,8 @@ def two_servers():
         for _server in range(2):
             port = _free_port()
             processes.append(subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "rulesite.wsgi", "--bind",
-                 f"127.0.0.1:{port}", "--workers", "2"],
+                [sys.executable, "-m", "gunicorn", "rulesite.wsgi", "--config",
+                 "python:rulesite.gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2"],
                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
             urls.append(f"http://127.0.0.1:{port}")
         for url in urls:

@@ -1749,6 +1749,8 @@ def _page_chrome(urls: dict) -> tuple[str, ...]:
         '        </select></p>\n      </div>\n    </div>\n  </header>\n'
         '  <div class="offline-banner" id="offline-banner" role="status" hidden '
         f'data-needs-connection="{t("No connection: the calculator and the search need one.")}" '
+        'data-ruling-failed="' + t("The ruling could not be updated: the ruling below is for "
+                                   "the entries before your last change.") + '" '
         'data-template="'
         + t("Offline copy from {date} ({age}) — possibly out of date.")
         + '"><p></p></div>\n  ',

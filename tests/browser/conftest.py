@@ -162,8 +162,8 @@ def served_site(tmp: Path, setup: list[list[str]], *, name: str = "browser"):
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "rulesite.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--access-logfile", "-"],
+        [sys.executable, "-m", "gunicorn", "rulesite.wsgi", "--config", "python:rulesite.gunicorn",
+         "--bind", f"127.0.0.1:{port}", "--workers", "2", "--access-logfile", "-"],
         cwd=ROOT, env=env, stdout=log.open("a"), stderr=subprocess.STDOUT)
     try:
         _wait_until_up(url, process, log)

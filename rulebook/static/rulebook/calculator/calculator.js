@@ -130,10 +130,39 @@
   });
 
   ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
-    document.addEventListener(name, function () {
+    document.addEventListener(name, function (event) {
       reading = false;
       rulingAfterReading = false;
+      rulingFailed(event);
     });
+  });
+
+  /* The form's request failed (an error answer, no connection): the ruling
+     shown is the one for the entries before the judge's last change.  Say so
+     above it and mark it, until a ruling for the form replaces it. */
+  function rulingFailed(event) {
+    var source = event.detail && event.detail.elt;
+    var region = document.getElementById("ruling");
+    if (!region || !source || !source.closest || !source.closest(".calculator__form")) {
+      return;
+    }
+    var banner = document.getElementById("offline-banner");
+    region.classList.add("ruling-region--stale");
+    var notice = region.querySelector(".ruling-region__failed");
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.className = "notice notice--error ruling-region__failed";
+      notice.setAttribute("role", "alert");
+      region.insertBefore(notice, region.firstChild);
+    }
+    notice.textContent = (banner && banner.dataset.rulingFailed) || "";
+  }
+
+  document.addEventListener("htmx:afterSwap", function () {
+    var region = document.getElementById("ruling");
+    if (region && !region.querySelector(".ruling-region__failed")) {
+      region.classList.remove("ruling-region--stale");
+    }
   });
 
   function afterReading() {

@@ -1,0 +1,20 @@
+"""gunicorn's settings for the site, in one place for ``make serve``, the benchmarks and
+the tests that serve the site: ``gunicorn --config python:rulesite.gunicorn rulesite.wsgi``
+(the address, the workers and the logs stay on the command line).
+
+- ``limit_request_line = 0``: a calculator form sends its table in the address (a GET: the
+  ruling's address can be shared).  A table at the limits a scenario declares (Power-Duell:
+  two Schutzgottkarten, 12 monsters, 24 effects; Marvel Champions: a board of 20 cards;
+  card texts of up to 2,000 characters) takes more than gunicorn's default of 4,094 bytes
+  and more than its largest finite limit, 8,190: such a request was answered "414 URI Too
+  Long" by gunicorn before Django saw it.  0 lets gunicorn take a request line of up to
+  1 MB; Django still bounds the number of parameters (``DATA_UPLOAD_MAX_NUMBER_FIELDS``).
+  A proxy in front of the servers needs as much (nginx: ``large_client_header_buffers 4
+  64k``).
+- ``control_socket_disable = True``: gunicorn 27's control socket is one path per user
+  (``$HOME/.gunicorn/gunicorn.ctl``), which several servers on one machine (the README's
+  scale path, the tests) would share; the site does not use it.
+"""
+
+limit_request_line = 0
+control_socket_disable = True
