@@ -37,6 +37,9 @@ class Command(BaseCommand):
             try:
                 content = text.read_text(encoding="utf-8") if text else None
                 report = import_source(spec, content)
+            except UnicodeDecodeError as exc:  # a file that is not text: nothing imported
+                raise CommandError(f"{spec.game}/{spec.document}: {text} is not UTF-8 text "
+                                   f"(byte {exc.start}); nothing was imported.") from exc
             except (OSError, SourceFormatError) as exc:
                 raise CommandError(f"{spec.game}/{spec.document}: {exc}") from exc
             self.stdout.write(str(report))

@@ -68,3 +68,20 @@ def test_clauses_imported_before_texts_were_recorded_still_count_as_imported(see
     start = page.index("107.3.")
     report = import_source(spec, page[:start] + page[page.index("\n", start) + 1:])
     assert report.missing_from_source == ["107.3"]
+
+
+def test_a_text_file_that_is_not_utf8_is_refused_with_a_message(seeded, tmp_path):
+    """``import_rules --text`` given a file that is not UTF-8 text: a command error naming
+    the file, not a traceback, and the rulebook as it was."""
+    import pytest
+    from django.core.management.base import CommandError
+
+    from rulebook.models import ClauseVersion
+
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(b"106.1 \xff\xfe\x00 not text")
+    before = sorted(ClauseVersion.objects.values_list("pk", "digest"))
+    with pytest.raises(CommandError, match=r"junk\.bin is not UTF-8 text \(byte 6\)"):
+        call_command("import_rules", "berserk/comprehensive-rules", "--text", str(junk),
+                     stdout=io.StringIO())
+    assert sorted(ClauseVersion.objects.values_list("pk", "digest")) == before
