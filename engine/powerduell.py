@@ -755,7 +755,7 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
         "Monster %(number)s (%(planet)s) is outside the Wirkungsbegrenzung and pays %(cost)s "
         "Energiepunkte."), _NOT_LIMIT),
     "cost-zero": (_SI, C.WB_RULE, _(
-        "Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of %(cost)s."), _(
+        "Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of %(paid)s."), _(
         "%(cost)s %(change)s is below 0; the texts do not say what happens, the engine assumed a "
         "cost cannot fall below 0.")),
     "cost": (_AP, C.WB_RULE, _(

@@ -209,7 +209,7 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "Energiepunkte.": ("Wirkungsbegrenzung", "nur Monsterkarten beeinflusst"),
     "Monster %(number)s (%(planet)s) pays %(paid)s Energiepunkte instead of %(cost)s.": (
         "Spezial-Wirkung", "Monsterkarten"),
-    "Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of %(cost)s.": (
+    "Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of %(paid)s.": (
         "Spezial-Wirkung", "Monsterkarten"),
     # effect-order
     "An effect of Wirkungsrang 1 of 3 was evaluated after all Schutzgottkarte effects.": (

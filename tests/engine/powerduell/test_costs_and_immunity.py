@@ -27,7 +27,7 @@ def test_wirkungsbegrenzung_absent_affects_all_monsters_of_own_side():
     assert ruling.value("costs") == (3, 0, 5)
     assert ruling.value("affected") == (True, True, False)
     assert find_step(ruling, "Monster %(number)s (%(planet)s) pays 0 Energiepunkte instead of "
-                             "%(cost)s.").outcome is Outcome.SILENT
+                             "%(paid)s.").outcome is Outcome.SILENT
     assert {SPEZIAL, WB_CARD, IMMUNITY} <= keys(ruling)
     assert WB_RULE not in keys(ruling)
     assert not ruling.notes
