@@ -342,7 +342,7 @@ def test_the_berserk_form_rules_on_a_neutral_card_with_an_element(client, seeded
     assert response.status_code == 200
     html = response.content.decode()
     assert "У нейтральной карты нет другой стихии" not in html
-    assert "Неполное: вводов, не охваченных опубликованными правилами: 1." in html
+    assert "Неполное: сведений, не охваченных опубликованными правилами: 1." in html
     assert ("карта-цель указана как нейтральная и вместе с тем со стихиями: болота; тексты "
             "не говорят, может ли нейтральная карта иметь стихию") in html
 
