@@ -1705,21 +1705,28 @@ class _View:
             return
         groups = [None] if len(met) <= TOGETHER_DEPTH else list(dict.fromkeys(
             _reading_group(key) for _slug, key in sorted(met, key=repr)))
+        runs: dict = {}  # each table's run once, whichever walks meet it
         for group in groups:
             slug = "together" if group is None or self.voice is not _Voice.TABLE else (
                 f"monster-{group}-together" if isinstance(group, int)
                 else f"effect-{group[1]}-together")
             readings += readings_together(first, readings, [
                 (path, _results(found)) for path, found in self._combinations(
-                    table, choices, group)], slug)
+                    table, choices, group, runs=runs)], slug)
 
     def _combinations(self, table: Table, chosen: Mapping[Any, str], group: Any = None,
-                      path: tuple = ()) -> list[tuple[tuple, tuple[Value, ...]]]:
+                      path: tuple = (), runs: dict | None = None, other: frozenset = frozenset()
+                      ) -> list[tuple[tuple, tuple[Value, ...]]]:
         """Each choice of a reading per open point met (that this scenario shows; of
         ``group`` only, :func:`_reading_group`, unless ``None``) under the choices made so
         far, with its values, the first readings' first; ``[]`` past :data:`TOGETHER_DEPTH`
-        points (none read together)."""
-        state = _run(table, self.voice, chosen, True)
+        points (none read together).  ``runs``: the runs made so far, by ``other`` (the
+        readings chosen that are not a point's first: a first reading chosen runs as none
+        chosen), shared by the walks of one ruling."""
+        runs = {} if runs is None else runs
+        state = runs.get(other)
+        if state is None:
+            state = runs[other] = _run(table, self.voice, chosen, True)
         free = next(((key, point) for key, point in state.trace.consulted.items()
                      if key not in chosen and self.point_slug(point, key[1]) is not None
                      and group in (None, _reading_group(key[1]))), None)
@@ -1727,8 +1734,10 @@ class _View:
             return [(path, self.values(state, None))]
         if len(path) >= TOGETHER_DEPTH:
             return []
-        return every_reading(free[1], lambda item: self._combinations(
-            table, {**chosen, free[0]: item.slug}, group, (*path, (free[1], item))))
+        (key, point), same = free, free[1].slug not in chosen  # no choice for every occurrence
+        return every_reading(point, lambda item: self._combinations(
+            table, {**chosen, key: item.slug}, group, (*path, (point, item)), runs,
+            other if same and item is point.readings[0] else other | {(key, item.slug)}))
 
     def _alternative(self, table: Table, state: _State, choices: Mapping[Any, str],
                      point: OpenPoint, key: Key) -> _State:
