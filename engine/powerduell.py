@@ -1125,15 +1125,18 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
     """negativ-Wirkung halves increases and doubles reductions; positiv-Wirkung the reverse.
 
     negativ-positiv-wirkung.p3, p4: the Wirkung's change; whether other cards' changes too is
-    open (``np-all-changes``)."""
+    open (``np-all-changes``): their additions and subtractions, and their halvings and
+    doublings (a reduction or an increase by what they change, known when they are rolled
+    up: a pair of factors, for an increase and for a reduction, :func:`roll`)."""
     trace, number, own = state.trace, monster.number, _WIRKUNG_KEY[guardian.side]
-    factors: dict[Any, Fraction] = {}
+    factors: dict[Any, Fraction | tuple[Fraction, Fraction]] = {}
     scale_all = None
-    for change in (c for c in state.changes[number] if c.signed):
+    for change in (c for c in state.changes[number] if c.signed or c.operation in _SCALED):
         if change.key != own and scale_all is None:
             scale_all = trace.reading(NP_ALL_CHANGES, (number,)) == "all"
         if change.key == own or scale_all:
-            factors[change.key] = _NP_FACTORS[matched, change.signed > 0]
+            factors[change.key] = (_NP_FACTORS[matched, change.signed > 0] if change.signed
+                                   else (_NP_FACTORS[matched, True], _NP_FACTORS[matched, False]))
         if change.key == own:
             state.np_factor[number] = factors[own]
             _np_steps(trace, change.signed, matched)
@@ -1341,6 +1344,8 @@ def _half(value: int | Fraction) -> int | Fraction:
     return value // 2 if type(value) is int and not value % 2 else value / _TWO
 
 
+#: Operations whose change in points is known only when rolled up: an increase or a reduction.
+_SCALED = (Operation.HALVE, Operation.DOUBLE)
 #: The value after each operation with an amount (points, exact; see :func:`_exact`).
 _APPLY = {Operation.ADD: lambda value, amount: value + amount,
           Operation.SUBTRACT: lambda value, amount: value - amount,
@@ -1358,7 +1363,8 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
          ) -> tuple[dict[Attribute, int | Fraction], list[tuple], dict[Any, int | Fraction]]:
     """Effects are rolled up in order, each changing its attribute's value.
 
-    reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction); open:
+    reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction, and,
+    under the reading ``all`` of ``np-all-changes``, what a halving or doubling changes); open:
     rounding of halves (``half-points``, citing the clause that halved: negativ-positiv-wirkung.p3
     or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``).
     Returns the values, the log (change, factor, before, after) and each signed change's
@@ -1386,8 +1392,13 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
             continue  # a value not given: nothing to compute
         before = values[change.attribute]
         after = _APPLY[change.operation](before, amount)
-        values[change.attribute] = after = _exact(halved(after, C.ORDER) if change.operation
-                                                  is Operation.HALVE else after)
+        after = halved(after, C.ORDER) if change.operation is Operation.HALVE else after
+        if type(factor) is tuple:  # a halving or doubling scaled by np: by its change in points
+            factor = factor[0] if after > before else factor[1]
+            if after != before and factor != 1:
+                after = halved(before + (after - before) * factor,
+                               C.NP_NEGATIV if (after > before) == (factor < 1) else C.NP_POSITIV)
+        values[change.attribute] = after = _exact(after)
         log.append((change, factor, before, after))
     if min(values.values(), default=0) < 0 and trace.reading(
             VALUE_BELOW_ZERO, (monster.number,)) == "zero":

@@ -101,3 +101,33 @@ def test_pd_n6_a_cost_below_zero_is_open():
     assert [ruling.value(f"monster_{n}_cost") for n in (1, 2, 3)] == [3, 0, 2]
     assert ruling.value("monster_1_ap") == 120
     assert _points(ruling, "monster-2-cost-below-zero", "monster_2_cost") == [0, -1]
+
+
+def test_another_cards_halving_or_doubling_is_a_reduction_or_an_increase_np_may_scale():
+    """np ¶3, ¶4 "alle Reduzierungen … Erhöhungen": halving a value is a reduction, doubling
+    it an increase, as an addition or a subtraction is; whether np scales another card's
+    change is the same open point for all four (the first reading: the Wirkung's only)."""
+    def ruling(target_planet, operation, amount=None):
+        return SITUATION.evaluate({
+            "active_side": "a", "guardians": [A_GUARDIAN],
+            "monsters": [{"side": "a", "planet": "venus", "ap": 100},
+                         {"side": "b", "planet": target_planet, "dp": 100}],
+            "attacker": 1, "target": 2,
+            "effects": [{"source": "energy", "source_side": "b", "target_monster": 1,
+                         "attribute": "ap", "operation": operation,
+                         **({"amount": amount} if amount else {})},
+                        {"source": "energy", "source_side": "b", "target_monster": 2,
+                         "attribute": "dp", "operation": "add", "amount": 10}]})
+
+    cases = {  # (target planet, operation, amount): AP under "Wirkung only", under "all"
+        ("erde", "halve", None): [60, 10],     # negativ: −50 doubled, +20 halved
+        ("erde", "subtract", 50): [60, 10],    # the same points as a subtraction
+        ("erde", "double", None): [210, 160],  # negativ: +100 halved
+        ("mars", "halve", None): [90, 115],    # positiv: −50 halved, +20 doubled
+        ("mars", "double", None): [240, 340],  # positiv: +100 doubled
+    }
+    for (planet, operation, amount), expected in cases.items():
+        found = ruling(planet, operation, amount)
+        assert found.open_points() == ("monster-1-np-all-changes",), (planet, operation)
+        assert _points(found, "monster-1-np-all-changes", "monster_1_ap") == expected
+        assert found.value("monster_1_ap") == expected[0]
