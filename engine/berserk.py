@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from engine.core import (
-    ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message,
+    ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message, OpenPoint,
     Outside, RuleRun, Ruleset, RunView, Scenario, Uncovered, Value, _, msg, open_point,
     possible_run, rule,
     card_text_field, has_card_text, validate_fields,
@@ -591,14 +591,19 @@ def change_status(run: _Run, change: Change, number: int) -> None:
     run.state = replace(state, status=new)
 
 
-def _fly(run: _Run, state: Card) -> None:
-    """The card becomes a flying creature, the flight icon in place of its movement (108.1)."""
+def _fly(run: _Run, state: Card, point: OpenPoint | None = None) -> None:
+    """The card becomes a flying creature, the flight icon in place of its movement (108.1);
+    under the first reading of ``point``, where the texts leave that open, a silent step."""
     shown = {} if state.movement is None else {"movement": state.movement}
-    run.applied(_("The card gains flight: flying creature replaces the subtype %(old)s, and "
-                  "the flight icon (полёт) replaces its movement %(movement)s.") if shown else
-                _("The card gains flight: flying creature replaces the subtype %(old)s, and "
-                  "the flight icon (полёт) takes the place of movement."), Clause.REPLACE,
-                old=state.subtype_label(), **shown)
+    message = msg(_("The card gains flight: flying creature replaces the subtype %(old)s, and "
+                    "the flight icon (полёт) replaces its movement %(movement)s.") if shown else
+                  _("The card gains flight: flying creature replaces the subtype %(old)s, and "
+                    "the flight icon (полёт) takes the place of movement."),
+                  old=state.subtype_label(), **shown)
+    if point is None:
+        run.trace.applied(message, Clause.REPLACE)
+    else:
+        run.trace.silent(message, point.why, Clause.REPLACE, Clause.SUBTYPE)
     run.state = replace(state, subtype=Subtype.FLYING, movement=None, flight=False)
 
 
@@ -617,20 +622,15 @@ def gain_flight(run: _Run, change: Change, number: int) -> None:
     elif state.flying:
         run.nothing(msg(_("The card gains flight.")), msg(_(
             "It already is a flying creature: there is nothing to replace.")))
-    elif state.subtype in _OWN_SUBTYPES and run.reading(
-            SUBTYPE_FLIGHT, f"change-{number}-subtype-flight") == "kept":
+    elif state.subtype not in _OWN_SUBTYPES:
+        _fly(run, state)
+    elif run.reading(SUBTYPE_FLIGHT, f"change-{number}-subtype-flight") == "kept":
         run.trace.silent(msg(_("The card gains flight: it keeps its subtype %(old)s, and the "
                                "flight icon (полёт) takes the place of movement."),
                              old=state.subtype_label()), SUBTYPE_FLIGHT.why, Clause.REPLACE)
         run.state = replace(state, movement=None, flight=True)
-    elif state.subtype in _OWN_SUBTYPES:
-        run.trace.silent(msg(_("The card gains flight: flying creature replaces the subtype "
-                               "%(old)s, and the flight icon (полёт) takes the place of "
-                               "movement."), old=state.subtype_label()),
-                         SUBTYPE_FLIGHT.why, Clause.REPLACE, Clause.SUBTYPE)
-        run.state = replace(state, subtype=Subtype.FLYING, movement=None)
     else:
-        _fly(run, state)
+        _fly(run, state, SUBTYPE_FLIGHT)
 
 
 @rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "card.type", "card.subtype",
