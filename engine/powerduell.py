@@ -831,12 +831,17 @@ class _Trace(Trace):
         self.consulted: dict[tuple[str, Key], OpenPoint] = {}
         self.pending: list[tuple[int, tuple[str, Key], Step | None, Step | None]] = []
         self.about: tuple[int, Spielfeldseite] | None = None
+        self.calls: list[tuple[OpenPoint, Key, str]] | None = None
 
     def reading(self, point: OpenPoint, key: Key) -> str:
-        """The reading of ``point`` at ``key`` this evaluation follows (the first by default)."""
+        """The reading of ``point`` at ``key`` this evaluation follows (the first by default);
+        noted in :attr:`calls` while a stage is recorded (:class:`_Recall`)."""
         self.consulted[point.slug, key] = point
-        return (self.choices.get((point.slug, key)) or self.choices.get(point.slug)
-                or point.readings[0].slug)
+        reading = (self.choices.get((point.slug, key)) or self.choices.get(point.slug)
+                   or point.readings[0].slug)
+        if self.calls is not None:
+            self.calls.append((point, key, reading))
+        return reading
 
     def _wrap(self, step: Step) -> Step:
         if self.about is None or not self.table:
@@ -925,7 +930,7 @@ class _State:
         self.reached: dict[tuple[Spielfeldseite, int], bool] = {}
         self.affects, self.card_checks, self.checks, self.factors = {}, {}, {}, {}
         self.np_factor, self.orders, self.values, self.amounts = {}, {}, {}, {}
-        self.shown: dict[int, tuple[Value, ...]] = {}
+        self.shown: dict[int, list[tuple[Value, ...]]] = {}  # each monster's, once made
         self.wb_affected: dict[int, bool] = {}
 
     def monster(self, number: int) -> Monster:
@@ -1448,11 +1453,45 @@ _OWN_SIDE_RULE = card_text_may_override(msg(_(
     "the Schutzgottkarte's planet.")), *citations(C.IMMUNITY, C.WIRKUNG_SCOPE))
 
 
+class _Recall:
+    """The quiet runs of one ruling share their stages (:func:`_run`): the first opportunities
+    to reach each monster, each monster's negativ-positiv-Wirkung, its order and values, the
+    activation costs.  A stage's result is kept with the reading calls it made, and a later
+    run whose choices answer those calls the same way takes it instead of computing it.
+
+    Trades the memory of one ruling's stage results (a few per monster and reading) for not
+    recomputing, in each run of the readings read together, the monsters its readings do not
+    touch.  A run's result is the same either way: a kept stage's calls are replayed, so the
+    run consults the same points in the same order (a stage that differs in a reading differs
+    first at the first call whose answer differs, which a new computation makes too)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[Any, list[tuple[tuple[tuple[OpenPoint, Key, str], ...], Any]]] = {}
+
+    def stage(self, trace: _Trace, key: Any, compute: Callable[[], Any]) -> Any:
+        """The result of ``compute()``, the stage named ``key``, under ``trace``'s choices."""
+        for calls, result in self.kept.get(key, ()):
+            if all(trace.reading(point, at) == reading for point, at, reading in calls):
+                return result
+        trace.calls = []
+        result = compute()
+        self.kept.setdefault(key, []).append((tuple(trace.calls), result))
+        trace.calls = None
+        return result
+
+
+def _computed(trace: _Trace, key: Any, compute: Callable[[], Any]) -> Any:
+    """A stage computed each time (a run without :class:`_Recall`)."""
+    return compute()
+
+
 def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
-         quiet: bool = False) -> _State:
-    """Run every rule over ``table``; ``choices`` pick readings of open points."""
+         quiet: bool = False, recall: _Recall | None = None) -> _State:
+    """Run every rule over ``table``; ``choices`` pick readings of open points; ``recall``
+    (quiet runs only): the stages of earlier runs of the same table."""
     state = _State(table, _Trace(voice, choices, quiet))
     trace = state.trace
+    stage = recall.stage if recall is not None and quiet else _computed
     for effect in table.effects:  # facts outside the texts, up front
         if effect.source is Source.RANK_ONE and effect.target is TargetKind.GUARDIAN:
             trace.add(RANK_ONE_ON_GUARDIAN.step(number=effect.number))
@@ -1460,6 +1499,28 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
         trace.say("active-turn", side=table.active.label)
         if table.guardians:
             trace.add(_OWN_SIDE_RULE)
+    reach = stage(trace, "reach", lambda: _reach(state))
+    state.changes, state.reached, state.affects = ({**found} for found in reach)
+    pairs = {m.number: stage(trace, ("np", id(reach), m.number),
+                             lambda: _negativ_positiv(state, m)) for m in table.monsters}
+    for n, pair in pairs.items():
+        state.checks.update(pair[2])
+        for name, found in zip(("factors", "np_factor"), pair):
+            if found is not None:
+                getattr(state, name)[n] = found
+    for monster in table.monsters:
+        n = monster.number
+        got = stage(trace, ("values", id(pairs[n]), n), lambda: _values(state, monster))
+        state.orders[n], state.values[n], state.amounts[n], state.shown[n] = got
+    costs = stage(trace, "costs", lambda: _costs(state))
+    state.costs, state.wb_affected = {**costs[0]}, {**costs[1]}
+    return state
+
+
+def _reach(state: _State) -> tuple[dict, dict, dict]:
+    """Which monsters each Wirkung and each listed effect reaches: the changes to each
+    monster, whether each Wirkung reaches it, whether each effect affects its target."""
+    table, trace = state.table, state.trace
     for guardian in _sides(table):  # each Wirkung on each monster, side A first
         for monster in table.monsters if guardian.wirkung is not None else ():
             state.changes[monster.number] += _wirkung_on(state, guardian, monster)
@@ -1472,14 +1533,15 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
             state.changes[monster.number].append(_Change(
                 effect.number, effect.source, effect.side, effect.activated, effect.attribute,
                 effect.operation, effect.amount))
-    for monster in table.monsters:
-        _negativ_positiv(state, monster)
-    for monster in table.monsters:
-        _values(state, monster)
-    for guardian in table.guardians:
+    return {**state.changes}, {**state.reached}, {**state.affects}
+
+
+def _costs(state: _State) -> tuple[dict, dict]:
+    """What each monster pays on activation after each Spezial-Wirkung."""
+    for guardian in state.table.guardians:
         if guardian.spezial_cost_change is not None:
             activation_costs(state, guardian)
-    return state
+    return {**state.costs}, {**state.wb_affected}
 
 
 def _sides(table: Table) -> list[Guardian]:
@@ -1498,9 +1560,10 @@ def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> list[_Ch
             ] if reached else []
 
 
-def _negativ_positiv(state: _State, monster: Monster) -> None:
-    """The negativ-positiv-Wirkung on ``monster`` of each card that may have one."""
-    table, trace = state.table, state.trace
+def _negativ_positiv(state: _State, monster: Monster) -> tuple[Any, Any, dict]:
+    """The negativ-positiv-Wirkung on ``monster`` of each card that may have one: its
+    factors, the Wirkung's factor and the failed checks (each ``None``/empty if none)."""
+    table, trace, n = state.table, state.trace, monster.number
     for guardian in _sides(table):
         if state.reached.get((guardian.side, monster.number)):
             _wirkung_pair(state, guardian, monster)
@@ -1509,18 +1572,26 @@ def _negativ_positiv(state: _State, monster: Monster) -> None:
             or monster.side is not table.active or state.reached.get((table.active, monster.number))
             or not (active := table.guardian(table.active))
             or not active.symbols.has_negativ_positiv):
-        return
+        return _np_found(state, n)
     trace.quiet, quiet = True, trace.quiet
     matched, _failed = np_conditions(state, active, monster, True)
     trace.quiet = quiet
     if matched:
         np_scaling(state, active, monster, matched)
+    return _np_found(state, n)
+
+
+def _np_found(state: _State, n: int) -> tuple[Any, Any, dict]:
+    """Monster ``n``'s negativ-positiv factors, the Wirkung's factor and failed checks."""
+    return (state.factors.get(n), state.np_factor.get(n),
+            {key: found for key, found in state.checks.items() if key[1] == n})
 
 
 def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoint) -> _State:
     """``state`` with monster ``number`` alone ruled on again under ``choices``."""
     monster, alt = state.monster(number), copy.copy(state)
-    alt.trace, alt.shown = _Trace(state.trace.voice, choices, True), {}
+    alt.trace = _Trace(state.trace.voice, choices, True)
+    alt.shown = {n: shown for n, shown in state.shown.items() if n != number}
     for name in ("changes", "factors", "np_factor", "reached", "orders", "values", "checks",
                  "amounts"):
         setattr(alt, name, {**getattr(state, name)})
@@ -1570,20 +1641,23 @@ def _considered(trace: _Trace, step: Step, failed: tuple[int, ...], message_id: 
         step.message.params + (("why", checks[0].reason),)))), cited, step.reason, failed)
 
 
-def _values(state: _State, monster: Monster) -> None:
-    """A monster's evaluation order and values, narrated in the scenario's voice."""
+def _values(state: _State, monster: Monster) -> tuple[list[_Change], dict, dict, list]:
+    """A monster's evaluation order and values, narrated in the scenario's voice: the order,
+    the values, each signed change's points (:func:`roll`) and where its values are kept
+    once shown (:func:`_monster_values`)."""
     trace, n = state.trace, monster.number
     order = state.orders[n] = evaluation_order(trace, monster, state.changes[n])
     state.values[n], log, state.amounts[n] = roll(trace, monster, order,
                                                   state.factors.get(n, {}))
     if trace.quiet:
-        return
+        return state.orders[n], state.values[n], state.amounts[n], []
     if trace.table:
         _narrate_table(state, monster, log)
     elif trace.voice is _Voice.ORDER:
         _narrate_order(trace, log)
     elif trace.voice is _Voice.WIRKUNG and n == 1:
         _narrate_wirkung(state, monster)
+    return state.orders[n], state.values[n], state.amounts[n], []
 
 
 _EVALUATED = _("Monster %(number)s, evaluated %(position)s.: %(effect)s (%(source)s, "
@@ -1717,27 +1791,28 @@ class _View:
         groups = [None] if len(met) <= TOGETHER_DEPTH else list(dict.fromkeys(
             _reading_group(key) for _slug, key in sorted(met, key=repr)))
         runs: dict = {}  # each table's run once, whichever walks meet it
+        recall = _Recall()  # and each stage of a run once, whichever runs meet it
         for group in groups:
             slug = "together" if group is None or self.voice is not _Voice.TABLE else (
                 f"monster-{group}-together" if isinstance(group, int)
                 else f"effect-{group[1]}-together")
             readings += readings_together(first, readings, [
                 (path, _results(found)) for path, found in self._combinations(
-                    table, choices, group, runs=runs)], slug)
+                    table, choices, group, runs=runs, recall=recall)], slug)
 
     def _combinations(self, table: Table, chosen: Mapping[Any, str], group: Any = None,
-                      path: tuple = (), runs: dict | None = None, other: frozenset = frozenset()
-                      ) -> list[tuple[tuple, tuple[Value, ...]]]:
+                      path: tuple = (), runs: dict | None = None, other: frozenset = frozenset(),
+                      recall: _Recall | None = None) -> list[tuple[tuple, tuple[Value, ...]]]:
         """Each choice of a reading per open point met (that this scenario shows; of
         ``group`` only, :func:`_reading_group`, unless ``None``) under the choices made so
         far, with its values, the first readings' first; ``[]`` past :data:`TOGETHER_DEPTH`
         points (none read together).  ``runs``: the runs made so far, by ``other`` (the
         readings chosen that are not a point's first: a first reading chosen runs as none
-        chosen), shared by the walks of one ruling."""
+        chosen), shared by the walks of one ruling; ``recall``: their stages (:class:`_Recall`)."""
         runs = {} if runs is None else runs
         state = runs.get(other)
         if state is None:
-            state = runs[other] = _run(table, self.voice, chosen, True)
+            state = runs[other] = _run(table, self.voice, chosen, True, recall)
         free = next(((key, point) for key, point in state.trace.consulted.items()
                      if key not in chosen and self.point_slug(point, key[1]) is not None
                      and group in (None, _reading_group(key[1]))), None)
@@ -1748,7 +1823,7 @@ class _View:
         (key, point), same = free, free[1].slug not in chosen  # no choice for every occurrence
         return every_reading(point, lambda item: self._combinations(
             table, {**chosen, key: item.slug}, group, (*path, (point, item)), runs,
-            other if same and item is point.readings[0] else other | {(key, item.slug)}))
+            other if same and item is point.readings[0] else other | {(key, item.slug)}, recall))
 
     def _alternative(self, table: Table, state: _State, choices: Mapping[Any, str],
                      point: OpenPoint, key: Key) -> _State:
@@ -1791,19 +1866,19 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
 
 def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
     """Monster ``n``'s values (points), order, change by the Wirkungen and factor."""
-    shown = state.shown.get(n)
-    if shown is None:
+    shown = state.shown.setdefault(n, [])  # shared by the runs that share its values
+    if not shown:
         values, order, amounts = state.values[n], state.orders[n], state.amounts[n]
         change = sum([amounts[c.key] for c in state.changes[n] if type(c.key) is str], 0)
         (order_name, order_label), change_label, factor_label = _monster_labels(n)[:3]
-        shown = state.shown[n] = (
+        shown.append((
             *[Value(name, _exact(values[a]), label)
               for a, (name, label) in zip(_ATTRIBUTES, _monster_labels(n)[4:]) if a in values],
             Value(order_name, tuple(_keys(order)), order_label,
                   tuple([_label(c.key, c.side) for c in order])),
             Value(change_label[0], _exact(change), change_label[1]),
-            Value(factor_label[0], _exact(state.np_factor.get(n, _ONE)), factor_label[1]))
-    return shown
+            Value(factor_label[0], _exact(state.np_factor.get(n, _ONE)), factor_label[1])))
+    return shown[0]
 
 
 @functools.lru_cache(maxsize=64)
