@@ -1467,6 +1467,10 @@ class _Recall:
 
     def __init__(self) -> None:
         self.kept: dict[Any, list[tuple[tuple[tuple[OpenPoint, Key, str], ...], Any]]] = {}
+        #: The owner of the stages that consulted each point (slug, key): a monster's
+        #: number, ``"costs"``, or ``"reach"`` (whom the cards reach, or stages of two owners:
+        #: the whole table, :meth:`_View._groups`).
+        self.owner: dict[tuple[str, Key], Any] = {}
 
     def stage(self, trace: _Trace, key: Any, compute: Callable[[], Any]) -> Any:
         """The result of ``compute()``, the stage named ``key``, under ``trace``'s choices."""
@@ -1476,6 +1480,10 @@ class _Recall:
         trace.calls = []
         result = compute()
         self.kept.setdefault(key, []).append((tuple(trace.calls), result))
+        owner = key if type(key) is str else key[2]
+        for point, at, _reading in trace.calls:  # a point two owners consult: the table's
+            if self.owner.setdefault((point.slug, at), owner) != owner:
+                self.owner[point.slug, at] = "reach"
         trace.calls = None
         return result
 
@@ -1784,38 +1792,62 @@ class _View:
     def _read_together(self, table: Table, choices: Mapping[Any, str], met: set,
                        first: tuple[Value, ...], readings: list[Reading]) -> None:
         """Adds to ``readings`` those of the points ``met`` read together, where two or more
-        were met: the whole table's, or past :data:`TOGETHER_DEPTH` points each monster's
-        and each effect's (:func:`engine.core.readings_together`)."""
+        were met (:func:`engine.core.readings_together`): on the whole table, each monster's
+        and the costs' apart where no point decides whom the cards reach (a monster's values
+        then rest on its own points alone, :func:`_groups`); else all of them, or past
+        :data:`TOGETHER_DEPTH` points each monster's and each effect's."""
         if len(met) <= 1:
             return
-        groups = [None] if len(met) <= TOGETHER_DEPTH else list(dict.fromkeys(
-            _reading_group(key) for _slug, key in sorted(met, key=repr)))
         runs: dict = {}  # each table's run once, whichever walks meet it
         recall = _Recall()  # and each stage of a run once, whichever runs meet it
+        runs[frozenset()] = _run(table, self.voice, choices, True, recall)
+        groups, grouped = self._groups(met, recall)
         for group in groups:
             slug = "together" if group is None or self.voice is not _Voice.TABLE else (
                 f"monster-{group}-together" if isinstance(group, int)
+                else f"{group}-together" if isinstance(group, str)
                 else f"effect-{group[1]}-together")
             readings += readings_together(first, readings, [
                 (path, _results(found)) for path, found in self._combinations(
-                    table, choices, group, runs=runs, recall=recall)], slug)
+                    table, choices, group, runs=runs, recall=recall, grouped=grouped)], slug)
+
+    def _groups(self, met: set, recall: _Recall) -> tuple[list, Callable[[Any], Any]]:
+        """The groups of the points ``met`` read together, and whose group a point (slug, key)
+        is.  Where no point met decides a stage before the monsters' (whom the cards reach),
+        each monster's stages read only its own points and change only its values, and the
+        costs' only the costs: the points of each stage's owner are read apart from the
+        others' (a point met only under a reading of another is its owner's too).  Else
+        ``[None]`` (all together), or past :data:`TOGETHER_DEPTH` each monster's and each
+        effect's (:func:`_reading_group`)."""
+        owners = [recall.owner.get(key) for key in sorted(met, key=repr)]
+        if self.voice is _Voice.TABLE and "reach" not in owners:
+            apart = list(dict.fromkeys(owner for owner in owners if owner is not None))
+            if len(apart) > 1:
+                return apart, recall.owner.get
+        if len(met) <= TOGETHER_DEPTH:
+            return [None], recall.owner.get
+        return list(dict.fromkeys(_reading_group(key) for _slug, key in sorted(
+            met, key=repr))), lambda point: _reading_group(point[1])
 
     def _combinations(self, table: Table, chosen: Mapping[Any, str], group: Any = None,
                       path: tuple = (), runs: dict | None = None, other: frozenset = frozenset(),
-                      recall: _Recall | None = None) -> list[tuple[tuple, tuple[Value, ...]]]:
+                      recall: _Recall | None = None,
+                      grouped: Callable[[Any], Any] = lambda point: _reading_group(point[1])
+                      ) -> list[tuple[tuple, tuple[Value, ...]]]:
         """Each choice of a reading per open point met (that this scenario shows; of
-        ``group`` only, :func:`_reading_group`, unless ``None``) under the choices made so
-        far, with its values, the first readings' first; ``[]`` past :data:`TOGETHER_DEPTH`
-        points (none read together).  ``runs``: the runs made so far, by ``other`` (the
-        readings chosen that are not a point's first: a first reading chosen runs as none
-        chosen), shared by the walks of one ruling; ``recall``: their stages (:class:`_Recall`)."""
+        ``group`` only, as ``grouped`` tells a point's (slug, key), unless ``None``) under the
+        choices made so far, with its values, the first readings' first; ``[]`` past
+        :data:`TOGETHER_DEPTH` points (none read together).  ``runs``: the runs made so far,
+        by ``other`` (the readings chosen that are not a point's first: a first reading
+        chosen runs as none chosen), shared by the walks of one ruling; ``recall``: their
+        stages (:class:`_Recall`)."""
         runs = {} if runs is None else runs
         state = runs.get(other)
         if state is None:
             state = runs[other] = _run(table, self.voice, chosen, True, recall)
         free = next(((key, point) for key, point in state.trace.consulted.items()
                      if key not in chosen and self.point_slug(point, key[1]) is not None
-                     and group in (None, _reading_group(key[1]))), None)
+                     and (group is None or grouped(key) == group)), None)
         if free is None:
             return [(path, self.values(state, None))]
         if len(path) >= TOGETHER_DEPTH:
@@ -1823,7 +1855,8 @@ class _View:
         (key, point), same = free, free[1].slug not in chosen  # no choice for every occurrence
         return every_reading(point, lambda item: self._combinations(
             table, {**chosen, key: item.slug}, group, (*path, (point, item)), runs,
-            other if same and item is point.readings[0] else other | {(key, item.slug)}, recall))
+            other if same and item is point.readings[0] else other | {(key, item.slug)}, recall,
+            grouped))
 
     def _alternative(self, table: Table, state: _State, choices: Mapping[Any, str],
                      point: OpenPoint, key: Key) -> _State:
