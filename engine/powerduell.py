@@ -22,7 +22,6 @@ positiv is read from left to right, negativ from right to left.
 
 from __future__ import annotations
 
-import copy
 import enum
 import functools
 import itertools
@@ -1473,8 +1472,9 @@ class _Recall:
         self.owner: dict[tuple[str, Key], Any] = {}
 
     def stage(self, trace: _Trace, key: Any, compute: Callable[[], Any]) -> Any:
-        """The result of ``compute()``, the stage named ``key``, under ``trace``'s choices."""
-        for calls, result in self.kept.get(key, ()):
+        """The result of ``compute()``, the stage named ``key``, under ``trace``'s choices
+        (kept from an earlier run where ``trace`` is quiet)."""
+        for calls, result in self.kept.get(key, ()) if trace.quiet else ():
             if all(trace.reading(point, at) == reading for point, at, reading in calls):
                 return result
         trace.calls = []
@@ -1495,11 +1495,12 @@ def _computed(trace: _Trace, key: Any, compute: Callable[[], Any]) -> Any:
 
 def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
          quiet: bool = False, recall: _Recall | None = None) -> _State:
-    """Run every rule over ``table``; ``choices`` pick readings of open points; ``recall``
-    (quiet runs only): the stages of earlier runs of the same table."""
+    """Run every rule over ``table``; ``choices`` pick readings of open points; ``recall``:
+    the stages of earlier runs of the same table (a run that is not quiet computes each, for
+    its steps, and keeps them)."""
     state = _State(table, _Trace(voice, choices, quiet))
     trace = state.trace
-    stage = recall.stage if recall is not None and quiet else _computed
+    stage = recall.stage if recall is not None else _computed
     for effect in table.effects:  # facts outside the texts, up front
         if effect.source is Source.RANK_ONE and effect.target is TargetKind.GUARDIAN:
             trace.add(RANK_ONE_ON_GUARDIAN.step(number=effect.number))
@@ -1593,25 +1594,6 @@ def _np_found(state: _State, n: int) -> tuple[Any, Any, dict]:
     """Monster ``n``'s negativ-positiv factors, the Wirkung's factor and failed checks."""
     return (state.factors.get(n), state.np_factor.get(n),
             {key: found for key, found in state.checks.items() if key[1] == n})
-
-
-def _redo(state: _State, choices: Mapping[Any, str], number: int, point: OpenPoint) -> _State:
-    """``state`` with monster ``number`` alone ruled on again under ``choices``."""
-    monster, alt = state.monster(number), copy.copy(state)
-    alt.trace = _Trace(state.trace.voice, choices, True)
-    alt.shown = {n: shown for n, shown in state.shown.items() if n != number}
-    for name in ("changes", "factors", "np_factor", "reached", "orders", "values", "checks",
-                 "amounts"):
-        setattr(alt, name, {**getattr(state, name)})
-    if point in (NP_SCOPE, NP_DEFENDING, NP_ALL_CHANGES):
-        alt.factors.pop(number, None)
-        alt.np_factor.pop(number, None)
-        alt.changes[number] = [c for g in _sides(state.table) if g.wirkung
-                               for c in _wirkung_on(alt, g, monster)] + [
-            c for c in state.changes[number] if isinstance(c.key, int)]
-        _negativ_positiv(alt, monster)
-    _values(alt, monster)
-    return alt
 
 
 _CHANGES_CONSIDERED = _("The Wirkung changes the monster's %(attribute)s by %(amount)s. The "
@@ -1754,28 +1736,32 @@ class _View:
     def rule_on(self, table: Table, choices: Mapping[Any, str] | None = None) -> Ruling:
         """The ruling on ``table`` under ``choices``, with each open point's readings where their
         values differ (an evaluation order alone is not a different result)."""
-        choices = choices or {}
-        state, readings, differing = _run(table, self.voice, choices), [], set()
+        choices, recall, runs = choices or {}, _Recall(), {}  # the runs share their stages
+        state, readings, differing = _run(table, self.voice, choices, recall=recall), [], set()
         met: set = set()  # the points met under the first readings or one other reading
         for (slug, key), point in state.trace.consulted.items():
             if (shown_as := self.point_slug(point, key)) is not None:
                 met.add((slug, key))
-                found = self._point_readings(table, state, choices, point, key, shown_as, met)
+                found = self._point_readings(table, state, choices, point, key, shown_as, met,
+                                             (runs, recall))
                 if found:
                     differing.add((point.slug, key))
                     readings += found
         values = self.values(state, None)
-        self._read_together(table, choices, met, _results(values), readings)
+        self._read_together(table, choices, met, _results(values), readings, (runs, recall))
         return Ruling(self.slug, values, state.trace.finish(differing), self.notes(state),
                       tuple(readings))
 
     def _point_readings(self, table: Table, state: _State, choices: Mapping[Any, str],
-                        point: OpenPoint, key: Key, slug: str, met: set) -> list[Reading]:
+                        point: OpenPoint, key: Key, slug: str, met: set,
+                        shared: tuple[dict, _Recall]) -> list[Reading]:
         """The readings of ``point`` at ``key`` (shown as ``slug``) where their values differ,
         else ``[]``; adds to ``met`` the points met under its other readings.  Of a tied
-        order, only the orders with distinct results."""
-        others = [self._alternative(table, state, {**choices, (point.slug, key): item.slug},
-                                    point, key) for item in point.readings[1:]]
+        order, only the orders with distinct results.  ``shared``: the ruling's runs and
+        their stages (:meth:`_under`)."""
+        others = [self._under(table, {**choices, (point.slug, key): item.slug},
+                              frozenset({((point.slug, key), item.slug)}), *shared)
+                  for item in point.readings[1:]]
         met.update(k for other in others for k, p in other.trace.consulted.items()
                    if self.point_slug(p, k[1]) is not None)
         results = [self.values(state, key)] + [self.values(other, key) for other in others]
@@ -1790,18 +1776,18 @@ class _View:
                         point.why if index == 0 else None, point.question) for index in kept]
 
     def _read_together(self, table: Table, choices: Mapping[Any, str], met: set,
-                       first: tuple[Value, ...], readings: list[Reading]) -> None:
+                       first: tuple[Value, ...], readings: list[Reading],
+                       shared: tuple[dict, _Recall]) -> None:
         """Adds to ``readings`` those of the points ``met`` read together, where two or more
         were met (:func:`engine.core.readings_together`): on the whole table, each monster's
         and the costs' apart where no point decides whom the cards reach (a monster's values
         then rest on its own points alone, :func:`_groups`); else all of them, or past
-        :data:`TOGETHER_DEPTH` points each monster's and each effect's."""
+        :data:`TOGETHER_DEPTH` points each monster's and each effect's.  ``shared``: the
+        ruling's runs so far and their stages (:meth:`_under`)."""
         if len(met) <= 1:
             return
-        runs: dict = {}  # each table's run once, whichever walks meet it
-        recall = _Recall()  # and each stage of a run once, whichever runs meet it
-        runs[frozenset()] = _run(table, self.voice, choices, True, recall)
-        groups, grouped = self._groups(met, recall)
+        self._under(table, choices, frozenset(), *shared)  # the first readings' (recalled)
+        groups, grouped = self._groups(met, shared[1])
         for group in groups:
             slug = "together" if group is None or self.voice is not _Voice.TABLE else (
                 f"monster-{group}-together" if isinstance(group, int)
@@ -1809,7 +1795,7 @@ class _View:
                 else f"effect-{group[1]}-together")
             readings += readings_together(first, readings, [
                 (path, _results(found)) for path, found in self._combinations(
-                    table, choices, group, runs=runs, recall=recall, grouped=grouped)], slug)
+                    table, choices, group, shared=shared, grouped=grouped)], slug)
 
     def _groups(self, met: set, recall: _Recall) -> tuple[list, Callable[[Any], Any]]:
         """The groups of the points ``met`` read together, and whose group a point (slug, key)
@@ -1830,21 +1816,18 @@ class _View:
             met, key=repr))), lambda point: _reading_group(point[1])
 
     def _combinations(self, table: Table, chosen: Mapping[Any, str], group: Any = None,
-                      path: tuple = (), runs: dict | None = None, other: frozenset = frozenset(),
-                      recall: _Recall | None = None,
+                      path: tuple = (), shared: tuple[dict, _Recall] | None = None,
+                      other: frozenset = frozenset(),
                       grouped: Callable[[Any], Any] = lambda point: _reading_group(point[1])
                       ) -> list[tuple[tuple, tuple[Value, ...]]]:
         """Each choice of a reading per open point met (that this scenario shows; of
         ``group`` only, as ``grouped`` tells a point's (slug, key), unless ``None``) under the
         choices made so far, with its values, the first readings' first; ``[]`` past
-        :data:`TOGETHER_DEPTH` points (none read together).  ``runs``: the runs made so far,
-        by ``other`` (the readings chosen that are not a point's first: a first reading
-        chosen runs as none chosen), shared by the walks of one ruling; ``recall``: their
-        stages (:class:`_Recall`)."""
-        runs = {} if runs is None else runs
-        state = runs.get(other)
-        if state is None:
-            state = runs[other] = _run(table, self.voice, chosen, True, recall)
+        :data:`TOGETHER_DEPTH` points (none read together).  ``other``: the readings chosen
+        that are not a point's first (a first reading chosen runs as none chosen), by which
+        the ruling's runs are ``shared`` (:meth:`_under`)."""
+        shared = shared or ({}, _Recall())
+        state = self._under(table, chosen, other, *shared)
         free = next(((key, point) for key, point in state.trace.consulted.items()
                      if key not in chosen and self.point_slug(point, key[1]) is not None
                      and (group is None or grouped(key) == group)), None)
@@ -1854,16 +1837,19 @@ class _View:
             return []
         (key, point), same = free, free[1].slug not in chosen  # no choice for every occurrence
         return every_reading(point, lambda item: self._combinations(
-            table, {**chosen, key: item.slug}, group, (*path, (point, item)), runs,
-            other if same and item is point.readings[0] else other | {(key, item.slug)}, recall,
+            table, {**chosen, key: item.slug}, group, (*path, (point, item)), shared,
+            other if same and item is point.readings[0] else other | {(key, item.slug)},
             grouped))
 
-    def _alternative(self, table: Table, state: _State, choices: Mapping[Any, str],
-                     point: OpenPoint, key: Key) -> _State:
-        """The state under ``choices``: the whole table, or only the monster ``key`` names."""
-        if self.voice is _Voice.TABLE and key[0] != "effect" and point is not COST_BELOW_ZERO:
-            return _redo(state, choices, key[0], point)
-        return _run(table, self.voice, choices, True)
+    def _under(self, table: Table, chosen: Mapping[Any, str], other: frozenset, runs: dict,
+               recall: _Recall) -> _State:
+        """The quiet run of ``table`` under ``chosen``: made once per ruling for each set
+        ``other`` of readings chosen that are not a point's first (``runs``), its stages
+        shared with the ruling's other runs (``recall``)."""
+        state = runs.get(other)
+        if state is None:
+            state = runs[other] = _run(table, self.voice, chosen, True, recall)
+        return state
 
 
 def rule_under(scenario: Scenario, inputs: Mapping[str, Any], choices: Mapping[str, str]

@@ -327,23 +327,23 @@ def test_a_halved_odd_change_shows_each_rounding_even_without_a_base_value():
 
 @_SETTINGS
 @given(tables())
-def test_a_reading_recomputed_for_its_monster_alone_equals_the_whole_table_recomputed(data):
-    """The situation recomputes only the monster an open point names (a speed-up): the
-    values must be those of ruling on the whole table under that reading."""
+def test_a_reading_run_from_the_rulings_kept_stages_equals_the_whole_table_recomputed(data):
+    """The situation keeps the stages of a ruling's runs and recomputes only those a reading
+    changes (a speed-up, ``_Recall``): the values and the points met must be those of ruling
+    on the whole table under that reading."""
     try:
         table = SITUATION.table(SITUATION.validate(data))
     except InputError:
         assume(False)
-    view = powerduell._VIEWS["situation"]
-    state = powerduell._run(table, powerduell._Voice.TABLE)
+    view, recall = powerduell._VIEWS["situation"], powerduell._Recall()
+    state = powerduell._run(table, powerduell._Voice.TABLE, recall=recall)
     for (slug, key), point in state.trace.consulted.items():
-        if key[0] == "effect":
-            continue
         for item in point.readings[1:]:
             choices = {(slug, key): item.slug}
-            alone = view._alternative(table, state, choices, point, key)
+            kept = powerduell._run(table, powerduell._Voice.TABLE, choices, True, recall)
             whole = powerduell._run(table, powerduell._Voice.TABLE, choices, True)
-            assert view.values(alone, key) == view.values(whole, key), (slug, key, item.slug)
+            assert view.values(kept, None) == view.values(whole, None), (slug, key, item.slug)
+            assert list(kept.trace.consulted.items()) == list(whole.trace.consulted.items())
 
 
 def test_a_spezial_wirkung_with_a_wirkungsbegrenzung_never_affects_its_own_guardian():
