@@ -1494,10 +1494,11 @@ def _computed(trace: _Trace, key: Any, compute: Callable[[], Any]) -> Any:
 
 
 def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
-         quiet: bool = False, recall: _Recall | None = None) -> _State:
+         quiet: bool = False, recall: _Recall | None = None, only: int | None = None
+         ) -> _State:
     """Run every rule over ``table``; ``choices`` pick readings of open points; ``recall``:
     the stages of earlier runs of the same table (a run that is not quiet computes each, for
-    its steps, and keeps them)."""
+    its steps, and keeps them); ``only``: of the monsters' stages, only this monster's."""
     state = _State(table, _Trace(voice, choices, quiet))
     trace = state.trace
     stage = recall.stage if recall is not None else _computed
@@ -1510,14 +1511,15 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
             trace.add(_OWN_SIDE_RULE)
     reach = stage(trace, "reach", lambda: _reach(state))
     state.changes, state.reached, state.affects = ({**found} for found in reach)
+    monsters = table.monsters if only is None else (state.monster(only),)
     pairs = {m.number: stage(trace, ("np", id(reach), m.number),
-                             lambda: _negativ_positiv(state, m)) for m in table.monsters}
+                             lambda: _negativ_positiv(state, m)) for m in monsters}
     for n, pair in pairs.items():
         state.checks.update(pair[2])
         for name, found in zip(("factors", "np_factor"), pair):
             if found is not None:
                 getattr(state, name)[n] = found
-    for monster in table.monsters:
+    for monster in monsters:
         n = monster.number
         got = stage(trace, ("values", id(pairs[n]), n), lambda: _values(state, monster))
         state.orders[n], state.values[n], state.amounts[n], state.shown[n] = got
@@ -1787,7 +1789,7 @@ class _View:
         if len(met) <= 1:
             return
         self._under(table, choices, frozenset(), *shared)  # the first readings' (recalled)
-        groups, grouped = self._groups(met, shared[1])
+        groups, grouped, apart = self._groups(met, shared[1])
         for group in groups:
             slug = "together" if group is None or self.voice is not _Voice.TABLE else (
                 f"monster-{group}-together" if isinstance(group, int)
@@ -1795,60 +1797,65 @@ class _View:
                 else f"effect-{group[1]}-together")
             readings += readings_together(first, readings, [
                 (path, _results(found)) for path, found in self._combinations(
-                    table, choices, group, shared=shared, grouped=grouped)], slug)
+                    table, choices, group, shared=shared, grouped=grouped, apart=apart)], slug)
 
-    def _groups(self, met: set, recall: _Recall) -> tuple[list, Callable[[Any], Any]]:
+    def _groups(self, met: set, recall: _Recall) -> tuple[list, Callable[[Any], Any], bool]:
         """The groups of the points ``met`` read together, and whose group a point (slug, key)
         is.  Where no point met decides a stage before the monsters' (whom the cards reach),
         each monster's stages read only its own points and change only its values, and the
         costs' only the costs: the points of each stage's owner are read apart from the
         others' (a point met only under a reading of another is its owner's too).  Else
         ``[None]`` (all together), or past :data:`TOGETHER_DEPTH` each monster's and each
-        effect's (:func:`_reading_group`)."""
+        effect's (:func:`_reading_group`).  Last, whether the groups are apart."""
         owners = [recall.owner.get(key) for key in sorted(met, key=repr)]
         if self.voice is _Voice.TABLE and "reach" not in owners:
             apart = list(dict.fromkeys(owner for owner in owners if owner is not None))
             if len(apart) > 1:
-                return apart, recall.owner.get
+                return apart, recall.owner.get, True
         if len(met) <= TOGETHER_DEPTH:
-            return [None], recall.owner.get
+            return [None], recall.owner.get, False
         return list(dict.fromkeys(_reading_group(key) for _slug, key in sorted(
-            met, key=repr))), lambda point: _reading_group(point[1])
+            met, key=repr))), lambda point: _reading_group(point[1]), False
 
     def _combinations(self, table: Table, chosen: Mapping[Any, str], group: Any = None,
                       path: tuple = (), shared: tuple[dict, _Recall] | None = None,
                       other: frozenset = frozenset(),
-                      grouped: Callable[[Any], Any] = lambda point: _reading_group(point[1])
-                      ) -> list[tuple[tuple, tuple[Value, ...]]]:
+                      grouped: Callable[[Any], Any] = lambda point: _reading_group(point[1]),
+                      apart: bool = False) -> list[tuple[tuple, tuple[Value, ...]]]:
         """Each choice of a reading per open point met (that this scenario shows; of
         ``group`` only, as ``grouped`` tells a point's (slug, key), unless ``None``) under the
         choices made so far, with its values, the first readings' first; ``[]`` past
         :data:`TOGETHER_DEPTH` points (none read together).  ``other``: the readings chosen
         that are not a point's first (a first reading chosen runs as none chosen), by which
-        the ruling's runs are ``shared`` (:meth:`_under`)."""
+        the ruling's runs are ``shared`` (:meth:`_under`).  ``apart``: the groups are
+        independent (:meth:`_groups`), so a monster's group gives only its values."""
         shared = shared or ({}, _Recall())
-        state = self._under(table, chosen, other, *shared)
+        state = self._under(table, chosen, other, *shared,
+                            only=group if apart and type(group) is int else None)
         free = next(((key, point) for key, point in state.trace.consulted.items()
                      if key not in chosen and self.point_slug(point, key[1]) is not None
                      and (group is None or grouped(key) == group)), None)
-        if free is None:
-            return [(path, self.values(state, None))]
+        if free is None:  # a monster's points apart change only its values (:meth:`_groups`)
+            return [(path, self.values(state, (group,) if apart and type(group) is int
+                                       else None))]
         if len(path) >= TOGETHER_DEPTH:
             return []
         (key, point), same = free, free[1].slug not in chosen  # no choice for every occurrence
         return every_reading(point, lambda item: self._combinations(
             table, {**chosen, key: item.slug}, group, (*path, (point, item)), shared,
             other if same and item is point.readings[0] else other | {(key, item.slug)},
-            grouped))
+            grouped, apart))
 
     def _under(self, table: Table, chosen: Mapping[Any, str], other: frozenset, runs: dict,
-               recall: _Recall) -> _State:
+               recall: _Recall, only: int | None = None) -> _State:
         """The quiet run of ``table`` under ``chosen``: made once per ruling for each set
         ``other`` of readings chosen that are not a point's first (``runs``), its stages
-        shared with the ruling's other runs (``recall``)."""
-        state = runs.get(other)
+        shared with the ruling's other runs (``recall``); ``only``: of one monster's stages
+        (:func:`_run`), unless the whole run was made."""
+        state = runs.get(other) or runs.get((other, only))
         if state is None:
-            state = runs[other] = _run(table, self.voice, chosen, True, recall)
+            state = runs[other if only is None else (other, only)] = _run(
+                table, self.voice, chosen, True, recall, only)
         return state
 
 
