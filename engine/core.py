@@ -2242,10 +2242,20 @@ def _shows_more(first: tuple[Value, ...], shown: Sequence[Reading],
                 combinations: Sequence[tuple[Any, tuple[Value, ...]]]) -> bool:
     """Whether some combination gives a value (name and value) that neither ``first`` nor a
     reading in ``shown`` shows (:func:`readings_together`)."""
-    seen = {(v.name, repr(v.value)) for v in first}
-    seen |= {(v.name, repr(v.value)) for reading in shown for v in reading.values}
-    return not all((v.name, repr(v.value)) in seen for _path, values in combinations
-                   for v in values)
+    names = {v.name for _path, values in combinations for v in values}
+    seen = {_compared(v) for v in first if v.name in names}
+    seen |= {_compared(v) for reading in shown for v in reading.values if v.name in names}
+    return not all(_compared(v) in seen for _path, values in combinations for v in values)
+
+
+def _compared(value: Value) -> tuple:
+    """``value``'s name and value as a set member (``True`` and ``1`` apart; its repr where
+    the value cannot be hashed)."""
+    try:
+        hash(value.value)
+    except TypeError:
+        return value.name, repr(value.value)
+    return value.name, type(value.value), value.value
 
 
 def _combined(path: tuple[tuple[OpenPoint, ReadingOf], ...]) -> ReadingOf:
