@@ -53,6 +53,33 @@ def pytest_collection_modifyitems(config, items):
     if os.environ.get("RULEBOOK_TEST_SECOND_DATABASE") == "1":
         config.hook.pytest_deselected(items=[item for item in items if free[item]])
         items[:] = [item for item in items if not free[item]]
+    SEEDED_ONCE.clear()
+    SEEDED_ONCE.update(seeded_once(items))
+
+
+#: The fixtures after which a test's writes are committed (no transaction around the test).
+COMMITTING_FIXTURES = {"transactional_db", "live_server", "django_db_reset_sequences",
+                       "django_db_serialized_rollback"}
+#: The modules whose seeded rulebook is imported once (:func:`seeded_once`, :func:`seeded`).
+SEEDED_ONCE: set[str] = set()
+
+
+def seeded_once(items: list[pytest.Item]) -> set[str]:
+    """The modules (node ids) where every test that uses the database asks for the seeded
+    rulebook and none commits its writes: there the seeds are imported once, in a
+    transaction around the module's tests that is rolled back after its last one."""
+    uses: dict[str, bool] = {}
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        names = set(getattr(item, "fixturenames", ()))
+        marker = item.get_closest_marker("django_db")
+        if not (DATABASE_FIXTURES & names or marker is not None):
+            continue
+        committing = bool(COMMITTING_FIXTURES & names) or bool(
+            marker is not None and (marker.kwargs.get("transaction")
+                                    or marker.kwargs.get("serialized_rollback")))
+        uses[module] = uses.get(module, True) and "seeded" in names and not committing
+    return {module for module, shared in uses.items() if shared}
 
 
 @pytest.fixture(scope="session")
@@ -121,12 +148,36 @@ def sources():
     return {f"{spec.game}/{spec.document}": spec for spec in load_manifest()}
 
 
-@pytest.fixture
-def seeded(db, sources):
-    """A database with the three seed texts imported; returns the import reports."""
-    from rulebook.importing import import_source
+def _import_seeds() -> dict:
+    """The three seed texts imported; their import reports, keyed "game/document"."""
+    from rulebook.importing import import_source, load_manifest
 
-    return {name: import_source(spec) for name, spec in sources.items()}
+    return {f"{spec.game}/{spec.document}": import_source(spec) for spec in load_manifest()}
+
+
+@pytest.fixture(scope="module")
+def _seeds_of_module(request, django_db_setup, django_db_blocker):
+    """In a module of :data:`SEEDED_ONCE`, the seeds imported once, in a transaction that is
+    rolled back after the module's last test (or when a worker moves on to another module);
+    each test runs in a savepoint of it (pytest-django's ``db``), so what one test writes is
+    undone before the next.  Elsewhere ``None``."""
+    from django.db import transaction
+
+    if request.node.nodeid not in SEEDED_ONCE:
+        yield None
+        return
+    with django_db_blocker.unblock(), transaction.atomic():
+        try:
+            yield _import_seeds()
+        finally:
+            transaction.set_rollback(True)
+
+
+@pytest.fixture
+def seeded(_seeds_of_module, db):
+    """A database with the three seed texts imported; returns the import reports (imported
+    once per module where :func:`seeded_once` allows, else for this test)."""
+    return _import_seeds() if _seeds_of_module is None else _seeds_of_module
 
 
 @pytest.fixture(scope="module")

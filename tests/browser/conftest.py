@@ -110,6 +110,20 @@ class SiteServer:
         return result.stdout
 
 
+
+#: Whether journeys save their screenshots (``RULEBOOK_TEST_SCREENSHOTS=0``: none, as in CI,
+#: which keeps no test output: a full-page screenshot is a tenth of a second to seconds of
+#: Chromium's time, and none is compared with anything).
+SCREENSHOTS = os.environ.get("RULEBOOK_TEST_SCREENSHOTS", "1") != "0"
+
+
+def shoot(page, path: Path | str, **options) -> None:
+    """``page.screenshot(path=path, **options)``, unless screenshots are off
+    (:data:`SCREENSHOTS`)."""
+    if SCREENSHOTS:
+        page.screenshot(path=str(path), **options)
+
+
 def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -251,7 +265,7 @@ class Journey:
         """Save a full-page screenshot as ``test-output/browser/<journey>[-step].png``."""
         OUTPUT.mkdir(parents=True, exist_ok=True)
         path = OUTPUT / f"{self.name}{'-' + step if step else ''}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        shoot(self.page, path, full_page=True)
         self.screenshots.append(path)
         return path
 

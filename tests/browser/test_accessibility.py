@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from tests.browser.conftest import OUTPUT, new_journey
+from tests.browser.conftest import OUTPUT, new_journey, shoot
 from tests.browser.test_calculator import PD_TABLE_QUERY
 
 PAGES_OUTPUT = OUTPUT.parent / "pages"
@@ -68,8 +68,8 @@ def test_no_serious_accessibility_violation(browser, site_server, language, widt
         for name, path in PAGE_TYPES.items():
             journey.goto(path.format(lang=language))
             journey.settle()
-            page.screenshot(path=str(PAGES_OUTPUT / f"{language}-{WIDTHS[width]}-{name}.png"),
-                            full_page=True)
+            shoot(page, PAGES_OUTPUT / f"{language}-{WIDTHS[width]}-{name}.png",
+                  full_page=True)
             results = axe.run(page)
             violations = results.response["violations"]
             report[name] = [{"id": v["id"], "impact": v["impact"], "nodes": len(v["nodes"]),

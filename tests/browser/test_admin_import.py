@@ -44,7 +44,7 @@ from xml.etree import ElementTree
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import OUTPUT, ROOT, new_journey, served_site
+from tests.browser.conftest import OUTPUT, ROOT, new_journey, served_site, shoot
 from tests.browser.test_admin import log_in
 
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -128,12 +128,12 @@ def screenshots(journey, step: str, parts: tuple[str, ...] = ()) -> None:
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
         path = OUTPUT / f"admin-import-{step}-{width}.png"
-        page.screenshot(path=str(path), full_page=True)
+        shoot(page, path, full_page=True)
         journey.screenshots.append(path)
         for number, selector in enumerate(parts if width == 390 else ()):
             page.locator(selector).first.scroll_into_view_if_needed()
             path = OUTPUT / f"admin-import-{step}-{width}-part{number + 1}.png"
-            page.screenshot(path=str(path))
+            shoot(page, path)
             journey.screenshots.append(path)
         # Nothing wider than the window: the form and the preview fit at 390 px.
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import OUTPUT, new_journey
+from tests.browser.conftest import OUTPUT, new_journey, shoot
 from tests.browser.test_calculator import PD_TABLE_QUERY
 
 DOCUMENT = "/power-duell/schutzgottkarten/"
@@ -57,7 +57,7 @@ def test_the_dark_scheme_follows_the_system_and_passes_axe(browser, site_server,
             if serious:
                 found[path] = serious
         page.goto(journey.url(f"/{language}{DOCUMENT}"))
-        page.screenshot(path=str(OUTPUT / f"dark-{language}-{width}.png"))
+        shoot(page, OUTPUT / f"dark-{language}-{width}.png")
         assert found == {}
         journey.assert_clean()
     finally:
@@ -138,7 +138,7 @@ def test_on_this_page_is_beside_the_text_at_1280_px_and_not_at_390_px(journey, l
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     expect(last).to_have_attribute("aria-current", "location")
     expect(outline.locator("a[aria-current]")).to_have_count(1)
-    page.screenshot(path=str(OUTPUT / f"on-this-page-{language}-{path.strip('/').replace('/', '-')}.png"))
+    shoot(page, OUTPUT / f"on-this-page-{language}-{path.strip('/').replace('/', '-')}.png")
     page.set_viewport_size({"width": 390, "height": 844})
     expect(outline).to_be_hidden()
     # The first paint at 390 px has no column either (CSS, not a script).

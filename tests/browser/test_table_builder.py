@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import OUTPUT, new_journey
+from tests.browser.conftest import OUTPUT, new_journey, shoot
 
 PHONE = {"width": 390, "height": 844}
 MOST_TAPS = 15
@@ -390,7 +390,7 @@ def test_a_situation_is_entered_in_fifteen_taps_and_answered_on_the_first_screen
     # the first screen: the verdict, the decisive values, the clauses it rests on
     page.evaluate("window.scrollTo(0, document.querySelector('#ruling .ruling')"
                   ".getBoundingClientRect().top + window.scrollY)")
-    page.screenshot(path=str(OUTPUT / f"table-{situation.id}-first-screen.png"))
+    shoot(page, OUTPUT / f"table-{situation.id}-first-screen.png")
     answer = page.locator("#ruling .answer")
     assert_on_first_screen(answer.locator(".verdict"), "verdict")
     for label, value in situation.values.items():
