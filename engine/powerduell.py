@@ -1761,8 +1761,10 @@ class _View:
         else ``[]``; adds to ``met`` the points met under its other readings.  Of a tied
         order, only the orders with distinct results.  ``shared``: the ruling's runs and
         their stages (:meth:`_under`)."""
+        owner = shared[1].owner.get((point.slug, key))  # a monster's point: its stages only
+        only = owner if self.voice is _Voice.TABLE and owner == key[0] else None
         others = [self._under(table, {**choices, (point.slug, key): item.slug},
-                              frozenset({((point.slug, key), item.slug)}), *shared)
+                              frozenset({((point.slug, key), item.slug)}), *shared, only=only)
                   for item in point.readings[1:]]
         met.update(k for other in others for k, p in other.trace.consulted.items()
                    if self.point_slug(p, k[1]) is not None)

@@ -42,12 +42,12 @@ def test_a_table_with_four_points_read_together_keeps_its_ruling():
     points = [r.point for r in plain.readings]
     assert points.count("monster-2-together") == 8 and "together" not in points
     assert "monster-1-together" not in points
-    # 6 runs of 14 stages (the ruling's steps, the first readings' again, each point's other
-    # reading) and 4 runs of monster 2's 4 (its combinations of 2 or 3 other readings:
-    # whom the cards reach, its negativ-positiv-Wirkung, its values, the costs); recalled:
-    # the ruling's 14, and monster 2's order and values under its 7 other choices of 3
-    # points (its np point changes its factors too), and monster 1's under its other order
-    assert len(every) == 6 * 14 + 4 * 4
+    # 2 runs of 14 stages (the ruling's steps, the first readings' again) and 8 runs of one
+    # monster's 4 (whom the cards reach, its negativ-positiv-Wirkung, its values, the costs):
+    # each point's other reading, and monster 2's combinations of 2 or 3 other readings;
+    # recalled: the ruling's 14, and monster 2's order and values under its 7 other choices
+    # of 3 points (its np point changes its factors too), and monster 1's under its other order
+    assert len(every) == 2 * 14 + 8 * 4
     assert sorted(k[0] if isinstance(k, tuple) else k for k in once) == sorted(
         ["reach", "costs"] + ["np"] * (6 + 1) + ["values"] * (6 + 7 + 1))
 
