@@ -24,6 +24,8 @@ how the *form* presents some of them at a table:
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, Callable, Mapping, Sequence
 
 from engine import marvel
@@ -94,12 +96,13 @@ _BERSERK_STATE = ("type", "subtype", "status", "movement", "elements")
 _BERSERK_PROPERTIES = ("simple_strike", "repel_strike", "defender", "closing")
 
 
-def _berserk_decisive(inputs: Mapping[str, Any], names: Sequence[str]) -> set[str]:
+def _berserk_decisive(inputs: Mapping[str, Any], values: Sequence[Any]) -> set[str]:
     """The Berserk table's values that answer what the judge entered: what the card may
     use at the moment entered (always); with features, each feature's strike bonus
     against each target and the relation of their elements; with changes, the card as
     it is after them; without changes, its additional properties (its state is what
     was entered)."""
+    names = {value.name for value in values}
     decisive = {name for name in names if name.endswith("_now")}
     if inputs.get("features") or inputs.get("targets"):
         decisive |= {name for name in names if name.startswith(("feature_", "target_"))}
@@ -107,29 +110,60 @@ def _berserk_decisive(inputs: Mapping[str, Any], names: Sequence[str]) -> set[st
         decisive |= set(_BERSERK_STATE)
     else:
         decisive |= set(_BERSERK_PROPERTIES)
-    return decisive & set(names)
+    return decisive & names
+
+
+#: A Power-Duell value that says whether an effect affects its target: its effect's number.
+_PD_AFFECTS = re.compile(r"effect_(\d+)_affects")
+
+
+def _powerduell_decisive(inputs: Mapping[str, Any], values: Sequence[Any]) -> set[str]:
+    """The Power-Duell table's values that answer what the judge entered: every value of
+    each monster but its evaluation order (its points, costs, the Wirkungen's change and
+    the negativ-positiv factor); whether an effect affects its target where it does not,
+    where it is aimed at a Schutzgottkarte, or where a reading disputes it (an effect that
+    affects its monster is in the monster's values).  A disputed value always."""
+    effects = inputs.get("effects") or []
+    decisive = set()
+    for value in values:
+        affects = _PD_AFFECTS.fullmatch(value.name)
+        if value.disputed or (not value.name.endswith("_order") if affects is None else (
+                value.value is not True or int(affects.group(1)) > len(effects)
+                or effects[int(affects.group(1)) - 1].get("target_guardian"))):
+            decisive.add(value.name)
+    return decisive
 
 
 #: (game, scenario) → which of a ruling's values its answer shows first (the others
 #: follow under "Other values"); a scenario not named shows every value first.
-DECISIVE: Mapping[tuple[str, str], Callable[[Mapping[str, Any], Sequence[str]], set[str]]] = {
+DECISIVE: Mapping[tuple[str, str], Callable[[Mapping[str, Any], Sequence[Any]], set[str]]] = {
     ("berserk", "situation"): _berserk_decisive,
+    ("power-duell", "situation"): _powerduell_decisive,
 }
 
 
 def decisive_values(game: str, slug: str, inputs: Mapping[str, Any],
-                    names: Sequence[str]) -> set[str] | None:
-    """The names among ``names`` (a ruling's values) that its answer shows first, for the
-    validated ``inputs``; ``None`` when every value is.
+                    values: Sequence[Any]) -> set[str] | None:
+    """The names among ``values`` (a ruling's values: each with ``name``, ``value`` and
+    ``disputed``) that its answer shows first, for the validated ``inputs``; ``None`` when
+    every value is.
 
+    >>> from types import SimpleNamespace as V
     >>> sorted(decisive_values("berserk", "situation", {"changes": []},
-    ...                        ["type", "closing", "closing_now"]))
+    ...                        [V(name=n, value=1, disputed=False)
+    ...                         for n in ("type", "closing", "closing_now")]))
     ['closing', 'closing_now']
-    >>> decisive_values("power-duell", "situation", {}, ["monster_1_ap"]) is None
+    >>> sorted(decisive_values("power-duell", "situation", {"effects": [{}, {}]}, [
+    ...     V(name="effect_1_affects", value=True, disputed=False),
+    ...     V(name="effect_2_affects", value=False, disputed=False),
+    ...     V(name="monster_1_ap", value=120, disputed=False),
+    ...     V(name="monster_1_order", value=[1, 2], disputed=False)]))
+    ['effect_2_affects', 'monster_1_ap']
+    >>> decisive_values("marvel-champions", "situation", {}, []) is None
     True
     """
     choose = DECISIVE.get((game, slug))
-    return None if choose is None else choose(inputs, names)
+    return None if choose is None else choose(inputs, values)
 
 
 #: The Marvel verbs whose effect states an amount, and those naming a status card

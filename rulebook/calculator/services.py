@@ -495,8 +495,7 @@ def _bind_references(bound: Sequence[BoundField],
 def answer_first(scenario: Scenario, inputs: Mapping[str, Any], view: "RulingView") -> "RulingView":
     """``view`` with the values that answer the question entered first and the others in
     ``other_values`` (:func:`layout.decisive_values`); as it is when every value does."""
-    decisive = layout.decisive_values(scenario.game, scenario.slug, inputs,
-                                      [value.name for value in view.values])
+    decisive = layout.decisive_values(scenario.game, scenario.slug, inputs, view.values)
     if decisive is None or not decisive:
         return view
     return dataclasses.replace(
