@@ -81,3 +81,32 @@ def test_a_berserk_answer_shows_the_decisive_values_first_and_the_others_after(c
     others = re.findall(r"<dt>(.*?)</dt>", answer[2].partition("</details>")[0])
     assert "Type" in others and "Elements" in others
     assert not set(first) & set(others)
+
+
+def test_a_power_duell_answer_shows_the_monsters_and_the_effects_that_do_not_reach_first(
+        client, seeded):
+    """An Energiekarte on monster 1 (it affects it: the monster's AP says so) and the
+    opposing Spezial-Wirkung on it (kartenaufbau ¶3: it does not reach): the AP first, and
+    effect 2 with it; effect 1 and the evaluation order under "Other values"."""
+    from engine import powerduell
+    from rulebook.calculator import services as calculator
+
+    query = calculator.to_query(powerduell.SITUATION, {
+        "active_side": "a",
+        "guardians": [{"side": "b", "base_planet": "venus", "wirkung_attribute": "ap",
+                       "wirkung_amount": 10}],
+        "monsters": [{"side": "a", "planet": "venus", "ap": 100}],
+        "effects": [{"source": "energy", "target_monster": 1, "attribute": "ap",
+                     "operation": "add", "amount": 10},
+                    {"source": "guardian-spezial-wirkung", "source_side": "b",
+                     "target_monster": 1, "attribute": "ap", "operation": "add",
+                     "amount": 5}]})
+    html = client.get("/en/calculator/power-duell/situation/?" + query).content.decode()
+    answer = html.partition('<div class="answer">')[2].partition('<details class="other-values">')
+    first = dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", answer[0]))
+    assert first["Monster 1: AP"] == "110"
+    assert first["Effect 2 affects its target"] == "no"
+    others = dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", answer[2].partition("</details>")[0]))
+    assert others["Effect 1 affects its target"] == "yes"
+    assert "Monster 1: evaluation order" in others
+    assert not set(first) & set(others)
