@@ -1453,14 +1453,15 @@ _OWN_SIDE_RULE = card_text_may_override(msg(_(
 
 
 class _Recall:
-    """The quiet runs of one ruling share their stages (:func:`_run`): the first opportunities
-    to reach each monster, each monster's negativ-positiv-Wirkung, its order and values, the
-    activation costs.  A stage's result is kept with the reading calls it made, and a later
-    run whose choices answer those calls the same way takes it instead of computing it.
+    """The runs of one ruling share their stages (:func:`_run`): whom each Wirkung and
+    effect reaches, each monster's negativ-positiv-Wirkung, its order and values, the
+    activation costs.  A stage's result is kept with the reading calls it made (the ruling's
+    own run, with its steps, computes and keeps each), and a later quiet run whose choices
+    answer those calls the same way takes it instead of computing it.
 
     Trades the memory of one ruling's stage results (a few per monster and reading) for not
-    recomputing, in each run of the readings read together, the monsters its readings do not
-    touch.  A run's result is the same either way: a kept stage's calls are replayed, so the
+    recomputing, in each run of a point's other readings and of the readings read together,
+    the monsters its readings do not touch.  A run's result is the same either way: a kept stage's calls are replayed, so the
     run consults the same points in the same order (a stage that differs in a reading differs
     first at the first call whose answer differs, which a new computation makes too)."""
 
