@@ -819,6 +819,21 @@ def _say_about(about: tuple[int, Spielfeldseite], key: str, *clauses: Clause, **
     return _wrapped(_say(key, *clauses, **params), *about)
 
 
+#: Points asked at each monster about one card: a reading of it is the card's, for every
+#: monster (np-scope: whether its description prevails; its key is (monster, card's side)).
+_PER_CARD = frozenset({NP_SCOPE.slug})
+
+
+def _chosen_as(slug: str, key: Key) -> tuple[str, Key]:
+    """Where a reading of point ``slug`` at ``key`` is chosen when points are read together:
+    a point of :data:`_PER_CARD` at its card (the key without the monster), else at ``key``.
+
+    >>> _chosen_as("np-scope", (2, Spielfeldseite.A)), _chosen_as("rank-or-recency", (2,))
+    (('np-scope', (<Spielfeldseite.A: 'a'>,)), ('rank-or-recency', (2,)))
+    """
+    return (slug, key[1:]) if slug in _PER_CARD else (slug, key)
+
+
 class _Trace(Trace):
     """One evaluation's steps in one voice, under ``choices`` (slug or (slug, key) → reading)."""
 
@@ -836,7 +851,8 @@ class _Trace(Trace):
         """The reading of ``point`` at ``key`` this evaluation follows (the first by default);
         noted in :attr:`calls` while a stage is recorded (:class:`_Recall`)."""
         self.consulted[point.slug, key] = point
-        reading = (self.choices.get((point.slug, key)) or self.choices.get(point.slug)
+        reading = (self.choices.get((point.slug, key))
+                   or self.choices.get(_chosen_as(point.slug, key)) or self.choices.get(point.slug)
                    or point.readings[0].slug)
         if self.calls is not None:
             self.calls.append((point, key, reading))
@@ -1836,14 +1852,16 @@ class _View:
         state = self._under(table, chosen, other, *shared,
                             only=group if apart and type(group) is int else None)
         free = next(((key, point) for key, point in state.trace.consulted.items()
-                     if key not in chosen and self.point_slug(point, key[1]) is not None
+                     if key not in chosen and _chosen_as(*key) not in chosen
+                     and self.point_slug(point, key[1]) is not None
                      and (group is None or grouped(key) == group)), None)
         if free is None:  # a monster's points apart change only its values (:meth:`_groups`)
             return [(path, self.values(state, (group,) if apart and type(group) is int
                                        else None))]
         if len(path) >= TOGETHER_DEPTH:
             return []
-        (key, point), same = free, free[1].slug not in chosen  # no choice for every occurrence
+        (found, point), same = free, free[1].slug not in chosen  # no choice for every occurrence
+        key = _chosen_as(*found)  # a card's point: one reading for every monster it reaches
         return every_reading(point, lambda item: self._combinations(
             table, {**chosen, key: item.slug}, group, (*path, (point, item)), shared,
             other if same and item is point.readings[0] else other | {(key, item.slug)},

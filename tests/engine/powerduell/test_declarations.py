@@ -382,22 +382,23 @@ def test_a_point_met_only_under_another_reading_is_read_together_with_it():
 
 
 def _every_reading(table) -> list:
-    """The values under every choice of a reading per open point met (``None`` past
+    """The values under every choice of a reading per open point met (one per card for a
+    point asked about a card at each monster: ``np-scope``; ``None`` past
     ``TOGETHER_DEPTH`` points)."""
-    from engine.powerduell import _VIEWS, TOGETHER_DEPTH, _run
+    from engine.powerduell import _VIEWS, TOGETHER_DEPTH, _chosen_as, _run
 
     view, found = _VIEWS[SITUATION.slug], []
 
     def walk(chosen: dict) -> None:
         state = _run(table, view.voice, chosen, True)
-        free = next((k for k in state.trace.consulted if k not in chosen), None)
+        free = next((k for k in state.trace.consulted if _chosen_as(*k) not in chosen), None)
         if len(chosen) >= TOGETHER_DEPTH and free is not None:
             raise OverflowError
         if free is None:
             found.append(view.values(state, None))
             return
         for reading in state.trace.consulted[free].readings:
-            walk({**chosen, free: reading.slug})
+            walk({**chosen, _chosen_as(*free): reading.slug})
 
     try:
         walk({})
@@ -420,3 +421,32 @@ def test_every_value_the_readings_give_together_is_shown(data):
     for values in every:
         assert {(v.name, repr(v.value)) for v in values
                 if not v.name.endswith("order")} <= shown, repr(data)
+
+
+def test_a_cards_description_is_read_one_way_for_every_monster_it_may_reach():
+    """np-scope asks whether a card's description prevails over the negativ-positiv rule
+    (negativ-positiv-Wirkung ¶2 against effekte-der-schutzgottkarte ¶3): the card is read one
+    way or the other, for every monster at once.  A Mars card of side B with DP +10 for all
+    monsters, its Wirkung extended to side A; monster 1 (Mars, side B) attacks monster 2
+    (Erde, side A), a Venus monster of side B beside them (a judge's table, stop 44).  Read
+    together: the rule limits it (DP 50/50/30), or the description prevails with the
+    negativ-positiv-Wirkung on the Wirkung only (60/60/40) or on every change (70/60/40) —
+    never monster 2 reached and monster 3 not."""
+    ruling = SITUATION.evaluate({
+        "active_side": "b",
+        "guardians": [{"side": "b", "base_planet": "mars", "left_planet": "erde",
+                       "right_planet": "venus", "wirkung_attribute": "dp", "wirkung_amount": 10,
+                       "wirkung_scope": "all", "extends_to_opposing_side": True}],
+        "monsters": [{"side": "b", "planet": "mars", "ap": 80, "dp": 60, "lp": 40},
+                     {"side": "a", "planet": "erde", "ap": 70, "dp": 50, "lp": 40},
+                     {"side": "b", "planet": "venus", "ap": 50, "dp": 30, "lp": 20}],
+        "attacker": 1, "target": 2,
+        "effects": [{"source": "monster", "source_side": "a", "target_monster": 1,
+                     "attribute": "dp", "operation": "subtract", "amount": 20},
+                    {"source": "energy", "source_side": "b", "target_monster": 3,
+                     "attribute": "ap", "operation": "halve"}]})
+    together = ruling.readings_of("together")
+    assert [tuple(r.value(f"monster_{n}_dp") for n in (1, 2, 3)) for r in together] == [
+        (50, 50, 30), (60, 60, 40), (70, 60, 40)]
+    assert together[0].label.id == (
+        "The negativ-positiv rule limits the Wirkung to own monsters of the Basis-Planetensymbol")
