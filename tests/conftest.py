@@ -1,6 +1,7 @@
 """Shared fixtures: plain static storage and an empty cache for tests, and the
 imported seeds."""
 
+import contextlib
 import os
 
 import pytest
@@ -161,14 +162,22 @@ def _seeds_of_module(request, django_db_setup, django_db_blocker):
     rolled back after the module's last test (or when a worker moves on to another module);
     each test runs in a savepoint of it (pytest-django's ``db``), so what one test writes is
     undone before the next.  Elsewhere ``None``."""
-    from django.db import transaction
-
     if request.node.nodeid not in SEEDED_ONCE:
         yield None
         return
+    with _rolled_back(django_db_blocker):
+        yield _import_seeds()
+
+
+@contextlib.contextmanager
+def _rolled_back(django_db_blocker):
+    """A transaction around a module's tests, rolled back at its end (the database
+    unblocked meanwhile)."""
+    from django.db import transaction
+
     with django_db_blocker.unblock(), transaction.atomic():
         try:
-            yield _import_seeds()
+            yield
         finally:
             transaction.set_rollback(True)
 
@@ -191,15 +200,8 @@ def translated_rulebook(django_db_setup, django_db_blocker):
     (pytest-django's ``db``, which a test asking for this fixture must also ask for), so
     what one test writes is undone before the next, as with :func:`seeded`.
     """
-    from django.db import transaction
-
-    from rulebook.importing import import_source, load_manifest
     from rulebook.importing.translations import load_translations
 
-    with django_db_blocker.unblock(), transaction.atomic():
-        try:
-            for spec in load_manifest():
-                import_source(spec)
-            yield load_translations()
-        finally:
-            transaction.set_rollback(True)
+    with _rolled_back(django_db_blocker):
+        _import_seeds()
+        yield load_translations()

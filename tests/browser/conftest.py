@@ -110,7 +110,6 @@ class SiteServer:
         return result.stdout
 
 
-
 #: Whether journeys save their screenshots (``RULEBOOK_TEST_SCREENSHOTS=0``: none, as in CI,
 #: which keeps no test output: a full-page screenshot is a tenth of a second to seconds of
 #: Chromium's time, and none is compared with anything).
