@@ -1477,9 +1477,10 @@ class _Recall:
 
     Trades the memory of one ruling's stage results (a few per monster and reading) for not
     recomputing, in each run of a point's other readings and of the readings read together,
-    the monsters its readings do not touch.  A run's result is the same either way: a kept stage's calls are replayed, so the
-    run consults the same points in the same order (a stage that differs in a reading differs
-    first at the first call whose answer differs, which a new computation makes too)."""
+    the monsters its readings do not touch.  A run's result is the same either way: a kept
+    stage's calls are replayed, so the run consults the same points in the same order (a
+    stage that differs in a reading differs first at the first call whose answer differs,
+    which a new computation makes too)."""
 
     def __init__(self) -> None:
         self.kept: dict[Any, list[tuple[tuple[tuple[OpenPoint, Key, str], ...], Any]]] = {}
@@ -1561,7 +1562,7 @@ def _reach(state: _State) -> tuple[dict, dict, dict]:
             state.changes[monster.number].append(_Change(
                 effect.number, effect.source, effect.side, effect.activated, effect.attribute,
                 effect.operation, effect.amount))
-    return {**state.changes}, {**state.reached}, {**state.affects}
+    return state.changes, state.reached, state.affects  # kept: each run takes copies
 
 
 def _costs(state: _State) -> tuple[dict, dict]:
@@ -1569,7 +1570,7 @@ def _costs(state: _State) -> tuple[dict, dict]:
     for guardian in state.table.guardians:
         if guardian.spezial_cost_change is not None:
             activation_costs(state, guardian)
-    return {**state.costs}, {**state.wb_affected}
+    return state.costs, state.wb_affected  # kept: each run takes copies
 
 
 def _sides(table: Table) -> list[Guardian]:
@@ -1848,16 +1849,14 @@ class _View:
         that are not a point's first (a first reading chosen runs as none chosen), by which
         the ruling's runs are ``shared`` (:meth:`_under`).  ``apart``: the groups are
         independent (:meth:`_groups`), so a monster's group gives only its values."""
-        shared = shared or ({}, _Recall())
-        state = self._under(table, chosen, other, *shared,
-                            only=group if apart and type(group) is int else None)
+        shared, only = shared or ({}, _Recall()), group if apart and type(group) is int else None
+        state = self._under(table, chosen, other, *shared, only=only)
         free = next(((key, point) for key, point in state.trace.consulted.items()
                      if key not in chosen and _chosen_as(*key) not in chosen
                      and self.point_slug(point, key[1]) is not None
                      and (group is None or grouped(key) == group)), None)
         if free is None:  # a monster's points apart change only its values (:meth:`_groups`)
-            return [(path, self.values(state, (group,) if apart and type(group) is int
-                                       else None))]
+            return [(path, self.values(state, None if only is None else (only,)))]
         if len(path) >= TOGETHER_DEPTH:
             return []
         (found, point), same = free, free[1].slug not in chosen  # no choice for every occurrence

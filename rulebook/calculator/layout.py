@@ -124,14 +124,19 @@ def _powerduell_decisive(inputs: Mapping[str, Any], values: Sequence[Any]) -> se
     where it is aimed at a Schutzgottkarte, or where a reading disputes it (an effect that
     affects its monster is in the monster's values).  A disputed value always."""
     effects = inputs.get("effects") or []
-    decisive = set()
-    for value in values:
-        affects = _PD_AFFECTS.fullmatch(value.name)
-        if value.disputed or (not value.name.endswith("_order") if affects is None else (
-                value.value is not True or int(affects.group(1)) > len(effects)
-                or effects[int(affects.group(1)) - 1].get("target_guardian"))):
-            decisive.add(value.name)
-    return decisive
+    return {value.name for value in values
+            if value.disputed or _pd_first(value, _PD_AFFECTS.fullmatch(value.name), effects)}
+
+
+def _pd_first(value: Any, affects: re.Match | None, effects: Sequence[Mapping[str, Any]]
+              ) -> bool:
+    """Whether an undisputed Power-Duell value is shown first (:func:`_powerduell_decisive`);
+    ``affects``: the match of an effect's "affects its target" value, else ``None``."""
+    if affects is None:
+        return not value.name.endswith("_order")
+    number = int(affects.group(1))
+    return (value.value is not True or number > len(effects)
+            or bool(effects[number - 1].get("target_guardian")))
 
 
 #: (game, scenario) → which of a ruling's values its answer shows first (the others
