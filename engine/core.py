@@ -30,7 +30,7 @@ import functools
 import importlib
 import re
 from dataclasses import dataclass, field as dc_field
-from fractions import Fraction  # noqa: F401 — used by the doctests
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -1514,6 +1514,14 @@ class ReadingOf:
     label: Message
     clauses: tuple[ClauseLike, ...]
 
+    def __hash__(self) -> int:  # equal readings share a slug (hashing it alone is cheaper)
+        return hash(self.slug)
+
+    @functools.cached_property
+    def cited(self) -> tuple[Citation, ...]:
+        """The citations of :attr:`clauses` (made once)."""
+        return citations(*self.clauses)
+
 
 @dataclass(frozen=True)
 class OpenPoint:
@@ -1547,6 +1555,9 @@ class OpenPoint:
     readings: tuple[ReadingOf, ...]
     why: Message
 
+    def __hash__(self) -> int:  # equal points share a slug (hashing it alone is cheaper)
+        return hash(self.slug)
+
     def __post_init__(self) -> None:
         if len(self.readings) < 2:
             raise ValueError(f"open point {self.slug!r} needs at least two readings")
@@ -1574,7 +1585,7 @@ class OpenPoint:
         first = [(v.name, v.value) for v in results[0][1]]
         if all([(v.name, v.value) for v in values] == first for _item, values in results[1:]):
             return ()
-        return tuple(Reading(self.slug, item.label, values, citations(*item.clauses),
+        return tuple(Reading(self.slug, item.label, values, item.cited,
                              index == 0, self.why if index == 0 else None, self.question)
                      for index, (item, values) in enumerate(results))
 
@@ -2251,11 +2262,17 @@ def _shows_more(first: tuple[Value, ...], shown: Sequence[Reading],
 def _compared(value: Value) -> tuple:
     """``value``'s name and value as a set member (``True`` and ``1`` apart; its repr where
     the value cannot be hashed)."""
+    found = value.value
+    if found.__class__ in _HASHABLE:  # the common values, without trying
+        return value.name, found.__class__, found
     try:
-        hash(value.value)
+        hash(found)
     except TypeError:
-        return value.name, repr(value.value)
-    return value.name, type(value.value), value.value
+        return value.name, repr(found)
+    return value.name, type(found), found
+
+
+_HASHABLE = frozenset({int, bool, str, Fraction})
 
 
 def _combined(path: tuple[tuple[OpenPoint, ReadingOf], ...]) -> ReadingOf:

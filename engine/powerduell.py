@@ -1493,7 +1493,10 @@ class _Recall:
         """The result of ``compute()``, the stage named ``key``, under ``trace``'s choices
         (kept from an earlier run where ``trace`` is quiet)."""
         for calls, result in self.kept.get(key, ()) if trace.quiet else ():
-            if all(trace.reading(point, at) == reading for point, at, reading in calls):
+            for point, at, reading in calls:
+                if trace.reading(point, at) != reading:
+                    break
+            else:
                 return result
         trace.calls = []
         result = compute()
@@ -1794,7 +1797,7 @@ class _View:
         kept = [index for index, values in enumerate(compared)
                 if point.slug != TIED_ORDER.slug or values not in compared[:index]]
         return [Reading(slug, point.readings[index].label, results[index],
-                        citations(*point.readings[index].clauses), index == 0,
+                        point.readings[index].cited, index == 0,
                         point.why if index == 0 else None, point.question) for index in kept]
 
     def _read_together(self, table: Table, choices: Mapping[Any, str], met: set,
