@@ -1523,7 +1523,7 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
     state = _State(table, _Trace(voice, choices, quiet))
     trace = state.trace
     stage = recall.stage if recall is not None else _computed
-    for effect in table.effects:  # facts outside the texts, up front
+    for effect in table.effects if not quiet else ():  # facts outside the texts, up front
         if effect.source is Source.RANK_ONE and effect.target is TargetKind.GUARDIAN:
             trace.add(RANK_ONE_ON_GUARDIAN.step(number=effect.number))
     if trace.table:
