@@ -181,6 +181,24 @@ def test_the_phone_header_is_compact_and_sticky(journey, language):
     expect(button).to_be_focused()
 
 
+@pytest.mark.parametrize("width", [1024, 1280, 1440])
+def test_the_wide_header_keeps_the_colour_scheme_at_the_row_end(journey, language, width):
+    """Between 1024 and 1440 px the header may wrap (Russian labels): the colour scheme,
+    alone on the second row, sits at its end under the languages, not under the site's
+    name; where it fits, it stays on the first row."""
+    page = journey.page
+    page.set_viewport_size({"width": width, "height": 900})
+    journey.goto(f"/{language}/calculator/")
+    inner = page.locator(".site-header__inner").bounding_box()
+    scheme = page.locator(".scheme-switch").bounding_box()
+    name = page.locator(".site-name").bounding_box()
+    assert scheme["y"] + scheme["height"] <= inner["y"] + inner["height"]
+    if scheme["y"] > name["y"] + name["height"]:  # wrapped onto a row of its own
+        right = inner["x"] + inner["width"]
+        assert right - (scheme["x"] + scheme["width"]) < 40, (scheme, inner)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def test_without_scripts_the_phone_menu_is_open(no_script_journey, language):
     page = no_script_journey.page
     page.set_viewport_size({"width": 390, "height": 844})
