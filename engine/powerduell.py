@@ -1155,15 +1155,39 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
         if change.key != own and scale_all is None:
             scale_all = trace.reading(NP_ALL_CHANGES, (number,)) == "all"
         if change.key == own or scale_all:
-            factors[change.key] = (_NP_FACTORS[matched, change.signed > 0] if change.signed
-                                   else (_NP_FACTORS[matched, True], _NP_FACTORS[matched, False]))
+            factors[change.key] = (
+                _stepwise(trace, number, change.signed, matched) if change.signed and
+                len(matched) > 1 else _NP_FACTORS[matched, change.signed > 0] if change.signed
+                else (_NP_FACTORS[matched, True], _NP_FACTORS[matched, False]))
         if change.key == own:
-            state.np_factor[number] = factors[own]
+            state.np_factor[number] = _NP_FACTORS[matched, change.signed > 0]  # unrounded
             _np_steps(trace, change.signed, matched)
     state.factors[number] = factors
     if scale_all is not None:
         trace.about = None
         trace.say("np-all-changes", number=number)
+
+
+def _stepwise(trace: _Trace, number: int, signed: int, matched: frozenset[Influence]
+              ) -> Fraction:
+    """The factor of both influences on a ``signed`` change, one after the other in the order
+    their steps are told (:func:`_np_steps`): a half between them (an odd increase halved,
+    then doubled) is rounded as ``half-points`` reads it (negativ-positiv-wirkung.p3, p4 give
+    no rounding), so the result is the change rounded, not the change itself.
+
+    >>> both = frozenset(Influence)
+    >>> [_stepwise(_Trace(_Voice.TABLE, {"half-points": r}), 1, 15, both)
+    ...  for r in ("exact", "down", "up")]
+    [Fraction(1, 1), Fraction(14, 15), Fraction(16, 15)]
+    """
+    exact = Fraction(signed)
+    for influence in (i for i in Influence if i in matched and exact):  # 0 stays 0
+        exact *= np_factor(influence, exact)
+        if exact.denominator != 1:
+            half = _half_points((C.NP_NEGATIV if influence is Influence.NEGATIV
+                                 else C.NP_POSITIV,))
+            exact = _ROUNDED.get(trace.reading(half, (number,)), lambda v: v)(exact)
+    return exact / signed
 
 
 def _np_steps(trace: _Trace, signed: int, matched: frozenset[Influence]) -> None:

@@ -49,3 +49,41 @@ def test_d5_in_the_situation_the_half_points_step_and_readings_cite_the_halving_
     assert all(_keys(r) == {Clause.NP_NEGATIV.value} for r in readings)
     step = next(s for s in ruling.steps if "has half points from" in s.message.id)
     assert {c.key for c in step.citations} == {Clause.NP_NEGATIV.value}
+
+
+# A card whose two small symbols are one planet (Erde left and right): an attack target of
+# that planet meets both conditions, so the increase is halved (negativ-Wirkung, ¶3), then
+# doubled (positiv-Wirkung, ¶4).  An odd increase passes through a half between them: its
+# rounding is as open as any other half (a judge's table).
+BOTH_SYMBOLS = {**HALVED_INCREASE, "left_planet": "erde", "right_planet": "erde", "amount": 15,
+                "opponent_effects": ["dp"]}
+
+
+def test_a_half_between_the_two_influences_of_one_planet_is_rounded_as_the_readings_say():
+    ruling = WIRKUNG.evaluate(BOTH_SYMBOLS)
+    readings = ruling.readings_of("half-points")
+    assert [r.value("change") for r in readings] == [15, 14, 16]
+    assert [r.value("result") for r in readings] == [115, 114, 116]
+    assert [r.value("factor") for r in readings] == [1, 1, 1]  # the factor, unrounded
+    assert all(_keys(r) == {Clause.NP_NEGATIV.value} for r in readings)
+    assert ruling.value("result") == 115
+
+
+def test_an_even_increase_under_both_influences_has_no_half_and_no_readings():
+    ruling = WIRKUNG.evaluate({**BOTH_SYMBOLS, "amount": 16})
+    assert ruling.readings_of("half-points") == ()
+    assert ruling.value("result") == 116
+
+
+def test_in_the_situation_the_half_between_both_influences_gives_the_same_readings():
+    ruling = SITUATION.evaluate({
+        "active_side": "a", "guardians": [{"side": "a", "base_planet": "venus",
+                                           "left_planet": "erde", "right_planet": "erde",
+                                           "wirkung_attribute": "ap", "wirkung_amount": 15}],
+        "monsters": [{"side": "a", "planet": "venus", "ap": 100},
+                     {"side": "b", "planet": "erde", "dp": 100}],
+        "attacker": 1, "target": 2,
+        "effects": [{"source": "energy", "source_side": "b", "target_monster": 2,
+                     "attribute": "dp", "operation": "subtract", "amount": 10}]})
+    readings = ruling.readings_of("monster-1-half-points")
+    assert [r.value("monster_1_ap") for r in readings] == [115, 114, 116]
