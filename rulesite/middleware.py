@@ -4,6 +4,8 @@ guard (:class:`ApiRequestMiddleware`): request bodies it refuses, and every
 4xx under ``/api/`` in the API's error shape; and compression of the
 answers that hold no secret (:class:`SafeGZipMiddleware`)."""
 
+import json
+import re
 from functools import lru_cache
 from http import HTTPStatus
 
@@ -195,10 +197,53 @@ def refused_body(request: HttpRequest) -> JsonResponse | None:
         return None  # no body at all: the operation says what is missing
     charset = (request.content_params.get("charset") or "utf-8").lower()
     if request.content_type == "application/json" and charset in ("utf-8", "utf8"):
-        return None
+        return _not_text(request)
     return JsonResponse(error_body([{"field": "", "message": (
         f"Unsupported media type {declared.strip() or '(none)'!r}: send the body as JSON "
         "with the header Content-Type: application/json (UTF-8).")}]), status=415)
+
+
+def _not_text(request: HttpRequest) -> JsonResponse | None:
+    """The 422 (API error shape) to a JSON body with a string that is no text: an
+    unpaired surrogate escape (``"\\ud800"``) is valid JSON but no Unicode character, and
+    the first encoding of the string (a ruling's address, an error message) would fail;
+    ``None`` for any other body (one that is not JSON is the operation's 400)."""
+    if b"\\ud" not in request.body.lower():  # no such escape: nothing to look for
+        return None
+    try:
+        path = _unpaired_surrogate(json.loads(request.body))
+    except ValueError:
+        return None
+    if path is None:
+        return None
+    return JsonResponse(error_body([{"field": ".".join(map(str, path)), "message": (
+        "Not valid text: an unpaired surrogate (\\ud800–\\udfff) is no Unicode character. "
+        "Send the text as UTF-8.")}]), status=422)
+
+
+def _unpaired_surrogate(data, path: tuple = ()) -> tuple | None:
+    r"""The path (keys and indexes) of the first key or string in ``data`` (parsed JSON)
+    holding an unpaired surrogate, else ``None``.
+
+    >>> _unpaired_surrogate(json.loads('{"inputs": {"card_text": ["ok", "x\\ud800"]}}'))
+    ('inputs', 'card_text', 1)
+    >>> _unpaired_surrogate(json.loads('{"a": "\\ud83d\\ude00"}')) is None  # a pair: 😀
+    True
+    """
+    if isinstance(data, str):
+        return None if _SURROGATE.search(data) is None else path
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(
+        data, list) else ()
+    for key, value in items:
+        if isinstance(key, str) and _SURROGATE.search(key):
+            return (*path, key)
+        found = _unpaired_surrogate(value, (*path, key))
+        if found is not None:
+            return found
+    return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _json_client_error(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:

@@ -486,3 +486,26 @@ def test_the_pages_json_link_is_in_the_pages_language(client, seeded, language):
     assert f"lang={language}" in link
     api = client.get(link, HTTP_ACCEPT_LANGUAGE="ru" if language != "ru" else "de")
     assert api.status_code == 200 and api.json()["language"] == language
+
+
+@pytest.mark.parametrize("body, field", [
+    ('{"inputs": {"guardians": [{"base_planet": "venus", "card_text": "x \\ud800"}]}}',
+     "inputs.guardians.0.card_text"),
+    ('{"inputs": {}, "as_of": "\\udfff"}', "as_of"),
+    ('{"inputs": {"\\ud800": 1}}', "inputs.\ud800"),
+])
+def test_an_unpaired_surrogate_is_a_422_naming_its_field_not_a_500(client, db, body, field):
+    # valid JSON, but no Unicode text: encoding it for the ruling's address or for an
+    # error message failed (a breaker's finding: 500 and the HTML error page)
+    response = post(client, "/api/scenarios/power-duell/situation/evaluate", body)
+    assert response.status_code == 422
+    [error] = errors(response)
+    assert error["field"] == field and "unpaired surrogate" in error["message"]
+
+
+def test_a_surrogate_pair_is_one_character_and_taken(client, seeded):
+    body = ('{"inputs": {"guardians": [{"base_planet": "venus", "card_text": '
+            '"\\ud83d\\ude00"}]}}')
+    response = post(client, "/api/scenarios/power-duell/situation/evaluate", body)
+    assert response.status_code == 200, response.content[:300]
+    assert response.json()["complete"] is False  # the emoji is no phrase the texts define
