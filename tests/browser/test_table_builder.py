@@ -411,3 +411,19 @@ def test_a_situation_is_entered_in_fifteen_taps_and_answered_on_the_first_screen
         item = answer.locator(".other-values .ruling-value").filter(
             has=page.locator("dt", has_text=re.compile(label))).first
         expect(item.locator("dd"), label).to_have_text(value)
+
+
+def test_a_long_phrase_without_spaces_read_from_a_card_text_keeps_the_phone_page_narrow(phone):
+    # a breaker's table: 1,990 letters without a space, "not understood", widened the
+    # page to 21,500 px, and "Get the ruling" could no longer be tapped
+    page = phone.page
+    phone.goto(f"/{LANGUAGE}/calculator/power-duell/situation/")
+    taps = Taps(page)
+    taps.add("guardians")
+    taps.card_text("guardians-0-card_text", "Wirkung: " + "X" * 1990)
+    expect(page.locator(".card-reading__unread")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # "Get the ruling" can be tapped (nothing lies over it): the answer or the fields' errors
+    page.get_by_role("button", name="Get the ruling", exact=True).click(timeout=5000)
+    expect(page.locator("#ruling .ruling, #error-summary").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
