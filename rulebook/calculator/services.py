@@ -107,13 +107,33 @@ def _first(raw: Any) -> Any:
 
 
 def _group_count(spec: Field, data: Mapping[str, Any], name: str) -> int | None:
-    """The item count of group ``name`` as the form renders it (clamped), ``None`` if unset."""
+    """The item count of group ``name`` as the form renders it (clamped), ``None`` if unset.
+    A count the engine refuses (not a number, or out of the group's bounds) says nothing
+    of the items entered: the form then shows as many as ``data`` holds (clamped), so a
+    mistyped count loses none of them."""
     raw = _first(data.get(name))
     try:
         count = int(str(raw).strip())
     except (TypeError, ValueError):
-        return None
-    return max(spec.min_items, min(count, spec.max_items))
+        count = None
+    if count is None or not spec.min_items <= count <= spec.max_items:
+        entered = _items_entered(data, name)
+        if entered:
+            return max(spec.min_items, min(entered, spec.max_items))
+        return None if count is None else max(spec.min_items, min(count, spec.max_items))
+    return count
+
+
+def _items_entered(data: Mapping[str, Any], name: str) -> int:
+    """How many items of group ``name`` flat form ``data`` holds: the highest item number
+    among its parameters (``name-3-…`` is the fourth), else 0."""
+    prefix, found = f"{name}-", 0
+    for key in data:
+        if key.startswith(prefix):
+            index = key[len(prefix):].split("-", 1)[0]
+            if index.isdigit() and index.isascii():
+                found = max(found, int(index) + 1)
+    return found
 
 
 def form_data(scenario: Scenario, query: Mapping[str, Any]) -> dict[str, list[str]]:

@@ -438,3 +438,27 @@ def test_the_form_and_the_api_report_the_missing_guardian_on_its_field(client):
     body = api.json()
     assert "effects.0.target_guardian" in json.dumps(body)
     assert "There is no guardian god card on side B." in json.dumps(body)
+
+
+# A count the engine refuses says nothing of the items entered: the page shows them again
+# (a breaker's table: "monsters=-1" gave a form without the two monsters typed in).
+ENTERED = ("monsters-0-planet=venus&monsters-0-ap=5&monsters-1-planet=mars"
+           "&monsters-1-dp=70")
+
+
+@pytest.mark.parametrize("count", ["-1", "abc", "60", ""])
+def test_a_refused_group_count_keeps_every_item_entered(client, seeded, count):
+    response = client.get(f"/en/calculator/power-duell/situation/?monsters={count}&{ENTERED}")
+    assert response.status_code == (200 if count == "" else 400)  # none: the items count
+    page = response.content.decode()
+    assert re.search(r'name="monsters-0-ap"[^>]*value="5"', page)
+    assert re.search(r'name="monsters-1-dp"[^>]*value="70"', page)
+    assert 'name="monsters-2-planet"' not in page
+
+
+def test_a_lower_count_still_leaves_the_items_past_it_out(client, seeded):
+    # the page's form without scripts: lowering the count removes the items past it
+    response = client.get(f"/en/calculator/power-duell/situation/?monsters=1&{ENTERED}")
+    page = response.content.decode()
+    assert re.search(r'name="monsters-0-ap"[^>]*value="5"', page)
+    assert 'name="monsters-1-planet"' not in page
