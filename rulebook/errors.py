@@ -1,6 +1,7 @@
 """Error pages that need more than a template: the database being unavailable.
 
-Django calls :func:`server_error` (``handler500``) for any exception that
+Django calls :func:`bad_request` (``handler400``) for a request it refuses to
+read, and :func:`server_error` (``handler500``) for any exception that
 escapes a view or middleware, inside the ``except`` block, so the exception
 is at hand.  A database error — the SQLite file missing, unreadable or
 read-only, the PostgreSQL server down — is answered with a 503 page in the
@@ -15,7 +16,7 @@ import sys
 
 from django.conf import settings
 from django.db import DatabaseError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.template.loader import get_template
 from django.utils import translation
@@ -62,3 +63,13 @@ def server_error(request: HttpRequest, template_name: str = "500.html") -> HttpR
     if isinstance(error, DatabaseError):
         return database_unavailable(request, error)
     return defaults.server_error(request, template_name)
+
+
+def bad_request(request: HttpRequest, exception: Exception,
+                template_name: str = "400.html") -> HttpResponse:
+    """``handler400``: the plain trilingual 400 page (``400.html``) for a request Django
+    refuses to read (too many parameters, a malformed or suspicious request), rendered
+    without the request.  Django's own renders it with the request, and the site's
+    context processors read the query again: with too many parameters that raised once
+    more, and the reader got the 500 page."""
+    return HttpResponseBadRequest(get_template(template_name).render())

@@ -45,3 +45,5 @@ urlpatterns += i18n_patterns(
 
 # Database errors get a translated 503 page (rulebook.errors).
 handler500 = "rulebook.errors.server_error"
+# A request Django refuses to read (too many parameters) gets the plain 400 page.
+handler400 = "rulebook.errors.bad_request"

@@ -242,12 +242,12 @@ def test_every_api_address_answers_an_oversized_body_with_413(client, db, method
 
 
 def test_the_html_site_keeps_its_own_error_pages(client, db):
-    """Outside /api/ an oversized form is Django's HTML 400 page, as before."""
+    """Outside /api/ an oversized form is the site's HTML 400 page (three languages)."""
     response = client.post("/admin/login/", "username=" + "a" * TEN_MB,
                            content_type="application/x-www-form-urlencoded")
     assert response.status_code == 400
     assert response["Content-Type"].startswith("text/html")
-    assert b"Bad Request (400)" in response.content
+    assert "Bad request · Ungültige Anfrage · Неверный запрос" in response.content.decode()
 
 
 # --------------------------------------------------------------------------
@@ -509,3 +509,14 @@ def test_a_surrogate_pair_is_one_character_and_taken(client, seeded):
     response = post(client, "/api/scenarios/power-duell/situation/evaluate", body)
     assert response.status_code == 200, response.content[:300]
     assert response.json()["complete"] is False  # the emoji is no phrase the texts define
+
+
+def test_too_many_parameters_on_a_page_is_the_sites_trilingual_400_page(db, settings):
+    # a breaker's table: Django's bare "Bad Request (400)" (the API answers its JSON shape)
+    settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 50
+    query = "&".join(f"effects-{i}-amount=1" for i in range(60))
+    response = Client(raise_request_exception=False).get(f"/en/calculator/power-duell/situation/?{query}")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "too many parameters" in page and "zu viele Parameter" in page
+    assert "слишком много параметров" in page
