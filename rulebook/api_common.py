@@ -54,17 +54,37 @@ LANGUAGES: tuple[str, ...] = tuple(code for code, _name in settings.LANGUAGES)
 DATE_ERROR = "iso_date"
 
 
+def iso_date(text: str) -> datetime.date | None:
+    """The date ``text`` writes as ``YYYY-MM-DD``, else ``None``: the one reading of a
+    reading date (``as_of``) on every surface — pages, form, API query and body, as the
+    API's JSON Schema says (``format: date``).  Python's ``date.fromisoformat`` alone
+    would also take ``20240101``, week dates (``2024-W01-1``) and, on pages, spaces.
+
+    >>> iso_date("2024-01-31"), iso_date("20240131"), iso_date("2024-W05-3")
+    (datetime.date(2024, 1, 31), None, None)
+    >>> iso_date(" 2024-01-31"), iso_date("2024-02-30")  # a space; no such day
+    (None, None)
+    """
+    if not _ISO_DATE.fullmatch(text):
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
 def _iso_date(value):
-    """Only ``YYYY-MM-DD`` (pydantic alone would also read ``0`` as 1970-01-01),
-    a real date (not ``2024-13-01``); else a :data:`DATE_ERROR` whose ``value``
-    the message quotes."""
+    """Only ``YYYY-MM-DD`` (:func:`iso_date`; pydantic alone would also read ``0`` as
+    1970-01-01), a real date (not ``2024-13-01``); else a :data:`DATE_ERROR` whose
+    ``value`` the message quotes."""
     if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
         return value
-    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        try:
-            return datetime.date.fromisoformat(value)
-        except ValueError:
-            pass
+    found = iso_date(value) if isinstance(value, str) else None
+    if found is not None:
+        return found
     raise PydanticCustomError(DATE_ERROR, "Enter a date as YYYY-MM-DD.",
                               {"value": str(value)[:40]})
 

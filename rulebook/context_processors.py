@@ -8,6 +8,7 @@ from django.conf import settings
 from django.urls import get_script_prefix, reverse, translate_url
 from django.utils.translation import get_language_info, override
 
+from rulebook.api_common import iso_date
 from rulebook.calculator.speed import absolute_uri as _absolute, query_string
 
 
@@ -118,11 +119,8 @@ def dated_view(request) -> str:
     or ``""`` for today's text (also for a malformed date, which the page
     reports and reads as today).  Every internal link of a dated view keeps
     it (the ``keep_date`` filter of ``{% load reading %}``)."""
-    raw = request.GET.get("as_of", "").strip()[:10]
-    try:
-        return datetime.date.fromisoformat(raw).isoformat() if raw else ""
-    except ValueError:
-        return ""
+    found = iso_date(request.GET.get("as_of", ""))
+    return found.isoformat() if found is not None else ""
 
 
 def page_links(request, x_default_url: str | None = None) -> dict:

@@ -43,6 +43,7 @@ from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
     Value, card_text_may_override, msg, form_count,
 )
+from rulebook.api_common import iso_date
 from rulebook.calculator import decisions as deciding, layout, speed
 from rulebook.calculator.citations import Drift, ResolvedCitation, RulingLink, resolve_citations
 
@@ -86,14 +87,14 @@ def parse_as_of(raw: str | None) -> tuple[datetime.date, bool, str]:
     not a date …  Showing today's text"), so the page rules on today's text.
     """
     today = timezone.localdate()
-    text = (raw or "").strip()
-    if not text:
+    text = raw or ""
+    if not text.strip():
         return today, False, ""
-    try:
-        return datetime.date.fromisoformat(text), True, ""
-    except ValueError:
-        return today, False, _("“%(value)s” is not a date; enter it as YYYY-MM-DD. "
-                               "Showing today’s text.") % {"value": text[:40]}
+    found = iso_date(text)
+    if found is not None:
+        return found, True, ""
+    return today, False, _("“%(value)s” is not a date; enter it as YYYY-MM-DD. "
+                           "Showing today’s text.") % {"value": text[:40]}
 
 
 # --------------------------------------------------------------------------

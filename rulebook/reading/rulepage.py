@@ -16,6 +16,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rulebook.api_common import iso_date
 from rulebook.caching.conditional import FRAGMENT_TIMEOUT, PageStamp
 from rulebook.models import Document
 from rulebook.models.structure import changes_for, structure_on
@@ -27,15 +28,15 @@ def reading_date(request: HttpRequest) -> tuple[datetime.date, bool, str]:
     The date comes from ``?as_of=YYYY-MM-DD``; a missing or malformed value
     means today (with an error message for a malformed one).
     """
-    raw = request.GET.get("as_of", "").strip()
+    raw = request.GET.get("as_of", "")
     today = timezone.localdate()
-    if not raw:
+    if not raw.strip():
         return today, False, ""
-    try:
-        return datetime.date.fromisoformat(raw[:10]), True, ""
-    except ValueError:
-        return today, False, _("“%(value)s” is not a date; enter it as YYYY-MM-DD. "
-                               "Showing today’s text.") % {"value": raw[:40]}
+    found = iso_date(raw)
+    if found is not None:
+        return found, True, ""
+    return today, False, _("“%(value)s” is not a date; enter it as YYYY-MM-DD. "
+                           "Showing today’s text.") % {"value": raw[:40]}
 
 
 def render_rule_page(request: HttpRequest, document: Document, template: str,

@@ -520,3 +520,24 @@ def test_too_many_parameters_on_a_page_is_the_sites_trilingual_400_page(db, sett
     page = response.content.decode()
     assert "too many parameters" in page and "zu viele Parameter" in page
     assert "слишком много параметров" in page
+
+
+@pytest.mark.parametrize("as_of", ["20240101", "2024-W01-1", "2024W011", " 2024-01-01",
+                                   "2024-01-01x"])
+def test_a_reading_date_is_read_one_way_on_every_surface(client, seeded, as_of):
+    # a breaker's table: the GET API and the page took "20240101" and week dates (Python's
+    # date.fromisoformat), the POST API and the JSON Schema only YYYY-MM-DD
+    query = f"{BK1_QUERY}&as_of={as_of.replace(' ', '+')}"
+    got = client.get(f"{EVALUATE}?{query}")
+    posted = post(client, EVALUATE, {"inputs": BK1, "as_of": as_of})
+    assert (got.status_code, posted.status_code) == (422, 422)
+    assert errors(got)[0]["field"] == errors(posted)[0]["field"] == "as_of"
+    page = client.get(f"/en/calculator/berserk/element-feature/?{query}").content.decode()
+    assert "is not a date; enter it as YYYY-MM-DD" in page
+
+
+def test_a_reading_date_as_yyyy_mm_dd_is_taken_on_every_surface(client, seeded):
+    query = f"{BK1_QUERY}&as_of=2024-01-01"
+    assert client.get(f"{EVALUATE}?{query}").json()["as_of"] == "2024-01-01"
+    assert post(client, EVALUATE, {"inputs": BK1, "as_of": "2024-01-01"}).json()[
+        "as_of"] == "2024-01-01"
