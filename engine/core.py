@@ -1278,9 +1278,10 @@ def _only(raw: Any, path: str) -> Any:
 def form_count(spec: Field, data: Mapping[str, Any], name: str) -> int:
     """The number of items of group ``spec`` in flat form data (its parameter ``name``).
 
-    :raises InputError: if the number is not a whole number within the group's bounds.
+    :raises InputError: if the number is not a whole number within the group's bounds, or
+        is given twice with different values (as any field, :func:`_only`).
     """
-    raw_count = _first(data.get(name))
+    raw_count = _only(data.get(name), name)
     return _form_int(spec._count_field, [raw_count if raw_count not in (None, "") else "0"], name)
 
 

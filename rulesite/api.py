@@ -120,13 +120,27 @@ def _strict_query(operation) -> None:
 
     def strict_run(request: HttpRequest, *args, **kwargs):
         unknown = [name for name in request.GET if name not in known]
-        if not unknown:
-            return run(request, *args, **kwargs)
         errors = [{"field": name, "message": unknown_field(
             request, name, sorted(known - ALWAYS_TAKEN))} for name in unknown]
+        errors += given_twice(request, known)
+        if not errors:
+            return run(request, *args, **kwargs)
         return _respond(request, errors, 422)
 
     operation.run = strict_run
+
+
+def given_twice(request: HttpRequest, names) -> list[dict]:
+    """An error for each query parameter of ``names`` given twice with different values
+    (``?lang=de&lang=ru``), as a scenario's field given so is (django-ninja takes the last
+    value without a word), in the reader's language."""
+    repeated = [name for name in names if len({value.strip() for value in
+                                               request.GET.getlist(name)}) > 1]
+    if not repeated:
+        return []
+    with translation.override(reader_language(request, None)):
+        said = _("Given more than once, with different values.")
+    return [{"field": name, "message": said} for name in repeated]
 
 
 def unknown_field(request: HttpRequest, name: str, known) -> str:

@@ -204,21 +204,58 @@ def refused_body(request: HttpRequest) -> JsonResponse | None:
 
 
 def _not_text(request: HttpRequest) -> JsonResponse | None:
-    """The 422 (API error shape) to a JSON body with a string that is no text: an
-    unpaired surrogate escape (``"\\ud800"``) is valid JSON but no Unicode character, and
-    the first encoding of the string (a ruling's address, an error message) would fail;
-    ``None`` for any other body (one that is not JSON is the operation's 400)."""
-    if b"\\ud" not in request.body.lower():  # no such escape: nothing to look for
-        return None
+    """The 422 (API error shape) to a JSON body that says something twice or holds a
+    string that is no text, else ``None`` (a body that is not JSON is the operation's 400):
+
+    - a key given twice in one object with different values (``{"attacker": 1,
+      "attacker": 2}``): JSON parsers keep one of them without a word, as a query
+      parameter given twice (:func:`rulesite.api.given_twice`);
+    - an unpaired surrogate escape (``"\\ud800"``): valid JSON, but no Unicode character,
+      and the first encoding of the string (a ruling's address, an error message) failed.
+    """
+    twice: list[tuple] = []
     try:
-        path = _unpaired_surrogate(json.loads(request.body))
+        data = json.loads(request.body, object_pairs_hook=_pairs(twice))
     except ValueError:
         return None
+    if twice:
+        return JsonResponse(error_body([{"field": ".".join(map(str, (*_path_to(
+            data, where), key))), "message": "Given more than once, with different values."}
+            for where, key in twice]), status=422)
+    path = _unpaired_surrogate(data) if b"\\ud" in request.body.lower() else None
     if path is None:
         return None
     return JsonResponse(error_body([{"field": ".".join(map(str, path)), "message": (
         "Not valid text: an unpaired surrogate (\\ud800–\\udfff) is no Unicode character. "
         "Send the text as UTF-8.")}]), status=422)
+
+
+def _pairs(twice: list[tuple]):
+    """``json.loads``'s ``object_pairs_hook``: the object as a dict, noting in ``twice``
+    each key given twice with different values, with its object (whose place in the
+    body is known once the whole body is parsed, :func:`_path_to`)."""
+    def hook(pairs):
+        found: dict = {}
+        for key, value in pairs:
+            if key in found and found[key] != value:
+                twice.append((found, key))
+            found[key] = value
+        return found
+    return hook
+
+
+def _path_to(data, target, path: tuple = ()) -> tuple:
+    """The keys and indexes leading from ``data`` to the object ``target`` (itself)."""
+    if data is target:
+        return path
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(
+        data, list) else ()
+    for key, value in items:
+        if isinstance(value, (dict, list)):
+            found = _path_to(value, target, (*path, key))
+            if found is not None:
+                return found
+    return None if path else ()
 
 
 def _unpaired_surrogate(data, path: tuple = ()) -> tuple | None:

@@ -35,6 +35,7 @@ from typing import Annotated, Any, Callable
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 from pydantic import Field as PydanticField
 from pydantic import WithJsonSchema
@@ -42,7 +43,7 @@ from pydantic import WithJsonSchema
 import engine
 from engine.core import Field, FieldKind, InputError, Scenario, fields_json_schema
 from rulebook.api_common import (BODY_ERRORS, ERRORS, ApiError, IsoDate, Language, StrictSchema,
-                                 date_error, not_found)
+                                 date_error, not_found, reader_language)
 from rulebook.calculator import services as calculator
 from rulebook.calculator import speed
 from rulebook.models.rules import page_address
@@ -500,6 +501,10 @@ def evaluate_form(request: HttpRequest, game: str, slug: str, lang: LangParam = 
     scenario (a group item's field within the group's count): another is a
     422 naming it, with the closest known parameter."""
     scenario = _scenario(game, slug)
+    for name in QUERY_PARAMETERS:  # as a field given twice (the engine's words)
+        if len({value.strip() for value in request.GET.getlist(name)}) > 1:
+            with translation.override(reader_language(request, None)):  # not a lang given
+                raise InvalidInput(name, _("Given more than once, with different values."))
     with translation.override(_language(request, lang)):
         on, dated, malformed = calculator.parse_as_of(as_of)
         if malformed:  # the API's own message (no "Showing today's text": it answers none)

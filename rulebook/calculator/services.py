@@ -109,14 +109,18 @@ def _first(raw: Any) -> Any:
 
 def _group_count(spec: Field, data: Mapping[str, Any], name: str) -> int | None:
     """The item count of group ``name`` as the form renders it (clamped), ``None`` if unset.
-    A count the engine refuses (not a number, or out of the group's bounds) says nothing
+    A count the engine refuses (not a number, out of the group's bounds, or given twice
+    with different values) says nothing
     of the items entered: the form then shows as many as ``data`` holds (clamped), so a
     mistyped count loses none of them."""
-    raw = _first(data.get(name))
+    given = data.get(name)
+    raw = _first(given)
     try:
         count = int(str(raw).strip())
     except (TypeError, ValueError):
         count = None
+    if isinstance(given, (list, tuple)) and len({str(v).strip() for v in given}) > 1:
+        count = None  # given twice with different values: refused, as any field
     if count is None or not spec.min_items <= count <= spec.max_items:
         entered = _items_entered(data, name)
         if entered:

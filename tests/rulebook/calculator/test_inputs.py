@@ -462,3 +462,21 @@ def test_a_lower_count_still_leaves_the_items_past_it_out(client, seeded):
     page = response.content.decode()
     assert re.search(r'name="monsters-0-ap"[^>]*value="5"', page)
     assert 'name="monsters-1-planet"' not in page
+
+
+def test_a_group_count_given_twice_with_different_values_is_refused_everywhere(client, seeded):
+    # a breaker's table: the page ruled on the last count (one monster, the second dropped
+    # without a word) while the GET API named the second monster's parameters unknown
+    query = f"monsters=2&monsters=1&{ENTERED}"
+    api = client.get(f"/api/scenarios/power-duell/situation/evaluate?{query}")
+    assert api.status_code == 422
+    assert api.json()["errors"] == [{"field": "monsters", "message":
+                                     "Given more than once, with different values."}]
+    response = client.get(f"/en/calculator/power-duell/situation/?{query}")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Given more than once, with different values." in page
+    assert re.search(r'name="monsters-1-dp"[^>]*value="70"', page)
+    same = client.get("/api/scenarios/power-duell/situation/evaluate?monsters=2&monsters=2&"
+                      + ENTERED)
+    assert same.status_code == 200  # the same count twice says one thing
