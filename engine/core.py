@@ -1763,6 +1763,45 @@ def card_text_field(first: str, second: str) -> Field:
         first=first, second=second))
 
 
+def _card_text_level(fields: Sequence[Field]) -> Sequence[Field]:
+    """The fields beside the first card-text field in ``fields`` (at any depth: a group's
+    items), where the text's reading puts its values; ``fields`` if none holds one."""
+    if has_card_text(fields):
+        return fields
+    for spec in fields:
+        if spec._holds_card_text:
+            return _card_text_level(spec.fields)
+    return fields
+
+
+def _outside_bounds(fields: Sequence[Field], inputs: Mapping[str, Any]) -> bool:
+    """Whether ``inputs`` (a card text's reading at the level of ``fields``) hold a whole
+    number outside its field's bounds, or more items than a group takes: values the
+    scenario refuses, which a reading must not fill in as understood.
+
+    >>> amount = Field("amount", msg("Amount"), FieldKind.INTEGER, minimum=0, maximum=99)
+    >>> group = Field("effects", msg("Effects"), FieldKind.GROUP, max_items=2, fields=(amount,))
+    >>> [_outside_bounds((group,), {"effects": items}) for items in (
+    ...     [{"amount": 5}], [{"amount": 200}], [{"amount": 1}] * 3)]
+    [False, True, True]
+    """
+    specs = {spec.name: spec for spec in fields}
+    for name, value in inputs.items():
+        spec = specs.get(name)
+        if spec is None:
+            continue
+        if spec.kind is FieldKind.GROUP and isinstance(value, (list, tuple)):
+            if len(value) > spec.max_items or any(
+                    isinstance(item, Mapping) and _outside_bounds(spec.fields, item)
+                    for item in value):
+                return True
+        elif type(value) is int and spec.kind is FieldKind.INTEGER and (
+                (spec.minimum is not None and value < spec.minimum)
+                or (spec.maximum is not None and value > spec.maximum)):
+            return True
+    return False
+
+
 def has_card_text(fields: Sequence[Field]) -> bool:
     """Whether ``fields`` hold a card-text field (:data:`CARD_TEXT` or a
     :func:`card_text_field`)."""
@@ -1909,7 +1948,10 @@ class Scenario:
         """
         if self.grammar is None:
             raise LookupError(f"scenario {self.slug} reads no card text")
-        return importlib.import_module(self.grammar).GRAMMAR.read(text)
+        from engine.cardtext import within  # the grammars build on core
+
+        return within(importlib.import_module(self.grammar).GRAMMAR, text,
+                      lambda inputs: _outside_bounds(_card_text_level(self.fields), inputs))
 
     def evaluate(self, data: Mapping[str, Any]) -> Ruling:
         """Validate JSON-style ``data`` and return the ruling.

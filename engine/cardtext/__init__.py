@@ -211,6 +211,28 @@ class Understanding:
         return all(p.understood for p in self.phrases)
 
 
+def within(grammar: "Grammar", text: str, refused: Callable[[Mapping[str, Any]], bool]
+           ) -> Understanding:
+    """``grammar``'s reading of ``text``, where each phrase whose values alone the scenario
+    ``refused`` (a number past its field's bounds: "200 Schaden", "wähle 20 Schergen")
+    comes back not understood: the reading never fills in what the ruling cannot take.
+
+    >>> toy = Grammar("toy", (form("damage", lambda g: {"amount": int(g["n"])},
+    ...                            en=r"deal (?P<n>\d+) damage"),),
+    ...               lambda phrases: {"amount": next((p.fields["amount"] for p in phrases
+    ...                                                if p.understood), None)})
+    >>> reading = within(toy, "Deal 200 damage.", lambda inputs: inputs["amount"] > 99)
+    >>> reading.complete, reading.not_understood, reading.inputs
+    (False, ('Deal 200 damage.',), {'amount': None})
+    """
+    reading = grammar.read(text)
+    phrases = tuple(Phrase(p.text) if p.understood and refused(grammar.assemble((p,)))
+                    else p for p in reading.phrases)
+    if phrases == reading.phrases:
+        return reading
+    return Understanding(text, phrases, grammar.assemble(phrases))
+
+
 @dataclass(frozen=True)
 class Grammar:
     """A game's card-text grammar: its forms and how understood phrases make inputs.

@@ -194,3 +194,33 @@ def test_reading_a_text_keeps_what_it_leaves_empty(client, seeded):
     assert values_of(html, "changes") == ["1"]
     assert values_of(html, "changes-0-change") == ["become-artifact"]
     assert values_of(html, "features-0-feature_element") == ["forest"]
+
+
+@pytest.mark.parametrize("game, text, refused", [
+    ("berserk", "+200 к удару по болотным.", "+200 к удару по болотным."),
+    ("marvel-champions", "Füge einem Schergen 200 Schaden zu.",
+     "Füge einem Schergen 200 Schaden zu."),
+    ("marvel-champions", "Wähle 20 Schergen. Füge ihnen 1 Schaden zu.",
+     "Füge ihnen 1 Schaden zu."),
+])
+def test_a_number_past_its_fields_bounds_is_not_understood_never_filled_in(client, seeded,
+                                                                          game, text, refused):
+    # a breaker's table: the reading filled in 200 (at most 99) or 20 minions (at most 8)
+    # as understood, which the ruling then refused; now the phrase is not understood
+    answer = client.post(f"/api/scenarios/{game}/situation/card-text",
+                         json.dumps({"text": text}), content_type="application/json").json()
+    assert answer["complete"] is False
+    assert refused in [p["text"] for p in answer["phrases"] if not p["understood"]]
+    assert "200" not in json.dumps(answer["inputs"]) and '"count": 20' not in json.dumps(
+        answer["inputs"])
+
+
+def test_what_a_reading_fills_in_the_ruling_takes(client, seeded):
+    text = "+99 к удару по болотным."
+    answer = client.post("/api/scenarios/berserk/situation/card-text",
+                         json.dumps({"text": text}), content_type="application/json").json()
+    assert answer["complete"] is True
+    inputs = {**BERSERK_CARD, **answer["inputs"], "card_text": text}
+    evaluated = client.post("/api/scenarios/berserk/situation/evaluate",
+                            json.dumps({"inputs": inputs}), content_type="application/json")
+    assert evaluated.status_code == 200
