@@ -805,11 +805,14 @@ class Field:
         raise InputError(path, msg(_("This field is a group of fields, not a single value.")))
 
     def _coerce_text(self, raw: Any, path: str) -> str | None:
+        """The text, spaces around it removed; at most ``maximum`` characters as given, as
+        the JSON Schema's ``maxLength`` counts them (a form's line break counts one, as the
+        browser's ``maxlength`` does: :func:`_form_value`)."""
         if not isinstance(raw, str):
             raise InputError(path, msg(_("Enter text.")))
         text = raw.strip()
         limit = self.maximum or _MAX_TEXT
-        if len(text) > limit:
+        if len(raw) > limit:
             raise InputError(path, msg(_("Enter at most %(maximum)s characters."), maximum=limit))
         return text or self._omitted(path)
 
@@ -1230,6 +1233,9 @@ def _form_value(spec: Field, raw: Any, name: str) -> Any:
     path, kind = name.replace("-", "."), spec.kind
     if kind is FieldKind.MULTIPLE_CHOICE:
         return spec.coerce([raw] if isinstance(raw, str) else list(raw or []), path)
+    if kind is FieldKind.TEXT:  # a browser sends a line break as CRLF, counted as one
+        one = _only(raw, path)
+        return spec.coerce(one.replace("\r\n", "\n") if isinstance(one, str) else one, path)
     return spec.coerce(_first(raw) if kind is FieldKind.BOOLEAN else _only(raw, path), path)
 
 

@@ -224,3 +224,25 @@ def test_what_a_reading_fills_in_the_ruling_takes(client, seeded):
     evaluated = client.post("/api/scenarios/berserk/situation/evaluate",
                             json.dumps({"inputs": inputs}), content_type="application/json")
     assert evaluated.status_code == 200
+
+
+def test_a_texts_length_is_counted_one_way_on_every_surface(client, seeded):
+    # a breaker's table: evaluate trimmed the text before counting, the JSON Schema and the
+    # card-text endpoint counted it as given
+    padded = " " + "a" * 1999 + " "
+    for url, body in (("/api/scenarios/berserk/situation/evaluate",
+                       {"inputs": {**BERSERK_CARD, "card_text": padded}}),
+                      ("/api/scenarios/berserk/situation/card-text", {"text": padded})):
+        answer = client.post(url, json.dumps(body), content_type="application/json")
+        assert answer.status_code == 422, url
+        assert answer.json()["errors"][0]["field"] in ("inputs.card_text", "text")
+
+
+def test_a_forms_line_breaks_count_one_character_each_as_the_browser_counts(client, seeded):
+    # a textarea's maxlength counts a line break as one character; the browser sends CRLF
+    text = "Получает полёт.\r\n" * 124  # 1,984 characters with its 124 line breaks as one
+    assert len(text.replace("\r\n", "\n")) <= 2000 < len(text)
+    response = client.get("/en/calculator/berserk/situation/", {
+        **BERSERK_CARD, "card_text": text})
+    assert response.status_code == 200
+    assert "Enter at most 2000 characters" not in response.content.decode()
