@@ -214,7 +214,9 @@ class Step:
 
     ``see`` holds the 1-based numbers of other steps of the same ruling that
     this one points the reader to, e.g. the "considered, not applicable"
-    check behind a number (a page links them).
+    check behind a number (a page links them).  ``point`` names the open point
+    (its slug as the ruling shows it) a ``SILENT`` step is about, where the engine
+    knows it: the ruling counts the point once (:attr:`Ruling.leaves_open`).
 
     :raises ValueError: if ``citations`` is empty (except for a
         ``NOT_COVERED`` step: no published clause may exist), or ``reason``
@@ -230,6 +232,7 @@ class Step:
     citations: tuple[Citation, ...]
     reason: Message | None = None
     see: tuple[int, ...] = ()
+    point: str | None = None
 
     def __post_init__(self) -> None:
         if self.see and any(number < 1 for number in self.see):
@@ -385,14 +388,26 @@ class Ruling:
     def leaves_open(self) -> int:
         """How many points the ruling rests on that the published texts leave
         open: assumptions from outside the texts (``ASSUMED``), points the
-        texts are silent on (``SILENT``) and open points with several readings.
+        texts are silent on (``SILENT``) and open points with several readings,
+        each point once: the silent steps about one open point (``Step.point``)
+        and its readings are one point, and readings of several points read
+        together (:data:`TOGETHER`) are no point of their own.
 
         >>> cite = DocumentRef("berserk", "comprehensive-rules").cite("107.2")
         >>> Ruling("demo", (), (assumed(msg("a fact"), cite),)).leaves_open
         1
+        >>> silent = Step(Outcome.SILENT, msg("Rounding?"), (cite,), msg("no rule"), point="r")
+        >>> reading = Reading("r", msg("down"), (), (cite,), True, msg("why"))
+        >>> Ruling("demo", (), (silent, silent), readings=(reading,)).leaves_open
+        1
         """
-        steps = len(self.by_outcome(Outcome.ASSUMED)) + len(self.by_outcome(Outcome.SILENT))
-        return steps + len(self.open_points())
+        plain = sum(1 for step in self.steps if step.point is None and step.outcome in (
+            Outcome.ASSUMED, Outcome.SILENT))
+        points = {step.point for step in self.steps
+                  if step.point is not None and step.outcome is Outcome.SILENT}
+        points.update(reading.point for reading in self.readings
+                      if reading.question != TOGETHER)
+        return plain + len(points)
 
     @property
     def settled(self) -> bool:
@@ -413,6 +428,10 @@ class Ruling:
         if missing:
             verdict = msg(_("Incomplete: %(count)s inputs are not covered by the published "
                             "rules."), count=missing)
+        elif self.leaves_open == 1:
+            verdict = msg(_("Every input is covered by the published rules, but the ruling rests "
+                            "on one point the texts leave open (an assumption, a silent point or "
+                            "several readings, marked below)."))
         elif self.leaves_open:
             verdict = msg(_("Every input is covered by the published rules, but the ruling rests "
                             "on %(count)s points the texts leave open (assumptions, silent points "
@@ -2056,6 +2075,7 @@ class RuleRun:
         self.table, self.chosen, self.trace = table, chosen, Trace()
         self.tags: list[str] = []            # the rule behind each step
         self.announce: dict[int, str] = {}   # step index -> occurrence whose readings it shows
+        self.asked: dict[int, str] = {}      # step index -> occurrence read just before it
         self.opened: dict[str, OpenPoint] = {}
         self.bases: dict[str, str] = {}      # occurrence -> the slug of its point
         #: the occurrence whose first reading excludes the table as entered, and the error
@@ -2089,6 +2109,7 @@ class RuleRun:
             self.opened[occurrence] = dataclasses.replace(point, slug=occurrence,
                                                           readings=readings)
             self.bases[occurrence] = point.slug
+        self.asked[len(self.trace.steps)] = occurrence  # a silent step next is about it
         return self.chosen.get(occurrence, self.chosen.get(point.slug, point.readings[0].slug))
 
     def announcing(self, occurrence: str) -> None:
@@ -2144,8 +2165,12 @@ class RunView:
             readings += found
             quiet |= set() if found else {occurrence}
         shown = {item.name for item in self.rules} | {"uncovered"}
-        steps = tuple(step for index, (step, tag) in enumerate(zip(run.trace.steps, run.tags))
-                      if tag in shown and run.announce.get(index) not in quiet)
+        steps = tuple(  # a silent step about a point names it (Step.point)
+            dataclasses.replace(step, point=self.point(about))
+            if step.outcome is Outcome.SILENT and (about := run.announce.get(
+                index, run.asked.get(index))) else step
+            for index, (step, tag) in enumerate(zip(run.trace.steps, run.tags))
+            if tag in shown and run.announce.get(index) not in quiet)
         return Ruling(self.slug, values, steps + tuple(impossible), (), tuple(readings))
 
     def _readings(self, run: RuleRun, occurrence: str, point: OpenPoint,

@@ -709,10 +709,15 @@ class _Run:
         """An applied step: ``text`` with ``params``, citing ``clauses``."""
         self.trace.applied(msg(text, **params), *clauses)
 
-    def doubt(self, text: str, why: str | Message, *clauses: Clause, **params: Any) -> None:
-        """A silent step: ``text`` with ``params``; ``why`` says what the engine assumes."""
-        self.trace.silent(msg(text, **params), why if isinstance(why, Message) else msg(why),
-                          *clauses)
+    def doubt(self, text: str, why: str | Message | OpenPoint, *clauses: Clause,
+              **params: Any) -> None:
+        """A silent step: ``text`` with ``params``; ``why`` says what the engine assumes, or
+        is the open point the step is about (its ``why``; the step names it, ``Step.point``)."""
+        point = why if isinstance(why, OpenPoint) else None
+        reason = point.why if point else why if isinstance(why, Message) else msg(why)
+        step = self.trace.silent(msg(text, **params), reason, *clauses)
+        if point is not None:
+            self.trace.steps[self.trace.steps.index(step)] = replace(step, point=point.slug)
 
     def record(self, effect: Effect, candidates: tuple[Element, ...], valid: tuple[Element, ...],
                resolves: Any = (), unknown: Any = (), deterministic: bool = False) -> None:
@@ -748,7 +753,7 @@ class _Run:
                      target=el.name)
             return False
         self.doubt(_("Effect %(number)s has an amount of 0: %(target)s is not counted as "
-                     "affected."), ZERO_AMOUNT.why, Clause.VALID, Clause.ZERO,
+                     "affected."), ZERO_AMOUNT, Clause.VALID, Clause.ZERO,
                    number=effect.number, target=el.name)
         return self.first(ZERO_AMOUNT)
 
@@ -845,7 +850,7 @@ def fixes_on(run: _Run, group: _Group) -> tuple[Element, ...]:
               "%(count)s."), Clause.FIXES, Clause.TARGETS, number=group.head.number,
             type=target_type.label, count=len(found))
     if target_type is TargetType.CHARACTER:
-        run.doubt(_("'Charakter' is taken to mean heroes and allies."), CHARACTER.why,
+        run.doubt(_("'Charakter' is taken to mean heroes and allies."), CHARACTER,
                   Clause.TARGETS)
     if target_type is TargetType.CARD:
         run.doubt(_("'Karte' is taken to mean the cards in play that the effect can apply to."),
@@ -926,7 +931,7 @@ def remove_threat(run: _Run, effect: Effect, el: Element) -> bool:
         return False
     if el.threat == 0:
         run.doubt(_("%(target)s has no threat: not a valid target for removing threat."),
-                  NO_THREAT.why, Clause.VALID, Clause.EFFECTS, Clause.ZERO, target=el.name)
+                  NO_THREAT, Clause.VALID, Clause.EFFECTS, Clause.ZERO, target=el.name)
         if run.first(NO_THREAT):
             return False
     return not run.zero_blocks(effect, el) and run.affected(effect, el)
@@ -955,7 +960,7 @@ def change_state(run: _Run, effect: Effect, el: Element) -> bool:
     if unchanged is None or not unchanged(effect, el):
         return run.affected(effect, el)
     run.doubt(_("Effect %(number)s would change nothing on %(target)s (%(what)s): not counted as "
-                "affected."), NO_CHANGE.why, Clause.VALID, Clause.EFFECTS,
+                "affected."), NO_CHANGE, Clause.VALID, Clause.EFFECTS,
               number=effect.number, target=el.name, what=msg(what))
     return not run.first(NO_CHANGE)
 
@@ -981,7 +986,7 @@ def defend(run: _Run, effect: Effect, el: Element) -> bool:
         return False
     if not effect.amount:
         run.doubt(_("%(actor)s has VER 0 and is counted as able to defend against %(target)s."),
-                  DEFEND_ZERO.why, Clause.ZERO, actor=run.table.acting.name, target=el.name)
+                  DEFEND_ZERO, Clause.ZERO, actor=run.table.acting.name, target=el.name)
         if not run.first(DEFEND_ZERO):
             return False
     return run.affected(effect, el, Clause.VALID)
@@ -1035,7 +1040,7 @@ def _disputes(run: _Run, group: _Group, valid: tuple[Element, ...]
     for point, clause, disputes, text in _DISPUTES if len(group.members) > 1 else ():
         found = tuple(el for el in valid if disputes(group.members, el))
         for el in found:  # a silent step each
-            run.doubt(text, point.why, clause, Clause.SEVERAL, target=el.name,
+            run.doubt(text, point, clause, Clause.SEVERAL, target=el.name,
                       total=len(group.members))
         disputed += found
         dropped += found if found and not run.first(point) else ()
@@ -1189,7 +1194,7 @@ def judged_at_initiation(run: _Run) -> None:
         if earlier is not None:
             run.first(EFFECT_ORDER)  # consulted: the driver compares both readings
             run.doubt(_("Effect %(number)s is judged against the game state when the ability is "
-                        "initiated, not after effect %(earlier)s."), EFFECT_ORDER.why,
+                        "initiated, not after effect %(earlier)s."), EFFECT_ORDER,
                       Clause.VALID, Clause.THE_TARGET if effect.selector is Selector.THE
                       else Clause.SEVERAL, number=effect.number, earlier=earlier.number)
         chain.append(effect)

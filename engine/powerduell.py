@@ -846,6 +846,8 @@ class _Trace(Trace):
         self.pending: list[tuple[int, tuple[str, Key], Step | None, Step | None]] = []
         self.about: tuple[int, Spielfeldseite] | None = None
         self.calls: list[tuple[OpenPoint, Key, str]] | None = None
+        #: step index -> the open point (slug, key) the silent step is about (:meth:`on`)
+        self.points: dict[int, tuple[str, Key]] = {}
 
     def reading(self, point: OpenPoint, key: Key) -> str:
         """The reading of ``point`` at ``key`` this evaluation follows (the first by default);
@@ -895,20 +897,34 @@ class _Trace(Trace):
         self.steps.append(step)
         return len(self.steps)
 
+    def on(self, point: OpenPoint, key: Key, number: int) -> None:
+        """Note that step ``number`` (:meth:`say`'s; 0: not recorded) is about ``point`` at
+        ``key``: the ruling counts the point once (``Step.point``, :meth:`finish`)."""
+        if number:
+            self.points[number - 1] = (point.slug, key)
+
     def either(self, point: OpenPoint, key: Key, differs: str | Step | None,
                same: str | Step | None, **params: Any) -> None:
         """Step ``differs`` about ``point`` at ``key`` if its readings give different values,
         else step ``same`` (a key of :data:`_STEP_TEXTS` with ``params``; ``None``: no step)."""
         if not self.silenced:
+            self.points[len(self.steps)] = (point.slug, key)
             self.pending.append((len(self.steps), (point.slug, key), *(
                 step and self._wrap(_say(step, **params) if isinstance(step, str) else step)
                 for step in (differs, same))))
             self.steps.append(None)  # type: ignore[arg-type]
 
-    def finish(self, differing: set) -> tuple[Step, ...]:
-        """The steps, each pending one settled by ``differing`` (points whose readings differ)."""
+    def finish(self, differing: set, shown: Callable[[OpenPoint, Key], str | None]
+               = lambda point, key: None) -> tuple[Step, ...]:
+        """The steps, each pending one settled by ``differing`` (points whose readings
+        differ), each about an open point naming it as ``shown`` does (``Step.point``)."""
         for index, key, differs, same in self.pending:
             self.steps[index] = differs if key in differing else same  # type: ignore
+        for index, (slug, key) in self.points.items():
+            point = self.consulted.get((slug, key))
+            named = point and self.steps[index] and shown(point, key)
+            if named:
+                self.steps[index] = replace(self.steps[index], point=named)
         kept = [index for index, step in enumerate(self.steps) if step is not None]
         number = {old + 1: new + 1 for new, old in enumerate(kept)}
         return tuple([replace(self.steps[i], see=tuple(number[n] for n in self.steps[i].see))
@@ -1056,7 +1072,8 @@ def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Mes
         trace.say("wirkung-on-guardian" if wirkung else "spezial-limited",
                   limit=guardian.limit and guardian.limit.label)
         return False
-    trace.say("spezial-own-guardian")
+    trace.on(SPEZIAL_ON_OWN_GUARDIAN, ("effect", effect.number),
+             trace.say("spezial-own-guardian"))
     return trace.reading(SPEZIAL_ON_OWN_GUARDIAN, ("effect", effect.number)) == "may"
 
 
@@ -1165,7 +1182,7 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
     state.factors[number] = factors
     if scale_all is not None:
         trace.about = None
-        trace.say("np-all-changes", number=number)
+        trace.on(NP_ALL_CHANGES, (number,), trace.say("np-all-changes", number=number))
 
 
 def _stepwise(trace: _Trace, number: int, signed: int, matched: frozenset[Influence]
@@ -1198,8 +1215,10 @@ def _np_steps(trace: _Trace, signed: int, matched: frozenset[Influence]) -> None
         said = {"before": _signed(before), "after": _signed(exact)}
         trace.say(f"{influence.value}-{'up' if signed > 0 else 'down'}", **said)
         if exact.denominator != 1:
-            trace.say("halving", C.NP_NEGATIV if influence is Influence.NEGATIV
-                      else C.NP_POSITIV, **said)
+            number = trace.say("halving", C.NP_NEGATIV if influence is Influence.NEGATIV
+                               else C.NP_POSITIV, **said)
+            if trace.about is not None:  # the monster under the Wirkung
+                trace.on(HALF_POINTS, (trace.about[0],), number)
 
 
 # --- Rules: order of evaluation, values, activation costs ---
@@ -1371,7 +1390,7 @@ def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Cha
                  both: list[Spielfeldseite], below: bool, rank_one: bool) -> None:
     """The steps of the order of monster ``n``'s changes, in the scenario's voice."""
     if rank_one:
-        trace.say("rank-one")
+        trace.on(RANK_ONE, (n,), trace.say("rank-one"))
     for side in both:
         other = sorted(changes, key=_tier({side}, below))  # stable: ties stay as listed
         trace.either(SPEZIAL_OR_WIRKUNG, (n, side), None if trace.table else "spezial-open",
@@ -1473,7 +1492,7 @@ def activation_costs(state: _State, guardian: Guardian) -> None:
         clauses = (C.WB_RULE if limit is not None else C.SPEZIAL_WIRKUNG,) + (
             (C.IMMUNITY,) if opposing else ())
         if cost + change < 0:
-            trace.say("cost-zero", *clauses, **said)
+            trace.on(COST_BELOW_ZERO, (number,), trace.say("cost-zero", *clauses, **said))
         if cost + change < 0 and trace.reading(COST_BELOW_ZERO, (number,)) == "zero":
             state.costs[number] = 0
         else:
@@ -1722,8 +1741,9 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
         trace.add(_considered(trace, step, failed, _EVALUATED_CONSIDERED)
                   if failed and change.key == own else step)
     if (half := trace.consulted.get((HALF_POINTS.slug, (n,)))) is not None:
-        trace.say("half-points" if half is HALF_POINTS else "half-points-np",
-                  *half.leaves_open, number=n)
+        trace.on(HALF_POINTS, (n,), trace.say(
+            "half-points" if half is HALF_POINTS else "half-points-np", *half.leaves_open,
+            number=n))
 
 
 def _narrate_order(trace: _Trace, log: list) -> None:
@@ -1734,9 +1754,11 @@ def _narrate_order(trace: _Trace, log: list) -> None:
                   activated=change.activated, attribute=attribute, before=str(_exact(before)),
                   after=value)
         if after.denominator != 1 and before.denominator == 1:
-            trace.say("not-whole", attribute=attribute, value=value)
+            trace.on(HALF_POINTS, (1,), trace.say("not-whole", attribute=attribute,
+                                                  value=value))
         if after < 0 <= before:
-            trace.say("below-zero", attribute=attribute, value=value)
+            trace.on(VALUE_BELOW_ZERO, (1,), trace.say("below-zero", attribute=attribute,
+                                                       value=value))
 
 
 def _narrate_wirkung(state: _State, monster: Monster) -> None:
@@ -1750,7 +1772,8 @@ def _narrate_wirkung(state: _State, monster: Monster) -> None:
         state.trace.say("wirkung-gives", attribute=attribute.label, before=base,
                         change=_signed(result - base), after=str(_exact(result)))
     if result < 0:
-        state.trace.say("wirkung-below-zero")
+        state.trace.on(VALUE_BELOW_ZERO, (monster.number,),
+                       state.trace.say("wirkung-below-zero"))
 
 
 # --- Rulings: what each scenario presents, and the readings of the open points ---
@@ -1796,7 +1819,8 @@ class _View:
                     readings += found
         values = self.values(state, None)
         self._read_together(table, choices, met, _results(values), readings, (runs, recall))
-        return Ruling(self.slug, values, state.trace.finish(differing), self.notes(state),
+        return Ruling(self.slug, values, state.trace.finish(differing, self.point_slug),
+                      self.notes(state),
                       tuple(readings))
 
     def _point_readings(self, table: Table, state: _State, choices: Mapping[Any, str],

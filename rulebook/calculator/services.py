@@ -1190,8 +1190,11 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
     values = tuple(_value_view(v, _others(v, open_points))
                    for v in _decided_values(ruling, decided))
     # A decided point no longer counts as left open in the verdict.
+    # (nor do the silent steps about it: read as decided, for the verdict's count only)
     judged = dataclasses.replace(ruling, readings=tuple(
-        r for r in ruling.readings if r.point not in decided)) if decided else ruling
+        r for r in ruling.readings if r.point not in decided), steps=tuple(
+        dataclasses.replace(s, outcome=Outcome.APPLIED) if s.point in decided else s
+        for s in ruling.steps)) if decided else ruling
     return RulingView(ruling, on, dated, values, tuple(steps),
                       tuple(render_message(note) for note in ruling.notes), sources,
                       open_points, _verdict(judged, [s.citation for s in sources], on))
