@@ -1324,6 +1324,10 @@ def _named(name: str, found: tuple[Element, ...], label: Message, open_: bool = 
         name, tuple(e.ident for e in found), label, tuple(e.name for e in found))
 
 
+_UNCOVERED_VALID = _("Effect %(number)s: valid targets as far as the published texts decide "
+                     "(not covered: the own text of %(elements)s may change it)")
+
+
 def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
     """Initiation, and per effect its candidates, valid targets and what it resolves against."""
     conditional = can is NOT_COVERED_VALUE
@@ -1336,9 +1340,13 @@ def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
         valid = (_("Effect %(number)s ('the [target]'): valid targets of the earlier effect it "
                    "refers to") if effect.selector is Selector.THE else
                  _("Effect %(number)s: valid targets"))  # ¶4.10: the earlier effect's target
+        # an element with text of its own (not covered): its validity is not stated as fact
+        own_text = tuple(el.name for el in run.valid[n] if el.other_text)
+        label = msg(_UNCOVERED_VALID, number=n, elements=own_text) if own_text else msg(
+            valid, number=n)
         values += [_named(f"effect_{n}_candidates", run.candidates[n],
                           msg(_("Effect %(number)s: game elements considered"), number=n)),
-                   _named(f"effect_{n}_valid_targets", run.valid[n], msg(valid, number=n),
+                   _named(f"effect_{n}_valid_targets", run.valid[n], label,
                           n in run.open_valid)]
         label = msg(_("Effect %(number)s: if the ability is initiated, resolves against (for 'a' "
                       "and 'choose': the chosen ones of these)") if conditional else

@@ -69,3 +69,20 @@ def test_the_inventory_is_generated_from_the_declarations():
         assert all(f"`{r.slug}`" in text for r in point.readings)
     for fact in RULESET.uncovered + RULESET.terms:
         assert f"`{fact.slug}`" in text
+
+
+def test_a_valid_target_with_text_of_its_own_is_not_stated_as_fact():
+    # a judge's table: "jedem Gegner 1 Schaden", minion 2 with further text the entry does
+    # not cover; its validity rests on that text too, so the list says how far it goes
+    from engine.marvel import SITUATION
+    ruling = SITUATION.evaluate({
+        "kind": "card_ability", "effects": [
+            {"verb": "deal_damage", "amount": 1, "selector": "each", "target_type": "enemy"}],
+        "villain": [{"conditions": ["cannot_take_damage"]}],
+        "minions": [{"conditions": ["damage_prevented"]}, {"other_text": True}],
+        "main_scheme": [], "side_schemes": [], "characters": [], "other_cards": [],
+        "players": [{"deck": 10}]})
+    assert not ruling.complete
+    valid = next(v for v in ruling.values if v.name == "effect_1_valid_targets")
+    assert "as far as the published texts decide" in valid.label.id
+    assert [m.render() for m in valid.label.param_dict()["elements"]] == ["minion 2"]
