@@ -245,6 +245,10 @@ def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse
                 message = date_error(str(error.get("ctx", {}).get("value", "")))
         if error.get("type") == "extra_forbidden" and loc:  # a StrictSchema body
             message = unknown_field(request, loc[-1], error.get("known", ()))
+        if error.get("type") == "string_too_long":  # the engine's words for a long text
+            with translation.override(reader_language(request, request.GET.get("lang"))):
+                message = _("Enter at most %(maximum)s characters.") % {
+                    "maximum": error.get("ctx", {}).get("max_length")}
         errors.append({"field": ".".join(loc), "message": message})
     return _respond(request, errors or [{"field": "", "message": "invalid"}], 422)
 

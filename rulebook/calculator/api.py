@@ -554,7 +554,8 @@ class CardTextOut(Schema):
 
 @router.post("/scenarios/{game}/{slug}/card-text", response={200: CardTextOut, **BODY_ERRORS},
              tags=["scenarios"], url_name="card_text", operation_id="read_card_text")
-def read_card_text(request: HttpRequest, game: str, slug: str, payload: CardTextIn):
+def read_card_text(request: HttpRequest, game: str, slug: str, payload: CardTextIn,
+                   lang: LangParam = None):
     """Read printed card text into the scenario's fields, within the forms the published
     texts define; what no form matches is listed as not understood, never guessed."""
     scenario = _scenario(game, slug)

@@ -246,3 +246,16 @@ def test_a_forms_line_breaks_count_one_character_each_as_the_browser_counts(clie
         **BERSERK_CARD, "card_text": text})
     assert response.status_code == 200
     assert "Enter at most 2000 characters" not in response.content.decode()
+
+
+def test_the_card_text_api_takes_the_readers_language_as_evaluate_does(client, seeded):
+    # a breaker's table: ?lang=xx was taken, and a long text's error was pydantic's English
+    url = "/api/scenarios/berserk/situation/card-text"
+    odd = client.post(f"{url}?lang=xx", json.dumps({"text": "Получает полёт."}),
+                      content_type="application/json")
+    assert odd.status_code == 422 and odd.json()["errors"][0]["field"] == "lang"
+    long = client.post(f"{url}?lang=de", json.dumps({"text": "a" * 2001}),
+                       content_type="application/json")
+    assert long.status_code == 422
+    assert long.json()["errors"] == [{"field": "text",
+                                      "message": "Gib höchstens 2000 Zeichen ein."}]
