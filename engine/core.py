@@ -728,6 +728,15 @@ class Field:
                 return item
         raise KeyError(value)
 
+    @functools.cached_property
+    def admits_null(self) -> bool:
+        """Whether JSON ``null`` is a value of this field (as "absent"): only for an optional
+        field, not a group, without a default — as its :meth:`json_schema` says. ``null``
+        for a field that must be given is the error of a missing field; for any other field,
+        an error naming it (leaving it out takes the default)."""
+        return (not self.must_be_given and self.kind is not FieldKind.GROUP
+                and self.default is None)
+
     @property
     def must_be_given(self) -> bool:
         """True if omitting the field is an input error (JSON Schema/OpenAPI ``required``)."""
@@ -777,11 +786,11 @@ class Field:
             return schema
         if self.must_be_given:
             return schema
-        if self.default is not None:
+        if self.admits_null:
+            schema = {"anyOf": [schema, {"type": "null"}], "default": None}
+        else:
             schema["default"] = (sorted(self.default) if isinstance(self.default, frozenset)
                                  else self.default)
-        else:
-            schema = {"anyOf": [schema, {"type": "null"}], "default": None}
         return schema
 
     # -- coercion ---------------------------------------------------------
@@ -1024,6 +1033,9 @@ def _validated(fields: Sequence[Field], data: Any, prefix: str, group: Field | N
     result: dict[str, Any] = {}
     for name, spec, read, omitted in plan:
         raw = data.get(name)
+        if raw is None and name in data and not (spec.admits_null or spec.must_be_given):
+            errors.append(InputError(prefix + name, msg(_NULL_REFUSED)))
+            continue
         if raw is None and omitted is not _GIVEN:
             result[name] = omitted
             continue
@@ -1036,6 +1048,11 @@ def _validated(fields: Sequence[Field], data: Any, prefix: str, group: Field | N
         except InputError as error:
             errors.append(error)
     return MappingProxyType(result), errors
+
+
+#: The error of ``null`` for a field whose JSON Schema has no ``null`` (a group, a field with
+#: a default): JSON input means what the schema says (:func:`_json_value`).
+_NULL_REFUSED = _("Leave the field out to take its default: null is not one of its values.")
 
 
 def _group_read(spec: Field, raw: Any, path: str) -> tuple[tuple[Mapping[str, Any], ...],
@@ -1134,6 +1151,11 @@ def _json_value(spec: Field, raw: Any, path: str) -> Any:
         raise InputError(path, msg(_("Enter yes or no.")))
     if spec.kind is FieldKind.MULTIPLE_CHOICE and not isinstance(raw, (list, tuple)):
         raise InputError(path, msg(_("Expected a list.")))
+    if spec.kind is FieldKind.TEXT and not isinstance(raw, str):
+        raise InputError(path, msg(_("Enter text.")))
+    if spec.kind is FieldKind.CHOICE and (not isinstance(raw, str) or not raw.strip()):
+        # "" or [] is no choice the schema names (a form's empty value is: the default)
+        raise InputError(path, msg(_("Choose one of: %(choices)s."), choices=spec.choices))
     return raw
 
 

@@ -213,7 +213,7 @@ class Understanding:
 
 def within(grammar: "Grammar", text: str, refused: Callable[[Mapping[str, Any]], bool]
            ) -> Understanding:
-    """``grammar``'s reading of ``text``, where each phrase whose values alone the scenario
+    r"""``grammar``'s reading of ``text``, where each phrase whose values alone the scenario
     ``refused`` (a number past its field's bounds: "200 Schaden", "wähle 20 Schergen")
     comes back not understood: the reading never fills in what the ruling cannot take.
 

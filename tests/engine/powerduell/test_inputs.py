@@ -53,13 +53,14 @@ def _json_object(fields) -> st.SearchStrategy:
 
 
 def _typed_object(fields) -> st.SearchStrategy:
-    """Every field present with a value of the right type and within bounds."""
+    """Every field present with a value of the right type and within bounds, or ``null``
+    where the field's JSON Schema admits it."""
     def typed(spec):
         if spec.kind is FieldKind.GROUP:
             return st.lists(_typed_object(spec.fields), min_size=max(spec.min_items, 1),
                             max_size=min(spec.max_items, 4))
         value = _valid_value(spec)
-        return value if spec.required else st.one_of(st.none(), value)
+        return st.one_of(st.none(), value) if spec.admits_null else value
     return st.fixed_dictionaries({spec.name: typed(spec) for spec in fields})
 
 

@@ -578,3 +578,44 @@ def test_a_json_key_given_twice_with_different_values_is_a_422_naming_it(client,
 def test_a_json_key_given_twice_with_one_value_is_taken(client, seeded):
     body = json.dumps({"inputs": BK1})[:-2] + ', "feature_element": "swamp"}}'
     assert post(client, EVALUATE, body).status_code == 200
+
+
+def _examples(client):
+    for scenario in client.get("/api/scenarios").json():
+        if scenario["examples"]:
+            yield scenario, scenario["examples"][0]["inputs"]
+
+
+@pytest.mark.parametrize("value", [None, "", [], 5], ids=["null", "empty", "list", "number"])
+def test_the_api_takes_a_top_level_value_exactly_when_the_schema_does(client, seeded, value):
+    """null, "" or [] for a field is what the published JSON Schema says it is: where the
+    schema refuses it (a field with a default, a choice, a text), the API answers a 422
+    naming the field — it never takes it as the default (a breaker's table). Where the
+    schema takes it, the API may still refuse it for what no schema says (a monster number
+    past the table), and takes it otherwise."""
+    refused = taken = 0
+    for scenario, example in _examples(client):
+        validator = jsonschema_rs.Draft202012Validator(scenario["input_schema"])
+        path = f"/api/scenarios/{scenario['game']}/{scenario['slug']}/evaluate"
+        for name in scenario["input_schema"]["properties"]:
+            inputs = {**example, name: value}
+            response = post(client, path, {"inputs": inputs})
+            named = (response.status_code == 422
+                     and any(e["field"] == f"inputs.{name}" for e in errors(response)))
+            if not validator.is_valid(inputs):
+                assert named, (scenario["slug"], name, response.content[:300])
+                refused += 1
+            else:
+                assert response.status_code in (200, 422), response.content[:300]
+                taken += response.status_code == 200
+    assert refused > 20 and taken > 0
+
+
+def test_null_for_a_field_with_a_default_says_to_leave_it_out(client, seeded):
+    replacement = engine.find_scenario(engine.rulesets(), "berserk", "property-replacement")
+    inputs = json.loads(json.dumps(replacement.examples[0].inputs, default=sorted))
+    response = post(client, EVALUATE.replace("element-feature", "property-replacement"),
+                    {"inputs": {**inputs, "in_play_zone": None}})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "inputs.in_play_zone", "message": (
+        "Leave the field out to take its default: null is not one of its values.")}]
