@@ -1239,13 +1239,54 @@ def _form_read(plan: _FormPlan, data: Mapping[str, Any], prefix: str
             for index in range(form_count(spec, data, name)):
                 values, item_errors, item_read = _form_read(spec._form_item_plan, data,
                                                             f"{name}-{index}-")
-                items.append(values)
-                errors += item_errors
+                items.append((values, item_errors))
                 read_here += counted * item_read
-            result[field_name] = tuple(items)
+            while len(items) > spec.min_items and _untouched(spec, data, f"{name}-{len(items) - 1}-"):
+                items.pop()
+            errors += [error for _values, item_errors in items for error in item_errors]
+            result[field_name] = tuple(values for values, _errors in items)
         except InputError as error:
             errors.append(error)
     return MappingProxyType(result), errors, read_here
+
+
+def _untouched(group: Field, data: Mapping[str, Any], prefix: str) -> bool:
+    """Whether the form item of ``group`` at ``prefix`` (``"effects-2-"``) is a new row the
+    form offered and nobody filled in: every field empty or at its default, and a field that
+    must be given empty. :func:`_form_read` leaves such rows out at the end of a group
+    (beyond its ``min_items``), as Django's formsets leave out an extra form left unchanged:
+    no item, and no "This field is required." for it; nothing typed is lost, as nothing was
+    typed. A row whose every field has a value at its default (a minion with no damage) is
+    a card on the table, and kept.
+
+    >>> group = Field("effects", msg("Effects"), FieldKind.GROUP, max_items=3, fields=(
+    ...     Field("amount", msg("Amount"), FieldKind.INTEGER),
+    ...     Field("side", msg("Side"), FieldKind.CHOICE, choices=(Choice("a", msg("A")),
+    ...           Choice("b", msg("B"))), default="a")))
+    >>> _untouched(group, {"effects-0-amount": [""], "effects-0-side": ["a"]}, "effects-0-")
+    True
+    >>> _untouched(group, {"effects-0-amount": [""], "effects-0-side": ["b"]}, "effects-0-")
+    False
+    >>> _untouched(group, {"effects-0-amount": ["0"], "effects-0-side": ["a"]}, "effects-0-")
+    False
+    """
+    missing = False
+    for spec in group.fields:
+        raw = data.get(prefix + spec.name)
+        values = [raw] if isinstance(raw, str) else list(raw or [])
+        if spec.kind is FieldKind.GROUP:
+            return False  # an item with items of its own is never taken as untouched
+        if not any(_trim(str(value)) for value in values):
+            missing = missing or spec._when_omitted is _GIVEN
+            continue
+        try:
+            if spec.omitted() is None or spec.coerce(
+                    values if spec.kind is FieldKind.MULTIPLE_CHOICE else values[-1],
+                    prefix) != spec.omitted():
+                return False
+        except InputError:
+            return False
+    return missing
 
 
 #: How :func:`_form_read` reads one level of fields: per field its name, the field, its reader
