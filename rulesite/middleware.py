@@ -215,9 +215,14 @@ def _not_text(request: HttpRequest) -> JsonResponse | None:
     """
     twice: list[tuple] = []
     try:
-        data = json.loads(request.body, object_pairs_hook=_pairs(twice))
+        data = json.loads(request.body, object_pairs_hook=_pairs(twice), parse_int=_whole)
     except ValueError:
         return None
+    huge = _path_to_huge(data) if _HUGE_DIGITS.search(request.body) else None
+    if huge is not None:
+        return JsonResponse(error_body([{"field": ".".join(map(str, huge)), "message": (
+            f"A number of more than {_MOST_DIGITS} digits is past every field's bounds.")}]),
+            status=422)
     if twice:
         return JsonResponse(error_body([{"field": ".".join(map(str, (*_path_to(
             data, where), key))), "message": "Given more than once, with different values."}
@@ -228,6 +233,41 @@ def _not_text(request: HttpRequest) -> JsonResponse | None:
     return JsonResponse(error_body([{"field": ".".join(map(str, path)), "message": (
         "Not valid text: an unpaired surrogate (\\ud800–\\udfff) is no Unicode character. "
         "Send the text as UTF-8.")}]), status=422)
+
+
+#: The most digits a JSON whole number may have; past them :func:`_whole` does not convert
+#: it (Python refuses past 4,300 and a body of them was a 400 naming no field).
+_MOST_DIGITS = 1000
+
+
+class _Huge(int):
+    """A JSON whole number of more than :data:`_MOST_DIGITS` digits, kept unconverted."""
+
+
+def _whole(text: str) -> int:
+    """``json.loads``'s ``parse_int``: the number, or :class:`_Huge` past the digits."""
+    return _Huge(0) if len(text.lstrip("-")) > _MOST_DIGITS else int(text)
+
+
+#: A run of more digits than :data:`_MOST_DIGITS` (a look before :func:`_path_to_huge`).
+_HUGE_DIGITS = re.compile(rb"\d{%d}" % (_MOST_DIGITS + 1))
+
+
+def _path_to_huge(data, path: tuple = ()) -> tuple | None:
+    """The keys and indexes leading to the first :class:`_Huge` in ``data``, else ``None``.
+
+    >>> _path_to_huge(json.loads('{"inputs": {"a": [1, ' + "9" * 1001 + ']}}', parse_int=_whole))
+    ('inputs', 'a', 1)
+    """
+    if isinstance(data, _Huge):
+        return path
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(
+        data, list) else ()
+    for key, value in items:
+        found = _path_to_huge(value, (*path, key))
+        if found is not None:
+            return found
+    return None
 
 
 def _pairs(twice: list[tuple]):

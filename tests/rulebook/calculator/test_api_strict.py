@@ -619,3 +619,24 @@ def test_null_for_a_field_with_a_default_says_to_leave_it_out(client, seeded):
     assert response.status_code == 422
     assert errors(response) == [{"field": "inputs.in_play_zone", "message": (
         "Leave the field out to take its default: null is not one of its values.")}]
+
+
+@pytest.mark.parametrize("digits", [1001, 5000])
+def test_a_number_of_thousands_of_digits_is_a_422_naming_its_field(client, db, digits):
+    """Python refuses to convert a whole number past 4,300 digits: the body was a 400
+    "Cannot parse request body" naming no field (a breaker's table)."""
+    body = json.dumps({"inputs": {**BK1, "strike_bonus": 0}}).replace(
+        '"strike_bonus": 0', '"strike_bonus": ' + "9" * digits)
+    response = post(client, EVALUATE, body)
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "inputs.strike_bonus", "message": (
+        "A number of more than 1000 digits is past every field's bounds.")}]
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400", "99999999999999999999"])
+def test_a_number_past_a_fields_bounds_is_that_fields_error(client, db, number):
+    body = json.dumps({"inputs": {**BK1, "strike_bonus": 0}}).replace(
+        '"strike_bonus": 0', '"strike_bonus": ' + number)
+    response = post(client, EVALUATE, body)
+    assert response.status_code == 422
+    assert [e["field"] for e in errors(response)] == ["inputs.strike_bonus"]
