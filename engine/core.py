@@ -1502,7 +1502,8 @@ ClauseLike = Any
 
 
 def citations(*clauses: ClauseLike) -> tuple[Citation, ...]:
-    """Return the citations of ``clauses`` (:class:`ClauseKey` members or citations), in order.
+    """Return the citations of ``clauses`` (:class:`ClauseKey` members or citations), in order,
+    each once (a step that rests on a clause for two reasons cites it once).
 
     :raises TypeError: for anything else.
     """
@@ -1514,7 +1515,7 @@ def citations(*clauses: ClauseLike) -> tuple[Citation, ...]:
             found.append(clause)
         else:
             raise TypeError(f"not a clause: {clause!r}")
-    return tuple(found)
+    return tuple(dict.fromkeys(found)) if len(found) > 1 else tuple(found)
 
 
 class Trace:

@@ -86,3 +86,12 @@ def test_a_valid_target_with_text_of_its_own_is_not_stated_as_fact():
     valid = next(v for v in ruling.values if v.name == "effect_1_valid_targets")
     assert "as far as the published texts decide" in valid.label.id
     assert [m.render() for m in valid.label.param_dict()["elements"]] == ["minion 2"]
+
+
+def test_no_step_cites_a_clause_twice():
+    """A step resting on a clause for two reasons (¶3 required, and the effect's own clauses)
+    cites it once (a judge's table: 'ziel.p3, ziel.p4, ziel.p3')."""
+    from tests.engine.marvel.helpers import all_rulings
+    twice = [(ruling.scenario, step.message.id) for ruling in all_rulings()
+             for step in ruling.steps if len(set(step.citations)) != len(step.citations)]
+    assert twice == []
