@@ -447,7 +447,7 @@ def _value_and_label(value: str, label: str) -> str:
 def _input_error(error: InputError, prefix: str) -> InvalidInput:
     """A 422 naming every field ``error`` and the others found with it name, each once,
     in the order found (:func:`rulebook.calculator.services.errors_by_field`, as the form)."""
-    (field, message), *others = calculator.errors_by_field(error).items()
+    (field, message), *others = calculator.errors_by_field(error, QUERY_PARAMETERS).items()
     answer = InvalidInput(prefix + str(field), calculator.render_message(message, _value_and_label))
     answer.errors += [{"field": prefix + str(other), "message": calculator.render_message(
         problem, _value_and_label)} for other, problem in others]

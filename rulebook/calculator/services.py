@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import difflib
 import functools
 import re
 from dataclasses import dataclass, field
@@ -192,13 +193,36 @@ def form_errors(scenario: Scenario, data: Mapping[str, Any]) -> dict[str, Messag
     return {}
 
 
-def errors_by_field(error: InputError) -> dict[str, Message]:
+def errors_by_field(error: InputError, reserved: Sequence[str] = RESERVED
+                    ) -> dict[str, Message]:
     """``error`` and the others found with it (:attr:`engine.core.InputError.every`),
-    keyed by dotted path: the first message of each path."""
+    keyed by dotted path: the first message of each path. An unknown parameter close to
+    one of the address's own (``reserved``: the page's, or the API's ``lang`` and
+    ``as_of``), which the engine does not know, is told the closest ("asof": 'as_of')."""
     errors: dict[str, Message] = {}
     for problem in error.every:
-        errors.setdefault(problem.field, problem.message)
+        errors.setdefault(problem.field, _suggesting(problem.message, reserved))
     return errors
+
+
+_UNKNOWN = "Unknown field '%(name)s'."
+_UNKNOWN_SUGGESTED = "Unknown field '%(name)s'. Did you mean '%(suggestion)s'?"
+
+
+def _suggesting(message: Message, reserved: Sequence[str]) -> Message:
+    """``message``, or for an unknown parameter the engine suggested nothing for, the same
+    naming the closest of ``reserved`` (the engine's own words, translated as they are).
+
+    >>> _suggesting(msg(_UNKNOWN, name="asof"), ("lang", "as_of")).render()
+    "Unknown field 'asof'. Did you mean 'as_of'?"
+    >>> _suggesting(msg(_UNKNOWN, name="weather"), ("lang", "as_of")).render()
+    "Unknown field 'weather'."
+    """
+    if message.id != _UNKNOWN or not reserved:
+        return message
+    name = str(dict(message.params).get("name", ""))
+    close = [c for c in difflib.get_close_matches(name, reserved, n=1) if not c.startswith("_")]
+    return msg(_UNKNOWN_SUGGESTED, name=name, suggestion=close[0]) if close else message
 
 
 @dataclass

@@ -640,3 +640,19 @@ def test_a_number_past_a_fields_bounds_is_that_fields_error(client, db, number):
     response = post(client, EVALUATE, body)
     assert response.status_code == 422
     assert [e["field"] for e in errors(response)] == ["inputs.strike_bonus"]
+
+
+@pytest.mark.parametrize("name, suggestion", [("asof", "as_of"), ("lng", "lang"),
+                                              ("as-of", "as_of")])
+def test_a_misspelled_parameter_of_the_address_itself_names_it(client, db, name, suggestion):
+    response = client.get(f"{EVALUATE}?{BK1_QUERY}&{name}=2024-01-01")
+    assert response.status_code == 422
+    assert errors(response) == [{"field": name.replace("-", "."), "message": (
+        f"Unknown field '{name}'. Did you mean '{suggestion}'?")}]
+
+
+def test_the_page_names_its_own_date_parameter_for_a_misspelled_one(client, seeded):
+    response = client.get(f"/en/calculator/berserk/element-feature/?{BK1_QUERY}&asof=2024-01-01")
+    assert response.status_code == 400
+    assert "Unknown field &#x27;asof&#x27;. Did you mean &#x27;as_of&#x27;?" in (
+        response.content.decode())
