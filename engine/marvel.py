@@ -681,7 +681,7 @@ _NOT_EARLIER = _("%(target)s is not a valid target of the earlier effect: effect
 _STAYS = _("%(target)s stays a valid target through the earlier effect; effect %(number)s does "
            "not affect it.")
 #: An effect naming a target, with the later effects sharing it ("and … it").
-_Group = namedtuple("_Group", "head members")
+_Group = namedtuple("_Group", "head members followers", defaults=((),))
 
 
 class _Run:
@@ -697,6 +697,7 @@ class _Run:
         self.candidates, self.valid, self.resolves, self.unknown = {}, {}, {}, {}
         self.deterministic: dict[int, bool] = {}
         self.open_valid: set[int] = set()  # effects whose valid targets the texts leave open
+        self.disputed: dict[tuple[int, Element], OpenPoint] = {}  # (group head, target) → point
         self.reported: set[tuple[int, TargetType]] = set()
         self.values: tuple[Value, ...] = ()
 
@@ -783,11 +784,14 @@ class _Run:
 
 
 def _groups(effects: tuple[Effect, ...]) -> tuple[_Group, ...]:
-    """The effects naming a target, each with the "and the same target" effects after it."""
+    """The effects naming a target, each with the "and the same target" effects after it
+    (its members) and the "das [Ziel]" effects referring to it (its followers)."""
     groups: list[_Group] = []
     for effect in effects:
         if effect.selector is Selector.JOINT:
-            groups[-1] = _Group(groups[-1].head, groups[-1].members + (effect,))
+            groups[-1] = groups[-1]._replace(members=groups[-1].members + (effect,))
+        elif effect.selector is Selector.THE and groups:
+            groups[-1] = groups[-1]._replace(followers=groups[-1].followers + (effect,))
         elif effect.selector not in (Selector.THE, Selector.FUTURE):
             groups.append(_Group(effect, (effect,)))
     return tuple(groups)
@@ -1034,14 +1038,23 @@ def valid_targets(run: _Run, group: _Group) -> None:
 def _disputes(run: _Run, group: _Group, valid: tuple[Element, ...]
               ) -> tuple[tuple[Element, ...], tuple[Element, ...]]:
     """The targets of ``group`` valid by ¶4.4 that ¶4.7 or ¶4.5 dispute, and those of them
-    dropped by the reading this run follows (the second reading of their open point)."""
+    dropped by the reading this run follows (the second reading of their open point).
+
+    The ability's effects on the target are its members and the "das [Ziel]" effects after
+    them: ¶4.7 and ¶4.5 speak of the ability ("eine Kartenfähigkeit, die ihn wieder
+    spielbereit machen kann"), ¶4.10 only of what the later effect resolves against — "Heile
+    3 Schaden von einem Charakter. Mache ihn spielbereit." is as open as the joint wording
+    (a judge's table). A target the earlier effects cannot affect is no valid one to
+    dispute: the ¶4.10 example ("Füge einem Gegner 5 Schaden zu. Betäube den Gegner.")
+    stays settled."""
     disputed: tuple[Element, ...] = ()
     dropped: tuple[Element, ...] = ()
-    for point, clause, disputes, text in _DISPUTES if len(group.members) > 1 else ():
-        found = tuple(el for el in valid if disputes(group.members, el))
+    effects = group.members + group.followers
+    for point, clause, disputes, text in _DISPUTES if len(effects) > 1 else ():
+        found = tuple(el for el in valid if disputes(effects, el))
         for el in found:  # a silent step each
-            run.doubt(text, point, clause, Clause.SEVERAL, target=el.name,
-                      total=len(group.members))
+            run.doubt(text, point, clause, Clause.SEVERAL, target=el.name, total=len(effects))
+            run.disputed[group.head.number, el] = point
         disputed += found
         dropped += found if found and not run.first(point) else ()
     return disputed, dropped
@@ -1126,6 +1139,9 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
             (unknown if can is None else result).append(el)
         elif can:
             run.say(_NOT_EARLIER, Clause.THE_TARGET, target=el.name, number=effect.number)
+        elif (head.number, el) in run.disputed:  # valid only by the reading of ¶4.4
+            run.doubt(_STAYS, run.disputed[head.number, el], Clause.SEVERAL, Clause.THE_TARGET,
+                      target=el.name, number=effect.number)
         elif el in previous:
             run.say(_STAYS, Clause.SEVERAL, Clause.THE_TARGET, target=el.name, number=effect.number)
     _may_be_defeated(run, effect, head, result)

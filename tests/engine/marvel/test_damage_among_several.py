@@ -51,3 +51,14 @@ def test_no_dispute_where_the_target_can_take_damage_or_no_other_effect_affects_
                                minions=[{"conditions": ["cannot_take_damage",
                                                         "cannot_be_stunned"]}]))
     assert refused.settled and refused.value("can_initiate") is False
+
+
+@pytest.mark.parametrize("scenario", [SCENARIO, SITUATION], ids=lambda s: s.slug)
+def test_damage_by_the_target_wording_after_an_effect_that_can_affect_it_is_open(scenario):
+    """"Betäube einen Schergen. Füge ihm 3 Schaden zu." on a minion that cannot take damage:
+    the stun can affect it (¶4.4), the ability deals damage to it (¶4.7); ¶4.10 says only
+    what "ihm" resolves against."""
+    stun_then = card(effect("give_status", "one", "minion", status="stunned"),
+                     effect("deal_damage", "the", amount=3),
+                     minions=[{"conditions": ["cannot_take_damage"]}])
+    assert_open_against_p4_4(scenario, stun_then, SLUG, "ziel.p4.7", "%(target)s cannot take")

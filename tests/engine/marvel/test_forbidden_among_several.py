@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import Outcome
 from engine.marvel import FORBIDDEN_AMONG_SEVERAL, SITUATION
 from engine.marvel import TARGET_VALIDITY as SCENARIO
 from tests.engine.marvel.helpers import (
@@ -52,9 +53,19 @@ def test_the_forbidden_effect_alone_stays_settled_not_valid():
     assert nothing.value("effect_1_valid_targets") == ()
 
 
-def test_the_target_wording_is_not_a_joint_group():
-    """'das [Ziel]' is judged by ¶4.10, not as several effects of one instruction."""
-    ruling = both(card(effect("heal", "one", "character", amount=3), effect("ready", "the"),
-                       characters=[hero(damage=2, exhausted=True,
-                                        conditions=["cannot_be_readied"])]))
-    assert SLUG not in ruling.open_points()
+THE_TARGET = card(effect("heal", "one", "character", amount=3), effect("ready", "the"),
+                  characters=[hero(damage=2, exhausted=True, conditions=["cannot_be_readied"])])
+
+
+@pytest.mark.parametrize("scenario", [SCENARIO, SITUATION], ids=lambda s: s.slug)
+def test_the_target_wording_is_as_open_as_the_joint_one(scenario):
+    """"Heile 3 Schaden von einem Charakter. Mache ihn spielbereit.": ¶4.5 speaks of the
+    ability ("eine Kartenfähigkeit, die ihn wieder spielbereit machen kann"), ¶4.10 only of
+    what "ihn" resolves against — it does not settle whether the character is a valid target
+    (a judge's table; the ruling said 'can be initiated' as settled)."""
+    assert_open_against_p4_4(scenario, THE_TARGET, SLUG, "ziel.p4.5", "Another ability forbids")
+    ruling = scenario.evaluate(THE_TARGET)
+    stays = [s for s in ruling.steps if s.message.id.startswith("%(target)s stays")]
+    assert [(s.outcome, s.point) for s in stays] == [(Outcome.SILENT, SLUG)]
+    assert ruling.value("effect_2_resolves_against") == ()
+
