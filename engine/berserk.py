@@ -928,7 +928,7 @@ def final_properties(run: _Run) -> None:
                 "107.1 gives it to non-flying creatures, while 106.4 lists %(subtype)s as a "
                 "subtype of its own beside non-flying creature; the engine assumed such a "
                 "creature is not a non-flying creature."), subtype=state.subtype_label()),
-                Clause.ADDITIONAL, Clause.SUBTYPE)
+                Clause.ADDITIONAL, Clause.SUBTYPE, point=NON_FLYING_SUBTYPES.slug)
         else:
             trace.not_applicable(lacks, msg(_("Only %(holders)s have it; the card's subtype is "
                                               "%(subtype)s."), holders=holders,

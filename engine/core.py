@@ -1551,9 +1551,11 @@ class Trace:
         """A rule was considered; ``reason`` names the condition that is not met."""
         return self.add(Step(Outcome.NOT_APPLICABLE, message, citations(*clauses), reason))
 
-    def silent(self, message: Message, reason: Message, *clauses: ClauseLike) -> Step:
-        """The texts do not settle this point; ``reason`` says what the ruling shows."""
-        return self.add(Step(Outcome.SILENT, message, citations(*clauses), reason))
+    def silent(self, message: Message, reason: Message, *clauses: ClauseLike,
+               point: str | None = None) -> Step:
+        """The texts do not settle this point; ``reason`` says what the ruling shows;
+        ``point``: the slug of the declared open point the step is about (``Step.point``)."""
+        return self.add(Step(Outcome.SILENT, message, citations(*clauses), reason, point=point))
 
     def not_covered(self, what: Message, *clauses: ClauseLike) -> Step:
         """An input the published texts do not define (see :func:`not_covered`)."""

@@ -7,6 +7,7 @@ together are no point of their own."""
 
 from __future__ import annotations
 
+import engine
 from engine.core import TOGETHER, Outcome
 from engine.registry import RULESETS
 
@@ -79,3 +80,15 @@ def test_readings_together_are_no_point_of_their_own():
     steps = sum(1 for s in ruling.steps if s.outcome in (Outcome.SILENT, Outcome.ASSUMED))
     counted_before = steps + len(ruling.open_points())  # every step and every point
     assert ruling.leaves_open <= counted_before - len(together)
+
+
+def test_a_symbiotes_closing_is_one_point():
+    """The silent step saying a symbiote lacks closing is the non-flying-subtype point its
+    readings show: 'rests on one point', not two (a judge's table)."""
+    situation = engine.find_scenario(engine.rulesets(), "berserk", "situation")
+    ruling = situation.evaluate({
+        "initial_type": "creature", "initial_subtype": "symbiote", "initial_status": "ordinary",
+        "elements": ["darkness"], "turn": "own", "phase": "main", "subphase": "choice",
+        "strike_declared": "none"})
+    assert ruling.open_points() == ("non-flying-subtype",)
+    assert ruling.leaves_open == 1
