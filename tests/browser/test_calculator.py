@@ -20,6 +20,7 @@ Main phase?  Yes, by clause 107.2).
 import re
 from urllib.parse import parse_qs, urlencode, urlsplit
 
+import pytest
 from playwright.sync_api import expect
 
 NAV_CALCULATOR = {"de": "Rechner", "ru": "Калькулятор", "en": "Calculator"}
@@ -315,6 +316,30 @@ def test_the_marvel_board_adds_and_removes_minions_in_place(journey, language):
     assert "minions-1-damage" not in query
     assert page.evaluate("window.journeyMark") == "same document"
     journey.screenshot("board")
+
+
+@pytest.mark.parametrize("language", ["en"], indirect=True)
+def test_removing_a_card_keeps_every_pick_on_the_card_it_named(journey, language):
+    """A judge removes monster 1 of three: the effect that named monster 2 (Mars) names it
+    as monster 1 now, and the target that named the removed card names none — never
+    another card silently (a breaker's table: the ruling then changed Erde's DP)."""
+    page = journey.page
+    journey.goto(
+        "/en/calculator/power-duell/situation/?guardians=0&monsters=3"
+        "&monsters-0-planet=venus&monsters-0-ap=100&monsters-1-side=b&monsters-1-planet=mars"
+        "&monsters-1-dp=50&monsters-2-side=b&monsters-2-planet=erde&monsters-2-dp=70"
+        "&attacker=3&target=1&effects=1&effects-0-source=energy&effects-0-target_monster=2"
+        "&effects-0-attribute=dp&effects-0-amount=5")
+    monsters = page.locator('fieldset[data-group="monsters"] [data-group-item]')
+    expect(monsters).to_have_count(3)
+    monsters.first.locator("[data-group-remove]").click()
+    expect(monsters).to_have_count(2)
+    expect(page.locator("#f-effects-0-target_monster")).to_have_value("1")
+    expect(page.locator("#f-attacker")).to_have_value("2")
+    expect(page.locator("#f-target")).to_have_value("")
+    # no option names a card that is gone
+    assert page.locator("#f-target option").all_text_contents()[1:] == [
+        "Monster cards — item 1", "Monster cards — item 2"]
 
 
 # A reference situation with an open point (judge case PD-3 on the whole table: the

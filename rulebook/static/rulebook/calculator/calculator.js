@@ -89,6 +89,24 @@
     });
   }
 
+  /* A card removed from group "group" (it was card number "removed"): each picker that
+     named a later card of the group names it by its new number, and one that named the
+     removed card names none, so the judge picks again; never another card silently. */
+  function shiftReferences(group, removed) {
+    var pickers = document.querySelectorAll("select[data-reference]");
+    Array.prototype.forEach.call(pickers, function (select) {
+      var number = parseInt(select.value, 10);
+      if (select.dataset.reference !== group || !number) {
+        return;
+      }
+      if (number === removed) {
+        select.value = "";
+      } else if (number > removed) {
+        select.value = String(number - 1);
+      }
+    });
+  }
+
   /* A card's field that matters only for some choices of another of its
      fields (data-shown-when="verb", data-shown-values="heal …") is shown
      once one of them is chosen, or while it holds a value of its own. */
@@ -278,7 +296,9 @@
       }
       var item = button.closest("[data-group-item]");
       var next = item.nextElementSibling || item.previousElementSibling;
+      var removed = rows().indexOf(item) + 1;
       item.remove();
+      shiftReferences(group, removed);
       refresh();
       (next && next.querySelector("[data-group-remove]") || addButton).focus();
     });
