@@ -593,7 +593,8 @@ class Field:
       the value of ``name`` itself and item ``i``'s field ``f`` is
       ``name-i-f``; in JSON it is a list of objects.  Groups may nest.
       ``rows`` is how many blank items a new form shows (not a value: an
-      omitted group is empty).
+      omitted group is empty); ``picked``: other fields pick its items by number
+      (a card on the table), so a form row left blank stays an item (:func:`_untouched`).
 
     ``default`` is the one meaning of an omitted field: what the engine
     uses, what a form pre-fills and what the JSON Schema states.  A field
@@ -621,6 +622,7 @@ class Field:
     max_items: int = 0
     default: Any = None
     rows: int | None = None
+    picked: bool = False
     required_when: Message | None = None
     applies_when: tuple[str, frozenset[str]] | None = None
 
@@ -1241,7 +1243,8 @@ def _form_read(plan: _FormPlan, data: Mapping[str, Any], prefix: str
                                                             f"{name}-{index}-")
                 items.append((values, item_errors))
                 read_here += counted * item_read
-            while len(items) > spec.min_items and _untouched(spec, data, f"{name}-{len(items) - 1}-"):
+            while not spec.picked and len(items) > spec.min_items and _untouched(
+                    spec, data, f"{name}-{len(items) - 1}-"):
                 items.pop()
             errors += [error for _values, item_errors in items for error in item_errors]
             result[field_name] = tuple(values for values, _errors in items)
@@ -1257,7 +1260,8 @@ def _untouched(group: Field, data: Mapping[str, Any], prefix: str) -> bool:
     (beyond its ``min_items``), as Django's formsets leave out an extra form left unchanged:
     no item, and no "This field is required." for it; nothing typed is lost, as nothing was
     typed. A row whose every field has a value at its default (a minion with no damage) is
-    a card on the table, and kept.
+    a card on the table, and kept; so is every row of a group whose items other fields pick
+    by number (``Field.picked``): "no monster number 2" beside a row 2 on screen would mislead.
 
     >>> group = Field("effects", msg("Effects"), FieldKind.GROUP, max_items=3, fields=(
     ...     Field("amount", msg("Amount"), FieldKind.INTEGER),

@@ -2145,7 +2145,7 @@ _SITUATION_FIELDS = (
     _group("monsters", _("Monster cards"), (
         _side(), _planet_field("planet", _("Primary planet symbol")),
         *_bases_fields("", _ATTRIBUTES), _int("cost", _COST, 0, _MAX_COST)),
-        max_items=_MAX_ITEMS, rows=2),
+        max_items=_MAX_ITEMS, rows=2, picked=True),
     _int("attacker", _("Attacking monster (number)"), 1, _MAX_ITEMS),
     _int("target", _("Attack target (number)"), 1, _MAX_ITEMS),
     _group("effects", _("Active effects, in activation order"), (

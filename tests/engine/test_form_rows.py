@@ -61,3 +61,24 @@ def test_a_group_keeps_the_rows_it_must_have():
     assert [raised.value.field, *(e.field for e in raised.value.others)] == ["cards.0.amount"]
     data |= {"cards-0-amount": ["3"]}
     assert parse_form((group,), data)["cards"] == ({"amount": 3, "side": "a"},)
+
+
+def test_a_blank_card_row_that_fields_pick_by_number_stays_and_says_what_it_lacks():
+    """Monster row 2 on screen, left blank, the attack target 2: the judge is told what
+    monster 2 lacks, not "There is no monster number 2" (a breaker's table)."""
+    data = {**TABLE, "monsters-1-planet": [""], "monsters-1-ap": [""], "monsters-1-dp": [""],
+            "monsters-1-side": ["a"], "effects": ["0"]}
+    with pytest.raises(InputError) as raised:
+        SITUATION.evaluate_form(data)
+    assert raised.value.field.startswith("monsters.1."), raised.value
+
+
+def test_a_blank_character_row_stays_a_card_the_actor_may_pick():
+    marvel = engine.find_scenario(engine.rulesets(), "marvel-champions", "situation")
+    spec = next(f for f in marvel.fields if f.name == "characters")
+    assert spec.picked
+    data = {"kind": ["basic_attack"], "actor": ["2"], "characters": ["2"],
+            "characters-0-kind": ["hero"], "characters-1-kind": [""]}
+    with pytest.raises(InputError) as raised:
+        marvel.evaluate_form(data)
+    assert "characters.1.kind" in [e.field for e in raised.value.every]
