@@ -2304,7 +2304,9 @@ def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:
     """:raises InputError: for an incomplete Wirkung, a missing planet list, a zero cost."""
     path = f"guardians.{index}."
     if (item["wirkung_attribute"] is None) != (item["wirkung_amount"] in (None, 0)):
-        raise InputError(path + "wirkung_amount", msg(_(
+        # the error names the one of the two left out (a change of 0 counts as left out)
+        missing = "wirkung_attribute" if item["wirkung_attribute"] is None else "wirkung_amount"
+        raise InputError(path + missing, msg(_(
             "Give both the attribute and a change other than 0, or neither.")))
     if item["wirkung_scope"] == WirkungScope.LISTED.value and not item["wirkung_planets"]:
         raise InputError(path + "wirkung_planets", msg(_LISTED_MISSING))

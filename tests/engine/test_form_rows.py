@@ -82,3 +82,13 @@ def test_a_blank_character_row_stays_a_card_the_actor_may_pick():
     with pytest.raises(InputError) as raised:
         marvel.evaluate_form(data)
     assert "characters.1.kind" in [e.field for e in raised.value.every]
+
+
+@pytest.mark.parametrize("left_out, given", [("wirkung_attribute", {"wirkung_amount": 20}),
+                                             ("wirkung_amount", {"wirkung_attribute": "ap"})])
+def test_a_wirkung_half_given_names_the_half_left_out(left_out, given):
+    guardian = {"side": "a", "base_planet": "venus", "left_planet": "mars",
+                "right_planet": "erde", **given}
+    with pytest.raises(InputError) as raised:
+        SITUATION.evaluate({"guardians": [guardian], "monsters": []})
+    assert raised.value.field == f"guardians.0.{left_out}"
