@@ -41,7 +41,7 @@ from pydantic import Field as PydanticField
 from pydantic import WithJsonSchema
 
 import engine
-from engine.core import Field, FieldKind, InputError, Scenario, fields_json_schema
+from engine.core import CARD_TEXT, Field, FieldKind, InputError, Scenario, fields_json_schema
 from rulebook.api_common import (BODY_ERRORS, ERRORS, ApiError, IsoDate, Language, StrictSchema,
                                  date_error, not_found, reader_language)
 from rulebook.calculator import services as calculator
@@ -275,6 +275,11 @@ def _add_titles(schema: dict[str, Any], fields: tuple[Field, ...]) -> None:
         prop["title"] = calculator.render_message(spec.label)
         if spec.help:
             prop["description"] = calculator.render_message(spec.help)
+        if spec.name == CARD_TEXT.name:  # the form's "Read the text" is no button here
+            prop["description"] = " ".join(filter(None, (prop.get("description"), _(
+                "Evaluating does not fill the fields from the text: read it with POST "
+                ".../card-text and send the fields it gives with it; fields that say other "
+                "than the text, and phrases not understood, make the ruling incomplete."))))
         if spec.kind is FieldKind.GROUP:
             _add_titles(prop["items"], spec.fields)
 

@@ -656,3 +656,17 @@ def test_the_page_names_its_own_date_parameter_for_a_misspelled_one(client, seed
     assert response.status_code == 400
     assert "Unknown field &#x27;asof&#x27;. Did you mean &#x27;as_of&#x27;?" in (
         response.content.decode())
+
+
+@pytest.mark.parametrize("lang, words", [("en", "read it with POST .../card-text"),
+                                         ("de", "lies ihn mit POST .../card-text"),
+                                         ("ru", "прочитайте его запросом POST .../card-text")])
+def test_the_schema_says_evaluating_does_not_read_a_card_text(client, db, lang, words):
+    """A judge's table: card_text alone sent to evaluate gave 'Give at least 1 effect' — the
+    schema's description spoke of the form's "Read the text" button only."""
+    schema = client.get(f"/api/scenarios/marvel-champions/situation?lang={lang}").json()[
+        "input_schema"]
+    assert words in schema["properties"]["card_text"]["description"]
+    guardian = client.get(f"/api/scenarios/power-duell/situation?lang={lang}").json()[
+        "input_schema"]["properties"]["guardians"]["items"]["properties"]["card_text"]
+    assert words in guardian["description"]
