@@ -218,16 +218,16 @@ def _not_text(request: HttpRequest) -> JsonResponse | None:
         data = json.loads(request.body, object_pairs_hook=_pairs(twice), parse_int=_whole)
     except ValueError:
         return None
-    huge = _path_to_huge(data) if _HUGE_DIGITS.search(request.body) else None
+    huge = _first_path(data, _is_huge) if _HUGE_DIGITS.search(request.body) else None
     if huge is not None:
         return JsonResponse(error_body([{"field": ".".join(map(str, huge)), "message": (
             f"A number of more than {_MOST_DIGITS} digits is past every field's bounds.")}]),
             status=422)
     if twice:
-        return JsonResponse(error_body([{"field": ".".join(map(str, (*_path_to(
-            data, where), key))), "message": "Given more than once, with different values."}
+        return JsonResponse(error_body([{"field": ".".join(map(str, (*_first_path(
+            data, lambda value: value is where), key))), "message": "Given more than once, with different values."}
             for where, key in twice]), status=422)
-    path = _unpaired_surrogate(data) if b"\\ud" in request.body.lower() else None
+    path = _first_path(data, _unpaired) if b"\\ud" in request.body.lower() else None
     if path is None:
         return None
     return JsonResponse(error_body([{"field": ".".join(map(str, path)), "message": (
@@ -249,31 +249,19 @@ def _whole(text: str) -> int:
     return _Huge(0) if len(text.lstrip("-")) > _MOST_DIGITS else int(text)
 
 
-#: A run of more digits than :data:`_MOST_DIGITS` (a look before :func:`_path_to_huge`).
+#: A run of more digits than :data:`_MOST_DIGITS` (a look before :func:`_first_path`).
 _HUGE_DIGITS = re.compile(rb"\d{%d}" % (_MOST_DIGITS + 1))
 
 
-def _path_to_huge(data, path: tuple = ()) -> tuple | None:
-    """The keys and indexes leading to the first :class:`_Huge` in ``data``, else ``None``.
-
-    >>> _path_to_huge(json.loads('{"inputs": {"a": [1, ' + "9" * 1001 + ']}}', parse_int=_whole))
-    ('inputs', 'a', 1)
-    """
-    if isinstance(data, _Huge):
-        return path
-    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(
-        data, list) else ()
-    for key, value in items:
-        found = _path_to_huge(value, (*path, key))
-        if found is not None:
-            return found
-    return None
+def _is_huge(value) -> bool:
+    """Whether ``value`` is a :class:`_Huge` whole number."""
+    return isinstance(value, _Huge)
 
 
 def _pairs(twice: list[tuple]):
     """``json.loads``'s ``object_pairs_hook``: the object as a dict, noting in ``twice``
     each key given twice with different values, with its object (whose place in the
-    body is known once the whole body is parsed, :func:`_path_to`)."""
+    body is known once the whole body is parsed, :func:`_first_path`)."""
     def hook(pairs):
         found: dict = {}
         for key, value in pairs:
@@ -284,37 +272,31 @@ def _pairs(twice: list[tuple]):
     return hook
 
 
-def _path_to(data, target, path: tuple = ()) -> tuple:
-    """The keys and indexes leading from ``data`` to the object ``target`` (itself)."""
-    if data is target:
+def _unpaired(value) -> bool:
+    """Whether ``value`` is a string holding an unpaired surrogate (no Unicode character)."""
+    return isinstance(value, str) and _SURROGATE.search(value) is not None
+
+
+def _first_path(data, test, path: tuple = ()) -> tuple | None:
+    r"""The path (keys and indexes) of the first key or value in ``data`` (parsed JSON) that
+    passes ``test``, else ``None``.
+
+    >>> _first_path(json.loads('{"inputs": {"card_text": ["ok", "x\\ud800"]}}'), _unpaired)
+    ('inputs', 'card_text', 1)
+    >>> _first_path(json.loads('{"a": "\\ud83d\\ude00"}'), _unpaired) is None  # a pair: 😀
+    True
+    >>> _first_path(json.loads('{"inputs": {"a": [1, ' + "9" * 1001 + ']}}', parse_int=_whole),
+    ...             _is_huge)
+    ('inputs', 'a', 1)
+    """
+    if test(data):
         return path
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(
         data, list) else ()
     for key, value in items:
-        if isinstance(value, (dict, list)):
-            found = _path_to(value, target, (*path, key))
-            if found is not None:
-                return found
-    return None if path else ()
-
-
-def _unpaired_surrogate(data, path: tuple = ()) -> tuple | None:
-    r"""The path (keys and indexes) of the first key or string in ``data`` (parsed JSON)
-    holding an unpaired surrogate, else ``None``.
-
-    >>> _unpaired_surrogate(json.loads('{"inputs": {"card_text": ["ok", "x\\ud800"]}}'))
-    ('inputs', 'card_text', 1)
-    >>> _unpaired_surrogate(json.loads('{"a": "\\ud83d\\ude00"}')) is None  # a pair: 😀
-    True
-    """
-    if isinstance(data, str):
-        return None if _SURROGATE.search(data) is None else path
-    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(
-        data, list) else ()
-    for key, value in items:
-        if isinstance(key, str) and _SURROGATE.search(key):
+        if test(key):
             return (*path, key)
-        found = _unpaired_surrogate(value, (*path, key))
+        found = _first_path(value, test, (*path, key))
         if found is not None:
             return found
     return None
