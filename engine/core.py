@@ -1030,7 +1030,7 @@ def _validated(fields: Sequence[Field], data: Any, prefix: str, group: Field | N
             InputError(prefix.rstrip(".") or "input", msg(_("Expected an object of named fields.")))]
     names, known, plan = _plan(fields) if group is None else group._item_plan
     errors = [] if known.issuperset(data) else [
-        _unknown_field(prefix + (str(key) or '""'), str(key), names)
+        unknown_field(prefix + (str(key) or '""'), str(key), names)
         for key in data if key not in known]
     result: dict[str, Any] = {}
     for name, spec, read, omitted in plan:
@@ -1161,19 +1161,24 @@ def _json_value(spec: Field, raw: Any, path: str) -> Any:
     return raw
 
 
-def _unknown_field(path: str, name: str, known: Sequence[str]) -> InputError:
-    """The error of an unknown field ``name`` at ``path``, suggesting the closest of ``known``.
+#: The message id of an unknown field for which no known name is close (:func:`unknown_field`).
+UNKNOWN_FIELD = _("Unknown field '%(name)s'.")
 
-    >>> _unknown_field("x.0.amonut", "amonut", ["amount", "kind"]).message.params
+
+def unknown_field(path: str, name: str, known: Sequence[str]) -> InputError:
+    """The error of an unknown field ``name`` at ``path``, suggesting the closest of ``known``
+    (a site adds its own names: the address's ``as_of``, ``lang``).
+
+    >>> unknown_field("x.0.amonut", "amonut", ["amount", "kind"]).message.params
     (('name', 'amonut'), ('suggestion', 'amount'))
-    >>> _unknown_field("zzz", "zzz", ["amount"]).message.id
+    >>> unknown_field("zzz", "zzz", ["amount"]).message.id
     "Unknown field '%(name)s'."
     """
     close = difflib.get_close_matches(name, known, n=1)
     if close:
         return InputError(path, msg(_("Unknown field '%(name)s'. Did you mean '%(suggestion)s'?"),
                                     name=name, suggestion=close[0]))
-    return InputError(path, msg(_("Unknown field '%(name)s'."), name=name))
+    return InputError(path, msg(UNKNOWN_FIELD, name=name))
 
 
 def parse_form(fields: Sequence[Field], data: Mapping[str, Any],
@@ -1433,7 +1438,7 @@ def unknown_parameters(fields: Sequence[Field], data: Mapping[str, Any],
                   "numbered from 0; its parameter '%(group)s' gives how many."),
                 name=key, group=beyond[0], count=beyond[1])))
         else:
-            errors.append(_unknown_field(path, key, known))
+            errors.append(unknown_field(path, key, known))
     return tuple(errors)
 
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import difflib
 import functools
 import re
 from dataclasses import dataclass, field
@@ -42,7 +41,7 @@ from django.utils.translation import get_language, gettext, gettext as _
 import engine
 from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
-    Value, card_text_may_override, msg, form_count,
+    UNKNOWN_FIELD, Value, card_text_may_override, msg, form_count, unknown_field,
 )
 from rulebook.api_common import iso_date
 from rulebook.calculator import decisions as deciding, layout, speed
@@ -201,28 +200,24 @@ def errors_by_field(error: InputError, reserved: Sequence[str] = RESERVED
     ``as_of``), which the engine does not know, is told the closest ("asof": 'as_of')."""
     errors: dict[str, Message] = {}
     for problem in error.every:
-        errors.setdefault(problem.field, _suggesting(problem.message, reserved))
+        errors.setdefault(problem.field, _suggesting(problem, reserved))
     return errors
 
 
-_UNKNOWN = "Unknown field '%(name)s'."
-_UNKNOWN_SUGGESTED = "Unknown field '%(name)s'. Did you mean '%(suggestion)s'?"
+def _suggesting(problem: InputError, reserved: Sequence[str]) -> Message:
+    """``problem``'s message, or for an unknown parameter the engine suggested nothing for,
+    the engine's own error naming the closest of ``reserved`` (its page's own names).
 
-
-def _suggesting(message: Message, reserved: Sequence[str]) -> Message:
-    """``message``, or for an unknown parameter the engine suggested nothing for, the same
-    naming the closest of ``reserved`` (the engine's own words, translated as they are).
-
-    >>> _suggesting(msg(_UNKNOWN, name="asof"), ("lang", "as_of")).render()
+    >>> _suggesting(unknown_field("asof", "asof", ()), ("lang", "as_of")).render()
     "Unknown field 'asof'. Did you mean 'as_of'?"
-    >>> _suggesting(msg(_UNKNOWN, name="weather"), ("lang", "as_of")).render()
+    >>> _suggesting(unknown_field("weather", "weather", ()), ("lang", "as_of")).render()
     "Unknown field 'weather'."
     """
-    if message.id != _UNKNOWN or not reserved:
-        return message
-    name = str(dict(message.params).get("name", ""))
-    close = [c for c in difflib.get_close_matches(name, reserved, n=1) if not c.startswith("_")]
-    return msg(_UNKNOWN_SUGGESTED, name=name, suggestion=close[0]) if close else message
+    if problem.message.id != UNKNOWN_FIELD or not reserved:
+        return problem.message
+    name = str(dict(problem.message.params).get("name", ""))
+    return unknown_field(problem.field, name, [r for r in reserved if not r.startswith("_")]
+                         ).message
 
 
 @dataclass
