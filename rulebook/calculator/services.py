@@ -1117,13 +1117,14 @@ class RulingView:
         applicable), which is the order of their :attr:`StepView.shown` numbers."""
         return self.not_covered + self.decided + self.not_applicable
 
-    @functools.cached_property  # read by the verdict's grounds and its official rulings
+    @property  # read by the verdict's grounds and its official rulings
     def grounds(self) -> tuple[SourceView, ...]:
-        """The clauses the verdict rests on: those cited by a step that is not
-        "considered, not applicable", or by a reading of an open point."""
-        return tuple(source for source in self.sources if source.points or any(
-            self.steps[number - 1].step.outcome is not Outcome.NOT_APPLICABLE
-            for number in source.steps))
+        """The clauses the verdict rests on: every clause a step or a reading cites, in
+        order of first citation (:attr:`sources`).  A step "considered, not applicable"
+        counts: its clause is why something did not happen, the ground of a "no"
+        (Berserk 107.2 for a slow property out of its sub-phase, the immunity of a
+        Schutzgottkarte for an effect that does not affect it)."""
+        return self.sources
 
     @property
     def official_rulings(self) -> tuple[RulingLink, ...]:

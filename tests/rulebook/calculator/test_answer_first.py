@@ -163,9 +163,25 @@ def test_the_answer_names_the_clauses_the_verdict_rests_on(client, seeded):
     grounds = re.search(r'<p class="grounds">(.*?)</p>', answer_of(html), re.S).group(1)
     linked = re.findall(r'<a class="grounds__clause" href="/en/power-duell/schutzgottkarten/'
                         r'([^/"]+)/">', grounds)
-    applied = {c.key for step in ruling.steps if step.outcome.value != "not_applicable"
-               for c in step.citations} | {c.key for r in ruling.readings for c in r.citations}
-    assert linked and set(linked) == applied
+    cited = {c.key for step in ruling.steps for c in step.citations} | {
+        c.key for r in ruling.readings for c in r.citations}
+    assert linked and set(linked) == cited
+    assert len(linked) == len(set(linked))  # each once
+
+
+@pytest.mark.parametrize("path, query, keys", [
+    # every answer "no": 107.2 (slow, only in its player's Choice sub-phase) and 107.3 (a
+    # defender only as a simple strike is declared) decide them, not 107.1 (has them)
+    ("berserk/timing", "card_type=creature&card_subtype=non-flying&turn=opponent&phase=main"
+     "&subphase=choice&strike_declared=none", ["107.1", "107.2", "107.3"]),
+    # "no": the Schutzgottkarte is immune (Kartenaufbau ¶3), its only step
+    ("power-duell/guardian-immunity", "source=energy&target_side=own",
+     ["1.2.4 › Kartenaufbau ¶3"]),
+])
+def test_a_no_names_the_clause_that_decides_it(client, seeded, path, query, keys):
+    html = client.get(f"/en/calculator/{path}/?{query}").content.decode()
+    grounds = re.search(r'<p class="grounds">(.*?)</p>', answer_of(html), re.S).group(1)
+    assert re.findall(r'<a class="grounds__clause" href="[^"]+">([^<]+)</a>', grounds) == keys
 
 
 # --------------------------------------------------------------------------
