@@ -1449,7 +1449,8 @@ TIMING = _scenario(
     lambda inputs: Table(card=_card(inputs, "card_"), in_play_zone=inputs["in_play_zone"],
                          **_moment(inputs)),
     (final_properties, prevented_use, slow_property, fast_property),
-    lambda run: tuple(Value(p.value_name, run.now[p], p.label) for p in TIMED))
+    lambda run: tuple(Value(p.value_name, run.now[p], msg(_("May use now: %(property)s"),
+                                                          property=p.label)) for p in TIMED))
 SITUATION = _scenario(
     "situation", _("A card's history, what it may do now, its features against elements"),
     _("Type, subtype, movement and elements after every change; its additional properties and "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.berserk import AdditionalProperty
+from engine.berserk import RULESET, AdditionalProperty
 from engine.core import InputError, Outcome
 from tests.engine.berserk.clauses import TIMING, TIMING_BASE, steps_with, only_step
 
@@ -78,3 +78,20 @@ def test_a_strike_declared_out_of_its_turn_names_whose_turn_it_is_declared_in(st
                          "strike_declared": strike})
     assert error.value.field == "strike_declared"
     assert error.value.message.id.rstrip(".").split(": ")[0].endswith(whose)
+
+
+def test_timing_values_say_may_use_now_as_the_situation_does():
+    """The timing's "no" is "may not use it now", not "does not have it" (a judge helper read
+    "attack with a simple strike — no" beside the situation's "has it"): both scenarios label
+    the same value "May use now: …"."""
+    table = {**TIMING_BASE, "turn": "opponent", "phase": "main", "subphase": "choice"}
+    situation = RULESET.scenario("situation").evaluate(
+        {"initial_type": "creature", "initial_subtype": "non-flying", "in_play_zone": True,
+         "initial_status": "ordinary", "initial_movement": 2, "elements": ["forest"],
+         "turn": "opponent", "phase": "main", "subphase": "choice", "strike_declared": "none"})
+    timing = TIMING.evaluate(table)
+    now = {v.name.removesuffix("_now"): v for v in situation.values if v.name.endswith("_now")}
+    assert [v.label.render() for v in timing.values] == [
+        now[v.name].label.render() for v in timing.values]
+    assert timing.values[0].label.render().startswith("May use now: ")
+    assert [v.value for v in timing.values] == [now[v.name].value for v in timing.values]
