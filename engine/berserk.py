@@ -361,14 +361,6 @@ FEATURES_AFTER_TYPE = open_point(
                 "%(element)s)"), (Clause.REPLACE, Clause.FEATURE)),
     ("loses", _("The card loses feature %(feature)s at change %(number)s, as one a card of type "
                 "%(type)s cannot have: no strike bonus"), Clause.REPLACE))
-FLIGHT_AFTER_TYPE = open_point(
-    "flight-after-type-change", _("Does an earlier gain or loss of flight outlast a change of "
-                                  "type?"), (Clause.REPLACE, Clause.INITIAL),
-    _("108.1 says so for a card that loses its type with no new subtype named; it names no "
-      "exception for an earlier gain or loss of flight."),
-    ("initial", _("The initial subtype comes back with its numeric values"),
-     (Clause.REPLACE, Clause.INITIAL)),
-    ("kept", _("The earlier change %(number)s (%(change)s) still applies"), Clause.REPLACE))
 LOST_FLIGHT = open_point(
     "lost-flight", _("What does a creature whose initial subtype is not non-flying become when "
                      "it loses flight?"), (Clause.REPLACE, Clause.INITIAL),
@@ -418,7 +410,7 @@ class _Run(RuleRun):
     def __init__(self, table: Table, chosen: Mapping[str, str]) -> None:
         super().__init__(table, chosen)
         self.initial = self.state = table.card
-        self.elements, self.added, self.flight = table.elements, False, None
+        self.elements, self.added = table.elements, False
         self.props = self.held = frozenset[AdditionalProperty]()
         self.changed, self.gained = set[AdditionalProperty](), set[Element]()
         self.lost_features: dict[int, int] = {}  # feature number -> the change that took it
@@ -790,37 +782,6 @@ def _announce(run: _Run, occurrence: str, message: Message, reason: Message,
     run.announcing(occurrence)
 
 
-@rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "changes.subtype", "card.subtype",
-                                             "card.movement"), opens=(FLIGHT_AFTER_TYPE,))
-def flight_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
-    """108.1: a creature again with no subtype named gets back its initial subtype; whether an
-    earlier gain or loss of flight outlasts the change of type is open."""
-    after, flight, initial = run.state, run.flight, run.initial
-    if change.kind in (ChangeKind.GAIN_FLIGHT, ChangeKind.LOSE_FLIGHT) and after != before:
-        run.flight = change.kind, number  # on a creature: nothing more to ask below
-    elif change.kind is ChangeKind.BECOME_CREATURE and change.subtype is not None:
-        run.flight = None  # a named subtype replaces whatever flight did
-    if (flight is None or run.flight is None or before.type is _CREATURE
-            or after.type is not _CREATURE):
-        return
-    run.flight, (kind, at) = None, flight
-    movement = initial.movement if initial.subtype is Subtype.NON_FLYING else None
-    kept = (replace(after, subtype=Subtype.FLYING, movement=None) if kind is ChangeKind.GAIN_FLIGHT
-            else replace(after, subtype=Subtype.NON_FLYING, movement=movement))
-    if kept == after:
-        return
-    occurrence = f"change-{number}-flight"
-    if run.reading(FLIGHT_AFTER_TYPE, occurrence, number=at, change=kind.label) == "kept":
-        run.state = kept
-    _announce(run, occurrence, msg(_(
-        "Change %(number)s makes the card a creature again without naming a subtype; whether "
-        "change %(earlier)s (%(change)s) still applies is open; both readings are shown."),
-        number=number, earlier=at, change=kind.label), msg(_(
-            "108.1 gives back the initial subtype when no new subtype is named, and a gained "
-            "property replaces the one in the same area of the card; it does not say whether a "
-            "gain or loss of flight outlasts a change of type.")), Clause.REPLACE, Clause.INITIAL)
-
-
 @rule(Clause.REPLACE, Clause.TYPE, Clause.SAME, reads=("elements", "changes.kind"),
       opens=(ELEMENTS_AFTER_TYPE,))
 def elements_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
@@ -1059,7 +1020,6 @@ def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run
         before = run.state
         run.apply(_CHANGE_RULES[change.kind], change, number)
         if change.kind is not ChangeKind.GAIN_ELEMENT:
-            run.apply(flight_after_type_change, change, number, before)
             run.apply(elements_after_type_change, change, number, before)
             run.apply(features_after_type_change, change, number, before)
             run.apply(property_changes)
@@ -1097,7 +1057,7 @@ def rule_under(scenario: Scenario, inputs: Mapping[str, Any],
 
 
 _HISTORY_RULES = (initial_card, change_status, gain_flight, lose_flight, lose_type, become_type,
-                  become_creature, flight_after_type_change, property_changes,
+                  become_creature, property_changes,
                   only_creatures_have_subtypes, final_properties)
 #: Every rule of 106–109, history first.
 RULES = (*_HISTORY_RULES, gain_element, gained_elements_added, elements_after_type_change,

@@ -62,10 +62,6 @@ CLAUSE_TEXT: dict[str, str] = {
 
 # Step message id -> words that appear verbatim (case-insensitive) in the cited clauses.
 STEP_WORDS: dict[str, tuple[str, ...]] = {
-    # 108.1: a gain or loss of flight and a later change of type (open point)
-    "Change %(number)s makes the card a creature again without naming a subtype; whether "
-    "change %(earlier)s (%(change)s) still applies is open; both readings are shown.": (
-        "возвращается начальный подтип", "теряет полёт"),
     # 106.p1
     "The feature against %(element)s applies: the target has that element "
     "(%(bonus)s to strike).": ("против любой карты", "обладающей этой стихией"),

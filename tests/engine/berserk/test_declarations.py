@@ -42,8 +42,7 @@ def test_every_rule_rests_on_clauses_of_the_document_and_says_what_it_implements
 def test_every_open_point_is_declared_by_a_rule_citing_the_clauses_that_leave_it_open():
     assert set(POINTS) == {
         "neutral-shared-element", "neutral-gains-element", "gained-element",
-        "elements-after-type-change", "features-after-type-change", "flight-after-type-change",
-        "lost-flight",
+        "elements-after-type-change", "features-after-type-change", "lost-flight",
         "named-subtype-movement", "non-flying-subtype", "subtype-flight",
         "defender-own-strike"}
     for point in POINTS.values():
@@ -77,9 +76,6 @@ POINT_CASES = {
         "features": [{"feature_element": "swamp", "strike_bonus": 2}],
         "targets": [{"elements": ["swamp"]}]},
         "change-1-feature-1", "feature_1_target_1", (2, 0)),
-    "flight-after-type-change": (REPLACEMENT, {**FLIGHT_START, "changes": [
-        {"change": "gain-flight"}, {"change": "become-artifact"}, {"change": "become-creature"}]},
-        "change-3-flight", "movement", (2, FLIGHT_ICON)),
     "lost-flight": (REPLACEMENT, {"initial_type": "creature", "initial_subtype": "flying",
                                   "initial_status": "ordinary",
                                   "changes": [{"change": "lose-flight"}]},

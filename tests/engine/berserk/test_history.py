@@ -181,8 +181,17 @@ def test_a_neutral_card_that_becomes_an_artifact_has_no_elements_to_keep():
     assert not ruling.readings
 
 
+#: 108.1: «Когда карта теряет тип, но её новый подтип не указан, то карте возвращается
+#: начальный подтип (вместе с численными значениями).»  A gain or loss of flight replaced the
+#: subtype (108.1's first sentence and flight example); the card then lost that subtype with its
+#: type (106.4: an artifact has none), so a creature again with no subtype named has its initial
+#: one: settled, not an open point (two judge helpers rejected a reading keeping the flight).
+INITIAL_BACK = "No new subtype is named: the card gets back its initial subtype %(subtype)s " \
+               "with its numeric values (movement %(movement)s)."
+
+
 @pytest.mark.parametrize("scenario_slug", ["property-replacement", "situation"])
-def test_lost_flight_after_a_change_of_type_shows_both_readings(scenario_slug):
+def test_lost_flight_after_a_change_of_type_is_settled_by_the_initial_subtype(scenario_slug):
     scenario = RULESET.scenario(scenario_slug)
     data = {**HISTORY, "initial_subtype": "flying", "initial_movement": None,
             "changes": [{"change": "lose-flight"}, {"change": "become-artifact"},
@@ -190,21 +199,25 @@ def test_lost_flight_after_a_change_of_type_shows_both_readings(scenario_slug):
     if scenario_slug == "property-replacement":
         data = {k: v for k, v in data.items() if k.startswith("initial") or k == "changes"}
     ruling = scenario.evaluate(data)
-    back, persists = open_readings(ruling, "change-3-flight")
-    assert back.value("subtype") == Subtype.FLYING.label  # 108.1: the initial subtype
-    assert persists.value("subtype") == Subtype.NON_FLYING.label
-    assert {c.key for c in back.citations} == {"108.1", "108.p1"}
-    assert "loses flight" in persists.label.render()
+    assert ruling.value("subtype") == Subtype.FLYING.label  # 108.1: the initial subtype
+    assert not [p for p in ruling.open_points() if p.endswith("flight") and p.startswith(
+        "change-3")]
+    (step,) = [s for s in ruling.steps if s.message.id == INITIAL_BACK]
+    assert step.outcome is Outcome.APPLIED
+    assert [c.key for c in step.citations] == ["108.1", "108.p1"]
 
 
-def test_gained_flight_after_a_change_of_type_shows_both_readings():
+def test_gained_flight_after_a_change_of_type_is_settled_by_the_initial_subtype():
     ruling = SITUATION.evaluate({**HISTORY, "changes": [
         {"change": "gain-flight"}, {"change": "become-artifact"}, {"change": "become-creature"},
         {"change": "become-elite"}]})
-    back, persists = open_readings(ruling, "change-3-flight")
-    assert (back.value("step_3_movement"), back.value("movement")) == (2, 2)
-    assert persists.value("movement") == FLIGHT_ICON
-    assert ruling.value("movement") == 2  # the values follow 108.1's initial subtype
+    assert (ruling.value("step_1_movement"), ruling.value("step_3_movement"),
+            ruling.value("movement")) == (FLIGHT_ICON, 2, 2)
+    assert ruling.value("subtype") == Subtype.NON_FLYING.label
+    assert ruling.value("closing") is True  # 107.1: a non-flying creature again
+    assert not any(p.endswith("-flight") for p in ruling.open_points())
+    assert [s.outcome for s in ruling.steps if s.message.id == INITIAL_BACK] == [
+        Outcome.APPLIED]
 
 
 def test_no_open_point_where_both_readings_agree():
@@ -280,15 +293,11 @@ def test_an_error_in_the_situation_names_the_change_as_entered():
     assert error.value.field == "changes.1.movement"
 
 
-def test_a_table_impossible_under_another_reading_is_said_so_and_incomplete():
-    """108.1: lost flight, an artifact, a creature again with no subtype named: whether the
-    loss of flight outlasts the change of type is open (flight-after-type-change).  Under
-    the reading that it does, the card already is a non-flying creature when change 4 names
-    that subtype with a movement, which the engine refuses as input; the ruling must not
-    drop that reading silently and state the first reading's result as settled, nor announce
-    two readings it does not show."""
+def test_a_subtype_named_after_the_initial_one_came_back_is_a_change_of_subtype():
+    """108.1: lost flight, an artifact, a creature again with no subtype named (the initial
+    subtype, flying, comes back), then a non-flying creature with movement 0 named: a change
+    of subtype, ruled on and complete, with no open point on the flight."""
     from engine.berserk import SITUATION
-    from engine.core import Outcome
 
     inputs = {"initial_type": "creature", "initial_subtype": "flying",
               "initial_status": "elite", "elements": ["neutral"], "turn": "own",
@@ -298,23 +307,11 @@ def test_a_table_impossible_under_another_reading_is_said_so_and_incomplete():
                           {"change": "become-creature", "subtype": "non-flying",
                            "movement": 0}]}
     ruling = SITUATION.evaluate(inputs)
-    (step,) = [s for s in ruling.steps if s.outcome is Outcome.NOT_COVERED]
-    assert step.message.id.startswith("Open point (%(question)s): under the reading")
-    params = dict(step.message.params)
-    assert params["question"].id.startswith("Does an earlier gain or loss of flight outlast")
-    assert params["reading"].id == "The earlier change %(number)s (%(change)s) still applies"
-    assert dict(params["reading"].params)["number"] == 1
-    assert params["error"].id.startswith("The card already is a creature of this subtype")
-    assert [c.key for c in step.citations] == ["108.1", "108.p1"]
-    assert not ruling.complete and ruling.verdict.render().startswith("Incomplete")
-    # no step announces readings that are not shown; the values follow the first reading
-    assert not any("both readings are shown" in s.message.render() for s in ruling.steps)
-    assert "change-3-flight" not in ruling.open_points()
-    assert ruling.value("subtype").id == "non-flying creature (нелетающее существо)"
+    assert ruling.complete and ruling.open_points() == ("change-1-lost-flight",)
+    assert ruling.value("step_3_subtype") == Subtype.FLYING.label
+    assert ruling.value("subtype") == Subtype.NON_FLYING.label
     assert ruling.value("movement") == 0
-    # without the fourth change the same point is an ordinary open point with two readings
-    three = SITUATION.evaluate({**inputs, "changes": inputs["changes"][:3]})
-    assert "change-3-flight" in three.open_points() and three.complete
+    assert not any(s.outcome is Outcome.NOT_COVERED for s in ruling.steps)
 
 
 FLYING = {**HISTORY, "initial_subtype": "flying", "initial_movement": None}

@@ -203,13 +203,13 @@ def test_raw_sql_cannot_change_what_a_published_ruling_decides(small_rulebook, e
 
 def test_the_admin_choices_of_points_and_readings_show_no_placeholder():
     """A reading whose label the calculator fills in when it rules ("The
-    earlier change %(number)s …") is offered with "…", never the raw placeholder."""
+    card keeps feature %(feature)s …") is offered with "…", never the raw placeholder."""
     from rulebook.calculator.admin import _point_choices, _reading_choices
 
     labels = [label for choices in (_point_choices(), _reading_choices())
               for _group, items in choices[1:] for _value, label in items]
     assert labels and not [label for label in labels if "%(" in label]
-    assert any("The earlier change … (…) still applies" in label for label in labels)
+    assert any("The card keeps feature … (… to strike against …)" in label for label in labels)
 
 
 @pytest.mark.django_db
