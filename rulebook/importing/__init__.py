@@ -253,9 +253,11 @@ def _store_clauses(document: Document, sections: dict[str, Section],
                    parsed: ParsedDocument) -> tuple[dict[str, Clause], set[str]]:
     """The clauses of ``parsed`` by key, and the keys of those created (in one query).
 
-    An existing clause is left as it is (its key is its address).
+    An existing clause is left as it is (its key is its address); one a correction
+    renumbered is found by its old key, which the source page still prints
+    (:meth:`~rulebook.models.ClauseQuerySet.by_address`).
     """
-    clauses = {clause.key: clause for clause in document.clauses.all()}
+    clauses = document.clauses.all().by_address()
     for clause in clauses.values():
         clause.document = document  # no query for the document later
     new = []
@@ -449,7 +451,7 @@ def import_source(spec: SourceSpec, text: str | None = None, *,
     clauses, created = _store_clauses(document, sections, parsed)
     if created or created_sections:
         structure_created(game.pk)
-    last = _last_imported(list(clauses.values()), lang)
+    last = _last_imported(list({clause.pk: clause for clause in clauses.values()}.values()), lang)
     changes: list[_Change] = []
     versions: list[ClauseVersion] = []
     records: list[ImportedText] = []
@@ -483,7 +485,8 @@ def import_source(spec: SourceSpec, text: str | None = None, *,
     _save_records(records)
     if changes:
         report.correction, report.drafted = _propose_changes(spec, game, document, changes, now)
-    report.missing_from_source = sorted(_imported_keys(document) - set(clauses_in(parsed)))
+    report.missing_from_source = sorted(_imported_keys(document) - {
+        clauses[key].key for key in clauses_in(parsed)})
     return report
 
 

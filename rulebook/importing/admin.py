@@ -233,7 +233,7 @@ def _digest(text: str, spec: SourceSpec) -> str:
 
 def _preview_context(spec: SourceSpec, preview: SourcePreview) -> dict:
     document = Document.objects.filter(game__slug=spec.game, slug=spec.document).first()
-    existing = set(document.clauses.values_list("key", flat=True)) if document else set()
+    existing = set(document.clauses.all().by_address()) if document else set()
     published = document is not None and document.has_published_version()
     sections = [{"section": section,
                  "clauses": [(clause, clause.key in existing) for clause in section.clauses]}

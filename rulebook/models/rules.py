@@ -259,6 +259,23 @@ class ClauseQuerySet(models.QuerySet):
             models.Q(effective_date__isnull=True) | models.Q(effective_date__lte=on)
             | models.Q(published_by__isnull=True)).values("clause_id"))
 
+    def by_address(self) -> dict[str, "Clause"]:
+        """These clauses by every key that addresses one: the key it has now, and each key a
+        published version of it carried before a correction renumbered it (the old address
+        leads to it, :func:`rulebook.reading.services.renumbered_clause`; no other clause may
+        take such a key, :func:`rulebook.versioning.structure.check_key`).  Two queries.
+
+        An import matches the clauses of its source page by these keys, so a clause renumbered
+        since is the same clause, not a new one under its old address."""
+        clauses = {clause.key: clause for clause in self}
+        by_id = {clause.pk: clause for clause in clauses.values()}
+        former = (ClauseVersion.objects.filter(clause_id__in=by_id, published_at__isnull=False)
+                  .exclude(key=models.F("clause__key")).order_by("-number")
+                  .values_list("key", "clause_id"))
+        for key, clause_id in former:
+            clauses.setdefault(key, by_id[clause_id])
+        return clauses
+
     def update(self, **kwargs):
         """Bulk-update rows; a clause with a published version keeps its key and document.
 
