@@ -16,7 +16,9 @@ version in force, so corrections published since stay in force:
   kept and flagged out of date) for an editor to review; nothing is
   published and no version is dated before the one in force;
 - game, document and section metadata are filled in where empty, never
-  overwritten.
+  overwritten;
+- a new game or document whose slug an address of the site's own uses
+  (``search``, ``corrections`` …, :mod:`rulebook.models.slugs`) is refused.
 
 Rows are read and written in bulk; what the signals of a single save do
 (search entries, stored references, revision, resolver indexes) is done
@@ -437,6 +439,9 @@ def import_source(spec: SourceSpec, text: str | None = None, *,
 
     :raises SourceFormatError: if the page does not fit its format (nothing
         is stored).
+    :raises django.core.exceptions.ValidationError: if a new game's or
+        document's slug is an address of the site's own
+        (:mod:`rulebook.models.slugs`; nothing is stored).
     """
     if text is None:
         text = spec.path().read_text(encoding="utf-8")

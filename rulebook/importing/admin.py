@@ -27,7 +27,7 @@ import hashlib
 from django import forms
 from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError
 from django.db.models import Max
 from django.http import HttpResponseRedirect
@@ -42,7 +42,9 @@ from rulebook.importing import (
 from rulebook.importing.pages import MAX_PAGE_BYTES, PageError, page_text
 from rulebook.importing.parsers import PARSERS
 from rulebook.importing.translations import has_translations_of, load_translations_of
-from rulebook.models import LANGUAGE_CHOICES, Document, Game
+from rulebook.models import (
+    LANGUAGE_CHOICES, Document, Game, validate_document_slug, validate_game_slug,
+)
 
 __all__ = ["IMPORT_PERMISSIONS", "ImportForm", "can_import", "import_urls", "import_view"]
 
@@ -159,6 +161,8 @@ class ImportForm(forms.Form):
         elif self.user is not None and not self.user.has_perm("rulebook.add_game"):
             self.add_error("new_game_slug", gettext("You may not add games: choose one in the "
                                                     "list above."))
+        else:
+            _valid(self, "new_game_slug", validate_game_slug, slug)
         if not name:
             self.add_error("new_game_name", gettext("Give the new game's name."))
         return None, slug, name
@@ -189,6 +193,8 @@ class ImportForm(forms.Form):
         if not missing and game is not None and game.documents.filter(slug=data["slug"]).exists():
             self.add_error("slug", gettext("This game has a document with this slug: choose it "
                                            "in the list above."))
+            missing = True
+        elif not missing and not _valid(self, "slug", validate_document_slug, data["slug"]):
             missing = True
         if missing or not game_slug:
             return None
@@ -225,6 +231,16 @@ class ImportForm(forms.Form):
         cleaned.update(text=text, spec=spec, preview=preview,
                        digest=_digest(text, spec))
         return cleaned
+
+
+def _valid(form: forms.Form, field: str, validator, value: str) -> bool:
+    """Whether ``validator`` takes ``value``; if not, its error is the field's."""
+    try:
+        validator(value)
+    except ValidationError as error:
+        form.add_error(field, error)
+        return False
+    return True
 
 
 def _digest(text: str, spec: SourceSpec) -> str:

@@ -13,7 +13,9 @@
 - :mod:`rulebook.models.structure`: dated changes of section headings and
   slugs, document titles and game names, made by corrections;
 - :mod:`rulebook.models.review`: what a published correction put up for
-  review until an editor acts on it.
+  review until an editor acts on it;
+- :mod:`rulebook.models.slugs`: the game and document slugs the site's own
+  addresses reserve (read from the URL configuration), and their validators.
 
 Importing them here is how Django finds the models of an app whose models
 are a package; everything else imports from ``rulebook.models``.
@@ -32,6 +34,9 @@ from rulebook.models.sources import ImportedText
 from rulebook.models.rulings import Ruling, RulingClause, RulingDecision, RulingQuerySet
 from rulebook.models.review import ReviewItem
 from rulebook.models.structure import StructureChange
+from rulebook.models.slugs import (
+    ReservedSlugs, reserved_slugs, validate_document_slug, validate_game_slug,
+)
 
 __all__ = [
     "IN_FORCE_ORDER", "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "STRUCTURE_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
@@ -39,4 +44,5 @@ __all__ = [
     "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError",
     "ImportedText", "Localized",
     "RulebookRevision", "ReviewItem", "Ruling", "RulingClause", "RulingDecision", "RulingQuerySet", "RulingSearchEntry", "SearchEntry", "Section", "StructureChange", "in_force_key", "localized", "text_digest",
+    "ReservedSlugs", "reserved_slugs", "validate_document_slug", "validate_game_slug",
 ]

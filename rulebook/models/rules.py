@@ -22,6 +22,8 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy as _
 
+from rulebook.models.slugs import validate_document_slug, validate_game_slug
+
 
 LANGUAGE_CHOICES = [(code, name) for code, name in settings.LANGUAGES]
 
@@ -102,7 +104,7 @@ def localized(obj: models.Model, field: str, original: str,
 class Game(models.Model):
     """A trading-card game whose rules the site publishes."""
 
-    slug = models.SlugField(_("slug"), unique=True,
+    slug = models.SlugField(_("slug"), unique=True, validators=[validate_game_slug],
                             help_text=_("Used in addresses, e.g. “berserk”."))
     name = models.CharField(_("name"), max_length=200)
     position = models.PositiveIntegerField(_("position"), default=0)
@@ -118,13 +120,23 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return page_address("rulebook:game", self.slug)
 
+    def save(self, *args, **kwargs) -> None:
+        """Save; a new game's slug is not an address of the site's own.
+
+        :raises ValidationError: see :func:`rulebook.models.slugs.validate_game_slug`.
+        """
+        if self._state.adding:
+            validate_game_slug(self.slug)
+        super().save(*args, **kwargs)
+
 
 class Document(models.Model):
     """A rulebook or chapter of a game, in its original language."""
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="documents",
                              verbose_name=_("game"))
-    slug = models.SlugField(_("slug"), help_text=_("Used in addresses, e.g. “referenzhandbuch”."))
+    slug = models.SlugField(_("slug"), validators=[validate_document_slug],
+                            help_text=_("Used in addresses, e.g. “referenzhandbuch”."))
     number = models.CharField(_("number"), max_length=40, blank=True,
                               help_text=_("Chapter number in the source, e.g. “1.2.4”."))
     title = models.CharField(_("title"), max_length=300)
@@ -185,10 +197,14 @@ class Document(models.Model):
         _as_validation_error(self.check_immutable)
 
     def save(self, *args, **kwargs) -> None:
-        """Save; a document with a published version keeps its original language.
+        """Save; a document with a published version keeps its original language,
+        and a new document's slug is not an address of the site's own.
 
         :raises ImmutableVersionError: see :meth:`check_immutable`.
+        :raises ValidationError: see :func:`rulebook.models.slugs.validate_document_slug`.
         """
+        if self._state.adding:
+            validate_document_slug(self.slug)
         self.check_immutable()
         super().save(*args, **kwargs)
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
@@ -234,8 +235,9 @@ def restore_game(data: dict[str, Any]) -> Game:
 
     :raises RestoreError: if ``data`` is not such an export (wrong format,
         a missing or malformed entry, text with NUL characters or longer
-        than its field), the game already exists, or a version's text does
-        not match its digest (nothing is stored then).
+        than its field), the game already exists, a game or document slug is
+        an address of the site's own (:mod:`rulebook.models.slugs`), or a
+        version's text does not match its digest (nothing is stored then).
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT \
             or data.get("format_version") != FORMAT_VERSION:
@@ -250,6 +252,8 @@ def restore_game(data: dict[str, Any]) -> Game:
         raise RestoreError(f"The file has a malformed entry: {error}.") from error
     except DatabaseError as error:
         raise RestoreError(f"The database refused the file's data: {error}") from error
+    except ValidationError as error:  # a game or document slug the site's own addresses use
+        raise RestoreError(" ".join(error.messages)) from error
 
 
 def _restore(data: dict[str, Any]) -> Game:

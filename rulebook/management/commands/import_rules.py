@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from rulebook.importing import SourceFormatError, import_source, load_manifest
@@ -42,6 +43,9 @@ class Command(BaseCommand):
                                    f"(byte {exc.start}); nothing was imported.") from exc
             except (OSError, SourceFormatError) as exc:
                 raise CommandError(f"{spec.game}/{spec.document}: {exc}") from exc
+            except ValidationError as exc:  # a new slug the site's own addresses use
+                raise CommandError(f"{spec.game}/{spec.document}: {' '.join(exc.messages)} "
+                                   f"Nothing was imported.") from exc
             self.stdout.write(str(report))
             if report.missing_from_source:
                 self.stdout.write(self.style.WARNING(
