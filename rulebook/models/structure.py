@@ -133,8 +133,9 @@ class StructureChange(models.Model):
                 if (value := getattr(self, f"name_{code}", "") or "")}
 
     def clean(self) -> None:
-        """Model validation: one target of the correction's game, something changed,
-        a free slug; a published change is not changed."""
+        """Model validation: one target of the correction's game, not changed twice
+        in the correction (a field error), something changed, a free slug; a
+        published change is not changed."""
         super().clean()
         targets = [t for t in (self.section_id, self.document_id, self.game_id) if t]
         if len(targets) != 1:
@@ -146,6 +147,11 @@ class StructureChange(models.Model):
                    self.document.game_id if self.document_id else self.game_id)
         if self.correction_id and game_id != self.correction.game_id:
             raise ValidationError(_("This belongs to another game than the correction."))
+        if self.correction_id and type(self).objects.filter(
+                correction_id=self.correction_id, **{f"{self.kind}_id": targets[0]}).exclude(
+                pk=self.pk).exists():
+            raise ValidationError({self.kind: same_target_message(self.kind)},
+                                  code="same_target")
         if not self.section_id and (self.adds or self.slug):
             raise ValidationError(_("Only a section is added or gets a new slug."))
         if not (self.adds or self.slug or self.names()):
@@ -177,6 +183,19 @@ class StructureChange(models.Model):
         if self.published_at is not None:
             raise ImmutableVersionError(_("Published structure changes cannot be deleted."))
         return super().delete(*args, **kwargs)
+
+
+def same_target_message(kind: str) -> str:
+    """The refusal of a second change of one section, document or game
+    (``kind``) in a correction: the two would both take effect on its date."""
+    return {
+        "section": _("This correction already changes this section; change that entry "
+                     "instead of adding another."),
+        "document": _("This correction already changes this document; change that entry "
+                      "instead of adding another."),
+        "game": _("This correction already changes this game; change that entry instead "
+                  "of adding another."),
+    }[kind]
 
 
 def section_slugs(document_id: int) -> dict[str, int]:

@@ -32,6 +32,7 @@ from rulebook.references.services import validation_errors
 from rulebook.versioning.history import compare
 from rulebook.models import (
     Clause, ClauseVersion, Correction, ImmutableVersionError, ImportedText, Section,
+    StructureChange,
 )
 
 
@@ -159,8 +160,16 @@ class StampedModelForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
-            self.fields["opened_stamp"].initial = editing.stamp(
-                getattr(self.instance, name) for name in self.stamp_fields)
+            self.fields["opened_stamp"].initial = self.shown_stamp()
+
+    def shown_stamp(self) -> str:
+        """The stamp of the row as the form shows it (its ``stamp_fields``)."""
+        return editing.stamp(getattr(self.instance, name) for name in self.stamp_fields)
+
+    def stored_stamp(self) -> str | None:
+        """The stamp of the stored row (``None``: it is gone), as :meth:`opened_stamp`
+        gives it for a row read now."""
+        return editing.row_stamp(type(self.instance), self.instance.pk, self.stamp_fields)
 
     def lock(self) -> None:
         """Lock the row for update (subclasses: in the one lock order)."""
@@ -170,7 +179,7 @@ class StampedModelForm(forms.ModelForm):
         cleaned = super().clean()
         if self.instance.pk:
             self.lock()
-            stored = editing.row_stamp(type(self.instance), self.instance.pk, self.stamp_fields)
+            stored = self.stored_stamp()
             if stored != cleaned.get("opened_stamp"):
                 self.add_error(None, forms.ValidationError(gettext(
                     "Someone else saved this %(object)s while you were editing it. Your "
@@ -301,9 +310,26 @@ class AddClauseForm(forms.Form):
 
 class CorrectionForm(StampedModelForm):
     """A correction; its title is required in its original language only; refused
-    when someone saved the correction since the form was opened."""
+    when someone saved the correction, or one of its changes of headings, titles
+    and names (edited on the same page), since the form was opened."""
 
     stamp_fields = Correction.CONTENT_FIELDS
+
+    def _structure_rows(self) -> list[str]:
+        # The stored changes of headings, titles and names (the page's inline).
+        return [repr(row) for row in StructureChange.objects.filter(
+            correction_id=self.instance.pk).order_by("pk").values_list(
+                "pk", "section_id", "document_id", "game_id", "adds", "slug",
+                *(f"name_{code}" for code in publishing.LANGUAGE_CODES))]
+
+    def shown_stamp(self) -> str:
+        """The stamp of the correction and its structure changes as the page shows them."""
+        return editing.stamp([super().shown_stamp(), *self._structure_rows()])
+
+    def stored_stamp(self) -> str | None:
+        """The stamp of the stored correction and its structure changes."""
+        stored = super().stored_stamp()
+        return None if stored is None else editing.stamp([stored, *self._structure_rows()])
 
     class Meta:
         model = Correction

@@ -2,7 +2,10 @@
 
 - :class:`StructureChangeInline`: on a correction's page, the changes it makes
   to section headings and slugs, document titles and game names (and the
-  sections it adds), offered only for the correction's game;
+  sections it adds), offered only for the correction's game: listed and
+  editable on a draft, read-only once published, one per target
+  (:class:`StructureChangeFormSet`; the correction's form stamp covers them,
+  so a form opened before someone else saved one is refused);
 - :class:`SectionOfDocumentSelect` and :func:`limit_sections`: the section
   (or parent section) choices of the Clauses › Add and Sections › Add pages
   carry their document, and a small script offers only those of the chosen
@@ -16,10 +19,14 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth import get_permission_codename
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationStackedInline
 
-from rulebook.models import ClauseVersion, Document, Game, Section, StructureChange
+from rulebook.models import (
+    ClauseVersion, Correction, Document, Game, Section, StructureChange,
+)
+from rulebook.models.structure import same_target_message
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 #: Per model: the fields changed only by a correction once something is published.
@@ -51,11 +58,33 @@ class StructureChangeForm(forms.ModelForm):
         fields = ("section", "document", "game", "adds", "slug", "name")
 
 
+class StructureChangeFormSet(forms.BaseInlineFormSet):
+    """The changes typed on a correction's page: one per section, document or game
+    (the model refuses one already saved; this, two typed at once)."""
+
+    def clean(self):
+        """Refuse a second form changing the target of an earlier one (a field error)."""
+        super().clean()
+        seen = set()
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None)
+            if not data or self.can_delete and self._should_delete_form(form):
+                continue
+            for kind in ("section", "document", "game"):
+                target = data.get(kind)
+                if target is None:
+                    continue
+                if (kind, target.pk) in seen:
+                    form.add_error(kind, same_target_message(kind))
+                seen.add((kind, target.pk))
+
+
 class StructureChangeInline(TranslationStackedInline):
     """The sections, documents and games a correction renames (or sections it adds)."""
 
     model = StructureChange
     form = StructureChangeForm
+    formset = StructureChangeFormSet
     extra = 0
     fields = ("section", "adds", "document", "game", "slug", "name")
     verbose_name = _("change of a heading, title, name or address")
@@ -82,24 +111,46 @@ class StructureChangeInline(TranslationStackedInline):
         return super().get_formset(request, obj, **kwargs)
 
     @staticmethod
-    def _left_out(request, obj) -> bool:
-        # Not on the add page (the correction's game is not chosen yet), nor
-        # for a form posted without this inline (opened before it existed, or
-        # a client that never showed it): the correction saves as before.
-        return obj is None or (request.method == "POST"
-                               and "structure_changes-TOTAL_FORMS" not in request.POST)
+    def _correction(request, obj):
+        """The correction whose page shows the changes, or ``None`` where they are
+        left out: on the add page (the correction's game is not chosen yet), and
+        for a form posted without this inline (opened before it existed, or a
+        client that never showed it: the correction saves as before).
+
+        Django asks for some permissions without the object (the formset's
+        queryset: ``InlineModelAdmin.get_queryset``); on a change page the
+        correction is then the one :meth:`get_formset` was given."""
+        correction = obj if obj is not None else getattr(request, "_structure_correction", None)
+        if correction is None or (request.method == "POST"
+                                  and "structure_changes-TOTAL_FORMS" not in request.POST):
+            return None
+        return correction
+
+    @staticmethod
+    def _may(request, action: str) -> bool:
+        # The changes are part of the correction: its permissions are theirs
+        # (as Django's inlines of an auto-created model read their target's).
+        opts = Correction._meta
+        return request.user.has_perm(f"{opts.app_label}.{get_permission_codename(action, opts)}")
 
     def has_view_permission(self, request, obj=None):
-        return not self._left_out(request, obj) and super().has_view_permission(request, obj)
+        return self._correction(request, obj) is not None and (
+            self._may(request, "view") or self._may(request, "change"))
+
+    def _editable(self, request, obj) -> bool:
+        # A published correction's changes are shown read-only.
+        correction = self._correction(request, obj)
+        return (correction is not None and not correction.is_published
+                and self._may(request, "change"))
 
     def has_add_permission(self, request, obj=None):
-        return not self._left_out(request, obj) and not obj.is_published
+        return self._editable(request, obj)
 
     def has_change_permission(self, request, obj=None):
-        return not self._left_out(request, obj) and not obj.is_published
+        return self._editable(request, obj)
 
     def has_delete_permission(self, request, obj=None):
-        return not self._left_out(request, obj) and not obj.is_published
+        return self._editable(request, obj)
 
 
 class SectionOfDocumentSelect(forms.Select):

@@ -1,14 +1,22 @@
 """Structural corrections in the admin (issue 25): a clause is added at a
 place in the correction's own page, with key and label proposed from the
 clause before; a section of another game or document is refused with a
-field error, in the add form, the draft form and the clause form."""
+field error, in the add form, the draft form and the clause form.  The
+changes of headings, titles and names a draft makes are listed, edited and
+removed on its page (read-only once published), one per target, and a form
+opened before someone else saved one is refused, the typed text kept."""
 
 import datetime
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 
-from rulebook.models import Clause, ClauseVersion, Correction, Document, Game, Section
+from rulebook.models import (
+    Clause, ClauseVersion, Correction, Document, Game, Section, StructureChange,
+)
+from rulebook.versioning.publishing import WorkflowError, publish_correction, submit_correction
+from tests.rulebook.conftest import hidden_inputs
 from tests.rulebook.test_publishing import draft_form
 
 
@@ -163,3 +171,119 @@ def test_check_label_reads_the_section_as_it_stands_with_the_correction(
     structure.check_label(correction, section, "1.9", "1.2")
     with pytest.raises(structure.StructureError):
         structure.check_label(correction, section, "1.9", "1.4")
+
+
+def _heading_change(page: str, section, name_ru: str, *, index: int = 0,
+                    total: int = 1) -> dict:
+    """The correction's change form as opened (``page``), with one more change of
+    ``section``'s Russian heading typed into inline form ``index``."""
+    return {**hidden_inputs(page), "game": section.document.game_id, "language": "de",
+            "title_de": "Neue Regel", "effective_date": "2026-03-01",
+            "structure_changes-TOTAL_FORMS": str(total),
+            f"structure_changes-{index}-section": section.pk,
+            f"structure_changes-{index}-name_ru": name_ru, "_continue": "1"}
+
+
+def test_saved_heading_changes_are_listed_editable_and_removable_on_the_drafts_page(
+        small_rulebook, correction, editor):
+    """A saved change is on the draft's page again (INITIAL_FORMS=1, its typed
+    heading in its field), and can be edited and removed there."""
+    client = client_for(editor)
+    url = f"/admin/rulebook/correction/{correction.pk}/change/"
+    section = small_rulebook["section"]
+    response = client.post(url, _heading_change(client.get(url).content.decode(), section,
+                                                "Заголовок от A"))
+    assert response.status_code == 302, response.content.decode()[:3000]
+    change = StructureChange.objects.get()
+    page = client.get(url).content.decode()
+    assert 'name="structure_changes-INITIAL_FORMS" value="1"' in page
+    assert 'name="structure_changes-0-name_ru" value="Заголовок от A"' in page
+    assert f'name="structure_changes-0-id" value="{change.pk}"' in page
+    edited = {**hidden_inputs(page), "game": section.document.game_id, "language": "de",
+              "title_de": "Neue Regel", "effective_date": "2026-03-01",
+              "structure_changes-0-section": section.pk,
+              "structure_changes-0-name_ru": "Заголовок от C", "_continue": "1"}
+    assert client.post(url, edited).status_code == 302
+    assert StructureChange.objects.get().name_ru == "Заголовок от C"
+    page = client.get(url).content.decode()
+    removed = {**hidden_inputs(page), "game": section.document.game_id, "language": "de",
+               "title_de": "Neue Regel", "effective_date": "2026-03-01",
+               "structure_changes-0-section": section.pk,
+               "structure_changes-0-name_ru": "Заголовок от C",
+               "structure_changes-0-DELETE": "on", "_continue": "1"}
+    assert client.post(url, removed).status_code == 302
+    assert not StructureChange.objects.exists()
+
+
+def test_a_published_corrections_changes_are_listed_read_only(small_rulebook, correction,
+                                                              editor, publisher):
+    StructureChange.objects.create(correction=correction, section=small_rulebook["section"],
+                                   name_ru="Заголовок от A")
+    submit_correction(correction, publisher)
+    publish_correction(correction, publisher)
+    page = client_for(publisher).get(
+        f"/admin/rulebook/correction/{correction.pk}/change/").content.decode()
+    assert "Заголовок от A" in page
+    assert 'name="structure_changes-INITIAL_FORMS" value="1"' in page
+    assert 'name="structure_changes-0-name_ru"' not in page  # shown, not editable
+
+
+def test_a_second_editors_form_opened_before_the_first_save_is_refused_and_kept(
+        small_rulebook, correction, editor, publisher):
+    """Two editors open the draft; the first adds a heading change; the second's
+    save, from the form opened before it, is refused, its typed heading kept."""
+    url = f"/admin/rulebook/correction/{correction.pk}/change/"
+    first, second = client_for(editor), client_for(publisher)
+    opened_first = first.get(url).content.decode()
+    opened_second = second.get(url).content.decode()
+    section = small_rulebook["section"]
+    assert first.post(url, _heading_change(opened_first, section,
+                                           "Заголовок от A")).status_code == 302
+    refused = second.post(url, _heading_change(opened_second, section, "Заголовок от B"))
+    page = refused.content.decode()
+    assert refused.status_code == 200
+    assert "Someone else saved this correction while you were editing it" in page
+    assert 'value="Заголовок от B"' in page  # the typed text stays in the form
+    assert list(StructureChange.objects.values_list("name_ru", flat=True)) == ["Заголовок от A"]
+
+
+def test_a_second_change_of_the_same_target_is_a_field_error(small_rulebook, correction,
+                                                            editor, publisher):
+    """One change per section, document or game in a correction: a second one is
+    refused on its target field — saved before, or typed twice in one form."""
+    client = client_for(editor)
+    url = f"/admin/rulebook/correction/{correction.pk}/change/"
+    section = small_rulebook["section"]
+    assert client.post(url, _heading_change(client.get(url).content.decode(), section,
+                                            "Заголовок от A")).status_code == 302
+    page = client.get(url).content.decode()
+    again = client.post(url, _heading_change(page, section, "Заголовок от B", index=1,
+                                             total=2) | {
+        "structure_changes-0-section": section.pk,
+        "structure_changes-0-name_ru": "Заголовок от A"})
+    html = again.content.decode()
+    assert again.status_code == 200
+    assert "This correction already changes this section" in html
+    assert 'value="Заголовок от B"' in html
+    assert list(StructureChange.objects.values_list("name_ru", flat=True)) == ["Заголовок от A"]
+    StructureChange.objects.all().delete()
+    twice = {**_heading_change(client.get(url).content.decode(), section, "Заголовок от A",
+                               total=2),
+             "structure_changes-1-section": section.pk,
+             "structure_changes-1-name_ru": "Заголовок от B"}
+    html = client.post(url, twice).content.decode()
+    assert "This correction already changes this section" in html
+    assert not StructureChange.objects.exists()
+    # The model refuses it too (and so does publishing, which validates each change).
+    StructureChange.objects.create(correction=correction, document=small_rulebook["document"],
+                                   name_de="Regeln A")
+    with pytest.raises(ValidationError) as refused:
+        StructureChange(correction=correction, document=small_rulebook["document"],
+                        name_de="Regeln B").full_clean()
+    assert "document" in refused.value.message_dict
+    StructureChange.objects.create(correction=correction, document=small_rulebook["document"],
+                                   name_de="Regeln B")  # as a database without the check had it
+    submit_correction(correction, publisher)
+    with pytest.raises(WorkflowError):
+        publish_correction(correction, publisher)
+    assert not StructureChange.objects.published().exists()
