@@ -221,7 +221,8 @@ def _store_document(spec: SourceSpec, game: Game) -> Document:
     for code, note in spec.source_note.items():
         changed |= _fill(document, f"source_note_{code}", note)
     changed |= _fill(document, "source_url", spec.source_url)
-    changed |= _fill(document, "number", spec.number)
+    if not document.has_published_version():  # then fixed (rulebook.versioning.guards)
+        changed |= _fill(document, "number", spec.number)
     if changed:
         document.save()
     return document

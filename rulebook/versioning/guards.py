@@ -9,11 +9,12 @@ What the triggers refuse, whoever writes (the ORM, raw SQL, a database shell):
   (``INSERT OR REPLACE``/``REPLACE INTO`` of its row, ``UPDATE OR REPLACE``
   of another row onto its id or its clause and number).  Translations into
   other languages and their digests may still be added;
-- a clause with a published version: a new id or document, a new key
-  unless a published version of it carries that key (a renumbering,
+- a clause with a published version: a new id, document or depth, a new
+  key unless a published version of it carries that key (a renumbering,
   :mod:`rulebook.versioning.structure`), deletion, replacement;
-- a document with a published version: a new id, original language, slug
-  or game, deletion, replacement (its language says which text of each
+- a document with a published version: a new id, original language, slug,
+  game or number, a change of its source note in any language once it is
+  there, deletion, replacement (its language says which text of each
   version is the original, so it is fixed as well);
 - a published correction: a new id, game, effective date, number,
   original language or publication stamps; any change of its title or
@@ -271,10 +272,15 @@ GUARDS = (
           + tuple(f"source_note_{lang}" for lang in LANGUAGES),
           ((("id",), ""), (("clause_id", "number"), "NEW.published_at IS NOT NULL")),
           _version_changed),
-    Guard(_CLAUSE, _clause_published, ("document_id",),
+    # A clause's depth is how every version of it is shown (nesting): no correction
+    # versions it, so it is fixed once published, like a section's number.
+    Guard(_CLAUSE, _clause_published, ("document_id", "depth"),
           ((("id",), ""), (("document_id", "key"), "")), _clause_key_changed),
-    Guard(_DOCUMENT, _document_published, ("language", "slug", "game_id"),
-          ((("id",), ""), (("game_id", "slug"), "")), _once_there("title")),
+    # A document's number and source note are shown on every date (nothing versions
+    # them): the number is fixed once published, a source note once there (an empty
+    # language may be filled: the importer's, a translation), like its title.
+    Guard(_DOCUMENT, _document_published, ("language", "slug", "game_id", "number"),
+          ((("id",), ""), (("game_id", "slug"), "")), _once_there("title", "source_note")),
     # A section of a published document: its address (slug), number and document; its
     # heading in every language once there (a correction changes them: StructureChange).
     Guard(_SECTION, _section_published, ("document_id", "slug", "number"),

@@ -21,9 +21,10 @@ def snapshot():
         "versions": sorted(ClauseVersion.objects.values_list(
             "pk", "clause_id", "number", "text_de", "title_de", "source_note_de",
             "source_note_en", "effective_date", "published_at", "correction_id", "digest")),
-        "clauses": sorted(Clause.objects.values_list("pk", "key", "document_id")),
-        "documents": sorted(Document.objects.values_list("pk", "language", "slug", "game_id",
-                                                         "title_de", "title_en")),
+        "clauses": sorted(Clause.objects.values_list("pk", "key", "document_id", "depth")),
+        "documents": sorted(Document.objects.values_list(
+            "pk", "language", "slug", "game_id", "title_de", "title_en", "number",
+            "source_note_de", "source_note_en")),
         "sections": sorted(Section.objects.values_list("pk", "document_id", "slug", "number",
                                                        "heading_de", "heading_en")),
         "corrections": sorted(Correction.objects.values_list(
@@ -111,6 +112,15 @@ def sql_routes(vendor, cols="id"):
             ("DELETE FROM rulebook_clauseversion WHERE id = %(version)s", None)],
         "switching the document's original language": [
             ("UPDATE rulebook_document SET language = 'en' WHERE id = %(document)s", None)],
+        "changing a published document's number": [
+            ("UPDATE rulebook_document SET number = '9.9' WHERE id = %(document)s", None)],
+        "changing a published document's source note": [
+            ("UPDATE rulebook_document SET source_note_en = 'Source.' "
+             "WHERE id = %(document)s", None),
+            ("UPDATE rulebook_document SET source_note_en = 'Changed.' "
+             "WHERE id = %(document)s", None)],
+        "changing a published clause's depth": [
+            ("UPDATE rulebook_clause SET depth = 2 WHERE id = %(clause)s", None)],
         "changing a published clause's key": [
             ("UPDATE rulebook_clause SET key = '9.9' WHERE id = %(clause)s", None)],
         "moving a published clause to another document": [

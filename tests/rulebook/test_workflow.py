@@ -6,14 +6,18 @@ refused change in the admin is a form error, never a 500."""
 import datetime
 
 import pytest
+from django.db import connection
 from django.test import Client
 
-from rulebook.models import ClauseVersion, Correction, Document
+from rulebook.models import Clause, ClauseVersion, Correction, Document, Game, Section
+from rulebook.versioning.guards import install_guards, remove_guards
 from rulebook.versioning.publishing import (
     StaleDraftError, WorkflowError, publish_correction, save_draft, save_translations,
     submit_correction,
 )
+from tests.rulebook.conftest import hidden_inputs
 from tests.rulebook.test_publishing import draft_form
+from tests.site_role import as_owner
 
 
 def client_for(user):
@@ -169,3 +173,71 @@ def test_a_refused_change_in_the_admin_is_a_form_error_not_a_500(small_rulebook,
     assert response.status_code == 200
     assert "its original language cannot change" in response.content.decode()
     assert Document.objects.get(pk=document.pk).language == "de"
+
+
+def _published_document_form(document, **changes):
+    """The change form of a published document as posted (its editable fields)."""
+    return {"number": document.number, "source_url": document.source_url,
+            "position": document.position,
+            **{f"source_note_{code}": getattr(document, f"source_note_{code}") or ""
+               for code in ("de", "ru", "en")}, **changes}
+
+
+@pytest.mark.parametrize("changes", [{"number": "9.9"}, {"source_note_de": "Geändert."},
+                                     {"source_note_en": "Changed."}],
+                         ids=["number", "source note de", "source note en"])
+def test_a_published_documents_number_and_source_notes_are_refused_in_the_admin(
+        small_rulebook, admin_client, changes):
+    """Like a published section's number: nothing saved, the typed value kept in the
+    form, the document page the same on every date."""
+    document = small_rulebook["document"]
+    with as_owner():  # as the document had them when its versions were published
+        remove_guards(connection, {"rulebook_document"})
+        try:
+            Document.objects.filter(pk=document.pk).update(
+                number="1.2.4", source_note_de="Quelle.", source_note_en="Source.")
+        finally:
+            install_guards(connection)
+    document.refresh_from_db()
+    before = admin_client.get("/de/testspiel/regeln/?as_of=2020-01-01").content.decode()
+    response = admin_client.post(f"/admin/rulebook/document/{document.pk}/change/",
+                                 _published_document_form(document, **changes))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Nothing was saved: published rules cannot be changed" in html
+    typed = next(iter(changes.values()))
+    assert f'value="{typed}"' in html or f"{typed}</textarea>" in html  # kept in the form
+    stored = Document.objects.get(pk=document.pk)
+    assert (stored.number, stored.source_note_de, stored.source_note_en) == (
+        "1.2.4", "Quelle.", "Source.")
+    assert admin_client.get("/de/testspiel/regeln/?as_of=2020-01-01").content.decode() == before
+
+
+def test_a_published_clauses_depth_is_refused_in_the_admin(small_rulebook, admin_client):
+    clause = small_rulebook["clause"]
+    url = f"/admin/rulebook/clause/{clause.pk}/change/"
+    page = admin_client.get(url).content.decode()
+    response = admin_client.post(url, {**hidden_inputs(page), "depth": "2"})
+    assert response.status_code == 200
+    assert "Nothing was saved: published rules cannot be changed" in response.content.decode()
+    assert Clause.objects.get(pk=clause.pk).depth == 0
+
+
+def test_number_source_notes_and_depth_stay_editable_before_publication(db, admin_client):
+    """A document without a published version, and its clause, are edited as before."""
+    game = Game.objects.create(slug="neu", name_de="Neu")
+    document = Document.objects.create(game=game, slug="heft", title_de="Heft", language="de")
+    section = Section.objects.create(document=document, slug="a", heading_de="A")
+    clause = Clause.objects.create(document=document, section=section, key="1", position=1)
+    response = admin_client.post(f"/admin/rulebook/document/{document.pk}/change/", {
+        "game": game.pk, "slug": "heft", "language": "de", "title_de": "Heft", "title_en": "Booklet",
+        **_published_document_form(document, number="3", source_note_de="Neu.")})
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    stored = Document.objects.get(pk=document.pk)
+    assert (stored.number, stored.source_note_de) == ("3", "Neu.")
+    page = admin_client.get(f"/admin/rulebook/clause/{clause.pk}/change/").content.decode()
+    response = admin_client.post(f"/admin/rulebook/clause/{clause.pk}/change/", {
+        **hidden_inputs(page), "document": document.pk, "section": section.pk, "key": "1",
+        "label": "", "depth": "1", "position": 1})
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    assert Clause.objects.get(pk=clause.pk).depth == 1
