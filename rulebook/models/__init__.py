@@ -24,7 +24,7 @@ are a package; everything else imports from ``rulebook.models``.
 from rulebook.models.references import ClauseReference
 from rulebook.models.rules import (
     IN_FORCE_ORDER, LANGUAGE_CHOICES, PROTECTED_VERSION_FIELDS, STRUCTURE_FIELDS, TRANSLATION_DIGEST_FIELDS, Clause,
-    ClauseVersion, ClauseVersionQuerySet, Correction, CorrectionQuerySet, Document, Game,
+    ClauseVersion, ClauseVersionQuerySet, Correction, CorrectionQuerySet, Document, DocumentQuerySet, Game,
     ImmutableVersionError, Localized, RulebookRevision, Section, in_force_key, localized,
     text_digest,
 )
@@ -41,7 +41,7 @@ from rulebook.models.slugs import (
 __all__ = [
     "IN_FORCE_ORDER", "LANGUAGE_CHOICES", "PROTECTED_VERSION_FIELDS", "STRUCTURE_FIELDS", "TRANSLATION_DIGEST_FIELDS", "Clause",
     "ClauseReference", "ClauseVersion", "ClauseVersionQuerySet", "Correction",
-    "CorrectionQuerySet", "Document", "Game", "GlossaryTerm", "ImmutableVersionError",
+    "CorrectionQuerySet", "Document", "DocumentQuerySet", "Game", "GlossaryTerm", "ImmutableVersionError",
     "ImportedText", "Localized",
     "RulebookRevision", "ReviewItem", "Ruling", "RulingClause", "RulingDecision", "RulingQuerySet", "RulingSearchEntry", "SearchEntry", "Section", "StructureChange", "in_force_key", "localized", "text_digest",
     "ReservedSlugs", "reserved_slugs", "validate_document_slug", "validate_game_slug",

@@ -130,6 +130,21 @@ class Game(models.Model):
         super().save(*args, **kwargs)
 
 
+class DocumentQuerySet(models.QuerySet):
+    """Documents by what readers see of them."""
+
+    def shown(self, on: datetime.date | None = None) -> "DocumentQuerySet":
+        """The documents readers see on ``on`` (today): those with a clause shown
+        then (:meth:`ClauseQuerySet.shown`), as a section is shown.  A document
+        added in the admin, or one whose every clause a later correction adds,
+        is in no list and has no page before that date."""
+        return self.filter(pk__in=Clause.objects.shown(on).values("document_id"))
+
+    def published(self) -> "DocumentQuerySet":
+        """The documents with a published clause version (in force or announced)."""
+        return self.filter(pk__in=ClauseVersion.objects.published().values("clause__document_id"))
+
+
 class Document(models.Model):
     """A rulebook or chapter of a game, in its original language."""
 
@@ -146,6 +161,8 @@ class Document(models.Model):
         _("source note"), blank=True,
         help_text=_("What the source is and what it lacks, e.g. “begins mid-section”."))
     position = models.PositiveIntegerField(_("position"), default=0)
+
+    objects = DocumentQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "position", "slug"]

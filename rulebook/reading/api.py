@@ -30,6 +30,7 @@ import datetime
 import json
 from typing import Annotated, Any, Callable, Literal
 
+from django.db.models import Exists, OuterRef, Prefetch
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest
 from django.urls import reverse
@@ -309,15 +310,28 @@ class ReadingParams(Schema):
 # Look-ups shared with rulebook.versioning.api
 # --------------------------------------------------------------------------
 
-def find_document(game: str, document: str) -> Document:
-    """The document (with its game), or a 404 naming ``game`` or ``document``."""
+def find_document(game: str, document: str, on: datetime.date | None = None) -> Document:
+    """The document (with its game), or a 404 naming ``game`` or ``document``.
+
+    A document readers do not see is a 404 too, as its page is: with ``on``
+    (the reading date), one with no clause in force then
+    (:meth:`~rulebook.models.DocumentQuerySet.shown`; a 404 naming ``as_of``
+    when its texts take effect later); without, one with nothing published
+    (a document just added in the admin is answered as one that is not there).
+    """
     if "\x00" in game:  # no slug has one (and PostgreSQL refuses it in a query)
         raise not_found("game", "No game has a NUL character in its slug.")
     if "\x00" in document:
         raise not_found("document", "No document has a NUL character in its slug.")
-    found = Document.objects.select_related("game").filter(game__slug=game, slug=document).first()
-    if found is not None:
-        return found
+    found = (Document.objects.select_related("game").filter(game__slug=game, slug=document)
+             .annotate(published=Exists(Document.objects.published().filter(pk=OuterRef("pk"))),
+                       shown=Exists(Document.objects.shown(on).filter(pk=OuterRef("pk"))))
+             .first())
+    if found is not None and found.published:
+        if on is None or found.shown:
+            return found
+        raise not_found("as_of", f"Document {document!r} of {game!r} has no text in force on "
+                                 f"{on:%Y-%m-%d}.")
     if not Game.objects.filter(slug=game).exists():
         raise not_found("game", f"No game {game!r}; GET /api/games lists them.")
     raise not_found("document", f"No document {document!r} in {game!r}; "
@@ -508,10 +522,12 @@ def not_in_force(document: Document, clause: Clause, on: datetime.date,
 
 @router.get("/games", response={200: list[GameOut], **ERRORS}, url_name="games", operation_id="list_games")
 def list_games(request: HttpRequest, params: Query[ReadingParams]):
-    """Every game with its documents (titles in ``lang``)."""
-    language = reader_language(request, params.lang)
+    """Every game with its documents shown on ``as_of`` (titles in ``lang``):
+    those with a clause in force then."""
+    language, on = reader_language(request, params.lang), reading_on(params.as_of)
     result = []
-    for game in Game.objects.prefetch_related("documents"):
+    for game in Game.objects.prefetch_related(
+            Prefetch("documents", queryset=Document.objects.shown(on))):
         with translation.override(language):
             name = str(game)
             result.append({
@@ -533,8 +549,8 @@ def list_games(request: HttpRequest, params: Query[ReadingParams]):
 def get_document(request: HttpRequest, game: str, document: str,
                  params: Query[ReadingParams]):
     """A document with its section tree and the clauses each section lists on ``as_of``."""
-    doc = find_document(game, document)
     language, on = reader_language(request, params.lang), reading_on(params.as_of)
+    doc = find_document(game, document, on)
     with translation.override(language):
         return {
             "game": doc.game.slug, "slug": doc.slug, "number": doc.number,
@@ -626,11 +642,11 @@ def document_clauses(request: HttpRequest, game: str, document: str,
     """
     # The document with its stamp, as the rule pages find it (one query):
     # all a 304 or a body sent from its file needs of the database.
-    doc = find_stamped_document(game, document)
-    if doc is None:  # a 404 naming game or document (unless it was just created)
-        doc = find_document(game, document)
     language = reader_language(request, params.lang)
     on = reading_on(params.as_of)
+    doc = find_stamped_document(game, document, on=on)
+    if doc is None:  # a 404 naming game, document or as_of (unless it was just created)
+        doc = find_document(game, document, on)
     stamp = PageStamp.for_document(doc, on, params.as_of is not None, language)
     if (not_modified := stamp.not_modified(request)) is not None:
         return not_modified
@@ -649,9 +665,9 @@ def get_clause(request: HttpRequest, game: str, document: str, key: str,
                params: Query[ReadingParams]):
     """One clause by key or printed number: the text in force on ``as_of``,
     version, correction, translation, permalink, neighbours, references, cited by."""
-    doc = find_document(game, document)
-    found = find_clause_by_number(doc, key)
     language, on = reader_language(request, params.lang), reading_on(params.as_of)
+    doc = find_document(game, document, on)
+    found = find_clause_by_number(doc, key)
     clause = found.clause
     reading = found.reading(on)  # from the versions find_clause read: no query
     if not reading.available:

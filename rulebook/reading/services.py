@@ -24,36 +24,43 @@ from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Document, Loc
 from rulebook.models.structure import sections_on
 
 
-def _stamped_document(game: str, document: str, now: datetime.datetime):
-    """The document ``document`` of the game ``game`` (slugs) with its game and
-    its publication stamp on ``now``."""
+def _stamped_document(game: str, document: str, now: datetime.datetime, on: datetime.date):
+    """The document ``document`` of the game ``game`` (slugs) with its game,
+    its publication stamp on ``now`` and whether readers see it on ``on``
+    (``shown``: :meth:`~rulebook.models.DocumentQuerySet.shown`)."""
     return with_publication_stamp(
-        Document.objects.select_related("game").filter(game__slug=game, slug=document), now)
+        Document.objects.select_related("game").filter(game__slug=game, slug=document), now
+    ).annotate(shown=Exists(Clause.objects.shown(on).filter(document=OuterRef("pk"))))
 
 
 # Compiled once per process (see rulebook.caching.prepared): on a 304 or an
 # answer kept in the cache this is the request's only query, and building
 # the annotated query's SQL would cost several times what running it does.
 _STAMPED_DOCUMENT = PreparedQuery(_stamped_document, game=str, document=str,
-                                  now=datetime.datetime)
+                                  now=datetime.datetime, on=datetime.date)
 
 
-def find_stamped_document(game: str, document: str,
-                          now: datetime.datetime | None = None) -> Document | None:
+def find_stamped_document(game: str, document: str, now: datetime.datetime | None = None,
+                          on: datetime.date | None = None) -> Document | None:
     """The document ``document`` of the game ``game`` (slugs) with its game and
     its publication stamp on ``now`` (default: now) — the figures
     :func:`~rulebook.caching.conditional.with_publication_stamp` annotates,
     which :meth:`~rulebook.caching.conditional.PageStamp.for_document` turns
     into ETag and cache keys — in one query; ``None`` when there is no such
-    document.
+    document, or when it has no clause shown on the reading date ``on``
+    (default: today's date): a document added in the admin, or one whose
+    texts take effect later, is no page then
+    (:meth:`~rulebook.models.DocumentQuerySet.shown`).
 
     The rule pages and the read API both find their document here, so a
     page and the API's answer change their stamps at the same publication.
     """
     if "\x00" in game or "\x00" in document:  # no slug has one (PostgreSQL refuses it)
         return None
-    found = _STAMPED_DOCUMENT(game=game, document=document, now=now or timezone.now())
-    return found[0] if found else None
+    now = now or timezone.now()
+    found = _STAMPED_DOCUMENT(game=game, document=document, now=now,
+                              on=on or timezone.localdate(now))
+    return found[0] if found and found[0].shown else None
 
 
 @dataclass(frozen=True)

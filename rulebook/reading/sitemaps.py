@@ -15,8 +15,7 @@ from rulebook.reading.lastmod import LastChanges
 
 def shown_documents():
     """The documents with a clause in force today, in reading order."""
-    return (Document.objects.filter(pk__in=Clause.objects.shown().values("document_id"))
-            .select_related("game").order_by("game__position", "position"))
+    return (Document.objects.shown().select_related("game").order_by("game__position", "position"))
 
 
 class RulebookSitemap(Sitemap):

@@ -12,6 +12,7 @@ import copy
 
 from django.http import (Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect,
                          HttpResponseRedirect)
+from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, render
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
@@ -27,9 +28,10 @@ from rulebook.reading.services import (as_of, document_sections, find_clause,
                                        renumbered_clause)
 
 
-def _document(game: str, document: str) -> Document:
-    """The document with its game and publication stamp (one query), or 404."""
-    found = find_stamped_document(game, document)
+def document_or_404(game: str, document: str, on: datetime.date) -> Document:
+    """The document with its game and publication stamp (one query), or 404:
+    also when it has no clause in force on the reading date ``on``."""
+    found = find_stamped_document(game, document, on=on)
     if found is None:
         raise Http404("No document matches the given query.")
     return found
@@ -37,10 +39,11 @@ def _document(game: str, document: str) -> Document:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """The games and their documents."""
+    """The games and the documents shown on the reading date."""
+    on = reading_date(request)[0]
     changes = load_changes()  # names and titles in force today
-    games = [structure_on(game, None, changes)
-             for game in Game.objects.prefetch_related("documents")]
+    games = [structure_on(game, None, changes) for game in Game.objects.prefetch_related(
+        Prefetch("documents", queryset=Document.objects.shown(on)))]
     for game in games:
         for document in game.documents.all():
             structure_on(document, None, changes)
@@ -49,13 +52,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def game_detail(request: HttpRequest, game: str) -> HttpResponse:
-    """A game's documents and corrections, and a link to its official rulings if any."""
+    """A game's documents shown on the reading date and its corrections, and a
+    link to its official rulings if any."""
+    on = reading_date(request)[0]
     changes = load_changes()  # names and titles in force today
     game_obj = structure_on(get_object_or_404(Game, slug=game), None, changes)
     return render(request, "rulebook/reading/game.html", {
         "game": game_obj,
         "documents": [structure_on(document, None, changes)
-                      for document in game_obj.documents.all()],
+                      for document in game_obj.documents.shown(on)],
         "corrections": game_obj.corrections.filter(published_at__isnull=False),
         "has_rulings": game_obj.rulings.published().exists(),
     })
@@ -64,7 +69,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
 @require_safe
 def document_detail(request: HttpRequest, game: str, document: str) -> HttpResponse:
     """Table of contents and full text of a document, with an anchor per clause."""
-    doc = _document(game, document)
+    doc = document_or_404(game, document, reading_date(request)[0])
     try:
         number = int(request.GET.get("page", "1"))
     except ValueError:
@@ -84,11 +89,11 @@ def document_detail(request: HttpRequest, game: str, document: str) -> HttpRespo
 @require_safe
 def section_detail(request: HttpRequest, game: str, document: str, section: str) -> HttpResponse:
     """One section of a document with its clauses."""
-    doc = _document(game, document)
+    on = reading_date(request)[0]
+    doc = document_or_404(game, document, on)
     # The document's sections once, for the section and the table of contents.
     # Only sections with a clause in force on the reading date (not structure
     # an editor added, nor a section a later correction adds).
-    on = reading_date(request)[0]
     sections = document_sections(doc, on)
     section_obj = next((item for item in sections if item.slug == section), None)
     if section_obj is None:
@@ -111,7 +116,7 @@ def section_detail(request: HttpRequest, game: str, document: str, section: str)
 @require_safe
 def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> HttpResponse:
     """The permalink page of a clause: text, key, section path, version, neighbours."""
-    doc = _document(game, document)
+    doc = document_or_404(game, document, reading_date(request)[0])
     found = find_clause(doc, key)
     if found is None:
         return renumbered_redirect(request, doc, key)

@@ -39,16 +39,18 @@ def test_prepared_versions_of_a_clause_are_the_querysets(seeded):
 
 
 def test_prepared_document_with_its_stamp_is_the_querysets(seeded):
-    prepared = PreparedQuery(_stamped_document, game=str, document=str, now=datetime.datetime)
+    prepared = PreparedQuery(_stamped_document, game=str, document=str, now=datetime.datetime,
+                             on=datetime.date)
     now = timezone.now()
     for game, slug in Document.objects.values_list("game__slug", "slug"):
         for when in (now, now - datetime.timedelta(days=3650)):
-            expected = list(_stamped_document(game, slug, when))
-            found = prepared(game=game, document=slug, now=when)
+            on = timezone.localdate(when)
+            expected = list(_stamped_document(game, slug, when, on))
+            found = prepared(game=game, document=slug, now=when, on=on)
             assert _rows(found) == _rows(expected)
-            assert found[0].game.slug == game
+            assert found[0].game.slug == game and found[0].shown
             assert _rows([find_stamped_document(game, slug, when)]) == _rows(expected)
-    assert prepared(game="nothing", document="here", now=now) == []
+    assert prepared(game="nothing", document="here", now=now, on=now.date()) == []
 
 
 def test_prepared_backlinks_are_the_querysets_on_every_date(small_rulebook):

@@ -6,6 +6,7 @@ SQLite and on PostgreSQL.  Once its version is in force, it appears."""
 
 import datetime
 import json
+import re
 
 import pytest
 from django.utils import timezone
@@ -142,3 +143,89 @@ def test_feeds_show_only_published_corrections(client, unpublished):
         feed = client.get(path).content.decode()
         assert "Черновик" not in feed
     assert ClauseVersion.objects.drafts().filter(clause__key=DRAFT_KEY).exists()
+
+
+# --------------------------------------------------------------------------
+# Offline copies, side-by-side pages and documents follow the same rule: a
+# section or document with nothing in force on the reading date is no page.
+# --------------------------------------------------------------------------
+
+EMPTY_DOCUMENT = "leeres-heft"        # added in the admin, no clause published
+UPCOMING_DOCUMENT = "kuenftiges-heft"  # its only clause takes effect next year
+UPCOMING_SECTION = "kuenftig"
+
+
+@pytest.fixture
+def documents_without_text(unpublished, editor, publisher):
+    """Two more Berserk documents: one as "Documents › Add" leaves it (a
+    section and a clause, nothing published), one whose only clause a
+    correction adds with next year's date."""
+    from tests.rulebook.conftest import publish_through_workflow
+
+    game = unpublished["document"].game
+    made = {}
+    for position, slug in enumerate([EMPTY_DOCUMENT, UPCOMING_DOCUMENT], 50):
+        document = Document.objects.create(game=game, slug=slug, language="ru",
+                                           title_ru=f"Заголовок {slug}", position=position)
+        section = Section.objects.create(document=document, slug=UPCOMING_SECTION, number="1",
+                                         heading_ru="Будущее", position=1)
+        made[slug] = Clause.objects.create(document=document, section=section, key="1.1",
+                                           label="1.1", position=1)
+    correction = Correction.objects.create(game=game, language="ru", title_ru="Новый документ",
+                                           effective_date=unpublished["next_year"])
+    publish_through_workflow(correction, made[UPCOMING_DOCUMENT], editor, publisher,
+                             text_ru="Будущийтекст нового документа.")
+    return {**unpublished, "clauses": {**unpublished["clauses"], **made}}
+
+
+@pytest.mark.parametrize("as_of", ["", "?as_of=2020-01-01"])
+def test_a_document_without_text_is_in_no_list(client, documents_without_text, as_of):
+    for path in ("/ru/", "/ru/berserk/", "/en/", "/en/berserk/"):
+        html = client.get(path + as_of).content.decode()
+        assert "comprehensive-rules/" in html, path
+        assert EMPTY_DOCUMENT not in html and UPCOMING_DOCUMENT not in html, path
+    games = json.dumps(api(client, "/api/games" + as_of.replace("?", "?lang=ru&")))
+    assert "comprehensive-rules" in games
+    assert EMPTY_DOCUMENT not in games and UPCOMING_DOCUMENT not in games
+
+
+def test_a_document_with_a_text_in_force_on_the_date_is_listed(client, documents_without_text):
+    on = f"{documents_without_text['next_year']:%Y-%m-%d}"
+    for path in ("/ru/", "/ru/berserk/"):
+        html = client.get(f"{path}?as_of={on}").content.decode()
+        assert f"/ru/berserk/{UPCOMING_DOCUMENT}/?as_of={on}" in html
+        assert EMPTY_DOCUMENT not in html
+    games = api(client, f"/api/games?as_of={on}")
+    (berserk,) = [game for game in games if game["slug"] == "berserk"]
+    assert [d["slug"] for d in berserk["documents"]][-1] == UPCOMING_DOCUMENT
+    page = client.get(f"/ru/berserk/{UPCOMING_DOCUMENT}/?as_of={on}")
+    assert page.status_code == 200 and "Будущийтекст" in page.content.decode()
+    base = f"/api/games/berserk/documents/{UPCOMING_DOCUMENT}"
+    assert api(client, f"{base}?as_of={on}")["sections"][0]["slug"] == UPCOMING_SECTION
+    assert [c["key"] for c in api(client, f"{base}/clauses?as_of={on}")["clauses"]] == ["1.1"]
+
+
+@pytest.mark.parametrize("as_of", ["", "2020-01-01"])
+def test_a_document_without_text_has_no_page(client, documents_without_text, as_of):
+    query = f"?as_of={as_of}" if as_of else ""
+    for slug in (EMPTY_DOCUMENT, UPCOMING_DOCUMENT):
+        for path in (f"/ru/berserk/{slug}/", f"/ru/berserk/{slug}/section/{UPCOMING_SECTION}/",
+                     f"/ru/berserk/{slug}/1.1/"):
+            assert client.get(path + query).status_code == 404, path
+
+
+@pytest.mark.parametrize("as_of", ["", "2020-01-01"])
+def test_the_api_answers_a_document_without_text_with_its_json_404(client,
+                                                                   documents_without_text,
+                                                                   as_of):
+    query = f"?as_of={as_of}" if as_of else ""
+    for slug, field in ((EMPTY_DOCUMENT, "document"), (UPCOMING_DOCUMENT, "as_of")):
+        base = f"/api/games/berserk/documents/{slug}"
+        for path in (base, f"{base}/clauses", f"{base}/clauses/1.1"):
+            response = client.get(path + query)
+            assert response.status_code == 404, path
+            (error,) = json.loads(body(response))["errors"]
+            assert error["field"] == field, (path, error)
+    on = f"{documents_without_text['next_year']:%Y-%m-%d}"
+    assert client.get(f"/api/games/berserk/documents/{EMPTY_DOCUMENT}?as_of={on}"
+                      ).status_code == 404
