@@ -21,7 +21,7 @@ from django.utils import timezone
 from rulebook.caching.conditional import with_publication_stamp
 from rulebook.caching.prepared import PreparedQuery
 from rulebook.models import IN_FORCE_ORDER, Clause, ClauseVersion, Document, Localized, Section
-from rulebook.models.structure import sections_on
+from rulebook.models.structure import current_slug, section_for_slug, sections_on
 
 
 def _stamped_document(game: str, document: str, now: datetime.datetime, on: datetime.date):
@@ -498,6 +498,37 @@ def document_sections(document: Document, on: datetime.date | None = None) -> li
     for section in sections:
         section.document = document
     return sections
+
+
+@dataclass(frozen=True)
+class SectionLookup:
+    """Where a section's address leads on a reading date (:func:`find_section`).
+
+    ``sections``: the document's sections shown then (for the table of
+    contents); ``section``: the one asked for, when it is among them;
+    ``moved_to``: else the slug in force of a section the address named by an
+    earlier (or announced) slug, where it redirects; neither: no page.
+    """
+
+    sections: list[Section]
+    section: Section | None = None
+    moved_to: str | None = None
+
+
+def find_section(document: Document, slug: str, on: datetime.date | None = None
+                 ) -> SectionLookup:
+    """The section of ``document`` whose page ``slug`` addresses on ``on``
+    (today): only a section with a clause in force then (:func:`document_sections`;
+    not structure an editor added, nor a section a later correction adds).
+    The section page and its side-by-side page both look it up here, so
+    they answer alike (200, 301 or 404)."""
+    sections = document_sections(document, on)
+    found = next((item for item in sections if item.slug == slug), None)
+    if found is not None:
+        return SectionLookup(sections, found)
+    earlier = section_for_slug(document.pk, slug)
+    current = current_slug(earlier) if earlier is not None else None
+    return SectionLookup(sections, moved_to=current if current not in (None, slug) else None)
 
 
 def find_clause(document: Document, key: str) -> ClauseInContext | None:

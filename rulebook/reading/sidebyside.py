@@ -14,17 +14,16 @@ import datetime
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from rulebook.models import Clause, Document, Section
-from rulebook.models.rules import page_address
-from rulebook.models.structure import current_slug, section_for_slug, structure_on
-from rulebook.reading.services import ClauseReading, read_clauses
+from rulebook.models import Document
+from rulebook.models.structure import structure_on
+from rulebook.reading.services import ClauseReading, find_clause, read_document
 from rulebook.reading.rulepage import reading_date
-from rulebook.reading.views import renumbered_redirect
+from rulebook.reading.views import document_or_404, renumbered_redirect, section_page
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
@@ -98,14 +97,15 @@ def _cell(version, language: str, original: str) -> Cell:
                 version.translation_outdated(language), language == original)
 
 
-def align(clauses, document: Document, language: str,
-          on: datetime.date | None = None, left: str | None = None) -> list[AlignedRow]:
-    """Return one :class:`AlignedRow` per clause (versions in force on ``on``):
-    ``left`` (default: the original) beside ``language``."""
+def align(readings: list[ClauseReading], document: Document, language: str,
+          left: str | None = None) -> list[AlignedRow]:
+    """Return one :class:`AlignedRow` per clause reading (the version it
+    pairs, in force on the reading date): ``left`` (default: the original)
+    beside ``language``."""
     rows = []
     original = document.language
     left = left or original
-    for reading in read_clauses(clauses, on):
+    for reading in readings:
         version = reading.version
         if version is None:
             rows.append(AlignedRow(reading, Cell(left, "", ""), Cell(language, "", "")))
@@ -115,13 +115,12 @@ def align(clauses, document: Document, language: str,
     return rows
 
 
-def _render(request: HttpRequest, document: Document, clauses, context: dict) -> HttpResponse:
-    on, dated, date_error = reading_date(request)
+def _render(request: HttpRequest, document: Document, readings: list[ClauseReading],
+            on: datetime.date, context: dict) -> HttpResponse:
+    _on, dated, date_error = reading_date(request)
     left, right = chosen_languages(document, request.GET.get("left"), request.GET.get("right"),
                                    request.GET.get("with"))
-    for clause in clauses:
-        clause.document = document
-    rows = align(clauses, document, right, on, left=left)
+    rows = align(readings, document, right, left=left)
     section = context.get("section")
     if section is not None:
         structure_on(section, on)  # the heading in force on the reading date
@@ -135,40 +134,33 @@ def _render(request: HttpRequest, document: Document, clauses, context: dict) ->
         "canonical_path": context["subject"].get_absolute_url()})
 
 
-def _document(game: str, document: str) -> Document:
-    return get_object_or_404(Document.objects.select_related("game"), game__slug=game,
-                             slug=document)
-
-
 @require_safe
 def section_side_by_side(request: HttpRequest, game: str, document: str,
                          section: str) -> HttpResponse:
-    """A section in its original language and a translation (``?with=ru``)."""
-    doc = _document(game, document)
-    # The section page's addresses: the slug in force today, and every earlier
-    # (or announced) one answering 301 to it.
-    found = section_for_slug(doc.pk, section)
-    slug = current_slug(found) if found is not None else None
-    if slug is None:
-        raise Http404("No such section in this document.")
-    if slug != section:
-        query = f"?{request.META['QUERY_STRING']}" if request.META.get("QUERY_STRING") else ""
-        return HttpResponsePermanentRedirect(
-            page_address("rulebook:section-side-by-side", game, document, slug) + query)
-    section_obj = Section.objects.get(pk=found)
-    section_obj.document = doc
-    clauses = list(Clause.objects.filter(section=section_obj).select_related("section")
-                   .order_by("position"))
-    return _render(request, doc, clauses, {"section": section_obj, "subject": section_obj})
+    """A section in its original language and a translation (``?with=ru``):
+    the section and clauses its single-language page shows, at the same
+    addresses (an earlier slug 301, a section with nothing in force on the
+    reading date 404)."""
+    on = reading_date(request)[0]
+    doc = document_or_404(game, document, on)
+    section_obj = section_page(request, doc, section, on, "rulebook:section-side-by-side")
+    if isinstance(section_obj, HttpResponse):
+        return section_obj
+    (reading,) = read_document(doc, on, section=section_obj)
+    return _render(request, doc, list(reading.clauses), on,
+                   {"section": section_obj, "subject": section_obj})
 
 
 @require_safe
 def clause_side_by_side(request: HttpRequest, game: str, document: str, key: str) -> HttpResponse:
-    """A clause in its original language and a translation (``?with=ru``)."""
-    doc = _document(game, document)
-    clause = Clause.objects.select_related("section").filter(document=doc, key=key).first()
-    if clause is None:  # an old key of a renumbered clause: 301, as its page does
+    """A clause in its original language and a translation (``?with=ru``),
+    where its single-language page answers (an old key 301, a clause with
+    nothing published 404)."""
+    on = reading_date(request)[0]
+    doc = document_or_404(game, document, on)
+    found = find_clause(doc, key)
+    if found is None:  # an old key of a renumbered clause: 301, as its page does
         return renumbered_redirect(request, doc, key, "side-by-side/")
-    clause.section.document = doc
-    return _render(request, doc, [clause], {"clause": clause, "section": clause.section,
-                                            "subject": clause})
+    clause = found.clause
+    return _render(request, doc, [found.reading(on)], on, {
+        "clause": clause, "section": clause.section, "subject": clause})

@@ -19,11 +19,10 @@ from django.views.decorators.http import require_safe
 
 from rulebook.models import Clause, Document, Game, Ruling, Section
 from rulebook.models.rules import page_address
-from rulebook.models.structure import (changes_for, current_slug, load_changes,
-                                       section_for_slug, structure_on)
+from rulebook.models.structure import changes_for, load_changes, structure_on
 from rulebook.reading.rulepage import reading_date, render_rule_page
 from rulebook.templatetags.reading import TOC_SECTIONS
-from rulebook.reading.services import (as_of, document_sections, find_clause,
+from rulebook.reading.services import (as_of, document_sections, find_clause, find_section,
                                        find_stamped_document, read_document, read_document_page,
                                        renumbered_clause)
 
@@ -35,6 +34,25 @@ def document_or_404(game: str, document: str, on: datetime.date) -> Document:
     if found is None:
         raise Http404("No document matches the given query.")
     return found
+
+
+def section_page(request: HttpRequest, document: Document, slug: str, on: datetime.date,
+                 route: str) -> Section | HttpResponse:
+    """The section ``slug`` of ``document`` shown on ``on`` for the page
+    ``route`` (the section page or its side-by-side page): the section
+    (knowing its document, the document its table of contents), a 301 from
+    an earlier slug to the page at the one in force (the query kept), or a
+    404 (:func:`~rulebook.reading.services.find_section`)."""
+    found = find_section(document, slug, on)
+    if found.section is None:
+        if found.moved_to is None:
+            raise Http404("No such section in this document.")
+        query = f"?{request.META['QUERY_STRING']}" if request.META.get("QUERY_STRING") else ""
+        return HttpResponsePermanentRedirect(
+            page_address(route, document.game.slug, document.slug, found.moved_to) + query)
+    document.__dict__[TOC_SECTIONS] = (on, found.sections)
+    found.section.document = document
+    return found.section
 
 
 @require_safe
@@ -91,22 +109,11 @@ def section_detail(request: HttpRequest, game: str, document: str, section: str)
     """One section of a document with its clauses."""
     on = reading_date(request)[0]
     doc = document_or_404(game, document, on)
-    # The document's sections once, for the section and the table of contents.
-    # Only sections with a clause in force on the reading date (not structure
+    # Only a section with a clause in force on the reading date (not structure
     # an editor added, nor a section a later correction adds).
-    sections = document_sections(doc, on)
-    section_obj = next((item for item in sections if item.slug == section), None)
-    if section_obj is None:
-        # An earlier (or announced) address of a section: 301 to the one in force.
-        found = section_for_slug(doc.pk, section)
-        slug = current_slug(found) if found is not None else None
-        if slug is None or slug == section:
-            raise Http404("No such section in this document.")
-        query = f"?{request.META['QUERY_STRING']}" if request.META.get("QUERY_STRING") else ""
-        return HttpResponsePermanentRedirect(
-            page_address("rulebook:section", game, document, slug) + query)
-    doc.__dict__[TOC_SECTIONS] = (on, sections)
-    section_obj.document = doc
+    section_obj = section_page(request, doc, section, on, "rulebook:section")
+    if isinstance(section_obj, HttpResponse):
+        return section_obj
     return render_rule_page(request, doc, "rulebook/reading/section.html", lambda on: {
         "section": section_obj,
         "sections": SimpleLazyObject(lambda: read_document(doc, on, section=section_obj)),

@@ -178,6 +178,47 @@ def documents_without_text(unpublished, editor, publisher):
     return {**unpublished, "clauses": {**unpublished["clauses"], **made}}
 
 
+@pytest.mark.parametrize("as_of", ["", "1990-01-01", "2999-01-01", "next-year"])
+@pytest.mark.parametrize("section", [NEW_SECTION, "107"])
+def test_a_side_by_side_section_page_answers_as_the_section_page(client, unpublished, section,
+                                                                 as_of):
+    if as_of == "next-year":
+        as_of = f"{unpublished['next_year']:%Y-%m-%d}"
+    base = f"/ru/berserk/comprehensive-rules/section/{section}/"
+    query = f"as_of={as_of}" if as_of else ""
+    single = client.get(f"{base}?{query}")
+    side = client.get(f"{base}side-by-side/?with=en&{query}")
+    assert side.status_code == single.status_code
+    expected = 404 if section == NEW_SECTION and as_of in ("", "1990-01-01") else 200
+    assert single.status_code == expected
+    if expected == 200:
+        # The same clauses: never one whose only text is a draft, or none.
+        shown = set(re.findall(r'id="(\d+\.\d+)"', single.content.decode()))
+        rows = set(re.findall(r'<th scope="row"[^>]*>.*?(\d+\.\d+)', side.content.decode()))
+        assert shown and rows == shown
+        assert DRAFT_KEY not in side.content.decode() and NEW_KEY not in side.content.decode()
+    else:
+        assert "Новый раздел" not in side.content.decode()
+
+
+@pytest.mark.parametrize("as_of", ["", "2020-01-01"])
+def test_a_side_by_side_section_page_of_a_document_without_text_is_a_404(
+        client, documents_without_text, as_of):
+    for slug in (EMPTY_DOCUMENT, UPCOMING_DOCUMENT):
+        base = f"/ru/berserk/{slug}/section/{UPCOMING_SECTION}/"
+        query = f"?as_of={as_of}" if as_of else ""
+        assert client.get(f"{base}{query}").status_code == 404
+        side = client.get(f"{base}side-by-side/?with=en{query.replace('?', '&')}")
+        assert side.status_code == 404 and "Будущее" not in side.content.decode()
+
+
+@pytest.mark.parametrize("key", [NEW_KEY, DRAFT_KEY])
+def test_a_side_by_side_clause_page_without_a_published_text_is_a_404(client, unpublished, key):
+    base = f"/ru/berserk/comprehensive-rules/{key}/"
+    assert client.get(base).status_code == 404
+    assert client.get(f"{base}side-by-side/?with=en").status_code == 404
+
+
 @pytest.mark.parametrize("as_of", ["", "?as_of=2020-01-01"])
 def test_a_document_without_text_is_in_no_list(client, documents_without_text, as_of):
     for path in ("/ru/", "/ru/berserk/", "/en/", "/en/berserk/"):
