@@ -27,13 +27,15 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from rulebook.caching.conditional import release
 from rulebook.caching.pages import rulebook_generation
-from rulebook.models import Clause, Correction, Game, GlossaryTerm, Ruling
+from rulebook.models import Clause, Correction, Document, Game, GlossaryTerm, Ruling, Section
+from rulebook.reading.services import document_sections
 
 SERVICE_WORKER = "rulebook/reading/sw.js"
 # What an offline page says, by the address's last part (``/<language>/offline/<reason>/``;
@@ -87,18 +89,21 @@ def manifest(request: HttpRequest) -> HttpResponse:
                         content_type="application/manifest+json; charset=utf-8")
 
 
-def _game_pages(game: Game, documents: list, clauses: list, rulings: list[int],
-                corrections: list[int] = (), glossary: bool = False) -> list[str]:
+def _game_pages(game: Game, documents: list[tuple[Document, list[Section]]], clauses: list,
+                rulings: list[int], corrections: list[int] = (),
+                glossary: bool = False) -> list[str]:
     """The addresses of ``game``'s pages in the active language: the home
-    page, the game page and every document, section and clause page; the
+    page, the game page, every document shown today with the sections it
+    shows (``documents``: pairs of a document and those sections), every
+    clause page (``clauses``); the
     list of corrections and each published correction's page (``corrections``:
     their numbers); the game's glossary when it has terms; when the game has
     published official rulings (``rulings``: their numbers), their list — the
     game page links it then — and each ruling's page."""
     urls = [reverse("rulebook:home"), game.get_absolute_url()]
-    for document in documents:
+    for document, sections in documents:
         urls.append(document.get_absolute_url())
-        urls.extend(section.get_absolute_url() for section in document.sections.all())
+        urls.extend(section.get_absolute_url() for section in sections)
     urls.extend(clause.get_absolute_url() for clause in clauses)
     urls.append(reverse("rulebook:corrections", args=[game.slug]))
     urls.extend(reverse("rulebook:correction", args=[game.slug, number])
@@ -115,26 +120,27 @@ def _game_pages(game: Game, documents: list, clauses: list, rulings: list[int],
 def offline_pages(request: HttpRequest, game: str) -> JsonResponse:
     """The addresses "keep this game offline" stores, in every language.
 
-    ``pages``: the game's pages (:func:`_game_pages`) in the reader's
-    language, then in each other language of the site, so what the reader
+    ``pages``: the game's pages that answer today (:func:`_game_pages`) in
+    the reader's language, then in each other language of the site, so what the reader
     reads now is stored first; ``languages``: the languages in that order;
     ``names`` and ``homes``: the game's name and the address of its page in
     each language (the list of kept pages links them). 404 for an unknown game.
     """
     game_obj = get_object_or_404(Game, slug=game)
-    documents = list(game_obj.documents.prefetch_related("sections"))
+    # Only pages that answer today (the worker records a game only when it
+    # kept every page): the documents and sections with a clause in force
+    # today, as their pages find them, and the clause pages of those documents.
+    today = timezone.localdate()
+    documents = list(game_obj.documents.shown(today))
     for document in documents:
         document.game = game_obj
-        for section in document.sections.all():
-            section.document = document
-    clauses = list(Clause.objects.filter(document__game=game_obj,
+    clauses = list(Clause.objects.filter(document__in=documents,
                                          versions__published_at__isnull=False)
-                   .distinct().select_related("document")
-                   .order_by("document__position", "position"))
+                   .distinct().order_by("document__position", "position"))
     by_pk = {document.pk: document for document in documents}
     for clause in clauses:
-        clause.document = by_pk.get(clause.document_id, clause.document)
-        clause.document.game = game_obj
+        clause.document = by_pk[clause.document_id]
+    documents = [(document, document_sections(document, today)) for document in documents]
     rulings = list(Ruling.objects.published().filter(game=game_obj)
                    .order_by("-source_date", "-number").values_list("number", flat=True))
     corrections = list(Correction.objects.published().filter(game=game_obj)

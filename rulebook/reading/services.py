@@ -531,6 +531,16 @@ def find_section(document: Document, slug: str, on: datetime.date | None = None
     return SectionLookup(sections, moved_to=current if current not in (None, slug) else None)
 
 
+def section_answers(section: Section, on: datetime.date | None = None,
+                    sections: list[Section] | None = None) -> bool:
+    """Whether ``section``'s page answers on ``on`` (today), so a page may
+    link it: it is one of its document's sections shown then (``sections``,
+    when the caller has read them, else one query)."""
+    if sections is None:
+        sections = document_sections(section.document, on)
+    return any(item.pk == section.pk for item in sections)
+
+
 def find_clause(document: Document, key: str) -> ClauseInContext | None:
     """Return the clause ``key`` of ``document`` with its neighbours and its
     published versions (with their corrections), in one query whatever the

@@ -21,7 +21,8 @@ from django.views.decorators.http import require_safe
 
 from rulebook.models import Document
 from rulebook.models.structure import structure_on
-from rulebook.reading.services import ClauseReading, find_clause, read_document
+from rulebook.reading.services import (ClauseReading, find_clause, read_document,
+                                       section_answers)
 from rulebook.reading.rulepage import reading_date
 from rulebook.reading.views import document_or_404, renumbered_redirect, section_page
 
@@ -163,4 +164,5 @@ def clause_side_by_side(request: HttpRequest, game: str, document: str, key: str
         return renumbered_redirect(request, doc, key, "side-by-side/")
     clause = found.clause
     return _render(request, doc, [found.reading(on)], on, {
-        "clause": clause, "section": clause.section, "subject": clause})
+        "clause": clause, "section": clause.section, "subject": clause,
+        "section_answers": section_answers(clause.section, on)})

@@ -24,7 +24,7 @@ from rulebook.reading.rulepage import reading_date, render_rule_page
 from rulebook.templatetags.reading import TOC_SECTIONS
 from rulebook.reading.services import (as_of, document_sections, find_clause, find_section,
                                        find_stamped_document, read_document, read_document_page,
-                                       renumbered_clause)
+                                       renumbered_clause, section_answers)
 
 
 def document_or_404(game: str, document: str, on: datetime.date) -> Document:
@@ -138,7 +138,13 @@ def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> H
         version = reading.version or reading.later
         shown = _as_of(clause, version)
         structure_on(shown.section, on, changes_for(doc))
+        # The sections shown on the date, for the table of contents and to link
+        # the clause's section only when its page answers (a clause a later
+        # correction adds may be in a section nothing is in force in yet).
+        sections = document_sections(doc, on)
+        doc.__dict__[TOC_SECTIONS] = (on, sections)
         return {
+            "section_answers": section_answers(shown.section, on, sections),
             "clause": shown, "reading": reading,
             # the key in force on the reading date (a renumbered clause's old
             # one before the correction's date); the address stays clause.key

@@ -25,6 +25,7 @@ from rulebook.versioning.history import (VersionChange, clause_history, compare,
 from rulebook.versioning.structure import former_labels
 from rulebook.models import Clause, Correction, Document, Game
 from rulebook.models.rules import day_before
+from rulebook.reading.services import section_answers
 from rulebook.reading.views import renumbered_redirect
 
 
@@ -68,6 +69,8 @@ def clause_history_view(request: HttpRequest, game: str, document: str,
     diff = compare(old, new) if old and new else None
     return render(request, "rulebook/versioning/clause_history.html", {
         "document": doc, "game": doc.game, "clause": clause, "section": clause.section,
+        # the breadcrumb links the section only when its page answers today
+        "section_answers": section_answers(clause.section),
         "entries": entries, "form": form, "old": old, "new": new,
         "diff": diff, "same_text": diff is not None and not has_changes(diff),
         "first_change": VersionChange(first, None, None) if first else None,

@@ -178,6 +178,39 @@ def documents_without_text(unpublished, editor, publisher):
     return {**unpublished, "clauses": {**unpublished["clauses"], **made}}
 
 
+def test_the_offline_copy_lists_only_pages_that_answer(client, documents_without_text):
+    """Every page "keep this game offline" stores answers 200 today: no section
+    whose clauses are not in force yet, no document without a text in force."""
+    data = client.get("/ru/berserk/offline.json").json()
+    ru = [path for path in data["pages"] if path.startswith("/ru/")]
+    assert len(ru) * 3 == len(data["pages"])
+    failing = [(path, status) for path in ru
+               if (status := client.get(path).status_code) != 200]
+    assert failing == []
+    listed = "\n".join(data["pages"])
+    assert f"/section/{NEW_SECTION}/" not in listed
+    assert f"/{EMPTY_DOCUMENT}/" not in listed and f"/{UPCOMING_DOCUMENT}/" not in listed
+    # The sections listed are those the document's page shows.
+    document = client.get("/ru/berserk/comprehensive-rules/").content.decode()
+    sections = [path for path in ru if "/section/" in path]
+    assert sections and all(f'href="{path}' in document for path in sections)
+    # The announced clause's page answers (it says when it takes effect).
+    assert f"/ru/berserk/comprehensive-rules/{UPCOMING_KEY}/" in ru
+
+
+def test_a_clause_page_links_its_section_only_when_that_page_answers(client, unpublished):
+    page = f"/ru/berserk/comprehensive-rules/{UPCOMING_KEY}/"
+    section = f"/ru/berserk/comprehensive-rules/section/{NEW_SECTION}/"
+    for path in (page, f"{page}side-by-side/?with=en", f"{page}history/"):
+        html = client.get(path).content.decode()
+        assert f'href="{section}' not in html, path
+        assert "Новый раздел" in html, path  # the section is named, not linked
+    on = f"{unpublished['next_year']:%Y-%m-%d}"
+    dated = client.get(f"{page}?as_of={on}").content.decode()
+    assert f'href="{section}?as_of={on}"' in dated
+    assert client.get(f"{section}?as_of={on}").status_code == 200
+
+
 @pytest.mark.parametrize("as_of", ["", "1990-01-01", "2999-01-01", "next-year"])
 @pytest.mark.parametrize("section", [NEW_SECTION, "107"])
 def test_a_side_by_side_section_page_answers_as_the_section_page(client, unpublished, section,
