@@ -2458,8 +2458,9 @@ def _table_notes(state: _State) -> tuple[Message, ...]:
     """The Wirkungsbegrenzung note; for each Schutzgottkarte without an activation number
     whose Wirkung meets a listed effect on the same value of a monster, what was taken
     (reihenfolge ¶3 orders by activation); and for each whose Wirkung is given in its fields
-    and again as a listed effect of its side, that both are applied (not a rule: the table
-    cannot tell one change entered twice from a Wirkung of two parts)."""
+    and again as a listed effect of its side aimed at a monster, that both are applied (not a
+    rule: the table cannot tell one change entered twice from a Wirkung of two parts; one
+    aimed at a Schutzgottkarte or an Energiekarte changes nothing a Wirkung changes)."""
     guardians = _sides(state.table)
     return _wb_side_note(state) + tuple(
         msg(_UNNUMBERED, side=g.side.label) for g in guardians
@@ -2467,7 +2468,8 @@ def _table_notes(state: _State) -> tuple[Message, ...]:
     ) + tuple(
         msg(_ALSO_LISTED, side=g.side.label, number=e.number) for g in guardians
         if g.wirkung is not None for e in state.table.effects
-        if e.source is Source.GUARDIAN_WIRKUNG and e.side is g.side)
+        if e.source is Source.GUARDIAN_WIRKUNG and e.side is g.side
+        and e.target is TargetKind.MONSTER)
 
 
 _VIEWS = {view.slug: view for view in (

@@ -78,3 +78,10 @@ def test_wirkung_given_in_fields_and_listed_again_is_pointed_out():
     bare = SITUATION.evaluate(_table({"side": "a", "base_planet": "venus"}, listed))
     assert bare.value("monster_1_ap") == 120
     assert not any("also as listed effect" in n.render() for n in bare.notes)
+    # one aimed at the opposing Schutzgottkarte changes nothing (kartenaufbau ¶3), and the
+    # note said "both are applied" (a judge helper's table)
+    at_guardian = SITUATION.evaluate({**_table(_GUARDIAN, {
+        "source": "guardian-wirkung", "source_side": "a", "target_guardian": "b"}),
+        "guardians": [_GUARDIAN, {"side": "b", "base_planet": "mars"}]})
+    assert at_guardian.value("monster_1_ap") == 120
+    assert not any("also as listed effect" in n.render() for n in at_guardian.notes)
