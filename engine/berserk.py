@@ -508,6 +508,14 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
             "to, and excepts neutral cards (кроме нейтральных карт) from cards of different "
             "elements; it does not say whether neutral is itself such an element.")), Clause.SAME)
         run.announcing(occurrence)
+    elif not shared and _neutral_with_elements(run.table.elements, b):
+        # not covered (_report_uncovered): no result stated here that the value does not give
+        which = msg(_("card A")) if _neutral_with_elements(run.table.elements) else msg(
+            _("card B"))
+        trace.not_applicable(msg(_("The relation of the cards is not ruled on.")), msg(_(
+            "106 ¶2 excepts neutral cards from cards of different elements, and %(which)s is "
+            "given as neutral and with an element; the texts do not say whether a neutral card "
+            "can have an element."), which=which), Clause.SAME)
     elif not shared and Element.NEUTRAL in (a | b):
         # settled: no element belongs to both (even if neutral were one, only one card has
         # it), and "кроме нейтральных карт" excepts the pair from "different elements"
@@ -518,9 +526,15 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
         relation = Relation.DIFFERENT
         trace.applied(msg(_("No element belongs to both cards and neither is neutral: they are "
                             "cards of different elements.")), Clause.SAME)
-    unknown = relation is not Relation.SAME and any(  # as given, not as a reading made it
-        Element.NEUTRAL in card and len(card) > 1 for card in (run.table.elements, b))
+    unknown = relation is not Relation.SAME and _neutral_with_elements(  # as given, not as
+        run.table.elements, b)                                           # a reading made it
     run.relation[t] = (None if unknown else relation, shared)
+
+
+def _neutral_with_elements(*cards: frozenset[Element] | None) -> bool:
+    """Whether one of ``cards`` (their elements as given) is neutral and has an element too
+    (not covered: the texts do not say a neutral card can have one)."""
+    return any(card and Element.NEUTRAL in card and len(card) > 1 for card in cards)
 
 
 @rule(Clause.NO_REGAIN, Clause.SAME, reads=("elements", "changes.kind", "changes.element"),

@@ -72,6 +72,7 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     # 106.p2
     "The cards are neither of the same nor of different elements: %(which)s.":
         ("кроме нейтральных карт", "разных стихий"),
+    "The relation of the cards is not ruled on.": ("кроме нейтральных карт", "разных стихий"),
     "Both cards are neutral: whether neutral is an element they share, making them cards of "
     "the same element, is open; both readings are shown.":
         ("кроме нейтральных карт", "той же стихии", "есть стихия"),

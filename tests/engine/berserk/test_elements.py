@@ -62,6 +62,11 @@ def test_a_neutral_card_with_elements_is_ruled_as_not_covered_not_refused():
     assert apart.value("relation") == NOT_COVERED_VALUE
     assert apart.value("same_element") is False  # no element belongs to both
     assert apart.value("different_elements") == NOT_COVERED_VALUE
+    # no step states a relation the value does not give (a judge helper's table)
+    (said,) = [s for s in apart.steps if s.message.id.startswith("The relation of the")]
+    assert said.outcome is Outcome.NOT_APPLICABLE and "card B" in said.reason.render()
+    assert not any(s.message.id.startswith(("The cards are neither", "No element belongs"))
+                   for s in apart.steps)
     assert [s.message.param_dict()["what"].param_dict()["card"].id
             for s in apart.by_outcome(Outcome.NOT_COVERED)] == ["card B"]
     gain = GAIN.evaluate({"card_elements": ["neutral", "swamp"], "gained_elements": ["swamp"]})
