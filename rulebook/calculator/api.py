@@ -213,8 +213,11 @@ class RulingOut(Schema):
     defaults, as the page's own link to share);
     ``complete`` and ``verdict`` say whether every input is covered by the published rules
     (and every cited clause had a text in force on ``as_of``),
-    ``open_points`` every reading of what the texts leave open, ``clauses`` each cited clause
-    once with the steps relying on it."""
+    ``settled`` whether the ruling rests on no point the texts leave open: each such point is
+    either in ``open_points`` (a point whose readings give different values, each reading's
+    values side by side) or a step with outcome ``silent`` or ``assumed`` (the engine's
+    assumption, its ``reason`` saying what it took; the ``verdict`` counts both), ``clauses``
+    each cited clause once with the steps relying on it."""
 
     game: str
     scenario: str
