@@ -44,7 +44,8 @@ class CompareForm(forms.Form):
 @require_safe
 def clause_history_view(request: HttpRequest, game: str, document: str,
                         key: str) -> HttpResponse:
-    """Every published version of a clause, and a word diff between any two of them."""
+    """Every published version of a clause, and a word diff between any two of them; a 404
+    for a clause with none (its clause page is one too)."""
     doc = get_object_or_404(Document.objects.select_related("game"), game__slug=game,
                             slug=document)
     clause = Clause.objects.select_related("section").filter(document=doc, key=key).first()
@@ -52,6 +53,8 @@ def clause_history_view(request: HttpRequest, game: str, document: str,
         return renumbered_redirect(request, doc, key, "history/")
     clause.document = clause.section.document = doc
     entries = clause_history(clause)
+    if not entries:  # structure an editor added, or a draft: no page, as its clause page
+        raise Http404("No version of this clause has been published.")
     by_number = {entry.version.number: entry.version for entry in entries}
     # In the order the versions take effect (an urgent one before an announced one).
     numbers = list(by_number)

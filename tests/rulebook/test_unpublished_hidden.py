@@ -303,3 +303,16 @@ def test_the_api_answers_a_document_without_text_with_its_json_404(client,
     on = f"{documents_without_text['next_year']:%Y-%m-%d}"
     assert client.get(f"/api/games/berserk/documents/{EMPTY_DOCUMENT}?as_of={on}"
                       ).status_code == 404
+
+
+@pytest.mark.parametrize("key", [NEW_KEY, DRAFT_KEY])
+def test_the_history_of_a_clause_without_a_published_version_is_a_404(client, unpublished, key):
+    """Its key, label and section were shown ("No version of this clause has been published
+    yet"), as a page of its own; the clause page is a 404, and so is its history."""
+    for lang in ("ru", "en"):
+        response = client.get(f"/{lang}/berserk/comprehensive-rules/{key}/history/")
+        assert response.status_code == 404
+        assert "Новый раздел" not in response.content.decode()
+    # an announced clause has its history (its version is published)
+    announced = client.get(f"/en/berserk/comprehensive-rules/{UPCOMING_KEY}/history/")
+    assert announced.status_code == 200
