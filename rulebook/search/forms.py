@@ -11,9 +11,10 @@ from rulebook.caching.prepared import PreparedQuery
 from rulebook.models import Document, Game
 from rulebook.search.widgets import DateInput, Select
 
-# The documents with their games, in the filters' order (SQL compiled once
-# per process, see rulebook.caching.prepared).
-_DOCUMENTS = PreparedQuery(lambda: Document.objects.select_related("game").order_by(
+# The documents with a published text and their games, in the filters' order (SQL
+# compiled once per process, see rulebook.caching.prepared): a document added in the
+# admin with nothing published is no filter (its title is no reader's to see).
+_DOCUMENTS = PreparedQuery(lambda: Document.objects.published().select_related("game").order_by(
     "game__position", "game__slug", "position", "slug"))
 
 

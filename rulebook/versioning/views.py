@@ -92,7 +92,7 @@ def correction_list(request: HttpRequest, game: str) -> HttpResponse:
                    .order_by("-effective_date", "-published_at", "-pk"))
     return render(request, "rulebook/versioning/correction_list.html", {
         "game": game_obj, "corrections": corrections, "today": timezone.localdate(),
-        "documents": game_obj.documents.all(),
+        "documents": game_obj.documents.published(),  # not one with nothing published
     })
 
 
@@ -148,9 +148,10 @@ class ChangesForm(forms.Form):
 def document_changes_view(request: HttpRequest, game: str, document: str) -> HttpResponse:
     """What changed in a document between two dates (default: the day before
     the latest correction, and today): added, changed and repealed clauses
-    with word diffs.  With htmx only the list is replaced when a date changes."""
-    doc = get_object_or_404(Document.objects.select_related("game"), game__slug=game,
-                            slug=document)
+    with word diffs.  With htmx only the list is replaced when a date changes.  A 404 for
+    a document with nothing published (as its page)."""
+    doc = get_object_or_404(Document.objects.published().select_related("game"),
+                            game__slug=game, slug=document)
     form = ChangesForm(request.GET or None, default_dates(doc))
     start, end = form.dates()
     result = document_changes(doc, start, end)

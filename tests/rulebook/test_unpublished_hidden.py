@@ -316,3 +316,17 @@ def test_the_history_of_a_clause_without_a_published_version_is_a_404(client, un
     # an announced clause has its history (its version is published)
     announced = client.get(f"/en/berserk/comprehensive-rules/{UPCOMING_KEY}/history/")
     assert announced.status_code == 200
+
+
+def test_a_document_with_nothing_published_is_no_search_filter_and_has_no_changes_page(
+        client, documents_without_text):
+    """Its title was a search filter and a "What changed" link on the corrections page, and
+    its "What changed" page answered; a document whose text is announced keeps them (its
+    changes and texts can be read for a later date)."""
+    search = client.get("/ru/search/").content.decode()
+    corrections = client.get("/ru/berserk/corrections/").content.decode()
+    for page in (search, corrections):
+        assert f"Заголовок {EMPTY_DOCUMENT}" not in page
+        assert f"Заголовок {UPCOMING_DOCUMENT}" in page
+    assert client.get(f"/ru/berserk/{EMPTY_DOCUMENT}/changes/").status_code == 404
+    assert client.get(f"/ru/berserk/{UPCOMING_DOCUMENT}/changes/").status_code == 200
