@@ -74,9 +74,11 @@ class StructureChangeFormSet(forms.BaseInlineFormSet):
                 target = data.get(kind)
                 if target is None:
                     continue
-                if (kind, target.pk) in seen:
+                # a read-only form (the correction was published since) has the raw id
+                key = (kind, getattr(target, "pk", target))
+                if key in seen:
                     form.add_error(kind, same_target_message(kind))
-                seen.add((kind, target.pk))
+                seen.add(key)
 
 
 class StructureChangeInline(TranslationStackedInline):

@@ -287,3 +287,27 @@ def test_a_second_change_of_the_same_target_is_a_field_error(small_rulebook, cor
     with pytest.raises(WorkflowError):
         publish_correction(correction, publisher)
     assert not StructureChange.objects.published().exists()
+
+
+def test_a_form_opened_before_publication_is_refused_not_a_server_error(
+        small_rulebook, correction, editor, publisher):
+    """An editor's page opened on the draft, saved after a publisher published it: the
+    read-only changes arrive as raw ids, and the one-per-target check failed with a 500
+    (a breaker's table); the save is refused and the typed heading kept."""
+    section = small_rulebook["section"]
+    StructureChange.objects.create(correction=correction, section=section,
+                                   name_ru="Заголовок от A")
+    url = f"/admin/rulebook/correction/{correction.pk}/change/"
+    client = client_for(editor)
+    opened = client.get(url).content.decode()
+    submit_correction(correction, publisher)
+    publish_correction(correction, publisher)
+    late = client.post(url, _heading_change(opened, section, "После публикации", index=1,
+                                            total=2) | {
+        "structure_changes-0-section": section.pk,
+        "structure_changes-0-name_ru": "Заголовок от B"})
+    assert late.status_code in (200, 302)
+    assert list(StructureChange.objects.values_list("name_ru", flat=True)) == [
+        "Заголовок от A"]
+    if late.status_code == 200:
+        assert "После публикации" in late.content.decode()
