@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.conf import settings
+from django.core.validators import validate_slug
 from django.db import models
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
@@ -121,11 +122,13 @@ class Game(models.Model):
         return page_address("rulebook:game", self.slug)
 
     def save(self, *args, **kwargs) -> None:
-        """Save; a new game's slug is not an address of the site's own.
+        """Save; a new game's slug is a slug (letters, digits, "-", "_": the addresses'
+        ``<slug:game>``) and not an address of the site's own.
 
         :raises ValidationError: see :func:`rulebook.models.slugs.validate_game_slug`.
         """
-        if self._state.adding:
+        if self._state.adding:  # a restore or an import bypasses the forms' SlugField
+            validate_slug(self.slug)
             validate_game_slug(self.slug)
         super().save(*args, **kwargs)
 
@@ -215,12 +218,14 @@ class Document(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         """Save; a document with a published version keeps its original language,
-        and a new document's slug is not an address of the site's own.
+        and a new document's slug is a slug (as the addresses' ``<slug:document>``) and not
+        an address of the site's own.
 
         :raises ImmutableVersionError: see :meth:`check_immutable`.
         :raises ValidationError: see :func:`rulebook.models.slugs.validate_document_slug`.
         """
-        if self._state.adding:
+        if self._state.adding:  # a restore or an import bypasses the forms' SlugField
+            validate_slug(self.slug)
             validate_document_slug(self.slug)
         self.check_immutable()
         super().save(*args, **kwargs)

@@ -53,3 +53,23 @@ def test_a_reserved_document_slug_is_refused(export, tmp_path):
 def test_a_free_slug_is_restored(export):
     game = restore_game(export)
     assert game.slug == "testspiel-kopie" and game.documents.get().slug == "regeln"
+
+
+@pytest.mark.parametrize("where, slug", [
+    ("game", "sеarch"),        # a Cyrillic е
+    ("game", "search "),
+    ("game", "a b"),
+    ("document", "Ｓchutz"),    # a full-width Ｓ
+])
+def test_a_slug_no_address_can_hold_is_refused(export, where, slug):
+    """A restore bypasses the forms' SlugField: "sеarch" was restored, and every page linking
+    the game (/de/, /api/games, the sitemap, search) failed with a 500 on reversing its
+    address (a breaker's table)."""
+    before = rows()
+    if where == "game":
+        export["game"]["slug"] = slug
+    else:
+        export["documents"][0]["slug"] = slug
+    with pytest.raises(RestoreError, match="valid “slug”"):
+        restore_game(export)
+    assert rows() == before
