@@ -258,9 +258,13 @@ def _store_clauses(document: Document, sections: dict[str, Section],
 
     An existing clause is left as it is (its key is its address); one a correction
     renumbered is found by its old key, which the source page still prints
-    (:meth:`~rulebook.models.ClauseQuerySet.by_address`).
+    (:meth:`~rulebook.models.ClauseQuerySet.by_address`) — unless the page also prints
+    its key now: then the old key names another clause of the page (one inserted
+    where it stood), and no two clauses of the page are read as one.
     """
-    clauses = document.clauses.all().by_address()
+    printed = set(clauses_in(parsed))
+    clauses = {key: clause for key, clause in document.clauses.all().by_address().items()
+               if key == clause.key or clause.key not in printed}
     for clause in clauses.values():
         clause.document = document  # no query for the document later
     new = []

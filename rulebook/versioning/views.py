@@ -54,7 +54,9 @@ def clause_history_view(request: HttpRequest, game: str, document: str,
     clause.document = clause.section.document = doc
     entries = clause_history(clause)
     if not entries:  # structure an editor added, or a draft: no page, as its clause page
-        raise Http404("No version of this clause has been published.")
+        # (the old key of a renumbered clause, taken by a new one in a draft, still leads
+        # to the renumbered one until that draft is published)
+        return renumbered_redirect(request, doc, key, "history/")
     by_number = {entry.version.number: entry.version for entry in entries}
     # In the order the versions take effect (an urgent one before an announced one).
     numbers = list(by_number)

@@ -67,3 +67,50 @@ def test_the_admin_preview_counts_the_renumbered_clause_as_existing(seeded, sour
     spec = sources["berserk/comprehensive-rules"]
     context = _preview_context(spec, preview_source(spec, spec.path().read_text("utf-8")))
     assert context["new_clauses"] == 0
+
+
+NEW_RULE = "106.4. Новое правило, вставленное издателем."
+
+
+def _inserted(raw: str, moved_text: str | None = None) -> str:
+    """The source page with a new 106.4 inserted and the old 106.4 printed as 106.5
+    (with ``moved_text`` instead of its text, if given)."""
+    old = next(line for line in raw.splitlines() if line.startswith("106.4. "))
+    moved = "106.5. " + (moved_text or old.removeprefix("106.4. "))
+    return raw.replace(old, NEW_RULE + "\n\n" + moved)
+
+
+def test_a_clause_inserted_at_the_old_number_is_not_read_as_the_renumbered_one(
+        seeded, sources, editor, publisher, client):
+    """The publisher inserted a new 106.4 and the page prints the old one as 106.5, as a
+    correction renumbered it: the old key named the renumbered clause too, and the new
+    rule's text was proposed as its next version (a breaker's table).  The new clause is
+    a draft: until it is published, the old addresses still lead to the renumbered one."""
+    moved = _renumber(Clause.objects.get(key="106.4"), "106.5", editor, publisher)
+    spec = sources["berserk/comprehensive-rules"]
+    old = ["/ru/berserk/comprehensive-rules/106.4/" + s
+           for s in ("", "history/", "side-by-side/?with=en")]
+    report = import_source(spec, _inserted(spec.path().read_text(encoding="utf-8")))
+    for path in old:
+        response = client.get(path)
+        assert response.status_code == 301 and "/106.5/" in response["Location"], path
+    assert report.created_clauses == 1 and report.drafted == 1
+    (draft,) = ClauseVersion.objects.drafts()
+    assert draft.clause_id != moved.pk and draft.clause.key == "106.4"
+    assert draft.text_ru.startswith("Новое правило")
+    assert not moved.versions.drafts().exists()
+
+
+def test_an_inserted_clause_and_a_changed_renumbered_one_are_two_drafts(
+        seeded, sources, editor, publisher):
+    """As above, with the moved rule's text changed too: the import failed on a unique
+    constraint (two drafts of one clause in one correction) and 'make run' with it."""
+    moved = _renumber(Clause.objects.get(key="106.4"), "106.5", editor, publisher)
+    spec = sources["berserk/comprehensive-rules"]
+    report = import_source(spec, _inserted(spec.path().read_text(encoding="utf-8"),
+                                           "Изменённый текст подтипа."))
+    assert report.drafted == 2
+    by_key = {d.clause.key: d for d in ClauseVersion.objects.drafts().select_related("clause")}
+    assert by_key["106.5"].clause_id == moved.pk
+    assert by_key["106.5"].text_ru.startswith("Изменённый текст")
+    assert by_key["106.4"].text_ru.startswith("Новое правило")
