@@ -158,7 +158,7 @@ def clause_side_by_side(request: HttpRequest, game: str, document: str, key: str
     where its single-language page answers (an old key 301, a clause with
     nothing published 404)."""
     on = reading_date(request)[0]
-    doc = document_or_404(game, document, on)
+    doc = document_or_404(game, document, on, announced=True)
     found = find_clause(doc, key)
     if found is None:  # an old key of a renumbered clause: 301, as its page does
         return renumbered_redirect(request, doc, key, "side-by-side/")

@@ -27,10 +27,16 @@ from rulebook.reading.services import (as_of, document_sections, find_clause, fi
                                        renumbered_clause, section_answers)
 
 
-def document_or_404(game: str, document: str, on: datetime.date) -> Document:
+def document_or_404(game: str, document: str, on: datetime.date,
+                    announced: bool = False) -> Document:
     """The document with its game and publication stamp (one query), or 404:
-    also when it has no clause in force on the reading date ``on``."""
+    also when it has no clause in force on the reading date ``on`` — unless
+    ``announced`` (a clause page) and a published correction adds one later
+    (a second query, only then): its clause pages say from when, as those of a
+    clause announced in a document in force do, and a correction page links them."""
     found = find_stamped_document(game, document, on=on)
+    if found is None and announced:
+        found = find_stamped_document(game, document, on=datetime.date.max)
     if found is None:
         raise Http404("No document matches the given query.")
     return found
@@ -123,7 +129,7 @@ def section_detail(request: HttpRequest, game: str, document: str, section: str)
 @require_safe
 def clause_detail(request: HttpRequest, game: str, document: str, key: str) -> HttpResponse:
     """The permalink page of a clause: text, key, section path, version, neighbours."""
-    doc = document_or_404(game, document, reading_date(request)[0])
+    doc = document_or_404(game, document, reading_date(request)[0], announced=True)
     found = find_clause(doc, key)
     if found is None:
         return renumbered_redirect(request, doc, key)

@@ -283,9 +283,30 @@ def test_a_document_with_a_text_in_force_on_the_date_is_listed(client, documents
 def test_a_document_without_text_has_no_page(client, documents_without_text, as_of):
     query = f"?as_of={as_of}" if as_of else ""
     for slug in (EMPTY_DOCUMENT, UPCOMING_DOCUMENT):
-        for path in (f"/ru/berserk/{slug}/", f"/ru/berserk/{slug}/section/{UPCOMING_SECTION}/",
-                     f"/ru/berserk/{slug}/1.1/"):
+        for path in (f"/ru/berserk/{slug}/", f"/ru/berserk/{slug}/section/{UPCOMING_SECTION}/"):
             assert client.get(path + query).status_code == 404, path
+    for path in (f"/ru/berserk/{EMPTY_DOCUMENT}/1.1/",
+                 f"/ru/berserk/{EMPTY_DOCUMENT}/1.1/side-by-side/?with=en"):
+        assert client.get(path + query.replace("?", "&" if "?" in path else "?")
+                          ).status_code == 404, path
+
+
+@pytest.mark.parametrize("as_of", ["", "2020-01-01"])
+def test_an_announced_clause_of_a_document_not_in_force_yet_says_from_when(
+        client, documents_without_text, as_of):
+    """A published correction adds the document's only clause next year: its clause page
+    answers, as an announced clause's of a document in force does, and says from when (a
+    breaker's table: it was a 404, the correction page's link to it dead)."""
+    query = f"?as_of={as_of}" if as_of else ""
+    page = client.get(f"/ru/berserk/{UPCOMING_DOCUMENT}/1.1/{query}")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Будущийтекст" not in html  # not in force on the reading date
+    date = f"{documents_without_text['next_year']:%d.%m.%Y}"
+    assert date in html
+    side = client.get(f"/ru/berserk/{UPCOMING_DOCUMENT}/1.1/side-by-side/?with=en"
+                      + query.replace("?", "&"))
+    assert side.status_code == 200
 
 
 @pytest.mark.parametrize("as_of", ["", "2020-01-01"])
