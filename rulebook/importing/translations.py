@@ -127,7 +127,8 @@ def load_document_translations(data: dict, report: TranslationReport) -> None:
             if _fill_and_save(correction, "title", titles, targets, report):
                 report.titles += 1
 
-    clauses = {c.key: c for c in Clause.objects.filter(document=document)}
+    # by the keys the source prints: a clause renumbered since by its old key too
+    clauses = Clause.objects.filter(document=document).by_address()
     for key, entry in data.get("clauses", {}).items():
         clause = clauses.get(key)
         if clause is None:

@@ -114,3 +114,14 @@ def test_an_inserted_clause_and_a_changed_renumbered_one_are_two_drafts(
     assert by_key["106.5"].clause_id == moved.pk
     assert by_key["106.5"].text_ru.startswith("Изменённый текст")
     assert by_key["106.4"].text_ru.startswith("Новое правило")
+
+
+def test_the_sites_translations_find_a_renumbered_clause_by_its_old_key(
+        seeded, sources, editor, publisher):
+    """`make run` loads the site's translations, keyed as the source prints the clauses:
+    after a renumbering it reported the clause "unknown" (a breaker's table)."""
+    from rulebook.importing.translations import load_translations_of
+
+    _renumber(Clause.objects.get(key="107.2"), "107.9", editor, publisher)
+    report = load_translations_of("berserk", "comprehensive-rules")
+    assert not [name for name in report.unknown if name.endswith(":107.2")]
