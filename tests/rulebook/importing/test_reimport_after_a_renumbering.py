@@ -3,8 +3,6 @@ breaker's table: ``make run`` made a new, empty clause under the old key, which 
 address, and a draft "Source page changed" proposed it as added): the importer finds the
 renumbered clause by the key the page still prints (``ClauseQuerySet.by_address``)."""
 
-import datetime
-
 from django.utils import timezone
 
 from rulebook.importing import import_source
