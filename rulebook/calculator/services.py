@@ -1117,22 +1117,13 @@ class RulingView:
         applicable), which is the order of their :attr:`StepView.shown` numbers."""
         return self.not_covered + self.decided + self.not_applicable
 
-    @property  # read by the verdict's grounds and its official rulings
-    def grounds(self) -> tuple[SourceView, ...]:
-        """The clauses the verdict rests on: every clause a step or a reading cites, in
-        order of first citation (:attr:`sources`).  A step "considered, not applicable"
-        counts: its clause is why something did not happen, the ground of a "no"
-        (Berserk 107.2 for a slow property out of its sub-phase, the immunity of a
-        Schutzgottkarte for an effect that does not affect it)."""
-        return self.sources
-
     @property
     def official_rulings(self) -> tuple[RulingLink, ...]:
         """The official rulings current on the ruling's date on the clauses the verdict
-        rests on (:attr:`grounds`), each once, in the order the clauses come, then those
-        deciding an open point (:attr:`decided_points`)."""
+        rests on (every clause cited, :attr:`sources`), each once, in the order the clauses
+        come, then those deciding an open point (:attr:`decided_points`)."""
         return tuple(dict.fromkeys(
-            [link for source in self.grounds for link in source.citation.rulings]
+            [link for source in self.sources for link in source.citation.rulings]
             + [point.decision.ruling for point in self.decided_points]))
 
     @property

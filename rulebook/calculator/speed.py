@@ -886,8 +886,9 @@ def _values(values: Iterable[Any], ruling) -> str:
 
 
 def _grounds(ruling) -> str:
-    """"Rests on:", the decided points and the official rulings under the verdict."""
-    grounds = ruling.grounds
+    """"Rests on:" (every clause the ruling cites: a "no" rests on the clause whose condition
+    is not met), the decided points and the official rulings under the verdict."""
+    grounds = ruling.sources
     said = ""
     if grounds:
         dated = bool(ruling.dated)
