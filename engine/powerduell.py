@@ -1376,7 +1376,7 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
         _order_steps(trace, n, changes, order, both, below, rank_one)
     if len(order) < 2:  # one change at most: one order, nothing activated together
         return order
-    if order == recency:  # the same changes (a key names one change) in the same order
+    if _agree(order):  # activation never puts a change before one ranked before it
         return _tied_order(trace, n, order, rank)
     if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
         return _tied_order(trace, n, recency, _recency)
@@ -1384,6 +1384,19 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
         _say("recency", recency=_order_text(_keys(recency)), effect=msg(effect))
         for effect in (_("with a different result"), _("with the same result")))), number=n)
     return _tied_order(trace, n, order, rank)
+
+
+def _agree(order: list[_Change]) -> bool:
+    """Whether activation puts no change of ``order`` (by Wirkungsrang) before one ranked
+    before it: effects activated together do not disagree with their ranks, whatever order
+    they are listed in (reihenfolge.p3).
+
+    >>> one = _Change(1, Source.ENERGY, Spielfeldseite.A, 1, Attribute.AP, Operation.ADD, 10)
+    >>> _agree([one, replace(one, key=2)]), _agree([one, replace(one, key=2, activated=2)])
+    (True, False)
+    """
+    keys = [_recency(change) for change in order]
+    return all(first <= second for first, second in zip(keys, keys[1:]))
 
 
 def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Change],

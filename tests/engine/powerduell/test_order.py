@@ -64,6 +64,27 @@ def test_order_agreeing_rank_and_recency_have_no_readings():
     assert ORDER_SCENARIO.evaluate(data).readings == ()
 
 
+@pytest.mark.parametrize("first, second", [
+    ("guardian-spezial-wirkung", "guardian-wirkung"), ("guardian-wirkung", "energy"),
+    ("energy", "gravitation-energy")])
+def test_order_effects_activated_together_never_disagree_with_their_ranks(first, second):
+    """Effects activated together are not ordered by activation (reihenfolge.p3), so Wirkungsrang
+    and activation cannot disagree between them, whichever is listed first: no
+    ``rank-or-recency`` reading (a judge's table: listed Spezial-Wirkung first, it showed one
+    that listing the Wirkung first did not)."""
+    effects = [{"source": source, "activated": 1, "attribute": "ap", "operation": operation,
+                "amount": amount} for source, operation, amount in (
+        (first, "double", None), (second, "add", 20))]
+    rulings = [ORDER_SCENARIO.evaluate({"base_ap": 100, "effects": listed})
+               for listed in (effects, effects[::-1])]
+    for ruling in rulings:
+        assert ruling.readings_of("rank-or-recency") == ()
+    assert ([sorted(r.value("ap") for r in ruling.readings) for ruling in rulings][0]
+            == [sorted(r.value("ap") for r in ruling.readings) for ruling in rulings][1])
+    assert {reading.point for reading in rulings[0].readings} == {
+        reading.point for reading in rulings[1].readings}
+
+
 def test_order_spezial_wirkung_before_or_after_wirkung_shows_both_readings():
     """"Spezial-Wirkung steht vor der Wirkung" leaves open whether it is evaluated first;
     where the two orders give different values, both readings are shown with their values."""
