@@ -218,6 +218,10 @@ def _not_text(request: HttpRequest) -> JsonResponse | None:
         data = json.loads(request.body, object_pairs_hook=_pairs(twice), parse_int=_whole)
     except ValueError:
         return None
+    except RecursionError:  # deeper than Python's parser goes (about 1,000 levels)
+        return _too_deep()
+    if _deeper_than(data, _DEEPEST):
+        return _too_deep()
     huge = _first_path(data, _is_huge) if _HUGE_DIGITS.search(request.body) else None
     if huge is not None:
         return JsonResponse(error_body([{"field": ".".join(map(str, huge)), "message": (
@@ -233,6 +237,33 @@ def _not_text(request: HttpRequest) -> JsonResponse | None:
     return JsonResponse(error_body([{"field": ".".join(map(str, path)), "message": (
         "Not valid text: an unpaired surrogate (\\ud800–\\udfff) is no Unicode character. "
         "Send the text as UTF-8.")}]), status=422)
+
+
+#: The deepest a JSON body may nest arrays and objects: far past every scenario's inputs (a
+#: group's item is three levels under the body), well short of where reading it recursively
+#: would exhaust Python's stack (:func:`_first_path`, the API's validation).
+_DEEPEST = 64
+
+
+def _deeper_than(data, levels: int) -> bool:
+    """Whether ``data`` (parsed JSON) nests arrays and objects more than ``levels`` deep,
+    walked without recursion.
+
+    >>> _deeper_than([[[]]], 3), _deeper_than([[[]]], 2), _deeper_than({"a": [1, {}]}, 3)
+    (False, True, False)
+    """
+    level = [data]
+    for _depth in range(levels):  # then ``level`` holds the values ``levels`` deep
+        level = [item for node in level if isinstance(node, (dict, list))
+                 for item in (node.values() if isinstance(node, dict) else node)]
+    return any(isinstance(node, (dict, list)) for node in level)
+
+
+def _too_deep() -> JsonResponse:
+    """The 400 (API error shape) to a JSON body nested past :data:`_DEEPEST` levels."""
+    return JsonResponse(error_body([{"field": "", "message": (
+        f"The JSON body nests arrays and objects more than {_DEEPEST} levels deep; no "
+        "operation takes that.")}]), status=400)
 
 
 #: The most digits a JSON whole number may have; past them :func:`_whole` does not convert

@@ -241,6 +241,26 @@ def test_every_api_address_answers_an_oversized_body_with_413(client, db, method
     assert error["field"] == "" and error["message"].startswith("The request body is too large")
 
 
+@pytest.mark.parametrize("path", [EVALUATE, "/api/scenarios/berserk/situation/card-text",
+                                  "/api/games", "/api/no-such-operation"])
+@pytest.mark.parametrize("levels, inner", [(1000, "1"), (65, "1"), (900, '"\\ud800"')])
+def test_a_body_nested_too_deeply_is_a_400_in_the_error_shape(client, db, path, levels, inner):
+    """A body of arrays nested 1,000 deep (2 KB) stopped Python's JSON parser with a
+    RecursionError: a 500 HTML page (a breaker's request); 65 levels is past every input."""
+    body = '{"inputs": ' + "[" * levels + inner + "]" * levels + "}"
+    response = client.generic("POST", path, body, content_type="application/json")
+    assert response.status_code == 400
+    assert errors(response) == [{"field": "", "message": (
+        "The JSON body nests arrays and objects more than 64 levels deep; no operation "
+        "takes that.")}]
+
+
+def test_a_body_nested_as_deep_as_allowed_is_read(client, db):
+    body = '{"inputs": ' + "[" * 63 + "]" * 63 + "}"
+    response = client.generic("POST", EVALUATE, body, content_type="application/json")
+    assert response.status_code == 422 and "levels deep" not in response.content.decode()
+
+
 def test_the_html_site_keeps_its_own_error_pages(client, db):
     """Outside /api/ an oversized form is the site's HTML 400 page (three languages)."""
     response = client.post("/admin/login/", "username=" + "a" * TEN_MB,
