@@ -60,7 +60,7 @@ def test_security_headers(client, seeded, path):
 
 def test_pages_have_no_inline_script_and_htmx_adds_no_inline_style(client, seeded):
     html = client.get("/de/berserk/comprehensive-rules/").content.decode()
-    assert """<meta name="htmx-config" content='{"includeIndicatorStyles":false}'>""" in html
+    assert """<meta name="htmx-config" content='{"includeIndicatorStyles":false,"historyCacheSize":0,"refreshOnHistoryMiss":true}'>""" in html
     for chunk in html.split("<script")[1:]:
         assert chunk.lstrip().startswith("src=") or ' src="' in chunk.split(">")[0], chunk[:80]
     assert "<style" not in html

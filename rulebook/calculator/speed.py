@@ -1714,7 +1714,8 @@ def _page_chrome(urls: dict) -> tuple[str, ...]:
         f'{t("Rule corrections of all games")}" href="{_e(urls["corrections_feed"])}">\n  '
         f'<link rel="stylesheet" href="{s("rulebook/calculator/calculator.css")}">\n'
         f'  <script src="{s("rulebook/calculator/calculator.js")}" defer></script>\n  \n  '
-        '<meta name="htmx-config" content=\'{"includeIndicatorStyles":false}\'>\n  '
+        '<meta name="htmx-config" content=\'{"includeIndicatorStyles":false,'
+        '"historyCacheSize":0,"refreshOnHistoryMiss":true}\'>\n  '
         + _e(htmx_script(version=2, minified=True, extensions="", nonce=None))
         + '\n</head>\n<body>\n'
         f'  <a class="skip-link" href="#main">{t("Skip to content")}</a>\n'

@@ -143,6 +143,35 @@ def test_evaluating_a_case_with_htmx_swaps_only_the_ruling(journey, language):
     expect(field(page, BK_7A[language][0][0])).to_have_value("creature")
 
 
+def test_back_and_forward_show_each_ruling_beside_the_entries_it_rests_on(journey, language):
+    """Back after a second ruling showed the first ruling beside a form emptied of what was
+    typed (htmx restored its snapshot of the page, which holds no typed values; a breaker's
+    table): every step of the history is now the page of its own address."""
+    page = journey.page
+    open_timing_scenario(journey, language)
+    fill_bk_7a(page, language)
+    page.get_by_role("button", name=SUBMIT[language], exact=True).click()
+    expect(simple_strike_value(page, language)).to_have_text(YES[language])
+    first_url = page.url
+    field(page, BK_7A[language][2][0]).select_option("opponent")
+    with page.expect_response(lambda r: "turn=opponent" in r.url):
+        page.get_by_role("button", name=SUBMIT[language], exact=True).click()
+    expect(simple_strike_value(page, language)).not_to_have_text(YES[language])
+    values = page.locator("#ruling .ruling-value")
+    second_url, second_values = page.url, values.all_inner_texts()
+    page.go_back()
+    expect(page).to_have_url(first_url)
+    expect(simple_strike_value(page, language)).to_have_text(YES[language])
+    for label, value in BK_7A[language]:
+        expect(field(page, label)).to_have_value(value)
+    page.go_forward()
+    expect(page).to_have_url(second_url)
+    expect(field(page, BK_7A[language][2][0])).to_have_value("opponent")
+    expect(field(page, BK_7A[language][0][0])).to_have_value("creature")
+    expect(simple_strike_value(page, language)).not_to_have_text(YES[language])
+    assert values.all_inner_texts() == second_values
+
+
 def test_evaluating_a_case_without_javascript(no_script_journey, language):
     journey = no_script_journey
     page = journey.page
