@@ -717,7 +717,7 @@ class Field:
         """
         if not isinstance(raw, str):
             return None
-        value = _trim(raw).lower()
+        value = _folded(raw)
         return value if value in self._allowed else None
 
     def choice(self, value: str) -> Choice:
@@ -942,6 +942,18 @@ def _trim(text: str) -> str:
     return text.strip(_SPACES)
 
 
+def _folded(text: str) -> str:
+    """``text`` trimmed (:func:`_trim`) and, where it is ASCII, in lower case: the letter case
+    the choices' JSON Schema ignores (:func:`_choice_schema`).  Other text is left as it is,
+    so no letter outside ASCII folds into a value (the Kelvin sign ``K`` is no ``k``).
+
+    >>> _folded(" Merkur "), _folded("MER\u212aUR")
+    ('merkur', 'MERKUR')
+    """
+    text = _trim(text)
+    return text.lower() if text.isascii() else text
+
+
 def _coerce_bool(raw: Any, path: str) -> bool:
     if raw is None or raw == "" or raw is False:
         return False
@@ -950,9 +962,9 @@ def _coerce_bool(raw: Any, path: str) -> bool:
     if isinstance(raw, (list, tuple)):
         raw = raw[-1] if raw else ""
         return _coerce_bool(raw, path)
-    if isinstance(raw, str) and _trim(raw).lower() in ("1", "true", "on", "yes"):
+    if isinstance(raw, str) and _folded(raw) in ("1", "true", "on", "yes"):
         return True
-    if isinstance(raw, str) and _trim(raw).lower() in ("0", "false", "off", "no"):
+    if isinstance(raw, str) and _folded(raw) in ("0", "false", "off", "no"):
         return False
     raise InputError(path, msg(_("Enter yes or no.")))
 
@@ -1106,7 +1118,7 @@ def _read_json_choice(spec: Field, raw: Any, path: str) -> Any:
     if type(raw) is str and raw:
         if raw in spec._plain:  # already trimmed and in lower case
             return raw
-        value = _trim(raw).lower()
+        value = _folded(raw)
         if value in spec._allowed:
             return value
     return _read_json(spec, raw, path)

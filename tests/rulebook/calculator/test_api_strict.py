@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from urllib.parse import quote
 
 import jsonschema_rs
 import pytest
@@ -391,6 +392,34 @@ def test_full_width_digits_are_not_a_number_on_the_form_either(client, db):
                           "&target_elements=swamp")
     assert response.status_code == 422
     assert errors(response) == [{"field": "strike_bonus", "message": "Enter a whole number."}]
+
+
+@pytest.mark.parametrize("value, accepted", [
+    ("SWAMP", True), (" Swamp\t", True),
+    ("DAR\u212aNESS", False),  # the Kelvin sign, which lower() makes a k
+])
+def test_a_choice_in_another_letter_case_means_what_the_schema_says(client, db, value,
+                                                                      accepted):
+    """Letter case is ignored in ASCII only, as the schema's pattern does: a letter outside
+    ASCII that folds into an ASCII one (the Kelvin sign into k: "MER\u212aUR" was read
+    as merkur, which the schema refuses; a breaker's request) is no value of the choice."""
+    schema = client.get("/api/scenarios/berserk/element-feature").json()["input_schema"]
+    inputs = {**BK1, "feature_element": value}
+    assert jsonschema_rs.Draft202012Validator(schema).is_valid(inputs) is accepted
+    response = post(client, EVALUATE, {"inputs": inputs})
+    assert response.status_code == (200 if accepted else 422)
+    form = client.get(EVALUATE + "?" + BK1_QUERY.replace("feature_element=swamp",
+                                                         "feature_element=" + quote(value)))
+    assert form.status_code == (200 if accepted else 422)
+
+
+def test_the_kelvin_sign_is_no_k_in_a_planet_either(client, db):
+    schema = client.get("/api/scenarios/power-duell/guardian-wirkung").json()["input_schema"]
+    validator = jsonschema_rs.Draft202012Validator(schema["properties"]["base_planet"])
+    assert validator.is_valid("MERKUR") and not validator.is_valid("MER\u212aUR")
+    scenario = engine.find_scenario(engine.rulesets(), "power-duell", "guardian-wirkung")
+    planet = next(spec for spec in scenario.fields if spec.name == "base_planet")
+    assert (planet.choice_value("MERKUR"), planet.choice_value("MER\u212aUR")) == ("merkur", None)
 
 
 def test_every_worked_example_uses_known_fields_only(client, db):
