@@ -225,8 +225,8 @@ def _conditions(*conditions: Condition) -> Field:
                  help=msg(_("What other abilities say about this game element.")))
 
 
-def _group(name: str, label: str, max_items: int, *fields: Field) -> Field:
-    return Field(name, msg(label), FieldKind.GROUP, max_items=max_items, fields=fields)
+def _group(name: str, label: str, max_items: int, *fields: Field, **more: Any) -> Field:
+    return Field(name, msg(label), FieldKind.GROUP, max_items=max_items, fields=fields, **more)
 
 
 _STATUSES = Field("statuses", msg(_("Status cards it has")), FieldKind.MULTIPLE_CHOICE,
@@ -263,9 +263,8 @@ FIELDS: tuple[Field, ...] = (
          help=_("Optional; shown to confirm that costs are not considered.")),
     _int("actor", _("Acting character (number in the list of heroes and allies)"),
          minimum=1, maximum=8, required=False, help=_("Only for basic powers.")),
-    Field("effects", msg(_("Effects of the card ability, in order")), FieldKind.GROUP,
-          fields=_EFFECT_FIELDS, min_items=0, max_items=3,
-          help=msg(_("1 to 3 effects for a card ability; none for a basic power."))),
+    _group("effects", _("Effects of the card ability, in order"), 3, *_EFFECT_FIELDS,
+           help=msg(_("1 to 3 effects for a card ability; none for a basic power."))),
     _group("villain", _("Villain in play"), 1,
            _DAMAGE, _STATUSES, _conditions(*_CHARACTER_CONDITIONS), _ATTACKING),
     _group("minions", _("Minions in play"), 8, _DAMAGE, _STATUSES,
@@ -277,13 +276,13 @@ FIELDS: tuple[Field, ...] = (
            _conditions(*_SCHEME_CONDITIONS, _C.CANNOT_BE_DEFEATED, _C.CANNOT_BE_DISCARDED)),
     _bool("crisis_icon", _("A crisis icon is in play elsewhere"),
           help=_("A crisis icon on a card not listed as a side scheme.")),
-    replace(_group("characters", _("Heroes and allies in play"), 8,
-                   Field("kind", msg(_("Hero or ally")), FieldKind.CHOICE,
-                         choices=TargetType.choices((_K.HERO, _K.ALLY))),
-                   _int("atk", _("ANG (attack)")), _int("thw", _("WID (thwart)")),
-                   _int("def", _("VER (defense)")), _DAMAGE, _bool("exhausted", _("Exhausted")),
-                   _STATUSES, _conditions(*_CHARACTER_CONDITIONS, *_CARD_CONDITIONS)),
-            picked=True),  # the actor is picked by number
+    _group("characters", _("Heroes and allies in play"), 8,
+           Field("kind", msg(_("Hero or ally")), FieldKind.CHOICE,
+                 choices=TargetType.choices((_K.HERO, _K.ALLY))),
+           _int("atk", _("ANG (attack)")), _int("thw", _("WID (thwart)")),
+           _int("def", _("VER (defense)")), _DAMAGE, _bool("exhausted", _("Exhausted")),
+           _STATUSES, _conditions(*_CHARACTER_CONDITIONS, *_CARD_CONDITIONS),
+           picked=True),  # the actor is picked by number
     _group("other_cards", _("Other cards in play (upgrades, supports, attachments)"), 6,
            _bool("exhausted", _("Exhausted")), _conditions(*_CARD_CONDITIONS)),
     _group("players", _("Players (player 1 uses the ability)"), 4,
@@ -466,9 +465,12 @@ def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
             players: bool) -> Effect:
     """Effect ``index`` (from 0); ``previous``: the last target type named, "das [Ziel]".
 
-    :raises InputError: naming the effect's field (``effects.0.amount``, ...)."""
+    :raises InputError: naming the effect's field (``effects.0.amount``, ...), e.g. for a
+        target type the selector lacks or does not take."""
     amount, verb, selector = item["amount"], Verb(item["verb"]), Selector(item["selector"])
-    _fail_first(f"effects.{index}.", (verb in AMOUNT_VERBS and amount is None, "amount", _(
+    named = TargetType(item["target_type"]) if item["target_type"] else None
+    path, earlier = f"effects.{index}.", selector in (Selector.THE, Selector.JOINT)
+    _fail_first(path, (verb in AMOUNT_VERBS and amount is None, "amount", _(
         "This effect needs an amount N.")),
         (verb is Verb.DRAW and amount is not None and amount < 1, "amount", _(
             "Draw at least 1 card.")),
@@ -479,37 +481,27 @@ def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
         (item["count"] != 1 and selector is not Selector.CHOOSE, "count", _(
             "Only 'choose N' names a number of targets; leave 1 for this selector.")),
         ((verb is Verb.FUTURE) != (selector is Selector.FUTURE), "selector", _(
-            "A future effect, and only a future effect, names a future target.")))
-    target_type = _target_type(f"effects.{index}.", selector, item["target_type"], previous)
+            "A future effect, and only a future effect, names a future target.")),
+        (selector in (Selector.ONE, Selector.EACH, Selector.CHOOSE) and named is None,
+         "target_type", _("Choose the target.")),
+        (earlier and previous is None, "selector", _(
+            "This effect refers to the target of an earlier effect, but no earlier effect "
+            "names a target.")),
+        (earlier and named not in (None, previous), "target_type", _(
+            "The target of an earlier effect is meant; leave this empty.")),
+        (selector is Selector.YOU and named not in (None, TargetType.PLAYER), "target_type", _(
+            "'You' is the player; leave this empty.")),
+        (selector is Selector.FUTURE and named is not None, "target_type", _(
+            "A future effect names no target in play; leave this empty.")))
+    target_type = previous if earlier else {Selector.YOU: TargetType.PLAYER,
+                                            Selector.FUTURE: None}.get(selector, named)
     _fail_first("", (selector is Selector.YOU and not players, "players", _(
         "Give player 1, who uses the ability.")), (verb is Verb.DRAW and target_type not in (
-            None, TargetType.PLAYER), f"effects.{index}.target_type", _(
+            None, TargetType.PLAYER), path + "target_type", _(
             "A player draws cards (Ziel ¶3.3): choose the player as the target, or 'you'.")))
     return Effect(index + 1, verb, selector, target_type, amount,
                   Status(item["status"]) if item["status"] else None, item["count"],
                   bool(item.get("for_each")))
-
-
-def _target_type(path: str, selector: Selector, given: str | None,
-                 previous: TargetType | None) -> TargetType | None:
-    """The target type ``selector`` names (``given``: the field's value).
-
-    :raises InputError: for a target type the selector lacks or does not take."""
-    named = TargetType(given) if given else None
-    earlier = selector in (Selector.THE, Selector.JOINT)
-    _fail_first(path, (selector in (Selector.ONE, Selector.EACH, Selector.CHOOSE)
-                       and named is None, "target_type", _("Choose the target.")),
-                (earlier and previous is None, "selector", _(
-                    "This effect refers to the target of an earlier effect, but no earlier "
-                    "effect names a target.")),
-                (earlier and named not in (None, previous), "target_type", _(
-                    "The target of an earlier effect is meant; leave this empty.")),
-                (selector is Selector.YOU and named not in (None, TargetType.PLAYER),
-                 "target_type", _("'You' is the player; leave this empty.")),
-                (selector is Selector.FUTURE and named is not None, "target_type", _(
-                    "A future effect names no target in play; leave this empty.")))
-    return previous if earlier else {Selector.YOU: TargetType.PLAYER,
-                                     Selector.FUTURE: None}.get(selector, named)
 
 
 # What the entry leaves open, and what it does not cover ------------------------------------------
@@ -712,14 +704,15 @@ class _Run:
         self.trace.applied(msg(text, **params), *clauses)
 
     def doubt(self, text: str, why: str | Message | OpenPoint, *clauses: Clause,
-              **params: Any) -> None:
+              **params: Any) -> bool:
         """A silent step: ``text`` with ``params``; ``why`` says what the engine assumes, or
-        is the open point the step is about (its ``why``; the step names it, ``Step.point``)."""
+        is the open point the step is about (its ``why``; the step names it, ``Step.point``).
+        Whether the rules follow the first reading of that point (:meth:`first`)."""
         point = why if isinstance(why, OpenPoint) else None
         reason = point.why if point else why if isinstance(why, Message) else msg(why)
-        step = self.trace.silent(msg(text, **params), reason, *clauses)
-        if point is not None:
-            self.trace.steps[self.trace.steps.index(step)] = replace(step, point=point.slug)
+        self.trace.silent(msg(text, **params), reason, *clauses,
+                          point=point.slug if point else None)
+        return point is not None and self.first(point)
 
     def record(self, effect: Effect, candidates: tuple[Element, ...], valid: tuple[Element, ...],
                resolves: Any = (), unknown: Any = (), deterministic: bool = False) -> None:
@@ -754,10 +747,9 @@ class _Run:
                      actor=self.table.acting.name, stat=msg(_BASIC[self.table.kind].word),
                      target=el.name)
             return False
-        self.doubt(_("Effect %(number)s has an amount of 0: %(target)s is not counted as "
-                     "affected."), ZERO_AMOUNT, Clause.VALID, Clause.ZERO,
-                   number=effect.number, target=el.name)
-        return self.first(ZERO_AMOUNT)
+        return self.doubt(_("Effect %(number)s has an amount of 0: %(target)s is not counted as "
+                            "affected."), ZERO_AMOUNT, Clause.VALID, Clause.ZERO,
+                          number=effect.number, target=el.name)
 
     def seen(self, el: Element, earlier: list[Effect]) -> Element | None:
         """``el`` at initiation, or as ``earlier`` effects left it (:data:`EFFECT_ORDER`)."""
@@ -934,11 +926,10 @@ def remove_threat(run: _Run, effect: Effect, el: Element) -> bool:
         return False
     if run.forbidden(effect, el):
         return False
-    if el.threat == 0:
-        run.doubt(_("%(target)s has no threat: not a valid target for removing threat."),
-                  NO_THREAT, Clause.VALID, Clause.EFFECTS, Clause.ZERO, target=el.name)
-        if run.first(NO_THREAT):
-            return False
+    if el.threat == 0 and run.doubt(_("%(target)s has no threat: not a valid target for "
+                                      "removing threat."), NO_THREAT, Clause.VALID,
+                                    Clause.EFFECTS, Clause.ZERO, target=el.name):
+        return False
     return not run.zero_blocks(effect, el) and run.affected(effect, el)
 
 
@@ -964,10 +955,9 @@ def change_state(run: _Run, effect: Effect, el: Element) -> bool:
     unchanged, what = _UNCHANGED.get(effect.verb, (None, ""))
     if unchanged is None or not unchanged(effect, el):
         return run.affected(effect, el)
-    run.doubt(_("Effect %(number)s would change nothing on %(target)s (%(what)s): not counted as "
-                "affected."), NO_CHANGE, Clause.VALID, Clause.EFFECTS,
-              number=effect.number, target=el.name, what=msg(what))
-    return not run.first(NO_CHANGE)
+    return not run.doubt(_("Effect %(number)s would change nothing on %(target)s (%(what)s): not "
+                           "counted as affected."), NO_CHANGE, Clause.VALID, Clause.EFFECTS,
+                         number=effect.number, target=el.name, what=msg(what))
 
 
 @rule(Clause.DRAW, reads=("elements.deck",))
@@ -989,11 +979,10 @@ def defend(run: _Run, effect: Effect, el: Element) -> bool:
         run.say(_("%(target)s is not attacking: defending cannot affect it."), Clause.VALID,
                 target=el.name)
         return False
-    if not effect.amount:
-        run.doubt(_("%(actor)s has VER 0 and is counted as able to defend against %(target)s."),
-                  DEFEND_ZERO, Clause.ZERO, actor=run.table.acting.name, target=el.name)
-        if not run.first(DEFEND_ZERO):
-            return False
+    if not effect.amount and not run.doubt(_(
+            "%(actor)s has VER 0 and is counted as able to defend against %(target)s."),
+            DEFEND_ZERO, Clause.ZERO, actor=run.table.acting.name, target=el.name):
+        return False
     return run.affected(effect, el, Clause.VALID)
 
 
@@ -1026,20 +1015,21 @@ def valid_targets(run: _Run, group: _Group) -> None:
     candidates, members = fixes_on(run, group), group.members
     found = _hits(run, group, candidates)
     valid = tuple(el for el in candidates if any(el in hit for hit in found.values()))
-    disputed, dropped = _disputes(run, group, valid)
+    dropped = _disputes(run, group, valid)
     valid = tuple(el for el in valid if el not in dropped)
     found = {n: [el for el in hit if el not in dropped] for n, hit in found.items()}
-    for el in (e for e in valid if e not in disputed) if len(members) > 1 else ():
+    undisputed = (e for e in valid if (group.head.number, e) not in run.disputed)
+    for el in undisputed if len(members) > 1 else ():
         run.say(_("%(target)s is a valid target: %(count)s of the %(total)s effects on it can "
                   "affect it."), Clause.SEVERAL, target=el.name, total=len(members),
                 count=sum(el in hit for hit in found.values()))
     _record_group(run, group, candidates, valid, found)
 
 
-def _disputes(run: _Run, group: _Group, valid: tuple[Element, ...]
-              ) -> tuple[tuple[Element, ...], tuple[Element, ...]]:
-    """The targets of ``group`` valid by ¶4.4 that ¶4.7 or ¶4.5 dispute, and those of them
-    dropped by the reading this run follows (the second reading of their open point).
+def _disputes(run: _Run, group: _Group, valid: tuple[Element, ...]) -> tuple[Element, ...]:
+    """Note the targets of ``group`` valid by ¶4.4 that ¶4.7 or ¶4.5 dispute
+    (``_Run.disputed``); return those of them dropped by the reading this run follows (the
+    second reading of their open point).
 
     The ability's effects on the target are its members and the "das [Ziel]" effects after
     them: ¶4.7 and ¶4.5 speak of the ability ("eine Kartenfähigkeit, die ihn wieder
@@ -1048,17 +1038,15 @@ def _disputes(run: _Run, group: _Group, valid: tuple[Element, ...]
     (a judge's table). A target the earlier effects cannot affect is no valid one to
     dispute: the ¶4.10 example ("Füge einem Gegner 5 Schaden zu. Betäube den Gegner.")
     stays settled."""
-    disputed: tuple[Element, ...] = ()
     dropped: tuple[Element, ...] = ()
     effects = group.members + group.followers
     for point, clause, disputes, text in _DISPUTES if len(effects) > 1 else ():
-        found = tuple(el for el in valid if disputes(effects, el))
-        for el in found:  # a silent step each
-            run.doubt(text, point, clause, Clause.SEVERAL, target=el.name, total=len(effects))
+        for el in (el for el in valid if disputes(effects, el)):  # a silent step each
             run.disputed[group.head.number, el] = point
-        disputed += found
-        dropped += found if found and not run.first(point) else ()
-    return disputed, dropped
+            if not run.doubt(text, point, clause, Clause.SEVERAL, target=el.name,
+                             total=len(effects)):
+                dropped += (el,)
+    return dropped
 
 
 def _record_group(run: _Run, group: _Group, candidates: tuple[Element, ...],
@@ -1208,8 +1196,7 @@ def judged_at_initiation(run: _Run) -> None:
             chain = chain if effect.selector is Selector.FUTURE else [effect]
             continue
         earlier = next((e for e in chain if _touches(e) in (_touches(effect), "in play")), None)
-        if earlier is not None:
-            run.first(EFFECT_ORDER)  # consulted: the driver compares both readings
+        if earlier is not None:  # consulted: the driver compares both readings
             run.doubt(_("Effect %(number)s is judged against the game state when the ability is "
                         "initiated, not after effect %(earlier)s."), EFFECT_ORDER,
                       Clause.VALID, Clause.THE_TARGET if effect.selector is Selector.THE
@@ -1277,8 +1264,7 @@ def _initiable(run: _Run, group: _Group) -> None:
     head, count = group.head, len(run.valid[group.head.number])
     params = {"number": head.number} | ({} if head.selector is Selector.YOU else {"count": count})
     params |= {"wanted": head.count} if head.count > 1 else {}
-    cites = {Selector.EACH: (Clause.EACH,), Selector.YOU: (Clause.DRAW,)}.get(
-        head.selector, run.clauses(group))
+    cites = (Clause.EACH,) if head.selector is Selector.EACH else run.clauses(group)
     if head.count > count:
         run.trace.not_covered(msg(CHOOSE_SHORT.what.id, **params), *cites)
     else:
@@ -1459,18 +1445,16 @@ def _ruling(table: Table, slug: str) -> Ruling:
     and of the points read together where they give values none shows alone."""
     first = _evaluated(table, {})
     readings: tuple = ()
-    met = dict(first.consulted)
+    met: set[str] = set()  # the slugs of the points met under any of these readings
     for point in first.consulted.values():
-        others = [_evaluated(table, {point.slug: r.slug}) for r in point.readings[1:]]
-        for run in others:
-            met.update(run.consulted)
-        runs = [first.values] + [run.values for run in others]
-        found = [{v.name: v.value for v in values} for values in runs]
+        runs = [first] + [_evaluated(table, {point.slug: r.slug}) for r in point.readings[1:]]
+        met.update(*(run.consulted for run in runs))
+        found = [{v.name: v.value for v in run.values} for run in runs]
         shown = {name for name in set().union(*found) if name == "can_initiate"
                  or name.endswith("_resolves_against")
                  or any(f.get(name, ...) != found[0].get(name, ...) for f in found)}
-        by_slug = {r.slug: tuple(v for v in values if v.name in shown)
-                   for r, values in zip(point.readings, runs)}
+        by_slug = {r.slug: tuple(v for v in run.values if v.name in shown)
+                   for r, run in zip(point.readings, runs)}
         readings += point.readings_for(by_slug.__getitem__)
     if len(met) > 1:  # two points, or one met only under another's reading
         readings += readings_together(first.values, readings, _combinations(table, {}, ()))
