@@ -699,9 +699,16 @@ class _Run:
         self.consulted.setdefault(point.slug, point)
         return self.readings.get(point.slug, point.readings[0].slug) == point.readings[0].slug
 
-    def say(self, text: str, *clauses: Clause, **params: Any) -> None:
-        """An applied step: ``text`` with ``params``, citing ``clauses``."""
+    def say(self, text: str, *clauses: Clause, **params: Any) -> bool:
+        """An applied step: ``text`` with ``params``, citing ``clauses``; ``True``, the answer
+        of a rule whose step says the target is valid."""
         self.trace.applied(msg(text, **params), *clauses)
+        return True
+
+    def invalid(self, text: str, *clauses: Clause, **params: Any) -> bool:
+        """An applied step saying why the target is not valid (:meth:`say`); ``False``."""
+        self.say(text, *clauses, **params)
+        return False
 
     def doubt(self, text: str, why: str | Message | OpenPoint, *clauses: Clause,
               **params: Any) -> bool:
@@ -724,10 +731,9 @@ class _Run:
 
     def affected(self, effect: Effect, el: Element, *clauses: Clause) -> bool:
         """Say that ``effect`` can affect ``el`` (Ziel ¶4, ¶4.1 unless ``clauses``)."""
-        self.say(_("Effect %(number)s (%(effect)s) can affect %(target)s."),
-                 *(clauses or (Clause.VALID, Clause.EFFECTS)), number=effect.number,
-                 effect=effect.name, target=el.name)
-        return True
+        return self.say(_("Effect %(number)s (%(effect)s) can affect %(target)s."),
+                        *(clauses or (Clause.VALID, Clause.EFFECTS)), number=effect.number,
+                        effect=effect.name, target=el.name)
 
     def forbidden(self, effect: Effect, el: Element) -> bool:
         """Ziel ¶4.5: whether another ability forbids what ``effect`` would make ``el`` do."""
@@ -879,8 +885,7 @@ def label_restriction(run: _Run, effect: Effect, el: Element) -> bool:
     for label in sorted(run.table.labels, key=list(Label).index):
         condition, clause, basic, why, card = _LABELS[label]
         if condition in el.conditions and not run.table.kind.is_basic:
-            run.say(card, clause, target=el.name)
-            return False
+            return run.invalid(card, clause, target=el.name)
         if condition in el.conditions:
             run.doubt(basic, why, clause, Clause.BASIC, target=el.name)
             if run.first(BASIC_LABEL):
@@ -898,9 +903,8 @@ def label_restriction(run: _Run, effect: Effect, el: Element) -> bool:
 def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶4.7: no target that cannot take damage; ¶4.6: prevented damage still affects it."""
     if _C.CANNOT_TAKE_DAMAGE in el.conditions:
-        run.say(_("%(target)s cannot take damage: not a valid target of an effect that deals "
-                  "damage."), Clause.NO_DAMAGE, target=el.name)
-        return False
+        return run.invalid(_("%(target)s cannot take damage: not a valid target of an effect "
+                             "that deals damage."), Clause.NO_DAMAGE, target=el.name)
     if run.zero_blocks(effect, el):
         return False
     tough = Status.TOUGH in el.statuses and _C.DAMAGE_PREVENTED not in el.conditions
@@ -908,9 +912,8 @@ def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
         run.trace.add(assumed(msg(_("a tough status card (Zäh) on %(target)s prevents the damage"),
                                   target=el.name), Clause.PREVENTED.cite()))
     if tough or _C.DAMAGE_PREVENTED in el.conditions:
-        run.say(_("Damage dealt to %(target)s would be prevented but still counts as affecting "
-                  "it."), Clause.PREVENTED, target=el.name)
-        return True
+        return run.say(_("Damage dealt to %(target)s would be prevented but still counts as "
+                         "affecting it."), Clause.PREVENTED, target=el.name)
     return run.affected(effect, el)
 
 
@@ -920,10 +923,9 @@ def deal_damage(run: _Run, effect: Effect, el: Element) -> bool:
 def remove_threat(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶5.1 (its example): a crisis icon keeps threat on the main scheme; ¶4.5."""
     if el.kind is _K.MAIN_SCHEME and run.crisis:
-        run.say(_("A crisis icon is in play: threat cannot be removed from the main scheme, which "
-                  "is not a valid target of effect %(number)s."), Clause.EACH_INVALID,
-                number=effect.number)
-        return False
+        return run.invalid(_("A crisis icon is in play: threat cannot be removed from the main "
+                             "scheme, which is not a valid target of effect %(number)s."),
+                           Clause.EACH_INVALID, number=effect.number)
     if run.forbidden(effect, el):
         return False
     if el.threat == 0 and run.doubt(_("%(target)s has no threat: not a valid target for "
@@ -964,21 +966,18 @@ def change_state(run: _Run, effect: Effect, el: Element) -> bool:
 def draw(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶3.3: a player is a valid target for drawing while the deck has a card."""
     if el.deck < 1:
-        run.say(_("%(target)s has no card in the deck: not a valid target for drawing."),
-                Clause.DRAW, target=el.name)
-        return False
-    run.say(_("%(target)s: cards in the deck — %(deck)s; a valid target for drawing."),
-            Clause.DRAW, target=el.name, deck=el.deck)
-    return True
+        return run.invalid(_("%(target)s has no card in the deck: not a valid target for "
+                             "drawing."), Clause.DRAW, target=el.name)
+    return run.say(_("%(target)s: cards in the deck — %(deck)s; a valid target for drawing."),
+                   Clause.DRAW, target=el.name, deck=el.deck)
 
 
 @rule(Clause.VALID, Clause.ZERO, reads=("elements.attacking",), opens=(DEFEND_ZERO,))
 def defend(run: _Run, effect: Effect, el: Element) -> bool:
     """Ziel ¶4: defending can affect only an attacking enemy; ¶4.2 for VER 0 (open)."""
     if not el.attacking:
-        run.say(_("%(target)s is not attacking: defending cannot affect it."), Clause.VALID,
-                target=el.name)
-        return False
+        return run.invalid(_("%(target)s is not attacking: defending cannot affect it."),
+                           Clause.VALID, target=el.name)
     if not effect.amount and not run.doubt(_(
             "%(actor)s has VER 0 and is counted as able to defend against %(target)s."),
             DEFEND_ZERO, Clause.ZERO, actor=run.table.acting.name, target=el.name):
@@ -1366,10 +1365,8 @@ def threat_after(run: _Run) -> list[Value]:
     """Ziel ¶5, ¶5.1: threat on each scheme after the "each" threat effects (crisis example)."""
     threat = {e.ident: e.threat for e in run.table.elements if e.kind in _SCHEMES}
     considered: dict[str, Element] = {}
-    for effect in run.table.effects:
-        if effect.verb not in (Verb.ADD_THREAT, Verb.REMOVE_THREAT) \
-                or not run.deterministic.get(effect.number):
-            continue
+    for effect in (e for e in run.table.effects if e.verb in (Verb.ADD_THREAT, Verb.REMOVE_THREAT)
+                   and run.deterministic.get(e.number)):
         amount = effect.amount or 0
         for el in (e for e in run.candidates[effect.number] if e.kind in _SCHEMES):
             before = threat[considered.setdefault(el.ident, el).ident]
