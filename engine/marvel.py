@@ -853,8 +853,7 @@ def fixes_on(run: _Run, group: _Group) -> tuple[Element, ...]:
               "%(count)s."), Clause.FIXES, Clause.TARGETS, number=group.head.number,
             type=target_type.label, count=len(found))
     if target_type is TargetType.CHARACTER:
-        run.doubt(_("'Charakter' is taken to mean heroes and allies."), CHARACTER,
-                  Clause.TARGETS)
+        run.doubt(_("'Charakter' is taken to mean heroes and allies."), CHARACTER, Clause.TARGETS)
     if target_type is TargetType.CARD:
         run.doubt(_("'Karte' is taken to mean the cards in play that the effect can apply to."),
                   _("The entry does not say which cards 'eine Karte' covers; the engine counts "
@@ -1106,6 +1105,7 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
     """Ziel ¶4.10: "das [Ziel]" resolves only for a valid target of the previous effect."""
     head = group.head
     candidates, previous = run.candidates[head.number], run.valid[head.number]
+    between = run.table.effects[head.number - 1:effect.number - 1]  # from the head, in order
     if head.selector is Selector.EACH:
         run.doubt(_("Effect %(number)s refers to the targets of an 'each' effect."), _(
             "The texts do not say what 'the [target]' means after an 'each' effect; the engine "
@@ -1120,8 +1120,7 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
         if el not in previous and (el in earlier_open) != (not applies):
             unknown += [el] if applies else []
             continue
-        seen = run.seen(el, [e for e in _between(run, head, effect)
-                             if el in run.resolves[e.number]])
+        seen = run.seen(el, [e for e in between if el in run.resolves[e.number]])
         can = seen is not None and _affects(run, effect, seen)
         if can is None or (can and el in previous):
             (unknown if can is None else result).append(el)
@@ -1132,15 +1131,17 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
                       target=el.name, number=effect.number)
         elif el in previous:
             run.say(_STAYS, Clause.SEVERAL, Clause.THE_TARGET, target=el.name, number=effect.number)
-    _may_be_defeated(run, effect, head, result)
+    _may_be_defeated(run, effect, between, result)
     run.record(effect, candidates, previous, result, unknown, run.deterministic[head.number])
     if head.number in run.open_valid:
         run.open_valid.add(effect.number)
 
 
-def _may_be_defeated(run: _Run, effect: Effect, head: Effect, targets: list[Element]) -> None:
-    """Assume a target of "das [Ziel]" survives earlier damage (hit points: not in the texts)."""
-    damaging = [e for e in _between(run, head, effect) if e.verb is Verb.DEAL_DAMAGE]
+def _may_be_defeated(run: _Run, effect: Effect, between: tuple[Effect, ...],
+                     targets: list[Element]) -> None:
+    """Assume a target of "das [Ziel]" survives earlier damage (hit points: not in the texts)
+    dealt by the effects ``between`` its group's head and it."""
+    damaging = [e for e in between if e.verb is Verb.DEAL_DAMAGE]
     # the names stay messages (a tuple renders as a list): str() of one is its repr
     hit = tuple(el.name for el in targets if any(el in run.resolves[e.number] for e in damaging)
                 and Status.TOUGH not in el.statuses and _C.DAMAGE_PREVENTED not in el.conditions)
@@ -1149,11 +1150,6 @@ def _may_be_defeated(run: _Run, effect: Effect, head: Effect, targets: list[Elem
             "Whether that damage defeats it depends on its hit points, which these texts do not "
             "define; the engine assumes it is still in play."),
             Clause.THE_TARGET, number=effect.number, targets=hit)
-
-
-def _between(run: _Run, head: Effect, effect: Effect) -> tuple[Effect, ...]:
-    """The effects from ``head`` up to ``effect`` (numbered from 1, in order), without it."""
-    return run.table.effects[head.number - 1:effect.number - 1]
 
 
 @rule(Clause.FUTURE, reads=("effects.selector",))
@@ -1580,13 +1576,13 @@ TARGET_VALIDITY = Scenario(
     summary=msg(_("Whether an ability or basic power can be initiated, which game elements are "
                   "valid targets of each effect, and what each effect resolves against.")),
     fields=FIELDS, evaluator=evaluate, citations=CITATIONS, examples=EXAMPLES, parse=parse)
-SITUATION = Scenario(
-    slug=SITUATION_SLUG, game=GAME,
+SITUATION = replace(
+    TARGET_VALIDITY, slug=SITUATION_SLUG,
     title=msg(_("The board: an ability, its effects and every game element")),
     summary=msg(_("Whether an ability can be initiated, the valid targets of each effect and what "
                   "it resolves against, and which inputs the published texts do not cover.")),
-    fields=SITUATION_FIELDS, evaluator=evaluate_situation, citations=CITATIONS,
-    examples=EXAMPLES + SITUATION_EXAMPLES, parse=parse, grammar="engine.cardtext.marvel")
+    fields=SITUATION_FIELDS, evaluator=evaluate_situation,
+    examples=EXAMPLES + SITUATION_EXAMPLES, grammar="engine.cardtext.marvel")
 RULESET = Ruleset(game=GAME, title=msg(_("Marvel Champions")), documents=(DOCUMENT,),
                   scenarios=(TARGET_VALIDITY, SITUATION), rules=RULES, uncovered=UNCOVERED,
                   terms=TERMS)
