@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from engine.core import (
     ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message, OpenPoint,
-    Outside, RuleRun, Ruleset, RunView, Scenario, Uncovered, Value, _, msg, open_point,
+    Outside, RuleRun, Ruleset, RunView, Scenario, Trace, Uncovered, Value, _, msg, open_point,
     possible_run, rule,
     card_text_field, has_card_text, validate_fields,
 )
@@ -404,7 +405,35 @@ DEFENDER_OWN = open_point(
 
 # -- One run: the state the rules write, the readings they chose -------------------------------
 
-class _Run(RuleRun):
+def _said(text: str, params: Mapping[str, Any]) -> Message:
+    """The message ``text`` (an id) filled with those of ``params`` it names."""
+    return msg(text, **{name: params[name] for name in re.findall(r"%\((\w+)\)s", text)})
+
+
+class _Say:
+    """Steps said on ``trace`` from message ids, each filled with the parameters it names."""
+
+    def __init__(self, trace: Trace) -> None:
+        self.trace = trace
+
+    def applied(self, text: str, *clauses: Clause, **params: Any) -> None:
+        """Record an applied step saying ``text``."""
+        self.trace.applied(_said(text, params), *clauses)
+
+    def nothing(self, text: str, reason: str, *clauses: Clause, **params: Any) -> None:
+        """Record a step not applied for ``reason`` (108.1 unless ``clauses`` are given)."""
+        self.trace.not_applicable(_said(text, params), _said(reason, params),
+                                  *(clauses or (Clause.REPLACE,)))
+
+    def silent(self, text: str, reason: str | Message, *clauses: Clause, point: str | None = None,
+               **params: Any) -> None:
+        """Record a silent step for ``reason``: a message id, or a message (a point's ``why``);
+        ``point``: the slug of the open point it is about."""
+        self.trace.silent(_said(text, params), reason if isinstance(reason, Message)
+                          else _said(reason, params), *clauses, point=point)
+
+
+class _Run(RuleRun, _Say):
     """The state of one run of the rules on a table under chosen readings."""
 
     def __init__(self, table: Table, chosen: Mapping[str, str]) -> None:
@@ -433,18 +462,10 @@ class _Run(RuleRun):
         return (self.table.in_play_zone and self.state.type is _CREATURE
                 and self.state.subtype is None)
 
-    def applied(self, text: str, *clauses: Clause, **params: Any) -> None:
-        """Record an applied step saying ``text`` (a message id) filled with ``params``."""
-        self.trace.applied(msg(text, **params), *clauses)
 
-    def nothing(self, message: Message, reason: Message, *clauses: Clause) -> None:
-        """Record a step not applied for ``reason`` (108.1 unless ``clauses`` are given)."""
-        self.trace.not_applicable(message, reason, *(clauses or (Clause.REPLACE,)))
-
-
-def _about(run: _Run, text: str, **params: Any) -> Any:
-    """The run's trace; in a situation, each step said inside ``text``."""
-    return run.within(msg(text, **params)) if run.table.card else run.trace
+def _about(run: _Run, text: str, **params: Any) -> _Say:
+    """The run's steps; in a situation, each step said inside ``text``."""
+    return _Say(run.within(msg(text, **params))) if run.table.card else run
 
 
 # -- 106: elements -----------------------------------------------------------------------------
@@ -457,29 +478,26 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
     ``run.bonus[f, t]``: the strike bonus (points) of feature ``f`` against target ``t``, or 0
     (also where the card lost the feature, a reading of :data:`FEATURES_AFTER_TYPE`); not
     covered against neutral on a target given as neutral with elements."""
-    trace = _about(run, _("Feature %(feature)s against target %(target)s: %(step)s"),
-                   feature=f, target=t)
-    element, signed = feature.element, f"{feature.bonus:+d}"
+    say = _about(run, _("Feature %(feature)s against target %(target)s: %(step)s"),
+                 feature=f, target=t)
+    element, lost = feature.element, run.lost_features.get(f)
+    params = {"element": element.label, "bonus": f"{feature.bonus:+d}", "number": lost}
     if element is Element.NEUTRAL:
-        trace.silent(msg(_("The feature against neutral cards is treated like a feature against "
-                           "an element (стихия).")), msg(_(
+        say.silent(_("The feature against neutral cards is treated like a feature against an "
+                     "element (стихия)."), _(
             "106 ¶1 speaks of features against cards of an element, and 106 ¶2 sets neutral "
             "cards apart; the texts do not say whether neutral counts as an element here. The "
-            "engine assumed it does.")), Clause.FEATURE, Clause.SAME)
+            "engine assumed it does."), Clause.FEATURE, Clause.SAME)
     run.bonus[f, t] = 0
-    lacks = msg(_("The feature against %(element)s (%(bonus)s to strike) does not apply."),
-                element=element.label, bonus=signed)
-    if f in run.lost_features:
-        return trace.not_applicable(lacks, msg(_(
-            "Under this reading the card lost the feature with change %(number)s."),
-            number=run.lost_features[f]), Clause.FEATURE, Clause.REPLACE)
+    lacks = _("The feature against %(element)s (%(bonus)s to strike) does not apply.")
+    if lost:
+        return say.nothing(lacks, _("Under this reading the card lost the feature with change "
+                                    "%(number)s."), Clause.FEATURE, Clause.REPLACE, **params)
     if element not in target.elements:
-        return trace.not_applicable(lacks, msg(_(
-            "The target does not have the %(element)s element."), element=element.label),
-            Clause.FEATURE)
-    trace.applied(msg(_("The feature against %(element)s applies: the target has that element "
-                        "(%(bonus)s to strike)."), element=element.label, bonus=signed),
-                  Clause.FEATURE)
+        return say.nothing(lacks, _("The target does not have the %(element)s element."),
+                           Clause.FEATURE, **params)
+    say.applied(_("The feature against %(element)s applies: the target has that element "
+                  "(%(bonus)s to strike)."), Clause.FEATURE, **params)
     unknown = element is Element.NEUTRAL and len(target.elements) > 1
     run.bonus[f, t] = NOT_COVERED_VALUE if unknown else feature.bonus
 
@@ -490,42 +508,40 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
 
     Neutral cards are excepted from "different elements".  ``run.relation[t]``: the relation of
     the card and target ``t`` (``None`` where not covered) and the shared elements."""
-    trace = _about(run, _("The card and target %(target)s: %(step)s"), target=t)
+    say = _about(run, _("The card and target %(target)s: %(step)s"), target=t)
     a, b = run.elements or frozenset(), target.elements
     shared = (a & b) - {Element.NEUTRAL}
     relation = Relation.SAME if shared else Relation.NEITHER
     for element in (e for e in Element if e in shared):
-        trace.applied(msg(_("Both cards have the %(element)s element: they are cards of the same "
-                            "element."), element=element.label), Clause.SAME)
+        say.applied(_("Both cards have the %(element)s element: they are cards of the same "
+                      "element."), Clause.SAME, element=element.label)
     if not shared and Element.NEUTRAL in a and Element.NEUTRAL in b:
         occurrence = f"target-{t}-{NEUTRAL_SHARED.slug}"
         if run.reading(NEUTRAL_SHARED, occurrence) == "element":
             relation, shared = Relation.SAME, frozenset({Element.NEUTRAL})
-        trace.silent(msg(_("Both cards are neutral: whether neutral is an element they share, "
-                           "making them cards of the same element, is open; both readings are "
-                           "shown.")), msg(_(
+        say.silent(_("Both cards are neutral: whether neutral is an element they share, making "
+                     "them cards of the same element, is open; both readings are shown."), _(
             "106 ¶2 makes cards of the same element those with an element (стихия) both belong "
             "to, and excepts neutral cards (кроме нейтральных карт) from cards of different "
-            "elements; it does not say whether neutral is itself such an element.")), Clause.SAME)
+            "elements; it does not say whether neutral is itself such an element."), Clause.SAME)
         run.announcing(occurrence)
     elif not shared and _neutral_with_elements(run.table.elements, b):
         # not covered (_report_uncovered): no result stated here that the value does not give
-        which = msg(_("card A")) if _neutral_with_elements(run.table.elements) else msg(
-            _("card B"))
-        trace.not_applicable(msg(_("The relation of the cards is not ruled on.")), msg(_(
+        say.nothing(_("The relation of the cards is not ruled on."), _(
             "106 ¶2 excepts neutral cards from cards of different elements, and %(which)s is "
             "given as neutral and with an element; the texts do not say whether a neutral card "
-            "can have an element."), which=which), Clause.SAME)
+            "can have an element."), Clause.SAME, which=msg(
+                _("card A") if _neutral_with_elements(run.table.elements) else _("card B")))
     elif not shared and Element.NEUTRAL in (a | b):
         # settled: no element belongs to both (even if neutral were one, only one card has
         # it), and "кроме нейтральных карт" excepts the pair from "different elements"
-        trace.applied(msg(_("The cards are neither of the same nor of different elements: "
-                            "%(which)s."), which=msg(_("card A is neutral")) if Element.NEUTRAL
-                          in a else msg(_("card B is neutral"))), Clause.SAME)
+        say.applied(_("The cards are neither of the same nor of different elements: "
+                      "%(which)s."), Clause.SAME, which=msg(
+                          _("card A is neutral") if Element.NEUTRAL in a else _("card B is neutral")))
     elif not shared:
         relation = Relation.DIFFERENT
-        trace.applied(msg(_("No element belongs to both cards and neither is neutral: they are "
-                            "cards of different elements.")), Clause.SAME)
+        say.applied(_("No element belongs to both cards and neither is neutral: they are "
+                      "cards of different elements."), Clause.SAME)
     unknown = relation is not Relation.SAME and _neutral_with_elements(  # as given, not as
         run.table.elements, b)                                           # a reading made it
     run.relation[t] = (None if unknown else relation, shared)
@@ -550,16 +566,14 @@ def gain_element(run: _Run, change: Change, number: int) -> None:
                              "again, nothing changes."), Clause.NO_REGAIN, element=element.label)
     if Element.NEUTRAL in current:
         stays = run.reading(NEUTRAL_GAIN, f"change-{number}-neutral") == "stays"
-        run.trace.silent(msg(_("The neutral card gains the %(element)s element and is no longer "
-                               "neutral."), element=element.label), NEUTRAL_GAIN.why,
-                         Clause.NO_REGAIN, Clause.SAME)
+        run.silent(_("The neutral card gains the %(element)s element and is no longer neutral."),
+                   NEUTRAL_GAIN.why, Clause.NO_REGAIN, Clause.SAME, element=element.label)
         current = current if stays else current - {Element.NEUTRAL}
     else:
-        run.trace.not_applicable(
-            msg(_("The card does not have the %(element)s element yet: the ban on gaining an "
-                  "element it already has does not apply."), element=element.label),
-            msg(_("106 ¶3 only stops the gain of an element the card already has; it does not "
-                  "have %(element)s."), element=element.label), Clause.NO_REGAIN)
+        run.nothing(_("The card does not have the %(element)s element yet: the ban on gaining an "
+                      "element it already has does not apply."), _(
+            "106 ¶3 only stops the gain of an element the card already has; it does not have "
+            "%(element)s."), Clause.NO_REGAIN, element=element.label)
         run.added = True
         if run.reading(GAIN_ADDS, GAIN_ADDS.slug) == "replaces":
             current = frozenset()
@@ -571,8 +585,8 @@ def gain_element(run: _Run, change: Change, number: int) -> None:
 def gained_elements_added(run: _Run) -> None:
     """106.p2, 106.p3: cards have several elements, so a gained element is taken as added."""
     if run.added:
-        run.trace.silent(msg(_("The gained element is added to the card's elements.")),
-                         GAIN_ADDS.why, Clause.SAME, Clause.NO_REGAIN, Clause.REPLACE)
+        run.silent(_("The gained element is added to the card's elements."), GAIN_ADDS.why,
+                   Clause.SAME, Clause.NO_REGAIN, Clause.REPLACE)
 
 
 # -- 106.3, 106.4, 108: the card's history of changes ------------------------------------------
@@ -590,8 +604,8 @@ def change_status(run: _Run, change: Change, number: int) -> None:
     """108.1: an elite card that becomes ordinary stops being elite (and the other way round)."""
     state, new = run.state, _BECOME_STATUS[change.kind]
     if state.status is new:
-        return run.nothing(msg(_("The card becomes %(status)s."), status=new.label), msg(_(
-            "It already is %(status)s: there is nothing to replace."), status=new.label))
+        return run.nothing(_("The card becomes %(status)s."), _(
+            "It already is %(status)s: there is nothing to replace."), status=new.label)
     run.applied(_("The card becomes %(new)s and stops being %(old)s."), Clause.REPLACE,
                 new=new.label, old=state.status_label())
     run.state = replace(state, status=new)
@@ -600,16 +614,16 @@ def change_status(run: _Run, change: Change, number: int) -> None:
 def _fly(run: _Run, state: Card, point: OpenPoint | None = None) -> None:
     """The card becomes a flying creature, the flight icon in place of its movement (108.1);
     under the first reading of ``point``, where the texts leave that open, a silent step."""
-    shown = {} if state.movement is None else {"movement": state.movement}
-    message = msg(_("The card gains flight: flying creature replaces the subtype %(old)s, and "
-                    "the flight icon (полёт) replaces its movement %(movement)s.") if shown else
-                  _("The card gains flight: flying creature replaces the subtype %(old)s, and "
-                    "the flight icon (полёт) takes the place of movement."),
-                  old=state.subtype_label(), **shown)
+    text = (_("The card gains flight: flying creature replaces the subtype %(old)s, and the "
+              "flight icon (полёт) replaces its movement %(movement)s.")
+            if state.movement is not None else
+            _("The card gains flight: flying creature replaces the subtype %(old)s, and the "
+              "flight icon (полёт) takes the place of movement."))
+    params = {"old": state.subtype_label(), "movement": state.movement}
     if point is None:
-        run.trace.applied(message, Clause.REPLACE)
+        run.applied(text, Clause.REPLACE, **params)
     else:
-        run.trace.silent(message, point.why, Clause.REPLACE, Clause.SUBTYPE)
+        run.silent(text, point.why, Clause.REPLACE, Clause.SUBTYPE, **params)
     run.state = replace(state, subtype=Subtype.FLYING, movement=None, flight=False)
 
 
@@ -622,18 +636,18 @@ def gain_flight(run: _Run, change: Change, number: int) -> None:
     has no subtype to replace."""
     state = run.state
     if state.type is not _CREATURE:
-        run.nothing(msg(_("The card does not gain flight.")), msg(_(
+        run.nothing(_("The card does not gain flight."), _(
             "Only creatures have subtypes such as flying; the card's type is %(type)s."),
-            type=state.type.label), Clause.SUBTYPE)
+            Clause.SUBTYPE, type=state.type.label)
     elif state.flying:
-        run.nothing(msg(_("The card gains flight.")), msg(_(
-            "It already is a flying creature: there is nothing to replace.")))
+        run.nothing(_("The card gains flight."),
+                    _("It already is a flying creature: there is nothing to replace."))
     elif state.subtype not in _OWN_SUBTYPES:
         _fly(run, state)
     elif run.reading(SUBTYPE_FLIGHT, f"change-{number}-subtype-flight") == "kept":
-        run.trace.silent(msg(_("The card gains flight: it keeps its subtype %(old)s, and the "
-                               "flight icon (полёт) takes the place of movement."),
-                             old=state.subtype_label()), SUBTYPE_FLIGHT.why, Clause.REPLACE)
+        run.silent(_("The card gains flight: it keeps its subtype %(old)s, and the flight icon "
+                     "(полёт) takes the place of movement."), SUBTYPE_FLIGHT.why, Clause.REPLACE,
+                   old=state.subtype_label())
         run.state = replace(state, movement=None, flight=True)
     else:
         _fly(run, state, SUBTYPE_FLIGHT)
@@ -644,42 +658,36 @@ def gain_flight(run: _Run, change: Change, number: int) -> None:
 def lose_flight(run: _Run, change: Change, number: int) -> None:
     """108.1: a card that loses flight gets back its initial subtype and numeric values (the
     clause's worked example); open for an initial subtype other than non-flying."""
-    state, initial, lost = run.state, run.initial, msg(_("flight"))
+    state, initial = run.state, run.initial
     if not state.flying:
-        return run.nothing(msg(_("The card loses flight.")),
-                           msg(_("It is not a flying creature.")))
-    if initial.type is _CREATURE and initial.subtype is not Subtype.FLYING:
+        return run.nothing(_("The card loses flight."), _("It is not a flying creature."))
+    creature = initial.type is _CREATURE
+    params = {"lost": msg(_("flight")), "initial": initial.subtype_label(),
+              "type": initial.type.label}
+    if creature and initial.subtype is not Subtype.FLYING:
         run.state = replace(state, subtype=initial.subtype, movement=initial.movement,
                             flight=False)
         return run.applied(_(
             "The card loses %(lost)s; no new subtype is named, so it gets back its initial "
             "subtype %(subtype)s with its numeric values (movement %(movement)s)."),
-            Clause.REPLACE, Clause.INITIAL, lost=lost, subtype=run.state.subtype_label(),
-            movement=run.state.movement_value())
-    creature, literal = initial.type is _CREATURE, run.reading(
-        LOST_FLIGHT, f"change-{number}-lost-flight") == "initial"
-    clauses = (Clause.REPLACE, Clause.INITIAL) if creature else (
-        Clause.REPLACE, Clause.INITIAL, Clause.SUBTYPE)
-    why = (msg(_("108.1 gives back the initial subtype, but the card's initial subtype is "
-                 "%(initial)s; the texts do not say what it becomes."),
-               initial=initial.subtype_label()) if creature else
-           msg(_("108.1 gives back the initial subtype, but the card's initial type %(type)s "
-                 "has no subtype (106.4); the texts do not say what it becomes."),
-               type=initial.type.label))
-    if literal:
-        run.trace.silent(msg(_("The card loses %(lost)s and gets back its initial subtype "
-                               "%(initial)s."), lost=lost, initial=initial.subtype_label())
-                         if creature else msg(_(
-                             "The card loses %(lost)s; its initial type %(type)s gives back no "
-                             "subtype, so its subtype is not stated."), lost=lost,
-                             type=initial.type.label), msg(_(
-                                 "%(why)s This follows the reading that its initial subtype "
-                                 "comes back."), why=why), *clauses)
-    else:
-        run.trace.silent(msg(_("The card loses %(lost)s and becomes a non-flying creature with "
-                               "no stated movement."), lost=lost), msg(_(
-            "%(why)s The engine assumed a non-flying creature without a movement value."),
-            why=why), *clauses)
+            Clause.REPLACE, Clause.INITIAL, subtype=run.state.subtype_label(),
+            movement=run.state.movement_value(), **params)
+    literal = run.reading(LOST_FLIGHT, f"change-{number}-lost-flight") == "initial"
+    why = _said(_("108.1 gives back the initial subtype, but the card's initial subtype is "
+                  "%(initial)s; the texts do not say what it becomes.") if creature else
+                _("108.1 gives back the initial subtype, but the card's initial type %(type)s "
+                  "has no subtype (106.4); the texts do not say what it becomes."), params)
+    run.silent(_("The card loses %(lost)s and gets back its initial subtype %(initial)s.")
+               if literal and creature else
+               _("The card loses %(lost)s; its initial type %(type)s gives back no subtype, so "
+                 "its subtype is not stated.") if literal else
+               _("The card loses %(lost)s and becomes a non-flying creature with no stated "
+                 "movement."),
+               _("%(why)s This follows the reading that its initial subtype comes back.")
+               if literal else
+               _("%(why)s The engine assumed a non-flying creature without a movement value."),
+               Clause.REPLACE, Clause.INITIAL, *(() if creature else (Clause.SUBTYPE,)),
+               why=why, **params)
     run.state = replace(state, movement=None, flight=False, subtype=(
         initial.subtype if creature else None) if literal else Subtype.NON_FLYING)
 
@@ -691,16 +699,15 @@ def lose_type(run: _Run, change: Change, number: int) -> None:
     (and, a silent step, its initial type)."""
     state, initial = run.state, run.initial
     if state.type is initial.type:
-        return run.nothing(msg(_("The card loses an acquired type.")), msg(_(
+        return run.nothing(_("The card loses an acquired type."), _(
             "It has its initial type %(type)s, the one it had before the game; there is no "
-            "acquired type to lose."), type=state.type.label), Clause.INITIAL, Clause.REPLACE)
-    run.trace.silent(msg(_(
-        "The card loses the type %(lost)s and gets back its initial type %(type)s and subtype "
-        "%(subtype)s, with its numeric values."), lost=state.type.label, type=initial.type.label,
-        subtype=initial.subtype_label()), msg(_(
-            "108.1 gives back the initial subtype with its numeric values when a card loses its "
-            "type and no new subtype is named; it does not say that the initial type comes back "
-            "too. The engine assumed it does.")), Clause.REPLACE, Clause.INITIAL)
+            "acquired type to lose."), Clause.INITIAL, Clause.REPLACE, type=state.type.label)
+    run.silent(_("The card loses the type %(lost)s and gets back its initial type %(type)s and "
+                 "subtype %(subtype)s, with its numeric values."), _(
+        "108.1 gives back the initial subtype with its numeric values when a card loses its type "
+        "and no new subtype is named; it does not say that the initial type comes back too. The "
+        "engine assumed it does."), Clause.REPLACE, Clause.INITIAL, lost=state.type.label,
+        type=initial.type.label, subtype=initial.subtype_label())
     run.state = replace(initial, status=state.status)
 
 
@@ -716,8 +723,9 @@ def become_type(run: _Run, change: Change, number: int) -> None:
     its subtype (creatures only)."""
     state, new = run.state, _BECOME_TYPE[change.kind]
     if state.type is new:
-        return run.nothing(msg(_("The card's type becomes %(type)s."), type=new.label), msg(_(
-            "Its type already is %(type)s: there is nothing to replace."), type=new.label))
+        return run.nothing(_("The card's type becomes %(type)s."),
+                           _("Its type already is %(type)s: there is nothing to replace."),
+                           type=new.label)
     _new_type(run, state, new)
     if state.subtype is not None:
         run.applied(_("It loses its subtype %(subtype)s and its movement: only creatures have "
@@ -743,9 +751,9 @@ def become_creature(run: _Run, change: Change, number: int) -> None:
             raise InputError(f"changes.{number - 1}.movement", msg(_(
                 "The card already is a creature of this subtype: a movement value goes only "
                 "with a change of type or subtype.")))
-        return run.nothing(msg(_("The card becomes a creature.")), msg(_(
+        return run.nothing(_("The card becomes a creature."), _(
             "Its subtype already is %(subtype)s: there is nothing to replace."),
-            subtype=state.subtype_label()))
+            subtype=state.subtype_label())
     if state.type is not _CREATURE:
         _new_type(run, state, _CREATURE)
     elif subtype is Subtype.FLYING:
@@ -778,22 +786,14 @@ def _movement(run: _Run, change: Change, number: int) -> int | None:
                       "the effect states."), Clause.REPLACE, movement=change.movement)
         return change.movement
     if initial.subtype is change.subtype and initial.movement is not None:
-        run.trace.silent(msg(_("The card gets its initial movement %(movement)s back."),
-                             movement=initial.movement), NAMED_MOVEMENT.why,
-                         Clause.REPLACE, Clause.INITIAL)
+        run.silent(_("The card gets its initial movement %(movement)s back."), NAMED_MOVEMENT.why,
+                   Clause.REPLACE, Clause.INITIAL, movement=initial.movement)
         chosen = run.reading(NAMED_MOVEMENT, f"change-{number}-movement")
         return initial.movement if chosen == "initial" else None
-    run.trace.silent(msg(_("The card's movement is not stated.")), msg(_(
+    run.silent(_("The card's movement is not stated."), _(
         "108.1 makes the base properties match the new subtype but gives no value, and the "
-        "effect states none; the engine leaves the movement unstated.")), Clause.REPLACE)
+        "effect states none; the engine leaves the movement unstated."), Clause.REPLACE)
     return None
-
-
-def _announce(run: _Run, occurrence: str, message: Message, reason: Message,
-              *clauses: Clause) -> None:
-    """A silent step announcing the readings of ``occurrence``."""
-    run.trace.silent(message, reason, *clauses)
-    run.announcing(occurrence)
 
 
 @rule(Clause.REPLACE, Clause.TYPE, Clause.SAME, reads=("elements", "changes.kind"),
@@ -808,10 +808,10 @@ def elements_after_type_change(run: _Run, change: Change, number: int, before: C
     occurrence = f"change-{number}-elements"
     if run.reading(ELEMENTS_AFTER_TYPE, occurrence) == "loses":
         run.elements = frozenset()
-    _announce(run, occurrence, msg(_(
-        "Change %(number)s changes the card's type to %(type)s; whether it keeps its elements is "
-        "open; both readings are shown."), number=number, type=after.type.label),
-        ELEMENTS_AFTER_TYPE.why, Clause.REPLACE, Clause.TYPE, Clause.SAME)
+    run.silent(_("Change %(number)s changes the card's type to %(type)s; whether it keeps its "
+                 "elements is open; both readings are shown."), ELEMENTS_AFTER_TYPE.why,
+               Clause.REPLACE, Clause.TYPE, Clause.SAME, number=number, type=after.type.label)
+    run.announcing(occurrence)
 
 
 @rule(Clause.REPLACE, Clause.FEATURE, reads=("features.element", "features.bonus",
@@ -828,17 +828,16 @@ def features_after_type_change(run: _Run, change: Change, number: int, before: C
     for f, feature in enumerate(run.table.features, start=1):
         if f in run.lost_features:
             continue
-        occurrence, signed = f"change-{number}-feature-{f}", f"{feature.bonus:+d}"
-        if run.reading(FEATURES_AFTER_TYPE, occurrence, feature=f, number=number,
-                       bonus=signed, element=feature.element.label,
-                       type=after.type.label) == "loses":
+        occurrence = f"change-{number}-feature-{f}"
+        params = {"feature": f, "number": number, "bonus": f"{feature.bonus:+d}",
+                  "element": feature.element.label, "type": after.type.label}
+        if run.reading(FEATURES_AFTER_TYPE, occurrence, **params) == "loses":
             run.lost_features[f] = number
-        _announce(run, occurrence, msg(_(
-            "Change %(number)s changes the card's type to %(type)s; whether it keeps feature "
-            "%(feature)s (%(bonus)s to strike against %(element)s) is open; both readings are "
-            "shown."), number=number, type=after.type.label, feature=f, bonus=signed,
-            element=feature.element.label), FEATURES_AFTER_TYPE.why, Clause.REPLACE,
-            Clause.FEATURE)
+        run.silent(_("Change %(number)s changes the card's type to %(type)s; whether it keeps "
+                     "feature %(feature)s (%(bonus)s to strike against %(element)s) is open; "
+                     "both readings are shown."), FEATURES_AFTER_TYPE.why, Clause.REPLACE,
+                   Clause.FEATURE, **params)
+        run.announcing(occurrence)
 
 
 _CHANGE_RULES = {**dict.fromkeys(_BECOME_STATUS, change_status),
@@ -857,17 +856,17 @@ def property_changes(run: _Run) -> None:
     (back "again"): they belong to any card of the matching type (subtype)."""
     before, after = run.props, run.properties(run.state)
     for prop in AdditionalProperty:
+        params = {"property": prop.label, "holders": prop.holders}
         if prop in before and prop not in after:
             run.applied(_("The card no longer has %(property)s: only %(holders)s have it. No "
                           "feature can take an additional property away, but this change of type "
                           "or subtype does, as the card no longer is of the matching type "
-                          "(subtype)."), Clause.ADDITIONAL, Clause.REPLACE, property=prop.label,
-                        holders=prop.holders)
+                          "(subtype)."), Clause.ADDITIONAL, Clause.REPLACE, **params)
         elif prop in after and prop not in before:
             run.applied(_("The card has %(property)s again: it is again one of the %(holders)s.")
                         if prop in run.held else
                         _("The card now has %(property)s: it is one of the %(holders)s."),
-                        Clause.ADDITIONAL, property=prop.label, holders=prop.holders)
+                        Clause.ADDITIONAL, **params)
     run.changed |= before ^ after
     run.props, run.held = after, run.held | after
 
@@ -876,38 +875,36 @@ def property_changes(run: _Run) -> None:
 def final_properties(run: _Run) -> None:
     """107.1: which additional properties the card has now (one a change took away or brought
     is said again only where it rests on a point the texts leave open)."""
-    state, in_play, trace = run.state, run.table.in_play_zone, run.trace
-    open_subtype = in_play and state.type is _CREATURE and not state.flight and (
+    state, in_play = run.state, run.table.in_play_zone
+    creature_in_play = in_play and state.type is _CREATURE
+    open_subtype = creature_in_play and not state.flight and (
         state.subtype is None or state.subtype in _OWN_SUBTYPES)
+    lacks = _("The card does not have %(property)s.")
     for prop in AdditionalProperty:
         if prop in run.changed and (prop in run.props or not open_subtype):
             continue
-        holders = prop.holders
-        lacks = msg(_("The card does not have %(property)s."), property=prop.label)
+        params = {"property": prop.label, "holders": prop.holders, "type": state.type.label,
+                  "subtype": state.subtype_label()}
         if prop in run.props:
             run.applied(_("The card has %(property)s: all %(holders)s have it."),
-                        Clause.ADDITIONAL, property=prop.label, holders=holders)
-        elif not in_play:
-            trace.not_applicable(lacks, msg(_("Only %(holders)s have it; the card is not in the "
-                                              "play zone."), holders=holders), Clause.ADDITIONAL)
-        elif state.type is not _CREATURE:
-            trace.not_applicable(lacks, msg(_("Only %(holders)s have it; the card's type is "
-                                              "%(type)s."), holders=holders,
-                                            type=state.type.label), Clause.ADDITIONAL)
-        elif state.subtype is None:
-            trace.silent(lacks, msg(_("Only %(holders)s have it, and the card's subtype is not "
-                                      "stated; the engine does not count it among them."),
-                                    holders=holders), Clause.ADDITIONAL)
+                        Clause.ADDITIONAL, **params)
+        elif creature_in_play and state.subtype is None:
+            run.silent(lacks, _("Only %(holders)s have it, and the card's subtype is not stated; "
+                                "the engine does not count it among them."),
+                       Clause.ADDITIONAL, **params)
         elif open_subtype:
-            trace.silent(lacks, msg(_(
+            run.silent(lacks, _(
                 "107.1 gives it to non-flying creatures, while 106.4 lists %(subtype)s as a "
                 "subtype of its own beside non-flying creature; the engine assumed such a "
-                "creature is not a non-flying creature."), subtype=state.subtype_label()),
-                Clause.ADDITIONAL, Clause.SUBTYPE, point=NON_FLYING_SUBTYPES.slug)
+                "creature is not a non-flying creature."), Clause.ADDITIONAL, Clause.SUBTYPE,
+                point=NON_FLYING_SUBTYPES.slug, **params)
         else:
-            trace.not_applicable(lacks, msg(_("Only %(holders)s have it; the card's subtype is "
-                                              "%(subtype)s."), holders=holders,
-                                            subtype=state.subtype_label()), Clause.ADDITIONAL)
+            run.nothing(lacks, _("Only %(holders)s have it; the card is not in the play zone.")
+                        if not in_play else
+                        _("Only %(holders)s have it; the card's type is %(type)s.")
+                        if state.type is not _CREATURE else
+                        _("Only %(holders)s have it; the card's subtype is %(subtype)s."),
+                        Clause.ADDITIONAL, **params)
 
 
 @rule(Clause.SUBTYPE, reads=("card.type", "changes.kind"))
@@ -918,7 +915,7 @@ def only_creatures_have_subtypes(run: _Run) -> None:
     says so of each other type: settled, a judge's reading)."""
     if any(state.type is not _CREATURE for state in (run.initial, *(s for s, _e in run.rows),
                                                       run.state)):
-        run.trace.applied(msg(_("Only creatures have subtypes.")), Clause.SUBTYPE)
+        run.applied(_("Only creatures have subtypes."), Clause.SUBTYPE)
 
 
 # -- 107.1–107.3: timing -----------------------------------------------------------------------
@@ -938,15 +935,14 @@ def slow_property(run: _Run, prop: AdditionalProperty) -> bool:
 
     A simple strike and closing are slow.  Returns whether ``prop`` may be declared now."""
     moment = run.table.moment
-    failed = ([msg(_("It is the opponent's turn, not its player's own turn."))]
-              if moment.turn is not Turn.OWN else [])
-    if moment.phase is not Phase.MAIN:
-        failed.append(msg(_("It is not the Main phase.")))
-    elif moment.subphase is not SubPhase.CHOICE:
-        failed.append(msg(_("It is not the Choice sub-phase of the Main phase.")))
+    failed = [reason for reason, fails in (
+        (_("It is the opponent's turn, not its player's own turn."), moment.turn is not Turn.OWN),
+        (_("It is not the Main phase."), moment.phase is not Phase.MAIN),
+        (_("It is not the Choice sub-phase of the Main phase."),
+         moment.phase is Phase.MAIN and moment.subphase is not SubPhase.CHOICE)) if fails]
     for reason in failed:
-        run.trace.not_applicable(msg(_("%(property)s is slow (невнезапное) and may not be "
-                                       "declared now."), property=prop.label), reason, Clause.SLOW)
+        run.nothing(_("%(property)s is slow (невнезапное) and may not be declared now."), reason,
+                    Clause.SLOW, property=prop.label)
     if not failed:
         run.applied(_("%(property)s is slow (невнезапное): it may be declared now, in its "
                       "player's Choice sub-phase of the Main phase."), Clause.SLOW,
@@ -962,21 +958,19 @@ def fast_property(run: _Run, prop: AdditionalProperty) -> bool:
     (:data:`DEFENDER_OWN`).  Returns whether it may be declared now."""
     strike = run.table.moment.strike
     if strike is StrikeBy.NONE:
-        run.trace.not_applicable(msg(_("%(property)s may not be declared now."),
-                                     property=prop.label), msg(_(
+        run.nothing(_("%(property)s may not be declared now."), _(
             "No simple strike is being declared; this fast property is declared when a simple "
-            "strike is declared.")), Clause.FAST)
+            "strike is declared."), Clause.FAST, property=prop.label)
         return False
     if strike is StrikeBy.OWN and run.reading(DEFENDER_OWN, DEFENDER_OWN.slug) != "any":
-        run.trace.silent(msg(_("A defender against its own player's simple strike is taken as "
-                               "not allowed.")), DEFENDER_OWN.why, Clause.FAST)
+        run.silent(_("A defender against its own player's simple strike is taken as not "
+                     "allowed."), DEFENDER_OWN.why, Clause.FAST)
         return False
     run.applied(_("%(property)s is fast (внезапное): it may be declared now, as the opponent "
                   "declares a simple strike."), Clause.FAST, property=prop.label)
-    run.trace.silent(msg(_("The other conditions for using this property are taken as met.")),
-                     msg(_("107.3 requires all the necessary conditions for using the property "
-                           "to be met but does not list them; the engine assumed they are.")),
-                     Clause.FAST)
+    run.silent(_("The other conditions for using this property are taken as met."), _(
+        "107.3 requires all the necessary conditions for using the property to be met but does "
+        "not list them; the engine assumed they are."), Clause.FAST)
     return True
 
 
@@ -995,10 +989,9 @@ def _use_now(run: _Run, prop: AdditionalProperty) -> Any:
 def non_game_elements(run: _Run) -> None:
     """109.1: non-game elements serve the card's artistic and auxiliary design."""
     for element in (e for e in NonGameElement if e in run.table.non_game_elements):
-        run.trace.not_applicable(msg(_("%(element)s is a non-game element."),
-                                     element=element.label), msg(_(
-            "Non-game elements on a card serve its artistic and auxiliary design.")),
-            Clause.NON_GAME_DEF, Clause.NON_GAME)
+        run.nothing(_("%(element)s is a non-game element."), _(
+            "Non-game elements on a card serve its artistic and auxiliary design."),
+            Clause.NON_GAME_DEF, Clause.NON_GAME, element=element.label)
 
 
 def _report_uncovered(run: _Run) -> None:
