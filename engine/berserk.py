@@ -53,9 +53,6 @@ class Clause(ClauseKey):
     NON_GAME = "109.1"        # the list of non-game elements
 
 
-DOCUMENT = Clause.document
-
-
 # -- Domain primitives -------------------------------------------------------------------------
 
 class Element(Labelled):
@@ -535,9 +532,9 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
     elif not shared and Element.NEUTRAL in (a | b):
         # settled: no element belongs to both (even if neutral were one, only one card has
         # it), and "кроме нейтральных карт" excepts the pair from "different elements"
+        which = _("card A is neutral") if Element.NEUTRAL in a else _("card B is neutral")
         say.applied(_("The cards are neither of the same nor of different elements: "
-                      "%(which)s."), Clause.SAME, which=msg(
-                          _("card A is neutral") if Element.NEUTRAL in a else _("card B is neutral")))
+                      "%(which)s."), Clause.SAME, which=msg(which))
     elif not shared:
         relation = Relation.DIFFERENT
         say.applied(_("No element belongs to both cards and neither is neutral: they are "
@@ -677,17 +674,17 @@ def lose_flight(run: _Run, change: Change, number: int) -> None:
                   "%(initial)s; the texts do not say what it becomes.") if creature else
                 _("108.1 gives back the initial subtype, but the card's initial type %(type)s "
                   "has no subtype (106.4); the texts do not say what it becomes."), params)
-    run.silent(_("The card loses %(lost)s and gets back its initial subtype %(initial)s.")
-               if literal and creature else
-               _("The card loses %(lost)s; its initial type %(type)s gives back no subtype, so "
-                 "its subtype is not stated.") if literal else
-               _("The card loses %(lost)s and becomes a non-flying creature with no stated "
-                 "movement."),
-               _("%(why)s This follows the reading that its initial subtype comes back.")
-               if literal else
-               _("%(why)s The engine assumed a non-flying creature without a movement value."),
-               Clause.REPLACE, Clause.INITIAL, *(() if creature else (Clause.SUBTYPE,)),
-               why=why, **params)
+    clauses = (Clause.REPLACE, Clause.INITIAL, *(() if creature else (Clause.SUBTYPE,)))
+    if literal:
+        run.silent(_("The card loses %(lost)s and gets back its initial subtype %(initial)s.")
+                   if creature else _("The card loses %(lost)s; its initial type %(type)s gives "
+                                      "back no subtype, so its subtype is not stated."),
+                   _("%(why)s This follows the reading that its initial subtype comes back."),
+                   *clauses, why=why, **params)
+    else:
+        run.silent(_("The card loses %(lost)s and becomes a non-flying creature with no stated "
+                     "movement."), _("%(why)s The engine assumed a non-flying creature without "
+                                     "a movement value."), *clauses, why=why, **params)
     run.state = replace(state, movement=None, flight=False, subtype=(
         initial.subtype if creature else None) if literal else Subtype.NON_FLYING)
 
@@ -1003,7 +1000,7 @@ def _report_uncovered(run: _Run) -> None:
          else msg(_("card B")) if table.elements is not None else msg(_("the target card")))
         for t, target in enumerate(table.targets, start=1)]
     for elements, card in named:
-        if elements and Element.NEUTRAL in elements and len(elements) > 1:
+        if _neutral_with_elements(elements):
             run.trace.add(NEUTRAL_WITH_ELEMENTS.step(
                 card=card, elements=_labels(elements - {Element.NEUTRAL})))
     if table.instead_of_movement:
@@ -1138,9 +1135,9 @@ def _moment(inputs: Mapping[str, Any]) -> dict[str, Any]:
             moment.turn is not striker or moment.subphase is not SubPhase.CHOICE):
         raise InputError("strike_declared", msg(_(
             "A simple strike is declared only in the Choice sub-phase of the Main phase of its "
-            "player's own turn: set the turn and phase to match.")) if striker is Turn.OWN else msg(_(
-                "The opponent declares a simple strike only in the Choice sub-phase of the Main "
-                "phase of the opponent's turn: set the turn and phase to match.")))
+            "player's own turn: set the turn and phase to match.") if striker is Turn.OWN else _(
+            "The opponent declares a simple strike only in the Choice sub-phase of the Main "
+            "phase of the opponent's turn: set the turn and phase to match.")))
     return {"moment": moment, "use_prevented": frozenset(
         AdditionalProperty(value) for value in inputs["use_prevented"])}
 
@@ -1177,21 +1174,25 @@ _STATE_LABELS = {"type": (_("Type"), _("After change %(number)s: type")),
                  "subtype": (_("Subtype"), _("After change %(number)s: subtype")),
                  "status": (_("Status"), _("After change %(number)s: status")),
                  "movement": (_("Movement (запас движения)"),
-                              _("After change %(number)s: movement"))}
+                              _("After change %(number)s: movement")),
+                 "elements": (_("Elements"), _("After change %(number)s: elements"))}
 
 
-def _state_values(state: Card, number: int = 0, changed_unknown: bool = False) -> list[Value]:
-    """The type, subtype, status and movement of ``state`` (after change ``number``, 0: the
-    final state).  ``changed_unknown``: the card has an ability used instead of movement and
+def _state_values(state: Card, elements: frozenset[Element] | None = None, number: int = 0,
+                  changed_unknown: bool = False) -> list[Value]:
+    """The type, subtype, status, movement and (if given) ``elements`` of ``state`` (after
+    change ``number``, 0: the final state).  ``changed_unknown``: the card has an ability used instead of movement and
     went through a change, so a creature's movement is :data:`NOT_COVERED_VALUE` (108.1 replaces
     movement; what becomes of that ability is outside the texts, :data:`INSTEAD_OF_MOVEMENT`)."""
     unknown = changed_unknown and state.type is _CREATURE
     shown = {"type": state.type.label, "subtype": state.subtype_label(),
              "status": state.status_label(),
-             "movement": NOT_COVERED_VALUE if unknown else state.movement_value()}
+             "movement": NOT_COVERED_VALUE if unknown else state.movement_value(),
+             "elements": _labels(elements)}
     return [Value(f"step_{number}_{name}" if number else name, shown[name],
                   msg(labels[1], number=number) if number else msg(labels[0]))
-            for name, labels in _STATE_LABELS.items()]
+            for name, labels in _STATE_LABELS.items()
+            if elements is not None or name != "elements"]
 
 
 def _property_values(run: _Run) -> list[Value]:
@@ -1200,6 +1201,11 @@ def _property_values(run: _Run) -> list[Value]:
     return [Value("additional_properties", held, msg(_("Additional properties"))),
             *(Value(p.value_name, NOT_COVERED_VALUE if unknown and p is AdditionalProperty.CLOSING
                     else p in run.props, p.label) for p in AdditionalProperty)]
+
+
+def _now_values(run: _Run, suffix: str = "") -> list[Value]:
+    return [Value(p.value_name + suffix, run.now[p], msg(_("May use now: %(property)s"),
+                                                         property=p.label)) for p in TIMED]
 
 
 def _relation_label(run: _Run, t: int) -> Message:
@@ -1215,14 +1221,9 @@ def _situation_values(run: _Run) -> tuple[Value, ...]:
         change.kind is not ChangeKind.GAIN_ELEMENT for change in table.changes[:n])
         for n in range(len(table.changes) + 1)]
     for n, (state, elements) in enumerate(run.rows, start=1):
-        values += [*_state_values(state, n, moved[n]), Value(
-            f"step_{n}_elements", _labels(elements), msg(
-                _("After change %(number)s: elements"), number=n))]
-    values += [*_state_values(run.state, 0, moved[len(run.rows)]),
-               Value("elements", _labels(run.elements), msg(_("Elements"))),
-               *_property_values(run)]
-    values += [Value(f"{p.value_name}_now", run.now[p], msg(_("May use now: %(property)s"),
-                                                            property=p.label)) for p in TIMED]
+        values += _state_values(state, elements, n, moved[n])
+    values += [*_state_values(run.state, run.elements, 0, moved[-1]), *_property_values(run)]
+    values += _now_values(run, "_now")
     values += [Value(f"feature_{f}_target_{t}", bonus, msg(_(
         "Feature %(feature)s against target %(target)s: strike bonus"), feature=f, target=t))
         for (f, t), bonus in run.bonus.items()]
@@ -1416,8 +1417,7 @@ TIMING = _scenario(
     lambda inputs: Table(card=_card(inputs, "card_"), in_play_zone=inputs["in_play_zone"],
                          **_moment(inputs)),
     (final_properties, prevented_use, slow_property, fast_property),
-    lambda run: tuple(Value(p.value_name, run.now[p], msg(_("May use now: %(property)s"),
-                                                          property=p.label)) for p in TIMED))
+    lambda run: tuple(_now_values(run)))
 SITUATION = _scenario(
     "situation", _("A card's history, what it may do now, its features against elements"),
     _("Type, subtype, movement and elements after every change; its additional properties and "
@@ -1452,6 +1452,6 @@ SITUATION = _scenario(
                  _bk(turn="opponent", strike_declared="opponent"),
                  {"defender_now": True, "simple_strike_now": False}, Clause.FAST)))
 
-RULESET = Ruleset(GAME, msg(_("Berserk (Берсерк)")), (DOCUMENT,),
+RULESET = Ruleset(GAME, msg(_("Berserk (Берсерк)")), (Clause.document,),
                   (ELEMENT_FEATURE, SAME_ELEMENT, ELEMENT_GAIN, PROPERTY_REPLACEMENT, TIMING,
                    SITUATION), rules=RULES, uncovered=UNCOVERED, terms=TERMS)
