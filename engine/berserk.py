@@ -1181,9 +1181,10 @@ _STATE_LABELS = {"type": (_("Type"), _("After change %(number)s: type")),
 def _state_values(state: Card, elements: frozenset[Element] | None = None, number: int = 0,
                   changed_unknown: bool = False) -> list[Value]:
     """The type, subtype, status, movement and (if given) ``elements`` of ``state`` (after
-    change ``number``, 0: the final state).  ``changed_unknown``: the card has an ability used instead of movement and
-    went through a change, so a creature's movement is :data:`NOT_COVERED_VALUE` (108.1 replaces
-    movement; what becomes of that ability is outside the texts, :data:`INSTEAD_OF_MOVEMENT`)."""
+    change ``number``, 0: the final state).  ``changed_unknown``: the card has an ability used
+    instead of movement and went through a change, so a creature's movement is
+    :data:`NOT_COVERED_VALUE` (108.1 replaces movement; what becomes of that ability is outside
+    the texts, :data:`INSTEAD_OF_MOVEMENT`)."""
     unknown = changed_unknown and state.type is _CREATURE
     shown = {"type": state.type.label, "subtype": state.subtype_label(),
              "status": state.status_label(),
