@@ -1811,13 +1811,14 @@ def table_facts(table_type: type, prefix: str = "",
 # --------------------------------------------------------------------------
 
 def _differing(fields: Sequence[Field], inputs: Mapping[str, Any], read: Mapping[str, Any],
-               prefix: str) -> tuple[Message, ...]:
+               prefix: str, exact: frozenset[str] = frozenset()) -> tuple[Message, ...]:
     """The labels of ``fields`` whose validated value in ``inputs`` does not hold what a
     card text's reading says (``read``: its ``stated`` inputs, JSON-style, typed by the
     same parser).
 
     A group holds the text's items when they appear among its items in their order
-    (the judge may add cards the text does not print); any other value must be the same.
+    (the judge may add cards the text does not print), unless the text states it whole
+    (named in ``exact``: its items and no other); any other value must be the same.
 
     >>> amount = Field("amount", msg("Amount"), FieldKind.INTEGER, default=0)
     >>> [m.id for m in _differing((amount,), {"amount": 0}, {"amount": 2}, "")]
@@ -1829,6 +1830,8 @@ def _differing(fields: Sequence[Field], inputs: Mapping[str, Any], read: Mapping
     >>> _differing((items,), held, {"items": [{"amount": 2}]}, "")
     ()
     >>> [m.id for m in _differing((items,), held, {"items": [{"amount": 3}]}, "")]
+    ['Items']
+    >>> [m.id for m in _differing((items,), held, {"items": [{"amount": 2}]}, "", {"items"})]
     ['Items']
     """
     by_name = {spec.name: spec for spec in fields}
@@ -1842,7 +1845,7 @@ def _differing(fields: Sequence[Field], inputs: Mapping[str, Any], read: Mapping
         except InputError:  # a reading no field takes differs from any value
             said = InputError
         held = inputs.get(name)
-        if spec.kind is FieldKind.GROUP and said is not InputError:
+        if spec.kind is FieldKind.GROUP and said is not InputError and name not in exact:
             remaining = iter(held or ())
             holds = all(item in remaining for item in said)  # in order, others between
         else:
@@ -2045,7 +2048,7 @@ class Scenario:
         text = inputs.get("card_text")
         if text and any(f.name == "card_text" for f in fields):
             reading = self.read_card_text(text)
-            yield reading, _differing(fields, inputs, reading.stated, prefix)
+            yield reading, _differing(fields, inputs, reading.stated, prefix, reading.exact)
         for spec in fields:
             if spec._holds_card_text:  # the other groups hold no text to read
                 for index, item in enumerate(inputs.get(spec.name) or ()):

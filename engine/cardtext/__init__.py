@@ -182,23 +182,29 @@ class Understanding:
 
     ``inputs`` is the grammar's ``assemble`` of the understood phrases: a partial input
     mapping in the shape the game's scenario accepts (an editable starting point that
-    the judge checks before ruling).
+    the judge checks before ruling).  ``exact`` names the inputs the text states whole
+    (:attr:`Grammar.exact`).
     """
 
     text: str
     phrases: tuple[Phrase, ...]
     inputs: Mapping[str, Any]
+    exact: frozenset[str] = frozenset()
 
     @property
     def stated(self) -> dict[str, Any]:
-        """``inputs`` without what the text leaves empty (no label, no item, nothing):
-        what it says, which the fields must hold; the rest stays as the judge entered it.
+        """``inputs`` without what the text leaves empty (no label, no item, nothing), unless
+        it states that value whole (:attr:`exact`: "Aktion:" with no label in parentheses
+        says the ability has none): what it says, which the fields must hold; the rest stays
+        as the judge entered it.
 
         >>> Understanding("t", (), {"labels": [], "amount": 2, "actor": None}).stated
         {'amount': 2}
+        >>> Understanding("t", (), {"labels": [], "amount": 2}, frozenset({"labels"})).stated
+        {'labels': [], 'amount': 2}
         """
         return {name: value for name, value in self.inputs.items()
-                if value not in (None, "", [], ())}
+                if value not in (None, "", [], ()) or name in self.exact}
 
     @property
     def not_understood(self) -> tuple[str, ...]:
@@ -230,7 +236,7 @@ def within(grammar: "Grammar", text: str, refused: Callable[[Mapping[str, Any]],
                     else p for p in reading.phrases)
     if phrases == reading.phrases:
         return reading
-    return Understanding(text, phrases, grammar.assemble(phrases))
+    return grammar.understanding(text, phrases)
 
 
 @dataclass(frozen=True)
@@ -244,7 +250,10 @@ class Grammar:
     section) comes back not understood, others with the fields they have there.
     ``prepare`` (optional) rewrites the text before it is split into sentences.
     ``conjunctions`` maps a language to the words at which an unmatched sentence may
-    be split (default: and/then in each language).
+    be split (default: and/then in each language).  ``exact`` (optional) names the inputs
+    the phrases state whole: the fields must hold that value as it is, an empty one
+    included, and a group exactly those items (none added by the judge, as a table's cards
+    may be: the text is all of an ability's effects).
     """
 
     game: str
@@ -254,6 +263,13 @@ class Grammar:
         default_factory=lambda: MappingProxyType(_CONJUNCTIONS))
     resolve: Callable[[tuple[Phrase, ...]], tuple[Phrase, ...]] | None = None
     prepare: Callable[[str], str] | None = None
+    exact: Callable[[tuple[Phrase, ...]], frozenset[str]] | None = None
+
+    def understanding(self, text: str, phrases: tuple[Phrase, ...]) -> Understanding:
+        """``text`` read as ``phrases`` (in context): the inputs they make and those they
+        state whole."""
+        return Understanding(text, phrases, self.assemble(phrases),
+                             self.exact(phrases) if self.exact else frozenset())
 
     def read(self, text: str) -> Understanding:
         """Read printed ``text`` (any of :data:`LANGUAGES`, Cyrillic read as Russian).
@@ -264,7 +280,7 @@ class Grammar:
         for sentence in sentences(self.prepare(text) if self.prepare else text):
             phrases.extend(self._read_sentence(sentence))
         found = self.resolve(tuple(phrases)) if self.resolve else tuple(phrases)
-        return Understanding(text, found, self.assemble(found))
+        return self.understanding(text, found)
 
     def _languages(self, sentence: str) -> tuple[str, ...]:
         return ("ru",) if _CYRILLIC.search(sentence) else ("de", "en")

@@ -464,5 +464,18 @@ def assemble(phrases: tuple[Phrase, ...]) -> dict[str, Any]:
     return {"kind": "card_ability", "labels": list(labels), "effects": effects}
 
 
+def exact(phrases: tuple[Phrase, ...]) -> frozenset[str]:
+    """What the text states whole: its effects (an ability has only those its text prints)
+    and, where it opens with "Aktion:" and the like, its labels (none in parentheses: none).
+
+    >>> sorted(exact(GRAMMAR.read("Aktion: Füge einem Schergen 2 Schaden zu.").phrases))
+    ['effects', 'labels']
+    >>> sorted(exact(GRAMMAR.read("Füge einem Schergen 2 Schaden zu.").phrases))
+    ['effects']
+    """
+    found = {"labels"} if phrases and "labels" in phrases[0].fields else set()
+    return frozenset(found | ({"effects"} if any("verb" in p.fields for p in phrases) else set()))
+
+
 #: The Marvel Champions card-text grammar (game slug of :mod:`engine.marvel`).
-GRAMMAR = Grammar("marvel-champions", FORMS, assemble=assemble, resolve=resolve)
+GRAMMAR = Grammar("marvel-champions", FORMS, assemble=assemble, resolve=resolve, exact=exact)

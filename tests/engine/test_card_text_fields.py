@@ -72,8 +72,8 @@ def test_the_power_duell_text_rules_as_its_fields_do():
 
 
 def test_fields_may_hold_more_than_the_text_prints_but_not_other_values():
-    """A judge adds what the text does not print (a change of the card's history, another
-    effect); editing what it does print makes the fields differ."""
+    """A judge adds what the text does not print (a change of the card's history); editing
+    what it does print makes the fields differ."""
     berserk = GAMES["berserk"].scenario("situation")
     base, text = CASES[1][1], CASES[1][3]
     read = dict(berserk.read_card_text(text).inputs)
@@ -84,14 +84,58 @@ def test_fields_may_hold_more_than_the_text_prints_but_not_other_values():
     marvel = GAMES["marvel-champions"].scenario("situation")
     base, text = CASES[2][1], CASES[2][3]
     read = dict(marvel.read_card_text(text).inputs)
-    more = {**base, **read, "card_text": text,
-            "effects": read["effects"] + [{"verb": "draw", "amount": 1, "selector": "you"}]}
-    assert not any(s.message.id.startswith("The fields differ")
-                   for s in marvel.evaluate(more).steps)
-    other = {**more, "effects": [{**read["effects"][0], "amount": 2}]}
+    other = {**base, **read, "card_text": text, "effects": [{**read["effects"][0], "amount": 2}]}
     [differs] = [s for s in marvel.evaluate(other).steps
                  if s.message.id.startswith("The fields differ")]
     assert differs.message.render().endswith("says: Effects of the card ability, in order.")
+
+
+def _differs(scenario, inputs):
+    return [s.message.render() for s in scenario.evaluate(inputs).steps
+            if s.message.id.startswith("The fields differ")]
+
+
+@pytest.mark.parametrize("more", [
+    [{"verb": "draw", "amount": 1, "selector": "you"}],  # after the text's effect
+    None,                                                # before it
+])
+def test_an_ability_has_only_the_effects_its_text_prints(more):
+    """An ability's effects are all in its text: an effect the fields add to it makes the
+    ruling incomplete (a breaker's table: "Deal 2 damage to a minion." beside a second
+    effect "defeat the villain" gave a complete ruling on both)."""
+    marvel = GAMES["marvel-champions"].scenario("situation")
+    base, text = CASES[2][1], CASES[2][3]
+    read = marvel.read_card_text(text).inputs["effects"]
+    extra = more or [{"verb": "defeat", "selector": "one", "target_type": "villain"}]
+    effects = read + extra if more else extra + read
+    ruling = marvel.evaluate({**base, "card_text": text, "effects": effects})
+    assert not ruling.complete
+    assert _differs(marvel, {**base, "card_text": text, "effects": effects})[0].endswith(
+        "says: Effects of the card ability, in order.")
+    assert not _differs(marvel, {**base, "card_text": text, "effects": read})
+
+
+@pytest.mark.parametrize("text, labels, differs", [
+    ("Action: Deal 2 damage to a minion.", [], False),
+    ("Action: Deal 2 damage to a minion.", ["attack"], True),  # the text says no label
+    ("Action (attack): Deal 2 damage to a minion.", ["attack"], False),
+    ("Action (attack): Deal 2 damage to a minion.", [], True),
+    ("Deal 2 damage to a minion.", ["attack"], False),  # no "Action:": labels not printed
+])
+def test_labels_the_text_prints_none_of_are_none(text, labels, differs):
+    """"Action:" with no label in parentheses says the ability has none: a label ticked
+    beside it (an earlier reading's) made a complete ruling that the ability cannot be
+    initiated against a minion that cannot be attacked (a breaker's table)."""
+    marvel = GAMES["marvel-champions"].scenario("situation")
+    inputs = {"kind": "card_ability", "card_text": text, "labels": labels,
+              "minions": [{"conditions": ["cannot_be_attacked"]}],
+              "effects": [{"verb": "deal_damage", "amount": 2, "selector": "one",
+                           "target_type": "minion"}]}
+    found = _differs(marvel, inputs)
+    assert bool(found) is differs
+    if differs:
+        assert found[0].endswith("says: Labels of the card ability.")
+        assert not marvel.evaluate(inputs).complete
 
 
 def _card_text_fields(fields):

@@ -196,6 +196,18 @@ def test_reading_a_text_keeps_what_it_leaves_empty(client, seeded):
     assert values_of(html, "features-0-feature_element") == ["forest"]
 
 
+def test_reading_a_text_that_prints_no_label_unticks_one(client, seeded):
+    """"Aktion:" with no label in parentheses says the ability has none: a label ticked by
+    an earlier reading is unticked when the text is read again (a breaker's table)."""
+    query = urlencode({"kind": "card_ability", "labels": "attack", "minions": "1",
+                       "card_text": "Aktion: Füge einem Schergen 2 Schaden zu.",
+                       "_read": "card_text"})
+    html = unescape(client.get(f"{MARVEL}?{query}").content.decode())
+    assert not [tag for tag in re.findall(r'<input[^>]*name="labels"[^>]*>', html)
+                if re.search(r"\schecked\b", tag)]
+    assert values_of(html, "effects-0-verb") == ["deal_damage"]
+
+
 @pytest.mark.parametrize("game, text, refused", [
     ("berserk", "+200 к удару по болотным.", "+200 к удару по болотным."),
     ("marvel-champions", "Füge einem Schergen 200 Schaden zu.",
