@@ -219,9 +219,11 @@ class Understanding:
 
 def within(grammar: "Grammar", text: str, refused: Callable[[Mapping[str, Any]], bool]
            ) -> Understanding:
-    r"""``grammar``'s reading of ``text``, where each phrase whose values alone the scenario
-    ``refused`` (a number past its field's bounds: "200 Schaden", "wähle 20 Schergen")
-    comes back not understood: the reading never fills in what the ruling cannot take.
+    r"""``grammar``'s reading of ``text``, where each phrase the scenario ``refused`` (a number
+    past its field's bounds: "200 Schaden", "wähle 20 Schergen"; an item past the most a group
+    takes, counting the phrases understood before it) comes back not understood: the reading
+    never fills in what the ruling cannot take.  ``refused`` is asked about the inputs of the
+    phrases kept so far with the phrase added, in the order written.
 
     >>> toy = Grammar("toy", (form("damage", lambda g: {"amount": int(g["n"])},
     ...                            en=r"deal (?P<n>\d+) damage"),),
@@ -230,13 +232,28 @@ def within(grammar: "Grammar", text: str, refused: Callable[[Mapping[str, Any]],
     >>> reading = within(toy, "Deal 200 damage.", lambda inputs: inputs["amount"] > 99)
     >>> reading.complete, reading.not_understood, reading.inputs
     (False, ('Deal 200 damage.',), {'amount': None})
+
+    Items past a group's maximum (here two) are not understood, those before it are kept:
+
+    >>> listed = replace(toy, assemble=lambda phrases: {
+    ...     "effects": [p.fields["amount"] for p in phrases if p.understood]})
+    >>> reading = within(listed, "Deal 1 damage. Deal 2 damage. Deal 3 damage.",
+    ...                  lambda inputs: len(inputs["effects"]) > 2)
+    >>> reading.not_understood, reading.inputs
+    (('Deal 3 damage.',), {'effects': [1, 2]})
     """
     reading = grammar.read(text)
-    phrases = tuple(Phrase(p.text) if p.understood and refused(grammar.assemble((p,)))
-                    else p for p in reading.phrases)
-    if phrases == reading.phrases:
+    kept: list[Phrase] = []
+    phrases: list[Phrase] = []
+    for phrase in reading.phrases:
+        if phrase.understood and refused(grammar.assemble((*kept, phrase))):
+            phrase = Phrase(phrase.text)
+        elif phrase.understood:
+            kept.append(phrase)
+        phrases.append(phrase)
+    if tuple(phrases) == reading.phrases:
         return reading
-    return grammar.understanding(text, phrases)
+    return grammar.understanding(text, tuple(phrases))
 
 
 @dataclass(frozen=True)

@@ -156,3 +156,30 @@ def test_the_examples_in_a_card_text_help_are_understood_whole(game):
     for example in examples.values():
         reading = scenario.read_card_text(example)
         assert reading.phrases and not reading.not_understood, example
+
+
+_FEATURES = [f"+{n} к удару по болотным." for n in range(1, 8)]
+_CHANGES = ["Получает полёт.", "Теряет полёт."] * 6 + ["Становится рядовой."]
+#: (game, fields beside the text, its sentences, the group they fill, the most it takes)
+LIMITS = [
+    ("berserk", CASES[1][1], _FEATURES, "features", 6),
+    ("berserk", {**CASES[1][1], "features": []}, _CHANGES, "changes", 12),
+    ("marvel-champions", {k: v for k, v in CASES[2][1].items() if k != "effects"},
+     ["Füge jedem Schergen 1 Schaden zu."] * 4, "effects", 3),
+]
+
+
+@pytest.mark.parametrize("game, base, sentences, group, most", LIMITS,
+                         ids=[f"{c[0]}-{c[3]}" for c in LIMITS])
+def test_sentences_past_a_groups_maximum_are_not_understood(game, base, sentences, group, most):
+    """A text of more items than the field takes fills in the first ones; each sentence past
+    the maximum is not understood, and the ruling on the reading is made and incomplete (it
+    was "every sentence understood", then a refused input)."""
+    scenario = GAMES[game].scenario("situation")
+    text = " ".join(sentences)
+    reading = scenario.read_card_text(text)
+    assert len(reading.inputs[group]) == most
+    assert reading.not_understood == tuple(sentences[most:])
+    ruling = scenario.evaluate({**base, **reading.inputs, "card_text": text})
+    assert not ruling.complete
+    assert not any(s.message.id.startswith("The fields differ") for s in ruling.steps)

@@ -238,6 +238,23 @@ def test_what_a_reading_fills_in_the_ruling_takes(client, seeded):
     assert evaluated.status_code == 200
 
 
+def test_sentences_past_a_groups_maximum_are_not_understood_and_the_rest_is_ruled_on(
+        client, seeded):
+    # a tester's table: 7 feature sentences were "every sentence understood" with 7 features,
+    # though the field takes 6, and the ruling on them then answered 422
+    sentences = [f"+{n} к удару по болотным." for n in range(1, 8)]
+    text = " ".join(sentences)
+    answer = client.post("/api/scenarios/berserk/situation/card-text",
+                         json.dumps({"text": text}), content_type="application/json").json()
+    assert answer["complete"] is False
+    assert [p["text"] for p in answer["phrases"] if not p["understood"]] == sentences[6:]
+    assert len(answer["inputs"]["features"]) == 6
+    inputs = {**BERSERK_CARD, **answer["inputs"], "card_text": text}
+    evaluated = client.post("/api/scenarios/berserk/situation/evaluate",
+                            json.dumps({"inputs": inputs}), content_type="application/json")
+    assert evaluated.status_code == 200 and evaluated.json()["complete"] is False
+
+
 def test_a_texts_length_is_counted_one_way_on_every_surface(client, seeded):
     # a breaker's table: evaluate trimmed the text before counting, the JSON Schema and the
     # card-text endpoint counted it as given
