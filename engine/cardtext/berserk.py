@@ -12,7 +12,11 @@ rendering) into the fields of the ``berserk`` situation, within the forms of rul
   стихию леса") → one ``changes`` item, in the order written.
 
 Anything else — keywords, "за каждое …", conditions, losing an element (no rule of
-106–108 defines it), a neutral element gained — is not understood, never guessed.
+106–108 defines it), a neutral element gained — is not understood, never guessed; so is a
+feature the sentence does not give this card ("Баграх не имеет …", "Никто не имеет …",
+"When attacking Bagrakh has …", "Enemy creature has …": :data:`_NOT_A_NAME`), a word that
+merely starts like an element's ("по тем существам", "по горящим", "darkened": only the
+words of :data:`_ELEMENT_WORDS` name one) and a bonus of 0 ("+0 к удару").
 
 >>> read = GRAMMAR.read("+2 к удару по болотным. Получает полёт.")
 >>> read.inputs["features"], read.inputs["changes"]
@@ -21,57 +25,118 @@ Anything else — keywords, "за каждое …", conditions, losing an eleme
 [{'change': 'become-creature', 'subtype': 'non-flying', 'movement': 2}]
 >>> GRAMMAR.read("+1 к удару за каждое болотное существо").not_understood
 ('+1 к удару за каждое болотное существо',)
+>>> GRAMMAR.read("Баграх не имеет +2 к удару по болотным").not_understood
+('Баграх не имеет +2 к удару по болотным',)
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Mapping
 
 from engine.berserk import Clause
-from engine.cardtext import NUMBER, Grammar, Phrase, form, number
+from engine.cardtext import NUMBER, Grammar, Phrase, form, normalise, number
 
 __all__ = ["GRAMMAR", "FORMS", "element"]
 
-#: Word stems naming an element (стихия), per language, in the order tried.
-_ELEMENT_STEMS = (
-    ("steppe", ("степ", "steppe", "steppen")),
-    ("forest", ("лес", "forest", "wald", "wäld")),
-    ("mountains", ("гор", "mountain", "gebirg", "berg")),
-    ("swamp", ("болот", "swamp", "sumpf", "sümpf")),
-    ("darkness", ("тьм", "тем", "dark", "finstern", "dunkel")),
-    ("neutral", ("нейтральн", "neutral")),
-)
+_ADJECTIVE_ENDINGS = ("ый", "ой", "ая", "ое", "ые", "ого", "ому", "ую", "ым", "ом", "ых",
+                      "ыми")
+
+
+def _russian(adjective: str, *nouns: str) -> tuple[str, ...]:
+    """Every case and number of the element's adjective (stem ``adjective``) and its nouns."""
+    return (*(adjective + ending for ending in _ADJECTIVE_ENDINGS), *nouns)
+
+
+#: The words naming each element (стихия), in every form a text uses them: the Russian
+#: adjective (106.p2: "по болотным", "болотной стихией") and noun ("стихии леса") in every
+#: case, normalised ("ё" as "е"); the engine's English and German names (its labels and
+#: their translations, "Finsternis" beside "Dunkelheit"), a German compound's first part
+#: ("Sumpf-", "Gebirgs-").  Only these words: "тем" ("those"), "горящим" ("burning"),
+#: "darkened" or "swampland" name no element.
+_ELEMENT_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "steppe": (*_russian("степн", "степь", "степи", "степей", "степью", "степям", "степями",
+                         "степях"), "steppe", "steppes", "steppen"),
+    "forest": (*_russian("лесн", "лес", "леса", "лесу", "лесом", "лесе", "лесов", "лесам",
+                         "лесами", "лесах"), "forest", "forests", "wald", "waldes", "wälder",
+               "wäldern"),
+    "mountains": (*_russian("горн", "горы", "гор", "горам", "горами", "горах"), "mountain",
+                  "mountains", "gebirge", "gebirges", "gebirgs"),
+    "swamp": (*_russian("болотн", "болото", "болота", "болот", "болоту", "болотом", "болоте",
+                        "болотам", "болотами", "болотах"), "swamp", "swamps", "sumpf",
+              "sumpfes", "sümpfe", "sümpfen"),
+    "darkness": (*_russian("темн", "тьма", "тьмы", "тьме", "тьму", "тьмой", "тьмою"),
+                 "darkness", "dark", "dunkelheit", "finsternis"),
+    "neutral": (*_russian("нейтральн"), "neutral", "neutrale", "neutralen"),
+})
+_ELEMENTS = {word: value for value, words in _ELEMENT_WORDS.items() for word in words}
 _ELEMENT_WORD = r"(?P<el>[\w-]+?)"
 
 
 def element(word: str) -> str | None:
-    """Return the element value a word names ("болотным" → ``"swamp"``), ``None`` if none.
+    """Return the element value a word names ("болотным" → ``"swamp"``), ``None`` if none
+    (a word merely starting like one: "тем", "горящим", "darkened").
 
     >>> element("болотным"), element("Wald"), element("darkness"), element("огненным")
     ('swamp', 'forest', 'darkness', None)
+    >>> element("тем"), element("горячим"), element("swampland"), element("Тёмным")
+    (None, None, None, 'darkness')
     """
-    word = word.casefold()
-    for value, stems in _ELEMENT_STEMS:
-        if any(word.startswith(stem) for stem in stems):
-            return value
-    return None
+    return _ELEMENTS.get(normalise(word))
 
 
 def _feature(groups: Mapping[str, str]) -> Mapping[str, Any] | None:
-    found = element(groups["el"])
-    if found is None:
+    found, amount = element(groups["el"]), number(groups["n"])
+    if found is None or amount == 0:  # "+0 к удару" is no feature: 106.p2 gives a bonus
         return None
-    bonus = number(groups["n"]) * (-1 if groups.get("sign") == "-" else 1)
+    bonus = amount * (-1 if groups.get("sign") == "-" else 1)
     return {"features": {"feature_element": found, "strike_bonus": bonus}}
 
 
 _SIGN = r"(?P<sign>[+-]) ?"
-# "Баграх имеет +2 …" (the example's own sentence): a card named by up to three words
-# that "has" the feature; the name itself is not read.  A quantifier ("каждое существо
-# имеет", "each creature has") gives other cards the feature: not this form.
-_NAME = (r"(?:(?!(?:кажд|люб|друг|each|every|any|other|another|jede|ander|alle)\w*\b)"
-         r"[\w-]+ ){1,3}")
-_HAS = {"ru": rf"(?:{_NAME}имеет )?", "en": rf"(?:{_NAME}has )?", "de": rf"(?:{_NAME}hat )?"}
+#: Words that cannot stand in the name of the card that "has" the feature, whole words and
+#: word starts ("…*"), in the three languages: a negation ("не имеет", "no creature has",
+#: "keine Kreatur hat", "never"), a quantifier or frequency ("каждое", "иногда", "each",
+#: "sometimes", "jede", "manchmal"), a condition ("когда атакует", "if attacking", "wenn
+#: angreifend"), another card or a player ("вражеское", "target", "your opponent",
+#: "gegnerische"), an article or a count ("a creature") and a bare noun ("creature",
+#: "существо", "Kreatur"): the sentence then says something other than this card's feature.
+_NOT_A_NAME = (
+    # Russian
+    "не", "ни", "нет", "никто", "ничто", "никогда", "нигде", "никак*", "ничей", "ничь*",
+    "иногда", "всегда", "часто", "редко", "обычно", "порой", "лишь", "только", "также", "тоже",
+    "когда", "если", "пока", "при", "после", "до", "в", "во", "на", "по", "с", "со", "у", "к",
+    "от", "за", "для", "тогда", "будучи", "атаку*", "атакова*", "защищ*", "блокир*", "став*",
+    "кажд*", "люб*", "всяк*", "некотор*", "нескольк*", "многи*", "все", "весь", "вся", "всех",
+    "один", "одно", "одна", "два", "две", "три", "друг*", "иное", "иная", "иной", "иные",
+    "враж*", "противник*", "чуж*", "целев*", "соседн*", "союзн*", "его", "ее", "их", "ваш*",
+    "тво*", "сво*", "мой", "мое", "моя", "мои", "существ*", "карта", "карты", "карту",
+    "картой", "отряд*", "игрок*", "владел*", "персонаж*",
+    # English
+    "no", "not", "never", "none", "nobody", "nothing", "neither", "nor", "each", "every",
+    "any", "some", "sometimes", "always", "often", "usually", "rarely", "seldom",
+    "occasionally", "only", "also", "when", "whenever", "if", "while", "unless", "until",
+    "after", "before", "as", "during", "once", "then", "attack*", "defend*", "block*",
+    "enem*", "target*", "opponent*", "opposing", "other*", "another", "your*", "my", "his",
+    "her", "their*", "our*", "a", "an", "one", "two", "three", "creature*", "card*", "player*",
+    "owner*", "controller*", "all*", "friendly", "adjacent", "nearby",
+    # German
+    "kein*", "nicht", "nie", "niemals", "niemand", "nichts", "jede*", "alle*", "manch*",
+    "einig*", "irgend*", "immer", "oft", "selten", "gelegentlich", "nur", "auch", "wenn",
+    "falls", "solange", "sobald", "während", "bei", "nachdem", "bevor", "als", "dann",
+    "angreif*", "verteidig*", "blockier*", "gegner*", "feind*", "ziel*", "ander*", "dein*",
+    "ihr*", "sein*", "mein*", "unser*", "eure*", "euer", "ein", "eine", "einer", "eines",
+    "einem", "einen", "kreatur*", "karte*", "spieler*", "besitzer*", "verbündet*",
+)
+_DENIED = "|".join(word[:-1] + r"\w*" if word.endswith("*") else word
+                   for word in sorted(_NOT_A_NAME, key=len, reverse=True))
+# "Баграх имеет +2 …" (the example's own sentence): this card by its name (up to three words,
+# none of :data:`_NOT_A_NAME`; the name itself is not read) or by a pronoun or "this card".
+_NAME = rf"(?:(?!(?:{_DENIED})(?![\w-]))[\w-]+ ){{1,3}}"
+_SELF = {"ru": r"он|она|оно|эта карта|это существо|данная карта|данное существо",
+         "en": r"it|this card|this creature", "de": r"er|sie|es|diese karte|diese kreatur"}
+_HAS = {language: rf"(?:(?:(?:{_SELF[language]}) |{_NAME}){verb} )?"
+        for language, verb in (("ru", "имеет"), ("en", "has"), ("de", "hat"))}
 _FEATURE = form(
     "feature-against-element", _feature, Clause.FEATURE,
     ru=(rf"{_HAS['ru']}{_SIGN}{NUMBER} к удару (?:по|против) (?:карт\w* |существ\w* )?"
@@ -83,10 +148,11 @@ _FEATURE = form(
     de=rf"{_HAS['de']}{_SIGN}{NUMBER} (?:auf |zum )?schl(?:a|ä)g(?:e|wert)? gegen "
        rf"{_ELEMENT_WORD}(?:-?karten|-?kreaturen|-?element)?")
 
+# The card that undergoes a change: this card, never another ("target creature", "eine Karte").
 _SUBJECT = {
-    "ru": r"(?:(?:эта |это |целевая |целевое )?(?:карта|существо) )?",
-    "en": r"(?:(?:this|the|target) (?:card|creature) )?",
-    "de": r"(?:(?:diese|die|das|eine|ziel)(?:-| )?(?:karte|kreatur) )?",
+    "ru": r"(?:(?:эта |это )?(?:карта|существо) )?",
+    "en": r"(?:(?:this|the) (?:card|creature) )?",
+    "de": r"(?:(?:diese|die|das) (?:karte|kreatur) )?",
 }
 #: Words naming a card type (106.3), per language → the ``become-…`` change.
 _TYPES = {

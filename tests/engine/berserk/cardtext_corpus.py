@@ -85,4 +85,38 @@ CORPUS = (
     ("Becomes a flying creature with movement 2", [], [],
      ["Becomes a flying creature with movement 2"]),
     ("Получает полёт. Бьёт первым.", [], [GAIN], ["Бьёт первым."]),
+    # 106.p2 names the card that has the feature, by name, pronoun or "this card"
+    ("Bagrakh has +2 strike vs swamp", [{F: "swamp", B: 2}], [], []),
+    ("Baghrakh hat +2 Schlag gegen Sumpfkarten", [{F: "swamp", B: 2}], [], []),
+    ("This creature has +1 strike vs forest", [{F: "forest", B: 1}], [], []),
+    ("Diese Kreatur hat +1 Schlag gegen Wald-Karten", [{F: "forest", B: 1}], [], []),
+    ("Эта карта имеет +1 к удару по степным", [{F: "steppe", B: 1}], [], []),
+    # not this card's own feature: a negation, a quantifier, a condition, another card
+    *((text, [], [], [text]) for text in (
+        "Баграх не имеет +2 к удару по болотным", "Никто не имеет +2 к удару по болотным",
+        "No creature has +2 strike vs swamp", "Keine Kreatur hat +2 Schlag gegen Sumpfkarten",
+        "Never has +2 strike vs swamp", "Niemals hat +2 Schlag gegen Sumpfkarten",
+        "Иногда имеет +2 к удару по болотным", "When attacking Bagrakh has +2 strike vs swamp",
+        "If attacking it has +2 strike vs swamp",
+        "Когда атакует Баграх имеет +2 к удару по болотным",
+        "Wenn angreifend Baghrakh hat +2 Schlag gegen Sumpfkarten",
+        "Enemy creature has +2 strike vs swamp", "Target creature has +2 strike vs swamp",
+        "Your opponent has +2 strike vs swamp", "Вражеское существо имеет +1 к удару по лесным",
+        "Gegnerische Kreatur hat +1 Schlag gegen Waldkarten",
+        "Target creature becomes an artifact", "Целевое существо получает полёт",
+        "Zielkreatur verliert Flug")),
+    # words that only start like an element's name an element no more than "огненным" does
+    *((text, [], [], [text]) for text in (
+        "+2 к удару по тем существам", "+2 к удару по горящим", "+2 к удару по горячим",
+        "+2 к удару по лестным", "+2 strike vs darkened", "+2 strike vs dark-green",
+        "+2 strike vs swampland", "Получает стихию лестницы", "+1 Schlag gegen Bergsteiger")),
+    # every element by its words: the Russian noun, the German and English names
+    ("+1 к удару по картам стихии степей", [{F: "steppe", B: 1}], [], []),
+    ("+1 Schlag gegen Finsternis", [{F: "darkness", B: 1}], [], []),
+    ("+2 strike vs dark cards", [{F: "darkness", B: 2}], [], []),
+    ("+1 Schlag gegen Gebirgs-Karten", [{F: "mountains", B: 1}], [], []),
+    ("Получает тёмную стихию", [], [{"change": "gain-element", "element": "darkness"}], []),
+    # a feature of +0 is none (106.p2 gives a bonus)
+    ("+0 к удару по болотным", [], [], ["+0 к удару по болотным"]),
+    ("+0 strike vs forest", [], [], ["+0 strike vs forest"]),
 )
