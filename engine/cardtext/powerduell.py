@@ -22,7 +22,12 @@ jede …", a planet or attribute the engine does not know, halving or doubling, 
 Spezial-Wirkung on an attribute or on Energiekarten, a Spezial-Wirkung naming
 planets: the scenario has no field for them), when its section is unknown or is
 the wrong one (an attribute change is a Wirkung, a cost change a Spezial-Wirkung),
-or when it would set a field a phrase before it already set.  The monsters a
+or when it would set a field a phrase before it already set.  The reach is read only as the
+description's extension of its own side ("auch auf der gegnerischen Spielfeldseite", "also on
+the opposing side", "также на стороне противника", "auf beiden Spielfeldseiten"): the
+opponent's side alone ("на стороне противника") is no form of the text; and a reach sentence
+naming "the Wirkung" right after a Spezial-Wirkung ("Diese Wirkung gilt auch …") is not
+understood, for the text calls a Spezial-Wirkung's effect a Wirkung too.  The monsters a
 Wirkung names give its scope: none named → ``base`` (``effekte.p3``: the card's own
 planet), "alle Monsterkarten" → ``all``, planets named (even the card's own) →
 ``listed``.  Attributes are read only by the names the chapter uses (AP, DP, LP, EP,
@@ -149,7 +154,10 @@ _EP_DE = r"energiepunkte?"
 _ACTIVATION_DE = r"bei (?:der|ihrer) aktivierung"
 
 # -- English -----------------------------------------------------------------
-_OPP_EN = (r"also (?:on|to) the (?:opponent's|opposing|opponent) side(?: of the (?:field|table))?|"
+# The reach to the opposing side: only "also …" (kartenaufbau.p3: the description extends the
+# card's own side); "on the opponent's side" alone names another side, no form of the text.
+_SIDE_EN = r"the (?:opponent's|opposing|opponent) side(?: of the (?:field|table))?"
+_OPP_EN = (rf"also (?:on|to) {_SIDE_EN}|"
            r"on both sides(?: of the (?:field|table))?")
 _OWN_EN = r"only on (?:your|its) own side(?: of the (?:field|table))?"
 _R_EN = _reach(_OPP_EN, _OWN_EN)
@@ -164,8 +172,10 @@ _EP_EN = r"energy points?"
 _ACTIVATION_EN = r"(?:on|upon|when|at) (?:activation|activated|being activated|they are activated)"
 
 # -- Russian -----------------------------------------------------------------
-_OPP_RU = (r"(?:(?:в том числе|а также|также|и) )?(?:и )?на стороне противника|"
+# As in English: "также (и) на стороне противника", never "на стороне противника" alone.
+_OPP_RU = (r"(?:в том числе|а также|также|тоже|и)(?: и)? на стороне противника|"
            r"на обеих сторонах(?: поля)?")
+_APPLY_RU = r"(?:действует|действуют|распространяется|распространяются)"
 _OWN_RU = r"только на своей стороне(?: поля)?"
 _R_RU = _reach(_OPP_RU, _OWN_RU)
 _S_RU = _subject(
@@ -279,7 +289,7 @@ def _extension(groups: Mapping[str, str]) -> Mapping[str, Any] | None:
     if fields is None or "extends" not in fields or (named and fields["section"]
                                                       and named != fields["section"]):
         return None
-    return {**fields, "section": named or fields["section"]}
+    return {**fields, "section": named or fields["section"], "who": named}
 
 
 def _patterns(label: str, subject: str, reach: str, gain: str, ep: str, activation: str,
@@ -332,7 +342,8 @@ _EN = _patterns(_LABEL, _S_EN, _R_EN, _GAIN_EN, _EP_EN, _ACTIVATION_EN, {
     "cost_change": rf"(?:is|are) (?P<dir>reduced|decreased|lowered|increased|raised) by {NUMBER}"
                    rf"(?: {_EP_EN})?",
     "costs_bare": "(?:the )?activation costs?", "who": _WHO["en"],
-    "applies": "(?:also )?(?:applies|apply)", "opp": _OPP_EN, "own": _OWN_EN})
+    "applies": "(?:applies|apply)", "own": _OWN_EN,
+    "opp": rf"{_OPP_EN}|also (?:applies|apply) (?:on|to) {_SIDE_EN}"})
 _RU = _patterns(_LABEL, _S_RU, _R_RU, _GAIN_RU, _EP_RU, _ACTIVATION_RU, {
     "to": "", "more": "дополнительно", "for": "(?:для|у)", "the": "", "of": "",
     "by_points": "на ", "points": "очк(?:о|а|ов)",
@@ -344,8 +355,8 @@ _RU = _patterns(_LABEL, _S_RU, _R_RU, _GAIN_RU, _EP_RU, _ACTIVATION_RU, {
     "cost_change": rf"(?P<dir>уменьшается|снижается|увеличивается|повышается) на {NUMBER}"
                    rf"(?: {_EP_RU})?",
     "costs_bare": "стоимость активации", "who": _WHO["ru"],
-    "applies": "(?:также |тоже )?(?:действует|действуют|распространяется|распространяются)",
-    "opp": _OPP_RU, "own": _OWN_RU})
+    "applies": _APPLY_RU, "own": _OWN_RU,
+    "opp": rf"{_OPP_RU}|(?:также|тоже) {_APPLY_RU}(?: и)? на стороне противника"})
 
 
 def _second(build: Any) -> Any:
@@ -407,6 +418,16 @@ def _own_fields(phrase: Phrase, section: str | None) -> dict[str, Any] | None:
     return own
 
 
+def _ambiguous(phrase: Phrase, section: str | None) -> bool:
+    """Whether a reach sentence names "the Wirkung" ("diese Wirkung", "this impact", "это
+    воздействие") without a label, after a Spezial-Wirkung: the text calls a Spezial-Wirkung's
+    effect a "Wirkung" too (Wirkungsbegrenzung: "die Wirkung … begrenzt"), so it may mean
+    either section's; which one is not guessed."""
+    fields = phrase.fields
+    return (fields["kind"] == "reach" and fields.get("who") == "wirkung"
+            and _label_of(phrase) is None and section == "spezial")
+
+
 def _placed(phrase: Phrase, section: str | None, taken: Mapping[str, Any]) -> Phrase:
     """``phrase`` with the guardian fields it sets, or not understood when it has no place
     or would set a field a phrase before it set (a reach may be repeated, not changed)."""
@@ -441,7 +462,8 @@ def resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
         label = _label_of(phrase)
         if phrase.understood and "kind" in phrase.fields:
             named = phrase.fields["section"]
-            phrase = _placed(phrase, named or section, taken)
+            phrase = (Phrase(phrase.text) if _ambiguous(phrase, section)
+                      else _placed(phrase, named or section, taken))
             section = named if named in ("wirkung", "spezial") else label or section
             taken.update(phrase.fields)
         else:

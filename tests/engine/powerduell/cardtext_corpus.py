@@ -118,6 +118,12 @@ CORPUS: tuple[dict[str, Any], ...] = (
      "inputs": {"spezial_cost_change": -1}, "unread": ()},
     {"text": "Особое воздействие: стоимость активации карт монстров увеличивается на 2.",
      "inputs": {"spezial_cost_change": 2}, "unread": ()},
+    {"text": "Воздействие: монстры получают 20 AP. Это воздействие также действует на стороне "
+             "противника.", "inputs": _w("ap", 20, extends_to_opposing_side=True), "unread": ()},
+    {"text": "Воздействие: монстры получают 20 AP. Это воздействие действует и на стороне "
+             "противника.", "inputs": _w("ap", 20, extends_to_opposing_side=True), "unread": ()},
+    {"text": "Impact: Monsters get 20 AP. This impact also applies to the opposing side.",
+     "inputs": _w("ap", 20, extends_to_opposing_side=True), "unread": ()},
     # -- not understood: outside the forms, never guessed
     _unread("Wirkung: Monsterkarten erhalten +10 AP für jede Energiekarte."),
     _unread("Wirkung: Wenn eine Monsterkarte angreift, erhält sie +20 AP."),
@@ -137,6 +143,33 @@ CORPUS: tuple[dict[str, Any], ...] = (
     _unread("Fliegend."),
     _unread("Impact: Monsters gain +10 AP for each card in your hand."),
     _unread("Воздействие: если монстр атакует, он получает +10 AP."),
+    # only the opponent's side (no "auch"/"also"/"также"): not a reach the description defines
+    _unread("Воздействие: монстры получают 20 AP на стороне противника."),
+    _unread("Wirkung: Monster erhalten 20 AP auf der gegnerischen Spielfeldseite."),
+    _unread("Impact: Monsters get 20 AP on the opponent's side."),
+    {"text": "Воздействие: монстры получают 20 AP. Это воздействие действует на стороне "
+             "противника.", "inputs": _w("ap", 20),
+     "unread": ("Это воздействие действует на стороне противника.",)},
+    {"text": "Impact: Monsters get 20 AP. This impact applies to the opposing side.",
+     "inputs": _w("ap", 20), "unread": ("This impact applies to the opposing side.",)},
+    # "diese Wirkung" after a Spezial-Wirkung: the text calls that one's effect a Wirkung too
+    {"text": "Spezial-Wirkung: Monsterkarten müssen bei der Aktivierung 1 Energiepunkt weniger "
+             "zahlen. Diese Wirkung gilt auch auf der gegnerischen Spielfeldseite.",
+     "inputs": {"spezial_cost_change": -1},
+     "unread": ("Diese Wirkung gilt auch auf der gegnerischen Spielfeldseite.",)},
+    {"text": "Wirkung: Monster erhalten +10 AP. Spezial-Wirkung: Monsterkarten zahlen bei der "
+             "Aktivierung 1 Energiepunkt weniger. Die Wirkung gilt auch auf der gegnerischen "
+             "Spielfeldseite.", "inputs": {**_w("ap", 10), "spezial_cost_change": -1},
+     "unread": ("Die Wirkung gilt auch auf der gegnerischen Spielfeldseite.",)},
+    {"text": "Особое воздействие: карты монстров при активации платят на 1 очко энергии меньше. "
+             "Это воздействие также действует на стороне противника.",
+     "inputs": {"spezial_cost_change": -1},
+     "unread": ("Это воздействие также действует на стороне противника.",)},
+    {"text": "Wirkung: Monster erhalten +10 AP. Diese Wirkung gilt auch auf der gegnerischen "
+             "Spielfeldseite. Spezial-Wirkung: Monsterkarten zahlen bei der Aktivierung 1 "
+             "Energiepunkt weniger.",
+     "inputs": {**_w("ap", 10, extends_to_opposing_side=True), "spezial_cost_change": -1},
+     "unread": ()},
     {"text": "Wirkung: Monsterkarten erhalten +10 AP. Wirkung: Monsterkarten erhalten +10 DP.",
      "inputs": _w("ap", 10), "unread": ("Wirkung: Monsterkarten erhalten +10 DP.",)},
     {"text": "Wirkung: Merkur-Monster erhalten +10 AP und Venus-Monster erhalten +10 DP.",
