@@ -233,6 +233,8 @@ def _effect(verb: Verb, status: Status | None = None) -> Callable[[Mapping[str, 
         fields: dict[str, Any] = {**_labels(groups), "verb": verb.value}
         if "n" in groups or verb is Verb.DRAW:
             fields["amount"] = number(groups["n"]) if "n" in groups else 1
+            if verb is Verb.DRAW and fields["amount"] < 1:
+                return None  # ¶3.3: a player draws 1 or more cards ("Ziehe 0 Karten": none)
         word = groups.get("status") or groups.get("status_b")
         found = status or (_lookup(_STATUS_WORDS, word) if word else None)
         if found is not None:

@@ -102,6 +102,10 @@ GERMAN: tuple[Case, ...] = (
     unread("Füge einem Schergen 1 Schaden zu und ziehe für jeden besiegten Schergen 1 Karte."),
     unread("Kosten: 2 Ressourcen."),
     unread("Füge einem minion 2 Schaden zu."),
+    unread("Ziehe 0 Karten."),  # ¶3.3: a player draws 1 or more cards
+    # ¶4.2: an amount of 0 is a value the entry speaks of (the engine's open point zero-amount)
+    ("Füge einem Schergen 0 Schaden zu.",
+     ability(effect("deal_damage", "one", "minion", amount=0)), ()),
     (" ".join([_HIT] * 4), ability(*[effect("deal_damage", "one", "minion", amount=1)] * 3),
      (_HIT,)),
     ("Füge einem Gegner 2 Schaden zu. Betäube den Schergen.",
@@ -150,6 +154,7 @@ ENGLISH: tuple[Case, ...] = (
     ("Choose a minion. Deal 2 damage to the minion.",
      ability(effect("deal_damage", "choose", "minion", 1, amount=2)), ()),
     unread("Stun it."),
+    unread("Draw 0 cards."),
 )
 
 RUSSIAN: tuple[Case, ...] = (
@@ -183,6 +188,7 @@ RUSSIAN: tuple[Case, ...] = (
     unread("Ответный удар 1."),
     unread("Если злодей оглушен, нанесите ему 1 урона."),
     unread("Для каждого союзника возьмите 1 карту."),
+    unread("Возьмите 0 карт."),
 )
 
 #: Every case of the corpus.
