@@ -334,6 +334,11 @@ class Grammar:
 #: understood, and while the fields differ from what the text says.
 _UNREAD_VALUE = _("%(value)s, if the text not understood does not change it")
 _DIFFERING_VALUE = _("%(value)s, ruled on the fields, not on the card text")
+#: Each such condition as a page says it once above the values (message id → sentence);
+#: a value then reads as its ``value`` parameter.
+CONDITIONS = MappingProxyType({
+    _UNREAD_VALUE: _("Each value holds only if the text not understood does not change it."),
+    _DIFFERING_VALUE: _("Each value is ruled on the fields, not on the card text.")})
 
 
 def _conditional(value: Any, condition: str = _UNREAD_VALUE) -> Any:

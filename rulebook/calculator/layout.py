@@ -141,9 +141,19 @@ def _pd_first(value: Any, affects: re.Match | None, effects: Sequence[Mapping[st
 
 #: (game, scenario) → which of a ruling's values its answer shows first (the others
 #: follow under "Other values"); a scenario not named shows every value first.
+def _marvel_decisive(inputs: Mapping[str, Any], values: Sequence[Any]) -> set[str]:
+    """The Marvel Champions ability's values that answer what the judge entered: whether
+    it can be initiated, whether it requires a target, and against what each effect
+    resolves; the game elements each effect considered and the valid targets among them
+    follow (each effect's resolution names its targets).  A disputed value always."""
+    return {value.name for value in values if value.disputed or value.name in (
+        "can_initiate", "target_required") or value.name.endswith("_resolves_against")}
+
+
 DECISIVE: Mapping[tuple[str, str], Callable[[Mapping[str, Any], Sequence[Any]], set[str]]] = {
     ("berserk", "situation"): _berserk_decisive,
     ("power-duell", "situation"): _powerduell_decisive,
+    ("marvel-champions", "situation"): _marvel_decisive,
 }
 
 
@@ -164,7 +174,12 @@ def decisive_values(game: str, slug: str, inputs: Mapping[str, Any],
     ...     V(name="monster_1_ap", value=120, disputed=False),
     ...     V(name="monster_1_order", value=[1, 2], disputed=False)]))
     ['effect_2_affects', 'monster_1_ap']
-    >>> decisive_values("marvel-champions", "situation", {}, []) is None
+    >>> sorted(decisive_values("marvel-champions", "situation", {}, [
+    ...     V(name=n, value=1, disputed=n == "effect_1_candidates") for n in (
+    ...         "can_initiate", "effect_1_candidates", "effect_1_valid_targets",
+    ...         "effect_1_resolves_against", "effect_2_valid_targets")]))
+    ['can_initiate', 'effect_1_candidates', 'effect_1_resolves_against']
+    >>> decisive_values("marvel-champions", "target-validity", {}, []) is None
     True
     """
     choose = DECISIVE.get((game, slug))

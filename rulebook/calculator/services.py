@@ -39,6 +39,7 @@ from django.utils.formats import date_format, get_format
 from django.utils.translation import get_language, gettext, gettext as _
 
 import engine
+from engine.cardtext import CONDITIONS
 from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
     UNKNOWN_FIELD, Value, card_text_may_override, msg, form_count, unknown_field,
@@ -897,6 +898,14 @@ class ValueView:
     value: Any
     text: str
     others: tuple[OtherReading, ...] = ()
+    #: The text without the condition every value of the ruling carries
+    #: (:attr:`RulingView.condition`, said once on the page); ``None``: there is none.
+    bare: str | None = None
+
+    @property
+    def on_page(self) -> str:
+        """The value's text on the page: without the ruling's condition, said above it."""
+        return self.text if self.bare is None else self.bare
 
     @property
     def disputed(self) -> bool:
@@ -1051,6 +1060,9 @@ class RulingView:
     open_points: tuple[OpenPointView, ...] = ()
     verdict: str = ""
     other_values: tuple[ValueView, ...] = ()
+    #: What every value holds under, said once above them on the page (a card text not
+    #: understood, or fields that differ from it); "" for none.
+    condition: str = ""
 
     def _by(self, outcome: Outcome) -> tuple[StepView, ...]:
         return tuple(step for step in self.steps if step.step.outcome is outcome)
@@ -1206,9 +1218,12 @@ def present(ruling: Ruling, on: datetime.date, dated: bool = False) -> RulingVie
         r for r in ruling.readings if r.point not in decided), steps=tuple(
         dataclasses.replace(s, outcome=Outcome.APPLIED) if s.point in decided else s
         for s in ruling.steps)) if decided else ruling
+    condition = next((CONDITIONS[v.shown.id] for v in ruling.values
+                      if isinstance(v.shown, Message) and v.shown.id in CONDITIONS), "")
     return RulingView(ruling, on, dated, values, tuple(steps),
                       tuple(render_message(note) for note in ruling.notes), sources,
-                      open_points, _verdict(judged, [s.citation for s in sources], on))
+                      open_points, _verdict(judged, [s.citation for s in sources], on),
+                      condition=condition and gettext(condition))
 
 
 def _decisions(ruling: Ruling, points: Sequence[str], on: datetime.date
@@ -1314,8 +1329,11 @@ def _verdict(ruling: Ruling, cited: Sequence[ResolvedCitation], on: datetime.dat
 
 
 def _value_view(value: Value, others: tuple[OtherReading, ...] = ()) -> ValueView:
+    shown = value.value if value.shown is None else value.shown
+    bare = (value_text(dict(shown.params)["value"])
+            if isinstance(shown, Message) and shown.id in CONDITIONS else None)
     return ValueView(value.name, render_message(value.label), value_json(value.value),
-                     value_text(value.value if value.shown is None else value.shown), others)
+                     value_text(shown), others, bare)
 
 
 def _open_point(ruling: Ruling, point: str, number: int,

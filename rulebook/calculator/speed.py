@@ -875,8 +875,8 @@ def _value(value, several_points: bool) -> str:
                            number=other.reading)) + "</a></span>"
         for other in value.others)
     return (f'<div class="ruling-value{" ruling-value--disputed" if value.others else ""}'
-            f'{" ruling-value--long" if len(value.text) > 16 else ""}">'
-            f'<dt>{_e(value.label)}</dt><dd>{_e(value.text)}{others}</dd></div>\n')
+            f'{" ruling-value--long" if len(value.on_page) > 16 else ""}">'
+            f'<dt>{_e(value.label)}</dt><dd>{_e(value.on_page)}{others}</dd></div>\n')
 
 
 def _values(values: Iterable[Any], ruling) -> str:
@@ -939,7 +939,9 @@ def _answer(ruling) -> str:
         f'  <div class="answer">\n'
         f'  <p class="verdict {verdict}"><strong>{gettext("Verdict:")}</strong> '
         f'{_e(ruling.verdict)}</p>\n'
-        f'  <dl class="ruling-values">\n    {_values(ruling.values, ruling)}\n  </dl>\n'
+        + (f'  <p class="values-condition">{_e(ruling.condition)}</p>\n  '
+           if ruling.condition else "  ")
+        + f'<dl class="ruling-values">\n    {_values(ruling.values, ruling)}\n  </dl>\n'
         f'  {_grounds(ruling)}\n  {other}\n'
         f'  <p class="notice{" notice--dated" if ruling.dated else ""}">{checked}</p>\n'
         f'  </div>\n')

@@ -426,6 +426,32 @@ def test_on_a_phone_the_answer_is_on_the_first_screen(journey, language):
     journey.screenshot("phone-answer")
 
 
+MARVEL_UNREAD = ("/calculator/marvel-champions/situation/?card_text=Deal+2+damage+to+a+minion"
+                 "+and+stun+it.+Retaliate+1.&kind=card_ability&effects=2"
+                 "&effects-0-verb=deal_damage&effects-0-amount=2&effects-0-selector=one"
+                 "&effects-0-target_type=minion&effects-1-verb=give_status"
+                 "&effects-1-status=stunned&effects-1-selector=joint&minions=1")
+
+
+def test_on_a_phone_a_card_text_not_understood_leaves_the_answer_on_the_first_screen(
+        journey, language):
+    """Every value of a ruling whose card text is not all understood holds under that
+    condition: said once above the values, not after each (the clause links had fallen
+    below the first screen in German and Russian; a breaker's table), and the elements
+    each Marvel effect considered follow under "Other values"."""
+    page = journey.page
+    page.set_viewport_size(PHONE)
+    journey.goto(f"/{language}{MARVEL_UNREAD}")
+    answer = page.locator("#ruling .answer")
+    expect(answer.locator(".values-condition")).to_have_count(1)
+    values = answer.locator(".ruling-value:not(.other-values .ruling-value)")
+    assert values.count() == 4  # can be initiated, requires a target, each effect's targets
+    for index in range(values.count()):
+        assert_on_first_screen(values.nth(index))
+    assert_on_first_screen(answer.locator(".grounds a").first)
+    journey.screenshot("phone-unread")
+
+
 def test_on_a_wide_screen_the_steps_are_open(journey, language):
     page = journey.page
     page.set_viewport_size({"width": 1280, "height": 900})
