@@ -278,6 +278,10 @@ def _add_titles(schema: dict[str, Any], fields: tuple[Field, ...]) -> None:
         prop["title"] = calculator.render_message(spec.label)
         if spec.help:
             prop["description"] = calculator.render_message(spec.help)
+        if spec.required_when:  # a condition on other fields, which the schema leaves out
+            prop["description"] = " ".join(filter(None, (prop.get("description"), _(
+                "Required %(condition)s: the evaluation checks it and answers 422 naming this "
+                "field.") % {"condition": calculator.render_message(spec.required_when)})))
         if spec.name == CARD_TEXT.name:  # the form's "Read the text" is no button here
             prop["description"] = " ".join(filter(None, (prop.get("description"), _(
                 "Evaluating does not fill the fields from the text: read it with POST "

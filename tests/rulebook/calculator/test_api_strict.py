@@ -422,6 +422,35 @@ def test_the_kelvin_sign_is_no_k_in_a_planet_either(client, db):
     assert (planet.choice_value("MERKUR"), planet.choice_value("MER\u212aUR")) == ("merkur", None)
 
 
+def test_a_field_required_under_a_condition_says_so_in_the_schema(client, db):
+    """The schema states the unconditional rules only: a card ability with no effect is
+    valid there, and the API answers 422 naming the field — the schema's description of
+    the field says both (a breaker's request found them apart)."""
+    scenario = client.get("/api/scenarios/marvel-champions/situation").json()
+    effects = scenario["input_schema"]["properties"]["effects"]
+    assert effects["description"].endswith(
+        "Required for a card ability: the evaluation checks it and answers 422 naming this "
+        "field.")
+    assert next(f for f in scenario["fields"] if f["name"] == "effects")["required_when"] == (
+        "for a card ability")
+    inputs = {"kind": "card_ability"}
+    assert jsonschema_rs.Draft202012Validator(scenario["input_schema"]).is_valid(inputs)
+    response = post(client, "/api/scenarios/marvel-champions/situation/evaluate",
+                    {"inputs": inputs})
+    assert response.status_code == 422
+    assert errors(response) == [{"field": "inputs.effects", "message": (
+        "Give at least 1 effect of the card ability.")}]
+    for spec in (s for listed in client.get("/api/scenarios").json()
+                 for s in _flat(listed["fields"]) if s["required_when"]):
+        assert spec["required"] is False  # conditional: not in the schema's "required"
+
+
+def _flat(fields):
+    for spec in fields:
+        yield spec
+        yield from _flat(spec["fields"])
+
+
 def test_every_worked_example_uses_known_fields_only(client, db):
     """The examples are served through the API (GET /api/scenarios) as inputs to send."""
     for scenario in client.get("/api/scenarios").json():
