@@ -35,11 +35,13 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from rulebook.references.rendering import icon_placeholder
+from rulebook.references.syntax import EXPLICIT, explicit_mentions
 from rulebook.search.text import ICON
 
-# An icon token of the source (``{icon:crisis}``) is one word: it is changed whole and shown
-# as the reading pages show it, never as raw markup.
-_TOKEN = re.compile(rf"{ICON.pattern}|\w+|\s+|[^\w\s]")
+# An icon token of the source (``{icon:crisis}``) and an editor's reference (``[[107.3]]``)
+# are one word each: changed whole and shown as the reading pages show them (the icon, the
+# reference's text), never as raw markup.
+_TOKEN = re.compile(rf"{ICON.pattern}|{EXPLICIT.pattern}|\w+|\s+|[^\w\s]")
 
 
 class DiffKind(enum.StrEnum):
@@ -114,7 +116,7 @@ def render_diff(rows: tuple[DiffRow, ...]) -> SafeString:
     """
     parts = []
     for row in rows:
-        text = ICON.sub(lambda m: icon_placeholder(m.group(1)), escape(row.text))
+        text = _readable(row.text)
         if row.kind is DiffKind.DELETE:
             parts.append(f'<del><span class="diff-marker">[-</span>{text}'
                          f'<span class="diff-marker">-]</span></del>')
@@ -124,3 +126,21 @@ def render_diff(rows: tuple[DiffRow, ...]) -> SafeString:
         else:
             parts.append(text)
     return mark_safe("".join(parts))
+
+
+def _readable(text: str) -> str:
+    """``text`` as HTML the way a reader sees it: each icon as the reading pages show it,
+    each ``[[…]]`` reference as its text (the editor's label, else what it names).
+
+    >>> _readable("See [[107.3]] and [[?Kosten|costs]] & more.")
+    'See 107.3 and costs &amp; more.'
+    """
+    parts, position = [], 0
+    for mention in explicit_mentions(text):
+        parts += [_with_icons(text[position:mention.start]), str(escape(mention.label))]
+        position = mention.end
+    return "".join(parts) + _with_icons(text[position:])
+
+
+def _with_icons(text: str) -> str:
+    return ICON.sub(lambda m: icon_placeholder(m.group(1)), escape(text))

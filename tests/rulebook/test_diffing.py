@@ -63,3 +63,18 @@ def test_an_icon_in_a_changed_text_is_shown_as_on_the_reading_pages_never_as_mar
     assert "{icon" not in html
     assert html.count('class="icon-placeholder"') == 2
     assert 'data-icon="crisis"' in html
+
+
+def test_a_reference_is_shown_as_its_text_never_as_markup():
+    """The history and "What changed" pages showed readers an editor's "См. также
+    [[107.3]]." as typed (a new user's table): a reference is one word, shown by its text."""
+    result = word_diff("Текст.", "Текст. См. также [[107.3]] и [[?Kosten|стоимость]].")
+    html = str(render_diff(result))
+    assert "[[" not in html and "]]" not in html
+    assert "См. также 107.3 и стоимость." in html
+    # a changed reference is changed whole, its new text beside its old
+    assert rows("См. [[107.3]].", "См. [[107.4]].") == [
+        (DiffKind.EQUAL, "См. "), (DiffKind.DELETE, "[[107.3]]"), (DiffKind.INSERT, "[[107.4]]"),
+        (DiffKind.EQUAL, ".")]
+    html = str(render_diff(word_diff("[[107.3|rule]] <b>", "[[107.3|Regel]] <b>")))
+    assert "rule" in html and "Regel" in html and "&lt;b&gt;" in html and "[[" not in html
