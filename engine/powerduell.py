@@ -26,6 +26,7 @@ import enum
 import functools
 import itertools
 import math
+import operator
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -931,9 +932,12 @@ class _Trace(Trace):
                       if self.steps[i].see else self.steps[i] for i in kept])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Change:
-    """One change to one monster: ``key`` an effect number or ``"wirkung-a"``/``-b``."""
+    """One change to one monster: ``key`` an effect number or ``"wirkung-a"``/``-b`` (a key
+    names one change of a monster: changes compare by identity).  Worked out once: ``signed``,
+    the change in signed points (0 unless it adds or subtracts), and ``rank``, its sort key
+    by Wirkungsrang, then from the latest activated (:func:`_tier`)."""
 
     key: int | str
     source: Source
@@ -943,12 +947,11 @@ class _Change:
     operation: Operation
     amount: int | None
 
-    @functools.cached_property
-    def signed(self) -> int:
-        """The change in signed points (0 unless it adds or subtracts)."""
-        if not self.amount or self.operation not in (Operation.ADD, Operation.SUBTRACT):
-            return 0
-        return self.amount if self.operation is Operation.ADD else -self.amount
+    def __post_init__(self) -> None:
+        amount = self.amount or 0 if self.operation in _ADDITIVE else 0
+        object.__setattr__(self, "signed", -amount if self.operation is Operation.SUBTRACT
+                           else amount)
+        object.__setattr__(self, "rank", (_TIER[self.source], -self.activated))
 
 
 class _State:
@@ -1072,8 +1075,7 @@ def guardian_immunity(trace: _Trace, table: Table, effect: Effect) -> bool | Mes
         trace.say("wirkung-on-guardian" if wirkung else "spezial-limited",
                   limit=guardian.limit and guardian.limit.label)
         return False
-    trace.on(SPEZIAL_ON_OWN_GUARDIAN, ("effect", effect.number),
-             trace.say("spezial-own-guardian"))
+    trace.on(SPEZIAL_ON_OWN_GUARDIAN, ("effect", effect.number), trace.say("spezial-own-guardian"))
     return trace.reading(SPEZIAL_ON_OWN_GUARDIAN, ("effect", effect.number)) == "may"
 
 
@@ -1092,8 +1094,7 @@ def np_card(state: _State, guardian: Guardian) -> bool:
         return counts
     if not symbols.has_negativ_positiv:
         single = symbols.single_small_symbol
-        failed = (trace.say("np-none-wb" if single else "np-none",
-                            planet=single and single.label),)
+        failed = (trace.say("np-none-wb" if single else "np-none", planet=single and single.label),)
     else:
         trace.say("np-card", left=symbols.left.label, right=symbols.right.label)
         trace.say("wirkungskreis")
@@ -1232,9 +1233,11 @@ def _tier(spezial_first: Iterable[Spielfeldseite] = (), rank_one_below: bool = F
           ) -> Callable[[_Change], tuple]:
     """The sort key of a change: Wirkungsrang (lowest first), then from the latest activated."""
     spezial_first = frozenset(spezial_first)
+    if not spezial_first and not rank_one_below:
+        return _RANK  # each change's own
 
     def tier(change: _Change) -> tuple:
-        rank: float = _TIER[change.source]
+        rank: float = change.rank[0]
         if change.source in _GUARDIAN_SOURCES and change.side in spezial_first:
             rank = 3 - rank
         elif change.source is Source.RANK_ONE and rank_one_below:
@@ -1243,8 +1246,8 @@ def _tier(spezial_first: Iterable[Spielfeldseite] = (), rank_one_below: bool = F
     return tier
 
 
-def _recency(change: _Change) -> int:
-    return -change.activated
+#: Sort keys: a change's :func:`_tier` by default; its activation (latest first: reversed).
+_RANK, _ACTIVATION = operator.attrgetter("rank"), operator.attrgetter("activated")
 
 
 #: At most this many orders of effects activated together are compared for one monster.
@@ -1371,7 +1374,7 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
     rank = _tier(before, below)
     order = sorted(changes, key=rank) if len(changes) > 1 else list(changes)
-    recency = sorted(changes, key=_recency) if len(changes) > 1 else order
+    recency = sorted(changes, key=_ACTIVATION, reverse=True) if len(changes) > 1 else order
     if not trace.silenced:
         _order_steps(trace, n, changes, order, both, below, rank_one)
     if len(order) < 2:  # one change at most: one order, nothing activated together
@@ -1379,7 +1382,7 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     if _agree(order):  # activation never puts a change before one ranked before it
         return _tied_order(trace, n, order, rank)
     if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
-        return _tied_order(trace, n, recency, _recency)
+        return _tied_order(trace, n, recency, _ACTIVATION)
     trace.either(RANK_OR_RECENCY, (n,), *(("recency-table", None) if trace.table else (
         _say("recency", recency=_order_text(_keys(recency)), effect=msg(effect))
         for effect in (_("with a different result"), _("with the same result")))), number=n)
@@ -1418,6 +1421,14 @@ def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Cha
 def _half(value: int | Fraction) -> int | Fraction:
     """Half of ``value``, exact: an ``int`` while it is whole (no Fraction arithmetic)."""
     return value // 2 if type(value) is int and not value % 2 else value / _TWO
+
+
+def _times(value: int | Fraction, factor: Fraction) -> int | Fraction:
+    """``value * factor``, exact, in int arithmetic for a whole factor or 1/2 (an ``int`` value
+    stays one while whole: the caller takes the result by :func:`_exact` either way)."""
+    if factor.denominator == 1:
+        return value * factor.numerator
+    return _half(value) if factor.numerator == 1 and factor.denominator == 2 else value * factor
 
 
 #: Operations whose change in points is known only when rolled up: an increase or a reduction.
@@ -1461,7 +1472,7 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         # np.p3 halves an increase, np.p4 a reduction: a factor other than 1 (not _ONE at once)
         if change.signed and factor is not _ONE and factor != 1:
             amount = amounts[change.key] = _exact(halved(
-                amount * factor, C.NP_NEGATIV if change.signed > 0 else C.NP_POSITIV))
+                _times(amount, factor), C.NP_NEGATIV if change.signed > 0 else C.NP_POSITIV))
         elif change.signed:
             amounts[change.key] = amount
         if change.attribute not in values:
@@ -1472,7 +1483,7 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         if type(factor) is tuple:  # a halving or doubling scaled by np: by its change in points
             factor = factor[0] if after > before else factor[1]
             if after != before and factor != 1:
-                after = halved(before + (after - before) * factor,
+                after = halved(before + _times(after - before, factor),
                                C.NP_NEGATIV if (after > before) == (factor < 1) else C.NP_POSITIV)
         values[change.attribute] = after = _exact(after)
         log.append((change, factor, before, after))
@@ -1716,8 +1727,7 @@ def _values(state: _State, monster: Monster) -> tuple[list[_Change], dict, dict,
     once shown (:func:`_monster_values`)."""
     trace, n = state.trace, monster.number
     order = state.orders[n] = evaluation_order(trace, monster, state.changes[n])
-    state.values[n], log, state.amounts[n] = roll(trace, monster, order,
-                                                  state.factors.get(n, {}))
+    state.values[n], log, state.amounts[n] = roll(trace, monster, order, state.factors.get(n, {}))
     if trace.quiet:
         return state.orders[n], state.values[n], state.amounts[n], []
     if trace.table:
@@ -1767,8 +1777,7 @@ def _narrate_order(trace: _Trace, log: list) -> None:
                   activated=change.activated, attribute=attribute, before=str(_exact(before)),
                   after=value)
         if after.denominator != 1 and before.denominator == 1:
-            trace.on(HALF_POINTS, (1,), trace.say("not-whole", attribute=attribute,
-                                                  value=value))
+            trace.on(HALF_POINTS, (1,), trace.say("not-whole", attribute=attribute, value=value))
         if after < 0 <= before:
             trace.on(VALUE_BELOW_ZERO, (1,), trace.say("below-zero", attribute=attribute,
                                                        value=value))
@@ -1785,8 +1794,7 @@ def _narrate_wirkung(state: _State, monster: Monster) -> None:
         state.trace.say("wirkung-gives", attribute=attribute.label, before=base,
                         change=_signed(result - base), after=str(_exact(result)))
     if result < 0:
-        state.trace.on(VALUE_BELOW_ZERO, (monster.number,),
-                       state.trace.say("wirkung-below-zero"))
+        state.trace.on(VALUE_BELOW_ZERO, (monster.number,), state.trace.say("wirkung-below-zero"))
 
 
 # --- Rulings: what each scenario presents, and the readings of the open points ---
@@ -1970,25 +1978,39 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     values = [_affects_value(n, a) for n, a in state.affects.items()] if key is None else []
     for n in numbers:
         values += _monster_values(state, n)
-    costs = [(_monster_labels(n)[3], state.costs[n]) for n in numbers if n in state.costs]
-    return tuple(values + [Value(name, cost, label) for (name, label), cost in costs])
+    costs = state.costs
+    return tuple(values + [_monster_value(n, 3, costs[n]) for n in numbers if n in costs])
 
 
 def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
     """Monster ``n``'s values (points), order, change by the Wirkungen and factor."""
     shown = state.shown.setdefault(n, [])  # shared by the runs that share its values
     if not shown:
-        values, order, amounts = state.values[n], state.orders[n], state.amounts[n]
+        values, amounts = state.values[n], state.amounts[n]
         change = sum([amounts[c.key] for c in state.changes[n] if type(c.key) is str], 0)
-        (order_name, order_label), change_label, factor_label = _monster_labels(n)[:3]
         shown.append((
-            *[Value(name, _exact(values[a]), label)
-              for a, (name, label) in zip(_ATTRIBUTES, _monster_labels(n)[4:]) if a in values],
-            Value(order_name, tuple(_keys(order)), order_label,
-                  tuple([_label(c.key, c.side) for c in order])),
-            Value(change_label[0], _exact(change), change_label[1]),
-            Value(factor_label[0], _exact(state.np_factor.get(n, _ONE)), factor_label[1])))
+            *[_monster_value(n, index, _exact(values[a]))
+              for index, a in enumerate(_ATTRIBUTES, 4) if a in values],
+            _order_value(n, tuple([(c.key, c.side) for c in state.orders[n]])),
+            _monster_value(n, 1, _exact(change)),
+            _monster_value(n, 2, _exact(state.np_factor.get(n, _ONE)))))
     return shown[0]
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def _monster_value(n: int, index: int, value: Any) -> Value:
+    """Monster ``n``'s ``value`` named as its label ``index`` (:func:`_monster_labels`) names
+    it, made once per answer (typed: an ``int`` and an equal Fraction stay apart)."""
+    name, label = _monster_labels(n)[index]
+    return Value(name, value, label)
+
+
+@functools.lru_cache(maxsize=256)
+def _order_value(n: int, order: tuple[tuple[int | str, Spielfeldseite], ...]) -> Value:
+    """Monster ``n``'s evaluation ``order`` (each change's key and side), made once per order."""
+    name, label = _monster_labels(n)[0]
+    return Value(name, tuple([key for key, _side in order]), label,
+                 tuple([_label(key, side) for key, side in order]))
 
 
 @functools.lru_cache(maxsize=64)
