@@ -1630,10 +1630,17 @@ class ReadingOf:
     def __hash__(self) -> int:  # equal readings share a slug (hashing it alone is cheaper)
         return hash(self.slug)
 
-    @functools.cached_property
+    @property
     def cited(self) -> tuple[Citation, ...]:
-        """The citations of :attr:`clauses` (made once)."""
-        return citations(*self.clauses)
+        """The citations of :attr:`clauses` (made once per tuple of clauses, :func:`_cited`)."""
+        return _cited(self.clauses)
+
+
+@functools.lru_cache(maxsize=512)
+def _cited(clauses: tuple[ClauseLike, ...]) -> tuple[Citation, ...]:
+    """:func:`citations` of ``clauses``: a memo of the pure function (clauses are immutable,
+    and the readings made per ruling, read together, rest on a few tuples of them)."""
+    return citations(*clauses)
 
 
 @dataclass(frozen=True)
@@ -2442,11 +2449,14 @@ _HASHABLE = frozenset({int, bool, str, Fraction})
 def _combined(path: tuple[tuple[OpenPoint, ReadingOf], ...]) -> ReadingOf:
     """One reading per point in ``path`` taken as one reading: its slug ``a=x+b=y``, its
     label "x; and y", the clauses of each (:func:`readings_together`)."""
-    label = functools.reduce(lambda said, step: msg(_("%(earlier)s; and %(reading)s"),
-                                                    earlier=said, reading=step[1].label),
-                             path[1:], path[0][1].label)
-    return ReadingOf("+".join(f"{p.slug}={r.slug}" for p, r in path), label,
-                     tuple(dict.fromkeys(c for _p, r in path for c in r.clauses)))
+    label = path[0][1].label
+    for _point, item in path[1:]:  # msg's parameters, in its order (by name)
+        label = Message(_AND, (("earlier", label), ("reading", item.label)))
+    return ReadingOf("+".join([f"{p.slug}={r.slug}" for p, r in path]), label,
+                     tuple(dict.fromkeys([c for _p, r in path for c in r.clauses])))
+
+
+_AND = _("%(earlier)s; and %(reading)s")
 
 
 def every_reading(point: OpenPoint, more: Callable[[ReadingOf], list[Any]]) -> list[Any]:

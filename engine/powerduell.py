@@ -30,7 +30,7 @@ import operator
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from engine.core import (
     Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
@@ -932,12 +932,11 @@ class _Trace(Trace):
                       if self.steps[i].see else self.steps[i] for i in kept])
 
 
-@dataclass(frozen=True, eq=False)
-class _Change:
-    """One change to one monster: ``key`` an effect number or ``"wirkung-a"``/``-b`` (a key
-    names one change of a monster: changes compare by identity).  Worked out once: ``signed``,
-    the change in signed points (0 unless it adds or subtracts), and ``rank``, its sort key
-    by Wirkungsrang, then from the latest activated (:func:`_tier`)."""
+class _Change(NamedTuple):
+    """One change to one monster (:meth:`of`): ``key`` an effect number or ``"wirkung-a"``/``-b``
+    (a key names one change of a monster).  Worked out once: ``signed``, the change in signed
+    points (0 unless it adds or subtracts), and ``rank``, its sort key by Wirkungsrang, then
+    from the latest activated (:func:`_tier`).  A named tuple: made faster than a dataclass."""
 
     key: int | str
     source: Source
@@ -946,12 +945,15 @@ class _Change:
     attribute: Attribute | None
     operation: Operation
     amount: int | None
+    signed: int
+    rank: tuple[int, int]
 
-    def __post_init__(self) -> None:
-        amount = self.amount or 0 if self.operation in _ADDITIVE else 0
-        object.__setattr__(self, "signed", -amount if self.operation is Operation.SUBTRACT
-                           else amount)
-        object.__setattr__(self, "rank", (_TIER[self.source], -self.activated))
+    @classmethod
+    def of(cls, key: int | str, source: Source, side: Spielfeldseite, activated: int,
+           attribute: Attribute | None, operation: Operation, amount: int | None) -> "_Change":
+        """The change, its ``signed`` and ``rank`` worked out."""
+        return cls(key, source, side, activated, attribute, operation, amount,
+                   (amount or 0) * _SIGN.get(operation, 0), (_TIER[source], -activated))
 
 
 class _State:
@@ -959,8 +961,8 @@ class _State:
 
     def __init__(self, table: Table, trace: _Trace) -> None:
         self.table, self.trace = table, trace
-        self.changes: dict[int, list[_Change]] = {m.number: [] for m in table.monsters}
-        self.costs = {m.number: m.cost for m in table.monsters if m.cost is not None}
+        self.changes: dict[int, list[_Change]] = {}  # each monster's, by :func:`_reach`
+        self.costs: dict[int, int] = {}  # given, then changed by :func:`_costs`
         self.reached: dict[tuple[Spielfeldseite, int], bool] = {}
         self.affects, self.card_checks, self.checks, self.factors = {}, {}, {}, {}
         self.np_factor, self.orders, self.values, self.amounts = {}, {}, {}, {}
@@ -1233,8 +1235,6 @@ def _tier(spezial_first: Iterable[Spielfeldseite] = (), rank_one_below: bool = F
           ) -> Callable[[_Change], tuple]:
     """The sort key of a change: Wirkungsrang (lowest first), then from the latest activated."""
     spezial_first = frozenset(spezial_first)
-    if not spezial_first and not rank_one_below:
-        return _RANK  # each change's own
 
     def tier(change: _Change) -> tuple:
         rank: float = change.rank[0]
@@ -1252,7 +1252,8 @@ _RANK, _ACTIVATION = operator.attrgetter("rank"), operator.attrgetter("activated
 
 #: At most this many orders of effects activated together are compared for one monster.
 _MAX_TIE_ORDERS = 24
-_ADDITIVE = (Operation.ADD, Operation.SUBTRACT)
+#: Additions and subtractions (they commute): the sign of their amount (others: no points).
+_SIGN = {Operation.ADD: 1, Operation.SUBTRACT: -1}
 
 
 def _arrangements(items: tuple[_Change, ...]) -> Iterable[tuple[_Change, ...]]:
@@ -1263,7 +1264,7 @@ def _arrangements(items: tuple[_Change, ...]) -> Iterable[tuple[_Change, ...]]:
         return
     seen: set[Any] = set()
     for index, item in enumerate(items):
-        token = "additive" if item.operation in _ADDITIVE else index
+        token = "additive" if item.operation in _SIGN else index
         if token in seen:
             continue
         seen.add(token)
@@ -1280,7 +1281,7 @@ def _tie_orders(order: list[_Change], key: Callable[[_Change], Any]
     Only changes of one attribute can change each other's result, and additions and
     subtractions commute, so only those orders are taken.
     """
-    keys = [key(change) for change in order]
+    keys = list(map(key, order))
     if len(set(keys)) == len(keys):  # nothing activated together: the listed order alone
         return [list(order)], 1, []
     slots: dict[Any, list[int]] = {}
@@ -1289,9 +1290,9 @@ def _tie_orders(order: list[_Change], key: Callable[[_Change], Any]
         tied.setdefault(equal, []).append(change)
         slots.setdefault((equal, change.attribute), []).append(position)
     groups = [positions for positions in slots.values() if len(positions) > 1
-              and sum(order[i].operation not in _ADDITIVE for i in positions) > 0]
+              and sum(order[i].operation not in _SIGN for i in positions) > 0]
     count = math.prod(math.factorial(len(g)) // math.factorial(
-        sum(order[i].operation in _ADDITIVE for i in g)) for g in groups)
+        sum(order[i].operation in _SIGN for i in g)) for g in groups)
     choices = [list(itertools.islice(_arrangements(tuple(order[i] for i in g)),
                                      _MAX_TIE_ORDERS)) for g in groups]
     orders = []
@@ -1304,24 +1305,20 @@ def _tie_orders(order: list[_Change], key: Callable[[_Change], Any]
     return orders, count, [c for group in tied.values() if len(group) > 1 for c in group]
 
 
-def _order_named(trace: _Trace, order: Iterable[_Change]) -> Any:
-    """An order as the scenario names it: effect numbers, or on the table each change's label."""
-    return (tuple(_label(c.key, c.side) for c in order) if trace.table
-            else _order_text(_keys(order)))
-
-
 _TIED_LABEL = _("The effects activated together are evaluated in the order %(order)s")
 
 
 def _tie_point(trace: _Trace, orders: list[list[_Change]], tied: int) -> OpenPoint:
     """:data:`TIED_ORDER` with one reading per order in ``orders`` (the first: as listed), each
-    naming its order; two effects activated together: its declared readings."""
+    naming its order (effect numbers, or on the table each change's label); two effects
+    activated together: its declared readings."""
     if len(orders) == 2 and tied == 2:  # the other order is the two reversed
         return TIED_ORDER
     first, *_rest = TIED_ORDER.readings
     return replace(TIED_ORDER, readings=tuple(
         ReadingOf(first.slug if index == 0 else "order-" + "_".join(map(str, _keys(order))),
-                  msg(_TIED_LABEL, order=_order_named(trace, order)), first.clauses)
+                  msg(_TIED_LABEL, order=tuple(_label(c.key, c.side) for c in order)
+                      if trace.table else _order_text(_keys(order))), first.clauses)
         for index, order in enumerate(orders)))
 
 
@@ -1330,6 +1327,8 @@ def _tied_order(trace: _Trace, n: int, order: list[_Change], key: Callable[[_Cha
     """Effects of equal ``key`` (one Wirkungsrang where rank decides, activated together) have no
     order in the texts (reihenfolge.p1, p3): each order is a reading of ``tied-order``."""
     orders, count, tied = _tie_orders(order, key)
+    if not tied:  # nothing activated together: the order alone
+        return order
     said = {"number": n, "effects": tuple(_label(c.key, c.side) for c in tied)}
     if len(orders) < 2:
         if tied and trace.voice is _Voice.ORDER:
@@ -1372,7 +1371,7 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     before = [side for side in both if trace.reading(SPEZIAL_OR_WIRKUNG, (n, side)) == "before"]
     rank_one = any(c.source is Source.RANK_ONE for c in changes)
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
-    rank = _tier(before, below)
+    rank = _tier(before, below) if before or below else _RANK  # by default each change's own
     order = sorted(changes, key=rank) if len(changes) > 1 else list(changes)
     recency = sorted(changes, key=_ACTIVATION, reverse=True) if len(changes) > 1 else order
     if not trace.silenced:
@@ -1426,9 +1425,8 @@ def _half(value: int | Fraction) -> int | Fraction:
 def _times(value: int | Fraction, factor: Fraction) -> int | Fraction:
     """``value * factor``, exact, in int arithmetic for a whole factor or 1/2 (an ``int`` value
     stays one while whole: the caller takes the result by :func:`_exact` either way)."""
-    if factor.denominator == 1:
-        return value * factor.numerator
-    return _half(value) if factor.numerator == 1 and factor.denominator == 2 else value * factor
+    return (value * factor.numerator if factor.denominator == 1 else _half(value)
+            if factor.numerator == 1 and factor.denominator == 2 else value * factor)
 
 
 #: Operations whose change in points is known only when rolled up: an increase or a reduction.
@@ -1576,11 +1574,6 @@ class _Recall:
         return result
 
 
-def _computed(trace: _Trace, key: Any, compute: Callable[[], Any]) -> Any:
-    """A stage computed each time (a run without :class:`_Recall`)."""
-    return compute()
-
-
 def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
          quiet: bool = False, recall: _Recall | None = None, only: int | None = None
          ) -> _State:
@@ -1589,7 +1582,7 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
     its steps, and keeps them); ``only``: of the monsters' stages, only this monster's."""
     state = _State(table, _Trace(voice, choices, quiet))
     trace = state.trace
-    stage = recall.stage if recall is not None else _computed
+    stage = recall.stage if recall is not None else lambda _trace, _key, compute: compute()
     for effect in table.effects if not quiet else ():  # facts outside the texts, up front
         if effect.source is Source.RANK_ONE and effect.target is TargetKind.GUARDIAN:
             trace.add(RANK_ONE_ON_GUARDIAN.step(number=effect.number))
@@ -1602,11 +1595,12 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
     monsters = table.monsters if only is None else (state.monster(only),)
     pairs = {m.number: stage(trace, ("np", id(reach), m.number),
                              lambda: _negativ_positiv(state, m)) for m in monsters}
-    for n, pair in pairs.items():
-        state.checks.update(pair[2])
-        for name, found in zip(("factors", "np_factor"), pair):
-            if found is not None:
-                getattr(state, name)[n] = found
+    for n, (factors, factor, checks) in pairs.items():
+        state.checks.update(checks)
+        if factors is not None:
+            state.factors[n] = factors
+        if factor is not None:
+            state.np_factor[n] = factor
     for monster in monsters:
         n = monster.number
         got = stage(trace, ("values", id(pairs[n]), n), lambda: _values(state, monster))
@@ -1620,6 +1614,7 @@ def _reach(state: _State) -> tuple[dict, dict, dict]:
     """Which monsters each Wirkung and each listed effect reaches: the changes to each
     monster, whether each Wirkung reaches it, whether each effect affects its target."""
     table, trace = state.table, state.trace
+    state.changes = {m.number: [] for m in table.monsters}
     for guardian in _sides(table):  # each Wirkung on each monster, side A first
         for monster in table.monsters if guardian.wirkung is not None else ():
             state.changes[monster.number] += _wirkung_on(state, guardian, monster)
@@ -1629,7 +1624,7 @@ def _reach(state: _State) -> tuple[dict, dict, dict]:
             guardian_immunity(trace, table, effect) if effect.target is TargetKind.GUARDIAN
             else effect_on_card(trace, table, effect, monster))
         if affects and monster is not None:
-            state.changes[monster.number].append(_Change(
+            state.changes[monster.number].append(_Change.of(
                 effect.number, effect.source, effect.side, effect.activated, effect.attribute,
                 effect.operation, effect.amount))
     return state.changes, state.reached, state.affects  # kept: each run takes copies
@@ -1637,6 +1632,7 @@ def _reach(state: _State) -> tuple[dict, dict, dict]:
 
 def _costs(state: _State) -> tuple[dict, dict]:
     """What each monster pays on activation after each Spezial-Wirkung."""
+    state.costs = {m.number: m.cost for m in state.table.monsters if m.cost is not None}
     for guardian in state.table.guardians:
         if guardian.spezial_cost_change is not None:
             activation_costs(state, guardian)
@@ -1653,9 +1649,9 @@ def _wirkung_on(state: _State, guardian: Guardian, monster: Monster) -> list[_Ch
     reached = state.reached[guardian.side, monster.number] = wirkung_reach(
         state.trace, guardian, monster)
     state.trace.about = None
-    return [_Change(_WIRKUNG_KEY[guardian.side], Source.GUARDIAN_WIRKUNG, guardian.side,
-                    guardian.activated, guardian.wirkung.attribute, Operation.ADD,
-                    guardian.wirkung.amount)
+    return [_Change.of(_WIRKUNG_KEY[guardian.side], Source.GUARDIAN_WIRKUNG, guardian.side,
+                       guardian.activated, guardian.wirkung.attribute, Operation.ADD,
+                       guardian.wirkung.amount)
             ] if reached else []
 
 
@@ -1756,9 +1752,9 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
     for position, (change, factor, before, after) in enumerate(log, start=1):
         one = factor is _ONE or factor == 1  # the default factor first, without arithmetic
         step = Step(_AP, Message(_EVALUATED, (  # the parameters in msg's order (by name)
-            ("after", str(_exact(after))), ("attribute", change.attribute.label),
-            ("before", str(_exact(before))), ("effect", _label(change.key, change.side)),
-            ("factor", "1" if one else str(_exact(factor))), ("number", n),
+            ("after", str(after)), ("attribute", change.attribute.label),  # str: exact
+            ("before", str(before)), ("effect", _label(change.key, change.side)),
+            ("factor", "1" if one else str(factor)), ("number", n),
             ("position", position), ("rank", WIRKUNGSRANG[change.source]),
             ("source", change.source.label))), _CITED[one])
         trace.add(_considered(trace, step, failed, _EVALUATED_CONSIDERED)
