@@ -139,6 +139,7 @@ class Influence(enum.Enum):
 
     NEGATIV = "negativ"
     POSITIV = "positiv"
+    __hash__ = object.__hash__  # singletons: hashed by identity, as Labelled members
 
 
 class CombatRole(Labelled):
@@ -854,9 +855,9 @@ class _Trace(Trace):
         """The reading of ``point`` at ``key`` this evaluation follows (the first by default);
         noted in :attr:`calls` while a stage is recorded (:class:`_Recall`)."""
         self.consulted[point.slug, key] = point
-        reading = (self.choices.get((point.slug, key))
-                   or self.choices.get(_chosen_as(point.slug, key)) or self.choices.get(point.slug)
-                   or point.readings[0].slug)
+        choices = self.choices  # none chosen: the first reading, without looking
+        reading = (choices and (choices.get((point.slug, key)) or choices.get(
+            _chosen_as(point.slug, key)) or choices.get(point.slug)) or point.readings[0].slug)
         if self.calls is not None:
             self.calls.append((point, key, reading))
         return reading
@@ -1365,11 +1366,10 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     Spezial-Wirkung ranks above or comes before the Wirkung; where rank 1 stands; the order of
     effects activated together (``tied-order``, :func:`_tied_order`)."""
     n = monster.number
-    sources = {(c.side, c.source) for c in changes if c.source in _GUARDIAN_SOURCES}
-    both = [side for side in _SIDES_AB if (side, Source.GUARDIAN_WIRKUNG) in sources
-            and (side, Source.GUARDIAN_SPEZIAL) in sources]
+    tiers = {(c.side, c.rank[0]) for c in changes}  # Wirkung 1, Spezial-Wirkung 2, rank one 3
+    both = [side for side in _SIDES_AB if (side, 1) in tiers and (side, 2) in tiers]
     before = [side for side in both if trace.reading(SPEZIAL_OR_WIRKUNG, (n, side)) == "before"]
-    rank_one = any(c.source is Source.RANK_ONE for c in changes)
+    rank_one = (_A, 3) in tiers or (_B, 3) in tiers
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
     rank = _tier(before, below) if before or below else _RANK  # by default each change's own
     order = sorted(changes, key=rank) if len(changes) > 1 else list(changes)
@@ -1586,7 +1586,7 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
     for effect in table.effects if not quiet else ():  # facts outside the texts, up front
         if effect.source is Source.RANK_ONE and effect.target is TargetKind.GUARDIAN:
             trace.add(RANK_ONE_ON_GUARDIAN.step(number=effect.number))
-    if trace.table:
+    if trace.table and not quiet:
         trace.say("active-turn", side=table.active.label)
         if table.guardians:
             trace.add(_OWN_SIDE_RULE)
@@ -1807,7 +1807,7 @@ def _reading_group(key: Key) -> Any:
 
 def _results(values: tuple[Value, ...]) -> tuple[Value, ...]:
     """``values`` without evaluation orders (an order alone is not a different result)."""
-    return tuple(v for v in values if not v.name.endswith("order"))
+    return tuple([v for v in values if not v.name.endswith("order")])
 
 
 @dataclass(frozen=True)
@@ -2398,7 +2398,7 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
         raise InputError(path + "attribute", msg(_("Choose the attribute.")))
     operation, attribute = _MEMBER[Operation, item["operation"]], _MEMBER[Attribute,
                                                                           item["attribute"]]
-    if operation.needs_amount and item["amount"] is None:
+    if operation in _WITH_AMOUNT and item["amount"] is None:
         raise InputError(path + "amount", msg(_NEED_AMOUNT))
     monster = monsters[item["target_monster"] - 1]
     if getattr(monster, item["attribute"]) is None:  # the attribute's value names its field
