@@ -2424,10 +2424,12 @@ def _shows_more(first: tuple[Value, ...], shown: Sequence[Reading],
                 combinations: Sequence[tuple[Any, tuple[Value, ...]]]) -> bool:
     """Whether some combination gives a value (name and value) that neither ``first`` nor a
     reading in ``shown`` shows (:func:`readings_together`)."""
-    names = {v.name for _path, values in combinations for v in values}
-    seen = {_compared(v) for v in first if v.name in names}
-    seen |= {_compared(v) for reading in shown for v in reading.values if v.name in names}
-    return not all(_compared(v) in seen for _path, values in combinations for v in values)
+    given = {id(v): v for _path, values in combinations for v in values}  # each value once
+    wanted = {_compared(v) for v in given.values()}
+    names = {found[0] for found in wanted}
+    seen = {id(v): v for v in first if v.name in names}
+    seen.update({id(v): v for reading in shown for v in reading.values if v.name in names})
+    return not wanted.issubset([_compared(v) for v in seen.values()])
 
 
 def _compared(value: Value) -> tuple:

@@ -1920,9 +1920,9 @@ class _View:
         shared, only = shared or ({}, _Recall()), group if apart and type(group) is int else None
         state = self._under(table, chosen, other, *shared, only=only)
         free = next(((key, point) for key, point in state.trace.consulted.items()
-                     if key not in chosen and _chosen_as(*key) not in chosen
-                     and self.point_slug(point, key[1]) is not None
-                     and (group is None or grouped(key) == group)), None)
+                     if key not in chosen and (group is None or grouped(key) == group)
+                     and _chosen_as(*key) not in chosen
+                     and self.point_slug(point, key[1]) is not None), None)
         if free is None:  # a monster's points apart change only its values (:meth:`_groups`)
             return [(path, self.values(state, None if only is None else (only,)))]
         if len(path) >= TOGETHER_DEPTH:
@@ -1985,7 +1985,7 @@ def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
         values, amounts = state.values[n], state.amounts[n]
         change = sum([amounts[c.key] for c in state.changes[n] if type(c.key) is str], 0)
         shown.append((
-            *[_monster_value(n, index, _exact(values[a]))
+            *[_monster_value(n, index, values[a])  # exact (:func:`roll`)
               for index, a in enumerate(_ATTRIBUTES, 4) if a in values],
             _order_value(n, tuple([(c.key, c.side) for c in state.orders[n]])),
             _monster_value(n, 1, _exact(change)),
