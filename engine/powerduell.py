@@ -855,9 +855,9 @@ class _Trace(Trace):
         """The reading of ``point`` at ``key`` this evaluation follows (the first by default);
         noted in :attr:`calls` while a stage is recorded (:class:`_Recall`)."""
         self.consulted[point.slug, key] = point
-        choices = self.choices  # none chosen: the first reading, without looking
-        reading = (choices and (choices.get((point.slug, key)) or choices.get(
-            _chosen_as(point.slug, key)) or choices.get(point.slug)) or point.readings[0].slug)
+        slug, choices = point.slug, self.choices  # none chosen: the first reading, at once
+        reading = (choices and (choices.get((slug, key)) or slug in _PER_CARD and choices.get(
+            (slug, key[1:])) or choices.get(slug)) or point.readings[0].slug)  # :func:`_chosen_as`
         if self.calls is not None:
             self.calls.append((point, key, reading))
         return reading
@@ -1591,7 +1591,7 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
         if table.guardians:
             trace.add(_OWN_SIDE_RULE)
     reach = stage(trace, "reach", lambda: _reach(state))
-    state.changes, state.reached, state.affects = ({**found} for found in reach)
+    state.changes, state.reached, state.affects = {**reach[0]}, {**reach[1]}, {**reach[2]}
     monsters = table.monsters if only is None else (state.monster(only),)
     pairs = {m.number: stage(trace, ("np", id(reach), m.number),
                              lambda: _negativ_positiv(state, m)) for m in monsters}
