@@ -1393,12 +1393,12 @@ def _agree(order: list[_Change]) -> bool:
     before it: effects activated together do not disagree with their ranks, whatever order
     they are listed in (reihenfolge.p3).
 
-    >>> one = _Change(1, Source.ENERGY, Spielfeldseite.A, 1, Attribute.AP, Operation.ADD, 10)
-    >>> _agree([one, replace(one, key=2)]), _agree([one, replace(one, key=2, activated=2)])
+    >>> one = _Change.of(1, Source.ENERGY, Spielfeldseite.A, 1, Attribute.AP, Operation.ADD, 10)
+    >>> _agree([one, one._replace(key=2)]), _agree([one, one._replace(key=2, activated=2)])
     (True, False)
     """
-    keys = [_recency(change) for change in order]
-    return all(first <= second for first, second in zip(keys, keys[1:]))
+    activated = [change.activated for change in order]  # the latest first, as it decides
+    return all(first >= second for first, second in zip(activated, activated[1:]))
 
 
 def _order_steps(trace: _Trace, n: int, changes: list[_Change], order: list[_Change],
