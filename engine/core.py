@@ -1817,6 +1817,10 @@ def table_facts(table_type: type, prefix: str = "",
 # Scenarios and rulesets
 # --------------------------------------------------------------------------
 
+#: A field a card text states whole but leaves out (:func:`_differing`): its omitted value.
+_OMITTED = object()
+
+
 def _differing(fields: Sequence[Field], inputs: Mapping[str, Any], read: Mapping[str, Any],
                prefix: str, exact: frozenset[str] = frozenset()) -> tuple[Message, ...]:
     """The labels of ``fields`` whose validated value in ``inputs`` does not hold what a
@@ -1825,7 +1829,9 @@ def _differing(fields: Sequence[Field], inputs: Mapping[str, Any], read: Mapping
 
     A group holds the text's items when they appear among its items in their order
     (the judge may add cards the text does not print), unless the text states it whole
-    (named in ``exact``: its items and no other); any other value must be the same.
+    (named in ``exact``: its items and no other); any other value must be the same.  A
+    field named in ``exact`` that ``read`` leaves out is stated as omitted (the text's
+    Wirkung names no reach: its own side only).
 
     >>> amount = Field("amount", msg("Amount"), FieldKind.INTEGER, default=0)
     >>> [m.id for m in _differing((amount,), {"amount": 0}, {"amount": 2}, "")]
@@ -1840,15 +1846,19 @@ def _differing(fields: Sequence[Field], inputs: Mapping[str, Any], read: Mapping
     ['Items']
     >>> [m.id for m in _differing((items,), held, {"items": [{"amount": 2}]}, "", {"items"})]
     ['Items']
+    >>> [m.id for m in _differing((amount,), {"amount": 2}, {}, "", {"amount"})]
+    ['Amount']
     """
     by_name = {spec.name: spec for spec in fields}
     labels = []
-    for name, raw in read.items():
+    omitted = {name: _OMITTED for name in exact if name not in read}
+    for name, raw in {**read, **omitted}.items():
         spec = by_name.get(name)
         if spec is None or name == "card_text":
             continue
         try:
-            said = validate_fields((spec,), {name: raw}, prefix)[name]
+            said = (spec.omitted() if raw is _OMITTED
+                    else validate_fields((spec,), {name: raw}, prefix)[name])
         except InputError:  # a reading no field takes differs from any value
             said = InputError
         held = inputs.get(name)

@@ -436,8 +436,8 @@ def _ends_sentence(text: str) -> bool:
 def resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
     """Return ``phrases`` read in context: each effect with the selector, target type and
     count it has where it stands (a phrase meaning nothing there: not understood, see the
-    module docstring), and every "wähle …" not followed by an effect on the chosen ones
-    not understood."""
+    module docstring), every "wähle …" not followed by an effect on the chosen ones
+    and a label ("Aktion (Angriff):") with no effect read not understood."""
     context, found = _Context(), []
     for index, phrase in enumerate(phrases):
         joined = index > 0 and not _ends_sentence(phrases[index - 1].text)
@@ -448,6 +448,8 @@ def resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
         following = found[index + 1].fields if index + 1 < len(found) else {}
         if "choose" in phrase.fields and following.get("selector") != Selector.CHOOSE.value:
             found[index] = Phrase(phrase.text)
+    if not any("verb" in phrase.fields for phrase in found):  # a label of no effect read
+        found = [Phrase(p.text) if "labels" in p.fields else p for p in found]
     return tuple(found)
 
 

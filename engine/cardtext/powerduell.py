@@ -491,5 +491,27 @@ def prepare(text: str) -> str:
     return re.sub(r":[ \t]*[\r\n]+\s*", ": ", text)
 
 
+#: The fields of each section of a description, which the section states whole.
+_SECTION_FIELDS = (
+    frozenset({"wirkung_attribute", "wirkung_amount", "wirkung_scope", "wirkung_planets",
+               "extends_to_opposing_side"}),
+    frozenset({"spezial_cost_change", "spezial_extends_to_opposing_side"}))
+
+
+def exact(phrases: tuple[Phrase, ...]) -> frozenset[str]:
+    """What the text states whole: every field of each section it describes (a Wirkung, a
+    Spezial-Wirkung), so a reach it does not name is its card's own side only
+    (kartenaufbau.p3), whatever a field says; a section it leaves out stays as entered.
+
+    >>> sorted(exact(GRAMMAR.read("Wirkung: Monster erhalten 20 AP.").phrases))[:2]
+    ['extends_to_opposing_side', 'wirkung_amount']
+    >>> exact(GRAMMAR.read("Wirkung: Monster fliegen.").phrases)
+    frozenset()
+    """
+    said = {name for phrase in phrases for name in phrase.fields}
+    return frozenset().union(*(names for names in _SECTION_FIELDS if names & said))
+
+
 #: The Power-Duell grammar: a Schutzgottkarte's description into its guardian fields.
-GRAMMAR = Grammar("power-duell", FORMS, assemble=assemble, resolve=resolve, prepare=prepare)
+GRAMMAR = Grammar("power-duell", FORMS, assemble=assemble, resolve=resolve, prepare=prepare,
+                  exact=exact)

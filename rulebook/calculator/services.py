@@ -656,6 +656,10 @@ def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
     said = reading.stated
     filled: dict[str, list[str]] = {}
     _flatten(fields, said, prefix, filled)
+    for spec in fields:  # what the text states whole by leaving it out: the field's omitted
+        if spec.name in reading.exact and spec.name not in said:
+            _flatten((spec,), {spec.name: spec.omitted()}, prefix, filled)
+            filled.setdefault(prefix + spec.name, [""])  # an empty number or choice
     replaced = tuple(f"{prefix}{spec.name}-" for spec in fields
                      if spec.kind is FieldKind.GROUP and spec.name in said)
     kept = {key: values for key, values in data.items()

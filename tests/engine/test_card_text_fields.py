@@ -183,3 +183,38 @@ def test_sentences_past_a_groups_maximum_are_not_understood(game, base, sentence
     ruling = scenario.evaluate({**base, **reading.inputs, "card_text": text})
     assert not ruling.complete
     assert not any(s.message.id.startswith("The fields differ") for s in ruling.steps)
+
+
+@pytest.mark.parametrize("text, fields, differs", [
+    ("Wirkung: Monster erhalten 20 AP.", {"extends_to_opposing_side": True}, True),
+    ("Wirkung: Monster erhalten 20 AP.", {}, False),
+    ("Wirkung: Monster erhalten 20 AP. Diese Wirkung gilt auch auf der gegnerischen "
+     "Spielfeldseite.", {"extends_to_opposing_side": True}, False),
+    ("Wirkung: Monster erhalten 20 AP.", {"wirkung_planets": ["mars"]}, True),
+    # a section the text leaves out stays as the judge entered it
+    ("Wirkung: Monster erhalten 20 AP.", {"spezial_cost_change": -1}, False),
+    ("Spezial-Wirkung: Monsterkarten müssen bei der Aktivierung 1 Energiepunkt weniger "
+     "zahlen.", {"spezial_extends_to_opposing_side": True}, True),
+])
+def test_a_section_of_a_description_is_stated_whole(text, fields, differs):
+    """A Wirkung whose text names no reach applies on its card's own side only
+    (kartenaufbau.p3): the reach field ticked beside it differs from the text, and the
+    ruling is incomplete (a breaker's table: it was complete, the opponent's monster got
+    +20 AP)."""
+    scenario = GAMES["power-duell"].scenario("situation")
+    read = dict(scenario.read_card_text(text).inputs)
+    guardian = {"side": "a", "base_planet": "venus", "card_text": text, **read, **fields}
+    ruling = scenario.evaluate({"guardians": [guardian], "monsters": [
+        {"side": "a", "planet": "venus", "ap": 100}, {"side": "b", "planet": "venus", "ap": 100}]})
+    found = [s for s in ruling.steps if s.message.id.startswith("The fields differ")]
+    assert bool(found) is differs and ruling.complete is not differs
+
+
+def test_a_label_of_no_effect_is_not_understood():
+    """"Aktion (Angriff):" alone prints no effect: not understood, so the effects a judge
+    adds beside it never make a complete ruling (a breaker's table)."""
+    marvel = GAMES["marvel-champions"].scenario("situation")
+    reading = marvel.read_card_text("Aktion (Angriff):")
+    assert not reading.complete and reading.not_understood == ("Aktion (Angriff):",)
+    ruling = marvel.evaluate({**CASES[2][1], "card_text": "Aktion (Angriff):"})
+    assert not ruling.complete

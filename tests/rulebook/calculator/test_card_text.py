@@ -88,6 +88,25 @@ def test_a_schutzgottkarte_description_fills_only_its_own_card(client, seeded):
     assert "Jeder Satz wurde verstanden" in html
 
 
+def test_reading_a_wirkung_that_names_no_reach_unticks_the_reach(client, seeded):
+    """A Wirkung's text states its section whole: no reach named is its own side only
+    (kartenaufbau.p3), so "Read the text" unticks the reach and empties the planets."""
+    query = urlencode({
+        "guardians": "1", "guardians-0-side": "a", "guardians-0-base_planet": "venus",
+        "guardians-0-card_text": "Wirkung: Monster erhalten 20 AP.",
+        "guardians-0-extends_to_opposing_side": "on", "guardians-0-wirkung_planets": "mars",
+        "guardians-0-spezial_cost_change": "-1", "_read": "guardians-0-card_text"})
+    html = unescape(client.get(f"{POWER_DUELL}?{query}").content.decode())
+    reach = re.search(r'<input type="checkbox"[^>]*name="guardians-0-extends_to_opposing_side"'
+                      r'[^>]*>', html)
+    assert reach and not re.search(r"\schecked\b", reach.group(0))
+    assert values_of(html, "guardians-0-wirkung_amount") == ["20"]
+    assert not [tag for tag in re.findall(
+        r'<input[^>]*name="guardians-0-wirkung_planets"[^>]*>', html)
+        if re.search(r"\schecked\b", tag)]
+    assert values_of(html, "guardians-0-spezial_cost_change") == ["-1"]  # not its section
+
+
 def test_a_berserk_features_text_replaces_the_features(client, seeded):
     query = urlencode({**{k: v for k, v in BERSERK_CARD.items() if k != "elements"},
                        "elements": "forest", "features": "1",
