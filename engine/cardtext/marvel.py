@@ -63,7 +63,7 @@ Labels, a choice and a pronoun; what is outside the forms::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
@@ -344,6 +344,7 @@ class _Context:
     choice: Mapping[str, Any] | None = None  # "wähle N …" just before
     chosen: TargetType | None = None     # effects on the chosen ones so far share the target
     effects: int = 0
+    named: list[TargetType] = field(default_factory=list)  # each target an effect named anew
 
 
 def _reference(context: _Context, fields: dict[str, Any], joined: bool) -> dict | None:
@@ -375,6 +376,8 @@ def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> 
     if noun is not None and _T(noun) in _UNIQUE and context.previous is not _T(noun):
         return fields | {"selector": Selector.ONE.value, "target_type": noun}
     known = context.previous is not None and _covers(noun, context.previous)
+    if sum(_covers(noun, earlier) for earlier in context.named) > 1:
+        return None  # "das Ziel eines vorherigen Effekts": two earlier targets it may name
     return fields | {"selector": Selector.THE.value} if known else None
 
 
@@ -398,6 +401,9 @@ def _effect_in_context(context: _Context, fields: dict[str, Any], joined: bool) 
         return None
     selector = resolved["selector"]
     context.effects += 1
+    if selector in (Selector.ONE.value, Selector.EACH.value) or (
+            selector == Selector.CHOOSE.value and context.chosen is None):
+        context.named.append(_T(resolved["target_type"]))
     if selector == Selector.CHOOSE.value:
         context.chosen = _T(resolved["target_type"])
     elif selector not in (Selector.JOINT.value, Selector.THE.value):

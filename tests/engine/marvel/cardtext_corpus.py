@@ -155,6 +155,19 @@ ENGLISH: tuple[Case, ...] = (
      ability(effect("deal_damage", "choose", "minion", 1, amount=2)), ()),
     unread("Stun it."),
     unread("Draw 0 cards."),
+    # ¶4.10 "das Ziel eines vorherigen Effekts": two earlier targets the target may be
+    ("Deal 2 damage to a minion. Deal 1 damage to a hero. Stun the target.",
+     ability(effect("deal_damage", "one", "minion", amount=2),
+             effect("deal_damage", "one", "hero", amount=1)),
+     ("Stun the target.",)),
+    ("Füge einem Schergen 2 Schaden zu. Füge dem Schurken 1 Schaden zu. Betäube den Gegner.",
+     ability(effect("deal_damage", "one", "minion", amount=2),
+             effect("deal_damage", "one", "villain", amount=1)),
+     ("Betäube den Gegner.",)),
+    ("Choose 2 minions. Deal 1 damage to them. Stun them. Deal 1 damage to the target.",
+     ability(effect("deal_damage", "choose", "minion", 2, amount=1),
+             effect("give_status", "joint", status="stunned"),
+             effect("deal_damage", "the", amount=1)), ()),
 )
 
 RUSSIAN: tuple[Case, ...] = (
