@@ -100,15 +100,16 @@ def _berserk_decisive(inputs: Mapping[str, Any], values: Sequence[Any]) -> set[s
     """The Berserk table's values that answer what the judge entered: what the card may
     use at the moment entered (always); with features, each feature's strike bonus
     against each target and the relation of their elements; with changes, the card as
-    it is after them; without changes, its additional properties (its state is what
-    was entered)."""
+    it is after them; with neither, its additional properties (its state is what was
+    entered; with features they follow, as "may use now" gives their use)."""
     names = {value.name for value in values}
     decisive = {name for name in names if name.endswith("_now")}
-    if inputs.get("features") or inputs.get("targets"):
+    features = inputs.get("features") or inputs.get("targets")
+    if features:
         decisive |= {name for name in names if name.startswith(("feature_", "target_"))}
     if inputs.get("changes"):
         decisive |= set(_BERSERK_STATE)
-    else:
+    elif not features:  # the properties it has, of which "may use now" says the use
         decisive |= set(_BERSERK_PROPERTIES)
     return decisive & names
 
