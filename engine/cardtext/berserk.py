@@ -14,7 +14,9 @@ rendering) into the fields of the ``berserk`` situation, within the forms of rul
 Anything else — keywords, "за каждое …", conditions, losing an element (no rule of
 106–108 defines it), a neutral element gained — is not understood, never guessed; so is a
 feature the sentence does not give this card ("Баграх не имеет …", "Никто не имеет …",
-"When attacking Bagrakh has …", "Enemy creature has …": :data:`_NOT_A_NAME`), a word that
+"When attacking Bagrakh has …", "Enemy creature has …", "Maybe has …", "Баграх якобы
+имеет …": only a pronoun, "this card" or a proper name — capitalised words, none a function
+word, :func:`_names_a_card` — names this card), a word that
 merely starts like an element's ("по тем существам", "по горящим", "darkened": only the
 words of :data:`_ELEMENT_WORDS` name one) and a bonus of 0 ("+0 к удару").
 
@@ -31,6 +33,7 @@ words of :data:`_ELEMENT_WORDS` name one) and a bonus of 0 ("+0 к удару").
 
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -89,6 +92,8 @@ def _feature(groups: Mapping[str, str]) -> Mapping[str, Any] | None:
     found, amount = element(groups["el"]), number(groups["n"])
     if found is None or amount == 0:  # "+0 к удару" is no feature: 106.p2 gives a bonus
         return None
+    if "name" in groups and not _names_a_card(groups["name"]):
+        return None  # "Никто имеет …", "Everyone has …": not this card's feature
     bonus = amount * (-1 if groups.get("sign") == "-" else 1)
     return {"features": {"feature_element": found, "strike_bonus": bonus}}
 
@@ -128,15 +133,141 @@ _NOT_A_NAME = (
     "ihr*", "sein*", "mein*", "unser*", "eure*", "euer", "ein", "eine", "einer", "eines",
     "einem", "einen", "kreatur*", "karte*", "spieler*", "besitzer*", "verbündet*",
 )
-_DENIED = "|".join(word[:-1] + r"\w*" if word.endswith("*") else word
-                   for word in sorted(_NOT_A_NAME, key=len, reverse=True))
+#: Function words a card's name does not hold either, and words that open a sentence
+#: without naming anything (a capital letter there is the sentence's, not a name's): another
+#: party ("цель", "foe", "Gegner"), a pronoun, an indefinite or a quantifier ("кто-то",
+#: "everyone", "jemand"), a preposition or exclusion ("кроме", "except", "außer"), a doubt,
+#: a degree or a time ("возможно", "almost", "vielleicht", "временно", "formerly", "ehemals")
+#: and the verb itself.  With :data:`_NOT_A_NAME`, no word of either is part of a name.
+_FUNCTION_WORDS = (
+    # Russian: parties, pronouns, indefinites, quantifiers
+    "цель", "цели", "целью", "оппонент*", "соперник*", "враг", "врага", "врагу", "враги",
+    "врагов", "недруг*", "неприятел*", "кто", "кого", "кому", "кем", "ком", "что", "чего",
+    "чему", "чем", "некто", "нечто", "кое", "то", "либо", "нибудь", "оба", "обе", "обоих",
+    "многие", "немногие", "некий", "некая", "некое", "некие", "какой*", "какая", "какое",
+    "какие", "котор*", "чей", "чья", "чье", "чьи", "тот", "та", "те", "этот", "эта", "это",
+    "эти", "такой", "такая", "такое", "такие", "сам", "сама", "само", "сами", "самый", "он",
+    "она", "оно", "они", "я", "ты", "мы", "вы", "им", "ей", "ему", "нему", "ней", "себя",
+    "себе", "прочие", "остальн*", "большинство", "половина", "часть", "имеет", "имеют",
+    "обладает",
+    # Russian: prepositions, conjunctions, particles
+    "кроме", "без", "вместо", "против", "помимо", "вне", "через", "сквозь", "над", "под",
+    "перед", "между", "среди", "около", "возле", "вокруг", "из", "о", "об", "про", "ради",
+    "благодаря", "вопреки", "согласно", "подобно", "вроде", "как", "а", "но", "или", "и", "да",
+    "ли", "же", "бы", "ведь", "даже", "уже", "еще", "вот", "хоть", "хотя", "пусть", "пускай",
+    "мол", "дескать", "исключая", "включая", "невзирая", "несмотря",
+    # Russian: doubt, degree, time
+    "возможно", "наверное", "наверно", "вероятно", "пожалуй", "может", "якобы", "будто",
+    "словно", "едва", "чуть", "почти", "вряд", "навряд", "больше", "меньше", "более", "менее",
+    "временно", "раньше", "ранее", "прежде", "некогда", "однажды", "теперь", "сейчас",
+    "потом", "затем", "вскоре", "впредь", "отныне", "снова", "опять", "вновь", "иначе",
+    "мнимо", "условно", "гипотетически", "предположительно", "видимо", "кажется",
+    "очевидно", "конечно", "разумеется", "действительно", "именно", "изредка", "постоянно",
+    "навсегда", "сначала", "вначале", "сперва", "позже", "позднее", "впоследствии", "вдруг",
+    "бывает", "бывало", "вообще", "исключительно", "частично", "полностью", "дважды",
+    "трижды", "вдвое", "очень", "слишком", "довольно", "весьма", "совсем", "вовсе", "якобы",
+    "авось", "вчера", "сегодня", "завтра", "прежний", "бывший", "бывшая", "бывшее",
+    # English: parties, pronouns, indefinites, quantifiers
+    "foe*", "rival*", "adversar*", "everyone", "everybody", "everything", "anyone", "anybody",
+    "anything", "someone", "somebody", "something", "noone", "who", "whom", "whose",
+    "whoever", "what", "whatever", "which", "whichever", "that", "this", "these", "those",
+    "both", "either", "few", "many", "most", "several", "such", "same", "the", "it", "its",
+    "he", "she", "they", "them", "we", "you", "i", "me", "him", "us", "itself", "himself",
+    "herself", "themselves", "has", "have", "had", "is", "was", "be", "non", "un",
+    # English: prepositions, conjunctions
+    "except*", "unlike", "like", "without", "with", "instead", "against", "versus", "vs",
+    "besides", "beside", "but", "save", "barring", "excluding", "including", "apart", "of",
+    "for", "from", "to", "in", "on", "at", "by", "into", "onto", "upon", "about", "above",
+    "below", "under", "over", "through", "across", "among", "between", "behind", "beyond",
+    "near", "toward*", "via", "per", "and", "or", "so", "yet", "because", "since", "though",
+    "although", "whether", "where", "wherever", "how", "why", "than", "despite",
+    # English: doubt, degree, time
+    "maybe", "perhaps", "possibly", "probably", "likely", "unlikely", "hardly", "barely",
+    "scarcely", "almost", "nearly", "supposedly", "allegedly", "apparently", "seemingly",
+    "hypothetically", "theoretically", "presumably", "temporarily", "permanently",
+    "formerly", "previously", "earlier", "later", "now", "today", "currently", "still",
+    "already", "again", "soon", "eventually", "finally", "ever", "just", "even", "too",
+    "very", "more", "less", "least", "quite", "rather", "somewhat", "partly", "partially",
+    "fully", "certainly", "surely", "definitely", "indeed", "really", "actually", "truly",
+    "twice", "thrice", "otherwise", "else", "hence", "thus", "therefore", "however",
+    "meanwhile", "initially", "originally", "briefly", "here", "there", "sometime",
+    "frequently", "constantly", "forever", "anyway", "ostensibly", "arguably", "might",
+    "could", "would", "should", "must", "shall", "former", "erstwhile", "once",
+    # German: parties, pronouns, indefinites, quantifiers
+    "jemand*", "wer", "wen", "wem", "wessen", "was", "welch*", "etwas", "man", "beide*",
+    "viele*", "wenig*", "mehrere*", "sämtlich*", "jeglich*", "derjenig*", "dieselb*",
+    "solch*", "dies*", "jene*", "der", "die", "das", "den", "dem", "des", "er", "sie", "es",
+    "ich", "du", "wir", "ihm", "ihn", "uns", "euch", "sich", "selbst", "hat", "haben",
+    "hatte", "ist", "war",
+    # German: prepositions, conjunctions
+    "außer", "ohne", "statt", "anstatt", "anstelle", "gegen", "mit", "von", "vom", "zu",
+    "zum", "zur", "für", "durch", "um", "aus", "nach", "seit", "vor", "hinter", "neben",
+    "zwischen", "über", "unter", "auf", "an", "am", "im", "in", "ins", "trotz", "wegen",
+    "samt", "gemäß", "laut", "entgegen", "abgesehen", "ausgenommen", "ausschließlich",
+    "bis", "und", "oder", "aber", "sondern", "denn", "doch", "weil", "da", "ob", "wie",
+    "sowie", "nicht-",
+    # German: doubt, degree, time
+    "vielleicht", "möglicherweise", "eventuell", "wahrscheinlich", "vermutlich",
+    "angeblich", "anscheinend", "scheinbar", "offenbar", "kaum", "fast", "beinahe",
+    "nahezu", "ehemals", "ehemalig*", "früher*", "einst", "einstmals", "vormals", "vorher",
+    "zuvor", "bisher", "damals", "jetzt", "nun", "heute", "gestern", "morgen", "später",
+    "bald", "noch", "schon", "bereits", "wieder", "erneut", "zuerst", "zunächst", "zuletzt",
+    "vorübergehend", "zeitweise", "zeitweilig", "temporär", "dauerhaft", "hypothetisch",
+    "theoretisch", "sicher", "sicherlich", "bestimmt", "gewiss", "wohl", "etwa", "eher",
+    "mehr", "weniger", "sehr", "ganz", "teilweise", "halb", "doppelt", "zweimal", "einmal",
+    "stets", "häufig", "meist*", "jeweils", "sonst", "ansonsten", "trotzdem", "dennoch",
+    "also", "daher", "deshalb", "jedoch", "hier", "dort", "eigentlich", "wirklich",
+    "tatsächlich", "nimmer", "nirgends", "womöglich", "mutmaßlich",
+)
+_WHOLE_WORDS = frozenset(normalise(word) for word in (*_NOT_A_NAME, *_FUNCTION_WORDS)
+                         if not word.endswith("*"))
+_WORD_STARTS = tuple(normalise(word[:-1]) for word in (*_NOT_A_NAME, *_FUNCTION_WORDS)
+                     if word.endswith("*"))
+#: One word of a name: letters, joined by a hyphen or an apostrophe ("Жан-Поль", "O'Neill");
+#: no digit, no other sign.  A name as written may stand in quotes ("«Баграх» имеет").
+_NAME_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
+_QUOTES = str.maketrans({"„": '"', "“": '"', "”": '"', "«": '"', "»": '"', "‚": "'",
+                         "‘": "'", "’": "'", "\u00a0": " "})
+
+
+def _names_a_card(name: str, written: bool = False) -> bool:
+    """Whether ``name`` (the words before "имеет"/"has"/"hat") names a card, as a proper name
+    does: one to three words of letters (a hyphen or an apostrophe inside), in quotes or not,
+    none of them, nor any part of one joined by a hyphen, a word of :data:`_NOT_A_NAME` or
+    :data:`_FUNCTION_WORDS`; ``written`` (the text as typed, not case-folded): every word and
+    part begins with a capital letter.
+
+    >>> _names_a_card("Баграх", True), _names_a_card("«Баграх»", True)
+    (True, True)
+    >>> _names_a_card("O'Neill", True), _names_a_card("Жан-Поль Баграх", True)
+    (True, True)
+    >>> _names_a_card("Баграх якобы", True), _names_a_card("Не-Баграх", True)
+    (False, False)
+    >>> _names_a_card("Maybe", True), _names_a_card("3 Gnomes", True), _names_a_card("Who")
+    (False, False, False)
+    """
+    name = " ".join(name.translate(_QUOTES).split())
+    if len(name) > 1 and name[0] == name[-1] and name[0] in "\"'":
+        name = name[1:-1].strip()
+    words = name.split(" ")
+    if not 1 <= len(words) <= 3 or not all(_NAME_WORD.fullmatch(word) for word in words):
+        return False
+    parts = [part for word in words for part in word.split("-")]
+    if written and not all(part[0].isupper() for part in parts):
+        return False
+    folded = [normalise(part) for part in parts]
+    return not any(part in _WHOLE_WORDS or part.startswith(_WORD_STARTS) for part in folded)
+
+
 # "Баграх имеет +2 …" (the example's own sentence): this card by its name (up to three words,
-# none of :data:`_NOT_A_NAME`; the name itself is not read) or by a pronoun or "this card".
-_NAME = rf"(?:(?!(?:{_DENIED})(?![\w-]))[\w-]+ ){{1,3}}"
+# each a name's: :func:`_names_a_card`; the name itself is not read) or by a pronoun or "this
+# card".
+_NAME = r"(?P<name>[^ ]+(?: [^ ]+){0,2}) "
 _SELF = {"ru": r"он|она|оно|эта карта|это существо|данная карта|данное существо",
          "en": r"it|this card|this creature", "de": r"er|sie|es|diese karte|diese kreatur"}
+_VERBS = {"ru": "имеет", "en": "has", "de": "hat"}
 _HAS = {language: rf"(?:(?:(?:{_SELF[language]}) |{_NAME}){verb} )?"
-        for language, verb in (("ru", "имеет"), ("en", "has"), ("de", "hat"))}
+        for language, verb in _VERBS.items()}
 _FEATURE = form(
     "feature-against-element", _feature, Clause.FEATURE,
     ru=(rf"{_HAS['ru']}{_SIGN}{NUMBER} к удару (?:по|против) (?:карт\w* |существ\w* )?"
@@ -263,5 +394,29 @@ def _assemble(phrases: tuple[Phrase, ...]) -> Mapping[str, Any]:
     return inputs
 
 
+_WRITTEN_NAME = {language: re.compile(rf"\s*(?P<name>.+?)\s+{verb}\s", re.IGNORECASE)
+                 for language, verb in _VERBS.items()}
+
+
+def _resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
+    """The phrases, each feature whose name is not written as a name's ("Баграх якобы имеет",
+    "Maybe has", "Кто-то имеет": a word in lower case or a capital the sentence's only) not
+    understood; the forms see the text case-folded, so this is checked on it as written."""
+    return tuple(Phrase(phrase.text) if phrase.form == _FEATURE.name
+                 and not _written_as_a_name(phrase) else phrase for phrase in phrases)
+
+
+def _written_as_a_name(phrase: Phrase) -> bool:
+    """Whether the feature ``phrase`` names no card, this card by a pronoun or "this card",
+    or a card by a name as it is written (:func:`_names_a_card`)."""
+    language = phrase.language or "en"
+    found = _WRITTEN_NAME[language].match(phrase.text)
+    if found is None:  # "+2 к удару по болотным": no name
+        return True
+    if re.fullmatch(_SELF[language], normalise(found["name"])):
+        return True  # "Он имеет …", "This creature has …"
+    return _names_a_card(found["name"], written=True)
+
+
 #: The Berserk card-text grammar.
-GRAMMAR = Grammar("berserk", FORMS, _assemble)
+GRAMMAR = Grammar("berserk", FORMS, _assemble, resolve=_resolve)

@@ -105,6 +105,30 @@ CORPUS = (
         "Gegnerische Kreatur hat +1 Schlag gegen Waldkarten",
         "Target creature becomes an artifact", "Целевое существо получает полёт",
         "Zielkreatur verliert Flug")),
+    # a name is a proper name as written: capitalised words, none a function word; another
+    # party, an indefinite, a count, a hyphen-joined denial, an exclusion, a doubt or a time,
+    # a lower-case word in the slot or a capitalised adverb opening the sentence names no card
+    *((f"{name} имеет +2 к удару по болотным", [], [], [f"{name} имеет +2 к удару по болотным"])
+      for name in ("Цель", "Оппонент", "Соперник", "Враг", "Кто", "Кто-то", "Кое-кто", "Некто",
+                   "Оба", "3 гнома", "Не-Баграх", "Кроме Баграха", "Без Баграха",
+                   "Вместо Баграха", "Против Баграха", "Возможно", "Наверное", "Баграх якобы",
+                   "Баграх едва", "Баграх больше", "Баграх временно", "баграх")),
+    *((f"{name} has +2 strike vs swamp", [], [], [f"{name} has +2 strike vs swamp"])
+      for name in ("Foe", "Everyone", "Everybody", "Anyone", "Someone", "Who", "2 Gnomes",
+                   "No-one", "Not-Bagrakh", "Non-Bagrakh", "Except Bagrakh", "Unlike Bagrakh",
+                   "Maybe", "Perhaps", "Hardly", "Formerly", "Previously", "Bagrakh almost",
+                   "Bagrakh supposedly", "Bagrakh hypothetically", "Bagrakh temporarily")),
+    *((f"{name} hat +2 Schlag gegen Sumpfkarten", [], [],
+       [f"{name} hat +2 Schlag gegen Sumpfkarten"])
+      for name in ("Jemand", "Wer", "Kaum jemand", "2 Zwerge", "Niemals-Baghrakh",
+                   "Außer Baghrakh", "Ohne Baghrakh", "Vielleicht", "Kaum",
+                   "Baghrakh vielleicht", "Baghrakh ehemals")),
+    # a proper name in quotes, with an apostrophe or a hyphen is one
+    ("«Баграх» имеет +2 к удару по болотным", [{F: "swamp", B: 2}], [], []),
+    ('"Bagrakh" has +2 strike vs swamp', [{F: "swamp", B: 2}], [], []),
+    ("O'Neill has +2 strike vs swamp", [{F: "swamp", B: 2}], [], []),
+    ("Жан-Поль имеет +1 к удару по лесным", [{F: "forest", B: 1}], [], []),
+    ("Баграх имеет +2 к удару по болотным и получает полёт", [{F: "swamp", B: 2}], [GAIN], []),
     # words that only start like an element's name an element no more than "огненным" does
     *((text, [], [], [text]) for text in (
         "+2 к удару по тем существам", "+2 к удару по горящим", "+2 к удару по горячим",
