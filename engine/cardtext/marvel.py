@@ -299,8 +299,10 @@ FORMS: tuple[Form, ...] = (
     _verb("draw", Verb.DRAW, Clause.DRAW,
           ("(?P<you>)(?:du ziehst|ziehe) {N} karten?", "{T} zieht {N} karten?"),
           ("(?P<you>)(?:you )?draw {N} cards?", "{T} draws {N} cards?"),
-          (f"(?P<you>)(?:возьми(?:те)?|вы берете|ты берешь) (?:{{N}} )?{_CARDS_RU}",
-           f"{{T}} берет (?:{{N}} )?{_CARDS_RU}")),
+          # with no number only the singular ("возьмите карту": 1); "возьмите карты" says
+          # no count, so it is not read as 1
+          (f"(?P<you>)(?:возьми(?:те)?|вы берете|ты берешь) (?:{{N}} {_CARDS_RU}|карту)",
+           f"{{T}} берет (?:{{N}} {_CARDS_RU}|карту)")),
     _verb("future", Verb.FUTURE, Clause.FUTURE,
           ("(?P<future>)die nächste karte, die du spielst, kostet {N} (?:ressourcen? )?weniger",),
           ("(?P<future>)the next card you play costs {N} (?:resources? )?less",),

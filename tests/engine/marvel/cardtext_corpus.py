@@ -117,6 +117,7 @@ GERMAN: tuple[Case, ...] = (
     ("Füge einem Schergen 2 Schaden zu. Aktion (Angriff): Betäube einen Schergen.",
      ability(effect("deal_damage", "one", "minion", amount=2)),
      ("Aktion (Angriff): Betäube einen Schergen.",)),
+    unread("Ziehe Karten."),  # no count written: not read as one
 )
 
 ENGLISH: tuple[Case, ...] = (
@@ -168,6 +169,7 @@ ENGLISH: tuple[Case, ...] = (
      ability(effect("deal_damage", "choose", "minion", 2, amount=1),
              effect("give_status", "joint", status="stunned"),
              effect("deal_damage", "the", amount=1)), ()),
+    unread("Draw cards."),  # no count written: not read as one
 )
 
 RUSSIAN: tuple[Case, ...] = (
@@ -202,6 +204,16 @@ RUSSIAN: tuple[Case, ...] = (
     unread("Если злодей оглушен, нанесите ему 1 урона."),
     unread("Для каждого союзника возьмите 1 карту."),
     unread("Возьмите 0 карт."),
+    # only the singular with no number draws one; a plural with no number states no count
+    ("Возьмите карту.", ability(effect("draw", "you", amount=1)), ()),
+    ("Игрок берет карту.", ability(effect("draw", "one", "player", amount=1)), ()),
+    ("Вы берете 3 карты.", ability(effect("draw", "you", amount=3)), ()),
+    ("Возьмите 5 карт.", ability(effect("draw", "you", amount=5)), ()),
+    unread("Возьмите карты."),
+    unread("Возьми карты."),
+    unread("Вы берете карты."),
+    unread("Игрок берет карты."),
+    unread("Каждый игрок берет карты."),
 )
 
 #: Every case of the corpus.
