@@ -22,12 +22,14 @@ jede …", a planet or attribute the engine does not know, halving or doubling, 
 Spezial-Wirkung on an attribute or on Energiekarten, a Spezial-Wirkung naming
 planets: the scenario has no field for them), when its section is unknown or is
 the wrong one (an attribute change is a Wirkung, a cost change a Spezial-Wirkung),
-or when it would set a field a phrase before it already set.  The reach is read only as the
-description's extension of its own side ("auch auf der gegnerischen Spielfeldseite", "also on
-the opposing side", "также на стороне противника", "auf beiden Spielfeldseiten"): the
-opponent's side alone ("на стороне противника") is no form of the text; and a reach sentence
-naming "the Wirkung" right after a Spezial-Wirkung ("Diese Wirkung gilt auch …") is not
-understood, for the text calls a Spezial-Wirkung's effect a Wirkung too.  The monsters a
+or when it would set a field a phrase before it already set; a bare "Effekt:" ("Effect:",
+"Эффект:") labels neither section, for the text calls both kinds effects.  The reach is read
+only as the description's extension of its own side ("auch auf der gegnerischen
+Spielfeldseite", "also on the opposing side", "также на стороне противника", "auf beiden
+Spielfeldseiten"): the opponent's side alone ("на стороне противника") is no form of the
+text; and a reach sentence naming "the Wirkung" right after a Spezial-Wirkung ("Diese
+Wirkung gilt auch …") is not understood, for the text calls a Spezial-Wirkung's effect a
+Wirkung too.  The monsters a
 Wirkung names give its scope: none named → ``base`` (``effekte.p3``: the card's own
 planet), "alle Monsterkarten" → ``all``, planets named (even the card's own) →
 ``listed``.  Attributes are read only by the names the chapter uses (AP, DP, LP, EP,
@@ -85,10 +87,15 @@ _ATTRIBUTES: Mapping[str, Attribute] = MappingProxyType({
     "очков энергии": Attribute.EP,
 })
 
-#: Section labels: the description's "Wirkung" and "Spezial-Wirkung" in each language.
+#: Section labels: the description's "Wirkung" and "Spezial-Wirkung" in each language.  A bare
+#: "Effekt:" ("Effect:", "Эффект:", and their plurals) names neither: the text calls both
+#: kinds effects ("2 Arten von Effekten, die Wirkung und die Spezial-Wirkung"), so its section
+#: is :data:`_EITHER`, where no phrase has a place (which one is meant is not guessed).
+_EITHER = "either"
 _SECTIONS: Mapping[str, str] = MappingProxyType({
-    "wirkung": "wirkung", "impact": "wirkung", "effect": "wirkung", "воздействие": "wirkung",
-    "эффект": "wirkung", "spezial-wirkung": "spezial", "spezialwirkung": "spezial",
+    "wirkung": "wirkung", "impact": "wirkung", "воздействие": "wirkung",
+    **dict.fromkeys(("effekt", "effekte", "effect", "effects", "эффект", "эффекты"), _EITHER),
+    "spezial-wirkung": "spezial", "spezialwirkung": "spezial",
     "spezial wirkung": "spezial", "special impact": "spezial", "special effect": "spezial",
     "особое воздействие": "spezial", "особый эффект": "spezial", "спецэффект": "spezial",
 })

@@ -152,6 +152,23 @@ CORPUS: tuple[dict[str, Any], ...] = (
      "unread": ("Это воздействие действует на стороне противника.",)},
     {"text": "Impact: Monsters get 20 AP. This impact applies to the opposing side.",
      "inputs": _w("ap", 20), "unread": ("This impact applies to the opposing side.",)},
+    # a bare "Effekt:" labels neither section: the text calls both kinds effects ("2 Arten von
+    # Effekten, die Wirkung und die Spezial-Wirkung"); which one is meant is not guessed, and
+    # what follows it has no section either
+    _unread("Effect: monsters gain 20 AP."),
+    _unread("Effekt: Monster erhalten 20 AP."),
+    _unread("Эффект: монстры получают 20 AP."),
+    _unread("Effekt: Monsterkarten zahlen bei der Aktivierung 1 Energiepunkt weniger."),
+    _unread("Effects: Monsters gain 20 AP.", "Also applies on the opposing side."),
+    {"text": "Wirkung: Monster erhalten +10 AP. Effekt: Monster erhalten 10 DP. Gilt auch auf "
+             "der gegnerischen Spielfeldseite.", "inputs": _w("ap", 10),
+     "unread": ("Effekt: Monster erhalten 10 DP.",
+                "Gilt auch auf der gegnerischen Spielfeldseite.")},
+    # "dieser Effekt" after a label is that section's own
+    {"text": "Spezial-Wirkung: Monsterkarten zahlen bei der Aktivierung 1 Energiepunkt weniger. "
+             "Dieser Effekt gilt auch auf der gegnerischen Spielfeldseite.",
+     "inputs": {"spezial_cost_change": -1, "spezial_extends_to_opposing_side": True},
+     "unread": ()},
     # "diese Wirkung" after a Spezial-Wirkung: the text calls that one's effect a Wirkung too
     {"text": "Spezial-Wirkung: Monsterkarten müssen bei der Aktivierung 1 Energiepunkt weniger "
              "zahlen. Diese Wirkung gilt auch auf der gegnerischen Spielfeldseite.",
