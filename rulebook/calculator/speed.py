@@ -796,7 +796,8 @@ def _source(source, ruling) -> str:
                                  lambda: _source_parts(citation, ruling, dated))
     steps = ""
     if source.steps:
-        steps = gettext("relied on by steps") + " " + ", ".join(
+        steps = gettext("relied on by steps" if len(source.shown_steps) > 1
+                        else "relied on by step") + " " + ", ".join(
             f'<a href="#step-{_e(number)}">{_e(number)}</a>' for number in source.shown_steps)
     if source.steps and source.points:
         steps += "; "

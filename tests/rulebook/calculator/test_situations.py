@@ -307,12 +307,15 @@ def test_each_clause_is_cited_once_listing_the_steps_that_rely_on_it(client, see
     for (number, entry), citation in zip(entries, ruling.citations()):
         assert f"/{citation.key}/" in entry
         steps = dict(ruling.steps_citing()).get(citation, ())
-        listed = re.search(r"relied on by steps (.*?)</span>", entry, re.S)
+        listed = re.search(r"relied on by steps? (.*?)</span>", entry, re.S)
         found = [int(n) for n in re.findall(r'href="#step-(\d+)"', listed.group(1))] \
             if listed else []
         # the page's step numbers: in the order the page shows the steps
         shown = calculator.page_numbers(ruling.steps)
         assert found == sorted(shown[n] for n in steps), citation.key
+        if listed:  # one step is "step", in the singular
+            assert listed.group(0).startswith(
+                "relied on by step " if len(found) == 1 else "relied on by steps ")
     # each step refers to the numbered clause entries instead of repeating them
     shown = calculator.page_numbers(ruling.steps)
     for number, step in enumerate(ruling.steps, 1):
