@@ -151,14 +151,25 @@ def render_hits(hits, dated: bool, on) -> SafeString:
                 structure_on(section, on, changes)  # the heading in force on ``on``
             heading = headings[section.pk] = (
                 f'<span lang="{escape(section.heading_in(language).language)}">'
-                f'{escape(section.label())}</span>')
+                f'{escape(section.label())}</span>', section)
         parts.append(
             f'\n  <li class="search-hit">\n    <p class="search-hit__head"><a class="clause__key" '
-            f'href="{escape(_clause_url(clause, patterns))}{suffix}">{escape(clause.display_key)}</a>'
+            f'href="{escape(_clause_url(clause, patterns))}{suffix}">'
+            f'{_label(clause.label_in(language, heading[1]), language)}</a>'
             f'\n      {title}\n      <span class="badge" title="{badge_title}">'
             f'{escape(hit.language.upper())}</span>\n      <span class="search-hit__version">'
             f'{said}</span></p>\n    <p class="search-hit__path">{path}'
-            f' › {heading}</p>\n    <p class="search-hit__excerpt" lang="{hit_language}">'
+            f' › {heading[0]}</p>\n    <p class="search-hit__excerpt" lang="{hit_language}">'
             f'{conditional_escape(hit.excerpt)}'
             f'</p>\n  </li>\n  ')
     return mark_safe("".join(parts))
+
+
+def _label(label, language: str) -> str:
+    """A clause's printed key in the reader's language (``Clause.label_in``: "Цель (Ziel)
+    ¶1"), marked with its language where that is not the reader's, as the clause pages
+    write it."""
+    if label.language == (language or "")[:2]:
+        return str(escape(label.text))
+    return f'<span lang="{escape(label.language)}">{escape(label.text)}</span>'
+
