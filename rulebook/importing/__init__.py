@@ -108,13 +108,23 @@ class ImportReport:
     correction: Correction | None = None
 
     def __str__(self) -> str:
-        text = (f"{self.document}: {self.sections} sections, {self.clauses} clauses "
-                f"({self.created_clauses} new), {self.created_versions} new versions, "
-                f"{self.unchanged} unchanged")
+        """The report as ``make run`` prints it ("1 section, 21 clauses (21 new), …").
+
+        >>> print(ImportReport("mc/ziel", sections=1, clauses=21, created_clauses=21,
+        ...                    created_versions=1))
+        mc/ziel: 1 section, 21 clauses (21 new), 1 new version, 0 unchanged
+        """
+        text = (f"{self.document}: {_counted(self.sections, 'section')}, "
+                f"{_counted(self.clauses, 'clause')} ({self.created_clauses} new), "
+                f"{_counted(self.created_versions, 'new version')}, {self.unchanged} unchanged")
         if self.correction is not None:
             text += (f"; the source page changed: {self.drafted} texts proposed in the draft "
                      f"correction #{self.correction.pk} for review (nothing published)")
         return text
+
+
+def _counted(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def load_manifest(path: Path | None = None) -> list[SourceSpec]:
