@@ -2398,7 +2398,7 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
         raise InputError(path + "attribute", msg(_("Choose the attribute.")))
     operation, attribute = _MEMBER[Operation, item["operation"]], _MEMBER[Attribute,
                                                                           item["attribute"]]
-    if operation in _WITH_AMOUNT and item["amount"] is None:
+    if operation.needs_amount and item["amount"] is None:
         raise InputError(path + "amount", msg(_NEED_AMOUNT))
     monster = monsters[item["target_monster"] - 1]
     if getattr(monster, item["attribute"]) is None:  # the attribute's value names its field

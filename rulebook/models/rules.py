@@ -72,6 +72,24 @@ class Localized:
     def __str__(self) -> str:
         return self.text
 
+    def html(self, page_language: str | None = None) -> str:
+        """The text as HTML, marked with its language where that is not the page's
+        (default: the active one) — a clause label (:meth:`Clause.label_in`) as every page
+        writes it.
+
+        >>> Localized("107.2", "ru", False).html("ru")
+        '107.2'
+        >>> Localized("Ziel ¶4.8", "de", False).html("en")
+        '<span lang="de">Ziel ¶4.8</span>'
+        """
+        from django.utils.html import format_html
+        from django.utils.translation import get_language
+
+        language = (page_language or get_language() or "")[:2]
+        if self.language == language:
+            return format_html("{}", self.text)
+        return format_html('<span lang="{}">{}</span>', self.language, self.text)
+
 
 def localized(obj: models.Model, field: str, original: str,
               language: str | None = None) -> Localized:

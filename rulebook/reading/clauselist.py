@@ -157,7 +157,7 @@ def _article(page: _Page, reading: ClauseReading, heading_level: int | None,
     addresses = page.addresses(clause.document)
     key = escape(clause.key)
     label = clause.label_in(page.language)
-    display_key = pagefacts.label_html(label, page.language)
+    display_key = label.html(page.language)
     url = escape(pagefacts.with_date(addresses.clause(clause), page.as_of))
     later = reading.later
     text = reading.text

@@ -19,11 +19,8 @@ from typing import Iterable
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.utils.html import format_html
-from django.utils.translation import get_language
 
 from rulebook.models import Clause, ClauseVersion
-from rulebook.models.rules import Localized
 from rulebook.reading.services import ClauseReading, SectionReading
 
 _LANGUAGE_PREFIXES = tuple(f"/{code}/" for code, _name in settings.LANGUAGES)
@@ -94,21 +91,6 @@ def short_label(clause: Clause) -> str:
     label = clause.display_key
     mark = label.rfind("¶")
     return label[mark:] if mark >= 0 else label
-
-
-def label_html(label: Localized, page_language: str | None = None) -> str:
-    """A clause label (:meth:`Clause.label_in`) as HTML, marked with its language
-    where that is not the page's (default: the active one).
-
-    >>> label_html(Localized("107.2", "ru", False), "ru")
-    '107.2'
-    >>> label_html(Localized("Ziel ¶4.8", "de", False), "en")
-    '<span lang="de">Ziel ¶4.8</span>'
-    """
-    language = page_language or (get_language() or "")[:2]
-    if label.language == language:
-        return format_html("{}", label.text)
-    return format_html('<span lang="{}">{}</span>', label.language, label.text)
 
 
 def with_date(url: str, as_of: str) -> str:

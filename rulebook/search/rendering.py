@@ -109,9 +109,9 @@ def render_hits(hits, dated: bool, on) -> SafeString:
     parts = []
     patterns: dict = {}
     # What several hits share, written once: document id → "game › title",
-    # section id → heading, (number, date) → "version …".
+    # section id → (heading, the section as in force), (number, date) → "version …".
     paths: dict[int, str] = {}
-    headings: dict[int, str] = {}
+    headings: dict[int, tuple[str, object]] = {}
     versions: dict[tuple, str] = {}
     ruling_labels = None
     changes = None  # the corrections' headings, titles and names: read once, if a hit needs them
@@ -145,31 +145,21 @@ def render_hits(hits, dated: bool, on) -> SafeString:
             path = paths[document.pk] = (
                 f'{escape(str(document.game))} › <span lang="{escape(document_title.language)}">'
                 f'{escape(document_title.text or document.slug)}</span>')
-        heading = headings.get(section.pk)
-        if heading is None:
+        if section.pk not in headings:
             if renamed:
                 structure_on(section, on, changes)  # the heading in force on ``on``
-            heading = headings[section.pk] = (
+            headings[section.pk] = (
                 f'<span lang="{escape(section.heading_in(language).language)}">'
                 f'{escape(section.label())}</span>', section)
+        heading, named_by = headings[section.pk]  # the section as in force, for the label
         parts.append(
             f'\n  <li class="search-hit">\n    <p class="search-hit__head"><a class="clause__key" '
             f'href="{escape(_clause_url(clause, patterns))}{suffix}">'
-            f'{_label(clause.label_in(language, heading[1]), language)}</a>'
+            f'{clause.label_in(language, named_by).html(language)}</a>'
             f'\n      {title}\n      <span class="badge" title="{badge_title}">'
             f'{escape(hit.language.upper())}</span>\n      <span class="search-hit__version">'
             f'{said}</span></p>\n    <p class="search-hit__path">{path}'
-            f' › {heading[0]}</p>\n    <p class="search-hit__excerpt" lang="{hit_language}">'
+            f' › {heading}</p>\n    <p class="search-hit__excerpt" lang="{hit_language}">'
             f'{conditional_escape(hit.excerpt)}'
             f'</p>\n  </li>\n  ')
     return mark_safe("".join(parts))
-
-
-def _label(label, language: str) -> str:
-    """A clause's printed key in the reader's language (``Clause.label_in``: "Цель (Ziel)
-    ¶1"), marked with its language where that is not the reader's, as the clause pages
-    write it."""
-    if label.language == (language or "")[:2]:
-        return str(escape(label.text))
-    return f'<span lang="{escape(label.language)}">{escape(label.text)}</span>'
-

@@ -71,9 +71,7 @@ def clause_label(clause) -> str:
     """The clause's printed key in the reader's language (``Clause.label_in``), as
     HTML: marked with its language where that is not the reader's ("1.2.4 ›
     Card layout ¶3"; untranslated: ``<span lang="de">1.2.4 › Kartenaufbau ¶3</span>``)."""
-    from rulebook.reading.pagefacts import label_html
-
-    return label_html(clause.label_in())
+    return clause.label_in().html()
 
 
 @register.filter
