@@ -302,9 +302,12 @@ _SUBTYPES = {
     "nicht fliegende": "non-flying", "eigenständigen": "independent",
     "eigenständige": "independent",
 }
+#: Words naming the status a card becomes (108.1: "если элитная карта становится рядовой"),
+#: alone or before "card" ("рядовой картой", "an ordinary card", "eine gewöhnliche Karte").
 _STATUSES = {"элитной": "elite", "рядовой": "ordinary", "элитным": "elite",
              "рядовым": "ordinary", "elite": "elite", "ordinary": "ordinary",
-             "elitär": "elite", "gewöhnlich": "ordinary"}
+             "elitär": "elite", "gewöhnlich": "ordinary", "elitäre": "elite",
+             "elitären": "elite", "gewöhnliche": "ordinary", "gewöhnlichen": "ordinary"}
 
 
 def _become(groups: Mapping[str, str]) -> Mapping[str, Any] | None:
@@ -337,15 +340,15 @@ _BECOME = form(
 
 
 def _status(groups: Mapping[str, str]) -> Mapping[str, Any] | None:
-    found = _STATUSES.get(groups["s"])
+    found = _STATUSES.get(groups.get("s") or groups.get("card") or groups["karte"])
     return None if found is None else {"changes": {"change": f"become-{found}"}}
 
 
 _STATUS = form(
     "becomes-elite-or-ordinary", _status, Clause.REPLACE,
-    ru=rf"{_SUBJECT['ru']}становится (?P<s>\w+)",
-    en=rf"{_SUBJECT['en']}becomes (?P<s>\w+)",
-    de=rf"{_SUBJECT['de']}wird (?P<s>\w+)")
+    ru=rf"{_SUBJECT['ru']}становится (?P<s>\w+)(?: картой)?",
+    en=rf"{_SUBJECT['en']}becomes (?:(?:an? )?(?P<card>\w+) card|(?P<s>\w+))",
+    de=rf"{_SUBJECT['de']}wird (?:(?:zu )?(?:einer |eine |zur )?(?P<karte>\w+) karte|(?P<s>\w+))")
 
 
 def _flight(groups: Mapping[str, str]) -> Mapping[str, Any]:

@@ -62,6 +62,12 @@ CORPUS = (
      []),
     ("Verliert Flug.", [], [LOSE], []),
     ("Wird gewöhnlich.", [], [{"change": "become-ordinary"}], []),
+    # 108.1 (the status before "card"): "рядовой картой", "an elite card", "eine … Karte"
+    ("Эта карта становится рядовой картой", [], [{"change": "become-ordinary"}], []),
+    ("Becomes an elite card", [], [{"change": "become-elite"}], []),
+    ("Wird zu einer elitären Karte.", [], [{"change": "become-elite"}], []),
+    ("Wird eine gewöhnliche Karte", [], [{"change": "become-ordinary"}], []),
+    ("Becomes a golden card.", [], [], ["Becomes a golden card."]),
     # 106.p3: gaining an element
     ("Получает стихию леса.", [], [{"change": "gain-element", "element": "forest"}], []),
     ("Получает болотную стихию", [], [{"change": "gain-element", "element": "swamp"}], []),
