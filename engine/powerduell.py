@@ -863,9 +863,7 @@ class _Trace(Trace):
         return reading
 
     def _wrap(self, step: Step) -> Step:
-        if self.about is None or not self.table:
-            return step
-        return _wrapped(step, *self.about)
+        return step if self.about is None or not self.table else _wrapped(step, *self.about)
 
     @property
     def silenced(self) -> bool:
@@ -889,13 +887,12 @@ class _Trace(Trace):
         about = self.about  # silenced, as the property says, without calling it
         if self.quiet or about is not None and not self.table and about[0] != 1:
             return 0
-        wrapped = about is not None and self.table  # about a monster and a card of the table
+        make, args = ((_say_about, (about, key)) if about is not None and self.table
+                      else (_say, (key,)))  # about a monster and a card of the table, or not
         try:
-            step = (_say_about(about, key, *clauses, **params) if wrapped
-                    else _say(key, *clauses, **params))
+            step = make(*args, *clauses, **params)
         except TypeError:  # unhashable: the function itself, without its cache
-            step = (_say_about.__wrapped__(about, key, *clauses, **params) if wrapped
-                    else _say.__wrapped__(key, *clauses, **params))
+            step = make.__wrapped__(*args, *clauses, **params)
         self.steps.append(step)
         return len(self.steps)
 
@@ -924,8 +921,7 @@ class _Trace(Trace):
             self.steps[index] = differs if key in differing else same  # type: ignore
         for index, (slug, key) in self.points.items():
             point = self.consulted.get((slug, key))
-            named = point and self.steps[index] and shown(point, key)
-            if named:
+            if named := point and self.steps[index] and shown(point, key):
                 self.steps[index] = replace(self.steps[index], point=named)
         kept = [index for index, step in enumerate(self.steps) if step is not None]
         number = {old + 1: new + 1 for new, old in enumerate(kept)}
@@ -1119,6 +1115,7 @@ def _np_target(state: _State, monster: Monster) -> tuple[Monster, bool]:
     return state.monster(combat.attacker), True
 
 
+_NP_CLAUSE = {Influence.NEGATIV: C.NP_NEGATIV, Influence.POSITIV: C.NP_POSITIV}
 _SYMBOL = {Influence.NEGATIV: msg(_("small right symbol (negativ-Wirkung)")),
            Influence.POSITIV: msg(_("small left symbol (positiv-Wirkung)"))}
 
@@ -1205,8 +1202,7 @@ def _stepwise(trace: _Trace, number: int, signed: int, matched: frozenset[Influe
     for influence in (i for i in Influence if i in matched and exact):  # 0 stays 0
         exact *= np_factor(influence, exact)
         if exact.denominator != 1:
-            half = _half_points((C.NP_NEGATIV if influence is Influence.NEGATIV
-                                 else C.NP_POSITIV,))
+            half = _half_points((_NP_CLAUSE[influence],))
             exact = _ROUNDED.get(trace.reading(half, (number,)), lambda v: v)(exact)
     return exact / signed
 
@@ -1219,8 +1215,7 @@ def _np_steps(trace: _Trace, signed: int, matched: frozenset[Influence]) -> None
         said = {"before": _signed(before), "after": _signed(exact)}
         trace.say(f"{influence.value}-{'up' if signed > 0 else 'down'}", **said)
         if exact.denominator != 1:
-            number = trace.say("halving", C.NP_NEGATIV if influence is Influence.NEGATIV
-                               else C.NP_POSITIV, **said)
+            number = trace.say("halving", _NP_CLAUSE[influence], **said)
             if trace.about is not None:  # the monster under the Wirkung
                 trace.on(HALF_POINTS, (trace.about[0],), number)
 
@@ -1810,6 +1805,24 @@ def _results(values: tuple[Value, ...]) -> tuple[Value, ...]:
     return tuple([v for v in values if not v.name.endswith("order")])
 
 
+class _Runs:
+    """One ruling's quiet runs of ``table`` in ``voice``, their stages shared (``recall``)."""
+
+    def __init__(self, table: Table, voice: _Voice) -> None:
+        self.table, self.voice, self.recall, self.made = table, voice, _Recall(), {}
+
+    def under(self, chosen: Mapping[Any, str], other: frozenset, only: int | None = None
+              ) -> _State:
+        """The quiet run under ``chosen``: made once per ruling for each set ``other`` of
+        readings chosen that are not a point's first, its stages shared with the ruling's other
+        runs; ``only``: of one monster's stages (:func:`_run`), unless the whole run was made."""
+        state = self.made.get(other) or self.made.get((other, only))
+        if state is None:
+            state = self.made[other if only is None else (other, only)] = _run(
+                self.table, self.voice, chosen, True, self.recall, only)
+        return state
+
+
 @dataclass(frozen=True)
 class _View:
     """What a scenario presents of a table: its voice, values, open points' slugs, notes."""
@@ -1823,34 +1836,30 @@ class _View:
     def rule_on(self, table: Table, choices: Mapping[Any, str] | None = None) -> Ruling:
         """The ruling on ``table`` under ``choices``, with each open point's readings where their
         values differ (an evaluation order alone is not a different result)."""
-        choices, recall, runs = choices or {}, _Recall(), {}  # the runs share their stages
-        state, readings, differing = _run(table, self.voice, choices, recall=recall), [], set()
-        met: set = set()  # the points met under the first readings or one other reading
+        choices, runs = choices or {}, _Runs(table, self.voice)  # the runs share their stages
+        state = _run(table, self.voice, choices, recall=runs.recall)
+        readings, differing, met = [], set(), set()  # met: under the first or one other reading
         for (slug, key), point in state.trace.consulted.items():
             if (shown_as := self.point_slug(point, key)) is not None:
                 met.add((slug, key))
-                found = self._point_readings(table, state, choices, point, key, shown_as, met,
-                                             (runs, recall))
-                if found:
+                if found := self._point_readings(runs, state, choices, point, key, shown_as, met):
                     differing.add((point.slug, key))
                     readings += found
         values = self.values(state, None)
-        self._read_together(table, choices, met, _results(values), readings, (runs, recall))
+        self._read_together(runs, choices, met, _results(values), readings)
         return Ruling(self.slug, values, state.trace.finish(differing, self.point_slug),
-                      self.notes(state),
-                      tuple(readings))
+                      self.notes(state), tuple(readings))
 
-    def _point_readings(self, table: Table, state: _State, choices: Mapping[Any, str],
-                        point: OpenPoint, key: Key, slug: str, met: set,
-                        shared: tuple[dict, _Recall]) -> list[Reading]:
+    def _point_readings(self, runs: _Runs, state: _State, choices: Mapping[Any, str],
+                        point: OpenPoint, key: Key, slug: str, met: set) -> list[Reading]:
         """The readings of ``point`` at ``key`` (shown as ``slug``) where their values differ,
         else ``[]``; adds to ``met`` the points met under its other readings.  Of a tied
-        order, only the orders with distinct results.  ``shared``: the ruling's runs and
-        their stages (:meth:`_under`)."""
-        owner = shared[1].owner.get((point.slug, key))  # a monster's point: its stages only
+        order, only the orders with distinct results.  ``runs``: the ruling's runs and
+        their stages."""
+        owner = runs.recall.owner.get((point.slug, key))  # a monster's point: its stages only
         only = owner if self.voice is _Voice.TABLE and owner == key[0] else None
-        others = [self._under(table, {**choices, (point.slug, key): item.slug},
-                              frozenset({((point.slug, key), item.slug)}), *shared, only=only)
+        others = [runs.under({**choices, (point.slug, key): item.slug},
+                             frozenset({((point.slug, key), item.slug)}), only)
                   for item in point.readings[1:]]
         met.update(k for other in others for k, p in other.trace.consulted.items()
                    if self.point_slug(p, k[1]) is not None)
@@ -1865,19 +1874,18 @@ class _View:
                         point.readings[index].cited, index == 0,
                         point.why if index == 0 else None, point.question) for index in kept]
 
-    def _read_together(self, table: Table, choices: Mapping[Any, str], met: set,
-                       first: tuple[Value, ...], readings: list[Reading],
-                       shared: tuple[dict, _Recall]) -> None:
+    def _read_together(self, runs: _Runs, choices: Mapping[Any, str], met: set,
+                       first: tuple[Value, ...], readings: list[Reading]) -> None:
         """Adds to ``readings`` those of the points ``met`` read together, where two or more
         were met (:func:`engine.core.readings_together`): on the whole table, each monster's
         and the costs' apart where no point decides whom the cards reach (a monster's values
         then rest on its own points alone, :func:`_groups`); else all of them, or past
-        :data:`TOGETHER_DEPTH` points each monster's and each effect's.  ``shared``: the
-        ruling's runs so far and their stages (:meth:`_under`)."""
+        :data:`TOGETHER_DEPTH` points each monster's and each effect's.  ``runs``: the
+        ruling's runs so far and their stages."""
         if len(met) <= 1:
             return
-        self._under(table, choices, frozenset(), *shared)  # the first readings' (recalled)
-        groups, grouped, apart = self._groups(met, shared[1])
+        runs.under(choices, frozenset())  # the first readings' (recalled)
+        groups, grouped, apart = self._groups(met, runs.recall)
         for group in groups:
             slug = "together" if group is None or self.voice is not _Voice.TABLE else (
                 f"monster-{group}-together" if isinstance(group, int)
@@ -1885,7 +1893,7 @@ class _View:
                 else f"effect-{group[1]}-together")
             readings += readings_together(first, readings, [
                 (path, _results(found)) for path, found in self._combinations(
-                    table, choices, group, shared=shared, grouped=grouped, apart=apart)], slug)
+                    runs, choices, group, grouped, apart)], slug)
 
     def _groups(self, met: set, recall: _Recall) -> tuple[list, Callable[[Any], Any], bool]:
         """The groups of the points ``met`` read together, and whose group a point (slug, key)
@@ -1905,20 +1913,18 @@ class _View:
         return list(dict.fromkeys(_reading_group(key) for _slug, key in sorted(
             met, key=repr))), lambda point: _reading_group(point[1]), False
 
-    def _combinations(self, table: Table, chosen: Mapping[Any, str], group: Any = None,
-                      path: tuple = (), shared: tuple[dict, _Recall] | None = None,
-                      other: frozenset = frozenset(),
-                      grouped: Callable[[Any], Any] = lambda point: _reading_group(point[1]),
-                      apart: bool = False) -> list[tuple[tuple, tuple[Value, ...]]]:
+    def _combinations(self, runs: _Runs, chosen: Mapping[Any, str], group: Any,
+                      grouped: Callable[[Any], Any], apart: bool, path: tuple = (),
+                      other: frozenset = frozenset()) -> list[tuple[tuple, tuple[Value, ...]]]:
         """Each choice of a reading per open point met (that this scenario shows; of
         ``group`` only, as ``grouped`` tells a point's (slug, key), unless ``None``) under the
         choices made so far, with its values, the first readings' first; ``[]`` past
         :data:`TOGETHER_DEPTH` points (none read together).  ``other``: the readings chosen
         that are not a point's first (a first reading chosen runs as none chosen), by which
-        the ruling's runs are ``shared`` (:meth:`_under`).  ``apart``: the groups are
+        the ruling's ``runs`` are shared (:meth:`_Runs.under`).  ``apart``: the groups are
         independent (:meth:`_groups`), so a monster's group gives only its values."""
-        shared, only = shared or ({}, _Recall()), group if apart and type(group) is int else None
-        state = self._under(table, chosen, other, *shared, only=only)
+        only = group if apart and type(group) is int else None
+        state = runs.under(chosen, other, only)
         free = next(((key, point) for key, point in state.trace.consulted.items()
                      if key not in chosen and (group is None or grouped(key) == group)
                      and _chosen_as(*key) not in chosen
@@ -1930,21 +1936,8 @@ class _View:
         (found, point), same = free, free[1].slug not in chosen  # no choice for every occurrence
         key = _chosen_as(*found)  # a card's point: one reading for every monster it reaches
         return every_reading(point, lambda item: self._combinations(
-            table, {**chosen, key: item.slug}, group, (*path, (point, item)), shared,
-            other if same and item is point.readings[0] else other | {(key, item.slug)},
-            grouped, apart))
-
-    def _under(self, table: Table, chosen: Mapping[Any, str], other: frozenset, runs: dict,
-               recall: _Recall, only: int | None = None) -> _State:
-        """The quiet run of ``table`` under ``chosen``: made once per ruling for each set
-        ``other`` of readings chosen that are not a point's first (``runs``), its stages
-        shared with the ruling's other runs (``recall``); ``only``: of one monster's stages
-        (:func:`_run`), unless the whole run was made."""
-        state = runs.get(other) or runs.get((other, only))
-        if state is None:
-            state = runs[other if only is None else (other, only)] = _run(
-                table, self.voice, chosen, True, recall, only)
-        return state
+            runs, {**chosen, key: item.slug}, group, grouped, apart, (*path, (point, item)),
+            other if same and item is point.readings[0] else other | {(key, item.slug)}))
 
 
 def rule_under(scenario: Scenario, inputs: Mapping[str, Any], choices: Mapping[str, str]
