@@ -30,7 +30,7 @@ import operator
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Collection, Iterable, Mapping, NamedTuple
 
 from engine.core import (
     Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
@@ -1227,10 +1227,9 @@ _TIER = {Source.ENERGY: 0, Source.GRAVITATION_ENERGY: 0, Source.MONSTER: 0,
          Source.GUARDIAN_WIRKUNG: 1, Source.GUARDIAN_SPEZIAL: 2, Source.RANK_ONE: 3}
 
 
-def _tier(spezial_first: Iterable[Spielfeldseite] = (), rank_one_below: bool = False
+def _tier(spezial_first: Collection[Spielfeldseite], rank_one_below: bool
           ) -> Callable[[_Change], tuple]:
     """The sort key of a change: Wirkungsrang (lowest first), then from the latest activated."""
-    spezial_first = frozenset(spezial_first)
 
     def tier(change: _Change) -> tuple:
         rank: float = change.rank[0]
@@ -1655,24 +1654,17 @@ def _negativ_positiv(state: _State, monster: Monster) -> tuple[Any, Any, dict]:
     factors, the Wirkung's factor and the failed checks (each ``None``/empty if none)."""
     table, trace, n = state.table, state.trace, monster.number
     for guardian in _sides(table):
-        if state.reached.get((guardian.side, monster.number)):
+        if state.reached.get((guardian.side, n)):
             _wirkung_pair(state, guardian, monster)
     combat = table.combat  # the cheap checks first: the card's side is the active one
-    if (combat is None or monster.number not in (combat.attacker, combat.target)
-            or monster.side is not table.active or state.reached.get((table.active, monster.number))
-            or not (active := table.guardian(table.active))
-            or not active.symbols.has_negativ_positiv):
-        return _np_found(state, n)
-    trace.quiet, quiet = True, trace.quiet
-    matched, _failed = np_conditions(state, active, monster, True)
-    trace.quiet = quiet
-    if matched:
-        np_scaling(state, active, monster, matched)
-    return _np_found(state, n)
-
-
-def _np_found(state: _State, n: int) -> tuple[Any, Any, dict]:
-    """Monster ``n``'s negativ-positiv factors, the Wirkung's factor and failed checks."""
+    if (combat is not None and n in (combat.attacker, combat.target)
+            and monster.side is table.active and not state.reached.get((table.active, n))
+            and (active := table.guardian(table.active)) and active.symbols.has_negativ_positiv):
+        trace.quiet, quiet = True, trace.quiet
+        matched, _failed = np_conditions(state, active, monster, True)
+        trace.quiet = quiet
+        if matched:
+            np_scaling(state, active, monster, matched)
     return (state.factors.get(n), state.np_factor.get(n),
             {key: found for key, found in state.checks.items() if key[1] == n})
 
@@ -1719,9 +1711,9 @@ def _values(state: _State, monster: Monster) -> tuple[list[_Change], dict, dict,
     trace, n = state.trace, monster.number
     order = state.orders[n] = evaluation_order(trace, monster, state.changes[n])
     state.values[n], log, state.amounts[n] = roll(trace, monster, order, state.factors.get(n, {}))
-    if trace.quiet:
-        return state.orders[n], state.values[n], state.amounts[n], []
-    if trace.table:
+    if trace.quiet:  # a quiet run tells nothing
+        pass
+    elif trace.table:
         _narrate_table(state, monster, log)
     elif trace.voice is _Voice.ORDER:
         _narrate_order(trace, log)
@@ -1762,16 +1754,14 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
 
 def _narrate_order(trace: _Trace, log: list) -> None:
     """Each effect evaluated on the one monster of ``effect-order``."""
-    for change, _factor, before, after in log:
-        attribute, value = change.attribute.label, str(_exact(after))
+    for change, _factor, before, after in log:  # each value exact (:func:`roll`)
+        said = {"attribute": change.attribute.label, "value": str(after)}
         trace.say("evaluated", number=change.key, source=change.source.label,
-                  activated=change.activated, attribute=attribute, before=str(_exact(before)),
-                  after=value)
+                  activated=change.activated, before=str(before), after=str(after), **said)
         if after.denominator != 1 and before.denominator == 1:
-            trace.on(HALF_POINTS, (1,), trace.say("not-whole", attribute=attribute, value=value))
+            trace.on(HALF_POINTS, (1,), trace.say("not-whole", **said))
         if after < 0 <= before:
-            trace.on(VALUE_BELOW_ZERO, (1,), trace.say("below-zero", attribute=attribute,
-                                                       value=value))
+            trace.on(VALUE_BELOW_ZERO, (1,), trace.say("below-zero", **said))
 
 
 def _narrate_wirkung(state: _State, monster: Monster) -> None:
@@ -2040,8 +2030,11 @@ def _int(name: str, label: str, lowest: int, highest: int, required: bool = Fals
                  required=required, minimum=lowest, maximum=highest, **options)
 
 
-def _choice(name: str, label: str, choices: tuple[Choice, ...], **options: Any) -> Field:
-    return Field(name, msg(label), FieldKind.CHOICE, choices=choices, **options)
+def _choice(name: str, label: str, of: type[Labelled] | tuple[Choice, ...],
+            default: Labelled | None = None, **options: Any) -> Field:
+    """A choice of the members of ``of`` (or of the choices given), ``default`` one of them."""
+    return Field(name, msg(label), FieldKind.CHOICE, default=default and default.value,
+                 choices=of if isinstance(of, tuple) else of.choices(), **options)
 
 
 def _flag(name: str, label: str, **options: Any) -> Field:
@@ -2079,18 +2072,16 @@ _WIRKUNG_FIELDS = (
     _planet_field("base_planet", _BASE),
     _planet_field("left_planet", _LEFT, False, _NONE_THERE),
     _planet_field("right_planet", _RIGHT, False, _NONE_THERE),
-    _choice("attribute", _ATTRIBUTE, Attribute.choices(), default=Attribute.AP.value),
+    _choice("attribute", _ATTRIBUTE, Attribute, Attribute.AP),
     _int("amount", _AMOUNT, -_MAX_POINTS, _MAX_POINTS, True,
          _("Positive for an increase (+20), negative for a reduction (-20).")),
-    _choice("scope", _SCOPE, WirkungScope.choices(), default=WirkungScope.BASE.value),
+    _choice("scope", _SCOPE, WirkungScope, WirkungScope.BASE),
     Field("listed_planets", msg(_LISTED), FieldKind.MULTIPLE_CHOICE, required=False,
           choices=Planet.choices(), help=msg(_("Only used when the description names planets."))),
     _flag("extends_to_opposing_side", _EXTENDS, required=False),
     _planet_field("monster_planet", _("Primary planet symbol of the affected monster")),
-    _choice("monster_side", _("Side of the affected monster"), Side.choices(),
-            default=Side.OWN.value),
-    _choice("combat", _("The affected monster is"), CombatRole.choices(),
-            default=CombatRole.NONE.value),
+    _choice("monster_side", _("Side of the affected monster"), Side, Side.OWN),
+    _choice("combat", _("The affected monster is"), CombatRole, CombatRole.NONE),
     _planet_field("opponent_planet", _("Primary planet symbol of the other monster in the combat"),
                   False, _("The attack target when the affected monster attacks.")),
     Field("opponent_effects", msg(_("The other monster is under effects changing")),
@@ -2110,26 +2101,25 @@ _WB_FIELDS = (
     _group("monsters", _("Monster cards being activated"), (
         _planet_field("planet", _("Primary planet symbol")),
         _int("cost", _COST, 0, _MAX_COST, True),
-        _choice("side", _("Side"), Side.choices(), default=Side.OWN.value)),
+        _choice("side", _("Side"), Side, Side.OWN)),
         min_items=1, max_items=_MAX_ITEMS, rows=2),
 )
 
 _ORDER_FIELDS = _bases_fields("base_", (Attribute.AP, Attribute.DP, Attribute.LP,
                                          Attribute.EP)) + (
     _group("effects", _("Effects on the monster"), (
-        _choice("source", _("Source"), Source.choices()),
+        _choice("source", _("Source"), Source),
         _int("activated", _("Activated as number"), 1, 99, True, _(
             "1 = activated first (longest active); equal numbers = activated together.")),
-        _choice("attribute", _("Attribute"), Attribute.choices()),
-        _choice("operation", _("Operation"), Operation.choices()),
+        _choice("attribute", _("Attribute"), Attribute),
+        _choice("operation", _("Operation"), Operation),
         _int("amount", _("N (points)"), 0, _MAX_POINTS, help=_("For add, subtract and set."))),
         min_items=1, max_items=_MAX_ITEMS, rows=2),
 )
 
 _IMMUNITY_FIELDS = (
     _choice("source", _("The effect comes from"), Source.choices(exclude=(Source.RANK_ONE,))),
-    _choice("target", _("The effect is aimed at"), TargetKind.choices(),
-            default=TargetKind.GUARDIAN.value),
+    _choice("target", _("The effect is aimed at"), TargetKind, TargetKind.GUARDIAN),
     _choice("target_side", _("The target is on"), (
         Choice(Side.OWN.value, msg(_("the same side as the effect's card"))),
         Choice(Side.OPPOSING.value, msg(_("the opposing side"))))),
@@ -2138,11 +2128,8 @@ _IMMUNITY_FIELDS = (
           required=False),
 )
 
-_SIDES = Spielfeldseite.choices()
-
-
 def _side(name: str = "side", label: str = _("Side")) -> Field:
-    return _choice(name, label, _SIDES, default=Spielfeldseite.A.value)
+    return _choice(name, label, Spielfeldseite, _A)
 
 
 _SITUATION_FIELDS = (
@@ -2153,10 +2140,9 @@ _SITUATION_FIELDS = (
         _side(), _planet_field("base_planet", _BASE),
         _planet_field("left_planet", _LEFT, False),
         _planet_field("right_planet", _RIGHT, False),
-        _choice("wirkung_attribute", _ATTRIBUTE, Attribute.choices(), required=False),
+        _choice("wirkung_attribute", _ATTRIBUTE, Attribute, required=False),
         _int("wirkung_amount", _AMOUNT, -_MAX_POINTS, _MAX_POINTS),
-        _choice("wirkung_scope", _SCOPE, WirkungScope.choices(),
-                default=WirkungScope.BASE.value),
+        _choice("wirkung_scope", _SCOPE, WirkungScope, WirkungScope.BASE),
         Field("wirkung_planets", msg(_LISTED), FieldKind.MULTIPLE_CHOICE, required=False,
               choices=Planet.choices()),
         _flag("extends_to_opposing_side", _EXTENDS),
@@ -2173,15 +2159,16 @@ _SITUATION_FIELDS = (
     _int("attacker", _("Attacking monster (number)"), 1, _MAX_ITEMS),
     _int("target", _("Attack target (number)"), 1, _MAX_ITEMS),
     _group("effects", _("Active effects, in activation order"), (
-        _choice("source", _("Source"), Source.choices()),
+        _choice("source", _("Source"), Source),
         _side("source_side", _("Side of the effect's card")),
         _int("activated", _("Activated as number"), 1, 99, help=_(
             "Leave empty: the position in the list. Equal numbers = activated together.")),
         _int("target_monster", _("Target monster (number)"), 1, _MAX_ITEMS),
-        _choice("target_guardian", _("Target Schutzgottkarte (side)"), _SIDES, required=False),
-        _choice("attribute", _("Attribute"), Attribute.choices(), required=False,
+        _choice("target_guardian", _("Target Schutzgottkarte (side)"), Spielfeldseite,
+                required=False),
+        _choice("attribute", _("Attribute"), Attribute, required=False,
                 required_when=msg(_("for a target monster"))),
-        _choice("operation", _("Operation"), Operation.choices(), default=Operation.ADD.value),
+        _choice("operation", _("Operation"), Operation, Operation.ADD),
         _int("amount", _("N (points)"), 0, _MAX_POINTS,
              required_when=msg(_("for add, subtract and set on a monster")))),
         max_items=24, rows=1),
