@@ -442,10 +442,9 @@ def _half_points(clauses: tuple[Clause, ...]) -> OpenPoint:
     >>> [c.value for c in _half_points((C.NP_NEGATIV,)).readings[1].clauses]
     ['1.2.4.negativ-positiv-wirkung.p3']
     """
-    if clauses == HALF_POINTS.leaves_open:
-        return HALF_POINTS
-    return replace(HALF_POINTS, leaves_open=clauses, readings=tuple(
-        replace(item, clauses=clauses) for item in HALF_POINTS.readings))
+    return HALF_POINTS if clauses == HALF_POINTS.leaves_open else replace(
+        HALF_POINTS, leaves_open=clauses,
+        readings=tuple(replace(item, clauses=clauses) for item in HALF_POINTS.readings))
 SPEZIAL_ON_OWN_GUARDIAN = open_point(
     "spezial-on-own-guardian", _("May a Spezial-Wirkung affect its own side's Schutzgottkarte?"),
     (C.IMMUNITY, C.SPEZIAL_WIRKUNG),
@@ -1256,15 +1255,13 @@ def _arrangements(items: tuple[_Change, ...]) -> Iterable[tuple[_Change, ...]]:
     so orders that only swap two of them are the same arrangement (they keep the listed order)."""
     if not items:
         yield ()
-        return
     seen: set[Any] = set()
     for index, item in enumerate(items):
         token = "additive" if item.operation in _SIGN else index
-        if token in seen:
-            continue
-        seen.add(token)
-        for rest in _arrangements(items[:index] + items[index + 1:]):
-            yield (item,) + rest
+        if token not in seen:
+            seen.add(token)
+            for rest in _arrangements(items[:index] + items[index + 1:]):
+                yield (item,) + rest
 
 
 def _tie_orders(order: list[_Change], key: Callable[[_Change], Any]
@@ -1292,11 +1289,9 @@ def _tie_orders(order: list[_Change], key: Callable[[_Change], Any]
                                      _MAX_TIE_ORDERS)) for g in groups]
     orders = []
     for arranged in itertools.islice(itertools.product(*choices), _MAX_TIE_ORDERS):
-        result = list(order)
-        for positions, items in zip(groups, arranged):
-            for position, item in zip(positions, items):
-                result[position] = item
-        orders.append(result)
+        placed = {position: item for positions, items in zip(groups, arranged)
+                  for position, item in zip(positions, items)}
+        orders.append([placed.get(position, change) for position, change in enumerate(order)])
     return orders, count, [c for group in tied.values() if len(group) > 1 for c in group]
 
 
@@ -1330,12 +1325,12 @@ def _tied_order(trace: _Trace, n: int, order: list[_Change], key: Callable[[_Cha
             trace.say("tie-same", **said)
         return order
     point = _tie_point(trace, orders, len(tied))
-    chosen = trace.reading(point, (n,))
+    chosen = dict(zip((item.slug for item in point.readings), orders)).get(
+        trace.reading(point, (n,)), order)
     trace.either(point, (n,), "tie-open", "tie-same", **said)
     if count > len(orders):
         trace.say("tie-many", number=n, count=count, limit=len(orders))
-    return next((found for item, found in zip(point.readings, orders) if item.slug == chosen),
-                order)
+    return chosen
 
 
 def _keys(order: Iterable[_Change]) -> list[Any]:
@@ -1345,9 +1340,8 @@ def _keys(order: Iterable[_Change]) -> list[Any]:
 @functools.lru_cache(maxsize=256)
 def _label(key: int | str, side: Spielfeldseite) -> Message:
     """A change as a reader names it: "effect 3", or the Wirkung of a side's card."""
-    if isinstance(key, int):
-        return msg(_("effect %(number)s"), number=key)
-    return msg(_("Wirkung of the Schutzgottkarte of %(side)s"), side=side.label)
+    return (msg(_("effect %(number)s"), number=key) if isinstance(key, int)
+            else msg(_("Wirkung of the Schutzgottkarte of %(side)s"), side=side.label))
 
 
 @rule(C.RANK, C.ORDER, C.ORDER_REGULAR, opens=(RANK_OR_RECENCY, SPEZIAL_OR_WIRKUNG, RANK_ONE,
@@ -2280,9 +2274,8 @@ def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
     guardians = (Guardian(_A, GuardianSymbols(Planet.VENUS), extends=extends,
                           spezial_extends=extends), Guardian(_B, GuardianSymbols(Planet.MARS)))
     monster = target is TargetKind.MONSTER
-    effect = Effect(1, source, _A, 1, target, side, 1 if monster else None, Attribute.AP)
-    return Table(_A, guardians, (Monster(1, side, Planet.VENUS),) if monster else (), None,
-                 (effect,))
+    return Table(_A, guardians, (Monster(1, side, Planet.VENUS),) if monster else (), None, (
+        Effect(1, source, _A, 1, target, side, 1 if monster else None, Attribute.AP),))
 
 
 def _parse_situation(inputs: Mapping[str, Any]) -> Table:
@@ -2393,14 +2386,13 @@ def _parse_effect(index: int, item: Mapping[str, Any], sides: list[str],
 def _wirkung_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     """``applies``, ``change`` (signed points), ``factor`` and, with a base value, ``result``."""
     attribute, reached = state.table.guardians[0].wirkung.attribute, state.reached[_A, 1]
-    values = (Value("applies", reached, msg(_("The Wirkung applies"))),
-              Value("change", _exact(state.amounts[1]["wirkung-a"]) if reached else 0,
-                    msg(_("Change to %(attribute)s"), attribute=attribute.label)),
-              Value("factor", _exact(state.np_factor.get(1, _ONE)),
-                    msg(_("Factor from the negativ-positiv-Wirkung"))))
-    return values + ((Value("result", _exact(state.values[1][attribute]), msg(_(
-        "Resulting %(attribute)s"), attribute=attribute.label)),)
-        if attribute in state.values[1] else ())
+    return (Value("applies", reached, msg(_("The Wirkung applies"))),
+            Value("change", _exact(state.amounts[1]["wirkung-a"]) if reached else 0,
+                  msg(_("Change to %(attribute)s"), attribute=attribute.label)),
+            Value("factor", _exact(state.np_factor.get(1, _ONE)),
+                  msg(_("Factor from the negativ-positiv-Wirkung"))),
+            *(Value("result", _exact(value), msg(_("Resulting %(attribute)s"), attribute=a.label))
+              for a, value in state.values[1].items() if a is attribute))
 
 
 def _wirkung_notes(state: _State) -> tuple[Message, ...]:
