@@ -1361,18 +1361,17 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     below = rank_one and trace.reading(RANK_ONE, (n,)) == "below-guardians"
     rank = _tier(before, below) if before or below else _RANK  # by default each change's own
     order = sorted(changes, key=rank) if len(changes) > 1 else list(changes)
-    recency = sorted(changes, key=_ACTIVATION, reverse=True) if len(changes) > 1 else order
     if not trace.silenced:
         _order_steps(trace, n, changes, order, both, below, rank_one)
     if len(order) < 2:  # one change at most: one order, nothing activated together
         return order
-    if _agree(order):  # activation never puts a change before one ranked before it
-        return _tied_order(trace, n, order, rank)
-    if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
-        return _tied_order(trace, n, recency, _ACTIVATION)
-    trace.either(RANK_OR_RECENCY, (n,), *(("recency-table", None) if trace.table else (
-        _say("recency", recency=_order_text(_keys(recency)), effect=msg(effect))
-        for effect in (_("with a different result"), _("with the same result")))), number=n)
+    if not _agree(order):  # activation puts a change before one ranked before it
+        recency = sorted(changes, key=_ACTIVATION, reverse=True)
+        if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
+            return _tied_order(trace, n, recency, _ACTIVATION)
+        trace.either(RANK_OR_RECENCY, (n,), *(("recency-table", None) if trace.table else (
+            _say("recency", recency=_order_text(_keys(recency)), effect=msg(effect))
+            for effect in (_("with a different result"), _("with the same result")))), number=n)
     return _tied_order(trace, n, order, rank)
 
 
@@ -1546,10 +1545,7 @@ class _Recall:
         """The result of ``compute()``, the stage named ``key``, under ``trace``'s choices
         (kept from an earlier run where ``trace`` is quiet)."""
         for calls, result in self.kept.get(key, ()) if trace.quiet else ():
-            for point, at, reading in calls:
-                if trace.reading(point, at) != reading:
-                    break
-            else:
+            if all(trace.reading(point, at) == reading for point, at, reading in calls):
                 return result
         trace.calls = []
         result = compute()
@@ -1848,15 +1844,13 @@ class _View:
         met.update(k for other in others for k, p in other.trace.consulted.items()
                    if self.point_slug(p, k[1]) is not None)
         results = [self.values(state, key)] + [self.values(other, key) for other in others]
-        compared = [[(v.name, v.value) for v in values if not v.name.endswith("order")]
-                    for values in results]
+        compared = [[(v.name, v.value) for v in _results(values)] for values in results]
         if all(values == compared[0] for values in compared[1:]):
             return []
-        kept = [index for index, values in enumerate(compared)
-                if point.slug != TIED_ORDER.slug or values not in compared[:index]]
-        return [Reading(slug, point.readings[index].label, results[index],
-                        point.readings[index].cited, index == 0,
-                        point.why if index == 0 else None, point.question) for index in kept]
+        return [Reading(slug, item.label, results[index], item.cited, index == 0,
+                        point.why if index == 0 else None, point.question)
+                for index, item in enumerate(point.readings)
+                if point.slug != TIED_ORDER.slug or compared[index] not in compared[:index]]
 
     def _read_together(self, runs: _Runs, choices: Mapping[Any, str], met: set,
                        first: tuple[Value, ...], readings: list[Reading]) -> None:
