@@ -1137,9 +1137,8 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
                      key=_ATTRIBUTES.index)
     matched = [i for i, planet in ((Influence.NEGATIV, symbols.right),
                                    (Influence.POSITIV, symbols.left)) if target.planet is planet]
-    said = {"target": target.planet.label, "right": symbols.right.label,
-            "left": symbols.left.label, "base": symbols.base.label,
-            "monster": monster.planet.label}
+    said = {"target": target.planet.label, "monster": monster.planet.label,
+            **{name: getattr(symbols, name).label for name in ("right", "left", "base")}}
     suffix = "-attacker" if attacker else ""
     failed = ([trace.say("np-no-effect" + suffix)] if not counted else []) + (
         [] if matched else [trace.say("np-no-symbol" + suffix, **said)])
@@ -2439,11 +2438,9 @@ _UNNUMBERED = _("The Schutzgottkarte of %(side)s has no activation number: its W
 def _meets_listed_effect(state: _State, guardian: Guardian) -> bool:
     """Whether ``guardian``'s Wirkung and a listed effect (an int key) change the same value
     of a monster the Wirkung reaches: then their activation order matters (reihenfolge ¶3)."""
-    attribute = guardian.wirkung.attribute
-    return any(isinstance(change.key, int) and change.attribute is attribute
-               for monster in state.table.monsters
-               if state.reached.get((guardian.side, monster.number))
-               for change in state.changes[monster.number])
+    return any(isinstance(change.key, int) and change.attribute is guardian.wirkung.attribute
+               for n, changes in state.changes.items() if state.reached.get((guardian.side, n))
+               for change in changes)
 
 
 _ALSO_LISTED = _("The Wirkung of the Schutzgottkarte of %(side)s is given in its fields and also "
@@ -2461,8 +2458,7 @@ def _table_notes(state: _State) -> tuple[Message, ...]:
     guardians = _sides(state.table)
     return _wb_side_note(state) + tuple(
         msg(_UNNUMBERED, side=g.side.label) for g in guardians
-        if g.wirkung is not None and not g.activated and _meets_listed_effect(state, g)
-    ) + tuple(
+        if g.wirkung is not None and not g.activated and _meets_listed_effect(state, g)) + tuple(
         msg(_ALSO_LISTED, side=g.side.label, number=e.number) for g in guardians
         if g.wirkung is not None for e in state.table.effects
         if e.source is Source.GUARDIAN_WIRKUNG and e.side is g.side
