@@ -2185,8 +2185,7 @@ def _seen_from_a(side: str) -> Spielfeldseite:
 
 
 def _symbols(item: Mapping[str, Any]) -> GuardianSymbols:
-    return GuardianSymbols(_MEMBER[Planet, item["base_planet"]], _planet(item["left_planet"]),
-                           _planet(item["right_planet"]))
+    return GuardianSymbols(*(_planet(item[name + "_planet"]) for name in ("base", "left", "right")))
 
 
 def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
@@ -2277,8 +2276,7 @@ def _parse_situation(inputs: Mapping[str, Any]) -> Table:
     sides = [item["side"] for item in inputs["guardians"]]
     if len(sides) != len(set(sides)):
         raise InputError("guardians.1.side", msg(_("Each side has one Schutzgottkarte.")))
-    guardians = tuple(_parse_guardian(index, item)
-                      for index, item in enumerate(inputs["guardians"]))
+    guardians = tuple(itertools.starmap(_parse_guardian, enumerate(inputs["guardians"])))
     monsters = tuple(Monster(number, _MEMBER[Spielfeldseite, m["side"]],
                              _MEMBER[Planet, m["planet"]], m["ep"], m["ap"], m["dp"], m["lp"],
                              m["cost"])
