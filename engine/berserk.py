@@ -26,7 +26,7 @@ from engine.core import (
     ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message, OpenPoint,
     Outside, RuleRun, Ruleset, RunView, Scenario, Trace, Uncovered, Value, _, msg, open_point,
     possible_run, rule,
-    card_text_field, has_card_text, validate_fields,
+    card_text_field, fail_first, has_card_text, validate_fields,
 )
 
 GAME = "berserk"
@@ -1083,38 +1083,33 @@ def _card(inputs: Mapping[str, Any], prefix: str = "initial_") -> Card:
     :raises InputError: for a subtype (106.4) or movement the card cannot have."""
     card_type, raw = CardType(inputs[prefix + "type"]), inputs[prefix + "subtype"]
     creature, movement = card_type is _CREATURE, inputs.get(prefix + "movement")
-    if creature is not bool(raw):
-        raise InputError(prefix + "subtype", msg(
-            _("Choose the subtype of the creature.") if creature
-            else _("Only creatures have a subtype.")))
     subtype, status = Subtype(raw) if raw else None, inputs.get(prefix + "status")
-    if movement is not None and (not creature or subtype is Subtype.FLYING):
-        raise InputError(prefix + "movement", msg(_(
-            "Only a creature that is not flying has a movement value.")))
-    if (subtype is Subtype.NON_FLYING and movement is None and prefix + "movement" in inputs
-            and not inputs.get("instead_of_movement")):
-        raise InputError(prefix + "movement", msg(_(
-            "Give the movement value of the non-flying creature.")))
+    fail_first(prefix, (creature is not bool(raw), "subtype", _("Choose the subtype of the "
+                        "creature.") if creature else _("Only creatures have a subtype.")),
+        (movement is not None and (not creature or subtype is Subtype.FLYING), "movement", _(
+            "Only a creature that is not flying has a movement value.")),
+        (subtype is Subtype.NON_FLYING and movement is None and prefix + "movement" in inputs
+         and not inputs.get("instead_of_movement"), "movement", _(
+             "Give the movement value of the non-flying creature.")))
     return Card(card_type, subtype, status and Status(status), movement)
 
 
-_NAMES_SUBTYPE = msg(_("Only a change that makes the card a creature names a subtype."))
+_NAMES_SUBTYPE = _("Only a change that makes the card a creature names a subtype.")
 
 
 def _changes(inputs: Mapping[str, Any]) -> tuple[Change, ...]:
     """:raises InputError: for a subtype or movement a change cannot name (108.1)."""
     found = []
     for index, item in enumerate(inputs["changes"]):
-        kind, path = ChangeKind(item["change"]), f"changes.{index}"
+        kind, movement = ChangeKind(item["change"]), item["movement"]
         subtype = Subtype(item["subtype"]) if item["subtype"] else None
-        if subtype is not None and kind is not ChangeKind.BECOME_CREATURE:
-            raise InputError(path + ".subtype", _NAMES_SUBTYPE)
-        if item["movement"] is not None and subtype in (None, Subtype.FLYING):
-            raise InputError(path + ".movement", msg(_(
-                "A movement value goes only with a change that makes the card a creature of a "
-                "named subtype other than flying.")))
+        fail_first(f"changes.{index}.",
+                   (subtype and kind is not ChangeKind.BECOME_CREATURE, "subtype", _NAMES_SUBTYPE),
+                   (movement is not None and subtype in (None, Subtype.FLYING), "movement", _(
+                       "A movement value goes only with a change that makes the card a creature "
+                       "of a named subtype other than flying.")))
         element = item.get("element")
-        found.append(Change(kind, subtype, item["movement"], element and Element(element)))
+        found.append(Change(kind, subtype, movement, element and Element(element)))
     return tuple(found)
 
 
@@ -1123,17 +1118,16 @@ def _moment(inputs: Mapping[str, Any]) -> dict[str, Any]:
 
     :raises InputError: for a sub-phase or declared strike the turn and phase exclude (107.2).
     """
-    phase, subphase = Phase(inputs["phase"]), inputs["subphase"]
-    if phase is Phase.MAIN and not subphase:
-        raise InputError("subphase", msg(_("Choose the sub-phase of the Main phase.")))
-    if phase is not Phase.MAIN and subphase == SubPhase.CHOICE.value:
-        raise InputError("subphase", msg(_("The Choice sub-phase is part of the Main phase.")))
-    moment = Moment(Turn(inputs["turn"]), phase, SubPhase(subphase) if subphase else None,
-                    StrikeBy(inputs["strike_declared"]))
+    subphase = inputs["subphase"]
+    moment = Moment(Turn(inputs["turn"]), Phase(inputs["phase"]),
+                    SubPhase(subphase) if subphase else None, StrikeBy(inputs["strike_declared"]))
+    main, choice = moment.phase is Phase.MAIN, moment.subphase is SubPhase.CHOICE
     striker = Turn.OWN if moment.strike is StrikeBy.OWN else Turn.OPPONENT
-    if moment.strike is not StrikeBy.NONE and (
-            moment.turn is not striker or moment.subphase is not SubPhase.CHOICE):
-        raise InputError("strike_declared", msg(_(
+    fail_first("", (main and not subphase, "subphase", _("Choose the sub-phase of the Main "
+                                                         "phase.")),
+        (not main and choice, "subphase", _("The Choice sub-phase is part of the Main phase.")),
+        (moment.strike is not StrikeBy.NONE and (moment.turn is not striker or not choice),
+         "strike_declared", _(
             "A simple strike is declared only in the Choice sub-phase of the Main phase of its "
             "player's own turn: set the turn and phase to match.") if striker is Turn.OWN else _(
             "The opponent declares a simple strike only in the Choice sub-phase of the Main "
@@ -1154,11 +1148,9 @@ def parse_situation(inputs: Mapping[str, Any]) -> Table:
     """
     for index, item in enumerate(inputs["changes"]):
         gain = item["change"] == ChangeKind.GAIN_ELEMENT.value
-        if gain != (item["element"] is not None):
-            raise InputError(f"changes.{index}.element", msg(_(
-                "Give the element exactly for \"gains an element\".")))
-        if gain and (item["subtype"] or item["movement"] is not None):
-            raise InputError(f"changes.{index}.subtype", _NAMES_SUBTYPE)
+        fail_first(f"changes.{index}.", (gain != (item["element"] is not None), "element", _(
+            "Give the element exactly for \"gains an element\".")),
+            (gain and (item["subtype"] or item["movement"] is not None), "subtype", _NAMES_SUBTYPE))
     return _checked(Table(
         _card(inputs), _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
         **_moment(inputs), features=tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])

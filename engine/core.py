@@ -522,6 +522,22 @@ def _raise_first(errors: Sequence[InputError]) -> None:
         raise first
 
 
+def fail_first(path: str, *checks: tuple[Any, str, str]) -> None:
+    """Check a combination of validated inputs: each check is ``(wrong, field, message id)``.
+
+    :raises InputError: at ``path`` and the field of the first check whose ``wrong`` is true.
+
+    >>> try:
+    ...     fail_first("effects.0.", (False, "amount", "Give N."), (1, "verb", "Choose one."))
+    ... except InputError as error:
+    ...     error.field, error.message.id
+    ('effects.0.verb', 'Choose one.')
+    """
+    for wrong, field, text in checks:
+        if wrong:
+            raise InputError(path + field, msg(text))
+
+
 class FieldKind(enum.Enum):
     """The type of a scenario input field."""
 

@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 from engine.core import (
     ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Trace, Uncovered, Value, _,
-    assumed, card_text_field, every_reading, msg, open_point, readings_together, rule,
+    assumed, card_text_field, every_reading, fail_first, msg, open_point, readings_together, rule,
 )
 
 GAME = "marvel-champions"
@@ -429,7 +429,7 @@ def parse(inputs: Mapping[str, Any]) -> Table:
     elements = tuple(_element(kind_, number, item) for kind_, name in _LISTS
                      for number, item in enumerate(inputs[name], 1))
     basic = kind.is_basic
-    _fail_first("", (basic and bool(inputs["effects"]), "effects", _(
+    fail_first("", (basic and bool(inputs["effects"]), "effects", _(
         "A basic power has a fixed effect; give no effects.")),
         (basic and bool(inputs["labels"]), "labels", _(
             "Labels are given only for card abilities.")),
@@ -455,13 +455,6 @@ def parse(inputs: Mapping[str, Any]) -> Table:
                  elements, inputs["crisis_icon"])
 
 
-def _fail_first(path: str, *checks: tuple[bool, str, str]) -> None:
-    """:raises InputError: at ``path`` and the field of the first check that is true."""
-    for wrong, field, text in checks:
-        if wrong:
-            raise InputError(path + field, msg(text))
-
-
 def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
             players: bool) -> Effect:
     """Effect ``index`` (from 0); ``previous``: the last target type named, "das [Ziel]".
@@ -471,7 +464,7 @@ def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
     amount, verb, selector = item["amount"], Verb(item["verb"]), Selector(item["selector"])
     named = TargetType(item["target_type"]) if item["target_type"] else None
     path, earlier = f"effects.{index}.", selector in (Selector.THE, Selector.JOINT)
-    _fail_first(path, (verb in AMOUNT_VERBS and amount is None, "amount", _(
+    fail_first(path, (verb in AMOUNT_VERBS and amount is None, "amount", _(
         "This effect needs an amount N.")),
         (verb is Verb.DRAW and amount is not None and amount < 1, "amount", _(
             "Draw at least 1 card.")),
@@ -496,7 +489,7 @@ def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
             "A future effect names no target in play; leave this empty.")))
     target_type = previous if earlier else {Selector.YOU: TargetType.PLAYER,
                                             Selector.FUTURE: None}.get(selector, named)
-    _fail_first("", (selector is Selector.YOU and not players, "players", _(
+    fail_first("", (selector is Selector.YOU and not players, "players", _(
         "Give player 1, who uses the ability.")), (verb is Verb.DRAW and target_type not in (
             None, TargetType.PLAYER), path + "target_type", _(
             "A player draws cards (Ziel ¶3.3): choose the player as the target, or 'you'.")))
