@@ -731,11 +731,10 @@ class _Run:
 
     def forbidden(self, effect: Effect, el: Element) -> bool:
         """Ziel ¶4.5: whether another ability forbids what ``effect`` would make ``el`` do."""
-        if _forbids(effect, el):
-            self.say(_("Another ability forbids it (%(condition)s): %(target)s is not a valid "
-                       "target of effect %(number)s."), Clause.FORBIDDEN,
-                     condition=_forbidding(effect).label, target=el.name, number=effect.number)
-        return _forbids(effect, el)
+        return _forbids(effect, el) and self.say(_(
+            "Another ability forbids it (%(condition)s): %(target)s is not a valid target of "
+            "effect %(number)s."), Clause.FORBIDDEN, condition=_forbidding(effect).label,
+            target=el.name, number=effect.number)
 
     def zero_blocks(self, effect: Effect, el: Element) -> bool:
         """Whether an amount of 0 keeps ``effect`` from affecting ``el`` (Ziel ¶4.2)."""
@@ -790,15 +789,17 @@ def _groups(effects: tuple[Effect, ...]) -> tuple[_Group, ...]:
     return tuple(groups)
 
 
-def _report_uncovered(run: _Run) -> None:
+def _report_uncovered(run: _Run) -> bool:
     """Report every fact of the table no clause covers, first, whatever decides the outcome."""
     statuses = run.table.acting.statuses if run.table.kind.is_basic else frozenset()
     run.trace.steps += [f.step() for status, f in ACTOR_STATUS.items() if status in statuses]
+    reported = len(run.trace.steps)
     run.trace.steps += [FOR_EACH.step(number=e.number) for e in run.table.effects if e.for_each]
     run.trace.steps += [OTHER_TEXT.step()] if run.table.other_text else []
     run.trace.steps += [ELEMENT_TEXT.step(element=el.name) for el in run.table.elements
                         if el.other_text]
     run.trace.steps += [DEFEND.step()] if run.table.kind is AbilityKind.BASIC_DEFEND else []
+    return len(run.trace.steps) > reported  # a fact besides the actor's status cards
 
 
 @rule(Clause.COST, reads=("cost",))
@@ -1291,13 +1292,10 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
     return NOT_COVERED_VALUE if short else True
 
 
-def _conditional(run: _Run, can: bool | Message, decided: int) -> bool | Message:
+def _conditional(run: _Run, can: bool | Message, decided: int, uncovered: bool) -> bool | Message:
     """The verdict given the uncovered facts; if open, the steps after ``decided`` are hedged."""
     acting = run.table.acting  # None for a card ability
-    if (can is True and acting is not None and acting.statuses) or run.table.other_text \
-            or any(el.other_text for el in run.table.elements) \
-            or run.table.kind is AbilityKind.BASIC_DEFEND \
-            or any(e.for_each for e in run.table.effects):
+    if uncovered or can is True and acting is not None and acting.statuses:
         can = NOT_COVERED_VALUE
     if can is NOT_COVERED_VALUE:
         steps = run.trace.steps
@@ -1380,7 +1378,7 @@ def threat_after(run: _Run) -> list[Value]:
 def _evaluated(table: Table, readings: Mapping[str, str]) -> _Run:
     """Run the rules over ``table`` under ``readings``; the run holds the steps and values."""
     run = _Run(table, readings)
-    _report_uncovered(run)
+    uncovered = _report_uncovered(run)
     cost_not_considered(run)
     if table.kind.is_basic:
         basic_power(run)
@@ -1400,7 +1398,7 @@ def _evaluated(table: Table, readings: Mapping[str, str]) -> _Run:
     can = initiation(run, groups, undecided)
     if can is False:
         run.resolves = {number: () for number in run.resolves}
-    can = _conditional(run, can, decided)
+    can = _conditional(run, can, decided, uncovered)
     values = _values(run, can, run.short(groups))
     run.values = tuple(values + (threat_after(run) if can is True else []))
     return run
