@@ -25,8 +25,7 @@ from typing import Any, Callable, Mapping
 from engine.core import (
     ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message, OpenPoint,
     Outside, RuleRun, Ruleset, RunView, Scenario, Trace, Uncovered, Value, _, msg, open_point,
-    possible_run, rule,
-    card_text_field, fail_first, has_card_text, validate_fields,
+    card_text_field, fail_first, has_card_text, possible_run, rule, validate_fields,
 )
 
 GAME = "berserk"
@@ -507,7 +506,7 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
     the card and target ``t`` (``None`` where not covered) and the shared elements."""
     say = _about(run, _("The card and target %(target)s: %(step)s"), target=t)
     a, b = run.elements or frozenset(), target.elements
-    shared = (a & b) - {Element.NEUTRAL}
+    shared, given = (a & b) - {Element.NEUTRAL}, _neutral_with_elements(run.table.elements, b)
     relation = Relation.SAME if shared else Relation.NEITHER
     for element in (e for e in Element if e in shared):
         say.applied(_("Both cards have the %(element)s element: they are cards of the same "
@@ -522,7 +521,7 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
             "to, and excepts neutral cards (кроме нейтральных карт) from cards of different "
             "elements; it does not say whether neutral is itself such an element."), Clause.SAME)
         run.announcing(occurrence)
-    elif not shared and _neutral_with_elements(run.table.elements, b):
+    elif not shared and given:  # as given, not as a reading made it
         # not covered (_report_uncovered): no result stated here that the value does not give
         say.nothing(_("The relation of the cards is not ruled on."), _(
             "106 ¶2 excepts neutral cards from cards of different elements, and %(which)s is "
@@ -539,9 +538,7 @@ def element_relation(run: _Run, t: int, target: Target) -> None:
         relation = Relation.DIFFERENT
         say.applied(_("No element belongs to both cards and neither is neutral: they are "
                       "cards of different elements."), Clause.SAME)
-    unknown = relation is not Relation.SAME and _neutral_with_elements(  # as given, not as
-        run.table.elements, b)                                           # a reading made it
-    run.relation[t] = (None if unknown else relation, shared)
+    run.relation[t] = (None if given and relation is not Relation.SAME else relation, shared)
 
 
 def _neutral_with_elements(*cards: frozenset[Element] | None) -> bool:
@@ -874,8 +871,7 @@ def final_properties(run: _Run) -> None:
     is said again only where it rests on a point the texts leave open)."""
     state, in_play = run.state, run.table.in_play_zone
     creature_in_play = in_play and state.type is _CREATURE
-    open_subtype = creature_in_play and not state.flight and (
-        state.subtype is None or state.subtype in _OWN_SUBTYPES)
+    open_subtype = creature_in_play and not state.flight and state.subtype in (None, *_OWN_SUBTYPES)
     lacks = _("The card does not have %(property)s.")
     for prop in AdditionalProperty:
         if prop in run.changed and (prop in run.props or not open_subtype):

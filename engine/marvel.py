@@ -701,8 +701,7 @@ class _Run:
 
     def invalid(self, text: str, *clauses: Clause, **params: Any) -> bool:
         """An applied step saying why the target is not valid (:meth:`say`); ``False``."""
-        self.say(text, *clauses, **params)
-        return False
+        return not self.say(text, *clauses, **params)
 
     def doubt(self, text: str, why: str | Message | OpenPoint, *clauses: Clause,
               **params: Any) -> bool:
@@ -920,11 +919,9 @@ def remove_threat(run: _Run, effect: Effect, el: Element) -> bool:
         return run.invalid(_("A crisis icon is in play: threat cannot be removed from the main "
                              "scheme, which is not a valid target of effect %(number)s."),
                            Clause.EACH_INVALID, number=effect.number)
-    if run.forbidden(effect, el):
-        return False
-    if el.threat == 0 and run.doubt(_("%(target)s has no threat: not a valid target for "
-                                      "removing threat."), NO_THREAT, Clause.VALID,
-                                    Clause.EFFECTS, Clause.ZERO, target=el.name):
+    if run.forbidden(effect, el) or el.threat == 0 and run.doubt(_(
+            "%(target)s has no threat: not a valid target for removing threat."), NO_THREAT,
+            Clause.VALID, Clause.EFFECTS, Clause.ZERO, target=el.name):
         return False
     return not run.zero_blocks(effect, el) and run.affected(effect, el)
 
