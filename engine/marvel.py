@@ -1333,8 +1333,7 @@ def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
             valid, number=n)
         values += [_named(f"effect_{n}_candidates", run.candidates[n],
                           msg(_("Effect %(number)s: game elements considered"), number=n)),
-                   _named(f"effect_{n}_valid_targets", run.valid[n], label,
-                          n in run.open_valid)]
+                   _named(f"effect_{n}_valid_targets", run.valid[n], label, n in run.open_valid)]
         label = msg(_("Effect %(number)s: if the ability is initiated, resolves against (for 'a' "
                       "and 'choose': the chosen ones of these)") if conditional else
                     _("Effect %(number)s: resolves against (for 'a' and 'choose': the chosen ones "
