@@ -703,13 +703,12 @@ class _Run:
         """An applied step saying why the target is not valid (:meth:`say`); ``False``."""
         return not self.say(text, *clauses, **params)
 
-    def doubt(self, text: str, why: str | Message | OpenPoint, *clauses: Clause,
-              **params: Any) -> bool:
+    def doubt(self, text: str, why: str | OpenPoint, *clauses: Clause, **params: Any) -> bool:
         """A silent step: ``text`` with ``params``; ``why`` says what the engine assumes, or
         is the open point the step is about (its ``why``; the step names it, ``Step.point``).
         Whether the rules follow the first reading of that point (:meth:`first`)."""
         point = why if isinstance(why, OpenPoint) else None
-        reason = point.why if point else why if isinstance(why, Message) else msg(why)
+        reason = point.why if point else msg(why)
         self.trace.silent(msg(text, **params), reason, *clauses,
                           point=point.slug if point else None)
         return point is not None and self.first(point)
