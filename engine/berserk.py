@@ -23,9 +23,10 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from engine.core import (
-    ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled, Message, OpenPoint,
-    Outside, RuleRun, Ruleset, RunView, Scenario, Trace, Uncovered, Value, _, msg, open_point,
-    card_text_field, fail_first, has_card_text, possible_run, rule, validate_fields,
+    NOT_COVERED_VALUE, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
+    Message, OpenPoint, Outside, RuleRun, Ruleset, RunView, Scenario, Trace, Uncovered, Value, _,
+    card_text_field, fail_first, has_card_text, msg, open_point, possible_run, rule,
+    validate_fields,
 )
 
 GAME = "berserk"
@@ -97,7 +98,6 @@ class Status(Labelled):
 NONE_LABEL = msg(_("none"))  #: no subtype, no movement value
 FLIGHT_ICON = msg(_("flight icon (полёт)"))  #: in place of movement on a flying creature (108.1)
 NOT_STATED = msg(_("not stated"))  #: a subtype or movement value the input does not give
-NOT_COVERED_VALUE = msg(_("not covered by the published rules"))  #: a fact outside could change it
 
 
 class AdditionalProperty(Labelled):

@@ -265,6 +265,10 @@ class Value:
     shown: Any = None
 
 
+#: The value of a result the published texts leave open (a fact outside them could change it).
+NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
+
+
 def not_covered(what: Message, *citations: Citation) -> Step:
     """Return the step for an input whose effect the published texts do not define.
 

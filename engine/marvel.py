@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from engine.core import (
-    ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
+    NOT_COVERED_VALUE, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Trace, Uncovered, Value, _,
     assumed, card_text_field, every_reading, fail_first, msg, open_point, readings_together, rule,
 )
@@ -646,8 +646,8 @@ TERMS = tuple(Uncovered(term, msg(_("the term %(term)s"), term=term), Outside.OT
     ("Charakter", (Clause.TARGETS, Clause.ZERO)), ("Statuskarte", (Clause.EFFECTS,)),
     ("Anhang", (Clause.FORBIDDEN,)), ("Aktivierung", (Clause.ZERO,)),
     ("ANG, PLA, WID", (Clause.ZERO,)), ("Krisensymbol", (Clause.EACH_INVALID,))))
-#: The value of ``can_initiate`` (or of what an effect resolves against) the texts leave open.
-NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
+#: NOT_COVERED_VALUE (from engine.core) is the value of ``can_initiate`` (or of what an effect
+#: resolves against) the texts leave open.
 #: Ziel ¶3 states only a necessary condition (initiated *only if* a valid target exists) and
 #: ¶4.3 leaves costs out of the target check only: ``can_initiate`` true says no more than that
 #: the target requirement is met, in its label and in the verdict (:attr:`Ruling.scope`).
