@@ -33,9 +33,9 @@ from fractions import Fraction
 from typing import Any, Callable, Collection, Iterable, Mapping, NamedTuple
 
 from engine.core import (
-    Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
-    Message, OpenPoint, Outcome, Outside, Reading, ReadingOf, Ruleset, Ruling, Scenario, Step,
-    Trace, Uncovered, Value, _, card_text_field, card_text_may_override, citations,
+    NOT_COVERED_VALUE, Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError,
+    Labelled, Message, OpenPoint, Outcome, Outside, Reading, ReadingOf, Ruleset, Ruling, Scenario,
+    Step, Trace, Uncovered, Value, _, card_text_field, card_text_may_override, citations,
     every_reading, has_card_text, msg, open_point, readings_together, rule,
 )
 
@@ -1044,9 +1044,6 @@ def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster
         trace.say("effect-extended" if opposing else "effect-own-side")
         trace.say("wirkung-kind" if wirkung else "spezial-kind")
     return True
-
-
-NOT_COVERED_VALUE = msg(_("not covered by the published rules"))
 
 
 @rule(C.IMMUNITY, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG, C.WB_RULE,
