@@ -1950,14 +1950,37 @@ def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
     shown = state.shown.setdefault(n, [])  # shared by the runs that share its values
     if not shown:
         values, amounts = state.values[n], state.amounts[n]
-        change = sum([amounts[c.key] for c in state.changes[n] if type(c.key) is str], 0)
+        changes: dict[Attribute, Any] = {}  # the Wirkungen's changes, per attribute changed
+        for c in state.changes[n]:
+            if type(c.key) is str:
+                changes[c.attribute] = changes.get(c.attribute, 0) + amounts[c.key]
         shown.append((
             *[_monster_value(n, index, values[a])  # exact (:func:`roll`)
               for index, a in enumerate(_ATTRIBUTES, 4) if a in values],
             _order_value(n, tuple([(c.key, c.side) for c in state.orders[n]])),
-            _monster_value(n, 1, _exact(change)),
+            _wirkung_change(n, changes),
             _monster_value(n, 2, _exact(state.np_factor.get(n, _ONE)))))
     return shown[0]
+
+
+def _wirkung_change(n: int, changes: Mapping[Attribute, Any]) -> Value:
+    """Monster ``n``'s change by the Wirkungen (points): one number where they change one
+    attribute, else each attribute's change, in attribute order (points of AP and DP are
+    never added up).
+
+    >>> _wirkung_change(1, {Attribute.AP: 20}).value
+    20
+    >>> change = _wirkung_change(1, {Attribute.DP: -30, Attribute.AP: 20})
+    >>> change.value, [item.render() for item in change.shown]
+    ((('ap', 20), ('dp', -30)), ['AP +20', 'DP -30'])
+    """
+    if len(changes) < 2:
+        return _monster_value(n, 1, _exact(sum(changes.values(), 0)))
+    name, label = _monster_labels(n)[1]
+    each = [(a, _exact(changes[a])) for a in _ATTRIBUTES if a in changes]
+    return Value(name, tuple([(a.value, change) for a, change in each]), label, tuple([
+        msg(_("%(attribute)s %(change)s"), attribute=a.label, change=_signed(change))
+        for a, change in each]))
 
 
 @functools.lru_cache(maxsize=1024, typed=True)

@@ -284,3 +284,30 @@ def test_the_situation_shows_both_readings_of_a_description_naming_planets():
     assert {c.key for c in other.citations} == {WIRKUNG_SCOPE, IMMUNITY}
     assert [r.value("monster_2_ap") for r in ruling.readings_of("monster-2-np-scope-a")] == [
         120, 100]
+
+
+def _two_wirkungen(second_attribute: str) -> Ruling:
+    """A Venus monster under side A's Wirkung (+20 AP) and side B's Wirkung (-30 on
+    ``second_attribute``), which names all monster cards and reaches the opposing side."""
+    return SITUATION.evaluate({
+        "active_side": "b",
+        "guardians": [
+            {"side": "a", "base_planet": "venus", "wirkung_attribute": "ap",
+             "wirkung_amount": 20},
+            {"side": "b", "base_planet": "mars", "wirkung_attribute": second_attribute,
+             "wirkung_amount": -30, "wirkung_scope": "all", "extends_to_opposing_side": True}],
+        "monsters": [{"side": "a", "planet": "venus", "ap": 100, "dp": 50}]})
+
+
+def test_the_wirkungen_change_of_one_attribute_is_one_number():
+    ruling = _two_wirkungen("ap")
+    assert (ruling.value("monster_1_ap"), ruling.value("monster_1_wirkung_change")) == (90, -10)
+
+
+def test_changes_of_two_attributes_are_never_added_up():
+    # +20 AP and -30 DP are no "change of -10": each attribute's change is given
+    ruling = _two_wirkungen("dp")
+    assert (ruling.value("monster_1_ap"), ruling.value("monster_1_dp")) == (120, 20)
+    assert ruling.value("monster_1_wirkung_change") == (("ap", 20), ("dp", -30))
+    (change,) = [v for v in ruling.values if v.name == "monster_1_wirkung_change"]
+    assert [item.render() for item in change.shown] == ["AP +20", "DP -30"]
