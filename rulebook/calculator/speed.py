@@ -1411,7 +1411,8 @@ def _text(field, env: dict) -> str:
         f'spellcheck="false"{_aria(field)}>{_e(field.value)}</textarea>\n'
         f'  <p class="field__actions"><button type="submit" name="_read" '
         f'value="{_e(field.html_name)}" class="button button--secondary"\n'
-        f'     data-hx-get="{env["action"]}" data-hx-include="closest form" '
+        f'     formaction="{env["action"]}#{_e(field.id)}" '
+        f'data-hx-get="{env["action"]}" data-hx-include="closest form" '
         f'data-hx-target="#calculator" data-hx-swap="outerHTML" data-hx-push-url="false">'
         + gettext("Read the text") + '</button></p>\n'
         f'  {_card_reading(field, env["card_reading"])}\n'
@@ -1634,11 +1635,17 @@ def calculator_html(context: Any, fields: str, region: str) -> SafeString:
     get_ruling = _e(gettext("Get the ruling"))
     return mark_safe(
         '<div id="calculator" class="calculator">\n  \n'
-        f'  <form class="calculator__form" id="calculator-form" method="get" action="{action}" '
+        f'  <form class="calculator__form" id="calculator-form" method="get" '
+        f'action="{action}#ruling-result" '
         f'novalidate\n        data-hx-get="{action}" '
         f'data-hx-target="{"#calculator" if failed else "#ruling"}"'
         f'{_SWAP if failed else ""} data-hx-push-url="true"\n'
-        '        aria-describedby="form-help">\n    \n'
+        f'        data-reading="{_e(gettext("Reading the text…"))}" data-read-failed="'
+        + _e(gettext("The text could not be read (no connection, or an error on the server). "
+                     "Nothing you entered was changed; choose “Read the text” to try again."))
+        + '" data-changed="'
+        + _e(gettext("The form has changed since this ruling — get the ruling again."))
+        + '"\n        aria-describedby="form-help">\n    \n'
         '    <button type="submit" class="visually-hidden" tabindex="-1" aria-hidden="true">'
         f'{get_ruling}</button>\n'
         '    <p id="form-help" class="muted">' + _e(gettext(

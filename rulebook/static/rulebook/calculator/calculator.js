@@ -135,9 +135,95 @@
 
   /* Leaving a changed card-text box reads it ("Read the text").  When the
      judge leaves it by tapping "Get the ruling", the text is read first and
-     the ruling asked for on the form filled in with what was understood. */
+     the ruling asked for on the form filled in with what was understood.
+     The tap that leaves the box lands first (a row added or removed, a
+     choice made): the read starts once it is done, and sends the form with
+     it.  While the text is read, the form's controls are disabled and
+     "Reading the text…" shows at the box, so that nothing entered meanwhile
+     is undone by the answer; "Get the ruling" stays, and rules once the
+     text is read.  A read that fails says so at the box and gives the
+     controls back as they were. */
   var reading = false;
   var rulingAfterReading = false;
+  var focusAfterReading = null;
+  var pointerDown = false;
+  var pendingRead = null;
+
+  document.addEventListener("pointerdown", function () { pointerDown = true; }, true);
+  function pointerReleased() {
+    if (!pointerDown) {
+      return;
+    }
+    pointerDown = false;
+    // the click that ends this press comes first, on controls still enabled
+    setTimeout(runPendingRead, 0);
+  }
+  document.addEventListener("pointerup", pointerReleased, true);
+  document.addEventListener("pointercancel", pointerReleased, true);
+
+  function runPendingRead() {
+    if (!pendingRead || pointerDown) {
+      return;
+    }
+    var button = pendingRead;
+    pendingRead = null;
+    if (button.isConnected && !button.disabled) {
+      button.click();
+    } else {
+      reading = false;
+    }
+  }
+
+  function isReadButton(element) {
+    return !!(element && element.tagName === "BUTTON" && element.name === "_read");
+  }
+
+  /* The live region under a card-text box: "Reading the text…", or why it could not be read. */
+  function readingStatus(field) {
+    var status = field.querySelector(":scope > [data-reading-status]");
+    if (!status) {
+      status = document.createElement("p");
+      status.className = "field__status";
+      status.setAttribute("role", "status");
+      status.setAttribute("data-reading-status", "");
+      var actions = field.querySelector(":scope > .field__actions");
+      if (actions) {
+        actions.insertAdjacentElement("afterend", status);
+      } else {
+        field.appendChild(status);
+      }
+    }
+    return status;
+  }
+
+  function clearReadFailure(field) {
+    Array.prototype.forEach.call(field.querySelectorAll(":scope > .field__read-failed"),
+      function (note) { note.remove(); });
+  }
+
+  /* Disable the form's controls for the time of a read ("Get the ruling" stays). */
+  function holdForm(form) {
+    Array.prototype.forEach.call(form.elements, function (control) {
+      if (control.disabled || control.tagName === "FIELDSET" || control.tagName === "OUTPUT" ||
+          (control.type === "submit" && !control.name)) {
+        return;
+      }
+      control.disabled = true;
+      control.setAttribute("data-held", "");
+    });
+    form.setAttribute("aria-busy", "true");
+  }
+
+  function releaseForm(form) {
+    if (!form) {
+      return;
+    }
+    Array.prototype.forEach.call(form.querySelectorAll("[data-held]"), function (control) {
+      control.disabled = false;
+      control.removeAttribute("data-held");
+    });
+    form.removeAttribute("aria-busy");
+  }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var source = event.detail && event.detail.elt;
@@ -147,10 +233,66 @@
     }
   });
 
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var source = event.detail && event.detail.elt;
+    var form = source && source.form;
+    if (!isReadButton(source) || !form) {
+      return;
+    }
+    reading = true;
+    var focused = document.activeElement;
+    focusAfterReading = focused && focused.id && focused !== source && form.contains(focused) ?
+      focused.id : null;
+    var field = source.closest(".field--text");
+    if (field) {
+      clearReadFailure(field);
+      readingStatus(field).textContent = form.dataset.reading || "";
+      field.classList.add("field--reading");
+    }
+    holdForm(form);
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var source = event.detail && event.detail.elt;
+    if (!isReadButton(source)) {
+      return;
+    }
+    // after a swap these are the replaced controls; after a failure, the form's own
+    releaseForm(source.form);
+    var field = source.closest(".field--text");
+    if (field && field.isConnected) {
+      readingStatus(field).textContent = "";
+      field.classList.remove("field--reading");
+    }
+  });
+
+  /* The read failed: say so at the box, as an alert; the form is as the judge left it. */
+  function readFailed(source) {
+    var form = source.form;
+    releaseForm(form);
+    var field = source.closest(".field--text");
+    if (!field || !form) {
+      return;
+    }
+    readingStatus(field).textContent = "";
+    field.classList.remove("field--reading");
+    clearReadFailure(field);
+    var note = document.createElement("p");
+    note.className = "field__error field__read-failed";
+    note.setAttribute("role", "alert");
+    note.textContent = form.dataset.readFailed || "";
+    readingStatus(field).insertAdjacentElement("afterend", note);
+  }
+
   ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
     document.addEventListener(name, function (event) {
       reading = false;
       rulingAfterReading = false;
+      var source = event.detail && event.detail.elt;
+      if (isReadButton(source)) {
+        readFailed(source);
+        return;
+      }
       rulingFailed(event);
     });
   });
@@ -176,10 +318,45 @@
     notice.textContent = (banner && banner.dataset.rulingFailed) || "";
   }
 
-  document.addEventListener("htmx:afterSwap", function () {
+  /* The judge changed the form after the ruling beside it was given (at a wide screen
+     both show side by side): mark the ruling as stale, with a notice saying so, until a
+     ruling for the form replaces it. */
+  var formVersion = 0;
+  var rulingVersion = 0;
+
+  function markChanged() {
+    formVersion += 1;
     var region = document.getElementById("ruling");
-    if (region && !region.querySelector(".ruling-region__failed")) {
+    var form = document.querySelector(".calculator__form");
+    if (!region || !form || !region.querySelector("[data-ruling]") ||
+        region.querySelector(".ruling-region__changed")) {
+      return;
+    }
+    region.classList.add("ruling-region--stale");
+    var notice = document.createElement("p");
+    notice.className = "notice notice--warning ruling-region__changed";
+    notice.textContent = form.dataset.changed || "";
+    region.insertBefore(notice, region.firstChild);
+  }
+
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var source = event.detail && event.detail.elt;
+    if (source && source.classList && source.classList.contains("calculator__form")) {
+      rulingVersion = formVersion;
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var region = document.getElementById("ruling");
+    if (region && !region.querySelector(".ruling-region__failed") &&
+        !region.querySelector(".ruling-region__changed")) {
       region.classList.remove("ruling-region--stale");
+    }
+    // a ruling asked for before the judge's last change is already stale
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "ruling" && rulingVersion !== formVersion) {
+      formVersion -= 1;
+      markChanged();
     }
   });
 
@@ -195,6 +372,12 @@
         form.requestSubmit();
       }
       return;
+    }
+    // The judge's place: the control tapped while the text was read.
+    var again = focusAfterReading && document.getElementById(focusAfterReading);
+    focusAfterReading = null;
+    if (again && !again.disabled) {
+      again.focus({preventScroll: true});
     }
     // The fields the text filled may have grown the form above the box:
     // keep what was understood (and what was not) in view.
@@ -212,6 +395,8 @@
     form.addEventListener("change", function () {
       applyShownWhen(form);
     });
+    form.addEventListener("input", markChanged);
+    form.addEventListener("change", markChanged);
     form.addEventListener("change", function (event) {
       var box = event.target;
       if (!window.htmx || box.tagName !== "TEXTAREA" || !box.value.trim()) {
@@ -221,9 +406,25 @@
       var button = field && field.querySelector("button[name=_read]");
       if (button) {
         reading = true;
-        button.click();
+        pendingRead = button;
+        if (!pointerDown) {
+          setTimeout(runPendingRead, 0);
+        }
       }
     });
+  }
+
+  /* With htmx, "Read the text" asks for its part of the page; its formaction (the
+     address with the box's anchor, for a page load without JavaScript) is not used. */
+  function setUpReadButtons(root) {
+    var buttons = root.querySelectorAll ? root.querySelectorAll("button[name=_read][formaction]") : [];
+    Array.prototype.forEach.call(buttons, function (button) {
+      if (window.htmx) {
+        button.removeAttribute("formaction");
+      }
+    });
+    var fields = root.querySelectorAll ? root.querySelectorAll(".field--text") : [];
+    Array.prototype.forEach.call(fields, readingStatus);
   }
 
   function setUpGroup(fieldset) {
@@ -264,6 +465,9 @@
       updateReferences(document);
     }
 
+    if (count.value !== String(rows().length)) {
+      fieldset.dataset.restoredCount = count.value;  // put back by the browser (restoreRows)
+    }
     fieldset.querySelector(":scope > [data-group-count]").hidden = true;
     Array.prototype.forEach.call(items.querySelectorAll(":scope > [data-group-empty]"),
       function (note) { note.remove(); });
@@ -283,6 +487,7 @@
         window.htmx.process(item);
       }
       refresh();
+      markChanged();
       var first = item.querySelector("input:not([type=hidden]), select");
       if (first) {
         first.focus();
@@ -300,6 +505,7 @@
       item.remove();
       shiftReferences(group, removed);
       refresh();
+      markChanged();
       (next && next.querySelector("[data-group-remove]") || addButton).focus();
     });
   }
@@ -308,6 +514,7 @@
     var groups = root.querySelectorAll ? root.querySelectorAll("[data-group]") : [];
     Array.prototype.forEach.call(groups, setUpGroup);
     setUpReading(document.querySelector(".calculator__form"));
+    setUpReadButtons(root);
     applyShownWhen(document);
   }
 
@@ -381,6 +588,16 @@
     }
     setUpAll(document);
     setUpCopy(document);
+    if (keptRegion && target.id === "calculator") {  // rows put back after a restore (restoreRows)
+      var region = document.getElementById("ruling");
+      if (region && keptRegion.querySelector("[data-ruling]")) {
+        region.replaceWith(keptRegion);
+      }
+      keptRegion = null;
+      setUpCopy(document);
+      markChanged();
+      return;
+    }
     if (reading && target.id === "calculator") {
       afterReading();
       return;
@@ -388,5 +605,122 @@
     // A layout-only answer ("Show this many items") has neither a ruling
     // nor errors: nothing moves then.
     showResult();
+  });
+  /* Printing a ruling prints everything its verdict refers to: every <details> of the
+     ruling region (steps, other values) opens for the print and closes again after.
+     A cited clause's text stays closed (opening it would ask the server for it). */
+  var openedForPrint = [];
+  window.addEventListener("beforeprint", function () {
+    var region = document.getElementById("ruling");
+    if (!region) {
+      return;
+    }
+    openedForPrint = Array.prototype.filter.call(region.querySelectorAll("details"),
+      function (details) {
+        return !details.open && !details.classList.contains("citation__details");
+      });
+    openedForPrint.forEach(function (details) { details.open = true; });
+  });
+  window.addEventListener("afterprint", function () {
+    openedForPrint.forEach(function (details) { details.open = false; });
+    openedForPrint = [];
+  });
+
+  /* Back (or a reload) to a form whose rows the judge changed in place: the browser puts
+     back each group's count but not the rows added here, so the count names items the
+     page no longer holds.  The entries as the judge left them are kept for the page's
+     address when it is left; when a group's count and rows disagree after a restore, the
+     form is asked for again with those entries (the layout request of "Show this many
+     items"), so that every row and what was typed in it come back. */
+  var SNAPSHOT = "rulebook-calculator:";
+  var keptRegion = null;
+
+  function snapshotKey() {
+    return SNAPSHOT + window.location.pathname + window.location.search;
+  }
+
+  function formEntries(form) {
+    var entries = [];
+    Array.prototype.forEach.call(form.elements, function (control) {
+      if (!control.name || control.name.charAt(0) === "_" || control.type === "submit" ||
+          control.type === "button" || (control.disabled && !control.hasAttribute("data-held")) ||
+          ((control.type === "checkbox" || control.type === "radio") && !control.checked)) {
+        return;
+      }
+      entries.push([control.name, control.value]);
+    });
+    return entries;
+  }
+
+  window.addEventListener("pagehide", function () {
+    var form = document.querySelector(".calculator__form");
+    if (!form) {
+      return;
+    }
+    try {
+      window.sessionStorage.setItem(snapshotKey(), JSON.stringify(formEntries(form)));
+    } catch (error) {
+      // no storage (private mode, full): the restore below uses what the browser kept
+    }
+  });
+
+  /* Groups whose count (as restored) differs from their rows, by count name → count. */
+  function mismatchedCounts(form) {
+    var counts = {};
+    Array.prototype.forEach.call(form.querySelectorAll("fieldset[data-group]"), function (fieldset) {
+      var count = fieldset.querySelector(":scope > [data-group-count] input");
+      var items = fieldset.querySelector(":scope > [data-group-items]");
+      if (!count || !items) {
+        return;
+      }
+      var restored = fieldset.dataset.restoredCount || count.value;
+      var rows = items.querySelectorAll(":scope > [data-group-item]").length;
+      if (restored !== "" && restored !== String(rows)) {
+        counts[count.name] = restored;
+      }
+      delete fieldset.dataset.restoredCount;
+    });
+    return counts;
+  }
+
+  function restoreRows() {
+    var form = document.querySelector(".calculator__form");
+    if (!form || !window.htmx) {
+      return;
+    }
+    var counts = mismatchedCounts(form);
+    var names = Object.keys(counts);
+    if (!names.length) {
+      return;
+    }
+    var entries = null;
+    try {
+      entries = JSON.parse(window.sessionStorage.getItem(snapshotKey()) || "null");
+    } catch (error) {
+      entries = null;
+    }
+    // the entries kept when the page was left, if they are the ones the browser restored
+    var kept = entries && names.every(function (name) {
+      return entries.some(function (entry) { return entry[0] === name && entry[1] === counts[name]; });
+    });
+    if (!kept) {
+      entries = formEntries(form).map(function (entry) {
+        return counts[entry[0]] !== undefined ? [entry[0], counts[entry[0]]] : entry;
+      });
+    }
+    var query = new URLSearchParams();
+    entries.forEach(function (entry) { query.append(entry[0], entry[1]); });
+    query.append("_layout", "1");
+    var action = form.getAttribute("data-hx-get");
+    // the ruling shown stays (marked as for other entries): the answer's empty region is
+    // replaced with it once swapped in
+    keptRegion = document.getElementById("ruling");
+    window.htmx.ajax("GET", action + "?" + query.toString(),
+                     {target: "#calculator", swap: "outerHTML"});
+  }
+
+  window.addEventListener("pageshow", function () {
+    // after the browser has put back what the judge entered
+    setTimeout(restoreRows, 0);
   });
 }());
