@@ -1,0 +1,120 @@
+"""What the judge does while the calculator is busy, or after leaving it, is never lost:
+
+- a card text is read (the box left after typing) while the judge adds a card and types
+  its values: the card is added before the read starts (and read with the form), the
+  form's controls wait, disabled, while "Reading the text…" shows at the box, and
+  what is typed after the read stays; a read that fails says so at the box and gives
+  the controls back with what was entered;
+- a field changed after a ruling (form and ruling side by side at 1280 px) marks the
+  ruling as stale, with a notice, until a new ruling replaces it;
+- Back to a form whose rows were added in place brings the rows back with what was
+  typed in them, so that the count and the rows agree and the ruling is given.
+"""
+
+from playwright.sync_api import expect
+
+SCENARIO = "/calculator/power-duell/situation/"
+START = "?guardians=1&guardians-0-base_planet=venus&monsters=1&monsters-0-planet=venus&effects=0"
+RULED = ("?guardians=1&guardians-0-base_planet=venus&monsters=1&monsters-0-planet=venus"
+         "&monsters-0-ap=100&monsters-0-dp=100&effects=0")
+ROWS = "fieldset[data-group=monsters] > [data-group-items] > [data-group-item]"
+ADD_MONSTER = "fieldset[data-group=monsters] > [data-group-add] button"
+
+
+def test_a_card_added_and_typed_while_a_text_is_read_is_kept(journey, language):
+    page = journey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    journey.goto(f"/{language}{SCENARIO}{START}")
+    held = []
+    # the server answers the read only after the judge has acted
+    page.route("**/*_read=*", lambda route: held.append(route))
+    page.locator("#f-guardians-0-card_text").fill("Wirkung: +10 AP")
+    # leaving the box by tapping "Add": the card is added, then the text read
+    page.locator(ADD_MONSTER).click()
+    expect(page.locator(ROWS)).to_have_count(2)
+    page.wait_for_function("() => document.querySelector('#f-monsters-1-planet').disabled")
+    reading = page.locator("#calculator-form").get_attribute("data-reading")
+    assert reading
+    status = page.locator("#f-guardians-0-card_text").locator(
+        "xpath=ancestor::div[contains(@class,'field--text')]").locator("[data-reading-status]")
+    expect(status).to_have_text(reading)
+    expect(status).to_have_attribute("role", "status")
+    expect(page.locator("#f-monsters-0-planet")).to_be_disabled()
+    assert len(held) == 1 and "monsters=2" in held[0].request.url
+    held[0].continue_()
+    # typed once the read is answered (the fields wait until then): kept
+    page.locator("#f-monsters-1-planet").select_option("mars")
+    page.locator("#f-monsters-1-ap").fill("555")
+    expect(page.locator(".card-reading")).to_be_visible()
+    expect(page.locator(ROWS)).to_have_count(2)
+    expect(page.locator("#f-monsters-1-ap")).to_have_value("555")
+    expect(page.locator("#f-monsters-1-planet")).to_have_value("mars")
+    expect(page.locator("#f-guardians-0-wirkung_attribute")).to_have_value("ap")
+    expect(page.locator("#f-guardians-0-wirkung_amount")).to_have_value("10")
+    expect(page.locator("#f-monsters-0-planet")).to_be_enabled()
+    expect(status).to_have_text("")
+
+
+def test_a_read_that_fails_says_so_at_the_box_and_keeps_the_entries(journey, language):
+    page = journey.page
+    journey.goto(f"/{language}{SCENARIO}{START}")
+    page.route("**/*_read=*", lambda route: route.abort())
+    page.locator("#f-monsters-0-ap").fill("321")
+    page.locator("#f-guardians-0-card_text").fill("Wirkung: +10 AP")
+    page.locator("#f-guardians-0-card_text").blur()
+    failed = page.locator("#calculator-form").get_attribute("data-read-failed")
+    alert = page.locator(".field--text .field__read-failed")
+    expect(alert).to_have_text(failed)
+    expect(alert).to_have_attribute("role", "alert")
+    expect(page.locator("#f-monsters-0-ap")).to_be_enabled()
+    expect(page.locator("#f-monsters-0-ap")).to_have_value("321")
+    expect(page.locator("#f-guardians-0-card_text")).to_have_value("Wirkung: +10 AP")
+    # the aborted request (and htmx's log of it) is the point of this journey, not a
+    # fault of the page
+    journey.console_errors[:] = [error for error in journey.console_errors
+                                 if "_read=" not in error and "htmx:" not in error
+                                 and "ERR_FAILED" not in error]
+
+
+def test_a_ruling_beside_a_changed_form_is_marked_stale(journey, language):
+    page = journey.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    journey.goto(f"/{language}{SCENARIO}{RULED}")
+    region = page.locator("#ruling")
+    expect(region.locator("[data-ruling]")).to_be_visible()
+    expect(region.locator(".ruling-region__changed")).to_have_count(0)
+    page.locator("#f-monsters-0-ap").fill("500")
+    changed = page.locator("#calculator-form").get_attribute("data-changed")
+    assert changed
+    expect(region.locator(".ruling-region__changed")).to_have_text(changed)
+    expect(region).to_have_class("ruling-region ruling-region--stale")
+    # still the old ruling: 100 AP
+    expect(region.locator(".ruling-value dd").first).to_be_visible()
+    with page.expect_response(lambda r: "monsters-0-ap=500" in r.url):
+        page.locator(".calculator__actions button[type=submit]").click()
+    expect(region.locator(".ruling-region__changed")).to_have_count(0)
+    expect(region).to_have_class("ruling-region")
+    assert "monsters-0-ap=500" in page.url
+    expect(region.locator("[data-ruling]")).to_contain_text("500")
+
+
+def test_back_to_a_form_with_a_row_added_in_place_brings_the_row_back(journey, language):
+    page = journey.page
+    journey.goto(f"/{language}{SCENARIO}{START}")
+    page.locator("#f-monsters-0-ap").fill("100")
+    page.locator("#f-monsters-0-dp").fill("100")
+    page.locator(ADD_MONSTER).click()
+    page.locator("#f-monsters-1-planet").select_option("pluto")
+    page.locator("#f-monsters-1-ap").fill("777")
+    page.locator("#f-monsters-1-dp").fill("70")
+    with page.expect_navigation():
+        page.locator("nav.breadcrumbs a").first.click()
+    page.go_back()
+    expect(page.locator(ROWS)).to_have_count(2)
+    expect(page.locator("#f-monsters-1-ap")).to_have_value("777")
+    expect(page.locator("#f-monsters-1-planet")).to_have_value("pluto")
+    assert page.locator("fieldset[data-group=monsters] > [data-group-count] input").input_value() == "2"
+    with page.expect_response(lambda r: "monsters-1-ap=777" in r.url):
+        page.locator(".calculator__actions button[type=submit]").click()
+    expect(page.locator("#error-summary")).to_have_count(0)
+    expect(page.locator("#ruling [data-ruling]")).to_contain_text("777")
