@@ -181,6 +181,21 @@ def test_the_phone_header_is_compact_and_sticky(journey, language):
     expect(button).to_be_focused()
 
 
+def test_without_scripts_the_phone_header_scrolls_away_and_names_the_site_whole(
+        no_script_journey, language):
+    # Without scripts the menu cannot close: a sticky header of several rows would hide
+    # what an anchor (a ruling, a clause) names.
+    page = no_script_journey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    no_script_journey.goto(f"/{language}{SECTION}")
+    name = page.locator(".site-name")
+    assert page.evaluate("e => e.scrollWidth <= e.clientWidth", name.element_handle())
+    page.mouse.wheel(0, 2500)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") > 1000
+    assert page.locator(".site-header").bounding_box()["y"] < 0
+
+
 @pytest.mark.parametrize("width", [1024, 1280, 1440])
 def test_the_wide_header_keeps_the_colour_scheme_at_the_row_end(journey, language, width):
     """Between 1024 and 1440 px the header may wrap (Russian labels): the colour scheme,
