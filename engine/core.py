@@ -1433,6 +1433,13 @@ def unknown_parameters(fields: Sequence[Field], data: Mapping[str, Any],
     [('effects.0.amonut', "Unknown field 'effects-0-amonut'. Did you mean 'effects-0-amount'?"),
      ('effects.1.amount', "Unknown field 'effects-1-amount': the group 'effects' has 1 items,
        numbered from 0; its parameter 'effects' gives how many.")]
+
+    An item of a group whose count is not given at all names the count to give:
+
+    >>> [e.message.render() for e in unknown_parameters((group,), {"effects-0-amount": ["2"]})]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ["Unknown field 'effects-0-amount': the group 'effects' has no number of items;
+      give it in its parameter 'effects' (the items are numbered from 0)."]
     """
     known: list[str] = []
     counts: list[tuple[str, int]] = []
@@ -1464,7 +1471,12 @@ def unknown_parameters(fields: Sequence[Field], data: Mapping[str, Any],
         beyond = next(((group, count) for group, count in counts
                        if re.fullmatch(re.escape(group) + r"-(\d+)-.*", key)
                        and int(key[len(group) + 1:].split("-", 1)[0]) >= count), None)
-        if beyond is not None:
+        if beyond is not None and not str(_first(data.get(beyond[0])) or "").strip():
+            errors.append(InputError(path, msg(
+                _("Unknown field '%(name)s': the group '%(group)s' has no number of items; "
+                  "give it in its parameter '%(group)s' (the items are numbered from 0)."),
+                name=key, group=beyond[0])))
+        elif beyond is not None:
             errors.append(InputError(path, msg(
                 _("Unknown field '%(name)s': the group '%(group)s' has %(count)s items, "
                   "numbered from 0; its parameter '%(group)s' gives how many."),

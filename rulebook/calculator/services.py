@@ -149,8 +149,18 @@ def form_data(scenario: Scenario, query: Mapping[str, Any]) -> dict[str, list[st
     a group beyond its count: the page's form sends those without
     JavaScript when a reader lowers the count of a group (the count says how
     many items there are, as "Show this many items" does, and the page then
-    shows that many).  Everything else is kept, so that a parameter that
-    names no field is reported (:func:`form_errors`), never ignored.
+    shows that many).  Only a count that is given says so: the items of a
+    group whose count is absent or empty (a link written by hand, a count
+    box emptied) are kept, and so reported as the API reports them, naming
+    the count to give (:func:`engine.core.unknown_parameters`), never
+    dropped.  Everything else is kept, so that a parameter that names no
+    field is reported (:func:`form_errors`), never ignored.
+
+    >>> monsters = find("power-duell", "situation")
+    >>> sorted(form_data(monsters, {"monsters-0-ap": ["5"]}))
+    ['monsters-0-ap']
+    >>> sorted(form_data(monsters, {"monsters": ["0"], "monsters-0-ap": ["5"]}))
+    ['monsters']
     """
     data = {str(key): ([values] if isinstance(values, str) else list(values))
             for key, values in query.items() if key not in RESERVED}
@@ -161,6 +171,8 @@ def form_data(scenario: Scenario, query: Mapping[str, Any]) -> dict[str, list[st
             name = prefix + spec.name
             if spec.kind is not FieldKind.GROUP:
                 continue
+            if str(_first(data.get(name)) or "").strip() == "":
+                continue  # no count given: its items are not hidden, but reported
             try:  # the count as the engine reads it
                 count = form_count(spec, data, name)
             except InputError:

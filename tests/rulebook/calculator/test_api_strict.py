@@ -500,6 +500,37 @@ def test_the_web_form_takes_the_items_of_a_lowered_count(client, seeded):
     assert errors(api)[0]["field"] == "effects.1.source"
 
 
+@pytest.mark.parametrize("count", ["", "&monsters="])
+def test_the_items_of_a_group_without_its_count_are_an_error_on_the_page_too(
+        client, seeded, count):
+    """Items of a group whose count is absent (or empty) are not a lowered count: the page
+    names the count to give next to the items (400), as the API does (422), and never rules
+    "Complete" without them."""
+    items = "monsters-0-planet=venus&monsters-0-ap=5"
+    query = items + count
+    page = client.get(f"/en/calculator/power-duell/situation/?{query}")
+    assert page.status_code == 400 and page.context["ruling"] is None
+    text = html.unescape(page.content.decode())
+    assert ("Unknown field 'monsters-0-planet': the group 'monsters' has no number of items; "
+            "give it in its parameter 'monsters' (the items are numbered from 0).") in text
+    assert "Complete: every input" not in text
+    # the item is shown with what was entered, the error next to it
+    (monsters,) = [f for f in page.context["fields"] if f.html_name == "monsters"]
+    (monster,) = monsters.items
+    ap = {f.html_name: f for f in monster}["monsters-0-ap"]
+    assert ap.value == "5" and "has no number of items" in ap.error
+    api = client.get(f"/api/scenarios/power-duell/situation/evaluate?{query}")
+    assert api.status_code == 422
+    assert [e["field"] for e in errors(api)] == ["monsters.0.planet", "monsters.0.ap"]
+    assert errors(api)[0]["message"] in text  # the same message
+    german = client.get(f"/de/calculator/power-duell/situation/?{query}")
+    assert "Für die Gruppe „monsters“ fehlt die Anzahl der Einträge" in html.unescape(
+        german.content.decode())
+    # with the count given, the items are ruled on
+    ruled = client.get(f"/en/calculator/power-duell/situation/?monsters=1&{items}")
+    assert ruled.status_code == 200 and ruled.context["ruling"] is not None
+
+
 def test_the_pages_json_link_gives_the_same_ruling(client, seeded):
     """"This ruling as JSON" leaves out what the page left out: the API answers it."""
     page = client.get(f"{PAGE}?base_ap=100&effects=1&{ITEM0}&{ITEM1}&as_of=2025-06-01")
