@@ -8,7 +8,12 @@ the tests that serve the site: ``gunicorn --config python:rulesite.gunicorn rule
   card texts of up to 2,000 characters) takes more than gunicorn's default of 4,094 bytes
   and more than its largest finite limit, 8,190: such a request was answered "414 URI Too
   Long" by gunicorn before Django saw it.  0 lets gunicorn take a request line of up to
-  1 MB; Django still bounds the number of parameters (``DATA_UPLOAD_MAX_NUMBER_FIELDS``).
+  1 MB; Django still bounds the number of parameters (``DATA_UPLOAD_MAX_NUMBER_FIELDS``),
+  and the site refuses a query longer than ``MAX_QUERY_LENGTH`` (64 KiB; the longest
+  such table's is some 33,000 characters with Cyrillic card texts) with a small 414
+  (``rulesite.middleware.LongQueryMiddleware``).  gunicorn's own reading of a request
+  line of megabytes still costs seconds (its Python parser searches the whole line again
+  for each piece read: 1.8 s for 5 MB): the proxy in front refuses those.
   A proxy in front of the servers needs as much (nginx: ``large_client_header_buffers 4
   64k``).
 - ``post_worker_init``: each worker, once the site is loaded, moves what loading made

@@ -2,7 +2,8 @@
 under ``/api/``; django-csp's, building the policy once; the JSON API's
 guard (:class:`ApiRequestMiddleware`): request bodies it refuses, and every
 4xx under ``/api/`` in the API's error shape; and compression of the
-answers that hold no secret (:class:`SafeGZipMiddleware`)."""
+answers that hold no secret (:class:`SafeGZipMiddleware`); and the refusal of an address
+far longer than any the site makes (:class:`LongQueryMiddleware`)."""
 
 import json
 import re
@@ -15,14 +16,48 @@ from csp.middleware import CSPMiddleware as BaseCSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
 from django.core.exceptions import TooManyFieldsSent
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
-from django.utils.cache import patch_vary_headers
+from django.template.loader import get_template
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
 from rulebook.api_common import error_body
 from rulebook.calculator.speed import query_dict
+
+
+class LongQueryMiddleware:
+    """A query string longer than ``MAX_QUERY_LENGTH`` characters is answered "414 URI Too
+    Long" before anything reads it: the small trilingual ``414.html`` page, or under
+    ``/api/`` the API's error shape (:func:`rulebook.api_common.error_body`).
+
+    The longest address the site makes — a calculator table at every limit its scenario
+    declares, card texts of 2,000 Cyrillic characters percent-encoded — is some 33,000
+    characters (``tests/rulebook/calculator/test_long_addresses.py`` measures it; 57,000
+    were every character of the texts a four-byte emoji); the limit is 64 KiB, what the
+    proxy in front takes (``rulesite/gunicorn.py``).  A far longer one (megabytes of card text) would otherwise be
+    read, checked and echoed into the page's links and text box: a 400 page of tens of
+    megabytes, seconds of work.  The answer names the length, never echoes the query, and
+    is not stored (``Cache-Control``).
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.limit = settings.MAX_QUERY_LENGTH
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        length = len(request.META.get("QUERY_STRING", ""))
+        if length <= self.limit:
+            return self.get_response(request)
+        if request.path_info.startswith("/api/"):
+            response: HttpResponseBase = JsonResponse(error_body([{"field": "", "message": (
+                f"The address is too long: its query has {length} characters, at most "
+                f"{self.limit} are accepted.")}]), status=414)
+        else:
+            response = HttpResponse(get_template("414.html").render(), status=414)
+        add_never_cache_headers(response)
+        return response
 
 
 class LocaleMiddleware(DjangoLocaleMiddleware):

@@ -79,6 +79,14 @@ INSTALLED_APPS = [
     "rulebook",
 ]
 
+#: The longest query string read (characters, as sent: percent-encoded).  The longest a
+#: calculator table at its declared limits needs is some 33,000 (card texts of 2,000
+#: Cyrillic characters; some 57,000 were every character of them four bytes long, an emoji:
+#: tests/rulebook/calculator/test_long_addresses.py); longer is a 414
+#: (rulesite.middleware.LongQueryMiddleware).  As much as a proxy in front takes
+#: (rulesite/gunicorn.py: nginx ``large_client_header_buffers 4 64k``).
+MAX_QUERY_LENGTH = 64 * 1024
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -89,6 +97,8 @@ MIDDLEWARE = [
     # page when the cache's query fails — gets the same headers.
     "rulesite.middleware.CSPMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A query far longer than any the site makes: a small 414, before anything reads it.
+    "rulesite.middleware.LongQueryMiddleware",
     # Stored rule pages are answered here, before the rest of the stack.
     "rulebook.caching.pages.RulePageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
