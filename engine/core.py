@@ -855,12 +855,13 @@ class Field:
         raise InputError(path, msg(_("This field is a group of fields, not a single value.")))
 
     def _coerce_text(self, raw: Any, path: str) -> str | None:
-        """The text, spaces around it removed; at most ``maximum`` characters as given, as
-        the JSON Schema's ``maxLength`` counts them (a form's line break counts one, as the
-        browser's ``maxlength`` does: :func:`_form_value`)."""
+        """The text without the invisible characters printed text has no use for
+        (:func:`printed_text`), spaces around it removed; at most ``maximum`` characters as
+        given, as the JSON Schema's ``maxLength`` counts them (a form's line break counts
+        one, as the browser's ``maxlength`` does: :func:`_form_value`)."""
         if not isinstance(raw, str):
             raise InputError(path, msg(_("Enter text.")))
-        text = raw.strip()
+        text = printed_text(raw).strip()
         limit = self.maximum or _MAX_TEXT
         if len(raw) > limit:
             raise InputError(path, msg(_("Enter at most %(maximum)s characters."), maximum=limit))
@@ -994,6 +995,30 @@ def _first(raw: Any) -> Any:
     if isinstance(raw, (list, tuple)):
         return raw[-1] if raw else None
     return raw
+
+
+#: The Unicode format characters that mean nothing in printed card text, each mapped to
+#: nothing (:func:`printed_text`): the bidirectional marks, embeddings, overrides and
+#: isolates (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069, U+061C), the zero-width space,
+#: non-joiner, joiner and word joiner (U+200B–U+200D, U+2060), the byte order mark
+#: (U+FEFF) and the soft hyphen (U+00AD).
+INVISIBLE = dict.fromkeys([0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A),
+                           0x061C, *range(0x200B, 0x200E), 0x2060, 0xFEFF, 0x00AD])
+
+
+def printed_text(text: str) -> str:
+    """``text`` without the characters of :data:`INVISIBLE`: what a printed card says.
+
+    A text copied from a web page or a PDF may carry them unseen; they would split a
+    word the grammar knows ("Wir\u200bkung" is not "Wirkung") and a bidi override
+    would turn the site's own text around a phrase quoted from it.  Every reading of a
+    ``TEXT`` field goes through it (:meth:`Field.coerce`: forms and JSON alike; and
+    :meth:`Scenario.read_card_text`), before anything else reads the text.
+
+    >>> printed_text("Wir\u200bkung: +20\u00a0AP \u202eend\u202c\ufeff")
+    'Wirkung: +20\xa0AP end'
+    """
+    return text.translate(INVISIBLE)
 
 
 def validate_fields(fields: Sequence[Field], data: Mapping[str, Any],
@@ -2106,7 +2131,8 @@ class Scenario:
 
     def read_card_text(self, text: str) -> Any:
         """Return the game's reading of printed ``text``: an ``engine.cardtext.Understanding``
-        whose ``inputs`` are fields of this scenario.
+        whose ``inputs`` are fields of this scenario (the text read without its invisible
+        characters: :func:`printed_text`).
 
         :raises LookupError: if the scenario has no card-text grammar.
         """
@@ -2114,7 +2140,7 @@ class Scenario:
             raise LookupError(f"scenario {self.slug} reads no card text")
         from engine.cardtext import within  # the grammars build on core
 
-        return within(importlib.import_module(self.grammar).GRAMMAR, text,
+        return within(importlib.import_module(self.grammar).GRAMMAR, printed_text(text),
                       lambda inputs: _outside_bounds(_card_text_level(self.fields), inputs))
 
     def evaluate(self, data: Mapping[str, Any]) -> Ruling:

@@ -42,7 +42,7 @@ import engine
 from engine.cardtext import CONDITIONS
 from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
-    UNKNOWN_FIELD, Value, card_text_may_override, msg, form_count, unknown_field,
+    UNKNOWN_FIELD, Value, card_text_may_override, msg, form_count, printed_text, unknown_field,
 )
 from rulebook.api_common import iso_date
 from rulebook.calculator import decisions as deciding, layout, speed
@@ -475,8 +475,8 @@ def bind_form(scenario: Scenario, data: Mapping[str, Any] | None,
                 selected = {plan.spec.choice_value(v) for v in raw_values}
                 item.choices = [(value, label, value in selected)
                                 for value, label in plan.texts_choices]
-            else:
-                item.value = raw
+            else:  # a text as it is read: without invisible characters (bidi controls)
+                item.value = printed_text(raw) if kind is FieldKind.TEXT else raw
                 if plan.reference_group is not None and kind is FieldKind.INTEGER:
                     picking.append((item, plan.reference_group))
             bound.append(item)
@@ -662,7 +662,8 @@ def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
     if scenario.grammar is None or fields is None or not any(
             spec.kind is FieldKind.TEXT for spec in fields):
         return dict(data), None
-    reading = scenario.read_card_text(str(_first(data.get(name)) or ""))
+    text = printed_text(str(_first(data.get(name)) or ""))  # as every surface reads it
+    reading = scenario.read_card_text(text)
     # what the text says; what it leaves empty keeps what the judge entered, as the
     # ruling compares them (engine.core.Scenario.card_readings)
     said = reading.stated
@@ -677,6 +678,7 @@ def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
     kept = {key: values for key, values in data.items()
             if not (replaced and key.startswith(replaced))}
     phrases = tuple((phrase.text, phrase.understood) for phrase in reading.phrases)
+    filled[name] = [text]  # the text box shows the text as read (no invisible characters)
     return {**kept, **filled}, CardReading(name, phrases)
 
 
