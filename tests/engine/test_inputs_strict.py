@@ -55,6 +55,9 @@ def test_known_json_keys_are_read_as_before():
      "'effects-0-cards' has 1 items, numbered from 0; its parameter 'effects-0-cards' gives "
      "how many."),
     ({"base_ap": "1", "effects-0-amount": "2"}, "effects.0.amount",
+     "Unknown field 'effects-0-amount': the group 'effects' has no number of items; give it "
+     "in its parameter 'effects' (the items are numbered from 0)."),
+    ({"base_ap": "1", "effects": "0", "effects-0-amount": "2"}, "effects.0.amount",
      "Unknown field 'effects-0-amount': the group 'effects' has 0 items, numbered from 0; "
      "its parameter 'effects' gives how many."),
     ({"base_ap": "1", "as_of": "2025-01-01"}, "as_of", "Unknown field 'as_of'."),
