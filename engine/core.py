@@ -68,13 +68,17 @@ class Message:
 
     id: str
     params: tuple[tuple[str, Any], ...] = ()
+    #: The English plural of ``id`` for a message that counts (:func:`msg_plural`): which
+    #: of the two (or a language's own forms) is shown depends on its ``count`` parameter.
+    plural: str = ""
 
     def param_dict(self) -> dict[str, Any]:
         """Return the parameters as a new ``dict``."""
         return dict(self.params)
 
     def render(self, translate: Callable[[str], str] = lambda s: s,
-               show_choice: Callable[[str, str], str] | None = None) -> str:
+               show_choice: Callable[[str, str], str] | None = None,
+               translate_plural: Callable[[str, str, int], str] | None = None) -> str:
         """Return the message as text, translating ids with ``translate``.
 
         ``translate`` maps a message id to its translation (the site passes
@@ -87,23 +91,43 @@ class Message:
         >>> message = msg("Choose one of: %(choices)s.", choices=(side,))
         >>> message.render(), message.render(show_choice=lambda v, l: f"{v} ({l})")
         ('Choose one of: side A.', 'Choose one of: a (side A).')
+
+        A message that counts (:func:`msg_plural`) is translated by ``translate_plural``
+        (the site passes ``ngettext``), which picks the language's form for its count.
         """
-        values = {name: _render_param(value, translate, show_choice)
+        values = {name: _render_param(value, translate, show_choice, translate_plural)
                   for name, value in self.params}
-        text = translate(self.id)
+        if self.plural:
+            count = int(values.get("count", 0))
+            text = (translate_plural(self.id, self.plural, count) if translate_plural
+                    else self.id if count == 1 else self.plural)
+        else:
+            text = translate(self.id)
         return text % values if values else text
 
 
 def _render_param(value: Any, translate: Callable[[str], str],
-                  show_choice: Callable[[str, str], str] | None) -> Any:
+                  show_choice: Callable[[str, str], str] | None,
+                  translate_plural: Callable[[str, str, int], str] | None = None) -> Any:
     if isinstance(value, Message):
-        return value.render(translate, show_choice)
+        return value.render(translate, show_choice, translate_plural)
     if isinstance(value, Choice):
-        label = value.label.render(translate, show_choice)
+        label = value.label.render(translate, show_choice, translate_plural)
         return show_choice(value.value, label) if show_choice else label
     if isinstance(value, tuple):
-        return ", ".join(str(_render_param(item, translate, show_choice)) for item in value)
+        return ", ".join(str(_render_param(item, translate, show_choice, translate_plural))
+                         for item in value)
     return value
+
+
+def msg_plural(singular: str, plural: str, count: int, **params: Any) -> Message:
+    """Build a :class:`Message` that counts: ``singular`` or ``plural`` by ``count`` (a
+    language with more forms has them in its catalog, as gettext's ``ngettext``).
+
+    >>> [msg_plural("%(count)s input", "%(count)s inputs", n).render() for n in (1, 2)]
+    ['1 input', '2 inputs']
+    """
+    return dataclasses.replace(msg(singular, count=count, **params), plural=plural)
 
 
 def msg(message_id: str, **params: Any) -> Message:
@@ -430,8 +454,10 @@ class Ruling:
         """
         missing = len(self.by_outcome(Outcome.NOT_COVERED))
         if missing:
-            verdict = msg(_("Incomplete: %(count)s inputs are not covered by the published "
-                            "rules."), count=missing)
+            verdict = msg_plural(_("Incomplete: %(count)s input is not covered by the "
+                                   "published rules."),
+                                 _("Incomplete: %(count)s inputs are not covered by the "
+                                   "published rules."), missing)
         elif self.leaves_open == 1:
             verdict = msg(_("Every input is covered by the published rules, but the ruling rests "
                             "on one point the texts leave open (an assumption, a silent point or "

@@ -36,13 +36,14 @@ from urllib.parse import urlencode
 
 from django.utils import timezone
 from django.utils.formats import date_format, get_format
-from django.utils.translation import get_language, gettext, gettext as _
+from django.utils.translation import get_language, gettext, gettext as _, gettext_noop, ngettext
 
 import engine
 from engine.cardtext import CONDITIONS
 from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
-    UNKNOWN_FIELD, Value, card_text_may_override, msg, form_count, printed_text, unknown_field,
+    UNKNOWN_FIELD, Value, card_text_may_override, msg, msg_plural, form_count, printed_text,
+    unknown_field,
 )
 from rulebook.api_common import iso_date
 from rulebook.calculator import decisions as deciding, layout, speed
@@ -75,7 +76,7 @@ def render_message(message: Message | None,
     try:
         if show_choice is None:
             return speed.rendered(message)  # gettext remembered, common parameters inline
-        return message.render(speed.gettext, show_choice)  # gettext, remembered
+        return message.render(speed.gettext, show_choice, ngettext)  # gettext, remembered
     except (KeyError, ValueError, TypeError):
         return message.render(show_choice=show_choice)
 
@@ -1341,8 +1342,16 @@ def _verdict(ruling: Ruling, cited: Sequence[ResolvedCitation], on: datetime.dat
                        "the steps resting on them apply a text that did not apply on that "
                        "date.") % {
             "date": day, "keys": ", ".join(gone)})
-    if not parts or not ruling.complete:
+    if not parts:
         parts.append(render_message(ruling.verdict))
+    elif not ruling.complete:  # incomplete already said: the count of inputs, and the scope
+        parts.append(render_message(msg_plural(
+            gettext_noop("In addition, %(count)s input is not covered by the published rules."),
+            gettext_noop("In addition, %(count)s inputs are not covered by the published "
+                         "rules."),
+            len(ruling.by_outcome(Outcome.NOT_COVERED)))))
+        if ruling.scope is not None:
+            parts.append(render_message(ruling.scope))
     return " ".join(parts)
 
 

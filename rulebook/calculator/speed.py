@@ -383,6 +383,8 @@ _OTHER = object()
 
 def _rendered(message: Message, say: Callable[[str], str]) -> str:
     params = message.params
+    if message.plural:  # a message that counts: the language's form for its count
+        return message.render(say, translate_plural=translation.ngettext)
     if not params:
         return say(message.id)
     values = {}

@@ -342,7 +342,7 @@ def test_the_berserk_form_rules_on_a_neutral_card_with_an_element(client, seeded
     assert response.status_code == 200
     html = response.content.decode()
     assert "У нейтральной карты нет другой стихии" not in html
-    assert "Неполное: сведений, не охваченных опубликованными правилами: 1." in html
+    assert "Неполное: 1 введённое значение не охвачено опубликованными правилами." in html
     assert ("карта-цель указана как нейтральная и вместе с тем со стихиями: болота; тексты "
             "не говорят, может ли нейтральная карта иметь стихию") in html
 
@@ -449,7 +449,8 @@ ENTERED = ("monsters-0-planet=venus&monsters-0-ap=5&monsters-1-planet=mars"
 @pytest.mark.parametrize("count", ["-1", "abc", "60", ""])
 def test_a_refused_group_count_keeps_every_item_entered(client, seeded, count):
     response = client.get(f"/en/calculator/power-duell/situation/?monsters={count}&{ENTERED}")
-    assert response.status_code == (200 if count == "" else 400)  # none: the items count
+    # none (empty): the items are not dropped, the count to give is named next to them
+    assert response.status_code == 400
     page = response.content.decode()
     assert re.search(r'name="monsters-0-ap"[^>]*value="5"', page)
     assert re.search(r'name="monsters-1-dp"[^>]*value="70"', page)

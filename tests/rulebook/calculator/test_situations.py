@@ -193,14 +193,14 @@ def test_a_ruling_resting_on_an_assumption_is_not_called_complete(client, db):
 def test_a_not_covered_input_makes_the_shown_verdict_incomplete(client, db, kind):
     scenario, inputs = _NOT_COVERED[kind]
     html = page(client, scenario, inputs)
-    assert "verdict--incomplete" in html and "Incomplete: inputs not covered by the published rules: 1." in html
+    assert "verdict--incomplete" in html and "Incomplete: 1 input is not covered by the published rules." in html
     section = html.partition("<h3>Not covered by the published rules</h3>")[2]
     assert section and 'class="step step--not_covered"' in section.partition("</ul>")[0]
     assert "Not covered by the published rules: " in section.partition("</ul>")[0]
     data = api(client, scenario, inputs)
     assert data["complete"] is False and data["verdict"].startswith("Incomplete")
     # One input, counted without a plural ("1 inputs are …" read wrong).
-    assert data["verdict"] == "Incomplete: inputs not covered by the published rules: 1."
+    assert data["verdict"] == "Incomplete: 1 input is not covered by the published rules."
     (step,) = [s for s in data["steps"] if s["outcome"] == "not_covered"]
     assert step["text"].startswith("Not covered by the published rules: ")
 
@@ -454,7 +454,7 @@ def test_choose_n_with_fewer_valid_targets_is_shown_as_not_covered(client, db):
     assert values["can_initiate"]["text"] == "not covered by the published rules"
     assert data["complete"] is False and data["verdict"].startswith("Incomplete")
     # One input, counted without a plural ("1 inputs are …" read wrong).
-    assert data["verdict"] == "Incomplete: inputs not covered by the published rules: 1."
+    assert data["verdict"] == "Incomplete: 1 input is not covered by the published rules."
     (step,) = [s for s in data["steps"] if s["outcome"] == "not_covered"]
     assert [c["key"] for c in step["citations"]] == ["ziel.p3.2"]
     html = client.get("/de/calculator/marvel-champions/situation/?"
