@@ -162,13 +162,17 @@ class Phrase:
 
     ``form`` is the name of the :class:`Form` that understood it, ``None`` when none
     did; ``fields`` the values it stands for (empty when not understood);
-    ``language`` the language it was read in.
+    ``language`` the language it was read in.  ``past_limit``: a form read it, but it goes
+    past what the scenario's fields take (a fourth effect where three are allowed, a
+    number past its field's bounds), so it is not taken in (:func:`within`): not
+    understood as far as the inputs go, and said so.
     """
 
     text: str
     form: str | None = None
     fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     language: str | None = None
+    past_limit: bool = False
 
     @property
     def understood(self) -> bool:
@@ -239,15 +243,15 @@ def within(grammar: "Grammar", text: str, refused: Callable[[Mapping[str, Any]],
     ...     "effects": [p.fields["amount"] for p in phrases if p.understood]})
     >>> reading = within(listed, "Deal 1 damage. Deal 2 damage. Deal 3 damage.",
     ...                  lambda inputs: len(inputs["effects"]) > 2)
-    >>> reading.not_understood, reading.inputs
-    (('Deal 3 damage.',), {'effects': [1, 2]})
+    >>> reading.not_understood, reading.inputs, reading.phrases[2].past_limit
+    (('Deal 3 damage.',), {'effects': [1, 2]}, True)
     """
     reading = grammar.read(text)
     kept: list[Phrase] = []
     phrases: list[Phrase] = []
     for phrase in reading.phrases:
         if phrase.understood and refused(grammar.assemble((*kept, phrase))):
-            phrase = Phrase(phrase.text)
+            phrase = Phrase(phrase.text, past_limit=True)
         elif phrase.understood:
             kept.append(phrase)
         phrases.append(phrase)
@@ -360,6 +364,13 @@ def _differing_step(text: str, labels: tuple[Message, ...]) -> Step:
                       "to rule on other fields, clear the text.")))
 
 
+#: A phrase no form understood, in a ruling (:func:`with_card_texts`).
+_NOT_UNDERSTOOD = _("the card text \"%(phrase)s\" (not understood)")
+#: A phrase read but past what the fields take (:attr:`Phrase.past_limit`), in a ruling.
+_PAST_LIMIT = _("the card text \"%(phrase)s\" (read, but past the limit of its fields: "
+                "not taken in)")
+
+
 def with_card_texts(ruling: Ruling,
                     readings: Sequence[tuple[Understanding, tuple[Message, ...]]]) -> Ruling:
     """Return ``ruling`` with what its card texts leave unsaid: a ``NOT_COVERED`` step first
@@ -387,9 +398,10 @@ def with_card_texts(ruling: Ruling,
     >>> with_card_texts(nobody, [(unread, ())]).values[0].shown.render()
     'none, if the text not understood does not change it'
     """
-    unread = [phrase for reading, _labels in readings for phrase in reading.not_understood]
-    first = tuple(not_covered(msg(_("the card text \"%(phrase)s\" (not understood)"),
-                                  phrase=phrase)) for phrase in unread)
+    unread = [phrase for reading, _labels in readings for phrase in reading.phrases
+              if not phrase.understood]
+    first = tuple(not_covered(msg(_PAST_LIMIT if phrase.past_limit else _NOT_UNDERSTOOD,
+                                  phrase=phrase.text)) for phrase in unread)
     first += tuple(_differing_step(reading.text, labels)
                    for reading, labels in readings if labels)
     if not first:

@@ -347,6 +347,7 @@ class _Context:
     chosen: TargetType | None = None     # effects on the chosen ones so far share the target
     effects: int = 0
     named: list[TargetType] = field(default_factory=list)  # each target an effect named anew
+    past_limit: bool = False  # the phrase just read is an effect past MAX_EFFECTS
 
 
 def _reference(context: _Context, fields: dict[str, Any], joined: bool) -> dict | None:
@@ -397,6 +398,7 @@ def _bare(context: _Context, fields: dict[str, Any], noun: str) -> dict | None:
 def _effect_in_context(context: _Context, fields: dict[str, Any], joined: bool) -> dict | None:
     """The effect ``fields`` resolved in ``context`` (which it updates), or ``None``."""
     if context.effects >= MAX_EFFECTS:
+        context.past_limit = True  # read, but past the most effects the fields take
         return None
     resolved = _reference(context, fields, joined)
     if resolved is None:
@@ -449,8 +451,9 @@ def resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
     context, found = _Context(), []
     for index, phrase in enumerate(phrases):
         joined = index > 0 and not _ends_sentence(phrases[index - 1].text)
+        context.past_limit = False
         fields = _in_context(context, index == 0, phrase, joined)
-        found.append(Phrase(phrase.text) if fields is None else
+        found.append(Phrase(phrase.text, past_limit=context.past_limit) if fields is None else
                      replace(phrase, fields=MappingProxyType(fields)))
     for index, phrase in enumerate(found):
         following = found[index + 1].fields if index + 1 < len(found) else {}

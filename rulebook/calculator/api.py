@@ -551,6 +551,9 @@ class PhraseOut(Schema):
     form: str | None = PydanticField(description="The sentence shape that understood it.")
     language: str | None
     fields: dict[str, Any]
+    past_limit: bool = PydanticField(
+        False, description="Read, but past what the fields take (a group's most items, a "
+                           "number's bounds): not taken in, and so not understood.")
 
 
 class CardTextOut(Schema):
@@ -577,5 +580,6 @@ def read_card_text(request: HttpRequest, game: str, slug: str, payload: CardText
     reading = scenario.read_card_text(payload.text)
     return {"inputs": calculator.json_inputs(reading.inputs), "complete": reading.complete,
             "phrases": [{"text": p.text, "understood": p.understood, "form": p.form,
+                         "past_limit": p.past_limit,
                          "language": p.language, "fields": calculator.json_inputs(p.fields)}
                         for p in reading.phrases]}

@@ -622,15 +622,35 @@ def _flatten(fields: Sequence[Field], data: Any, prefix: str,
 @dataclass(frozen=True)
 class CardReading:
     """What "Read the text" made of one card text: ``field`` is the text field's HTML
-    name, ``phrases`` each sentence as written with whether the grammar understood it."""
+    name, ``phrases`` each sentence as written with whether the grammar understood it and
+    its translated mark ("understood", "not understood", or "not taken in (past the
+    limit)" for a sentence read but past what the fields take)."""
 
     field: str
-    phrases: tuple[tuple[str, bool], ...]
+    phrases: tuple[tuple[str, bool, str], ...]
+    #: Per group the text replaced whole: its label and how many items entered by hand
+    #: (with a value) it replaced — the text is the card.
+    replaced: tuple[tuple[Message, int], ...] = ()
 
     @property
     def complete(self) -> bool:
         """True when every phrase was understood."""
-        return all(understood for _text, understood in self.phrases)
+        return all(understood for _text, understood, _mark in self.phrases)
+
+    @property
+    def said(self) -> str:
+        """What the page says of the reading, translated: every sentence understood or
+        not, then what it replaced of what was entered by hand ("The text replaced 2
+        items entered by hand in “Features”.")."""
+        parts = [_("Every sentence was understood and is filled in below: check the fields, "
+                   "then get the ruling.") if self.complete else
+                 _("What was understood is filled in below; what was not understood makes the "
+                   "ruling incomplete. Check the fields, then get the ruling.")]
+        parts += [render_message(msg_plural(
+            gettext_noop("The text replaced %(count)s item entered by hand in “%(group)s”."),
+            gettext_noop("The text replaced %(count)s items entered by hand in “%(group)s”."),
+            count, group=label)) for label, count in self.replaced if count]
+        return " ".join(parts)
 
 
 def _fields_at(fields: Sequence[Field], prefix: str) -> Sequence[Field] | None:
@@ -674,13 +694,29 @@ def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
         if spec.name in reading.exact and spec.name not in said:
             _flatten((spec,), {spec.name: spec.omitted()}, prefix, filled)
             filled.setdefault(prefix + spec.name, [""])  # an empty number or choice
-    replaced = tuple(f"{prefix}{spec.name}-" for spec in fields
-                     if spec.kind is FieldKind.GROUP and spec.name in said)
+    groups = [spec for spec in fields if spec.kind is FieldKind.GROUP and spec.name in said]
+    replaced = tuple(f"{prefix}{spec.name}-" for spec in groups)
     kept = {key: values for key, values in data.items()
             if not (replaced and key.startswith(replaced))}
-    phrases = tuple((phrase.text, phrase.understood) for phrase in reading.phrases)
+    phrases = tuple((phrase.text, phrase.understood, _("understood") if phrase.understood
+                     else _("not taken in (past the limit)") if phrase.past_limit
+                     else _("not understood")) for phrase in reading.phrases)
     filled[name] = [text]  # the text box shows the text as read (no invisible characters)
-    return {**kept, **filled}, CardReading(name, phrases)
+    by_hand = tuple((spec.label, _entered_by_hand(spec, data, prefix + spec.name))
+                    for spec in groups)
+    return {**kept, **filled}, CardReading(name, phrases, by_hand)
+
+
+def _entered_by_hand(spec: Field, data: Mapping[str, list[str]], name: str) -> int:
+    """How many items of group ``spec`` (parameter ``name``) flat form ``data`` holds with a
+    value in them (a blank row of the form is none), within the count the form shows."""
+    count = _group_count(spec, data, name) or 0
+    head = f"{name}-"
+    filled = {int(index) for key, values in data.items() if key.startswith(head)
+              for index in [key[len(head):].split("-", 1)[0]]
+              if index.isdigit() and index.isascii() and int(index) < count
+              and any(str(value).strip() for value in values)}
+    return len(filled)
 
 
 def to_query(scenario: Scenario, inputs: Mapping[str, Any],

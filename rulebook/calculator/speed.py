@@ -1389,16 +1389,12 @@ def _multiple(field) -> str:
 def _card_reading(field, reading) -> str:
     if not (reading and reading.field == field.html_name):
         return ""
-    said = gettext(
-        "Every sentence was understood and is filled in below: check the fields, then get "
-        "the ruling." if reading.complete else
-        "What was understood is filled in below; what was not understood makes the ruling "
-        "incomplete. Check the fields, then get the ruling.")
+    said = _e(reading.said)  # services.CardReading.said: translated, with what it replaced
     phrases = "".join(
         f'\n      <li class="card-reading__{"understood" if understood else "unread"}">'
         f'<span class="card-reading__mark">'
-        f'{gettext("understood") if understood else gettext("not understood")}:</span> '
-        f'<q>{_e(text)}</q></li>' for text, understood in reading.phrases)
+        f'{_e(mark)}:</span> '
+        f'<q>{_e(text)}</q></li>' for text, understood, mark in reading.phrases)
     return (f'\n  <div class="card-reading" role="status">\n    <p>{said}</p>\n'
             f'    <ul class="card-reading__phrases">{phrases}\n    </ul>\n  </div>\n  ')
 

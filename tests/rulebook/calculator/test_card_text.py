@@ -307,3 +307,66 @@ def test_the_card_text_api_takes_the_readers_language_as_evaluate_does(client, s
     assert long.status_code == 422
     assert long.json()["errors"] == [{"field": "text",
                                       "message": "Gib höchstens 2000 Zeichen ein."}]
+
+
+def test_read_the_text_says_what_it_replaced_of_what_was_entered_by_hand(client, seeded):
+    """The text is the card: two features entered by hand are replaced by the one it
+    names, and the reading says so, translated (the judge sees what was lost)."""
+    query = {**{k: v for k, v in BERSERK_CARD.items() if k != "elements"},
+             "elements": "forest", "features": "2",
+             "features-0-feature_element": "steppe", "features-0-strike_bonus": "1",
+             "features-1-feature_element": "forest", "features-1-strike_bonus": "3",
+             "card_text": "+2 к удару по болотным.", "_read": "card_text"}
+    expected = {
+        "en": "The text replaced 2 items entered by hand in “Features against an element "
+              "(стихия)”.",
+        "de": "Der Text hat 2 von Hand eingegebene Einträge in „Besonderheiten gegen ein "
+              "Element (стихия)“ ersetzt.",
+        "ru": "Текст заменил 2 введённых вручную элемента в «Особенности против стихии».",
+    }
+    for language, said in expected.items():
+        html = unescape(client.get(f"/{language}/calculator/berserk/situation/?"
+                                   f"{urlencode(query)}").content.decode())
+        reading = html.split('class="card-reading"')[1].split("</p>")[0]
+        assert said in reading, (language, reading)
+        assert values_of(html, "features") == ["1"]
+    # one item entered by hand: the singular; blank rows of the form are nothing replaced
+    one = {**query, "features": "3", "features-1-feature_element": "",
+           "features-1-strike_bonus": "", "features-2-strike_bonus": " "}
+    html = unescape(client.get(f"/en/calculator/berserk/situation/?{urlencode(one)}")
+                    .content.decode())
+    assert ("The text replaced 1 item entered by hand in “Features against an element "
+            "(стихия)”.") in html
+    none = {k: v for k, v in query.items() if not k.startswith("features-")} | {"features": "0"}
+    html = unescape(client.get(f"/en/calculator/berserk/situation/?{urlencode(none)}")
+                    .content.decode())
+    assert "The text replaced" not in html and "Every sentence was understood" in html
+
+
+def test_a_phrase_past_a_groups_limit_is_marked_not_taken_in_and_the_ruling_incomplete(
+        client, seeded):
+    """A fourth "Deal 1 damage to a minion." where an ability takes three effects is read,
+    but not taken in: marked so (translated), not "not understood"; the ruling is incomplete."""
+    scenario = calculator.find("marvel-champions", "situation")
+    limit = next(f for f in scenario.fields if f.name == "effects").max_items
+    text = " ".join(["Deal 1 damage to a minion."] * (limit + 1))
+    query = {"card_text": text, "_read": "card_text"}
+    marks = {"en": "not taken in (past the limit)", "de": "nicht übernommen (über der Grenze)",
+             "ru": "не учтено (сверх предела)"}
+    for language, mark in marks.items():
+        html = unescape(client.get(f"/{language}/calculator/marvel-champions/situation/?"
+                                   f"{urlencode(query)}").content.decode())
+        reading = html.split('class="card-reading"')[1].split("</div>")[0]
+        assert reading.count(f"{mark}:</span>") == 1, (language, reading)
+        assert 'class="card-reading__unread"' in reading  # the same markup as before
+    answer = client.post("/api/scenarios/marvel-champions/situation/card-text",
+                         json.dumps({"text": text}), content_type="application/json").json()
+    assert [p["past_limit"] for p in answer["phrases"]] == [False] * limit + [True]
+    assert answer["complete"] is False
+    inputs = {**MARVEL_BOARD, **answer["inputs"], "card_text": text}
+    ruled = client.post("/api/scenarios/marvel-champions/situation/evaluate?lang=en",
+                        json.dumps({"inputs": inputs}), content_type="application/json").json()
+    assert ruled["complete"] is False
+    assert ruled["verdict"].startswith("Incomplete: 1 input is not covered")
+    assert ruled["steps"][0]["text"].endswith('the card text "Deal 1 damage to a minion." (read, '
+                                              'but past the limit of its fields: not taken in)')
