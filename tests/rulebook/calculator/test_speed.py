@@ -749,7 +749,8 @@ def test_messages_rendered_inline_are_the_engines_rendering(lang):
         for scenario, inputs in runs:
             for message in _messages(scenario.evaluate(inputs)):
                 if message is not None:
-                    assert speed.rendered(message) == message.render(speed.gettext)
+                    assert speed.rendered(message) == message.render(
+                        speed.gettext, translate_plural=translation.ngettext)
                     count += 1
     assert count > 900
 
