@@ -39,7 +39,7 @@ from django.utils.formats import date_format, get_format
 from django.utils.translation import get_language, gettext, gettext as _, gettext_noop, ngettext
 
 import engine
-from engine.cardtext import CONDITIONS
+from engine.cardtext import CONDITIONS, Phrase
 from engine.core import (
     Citation, DocumentRef, Field, FieldKind, InputError, Message, Outcome, Reading, Ruling, Scenario, Step,
     UNKNOWN_FIELD, Value, card_text_may_override, msg, msg_plural, form_count, printed_text,
@@ -698,13 +698,19 @@ def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
     replaced = tuple(f"{prefix}{spec.name}-" for spec in groups)
     kept = {key: values for key, values in data.items()
             if not (replaced and key.startswith(replaced))}
-    phrases = tuple((phrase.text, phrase.understood, _("understood") if phrase.understood
-                     else _("not taken in (past the limit)") if phrase.past_limit
-                     else _("not understood")) for phrase in reading.phrases)
+    phrases = tuple((phrase.text, phrase.understood, _mark(phrase)) for phrase in reading.phrases)
     filled[name] = [text]  # the text box shows the text as read (no invisible characters)
     by_hand = tuple((spec.label, _entered_by_hand(spec, data, prefix + spec.name))
                     for spec in groups)
     return {**kept, **filled}, CardReading(name, phrases, by_hand)
+
+
+def _mark(phrase: Phrase) -> str:
+    """How the page labels a phrase of a card text: understood, not taken in (read, but
+    past the limit of its fields) or not understood, translated."""
+    if phrase.understood:
+        return _("understood")
+    return _("not taken in (past the limit)") if phrase.past_limit else _("not understood")
 
 
 def _entered_by_hand(spec: Field, data: Mapping[str, list[str]], name: str) -> int:
