@@ -1484,13 +1484,6 @@ def unknown_parameters(fields: Sequence[Field], data: Mapping[str, Any],
     [('effects.0.amonut', "Unknown field 'effects-0-amonut'. Did you mean 'effects-0-amount'?"),
      ('effects.1.amount', "Unknown field 'effects-1-amount': the group 'effects' has 1 items,
        numbered from 0; its parameter 'effects' gives how many.")]
-
-    An item of a group whose count is not given at all names the count to give:
-
-    >>> [e.message.render() for e in unknown_parameters((group,), {"effects-0-amount": ["2"]})]
-    ... # doctest: +NORMALIZE_WHITESPACE
-    ["Unknown field 'effects-0-amount': the group 'effects' has no number of items;
-      give it in its parameter 'effects' (the items are numbered from 0)."]
     """
     known: list[str] = []
     counts: list[tuple[str, int]] = []
@@ -1519,22 +1512,37 @@ def unknown_parameters(fields: Sequence[Field], data: Mapping[str, Any],
         if not key.startswith(prefix) or key in names or key.startswith(tuple(unchecked)):
             continue
         path = key.replace("-", ".") or '""'
-        beyond = next(((group, count) for group, count in counts
-                       if re.fullmatch(re.escape(group) + r"-(\d+)-.*", key)
-                       and int(key[len(group) + 1:].split("-", 1)[0]) >= count), None)
-        if beyond is not None and not str(_first(data.get(beyond[0])) or "").strip():
-            errors.append(InputError(path, msg(
-                _("Unknown field '%(name)s': the group '%(group)s' has no number of items; "
-                  "give it in its parameter '%(group)s' (the items are numbered from 0)."),
-                name=key, group=beyond[0])))
-        elif beyond is not None:
-            errors.append(InputError(path, msg(
+        beyond = _beyond_count(path, key, counts, data)
+        errors.append(beyond if beyond is not None else unknown_field(path, key, known))
+    return tuple(errors)
+
+
+def _beyond_count(path: str, key: str, counts: Sequence[tuple[str, int]],
+                  data: Mapping[str, Any]) -> InputError | None:
+    """The error of parameter ``key`` (at ``path``) of an item beyond its group's count
+    (``counts``: each group's parameter and count), ``None`` for another parameter: the
+    group's count, or, where flat form ``data`` gives none, the count to give.
+
+    >>> [e.message.render() for e in unknown_parameters((Field("effects", msg("Effects"),
+    ...     FieldKind.GROUP, max_items=3, fields=(Field("amount", msg("Amount"),
+    ...     FieldKind.INTEGER, default=0),)),), {"effects-0-amount": ["2"]})]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ["Unknown field 'effects-0-amount': the group 'effects' has no number of items;
+      give it in its parameter 'effects' (the items are numbered from 0)."]
+    """
+    for group, count in counts:
+        if (re.fullmatch(re.escape(group) + r"-(\d+)-.*", key)
+                and int(key[len(group) + 1:].split("-", 1)[0]) >= count):
+            if not str(_first(data.get(group)) or "").strip():
+                return InputError(path, msg(
+                    _("Unknown field '%(name)s': the group '%(group)s' has no number of "
+                      "items; give it in its parameter '%(group)s' (the items are numbered "
+                      "from 0)."), name=key, group=group))
+            return InputError(path, msg(
                 _("Unknown field '%(name)s': the group '%(group)s' has %(count)s items, "
                   "numbered from 0; its parameter '%(group)s' gives how many."),
-                name=key, group=beyond[0], count=beyond[1])))
-        else:
-            errors.append(unknown_field(path, key, known))
-    return tuple(errors)
+                name=key, group=group, count=count))
+    return None
 
 
 def fields_json_schema(fields: Sequence[Field]) -> dict[str, Any]:
