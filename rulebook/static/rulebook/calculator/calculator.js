@@ -326,6 +326,11 @@
 
   function markChanged() {
     formVersion += 1;
+    markStale();
+  }
+
+  /* The ruling shown no longer answers the form: dimmed, with the notice (once). */
+  function markStale() {
     var region = document.getElementById("ruling");
     var form = document.querySelector(".calculator__form");
     if (!region || !form || !region.querySelector("[data-ruling]") ||
@@ -355,8 +360,7 @@
     // a ruling asked for before the judge's last change is already stale
     var target = event.detail && event.detail.target;
     if (target && target.id === "ruling" && rulingVersion !== formVersion) {
-      formVersion -= 1;
-      markChanged();
+      markStale();
     }
   });
 
