@@ -503,6 +503,15 @@ def test_a_region_with_points_decided_by_official_rulings_is_the_templates_bytes
 # The JSON answer written as text from the presentation: the bytes django-ninja writes
 # --------------------------------------------------------------------------
 
+@pytest.fixture
+def pinned_now(monkeypatch):
+    """Noon of today in the site's time zone, all through the test: an undated answer
+    carries today's date, and two passes over the answers may straddle midnight."""
+    noon = timezone.localtime().replace(hour=12, minute=0, second=0, microsecond=0)
+    monkeypatch.setattr(timezone, "now", lambda: noon)
+    return noon
+
+
 def _validated_by_ninja(monkeypatch):
     """The evaluate endpoints hand ``ruling_json``'s data to django-ninja, which validates
     it against RulingOut and writes it."""
@@ -538,11 +547,12 @@ def _json_answers(client, lang, runs=None):
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["de", "ru", "en"])
 def test_the_json_answer_is_the_bytes_ninja_writes_after_validating(seeded, client,
-                                                                   monkeypatch, lang):
+                                                                   monkeypatch, pinned_now, lang):
     written = _json_answers(client, lang)
     _validated_by_ninja(monkeypatch)
     assert written == _json_answers(client, lang)
     assert {status for _a, status, _t, _c in written} == {200}
+    assert f'"as_of": "{pinned_now.date()}"'.encode() in written[0][3]  # undated: today
     # every part of an answer written: open points, drift warnings, clauses without text
     bodies = [content for _a, _s, _t, content in written]
     for part in (rb'"open_points": \[\{', rb'"warnings": \["', rb'"has_text": false',
@@ -553,7 +563,7 @@ def test_the_json_answer_is_the_bytes_ninja_writes_after_validating(seeded, clie
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["de", "ru", "en"])
 def test_a_json_answer_with_official_rulings_is_the_bytes_ninja_writes(
-        deciding, client, monkeypatch, lang):
+        deciding, client, monkeypatch, pinned_now, lang):
     from tests.rulebook.calculator.test_decided_points import INPUTS
 
     runs = [(calculator.find("power-duell", "guardian-wirkung"), INPUTS)]
@@ -567,7 +577,7 @@ def test_a_json_answer_with_official_rulings_is_the_bytes_ninja_writes(
 
 @pytest.mark.django_db
 def test_the_json_answer_without_kept_citations_is_the_bytes_ninja_writes(
-        seeded, client, monkeypatch):
+        seeded, client, monkeypatch, pinned_now):
     """A citation not kept (a failing cache) is written each time, as a kept one."""
     def answers():
         return [client.get(f"{address}&lang=ru").content
