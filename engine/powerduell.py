@@ -371,12 +371,14 @@ NP_DEFENDING = open_point(
     "np-defending", _("For a defending monster, whose planet and effects decide the "
                       "negativ-positiv-Wirkung: the attacking monster's or its own?"),
     (C.NP_RULES,),
-    _("The negativ-positiv-Wirkung is read as one planet acting on another (\"Erde wirkt negativ "
-      "auf Venus\"): the other monster in the combat acts on the monster under the Wirkung."),
-    ("attacker", _("The attacking monster's planet and effects decide, in place of the attack "
-                   "target"), (C.NP_RULES,)),
+    _("1.2.4 › negativ-positiv-Wirkung ¶2 names the primary planet symbol of the attack target "
+      "(Angriffsziel), and a defending monster is itself the attack target. The text also reads "
+      "the Wirkung as one planet acting on another (\"Erde wirkt negativ auf Venus\"), where the "
+      "other monster in the combat acts on the monster under the Wirkung."),
     ("self", _("The defending monster is itself the attack target: its own planet decides"),
-     (C.NP_RULES,)))
+     (C.NP_RULES,)),
+    ("attacker", _("The attacking monster's planet and effects decide, in place of the attack "
+                   "target"), (C.NP_RULES,)))
 NP_ALL_CHANGES = open_point(
     "np-all-changes", _("Does the negativ-positiv-Wirkung scale changes from other cards on the "
                         "monster as well as the Wirkung's?"),
@@ -502,7 +504,7 @@ _HALF_POINTS = _("The texts do not say how to round half points.")
 _NO_NP = _("The negativ-positiv-Wirkung does not affect the monster.")
 _NP_LIMIT = _("The Wirkung of a card with negativ-positiv-Wirkung applies only to own monster "
               "cards of its Basis-Planetensymbol.")
-_IN_PLACE = _("The attacking monster was taken in place of the attack target.")
+_AS_TARGET = _("The defending monster was taken as the attack target.")
 _SPEZIAL_AFTER = _("\"Spezial-Wirkung steht vor der Wirkung\" does not say whether it is "
                    "evaluated first or ranks above; the engine read it as ranking above, and the "
                    "higher-ranked effect is evaluated later (as the Schutzgottkarte after the "
@@ -619,14 +621,11 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
     "np-inactive": (_NA, C.NP_ACTIVE_SIDE, _(
         "The negativ-positiv-Wirkung of this card does not count."), _(
         "Its side is not the side taking the active turn.")),
-    "np-defending": (_SI, C.NP_RULES, _IN_PLACE, _(
+    "np-defending": (_SI, C.NP_RULES, _AS_TARGET, _(
         "The texts name only the attack target (Angriffsziel), and the defending monster is "
         "itself the attack target; they do not say whether its own planet or the attacking "
-        "monster's decides. The ruling takes the attacking monster's planet and effects; both "
-        "readings are shown.")),
-    "np-defending-same": (_SI, C.NP_RULES, _IN_PLACE, _(
-        "The texts name only the attack target (Angriffsziel); for a defending monster the "
-        "engine assumed the planet and effects of the attacking monster decide.")),
+        "monster's decides. The ruling takes the defending monster's own planet and effects; "
+        "both readings are shown.")),
     "np-no-combat": (_NA, C.NP_RULES, _NO_NP, _("The monster is not in a combat.")),
     "np-no-effect": (_NA, C.NP_RULES, _NO_NP, _(
         "The attack target is under no effect that changes its Energiepunkte-, AP-, DP- or "
@@ -1104,11 +1103,10 @@ def _np_target(state: _State, monster: Monster) -> tuple[Monster, bool]:
     combat, trace = state.table.combat, state.trace
     if monster.number == combat.attacker:
         return state.monster(combat.target), False
-    if trace.reading(NP_DEFENDING, (monster.number,)) == "self":
-        return monster, False
-    trace.either(NP_DEFENDING, (monster.number,), "np-defending",
-                 "np-defending-same" if state.table.active is monster.side else None)
-    return state.monster(combat.attacker), True
+    if trace.reading(NP_DEFENDING, (monster.number,)) == "attacker":
+        return state.monster(combat.attacker), True
+    trace.either(NP_DEFENDING, (monster.number,), "np-defending", None)
+    return monster, False
 
 
 _NP_CLAUSE = {Influence.NEGATIV: C.NP_NEGATIV, Influence.POSITIV: C.NP_POSITIV}

@@ -170,7 +170,7 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "The negativ-positiv-Wirkung of this card does not count.": ("aktiven Spielzug",),
     "The negativ-positiv-Wirkung does not affect the monster.": (
         "Kampf", "Angriffsziel"),
-    "The attacking monster was taken in place of the attack target.": ("Angriffsziel", "Kampf"),
+    "The defending monster was taken as the attack target.": ("Angriffsziel", "Kampf"),
     "negativ-positiv conditions met: the monster is in a combat, the attack target is under an "
     "effect on %(attributes)s and its primary planet symbol %(target)s is the %(symbol)s.": (
         "Kampf", "Angriffsziel", "Energiepunkte-, AP-, DP- oder LP-Werte"),

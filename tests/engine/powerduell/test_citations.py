@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from engine.core import FieldKind, InputError, Outcome, Ruling, Scenario
 from engine.powerduell import (
     RULESET, SITUATION, Clause, GuardianSymbols, Influence, Planet, influences, np_factor,
+    rule_under,
 )
 from tests.engine import situations
 from tests.engine.powerduell.common import *  # noqa: F401,F403
@@ -94,6 +95,8 @@ def _sweep() -> list[tuple[Scenario, Ruling]]:
     for table in situations.PD_TABLES + tuple(e.inputs for e in SITUATION.examples) + (
             limited_on_own,):
         out.append((SITUATION, SITUATION.evaluate(table)))
+    # a reading not presented first: the attacking monster's planet for a defending monster
+    out.append((WIRKUNG, rule_under(WIRKUNG, DEFENDING, {"np-defending": "attacker"})))
     return out
 
 

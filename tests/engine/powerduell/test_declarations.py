@@ -169,7 +169,7 @@ def _order(*effects: tuple[str, int, str, str, int | None], **bases: int) -> dic
 #: ruling names it, a value and that value under each reading (in declared order).
 OPEN_POINTS = {
     "np-scope": (WIRKUNG, _LISTED, "np-scope", "result", [100, 120]),
-    "np-defending": (WIRKUNG, DEFENDING, "np-defending", "change", [-15, -30]),
+    "np-defending": (WIRKUNG, DEFENDING, "np-defending", "change", [-30, -15]),
     "np-all-changes": (SITUATION, S.PD_NP_SCOPE, "monster-1-np-all-changes", "monster_1_ap",
                        [120, 115]),
     "rank-or-recency": (ORDER_SCENARIO, _order(("energy", 1, "ap", "halve", None),

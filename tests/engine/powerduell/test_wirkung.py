@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from engine.core import FieldKind, InputError, Outcome, Ruling, Scenario
 from engine.powerduell import (
     RULESET, SITUATION, Clause, GuardianSymbols, Influence, Planet, influences, np_factor,
+    rule_under,
 )
 from tests.engine import situations
 from tests.engine.powerduell.common import *  # noqa: F401,F403
@@ -89,11 +90,17 @@ def test_all_failing_conditions_are_listed():
     assert ruling.value("change") == 20
 
 
-def test_defending_monster_assumption_is_silent():
+def test_a_defending_monster_is_the_attack_target_first():
+    """negativ-positiv-wirkung.p2 names the Angriffsziel's planet, and the defending monster is
+    the Angriffsziel: its own planet decides first (Venus, neither small symbol, and under no
+    effect: nothing halved); the attacking Erde monster's, Fall 1's halving, is the other
+    reading."""
     ruling = WIRKUNG.evaluate({**PD1, "combat": "defending"})
-    assert ruling.value("change") == 10
-    step = find_step(ruling, "The attacking monster was taken in place of the attack target.")
-    assert step.outcome is Outcome.SILENT
+    assert ruling.value("change") == 20 and ruling.value("factor") == 1
+    step = find_step(ruling, "The defending monster was taken as the attack target.")
+    assert step.outcome is Outcome.SILENT and step.point == "np-defending"
+    first, other = ruling.readings_of("np-defending")
+    assert (first.value("change"), other.value("change")) == (20, 10)
 
 
 def test_target_planet_equal_to_both_symbols():
@@ -195,17 +202,20 @@ def test_on_a_table_each_reach_step_names_its_monster_and_card():
 
 def test_a_defending_monster_shows_both_readings_of_who_is_the_attack_target():
     ruling = WIRKUNG.evaluate(DEFENDING)
-    assert ruling.value("change") == -15 and ruling.value("factor") == Fraction(1, 2)
+    assert ruling.value("change") == -30 and ruling.value("factor") == 1
     assert ruling.open_points() == ("np-defending",)
     first, other = ruling.readings_of("np-defending")
     assert first.presented_first and first.why is not None
-    assert (first.value("change"), first.value("factor")) == (-15, Fraction(1, 2))
-    assert (other.value("change"), other.value("factor")) == (-30, 1)
+    assert (first.value("change"), first.value("factor")) == (-30, 1)
+    assert (other.value("change"), other.value("factor")) == (-15, Fraction(1, 2))
     assert [c.key for c in first.citations] == [NP_RULES]
     assert [c.key for c in other.citations] == [NP_RULES]
-    # the attacker is not called the attack target
-    met = next(s for s in ruling.steps if s.message.id.startswith("negativ-positiv conditions"))
+    # the attacker, where its planet decides, is not called the attack target
+    assert not [s for s in ruling.steps if s.message.id.startswith("negativ-positiv conditions")]
+    read = rule_under(WIRKUNG, DEFENDING, {"np-defending": "attacker"})
+    met = next(s for s in read.steps if s.message.id.startswith("negativ-positiv conditions"))
     assert "the attacking monster (taken in place of the attack target)" in met.message.id
+    assert read.value("change") == -15
     attacking = WIRKUNG.evaluate({**DEFENDING, "combat": "attacking"})
     assert attacking.readings == ()
 
@@ -261,11 +271,11 @@ def test_the_situation_shows_both_readings_for_a_defending_monster():
         "attacker": 2, "target": 1,
         "effects": [{"source": "energy", "source_side": "a", "target_monster": 2,
                      "attribute": "ap", "operation": "add", "amount": 10}]})
-    assert ruling.value("monster_1_dp") == 85
-    assert ruling.value("monster_1_np_factor") == Fraction(1, 2)
+    assert ruling.value("monster_1_dp") == 70
+    assert ruling.value("monster_1_np_factor") == 1
     first, other = ruling.readings_of("monster-1-np-defending")
-    assert first.presented_first and first.value("monster_1_dp") == 85
-    assert other.value("monster_1_dp") == 70
+    assert first.presented_first and first.value("monster_1_dp") == 70
+    assert other.value("monster_1_dp") == 85
     assert [c.key for c in other.citations] == [NP_RULES]
 
 

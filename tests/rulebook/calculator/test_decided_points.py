@@ -33,12 +33,13 @@ INPUTS = {"base_planet": "mars", "left_planet": "venus", "right_planet": "jupite
 
 @pytest.fixture
 def deciding(seeded, editor, publisher):
-    """Ruling 1 of GIVEN on NP_RULES, deciding np-defending for the reading "self"."""
+    """Ruling 1 of GIVEN on NP_RULES, deciding np-defending for the reading "attacker" (not
+    the reading presented first)."""
     clause = Clause.objects.get(document__game__slug="power-duell", key=NP_RULES)
     draft = make_draft(clause.document.game, [clause], editor, date=GIVEN,
                        question="Wessen Planet entscheidet beim verteidigenden Monster?",
-                       answer="Sein eigener.")
-    RulingDecision.objects.create(ruling=draft, point="np-defending", reading="self")
+                       answer="Der des angreifenden Monsters.")
+    RulingDecision.objects.create(ruling=draft, point="np-defending", reading="attacker")
     return {"ruling": publish(draft, editor, publisher), "clause": clause}
 
 
@@ -66,13 +67,13 @@ def _page(client, as_of: str = "") -> str:
 def test_open_before_the_ruling_decided_from_its_date_on(deciding, client):
     # before the ruling's date: open, the reading presented first decides the values
     assert _point(_api(client, "2024-02-29")) == (
-        None, [(False, False, True, -15), (False, False, False, -30)], -15)
+        None, [(False, False, True, -30), (False, False, False, -15)], -30)
     html = _page(client, "2024-02-29")
     assert "grounds--decided" not in html and "set aside" not in html
     # from its date on: the ruling's reading first and decided, the other set aside
     for as_of in ("2024-03-01", ""):
         data = _api(client, as_of)
-        assert _point(data) == (1, [(True, False, False, -30), (False, True, True, -15)], -30)
+        assert _point(data) == (1, [(True, False, False, -15), (False, True, True, -30)], -15)
         assert data["open_points"][0]["decided_by"]["url"] == \
             "http://testserver/en/power-duell/rulings/1/"
     # one open point fewer in the verdict: its readings and its silent step are one point
@@ -100,8 +101,8 @@ def test_the_page_shows_the_decision_and_cites_the_ruling(deciding, client):
     assert rulings.count("/en/power-duell/rulings/1/") == 1
     table = re.search(r'<table class="readings">(.*?)</table>', html, re.S).group(1)
     headers = re.findall(r'<th scope="col"[^>]*>(.*?)</th>', table)
-    assert "decided" in headers[0] and "The defending monster is itself" in headers[0]
-    assert "set aside" in headers[1] and "attacking monster" in headers[1]
+    assert "decided" in headers[0] and "attacking monster" in headers[0]
+    assert "set aside" in headers[1] and "The defending monster is itself" in headers[1]
     assert f'<p class="reading__decided">' in html and label in html
 
 

@@ -30,19 +30,19 @@ API = "/api/scenarios/power-duell/guardian-wirkung/evaluate"
 
 
 @pytest.mark.django_db
-def test_the_defending_ruling_shows_both_readings_and_names_the_attacker(client, seeded):
+def test_the_defending_ruling_shows_both_readings_its_own_planet_first(client, seeded):
     html = client.get(f"{PAGE}?{DEFENDING}").content.decode()
     assert "Planet und Effekte des angreifenden Monsters entscheiden" in html
     assert "Das verteidigende Monster ist selbst das Angriffsziel" in html
-    assert "das angreifende Monster (anstelle des Angriffsziels herangezogen)" in html
-    assert "das Angriffsziel steht unter einem Effekt" not in html
+    assert "Das verteidigende Monster wurde als Angriffsziel herangezogen." in html
+    assert "anstelle des Angriffsziels herangezogen" not in html  # not the reading shown
     data = client.post(API, json.dumps({"inputs": {
         "base_planet": "mars", "left_planet": "venus", "right_planet": "jupiter",
         "attribute": "dp", "amount": -30, "monster_planet": "mars", "combat": "defending",
         "opponent_planet": "venus", "opponent_effects": ["ap"]}}),
         content_type="application/json").json()
     assert the_open_point(data, "change") == (
-        "np-defending", [-15, -30], [["1.2.4.negativ-positiv-wirkung.p2"]] * 2)
+        "np-defending", [-30, -15], [["1.2.4.negativ-positiv-wirkung.p2"]] * 2)
 
 
 @pytest.mark.django_db
