@@ -379,6 +379,16 @@ NP_DEFENDING = open_point(
      (C.NP_RULES,)),
     ("attacker", _("The attacking monster's planet and effects decide, in place of the attack "
                    "target"), (C.NP_RULES,)))
+NP_SAME_PLANET = open_point(
+    "np-same-planet", _("Where the attack target's planet is both small symbols, which "
+                        "negativ-positiv-Wirkung applies?"),
+    (C.NP_RULES, C.NP_NEGATIV, C.NP_POSITIV),
+    _("1.2.4 › negativ-positiv-Wirkung ¶2 asks for the small right symbol (negativ-Wirkung) or "
+      "the small left one (positiv-Wirkung); where both are the attack target's planet, each "
+      "condition is met, and the texts do not say whether both apply, or only one."),
+    ("both", _("Both apply, one after the other"), (C.NP_RULES, C.NP_NEGATIV, C.NP_POSITIV)),
+    ("negativ", _("Only the negativ-Wirkung applies"), (C.NP_RULES, C.NP_NEGATIV)),
+    ("positiv", _("Only the positiv-Wirkung applies"), (C.NP_RULES, C.NP_POSITIV)))
 NP_ALL_CHANGES = open_point(
     "np-all-changes", _("Does the negativ-positiv-Wirkung scale changes from other cards on the "
                         "monster as well as the Wirkung's?"),
@@ -655,8 +665,8 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
         "on %(monster)s."), None),
     "np-both": (_SI, (C.NP_RULES, C.NP_NEGATIV, C.NP_POSITIV), _(
         "Both negativ-Wirkung and positiv-Wirkung were applied."), _(
-        "The attack target's planet is both small symbols; the engine applied both, so doubling "
-        "and halving cancel out.")),
+        "The attack target's planet is both small symbols: the texts do not say whether both "
+        "Wirkungen apply, or only one of them. The ruling applies both; each reading is shown.")),
     "negativ-up": (_AP, C.NP_NEGATIV, _(
         "negativ-Wirkung: the increase is halved, %(before)s → %(after)s."), None),
     "negativ-down": (_AP, C.NP_NEGATIV, _(
@@ -1114,7 +1124,7 @@ _SYMBOL = {Influence.NEGATIV: msg(_("small right symbol (negativ-Wirkung)")),
            Influence.POSITIV: msg(_("small left symbol (positiv-Wirkung)"))}
 
 
-@rule(C.NP_RULES, opens=(NP_DEFENDING,), reads=(
+@rule(C.NP_RULES, opens=(NP_DEFENDING, NP_SAME_PLANET), reads=(
     "combat.attacker", "combat.target", "monsters.number", "monsters.planet",
     "guardians.symbols.base", "effects.attribute"))
 def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: bool
@@ -1122,8 +1132,9 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
     """The negativ-positiv-Wirkung needs a combat and an attack target under an effect.
 
     negativ-positiv-wirkung.p2: on EP, AP, DP or LP, its planet the small right (negativ) or
-    left (positiv) symbol; whose planet decides for a defending monster is open.  Returns the
-    influences met and the failed checks' step numbers."""
+    left (positiv) symbol; whose planet decides for a defending monster is open, and which
+    Wirkung applies where one planet is both symbols.  Returns the influences met and the
+    failed checks' step numbers."""
     trace, combat, symbols = state.trace, state.table.combat, guardian.symbols
     if combat is None or monster.number not in (combat.attacker, combat.target):
         return frozenset(), (trace.say("np-no-combat"),)
@@ -1144,8 +1155,10 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
                   symbol=_SYMBOL[influence], **said)
         if influence in influences(symbols, target.planet, monster.planet):
             trace.say("read-" + influence.value, **said)
-    if len(matched) == 2:
-        trace.say("np-both")
+    if len(matched) == 2:  # one planet as both small symbols
+        which = trace.reading(NP_SAME_PLANET, (monster.number,))
+        trace.either(NP_SAME_PLANET, (monster.number,), "np-both", None)
+        matched = matched if which == "both" else [Influence(which)]
     return frozenset(matched), ()
 
 

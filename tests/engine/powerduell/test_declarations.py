@@ -18,7 +18,7 @@ from engine.powerduell import (
 )
 from tests.engine import situations as S
 from tests.engine.powerduell.common import (
-    CLAUSE_TEXT, DEFENDING, IMMUNITY_SCENARIO, ORDER_SCENARIO, WB, WIRKUNG,
+    CLAUSE_TEXT, DEFENDING, IMMUNITY_SCENARIO, ORDER_SCENARIO, SETUP, WB, WIRKUNG,
 )
 from tests.engine.powerduell.test_inputs import _typed_object
 
@@ -170,6 +170,9 @@ def _order(*effects: tuple[str, int, str, str, int | None], **bases: int) -> dic
 OPEN_POINTS = {
     "np-scope": (WIRKUNG, _LISTED, "np-scope", "result", [100, 120]),
     "np-defending": (WIRKUNG, DEFENDING, "np-defending", "change", [-30, -15]),
+    "np-same-planet": (WIRKUNG, {**SETUP, "left_planet": "erde", "opponent_planet": "erde",
+                                 "opponent_effects": ["lp"]}, "np-same-planet", "change",
+                       [20, 10, 40]),
     "np-all-changes": (SITUATION, S.PD_NP_SCOPE, "monster-1-np-all-changes", "monster_1_ap",
                        [120, 115]),
     "rank-or-recency": (ORDER_SCENARIO, _order(("energy", 1, "ap", "halve", None),

@@ -109,8 +109,16 @@ def test_target_planet_equal_to_both_symbols():
     assert ruling.value("change") == 20
     assert ruling.value("factor") == 1
     step = find_step(ruling, "Both negativ-Wirkung and positiv-Wirkung were applied.")
-    assert step.outcome is Outcome.SILENT
+    assert step.outcome is Outcome.SILENT and step.point == "np-same-planet"
     assert {NP_NEGATIV, NP_POSITIV} <= keys(ruling, Outcome.APPLIED)
+    # negativ-positiv ¶2 asks for the one symbol or the other: each reading is shown
+    both, negativ, positiv = ruling.readings_of("np-same-planet")
+    assert [(r.value("change"), r.value("factor")) for r in (both, negativ, positiv)] == [
+        (20, 1), (10, Fraction(1, 2)), (40, 2)]
+    assert [c.key for c in negativ.citations] == [NP_RULES, NP_NEGATIV]
+    # a planet that is neither symbol's, or a different planet on each side: nothing open
+    assert WIRKUNG.evaluate({**SETUP, "opponent_planet": "erde",
+                             "opponent_effects": ["lp"]}).readings == ()
 
 
 def test_np_card_limits_wirkung_to_own_base_planet_monsters():
