@@ -547,6 +547,14 @@ NO_THREAT = open_point(
      Clause.ZERO),
     ("valid", _("Yes: removing threat is one of the effects on targets that Ziel ¶4.1 lists"),
      Clause.EFFECTS))
+THREAT_BELOW_ZERO = open_point(
+    "threat-below-zero", _("Can removing threat leave a scheme with less than 0 threat?"),
+    (Clause.EFFECTS,),
+    _("Ziel ¶4.1 lists removing threat among the effects on targets and does not say what "
+      "becomes of an amount beyond the threat on the scheme; the example of Ziel ¶4.2 speaks of "
+      "a scheme with threat on it. The ruling takes 0 as the least."),
+    ("zero", _("No: the scheme is left with 0 threat"), Clause.EFFECTS),
+    ("below-zero", _("Yes: the whole amount is removed, leaving less than 0"), Clause.EFFECTS))
 DEFEND_ZERO = open_point(
     "defend-zero", _("Does the exception for a value of 0 cover VER (defense)?"), (Clause.ZERO,),
     _("The exception for a value of 0 names ANG, PLA and WID, not VER; the engine applies it to "
@@ -604,8 +612,9 @@ FORBIDDEN_AMONG_SEVERAL = open_point(
     ("forbidden", _("Not valid: the ability would make the target perform a game function "
                     "another ability forbids it (Ziel ¶4.5)"), Clause.FORBIDDEN))
 #: Every point the entry leaves open, as its rules declare them.
-OPEN_POINTS = (FUTURE_TARGET, BASIC_LABEL, ZERO_AMOUNT, NO_CHANGE, NO_THREAT, DEFEND_ZERO,
-               CHARACTER, EFFECT_ORDER, DAMAGE_AMONG_SEVERAL, FORBIDDEN_AMONG_SEVERAL)
+OPEN_POINTS = (FUTURE_TARGET, BASIC_LABEL, ZERO_AMOUNT, NO_CHANGE, NO_THREAT, THREAT_BELOW_ZERO,
+               DEFEND_ZERO, CHARACTER, EFFECT_ORDER, DAMAGE_AMONG_SEVERAL,
+               FORBIDDEN_AMONG_SEVERAL)
 
 #: A status card on the character using a basic power: the entries on status cards define it.
 ACTOR_STATUS = {status: Uncovered(f"actor-{status.value}", msg(what), Outside.OTHER_CHAPTER,
@@ -1343,9 +1352,10 @@ def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
 
 
 @rule(Clause.EACH, Clause.EACH_INVALID, Clause.VALID, Clause.EFFECTS,
-      reads=("elements.threat", "effects.amount"))
+      reads=("elements.threat", "effects.amount"), opens=(THREAT_BELOW_ZERO,))
 def threat_after(run: _Run) -> list[Value]:
-    """Ziel ¶5, ¶5.1: threat on each scheme after the "each" threat effects (crisis example)."""
+    """Ziel ¶5, ¶5.1: threat on each scheme after the "each" threat effects (crisis example);
+    whether removing more than a scheme has leaves less than 0 is open (``threat-below-zero``)."""
     threat = {e.ident: e.threat for e in run.table.elements if e.kind in _SCHEMES}
     considered: dict[str, Element] = {}
     for effect in (e for e in run.table.effects if e.verb in (Verb.ADD_THREAT, Verb.REMOVE_THREAT)
@@ -1357,12 +1367,14 @@ def threat_after(run: _Run) -> list[Value]:
                 run.say(_("Threat on %(target)s stays %(threat)s."), Clause.EACH_INVALID,
                         target=el.name, threat=before)
                 continue
-            if effect.verb is Verb.REMOVE_THREAT and before < amount:
-                run.doubt(_("%(target)s has only %(before)s threat; %(amount)s is to be removed."),
-                          _("The engine assumes threat cannot go below 0."), Clause.VALID,
-                          Clause.EFFECTS, target=el.name, before=before, amount=amount)
+            least = 0  # the first reading of THREAT_BELOW_ZERO: no less than 0
+            if effect.verb is Verb.REMOVE_THREAT and before < amount and not run.doubt(
+                    _("%(target)s has only %(before)s threat; %(amount)s is to be removed."),
+                    THREAT_BELOW_ZERO, Clause.VALID, Clause.EFFECTS, target=el.name,
+                    before=before, amount=amount):
+                least = before - amount
             after = threat[el.ident] = before + amount if effect.verb is Verb.ADD_THREAT \
-                else max(0, before - amount)
+                else max(least, before - amount)
             run.say(_("Threat on %(target)s: %(before)s becomes %(after)s."), Clause.EACH,
                     Clause.EACH_INVALID, target=el.name, before=before, after=after)
     return [Value(f"threat_after_{ident.replace(' ', '_')}", threat[ident],

@@ -56,6 +56,12 @@ CASES = {
         [("side scheme 1",), ("main scheme", "side scheme 1")],
         card(effect("remove_threat", "each", "scheme", amount=1), main_scheme=[{"threat": 0}],
              side_schemes=[{"threat": 2}], crisis_icon=True)),
+    # "Entferne 3 Bedrohung von jedem Nebenplan" with 1 threat on the side scheme
+    "threat-below-zero": (
+        card(effect("remove_threat", "each", "side_scheme", amount=3),
+             side_schemes=[{"threat": 1}]), "threat_after_side_scheme_1", [0, -2],
+        card(effect("remove_threat", "each", "side_scheme", amount=3),
+             side_schemes=[{"threat": 5}])),
     "defend-zero": (
         board(kind="basic_defend", actor=1, characters=[hero(**{"def": 0})],
               villain=[{"attacking": True}]), "effect_1_valid_targets", [("villain",), ()],
