@@ -244,8 +244,9 @@ class RulingAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
         if not request.user.has_perm(workflow.PUBLISH_PERMISSION):
             raise PermissionDenied
         ruling = self._ruling(request, pk)
+        reviewed = request.POST.get("submitted", "")  # the submission the publisher saw
         if request.method == "POST" and self._run(
-                request, lambda: workflow.publish_ruling(ruling, request.user),
+                request, lambda: workflow.publish_ruling(ruling, request.user, reviewed=reviewed),
                 gettext("Published: the ruling is shown on the pages of its clauses.")):
             ruling.refresh_from_db()
             messages.info(request, format_html('<a href="{}">{}</a>', ruling.get_absolute_url(),

@@ -142,8 +142,12 @@ def next_ruling_number(game_id: int) -> int:
 
 
 @transaction.atomic
-def publish_ruling(ruling: Ruling, user, *, now: datetime.datetime | None = None) -> Ruling:
+def publish_ruling(ruling: Ruling, user, *, now: datetime.datetime | None = None,
+                   reviewed: str | None = None) -> Ruling:
     """Publish a submitted ruling; return it as stored.
+
+    ``reviewed``: the submission the publisher saw (its ``submitted_at`` in ISO format, which
+    the page's Publish form carries); ``None`` checks nothing.
 
     Each clause it interprets is recorded with its version in force on the
     ruling's date; the ruling gets the game's next number (under the game's
@@ -151,7 +155,8 @@ def publish_ruling(ruling: Ruling, user, *, now: datetime.datetime | None = None
 
     :raises PermissionDenied: if ``user`` lacks ``rulebook.publish_ruling``.
     :raises WorkflowError: if the ruling is published, was not submitted
-        (or changed since), was submitted by ``user`` while a second person
+        (or changed since), was submitted again since the submission ``reviewed``,
+        was submitted by ``user`` while a second person
         is required, names no clause or a clause of another game, lacks its
         original text, or a clause had no text in force on its date.
     """
@@ -164,6 +169,11 @@ def publish_ruling(ruling: Ruling, user, *, now: datetime.datetime | None = None
         raise WorkflowError(_(
             "This ruling has not been submitted for review (or it was changed after "
             "submission). Review it, then “Submit for review” before publishing."))
+    if reviewed is not None and reviewed != stored.submitted_at.isoformat():
+        raise WorkflowError(_(
+            "This ruling was changed and submitted again after you opened it: what you saw is "
+            "not what would be published. Nothing was published; look at it again below, then "
+            "publish."))
     if second_person_required() and stored.submitted_by_id == user.pk:
         raise WorkflowError(_("A second person must publish this ruling: you submitted it."))
     _check_content(stored)

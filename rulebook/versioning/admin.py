@@ -598,8 +598,11 @@ class CorrectionAdmin(RefusalsAsMessages, TabbedTranslationAdmin):
             raise PermissionDenied
         correction = self._correction(request, pk, change=False)
         if request.method == "POST" and request.POST.get("confirm") == "yes":
+            # the submission the publisher saw: one submitted again since is refused
+            reviewed = request.POST.get("submitted", "")
             if self._run(request, lambda: editing.retry_once(
-                    lambda: publishing.publish_correction(correction, request.user)),
+                    lambda: publishing.publish_correction(correction, request.user,
+                                                          reviewed=reviewed)),
                          gettext("Published. Readers see it on the correction page and in the "
                                  "feed; the new texts are in force from the effective date.")):
                 correction.refresh_from_db()

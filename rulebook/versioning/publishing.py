@@ -310,8 +310,13 @@ def backdated_message(pairs: list[tuple]) -> str:
 
 @transaction.atomic
 def publish_correction(correction: Correction, user, *,
-                       now: datetime.datetime | None = None) -> Correction:
+                       now: datetime.datetime | None = None,
+                       reviewed: str | None = None) -> Correction:
     """Publish ``correction`` and its proposed versions; return it.
+
+    ``reviewed``: the submission the publisher confirmed (its ``submitted_at`` in ISO
+    format, which the confirmation page carries); ``None`` checks nothing (a caller that
+    confirms nothing, such as a command).
 
     Each draft becomes the clause's next version (number = highest + 1)
     with the correction's effective date, in force from then until the
@@ -324,7 +329,8 @@ def publish_correction(correction: Correction, user, *,
         for review, proposes nothing, or proposes a text identical to the
         current one.
     :raises StaleDraftError: if a clause got a new version since a draft was
-        started (nothing is published).
+        started, or the correction was submitted again since the submission
+        ``reviewed`` (nothing is published).
     :raises WorkflowError: also if a draft's clause belongs to another game
         than the correction, or the correction's effective date is before
         the date of a version it replaces (see :func:`backdated_drafts`).
@@ -338,6 +344,11 @@ def publish_correction(correction: Correction, user, *,
         raise WorkflowError(_(
             "This correction has not been submitted for review (or it was changed after "
             "submission). Review it, then “Submit for review” before publishing."))
+    if reviewed is not None and reviewed != correction.submitted_at.isoformat():
+        raise StaleDraftError(_(
+            "This correction was changed and submitted again after you opened it for "
+            "publishing: what you confirmed is not what would be published. Nothing was "
+            "published; open “Publish…” again to see what it holds now."))
     drafts = list(correction.versions.drafts().select_related("clause__document")
                   .order_by("clause__position"))
     try:

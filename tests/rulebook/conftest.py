@@ -89,6 +89,13 @@ def hidden_inputs(page: str) -> dict[str, str]:
         if name != "csrfmiddlewaretoken"}
 
 
+def confirmation(correction) -> dict[str, str]:
+    """What the "Publish now" form sends for ``correction`` as it is now in the database: the
+    confirmation and the submission it shows (none if it is not submitted)."""
+    submitted = Correction.objects.get(pk=correction.pk).submitted_at
+    return {"confirm": "yes", "submitted": submitted.isoformat() if submitted else ""}
+
+
 def publish_version(clause, number, *, published_at=None, **fields):
     """Store a published version of ``clause`` as the workflow leaves one: with a
     published correction of its own, of the same stamp (the database takes a

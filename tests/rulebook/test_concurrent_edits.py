@@ -24,7 +24,7 @@ from rulebook.versioning import publishing
 from rulebook.versioning.editing import BusyError, retry_once
 from rulebook.versioning.publishing import submit_correction
 from rulebook.versioning.roles import EDITORS
-from tests.rulebook.conftest import _staff, hidden_inputs
+from tests.rulebook.conftest import _staff, confirmation, hidden_inputs
 from tests.rulebook.test_publishing import draft_form
 from tests.rulebook.test_publishing_integrity import correction_post
 
@@ -451,7 +451,8 @@ def test_a_publication_and_an_edit_of_its_draft_at_once_neither_deadlocks_nor_fa
                (publishing, "check_draft_revision"))
     results = run_together({
         "publish": lambda: publishing_client.post(
-            f"/admin/rulebook/correction/{draft_correction.pk}/publish/", {"confirm": "yes"}),
+            f"/admin/rulebook/correction/{draft_correction.pk}/publish/",
+            confirmation(draft_correction)),
         "edit": lambda: editing_client.post(f"/admin/rulebook/clauseversion/{draft.pk}/change/",
                                             draft_form(draft, text_de=mine)),
     })

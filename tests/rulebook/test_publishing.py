@@ -9,7 +9,7 @@ from django.db import IntegrityError, connection, transaction
 from django.test import Client
 
 from rulebook.models import ClauseVersion, Correction, ImmutableVersionError
-from tests.rulebook.conftest import TEXTS, hidden_inputs
+from tests.rulebook.conftest import TEXTS, confirmation, hidden_inputs
 
 TEXTS_3 = TEXTS[2]
 from rulebook.versioning.publishing import (
@@ -93,7 +93,8 @@ def test_matrix_edit_draft(roles, draft_correction, role, saved):
 def test_matrix_publish(roles, draft_correction, role, status, published):
     submit_correction(draft_correction, roles["editor"])
     response = client_for(roles[role]).post(
-        f"/admin/rulebook/correction/{draft_correction.pk}/publish/", {"confirm": "yes"})
+        f"/admin/rulebook/correction/{draft_correction.pk}/publish/",
+        confirmation(draft_correction))
     assert response.status_code == status
     draft_correction.refresh_from_db()
     assert draft_correction.is_published == published
@@ -303,13 +304,13 @@ def test_editor_proposes_and_submits_publisher_publishes_through_the_admin(
     assert 'href="/admin/rulebook/correction/%d/publish/"' % correction.pk not in html
     as_editor.post(f"/admin/rulebook/correction/{correction.pk}/submit/")
     assert as_editor.post(f"/admin/rulebook/correction/{correction.pk}/publish/",
-                          {"confirm": "yes"}).status_code == 403
+                          confirmation(correction)).status_code == 403
     page = as_publisher.get(f"/admin/rulebook/correction/{correction.pk}/change/")
     assert f'href="/admin/rulebook/correction/{correction.pk}/publish/"' in page.content.decode()
     confirm = as_publisher.get(f"/admin/rulebook/correction/{correction.pk}/publish/")
     assert "Publish now" in confirm.content.decode()
     assert as_publisher.post(f"/admin/rulebook/correction/{correction.pk}/publish/",
-                             {"confirm": "yes"}).status_code == 302
+                             confirmation(correction)).status_code == 302
     correction.refresh_from_db()
     assert correction.is_published and correction.published_by == publisher
     assert response.status_code == 302

@@ -18,7 +18,7 @@ from rulebook.models import ClauseVersion, Correction, ImmutableVersionError
 from rulebook.versioning.publishing import (
     WorkflowError, propose_version, publish_correction, submit_correction,
 )
-from tests.rulebook.conftest import D3, TEXTS, hidden_inputs
+from tests.rulebook.conftest import D3, TEXTS, confirmation, hidden_inputs
 
 
 def client_for(user):
@@ -95,7 +95,7 @@ def test_admin_publish_of_a_back_dated_correction_shows_the_error(
     Correction.objects.filter(pk=draft_correction.pk).update(
         effective_date=datetime.date(2021, 1, 1))
     response = client_for(publisher).post(
-        f"/admin/rulebook/correction/{draft_correction.pk}/publish/", {"confirm": "yes"},
+        f"/admin/rulebook/correction/{draft_correction.pk}/publish/", confirmation(draft_correction),
         follow=True)
     assert response.status_code == 200
     assert "before the date of the text it replaces" in response.content.decode()

@@ -23,7 +23,7 @@ from django.test import Client
 from rulebook.models import ClauseVersion, Correction, Game
 from tests.rulebook.caching.outages import sitemap_paths
 from tests.rulebook.caching.test_outage import assert_site_headers
-from tests.rulebook.conftest import hidden_inputs
+from tests.rulebook.conftest import confirmation, hidden_inputs
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -149,7 +149,7 @@ def write_routes(site):
         "admin: submit for review": lambda: editor.post(
             f"/admin/rulebook/correction/{correction.pk}/submit/"),
         "admin: publish": lambda: publisher.post(
-            f"/admin/rulebook/correction/{correction.pk}/publish/", {"confirm": "yes"}),
+            f"/admin/rulebook/correction/{correction.pk}/publish/", confirmation(correction)),
         "login attempt": lambda: Client(raise_request_exception=False).post(
             "/admin/login/", {"username": "paul", "password": "wrong"}),
     }

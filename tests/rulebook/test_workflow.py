@@ -15,7 +15,7 @@ from rulebook.versioning.publishing import (
     StaleDraftError, WorkflowError, publish_correction, save_draft, save_translations,
     submit_correction,
 )
-from tests.rulebook.conftest import hidden_inputs
+from tests.rulebook.conftest import confirmation, hidden_inputs
 from tests.rulebook.test_publishing import draft_form
 from tests.site_role import as_owner
 
@@ -31,8 +31,8 @@ def test_publishing_a_correction_that_was_never_submitted_is_refused(draft_corre
     with pytest.raises(WorkflowError, match="not been submitted"):
         publish_correction(draft_correction, publisher)
     response = client_for(publisher).post(
-        f"/admin/rulebook/correction/{draft_correction.pk}/publish/", {"confirm": "yes"},
-        follow=True)
+        f"/admin/rulebook/correction/{draft_correction.pk}/publish/",
+        confirmation(draft_correction), follow=True)
     assert "has not been submitted for review" in response.content.decode()
     assert not Correction.objects.get(pk=draft_correction.pk).is_published
     assert not draft_correction.versions.published().exists()
@@ -49,6 +49,32 @@ def test_editing_a_submitted_draft_returns_the_correction_to_draft(draft_correct
     assert draft_correction.status() == Correction.DRAFT and draft_correction.submitted_by is None
     with pytest.raises(WorkflowError, match="not been submitted"):
         publish_correction(draft_correction, publisher)
+
+
+def test_a_publish_confirmation_opened_before_a_new_submission_is_refused(
+        draft_correction, editor, publisher):
+    """What is published is what the publisher confirmed: the "Publish now" form carries the
+    submission it showed, and a correction changed and submitted again since is refused."""
+    submit_correction(draft_correction, editor)
+    url = f"/admin/rulebook/correction/{draft_correction.pk}/publish/"
+    as_publisher, as_editor = client_for(publisher), client_for(editor)
+    opened = hidden_inputs(as_publisher.get(url).content.decode())
+    assert opened == confirmation(draft_correction)
+    draft = draft_correction.versions.get()
+    as_editor.post(f"/admin/rulebook/clauseversion/{draft.pk}/change/",
+                   draft_form(draft, text_de="Nach der Prüfung ausgetauscht."))
+    submit_correction(Correction.objects.get(pk=draft_correction.pk), editor)
+    refused = as_publisher.post(url, opened, follow=True).content.decode()
+    assert "submitted again after you opened it" in refused
+    assert not Correction.objects.get(pk=draft_correction.pk).is_published
+    with pytest.raises(StaleDraftError, match="submitted again"):
+        publish_correction(draft_correction, publisher, reviewed=opened["submitted"])
+    # the page opened again shows the new submission, and publishes it
+    fresh = hidden_inputs(as_publisher.get(url).content.decode())
+    assert fresh["submitted"] != opened["submitted"]
+    assert as_publisher.post(url, fresh).status_code == 302
+    assert draft_correction.versions.published().get().text_de == (
+        "Nach der Prüfung ausgetauscht.")
 
 
 def test_changing_a_submitted_corrections_date_returns_it_to_draft(draft_correction, editor):
@@ -140,7 +166,7 @@ def test_publish_shows_a_summary_and_asks_for_confirmation(small_rulebook, draft
     unconfirmed = client.post(url)  # a POST without the confirmation only shows the summary
     assert unconfirmed.status_code == 200
     assert not Correction.objects.get(pk=draft_correction.pk).is_published
-    assert client.post(url, {"confirm": "yes"}).status_code == 302
+    assert client.post(url, confirmation(draft_correction)).status_code == 302
     assert Correction.objects.get(pk=draft_correction.pk).is_published
 
 

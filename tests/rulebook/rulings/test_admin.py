@@ -1,9 +1,13 @@
 """The rulings' admin: an editor drafts and submits, a publisher publishes and
 withdraws; a stale form and a published ruling are refused."""
 
+import html
+import re
+
 import pytest
 
 from rulebook.models import Ruling
+from rulebook.rulings import workflow
 from tests.rulebook.conftest import hidden_inputs
 
 ADD = "/admin/rulebook/ruling/add/"
@@ -48,7 +52,7 @@ def test_editor_drafts_submits_and_publisher_publishes(client, created, small_ru
     client.force_login(publisher)
     page = client.get(f"/admin/rulebook/ruling/{ruling.pk}/change/").content.decode()
     assert "workflow-publish" in page
-    client.post(f"/admin/rulebook/ruling/{ruling.pk}/publish/")
+    client.post(f"/admin/rulebook/ruling/{ruling.pk}/publish/", _publish_form(page))
     ruling = Ruling.objects.get(pk=ruling.pk)
     assert (ruling.number, ruling.published_by) == (1, publisher)
     # Published: read-only, no delete; the status page withdraws it once.
@@ -61,6 +65,35 @@ def test_editor_drafts_submits_and_publisher_publishes(client, created, small_ru
     ruling = Ruling.objects.get(pk=ruling.pk)
     assert (ruling.status, str(ruling.status_date), ruling.answer_de) == (
         "withdrawn", "2022-01-01", "Ja.")
+
+
+def _publish_form(page: str) -> dict[str, str]:
+    """What the change page's Publish button sends: the submission the page showed."""
+    return {"submitted": html.unescape(re.search(
+        r'<input type="hidden" name="submitted" value="([^"]*)"', page).group(1))}
+
+
+def test_a_publish_from_a_page_opened_before_a_new_submission_is_refused(
+        client, created, editor, publisher):
+    """What is published is what the publisher saw: the ruling changed and submitted again
+    after the page was opened is refused, and published from the page opened again."""
+    client.post(f"/admin/rulebook/ruling/{created.pk}/submit/")
+    client.force_login(publisher)
+    url = f"/admin/rulebook/ruling/{created.pk}/change/"
+    opened = _publish_form(client.get(url).content.decode())
+    changed = Ruling.objects.get(pk=created.pk)
+    changed.answer_de = "Nein, nach der Prüfung."
+    changed.save()
+    workflow.submit_ruling(Ruling.objects.get(pk=created.pk), editor)
+    page = client.post(f"/admin/rulebook/ruling/{created.pk}/publish/", opened,
+                       follow=True).content.decode()
+    assert "submitted again after you opened it" in page
+    assert not Ruling.objects.get(pk=created.pk).is_published
+    fresh = _publish_form(client.get(url).content.decode())
+    assert fresh != opened
+    client.post(f"/admin/rulebook/ruling/{created.pk}/publish/", fresh)
+    published = Ruling.objects.get(pk=created.pk)
+    assert published.is_published and published.answer_de == "Nein, nach der Prüfung."
 
 
 def test_a_stale_admin_form_is_refused_and_the_text_kept(client, created, small_rulebook):

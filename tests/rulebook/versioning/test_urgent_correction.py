@@ -21,7 +21,7 @@ from rulebook.versioning.publishing import (
     WorkflowError, propose_version, publish_correction, submit_correction,
 )
 from rulebook.versioning.timeline import clause_timeline
-from tests.rulebook.conftest import TEXTS
+from tests.rulebook.conftest import TEXTS, confirmation
 
 ANNOUNCED = "Jeder Spieler zieht vier Karten am Anfang."
 URGENT = "Jeder Spieler zieht drei Karten am Anfang und legt eine davon ab."
@@ -173,7 +173,7 @@ def test_the_publish_summary_shows_the_texts_in_force_and_the_announced_diff(
     # Publishing from the summary works, and what was published before is untouched.
     stored = list(clause.versions.published().order_by("number").values_list(
         "number", "effective_date", "text_de", "published_at"))
-    client.post(f"/admin/rulebook/correction/{urgent.pk}/publish/", {"confirm": "yes"})
+    client.post(f"/admin/rulebook/correction/{urgent.pk}/publish/", confirmation(urgent))
     assert Correction.objects.get(pk=urgent.pk).is_published
     assert list(clause.versions.published().filter(number__lte=4).order_by("number")
                 .values_list("number", "effective_date", "text_de", "published_at")) == stored
