@@ -21,7 +21,6 @@ is answered 304 from it.
 
 from __future__ import annotations
 
-import contextvars
 import hashlib
 import re
 from collections import OrderedDict
@@ -36,6 +35,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import parse_http_date_safe
 
 from rulebook.caching.conditional import CACHEABLE_ATTRIBUTE, FRAGMENT_TIMEOUT, release
+from rulebook.caching.process import REQUEST_STAMP
 from rulebook.models import ClauseVersion, Correction, RulebookRevision
 from rulebook.caching.revision import REVISION_ID
 
@@ -49,9 +49,9 @@ _HARMLESS_VARY = {"accept-language", "hx-request", "hx-target"}
 PASS_THROUGH_MEMORY = 4096
 
 
-#: The generation the page cache read for the request being answered (its key), if any.
-_REQUEST_GENERATION: contextvars.ContextVar[str | None] = contextvars.ContextVar(
-    "rulebook_request_generation", default=None)
+#: The generation the page cache read for the request being answered (its key), if any;
+#: the per-process indexes rebuild a value kept under another (rulebook.caching.process).
+_REQUEST_GENERATION = REQUEST_STAMP
 
 
 def request_generation() -> str | None:

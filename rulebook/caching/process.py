@@ -18,10 +18,19 @@ and processes that saw no outage must rebuild too (each worker that saw the
 outage raises them once, so an outage costs a few rebuilds after it).  The process that makes
 a change forgets its own values at once, whether the bump reaches the
 shared cache or not.
+
+A shared cache can also fail in part: refuse writes while it still answers
+reads, or be out of reach of one worker only.  Then a bump is lost without an
+outage seen here.  So a value is also kept with the rulebook's publication
+stamp of the request that built it (:data:`REQUEST_STAMP`, which the page cache
+sets for a page it will store under that stamp): a page request with another stamp
+rebuilds it, and a page is never stored under a new publication's key with an
+index of the old one.  Requests without a stamp keep the value as before.
 """
 
 from __future__ import annotations
 
+import contextvars
 import time
 import weakref
 from typing import Callable, ClassVar, Generic, Hashable, TypeVar
@@ -37,6 +46,11 @@ V = TypeVar("V")
 #: process's invalidation can reach this one then).
 OUTAGE_TTL = 5.0
 
+#: The rulebook's publication stamp (:func:`rulebook.caching.pages.rulebook_generation`)
+#: of the request being answered, where the page cache read one for its key; else ``None``.
+REQUEST_STAMP: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "rulebook_request_generation", default=None)
+
 
 class ProcessIndex(Generic[V]):
     """Values built per key, kept in this process while the generation
@@ -50,6 +64,13 @@ class ProcessIndex(Generic[V]):
     'built'
     >>> index.clear(); index.get(1, lambda: "again")
     'again'
+
+    A page request under another publication stamp rebuilds it (a bump may have been lost):
+
+    >>> token = REQUEST_STAMP.set("published-since")
+    >>> index.get(1, lambda: "rebuilt"), index.get(1, lambda: "once")
+    ('rebuilt', 'rebuilt')
+    >>> REQUEST_STAMP.reset(token)
 
     With ``shared=False`` the shared cache is not asked on each read (no round trip to
     Redis): for keys that already hold the rulebook's publication stamp
@@ -75,7 +96,7 @@ class ProcessIndex(Generic[V]):
         self.ttl = ttl
         self.maxsize = maxsize
         self.shared = shared
-        self._values: dict[Hashable, tuple[tuple[int, int], float, V]] = {}
+        self._values: dict[Hashable, tuple[tuple[int, int], float, V, str | None]] = {}
         ProcessIndex._instances.add(self)
 
     @classmethod
@@ -91,7 +112,9 @@ class ProcessIndex(Generic[V]):
         of another generation or older than ``ttl`` seconds (or
         :data:`OUTAGE_TTL` while the shared cache does not answer).  An index made with
         ``shared=False`` asks the shared cache nothing: its keys carry what makes a value
-        fresh (the rulebook's publication stamp), so only ``ttl`` and :meth:`clear` bound it."""
+        fresh (the rulebook's publication stamp), so only ``ttl`` and :meth:`clear` bound it.
+        A value built under another publication stamp than the request's (:data:`REQUEST_STAMP`,
+        where it has one) is rebuilt."""
         if self.shared:
             shared = cache.get(self.generation_key, 0)
             # Read after the get, which may have begun or ended an outage.
@@ -100,13 +123,14 @@ class ProcessIndex(Generic[V]):
             ttl = min(self.ttl, OUTAGE_TTL) if state.down else self.ttl
         else:
             generation, ttl = (0, 0), self.ttl
-        now = time.monotonic()
+        now, stamp = time.monotonic(), REQUEST_STAMP.get()
         kept = self._values.get(key)
-        if kept and kept[0] == generation and now - kept[1] < ttl:
+        if (kept and kept[0] == generation and now - kept[1] < ttl
+                and (stamp is None or kept[3] == stamp)):
             return kept[2]
         value = build()
         self._values.pop(key, None)  # a rebuilt key counts as the newest
-        self._values[key] = (generation, now, value)
+        self._values[key] = (generation, now, value, stamp)
         if self.maxsize is not None:
             while len(self._values) > self.maxsize:
                 del self._values[next(iter(self._values))]

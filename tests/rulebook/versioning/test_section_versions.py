@@ -64,6 +64,19 @@ def test_a_renamed_section_shows_the_heading_in_force_on_each_date(client, renam
     assert 'id="section-karten-ziehen"' in after or "section/karten-ziehen/" in after
 
 
+def test_a_heading_published_while_a_worker_missed_the_bump_is_shown(
+        client, small_rulebook, publisher, monkeypatch):
+    """A shared cache that refuses writes while it still answers reads loses a publication's
+    bump without an outage (a breaker's finding): a worker holding the structure index must
+    not store the new publication's page with the old heading, for a day."""
+    assert "Karten ziehen" not in client.get(DOC).content.decode()  # the index is built
+    # This process stands for another worker, which the publication's bump does not reach.
+    monkeypatch.setattr(ProcessIndex, "_forget_and_bump", lambda self: None)
+    correct(small_rulebook["game"], publisher, RENAMED, {
+        "section": small_rulebook["section"], "name_de": "Karten ziehen"})
+    assert "Karten ziehen" in client.get(DOC).content.decode()
+
+
 def test_the_old_slug_redirects_permanently_to_the_new_one(client, renamed):
     response = client.get(f"{DOC}section/ziehen/?as_of=2022-01-01")
     assert response.status_code == 301
