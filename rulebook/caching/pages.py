@@ -49,17 +49,12 @@ _HARMLESS_VARY = {"accept-language", "hx-request", "hx-target"}
 PASS_THROUGH_MEMORY = 4096
 
 
-#: The generation the page cache read for the request being answered (its key), if any;
-#: the per-process indexes rebuild a value kept under another (rulebook.caching.process).
-_REQUEST_GENERATION = REQUEST_STAMP
-
-
 def request_generation() -> str | None:
     """The :func:`rulebook_generation` the page cache read for the key of the request
     being answered, or ``None`` (no key read: not a page it stores).  Read again instead,
     it costs a query; a publication committed since gives the next request a new
     generation, so what this request keeps under the one read is never older than it."""
-    return _REQUEST_GENERATION.get()
+    return REQUEST_STAMP.get()
 
 
 def rulebook_generation(now=None) -> str:
@@ -129,11 +124,11 @@ class RulePageCacheMiddleware:
         stored = cache.get(key)
         if stored is not None:
             return self._replay(request, *stored)
-        token = _REQUEST_GENERATION.set(generation)
+        token = REQUEST_STAMP.set(generation)
         try:
             response = self.get_response(request)
         finally:
-            _REQUEST_GENERATION.reset(token)
+            REQUEST_STAMP.reset(token)
         if self._cacheable_response(response):
             cache.set(key, self._stored(response), FRAGMENT_TIMEOUT)
         else:
