@@ -308,6 +308,27 @@ def backdated_message(pairs: list[tuple]) -> str:
             f"{base} ({base.effective_date:%d.%m.%Y})" for _draft, base in pairs)}
 
 
+def _submitted(correction: Correction, reviewed: str | None) -> Correction:
+    """``correction`` (locked) if it is the submission to publish: submitted, not published,
+    and, where ``reviewed`` is given, still the submission the publisher confirmed.
+
+    :raises WorkflowError: if it is published or not submitted.
+    :raises StaleDraftError: if it was submitted again since ``reviewed``.
+    """
+    if correction.is_published:
+        raise WorkflowError(_("This correction is already published."))
+    if correction.submitted_at is None:
+        raise WorkflowError(_(
+            "This correction has not been submitted for review (or it was changed after "
+            "submission). Review it, then “Submit for review” before publishing."))
+    if reviewed is not None and reviewed != correction.submitted_at.isoformat():
+        raise StaleDraftError(_(
+            "This correction was changed and submitted again after you opened it for "
+            "publishing: what you confirmed is not what would be published. Nothing was "
+            "published; open “Publish…” again to see what it holds now."))
+    return correction
+
+
 @transaction.atomic
 def publish_correction(correction: Correction, user, *,
                        now: datetime.datetime | None = None,
@@ -315,8 +336,7 @@ def publish_correction(correction: Correction, user, *,
     """Publish ``correction`` and its proposed versions; return it.
 
     ``reviewed``: the submission the publisher confirmed (its ``submitted_at`` in ISO
-    format, which the confirmation page carries); ``None`` checks nothing (a caller that
-    confirms nothing, such as a command).
+    format, as the confirmation page carries it; ``None``: not checked).
 
     Each draft becomes the clause's next version (number = highest + 1)
     with the correction's effective date, in force from then until the
@@ -337,18 +357,8 @@ def publish_correction(correction: Correction, user, *,
     """
     if not user.has_perm(PUBLISH_PERMISSION):
         raise PermissionDenied(_("Only publishers may publish corrections."))
-    correction = Correction.objects.select_for_update().get(pk=correction.pk)
-    if correction.is_published:
-        raise WorkflowError(_("This correction is already published."))
-    if correction.submitted_at is None:
-        raise WorkflowError(_(
-            "This correction has not been submitted for review (or it was changed after "
-            "submission). Review it, then “Submit for review” before publishing."))
-    if reviewed is not None and reviewed != correction.submitted_at.isoformat():
-        raise StaleDraftError(_(
-            "This correction was changed and submitted again after you opened it for "
-            "publishing: what you confirmed is not what would be published. Nothing was "
-            "published; open “Publish…” again to see what it holds now."))
+    correction = _submitted(Correction.objects.select_for_update().get(pk=correction.pk),
+                            reviewed)
     drafts = list(correction.versions.drafts().select_related("clause__document")
                   .order_by("clause__position"))
     try:
