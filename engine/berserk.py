@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping
 from engine.core import (
     NOT_COVERED_VALUE, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outside, RuleRun, Ruleset, RunView, Scenario, Trace, Uncovered, Value, _,
-    card_text_field, fail_first, has_card_text, msg, open_point, possible_run, rule,
+    card_text_field, fail_first, has_card_text, msg, open_point, rule,
     validate_fields,
 )
 
@@ -279,9 +279,8 @@ class Table:
 
     @functools.cached_property
     def _ruled(self) -> _Run:
-        """Every rule run once under the first readings (or, where those exclude the table as
-        entered, another: :func:`possible_run`), shared by the parser and the ruling."""
-        return possible_run(_run, self)
+        """Every rule run once under the first readings, shared by the parser and the ruling."""
+        return _run(self)
 
 
 # -- Facts outside the texts, terms, open points -----------------------------------------------
@@ -374,6 +373,16 @@ NAMED_MOVEMENT = open_point(
       "the initial value."),
     ("initial", _("Its initial movement comes back"), (Clause.REPLACE, Clause.INITIAL)),
     ("not-stated", _("Its movement is not stated"), Clause.REPLACE))
+RESTATED_MOVEMENT = open_point(
+    "restated-movement", _("Does a movement the effect states replace the movement of a "
+                           "creature that already is of the subtype it names?"), (Clause.REPLACE,),
+    _("108.1 ¶1 makes a property a card acquires replace the one in the same area of the card; "
+      "its second paragraph sets the base properties anew when the type or subtype changes, "
+      "and here neither changes. The engine followed the first paragraph."),
+    ("replaces", _("The movement the effect states replaces the card's movement"),
+     Clause.REPLACE),
+    ("unchanged", _("Nothing is replaced: the card already is a creature of this subtype"),
+     Clause.REPLACE))
 NON_FLYING_SUBTYPES = open_point(
     "non-flying-subtype", _("Is an independent creature or a symbiote a non-flying creature, "
                             "which 107.1 gives closing?"), (Clause.ADDITIONAL, Clause.SUBTYPE),
@@ -729,22 +738,18 @@ def become_type(run: _Run, change: Change, number: int) -> None:
 
 @rule(Clause.REPLACE, Clause.TYPE, Clause.SUBTYPE, Clause.INITIAL,
       reads=("changes.kind", "changes.subtype", "changes.movement", "card.type", "card.subtype",
-             "card.movement"), opens=(NAMED_MOVEMENT,))
+             "card.movement"), opens=(NAMED_MOVEMENT, RESTATED_MOVEMENT))
 def become_creature(run: _Run, change: Change, number: int) -> None:
     """108.1: a card that becomes a creature takes the subtype named, else its initial one.
 
     With none named, its initial numeric values come back; with one named, the movement the
-    effect states (open where it states none: :data:`NAMED_MOVEMENT`).
-
-    :raises InputError: (``changes.N.movement``) for a movement stated for a creature that
-        keeps its subtype.
+    effect states (open where it states none: :data:`NAMED_MOVEMENT`; and for a creature that
+    already is of the subtype named: :data:`RESTATED_MOVEMENT`).
     """
     state, initial, subtype = run.state, run.initial, change.subtype
     if state.type is _CREATURE and subtype in (None, state.subtype):
         if change.movement is not None:
-            raise InputError(f"changes.{number - 1}.movement", msg(_(
-                "The card already is a creature of this subtype: a movement value goes only "
-                "with a change of type or subtype.")))
+            return _restated_movement(run, state, change.movement, number)
         return run.nothing(_("The card becomes a creature."), _(
             "Its subtype already is %(subtype)s: there is nothing to replace."),
             subtype=state.subtype_label())
@@ -770,6 +775,24 @@ def become_creature(run: _Run, change: Change, number: int) -> None:
     if subtype not in (None, Subtype.FLYING):
         state = replace(state, movement=_movement(run, change, number))
     run.state = state
+
+
+def _restated_movement(run: _Run, state: Card, movement: int, number: int) -> None:
+    """108.1 ¶1: a creature that becomes the subtype it has, with a stated ``movement``; whether
+    that movement replaces its own (or the flight icon it kept) is open
+    (:data:`RESTATED_MOVEMENT`)."""
+    if state.movement == movement and not state.flight:
+        return run.nothing(_("The card becomes a creature with movement %(movement)s."), _(
+            "It already is a creature of this subtype with this movement: there is nothing to "
+            "replace."), movement=movement)
+    if run.reading(RESTATED_MOVEMENT, f"change-{number}-restated-movement") == "unchanged":
+        return run.silent(_("The card keeps its movement (%(old)s): it already is a creature "
+                            "of this subtype."), RESTATED_MOVEMENT.why, Clause.REPLACE,
+                          old=state.movement_value())
+    run.silent(_("The effect states movement %(new)s; it replaces the card's movement "
+                 "(%(old)s)."), RESTATED_MOVEMENT.why, Clause.REPLACE, new=movement,
+               old=state.movement_value())
+    run.state = replace(state, movement=movement, flight=False)
 
 
 def _movement(run: _Run, change: Change, number: int) -> int | None:
@@ -1007,10 +1030,7 @@ def _report_uncovered(run: _Run) -> None:
 # -- A run of every rule; a scenario's view of it; readings ------------------------------------
 
 def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run:
-    """Apply every rule to ``table`` under the ``chosen`` readings.
-
-    :raises InputError: for a history the texts exclude (see :func:`become_creature`).
-    """
+    """Apply every rule to ``table`` under the ``chosen`` readings."""
     run = _Run(table, chosen)
     _report_uncovered(run)
     if run.initial is not None:
@@ -1132,11 +1152,6 @@ def _moment(inputs: Mapping[str, Any]) -> dict[str, Any]:
         AdditionalProperty(value) for value in inputs["use_prevented"])}
 
 
-def _checked(table: Table) -> Table:
-    table._ruled  # raises InputError for a change the card's history excludes
-    return table
-
-
 def parse_situation(inputs: Mapping[str, Any]) -> Table:
     """The situation's table from its validated inputs.
 
@@ -1147,13 +1162,13 @@ def parse_situation(inputs: Mapping[str, Any]) -> Table:
         fail_first(f"changes.{index}.", (gain != (item["element"] is not None), "element", _(
             "Give the element exactly for \"gains an element\".")),
             (gain and (item["subtype"] or item["movement"] is not None), "subtype", _NAMES_SUBTYPE))
-    return _checked(Table(
+    return Table(
         _card(inputs), _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
         **_moment(inputs), features=tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])
                                           for f in inputs["features"]),
         targets=tuple(Target(_elements(t["elements"])) for t in inputs["targets"]),
         instead_of_movement=inputs["instead_of_movement"],
-        non_game_elements=frozenset(NonGameElement(v) for v in inputs["non_game_elements"])))
+        non_game_elements=frozenset(NonGameElement(v) for v in inputs["non_game_elements"]))
 
 
 # -- Values: what each scenario shows of a run -------------------------------------------------
@@ -1386,8 +1401,8 @@ PROPERTY_REPLACEMENT = _scenario(
     _("A card's type, subtype, status, movement and additional properties after a sequence of "
       "changes."), (*_CARD_FIELDS, _IN_PLAY, _changes_field(kinds=(ChangeKind.GAIN_ELEMENT,))),
     (Clause.INITIAL, Clause.TYPE, Clause.SUBTYPE, Clause.REPLACE, Clause.ADDITIONAL),
-    lambda inputs: _checked(Table(card=_card(inputs), in_play_zone=inputs["in_play_zone"],
-                                  changes=_changes(inputs))),
+    lambda inputs: Table(card=_card(inputs), in_play_zone=inputs["in_play_zone"],
+                         changes=_changes(inputs)),
     _HISTORY_RULES, lambda run: (*_state_values(run.state), *_property_values(run)), (
         _example("gains-flight", _("A non-flying creature with movement 2 gains flight"),
                  {**_FLIGHT_START, "changes": [{"change": "gain-flight"}]},

@@ -533,9 +533,6 @@ class InputError(ValueError):
         self.field = field
         self.message = message
         self.others: tuple[InputError, ...] = ()
-        #: where a rule of a :class:`RuleRun` raised it: that run as far as it went (the open
-        #: points met before the error are its ``opened``)
-        self.run: RuleRun | None = None
 
     @property
     def every(self) -> tuple[InputError, ...]:
@@ -2277,19 +2274,12 @@ class RuleRun:
         self.asked: dict[int, str] = {}      # step index -> occurrence read just before it
         self.opened: dict[str, OpenPoint] = {}
         self.bases: dict[str, str] = {}      # occurrence -> the slug of its point
-        #: the occurrence whose first reading excludes the table as entered, and the error
-        self.excluded: tuple[str, InputError] | None = None
 
     def apply(self, item: Rule, *args: Any) -> Any:
         """Apply rule ``item`` to this run and ``args``; tag the steps it added with its name.
 
-        :raises InputError: as the rule raises it, carrying this run (``run``).
         """
-        try:
-            result = item(self, *args)
-        except InputError as error:
-            error.run = error.run or self
-            raise
+        result = item(self, *args)
         self.tag(item.name)
         return result
 
@@ -2350,17 +2340,9 @@ class RunView:
     def ruling(self, run: RuleRun) -> Ruling:
         """The ruling on ``run``: the steps of this view's rules (and the ``"uncovered"``
         ones), and the readings of every point left open where they give different values."""
-        values, readings, quiet, impossible = self.values(run), [], set(), []
+        values, readings, quiet = self.values(run), [], set()
         for occurrence, point in run.opened.items():
-            if run.excluded and run.excluded[0] == occurrence:
-                found = _excluded_step(point, point.readings[0], run.excluded[1],
-                                       followed=point.reading(run.chosen[occurrence]))
-            else:
-                found = self._readings(run, occurrence, point, values)
-            if isinstance(found, Step):  # impossible under a reading: said so, not announced
-                impossible.append(found)
-                quiet.add(occurrence)
-                continue
+            found = self._readings(run, occurrence, point, values)
             readings += found
             quiet |= set() if found else {occurrence}
         shown = {item.name for item in self.rules} | {"uncovered"}
@@ -2370,23 +2352,18 @@ class RunView:
                 index, run.asked.get(index))) else step
             for index, (step, tag) in enumerate(zip(run.trace.steps, run.tags))
             if tag in shown and run.announce.get(index) not in quiet)
-        return Ruling(self.slug, values, steps + tuple(impossible), (), tuple(readings))
+        return Ruling(self.slug, values, steps, (), tuple(readings))
 
     def _readings(self, run: RuleRun, occurrence: str, point: OpenPoint,
-                  first: tuple[Value, ...]) -> tuple[Reading, ...] | Step:
-        """The readings of ``point`` at ``occurrence`` where they give different values; a
-        ``NOT_COVERED`` step where the table as entered is not possible under a reading
-        other than the first (the engine rules under none of them as if it were settled).
+                  first: tuple[Value, ...]) -> tuple[Reading, ...]:
+        """The readings of ``point`` at ``occurrence`` where they give different values.
 
         A point first met under a reading (not under the first readings) is open there too:
         where its own readings give different values, each combination is a reading of its
         own ("…, and then (question): …")."""
         results, shown = {point.readings[0].slug: first}, [point.readings[0]]
         for item in point.readings[1:]:
-            try:
-                found = self._outcomes(run, {**run.chosen, occurrence: item.slug})
-            except InputError as error:  # the rest of the run cannot go on under this reading
-                return _excluded_step(point, item, error)
+            found = self._outcomes(run, {**run.chosen, occurrence: item.slug})
             if len({tuple((v.name, v.value) for v in values) for _path, values in found}) == 1:
                 found = [((), found[0][1])]
             for path, values in found:
@@ -2403,8 +2380,6 @@ class RunView:
         """The values under ``chosen`` (:func:`consistent_run`) and, where a point is first
         met under them, under each of its readings: ``(path, values)``, ``path`` the points
         first met and the reading taken of each.
-
-        :raises InputError: where the table as entered is not possible under one of them.
         """
         again = consistent_run(self.rerun, run.table, chosen, run)
         new = [o for o in again.opened if o not in again.chosen and o not in run.opened]
@@ -2424,30 +2399,11 @@ def _and_then(reading: ReadingOf, met: tuple[OpenPoint, ReadingOf]) -> ReadingOf
         tuple(dict.fromkeys((*reading.clauses, *item.clauses))))
 
 
-def _excluded_step(point: OpenPoint, item: ReadingOf, error: InputError,
-                   followed: ReadingOf | None = None) -> Step:
-    """The ``NOT_COVERED`` step of open point ``point`` under whose reading ``item`` the table
-    as entered is not possible (``error``); ``followed``: the reading the values follow
-    instead, where ``item`` is the first."""
-    return Step(Outcome.NOT_COVERED, msg(_(
-        "Open point (%(question)s): under the reading “%(reading)s” the table as entered is "
-        "not possible: %(error)s"), question=point.question, reading=item.label,
-        error=error.message), tuple(dict.fromkeys(citations(*point.leaves_open, *item.clauses))),
-        msg(_("The texts leave this point open, and under this reading they exclude what was "
-              "entered: the values shown follow the first reading only, and the ruling is "
-              "incomplete.")) if followed is None else msg(_(
-                  "The texts leave this point open, and under this reading they exclude what "
-                  "was entered: the values shown follow the reading “%(reading)s” only, and "
-                  "the ruling is incomplete."), reading=followed.label))
-
-
 def consistent_run(rerun: Callable[[Any, Mapping[str, str]], RuleRun], table: Any,
                    chosen: Mapping[str, str], known: RuleRun | None = None) -> RuleRun:
     """``rerun(table, chosen)``, where an occurrence of a point first met under these readings
     (not met in ``known``, nor chosen) follows the reading chosen for that point elsewhere:
     a judge who takes a reading of a clause takes it wherever the clause is met again.
-
-    :raises InputError: where the table as entered is not possible under these readings.
 
     >>> class Demo(ClauseKey):
     ...     document = enum.nonmember(DocumentRef("demo", "rules"))
@@ -2464,18 +2420,11 @@ def consistent_run(rerun: Callable[[Any, Mapping[str, str]], RuleRun], table: An
     """
     met = known.opened if known is not None else {}
     while True:
-        try:
-            run = failed = rerun(table, chosen)
-        except InputError as error:
-            if error.run is None:
-                raise
-            run, failed = error.run, error
+        run = rerun(table, chosen)
         by_point = {run.bases[o]: slug for o, slug in chosen.items() if o in run.bases}
         follow = {o: by_point[point] for o, point in run.bases.items()
                   if o not in chosen and o not in met and point in by_point}
         if not follow:
-            if isinstance(failed, InputError):
-                raise failed
             return run
         chosen = {**chosen, **follow}
 
@@ -2578,24 +2527,3 @@ def every_reading(point: OpenPoint, more: Callable[[ReadingOf], list[Any]]) -> l
             return []
         found += combinations
     return found
-
-
-def possible_run(rerun: Callable[[Any, Mapping[str, str]], RuleRun], table: Any) -> RuleRun:
-    """``rerun(table, {})`` under the first readings; where a rule finds the table as entered
-    not possible under them, the run under the first other reading of a point met before
-    that makes it possible, its ``excluded`` naming the point and the error.
-
-    :raises InputError: the first error, where no single other reading makes it possible.
-    """
-    try:
-        return rerun(table, {})
-    except InputError as error:
-        for occurrence, point in (error.run.opened if error.run else {}).items():
-            for item in point.readings[1:]:
-                try:
-                    run = consistent_run(rerun, table, {occurrence: item.slug})
-                except InputError:
-                    continue
-                run.excluded = (occurrence, error)
-                return run
-        raise

@@ -119,6 +119,10 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "It loses its subtype %(subtype)s and its movement: only creatures have subtypes.":
         ("не имеют подтипов", "перестаёт быть существом"),
     "The card becomes a creature.": ("заменяет свойство",),
+    "The card becomes a creature with movement %(movement)s.":
+        ("приобретает какое-либо свойство", "заменяет свойство"),
+    "The effect states movement %(new)s; it replaces the card's movement (%(old)s).":
+        ("заменяет свойство", "в той же области"),
     "Subtype %(new)s replaces subtype %(old)s.": ("или подтип", "заменяет свойство"),
     "The effect names its subtype: %(subtype)s.": ("имеет разновидности", "подтип"),
     "No new subtype is named: the card gets back its initial subtype %(subtype)s with its "

@@ -43,7 +43,7 @@ def test_every_open_point_is_declared_by_a_rule_citing_the_clauses_that_leave_it
     assert set(POINTS) == {
         "neutral-shared-element", "neutral-gains-element", "gained-element",
         "elements-after-type-change", "features-after-type-change", "lost-flight",
-        "named-subtype-movement", "non-flying-subtype", "subtype-flight",
+        "named-subtype-movement", "restated-movement", "non-flying-subtype", "subtype-flight",
         "defender-own-strike"}
     for point in POINTS.values():
         assert point.leaves_open and len(point.readings) == 2
@@ -84,6 +84,9 @@ POINT_CASES = {
         {"change": "become-creature", "subtype": "symbiote", "movement": 1},
         {"change": "become-creature", "subtype": "non-flying"}]},
         "change-2-movement", "movement", (2, NOT_STATED)),
+    "restated-movement": (REPLACEMENT, {**FLIGHT_START, "changes": [
+        {"change": "become-creature", "subtype": "non-flying", "movement": 3}]},
+        "change-1-restated-movement", "movement", (3, 2)),
     "non-flying-subtype": (TIMING, {**TIMING_BASE, "card_subtype": "symbiote", "turn": "own",
                                     "phase": "main", "subphase": "choice"},
                            "non-flying-subtype", "closing", (False, True)),

@@ -145,17 +145,36 @@ def test_replacement_input_errors(data, field):
     assert error.value.field == field
 
 
-def test_movement_without_a_change_of_subtype_is_rejected():
+def test_a_movement_restated_for_a_creature_of_its_subtype_is_an_open_point():
+    """108.1 ¶1: a property a card acquires replaces the one in the same area, but the second
+    paragraph sets base properties anew only on a change of type or subtype: a non-flying
+    creature with movement 2 that becomes a non-flying creature with movement 3 gets 3 or
+    keeps 2.  The form gives the same ruling as the JSON (one parser)."""
     data = {**FLIGHT_START, "changes": [
         {"change": "become-creature", "subtype": "non-flying", "movement": 3}]}
-    with pytest.raises(InputError) as error:
-        REPLACEMENT.evaluate(data)
-    assert error.value.field == "changes.0.movement"
-    with pytest.raises(InputError):
-        REPLACEMENT.evaluate_form({"initial_type": "creature", "initial_subtype": "non-flying",
-                                   "initial_status": "elite", "initial_movement": "2",
-                                   "changes": "1", "changes-0-change": "become-creature",
-                                   "changes-0-subtype": "non-flying", "changes-0-movement": "3"})
+    ruling = REPLACEMENT.evaluate(data)
+    replaces, unchanged = open_readings(ruling, "change-1-restated-movement")
+    assert (replaces.value("movement"), unchanged.value("movement")) == (3, 2)
+    assert ruling.value("movement") == 3 and ruling.value("subtype") == Subtype.NON_FLYING.label
+    assert [c.key for c in replaces.citations] == ["108.1"]
+    step = only_step(ruling, "The effect states movement %(new)s; it replaces the card's "
+                             "movement (%(old)s).")
+    assert step.outcome is Outcome.SILENT and step.message.param_dict() == {"new": 3, "old": 2}
+    assert ruling.complete and not ruling.settled
+    form = REPLACEMENT.evaluate_form({
+        "initial_type": "creature", "initial_subtype": "non-flying", "initial_status": "ordinary",
+        "initial_movement": "2", "in_play_zone": "on", "changes": "1",
+        "changes-0-change": "become-creature", "changes-0-subtype": "non-flying",
+        "changes-0-movement": "3"})
+    assert form.values == ruling.values and form.readings == ruling.readings
+
+
+def test_the_movement_the_creature_already_has_replaces_nothing():
+    ruling = SITUATION.evaluate({**HISTORY, "changes": [
+        {"change": "become-creature", "subtype": "non-flying", "movement": 2}]})
+    assert ruling.value("movement") == 2 and ruling.readings == () and ruling.settled
+    step = only_step(ruling, "The card becomes a creature with movement %(movement)s.")
+    assert step.outcome is Outcome.NOT_APPLICABLE
 
 
 def test_elements_of_a_card_that_becomes_an_artifact_are_an_open_point():
@@ -283,14 +302,14 @@ def test_an_artifact_that_becomes_a_creature_with_no_subtype_named_is_not_refuse
         check_ruling(scenario, ruling)
 
 
-def test_an_error_in_the_situation_names_the_change_as_entered():
-    """A change after a gained element was named by its place among the other changes only
-    (changes.0 for the second change)."""
-    with pytest.raises(InputError) as error:
-        SITUATION.evaluate({**HISTORY, "changes": [
-            {"change": "gain-element", "element": "forest"},
-            {"change": "become-creature", "subtype": "non-flying", "movement": 3}]})
-    assert error.value.field == "changes.1.movement"
+def test_a_point_in_the_situation_names_the_change_as_entered():
+    """A change after a gained element is named by its place among all the changes entered
+    (change 2, not the first of the changes other than gains)."""
+    ruling = SITUATION.evaluate({**HISTORY, "changes": [
+        {"change": "gain-element", "element": "forest"},
+        {"change": "become-creature", "subtype": "non-flying", "movement": 3}]})
+    replaces, unchanged = open_readings(ruling, "change-2-restated-movement")
+    assert (replaces.value("step_2_movement"), unchanged.value("step_2_movement")) == (3, 2)
 
 
 def test_a_subtype_named_after_the_initial_one_came_back_is_a_change_of_subtype():
@@ -332,40 +351,21 @@ def test_a_reading_holds_wherever_its_point_is_met_again():
     assert ruling.value("closing") is True and ruling.complete
 
 
-def test_a_table_the_first_reading_excludes_is_ruled_under_the_other_and_incomplete():
+def test_a_movement_after_lost_flight_is_open_under_the_first_reading_only():
     """108.1: the card loses flight, then becomes a non-flying creature with movement 3.  Under
-    the first reading of lost-flight it already is a non-flying creature, and a movement goes
-    only with a change of subtype; under the reading that its initial subtype (flying) comes
-    back, the change replaces flying by non-flying with movement 3.  The table is not refused:
-    it is ruled under the reading that admits it, says the other excludes it, and is
-    incomplete."""
+    the first reading of lost-flight it already is a non-flying creature (with no stated
+    movement), so whether the movement replaces is open; under the reading that its initial
+    subtype (flying) comes back, the change replaces flying by non-flying with movement 3."""
     ruling = SITUATION.evaluate({**FLYING, "changes": [
         {"change": "lose-flight"},
         {"change": "become-creature", "subtype": "non-flying", "movement": 3}]})
-    assert ruling.value("step_1_subtype") == Subtype.FLYING.label
-    assert ruling.value("subtype") == Subtype.NON_FLYING.label
-    assert ruling.value("movement") == 3
-    assert ruling.value("closing") is True
-    (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
-    params = step.message.param_dict()
-    assert params["reading"].id == "A non-flying creature with no stated movement"
-    assert params["error"].id.startswith("The card already is a creature of this subtype")
-    assert dict(step.reason.params)["reading"].id.startswith("Its initial subtype comes back")
-    assert [c.key for c in step.citations] == ["108.1", "108.p1"]
-    lost = only_step(ruling, "The card loses %(lost)s and gets back its initial subtype "
-                             "%(initial)s.")
-    assert lost.outcome is Outcome.SILENT
-    assert not ruling.complete and ruling.verdict.render().startswith("Incomplete")
-    assert ruling.readings == ()
-
-
-def test_a_table_every_reading_excludes_stays_an_input_error():
-    """A movement stated for a creature that keeps its subtype, with no open point on the way:
-    no reading admits it, so the field is named as before."""
-    with pytest.raises(InputError) as error:
-        SITUATION.evaluate({**HISTORY, "changes": [
-            {"change": "become-creature", "subtype": "non-flying", "movement": 3}]})
-    assert error.value.field == "changes.0.movement"
+    assert ruling.value("step_1_subtype") == Subtype.NON_FLYING.label
+    assert (ruling.value("subtype"), ruling.value("movement")) == (Subtype.NON_FLYING.label, 3)
+    non_flying, initial = open_readings(ruling, "change-1-lost-flight")
+    assert initial.value("step_1_subtype") == Subtype.FLYING.label
+    replaces, unchanged = open_readings(ruling, "change-2-restated-movement")
+    assert (replaces.value("movement"), unchanged.value("movement")) == (3, NOT_STATED)
+    assert ruling.complete and ruling.by_outcome(Outcome.NOT_COVERED) == ()
 
 
 def test_an_artifact_that_flew_and_loses_flight_is_not_said_to_have_a_subtype():

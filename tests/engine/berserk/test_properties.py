@@ -86,11 +86,6 @@ def test_a_card_given_as_neutral_with_an_element_is_never_complete(target, featu
         assert not scenario.evaluate(inputs).complete
 
 
-#: The step of a ruling whose table is not possible under another reading of an open point.
-IMPOSSIBLE = ("Open point (%(question)s): under the reading “%(reading)s” the table as entered "
-              "is not possible: %(error)s")
-
-
 #: The label of a reading followed by a reading of a point first met under it.
 AND_THEN = "%(reading)s, and then (%(question)s): %(other)s"
 
@@ -109,7 +104,7 @@ def _values(values) -> dict:
 
 #: Tables found by the judge helper: a flying creature that loses flight, then loses it again
 #: (the same point met again under the other reading), or then becomes a non-flying creature
-#: with a movement (a table only the other reading admits).
+#: with a movement (a movement restated for a creature of that subtype under the first reading).
 JUDGE_FOUND = [{
     "initial_type": "creature", "initial_subtype": "flying", "initial_movement": None,
     "initial_status": "ordinary", "in_play_zone": True, "elements": ["swamp"],
@@ -133,25 +128,11 @@ def test_a_point_is_shown_open_only_where_its_readings_differ(inputs):
         assert all(ruling.value(name) == value for name, value in first.items())
     base = _values(ruling.values)
     shown = {label for reading in ruling.readings for label in _labels(reading.label)}
-    impossible = {dict(step.message.params)["reading"].id for step in ruling.steps
-                  if step.message.id == IMPOSSIBLE}
     for declared in RULESET.open_points():
         for reading in declared.readings:
-            try:
-                forced = rule_under(SITUATION, inputs, {declared.slug: reading.slug})
-            except InputError:  # the table is impossible under this reading: the ruling says so
-                if not _met(inputs, declared.slug):
-                    continue  # the error is another point's first reading's (said so)
-                assert reading.label.id in impossible and not ruling.complete, reading.slug
-                continue
+            forced = rule_under(SITUATION, inputs, {declared.slug: reading.slug})
             if _values(forced) != base:
-                assert reading.label.id in shown | impossible, (declared.slug, reading.slug)
-
-
-def _met(inputs, point) -> bool:
-    """True if ``point`` is met on the way the ruling of ``inputs`` took."""
-    table = SITUATION.table(validate_fields(SITUATION.fields, inputs))
-    return point in table._ruled.bases.values()
+                assert reading.label.id in shown, (declared.slug, reading.slug)
 
 
 def _every_reading(inputs) -> list[dict]:
@@ -162,18 +143,11 @@ def _every_reading(inputs) -> list[dict]:
     table, found = SITUATION.table(validate_fields(SITUATION.fields, inputs)), []
 
     def walk(chosen: dict, by_point: dict) -> None:
-        try:
-            run = _run(table, chosen)
-        except InputError as error:  # go on where a reading met before the error is free
-            run = error.run
-            free = [o for o in run.opened if o not in chosen]
-            if not free:
-                return
-        else:
-            free = [o for o in run.opened if o not in chosen]
-            if not free:
-                found.append(_values(_VIEWS["situation"].values(run)))
-                return
+        run = _run(table, chosen)
+        free = [o for o in run.opened if o not in chosen]
+        if not free:
+            found.append(_values(_VIEWS["situation"].values(run)))
+            return
         occurrence = free[0]
         point = run.bases[occurrence]
         for reading in run.opened[occurrence].readings:
