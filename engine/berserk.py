@@ -487,20 +487,20 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
                  feature=f, target=t)
     element, lost = feature.element, run.lost_features.get(f)
     params = {"element": element.label, "bonus": f"{feature.bonus:+d}", "number": lost}
+    run.bonus[f, t] = 0
+    lacks = _("The feature against %(element)s (%(bonus)s to strike) does not apply.")
+    if lost:
+        return say.nothing(lacks, _("Under this reading the card lost the feature with change "
+                                    "%(number)s."), Clause.FEATURE, Clause.REPLACE, **params)
+    if element not in target.elements:  # under any reading of neutral: it does not apply
+        return say.nothing(lacks, _("The target does not have the %(element)s element."),
+                           Clause.FEATURE, **params)
     if element is Element.NEUTRAL:
         say.silent(_("The feature against neutral cards is treated like a feature against an "
                      "element (стихия)."), _(
             "106 ¶1 speaks of features against cards of an element, and 106 ¶2 sets neutral "
             "cards apart; the texts do not say whether neutral counts as an element here. The "
             "engine assumed it does."), Clause.FEATURE, Clause.SAME)
-    run.bonus[f, t] = 0
-    lacks = _("The feature against %(element)s (%(bonus)s to strike) does not apply.")
-    if lost:
-        return say.nothing(lacks, _("Under this reading the card lost the feature with change "
-                                    "%(number)s."), Clause.FEATURE, Clause.REPLACE, **params)
-    if element not in target.elements:
-        return say.nothing(lacks, _("The target does not have the %(element)s element."),
-                           Clause.FEATURE, **params)
     say.applied(_("The feature against %(element)s applies: the target has that element "
                   "(%(bonus)s to strike)."), Clause.FEATURE, **params)
     unknown = element is Element.NEUTRAL and len(target.elements) > 1

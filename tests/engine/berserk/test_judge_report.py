@@ -120,3 +120,23 @@ def test_bk_n6_to_n8_stay_as_the_judge_found_them():
                                "use_prevented": ["simple-strike"]})
     assert kept.value("simple_strike") is True and kept.value("simple_strike_now") is False
     assert kept.value("closing") is False and kept.settled
+
+
+def test_a_feature_against_neutral_is_an_assumption_only_against_a_neutral_target():
+    """Judge round 4 (J-BK-4): a neutral card with a feature against neutral (+2) and one
+    against swamp (−1), against a neutral target and a swamp target.  Whether neutral counts
+    as an element (106 ¶1, ¶2) matters only against the neutral target; against the swamp
+    target the feature does not apply under any reading, so the ruling rests on two points
+    (that assumption once, and whether two neutral cards share an element), not three."""
+    ruling = SITUATION.evaluate({
+        **BASE, "elements": ["neutral"],
+        "features": [{"feature_element": "neutral", "strike_bonus": 2},
+                     {"feature_element": "swamp", "strike_bonus": -1}],
+        "targets": [{"elements": ["neutral"]}, {"elements": ["swamp"]}]})
+    assumed = [s for s in ruling.steps if "treated like a feature against an element" in
+               s.message.param_dict().get("step", s.message).id]
+    assert [s.message.param_dict()["target"] for s in assumed] == [1]
+    assert (ruling.value("feature_1_target_1"), ruling.value("feature_1_target_2")) == (2, 0)
+    assert ruling.value("feature_2_target_2") == -1
+    assert ruling.open_points() == ("target-1-neutral-shared-element",)
+    assert ruling.leaves_open == 2

@@ -131,3 +131,23 @@ def test_another_cards_halving_or_doubling_is_a_reduction_or_an_increase_np_may_
         assert found.open_points() == ("monster-1-np-all-changes",), (planet, operation)
         assert _points(found, "monster-1-np-all-changes", "monster_1_ap") == expected
         assert found.value("monster_1_ap") == expected[0]
+
+
+def test_a_point_whose_readings_agree_at_a_monster_is_not_counted_again():
+    """Judge round 4 (X-PD-2): a negativ-positiv card whose Wirkung names all monsters.
+    Whether that description prevails (np-scope, negativ-positiv ¶2 against effekte ¶3)
+    changes side A's attacker (100 or 140), not side B's monster, which no reading reaches
+    (kartenaufbau ¶3).  The step about the point at monster 2 is still told; the ruling
+    rests on one point."""
+    ruling = SITUATION.evaluate({
+        "active_side": "a", "guardians": [{**A_GUARDIAN, "wirkung_scope": "all"}],
+        "monsters": [{"side": "a", "planet": "mars", "ap": 100},
+                     {"side": "b", "planet": "mars", "dp": 100}],
+        "attacker": 1, "target": 2,
+        "effects": [{"source": "energy", "source_side": "b", "target_monster": 2,
+                     "attribute": "dp", "operation": "add", "amount": 10}]})
+    assert ruling.open_points() == ("monster-1-np-scope-a",)
+    assert _points(ruling, "monster-1-np-scope-a", "monster_1_ap") == [100, 140]
+    told = {s.point for s in ruling.steps if s.point}
+    assert told == {"monster-1-np-scope-a", "monster-2-np-scope-a"}
+    assert ruling.value("monster_2_dp") == 110 and ruling.leaves_open == 1
