@@ -8,6 +8,11 @@ corrections effective after it are left out; without a date, upcoming ones
 are included; the glossary is the current one: its history stays in the
 database it was edited in; a ruling given after the date is left out, and one
 superseded or withdrawn after it is exported as current).
+An export without a date also carries the editors' unpublished work
+(``drafts``: draft and submitted corrections with their proposed texts and
+structure changes, draft and submitted official rulings), so no typed text
+is lost by moving a rulebook through a file; a dated export is the
+publication as known on that date and carries none.
 :func:`restore_game` loads such a dict into a database that does not have
 the game yet; exporting the restored game gives the same dict.
 :func:`export_markdown` gives the text in force on a date, in each
@@ -142,7 +147,82 @@ def export_game(game: Game, on: datetime.date | None = None) -> dict[str, Any]:
     if on is not None:
         rulings = rulings.filter(source_date__lte=on)
     data["rulings"] = [_ruling_item(ruling, on, refs) for ruling in rulings]
+    if on is None:
+        data["drafts"] = _draft_items(game)
     return data
+
+
+def _stamp(value: datetime.datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _draft_items(game: Game) -> dict[str, list[dict]]:
+    """The game's unpublished work as editors left it: each draft or submitted correction
+    (title, summary, date, who made and submitted it) with its proposed clause versions and
+    structure changes, and each draft or submitted official ruling; in the order made."""
+    corrections = (game.corrections.filter(published_at__isnull=True)
+                   .select_related("created_by", "submitted_by").order_by("created_at", "pk"))
+    rulings = (Ruling.objects.drafts().filter(game=game)
+               .select_related("created_by", "submitted_by").order_by("created_at", "pk"))
+    return {"corrections": [_draft_correction(correction) for correction in corrections],
+            "rulings": [_draft_ruling(ruling) for ruling in rulings]}
+
+
+def _workflow(obj) -> dict[str, Any]:
+    """Who made a draft and when, and its submission for review (if any)."""
+    return {"created_at": _stamp(obj.created_at), "created_by": _user(obj.created_by),
+            "submitted_at": _stamp(obj.submitted_at), "submitted_by": _user(obj.submitted_by)}
+
+
+def _draft_correction(correction: Correction) -> dict[str, Any]:
+    """One unpublished correction of :func:`_draft_items`."""
+    versions = correction.versions.select_related("clause__document", "section").order_by(
+        "clause__document__position", "clause__position", "pk")
+    changes = correction.structure_changes.select_related(
+        "section__document", "document").order_by("pk")
+    return {
+        "title": _translated(correction, "title"), "summary": _translated(correction, "summary"),
+        "effective_date": _date(correction.effective_date), "language": correction.language,
+        **_workflow(correction),
+        "versions": [{
+            "document": version.clause.document.slug, "clause": version.clause.key,
+            "number": version.number, "based_on_number": version.based_on_number,
+            "revision": version.revision, "title": _translated(version, "title"),
+            "text": _translated(version, "text"),
+            "source_note": _translated(version, "source_note"),
+            "effective_date": _date(version.effective_date), "is_repeal": version.is_repeal,
+            "translated_from": {code: getattr(version, f"translated_from_{code}")
+                                for code in LANGUAGES},
+            "structure": ({"key": version.key, "label": version.label,
+                           "section": version.section.slug, "position": version.position}
+                          if version.section_id else None),
+            "created_at": _stamp(version.created_at),
+        } for version in versions],
+        "structure_changes": [{
+            "kind": change.kind, "document": (
+                change.section.document.slug if change.section_id
+                else change.document.slug if change.document_id else None),
+            "section": change.section.slug if change.section_id else None,
+            "adds": change.adds, "slug": change.slug, "name": _translated(change, "name"),
+            "effective_date": _date(change.effective_date),
+        } for change in changes],
+    }
+
+
+def _draft_ruling(ruling: Ruling) -> dict[str, Any]:
+    """One unpublished official ruling of :func:`_draft_items`."""
+    links = ruling.interpretations.select_related("clause__document").order_by("position", "pk")
+    return {
+        "kind": ruling.kind, "language": ruling.language,
+        "source_title": ruling.source_title, "source_date": _date(ruling.source_date),
+        "source_url": ruling.source_url, "source_citation": ruling.source_citation,
+        "question": _translated(ruling, "question"), "answer": _translated(ruling, "answer"),
+        "clauses": [{"document": link.clause.document.slug, "key": link.clause.key,
+                     "position": link.position} for link in links],
+        "decides": [{"point": d.point, "reading": d.reading}
+                    for d in ruling.decisions.order_by("point")],
+        "revision": ruling.revision, **_workflow(ruling),
+    }
 
 
 def _structure(version: ClauseVersion, section_slugs: dict[int, str]) -> dict | None:
@@ -280,7 +360,113 @@ def _restore(data: dict[str, Any]) -> Game:
                for item in data.get("rulings", [])}
     for item in data.get("rulings", []):
         _restore_ruling_status(rulings, item, corrections)
+    drafts = data.get("drafts") or {}  # dated exports and older files have none
+    for item in drafts.get("corrections", []):
+        _restore_draft_correction(game, item, publisher)
+    for item in drafts.get("rulings", []):
+        _restore_draft_ruling(game, item, clauses, publisher)
     return game
+
+
+def _restore_draft_correction(game: Game, item: dict[str, Any], user) -> None:
+    """Create one unpublished correction of an export's ``drafts`` with its proposed
+    versions and structure changes, then its stamps (saving a draft version returns a
+    submitted correction to draft, so the submission is set last).
+
+    :raises RestoreError: if a clause or section it names is not in the file.
+    """
+    correction = Correction(game=game, effective_date=_opt_date(item["effective_date"]),
+                            language=item["language"])
+    _set_translated(correction, "title", item["title"])
+    _set_translated(correction, "summary", item["summary"])
+    where = f"draft correction “{correction.title}”"
+    _checked(correction, where).save()
+    for v in item["versions"]:
+        clause = Clause.objects.filter(document__game=game, document__slug=v["document"],
+                                       key=v["clause"]).first()
+        if clause is None:
+            raise RestoreError(f"{where}: its clause {v['document']}/{v['clause']} is not in "
+                               f"the file.")
+        version = ClauseVersion(clause=clause, correction=correction, number=v["number"],
+                                based_on_number=v["based_on_number"],
+                                effective_date=_opt_date(v["effective_date"]),
+                                is_repeal=v["is_repeal"])
+        for field in ("title", "text", "source_note"):
+            _set_translated(version, field, v[field])
+        for code in LANGUAGES:
+            setattr(version, f"translated_from_{code}", v["translated_from"].get(code, ""))
+        if v["structure"]:
+            structure = v["structure"]
+            version.key, version.label = structure["key"], structure["label"]
+            version.section = _section(game, v["document"], structure["section"], where)
+            version.position = structure["position"]
+        _checked(version, f"{where}: {v['clause']}").save()
+        ClauseVersion.objects.filter(pk=version.pk).update(
+            revision=v["revision"], created_at=_datetime(v["created_at"]))
+    for change_item in item["structure_changes"]:
+        change = StructureChange(correction=correction, adds=bool(change_item["adds"]),
+                                 slug=change_item["slug"] or "",
+                                 effective_date=_opt_date(change_item["effective_date"]))
+        if change_item["kind"] == "section":
+            change.section = _section(game, change_item["document"], change_item["section"],
+                                      where)
+        elif change_item["kind"] == "document":
+            change.document = Document.objects.filter(
+                game=game, slug=change_item["document"]).first()
+        else:
+            change.game = game
+        if change.target() is None:
+            raise RestoreError(f"{where}: no {change_item['kind']} "
+                               f"{change_item['document']!r} for its structure change.")
+        _set_translated(change, "name", change_item["name"])
+        _checked(change, where).save()
+    Correction.objects.filter(pk=correction.pk).update(**_stamps(item, user))
+
+
+def _stamps(item: dict[str, Any], user) -> dict[str, Any]:
+    """The workflow stamps of a draft as the export gives them (:func:`_workflow`)."""
+    return {"created_at": _datetime(item["created_at"]), "created_by": user(item["created_by"]),
+            "submitted_at": item["submitted_at"] and _datetime(item["submitted_at"]),
+            "submitted_by": user(item["submitted_by"])}
+
+
+def _section(game: Game, document: str, slug: str, where: str) -> Section:
+    """The section ``slug`` of document ``document`` of ``game``.
+
+    :raises RestoreError: if the file has no such section.
+    """
+    section = Section.objects.filter(document__game=game, document__slug=document,
+                                     slug=slug).first()
+    if section is None:
+        raise RestoreError(f"{where}: the section {document}/{slug} is not in the file.")
+    return section
+
+
+def _restore_draft_ruling(game: Game, item: dict[str, Any],
+                          clauses: dict[tuple[str, str], Clause], user) -> None:
+    """Create one unpublished official ruling of an export's ``drafts``, with its clauses,
+    the open points it decides and its stamps.
+
+    :raises RestoreError: if a clause it interprets is not in the file.
+    """
+    ruling = Ruling(game=game, kind=item["kind"], language=item["language"],
+                    source_title=item["source_title"],
+                    source_date=_opt_date(item["source_date"]), source_url=item["source_url"],
+                    source_citation=item["source_citation"])
+    for field in ("question", "answer"):
+        _set_translated(ruling, field, item[field])
+    where = f"draft ruling “{ruling.question[:60]}”"
+    _checked(ruling, where).save()
+    for link in item["clauses"]:
+        clause = clauses.get((link["document"], link["key"]))
+        if clause is None:
+            raise RestoreError(f"{where}: its clause {link['document']}/{link['key']} is not "
+                               f"in the file.")
+        RulingClause(ruling=ruling, clause=clause, position=link["position"]).save()
+    for decision in item["decides"]:
+        RulingDecision(ruling=ruling, point=decision["point"],
+                       reading=decision["reading"]).save()
+    Ruling.objects.filter(pk=ruling.pk).update(revision=item["revision"], **_stamps(item, user))
 
 
 def structure_items(game: Game, on: datetime.date | None, refs: dict[int, int]) -> list[dict]:

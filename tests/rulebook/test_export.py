@@ -15,7 +15,9 @@ from django.db import IntegrityError, connection, transaction
 
 from rulebook.versioning.exporting import RestoreError, export_game, export_markdown, restore_game
 from rulebook.importing import import_source, load_manifest
-from rulebook.models import ClauseVersion, Correction, Game, GlossaryTerm, Ruling, RulingDecision
+from rulebook.models import (
+    ClauseVersion, Correction, Game, GlossaryTerm, Ruling, RulingDecision, StructureChange,
+)
 from rulebook.rulings.workflow import supersede_ruling
 from tests.rulebook.rulings.conftest import make_draft, publish as publish_ruling_as
 from rulebook.versioning.publishing import (
@@ -59,6 +61,48 @@ PUBLIC_PAGES = ["/{lang}/power-duell/", "/{lang}/power-duell/schutzgottkarten/",
                 "/{lang}/power-duell/schutzgottkarten/1.2.4.kartenaufbau.p1/"]
 
 
+def add_drafts(game, editor) -> dict[str, str]:
+    """Unpublished work: a submitted correction with a typed text and translation, a draft
+    correction renaming a section, a draft ruling deciding an open point; the typed texts."""
+    document = game.documents.get()
+    submitted = Correction.objects.create(game=game, language="de", title_de="Entwurf",
+                                          summary_ru="Черновик.", created_by=editor,
+                                          effective_date=datetime.date(2025, 6, 1))
+    draft = propose_version(submitted, document.clauses.get(key="1.2.4.kartenaufbau.p1"),
+                            editor)
+    draft.text_de, draft.text_ru = "Getippter Entwurfstext.", "Набранный перевод."
+    draft.save()
+    submit_correction(submitted, editor)
+    renaming = Correction.objects.create(game=game, language="de", title_de="Umbenennung",
+                                         created_by=editor,
+                                         effective_date=datetime.date(2025, 7, 1))
+    StructureChange.objects.create(correction=renaming, section=document.sections.first(),
+                                   name_de="Neuer Abschnittsname")
+    ruling = make_draft(game, [document.clauses.get(key="1.2.4.kartenaufbau.p2")], editor,
+                        question="Getippte Frage?", answer="Getippte Antwort.")
+    RulingDecision.objects.create(ruling=ruling, point="np-defending", reading="attacker")
+    return {"text": draft.text_de, "translation": draft.text_ru, "name": "Neuer Abschnittsname",
+            "question": ruling.question_de}
+
+
+def check_drafts(game, typed: dict[str, str]) -> None:
+    """The restored drafts hold what was typed, with their workflow state; nothing of them
+    is published."""
+    submitted, renaming = game.corrections.filter(published_at__isnull=True).order_by(
+        "created_at")
+    assert submitted.status() == "submitted" and submitted.submitted_by.username == "erika"
+    (version,) = submitted.versions.all()
+    assert (version.text_de, version.text_ru) == (typed["text"], typed["translation"])
+    assert version.published_at is None and submitted.summary_ru == "Черновик."
+    assert renaming.status() == "draft" and renaming.structure_changes.get().name_de == \
+        typed["name"]
+    (ruling,) = Ruling.objects.drafts().filter(game=game)
+    assert ruling.question_de == typed["question"] and ruling.number is None
+    assert list(ruling.decisions.values_list("point", "reading")) == [
+        ("np-defending", "attacker")]
+    assert ruling.created_by.username == "erika"
+
+
 def public_pages(client) -> dict[str, bytes]:
     from rulebook.caching.process import ProcessIndex
 
@@ -99,7 +143,9 @@ def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
     supersede_ruling(first, publisher, by=second, reason="Neue Antwort nach der Klarstellung.")
     term.term_en = "guardian god card"
     term.save()  # an edit made in the admin
+    typed = add_drafts(game, editor)
     exported = export_game(game)
+    assert export_game(game, datetime.date(2030, 1, 1)).get("drafts") is None
     assert exported["glossary"][1] == {
         "slug": "schutzgottkarte", "language": "de", "position": 3,
         "term": {"de": "Schutzgottkarte", "ru": "карта бога-хранителя",
@@ -126,10 +172,12 @@ def test_export_then_import_into_an_empty_database_gives_an_identical_rulebook(
 
     out = io.StringIO()
     call_command("import_rulebook", str(path), stdout=out)
-    assert out.getvalue().strip() == ("Restored power-duell: 1 documents, 3 corrections, "
-                                      "2 glossary terms, 2 official rulings.")
+    assert out.getvalue().strip() == (
+        "Restored power-duell: 1 documents, 3 corrections, 2 glossary terms, 2 official "
+        "rulings; unpublished, as the editors left them: 2 draft corrections, 1 draft rulings.")
     restored = Game.objects.get(slug="power-duell")
     assert export_game(restored) == exported
+    check_drafts(restored, typed)
     exported_again = tmp_path / "again.json"
     call_command("export_rulebook", "power-duell", "--output", str(exported_again))
     assert exported_again.read_bytes() == path.read_bytes()
@@ -156,6 +204,24 @@ def test_restore_refuses_a_glossary_term_whose_clause_is_not_in_the_file(seeded)
     with pytest.raises(RestoreError, match="clause comprehensive-rules/999.9 is not in the file"):
         restore_game(data)
     assert not Game.objects.filter(slug="berserk-copy").exists()
+
+
+def test_restore_refuses_a_draft_whose_clause_is_not_in_the_file(seeded, editor):
+    """A draft proposing a text for a clause the file does not hold: nothing is restored,
+    neither the published rulebook nor the other drafts."""
+    game = Game.objects.get(slug="berserk")
+    correction = Correction.objects.create(game=game, language="ru", title_ru="Черновик",
+                                           effective_date=datetime.date(2025, 1, 1))
+    propose_version(correction, game.documents.get().clauses.get(key="107.1"), editor)
+    data = export_game(game)
+    (draft,) = data["drafts"]["corrections"]
+    assert draft["versions"][0]["clause"] == "107.1" and draft["submitted_at"] is None
+    data["game"]["slug"] = "berserk-copy"
+    draft["versions"][0]["clause"] = "999.9"
+    with pytest.raises(RestoreError, match="clause comprehensive-rules/999.9 is not in the file"):
+        restore_game(data)
+    assert not Game.objects.filter(slug="berserk-copy").exists()
+    assert Correction.objects.filter(game__slug="berserk-copy").count() == 0
 
 
 def test_restore_refuses_an_existing_game_and_a_damaged_file(seeded):

@@ -13,7 +13,8 @@ class Command(BaseCommand):
     """Export a game's rulebook to JSON or Markdown."""
 
     help = ("Export a game's rulebook as known on a date: JSON (all languages, all versions, "
-            "corrections; restore it with import_rulebook) or Markdown (the text in force).")
+            "corrections; without --as-of also the unpublished drafts; restore it with "
+            "import_rulebook) or Markdown (the text in force).")
 
     def add_arguments(self, parser):
         parser.add_argument("game", help="Game slug, e.g. power-duell.")

@@ -26,7 +26,11 @@ class Command(BaseCommand):
             game = restore_game(data)
         except (RestoreError, KeyError, TypeError) as error:
             raise CommandError(f"Nothing restored: {error}")
+        drafts = (game.corrections.filter(published_at__isnull=True).count(),
+                  game.rulings.drafts().count())
         self.stdout.write(f"Restored {game.slug}: {game.documents.count()} documents, "
-                          f"{game.corrections.count()} corrections, "
+                          f"{game.corrections.published().count()} corrections, "
                           f"{game.glossary_terms.count()} glossary terms, "
-                          f"{game.rulings.count()} official rulings.")
+                          f"{game.rulings.published().count()} official rulings"
+                          + (f"; unpublished, as the editors left them: {drafts[0]} draft "
+                             f"corrections, {drafts[1]} draft rulings." if any(drafts) else "."))
