@@ -198,14 +198,7 @@ def _draft_correction(correction: Correction) -> dict[str, Any]:
                           if version.section_id else None),
             "created_at": _stamp(version.created_at),
         } for version in versions],
-        "structure_changes": [{
-            "kind": change.kind, "document": (
-                change.section.document.slug if change.section_id
-                else change.document.slug if change.document_id else None),
-            "section": change.section.slug if change.section_id else None,
-            "adds": change.adds, "slug": change.slug, "name": _translated(change, "name"),
-            "effective_date": _date(change.effective_date),
-        } for change in changes],
+        "structure_changes": [_change_item(change) for change in changes],
     }
 
 
@@ -403,23 +396,8 @@ def _restore_draft_correction(game: Game, item: dict[str, Any], user) -> None:
         _checked(version, f"{where}: {v['clause']}").save()
         ClauseVersion.objects.filter(pk=version.pk).update(
             revision=v["revision"], created_at=_datetime(v["created_at"]))
-    for change_item in item["structure_changes"]:
-        change = StructureChange(correction=correction, adds=bool(change_item["adds"]),
-                                 slug=change_item["slug"] or "",
-                                 effective_date=_opt_date(change_item["effective_date"]))
-        if change_item["kind"] == "section":
-            change.section = _section(game, change_item["document"], change_item["section"],
-                                      where)
-        elif change_item["kind"] == "document":
-            change.document = Document.objects.filter(
-                game=game, slug=change_item["document"]).first()
-        else:
-            change.game = game
-        if change.target() is None:
-            raise RestoreError(f"{where}: no {change_item['kind']} "
-                               f"{change_item['document']!r} for its structure change.")
-        _set_translated(change, "name", change_item["name"])
-        _checked(change, where).save()
+    for change in item["structure_changes"]:
+        _new_structure_change(game, correction, change, where)
     Correction.objects.filter(pk=correction.pk).update(**_stamps(item, user))
 
 
@@ -478,27 +456,42 @@ def structure_items(game: Game, on: datetime.date | None, refs: dict[int, int]) 
                .order_by("effective_date", "published_at", "pk"))
     if on is not None:
         changes = changes.filter(effective_date__lte=on)
-    return [{
-        "correction": refs[change.correction_id], "kind": change.kind,
-        "document": (change.section.document.slug if change.section_id
-                     else change.document.slug if change.document_id else None),
-        "section": change.section.slug if change.section_id else None,
-        "adds": change.adds, "slug": change.slug, "name": _translated(change, "name"),
-        "effective_date": _date(change.effective_date),
-        "published_at": change.published_at.isoformat(),
-        "published_by": _user(change.published_by),
-    } for change in changes if change.correction_id in refs]
+    return [{"correction": refs[change.correction_id], **_change_item(change),
+             "published_at": change.published_at.isoformat(),
+             "published_by": _user(change.published_by)}
+            for change in changes if change.correction_id in refs]
+
+
+def _change_item(change: StructureChange) -> dict[str, Any]:
+    """A structure change in the export's terms: its kind, the section by its document's
+    slug and its own (first) slug, what it adds or renames, its date."""
+    return {"kind": change.kind,
+            "document": (change.section.document.slug if change.section_id
+                         else change.document.slug if change.document_id else None),
+            "section": change.section.slug if change.section_id else None,
+            "adds": change.adds, "slug": change.slug, "name": _translated(change, "name"),
+            "effective_date": _date(change.effective_date)}
 
 
 def _restore_structure_change(game: Game, item: dict[str, Any],
                               corrections: dict[int, Correction]) -> None:
     """Create one published structure change of an export, with its correction's stamp."""
     correction = corrections[item["correction"]]
+    _new_structure_change(game, correction, item,
+                          f"structure change of correction {item['correction']}",
+                          published_at=correction.published_at,
+                          published_by=correction.published_by)
+
+
+def _new_structure_change(game: Game, correction: Correction, item: dict[str, Any],
+                          where: str, **stamps: Any) -> None:
+    """Create the structure change ``item`` (:func:`_change_item`) of ``correction``.
+
+    :raises RestoreError: naming ``where``, if the file has no such section or document.
+    """
     change = StructureChange(correction=correction, adds=bool(item["adds"]),
                              slug=item["slug"] or "",
-                             effective_date=_opt_date(item["effective_date"]),
-                             published_at=correction.published_at,
-                             published_by=correction.published_by)
+                             effective_date=_opt_date(item["effective_date"]), **stamps)
     if item["kind"] == "section":
         change.section = Section.objects.filter(
             document__game=game, document__slug=item["document"], slug=item["section"]).first()
@@ -507,10 +500,10 @@ def _restore_structure_change(game: Game, item: dict[str, Any],
     else:
         change.game = game
     if change.target() is None:
-        raise RestoreError(f"structure change of correction {item['correction']}: no "
-                           f"{item['kind']} {item.get('section') or item['document']!r}.")
+        raise RestoreError(f"{where}: no {item['kind']} "
+                           f"{item.get('section') or item['document']!r}.")
     _set_translated(change, "name", item["name"])
-    _checked(change, f"structure change of correction {item['correction']}").save()
+    _checked(change, where).save()
 
 
 def _restore_correction(game: Game, item: dict[str, Any], publisher) -> Correction:
