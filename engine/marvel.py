@@ -637,7 +637,7 @@ KIND_OPEN = Uncovered("effect-on-kind", msg(_(
 CHOOSE_SHORT = Uncovered("choose-fewer-than-n", msg(_(
     "effect %(number)s says 'choose %(wanted)s' (wähle) but has only %(count)s valid targets: "
     "whether it can be initiated choosing fewer, and against what it then resolves")),
-    Outside.NOT_IN_TEXTS, (Clause.CHOOSE,))
+    Outside.OTHER_CHAPTER, (Clause.CHOOSE, Clause.SEE_ALSO))  # "Wählen (Spielelement)"
 ELEMENT_TEXT = Uncovered("elements.other_text", msg(_(
     "text or keywords of %(element)s that the entry does not define")), Outside.NOT_IN_TEXTS,
     (Clause.VALID,))
@@ -1261,7 +1261,8 @@ def _initiable(run: _Run, group: _Group) -> None:
     params |= {"wanted": head.count} if head.count > 1 else {}
     cites = (Clause.EACH,) if head.selector is Selector.EACH else run.clauses(group)
     if head.count > count:
-        run.trace.not_covered(msg(CHOOSE_SHORT.what.id, **params), *cites)
+        run.trace.not_covered(msg(CHOOSE_SHORT.what.id, **params),
+                              *dict.fromkeys((*cites, *CHOOSE_SHORT.clauses)))
     else:
         run.say(_INITIABLE["choose N" if head.count > 1 else head.selector], *cites, **params)
 

@@ -43,7 +43,8 @@ def test_choose_n_with_fewer_than_n_valid_targets_is_not_covered(scenario):
     assert ruling.value("can_initiate") == marvel.NOT_COVERED_VALUE
     assert ruling.value("can_initiate") not in (True, False)
     (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
-    assert [c.key for c in step.citations] == ["ziel.p3.2"]
+    # ¶3.2 asks for "1 or more"; choosing is the entry "Wählen (Spielelement)" (Siehe auch)
+    assert [c.key for c in step.citations] == ["ziel.p3.2", "ziel.p7"]
     assert "'choose 3'" in step.message.render() and "only 2 valid" in step.message.render()
     assert not ruling.complete and ruling.verdict.render().startswith("Incomplete")
     assert ruling.value("effect_1_valid_targets") == ("minion 1", "minion 3")

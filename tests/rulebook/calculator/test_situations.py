@@ -456,7 +456,7 @@ def test_choose_n_with_fewer_valid_targets_is_shown_as_not_covered(client, db):
     # One input, counted without a plural ("1 inputs are …" read wrong).
     assert data["verdict"] == "Incomplete: 1 input is not covered by the published rules."
     (step,) = [s for s in data["steps"] if s["outcome"] == "not_covered"]
-    assert [c["key"] for c in step["citations"]] == ["ziel.p3.2"]
+    assert [c["key"] for c in step["citations"]] == ["ziel.p3.2", "ziel.p7"]
     html = client.get("/de/calculator/marvel-champions/situation/?"
                       + calculator.to_query(marvel.SITUATION, inputs)).content.decode()
     assert "nicht durch die veröffentlichten Regeln abgedeckt" in html
