@@ -289,7 +289,7 @@ def test_search_and_calculator_pages_are_cached_until_a_publication(client, seed
     assert "<html" not in fragment.content.decode()
 
 
-def test_body_files_are_written_once_and_the_oldest_removed(db, monkeypatch):
+def test_body_files_are_written_once_and_the_oldest_removed(seeded, monkeypatch):
     import time
 
     from rulebook.caching import bodies

@@ -208,7 +208,7 @@ def test_public_pages_are_compressed(client, seeded, path):
     assert gzip.decompress(response.content).decode().startswith("<!DOCTYPE html>")
 
 
-def test_an_answer_with_a_csrf_token_is_not_compressed(client, db):
+def test_an_answer_with_a_csrf_token_is_not_compressed(client, seeded):
     # BREACH: a secret beside requester-chosen text must not be compressed.
     response = client.get("/admin/login/", HTTP_ACCEPT_ENCODING="gzip")
     assert response.status_code == 200 and "csrfmiddlewaretoken" in response.content.decode()

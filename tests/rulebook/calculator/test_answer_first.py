@@ -204,7 +204,7 @@ def test_steps_are_numbered_in_the_order_shown(client, seeded, scenario, example
     assert ids == labels == list(range(1, len(ruling.steps) + 1))
 
 
-def test_a_see_link_points_to_the_step_it_names(db):
+def test_a_see_link_points_to_the_step_it_names(seeded):
     with_see = [(s, e) for s, e in EXAMPLES if any(st.see for st in s.evaluate(e.inputs).steps)]
     assert with_see, "no worked example has a step pointing to another"
     for scenario, example in with_see:

@@ -252,7 +252,7 @@ def test_worked_examples_page_runs_every_example_live(client, seeded):
     assert {"energiekarte-after-wirkung", "bagrakh-swamp", "gains-flight"} <= slugs
 
 
-def test_a_wrong_expectation_is_shown_as_a_mismatch(db, monkeypatch):
+def test_a_wrong_expectation_is_shown_as_a_mismatch(seeded, monkeypatch):
     from dataclasses import replace
 
     scenario = calculator.find("berserk", "element-feature")
