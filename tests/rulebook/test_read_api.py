@@ -246,7 +246,7 @@ def test_the_whole_document_is_answered_with_few_queries(client, seeded):
     assert count_queries(client, url, HTTP_IF_NONE_MATCH=etag) == (304, 1)
 
 
-def test_history_has_every_version_with_word_diffs(client, small_rulebook):
+def test_history_has_every_version_with_word_diffs(client, seeded, small_rulebook):
     data = client.get("/api/games/testspiel/documents/regeln/clauses/1.1/history"
                       "?as_of=2021-07-01").json()
     versions = data["versions"]
@@ -260,7 +260,7 @@ def test_history_has_every_version_with_word_diffs(client, small_rulebook):
     assert versions[1]["correction"]["effective_date"] == "2021-06-01"
 
 
-def test_corrections_of_a_game_and_one_correction(client, small_rulebook):
+def test_corrections_of_a_game_and_one_correction(client, seeded, small_rulebook):
     listed = client.get("/api/games/testspiel/corrections?as_of=2022-01-01").json()
     assert [c["effective_date"] for c in listed] == ["2022-03-15", "2021-06-01"]
     assert [c["state"] for c in listed] == ["upcoming", "in_force"]
@@ -356,7 +356,7 @@ def test_the_whole_document_says_what_each_clause_says(client, seeded, base, lan
 
 
 @pytest.mark.parametrize("lang", ["de", "ru", "en"])
-def test_the_history_address_is_in_the_language_asked_for(client, small_rulebook, lang):
+def test_the_history_address_is_in_the_language_asked_for(client, seeded, small_rulebook, lang):
     data = client.get("/api/games/testspiel/documents/regeln/clauses/1.1/history"
                       f"?lang={lang}").json()
     assert data["url"].startswith(f"http://testserver/{lang}/")
@@ -378,7 +378,7 @@ DATE_ERRORS = {"en": "“{}” is not a date; enter it as YYYY-MM-DD.",
 @pytest.mark.parametrize("value", ["bad", "2024-13-01"])
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_a_malformed_date_is_the_sites_message_in_the_language_asked_for(
-        client, db, path, field, value, language):
+        client, seeded, path, field, value, language):
     """Not pydantic's wording ("Value error, …", "Input should be a valid date …"): the
     pages' own, translated, whatever the browser's language."""
     response = client.get(path.format(value) + f"&lang={language}",

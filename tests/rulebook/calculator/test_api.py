@@ -19,7 +19,7 @@ def post(client, path, payload, **extra):
                        else payload, content_type="application/json", **extra)
 
 
-def test_scenario_list_has_every_scenario_with_its_input_schema(client, db):
+def test_scenario_list_has_every_scenario_with_its_input_schema(client, seeded):
     response = client.get("/api/scenarios")
     assert response.status_code == 200
     data = response.json()
@@ -41,7 +41,7 @@ def test_scenario_list_has_every_scenario_with_its_input_schema(client, db):
     assert schema["properties"]["in_play_zone"]["type"] == "boolean"
 
 
-def test_group_fields_carry_their_sub_fields_and_bounds(client, db):
+def test_group_fields_carry_their_sub_fields_and_bounds(client, seeded):
     data = client.get("/api/scenarios/marvel-champions/target-validity").json()
     minions = next(f for f in data["fields"] if f["name"] == "minions")
     assert minions["kind"] == "group" and minions["min_items"] == 0 and minions["max_items"] == 8
@@ -54,14 +54,14 @@ def test_group_fields_carry_their_sub_fields_and_bounds(client, db):
                                                       "title": "Damage on it"}
 
 
-def test_scenario_texts_follow_the_lang_parameter(client, db):
+def test_scenario_texts_follow_the_lang_parameter(client, seeded):
     en = client.get("/api/scenarios/berserk/timing?lang=en").json()
     de = client.get("/api/scenarios/berserk/timing?lang=de").json()
     assert en["title"] == "Simple strike, closing and defender: timing"
     assert set(en) == set(de)
 
 
-def test_examples_are_listed_with_json_inputs(client, db):
+def test_examples_are_listed_with_json_inputs(client, seeded):
     data = client.get("/api/scenarios/power-duell/effect-order").json()
     (example,) = data["examples"]
     assert example["expected"] == {"order": [2, 1]}
@@ -103,7 +103,7 @@ def test_the_get_variant_takes_the_web_forms_query_string(client, seeded):
     ({}, "inputs"),  # inputs are required (and marked so in the OpenAPI document)
     ({"inputs": BK1, "as_of": 0}, "as_of"),  # only YYYY-MM-DD is a date
 ])
-def test_invalid_input_is_a_422_naming_the_field(client, db, payload, field):
+def test_invalid_input_is_a_422_naming_the_field(client, seeded, payload, field):
     response = post(client, "/api/scenarios/berserk/element-feature/evaluate", payload)
     assert response.status_code == 422
     error = response.json()["errors"][0]
@@ -111,7 +111,7 @@ def test_invalid_input_is_a_422_naming_the_field(client, db, payload, field):
     assert set(error) == {"field", "message"}
 
 
-def test_every_bad_field_of_a_body_is_named_at_once(client, db):
+def test_every_bad_field_of_a_body_is_named_at_once(client, seeded):
     """A body with an unknown field, a value of the wrong type and a missing
     field: one 422 names all three (as the form marks all its mistakes)."""
     payload = {"inputs": {"feature_element": "swamp", "strike_bonus": "lots",
@@ -125,7 +125,7 @@ def test_every_bad_field_of_a_body_is_named_at_once(client, db):
     assert all(e["message"] for e in errors)
 
 
-def test_every_bad_parameter_of_the_get_variant_is_named_at_once(client, db):
+def test_every_bad_parameter_of_the_get_variant_is_named_at_once(client, seeded):
     response = client.get("/api/scenarios/berserk/element-feature/evaluate?feature_element=lava"
                           "&strike_bonus=lots&target_elemnts=swamp")
     assert response.status_code == 422
@@ -133,7 +133,7 @@ def test_every_bad_parameter_of_the_get_variant_is_named_at_once(client, db):
         "target_elemnts", "feature_element", "strike_bonus", "target_elements"]
 
 
-def test_an_error_in_a_group_item_names_its_path(client, db):
+def test_an_error_in_a_group_item_names_its_path(client, seeded):
     response = post(client, "/api/scenarios/marvel-champions/target-validity/evaluate",
                     {"inputs": {"kind": "card_ability", "effects": [{"verb": "heal"}],
                                 "minions": [{"damage": 1}, {"damage": -1}]}})
@@ -143,7 +143,7 @@ def test_an_error_in_a_group_item_names_its_path(client, db):
         "inputs.effects.0.selector", "inputs.minions.1.damage"]
 
 
-def test_invalid_envelopes_are_client_errors(client, db):
+def test_invalid_envelopes_are_client_errors(client, seeded):
     url = "/api/scenarios/berserk/element-feature/evaluate"
     not_json = post(client, url, "{not json")
     assert not_json.status_code == 400
@@ -157,7 +157,7 @@ def test_invalid_envelopes_are_client_errors(client, db):
     assert error["field"] == "slug" and "GET /api/scenarios" in error["message"]
 
 
-def test_openapi_document_is_served_and_docs_page_is_off(client, db):
+def test_openapi_document_is_served_and_docs_page_is_off(client, seeded):
     response = client.get("/api/openapi.json")
     assert response.status_code == 200
     document = response.json()
@@ -213,11 +213,11 @@ def test_every_example_gives_its_expected_values_through_the_api(client, seeded)
                 assert values[name] == value_json(expected), (example.slug, name)
 
 
-def test_group_kind_is_reported(db):
+def test_group_kind_is_reported(seeded):
     assert any(f.kind is FieldKind.GROUP for s in SCENARIOS for f in s.fields)
 
 
-def test_the_api_root_points_to_its_openapi_document(client, db):
+def test_the_api_root_points_to_its_openapi_document(client, seeded):
     """/api/ names the OpenAPI document (it was the site's HTML 404), and
     that address answers with the description of the operations."""
     response = client.get("/api/")
@@ -235,7 +235,7 @@ def test_the_api_root_points_to_its_openapi_document(client, db):
     ("de", "„{}“ ist kein Datum; gib es als JJJJ-MM-TT ein."),
     ("ru", "«{}» — не дата; введите её в виде ГГГГ-ММ-ДД.")])
 @pytest.mark.parametrize("value", ["31.12.2024", "2024-13-01"])
-def test_a_malformed_date_is_the_sites_message_in_the_language_asked_for(client, db, language,
+def test_a_malformed_date_is_the_sites_message_in_the_language_asked_for(client, seeded, language,
                                                                          message, value):
     """The same words as the rest of the API (and the pages), from the body and the query."""
     url = "/api/scenarios/berserk/element-feature/evaluate"

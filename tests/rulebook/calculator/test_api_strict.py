@@ -54,13 +54,13 @@ def order_inputs():
 # Unknown scenario fields (JSON)
 # --------------------------------------------------------------------------
 
-def test_an_unknown_field_is_a_422_naming_it(client, db):
+def test_an_unknown_field_is_a_422_naming_it(client, seeded):
     response = post(client, EVALUATE, {"inputs": {**BK1, "weather": "rain"}})
     assert response.status_code == 422
     assert errors(response) == [{"field": "inputs.weather", "message": "Unknown field 'weather'."}]
 
 
-def test_a_misspelled_field_names_the_closest_known_one(client, db):
+def test_a_misspelled_field_names_the_closest_known_one(client, seeded):
     inputs = {"feature_element": "swamp", "strike_bonsu": 2}  # strike_bonus misspelled
     response = post(client, EVALUATE, {"inputs": inputs})
     assert response.status_code == 422
@@ -76,14 +76,14 @@ def test_a_misspelled_field_names_the_closest_known_one(client, db):
     ("de", "Unbekanntes Feld „strike_bonsu“. Meintest du „strike_bonus“?"),
     ("ru", "Неизвестное поле «strike_bonsu». Возможно, имелось в виду «strike_bonus»?"),
 ])
-def test_the_suggestion_is_translated(client, db, lang, message):
+def test_the_suggestion_is_translated(client, seeded, lang, message):
     response = post(client, f"{EVALUATE}?lang={lang}",
                     {"inputs": {**BK1, "strike_bonsu": 3}})
     assert response.status_code == 422
     assert errors(response) == [{"field": "inputs.strike_bonsu", "message": message}]
 
 
-def test_a_field_of_a_valid_ruling_misspelled_is_no_longer_ruled_on_its_default(client, db):
+def test_a_field_of_a_valid_ruling_misspelled_is_no_longer_ruled_on_its_default(client, seeded):
     """The fault of the issue: a typo in an optional field gave 200 on the default."""
     inputs = order_inputs()
     assert post(client, ORDER, {"inputs": inputs}).status_code == 200
@@ -94,14 +94,14 @@ def test_a_field_of_a_valid_ruling_misspelled_is_no_longer_ruled_on_its_default(
         "Unknown field 'amonut'. Did you mean 'amount'?")}]
 
 
-def test_an_unknown_field_in_a_group_item_at_the_top_level_of_inputs(client, db):
+def test_an_unknown_field_in_a_group_item_at_the_top_level_of_inputs(client, seeded):
     """A group item's field given beside the group (not inside an item) is unknown there."""
     response = post(client, ORDER, {"inputs": {**order_inputs(), "amount": 5}})
     assert response.status_code == 422
     assert errors(response) == [{"field": "inputs.amount", "message": "Unknown field 'amount'."}]
 
 
-def test_an_empty_key_is_named_too(client, db):
+def test_an_empty_key_is_named_too(client, seeded):
     response = post(client, EVALUATE, {"inputs": {**BK1, "": 1}})
     assert response.status_code == 422
     assert errors(response) == [{"field": 'inputs.""', "message": "Unknown field ''."}]
@@ -111,20 +111,20 @@ def test_an_empty_key_is_named_too(client, db):
 # Unknown keys of the body
 # --------------------------------------------------------------------------
 
-def test_an_unknown_top_level_key_of_the_body_is_a_422_naming_it(client, db):
+def test_an_unknown_top_level_key_of_the_body_is_a_422_naming_it(client, seeded):
     response = post(client, EVALUATE, {"inputs": BK1, "weather": "rain"})
     assert response.status_code == 422
     assert errors(response) == [{"field": "weather", "message": "Unknown field 'weather'."}]
 
 
-def test_a_misspelled_top_level_key_names_the_closest_known_one(client, db):
+def test_a_misspelled_top_level_key_names_the_closest_known_one(client, seeded):
     response = post(client, EVALUATE, {"inputs": BK1, "as_off": "2025-06-01"})
     assert response.status_code == 422
     assert errors(response) == [{"field": "as_off", "message": (
         "Unknown field 'as_off'. Did you mean 'as_of'?")}]
 
 
-def test_a_misspelled_inputs_key_names_both_the_missing_and_the_unknown_key(client, db):
+def test_a_misspelled_inputs_key_names_both_the_missing_and_the_unknown_key(client, seeded):
     response = post(client, EVALUATE, {"inptus": BK1})
     assert response.status_code == 422
     assert errors(response) == [{"field": "inputs", "message": "Field required"},
@@ -136,7 +136,7 @@ def test_a_misspelled_inputs_key_names_both_the_missing_and_the_unknown_key(clie
 # Unknown query parameters of the GET variant
 # --------------------------------------------------------------------------
 
-def test_an_unknown_query_parameter_is_a_422_naming_it(client, db):
+def test_an_unknown_query_parameter_is_a_422_naming_it(client, seeded):
     response = client.get(f"{EVALUATE}?{BK1_QUERY}&strike_bonsu=3")
     assert response.status_code == 422
     assert errors(response) == [{"field": "strike_bonsu", "message": (
@@ -149,7 +149,7 @@ def test_the_documented_query_parameters_are_taken(client, seeded):
     assert response.json()["as_of"] == "2025-06-01" and response.json()["language"] == "de"
 
 
-def test_an_unknown_group_item_parameter_names_its_path(client, db):
+def test_an_unknown_group_item_parameter_names_its_path(client, seeded):
     query = ("base_ap=100&effects=1&effects-0-source=guardian-wirkung&effects-0-activated=1"
              "&effects-0-attribute=ap&effects-0-operation=add&effects-0-amonut=20")
     response = client.get(f"{ORDER}?{query}")
@@ -158,7 +158,7 @@ def test_an_unknown_group_item_parameter_names_its_path(client, db):
         "Unknown field 'effects-0-amonut'. Did you mean 'effects-0-amount'?")}]
 
 
-def test_a_group_item_beyond_the_groups_count_is_unknown(client, db):
+def test_a_group_item_beyond_the_groups_count_is_unknown(client, seeded):
     query = ("base_ap=100&effects=1&effects-0-source=guardian-wirkung&effects-0-activated=1"
              "&effects-0-attribute=ap&effects-0-operation=add&effects-0-amount=20"
              "&effects-1-amount=5")
@@ -189,7 +189,7 @@ UNSUPPORTED = ("Unsupported media type {!r}: send the body as JSON with the head
      '--BoUnDaRy\r\nContent-Disposition: form-data; name="inputs"\r\n\r\n{}\r\n--BoUnDaRy--\r\n'),
     ("application/json; charset=latin-1", json.dumps({"inputs": BK1})),
 ])
-def test_a_body_that_is_not_json_is_a_415(client, db, content_type, body):
+def test_a_body_that_is_not_json_is_a_415(client, seeded, content_type, body):
     response = post(client, EVALUATE, body, content_type=content_type)
     assert response.status_code == 415
     assert errors(response) == [{"field": "", "message": UNSUPPORTED.format(content_type)}]
@@ -201,13 +201,13 @@ def test_json_with_or_without_a_utf8_charset_is_taken(client, seeded, content_ty
     assert post(client, EVALUATE, {"inputs": BK1}, content_type).status_code == 200
 
 
-def test_a_body_without_a_content_type_is_a_415(client, db):
+def test_a_body_without_a_content_type_is_a_415(client, seeded):
     response = client.generic("POST", EVALUATE, json.dumps({"inputs": BK1}), content_type="")
     assert response.status_code == 415
     assert errors(response) == [{"field": "", "message": UNSUPPORTED.format("(none)")}]
 
 
-def test_a_10_mb_body_is_a_413_in_the_error_shape(client, db, settings):
+def test_a_10_mb_body_is_a_413_in_the_error_shape(client, seeded, settings):
     body = json.dumps({"inputs": BK1, "padding": "x" * TEN_MB})
     response = post(client, EVALUATE, body)
     assert response.status_code == 413
@@ -216,7 +216,7 @@ def test_a_10_mb_body_is_a_413_in_the_error_shape(client, db, settings):
         f"The request body is too large: {len(body)} bytes, at most {limit} are accepted.")}]
 
 
-def test_a_chunked_body_without_a_length_is_a_411(client, db):
+def test_a_chunked_body_without_a_length_is_a_411(client, seeded):
     """Gunicorn passes a chunked body without CONTENT_LENGTH; Django would read it as
     empty and answer "Field required" about a body the client did send."""
     response = client.generic("POST", EVALUATE, json.dumps({"inputs": BK1}),
@@ -235,7 +235,7 @@ def test_a_chunked_body_without_a_length_is_a_411(client, db):
     ("POST", "/api/no-such-operation"),
     ("PUT", "/api/"),
 ])
-def test_every_api_address_answers_an_oversized_body_with_413(client, db, method, path):
+def test_every_api_address_answers_an_oversized_body_with_413(client, seeded, method, path):
     response = client.generic(method, path, "a" * TEN_MB, content_type="text/plain")
     assert response.status_code == 413
     (error,) = errors(response)
@@ -245,7 +245,7 @@ def test_every_api_address_answers_an_oversized_body_with_413(client, db, method
 @pytest.mark.parametrize("path", [EVALUATE, "/api/scenarios/berserk/situation/card-text",
                                   "/api/games", "/api/no-such-operation"])
 @pytest.mark.parametrize("levels, inner", [(1000, "1"), (65, "1"), (900, '"\\ud800"')])
-def test_a_body_nested_too_deeply_is_a_400_in_the_error_shape(client, db, path, levels, inner):
+def test_a_body_nested_too_deeply_is_a_400_in_the_error_shape(client, seeded, path, levels, inner):
     """A body of arrays nested 1,000 deep (2 KB) stopped Python's JSON parser with a
     RecursionError: a 500 HTML page (a breaker's request); 65 levels is past every input."""
     body = '{"inputs": ' + "[" * levels + inner + "]" * levels + "}"
@@ -256,13 +256,13 @@ def test_a_body_nested_too_deeply_is_a_400_in_the_error_shape(client, db, path, 
         "takes that.")}]
 
 
-def test_a_body_nested_as_deep_as_allowed_is_read(client, db):
+def test_a_body_nested_as_deep_as_allowed_is_read(client, seeded):
     body = '{"inputs": ' + "[" * 63 + "]" * 63 + "}"
     response = client.generic("POST", EVALUATE, body, content_type="application/json")
     assert response.status_code == 422 and "levels deep" not in response.content.decode()
 
 
-def test_the_html_site_keeps_its_own_error_pages(client, db):
+def test_the_html_site_keeps_its_own_error_pages(client, seeded):
     """Outside /api/ an oversized form is the site's HTML 400 page (three languages)."""
     response = client.post("/admin/login/", "username=" + "a" * TEN_MB,
                            content_type="application/x-www-form-urlencoded")
@@ -275,14 +275,14 @@ def test_the_html_site_keeps_its_own_error_pages(client, db):
 # Every 4xx in the error shape, documented
 # --------------------------------------------------------------------------
 
-def test_a_method_no_operation_takes_is_a_405_in_the_error_shape(client, db):
+def test_a_method_no_operation_takes_is_a_405_in_the_error_shape(client, seeded):
     response = client.put("/api/scenarios", "{}", content_type="application/json")
     assert response.status_code == 405 and response["Allow"] == "GET"
     assert errors(response) == [{"field": "", "message": (
         "Method Not Allowed: PUT is not an operation of this address; it takes GET.")}]
 
 
-def test_a_post_to_an_unknown_address_is_a_404_not_the_csrf_page(db):
+def test_a_post_to_an_unknown_address_is_a_404_not_the_csrf_page(seeded):
     client = Client(enforce_csrf_checks=True)
     response = client.post("/api/no-such-operation", "{}", content_type="application/json")
     assert response.status_code == 404
@@ -290,7 +290,7 @@ def test_a_post_to_an_unknown_address_is_a_404_not_the_csrf_page(db):
         "No such operation; /api/openapi.json lists them.")}]
 
 
-def test_too_many_query_parameters_is_a_400_in_the_error_shape(client, db, settings):
+def test_too_many_query_parameters_is_a_400_in_the_error_shape(client, seeded, settings):
     query = "&".join(f"p{i}=1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))
     response = client.get(f"{EVALUATE}?{query}")
     assert response.status_code == 400
@@ -299,7 +299,7 @@ def test_too_many_query_parameters_is_a_400_in_the_error_shape(client, db, setti
         "are accepted.")}]
 
 
-def test_the_openapi_document_documents_413_everywhere_and_415_with_a_body(client, db):
+def test_the_openapi_document_documents_413_everywhere_and_415_with_a_body(client, seeded):
     document = client.get("/api/openapi.json").json()
     error = {"$ref": "#/components/schemas/ErrorOut"}
     for path, methods in document["paths"].items():
@@ -333,14 +333,14 @@ def _objects(schema):
             yield from _objects(value)
 
 
-def test_every_object_of_every_input_schema_refuses_other_properties(client, db):
+def test_every_object_of_every_input_schema_refuses_other_properties(client, seeded):
     listing = client.get("/api/scenarios").json()
     objects = [o for scenario in listing for o in _objects(scenario["input_schema"])]
     assert len(objects) > len(listing)  # the groups' items too
     assert all(o["additionalProperties"] is False for o in objects)
 
 
-def test_the_input_schema_refuses_what_the_api_refuses(client, db):
+def test_the_input_schema_refuses_what_the_api_refuses(client, seeded):
     schema = client.get("/api/scenarios/power-duell/effect-order").json()["input_schema"]
     validator = jsonschema_rs.Draft202012Validator(schema)
     inputs = order_inputs()
@@ -357,7 +357,7 @@ def test_the_input_schema_refuses_what_the_api_refuses(client, db):
     ("strike_bonus", True, "Enter a whole number."),
     ("target_elements", "swamp", "Expected a list."),    # one value, not a list
 ])
-def test_a_json_value_of_another_type_than_the_schema_names_is_a_422(client, db, field,
+def test_a_json_value_of_another_type_than_the_schema_names_is_a_422(client, seeded, field,
                                                                     value, message):
     """JSON input means what the published JSON Schema says: the schema
     refuses the value, and so does the API (one meaning on every surface)."""
@@ -387,7 +387,7 @@ def test_a_parameter_given_twice_with_different_values_is_an_error(client, seede
     assert again.status_code == 200 and again.json() == client.get(f"{EVALUATE}?{BK1_QUERY}").json()
 
 
-def test_full_width_digits_are_not_a_number_on_the_form_either(client, db):
+def test_full_width_digits_are_not_a_number_on_the_form_either(client, seeded):
     response = client.get(f"{EVALUATE}?feature_element=swamp&strike_bonus=\uff12"
                           "&target_elements=swamp")
     assert response.status_code == 422
@@ -398,7 +398,7 @@ def test_full_width_digits_are_not_a_number_on_the_form_either(client, db):
     ("SWAMP", True), (" Swamp\t", True),
     ("DAR\u212aNESS", False),  # the Kelvin sign, which lower() makes a k
 ])
-def test_a_choice_in_another_letter_case_means_what_the_schema_says(client, db, value,
+def test_a_choice_in_another_letter_case_means_what_the_schema_says(client, seeded, value,
                                                                       accepted):
     """Letter case is ignored in ASCII only, as the schema's pattern does: a letter outside
     ASCII that folds into an ASCII one (the Kelvin sign into k: "MER\u212aUR" was read
@@ -413,7 +413,7 @@ def test_a_choice_in_another_letter_case_means_what_the_schema_says(client, db, 
     assert form.status_code == (200 if accepted else 422)
 
 
-def test_the_kelvin_sign_is_no_k_in_a_planet_either(client, db):
+def test_the_kelvin_sign_is_no_k_in_a_planet_either(client, seeded):
     schema = client.get("/api/scenarios/power-duell/guardian-wirkung").json()["input_schema"]
     validator = jsonschema_rs.Draft202012Validator(schema["properties"]["base_planet"])
     assert validator.is_valid("MERKUR") and not validator.is_valid("MER\u212aUR")
@@ -422,7 +422,7 @@ def test_the_kelvin_sign_is_no_k_in_a_planet_either(client, db):
     assert (planet.choice_value("MERKUR"), planet.choice_value("MER\u212aUR")) == ("merkur", None)
 
 
-def test_a_field_required_under_a_condition_says_so_in_the_schema(client, db):
+def test_a_field_required_under_a_condition_says_so_in_the_schema(client, seeded):
     """The schema states the unconditional rules only: a card ability with no effect is
     valid there, and the API answers 422 naming the field — the schema's description of
     the field says both (a breaker's request found them apart)."""
@@ -451,7 +451,7 @@ def _flat(fields):
         yield from _flat(spec["fields"])
 
 
-def test_every_worked_example_uses_known_fields_only(client, db):
+def test_every_worked_example_uses_known_fields_only(client, seeded):
     """The examples are served through the API (GET /api/scenarios) as inputs to send."""
     for scenario in client.get("/api/scenarios").json():
         validator = jsonschema_rs.Draft202012Validator(scenario["input_schema"])
@@ -559,7 +559,7 @@ def test_lang_is_one_of_the_site_languages_on_every_operation(client, seeded, me
     assert [error["field"] for error in response.json()["errors"]] == ["lang"]
 
 
-def test_the_openapi_document_names_operations_shortly_and_lists_only_used_schemas(client, db):
+def test_the_openapi_document_names_operations_shortly_and_lists_only_used_schemas(client, seeded):
     spec = client.get("/api/openapi.json").json()
     operations = {op["operationId"]: (path, method) for path, ops in spec["paths"].items()
                   for method, op in ops.items()}
@@ -603,7 +603,7 @@ def test_the_pages_json_link_is_in_the_pages_language(client, seeded, language):
     ('{"inputs": {}, "as_of": "\\udfff"}', "as_of"),
     ('{"inputs": {"\\ud800": 1}}', "inputs.\ud800"),
 ])
-def test_an_unpaired_surrogate_is_a_422_naming_its_field_not_a_500(client, db, body, field):
+def test_an_unpaired_surrogate_is_a_422_naming_its_field_not_a_500(client, seeded, body, field):
     # valid JSON, but no Unicode text: encoding it for the ruling's address or for an
     # error message failed (a breaker's finding: 500 and the HTML error page)
     response = post(client, "/api/scenarios/power-duell/situation/evaluate", body)
@@ -620,7 +620,7 @@ def test_a_surrogate_pair_is_one_character_and_taken(client, seeded):
     assert response.json()["complete"] is False  # the emoji is no phrase the texts define
 
 
-def test_too_many_parameters_on_a_page_is_the_sites_trilingual_400_page(db, settings):
+def test_too_many_parameters_on_a_page_is_the_sites_trilingual_400_page(seeded, settings):
     # a breaker's table: Django's bare "Bad Request (400)" (the API answers its JSON shape)
     settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 50
     query = "&".join(f"effects-{i}-amount=1" for i in range(60))
@@ -675,7 +675,7 @@ def test_a_query_parameter_given_twice_with_different_values_is_a_422(client, se
     ('{"inputs": {"monsters": [{"ap": 1}, {"ap": 5, "ap": 6}]}}', "inputs.monsters.1.ap"),
     ('{"inputs": {}, "as_of": "2020-01-01", "as_of": "2026-01-01"}', "as_of"),
 ])
-def test_a_json_key_given_twice_with_different_values_is_a_422_naming_it(client, db, body,
+def test_a_json_key_given_twice_with_different_values_is_a_422_naming_it(client, seeded, body,
                                                                          field):
     # a breaker's table: the parser kept the last value without a word
     response = post(client, "/api/scenarios/power-duell/situation/evaluate", body)
@@ -731,7 +731,7 @@ def test_null_for_a_field_with_a_default_says_to_leave_it_out(client, seeded):
 
 
 @pytest.mark.parametrize("digits", [1001, 5000])
-def test_a_number_of_thousands_of_digits_is_a_422_naming_its_field(client, db, digits):
+def test_a_number_of_thousands_of_digits_is_a_422_naming_its_field(client, seeded, digits):
     """Python refuses to convert a whole number past 4,300 digits: the body was a 400
     "Cannot parse request body" naming no field (a breaker's table)."""
     body = json.dumps({"inputs": {**BK1, "strike_bonus": 0}}).replace(
@@ -743,7 +743,7 @@ def test_a_number_of_thousands_of_digits_is_a_422_naming_its_field(client, db, d
 
 
 @pytest.mark.parametrize("number", ["1e400", "-1e400", "99999999999999999999"])
-def test_a_number_past_a_fields_bounds_is_that_fields_error(client, db, number):
+def test_a_number_past_a_fields_bounds_is_that_fields_error(client, seeded, number):
     body = json.dumps({"inputs": {**BK1, "strike_bonus": 0}}).replace(
         '"strike_bonus": 0', '"strike_bonus": ' + number)
     response = post(client, EVALUATE, body)
@@ -753,7 +753,7 @@ def test_a_number_past_a_fields_bounds_is_that_fields_error(client, db, number):
 
 @pytest.mark.parametrize("name, suggestion", [("asof", "as_of"), ("lng", "lang"),
                                               ("as-of", "as_of")])
-def test_a_misspelled_parameter_of_the_address_itself_names_it(client, db, name, suggestion):
+def test_a_misspelled_parameter_of_the_address_itself_names_it(client, seeded, name, suggestion):
     response = client.get(f"{EVALUATE}?{BK1_QUERY}&{name}=2024-01-01")
     assert response.status_code == 422
     assert errors(response) == [{"field": name.replace("-", "."), "message": (
@@ -770,7 +770,7 @@ def test_the_page_names_its_own_date_parameter_for_a_misspelled_one(client, seed
 @pytest.mark.parametrize("lang, words", [("en", "read it with POST .../card-text"),
                                          ("de", "lies ihn mit POST .../card-text"),
                                          ("ru", "прочитайте его запросом POST .../card-text")])
-def test_the_schema_says_evaluating_does_not_read_a_card_text(client, db, lang, words):
+def test_the_schema_says_evaluating_does_not_read_a_card_text(client, seeded, lang, words):
     """A judge's table: card_text alone sent to evaluate gave 'Give at least 1 effect' — the
     schema's description spoke of the form's "Read the text" button only."""
     schema = client.get(f"/api/scenarios/marvel-champions/situation?lang={lang}").json()[

@@ -259,7 +259,7 @@ def test_distinct_values_still_give_the_set():
     assert TARGETS.coerce("swamp", "x") == frozenset({"swamp"})
 
 
-def test_the_post_api_answers_422_naming_the_field(client, db):
+def test_the_post_api_answers_422_naming_the_field(client, seeded):
     inputs = {**BK1, "target_elements": ["swamp", "forest", "swamp"]}
     response = client.post(EVALUATE, json.dumps({"inputs": inputs}),
                            content_type="application/json")
@@ -268,14 +268,14 @@ def test_the_post_api_answers_422_naming_the_field(client, db):
                                            "message": MESSAGE}]}
 
 
-def test_the_get_api_answers_422_for_a_repeated_query_parameter(client, db):
+def test_the_get_api_answers_422_for_a_repeated_query_parameter(client, seeded):
     response = client.get(f"{EVALUATE}?feature_element=swamp&strike_bonus=2"
                           "&target_elements=swamp&target_elements=swamp")
     assert response.status_code == 422
     assert response.json() == {"errors": [{"field": "target_elements", "message": MESSAGE}]}
 
 
-def test_the_message_is_translated(client, db):
+def test_the_message_is_translated(client, seeded):
     response = client.get(f"{EVALUATE}?lang=de&feature_element=swamp&strike_bonus=2"
                           "&target_elements=swamp&target_elements=swamp")
     (error,) = response.json()["errors"]
@@ -296,7 +296,7 @@ def test_the_form_shows_the_error_at_the_field(client, seeded):
     assert once.status_code == 200 and 'class="ruling"' in once.content.decode()
 
 
-def test_the_published_schema_says_unique_items_for_every_multiple_choice(client, db):
+def test_the_published_schema_says_unique_items_for_every_multiple_choice(client, seeded):
     scenarios = client.get("/api/scenarios").json()
     by_slug = {(s.game, s.slug): s for rs in engine.rulesets() for s in rs.scenarios}
     checked = 0
@@ -425,7 +425,7 @@ MISSING_GUARDIAN_QUERY = ("guardians=1&guardians-0-side=a&guardians-0-base_plane
 
 
 @pytest.mark.django_db
-def test_the_form_and_the_api_report_the_missing_guardian_on_its_field(client):
+def test_the_form_and_the_api_report_the_missing_guardian_on_its_field(client, seeded):
     response = client.get(f"/en/calculator/power-duell/situation/?{MISSING_GUARDIAN_QUERY}")
     html = response.content.decode()
     assert response.status_code == 400  # a form with field errors
