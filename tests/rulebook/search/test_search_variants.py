@@ -140,7 +140,7 @@ def test_a_word_search_is_not_taken_for_a_number(seeded):
 
 
 @pytest.mark.django_db
-def test_a_clause_is_shown_in_the_readers_language_when_that_text_matches(client):
+def test_a_clause_is_shown_in_the_readers_language_when_that_text_matches(client, seeded):
     """"цель" in the Russian interface, all languages: the Marvel clauses match in
     German (Ziel, a glossary synonym), English and Russian; a Russian reader gets
     the Russian texts."""
