@@ -2280,9 +2280,7 @@ class RuleRun:
         self.bases: dict[str, str] = {}      # occurrence -> the slug of its point
 
     def apply(self, item: Rule, *args: Any) -> Any:
-        """Apply rule ``item`` to this run and ``args``; tag the steps it added with its name.
-
-        """
+        """Apply rule ``item`` to this run and ``args``; tag the steps it added with its name."""
         result = item(self, *args)
         self.tag(item.name)
         return result
