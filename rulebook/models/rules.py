@@ -530,6 +530,10 @@ class CorrectionQuerySet(models.QuerySet):
         """Published corrections, in force or upcoming."""
         return self.filter(published_at__isnull=False)
 
+    def drafts(self) -> "CorrectionQuerySet":
+        """Corrections not yet published (drafts and submitted ones)."""
+        return self.filter(published_at__isnull=True)
+
     def upcoming(self, on: datetime.date | None = None) -> "CorrectionQuerySet":
         """Published corrections whose effective date is after ``on`` (today)."""
         return self.published().filter(effective_date__gt=on or timezone.localdate())

@@ -68,7 +68,7 @@ def _set_translated(obj, field: str, values: dict[str, str]) -> None:
         setattr(obj, f"{field}_{code}", values.get(code, ""))
 
 
-def _date(value: datetime.date | None) -> str | None:
+def _date(value: datetime.date | datetime.datetime | None) -> str | None:
     return value.isoformat() if value else None
 
 
@@ -106,39 +106,9 @@ def export_game(game: Game, on: datetime.date | None = None) -> dict[str, Any]:
             "published_at": correction.published_at.isoformat(),
             "published_by": _user(correction.published_by),
         } for correction in corrections],
-        "documents": [],
+        "documents": [_document_item(document, by_clause, refs)
+                      for document in game.documents.order_by("position", "slug")],
     }
-    for document in game.documents.order_by("position", "slug"):
-        sections = list(document.sections.select_related("parent").order_by("position"))
-        section_slugs = {section.pk: section.slug for section in sections}
-        data["documents"].append({
-            "slug": document.slug, "number": document.number,
-            "title": _translated(document, "title"), "language": document.language,
-            "source_url": document.source_url,
-            "source_note": _translated(document, "source_note"), "position": document.position,
-            "sections": [{
-                "slug": section.slug, "parent": section.parent.slug if section.parent else None,
-                "number": section.number, "heading": _translated(section, "heading"),
-                "position": section.position,
-            } for section in sections],
-            "clauses": [{
-                "key": clause.key, "section": clause.section.slug, "label": clause.label,
-                "depth": clause.depth, "position": clause.position,
-                "versions": [{
-                    "number": version.number, "title": _translated(version, "title"),
-                    "text": _translated(version, "text"),
-                    "source_note": _translated(version, "source_note"),
-                    "effective_date": _date(version.effective_date),
-                    "correction": refs.get(version.correction_id), "is_repeal": version.is_repeal,
-                    "digest": version.digest,
-                    "translated_from": {code: getattr(version, f"translated_from_{code}")
-                                        for code in LANGUAGES},
-                    "published_at": version.published_at.isoformat(),
-                    "published_by": _user(version.published_by),
-                    "structure": _structure(version, section_slugs),
-                } for version in by_clause.get(clause.pk, [])],
-            } for clause in document.clauses.select_related("section").order_by("position")],
-        })
     data["structure_changes"] = structure_items(game, on, refs)
     data["glossary"] = [_glossary_item(term) for term in GlossaryTerm.objects.for_game(game)
                         .select_related("clause__document")]
@@ -152,15 +122,47 @@ def export_game(game: Game, on: datetime.date | None = None) -> dict[str, Any]:
     return data
 
 
-def _stamp(value: datetime.datetime | None) -> str | None:
-    return value.isoformat() if value else None
+def _document_item(document: Document, by_clause: dict[int, list[ClauseVersion]],
+                   refs: dict[int, int]) -> dict[str, Any]:
+    """One document of :func:`export_game`: its sections and clauses, each clause with its
+    published versions (``by_clause``) and their corrections' references (``refs``)."""
+    sections = list(document.sections.select_related("parent").order_by("position"))
+    section_slugs = {section.pk: section.slug for section in sections}
+    return {
+        "slug": document.slug, "number": document.number,
+        "title": _translated(document, "title"), "language": document.language,
+        "source_url": document.source_url,
+        "source_note": _translated(document, "source_note"), "position": document.position,
+        "sections": [{
+            "slug": section.slug, "parent": section.parent.slug if section.parent else None,
+            "number": section.number, "heading": _translated(section, "heading"),
+            "position": section.position,
+        } for section in sections],
+        "clauses": [{
+            "key": clause.key, "section": clause.section.slug, "label": clause.label,
+            "depth": clause.depth, "position": clause.position,
+            "versions": [{
+                "number": version.number, "title": _translated(version, "title"),
+                "text": _translated(version, "text"),
+                "source_note": _translated(version, "source_note"),
+                "effective_date": _date(version.effective_date),
+                "correction": refs.get(version.correction_id), "is_repeal": version.is_repeal,
+                "digest": version.digest,
+                "translated_from": {code: getattr(version, f"translated_from_{code}")
+                                    for code in LANGUAGES},
+                "published_at": version.published_at.isoformat(),
+                "published_by": _user(version.published_by),
+                "structure": _structure(version, section_slugs),
+            } for version in by_clause.get(clause.pk, [])],
+        } for clause in document.clauses.select_related("section").order_by("position")],
+    }
 
 
 def _draft_items(game: Game) -> dict[str, list[dict]]:
     """The game's unpublished work as editors left it: each draft or submitted correction
     (title, summary, date, who made and submitted it) with its proposed clause versions and
     structure changes, and each draft or submitted official ruling; in the order made."""
-    corrections = (game.corrections.filter(published_at__isnull=True)
+    corrections = (game.corrections.drafts()
                    .select_related("created_by", "submitted_by").order_by("created_at", "pk"))
     rulings = (Ruling.objects.drafts().filter(game=game)
                .select_related("created_by", "submitted_by").order_by("created_at", "pk"))
@@ -170,8 +172,8 @@ def _draft_items(game: Game) -> dict[str, list[dict]]:
 
 def _workflow(obj) -> dict[str, Any]:
     """Who made a draft and when, and its submission for review (if any)."""
-    return {"created_at": _stamp(obj.created_at), "created_by": _user(obj.created_by),
-            "submitted_at": _stamp(obj.submitted_at), "submitted_by": _user(obj.submitted_by)}
+    return {"created_at": _date(obj.created_at), "created_by": _user(obj.created_by),
+            "submitted_at": _date(obj.submitted_at), "submitted_by": _user(obj.submitted_by)}
 
 
 def _draft_correction(correction: Correction) -> dict[str, Any]:
@@ -193,10 +195,9 @@ def _draft_correction(correction: Correction) -> dict[str, Any]:
             "effective_date": _date(version.effective_date), "is_repeal": version.is_repeal,
             "translated_from": {code: getattr(version, f"translated_from_{code}")
                                 for code in LANGUAGES},
-            "structure": ({"key": version.key, "label": version.label,
-                           "section": version.section.slug, "position": version.position}
-                          if version.section_id else None),
-            "created_at": _stamp(version.created_at),
+            "structure": _structure(version, {version.section_id: version.section.slug}
+                                    if version.section_id else {}),
+            "created_at": _date(version.created_at),
         } for version in versions],
         "structure_changes": [_change_item(change) for change in changes],
     }
@@ -355,13 +356,14 @@ def _restore(data: dict[str, Any]) -> Game:
         _restore_ruling_status(rulings, item, corrections)
     drafts = data.get("drafts") or {}  # dated exports and older files have none
     for item in drafts.get("corrections", []):
-        _restore_draft_correction(game, item, publisher)
+        _restore_draft_correction(game, item, clauses, publisher)
     for item in drafts.get("rulings", []):
         _restore_draft_ruling(game, item, clauses, publisher)
     return game
 
 
-def _restore_draft_correction(game: Game, item: dict[str, Any], user) -> None:
+def _restore_draft_correction(game: Game, item: dict[str, Any],
+                              clauses: dict[tuple[str, str], Clause], user) -> None:
     """Create one unpublished correction of an export's ``drafts`` with its proposed
     versions and structure changes, then its stamps (saving a draft version returns a
     submitted correction to draft, so the submission is set last).
@@ -375,8 +377,7 @@ def _restore_draft_correction(game: Game, item: dict[str, Any], user) -> None:
     where = f"draft correction “{correction.title}”"
     _checked(correction, where).save()
     for v in item["versions"]:
-        clause = Clause.objects.filter(document__game=game, document__slug=v["document"],
-                                       key=v["clause"]).first()
+        clause = clauses.get((v["document"], v["clause"]))
         if clause is None:
             raise RestoreError(f"{where}: its clause {v['document']}/{v['clause']} is not in "
                                f"the file.")

@@ -26,7 +26,7 @@ class Command(BaseCommand):
             game = restore_game(data)
         except (RestoreError, KeyError, TypeError) as error:
             raise CommandError(f"Nothing restored: {error}")
-        drafts = (game.corrections.filter(published_at__isnull=True).count(),
+        drafts = (game.corrections.drafts().count(),
                   game.rulings.drafts().count())
         self.stdout.write(f"Restored {game.slug}: {game.documents.count()} documents, "
                           f"{game.corrections.published().count()} corrections, "
