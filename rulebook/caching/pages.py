@@ -117,8 +117,10 @@ class RulePageCacheMiddleware:
         if path in self.pass_through:
             response = self.get_response(request)
             if self._cacheable_response(response):
+                # Cached from the next request on, under the generation read before it
+                # renders: one read after this rendering could be a publication's that
+                # committed meanwhile, and would keep the older page under the newer key.
                 del self.pass_through[path]
-                cache.set(self._key(request), self._stored(response), FRAGMENT_TIMEOUT)
             return response
         key, generation = self._key_and_generation(request)
         stored = cache.get(key)
@@ -136,11 +138,6 @@ class RulePageCacheMiddleware:
             if len(self.pass_through) > PASS_THROUGH_MEMORY:
                 self.pass_through.popitem(last=False)
         return response
-
-    @classmethod
-    def _key(cls, request: HttpRequest) -> str:
-        """The cache key of the page at this address now (one query)."""
-        return cls._key_and_generation(request)[0]
 
     @staticmethod
     def _key_and_generation(request: HttpRequest) -> tuple[str, str]:

@@ -322,3 +322,37 @@ def test_body_files_are_written_once_and_the_oldest_removed(seeded, monkeypatch)
     assert not bodies.path_for("b").exists()
     bodies.file_response("b", built("b"), "application/json").close()
     assert calls == ["a", "b", "c", "d", "b"]
+
+
+def test_a_page_that_starts_opting_in_is_never_kept_under_a_later_publication(rf, seeded):
+    """A path remembered as not opting in whose page now opts in: a publication that
+    commits while that page renders must not keep the older page under the newer
+    generation (it would be served until the next publication)."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.http import HttpResponse
+
+    from rulebook.caching.conditional import CACHEABLE_ATTRIBUTE
+    from rulebook.caching.pages import RulePageCacheMiddleware
+
+    texts = iter(["older page", "newer page", "newer page again"])
+
+    def render(request):
+        response = HttpResponse(next(texts))
+        setattr(response, CACHEABLE_ATTRIBUTE, True)
+        if response.content == b"older page":
+            publish_new_version()  # committed after the older page was rendered
+        return response
+
+    middleware = RulePageCacheMiddleware(render)
+    path = BERSERK + "107.2/"
+    middleware.pass_through[path] = None
+
+    def get():
+        request = rf.get(path)
+        request.user = AnonymousUser()
+        return middleware(request).content
+
+    assert get() == b"older page"
+    assert path not in middleware.pass_through
+    assert get() == b"newer page"  # rendered afresh, and now kept
+    assert get() == b"newer page"
