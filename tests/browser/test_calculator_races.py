@@ -3,7 +3,8 @@
 - a card text is read (the box left after typing) while the judge adds a card and types
   its values: the card is added before the read starts (and read with the form), the
   form's controls wait, disabled, while "Reading the text…" shows at the box, and
-  what is typed after the read stays; a read that fails says so at the box and gives
+  what is typed after the read stays; the box tapped when leaving the card-text box
+  stays enabled, and what is typed in it during the read stays; a read that fails says so at the box and gives
   the controls back with what was entered;
 - a field changed after a ruling (form and ruling side by side at 1280 px) marks the
   ruling as stale, with a notice, until a new ruling replaces it;
@@ -53,6 +54,32 @@ def test_a_card_added_and_typed_while_a_text_is_read_is_kept(journey, language):
     expect(page.locator("#f-guardians-0-wirkung_amount")).to_have_value("10")
     expect(page.locator("#f-monsters-0-planet")).to_be_enabled()
     expect(status).to_have_text("")
+
+
+def test_what_is_typed_in_the_next_box_while_a_text_is_read_is_kept(journey, language):
+    """The judge leaves the card-text box by tapping the next box and types on: that box
+    stays enabled during the read (the others wait), and what was typed in it is in the
+    form the answer brings, with the focus still there."""
+    page = journey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    journey.goto(f"/{language}{SCENARIO}{START}")
+    held = []
+    page.route("**/*_read=*", lambda route: held.append(route))
+    page.locator("#f-guardians-0-card_text").fill("Wirkung: +10 AP")
+    page.locator("#f-monsters-0-ap").click()
+    page.wait_for_function("() => document.querySelector('#f-monsters-0-planet').disabled")
+    assert len(held) == 1
+    expect(page.locator("#f-monsters-0-ap")).to_be_enabled()
+    expect(page.locator("#f-monsters-0-ap")).to_be_focused()
+    page.keyboard.type("420")
+    held[0].continue_()
+    expect(page.locator(".card-reading")).to_be_visible()
+    expect(page.locator("#f-guardians-0-wirkung_amount")).to_have_value("10")
+    expect(page.locator("#f-monsters-0-ap")).to_have_value("420")
+    expect(page.locator("#f-monsters-0-ap")).to_be_focused()
+    expect(page.locator("#f-monsters-0-planet")).to_be_enabled()
+    page.keyboard.type("1")
+    expect(page.locator("#f-monsters-0-ap")).to_have_value("4201")
 
 
 def test_a_read_that_fails_says_so_at_the_box_and_keeps_the_entries(journey, language):

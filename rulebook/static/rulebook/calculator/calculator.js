@@ -142,10 +142,14 @@
      "Reading the text…" shows at the box, so that nothing entered meanwhile
      is undone by the answer; "Get the ruling" stays, and rules once the
      text is read.  A read that fails says so at the box and gives the
-     controls back as they were. */
+     controls back as they were.  The box the judge tapped into when leaving the
+     card-text box (typically the next field) stays enabled: what is typed there
+     while the text is read is kept in the form the answer brings (the judge's
+     typing wins over a value read from the text). */
   var reading = false;
   var rulingAfterReading = false;
   var focusAfterReading = null;
+  var typingDuringRead = null;  // {control, value}: the box kept for typing, as sent
   var pointerDown = false;
   var pendingRead = null;
 
@@ -201,11 +205,18 @@
       function (note) { note.remove(); });
   }
 
-  /* Disable the form's controls for the time of a read ("Get the ruling" stays). */
-  function holdForm(form) {
+  /* A box the judge types a value into (not a choice, a checkbox or a button). */
+  function isTypingBox(element) {
+    return !!element && (element.tagName === "TEXTAREA" || (element.tagName === "INPUT" &&
+      ["text", "number", "search", "tel"].indexOf(element.type) >= 0));
+  }
+
+  /* Disable the form's controls for the time of a read ("Get the ruling" stays, and
+     the box ``typing`` the judge is typing in). */
+  function holdForm(form, typing) {
     Array.prototype.forEach.call(form.elements, function (control) {
       if (control.disabled || control.tagName === "FIELDSET" || control.tagName === "OUTPUT" ||
-          (control.type === "submit" && !control.name)) {
+          control === typing || (control.type === "submit" && !control.name)) {
         return;
       }
       control.disabled = true;
@@ -243,13 +254,15 @@
     var focused = document.activeElement;
     focusAfterReading = focused && focused.id && focused !== source && form.contains(focused) ?
       focused.id : null;
+    typingDuringRead = focusAfterReading && isTypingBox(focused) ?
+      {control: focused, value: focused.value} : null;
     var field = source.closest(".field--text");
     if (field) {
       clearReadFailure(field);
       readingStatus(field).textContent = form.dataset.reading || "";
       field.classList.add("field--reading");
     }
-    holdForm(form);
+    holdForm(form, typingDuringRead && typingDuringRead.control);
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {
@@ -288,6 +301,7 @@
     document.addEventListener(name, function (event) {
       reading = false;
       rulingAfterReading = false;
+      typingDuringRead = null;
       var source = event.detail && event.detail.elt;
       if (isReadButton(source)) {
         readFailed(source);
@@ -377,11 +391,25 @@
       }
       return;
     }
-    // The judge's place: the control tapped while the text was read.
+    // The judge's place: the control tapped while the text was read, with what was
+    // typed in it meanwhile (the answer's form was made from the value as sent).
     var again = focusAfterReading && document.getElementById(focusAfterReading);
+    var typed = typingDuringRead;
     focusAfterReading = null;
+    typingDuringRead = null;
+    if (again && typed && typed.control !== again && typed.control.value !== typed.value &&
+        isTypingBox(again)) {
+      again.value = typed.control.value;
+      again.dispatchEvent(new Event("input", {bubbles: true}));
+      if (again.tagName !== "TEXTAREA") {  // a card-text box is read when it is left
+        again.dispatchEvent(new Event("change", {bubbles: true}));
+      }
+    }
     if (again && !again.disabled) {
       again.focus({preventScroll: true});
+      if (typed && again.setSelectionRange && again.type !== "number") {
+        again.setSelectionRange(again.value.length, again.value.length);
+      }
     }
     // The fields the text filled may have grown the form above the box:
     // keep what was understood (and what was not) in view.
