@@ -437,7 +437,7 @@ def parse(inputs: Mapping[str, Any]) -> Table:
             "Give the number of the hero or ally using the basic power.")),
         (not basic and actor is not None, "actor", _(
             "Only basic powers have an acting character; leave this empty.")),
-        (not basic and not inputs["effects"], "effects", _(
+        (not basic and not inputs["effects"] and not inputs.get("card_text"), "effects", _(
             "Give at least 1 effect of the card ability.")))
     if basic and actor > len(inputs["characters"]):
         raise InputError("actor", msg(_("There is no hero or ally number %(number)s in the "
@@ -451,8 +451,10 @@ def parse(inputs: Mapping[str, Any]) -> Table:
         previous = next((e.target_type for e in reversed(effects) if e.target_type), None)
         effects += (_effect(index, item, previous, bool(inputs["players"])),)
     labels = frozenset({power.label} - {None}) if basic else frozenset(map(Label, inputs["labels"]))
-    return Table(kind, labels, inputs["cost"], actor, effects, bool(inputs.get("other_text")),
-                 elements, inputs["crisis_icon"])
+    # a card ability given by its printed text alone: none of it is an effect listed here
+    other_text = bool(inputs.get("other_text")) or (not basic and not effects)
+    return Table(kind, labels, inputs["cost"], actor, effects, other_text, elements,
+                 inputs["crisis_icon"])
 
 
 def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
@@ -1275,6 +1277,8 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
     :data:`NOT_COVERED_VALUE` for "choose N" short of targets, and where no effect has a valid
     target and some name elements the texts do not say they can affect (``undecided``).
     """
+    if not run.table.effects:  # given by its printed text alone, which the texts do not cover
+        return NOT_COVERED_VALUE
     if not groups:
         run.say(_("The ability names no target in play and can be initiated without one."),
                 Clause.FUTURE)
@@ -1327,7 +1331,8 @@ _UNCOVERED_VALID = _("Effect %(number)s: valid targets as far as the published t
 def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
     """Initiation, and per effect its candidates, valid targets and what it resolves against."""
     conditional = can is NOT_COVERED_VALUE
-    required = any(e.selector is not Selector.FUTURE for e in run.table.effects)
+    required = any(e.selector is not Selector.FUTURE for e in run.table.effects) if (
+        run.table.effects or run.table.kind.is_basic) else NOT_COVERED_VALUE
     values = [Value("can_initiate", can,
                     TARGETS_MET if can is True else msg(_("Can be initiated"))),
               Value("target_required", required, msg(_("Requires a target")))]

@@ -41,7 +41,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.core import Message, Outcome, Ruling, Step, Value, _, msg, not_covered
+from engine.core import (NOT_COVERED_VALUE, Message, Outcome, Ruling, Step, Value, _, msg,
+                         not_covered)
 
 __all__ = [
     "LANGUAGES", "NUMBER", "Form", "Phrase", "Understanding", "Grammar", "form", "number",
@@ -346,6 +347,9 @@ CONDITIONS = MappingProxyType({
 
 
 def _conditional(value: Any, condition: str = _UNREAD_VALUE) -> Any:
+    """How ``value`` is shown under ``condition``; a value not covered stays as it is."""
+    if value.value == NOT_COVERED_VALUE:
+        return value.shown
     shown = value.value if value.shown is None else value.shown
     if isinstance(shown, bool):
         shown = msg(_("yes") if shown else _("no"))

@@ -228,3 +228,23 @@ def test_the_focused_scenario_is_the_situation_restricted_to_its_part_of_the_tab
         marvel.parse(marvel.SITUATION.validate(data))
     assert (focused.values, focused.steps, focused.readings) == \
         (ruling.values, ruling.steps, ruling.readings)
+
+
+@pytest.mark.parametrize("text", ["Füge einem Schergen 1 Schaden für jeden Verbündeten zu.",
+                                  "Vergeltung 1.", "Deal 1 damage to a minion for each ally.",
+                                  "Füge einem Schergen 1 Schaden zu."])
+def test_a_card_ability_given_by_its_text_alone_is_not_covered_never_refused(text):
+    """A judge's table (round 5): an ability entered as its printed text only was refused
+    ("Give at least 1 effect"); a text not understood (or not yet read into the fields) is
+    not covered, and nothing about the ability is stated as fact."""
+    ruling = marvel.SITUATION.evaluate(board(kind="card_ability", card_text=text,
+                                             minions=[{}]))
+    assert not ruling.complete and ruling.verdict.render().startswith("Incomplete")
+    assert ruling.steps[0].outcome is Outcome.NOT_COVERED
+    assert text in ruling.steps[0].message.render()
+    assert ruling.value("can_initiate") == NOT_COVERED
+    assert ruling.value("target_required") == NOT_COVERED
+    assert all(step.outcome is Outcome.NOT_COVERED for step in ruling.steps)
+    assert [v.shown for v in ruling.values if v.name == "can_initiate"] == [None]
+    with pytest.raises(marvel.InputError, match="at least 1 effect"):  # no text, no effect
+        marvel.SITUATION.evaluate(board(kind="card_ability", minions=[{}]))
