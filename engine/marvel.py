@@ -714,12 +714,14 @@ class _Run:
         """An applied step saying why the target is not valid (:meth:`say`); ``False``."""
         return not self.say(text, *clauses, **params)
 
-    def doubt(self, text: str, why: str | OpenPoint, *clauses: Clause, **params: Any) -> bool:
+    def doubt(self, text: str, why: str | OpenPoint, *clauses: Clause,
+              about: OpenPoint | None = None, **params: Any) -> bool:
         """A silent step: ``text`` with ``params``; ``why`` says what the engine assumes, or
-        is the open point the step is about (its ``why``; the step names it, ``Step.point``).
-        Whether the rules follow the first reading of that point (:meth:`first`)."""
-        point = why if isinstance(why, OpenPoint) else None
-        reason = point.why if point else msg(why)
+        is the open point the step is about (its ``why``; the step names it, ``Step.point``);
+        ``about``, the open point a step with a reason of its own is about.  Whether the
+        rules follow the first reading of that point (:meth:`first`)."""
+        point = why if isinstance(why, OpenPoint) else about
+        reason = why.why if isinstance(why, OpenPoint) else msg(why)
         self.trace.silent(msg(text, **params), reason, *clauses,
                           point=point.slug if point else None)
         return point is not None and self.first(point)
@@ -889,10 +891,9 @@ def label_restriction(run: _Run, effect: Effect, el: Element) -> bool:
         condition, clause, basic, why, card = _LABELS[label]
         if condition in el.conditions and not run.table.kind.is_basic:
             return run.invalid(card, clause, target=el.name)
-        if condition in el.conditions:
-            run.doubt(basic, why, clause, Clause.BASIC, target=el.name)
-            if run.first(BASIC_LABEL):
-                return False
+        if condition in el.conditions and run.doubt(basic, why, clause, Clause.BASIC,
+                                                    about=BASIC_LABEL, target=el.name):
+            return False
     if Label.THWART in run.table.labels and el.kind in (_K.VILLAIN, _K.MINION):
         run.doubt(_("Effect %(number)s of an ability labelled Widerstand on %(target)s."), _(
             "The texts do not say whether an enemy can be one against which no Widerstand can be "

@@ -156,3 +156,20 @@ def test_open_points_read_together_where_only_both_readings_change_the_answer():
     # each reading's own clauses: "Yes" to ¶4.1 rests on ¶4.1, "Yes" to ¶4.2 on ¶4
     assert [c.key for c in last.citations] == ["ziel.p4.1", "ziel.p4"]
     assert together[0].presented_first and together[0].why.id.startswith("Each open point")
+
+
+@pytest.mark.parametrize("scenario", [marvel.TARGET_VALIDITY, marvel.SITUATION],
+                         ids=lambda s: s.slug)
+def test_the_basic_power_label_step_and_its_readings_are_one_point(scenario):
+    """A judge's table (round 5): a basic attack with ANG 0 on a villain that cannot be
+    attacked rested on "3 points" — the silent step about the basic power's label named no
+    point, so it counted beside that point's readings.  The two points: what the basic power
+    Angriff does (assumed from outside the entry) and whether it is labelled Angriff."""
+    ruling = scenario.evaluate(board(kind="basic_attack", actor=1,
+                                     characters=[hero(atk=0)],
+                                     villain=[{"conditions": ["cannot_be_attacked"]}]))
+    silent = [s for s in ruling.steps if s.outcome is Outcome.SILENT]
+    assert [s.point for s in silent] == ["basic-power-label"]
+    assert {r.point for r in ruling.readings} == {"basic-power-label"}
+    assert ruling.leaves_open == 2
+    assert "2 points" in ruling.verdict.render()
