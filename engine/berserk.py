@@ -495,14 +495,14 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
     if element not in target.elements:  # under any reading of neutral: it does not apply
         return say.nothing(lacks, _("The target does not have the %(element)s element."),
                            Clause.FEATURE, **params)
-    if element is Element.NEUTRAL:
-        say.silent(_("The feature against neutral cards is treated like a feature against an "
-                     "element (стихия)."), _(
-            "106 ¶1 speaks of features against cards of an element, and 106 ¶2 sets neutral "
-            "cards apart; the texts do not say whether neutral counts as an element here. The "
-            "engine assumed it does."), Clause.FEATURE, Clause.SAME)
-    say.applied(_("The feature against %(element)s applies: the target has that element "
-                  "(%(bonus)s to strike)."), Clause.FEATURE, **params)
+    if element is Element.NEUTRAL and len(target.elements) == 1:
+        # the feature names neutral cards itself: whether neutral is an element (106 ¶2 sets
+        # neutral cards apart) does not change that it applies to a neutral card
+        say.applied(_("The feature against neutral cards applies: the target is a neutral card "
+                      "(%(bonus)s to strike)."), Clause.FEATURE, Clause.SAME, **params)
+    else:
+        say.applied(_("The feature against %(element)s applies: the target has that element "
+                      "(%(bonus)s to strike)."), Clause.FEATURE, **params)
     unknown = element is Element.NEUTRAL and len(target.elements) > 1
     run.bonus[f, t] = NOT_COVERED_VALUE if unknown else feature.bonus
 

@@ -419,9 +419,11 @@ class Ruling:
         texts are silent on (``SILENT``) and open points with several readings,
         each point once: the silent steps about one open point (``Step.point``)
         and its readings are one point, and readings of several points read
-        together (:data:`TOGETHER`) are no point of their own.  A silent step
-        about a point whose readings all give the same values here (none shown,
-        nor any read together) is told, but the ruling does not rest on it.
+        together (:data:`TOGETHER`) are no point of their own, unless no step
+        names one of their points (each point alone gives the same values): then
+        they are one.  A silent step about a point whose readings all give the
+        same values here (none shown, nor any read together) is told, but the
+        ruling does not rest on it.
 
         >>> cite = DocumentRef("berserk", "comprehensive-rules").cite("107.2")
         >>> Ruling("demo", (), (assumed(msg("a fact"), cite),)).leaves_open
@@ -432,14 +434,17 @@ class Ruling:
         1
         >>> Ruling("demo", (), (silent,)).leaves_open  # "r" gives the same values either way
         0
+        >>> both = Reading("together", msg("a; and b"), (), (cite,), True, msg("why"), TOGETHER)
+        >>> Ruling("demo", (), (), readings=(both,)).leaves_open  # no step names a or b
+        1
         """
         plain = sum(1 for step in self.steps if step.point is None and step.outcome in (
             Outcome.ASSUMED, Outcome.SILENT))
         points = {reading.point for reading in self.readings if reading.question != TOGETHER}
         together = any(reading.question == TOGETHER for reading in self.readings)
-        points.update(step.point for step in self.steps if step.point is not None
-                      and step.outcome is Outcome.SILENT and (together or step.point in points))
-        return plain + len(points)
+        told = {step.point for step in self.steps if step.point is not None
+                and step.outcome is Outcome.SILENT and (together or step.point in points)}
+        return plain + len(points | told) + (together and not told)
 
     @property
     def settled(self) -> bool:

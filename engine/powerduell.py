@@ -398,6 +398,20 @@ NP_ALL_CHANGES = open_point(
      (C.NP_RULES, C.NP_NEGATIV, C.NP_POSITIV)),
     ("all", _("negativ-positiv scales every increase and reduction on the monster"),
      (C.NP_NEGATIV, C.NP_POSITIV)))
+NP_CHAIN = open_point(
+    "np-chain", _("On which monster does the attack target's planet act: on any monster in the "
+                  "combat, where it is a small symbol, or on the next planet of the reading "
+                  "chain only?"),
+    (C.NP_RULES,),
+    _("1.2.4 › negativ-positiv-Wirkung ¶2 asks that the attack target's primary planet symbol be "
+      "the small right or left symbol; the same paragraph reads the card as a chain in which each "
+      "planet acts on the next (\"Mars wirkt positiv auf Merkur und Merkur positiv auf Erde\"): "
+      "there the base planet acts on a small symbol's planet, and a small symbol only on the base "
+      "planet. The text's examples have monsters of the base planet only, where both agree."),
+    ("symbols", _("The attack target's small symbol decides, whatever the monster's planet"),
+     (C.NP_RULES,)),
+    ("chain", _("The reading chain decides: the attack target's planet acts only on the next "
+                "planet in reading direction"), (C.NP_RULES,)))
 RANK_OR_RECENCY = open_point(
     "rank-or-recency", _("Which decides the order when Wirkungsrang and activation disagree?"),
     (C.RANK, C.ORDER),
@@ -676,6 +690,19 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
     "positiv-down": (_AP, C.NP_POSITIV, _(
         "positiv-Wirkung: the reduction is halved, %(before)s → %(after)s."), None),
     "halving": (_SI, C.NP_NEGATIV, _("Halving %(before)s gives %(after)s."), _HALF_POINTS),
+    "np-chain": (_SI, C.NP_RULES, _(
+        "Monster %(number)s: whether the negativ-positiv-Wirkung acts on it by the attack "
+        "target's small symbol or along the reading chain is open; both readings are shown."), _(
+        "The text asks for a small symbol as the attack target's planet and also reads the card "
+        "as a chain of planets, each acting on the next; for a monster not of the base planet "
+        "the two differ.")),
+    "np-no-chain": (_NA, C.NP_RULES, _NO_NP, _(
+        "Read as a chain (%(left)s → %(base)s → %(right)s, and back), %(target)s does not act "
+        "on %(monster)s.")),
+    "np-met-chain": (_AP, C.NP_RULES, _(
+        "negativ-positiv conditions met as the reading chain has them: the monster is in a "
+        "combat, the attack target is under an effect on %(attributes)s and its planet "
+        "%(target)s acts on %(monster)s."), None),
     "np-all-changes": (_SI, (C.NP_NEGATIV, C.NP_POSITIV), _(
         "Monster %(number)s: whether the negativ-positiv-Wirkung scales changes from other cards "
         "is open; both readings are shown."), _(
@@ -1124,7 +1151,7 @@ _SYMBOL = {Influence.NEGATIV: msg(_("small right symbol (negativ-Wirkung)")),
            Influence.POSITIV: msg(_("small left symbol (positiv-Wirkung)"))}
 
 
-@rule(C.NP_RULES, opens=(NP_DEFENDING, NP_SAME_PLANET), reads=(
+@rule(C.NP_RULES, opens=(NP_DEFENDING, NP_SAME_PLANET, NP_CHAIN), reads=(
     "combat.attacker", "combat.target", "monsters.number", "monsters.planet",
     "guardians.symbols.base", "effects.attribute"))
 def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: bool
@@ -1143,23 +1170,44 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
                      key=_ATTRIBUTES.index)
     matched = [i for i, planet in ((Influence.NEGATIV, symbols.right),
                                    (Influence.POSITIV, symbols.left)) if target.planet is planet]
+    chain = influences(symbols, target.planet, monster.planet)
+    by_chain = chain != frozenset(matched) and np_chain(state, monster)
+    if chain != frozenset(matched):
+        _announce_chain(trace, monster.number)  # (silenced while quiet: told by the caller)
+    if by_chain:
+        matched = [i for i in (Influence.NEGATIV, Influence.POSITIV) if i in chain]
     said = {"target": target.planet.label, "monster": monster.planet.label,
             **{name: getattr(symbols, name).label for name in ("right", "left", "base")}}
     suffix = "-attacker" if attacker else ""
     failed = ([trace.say("np-no-effect" + suffix)] if not counted else []) + (
-        [] if matched else [trace.say("np-no-symbol" + suffix, **said)])
+        [] if matched else [trace.say("np-no-chain" if by_chain else "np-no-symbol" + suffix,
+                                      **said)])
     if failed or not counts:
         return frozenset(), tuple(number for number in failed if number)
     for influence in matched:
-        trace.say("np-met" + suffix, attributes=", ".join(a.value.upper() for a in counted),
+        trace.say("np-met-chain" if by_chain else "np-met" + suffix,
+                  attributes=", ".join(a.value.upper() for a in counted),
                   symbol=_SYMBOL[influence], **said)
-        if influence in influences(symbols, target.planet, monster.planet):
+        if influence in chain:
             trace.say("read-" + influence.value, **said)
     if len(matched) == 2:  # one planet as both small symbols
         which = trace.reading(NP_SAME_PLANET, (monster.number,))
         trace.either(NP_SAME_PLANET, (monster.number,), "np-both", None)
         matched = matched if which == "both" else [Influence(which)]
     return frozenset(matched), ()
+
+
+def np_chain(state: _State, monster: Monster) -> bool:
+    """Whether the reading chain decides on which monster the attack target's planet acts
+    (negativ-positiv-wirkung.p2, ``np-chain``), asked where it and the small symbols differ;
+    the step about it is told once per monster (:func:`_announce_chain`)."""
+    return state.trace.reading(NP_CHAIN, (monster.number,)) == "chain"
+
+
+def _announce_chain(trace: _Trace, number: int) -> None:
+    """The step about ``np-chain`` at monster ``number``, if the run asked it there."""
+    if (NP_CHAIN.slug, (number,)) in trace.consulted:
+        trace.either(NP_CHAIN, (number,), _say("np-chain", number=number), None)
 
 
 @rule(C.NP_NEGATIV, C.NP_POSITIV, opens=(NP_ALL_CHANGES,), reads=(
@@ -1660,6 +1708,7 @@ def _negativ_positiv(state: _State, monster: Monster) -> tuple[Any, Any, dict]:
         trace.quiet, quiet = True, trace.quiet
         matched, _failed = np_conditions(state, active, monster, True)
         trace.quiet = quiet
+        _announce_chain(trace, n)
         if matched:
             np_scaling(state, active, monster, matched)
     return (state.factors.get(n), state.np_factor.get(n),

@@ -71,5 +71,5 @@ def test_the_pattern_finds_internal_keys_and_spares_printed_labels():
 def test_reasons_about_clauses_name_them_as_printed():
     ruling = BK_NEUTRAL_AND_GAINS[0].evaluate(BK_NEUTRAL_AND_GAINS[1])
     text = " ".join(_texts(ruling))
-    assert "106 ¶1 speaks of features" in text and "106 ¶2 sets neutral" in text
+    assert "106 ¶3 only stops the gain" in text
     assert "as 106 ¶2 and 106 ¶3 speak of cards" in text

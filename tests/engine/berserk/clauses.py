@@ -67,8 +67,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "(%(bonus)s to strike).": ("против любой карты", "обладающей этой стихией"),
     "The feature against %(element)s (%(bonus)s to strike) does not apply.":
         ("против любой карты, обладающей этой стихией",),
-    "The feature against neutral cards is treated like a feature against an "
-    "element (стихия).": ("против карты определённой стихии", "кроме нейтральных карт"),
+    "The feature against neutral cards applies: the target is a neutral card "
+    "(%(bonus)s to strike).": ("кроме нейтральных карт",),
     # 106.p2
     "The cards are neither of the same nor of different elements: %(which)s.":
         ("кроме нейтральных карт", "разных стихий"),

@@ -18,12 +18,15 @@ def test_feature_negative_bonus_and_other_elements():
     assert ruling.steps[0].message.param_dict()["bonus"] == "-1"
 
 
-def test_feature_against_neutral_is_silent():
+def test_feature_against_neutral_applies_to_a_neutral_card_without_an_assumption():
+    """The feature names neutral cards itself: whether neutral is an element (106 ¶2 sets
+    neutral cards apart) does not change that it applies to one (judge round 5)."""
     hit = FEATURE.evaluate({"feature_element": "neutral", "strike_bonus": 1,
                             "target_elements": ["neutral"]})
-    assert hit.value("strike_bonus") == 1
-    (silent,) = hit.by_outcome(Outcome.SILENT)
-    assert {c.key for c in silent.citations} == {"106.p1", "106.p2"}
+    assert hit.value("strike_bonus") == 1 and hit.settled
+    (applied,) = hit.steps
+    assert applied.outcome is Outcome.APPLIED
+    assert {c.key for c in applied.citations} == {"106.p1", "106.p2"}
     miss = FEATURE.evaluate({"feature_element": "neutral", "strike_bonus": 1,
                              "target_elements": ["forest"]})
     assert miss.value("strike_bonus") == 0

@@ -5,8 +5,10 @@ a point open."""
 from __future__ import annotations
 
 from engine.berserk import (
-    FLIGHT_ICON, NOT_STATED, SITUATION, TIMING, CardType, Element, Relation, Subtype, rule_under,
+    ELEMENT_FEATURE, FLIGHT_ICON, NOT_STATED, SITUATION, TIMING, CardType, Element, Relation,
+    Subtype, rule_under,
 )
+from engine.core import Outcome
 
 BASE = {"initial_type": "creature", "initial_subtype": "non-flying", "initial_status": "ordinary",
         "initial_movement": 2, "elements": ["swamp"], "turn": "own", "phase": "main",
@@ -122,21 +124,27 @@ def test_bk_n6_to_n8_stay_as_the_judge_found_them():
     assert kept.value("closing") is False and kept.settled
 
 
-def test_a_feature_against_neutral_is_an_assumption_only_against_a_neutral_target():
-    """Judge round 4 (J-BK-4): a neutral card with a feature against neutral (+2) and one
-    against swamp (−1), against a neutral target and a swamp target.  Whether neutral counts
-    as an element (106 ¶1, ¶2) matters only against the neutral target; against the swamp
-    target the feature does not apply under any reading, so the ruling rests on two points
-    (that assumption once, and whether two neutral cards share an element), not three."""
+def test_a_feature_against_neutral_applies_to_a_neutral_target_by_its_own_words():
+    """Judge rounds 4 (J-BK-4) and 5: a neutral card with a feature against neutral (+2) and
+    one against swamp (−1), against a neutral target and a swamp target.  A feature against
+    neutral cards names them itself: against a neutral card it applies whether or not neutral
+    is an element (106 ¶2 sets neutral cards apart), so neither an assumption nor a reading
+    of +0 — once a silent step counted as a point the ruling rested on.  Against the swamp
+    target it does not apply under any reading.  The one open point: whether two neutral
+    cards share an element."""
     ruling = SITUATION.evaluate({
         **BASE, "elements": ["neutral"],
         "features": [{"feature_element": "neutral", "strike_bonus": 2},
                      {"feature_element": "swamp", "strike_bonus": -1}],
         "targets": [{"elements": ["neutral"]}, {"elements": ["swamp"]}]})
-    assumed = [s for s in ruling.steps if "treated like a feature against an element" in
+    applies = [s for s in ruling.steps if "the target is a neutral card" in
                s.message.param_dict().get("step", s.message).id]
-    assert [s.message.param_dict()["target"] for s in assumed] == [1]
+    assert [s.message.param_dict()["target"] for s in applies] == [1]
+    assert all(s.outcome is Outcome.APPLIED for s in applies)
     assert (ruling.value("feature_1_target_1"), ruling.value("feature_1_target_2")) == (2, 0)
     assert ruling.value("feature_2_target_2") == -1
     assert ruling.open_points() == ("target-1-neutral-shared-element",)
-    assert ruling.leaves_open == 2
+    assert ruling.leaves_open == 1
+    alone = ELEMENT_FEATURE.evaluate({"feature_element": "neutral", "strike_bonus": 1,
+                                      "target_elements": ["neutral"]})
+    assert alone.settled and alone.value("strike_bonus") == 1

@@ -195,6 +195,22 @@ OPEN_POINTS = {
     "cost-below-zero": (WB, {"cost_change": -2, "monsters": [
         {"planet": "mars", "cost": 1, "side": "own"}]}, "monster-1-cost-below-zero", "costs",
         [(0,), (-1,)]),
+    # judge round 5 (X2b): an Erde attacker, not of the base planet Merkur, on a Merkur
+    # target: "Merkur wirkt positiv auf Erde" along the chain, while the target is no small
+    # symbol.  Only with another cards' change scaled (np-all-changes "all") does it change a
+    # value alone; as the ruling is given, the two are read together.
+    "np-chain": (SITUATION, {
+        "active_side": "a", "guardians": [{
+            "side": "a", "base_planet": "merkur", "left_planet": "mars", "right_planet": "erde",
+            "wirkung_attribute": "ap", "wirkung_amount": 20}],
+        "monsters": [{"side": "a", "planet": "erde", "ap": 100},
+                     {"side": "b", "planet": "merkur", "dp": 100}],
+        "attacker": 1, "target": 2, "effects": [
+            {"source": "energy", "source_side": "b", "target_monster": 2, "attribute": "dp",
+             "operation": "add", "amount": 10},
+            {"source": "energy", "source_side": "a", "target_monster": 1, "attribute": "ap",
+             "operation": "add", "amount": 10}]},
+        "monster-1-np-chain", "monster_1_ap", [110, 120], {"np-all-changes": "all"}),
     "spezial-on-own-guardian": (IMMUNITY_SCENARIO, {
         "source": "guardian-spezial-wirkung", "target": "guardian", "target_side": "own"},
         "spezial-on-own-guardian", "affects", [True, False]),
@@ -207,9 +223,10 @@ def test_every_declared_open_point_has_a_case():
 
 @pytest.mark.parametrize("slug", sorted(OPEN_POINTS))
 def test_each_open_point_shows_each_reading_with_its_values_and_clauses(slug):
-    scenario, inputs, shown, name, expected = OPEN_POINTS[slug]
+    scenario, inputs, shown, name, expected, *under = OPEN_POINTS[slug]
+    under = under[0] if under else {}  # other points read so (their first readings else)
     point = next(p for p in RULESET.open_points() if p.slug == slug)
-    ruling = scenario.evaluate(inputs)
+    ruling = rule_under(scenario, inputs, under) if under else scenario.evaluate(inputs)
     readings = ruling.readings_of(shown)
     assert [r.value(name) for r in readings] == expected
     assert [r.label for r in readings] == [item.label for item in point.readings]
@@ -219,7 +236,7 @@ def test_each_open_point_shows_each_reading_with_its_values_and_clauses(slug):
     assert not ruling.settled and point.leaves_open
     # each reading, asked for, gives its values as the ruling's own
     for item, value in zip(point.readings, expected):
-        assert rule_under(scenario, inputs, {slug: item.slug}).value(name) == value
+        assert rule_under(scenario, inputs, {**under, slug: item.slug}).value(name) == value
 
 
 # --------------------------------------------------------------------------

@@ -137,8 +137,8 @@ def test_a_point_whose_readings_agree_at_a_monster_is_not_counted_again():
     """Judge round 4 (X-PD-2): a negativ-positiv card whose Wirkung names all monsters.
     Whether that description prevails (np-scope, negativ-positiv ¶2 against effekte ¶3)
     changes side A's attacker (100 or 140), not side B's monster, which no reading reaches
-    (kartenaufbau ¶3).  The step about the point at monster 2 is still told; the ruling
-    rests on one point."""
+    (kartenaufbau ¶3).  The step about the point at monster 2 is still told.  Read with it,
+    np-chain (judge round 5) gives another value: the ruling rests on two points."""
     ruling = SITUATION.evaluate({
         "active_side": "a", "guardians": [{**A_GUARDIAN, "wirkung_scope": "all"}],
         "monsters": [{"side": "a", "planet": "mars", "ap": 100},
@@ -146,8 +146,38 @@ def test_a_point_whose_readings_agree_at_a_monster_is_not_counted_again():
         "attacker": 1, "target": 2,
         "effects": [{"source": "energy", "source_side": "b", "target_monster": 2,
                      "attribute": "dp", "operation": "add", "amount": 10}]})
-    assert ruling.open_points() == ("monster-1-np-scope-a",)
+    assert ruling.open_points() == ("monster-1-np-scope-a", "together")
     assert _points(ruling, "monster-1-np-scope-a", "monster_1_ap") == [100, 140]
+    # judge round 5: reached, the Mars attacker gets the positiv-Wirkung of the small left
+    # symbol Mars (140), but not along the reading chain, where Mars acts on Venus (120)
+    assert sorted(r.value("monster_1_ap") for r in ruling.readings_of("together")) == [
+        100, 100, 120, 140]
     told = {s.point for s in ruling.steps if s.point}
     assert told == {"monster-1-np-scope-a", "monster-2-np-scope-a"}
-    assert ruling.value("monster_2_dp") == 110 and ruling.leaves_open == 1
+    assert ruling.value("monster_2_dp") == 110 and ruling.leaves_open == 2
+
+
+def test_the_reading_chain_is_read_with_the_scaling_of_other_cards_changes():
+    """Judge round 5 (X2b): left Mars, base Merkur, right Erde; an Erde attacker (+10 AP from
+    an energy card) on a Merkur target under a DP effect.  The small symbols give nothing
+    (Merkur is the base planet), while the chain says "Merkur wirkt positiv auf Erde"
+    (negativ-positiv ¶2): with every change scaled (np-all-changes), the +10 doubles.  Each
+    point alone gives 110, together 120: the ruling is neither complete-and-settled nor does
+    it show a single value as settled."""
+    ruling = SITUATION.evaluate({
+        "active_side": "a", "guardians": [{
+            "side": "a", "base_planet": "merkur", "left_planet": "mars", "right_planet": "erde",
+            "wirkung_attribute": "ap", "wirkung_amount": 20}],
+        "monsters": [{"side": "a", "planet": "erde", "ap": 100},
+                     {"side": "b", "planet": "merkur", "dp": 100}],
+        "attacker": 1, "target": 2, "effects": [
+            {"source": "energy", "source_side": "b", "target_monster": 2, "attribute": "dp",
+             "operation": "add", "amount": 10},
+            {"source": "energy", "source_side": "a", "target_monster": 1, "attribute": "ap",
+             "operation": "add", "amount": 10}]})
+    assert ruling.value("monster_1_ap") == 110
+    assert ruling.open_points() == ("together",)
+    assert sorted(r.value("monster_1_ap") for r in ruling.readings_of("together")) == [
+        110, 110, 120]
+    assert ruling.complete and not ruling.settled and ruling.leaves_open == 1
+    assert not ruling.verdict.render().startswith("Complete")

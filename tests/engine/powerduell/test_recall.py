@@ -37,19 +37,22 @@ def test_a_table_with_four_points_read_together_keeps_its_ruling():
     plain, every = _ruled(inputs, False)
     recalled, once = _ruled(inputs, True)
     assert recalled == plain
-    # monster 1's point changes its values only, monster 2's three points its own: they are
-    # read together apart, monster 2's in 8 combinations, monster 1's alone
+    # monster 1's point changes its values only, monster 2's four points its own: they are
+    # read together apart, monster 2's in 12 combinations (np-chain's first reading with
+    # np-all-changes, spezial-or-wirkung and rank-or-recency: 8; np-all-changes is met only
+    # under it, so the reading chain's with the other two: 4), monster 1's alone
     points = [r.point for r in plain.readings]
-    assert points.count("monster-2-together") == 8 and "together" not in points
+    assert points.count("monster-2-together") == 12 and "together" not in points
     assert "monster-1-together" not in points
-    # 2 runs of 14 stages (the ruling's steps, the first readings' again) and 8 runs of one
+    # 2 runs of 14 stages (the ruling's steps, the first readings' again) and 12 runs of one
     # monster's 4 (whom the cards reach, its negativ-positiv-Wirkung, its values, the costs):
-    # each point's other reading, and monster 2's combinations of 2 or 3 other readings;
-    # recalled: the ruling's 14, and monster 2's order and values under its 7 other choices
-    # of 3 points (its np point changes its factors too), and monster 1's under its other order
-    assert len(every) == 2 * 14 + 8 * 4
+    # each point's other reading, and monster 2's combinations of other readings;
+    # recalled: the ruling's 14, and monster 2's negativ-positiv stage and values under its
+    # other choices (its np points change its factors too), and monster 1's under its other
+    # order
+    assert len(every) == 2 * 14 + 12 * 4
     assert sorted(k[0] if isinstance(k, tuple) else k for k in once) == sorted(
-        ["reach", "costs"] + ["np"] * (6 + 1) + ["values"] * (6 + 7 + 1))
+        ["reach", "costs"] + ["np"] * 8 + ["values"] * 18)
 
 
 def _random_table(rnd: random.Random) -> dict[str, Any]:
@@ -113,7 +116,10 @@ def test_a_point_that_decides_whom_a_wirkung_reaches_reads_every_point_together(
     monster's negativ-positiv-Wirkung reads in the combat.  The two monsters' points are read
     together then, not apart."""
     raw = copy.deepcopy(TABLE)
-    raw["guardians"][0].update(wirkung_scope="all", extends_to_opposing_side=True)
+    # right symbol Jupiter: the reading chain and the small symbols agree on both monsters
+    # (np-chain is not met), so the points met stay within TOGETHER_DEPTH
+    raw["guardians"][0].update(wirkung_scope="all", extends_to_opposing_side=True,
+                               right_planet="jupiter")
     raw["monsters"], raw["attacker"], raw["target"] = raw["monsters"][:2], 2, 1
     raw["effects"] = [e for e in raw["effects"] if e["target_monster"] <= 2]
     assert _groups(raw) == [None]

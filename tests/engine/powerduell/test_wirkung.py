@@ -265,7 +265,11 @@ def test_a_description_naming_only_the_base_planet_names_no_other_monsters():
     assert ruling.steps == base.steps  # no "np-scope" step: nothing for it to limit
     wider = WIRKUNG.evaluate({**inputs, "listed_planets": ["venus", "jupiter"],
                              "monster_planet": "jupiter"})
-    assert wider.open_points() == ("np-scope",)
+    # a Jupiter monster, if reached: the small symbol Erde halves (110), while the reading
+    # chain has Erde act on Venus only (120), read together with np-scope
+    assert wider.open_points() == ("np-scope", "together")
+    assert sorted(r.value("result") for r in wider.readings_of("together")) == [
+        100, 100, 110, 120]
 
 
 def test_the_situation_shows_both_readings_for_a_defending_monster():
