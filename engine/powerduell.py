@@ -30,6 +30,7 @@ import operator
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, Callable, Collection, Iterable, Mapping, NamedTuple
 
 from engine.core import (
@@ -1600,7 +1601,10 @@ class _Recall:
         """The result of ``compute()``, the stage named ``key``, under ``trace``'s choices
         (kept from an earlier run where ``trace`` is quiet)."""
         for calls, result in self.kept.get(key, ()) if trace.quiet else ():
-            if all(trace.reading(point, at) == reading for point, at, reading in calls):
+            for point, at, reading in calls:  # (a loop: a generator in all() costs a call each)
+                if trace.reading(point, at) != reading:
+                    break
+            else:
                 return result
         trace.calls = []
         result = compute()
@@ -1642,7 +1646,8 @@ def _run(table: Table, voice: _Voice, choices: Mapping[Any, str] | None = None,
             state.np_factor[n] = factor
     for monster in monsters:
         n = monster.number
-        got = stage(trace, ("values", id(pairs[n]), n), lambda: _values(state, monster))
+        got = stage(trace, ("values", id(pairs[n]), n, id(reach)),  # [2]: the owner
+                    lambda: _values(state, monster))
         state.orders[n], state.values[n], state.amounts[n], state.shown[n] = got
     costs = stage(trace, "costs", lambda: _costs(state))
     state.costs, state.wb_affected = {**costs[0]}, {**costs[1]}
@@ -1711,8 +1716,16 @@ def _negativ_positiv(state: _State, monster: Monster) -> tuple[Any, Any, dict]:
         _announce_chain(trace, n)
         if matched:
             np_scaling(state, active, monster, matched)
-    return (state.factors.get(n), state.np_factor.get(n),
-            {key: found for key, found in state.checks.items() if key[1] == n})
+    factors, factor = state.factors.get(n), state.np_factor.get(n)
+    checks = {key: found for key, found in state.checks.items() if key[1] == n}
+    # nothing scaled and nothing checked: one result, so that the runs whose readings give it
+    # share the monster's order and values (a recalled stage, :func:`_run`)
+    return _NO_NP if not factors and factor is None and not checks else (factors, factor, checks)
+
+
+#: A monster's negativ-positiv stage where nothing is scaled or checked (:func:`roll` reads
+#: no factors and empty ones alike).
+_NO_NP: tuple = (None, None, MappingProxyType({}))
 
 
 _CHANGES_CONSIDERED = _("The Wirkung changes the monster's %(attribute)s by %(amount)s. The "

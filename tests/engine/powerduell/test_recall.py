@@ -48,11 +48,12 @@ def test_a_table_with_four_points_read_together_keeps_its_ruling():
     # monster's 4 (whom the cards reach, its negativ-positiv-Wirkung, its values, the costs):
     # each point's other reading, and monster 2's combinations of other readings;
     # recalled: the ruling's 14, and monster 2's negativ-positiv stage and values under its
-    # other choices (its np points change its factors too), and monster 1's under its other
-    # order
+    # other choices (its np points change its factors too; where they scale nothing, as
+    # along the reading chain, its values are those of the first np readings), and monster
+    # 1's under its other order
     assert len(every) == 2 * 14 + 12 * 4
     assert sorted(k[0] if isinstance(k, tuple) else k for k in once) == sorted(
-        ["reach", "costs"] + ["np"] * 8 + ["values"] * 18)
+        ["reach", "costs"] + ["np"] * 8 + ["values"] * 14)
 
 
 def _random_table(rnd: random.Random) -> dict[str, Any]:
