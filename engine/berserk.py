@@ -803,9 +803,11 @@ def _movement(run: _Run, change: Change, number: int) -> int | None:
                       "the effect states."), Clause.REPLACE, movement=change.movement)
         return change.movement
     if initial.subtype is change.subtype and initial.movement is not None:
+        occurrence = f"change-{number}-movement"
+        chosen = run.reading(NAMED_MOVEMENT, occurrence)
         run.silent(_("The card gets its initial movement %(movement)s back."), NAMED_MOVEMENT.why,
                    Clause.REPLACE, Clause.INITIAL, movement=initial.movement)
-        chosen = run.reading(NAMED_MOVEMENT, f"change-{number}-movement")
+        run.announcing(occurrence)  # one point with its readings
         return initial.movement if chosen == "initial" else None
     run.silent(_("The card's movement is not stated."), _(
         "108.1 makes the base properties match the new subtype but gives no value, and the "

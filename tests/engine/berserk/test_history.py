@@ -111,8 +111,11 @@ def test_become_creature_subtype_change_and_flight_via_subtype():
         {"change": "become-creature", "subtype": "non-flying"}]})
     assert ruling.value("subtype") == Subtype.NON_FLYING.label
     assert ruling.value("movement") == 2  # the initial value, assumed (SILENT)
-    assert "The card gets its initial movement %(movement)s back." in [
-        s.message.id for s in ruling.by_outcome(Outcome.SILENT)]
+    (silent,) = [s for s in ruling.by_outcome(Outcome.SILENT)
+                 if s.message.id == "The card gets its initial movement %(movement)s back."]
+    # the step and the point's readings (2, or not stated) are one point, not two
+    assert silent.point == "change-2-movement" and ruling.open_points() == (silent.point,)
+    assert ruling.leaves_open == 1
 
 
 def test_not_in_play_zone_has_no_additional_properties():
