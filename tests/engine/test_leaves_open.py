@@ -92,3 +92,36 @@ def test_a_symbiotes_closing_is_one_point():
         "strike_declared": "none"})
     assert ruling.open_points() == ("non-flying-subtype",)
     assert ruling.leaves_open == 1
+
+
+#: Each declared open point's reason: a silent step giving it is about that point.
+WHYS = {point.why for ruleset in RULESETS for point in ruleset.open_points()}
+#: Tables whose silent steps are about declared points (judge rounds 4 and 5).
+POINT_TABLES = [
+    ("berserk", "situation", {  # a creature that becomes its initial subtype again by name
+        "initial_type": "creature", "initial_subtype": "non-flying", "initial_status": "ordinary",
+        "initial_movement": 2, "elements": ["swamp"], "turn": "own", "phase": "main",
+        "subphase": "choice", "strike_declared": "none", "changes": [
+            {"change": "become-creature", "subtype": "symbiote", "movement": 1},
+            {"change": "become-creature", "subtype": "non-flying"}]}),
+    ("marvel-champions", "situation", {  # a basic attack on a villain that cannot be attacked
+        "kind": "basic_attack", "actor": 1, "villain": [{"conditions": ["cannot_be_attacked"]}],
+        "characters": [{"kind": "hero", "atk": 0, "thw": 1, "def": 1}], "minions": [],
+        "main_scheme": [], "side_schemes": [], "other_cards": [], "players": []}),
+]
+EXAMPLES = [(s.game, s.slug, dict(e.inputs)) for ruleset in RULESETS for s in ruleset.scenarios
+            for e in s.examples]
+
+
+def test_a_silent_step_giving_an_open_points_reason_names_that_point():
+    """A silent step about a declared open point that names none counts as a point of its own
+    beside the point's readings (judge round 5: "3 points" for 2, and 2 for 1)."""
+    for game, slug, inputs in POINT_TABLES + EXAMPLES:
+        ruling = evaluate(game, slug, inputs)
+        unnamed = [s.message.id for s in ruling.steps if s.outcome is Outcome.SILENT
+                   and s.point is None and s.reason in WHYS]
+        assert unnamed == [], (game, slug)
+    for game, slug, inputs in POINT_TABLES:
+        ruling = evaluate(game, slug, inputs)
+        named = {s.point for s in ruling.steps if s.outcome is Outcome.SILENT and s.point}
+        assert named and named <= set(ruling.open_points()), (game, slug)
