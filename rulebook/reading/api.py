@@ -360,7 +360,18 @@ def find_clause_by_number(document: Document, key: str) -> ClauseInContext:
         if renumbered is not None and (found := find_clause(document, renumbered.key)):
             return found
     raise not_found("key", f"No clause {key[:80]!r} in {document.game.slug}/{document.slug}; "
-                           "give its key (107.2, ziel.p3.2) or printed number (Ziel ¶3.2).")
+                           f"give its key or printed number{_example_of(document)}.")
+
+
+def _example_of(document: Document) -> str:
+    """`` (e.g. 106.p1 or 106 ¶1)``: the key and printed number of the document's first
+    published clause, or nothing for a document without one."""
+    first = (document.clauses.filter(versions__published_at__lte=timezone.now())
+             .order_by("position").values_list("key", "label").first())
+    if first is None:
+        return ""
+    key, label = first
+    return f" (e.g. {key} or {label})" if label and label != key else f" (e.g. {key})"
 
 
 def reading_on(as_of: datetime.date | None) -> datetime.date:

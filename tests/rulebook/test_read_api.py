@@ -412,3 +412,12 @@ def test_versioning_answers_in_the_browsers_language_vary_on_it(client, seeded):
     assert russian.status_code == 200 and "accept-language" in vary(russian)
     assert russian.content != client.get(path, HTTP_ACCEPT_LANGUAGE="de").content
     assert "accept-language" not in vary(client.get(f"{path}?lang=ru"))
+
+
+@pytest.mark.parametrize("document, example", [
+    (BERSERK, "(e.g. 106.p1 or 106 ¶1)"), (POWER_DUELL, "1.2.4.kartenaufbau.p1")])
+def test_a_missing_clause_is_answered_with_an_example_of_its_own_document(client, seeded,
+                                                                          document, example):
+    """A new user's finding: Berserk's 404 suggested Marvel's "Ziel ¶3.2"."""
+    (error,) = client.get(f"{document}/clauses/999.9").json()["errors"]
+    assert example in error["message"] and "Ziel" not in error["message"]
