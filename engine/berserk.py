@@ -590,6 +590,7 @@ def gained_elements_added(run: _Run) -> None:
     if run.added:
         run.silent(_("The gained element is added to the card's elements."), GAIN_ADDS.why,
                    Clause.SAME, Clause.NO_REGAIN, Clause.REPLACE)
+        run.announcing(GAIN_ADDS.slug)  # one point with its readings, whatever came between
 
 
 # -- 106.3, 106.4, 108: the card's history of changes ------------------------------------------
@@ -952,12 +953,7 @@ def slow_property(run: _Run, prop: AdditionalProperty) -> bool:
     """107.2: a slow property is declared only in its player's Choice sub-phase of the Main phase.
 
     A simple strike and closing are slow.  Returns whether ``prop`` may be declared now."""
-    moment = run.table.moment
-    failed = [reason for reason, fails in (
-        (_("It is the opponent's turn, not its player's own turn."), moment.turn is not Turn.OWN),
-        (_("It is not the Main phase."), moment.phase is not Phase.MAIN),
-        (_("It is not the Choice sub-phase of the Main phase."),
-         moment.phase is Phase.MAIN and moment.subphase is not SubPhase.CHOICE)) if fails]
+    failed = _not_now(run.table.moment)
     for reason in failed:
         run.nothing(_("%(property)s is slow (невнезапное) and may not be declared now."), reason,
                     Clause.SLOW, property=prop.label)
@@ -966,6 +962,15 @@ def slow_property(run: _Run, prop: AdditionalProperty) -> bool:
                       "player's Choice sub-phase of the Main phase."), Clause.SLOW,
                     property=prop.label)
     return not failed
+
+
+def _not_now(moment: Moment) -> list[str]:
+    """Why a slow property may not be declared at ``moment`` (107.2), or nothing."""
+    return [reason for reason, fails in (
+        (_("It is the opponent's turn, not its player's own turn."), moment.turn is not Turn.OWN),
+        (_("It is not the Main phase."), moment.phase is not Phase.MAIN),
+        (_("It is not the Choice sub-phase of the Main phase."),
+         moment.phase is Phase.MAIN and moment.subphase is not SubPhase.CHOICE)) if fails]
 
 
 @rule(Clause.FAST, reads=("moment.strike",), opens=(DEFENDER_OWN,))
@@ -995,7 +1000,10 @@ def fast_property(run: _Run, prop: AdditionalProperty) -> bool:
 def _use_now(run: _Run, prop: AdditionalProperty) -> Any:
     """Whether the card may use ``prop`` now (107.1–107.3): true, false or not covered."""
     if prop is AdditionalProperty.CLOSING and run.closing_unknown():
-        return NOT_COVERED_VALUE
+        # whether it has closing is not covered; that it may not declare it now is (107.2)
+        moment = run.table.moment
+        return run.apply(slow_property, prop) if moment and _not_now(moment) else (
+            NOT_COVERED_VALUE)
     if prop not in run.props or run.apply(prevented_use, prop):
         return False
     return run.apply(fast_property if prop is AdditionalProperty.DEFENDER else slow_property, prop)

@@ -1235,7 +1235,7 @@ def _refused(run: _Run, groups: tuple[_Group, ...], without: list[_Group],
             "Ziel ¶3 lets an ability that requires 1 or more targets be initiated only if it has "
             "at least 1 valid target; Ziel ¶6 says an ability that refers to a future target needs "
             "no target to be initiated. Neither says which applies to an ability that does both."),
-            Clause.REQUIRES, Clause.FUTURE, numbers=future)
+            Clause.REQUIRES, Clause.FUTURE, about=FUTURE_TARGET, numbers=future)
     return False
 
 

@@ -104,6 +104,20 @@ POINT_TABLES = [
         "subphase": "choice", "strike_declared": "none", "changes": [
             {"change": "become-creature", "subtype": "symbiote", "movement": 1},
             {"change": "become-creature", "subtype": "non-flying"}]}),
+    ("berserk", "situation", {  # a gained element with another change after it (round 6)
+        "initial_type": "creature", "initial_subtype": "non-flying", "initial_status": "ordinary",
+        "initial_movement": 1, "elements": ["swamp"], "turn": "own", "phase": "main",
+        "subphase": "choice", "strike_declared": "none", "changes": [
+            {"change": "gain-element", "element": "forest"},
+            {"change": "gain-element", "element": "swamp"}],
+        "features": [{"feature_element": "forest", "strike_bonus": 2}],
+        "targets": [{"elements": ["forest", "mountains"]}]}),
+    ("marvel-champions", "target-validity", {  # a future target, no card to draw (round 6)
+        "kind": "card_ability", "effects": [
+            {"verb": "draw", "amount": 2, "selector": "you"},
+            {"verb": "future", "amount": 1, "selector": "future"}], "players": [{"deck": 0}],
+        "villain": [], "minions": [], "main_scheme": [], "side_schemes": [], "characters": [],
+        "other_cards": []}),
     ("marvel-champions", "situation", {  # a basic attack on a villain that cannot be attacked
         "kind": "basic_attack", "actor": 1, "villain": [{"conditions": ["cannot_be_attacked"]}],
         "characters": [{"kind": "hero", "atk": 0, "thw": 1, "def": 1}], "minions": [],
@@ -125,3 +139,9 @@ def test_a_silent_step_giving_an_open_points_reason_names_that_point():
         ruling = evaluate(game, slug, inputs)
         named = {s.point for s in ruling.steps if s.outcome is Outcome.SILENT and s.point}
         assert named and named <= set(ruling.open_points()), (game, slug)
+
+
+def test_each_judge_table_rests_on_as_many_points_as_it_has():
+    """The judge tables: one point each, but the basic attack (what the basic power does,
+    assumed, and whether it is labelled Angriff)."""
+    assert [evaluate(*table).leaves_open for table in POINT_TABLES] == [1, 1, 1, 2]

@@ -5,7 +5,7 @@ a point open."""
 from __future__ import annotations
 
 from engine.berserk import (
-    ELEMENT_FEATURE, FLIGHT_ICON, NOT_STATED, SITUATION, TIMING, CardType, Element, Relation,
+    ELEMENT_FEATURE, FLIGHT_ICON, NOT_COVERED_VALUE, NOT_STATED, SITUATION, TIMING, CardType, Element, Relation,
     Subtype, rule_under,
 )
 from engine.core import Outcome
@@ -148,3 +148,18 @@ def test_a_feature_against_neutral_applies_to_a_neutral_target_by_its_own_words(
     alone = ELEMENT_FEATURE.evaluate({"feature_element": "neutral", "strike_bonus": 1,
                                       "target_elements": ["neutral"]})
     assert alone.settled and alone.value("strike_bonus") == 1
+
+
+def test_a_slow_property_the_moment_rules_out_is_no_even_where_closing_is_not_covered():
+    """Judge round 6 (BK6-5): an artifact that becomes a creature with no subtype named: whether
+    it has closing is not covered, but in the opponent's turn no slow property may be declared
+    (107.2), so "may use closing now" is no, not "not covered"."""
+    table = {"initial_type": "artifact", "initial_status": "ordinary", "in_play_zone": True,
+             "elements": ["steppe"], "changes": [{"change": "become-creature"}],
+             "turn": "opponent", "phase": "main", "subphase": "choice",
+             "strike_declared": "opponent"}
+    ruling = SITUATION.evaluate(table)
+    assert ruling.value("closing") == NOT_COVERED_VALUE and not ruling.complete
+    assert ruling.value("closing_now") is False
+    own = SITUATION.evaluate({**table, "turn": "own", "strike_declared": "none"})
+    assert own.value("closing_now") == NOT_COVERED_VALUE  # the moment allows it: not covered
