@@ -13,8 +13,10 @@ of :data:`engine.marvel.SITUATION_FIELDS` (``kind``, ``labels``, ``effects``; ne
   earlier effect (THE, ¶4.10), a pronoun after "und" in the same sentence (JOINT, ¶4.4), "du"
   (YOU: "Ziehe N Karten"), a future target ("die nächste Karte, die du spielst", ¶6);
 - the target nouns of ¶2 that the engine knows (:class:`~engine.marvel.TargetType`); "der
-  Schurke" and "der Hauptplan" name the one villain / main scheme unless an earlier effect
-  targets that very element (then "das [Ziel]"); Russian has no articles: a bare noun is
+  Schurke" and "der Hauptplan" name the one villain / main scheme; after an earlier effect on
+  that very element the same words may name it afresh or mean "das [Ziel]" (¶4.10), which
+  rule differently where the earlier effect cannot affect it: not understood; Russian has
+  no articles: a bare noun is
   "ein …" ("нанесите 2 урона врагу"), "этот …" is "das [Ziel]", and a bare noun an earlier
   effect's target could be meant by ("…врагу. Оглушите врага.") is not understood;
 - the labels Angriff and Widerstand (¶4.8, ¶4.9 speak of an ability "als Angriff
@@ -375,9 +377,12 @@ def _shares(context: _Context, selector: str, noun: str | None, joined: bool) ->
 
 def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> dict | None:
     """The target "das [Ziel]" (¶4.10) if an earlier effect named one ``noun`` covers; "der
-    Schurke" / "der Hauptplan" (¶2) name the one villain / main scheme otherwise."""
-    if noun is not None and _T(noun) in _UNIQUE and context.previous is not _T(noun):
-        return fields | {"selector": Selector.ONE.value, "target_type": noun}
+    Schurke" / "der Hauptplan" (¶2) name the one villain / main scheme, unless the previous
+    effect is on it too (``None``: the words may as well be "das [Ziel]")."""
+    if noun is not None and _T(noun) in _UNIQUE:
+        unique = _T(noun)
+        return (fields | {"selector": Selector.ONE.value, "target_type": noun}
+                if context.previous is not unique else None)
     known = context.previous is not None and _covers(noun, context.previous)
     if sum(_covers(noun, earlier) for earlier in context.named) > 1:
         return None  # "das Ziel eines vorherigen Effekts": two earlier targets it may name

@@ -44,9 +44,10 @@ GERMAN: tuple[Case, ...] = (
      ability(effect("deal_damage", "one", "minion", amount=3)), ()),
     ("Füge jedem Gegner 1 Schaden zu.", ability(effect("deal_damage", "each", "enemy", amount=1)),
      ()),
+    # "den Schurken" after an effect on the villain: named afresh (Ziel ¶2) or "das [Ziel]"
+    # (¶4.10)? They rule differently where the first effect cannot affect it (judge round 6)
     ("Füge dem Schurken 2 Schaden zu. Betäube den Schurken.",
-     ability(effect("deal_damage", "one", "villain", amount=2),
-             effect("give_status", "the", status="stunned")), ()),
+     ability(effect("deal_damage", "one", "villain", amount=2)), ("Betäube den Schurken.",)),
     ("Aktion (Angriff): Füge einem Gegner 4 Schaden zu.",
      ability(effect("deal_damage", "one", "enemy", amount=4), labels=("attack",)), ()),
     ("Aktion (Widerstand): Entferne 2 Bedrohung von einem Plan.",
@@ -197,8 +198,7 @@ RUSSIAN: tuple[Case, ...] = (
     ("Нанесите 2 урона врагу. Оглушите врага.",
      ability(effect("deal_damage", "one", "enemy", amount=2)), ("Оглушите врага.",)),
     ("Нанесите 2 урона злодею. Оглушите злодея.",
-     ability(effect("deal_damage", "one", "villain", amount=2),
-             effect("give_status", "the", status="stunned")), ()),
+     ability(effect("deal_damage", "one", "villain", amount=2)), ("Оглушите злодея.",)),
     ("Выберите союзника. Подготовьте союзника.", ability(effect("ready", "choose", "ally")), ()),
     unread("Ответный удар 1."),
     unread("Если злодей оглушен, нанесите ему 1 урона."),
