@@ -71,6 +71,12 @@ def test_what_is_typed_in_the_next_box_while_a_text_is_read_is_kept(journey, lan
     assert len(held) == 1
     expect(page.locator("#f-monsters-0-ap")).to_be_enabled()
     expect(page.locator("#f-monsters-0-ap")).to_be_focused()
+    # the boxes that wait look so (a breaker typed into one that looked editable)
+    waiting = page.locator("#f-monsters-0-dp")
+    expect(waiting).to_be_disabled()
+    assert float(waiting.evaluate("e => getComputedStyle(e).opacity")) < 1
+    assert float(page.locator("#f-monsters-0-ap").evaluate(
+        "e => getComputedStyle(e).opacity")) == 1
     page.keyboard.type("420")
     held[0].continue_()
     expect(page.locator(".card-reading")).to_be_visible()
@@ -80,6 +86,30 @@ def test_what_is_typed_in_the_next_box_while_a_text_is_read_is_kept(journey, lan
     expect(page.locator("#f-monsters-0-planet")).to_be_enabled()
     page.keyboard.type("1")
     expect(page.locator("#f-monsters-0-ap")).to_have_value("4201")
+
+
+def test_a_ruling_asked_for_during_a_read_is_given_on_what_was_typed_meanwhile(journey,
+                                                                             language):
+    """A breaker's finding: digits typed in the next box during the read, then "Get the
+    ruling" tapped before the read was answered: the ruling was given on the value as sent
+    with the read, and the digits typed after it were lost."""
+    page = journey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    journey.goto(f"/{language}{SCENARIO}{START}")
+    held = []
+    page.route("**/*_read=*", lambda route: held.append(route))
+    page.locator("#f-guardians-0-card_text").fill("Wirkung: +10 AP")
+    page.locator("#f-monsters-0-ap").click()
+    page.wait_for_function("() => document.querySelector('#f-monsters-0-planet').disabled")
+    page.keyboard.type("35")
+    expect(page.locator("#f-monsters-0-planet")).to_be_disabled()  # the read is still held
+    assert len(held) == 1
+    page.locator(".calculator__actions button[type=submit]").click()
+    with page.expect_response(lambda r: "monsters-0-ap=35" in r.url and "_read" not in r.url):
+        held[0].continue_()
+    expect(page.locator("#f-monsters-0-ap")).to_have_value("35")
+    expect(page.locator("#ruling [data-ruling]")).to_be_visible()
+    assert "monsters-0-ap=35" in page.url
 
 
 def test_a_read_that_fails_says_so_at_the_box_and_keeps_the_entries(journey, language):

@@ -429,6 +429,18 @@ def test_a_long_phrase_without_spaces_read_from_a_card_text_keeps_the_phone_page
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+def test_a_ruling_quoting_one_long_word_of_a_card_text_keeps_the_phone_page_narrow(phone):
+    # a breaker's table: a step quoting a card text of one long compound word ("not
+    # understood") widened the ruling to 586 px
+    page = phone.page
+    word = "Schutzgottkartenspezialwirkungsaktivierungskostenbegrenzung"
+    phone.goto(f"/{LANGUAGE}/calculator/marvel-champions/situation/?kind=card_ability"
+               f"&card_text={word}")
+    expect(page.locator("#ruling [data-ruling]")).to_be_visible()
+    expect(page.locator("#ruling .step").first).to_contain_text(word[:20])
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
 def test_an_error_quoting_a_long_parameter_keeps_the_phone_page_narrow(phone):
     # a breaker's table: "Unknown field 'xxxx…'" of 200 letters widened the page to 2,066 px
     page = phone.page

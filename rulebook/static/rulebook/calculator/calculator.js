@@ -383,16 +383,9 @@
       return;
     }
     reading = false;
-    if (rulingAfterReading) {
-      rulingAfterReading = false;
-      var form = document.querySelector(".calculator__form");
-      if (form && form.requestSubmit) {
-        form.requestSubmit();
-      }
-      return;
-    }
     // The judge's place: the control tapped while the text was read, with what was
-    // typed in it meanwhile (the answer's form was made from the value as sent).
+    // typed in it meanwhile (the answer's form was made from the value as sent); kept
+    // in the form before a ruling asked for meanwhile is given on it.
     var again = focusAfterReading && document.getElementById(focusAfterReading);
     var typed = typingDuringRead;
     focusAfterReading = null;
@@ -404,6 +397,14 @@
       if (again.tagName !== "TEXTAREA") {  // a card-text box is read when it is left
         again.dispatchEvent(new Event("change", {bubbles: true}));
       }
+    }
+    if (rulingAfterReading) {
+      rulingAfterReading = false;
+      var form = document.querySelector(".calculator__form");
+      if (form && form.requestSubmit) {
+        form.requestSubmit();
+      }
+      return;
     }
     if (again && !again.disabled) {
       again.focus({preventScroll: true});
