@@ -155,6 +155,37 @@ def test_a_ruling_beside_a_changed_form_is_marked_stale(journey, language):
     expect(region.locator("[data-ruling]")).to_contain_text("500")
 
 
+def test_a_ruling_asked_for_offline_keeps_the_layout_and_its_notice_goes_with_the_next(
+        journey, language):
+    """A breaker's finding: at 1280 px the "no connection" notice was put beside the ruling
+    region, took the right-hand column and pushed the ruling under the form, and stayed
+    after the next ruling arrived."""
+    page = journey.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    journey.goto(f"/{language}{SCENARIO}{RULED}")
+    region = page.locator("#ruling")
+    expect(region.locator("[data-ruling]")).to_be_visible()
+    left = region.bounding_box()["x"]
+    assert left > 400  # beside the form
+    page.context.set_offline(True)
+    page.locator("#f-monsters-0-ap").fill("500")
+    page.locator(".calculator__actions button[type=submit]").click()
+    notice = page.locator("#needs-connection-notice")
+    expect(notice).to_be_visible()
+    assert notice.evaluate("n => n.parentElement.id") == "ruling"
+    assert region.bounding_box()["x"] == left
+    page.context.set_offline(False)
+    with page.expect_response(lambda r: "monsters-0-ap=500" in r.url):
+        page.locator(".calculator__actions button[type=submit]").click()
+    expect(region.locator("[data-ruling]")).to_contain_text("500")
+    expect(notice).to_have_count(0)
+    assert region.bounding_box()["x"] == left
+    # the failed request (and htmx's log of it) is the point of this journey
+    journey.console_errors[:] = [error for error in journey.console_errors
+                                 if "htmx:" not in error and "ERR_INTERNET_DISCONNECTED"
+                                 not in error and "Failed to load" not in error]
+
+
 def test_back_to_a_form_with_a_row_added_in_place_brings_the_row_back(journey, language):
     page = journey.page
     journey.goto(f"/{language}{SCENARIO}{START}")

@@ -224,7 +224,9 @@
     banner.hidden = false;
   }
 
-  /* Calculator and search: a failed request offline says why. */
+  /* Calculator and search: a failed request offline says why, at the top of the part it
+     would have replaced (inside it: a sibling would take a cell of the calculator's
+     two-column layout), until a request succeeds again. */
   document.body.addEventListener("htmx:sendError", function (event) {
     if (!banner) return;
     var notice = document.getElementById("needs-connection-notice");
@@ -235,7 +237,17 @@
       notice.setAttribute("role", "alert");
       notice.textContent = banner.dataset.needsConnection || "";
       var target = event.detail && event.detail.target;
-      (target && target.parentNode ? target : document.getElementById("main")).insertAdjacentElement("beforebegin", notice);
+      if (target && target.parentNode) {
+        target.insertAdjacentElement("afterbegin", notice);
+      } else {
+        document.getElementById("main").insertAdjacentElement("beforebegin", notice);
+      }
+    }
+  });
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var notice = document.getElementById("needs-connection-notice");
+    if (notice && event.detail && event.detail.successful) {
+      notice.remove();
     }
   });
 
