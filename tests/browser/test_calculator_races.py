@@ -186,6 +186,27 @@ def test_a_ruling_asked_for_offline_keeps_the_layout_and_its_notice_goes_with_th
                                  not in error and "Failed to load" not in error]
 
 
+def test_an_address_asking_for_more_rows_than_a_group_takes_shows_its_error(journey,
+                                                                           language):
+    """A breaker's finding: ?monsters=30 was answered 400 with its error, then the page's
+    script asked for the form again with the rows shown, and the error was gone."""
+    page = journey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    response = page.goto(journey.url(f"/{language}{SCENARIO}?monsters=30"))
+    assert response.status == 400
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("12")
+    page.wait_for_timeout(300)  # a layout request would have been sent by now
+    assert not any("_layout" in url for url in asked)
+    expect(summary).to_be_visible()
+    # the page's own 400 is on the console: that one is expected
+    journey.console_errors[:] = [error for error in journey.console_errors
+                                 if "400" not in error]
+
+
 def test_back_to_a_form_with_a_row_added_in_place_brings_the_row_back(journey, language):
     page = journey.page
     journey.goto(f"/{language}{SCENARIO}{START}")

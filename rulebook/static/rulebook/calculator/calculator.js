@@ -498,8 +498,10 @@
       updateReferences(document);
     }
 
-    if (count.value !== String(rows().length)) {
-      fieldset.dataset.restoredCount = count.value;  // put back by the browser (restoreRows)
+    // put back by the browser (restoreRows); a count the server wrote as asked for, with
+    // fewer rows and its error (more than the group takes), is left to say so
+    if (count.value !== String(rows().length) && count.value !== count.defaultValue) {
+      fieldset.dataset.restoredCount = count.value;
     }
     fieldset.querySelector(":scope > [data-group-count]").hidden = true;
     Array.prototype.forEach.call(items.querySelectorAll(":scope > [data-group-empty]"),
@@ -706,7 +708,8 @@
       if (!count || !items) {
         return;
       }
-      var restored = fieldset.dataset.restoredCount || count.value;
+      var restored = fieldset.dataset.restoredCount ||
+        (count.value !== count.defaultValue ? count.value : "");
       var rows = items.querySelectorAll(":scope > [data-group-item]").length;
       if (restored !== "" && restored !== String(rows)) {
         counts[count.name] = restored;
