@@ -1172,8 +1172,9 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
     matched = [i for i, planet in ((Influence.NEGATIV, symbols.right),
                                    (Influence.POSITIV, symbols.left)) if target.planet is planet]
     chain = influences(symbols, target.planet, monster.planet)
-    by_chain = chain != frozenset(matched) and np_chain(state, monster)
-    if chain != frozenset(matched):
+    differs = chain != frozenset(matched)  # (np-chain is asked only where it may matter)
+    by_chain = differs and np_chain(state, monster)
+    if differs:
         _announce_chain(trace, monster.number)  # (silenced while quiet: told by the caller)
     if by_chain:
         matched = [i for i in (Influence.NEGATIV, Influence.POSITIV) if i in chain]

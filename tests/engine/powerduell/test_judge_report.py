@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.powerduell import RULESET, SITUATION
+from tests.engine.powerduell.test_declarations import OPEN_POINTS
 
 A_GUARDIAN = {"side": "a", "base_planet": "venus", "left_planet": "mars", "right_planet": "erde",
               "wirkung_attribute": "ap", "wirkung_amount": 20}
@@ -164,17 +165,7 @@ def test_the_reading_chain_is_read_with_the_scaling_of_other_cards_changes():
     (negativ-positiv ¶2): with every change scaled (np-all-changes), the +10 doubles.  Each
     point alone gives 110, together 120: the ruling is neither complete-and-settled nor does
     it show a single value as settled."""
-    ruling = SITUATION.evaluate({
-        "active_side": "a", "guardians": [{
-            "side": "a", "base_planet": "merkur", "left_planet": "mars", "right_planet": "erde",
-            "wirkung_attribute": "ap", "wirkung_amount": 20}],
-        "monsters": [{"side": "a", "planet": "erde", "ap": 100},
-                     {"side": "b", "planet": "merkur", "dp": 100}],
-        "attacker": 1, "target": 2, "effects": [
-            {"source": "energy", "source_side": "b", "target_monster": 2, "attribute": "dp",
-             "operation": "add", "amount": 10},
-            {"source": "energy", "source_side": "a", "target_monster": 1, "attribute": "ap",
-             "operation": "add", "amount": 10}]})
+    ruling = SITUATION.evaluate(OPEN_POINTS["np-chain"][1])  # the point's own case
     assert ruling.value("monster_1_ap") == 110
     assert ruling.open_points() == ("together",)
     assert sorted(r.value("monster_1_ap") for r in ruling.readings_of("together")) == [
