@@ -1169,15 +1169,7 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
     target, attacker = _np_target(state, monster)
     counted = sorted({c.attribute for c in state.changes[target.number] if c.attribute},
                      key=_ATTRIBUTES.index)
-    matched = [i for i, planet in ((Influence.NEGATIV, symbols.right),
-                                   (Influence.POSITIV, symbols.left)) if target.planet is planet]
-    chain = influences(symbols, target.planet, monster.planet)
-    differs = chain != frozenset(matched)  # (np-chain is asked only where it may matter)
-    by_chain = differs and np_chain(state, monster)
-    if differs:
-        _announce_chain(trace, monster.number)  # (silenced while quiet: told by the caller)
-    if by_chain:
-        matched = [i for i in (Influence.NEGATIV, Influence.POSITIV) if i in chain]
+    matched, chain, by_chain = _np_matched(state, symbols, target, monster)
     said = {"target": target.planet.label, "monster": monster.planet.label,
             **{name: getattr(symbols, name).label for name in ("right", "left", "base")}}
     suffix = "-attacker" if attacker else ""
@@ -1197,6 +1189,22 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
         trace.either(NP_SAME_PLANET, (monster.number,), "np-both", None)
         matched = matched if which == "both" else [Influence(which)]
     return frozenset(matched), ()
+
+
+def _np_matched(state: _State, symbols: GuardianSymbols, target: Monster, monster: Monster
+                ) -> tuple[list[Influence], frozenset[Influence], bool]:
+    """The influences the attack ``target``'s planet has on ``monster`` (negativ-positiv-
+    wirkung.p2): by the small symbols, or along the reading chain where the two differ and
+    ``np-chain`` reads so; then the chain's own, and whether the chain decided."""
+    matched = [i for i, planet in ((Influence.NEGATIV, symbols.right),
+                                   (Influence.POSITIV, symbols.left)) if target.planet is planet]
+    chain = influences(symbols, target.planet, monster.planet)
+    if chain == frozenset(matched):  # np-chain is asked only where it may matter
+        return matched, chain, False
+    by_chain = np_chain(state, monster)
+    _announce_chain(state.trace, monster.number)  # (silenced while quiet: told by the caller)
+    return ([i for i in (Influence.NEGATIV, Influence.POSITIV) if i in chain] if by_chain
+            else matched), chain, by_chain
 
 
 def np_chain(state: _State, monster: Monster) -> bool:
