@@ -386,6 +386,12 @@ class Table:
     crisis_icon: bool
 
     @property
+    def text_alone(self) -> bool:
+        """A card ability with no effect listed: given by its printed text alone (not covered:
+        :data:`OTHER_TEXT`)."""
+        return not self.kind.is_basic and not self.effects
+
+    @property
     def acting(self) -> Element | None:
         """The hero or ally using a basic power."""
         return next((e for e in self.elements if e.kind in _HEROES and e.number == self.actor),
@@ -1278,7 +1284,7 @@ def initiation(run: _Run, groups: tuple[_Group, ...], undecided: set[int]) -> bo
     :data:`NOT_COVERED_VALUE` for "choose N" short of targets, and where no effect has a valid
     target and some name elements the texts do not say they can affect (``undecided``).
     """
-    if not run.table.effects:  # given by its printed text alone, which the texts do not cover
+    if run.table.text_alone:  # which the texts do not cover
         return NOT_COVERED_VALUE
     if not groups:
         run.say(_("The ability names no target in play and can be initiated without one."),
@@ -1332,8 +1338,8 @@ _UNCOVERED_VALID = _("Effect %(number)s: valid targets as far as the published t
 def _values(run: _Run, can: bool | Message, short: set[int]) -> list[Value]:
     """Initiation, and per effect its candidates, valid targets and what it resolves against."""
     conditional = can is NOT_COVERED_VALUE
-    required = any(e.selector is not Selector.FUTURE for e in run.table.effects) if (
-        run.table.effects or run.table.kind.is_basic) else NOT_COVERED_VALUE
+    required = NOT_COVERED_VALUE if run.table.text_alone else any(
+        e.selector is not Selector.FUTURE for e in run.table.effects)
     values = [Value("can_initiate", can,
                     TARGETS_MET if can is True else msg(_("Can be initiated"))),
               Value("target_required", required, msg(_("Requires a target")))]

@@ -56,10 +56,9 @@ def test_a_card_added_and_typed_while_a_text_is_read_is_kept(journey, language):
     expect(status).to_have_text("")
 
 
-def test_what_is_typed_in_the_next_box_while_a_text_is_read_is_kept(journey, language):
-    """The judge leaves the card-text box by tapping the next box and types on: that box
-    stays enabled during the read (the others wait), and what was typed in it is in the
-    form the answer brings, with the focus still there."""
+def _left_for_the_next_box(journey, language):
+    """The page at 390 px with a card text typed and its box left by tapping monster 1's AP:
+    the read sent and held (the held route returned), the other controls waiting."""
     page = journey.page
     page.set_viewport_size({"width": 390, "height": 844})
     journey.goto(f"/{language}{SCENARIO}{START}")
@@ -68,6 +67,14 @@ def test_what_is_typed_in_the_next_box_while_a_text_is_read_is_kept(journey, lan
     page.locator("#f-guardians-0-card_text").fill("Wirkung: +10 AP")
     page.locator("#f-monsters-0-ap").click()
     page.wait_for_function("() => document.querySelector('#f-monsters-0-planet').disabled")
+    return page, held
+
+
+def test_what_is_typed_in_the_next_box_while_a_text_is_read_is_kept(journey, language):
+    """The judge leaves the card-text box by tapping the next box and types on: that box
+    stays enabled during the read (the others wait), and what was typed in it is in the
+    form the answer brings, with the focus still there."""
+    page, held = _left_for_the_next_box(journey, language)
     assert len(held) == 1
     expect(page.locator("#f-monsters-0-ap")).to_be_enabled()
     expect(page.locator("#f-monsters-0-ap")).to_be_focused()
@@ -93,14 +100,7 @@ def test_a_ruling_asked_for_during_a_read_is_given_on_what_was_typed_meanwhile(j
     """A breaker's finding: digits typed in the next box during the read, then "Get the
     ruling" tapped before the read was answered: the ruling was given on the value as sent
     with the read, and the digits typed after it were lost."""
-    page = journey.page
-    page.set_viewport_size({"width": 390, "height": 844})
-    journey.goto(f"/{language}{SCENARIO}{START}")
-    held = []
-    page.route("**/*_read=*", lambda route: held.append(route))
-    page.locator("#f-guardians-0-card_text").fill("Wirkung: +10 AP")
-    page.locator("#f-monsters-0-ap").click()
-    page.wait_for_function("() => document.querySelector('#f-monsters-0-planet').disabled")
+    page, held = _left_for_the_next_box(journey, language)
     page.keyboard.type("35")
     expect(page.locator("#f-monsters-0-planet")).to_be_disabled()  # the read is still held
     assert len(held) == 1

@@ -150,3 +150,23 @@ def publish_through_workflow(correction, clause, editor, publisher, **texts):
     publish_correction(correction, publisher)
     correction.refresh_from_db()
     return correction
+
+
+@pytest.fixture
+def wsgi_keeps_the_test_connection():
+    """Requests through the WSGI application keep the test's database connection.
+
+    At the end of a request Django closes a connection whose autocommit
+    differs from the settings', which the test's transaction does — on
+    PostgreSQL that would close the connection the test runs in.  Django's
+    test client disconnects the same handler.  Closing a response outside the test client
+    sends ``request_finished`` too.
+    """
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)

@@ -25,9 +25,7 @@ import json
 
 import pytest
 import schemathesis
-from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis import checks
 
@@ -49,22 +47,6 @@ def _schema():
 
 
 schema = _schema()
-
-
-@pytest.fixture
-def wsgi_keeps_the_test_connection():
-    """Requests through the WSGI application keep the test's database connection.
-
-    At the end of a request Django closes a connection whose autocommit
-    differs from the settings', which the test's transaction does — on
-    PostgreSQL that would close the connection the test runs in.  Django's
-    test client disconnects the same handler.
-    """
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
-    yield
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
 
 
 def test_the_fuzzed_document_is_the_served_one(client):

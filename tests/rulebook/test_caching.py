@@ -289,22 +289,9 @@ def test_search_and_calculator_pages_are_cached_until_a_publication(client, seed
     assert "<html" not in fragment.content.decode()
 
 
-@pytest.fixture
-def responses_closed_as_by_the_test_client():
-    """Closing a response sends ``request_finished``, whose ``close_old_connections`` closes
-    the connection inside the module's open transaction (PostgreSQL; SQLite's test database
-    in memory is never closed): the next test's first query then fails.  Django's test
-    client disconnects it around its requests; so does this."""
-    from django.core.signals import request_finished
-    from django.db import close_old_connections
-
-    request_finished.disconnect(close_old_connections)
-    yield
-    request_finished.connect(close_old_connections)
-
-
 def test_body_files_are_written_once_and_the_oldest_removed(
-        seeded, monkeypatch, responses_closed_as_by_the_test_client):
+        seeded, monkeypatch, wsgi_keeps_the_test_connection):
+    # (closing a response sends request_finished: the module's connection stays open)
     import time
 
     from rulebook.caching import bodies

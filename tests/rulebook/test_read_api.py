@@ -16,7 +16,6 @@ from django.utils import timezone, translation
 
 from rulebook.models import Clause, Correction
 from rulebook.versioning.publishing import propose_version, publish_correction, submit_correction
-from tests.rulebook.test_api_fuzzing import wsgi_keeps_the_test_connection  # noqa: F401 (fixture)
 from tests.rulebook.conftest import publish_version
 
 BERSERK = "/api/games/berserk/documents/comprehensive-rules"
