@@ -1371,7 +1371,8 @@ def _untouched(group: Field, data: Mapping[str, Any], prefix: str) -> bool:
     missing = False
     for spec in group.fields:
         raw = data.get(prefix + spec.name)
-        values = [raw] if isinstance(raw, str) else list(raw or [])
+        values = [value for value in ([raw] if isinstance(raw, str) else raw or [])
+                  if value != ""]  # a multiple choice's hidden input (:func:`_form_value`)
         if spec.kind is FieldKind.GROUP:
             return False  # an item with items of its own is never taken as untouched
         if not any(_trim(str(value)) for value in values):
@@ -1405,14 +1406,16 @@ def _form_plan(fields: Sequence[Field]) -> _FormPlan:
 
 def _form_value(spec: Field, raw: Any, name: str) -> Any:
     """``spec``'s typed value of form value ``raw`` (parameter ``name``) by :meth:`Field.coerce`:
-    a multiple choice's every value, a yes/no's last (a hidden "no" and a checked box), else
-    its one value (:func:`_only`).
+    a multiple choice's every value but the empty one (its hidden input, so that a form of
+    boxes none of which is ticked is still sent), a yes/no's last (a hidden "no" and a
+    checked box), else its one value (:func:`_only`).
 
     :raises InputError: naming the parameter's dotted path.
     """
     path, kind = name.replace("-", "."), spec.kind
     if kind is FieldKind.MULTIPLE_CHOICE:
-        return spec.coerce([raw] if isinstance(raw, str) else list(raw or []), path)
+        return spec.coerce([value for value in ([raw] if isinstance(raw, str) else raw or [])
+                            if value != ""], path)
     if kind is FieldKind.TEXT:  # a browser sends a line break as CRLF, counted as one
         one = _only(raw, path)
         return spec.coerce(one.replace("\r\n", "\n") if isinstance(one, str) else one, path)

@@ -1382,6 +1382,7 @@ def _multiple(field) -> str:
         f'tabindex="-1"{_attr("aria-describedby", field.described_by)}>\n'
         f'  <legend>{_e(field.label)}{_required_mark(field)}</legend>\n'
         f'  {_help(field)}\n'
+        f'  <input type="hidden" name="{_e(field.html_name)}" value="">\n'
         f'  <div class="choices">\n  {choices}\n  </div>\n'
         f'  {_error(field)}\n</fieldset>\n')
 

@@ -9,7 +9,9 @@
 - a field changed after a ruling (form and ruling side by side at 1280 px) marks the
   ruling as stale, with a notice, until a new ruling replaces it;
 - Back to a form whose rows were added in place brings the rows back with what was
-  typed in them, so that the count and the rows agree and the ruling is given.
+  typed in them, so that the count and the rows agree and the ruling is given; Back to a
+  form with one row removed and another added brings back the rows as left (not the
+  page's rows filled by name) and marks the ruling shown as given on other entries.
 """
 
 from playwright.sync_api import expect
@@ -226,4 +228,35 @@ def test_back_to_a_form_with_a_row_added_in_place_brings_the_row_back(journey, l
     with page.expect_response(lambda r: "monsters-1-ap=777" in r.url):
         page.locator(".calculator__actions button[type=submit]").click()
     expect(page.locator("#error-summary")).to_have_count(0)
+    expect(page.locator("#ruling [data-ruling]")).to_contain_text("777")
+
+
+def test_back_to_a_form_with_a_row_removed_and_one_added_brings_back_the_rows_as_left(
+        journey, language):
+    page = journey.page
+    journey.goto(f"/{language}{SCENARIO}?guardians=1&guardians-0-base_planet=venus&monsters=2"
+                 "&monsters-0-planet=venus&monsters-0-ap=100&monsters-0-dp=100"
+                 "&monsters-1-planet=mars&monsters-1-ap=200&monsters-1-dp=50&effects=0")
+    expect(page.locator("#ruling [data-ruling]")).to_be_visible()
+    # the first monster removed, another added: two rows again, as the page came
+    page.locator(ROWS).first.locator("[data-group-remove]").click()
+    page.locator(ADD_MONSTER).click()
+    page.locator("#f-monsters-1-planet").select_option("pluto")
+    page.locator("#f-monsters-1-ap").fill("777")
+    page.locator("#f-monsters-1-dp").fill("70")
+    with page.expect_navigation():
+        page.locator("nav.breadcrumbs a").first.click()
+    page.go_back()
+    expect(page.locator(ROWS)).to_have_count(2)
+    expect(page.locator("#f-monsters-0-planet")).to_have_value("mars")
+    expect(page.locator("#f-monsters-0-ap")).to_have_value("200")
+    expect(page.locator("#f-monsters-0-dp")).to_have_value("50")
+    expect(page.locator("#f-monsters-1-planet")).to_have_value("pluto")
+    expect(page.locator("#f-monsters-1-ap")).to_have_value("777")
+    expect(page.locator("#f-monsters-1-dp")).to_have_value("70")
+    # the ruling shown was given on the entries before the change: marked so
+    expect(page.locator("#ruling .ruling-region__changed")).to_be_visible()
+    with page.expect_response(lambda r: "monsters-1-ap=777" in r.url):
+        page.locator(".calculator__actions button[type=submit]").click()
+    expect(page.locator("#ruling .ruling-region__changed")).to_have_count(0)
     expect(page.locator("#ruling [data-ruling]")).to_contain_text("777")

@@ -296,6 +296,38 @@ def test_the_form_shows_the_error_at_the_field(client, seeded):
     assert once.status_code == 200 and 'class="ruling"' in once.content.decode()
 
 
+def test_a_form_of_boxes_sent_with_none_ticked_names_each_field_left_empty(client, seeded):
+    """A form of multiple choices only sends each one's hidden empty value: it is sent,
+    and every required one says so at its field, not "Fill in the form"."""
+    form = "/en/calculator/berserk/same-element/"
+    page = client.get(form).content.decode()
+    hidden = re.findall(r'<input type="hidden" name="([a-z_]+)" value="">', page)
+    assert hidden == ["card_a_elements", "card_b_elements"]
+    response = client.get(f"{form}?card_a_elements=&card_b_elements=&as_of=")
+    assert response.status_code == 400
+    html = response.content.decode()
+    for name in hidden:
+        assert (f'<p class="field__error" id="f-{name}-error">Choose at least one value.</p>'
+                in html)
+    assert "Fill in the form" not in html
+    # a ticked box beside its hidden empty value is that box alone
+    ruled = client.get(f"{form}?card_a_elements=&card_a_elements=steppe"
+                       "&card_b_elements=&card_b_elements=steppe&as_of=")
+    assert ruled.status_code == 200 and 'class="ruling"' in ruled.content.decode()
+    assert ruled.content.decode().count("field__error") == 0
+
+
+def test_the_api_still_refuses_an_empty_value_among_a_multiple_choice(client, seeded):
+    """The hidden empty value is the form's; the API names it as no choice."""
+    response = client.post("/api/scenarios/berserk/same-element/evaluate",
+                           {"inputs": {"card_a_elements": ["", "steppe"],
+                                       "card_b_elements": ["steppe"]}},
+                           content_type="application/json")
+    assert response.status_code == 422
+    (error,) = response.json()["errors"]
+    assert error["field"] == "inputs.card_a_elements"
+
+
 def test_the_published_schema_says_unique_items_for_every_multiple_choice(client, seeded):
     scenarios = client.get("/api/scenarios").json()
     by_slug = {(s.game, s.slug): s for rs in engine.rulesets() for s in rs.scenarios}

@@ -664,9 +664,11 @@
   /* Back (or a reload) to a form whose rows the judge changed in place: the browser puts
      back each group's count but not the rows added here, so the count names items the
      page no longer holds.  The entries as the judge left them are kept for the page's
-     address when it is left; when a group's count and rows disagree after a restore, the
+     address when it is left; when a group's count and rows disagree after a restore, or
+     the entries put back are not the ones kept (a row removed and another added), the
      form is asked for again with those entries (the layout request of "Show this many
-     items"), so that every row and what was typed in it come back. */
+     items"), so that every row and what was typed in it come back, and a ruling shown
+     is marked as given on other entries. */
   var SNAPSHOT = "rulebook-calculator:";
   var keptRegion = null;
 
@@ -719,6 +721,20 @@
     return counts;
   }
 
+  /* Whether this page was come back to (Back, Forward or a reload), when the browser
+     puts back what was entered; a page opened afresh at the same address is not. */
+  function cameBack() {
+    var timing = window.performance && window.performance.getEntriesByType &&
+      window.performance.getEntriesByType("navigation")[0];
+    return !!timing && (timing.type === "back_forward" || timing.type === "reload");
+  }
+
+  function sameEntries(one, other) {
+    return one.length === other.length && one.every(function (entry, index) {
+      return entry[0] === other[index][0] && entry[1] === other[index][1];
+    });
+  }
+
   function restoreRows() {
     var form = document.querySelector(".calculator__form");
     if (!form || !window.htmx) {
@@ -726,21 +742,24 @@
     }
     var counts = mismatchedCounts(form);
     var names = Object.keys(counts);
-    if (!names.length) {
-      return;
-    }
     var entries = null;
     try {
       entries = JSON.parse(window.sessionStorage.getItem(snapshotKey()) || "null");
     } catch (error) {
       entries = null;
     }
-    // the entries kept when the page was left, if they are the ones the browser restored
-    var kept = entries && names.every(function (name) {
+    var current = formEntries(form);
+    if (!names.length) {
+      // counts and rows agree, yet the rows may not be the judge's (one removed and one
+      // added in place): the browser filled the page's rows by name with the judge's values
+      if (!entries || !cameBack() || sameEntries(entries, current)) {
+        return;
+      }
+    } else if (!(entries && names.every(function (name) {
+      // the entries kept when the page was left, if they are the ones the browser restored
       return entries.some(function (entry) { return entry[0] === name && entry[1] === counts[name]; });
-    });
-    if (!kept) {
-      entries = formEntries(form).map(function (entry) {
+    }))) {
+      entries = current.map(function (entry) {
         return counts[entry[0]] !== undefined ? [entry[0], counts[entry[0]]] : entry;
       });
     }
