@@ -965,6 +965,10 @@ def change_state(run: _Run, effect: Effect, el: Element) -> bool:
     unchanged, what = _UNCHANGED.get(effect.verb, (None, ""))
     if unchanged is None or not unchanged(effect, el):
         return run.affected(effect, el)
+    if effect.verb is Verb.GIVE_STATUS:  # what a status card does: Statuskarte, not published
+        run.trace.add(assumed(msg(_("another %(status)s status card changes nothing on "
+                                    "%(target)s, which has one"), status=effect.status.label,
+                                  target=el.name), Clause.EFFECTS.cite()))
     return not run.doubt(_("Effect %(number)s would change nothing on %(target)s (%(what)s): not "
                            "counted as affected."), NO_CHANGE, Clause.VALID, Clause.EFFECTS,
                          number=effect.number, target=el.name, what=msg(what))

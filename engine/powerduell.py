@@ -766,6 +766,10 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
     "below-zero": (_SI, C.ORDER, _("%(attribute)s %(value)s is below 0."), _(
         "The texts do not say whether a value can drop below 0; the engine kept the exact value "
         "while rolling up the effects.")),
+    "below-zero-monster": (_SI, C.ORDER, _("Monster %(number)s: %(attribute)s %(value)s is "
+                                           "below 0."), _(
+        "The texts do not say whether a value can drop below 0; the engine kept the exact value "
+        "while rolling up the effects.")),
     "wirkung-gives": (_AP, C.WIRKUNG_ATTRIBUTES, _(
         "The Wirkung gives %(attribute)s %(before)s %(change)s = %(after)s."), None),
     "wirkung-below-zero": (_SI, C.WIRKUNG_ATTRIBUTES, _("The value is below 0."), _(
@@ -1503,7 +1507,9 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
     reihenfolge.p3 (points; a negativ-positiv factor scales an addition or subtraction, and,
     under the reading ``all`` of ``np-all-changes``, what a halving or doubling changes); open:
     rounding of halves (``half-points``, citing the clause that halved: negativ-positiv-wirkung.p3
-    or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``).
+    or p4, or reihenfolge.p3 for an effect's halving), values below 0 (``value-below-zero``:
+    under the reading ``zero`` a value stops at 0 at the change that would take it below, so
+    a later increase counts from 0).
     Returns the values, the log (change, factor, before, after) and each signed change's
     points, each an ``int`` when it is whole (:func:`_exact`), else a Fraction."""
     values: dict[Attribute, Any] = {a: v for a, name in _ATTRIBUTE_FIELDS
@@ -1535,11 +1541,11 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
             if after != before and factor != 1:
                 after = halved(before + _times(after - before, factor),
                                C.NP_NEGATIV if (after > before) == (factor < 1) else C.NP_POSITIV)
-        values[change.attribute] = after = _exact(after)
+        after = _exact(after)
+        if after < 0 and trace.reading(VALUE_BELOW_ZERO, (monster.number,)) == "zero":
+            after = 0  # the value never falls below 0: not at any change, not only at the end
+        values[change.attribute] = after
         log.append((change, factor, before, after))
-    if min(values.values(), default=0) < 0 and trace.reading(
-            VALUE_BELOW_ZERO, (monster.number,)) == "zero":
-        values = {attribute: max(value, 0) for attribute, value in values.items()}
     return values, log, amounts
 
 
@@ -1814,6 +1820,10 @@ def _narrate_table(state: _State, monster: Monster, log: list) -> None:
             ("source", change.source.label))), _CITED[one])
         trace.add(_considered(trace, step, failed, _EVALUATED_CONSIDERED)
                   if failed and change.key == own else step)
+        if after < 0 <= before:
+            trace.on(VALUE_BELOW_ZERO, (n,), trace.say(
+                "below-zero-monster", number=n, attribute=change.attribute.label,
+                value=str(after)))
     if (half := trace.consulted.get((HALF_POINTS.slug, (n,)))) is not None:
         trace.on(HALF_POINTS, (n,), trace.say(
             "half-points" if half is HALF_POINTS else "half-points-np", *half.leaves_open,

@@ -103,7 +103,8 @@ _SIGN = r"(?P<sign>[+-]) ?"
 #: word starts ("…*"), in the three languages: a negation ("не имеет", "no creature has",
 #: "keine Kreatur hat", "never"), a quantifier or frequency ("каждое", "иногда", "each",
 #: "sometimes", "jede", "manchmal"), a condition ("когда атакует", "if attacking", "wenn
-#: angreifend"), another card or a player ("вражеское", "target", "your opponent",
+#: angreifend") or a state that is one ("закрытый", "tapped", "verwundet": while it is so),
+#: another card or a player ("вражеское", "target", "your opponent",
 #: "gegnerische"), an article or a count ("a creature") and a bare noun ("creature",
 #: "существо", "Kreatur"): the sentence then says something other than this card's feature.
 _NOT_A_NAME = (
@@ -117,6 +118,8 @@ _NOT_A_NAME = (
     "враж*", "противник*", "чуж*", "целев*", "соседн*", "союзн*", "его", "ее", "их", "ваш*",
     "тво*", "сво*", "мой", "мое", "моя", "мои", "существ*", "карта", "карты", "карту",
     "картой", "отряд*", "игрок*", "владел*", "персонаж*",
+    "закрыт*", "открыт*", "ранен*", "поврежд*", "поверн*", "разверн*", "мертв*", "убит*",
+    "погибш*", "отравлен*", "оглушен*", "активн*", "неактивн*", "разыгран*", "выложен*",
     # English
     "no", "not", "never", "none", "nobody", "nothing", "neither", "nor", "each", "every",
     "any", "some", "sometimes", "always", "often", "usually", "rarely", "seldom",
@@ -125,6 +128,9 @@ _NOT_A_NAME = (
     "enem*", "target*", "opponent*", "opposing", "other*", "another", "your*", "my", "his",
     "her", "their*", "our*", "a", "an", "one", "two", "three", "creature*", "card*", "player*",
     "owner*", "controller*", "all*", "friendly", "adjacent", "nearby",
+    "tapped", "untapped", "wounded", "damaged", "injured", "exhausted", "ready", "readied",
+    "dead", "destroyed", "poisoned", "stunned", "closed", "opened", "active", "inactive",
+    "turned", "played",
     # German
     "kein*", "nicht", "nie", "niemals", "niemand", "nichts", "jede*", "alle*", "manch*",
     "einig*", "irgend*", "immer", "oft", "selten", "gelegentlich", "nur", "auch", "wenn",
@@ -132,6 +138,9 @@ _NOT_A_NAME = (
     "angreif*", "verteidig*", "blockier*", "gegner*", "feind*", "ziel*", "ander*", "dein*",
     "ihr*", "sein*", "mein*", "unser*", "eure*", "euer", "ein", "eine", "einer", "eines",
     "einem", "einen", "kreatur*", "karte*", "spieler*", "besitzer*", "verbündet*",
+    "verwundet*", "verletzt*", "beschädigt*", "getappt*", "erschöpft*", "geschlossen*",
+    "geöffnet*", "tot", "tote*", "toter", "vergiftet*", "betäubt*", "aktiv*", "inaktiv*",
+    "gespielt*", "ausgespielt*",
 )
 #: Function words a card's name does not hold either, and words that open a sentence
 #: without naming anything (a capital letter there is the sentence's, not a name's): another
@@ -245,6 +254,8 @@ def _names_a_card(name: str, written: bool = False) -> bool:
     (False, False)
     >>> _names_a_card("Maybe", True), _names_a_card("3 Gnomes", True), _names_a_card("Who")
     (False, False, False)
+    >>> _names_a_card("Закрытый Баграх", True), _names_a_card("Bagrakh's Guard", True)
+    (False, False)
     """
     name = " ".join(name.translate(_QUOTES).split())
     if len(name) > 1 and name[0] == name[-1] and name[0] in "\"'":
@@ -252,6 +263,8 @@ def _names_a_card(name: str, written: bool = False) -> bool:
     words = name.split(" ")
     if not 1 <= len(words) <= 3 or not all(_NAME_WORD.fullmatch(word) for word in words):
         return False
+    if any(word.endswith(("'s", "s'")) for word in words):
+        return False  # "Bagrakh's Guard": a card of another, not this one
     parts = [part for word in words for part in word.split("-")]
     if written and not all(part[0].isupper() for part in parts):
         return False

@@ -117,6 +117,23 @@ _NOUNS = _vocabulary(
     (_T.CARD, ("karte", "karten"), ("card", "cards"),
      ("карта", "карту", "карте", "карты", "карт")),
     (None, ("ziel",), ("target",), ("цель", "цели")))
+#: Noun forms that name several game elements whatever word stands before them; "the [Ziel]"
+#: (¶4.10) is one target, and "a" or a bare Russian noun one element: such a phrase is not
+#: understood (it may mean every one of them).  German weak nouns ("Schergen") are plural
+#: only by their article: :func:`_several`.
+_PLURAL_FORMS = {
+    "de": frozenset(("gegnern", "pläne", "plänen", "nebenpläne", "nebenplänen", "charaktere",
+                     "charakteren", "spielern", "karten")),
+    "en": frozenset(("villains", "minions", "enemies", "schemes", "side schemes", "heroes",
+                     "allies", "characters", "players", "cards")),
+    "ru": frozenset(("злодеев", "приспешников", "приспешники", "врагов", "враги", "замыслов",
+                     "замыслы", "побочных замыслов", "побочные замыслы", "героев", "герои",
+                     "союзников", "союзники", "персонажей", "персонажи", "игроков", "игроки",
+                     "карт")),
+}
+#: German singular nouns an article "die" may stand before (a feminine noun, and the
+#: adjectival "die Verbündete"); before any other, "die" is plural.
+_DIE_SINGULAR = frozenset(("karte", "verbündete"))
 _EACH_RU = ("каждый", "каждого", "каждому", "каждую", "каждой", "каждая")
 _THE_RU = ("этот", "этого", "этому", "эту", "этой", "эта", "тот же", "того же", "тому же")
 _CHOSEN_RU = ("выбранный", "выбранного", "выбранному", "выбранную", "выбранной",
@@ -157,6 +174,7 @@ def _lookup(table: Mapping[str, Mapping[str, Any]], word: str) -> Any:
 
 def _slots(language: str) -> dict[str, str]:
     """The named-group slots a template of ``language`` may use: ``{T}`` a target,
+    ``{T_DAT}`` a German target in the dative (where "den Schergen" is plural),
     ``{T_DEM}`` a target after a German contraction of "dem" ("vom", "beim"),
     ``{NOUN}`` a bare target noun, ``{S}`` a status card, ``{N}`` a count."""
     nouns = _alternatives(_NOUNS[language])
@@ -175,8 +193,8 @@ def _slots(language: str) -> dict[str, str]:
                     rf'|status card(?: "?\(?(?P<status_b>{words})\)?"?)?)',
               "ru": rf'карту (?:(?:состояния|статуса)(?: "?(?P<status_b>{words})"?)?'
                     rf'|"?(?P<status>{words})"?)'}[language]
-    return {"{T}": rf"(?:{named}|(?P<pro>{_alternatives(_PRONOUNS[language])}))",
-            "{T_DEM}": contracted,
+    target = rf"(?:{named}|(?P<pro>{_alternatives(_PRONOUNS[language])}))"
+    return {"{T}": target, "{T_DAT}": "(?P<dat>)" + target, "{T_DEM}": contracted,
             "{NOUN}": rf"(?P<noun>{nouns})", "{S}": status, "{N}": NUMBER}
 
 
@@ -198,8 +216,30 @@ def _patterns(language: str, *templates: str, prefixed: bool = True) -> tuple[st
 
 # Building a phrase's fields from a match ---------------------------------------------------------
 
+def _several(groups: Mapping[str, str]) -> bool:
+    """Whether the matched target's words name several elements: a plural noun form
+    (:data:`_PLURAL_FORMS`), or a German article that makes a weak noun plural ("die
+    Schergen", "der Schergen", and "den Schergen" in the dative).
+
+    >>> _several({"det": "die", "noun": "schergen"}), _several({"det": "die", "noun": "karte"})
+    (True, False)
+    >>> _several({"det": "den", "noun": "schergen"}), _several({"det": "den", "noun": "schergen",
+    ...                                                          "dat": ""})
+    (False, True)
+    >>> _several({"det": "the", "noun": "minions"}), _several({"noun": "приспешников"})
+    (True, True)
+    """
+    noun, det = groups["noun"], groups.get("det")
+    if any(noun in forms for forms in _PLURAL_FORMS.values()):
+        return True
+    return (det == "die" and noun not in _DIE_SINGULAR or det == "den" and "dat" in groups
+            or det == "der" and noun in ("schergen", "schurken", "helden"))
+
+
 def _target(groups: Mapping[str, str]) -> tuple[str, TargetType | None] | None:
-    """How the matched target slot names its target: (selector word, target type)."""
+    """How the matched target slot names its target: (selector word, target type); ``None``
+    (not understood) for words that name several elements other than the chosen ones
+    (:func:`_several`)."""
     if "pro" in groups:
         return "joint", None
     if "noun" not in groups:
@@ -209,6 +249,8 @@ def _target(groups: Mapping[str, str]) -> tuple[str, TargetType | None] | None:
            else "the" if "dem" in groups else "bare")  # bare: Russian
     if "chosen" in groups or det == "chosen":
         return ("chosen", noun) if det not in ("one", "bare") else None
+    if _several(groups):
+        return None
     return (det, noun) if noun is not None or det == "the" else None
 
 
@@ -265,29 +307,29 @@ _THREAT_RU = "(?:угрозы|угрозу|угроз)"
 _CARDS_RU = "карт(?:у|ы)?"
 #: Every sentence shape of the grammar, by the clause of "Ziel" that defines it.
 FORMS: tuple[Form, ...] = (
-    _verb("deal_damage", Verb.DEAL_DAMAGE, Clause.EFFECTS, ("füge {T} {N} schaden zu",),
+    _verb("deal_damage", Verb.DEAL_DAMAGE, Clause.EFFECTS, ("füge {T_DAT} {N} schaden zu",),
           ("deal {N} damage to {T}",),
           (f"нанеси(?:те)? {{N}} {_DAMAGE_RU} {{T}}", f"нанеси(?:те)? {{T}} {{N}} {_DAMAGE_RU}")),
     _verb("heal", Verb.HEAL, Clause.EFFECTS,
-          ("heile {N} schaden (?:bei|von) {T}", "heile {N} schaden (?:beim|vom) {T_DEM}"),
+          ("heile {N} schaden (?:bei|von) {T_DAT}", "heile {N} schaden (?:beim|vom) {T_DEM}"),
           ("heal {N} damage (?:from|on) {T}",),
           (f"(?:вылечи|излечи|исцели)(?:те)? {{N}} {_DAMAGE_RU} (?:у|с) {{T}}",)),
     _verb("add_threat", Verb.ADD_THREAT, Clause.EFFECTS,
-          ("(?:lege|platziere) {N} bedrohung auf {T}", "füge {T} {N} bedrohung hinzu"),
+          ("(?:lege|platziere) {N} bedrohung auf {T}", "füge {T_DAT} {N} bedrohung hinzu"),
           ("place {N} threat on {T}", "add {N} threat to {T}"),
           (f"(?:положи|помести|добавь)(?:те)? {{N}} {_THREAT_RU} на {{T}}",)),
     _verb("remove_threat", Verb.REMOVE_THREAT, Clause.EFFECTS,
-          ("entferne {N} bedrohung von {T}", "entferne {N} bedrohung vom {T_DEM}"),
+          ("entferne {N} bedrohung von {T_DAT}", "entferne {N} bedrohung vom {T_DEM}"),
           ("remove {N} threat from {T}",),
           (f"(?:убери|удали|сними)(?:те)? {{N}} {_THREAT_RU} с {{T}}",)),
-    _verb("give_status", Verb.GIVE_STATUS, Clause.EFFECTS, ("gib {T} {S}",),
+    _verb("give_status", Verb.GIVE_STATUS, Clause.EFFECTS, ("gib {T_DAT} {S}",),
           ("give {T} {S}", "give {S} to {T}"), ("дай(?:те)? {T} {S}",)),
     _verb("stun", Verb.GIVE_STATUS, Clause.EFFECTS, ("betäube {T}",), ("stun {T}",),
           ("оглуши(?:те)? {T}",), status=Status.STUNNED),
     _verb("confuse", Verb.GIVE_STATUS, Clause.EFFECTS, ("verwirre {T}",), ("confuse {T}",),
           ("дезориентируй(?:те)? {T}",), status=Status.CONFUSED),
     _verb("remove_status", Verb.REMOVE_STATUS, Clause.EFFECTS,
-          ("entferne {S} von {T}", "entferne {S} vom {T_DEM}"),
+          ("entferne {S} von {T_DAT}", "entferne {S} vom {T_DEM}"),
           ("remove {S} from {T}",),
           ("(?:убери|сними|сбрось)(?:те)? {S} с {T}", "(?:убери|сними|сбрось)(?:те)? с {T} {S}")),
     _verb("exhaust", Verb.EXHAUST, Clause.EFFECTS, ("erschöpfe {T}",), ("exhaust {T}",),

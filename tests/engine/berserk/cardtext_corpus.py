@@ -118,17 +118,20 @@ CORPUS = (
       for name in ("Цель", "Оппонент", "Соперник", "Враг", "Кто", "Кто-то", "Кое-кто", "Некто",
                    "Оба", "3 гнома", "Не-Баграх", "Кроме Баграха", "Без Баграха",
                    "Вместо Баграха", "Против Баграха", "Возможно", "Наверное", "Баграх якобы",
-                   "Баграх едва", "Баграх больше", "Баграх временно", "баграх")),
+                   "Баграх едва", "Баграх больше", "Баграх временно", "баграх",
+                   # a state is a condition: "while tapped"
+                   "Закрытый Баграх", "Раненый Баграх")),
     *((f"{name} has +2 strike vs swamp", [], [], [f"{name} has +2 strike vs swamp"])
       for name in ("Foe", "Everyone", "Everybody", "Anyone", "Someone", "Who", "2 Gnomes",
                    "No-one", "Not-Bagrakh", "Non-Bagrakh", "Except Bagrakh", "Unlike Bagrakh",
                    "Maybe", "Perhaps", "Hardly", "Formerly", "Previously", "Bagrakh almost",
-                   "Bagrakh supposedly", "Bagrakh hypothetically", "Bagrakh temporarily")),
+                   "Bagrakh supposedly", "Bagrakh hypothetically", "Bagrakh temporarily",
+                   "Tapped Bagrakh", "Wounded Bagrakh", "Bagrakh's Guard")),
     *((f"{name} hat +2 Schlag gegen Sumpfkarten", [], [],
        [f"{name} hat +2 Schlag gegen Sumpfkarten"])
       for name in ("Jemand", "Wer", "Kaum jemand", "2 Zwerge", "Niemals-Baghrakh",
                    "Außer Baghrakh", "Ohne Baghrakh", "Vielleicht", "Kaum",
-                   "Baghrakh vielleicht", "Baghrakh ehemals")),
+                   "Baghrakh vielleicht", "Baghrakh ehemals", "Verwundeter Baghrakh")),
     # a proper name in quotes, with an apostrophe or a hyphen is one
     ("«Баграх» имеет +2 к удару по болотным", [{F: "swamp", B: 2}], [], []),
     ('"Bagrakh" has +2 strike vs swamp', [{F: "swamp", B: 2}], [], []),

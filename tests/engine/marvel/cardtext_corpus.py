@@ -119,6 +119,15 @@ GERMAN: tuple[Case, ...] = (
      ability(effect("deal_damage", "one", "minion", amount=2)),
      ("Aktion (Angriff): Betäube einen Schergen.",)),
     unread("Ziehe Karten."),  # no count written: not read as one
+    # "das [Ziel]" (¶4.10) is one target: a plural after "the" may mean every one of them
+    ("Füge einem Schergen 2 Schaden zu. Betäube die Schergen.",
+     ability(effect("deal_damage", "one", "minion", amount=2)), ("Betäube die Schergen.",)),
+    ("Betäube einen Schergen. Füge den Schergen 1 Schaden zu.",  # the dative plural
+     ability(effect("give_status", "one", "minion", status="stunned")),
+     ("Füge den Schergen 1 Schaden zu.",)),
+    ("Betäube einen Schergen. Füge dem Schergen 1 Schaden zu.",  # the dative singular
+     ability(effect("give_status", "one", "minion", status="stunned"),
+             effect("deal_damage", "the", amount=1)), ()),
 )
 
 ENGLISH: tuple[Case, ...] = (
@@ -171,6 +180,9 @@ ENGLISH: tuple[Case, ...] = (
              effect("give_status", "joint", status="stunned"),
              effect("deal_damage", "the", amount=1)), ()),
     unread("Draw cards."),  # no count written: not read as one
+    ("Deal 1 damage to a minion. Deal 1 damage to the minions.",
+     ability(effect("deal_damage", "one", "minion", amount=1)),
+     ("Deal 1 damage to the minions.",)),
 )
 
 RUSSIAN: tuple[Case, ...] = (
@@ -214,6 +226,7 @@ RUSSIAN: tuple[Case, ...] = (
     unread("Вы берете карты."),
     unread("Игрок берет карты."),
     unread("Каждый игрок берет карты."),
+    unread("Оглушите приспешников."),  # several minions, not one
 )
 
 #: Every case of the corpus.

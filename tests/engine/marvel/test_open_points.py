@@ -173,3 +173,19 @@ def test_the_basic_power_label_step_and_its_readings_are_one_point(scenario):
     assert {r.point for r in ruling.readings} == {"basic-power-label"}
     assert ruling.leaves_open == 2
     assert "2 points" in ruling.verdict.render()
+
+
+def test_another_status_card_on_a_target_that_has_one_is_an_assumption_beside_no_change():
+    """What a second Betäubt card does is the entry "Statuskarte"'s (not published): ziel
+    ¶4.1 only lists giving one. The ruling says it assumes so, and "no-change" stays open
+    (judge round 7, MC-H); healing a character with no damage needs no such assumption."""
+    ruling = both(card(effect("give_status", "one", "minion", status="stunned"),
+                       minions=[{"statuses": ["stunned"]}]))
+    (assumption,) = ruling.by_outcome(Outcome.ASSUMED)
+    assert [c.key for c in assumption.citations] == ["ziel.p4.1"]
+    assert assumption.message.params[0][1].id == (
+        "another %(status)s status card changes nothing on %(target)s, which has one")
+    assert [r.value("can_initiate") for r in ruling.readings_of("no-change")] == [False, True]
+    assert ruling.leaves_open == 2 and not ruling.settled
+    healed = both(CASES["no-change"][0])
+    assert healed.by_outcome(Outcome.ASSUMED) == () and healed.leaves_open == 1

@@ -239,6 +239,7 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "%(before)s → %(after)s.": ("gewertet", "Wirkungsrang"),
     "%(attribute)s %(value)s is not a whole number.": ("gewertet",),
     "%(attribute)s %(value)s is below 0.": ("gewertet",),
+    "Monster %(number)s: %(attribute)s %(value)s is below 0.": ("gewertet",),
     # guardian-immunity
     "The Schutzgottkarte is immune to the effect.": (
         "immun gegen alle Effekte von Monster- & Energiekarten",),

@@ -172,3 +172,41 @@ def test_the_reading_chain_is_read_with_the_scaling_of_other_cards_changes():
         110, 110, 120]
     assert ruling.complete and not ruling.settled and ruling.leaves_open == 1
     assert not ruling.verdict.render().startswith("Complete")
+
+
+def test_a_value_that_falls_below_0_before_a_later_increase_is_open():
+    """reihenfolge ¶3 rolls the effects up one by one and no text sets a lower limit
+    (``value-below-zero``): under "a value cannot fall below 0" it stops at 0 where a change
+    would take it below, and the Wirkung's later +20 counts from 0 (judge round 7, X2)."""
+    ruling = SITUATION.evaluate({
+        "active_side": "a", "guardians": [{"side": "a", "base_planet": "venus",
+                                           "wirkung_attribute": "ap", "wirkung_amount": 20}],
+        "monsters": [{"side": "a", "planet": "venus", "ap": 10}],
+        "effects": [{"source": "energy", "source_side": "b", "target_monster": 1,
+                     "attribute": "ap", "operation": "subtract", "amount": 30}]})
+    assert ruling.value("monster_1_ap") == 0
+    assert ruling.open_points() == ("monster-1-value-below-zero",)
+    assert _points(ruling, "monster-1-value-below-zero", "monster_1_ap") == [0, 20]
+    (below,) = [step for step in ruling.steps if step.point == "monster-1-value-below-zero"]
+    assert below.message.params == (("attribute", below.message.params[0][1]), ("number", 1),
+                                    ("value", "-20"))
+    assert ruling.leaves_open == 1
+
+
+def test_a_value_below_0_only_under_one_reading_of_another_point_is_read_together():
+    """PD-H (judge round 7): np ¶4 halves the Wirkung's +20; whether it halves the Energie's
+    -20 too is ``np-all-changes``. Only then AP falls below 0 (30 - 40), and whether it stops
+    at 0 gives 10 beside 0 and 20."""
+    ruling = SITUATION.evaluate({
+        "active_side": "a", "guardians": [A_GUARDIAN],
+        "monsters": [{"side": "a", "planet": "venus", "ap": 30},
+                     {"side": "b", "planet": "erde", "dp": 100}],
+        "attacker": 1, "target": 2,
+        "effects": [{"source": "energy", "source_side": "b", "activated": 1, "target_monster": 2,
+                     "attribute": "dp", "operation": "subtract", "amount": 10},
+                    {"source": "energy", "source_side": "b", "activated": 2, "target_monster": 1,
+                     "attribute": "ap", "operation": "subtract", "amount": 20}]})
+    assert ruling.value("monster_1_ap") == 20
+    assert _points(ruling, "monster-1-np-all-changes", "monster_1_ap") == [20, 0]
+    assert _points(ruling, "together", "monster_1_ap") == [20, 0, 10]
+    assert ruling.leaves_open == 2

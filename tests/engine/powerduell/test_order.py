@@ -150,6 +150,20 @@ def test_order_ties_rank_one_and_spezial_wirkung():
     assert "lp" not in {v.name for v in ruling.values}
 
 
+def test_order_a_value_below_0_between_two_changes_is_open():
+    """reihenfolge ¶3: the Energiekarte (activated later) first takes AP 10 to -20, then the
+    Wirkung adds 20; whether a value can fall below 0 (``value-below-zero``) gives 0 or 20."""
+    ruling = ORDER_SCENARIO.evaluate({"base_ap": 10, "effects": [
+        {"source": "guardian-wirkung", "activated": 1, "attribute": "ap", "operation": "add",
+         "amount": 20},
+        {"source": "energy", "activated": 2, "attribute": "ap", "operation": "subtract",
+         "amount": 30}]})
+    assert ruling.value("order") == (2, 1) and ruling.value("ap") == 0
+    assert [r.value("ap") for r in ruling.readings_of("value-below-zero")] == [0, 20]
+    assert "%(attribute)s %(value)s is below 0." in step_ids(ruling, Outcome.SILENT)
+    assert ruling.leaves_open == 1
+
+
 def test_order_same_tier_latest_first():
     data = {"base_lp": 10, "effects": [
         {"source": "energy", "activated": 1, "attribute": "lp", "operation": "add", "amount": 5},
