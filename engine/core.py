@@ -309,6 +309,30 @@ def not_covered(what: Message, *citations: Citation) -> Step:
                       "into account and is incomplete.")))
 
 
+def not_covered_under(reading: Message, steps: Iterable[Step], known: set[Message]) -> list[Step]:
+    """The ``NOT_COVERED`` steps of a run under ``reading`` (a reading of an open point, or
+    readings taken together) that the ruling does not have yet (their messages not in
+    ``known``, which this updates), each as a step of the ruling: "Under the reading …: …".
+    A ruling whose reading rests on an input outside the texts is then incomplete, whichever
+    reading it presents first.
+
+    >>> hidden = not_covered(msg("exhausting a minion"))
+    >>> [s.message.render() for s in not_covered_under(msg("with enemies"), [hidden], set())]
+    ['Not covered by the published rules under the reading “with enemies”: exhausting a minion']
+    >>> not_covered_under(msg("with enemies"), [hidden], {hidden.message})
+    []
+    """
+    found = []
+    for step in steps:
+        if step.outcome is Outcome.NOT_COVERED and step.message not in known:
+            known.add(step.message)
+            what = step.message.param_dict().get("what", step.message)
+            found.append(Step(Outcome.NOT_COVERED, msg(_(
+                "Not covered by the published rules under the reading “%(reading)s”: "
+                "%(what)s"), reading=reading, what=what), step.citations, step.reason))
+    return found
+
+
 def assumed(fact: Message, *citations: Citation) -> Step:
     """Return the step marking ``fact``, knowledge from outside the texts, as an assumption.
 
@@ -2470,7 +2494,7 @@ def readings_together(first: tuple[Value, ...], shown: Sequence[Reading],
     known = {v.name: v.value for v in first}
     differ = {v.name for _path, values in combinations for v in values
               if known.get(v.name, ...) != v.value}
-    items = [_combined(path) for path, _values in combinations]
+    items = [combined_reading(path) for path, _values in combinations]
     results = {item.slug: tuple(v for v in values if v.name in differ)
                for item, (_path, values) in zip(items, combinations)}
     points = tuple(dict.fromkeys(p for path, _values in combinations for p, _r in path))
@@ -2509,7 +2533,7 @@ def _compared(value: Value) -> tuple:
 _HASHABLE = frozenset({int, bool, str, Fraction})
 
 
-def _combined(path: tuple[tuple[OpenPoint, ReadingOf], ...]) -> ReadingOf:
+def combined_reading(path: tuple[tuple[OpenPoint, ReadingOf], ...]) -> ReadingOf:
     """One reading per point in ``path`` taken as one reading: its slug ``a=x+b=y``, its
     label "x; and y", the clauses of each (:func:`readings_together`)."""
     label = path[0][1].label

@@ -22,8 +22,9 @@ from typing import Any, Callable, Mapping
 
 from engine.core import (
     NOT_COVERED_VALUE, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
-    Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Trace, Uncovered, Value, _,
-    assumed, card_text_field, every_reading, fail_first, msg, open_point, readings_together, rule,
+    Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Step, Trace, Uncovered, Value,
+    _, assumed, card_text_field, combined_reading, every_reading, fail_first, msg,
+    not_covered_under, open_point, readings_together, rule,
 )
 
 GAME = "marvel-champions"
@@ -1455,9 +1456,13 @@ def _ruling(table: Table, slug: str) -> Ruling:
     first = _evaluated(table, {})
     readings: tuple = ()
     met: set[str] = set()  # the slugs of the points met under any of these readings
+    known = {step.message for step in first.trace.steps}
+    uncovered: list[Step] = []  # inputs outside the texts under another reading
     for point in first.consulted.values():
         runs = [first] + [_evaluated(table, {point.slug: r.slug}) for r in point.readings[1:]]
         met.update(*(run.consulted for run in runs))
+        for reading, run in zip(point.readings[1:], runs[1:]):
+            uncovered += not_covered_under(reading.label, run.trace.steps, known)
         found = [{v.name: v.value for v in run.values} for run in runs]
         shown = {name for name in set().union(*found) if name == "can_initiate"
                  or name.endswith("_resolves_against")
@@ -1466,8 +1471,15 @@ def _ruling(table: Table, slug: str) -> Ruling:
                    for r, run in zip(point.readings, runs)}
         readings += point.readings_for(by_slug.__getitem__)
     if len(met) > 1:  # two points, or one met only under another's reading
-        readings += readings_together(first.values, readings, _combinations(table, {}, ()))
-    return Ruling(slug, first.values, tuple(first.trace.steps), (), readings, _scope(first.values))
+        combinations = _combinations(table, {}, ())
+        together = readings_together(first.values, readings, combinations)
+        readings += together
+        for path, values in combinations if together else ():
+            if any(value.value == NOT_COVERED_VALUE for value in values):
+                uncovered += not_covered_under(combined_reading(path).label, _evaluated(
+                    table, {p.slug: r.slug for p, r in path}).trace.steps, known)
+    return Ruling(slug, first.values, (*first.trace.steps, *uncovered), (), readings,
+                  _scope(first.values))
 
 
 #: At most this many open points are read together (2**6 evaluations).

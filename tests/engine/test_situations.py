@@ -237,8 +237,11 @@ def test_target_validity_agrees_with_the_situation(data):
     assert ruling.complete == focused.complete
     kinds_open = any(step.message.param_dict()["what"].id.startswith("whether effect")
                      for step in focused.by_outcome(Outcome.NOT_COVERED))
+    # and either under a reading other than the one presented first
+    under_readings = any("reading" in step.message.param_dict()
+                         for step in focused.by_outcome(Outcome.NOT_COVERED))
     assert ruling.complete == (focused.value("can_initiate") != marvel.NOT_COVERED_VALUE
-                               and not kinds_open)
+                               and not kinds_open and not under_readings)
 
 
 # --------------------------------------------------------------------------
@@ -327,9 +330,12 @@ _NOT_COVERED = {
     "marvel-confused-thwarter": (marvel.SITUATION, {
         "kind": "basic_thwart", "actor": 1, "main_scheme": [{"threat": 2}],
         "characters": [{**_HERO, "statuses": ["confused"]}]}),
+    # an ally, not 'a character': that may name the minion too (character-scope), and
+    # readying a minion is a second input outside the texts under that reading
     "marvel-for-each-choose": (marvel.SITUATION, {
-        "kind": "card_ability", "minions": [{}], "characters": [_HERO],
-        "effects": [{"verb": "ready", "selector": "choose", "target_type": "character",
+        "kind": "card_ability", "minions": [{}],
+        "characters": [_HERO, {"kind": "ally", "exhausted": True}],
+        "effects": [{"verb": "ready", "selector": "choose", "target_type": "ally",
                      "for_each": True}]}),
     "marvel-choose-n-fewer-valid-targets": (marvel.SITUATION, {
         "kind": "card_ability", "minions": [{}],

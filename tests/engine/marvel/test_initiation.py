@@ -30,7 +30,14 @@ def test_choose_n_with_no_valid_target_cannot_be_initiated():
                        characters=[hero(exhausted=True)]))
     assert ruling.value("can_initiate") is False
     assert decisive(ruling) == ("ziel.p3.2",)
-    assert ruling.complete
+    # exhausting an exhausted hero may still affect it ("no-change", ziel ¶4.1): then one
+    # valid target for "choose 2", which ¶3.2 ("1 or more") does not rule on
+    (_no, yes) = ruling.readings_of("no-change")
+    assert yes.value("can_initiate") == marvel.NOT_COVERED_VALUE
+    (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
+    assert step.message.param_dict()["reading"] == yes.label
+    assert [c.key for c in step.citations] == ["ziel.p3.2", "ziel.p7"]
+    assert not ruling.complete
 
 
 @pytest.mark.parametrize("scenario", [SCENARIO, marvel.SITUATION], ids=["focused", "situation"])

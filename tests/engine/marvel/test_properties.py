@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import engine.marvel as marvel
-from engine.core import Field, FieldKind, InputError, Ruling
+from engine.core import Field, FieldKind, InputError, Outcome, Ruling
 from engine.marvel import TARGET_VALIDITY as SCENARIO
 from tests.engine.cardtext_steps import DIFFERING_CARD_TEXT
 from tests.engine.marvel.helpers import ally, card, hero, kinds_not_covered
@@ -148,5 +148,11 @@ def test_property_rules_invariants(effects, minions, threat, crisis, deck):
              and 0 < len(valid_of(i) or ()) < e["count"]]
     if ruling.value("can_initiate") is not False and short:
         assert ruling.value("can_initiate") == marvel.NOT_COVERED_VALUE
+    # an input outside the texts under another reading makes the ruling incomplete too
+    under_readings = [step for step in ruling.by_outcome(Outcome.NOT_COVERED)
+                      if "reading" in step.message.param_dict()]
     assert ruling.complete is (ruling.value("can_initiate") != marvel.NOT_COVERED_VALUE
-                               and not open_kinds)
+                               and not open_kinds and not under_readings)
+    if any(value.value == marvel.NOT_COVERED_VALUE for reading in ruling.readings
+           for value in reading.values):
+        assert not ruling.complete

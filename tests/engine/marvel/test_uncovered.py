@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import engine.marvel as marvel
 from engine.core import Outcome
-from tests.engine.marvel.helpers import ally, board, card, effect, hero
+from tests.engine.marvel.helpers import KIND_NOT_COVERED, ally, board, card, effect, hero
 from tests.engine.situations import marvel_effects
 
 SCENARIOS = [marvel.TARGET_VALIDITY, marvel.SITUATION]
@@ -248,3 +248,31 @@ def test_a_card_ability_given_by_its_text_alone_is_not_covered_never_refused(tex
     assert [v.shown for v in ruling.values if v.name == "can_initiate"] == [None]
     with pytest.raises(marvel.InputError, match="at least 1 effect"):  # no text, no effect
         marvel.SITUATION.evaluate(board(kind="card_ability", minions=[{}]))
+
+
+@_SETTINGS
+@given(data=tables())
+def test_a_reading_that_rests_on_an_input_outside_the_texts_makes_the_ruling_incomplete(data):
+    """Whichever reading is presented first: a value "not covered" under another reading
+    (or readings read together) makes the verdict incomplete, with the step saying so."""
+    ruling = marvel.SITUATION.evaluate(data)
+    if any(value.value == NOT_COVERED for reading in ruling.readings for value in reading.values):
+        assert not ruling.complete
+        assert ruling.verdict.render().startswith("Incomplete")
+
+
+def test_exhausting_a_character_when_enemies_may_be_characters_is_incomplete():
+    """'ein Charakter' (ziel ¶2) may name the villain and minions too (``character-scope``);
+    then whether exhausting a minion can affect it is outside the texts (ziel ¶4, ¶4.1)."""
+    ruling = marvel.SITUATION.evaluate(board(
+        kind="card_ability", effects=[{"verb": "exhaust", "selector": "one",
+                                       "target_type": "character"}],
+        minions=[{}], characters=[{"kind": "hero"}]))
+    assert ruling.value("can_initiate") is True  # the hero, under either reading
+    (_heroes, enemies) = ruling.readings_of("character-scope")
+    assert enemies.value("effect_1_valid_targets") == NOT_COVERED
+    (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
+    assert step.message.param_dict()["reading"] == enemies.label
+    assert step.message.param_dict()["what"].id == KIND_NOT_COVERED
+    assert [c.key for c in step.citations] == ["ziel.p4", "ziel.p4.1"]
+    assert not ruling.complete
