@@ -1644,6 +1644,9 @@ def calculator_html(context: Any, fields: str, region: str) -> SafeString:
                      "Nothing you entered was changed; choose “Read the text” to try again."))
         + '" data-changed="'
         + _e(gettext("The form has changed since this ruling — get the ruling again."))
+        + '" data-paste-cut="'
+        + _e(gettext("The text pasted has %(pasted)s characters; this box keeps only the first "
+                     "%(maximum)s. Paste one ability at a time."))
         + '"\n        aria-describedby="form-help">\n    \n'
         '    <button type="submit" class="visually-hidden" tabindex="-1" aria-hidden="true">'
         f'{get_ruling}</button>\n'

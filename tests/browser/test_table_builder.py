@@ -429,6 +429,32 @@ def test_a_long_phrase_without_spaces_read_from_a_card_text_keeps_the_phone_page
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+def test_a_paste_longer_than_a_card_text_box_says_how_much_it_kept(phone):
+    # a breaker pasted 5,000 characters: the browser kept 2,000 (maxlength) without a word
+    page = phone.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    phone.goto(f"/{LANGUAGE}/calculator/power-duell/situation/")
+    Taps(page).add("guardians")
+    box = page.locator("#f-guardians-0-card_text")
+    maximum = int(box.get_attribute("maxlength"))
+    page.evaluate("text => navigator.clipboard.writeText(text)", "Wirkung: +10 AP. " * 300)
+    box.focus()
+    page.keyboard.press("Control+V")
+    assert len(box.input_value()) == maximum
+    note = page.locator("#f-guardians-0-card_text + [data-paste-cut]")
+    expect(note).to_have_attribute("role", "alert")
+    expect(note).to_have_text(f"The text pasted has {17 * 300:,} characters; this box keeps only "
+                              f"the first {maximum:,}. Paste one ability at a time.")
+    # a paste that fits says nothing; the box edited within its length drops the note
+    box.fill("")
+    expect(note).to_have_count(0)
+    page.evaluate("text => navigator.clipboard.writeText(text)", "Wirkung: +10 AP.")
+    box.focus()
+    page.keyboard.press("Control+V")
+    expect(box).to_have_value("Wirkung: +10 AP.")
+    expect(page.locator("[data-paste-cut]:not(form)")).to_have_count(0)
+
+
 def test_a_ruling_quoting_one_long_word_of_a_card_text_keeps_the_phone_page_narrow(phone):
     # a breaker's table: a step quoting a card text of one long compound word ("not
     # understood") widened the ruling to 586 px

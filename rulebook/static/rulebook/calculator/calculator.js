@@ -205,6 +205,40 @@
       function (note) { note.remove(); });
   }
 
+  /* A paste longer than a card-text box takes: the browser keeps its first characters
+     (maxlength) without a word; the box says how many it kept, until it is edited within
+     its length again.  The server refuses a longer text with the same limit. */
+  document.addEventListener("paste", function (event) {
+    var box = event.target;
+    var form = box && box.closest && box.closest(".calculator__form");
+    if (!form || box.tagName !== "TEXTAREA" || !(box.maxLength > 0) || !event.clipboardData) {
+      return;
+    }
+    var pasted = event.clipboardData.getData("text/plain").replace(/\r\n?/g, "\n");
+    var room = box.maxLength - box.value.length + (box.selectionEnd - box.selectionStart);
+    var field = box.closest(".field--text");
+    if (!field || pasted.length <= room) {
+      return;
+    }
+    var note = field.querySelector(":scope > [data-paste-cut]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "field__status field__paste-cut";
+      note.setAttribute("role", "alert");
+      note.setAttribute("data-paste-cut", "");
+      box.insertAdjacentElement("afterend", note);
+      box.addEventListener("input", function dropNote() {
+        if (box.value.length < box.maxLength) {
+          note.remove();
+          box.removeEventListener("input", dropNote);
+        }
+      });
+    }
+    note.textContent = (form.dataset.pasteCut || "")
+      .replace("%(pasted)s", pasted.length.toLocaleString(document.documentElement.lang))
+      .replace("%(maximum)s", box.maxLength.toLocaleString(document.documentElement.lang));
+  });
+
   /* A box the judge types a value into (not a choice, a checkbox or a button). */
   function isTypingBox(element) {
     return !!element && (element.tagName === "TEXTAREA" || (element.tagName === "INPUT" &&
