@@ -1645,8 +1645,8 @@ def calculator_html(context: Any, fields: str, region: str) -> SafeString:
         + '" data-changed="'
         + _e(gettext("The form has changed since this ruling — get the ruling again."))
         + '" data-paste-cut="'
-        + _e(gettext("The text pasted has %(pasted)s characters; this box keeps only the first "
-                     "%(maximum)s. Paste one ability at a time."))
+        + _e(gettext("The text pasted has {pasted} characters; this box keeps only the first "
+                     "{maximum}. Paste one ability at a time."))
         + '"\n        aria-describedby="form-help">\n    \n'
         '    <button type="submit" class="visually-hidden" tabindex="-1" aria-hidden="true">'
         f'{get_ruling}</button>\n'

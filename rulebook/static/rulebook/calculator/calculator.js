@@ -235,8 +235,8 @@
       });
     }
     note.textContent = (form.dataset.pasteCut || "")
-      .replace("%(pasted)s", pasted.length.toLocaleString(document.documentElement.lang))
-      .replace("%(maximum)s", box.maxLength.toLocaleString(document.documentElement.lang));
+      .replace("{pasted}", pasted.length.toLocaleString(document.documentElement.lang))
+      .replace("{maximum}", box.maxLength.toLocaleString(document.documentElement.lang));
   });
 
   /* A box the judge types a value into (not a choice, a checkbox or a button). */
