@@ -602,6 +602,19 @@ DAMAGE_AMONG_SEVERAL = open_point(
                           "(Ziel ¶4.4)"), Clause.SEVERAL),
     ("no-damage", _("Not valid: the ability deals damage, and the target cannot take damage "
                     "(Ziel ¶4.7)"), Clause.NO_DAMAGE))
+#: "Betäube einen Schergen. Füge dem Schergen 2 Schaden zu. Verwirre den Schergen." on a minion
+#: that cannot take damage: the third effect refers to "a previous effect" (¶4.10), the one
+#: that named the minion, which can affect it, or the one just before, which cannot.
+THE_PREVIOUS = open_point(
+    "the-target-previous", _("After another 'das [Ziel]' effect, which previous effect's valid "
+                             "targets does 'das [Ziel]' resolve for?"), (Clause.THE_TARGET,),
+    _("Ziel ¶4.10 says 'das [Ziel]' refers to the target of a previous effect and resolves only "
+      "for a valid target of the previous effect; where another 'das [Ziel]' effect stands "
+      "between, it does not say which of the two; the engine presents the effect that named "
+      "the target first."),
+    ("named", _("The effect that named the target"), Clause.THE_TARGET),
+    ("just-before", _("The effect just before it: only a target that effect can affect"),
+     Clause.THE_TARGET))
 #: "Heile 3 Schaden von einem Charakter und mache ihn spielbereit" on a damaged character that
 #: cannot be readied: ¶4.5 refuses it to an ability that would make it do the forbidden game
 #: function, ¶4.4 accepts it if 1 of the effects on it can affect it; neither says which
@@ -622,7 +635,7 @@ FORBIDDEN_AMONG_SEVERAL = open_point(
                     "another ability forbids it (Ziel ¶4.5)"), Clause.FORBIDDEN))
 #: Every point the entry leaves open, as its rules declare them.
 OPEN_POINTS = (FUTURE_TARGET, BASIC_LABEL, ZERO_AMOUNT, NO_CHANGE, NO_THREAT, THREAT_BELOW_ZERO,
-               DEFEND_ZERO, CHARACTER, EFFECT_ORDER, DAMAGE_AMONG_SEVERAL,
+               DEFEND_ZERO, CHARACTER, EFFECT_ORDER, DAMAGE_AMONG_SEVERAL, THE_PREVIOUS,
                FORBIDDEN_AMONG_SEVERAL)
 
 #: A status card on the character using a basic power: the entries on status cards define it.
@@ -1114,7 +1127,8 @@ def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int
     return found
 
 
-@rule(Clause.THE_TARGET, Clause.SEVERAL, Clause.EACH_INVALID, reads=("effects.selector",))
+@rule(Clause.THE_TARGET, Clause.SEVERAL, Clause.EACH_INVALID, reads=("effects.selector",),
+      opens=(THE_PREVIOUS,))
 def the_target(run: _Run, effect: Effect, group: _Group) -> None:
     """Ziel ¶4.10: "das [Ziel]" resolves only for a valid target of the previous effect."""
     head = group.head
@@ -1145,10 +1159,25 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
                       target=el.name, number=effect.number)
         elif el in previous:
             run.say(_STAYS, Clause.SEVERAL, Clause.THE_TARGET, target=el.name, number=effect.number)
+    prior = [f for f in group.followers if f.number < effect.number]
+    if prior:
+        result = _after_another(run, effect, prior[-1], result)
     _may_be_defeated(run, effect, between, result)
     run.record(effect, candidates, previous, result, unknown, run.deterministic[head.number])
     if head.number in run.open_valid:
         run.open_valid.add(effect.number)
+
+
+def _after_another(run: _Run, effect: Effect, prior: Effect, targets: list[Element]
+                   ) -> list[Element]:
+    """Ziel ¶4.10 for "das [Ziel]" ``effect`` after the "das [Ziel]" effect ``prior``: of
+    ``targets``, those ``prior`` does not affect are kept only under the first reading of
+    :data:`THE_PREVIOUS` (the effect that named them is "the previous effect")."""
+    return [el for el in targets if el in run.resolves[prior.number]
+            or el in run.unknown[prior.number] or run.doubt(_(
+                "Effect %(number)s refers to %(target)s, which effect %(previous)s just before "
+                "it does not affect."), THE_PREVIOUS, Clause.THE_TARGET, number=effect.number,
+                target=el.name, previous=prior.number)]
 
 
 def _may_be_defeated(run: _Run, effect: Effect, between: tuple[Effect, ...],

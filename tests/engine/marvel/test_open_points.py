@@ -91,6 +91,19 @@ CASES = {
         "can_initiate", [True, False],
         card(effect("heal", "one", "character", amount=3), effect("ready", "joint"),
              characters=[hero(damage=2, exhausted=True)])),
+    # "Betäube einen Schergen. Füge dem Schergen 2 Schaden zu. Verwirre den Schergen." on a
+    # minion that cannot take damage: ¶4.10's "a previous effect", the first or the second
+    # (judge round 8); where the second affects it too, both say the same
+    "the-target-previous": (
+        card(effect("give_status", "one", "minion", status="stunned"),
+             effect("deal_damage", "the", amount=2), effect("give_status", "the",
+                                                             status="confused"),
+             minions=[{"conditions": ["cannot_take_damage"]}]),
+        "effect_3_resolves_against", [("minion 1",), ()],
+        card(effect("give_status", "one", "minion", status="stunned"),
+             effect("deal_damage", "the", amount=2), effect("give_status", "the",
+                                                             status="confused"),
+             minions=[{}])),
 }
 
 
