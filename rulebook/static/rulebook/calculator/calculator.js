@@ -639,6 +639,7 @@
     setUpAll(document);
     setUpCopy(document);
     shortenAddress();
+    formAddress = currentAddress();
     if (window.location.search && document.querySelector("#calculator")) {
       showResult();
     }
@@ -705,10 +706,21 @@
      is marked as given on other entries. */
   var SNAPSHOT = "rulebook-calculator:";
   var keptRegion = null;
+  // The address whose entries the form holds: Back or Forward within htmx's history changes
+  // the address before the page is left for that address, with the other entries still in it
+  var formAddress = currentAddress();  // (ready() may have run already: it sets it too)
+
+  function currentAddress() {
+    return window.location.pathname + window.location.search;
+  }
 
   function snapshotKey() {
-    return SNAPSHOT + window.location.pathname + window.location.search;
+    return SNAPSHOT + currentAddress();
   }
+
+  ["htmx:pushedIntoHistory", "htmx:replacedInHistory"].forEach(function (name) {
+    document.addEventListener(name, function () { formAddress = currentAddress(); });
+  });
 
   function formEntries(form) {
     var entries = [];
@@ -725,7 +737,7 @@
 
   window.addEventListener("pagehide", function () {
     var form = document.querySelector(".calculator__form");
-    if (!form) {
+    if (!form || currentAddress() !== formAddress) {
       return;
     }
     try {
@@ -779,6 +791,7 @@
     var entries = null;
     try {
       entries = JSON.parse(window.sessionStorage.getItem(snapshotKey()) || "null");
+      window.sessionStorage.removeItem(snapshotKey());  // used once: the next leave keeps anew
     } catch (error) {
       entries = null;
     }
