@@ -276,6 +276,7 @@ class Table:
     targets: tuple[Target, ...] = ()
     instead_of_movement: bool = False
     non_game_elements: frozenset[NonGameElement] = frozenset()
+    gains_together: bool = False  # ``changes`` gain elements at once, in no order given
 
     @functools.cached_property
     def _ruled(self) -> _Run:
@@ -445,6 +446,7 @@ class _Run(RuleRun, _Say):
         super().__init__(table, chosen)
         self.initial = self.state = table.card
         self.elements, self.added = table.elements, False
+        self.order_unknown = False  # elements gained together, in an order that decides
         self.props = self.held = frozenset[AdditionalProperty]()
         self.changed, self.gained = set[AdditionalProperty](), set[Element]()
         self.lost_features: dict[int, int] = {}  # feature number -> the change that took it
@@ -556,8 +558,8 @@ def _neutral_with_elements(*cards: frozenset[Element] | None) -> bool:
     return any(card and Element.NEUTRAL in card and len(card) > 1 for card in cards)
 
 
-@rule(Clause.NO_REGAIN, Clause.SAME, reads=("elements", "changes.kind", "changes.element"),
-      opens=(NEUTRAL_GAIN, GAIN_ADDS))
+@rule(Clause.NO_REGAIN, Clause.SAME, reads=("elements", "changes.kind", "changes.element",
+                                            "gains_together"), opens=(NEUTRAL_GAIN, GAIN_ADDS))
 def gain_element(run: _Run, change: Change, number: int) -> None:
     """106.p3: a card cannot gain an element it already has.
 
@@ -580,8 +582,22 @@ def gain_element(run: _Run, change: Change, number: int) -> None:
         run.added = True
         if run.reading(GAIN_ADDS, GAIN_ADDS.slug) == "replaces":
             current = frozenset()
+            if _order_decides(run.table) and not run.order_unknown:
+                run.order_unknown = True
+                run.trace.not_covered(msg(_(
+                    "the order of the elements gained together: a gained element that "
+                    "replaces the card's elements leaves a different element by each order")),
+                    Clause.REPLACE, Clause.NO_REGAIN)
     run.elements = current | {element}
     run.gained.add(element)
+
+
+def _order_decides(table: Table) -> bool:
+    """Whether elements gained together (``Table.gains_together``, no order given) give a
+    different result in each order when a gained element replaces the card's elements
+    (108.1; 106 ¶3: one the card has is not gained): two gained, one of them new."""
+    return table.gains_together and len(table.changes) > 1 and any(
+        change.element not in (table.elements or ()) for change in table.changes)
 
 
 @rule(Clause.SAME, Clause.NO_REGAIN, Clause.REPLACE, reads=("changes.element",))
@@ -1263,10 +1279,14 @@ def _feature_values(run: _Run) -> tuple[Value, ...]:
 
 def _gain_values(run: _Run) -> tuple[Value, ...]:
     wanted = frozenset(change.element for change in run.table.changes)
-    return (Value("elements", _labels(run.elements), msg(_("Elements after the gain"))),
-            Value("gained", _labels(frozenset(run.gained)), msg(_("Elements gained"))),
-            Value("not_gained", _labels(wanted - run.gained), msg(_("Elements not gained"))),
-            Value("changed", run.elements != run.table.elements, msg(_("Elements changed"))))
+    found = (_labels(run.elements), _labels(frozenset(run.gained)),
+             _labels(wanted - run.gained), run.elements != run.table.elements)
+    if run.order_unknown:  # :func:`_order_decides`
+        found = (NOT_COVERED_VALUE,) * 4
+    return tuple(Value(name, value, msg(label)) for name, value, label in zip(
+        ("elements", "gained", "not_gained", "changed"), found, (
+            _("Elements after the gain"), _("Elements gained"), _("Elements not gained"),
+            _("Elements changed"))))
 
 
 # -- Fields, examples, scenarios ---------------------------------------------------------------
@@ -1404,7 +1424,7 @@ ELEMENT_GAIN = _scenario(
     (Clause.NO_REGAIN, Clause.SAME, Clause.REPLACE), lambda inputs: Table(
         elements=_elements(inputs["card_elements"]), changes=tuple(
             Change(ChangeKind.GAIN_ELEMENT, element=e) for e in Element
-            if e.value in inputs["gained_elements"])),
+            if e.value in inputs["gained_elements"]), gains_together=True),
     (gain_element, gained_elements_added), _gain_values)
 PROPERTY_REPLACEMENT = _scenario(
     "property-replacement", _("Type, subtype and status changes"),

@@ -2375,32 +2375,43 @@ class RunView:
         """The ruling on ``run``: the steps of this view's rules (and the ``"uncovered"``
         ones), and the readings of every point left open where they give different values."""
         values, readings, quiet = self.values(run), [], set()
+        shown = {item.name for item in self.rules} | {"uncovered"}
+        known = {step.message for step in run.trace.steps}
+        uncovered: list[Step] = []  # inputs outside the texts under another reading
         for occurrence, point in run.opened.items():
-            found = self._readings(run, occurrence, point, values)
+            found = self._readings(run, occurrence, point, values, (shown, known, uncovered))
             readings += found
             quiet |= set() if found else {occurrence}
-        shown = {item.name for item in self.rules} | {"uncovered"}
         steps = tuple(  # a silent step about a point names it (Step.point)
             dataclasses.replace(step, point=self.point(about))
             if step.outcome is Outcome.SILENT and (about := run.announce.get(
                 index, run.asked.get(index))) else step
             for index, (step, tag) in enumerate(zip(run.trace.steps, run.tags))
             if tag in shown and run.announce.get(index) not in quiet)
-        return Ruling(self.slug, values, steps, (), tuple(readings))
+        return Ruling(self.slug, values, (*steps, *uncovered), (), tuple(readings))
 
     def _readings(self, run: RuleRun, occurrence: str, point: OpenPoint,
-                  first: tuple[Value, ...]) -> tuple[Reading, ...]:
+                  first: tuple[Value, ...], uncovered: tuple[set, set, list]
+                  ) -> tuple[Reading, ...]:
         """The readings of ``point`` at ``occurrence`` where they give different values.
 
         A point first met under a reading (not under the first readings) is open there too:
         where its own readings give different values, each combination is a reading of its
-        own ("…, and then (question): …")."""
+        own ("…, and then (question): …").  ``uncovered``: this view's rule names, the
+        messages of the ruling's steps and the steps to add, to which each reading's inputs
+        outside the texts are added (:func:`not_covered_under`)."""
+        tags, known, added = uncovered
         results, shown = {point.readings[0].slug: first}, [point.readings[0]]
         for item in point.readings[1:]:
             found = self._outcomes(run, {**run.chosen, occurrence: item.slug})
-            if len({tuple((v.name, v.value) for v in values) for _path, values in found}) == 1:
-                found = [((), found[0][1])]
-            for path, values in found:
+            for path, _values, again in found:
+                added += not_covered_under(functools.reduce(_and_then, path, item).label, (
+                    step for step, tag in zip(again.trace.steps, again.tags) if tag in tags),
+                    known)
+            if len({tuple((v.name, v.value) for v in values) for _path, values, _r in found}
+                   ) == 1:
+                found = [((), found[0][1], found[0][2])]
+            for path, values, _again in found:
                 combined = functools.reduce(_and_then, path, item)
                 shown.append(combined)
                 results[combined.slug] = values
@@ -2410,18 +2421,20 @@ class RunView:
             shown)).readings_for(lambda slug: tuple(v for v in results[slug] if v.name in differ))
 
     def _outcomes(self, run: RuleRun, chosen: Mapping[str, str]
-                  ) -> list[tuple[tuple[tuple[OpenPoint, ReadingOf], ...], tuple[Value, ...]]]:
+                  ) -> list[tuple[tuple[tuple[OpenPoint, ReadingOf], ...], tuple[Value, ...],
+                                  RuleRun]]:
         """The values under ``chosen`` (:func:`consistent_run`) and, where a point is first
-        met under them, under each of its readings: ``(path, values)``, ``path`` the points
-        first met and the reading taken of each.
+        met under them, under each of its readings: ``(path, values, run)``, ``path`` the
+        points first met and the reading taken of each, ``run`` the run that gave them.
         """
         again = consistent_run(self.rerun, run.table, chosen, run)
         new = [o for o in again.opened if o not in again.chosen and o not in run.opened]
         if not new:
-            return [((), self.values(again))]
+            return [((), self.values(again), again)]
         point = again.opened[new[0]]
-        return [(((point, item), *path), values) for item in point.readings
-                for path, values in self._outcomes(run, {**again.chosen, new[0]: item.slug})]
+        return [(((point, item), *path), values, found) for item in point.readings
+                for path, values, found in self._outcomes(run, {**again.chosen,
+                                                                new[0]: item.slug})]
 
 
 def _and_then(reading: ReadingOf, met: tuple[OpenPoint, ReadingOf]) -> ReadingOf:

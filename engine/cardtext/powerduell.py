@@ -315,6 +315,9 @@ def _patterns(label: str, subject: str, reach: str, gain: str, ep: str, activati
            rf"(?: {w['pay_end']})?")
     cost = (rf"{label}(?:{activation},? )?{subject},? (?:{activation},? )?{pay}"
             rf"(?: {activation})?{reach}",
+            # the verb before its subject ("Bei der Aktivierung müssen Monsterkarten …")
+            rf"{label}{activation},? {w['pay']} {subject},? (?:{w['by']})?{NUMBER} {ep} "
+            rf"(?P<dir>{w['less']})(?: {w['pay_end']})?{reach}",
             rf"{label}{w['costs']} {w['of']}{subject} {w['cost_change']}{reach}",
             rf"{label}{w['costs_bare']}:? (?P<sign>[+-]) ?{NUMBER}(?: {ep})?{reach}")
     extension = (rf"{label}(?:(?P<who>{w['who']}) )?(?:{w['applies']} )?"

@@ -89,6 +89,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "already has does not apply.": ("не может получать стихию", "которую уже имеет"),
     "The gained element is added to the card's elements.":
         ("получать стихию", "заменяет свойство", "той же стихии"),
+    "the order of the elements gained together: a gained element that replaces the card's "
+    "elements leaves a different element by each order": ("заменяет свойство", "уже имеет"),
     # 106.3, 106.4, 108.p1, 108.1
     "Initial type: %(type)s, subtype: %(subtype)s (the ones the card has before the game "
     "starts).": ("начальный тип", "до начала игры", "тип карты"),

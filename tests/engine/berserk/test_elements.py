@@ -158,8 +158,20 @@ def test_gain_new_and_old_elements():
     outcomes = [(s.outcome, s.message.param_dict().get("element")) for s in ruling.steps]
     assert outcomes == [(Outcome.NOT_APPLICABLE, Element.FOREST.label),
                         (Outcome.APPLIED, Element.SWAMP.label),
-                        (Outcome.SILENT, None)]
-    assert {c.key for c in ruling.steps[-1].citations} == {"106.p2", "106.p3", "108.1"}
+                        (Outcome.SILENT, None), (Outcome.NOT_COVERED, None)]
+    assert {c.key for c in ruling.steps[2].citations} == {"106.p2", "106.p3", "108.1"}
+    # if a gained element replaces the card's elements (108.1), the order of the two gains
+    # decides: swamp then forest leaves forest; forest then swamp (no longer held, 106 ¶3)
+    # leaves swamp. The focused scenario is given no order (judge round 9)
+    (_adds, replaces) = ruling.readings_of("gained-element")
+    assert replaces.value("elements") == NOT_COVERED_VALUE
+    assert ruling.steps[-1].message.param_dict()["reading"] == replaces.label
+    assert {c.key for c in ruling.steps[-1].citations} == {"106.p3", "108.1"}
+    assert not ruling.complete
+    # one gained element: the order decides nothing, and the ruling is complete
+    one = GAIN.evaluate({"card_elements": ["swamp"], "gained_elements": ["forest"]})
+    assert one.complete and one.readings_of("gained-element")[1].value("elements") == (
+        Element.FOREST.label,)
 
 
 def test_neutral_card_gains_element():

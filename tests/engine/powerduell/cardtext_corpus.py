@@ -80,6 +80,11 @@ CORPUS: tuple[dict[str, Any], ...] = (
              "zahlen.", "inputs": {"spezial_cost_change": -1}, "unread": ()},
     {"text": "Spezial-Wirkung: Alle Monsterkarten kosten bei der Aktivierung zwei Energiepunkte "
              "mehr.", "inputs": {"spezial_cost_change": 2}, "unread": ()},
+    # the verb before its subject, as German puts it after "Bei der Aktivierung"
+    {"text": "Spezial-Wirkung: Bei der Aktivierung müssen Monsterkarten einen Energiepunkt "
+             "weniger zahlen.", "inputs": {"spezial_cost_change": -1}, "unread": ()},
+    _unread("Spezial-Wirkung: Bei der Aktivierung müssen Monsterkarten einen Energiepunkt "
+            "weniger zahlen, falls sie angreifen."),
     {"text": "Spezialwirkung: Die Aktivierungskosten von Monsterkarten sinken um 3 "
              "Energiepunkte.", "inputs": {"spezial_cost_change": -3}, "unread": ()},
     {"text": "Spezial-Wirkung: Aktivierungskosten -1 Energiepunkt",
