@@ -214,6 +214,16 @@ def test_back_to_a_form_with_a_row_added_in_place_brings_the_row_back(journey, l
     journey.goto(f"/{language}{SCENARIO}{START}")
     page.locator("#f-monsters-0-ap").fill("100")
     page.locator("#f-monsters-0-dp").fill("100")
+    _add_a_pluto_monster_leave_and_come_back(page)
+    expect(page.locator("#f-monsters-1-ap")).to_have_value("777")
+    expect(page.locator("#f-monsters-1-planet")).to_have_value("pluto")
+    assert page.locator("fieldset[data-group=monsters] > [data-group-count] input").input_value() == "2"
+    _ruled_with_the_added_monster(page)
+    expect(page.locator("#error-summary")).to_have_count(0)
+
+
+def _add_a_pluto_monster_leave_and_come_back(page):
+    """Add monster 2 (Pluto, AP 777, DP 70) in place, leave the page, and come back to it."""
     page.locator(ADD_MONSTER).click()
     page.locator("#f-monsters-1-planet").select_option("pluto")
     page.locator("#f-monsters-1-ap").fill("777")
@@ -222,12 +232,11 @@ def test_back_to_a_form_with_a_row_added_in_place_brings_the_row_back(journey, l
         page.locator("nav.breadcrumbs a").first.click()
     page.go_back()
     expect(page.locator(ROWS)).to_have_count(2)
-    expect(page.locator("#f-monsters-1-ap")).to_have_value("777")
-    expect(page.locator("#f-monsters-1-planet")).to_have_value("pluto")
-    assert page.locator("fieldset[data-group=monsters] > [data-group-count] input").input_value() == "2"
+
+
+def _ruled_with_the_added_monster(page):
     with page.expect_response(lambda r: "monsters-1-ap=777" in r.url):
         page.locator(".calculator__actions button[type=submit]").click()
-    expect(page.locator("#error-summary")).to_have_count(0)
     expect(page.locator("#ruling [data-ruling]")).to_contain_text("777")
 
 
@@ -240,14 +249,7 @@ def test_back_to_a_form_with_a_row_removed_and_one_added_brings_back_the_rows_as
     expect(page.locator("#ruling [data-ruling]")).to_be_visible()
     # the first monster removed, another added: two rows again, as the page came
     page.locator(ROWS).first.locator("[data-group-remove]").click()
-    page.locator(ADD_MONSTER).click()
-    page.locator("#f-monsters-1-planet").select_option("pluto")
-    page.locator("#f-monsters-1-ap").fill("777")
-    page.locator("#f-monsters-1-dp").fill("70")
-    with page.expect_navigation():
-        page.locator("nav.breadcrumbs a").first.click()
-    page.go_back()
-    expect(page.locator(ROWS)).to_have_count(2)
+    _add_a_pluto_monster_leave_and_come_back(page)
     expect(page.locator("#f-monsters-0-planet")).to_have_value("mars")
     expect(page.locator("#f-monsters-0-ap")).to_have_value("200")
     expect(page.locator("#f-monsters-0-dp")).to_have_value("50")
@@ -256,7 +258,5 @@ def test_back_to_a_form_with_a_row_removed_and_one_added_brings_back_the_rows_as
     expect(page.locator("#f-monsters-1-dp")).to_have_value("70")
     # the ruling shown was given on the entries before the change: marked so
     expect(page.locator("#ruling .ruling-region__changed")).to_be_visible()
-    with page.expect_response(lambda r: "monsters-1-ap=777" in r.url):
-        page.locator(".calculator__actions button[type=submit]").click()
+    _ruled_with_the_added_monster(page)
     expect(page.locator("#ruling .ruling-region__changed")).to_have_count(0)
-    expect(page.locator("#ruling [data-ruling]")).to_contain_text("777")

@@ -183,13 +183,18 @@
   }
 
   /* The live region under a card-text box: "Reading the text…", or why it could not be read. */
+  function statusNote(className, role, marker) {
+    var note = document.createElement("p");
+    note.className = className;
+    note.setAttribute("role", role);
+    note.setAttribute(marker, "");
+    return note;
+  }
+
   function readingStatus(field) {
     var status = field.querySelector(":scope > [data-reading-status]");
     if (!status) {
-      status = document.createElement("p");
-      status.className = "field__status";
-      status.setAttribute("role", "status");
-      status.setAttribute("data-reading-status", "");
+      status = statusNote("field__status", "status", "data-reading-status");
       var actions = field.querySelector(":scope > .field__actions");
       if (actions) {
         actions.insertAdjacentElement("afterend", status);
@@ -222,10 +227,7 @@
     }
     var note = field.querySelector(":scope > [data-paste-cut]");
     if (!note) {
-      note = document.createElement("p");
-      note.className = "field__status field__paste-cut";
-      note.setAttribute("role", "alert");
-      note.setAttribute("data-paste-cut", "");
+      note = statusNote("field__status field__paste-cut", "alert", "data-paste-cut");
       box.insertAdjacentElement("afterend", note);
       box.addEventListener("input", function dropNote() {
         if (box.value.length < box.maxLength) {
