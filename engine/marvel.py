@@ -1159,20 +1159,22 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
                       target=el.name, number=effect.number)
         elif el in previous:
             run.say(_STAYS, Clause.SEVERAL, Clause.THE_TARGET, target=el.name, number=effect.number)
-    prior = [f for f in group.followers if f.number < effect.number]
-    if prior:
-        result = _after_another(run, effect, prior[-1], result)
+    result = _after_another(run, effect, group, result)
     _may_be_defeated(run, effect, between, result)
     run.record(effect, candidates, previous, result, unknown, run.deterministic[head.number])
     if head.number in run.open_valid:
         run.open_valid.add(effect.number)
 
 
-def _after_another(run: _Run, effect: Effect, prior: Effect, targets: list[Element]
+def _after_another(run: _Run, effect: Effect, group: _Group, targets: list[Element]
                    ) -> list[Element]:
-    """Ziel ¶4.10 for "das [Ziel]" ``effect`` after the "das [Ziel]" effect ``prior``: of
-    ``targets``, those ``prior`` does not affect are kept only under the first reading of
-    :data:`THE_PREVIOUS` (the effect that named them is "the previous effect")."""
+    """Ziel ¶4.10 for "das [Ziel]" ``effect`` after another "das [Ziel]" effect of ``group``
+    (the one just before it, ``prior``): of ``targets``, those ``prior`` does not affect are
+    kept only under the first reading of :data:`THE_PREVIOUS` (the effect that named them is
+    "the previous effect"); ``targets`` as they are where no such effect comes before."""
+    prior = next((f for f in reversed(group.followers) if f.number < effect.number), None)
+    if prior is None:
+        return targets
     return [el for el in targets if el in run.resolves[prior.number]
             or el in run.unknown[prior.number] or run.doubt(_(
                 "Effect %(number)s refers to %(target)s, which effect %(previous)s just before "
@@ -1500,15 +1502,22 @@ def _ruling(table: Table, slug: str) -> Ruling:
                    for r, run in zip(point.readings, runs)}
         readings += point.readings_for(by_slug.__getitem__)
     if len(met) > 1:  # two points, or one met only under another's reading
-        combinations = _combinations(table, {}, ())
-        together = readings_together(first.values, readings, combinations)
-        readings += together
-        for path, values in combinations if together else ():
-            if any(value.value == NOT_COVERED_VALUE for value in values):
-                uncovered += not_covered_under(combined_reading(path).label, _evaluated(
-                    table, {p.slug: r.slug for p, r in path}).trace.steps, known)
+        readings += _together(table, first, readings, known, uncovered)
     return Ruling(slug, first.values, (*first.trace.steps, *uncovered), (), readings,
                   _scope(first.values))
+
+
+def _together(table: Table, first: _Run, readings: tuple, known: set[Message],
+              uncovered: list[Step]) -> tuple:
+    """The readings of the points read together (:func:`readings_together`); to
+    ``uncovered``, an input outside the texts under one of them (:func:`not_covered_under`)."""
+    combinations = _combinations(table, {}, ())
+    together = readings_together(first.values, readings, combinations)
+    for path, values in combinations if together else ():
+        if any(value.value == NOT_COVERED_VALUE for value in values):
+            uncovered += not_covered_under(combined_reading(path).label, _evaluated(
+                table, {p.slug: r.slug for p, r in path}).trace.steps, known)
+    return together
 
 
 #: At most this many open points are read together (2**6 evaluations).
