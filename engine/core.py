@@ -1395,8 +1395,7 @@ def _untouched(group: Field, data: Mapping[str, Any], prefix: str) -> bool:
     missing = False
     for spec in group.fields:
         raw = data.get(prefix + spec.name)
-        values = [value for value in ([raw] if isinstance(raw, str) else raw or [])
-                  if value != ""]  # a multiple choice's hidden input (:func:`_form_value`)
+        values = _given(raw)
         if spec.kind is FieldKind.GROUP:
             return False  # an item with items of its own is never taken as untouched
         if not any(_trim(str(value)) for value in values):
@@ -1428,18 +1427,26 @@ def _form_plan(fields: Sequence[Field]) -> _FormPlan:
                  for index, spec in enumerate(fields))
 
 
+def _given(raw: Any) -> list[Any]:
+    """A form parameter's values but the empty one, which a multiple choice's hidden input
+    sends so that a form of boxes none of which is ticked is still sent.
+
+    >>> _given(["", "fire"]), _given(""), _given(None)
+    (['fire'], [], [])
+    """
+    return [value for value in ([raw] if isinstance(raw, str) else raw or []) if value != ""]
+
+
 def _form_value(spec: Field, raw: Any, name: str) -> Any:
     """``spec``'s typed value of form value ``raw`` (parameter ``name``) by :meth:`Field.coerce`:
-    a multiple choice's every value but the empty one (its hidden input, so that a form of
-    boxes none of which is ticked is still sent), a yes/no's last (a hidden "no" and a
+    a multiple choice's every value but the empty one (:func:`_given`), a yes/no's last (a hidden "no" and a
     checked box), else its one value (:func:`_only`).
 
     :raises InputError: naming the parameter's dotted path.
     """
     path, kind = name.replace("-", "."), spec.kind
     if kind is FieldKind.MULTIPLE_CHOICE:
-        return spec.coerce([value for value in ([raw] if isinstance(raw, str) else raw or [])
-                            if value != ""], path)
+        return spec.coerce(_given(raw), path)
     if kind is FieldKind.TEXT:  # a browser sends a line break as CRLF, counted as one
         one = _only(raw, path)
         return spec.coerce(one.replace("\r\n", "\n") if isinstance(one, str) else one, path)
@@ -2379,9 +2386,12 @@ class RunView:
         known = {step.message for step in run.trace.steps}
         uncovered: list[Step] = []  # inputs outside the texts under another reading
         for occurrence, point in run.opened.items():
-            found = self._readings(run, occurrence, point, values, (shown, known, uncovered))
+            found, runs = self._readings(run, occurrence, point, values)
             readings += found
             quiet |= set() if found else {occurrence}
+            for label, again in runs:
+                uncovered += not_covered_under(label, (step for step, tag in zip(
+                    again.trace.steps, again.tags) if tag in shown), known)
         steps = tuple(  # a silent step about a point names it (Step.point)
             dataclasses.replace(step, point=self.point(about))
             if step.outcome is Outcome.SILENT and (about := run.announce.get(
@@ -2391,23 +2401,19 @@ class RunView:
         return Ruling(self.slug, values, (*steps, *uncovered), (), tuple(readings))
 
     def _readings(self, run: RuleRun, occurrence: str, point: OpenPoint,
-                  first: tuple[Value, ...], uncovered: tuple[set, set, list]
-                  ) -> tuple[Reading, ...]:
-        """The readings of ``point`` at ``occurrence`` where they give different values.
+                  first: tuple[Value, ...]
+                  ) -> tuple[tuple[Reading, ...], list[tuple[Message, RuleRun]]]:
+        """The readings of ``point`` at ``occurrence`` where they give different values, and
+        each other reading's label with the run that gave it.
 
         A point first met under a reading (not under the first readings) is open there too:
         where its own readings give different values, each combination is a reading of its
-        own ("…, and then (question): …").  ``uncovered``: this view's rule names, the
-        messages of the ruling's steps and the steps to add, to which each reading's inputs
-        outside the texts are added (:func:`not_covered_under`)."""
-        tags, known, added = uncovered
-        results, shown = {point.readings[0].slug: first}, [point.readings[0]]
+        own ("…, and then (question): …")."""
+        results, shown, runs = {point.readings[0].slug: first}, [point.readings[0]], []
         for item in point.readings[1:]:
             found = self._outcomes(run, {**run.chosen, occurrence: item.slug})
-            for path, _values, again in found:
-                added += not_covered_under(functools.reduce(_and_then, path, item).label, (
-                    step for step, tag in zip(again.trace.steps, again.tags) if tag in tags),
-                    known)
+            runs += [(functools.reduce(_and_then, path, item).label, again)
+                     for path, _values, again in found]
             if len({tuple((v.name, v.value) for v in values) for _path, values, _r in found}
                    ) == 1:
                 found = [((), found[0][1], found[0][2])]
@@ -2418,7 +2424,8 @@ class RunView:
         differ = {v.name for values in results.values() for v, w in zip(values, first)
                   if v.value != w.value}
         return dataclasses.replace(point, slug=self.point(occurrence), readings=tuple(
-            shown)).readings_for(lambda slug: tuple(v for v in results[slug] if v.name in differ))
+            shown)).readings_for(lambda slug: tuple(v for v in results[slug] if v.name in differ)
+                                 ), runs
 
     def _outcomes(self, run: RuleRun, chosen: Mapping[str, str]
                   ) -> list[tuple[tuple[tuple[OpenPoint, ReadingOf], ...], tuple[Value, ...],

@@ -544,6 +544,8 @@ _NOT_REACHED_EFFECT = _("Effect %(number)s does not reach monster %(monster)s.")
 
 #: key → (outcome, clause or clauses, message id, reason id); ``%(name)s`` parameters are
 #: filled from the keyword arguments of :meth:`_Trace.say`.
+_BELOW_ZERO = _("The texts do not say whether a value can drop below 0; the engine kept the "
+                "exact value while rolling up the effects.")
 _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
     "active-turn": (_AP, C.NP_ACTIVE_SIDE, _("%(side)s takes the active turn."), None),
     # whom a Wirkung reaches
@@ -763,13 +765,9 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
         "%(before)s → %(after)s."), None),
     "not-whole": (_SI, C.ORDER, _("%(attribute)s %(value)s is not a whole number."),
                   _HALF_POINTS),
-    "below-zero": (_SI, C.ORDER, _("%(attribute)s %(value)s is below 0."), _(
-        "The texts do not say whether a value can drop below 0; the engine kept the exact value "
-        "while rolling up the effects.")),
+    "below-zero": (_SI, C.ORDER, _("%(attribute)s %(value)s is below 0."), _BELOW_ZERO),
     "below-zero-monster": (_SI, C.ORDER, _("Monster %(number)s: %(attribute)s %(value)s is "
-                                           "below 0."), _(
-        "The texts do not say whether a value can drop below 0; the engine kept the exact value "
-        "while rolling up the effects.")),
+                                           "below 0."), _BELOW_ZERO),
     "wirkung-gives": (_AP, C.WIRKUNG_ATTRIBUTES, _(
         "The Wirkung gives %(attribute)s %(before)s %(change)s = %(after)s."), None),
     "wirkung-below-zero": (_SI, C.WIRKUNG_ATTRIBUTES, _("The value is below 0."), _(

@@ -121,16 +121,17 @@ _NOUNS = _vocabulary(
 #: (¶4.10) is one target, and "a" or a bare Russian noun one element: such a phrase is not
 #: understood (it may mean every one of them).  German weak nouns ("Schergen") are plural
 #: only by their article: :func:`_several`.
-_PLURAL_FORMS = {
-    "de": frozenset(("gegnern", "pläne", "plänen", "nebenpläne", "nebenplänen", "charaktere",
-                     "charakteren", "spielern", "karten")),
-    "en": frozenset(("villains", "minions", "enemies", "schemes", "side schemes", "heroes",
-                     "allies", "characters", "players", "cards")),
-    "ru": frozenset(("злодеев", "приспешников", "приспешники", "врагов", "враги", "замыслов",
-                     "замыслы", "побочных замыслов", "побочные замыслы", "героев", "герои",
-                     "союзников", "союзники", "персонажей", "персонажи", "игроков", "игроки",
-                     "карт")),
-}
+_PLURAL_FORMS = frozenset((
+    # German
+    "gegnern", "pläne", "plänen", "nebenpläne", "nebenplänen", "charaktere", "charakteren",
+    "spielern", "karten",
+    # English
+    "villains", "minions", "enemies", "schemes", "side schemes", "heroes", "allies",
+    "characters", "players", "cards",
+    # Russian
+    "злодеев", "приспешников", "приспешники", "врагов", "враги", "замыслов", "замыслы",
+    "побочных замыслов", "побочные замыслы", "героев", "герои", "союзников", "союзники",
+    "персонажей", "персонажи", "игроков", "игроки", "карт"))
 #: German singular nouns an article "die" may stand before (a feminine noun, and the
 #: adjectival "die Verbündete"); before any other, "die" is plural.
 _DIE_SINGULAR = frozenset(("karte", "verbündete"))
@@ -230,9 +231,8 @@ def _several(groups: Mapping[str, str]) -> bool:
     (True, True)
     """
     noun, det = groups["noun"], groups.get("det")
-    if any(noun in forms for forms in _PLURAL_FORMS.values()):
-        return True
-    return (det == "die" and noun not in _DIE_SINGULAR or det == "den" and "dat" in groups
+    return (noun in _PLURAL_FORMS or det == "die" and noun not in _DIE_SINGULAR
+            or det == "den" and "dat" in groups
             or det == "der" and noun in ("schergen", "schurken", "helden"))
 
 

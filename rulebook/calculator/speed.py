@@ -1607,6 +1607,19 @@ _SWAP = ' data-hx-swap="outerHTML"'
 
 
 @in_one_language
+def _form_messages() -> str:
+    """The form's ``data-`` attributes holding what calculator.js says (in the UI language)."""
+    return (f'data-reading="{_e(gettext("Reading the text…"))}" data-read-failed="'
+            + _e(gettext("The text could not be read (no connection, or an error on the "
+                         "server). Nothing you entered was changed; choose “Read the text” to "
+                         "try again."))
+            + '" data-changed="'
+            + _e(gettext("The form has changed since this ruling — get the ruling again."))
+            + '" data-paste-cut="'
+            + _e(gettext("The text pasted has {pasted} characters; this box keeps only the first "
+                         "{maximum}. Paste one ability at a time.")) + '"')
+
+
 def calculator_html(context: Any, fields: str, region: str) -> SafeString:
     """``includes/calculator.html`` as it renders in ``context`` (the scenario page's:
     ``scenario``, ``failed``, ``submitted``, ``start_from``, ``error_fields``,
@@ -1639,15 +1652,7 @@ def calculator_html(context: Any, fields: str, region: str) -> SafeString:
         f'novalidate\n        data-hx-get="{action}" '
         f'data-hx-target="{"#calculator" if failed else "#ruling"}"'
         f'{_SWAP if failed else ""} data-hx-push-url="true"\n'
-        f'        data-reading="{_e(gettext("Reading the text…"))}" data-read-failed="'
-        + _e(gettext("The text could not be read (no connection, or an error on the server). "
-                     "Nothing you entered was changed; choose “Read the text” to try again."))
-        + '" data-changed="'
-        + _e(gettext("The form has changed since this ruling — get the ruling again."))
-        + '" data-paste-cut="'
-        + _e(gettext("The text pasted has {pasted} characters; this box keeps only the first "
-                     "{maximum}. Paste one ability at a time."))
-        + '"\n        aria-describedby="form-help">\n    \n'
+        f'        {_form_messages()}\n        aria-describedby="form-help">\n    \n'
         '    <button type="submit" class="visually-hidden" tabindex="-1" aria-hidden="true">'
         f'{get_ruling}</button>\n'
         '    <p id="form-help" class="muted">' + _e(gettext(
