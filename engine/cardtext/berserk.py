@@ -273,13 +273,13 @@ def _names_a_card(name: str, written: bool = False) -> bool:
 
 
 # "Баграх имеет +2 …" (the example's own sentence): this card by its name (up to three words,
-# each a name's: :func:`_names_a_card`; the name itself is not read) or by a pronoun or "this
-# card".
+# each a name's: :func:`_names_a_card`; the name itself is not read), by a pronoun or "this
+# card", or with no subject, as printed on the card itself ("Имеет +2 …", as "+2 …").
 _NAME = r"(?P<name>[^ ]+(?: [^ ]+){0,2}) "
 _SELF = {"ru": r"он|она|оно|эта карта|это существо|данная карта|данное существо",
          "en": r"it|this card|this creature", "de": r"er|sie|es|diese karte|diese kreatur"}
 _VERBS = {"ru": "имеет", "en": "has", "de": "hat"}
-_HAS = {language: rf"(?:(?:(?:{_SELF[language]}) |{_NAME}){verb} )?"
+_HAS = {language: rf"(?:(?:(?:{_SELF[language]}) |{_NAME})?{verb} )?"
         for language, verb in _VERBS.items()}
 _FEATURE = form(
     "feature-against-element", _feature, Clause.FEATURE,

@@ -13,8 +13,9 @@ of :data:`engine.marvel.SITUATION_FIELDS` (``kind``, ``labels``, ``effects``; ne
   earlier effect (THE, ¶4.10), a pronoun after "und" in the same sentence (JOINT, ¶4.4), "du"
   (YOU: "Ziehe N Karten"), a future target ("die nächste Karte, die du spielst", ¶6);
 - the target nouns of ¶2 that the engine knows (:class:`~engine.marvel.TargetType`); "der
-  Schurke" and "der Hauptplan" name the one villain / main scheme; after an earlier effect on
-  that very element the same words may name it afresh or mean "das [Ziel]" (¶4.10), which
+  Schurke" and "der Hauptplan" name the one villain / main scheme; after an earlier effect whose
+  target may be that element ("einem Gegner") the same words may name it afresh or mean "das
+  [Ziel]" (¶4.10), which
   rule differently where the earlier effect cannot affect it: not understood; Russian has
   no articles: a bare noun is
   "ein …" ("нанесите 2 урона врагу"), "этот …" is "das [Ziel]", and a bare noun an earlier
@@ -419,12 +420,14 @@ def _shares(context: _Context, selector: str, noun: str | None, joined: bool) ->
 
 def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> dict | None:
     """The target "das [Ziel]" (¶4.10) if an earlier effect named one ``noun`` covers; "der
-    Schurke" / "der Hauptplan" (¶2) name the one villain / main scheme, unless the previous
-    effect is on it too (``None``: the words may as well be "das [Ziel]")."""
+    Schurke" / "der Hauptplan" (¶2) name the one villain / main scheme, unless an earlier
+    effect's target may be it ("einem Gegner", "einer Karte": ``None``, the words may as well
+    be "das [Ziel]")."""
     if noun is not None and _T(noun) in _UNIQUE:
         unique = _T(noun)
+        earlier = {*context.named, context.previous} - {None}
         return (fields | {"selector": Selector.ONE.value, "target_type": noun}
-                if context.previous is not unique else None)
+                if not any(_covers(kind.value, unique) for kind in earlier) else None)
     known = context.previous is not None and _covers(noun, context.previous)
     if sum(_covers(noun, earlier) for earlier in context.named) > 1:
         return None  # "das Ziel eines vorherigen Effekts": two earlier targets it may name

@@ -48,6 +48,14 @@ GERMAN: tuple[Case, ...] = (
     # (¶4.10)? They rule differently where the first effect cannot affect it (judge round 6)
     ("Füge dem Schurken 2 Schaden zu. Betäube den Schurken.",
      ability(effect("deal_damage", "one", "villain", amount=2)), ("Betäube den Schurken.",)),
+    # ... and after an effect on a target that may be the villain (an enemy, a card; probe 11)
+    ("Deal 2 damage to an enemy. Stun the villain.",
+     ability(effect("deal_damage", "one", "enemy", amount=2)), ("Stun the villain.",)),
+    ("Wähle einen Gegner. Füge ihm 2 Schaden zu. Betäube den Schurken.",
+     ability(effect("deal_damage", "choose", "enemy", amount=2)), ("Betäube den Schurken.",)),
+    ("Entferne 2 Bedrohung von einem Plan. Lege 1 Bedrohung auf den Hauptplan.",
+     ability(effect("remove_threat", "one", "scheme", amount=2)),
+     ("Lege 1 Bedrohung auf den Hauptplan.",)),
     ("Aktion (Angriff): Füge einem Gegner 4 Schaden zu.",
      ability(effect("deal_damage", "one", "enemy", amount=4), labels=("attack",)), ()),
     ("Aktion (Widerstand): Entferne 2 Bedrohung von einem Plan.",
