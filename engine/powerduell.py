@@ -1307,8 +1307,8 @@ def _tier(spezial_first: Collection[Spielfeldseite], rank_one_below: bool
     return tier
 
 
-#: Sort keys: a change's :func:`_tier` by default; its activation (latest first: reversed).
-_RANK, _ACTIVATION = operator.attrgetter("rank"), operator.attrgetter("activated")
+#: The sort key of a change by default: its :func:`_tier`, worked out once.
+_RANK = operator.attrgetter("rank")
 
 
 #: At most this many orders of effects activated together are compared for one monster.
@@ -1433,9 +1433,10 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     if len(order) < 2:  # one change at most: one order, nothing activated together
         return order
     if not _agree(order):  # activation puts a change before one ranked before it
-        recency = sorted(changes, key=_ACTIVATION, reverse=True)
+        # latest activated first; effects activated together by Wirkungsrang (reihenfolge.p1)
+        recency = sorted(changes, key=lambda c: (-c.activated, rank(c)))
         if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
-            return _tied_order(trace, n, recency, _ACTIVATION)
+            return _tied_order(trace, n, recency, lambda c: (c.activated, rank(c)[0]))
         trace.either(RANK_OR_RECENCY, (n,), *(("recency-table", None) if trace.table else (
             _say("recency", recency=_order_text(_keys(recency)), effect=msg(effect))
             for effect in (_("with a different result"), _("with the same result")))), number=n)
@@ -2041,9 +2042,10 @@ def _monster_values(state: _State, n: int) -> tuple[Value, ...]:
     if not shown:
         values, amounts = state.values[n], state.amounts[n]
         changes: dict[Attribute, Any] = {}  # the Wirkungen's changes, per attribute changed
-        for c in state.changes[n]:
-            if type(c.key) is str:
-                changes[c.attribute] = changes.get(c.attribute, 0) + amounts[c.key]
+        for c in state.changes[n]:  # a card's Wirkung, or an effect listed as one, in points
+            if c.source is Source.GUARDIAN_WIRKUNG and c.key in amounts:
+                changes[c.attribute] = (changes.get(c.attribute, 0)
+                                        + _SIGN[c.operation] * amounts[c.key])
         shown.append((
             *[_monster_value(n, index, values[a])  # exact (:func:`roll`)
               for index, a in enumerate(_ATTRIBUTES, 4) if a in values],

@@ -12,10 +12,6 @@ from engine.powerduell import Clause, SITUATION, rule_under
 from tests.engine.powerduell.common import ORDER_SCENARIO
 
 
-def _keys(reading) -> set[str]:
-    return {c.key for c in reading.citations}
-
-
 TIED = {"base_ap": 100, "effects": [
     {"source": "energy", "activated": 1, "attribute": "ap", "operation": "set", "amount": 50},
     {"source": "monster", "activated": 1, "attribute": "ap", "operation": "double"}]}
@@ -89,3 +85,57 @@ def test_d3_many_tied_effects_compare_a_bounded_fixed_set_of_orders_and_say_so()
 
 def test_d3_an_unknown_order_asked_for_falls_back_to_the_listed_order():
     assert rule_under(ORDER_SCENARIO, TIED, {"tied-order": "order-9_9"}).value("ap") == 100
+
+
+# Judge round 11 (PD-N3): an Energiekarte activated first, then a Schutzgottkarte's Wirkung and
+# Spezial-Wirkung activated together.  Whether Wirkungsrang or activation decides is open
+# (rank-or-recency), and so is what "Spezial-Wirkung steht vor der Wirkung" means
+# (spezial-or-wirkung); the order of the two activated together is then settled by ¶1 under
+# either, never by the order the rows are listed in.
+DOUBLE = {"source": "energy", "activated": 1, "attribute": "ap", "operation": "double"}
+WIRKUNG = {"source": "guardian-wirkung", "activated": 2, "attribute": "ap", "operation": "add",
+           "amount": 20}
+SPEZIAL = {"source": "guardian-spezial-wirkung", "activated": 2, "attribute": "ap",
+           "operation": "halve"}
+#: (rank-or-recency, spezial-or-wirkung) -> AP: rank: 100·2 +20 /2 = 110, Spezial first
+#: 100·2 /2 +20 = 120; activation alone: (100 +20) /2 ·2 = 120, Spezial first 100/2 +20 ·2 = 140
+TOGETHER = {("rank", "after"): 110, ("rank", "before"): 120,
+            ("recency", "after"): 120, ("recency", "before"): 140}
+
+
+def test_effects_activated_together_are_ordered_by_rank_whatever_decides_and_however_listed():
+    for effects in ([DOUBLE, WIRKUNG, SPEZIAL], [DOUBLE, SPEZIAL, WIRKUNG]):
+        table = {"base_ap": 100, "effects": effects}
+        ruling = ORDER_SCENARIO.evaluate(table)
+        assert ruling.value("ap") == 110
+        assert {r.point for r in ruling.readings} >= {"rank-or-recency", "spezial-or-wirkung"}
+        assert ruling.readings_of("tied-order") == ()
+        for (decides, spezial), ap in TOGETHER.items():
+            under = rule_under(ORDER_SCENARIO, table, {"rank-or-recency": decides,
+                                                       "spezial-or-wirkung": spezial})
+            assert under.value("ap") == ap, (effects, decides, spezial)
+
+
+def test_the_situation_orders_a_wirkung_and_a_spezial_wirkung_activated_together_alike():
+    table = {"guardians": [{"side": "a", "base_planet": "venus", "wirkung_attribute": "ap",
+                            "wirkung_amount": 20, "activated": 2}],
+             "monsters": [{"side": "a", "planet": "venus", "ap": 100}],
+             "effects": [{**DOUBLE, "source_side": "a", "target_monster": 1},
+                         {**SPEZIAL, "source_side": "a", "target_monster": 1}]}
+    ruling = SITUATION.evaluate(table)
+    assert {r.point for r in ruling.readings} == {
+        "monster-1-rank-or-recency", "monster-1-spezial-or-wirkung-a", "together"}
+    for (decides, first), ap in TOGETHER.items():  # a point's slug: read so on every monster
+        under = rule_under(SITUATION, table, {"rank-or-recency": decides,
+                                              "spezial-or-wirkung": first})
+        assert under.value("monster_1_ap") == ap, (decides, first)
+        assert under.value("monster_1_wirkung_change") == 20
+
+
+def test_an_effect_listed_as_a_wirkung_counts_as_the_change_by_the_wirkung():
+    table = {"guardians": [{"side": "a", "base_planet": "venus"}],
+             "monsters": [{"side": "a", "planet": "venus", "ap": 100}],
+             "effects": [{"source": "guardian-wirkung", "source_side": "a", "target_monster": 1,
+                          "attribute": "ap", "operation": "subtract", "amount": 20}]}
+    ruling = SITUATION.evaluate(table)
+    assert (ruling.value("monster_1_ap"), ruling.value("monster_1_wirkung_change")) == (80, -20)
