@@ -348,6 +348,17 @@ ELEMENTS_AFTER_TYPE = open_point(
     ("keeps", _("It keeps its elements"), (Clause.REPLACE, Clause.SAME)),
     ("loses", _("It loses its elements, as something a card of its new type cannot have"),
      (Clause.REPLACE, Clause.TYPE)))
+#: Met only under the reading "loses" of :data:`ELEMENTS_AFTER_TYPE` (judge round 11).
+ELEMENTS_BACK = open_point(
+    "elements-back", _("Does a card that lost its elements with a change of type get them back "
+                       "when it becomes a creature again?"), (Clause.REPLACE, Clause.INITIAL),
+    _("108.1 gives back the initial subtype with its numeric values and makes the base "
+      "properties match the card's new type; it does not say whether elements taken with a "
+      "type come back."),
+    ("stay-lost", _("No: they stay lost; 108.1 gives back only the subtype and its numeric "
+                    "values"), (Clause.REPLACE, Clause.INITIAL)),
+    ("back", _("Yes: a creature again, it has its elements again, as its base properties "
+               "match its type"), (Clause.REPLACE, Clause.TYPE)))
 FEATURES_AFTER_TYPE = open_point(
     "features-after-type-change", _("Does a card whose type changes keep its feature against "
                                     "an element?"), (Clause.REPLACE, Clause.FEATURE),
@@ -359,8 +370,8 @@ FEATURES_AFTER_TYPE = open_point(
     ("loses", _("The card loses feature %(feature)s at change %(number)s, as one a card of type "
                 "%(type)s cannot have: no strike bonus"), Clause.REPLACE))
 LOST_FLIGHT = open_point(
-    "lost-flight", _("What does a creature whose initial subtype is not non-flying become when "
-                     "it loses flight?"), (Clause.REPLACE, Clause.INITIAL),
+    "lost-flight", _("What does a card whose initial subtype is flying, or which was no "
+                     "creature before the game, become when it loses flight?"), (Clause.REPLACE, Clause.INITIAL),
     _("A card that loses flight no longer flies; its initial subtype would give the flight "
       "back."),
     ("non-flying", _("A non-flying creature with no stated movement"), Clause.REPLACE),
@@ -446,6 +457,7 @@ class _Run(RuleRun, _Say):
         super().__init__(table, chosen)
         self.initial = self.state = table.card
         self.elements, self.added = table.elements, False
+        self.lost_elements = frozenset[Element]()  # taken with a type (ELEMENTS_BACK)
         self.order_unknown = False  # elements gained together, in an order that decides
         self.props = self.held = frozenset[AdditionalProperty]()
         self.changed, self.gained = set[AdditionalProperty](), set[Element]()
@@ -832,21 +844,39 @@ def _movement(run: _Run, change: Change, number: int) -> int | None:
     return None
 
 
-@rule(Clause.REPLACE, Clause.TYPE, Clause.SAME, reads=("elements", "changes.kind"),
-      opens=(ELEMENTS_AFTER_TYPE,))
+@rule(Clause.REPLACE, Clause.TYPE, Clause.SAME, Clause.INITIAL,
+      reads=("elements", "changes.kind"), opens=(ELEMENTS_AFTER_TYPE, ELEMENTS_BACK))
 def elements_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
     """108.1: a card whose type changes loses what its new type cannot have; whether one no
-    longer a creature keeps its elements is open (:data:`ELEMENTS_AFTER_TYPE`)."""
+    longer a creature keeps its elements is open (:data:`ELEMENTS_AFTER_TYPE`), and, where it
+    lost them, whether a creature again gets them back (:data:`ELEMENTS_BACK`)."""
     after, elements = run.state, run.elements
-    if (not elements or Element.NEUTRAL in elements or after.type is before.type
-            or after.type is _CREATURE):
+    if after.type is before.type:
+        return
+    if after.type is _CREATURE:
+        return _elements_back(run, number) if run.lost_elements else None
+    if not elements or Element.NEUTRAL in elements:
         return
     occurrence = f"change-{number}-elements"
     if run.reading(ELEMENTS_AFTER_TYPE, occurrence) == "loses":
-        run.elements = frozenset()
+        run.lost_elements, run.elements = run.lost_elements | elements, frozenset()
     run.silent(_("Change %(number)s changes the card's type to %(type)s; whether it keeps its "
                  "elements is open; both readings are shown."), ELEMENTS_AFTER_TYPE.why,
                Clause.REPLACE, Clause.TYPE, Clause.SAME, number=number, type=after.type.label)
+    run.announcing(occurrence)
+
+
+def _elements_back(run: _Run, number: int) -> None:
+    """Change ``number`` makes a card that lost its elements a creature again: whether it gets
+    them back is open (:data:`ELEMENTS_BACK`, 108.1)."""
+    occurrence, lost = f"change-{number}-elements-back", run.lost_elements
+    if run.reading(ELEMENTS_BACK, occurrence) == "back":
+        run.elements = run.elements | lost
+    run.lost_elements = frozenset()
+    run.silent(_("Change %(number)s makes the card a creature again; whether it gets back the "
+                 "elements it lost (%(elements)s) is open; both readings are shown."),
+               ELEMENTS_BACK.why, Clause.REPLACE, Clause.INITIAL, number=number,
+               elements=_labels(lost))
     run.announcing(occurrence)
 
 

@@ -42,7 +42,7 @@ def test_every_rule_rests_on_clauses_of_the_document_and_says_what_it_implements
 def test_every_open_point_is_declared_by_a_rule_citing_the_clauses_that_leave_it_open():
     assert set(POINTS) == {
         "neutral-shared-element", "neutral-gains-element", "gained-element",
-        "elements-after-type-change", "features-after-type-change", "lost-flight",
+        "elements-after-type-change", "elements-back", "features-after-type-change", "lost-flight",
         "named-subtype-movement", "restated-movement", "non-flying-subtype", "subtype-flight",
         "defender-own-strike"}
     for point in POINTS.values():
@@ -101,8 +101,38 @@ POINT_CASES = {
 }
 
 
+#: Per open point met only under a reading of another (:func:`engine.core.RunView`): a
+#: scenario, inputs that reach it, the outer point as the ruling names it, a value, and that
+#: value under the outer point's first reading and under its other reading followed by each
+#: reading of the inner point (first reading first).
+NESTED_CASES = {
+    # judge round 11 (BK-N2): lost with the type (108.1), and then a creature again
+    "elements-back": (SITUATION, {**HISTORY, "elements": ["darkness"], "changes": [
+        {"change": "become-artifact"}, {"change": "become-creature"}]},
+        "elements-after-type-change", "change-1-elements", "elements",
+        ((Element.DARKNESS.label,), (), (Element.DARKNESS.label,))),
+}
+
+
 def test_every_declared_open_point_has_a_case():
-    assert set(POINT_CASES) == set(POINTS)
+    assert set(POINT_CASES) | set(NESTED_CASES) == set(POINTS)
+    assert not set(POINT_CASES) & set(NESTED_CASES)
+
+
+@pytest.mark.parametrize("slug", sorted(NESTED_CASES))
+def test_a_point_met_under_a_reading_shows_each_of_its_readings_after_that_one(slug):
+    scenario, inputs, outer, shown, name, expected = NESTED_CASES[slug]
+    ruling = scenario.evaluate(inputs)
+    first, other = POINTS[outer].readings
+    readings = ruling.readings_of(shown)
+    assert [r.value(name) for r in readings] == list(expected)
+    assert ruling.value(name) == expected[0] and not ruling.settled
+    assert readings[0].label.id == first.label.id
+    for reading, inner in zip(readings[1:], POINTS[slug].readings):
+        said = reading.label.param_dict()
+        assert (said["reading"].id, said["question"].id, said["other"].id) == (
+            other.label.id, POINTS[slug].question.id, inner.label.id)
+        assert set(reading.citations) >= {c.cite() for c in inner.clauses}
 
 
 @pytest.mark.parametrize("slug", sorted(POINT_CASES))

@@ -400,3 +400,20 @@ def test_an_artifact_has_no_subtype_as_106_4_settles(changes):
     assert step.outcome is Outcome.APPLIED
     assert [c.key for c in step.citations] == ["106.4"]
     assert ruling.settled
+
+
+def test_elements_lost_with_a_type_and_a_creature_again_later_are_open_to_both_readings():
+    """Judge round 11 (BK-N5): a condition, then a flying creature, then flight lost. Under the
+    reading that a condition loses its elements (108.1), whether a creature again gets them
+    back is open (``elements-back``), never silently "stay lost"; its initial subtype comes
+    back with its movement whatever the reading (108.1 and its example)."""
+    ruling = SITUATION.evaluate({
+        **HISTORY, "initial_movement": 2, "elements": ["steppe"], "changes": [
+            {"change": "become-condition"}, {"change": "become-creature", "subtype": "flying"},
+            {"change": "lose-flight"}]})
+    steppe = (Element.STEPPE.label,)
+    readings = ruling.readings_of("change-1-elements")
+    assert [(r.value("elements"), r.value("step_2_elements")) for r in readings] == [
+        (steppe, steppe), ((), ()), (steppe, steppe)]
+    assert ruling.value("movement") == 2  # the same under every reading (not among theirs)
+    assert ruling.complete and not ruling.settled
