@@ -359,6 +359,15 @@ ELEMENTS_BACK = open_point(
                     "values"), (Clause.REPLACE, Clause.INITIAL)),
     ("back", _("Yes: a creature again, it has its elements again, as its base properties "
                "match its type"), (Clause.REPLACE, Clause.TYPE)))
+#: Met only under the reading "loses" of :data:`FEATURES_AFTER_TYPE` (judge round 11).
+FEATURES_BACK = open_point(
+    "features-back", _("Does a card that lost a feature with a change of type get it back when "
+                       "it has its initial type again?"), (Clause.REPLACE, Clause.FEATURE),
+    _("108.1 makes the base properties match the card's type and gives back the initial "
+      "subtype; it does not say whether a feature taken with a type comes back."),
+    ("stay-lost", _("No: the feature stays lost"), (Clause.REPLACE,)),
+    ("back", _("Yes: with its initial type it has the feature again, as a card of that type "
+               "has it"), (Clause.REPLACE, Clause.FEATURE)))
 FEATURES_AFTER_TYPE = open_point(
     "features-after-type-change", _("Does a card whose type changes keep its feature against "
                                     "an element?"), (Clause.REPLACE, Clause.FEATURE),
@@ -880,17 +889,34 @@ def _elements_back(run: _Run, number: int) -> None:
     run.announcing(occurrence)
 
 
+def _features_back(run: _Run, number: int) -> None:
+    """Change ``number`` gives the card its initial type again: whether it gets back each
+    feature it lost with a type is open (:data:`FEATURES_BACK`, 108.1)."""
+    for f, lost in list(run.lost_features.items()):
+        occurrence = f"change-{number}-feature-{f}-back"
+        if run.reading(FEATURES_BACK, occurrence) == "back":
+            del run.lost_features[f]
+        run.silent(_("Change %(number)s gives the card its initial type again; whether it gets "
+                     "back feature %(feature)s, lost with change %(lost)s, is open; both "
+                     "readings are shown."), FEATURES_BACK.why, Clause.REPLACE, Clause.FEATURE,
+                   number=number, feature=f, lost=lost)
+        run.announcing(occurrence)
+
+
 @rule(Clause.REPLACE, Clause.FEATURE, reads=("features.element", "features.bonus",
                                              "changes.kind", "card.type"),
-      opens=(FEATURES_AFTER_TYPE,))
+      opens=(FEATURES_AFTER_TYPE, FEATURES_BACK))
 def features_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
     """108.1: a creature that becomes an artifact loses the features an artifact cannot have,
     and the clause names none; whether a card whose type changes keeps each feature against an
     element (106.p1) is open (:data:`FEATURES_AFTER_TYPE`).  A change back to its initial type
-    asks nothing: the card had its features as a card of that type."""
+    asks that only of a feature lost before (:data:`FEATURES_BACK`): the card had its features
+    as a card of that type."""
     after = run.state
-    if after.type is before.type or after.type is run.initial.type:
+    if after.type is before.type:
         return
+    if after.type is run.initial.type:
+        return _features_back(run, number)
     for f, feature in enumerate(run.table.features, start=1):
         if f in run.lost_features:
             continue

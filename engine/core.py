@@ -2407,17 +2407,18 @@ class RunView:
         each other reading's label with the run that gave it.
 
         A point first met under a reading (not under the first readings) is open there too:
-        where its own readings give different values, each combination is a reading of its
-        own ("…, and then (question): …")."""
+        where its own readings give different values, each combination giving values no
+        reading before it gave is a reading of its own ("…, and then (question): …")."""
         results, shown, runs = {point.readings[0].slug: first}, [point.readings[0]], []
         for item in point.readings[1:]:
             found = self._outcomes(run, {**run.chosen, occurrence: item.slug})
             runs += [(functools.reduce(_and_then, path, item).label, again)
                      for path, _values, again in found]
-            if len({tuple((v.name, v.value) for v in values) for _path, values, _r in found}
-                   ) == 1:
+            if len({_valued(values) for _path, values, _r in found}) == 1:
                 found = [((), found[0][1], found[0][2])]
             for path, values, _again in found:
+                if path and _valued(values) in map(_valued, results.values()):
+                    continue  # a combination giving what another reading gives: nothing new
                 combined = functools.reduce(_and_then, path, item)
                 shown.append(combined)
                 results[combined.slug] = values
@@ -2442,6 +2443,11 @@ class RunView:
         return [(((point, item), *path), values, found) for item in point.readings
                 for path, values, found in self._outcomes(run, {**again.chosen,
                                                                 new[0]: item.slug})]
+
+
+def _valued(values: tuple[Value, ...]) -> tuple[tuple[str, Any], ...]:
+    """``values`` as names and values (their labels aside), to compare two readings'."""
+    return tuple((v.name, v.value) for v in values)
 
 
 def _and_then(reading: ReadingOf, met: tuple[OpenPoint, ReadingOf]) -> ReadingOf:

@@ -42,7 +42,8 @@ def test_every_rule_rests_on_clauses_of_the_document_and_says_what_it_implements
 def test_every_open_point_is_declared_by_a_rule_citing_the_clauses_that_leave_it_open():
     assert set(POINTS) == {
         "neutral-shared-element", "neutral-gains-element", "gained-element",
-        "elements-after-type-change", "elements-back", "features-after-type-change", "lost-flight",
+        "elements-after-type-change", "elements-back", "features-after-type-change",
+        "features-back", "lost-flight",
         "named-subtype-movement", "restated-movement", "non-flying-subtype", "subtype-flight",
         "defender-own-strike"}
     for point in POINTS.values():
@@ -104,13 +105,19 @@ POINT_CASES = {
 #: Per open point met only under a reading of another (:func:`engine.core.RunView`): a
 #: scenario, inputs that reach it, the outer point as the ruling names it, a value, and that
 #: value under the outer point's first reading and under its other reading followed by each
-#: reading of the inner point (first reading first).
+#: reading of the inner point (first reading first) that gives values no reading before gave.
 NESTED_CASES = {
     # judge round 11 (BK-N2): lost with the type (108.1), and then a creature again
     "elements-back": (SITUATION, {**HISTORY, "elements": ["darkness"], "changes": [
         {"change": "become-artifact"}, {"change": "become-creature"}]},
         "elements-after-type-change", "change-1-elements", "elements",
         ((Element.DARKNESS.label,), (), (Element.DARKNESS.label,))),
+    "features-back": (SITUATION, {**HISTORY, "changes": [
+        {"change": "become-artifact"}, {"change": "become-creature"}],
+        "features": [{"feature_element": "swamp", "strike_bonus": 2}],
+        "targets": [{"elements": ["swamp"]}]},
+        # lost and given back: the bonus of the first reading, so that combination is not shown
+        "features-after-type-change", "change-1-feature-1", "feature_1_target_1", (2, 0)),
 }
 
 
