@@ -386,6 +386,19 @@ LOST_FLIGHT = open_point(
     ("non-flying", _("A non-flying creature with no stated movement"), Clause.REPLACE),
     ("initial", _("Its initial subtype comes back, as 108.1 says for a card whose new subtype "
                   "is not named"), (Clause.REPLACE, Clause.INITIAL)))
+#: Judge round 12 (BK-B): 108.1's example speaks of the card as it was when it gained flight
+#: ("такая карта": a non-flying creature with movement 2); its rule of the clause, of the
+#: initial subtype.  They differ where the card changed between the game's start and the gain.
+BEFORE_FLIGHT = open_point(
+    "before-flight", _("Does a card that loses flight get back what it had before it gained "
+                       "flight, or its initial subtype?"), (Clause.REPLACE, Clause.INITIAL),
+    _("108.1 gives back the initial subtype when no new subtype is named; its example gives "
+      "back the movement of the card as it was when it gained flight. In the example the two "
+      "are the same; here the card changed before it gained flight."),
+    ("initial", _("Its initial subtype with its numeric values (108.1)"),
+     (Clause.REPLACE, Clause.INITIAL)),
+    ("before-gain", _("What it had before it gained flight, as in the example of 108.1"),
+     (Clause.REPLACE,)))
 NAMED_MOVEMENT = open_point(
     "named-subtype-movement", _("Does a creature that becomes its initial subtype again by name "
                                 "get back its initial movement?"), (Clause.REPLACE,),
@@ -467,6 +480,7 @@ class _Run(RuleRun, _Say):
         self.initial = self.state = table.card
         self.elements, self.added = table.elements, False
         self.lost_elements = frozenset[Element]()  # taken with a type (ELEMENTS_BACK)
+        self.before_flight: Card | None = None  # the card when it gained flight (BEFORE_FLIGHT)
         self.order_unknown = False  # elements gained together, in an order that decides
         self.props = self.held = frozenset[AdditionalProperty]()
         self.changed, self.gained = set[AdditionalProperty](), set[Element]()
@@ -655,6 +669,7 @@ def change_status(run: _Run, change: Change, number: int) -> None:
 def _fly(run: _Run, state: Card, point: OpenPoint | None = None) -> None:
     """The card becomes a flying creature, the flight icon in place of its movement (108.1);
     under the first reading of ``point``, where the texts leave that open, a silent step."""
+    run.before_flight = state
     text = (_("The card gains flight: flying creature replaces the subtype %(old)s, and the "
               "flight icon (полёт) replaces its movement %(movement)s.")
             if state.movement is not None else
@@ -689,19 +704,23 @@ def gain_flight(run: _Run, change: Change, number: int) -> None:
         run.silent(_("The card gains flight: it keeps its subtype %(old)s, and the flight icon "
                      "(полёт) takes the place of movement."), SUBTYPE_FLIGHT.why, Clause.REPLACE,
                    old=state.subtype_label())
-        run.state = replace(state, movement=None, flight=True)
+        run.state, run.before_flight = replace(state, movement=None, flight=True), state
     else:
         _fly(run, state, SUBTYPE_FLIGHT)
 
 
 @rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "card.type", "card.subtype",
-                                             "card.movement", "card.flight"), opens=(LOST_FLIGHT,))
+                                             "card.movement", "card.flight"),
+      opens=(LOST_FLIGHT, BEFORE_FLIGHT))
 def lose_flight(run: _Run, change: Change, number: int) -> None:
     """108.1: a card that loses flight gets back its initial subtype and numeric values (the
-    clause's worked example); open for an initial subtype other than non-flying."""
+    clause's worked example); open for an initial subtype flying or none (:data:`LOST_FLIGHT`),
+    and where the card changed before it gained flight (:data:`BEFORE_FLIGHT`)."""
     state, initial = run.state, run.initial
     if not state.flying:
         return run.nothing(_("The card loses flight."), _("It is not a flying creature."))
+    if _before_flight(run, state, number):
+        return
     creature = initial.type is _CREATURE
     params = {"lost": msg(_("flight")), "initial": initial.subtype_label(),
               "type": initial.type.label}
@@ -731,6 +750,26 @@ def lose_flight(run: _Run, change: Change, number: int) -> None:
                                      "a movement value."), *clauses, why=why, **params)
     run.state = replace(state, movement=None, flight=False, subtype=(
         initial.subtype if creature else None) if literal else Subtype.NON_FLYING)
+
+
+def _before_flight(run: _Run, state: Card, number: int) -> bool:
+    """Where the card gained flight as other than it started (:data:`BEFORE_FLIGHT`): True if
+    it gets back what it had then (the reading ``before-gain``, done here)."""
+    before, initial, run.before_flight = run.before_flight, run.initial, None
+    if before is None or initial.type is _CREATURE and (before.subtype, before.movement) == (
+            initial.subtype, initial.movement):
+        return False
+    occurrence = f"change-{number}-before-flight"
+    back = run.reading(BEFORE_FLIGHT, occurrence) == "before-gain"
+    run.silent(_("The card loses flight; whether it gets back what it had before it gained "
+                 "flight (%(subtype)s, movement %(movement)s) or its initial subtype is open; "
+                 "both readings are shown."), BEFORE_FLIGHT.why, Clause.REPLACE, Clause.INITIAL,
+               subtype=before.subtype_label(), movement=before.movement_value())
+    run.announcing(occurrence)
+    if back:
+        run.state = replace(state, subtype=before.subtype, movement=before.movement,
+                            flight=before.flight)
+    return back
 
 
 @rule(Clause.REPLACE, Clause.INITIAL, reads=("changes.kind", "card.type", "card.subtype",
@@ -932,6 +971,8 @@ def features_after_type_change(run: _Run, change: Change, number: int, before: C
         run.announcing(occurrence)
 
 
+#: The changes after which a card that gained flight is still the card that gained it.
+_KEEP_BEFORE_FLIGHT = frozenset({*_BECOME_STATUS, ChangeKind.GAIN_FLIGHT, ChangeKind.GAIN_ELEMENT})
 _CHANGE_RULES = {**dict.fromkeys(_BECOME_STATUS, change_status),
                  **dict.fromkeys(_BECOME_TYPE, become_type),
                  ChangeKind.BECOME_CREATURE: become_creature, ChangeKind.GAIN_FLIGHT: gain_flight,
@@ -1121,6 +1162,8 @@ def _run(table: Table, chosen: Mapping[str, str] = MappingProxyType({})) -> _Run
     for number, change in enumerate(table.changes, start=1):
         before = run.state
         run.apply(_CHANGE_RULES[change.kind], change, number)
+        if change.kind not in _KEEP_BEFORE_FLIGHT:  # another subtype or type since the gain
+            run.before_flight = None
         if change.kind is not ChangeKind.GAIN_ELEMENT:
             run.apply(elements_after_type_change, change, number, before)
             run.apply(features_after_type_change, change, number, before)

@@ -2319,9 +2319,11 @@ class RuleRun:
         self.bases: dict[str, str] = {}      # occurrence -> the slug of its point
 
     def apply(self, item: Rule, *args: Any) -> Any:
-        """Apply rule ``item`` to this run and ``args``; tag the steps it added with its name."""
+        """Apply rule ``item`` to this run and ``args``; tag the steps it added with its name.
+        A point it read after its last step is not what the next rule's step is about."""
         result = item(self, *args)
         self.tag(item.name)
+        self.asked.pop(len(self.trace.steps), None)  # a point read last: no step of another rule
         return result
 
     def tag(self, name: str) -> None:
@@ -2385,13 +2387,20 @@ class RunView:
         shown = {item.name for item in self.rules} | {"uncovered"}
         known = {step.message for step in run.trace.steps}
         uncovered: list[Step] = []  # inputs outside the texts under another reading
-        for occurrence, point in run.opened.items():
+        given = {_valued(values)}  # the values some reading gives
+        for occurrence, point in list(run.opened.items()):
             found, runs = self._readings(run, occurrence, point, values)
             readings += found
             quiet |= set() if found else {occurrence}
             for label, again in runs:
                 uncovered += not_covered_under(label, (step for step, tag in zip(
                     again.trace.steps, again.tags) if tag in shown), known)
+                given.add(_valued(self.values(again)))
+        found, runs = self._together(run, values, readings, given)
+        readings += found
+        for label, again in runs:
+            uncovered += not_covered_under(label, (step for step, tag in zip(
+                again.trace.steps, again.tags) if tag in shown), known)
         steps = tuple(  # a silent step about a point names it (Step.point)
             dataclasses.replace(step, point=self.point(about))
             if step.outcome is Outcome.SILENT and (about := run.announce.get(
@@ -2428,6 +2437,51 @@ class RunView:
             shown)).readings_for(lambda slug: tuple(v for v in results[slug] if v.name in differ)
                                  ), runs
 
+    def _together(self, run: RuleRun, first: tuple[Value, ...], shown: Sequence[Reading],
+                  given: set) -> tuple[tuple[Reading, ...], list[tuple[Message, RuleRun]]]:
+        """The open points read together (:func:`readings_together`, point ``"together"``):
+        each choice of one reading per point, taken wherever the point is met (a judge's
+        reading of a clause holds wherever it applies), points first met under a choice
+        included, where it gives values no reading shows (``given``: the values each shown
+        reading gives); at most :data:`TOGETHER_RUNS` runs, else none.  Also each choice's
+        label with the run that gave it."""
+        if len(run.opened) < 2:
+            return (), []
+        leaves: list[tuple[RuleRun, dict[str, str]]] = []
+        budget = [TOGETHER_RUNS]
+
+        def walk(chosen: dict[str, str], by_point: dict[str, str]) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            again = self.rerun(run.table, chosen)
+            free = [o for o in again.opened if o not in chosen]
+            if not free:
+                leaves.append((again, by_point))
+                return True
+            base = again.bases.get(free[0], free[0])
+            return all(walk({**chosen, free[0]: item.slug}, {**by_point, base: item.slug})
+                       for item in again.opened[free[0]].readings
+                       if by_point.get(base, item.slug) == item.slug)
+
+        if not walk(dict(run.chosen), {}):
+            return (), []
+        combinations, runs = [], []
+        for again, by_point in leaves:
+            at: dict[str, list[str]] = {}
+            for occurrence in again.opened:
+                at.setdefault(again.bases.get(occurrence, occurrence), []).append(occurrence)
+            path = tuple((again.opened[at[base][0]], _everywhere_label(again, at[base], [
+                item.slug for item in again.opened[at[base][0]].readings].index(slug)))
+                for base, slug in by_point.items())
+            values, label = self.values(again), combined_reading(path).label
+            if any(item is not point.readings[0] for point, item in path):
+                runs.append((label, again))
+            if not combinations or _valued(values) not in given:
+                given.add(_valued(values))
+                combinations.append((path, values))
+        return readings_together(first, shown, combinations), runs
+
     def _outcomes(self, run: RuleRun, chosen: Mapping[str, str]
                   ) -> list[tuple[tuple[tuple[OpenPoint, ReadingOf], ...], tuple[Value, ...],
                                   RuleRun]]:
@@ -2443,6 +2497,24 @@ class RunView:
         return [(((point, item), *path), values, found) for item in point.readings
                 for path, values, found in self._outcomes(run, {**again.chosen,
                                                                 new[0]: item.slug})]
+
+
+#: At most this many runs read a view's open points together (:meth:`RunView._together`).
+TOGETHER_RUNS = 128
+
+
+def _everywhere_label(run: RuleRun, occurrences: list[str], index: int) -> ReadingOf:
+    """The reading ``index`` of the point at every one of ``occurrences``: its own where it is
+    met once; where more often, its label where they say the same ("…, wherever the point is
+    met"), else theirs joined ("…; and …")."""
+    items = [run.opened[o].readings[index] for o in occurrences]
+    if len(items) == 1:
+        return items[0]
+    if len({item.label for item in items}) == 1:
+        return dataclasses.replace(items[0], label=msg(
+            _("%(reading)s, wherever the point is met"), reading=items[0].label))
+    return dataclasses.replace(items[0], label=combined_reading(
+        tuple((run.opened[o], item) for o, item in zip(occurrences, items))).label)
 
 
 def _valued(values: tuple[Value, ...]) -> tuple[tuple[str, Any], ...]:

@@ -62,6 +62,10 @@ CLAUSE_TEXT: dict[str, str] = {
 
 # Step message id -> words that appear verbatim (case-insensitive) in the cited clauses.
 STEP_WORDS: dict[str, tuple[str, ...]] = {
+    # 108.1 (before-flight): the example's "такая карта ... теряет полёт", the clause's rule
+    "The card loses flight; whether it gets back what it had before it gained flight "
+    "(%(subtype)s, movement %(movement)s) or its initial subtype is open; both readings are "
+    "shown.": ("теряет полёт", "возвращается начальный подтип"),
     # 106.p1
     "The feature against %(element)s applies: the target has that element "
     "(%(bonus)s to strike).": ("против любой карты", "обладающей этой стихией"),
@@ -206,6 +210,11 @@ SITUATION_STEP_WORDS = {
     "Change %(number)s changes the card's type to %(type)s; whether it keeps feature "
     "%(feature)s (%(bonus)s to strike against %(element)s) is open; both readings are shown.":
         ("особенности, которые не может иметь артефакт", "особенность карты"),
+    "Change %(number)s makes the card a creature again; whether it gets back the elements it "
+    "lost (%(elements)s) is open; both readings are shown.": ("возвращается начальный подтип",),
+    "Change %(number)s gives the card its initial type again; whether it gets back feature "
+    "%(feature)s, lost with change %(lost)s, is open; both readings are shown.":
+        ("особенности, которые не может иметь артефакт",),
 }
 
 

@@ -41,7 +41,7 @@ def test_every_rule_rests_on_clauses_of_the_document_and_says_what_it_implements
 
 def test_every_open_point_is_declared_by_a_rule_citing_the_clauses_that_leave_it_open():
     assert set(POINTS) == {
-        "neutral-shared-element", "neutral-gains-element", "gained-element",
+        "neutral-shared-element", "neutral-gains-element", "gained-element", "before-flight",
         "elements-after-type-change", "elements-back", "features-after-type-change",
         "features-back", "lost-flight",
         "named-subtype-movement", "restated-movement", "non-flying-subtype", "subtype-flight",
@@ -81,6 +81,11 @@ POINT_CASES = {
                                   "initial_status": "ordinary",
                                   "changes": [{"change": "lose-flight"}]},
                     "change-1-lost-flight", "closing", (True, False)),
+    # judge round 12 (BK-B): movement 3 when it gained flight, 2 when the game started
+    "before-flight": (REPLACEMENT, {**FLIGHT_START, "changes": [
+        {"change": "become-creature", "subtype": "non-flying", "movement": 3},
+        {"change": "gain-flight"}, {"change": "lose-flight"}]},
+        "change-3-before-flight", "movement", (2, 3)),
     "named-subtype-movement": (REPLACEMENT, {**FLIGHT_START, "changes": [
         {"change": "become-creature", "subtype": "symbiote", "movement": 1},
         {"change": "become-creature", "subtype": "non-flying"}]},

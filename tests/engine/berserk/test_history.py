@@ -417,3 +417,33 @@ def test_elements_lost_with_a_type_and_a_creature_again_later_are_open_to_both_r
         (steppe, steppe), ((), ()), (steppe, steppe)]
     assert ruling.value("movement") == 2  # the same under every reading (not among theirs)
     assert ruling.complete and not ruling.settled
+
+
+def test_a_card_that_gained_flight_as_other_than_it_started_may_get_back_what_it_had_then():
+    """Judge round 12 (BK-B): a flying creature made a non-flying creature with movement 2,
+    which gains and loses flight, is the card of 108.1's example ("такая карта ... теряет
+    полёт": movement 2 back) as much as one whose initial subtype comes back: both readings."""
+    ruling = SITUATION.evaluate({
+        **HISTORY, "initial_subtype": "flying", "initial_movement": None, "changes": [
+            {"change": "become-creature", "subtype": "non-flying", "movement": 2},
+            {"change": "gain-flight"}, {"change": "lose-flight"}]})
+    readings = ruling.readings_of("change-3-before-flight")
+    assert [r.value("movement") for r in readings] == [NOT_STATED, 2]
+    assert ruling.value("subtype") == Subtype.NON_FLYING.label  # under both readings
+    assert "change-3-lost-flight" in ruling.open_points()  # under the initial subtype's reading
+
+
+def test_a_point_read_by_a_rule_with_no_step_after_it_does_not_name_the_next_rules_step():
+    """Judge round 12 (BK-F): the gain of an element reads ``gained-element`` after its last
+    step; the silent step of the next change (lose-type: the initial type assumed back) is
+    its own assumption, counted in the verdict, not a step about that point."""
+    ruling = SITUATION.evaluate({
+        **HISTORY, "changes": [{"change": "become-terrain"},
+                               {"change": "gain-element", "element": "mountains"},
+                               {"change": "lose-type"}]})
+    (back,) = [s for s in ruling.by_outcome(Outcome.SILENT)
+               if s.message.id.startswith("The card loses the type")]
+    assert back.point is None
+    (added,) = [s for s in ruling.by_outcome(Outcome.SILENT)
+                if s.message.id == "The gained element is added to the card's elements."]
+    assert added.point == "gained-element"

@@ -158,10 +158,24 @@ def _every_reading(inputs) -> list[dict]:
     return found
 
 
+#: Tables hypothesis found: one point met twice, read the same at both (the movement "not
+#: stated"), and points read together (elements lost, a gained element replacing, given back).
+FOUND = [{**JUDGE_FOUND[0], "initial_subtype": "independent", "in_play_zone": False,
+          "elements": ["neutral"], "changes": [
+              {"change": "become-creature", "subtype": "independent", "movement": 0},
+              {"change": "become-creature", "subtype": "independent", "movement": 1}]},
+         {**JUDGE_FOUND[0], "initial_subtype": "non-flying", "initial_movement": 2,
+          "in_play_zone": False, "elements": ["steppe", "forest"], "changes": [
+              {"change": "become-artifact"}, {"change": "gain-element", "element": "mountains"},
+              {"change": "gain-element", "element": "steppe"}, {"change": "become-creature"}]}]
+
+
 @SETTINGS
 @given(inputs=situations())
 @example(inputs=JUDGE_FOUND[0])
 @example(inputs=JUDGE_FOUND[1])
+@example(inputs=FOUND[0])
+@example(inputs=FOUND[1])
 def test_every_value_a_reading_gives_is_shown(inputs):
     """A value is never shown as settled where some reading of the open points gives another:
     each value any choice of readings gives is the ruling's own or one of its readings'."""
