@@ -2421,14 +2421,14 @@ class RunView:
         results, shown, runs = {point.readings[0].slug: first}, [point.readings[0]], []
         for item in point.readings[1:]:
             found = self._outcomes(run, {**run.chosen, occurrence: item.slug})
-            runs += [(functools.reduce(_and_then, path, item).label, again)
+            runs += [(functools.reduce(and_then, path, item).label, again)
                      for path, _values, again in found]
             if len({_valued(values) for _path, values, _r in found}) == 1:
                 found = [((), found[0][1], found[0][2])]
             for path, values, _again in found:
                 if path and _valued(values) in map(_valued, results.values()):
                     continue  # a combination giving what another reading gives: nothing new
-                combined = functools.reduce(_and_then, path, item)
+                combined = functools.reduce(and_then, path, item)
                 shown.append(combined)
                 results[combined.slug] = values
         differ = {v.name for values in results.values() for v, w in zip(values, first)
@@ -2522,8 +2522,15 @@ def _valued(values: tuple[Value, ...]) -> tuple[tuple[str, Any], ...]:
     return tuple((v.name, v.value) for v in values)
 
 
-def _and_then(reading: ReadingOf, met: tuple[OpenPoint, ReadingOf]) -> ReadingOf:
-    """``reading`` followed by the reading taken of a point first met under it."""
+def and_then(reading: ReadingOf, met: tuple[OpenPoint, ReadingOf]) -> ReadingOf:
+    """``reading`` followed by the reading taken of a point first met under it.
+
+    >>> a = open_point("a", "A?", ("1.p1",), "why", ("no", "not a", "1.p1"), ("yes", "a", "1.p1"))
+    >>> b = open_point("b", "B?", ("1.p2",), "why", ("no", "not b", "1.p2"), ("yes", "b", "1.p2"))
+    >>> later = and_then(a.readings[1], (b, b.readings[0]))
+    >>> later.slug, later.label.render()
+    ('yes+b=no', 'a, and then (B?): not b')
+    """
     point, item = met
     return ReadingOf(f"{reading.slug}+{point.slug}={item.slug}", msg(_(
         "%(reading)s, and then (%(question)s): %(other)s"), reading=reading.label,

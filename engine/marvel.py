@@ -22,9 +22,9 @@ from typing import Any, Callable, Mapping
 
 from engine.core import (
     NOT_COVERED_VALUE, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
-    Message, OpenPoint, Outcome, Outside, Ruleset, Ruling, Scenario, Step, Trace, Uncovered, Value,
-    _, assumed, card_text_field, combined_reading, every_reading, fail_first, msg,
-    not_covered_under, open_point, readings_together, rule,
+    Message, OpenPoint, Outcome, Outside, ReadingOf, Ruleset, Ruling, Scenario, Step, Trace,
+    Uncovered, Value, _, and_then, assumed, card_text_field, combined_reading, every_reading,
+    fail_first, msg, not_covered_under, open_point, readings_together, rule,
 )
 
 GAME = "marvel-champions"
@@ -1490,21 +1490,46 @@ def _ruling(table: Table, slug: str) -> Ruling:
     known = {step.message for step in first.trace.steps}
     uncovered: list[Step] = []  # inputs outside the texts under another reading
     for point in first.consulted.values():
-        runs = [first] + [_evaluated(table, {point.slug: r.slug}) for r in point.readings[1:]]
+        items, runs = [point.readings[0]], [first]
+        for reading in point.readings[1:]:
+            for item, run in _then(table, first, {point.slug: reading.slug}, reading):
+                if item is reading or _valued(run) not in map(_valued, runs):  # else: adds nothing
+                    items.append(item)
+                    runs.append(run)
+                uncovered += not_covered_under(item.label, run.trace.steps, known)
         met.update(*(run.consulted for run in runs))
-        for reading, run in zip(point.readings[1:], runs[1:]):
-            uncovered += not_covered_under(reading.label, run.trace.steps, known)
         found = [{v.name: v.value for v in run.values} for run in runs]
         shown = {name for name in set().union(*found) if name == "can_initiate"
                  or name.endswith("_resolves_against")
                  or any(f.get(name, ...) != found[0].get(name, ...) for f in found)}
         by_slug = {r.slug: tuple(v for v in run.values if v.name in shown)
-                   for r, run in zip(point.readings, runs)}
-        readings += point.readings_for(by_slug.__getitem__)
+                   for r, run in zip(items, runs)}
+        readings += replace(point, readings=tuple(items)).readings_for(by_slug.__getitem__)
     if len(met) > 1:  # two points, or one met only under another's reading
         readings += _together(table, first, readings, known, uncovered)
     return Ruling(slug, first.values, (*first.trace.steps, *uncovered), (), readings,
                   _scope(first.values))
+
+
+def _then(table: Table, first: _Run, chosen: dict[str, str], reading: ReadingOf
+          ) -> list[tuple[ReadingOf, _Run]]:
+    """The run under ``chosen`` (its last choice ``reading``), and where a point is first met
+    there (not under the first readings), the run under each of its readings, each labelled
+    "…, and then (question): …" (:func:`engine.core.and_then`); the same run once where they
+    all give the same values."""
+    run = _evaluated(table, chosen)
+    new = next((p for p in run.consulted.values()
+                if p.slug not in chosen and p.slug not in first.consulted), None)
+    if new is None or len(chosen) > TOGETHER_DEPTH:
+        return [(reading, run)]
+    found = [(later, again) for item in new.readings for later, again in _then(
+        table, first, {**chosen, new.slug: item.slug}, and_then(reading, (new, item)))]
+    return [(reading, run)] if len(set(map(_valued, (r for _i, r in found)))) == 1 else found
+
+
+def _valued(run: _Run) -> tuple:
+    """The values of ``run`` as names and values, to compare two runs'."""
+    return tuple((v.name, v.value) for v in run.values)
 
 
 def _together(table: Table, first: _Run, readings: tuple, known: set[Message],

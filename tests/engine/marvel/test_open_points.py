@@ -53,7 +53,8 @@ CASES = {
     "no-threat": (
         card(effect("remove_threat", "each", "scheme", amount=1), main_scheme=[{"threat": 0}],
              side_schemes=[{"threat": 2}]), "effect_1_valid_targets",
-        [("side scheme 1",), ("main scheme", "side scheme 1")],
+        # valid: then whether the main scheme is left with less than 0 is met (nested)
+        [("side scheme 1",), ("main scheme", "side scheme 1"), ("main scheme", "side scheme 1")],
         card(effect("remove_threat", "each", "scheme", amount=1), main_scheme=[{"threat": 0}],
              side_schemes=[{"threat": 2}], crisis_icon=True)),
     # "Entferne 3 Bedrohung von jedem Nebenplan" with 1 threat on the side scheme
@@ -118,7 +119,10 @@ def test_an_open_point_shows_each_reading_where_the_values_differ(slug):
     assert slug in ruling.open_points()
     readings = ruling.readings_of(slug)
     assert [r.value(name) for r in readings] == values
-    assert [r.label for r in readings] == [r.label for r in POINTS[slug].readings]
+    # a reading under which another point is first met: once per reading of that point
+    assert [r.label.param_dict().get("reading", r.label) for r in readings] == list(
+        dict.fromkeys(r.label for r in POINTS[slug].readings)) + [
+        r.label for r in POINTS[slug].readings[1:]] * (len(readings) - 2)
     assert readings[0].presented_first and readings[0].why == POINTS[slug].why
     assert ruling.value(name) == values[0]  # the ruling follows the first reading
     assert not ruling.settled and ruling.complete == (slug != "defend-zero")  # Verteidigung
@@ -202,3 +206,21 @@ def test_another_status_card_on_a_target_that_has_one_is_an_assumption_beside_no
     assert ruling.leaves_open == 2 and not ruling.settled
     healed = both(CASES["no-change"][0])
     assert healed.by_outcome(Outcome.ASSUMED) == () and healed.leaves_open == 1
+
+
+def test_a_point_first_met_under_another_reading_is_open_under_that_reading():
+    """Judge round 12 (MC-E): a minion that cannot take damage, "… und betäube ihn" and a
+    future target.  Under ¶4.7 (damage-among-several: not valid) the ability has no valid
+    target but refers to a future one, where ¶3 and ¶6 disagree (future-target-initiation):
+    that reading shows both, never "cannot be initiated" alone."""
+    ruling = both(card(effect("deal_damage", "one", "minion", amount=2),
+                       effect("give_status", "joint", status="stunned"),
+                       effect("future", "future"), minions=[{"conditions": ["cannot_take_damage"]}]))
+    readings = ruling.readings_of("damage-among-several")
+    assert [r.value("can_initiate") for r in readings] == [True, False, True]
+    future = marvel.FUTURE_TARGET
+    assert [r.label.param_dict().get("other") for r in readings] == [
+        None, *(item.label for item in future.readings)]
+    for reading, item in zip(readings[1:], future.readings):  # each cites its clauses too
+        assert {c.cite() for c in item.clauses} <= set(reading.citations)
+    assert ruling.value("can_initiate") is True and not ruling.settled

@@ -171,15 +171,29 @@ def test_adding_a_fact_outside_the_texts_always_makes_the_verdict_incomplete(dat
 def test_a_point_is_shown_open_exactly_where_its_readings_give_different_values(data):
     table = marvel.parse(marvel.SITUATION.validate(data))
     ruling = marvel.SITUATION.evaluate(data)
+    first = marvel._evaluated(table, {})
     for point in marvel.OPEN_POINTS:
-        values = [marvel.rule_under(table, {point.slug: r.slug}).values for r in point.readings]
-        assert (point.slug in ruling.open_points()) == (values[0] != values[1]), point.slug
+        values = [marvel.rule_under(table, {point.slug: point.readings[0].slug}).values] + [
+            v for r in point.readings[1:] for v in _then(table, first, {point.slug: r.slug})]
+        assert (point.slug in ruling.open_points()) == any(
+            v != values[0] for v in values[1:]), point.slug
         assert values[0] == ruling.values
     for slug in ruling.open_points():
         if slug == "together":  # the points read together: every combination of readings
             continue
-        first, other = ruling.readings_of(slug)
-        assert first.values != other.values
+        first, *others = ruling.readings_of(slug)  # more: a point met under a reading
+        assert others and all(first.values != other.values for other in others)
+
+
+def _then(table, first, chosen: dict) -> list:
+    """The values under ``chosen`` and under each reading of every point first met there (not
+    consulted under the first readings)."""
+    run = marvel._evaluated(table, chosen)
+    point = next((p for p in run.consulted.values()
+                  if p.slug not in chosen and p.slug not in first.consulted), None)
+    if point is None:
+        return [marvel.rule_under(table, chosen).values]
+    return [v for r in point.readings for v in _then(table, first, {**chosen, point.slug: r.slug})]
 
 
 def _every_reading(table) -> list:
