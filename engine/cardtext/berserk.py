@@ -173,6 +173,7 @@ _FUNCTION_WORDS = (
     "мнимо", "условно", "гипотетически", "предположительно", "видимо", "кажется",
     "очевидно", "конечно", "разумеется", "действительно", "именно", "изредка", "постоянно",
     "навсегда", "сначала", "вначале", "сперва", "позже", "позднее", "впоследствии", "вдруг",
+    "далее", "дальше", "затем", "после", "впредь",
     "бывает", "бывало", "вообще", "исключительно", "частично", "полностью", "дважды",
     "трижды", "вдвое", "очень", "слишком", "довольно", "весьма", "совсем", "вовсе", "якобы",
     "авось", "вчера", "сегодня", "завтра", "прежний", "бывший", "бывшая", "бывшее",
@@ -202,6 +203,7 @@ _FUNCTION_WORDS = (
     "meanwhile", "initially", "originally", "briefly", "here", "there", "sometime",
     "frequently", "constantly", "forever", "anyway", "ostensibly", "arguably", "might",
     "could", "would", "should", "must", "shall", "former", "erstwhile", "once",
+    "afterward*", "thereafter", "subsequently", "next", "lastly", "henceforth", "thenceforth",
     # German: parties, pronouns, indefinites, quantifiers
     "jemand*", "wer", "wen", "wem", "wessen", "was", "welch*", "etwas", "man", "beide*",
     "viele*", "wenig*", "mehrere*", "sämtlich*", "jeglich*", "derjenig*", "dieselb*",
@@ -226,7 +228,8 @@ _FUNCTION_WORDS = (
     "mehr", "weniger", "sehr", "ganz", "teilweise", "halb", "doppelt", "zweimal", "einmal",
     "stets", "häufig", "meist*", "jeweils", "sonst", "ansonsten", "trotzdem", "dennoch",
     "also", "daher", "deshalb", "jedoch", "hier", "dort", "eigentlich", "wirklich",
-    "tatsächlich", "nimmer", "nirgends", "womöglich", "mutmaßlich",
+    "tatsächlich", "nimmer", "nirgends", "womöglich", "mutmaßlich", "danach", "anschließend",
+    "hinterher", "daraufhin", "darauf", "fortan", "künftig", "nunmehr", "sodann",
 )
 _WHOLE_WORDS = frozenset(normalise(word) for word in (*_NOT_A_NAME, *_FUNCTION_WORDS)
                          if not word.endswith("*"))
@@ -417,9 +420,30 @@ _WRITTEN_NAME = {language: re.compile(rf"\s*(?P<name>.+?)\s+{verb}\s", re.IGNORE
 def _resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
     """The phrases, each feature whose name is not written as a name's ("Баграх якобы имеет",
     "Maybe has", "Кто-то имеет": a word in lower case or a capital the sentence's only) not
-    understood; the forms see the text case-folded, so this is checked on it as written."""
-    return tuple(Phrase(phrase.text) if phrase.form == _FEATURE.name
-                 and not _written_as_a_name(phrase) else phrase for phrase in phrases)
+    understood; the forms see the text case-folded, so this is checked on it as written.  So
+    is a feature whose subject is a pronoun right after a phrase not understood ("Враг теряет
+    полёт. Он имеет …": "он" may be that phrase's subject).
+
+    >>> read = lambda text: [p.understood for p in GRAMMAR.read(text).phrases]
+    >>> read("Враг теряет полёт. Он имеет +1 к удару по лесным.")
+    [False, False]
+    >>> read("Становится артефактом. Он имеет +1 к удару по лесным.")
+    [True, True]
+    """
+    return tuple(Phrase(phrase.text) if phrase.form == _FEATURE.name and not (
+        _written_as_a_name(phrase) and (index == 0 or phrases[index - 1].understood
+                                        or not _by_pronoun(phrase)))
+                 else phrase for index, phrase in enumerate(phrases))
+
+
+_PRONOUN = {"ru": "он|она|оно", "en": "it", "de": "er|sie|es"}
+
+
+def _by_pronoun(phrase: Phrase) -> bool:
+    """Whether the feature ``phrase`` names its card by a pronoun ("Он имеет …")."""
+    found = _WRITTEN_NAME[phrase.language or "en"].match(phrase.text)
+    return found is not None and re.fullmatch(
+        _PRONOUN[phrase.language or "en"], normalise(found["name"])) is not None
 
 
 def _written_as_a_name(phrase: Phrase) -> bool:

@@ -436,12 +436,14 @@ def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> 
 
 def _bare(context: _Context, fields: dict[str, Any], noun: str) -> dict | None:
     """A Russian noun without a determiner (Russian has no articles): "a …" unless an
-    earlier effect named a target the noun can name, where it may as well mean "that …"
-    (not understood); the villain and the main scheme as :func:`_the_target`."""
+    earlier effect named a target the noun can name, or one that may be such an element ("a
+    minion" after "an enemy"), where it may as well mean "that …" (not understood); the villain
+    and the main scheme as :func:`_the_target`."""
     if _T(noun) in _UNIQUE:
         return _the_target(context, fields, noun)
-    if context.previous is not None and _covers(noun, context.previous):
-        return None
+    earlier = {*context.named, context.previous} - {None}
+    if any(_covers(noun, kind) or _covers(kind.value, _T(noun)) for kind in earlier):
+        return None  # "…врагу. Дезориентируйте приспешника.": the enemy may be that minion
     return fields | {"selector": Selector.ONE.value, "target_type": noun}
 
 

@@ -326,7 +326,7 @@ def _patterns(label: str, subject: str, reach: str, gain: str, ep: str, activati
 
 
 _DE = _patterns(_LABEL, _S_DE, _R_DE, _GAIN_DE, _EP_DE, _ACTIVATION_DE, {
-    "to": _TO_DE, "more": "dazu|hinzu", "for": "für", "by_points": "um ", "points": "punkte?",
+    "to": _TO_DE, "more": "dazu|hinzu", "for": "für(?! jede)", "by_points": "um ", "points": "punkte?",
     "active": "erhöht|steigert|senkt|verringert|reduziert|vermindert",
     "the": "(?:der |den |die )?",
     "of": "(?:von |bei )?",
@@ -342,7 +342,7 @@ _DE = _patterns(_LABEL, _S_DE, _R_DE, _GAIN_DE, _EP_DE, _ACTIVATION_DE, {
     "costs_bare": "(?:die )?aktivierungskosten", "who": _WHO["de"],
     "applies": "(?:gilt|gelten|wirkt|wirken)", "opp": _OPP_DE, "own": _OWN_DE})
 _EN = _patterns(_LABEL, _S_EN, _R_EN, _GAIN_EN, _EP_EN, _ACTIVATION_EN, {
-    "to": r"(?:points? (?:to|on) (?:their|its|the) )?", "more": "more", "for": "for",
+    "to": r"(?:points? (?:to|on) (?:their|its|the) )?", "more": "more", "for": "for(?! each| every)",
     "by_points": "by ", "points": "points?", "active": "increases|raises|reduces|lowers|decreases",
     "the": "(?:the )?", "of": "(?:of )?",
     "passive": rf"(?:is|are) (?P<dir>increased|raised|reduced|decreased|lowered) by {_POINTS}"
@@ -355,7 +355,7 @@ _EN = _patterns(_LABEL, _S_EN, _R_EN, _GAIN_EN, _EP_EN, _ACTIVATION_EN, {
     "applies": "(?:applies|apply)", "own": _OWN_EN,
     "opp": rf"{_OPP_EN}|also (?:applies|apply) (?:on|to) {_SIDE_EN}"})
 _RU = _patterns(_LABEL, _S_RU, _R_RU, _GAIN_RU, _EP_RU, _ACTIVATION_RU, {
-    "to": "", "more": "дополнительно", "for": "(?:для|у)", "the": "", "of": "",
+    "to": "", "more": "дополнительно", "for": "(?:для|у)(?! кажд)", "the": "", "of": "",
     "by_points": "на ", "points": "очк(?:о|а|ов)",
     "active": "увеличивает|повышает|уменьшает|снижает",
     "passive": rf"(?P<dir>увеличивается|увеличиваются|уменьшается|уменьшаются|повышается|"
@@ -428,6 +428,14 @@ def _own_fields(phrase: Phrase, section: str | None) -> dict[str, Any] | None:
     return own
 
 
+def _refers_back(phrase: Phrase, section: str | None, said: set) -> bool:
+    """Whether a reach sentence that names no section ("Spezial-Wirkung: Dies gilt auch …")
+    stands in a section with no effect of its own before it: "dies" then means what the text
+    said before, in another section, and which is not guessed."""
+    fields = phrase.fields
+    return fields["kind"] == "reach" and fields.get("who") is None and section not in said
+
+
 def _ambiguous(phrase: Phrase, section: str | None) -> bool:
     """Whether a reach sentence names "the Wirkung" ("diese Wirkung", "this impact", "это
     воздействие") without a label, after a Spezial-Wirkung: the text calls a Spezial-Wirkung's
@@ -467,15 +475,18 @@ def resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
     """
     section: str | None = None
     taken: dict[str, Any] = {}
-    placed = []
+    placed, said = [], set()  # said: the sections an effect of the text is in so far
     for phrase in phrases:
         label = _label_of(phrase)
         if phrase.understood and "kind" in phrase.fields:
             named = phrase.fields["section"]
             phrase = (Phrase(phrase.text) if _ambiguous(phrase, section)
+                      or _refers_back(phrase, named or section, said)
                       else _placed(phrase, named or section, taken))
             section = named if named in ("wirkung", "spezial") else label or section
             taken.update(phrase.fields)
+            said |= {section} if phrase.understood and phrase.fields.get("kind") != "reach" \
+                else set()
         else:
             section = label or section
         placed.append(phrase)

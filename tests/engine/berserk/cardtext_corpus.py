@@ -23,6 +23,14 @@ CORPUS = (
     ("Баграх имеет +2 к удару по болотным.", [{F: "swamp", B: 2}], [], []),  # 106.p2 as printed
     ("Он имеет +2 к удару против любой карты, обладающей болотной стихией.",
      [{F: "swamp", B: 2}], [], []),
+    # a pronoun after a sentence about another card, a time word before a name (probe 12)
+    ("Враг теряет полёт. Он имеет +1 к удару по лесным.", [], [],
+     ["Враг теряет полёт.", "Он имеет +1 к удару по лесным."]),
+    ("Becomes an artifact. Afterwards Bagrakh has +2 strike against swamp creatures.", [],
+     [{"change": "become-artifact"}],
+     ["Afterwards Bagrakh has +2 strike against swamp creatures."]),
+    ("Становится артефактом. Он имеет +1 к удару по лесным.", [{F: "forest", B: 1}],
+     [{"change": "become-artifact"}], []),
     # with no subject, as printed on the card itself (probe 11)
     ("Имеет +1 к удару против лесных существ.", [{F: "forest", B: 1}], [], []),
     ("Has +2 strike against swamp creatures.", [{F: "swamp", B: 2}], [], []),

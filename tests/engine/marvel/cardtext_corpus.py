@@ -48,6 +48,9 @@ GERMAN: tuple[Case, ...] = (
     # (¶4.10)? They rule differently where the first effect cannot affect it (judge round 6)
     ("Füge dem Schurken 2 Schaden zu. Betäube den Schurken.",
      ability(effect("deal_damage", "one", "villain", amount=2)), ("Betäube den Schurken.",)),
+    # a bare Russian noun after an effect on a target that may be such an element (probe 12)
+    ("Нанесите врагу 2 урона. Дезориентируйте приспешника.",
+     ability(effect("deal_damage", "one", "enemy", amount=2)), ("Дезориентируйте приспешника.",)),
     # ... and after an effect on a target that may be the villain (an enemy, a card; probe 11)
     ("Deal 2 damage to an enemy. Stun the villain.",
      ability(effect("deal_damage", "one", "enemy", amount=2)), ("Stun the villain.",)),

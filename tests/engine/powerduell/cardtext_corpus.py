@@ -26,6 +26,16 @@ def _unread(*texts: str) -> dict[str, Any]:
 
 
 CORPUS: tuple[dict[str, Any], ...] = (
+    # -- probe 12: "for each" may be per card; "Dies" in a section with no effect of its own
+    # refers to another section's
+    _unread("Wirkung: +10 AP für jede Venus-Monsterkarte."),
+    _unread("Impact: +10 AP for each Venus monster card."),
+    _unread("Воздействие: +10 AP для каждого монстра Венеры."),
+    {"text": "Wirkung: +10 AP für alle Venus-Monsterkarten.",
+     "inputs": _w("ap", 10, "listed", "venus"), "unread": ()},
+    {"text": "Wirkung: Pluto-Monsterkarten erhalten +20 AP. Spezial-Wirkung: Dies gilt auch auf "
+             "der gegnerischen Spielfeldseite.", "inputs": _w("ap", 20, "listed", "pluto"),
+     "unread": ("Spezial-Wirkung: Dies gilt auch auf der gegnerischen Spielfeldseite.",)},
     # -- Wirkung: attribute and amount, scope by what the description names (de)
     {"text": "Wirkung: Monsterkarten erhalten +20 AP.", "inputs": _w("ap", 20), "unread": ()},
     {"text": "Wirkung: Monster erhalten 30 DP dazu.", "inputs": _w("dp", 30), "unread": ()},
