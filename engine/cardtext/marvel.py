@@ -464,8 +464,10 @@ def _effect_in_context(context: _Context, fields: dict[str, Any], joined: bool) 
         context.chosen = _T(resolved["target_type"])
     elif selector not in (Selector.JOINT.value, Selector.THE.value):
         context.chosen = None
-    if "target_type" in resolved:
-        context.previous = _T(resolved["target_type"])
+    # the effect just before names no target type ("Ziehe 1 Karte", a future target): a
+    # later "den Gegner" would be read as its target, not as an earlier effect's
+    context.previous = (_T(resolved["target_type"]) if "target_type" in resolved
+                        else None if selector in _NO_JOINT else context.previous)
     context.joinable = selector not in _NO_JOINT and resolved["verb"] != Verb.DRAW.value
     return {**resolved, "count": resolved.get("count", 1)}
 

@@ -48,6 +48,11 @@ GERMAN: tuple[Case, ...] = (
     # (¶4.10)? They rule differently where the first effect cannot affect it (judge round 6)
     ("Füge dem Schurken 2 Schaden zu. Betäube den Schurken.",
      ability(effect("deal_damage", "one", "villain", amount=2)), ("Betäube den Schurken.",)),
+    # "den Gegner" after a draw: the engine's "das [Ziel]" is the effect just before's target
+    # (the player), the text means effect 1's (judge round 13)
+    ("Füge einem Gegner 2 Schaden zu. Ziehe 1 Karte. Betäube den Gegner.",
+     ability(effect("deal_damage", "one", "enemy", amount=2), effect("draw", "you", amount=1)),
+     ("Betäube den Gegner.",)),
     # a bare Russian noun after an effect on a target that may be such an element (probe 12)
     ("Нанесите врагу 2 урона. Дезориентируйте приспешника.",
      ability(effect("deal_damage", "one", "enemy", amount=2)), ("Дезориентируйте приспешника.",)),
