@@ -1229,9 +1229,9 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
     """negativ-Wirkung halves increases and doubles reductions; positiv-Wirkung the reverse.
 
     negativ-positiv-wirkung.p3, p4: the Wirkung's change; whether other cards' changes too is
-    open (``np-all-changes``): their additions and subtractions, and their halvings and
-    doublings (a reduction or an increase by what they change, known when they are rolled
-    up: a pair of factors, for an increase and for a reduction, :func:`roll`)."""
+    open (``np-all-changes``): their additions and subtractions, and their halvings, doublings
+    and values set (a reduction or an increase by what they change, known when they are
+    rolled up: a pair of factors, for an increase and for a reduction, :func:`roll`)."""
     trace, number, own = state.trace, monster.number, _WIRKUNG_KEY[guardian.side]
     factors: dict[Any, Fraction | tuple[Fraction, Fraction]] = {}
     scale_all = None
@@ -1484,8 +1484,9 @@ def _times(value: int | Fraction, factor: Fraction) -> int | Fraction:
             if factor.numerator == 1 and factor.denominator == 2 else value * factor)
 
 
-#: Operations whose change in points is known only when rolled up: an increase or a reduction.
-_SCALED = (Operation.HALVE, Operation.DOUBLE)
+#: Operations whose change in points is known only when rolled up: an increase or a reduction
+#: (setting a value too: "set AP to 150" on AP 100 is an increase of 50; judge round 13).
+_SCALED = (Operation.HALVE, Operation.DOUBLE, Operation.SET)
 #: The value after each operation with an amount (points, exact; see :func:`_exact`).
 _APPLY = {Operation.ADD: lambda value, amount: value + amount,
           Operation.SUBTRACT: lambda value, amount: value - amount,
@@ -1535,7 +1536,7 @@ def roll(trace: _Trace, monster: Monster, order: list[_Change], factors: Mapping
         before = values[change.attribute]
         after = _APPLY[change.operation](before, amount)
         after = halved(after, C.ORDER) if change.operation is Operation.HALVE else after
-        if type(factor) is tuple:  # a halving or doubling scaled by np: by its change in points
+        if type(factor) is tuple:  # a halving, doubling or value set, scaled by np: by its change
             factor = factor[0] if after > before else factor[1]
             if after != before and factor != 1:
                 after = halved(before + _times(after - before, factor),

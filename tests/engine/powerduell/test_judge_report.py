@@ -106,8 +106,9 @@ def test_pd_n6_a_cost_below_zero_is_open():
 
 def test_another_cards_halving_or_doubling_is_a_reduction_or_an_increase_np_may_scale():
     """np ¶3, ¶4 "alle Reduzierungen … Erhöhungen": halving a value is a reduction, doubling
-    it an increase, as an addition or a subtraction is; whether np scales another card's
-    change is the same open point for all four (the first reading: the Wirkung's only)."""
+    it an increase, as an addition or a subtraction is, and so is setting it; whether np
+    scales another card's change is the same open point for all (the first reading: the
+    Wirkung's only)."""
     def ruling(target_planet, operation, amount=None):
         return SITUATION.evaluate({
             "active_side": "a", "guardians": [A_GUARDIAN],
@@ -126,6 +127,10 @@ def test_another_cards_halving_or_doubling_is_a_reduction_or_an_increase_np_may_
         ("erde", "double", None): [210, 160],  # negativ: +100 halved
         ("mars", "halve", None): [90, 115],    # positiv: −50 halved, +20 doubled
         ("mars", "double", None): [240, 340],  # positiv: +100 doubled
+        # a value set is an increase or a reduction by what it changes (judge round 13)
+        ("erde", "set", 150): [160, 135],      # negativ: +50 halved, +20 halved
+        ("mars", "set", 150): [190, 240],      # positiv: +50 doubled, +20 doubled
+        ("erde", "set", 60): [70, 30],         # negativ: −40 doubled, +20 halved
     }
     for (planet, operation, amount), expected in cases.items():
         found = ruling(planet, operation, amount)
