@@ -380,7 +380,8 @@ FEATURES_AFTER_TYPE = open_point(
                 "%(type)s cannot have: no strike bonus"), Clause.REPLACE))
 LOST_FLIGHT = open_point(
     "lost-flight", _("What does a card whose initial subtype is flying, or which was no "
-                     "creature before the game, become when it loses flight?"), (Clause.REPLACE, Clause.INITIAL),
+                     "creature before the game, become when it loses flight?"),
+    (Clause.REPLACE, Clause.INITIAL),
     _("A card that loses flight no longer flies; its initial subtype would give the flight "
       "back."),
     ("non-flying", _("A non-flying creature with no stated movement"), Clause.REPLACE),

@@ -326,7 +326,8 @@ def _patterns(label: str, subject: str, reach: str, gain: str, ep: str, activati
 
 
 _DE = _patterns(_LABEL, _S_DE, _R_DE, _GAIN_DE, _EP_DE, _ACTIVATION_DE, {
-    "to": _TO_DE, "more": "dazu|hinzu", "for": "für(?! jede)", "by_points": "um ", "points": "punkte?",
+    "to": _TO_DE, "more": "dazu|hinzu", "for": "für(?! jede)", "by_points": "um ",
+    "points": "punkte?",
     "active": "erhöht|steigert|senkt|verringert|reduziert|vermindert",
     "the": "(?:der |den |die )?",
     "of": "(?:von |bei )?",
@@ -342,7 +343,8 @@ _DE = _patterns(_LABEL, _S_DE, _R_DE, _GAIN_DE, _EP_DE, _ACTIVATION_DE, {
     "costs_bare": "(?:die )?aktivierungskosten", "who": _WHO["de"],
     "applies": "(?:gilt|gelten|wirkt|wirken)", "opp": _OPP_DE, "own": _OWN_DE})
 _EN = _patterns(_LABEL, _S_EN, _R_EN, _GAIN_EN, _EP_EN, _ACTIVATION_EN, {
-    "to": r"(?:points? (?:to|on) (?:their|its|the) )?", "more": "more", "for": "for(?! each| every)",
+    "to": r"(?:points? (?:to|on) (?:their|its|the) )?", "more": "more",
+    "for": "for(?! each| every)",
     "by_points": "by ", "points": "points?", "active": "increases|raises|reduces|lowers|decreases",
     "the": "(?:the )?", "of": "(?:of )?",
     "passive": rf"(?:is|are) (?P<dir>increased|raised|reduced|decreased|lowered) by {_POINTS}"

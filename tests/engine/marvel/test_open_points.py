@@ -215,7 +215,8 @@ def test_a_point_first_met_under_another_reading_is_open_under_that_reading():
     that reading shows both, never "cannot be initiated" alone."""
     ruling = both(card(effect("deal_damage", "one", "minion", amount=2),
                        effect("give_status", "joint", status="stunned"),
-                       effect("future", "future"), minions=[{"conditions": ["cannot_take_damage"]}]))
+                       effect("future", "future"),
+                       minions=[{"conditions": ["cannot_take_damage"]}]))
     readings = ruling.readings_of("damage-among-several")
     assert [r.value("can_initiate") for r in readings] == [True, False, True]
     future = marvel.FUTURE_TARGET
