@@ -1307,8 +1307,8 @@ def _tier(spezial_first: Collection[Spielfeldseite], rank_one_below: bool
     return tier
 
 
-#: The sort key of a change by default: its :func:`_tier`, worked out once.
-_RANK = operator.attrgetter("rank")
+#: Sort keys: a change's :func:`_tier` by default (worked out once); its activation.
+_RANK, _ACTIVATION = operator.attrgetter("rank"), operator.attrgetter("activated")
 
 
 #: At most this many orders of effects activated together are compared for one monster.
@@ -1433,8 +1433,9 @@ def evaluation_order(trace: _Trace, monster: Monster, changes: list[_Change]) ->
     if len(order) < 2:  # one change at most: one order, nothing activated together
         return order
     if not _agree(order):  # activation puts a change before one ranked before it
-        # latest activated first; effects activated together by Wirkungsrang (reihenfolge.p1)
-        recency = sorted(changes, key=lambda c: (-c.activated, rank(c)))
+        # latest activated first; effects activated together by Wirkungsrang (reihenfolge.p1):
+        # ``order`` is by rank, and a sort keeps the order of equals, reversed or not
+        recency = sorted(order, key=_ACTIVATION, reverse=True)
         if trace.reading(RANK_OR_RECENCY, (n,)) == "recency":
             return _tied_order(trace, n, recency, lambda c: (c.activated, rank(c)[0]))
         trace.either(RANK_OR_RECENCY, (n,), *(("recency-table", None) if trace.table else (
