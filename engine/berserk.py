@@ -533,7 +533,14 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
     if element not in target.elements:  # under any reading of neutral: it does not apply
         return say.nothing(lacks, _("The target does not have the %(element)s element."),
                            Clause.FEATURE, **params)
-    if element is Element.NEUTRAL and len(target.elements) == 1:
+    if element is Element.NEUTRAL and len(target.elements) > 1:
+        # not covered (_report_uncovered): no result stated here that the value does not give
+        run.bonus[f, t] = NOT_COVERED_VALUE
+        return say.nothing(_("Whether the feature against neutral cards applies is not ruled "
+                             "on."), _("The target is given as neutral and with an element; the "
+                                       "texts do not say whether a neutral card can have an "
+                                       "element."), Clause.FEATURE, Clause.SAME)
+    if element is Element.NEUTRAL:
         # the feature names neutral cards itself: whether neutral is an element (106 ¶2 sets
         # neutral cards apart) does not change that it applies to a neutral card
         say.applied(_("The feature against neutral cards applies: the target is a neutral card "
@@ -541,8 +548,7 @@ def feature_against_element(run: _Run, f: int, feature: Feature, t: int, target:
     else:
         say.applied(_("The feature against %(element)s applies: the target has that element "
                       "(%(bonus)s to strike)."), Clause.FEATURE, **params)
-    unknown = element is Element.NEUTRAL and len(target.elements) > 1
-    run.bonus[f, t] = NOT_COVERED_VALUE if unknown else feature.bonus
+    run.bonus[f, t] = feature.bonus
 
 
 @rule(Clause.SAME, reads=("elements", "targets.elements"), opens=(NEUTRAL_SHARED,))

@@ -77,6 +77,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "The cards are neither of the same nor of different elements: %(which)s.":
         ("кроме нейтральных карт", "разных стихий"),
     "The relation of the cards is not ruled on.": ("кроме нейтральных карт", "разных стихий"),
+    "Whether the feature against neutral cards applies is not ruled on.":
+        ("против любой карты", "кроме нейтральных карт"),
     "Both cards are neutral: whether neutral is an element they share, making them cards of "
     "the same element, is open; both readings are shown.":
         ("кроме нейтральных карт", "той же стихии", "есть стихия"),

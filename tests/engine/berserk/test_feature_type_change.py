@@ -7,7 +7,7 @@ survives is open: kept (+2) or lost (no bonus), both shown, citing 108.1 and 106
 
 from __future__ import annotations
 
-from engine.berserk import ELEMENT_GAIN, SITUATION, Element
+from engine.berserk import ELEMENT_GAIN, NOT_COVERED_VALUE, SITUATION, Element
 from engine.core import Outcome
 from tests.engine.berserk.clauses import CLAUSE_TEXT, GAIN, check_ruling, steps_with
 
@@ -100,3 +100,19 @@ def test_the_non_game_elements_step_says_what_109_1_says():
     assert step.reason.id == "Non-game elements on a card serve its artistic and auxiliary design."
     assert "ruling" not in step.reason.render()
     assert "художественного и вспомогательного оформления" in CLAUSE_TEXT["109.1"]
+
+
+def test_a_feature_against_neutral_on_a_target_given_as_neutral_with_an_element_says_no_result():
+    """Judge round 13 (BK-3): the target is given as neutral and with swamp (not covered: the
+    texts do not say whether a neutral card can have an element).  The feature against
+    neutral cards is then not ruled on, and no step says it applies (+1)."""
+    ruling = SITUATION.evaluate({**D4, "changes": [], "features": [
+        {"feature_element": "neutral", "strike_bonus": 1}],
+        "targets": [{"elements": ["neutral"]}, {"elements": ["swamp", "neutral"]}]})
+    assert (ruling.value("feature_1_target_1"), ruling.value("feature_1_target_2")) == (
+        1, NOT_COVERED_VALUE)
+    (step,) = [s for s in ruling.steps if s.message.id.startswith("Feature %(feature)s")
+               and s.message.param_dict()["target"] == 2]
+    assert step.outcome is Outcome.NOT_APPLICABLE and step.message.param_dict()["step"].id == (
+        "Whether the feature against neutral cards applies is not ruled on.")
+    assert not ruling.complete
