@@ -388,8 +388,8 @@ LOST_FLIGHT = open_point(
     ("initial", _("Its initial subtype comes back, as 108.1 says for a card whose new subtype "
                   "is not named"), (Clause.REPLACE, Clause.INITIAL)))
 #: Judge round 12 (BK-B): 108.1's example speaks of the card as it was when it gained flight
-#: ("такая карта": a non-flying creature with movement 2); its rule of the clause, of the
-#: initial subtype.  They differ where the card changed between the game's start and the gain.
+#: ("такая карта": a non-flying creature with movement 2), the clause's rule of the initial
+#: subtype.  The two differ where the card changed between the game's start and the gain.
 BEFORE_FLIGHT = open_point(
     "before-flight", _("Does a card that loses flight get back what it had before it gained "
                        "flight, or its initial subtype?"), (Clause.REPLACE, Clause.INITIAL),

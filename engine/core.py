@@ -2388,7 +2388,7 @@ class RunView:
         known = {step.message for step in run.trace.steps}
         uncovered: list[Step] = []  # inputs outside the texts under another reading
         given = {_valued(values)}  # the values some reading gives
-        for occurrence, point in list(run.opened.items()):
+        for occurrence, point in run.opened.items():
             found, runs = self._readings(run, occurrence, point, values)
             readings += found
             quiet |= set() if found else {occurrence}
