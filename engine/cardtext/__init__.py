@@ -272,7 +272,9 @@ class Grammar:
     section) comes back not understood, others with the fields they have there.
     ``prepare`` (optional) rewrites the text before it is split into sentences.
     ``conjunctions`` maps a language to the words at which an unmatched sentence may
-    be split (default: and/then in each language).  ``exact`` (optional) names the inputs
+    be split (default: and/then in each language); ``leads`` the words a sentence may open
+    with that say no more than the order of the sentences ("Dann …", "Then …": one effect
+    after another), read past.  ``exact`` (optional) names the inputs
     the phrases state whole: the fields must hold that value as it is, an empty one
     included, and a group exactly those items (none added by the judge, as a table's cards
     may be: the text is all of an ability's effects).
@@ -283,6 +285,7 @@ class Grammar:
     assemble: Callable[[tuple[Phrase, ...]], Mapping[str, Any]]
     conjunctions: Mapping[str, tuple[str, ...]] = field(
         default_factory=lambda: MappingProxyType(_CONJUNCTIONS))
+    leads: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     resolve: Callable[[tuple[Phrase, ...]], tuple[Phrase, ...]] | None = None
     prepare: Callable[[str], str] | None = None
     exact: Callable[[tuple[Phrase, ...]], frozenset[str]] | None = None
@@ -326,6 +329,12 @@ class Grammar:
         whole = self._whole(written, language)
         if whole is not None:
             return (whole,)
+        words = sorted(self.leads.get(language, ()), key=len, reverse=True)
+        lead = re.match(rf"(?:{'|'.join(map(re.escape, words))}),?\s+", written,
+                        re.IGNORECASE) if words else None
+        rest = None if lead is None else self._split(written[lead.end():], language)
+        if rest is not None:  # the first phrase as written, its opening word included
+            return (replace(rest[0], text=written[:lead.end()] + rest[0].text), *rest[1:])
         for word in self.conjunctions.get(language, ()):
             for found in re.finditer(rf",?\s+{re.escape(word)}\s+", written, re.IGNORECASE):
                 head = self._whole(written[:found.start()].strip(" ,"), language)

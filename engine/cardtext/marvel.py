@@ -547,4 +547,9 @@ def exact(phrases: tuple[Phrase, ...]) -> frozenset[str]:
 
 
 #: The Marvel Champions card-text grammar (game slug of :mod:`engine.marvel`).
-GRAMMAR = Grammar("marvel-champions", FORMS, assemble=assemble, resolve=resolve, exact=exact)
+#: Words a sentence may open with that say no more than the order of the effects (their
+#: order as written is the order they resolve in): read past ("Dann betäube den Schergen.").
+LEADS = {"de": ("dann", "danach", "anschließend"), "en": ("then", "afterwards", "next"),
+         "ru": ("затем", "потом", "после этого", "далее")}
+GRAMMAR = Grammar("marvel-champions", FORMS, assemble=assemble, resolve=resolve, exact=exact,
+                  leads=LEADS)

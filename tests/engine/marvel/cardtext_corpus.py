@@ -48,6 +48,15 @@ GERMAN: tuple[Case, ...] = (
     # (¶4.10)? They rule differently where the first effect cannot affect it (judge round 6)
     ("Füge dem Schurken 2 Schaden zu. Betäube den Schurken.",
      ability(effect("deal_damage", "one", "villain", amount=2)), ("Betäube den Schurken.",)),
+    # a sentence opening with "then": one effect after another, as the order says (probe 12)
+    ("Füge einem Schergen 2 Schaden zu. Dann betäube den Schergen.",
+     ability(effect("deal_damage", "one", "minion", amount=2),
+             effect("give_status", "the", status="stunned")), ()),
+    ("Выберите врага. Нанесите ему 2 урона. Затем оглушите его.",
+     ability(effect("deal_damage", "choose", "enemy", amount=2),
+             effect("give_status", "joint", status="stunned")), ()),
+    ("Deal 2 damage to a minion. Then stun it.",  # "it" after a full stop joins nothing
+     ability(effect("deal_damage", "one", "minion", amount=2)), ("Then stun it.",)),
     # "den Gegner" after a draw: the engine's "das [Ziel]" is the effect just before's target
     # (the player), the text means effect 1's (judge round 13)
     ("Füge einem Gegner 2 Schaden zu. Ziehe 1 Karte. Betäube den Gegner.",
