@@ -282,8 +282,9 @@ _NAME = r"(?P<name>[^ ]+(?: [^ ]+){0,2}) "
 _SELF = {"ru": r"он|она|оно|эта карта|это существо|данная карта|данное существо",
          "en": r"it|this card|this creature", "de": r"er|sie|es|diese karte|diese kreatur"}
 _VERBS = {"ru": "имеет", "en": "has", "de": "hat"}
-_HAS = {language: rf"(?:(?:(?:{_SELF[language]}) |{_NAME})?{verb} )?"
-        for language, verb in _VERBS.items()}
+_ALSO = {"ru": "также|тоже", "en": "also", "de": "auch"}
+_HAS = {language: rf"(?:(?:(?:{_SELF[language]}) (?:(?:{_ALSO[language]}) )?|{_NAME})?{verb} "
+                  rf"(?:(?:{_ALSO[language]}) )?)?" for language, verb in _VERBS.items()}
 _FEATURE = form(
     "feature-against-element", _feature, Clause.FEATURE,
     ru=(rf"{_HAS['ru']}{_SIGN}{NUMBER} к удару (?:по|против) (?:карт\w* |существ\w* )?"
@@ -441,9 +442,10 @@ _PRONOUN = {"ru": "он|она|оно", "en": "it", "de": "er|sie|es"}
 
 def _by_pronoun(phrase: Phrase) -> bool:
     """Whether the feature ``phrase`` names its card by a pronoun ("Он имеет …")."""
-    found = _WRITTEN_NAME[phrase.language or "en"].match(phrase.text)
+    language = phrase.language or "en"
+    found = _WRITTEN_NAME[language].match(phrase.text)
     return found is not None and re.fullmatch(
-        _PRONOUN[phrase.language or "en"], normalise(found["name"])) is not None
+        _PRONOUN[language], _subject(found["name"], language)) is not None
 
 
 def _written_as_a_name(phrase: Phrase) -> bool:
@@ -453,9 +455,14 @@ def _written_as_a_name(phrase: Phrase) -> bool:
     found = _WRITTEN_NAME[language].match(phrase.text)
     if found is None:  # "+2 к удару по болотным": no name
         return True
-    if re.fullmatch(_SELF[language], normalise(found["name"])):
-        return True  # "Он имеет …", "This creature has …"
+    if re.fullmatch(_SELF[language], _subject(found["name"], language)):
+        return True  # "Он имеет …", "This creature has …", "Он также имеет …"
     return _names_a_card(found["name"], written=True)
+
+
+def _subject(name: str, language: str) -> str:
+    """The words before the verb, normalised, without a closing "также" / "also"."""
+    return re.sub(rf" (?:{_ALSO[language]})$", "", normalise(name))
 
 
 #: The Berserk card-text grammar.

@@ -180,7 +180,7 @@ _ACTIVATION_EN = r"(?:on|upon|when|at) (?:activation|activated|being activated|t
 
 # -- Russian -----------------------------------------------------------------
 # As in English: "также (и) на стороне противника", never "на стороне противника" alone.
-_OPP_RU = (r"(?:в том числе|а также|также|тоже|и)(?: и)? на стороне противника|"
+_OPP_RU = (r"(?:в том числе|а также|также|тоже|и)(?: и)? на сторон(?:е|у) противника|"
            r"на обеих сторонах(?: поля)?")
 _APPLY_RU = r"(?:действует|действуют|распространяется|распространяются)"
 _OWN_RU = r"только на своей стороне(?: поля)?"
@@ -194,7 +194,7 @@ _GAIN_RU = _alternatives(("получают", "получает", "теряют"
 _EP_RU = r"(?:очко|очка|очков) энергии"
 _ACTIVATION_RU = r"при активации"
 
-_WHO = {"de": r"dies|diese wirkung|die wirkung|diese spezial-wirkung|die spezial-wirkung|"
+_WHO = {"de": r"dies|das|diese wirkung|die wirkung|diese spezial-wirkung|die spezial-wirkung|"
               r"dieser effekt|der effekt|diese effekte|die effekte dieser (?:schutzgott)?karte|"
               r"alle effekte dieser (?:schutzgott)?karte|beide effekte|"
               r"wirkung und spezial-wirkung",

@@ -23,6 +23,10 @@ CORPUS = (
     ("Баграх имеет +2 к удару по болотным.", [{F: "swamp", B: 2}], [], []),  # 106.p2 as printed
     ("Он имеет +2 к удару против любой карты, обладающей болотной стихией.",
      [{F: "swamp", B: 2}], [], []),
+    # "also" beside the verb: one more feature of this card (probe 12 misses)
+    ("Баграх имеет +2 к удару по болотным. Он также имеет +1 к удару по лесным.",
+     [{F: "swamp", B: 2}, {F: "forest", B: 1}], [], []),
+    ("Sie hat auch +1 Schlag gegen Waldkarten.", [{F: "forest", B: 1}], [], []),
     # a pronoun after a sentence about another card, a time word before a name (probe 12)
     ("Враг теряет полёт. Он имеет +1 к удару по лесным.", [], [],
      ["Враг теряет полёт.", "Он имеет +1 к удару по лесным."]),

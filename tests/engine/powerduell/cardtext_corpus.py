@@ -31,6 +31,11 @@ CORPUS: tuple[dict[str, Any], ...] = (
     _unread("Wirkung: +10 AP für jede Venus-Monsterkarte."),
     _unread("Impact: +10 AP for each Venus monster card."),
     _unread("Воздействие: +10 AP для каждого монстра Венеры."),
+    {"text": "Wirkung: +10 AP. Das gilt auch auf der gegnerischen Spielfeldseite.",
+     "inputs": _w("ap", 10, extends_to_opposing_side=True), "unread": ()},
+    {"text": "Воздействие: монстры Юпитера теряют 10 DP. Это воздействие распространяется и на "
+             "сторону противника.", "inputs": _w("dp", -10, "listed", "jupiter",
+                                               extends_to_opposing_side=True), "unread": ()},
     {"text": "Wirkung: +10 AP für alle Venus-Monsterkarten.",
      "inputs": _w("ap", 10, "listed", "venus"), "unread": ()},
     {"text": "Wirkung: Pluto-Monsterkarten erhalten +20 AP. Spezial-Wirkung: Dies gilt auch auf "
