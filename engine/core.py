@@ -2387,15 +2387,15 @@ class RunView:
         shown = {item.name for item in self.rules} | {"uncovered"}
         known = {step.message for step in run.trace.steps}
         uncovered: list[Step] = []  # inputs outside the texts under another reading
-        given = {_valued(values)}  # the values some reading gives
+        given = {valued(values)}  # the values some reading gives
         for occurrence, point in run.opened.items():
             found, runs = self._readings(run, occurrence, point, values)
             readings += found
             quiet |= set() if found else {occurrence}
-            for label, again in runs:
+            for label, again, gave in runs:
                 uncovered += not_covered_under(label, (step for step, tag in zip(
                     again.trace.steps, again.tags) if tag in shown), known)
-                given.add(_valued(self.values(again)))
+                given.add(valued(gave))
         found, runs = self._together(run, values, readings, given)
         readings += found
         for label, again in runs:
@@ -2411,9 +2411,10 @@ class RunView:
 
     def _readings(self, run: RuleRun, occurrence: str, point: OpenPoint,
                   first: tuple[Value, ...]
-                  ) -> tuple[tuple[Reading, ...], list[tuple[Message, RuleRun]]]:
+                  ) -> tuple[tuple[Reading, ...],
+                             list[tuple[Message, RuleRun, tuple[Value, ...]]]]:
         """The readings of ``point`` at ``occurrence`` where they give different values, and
-        each other reading's label with the run that gave it.
+        each other reading's label with the run that gave it and its values.
 
         A point first met under a reading (not under the first readings) is open there too:
         where its own readings give different values, each combination giving values no
@@ -2421,12 +2422,12 @@ class RunView:
         results, shown, runs = {point.readings[0].slug: first}, [point.readings[0]], []
         for item in point.readings[1:]:
             found = self._outcomes(run, {**run.chosen, occurrence: item.slug})
-            runs += [(functools.reduce(and_then, path, item).label, again)
-                     for path, _values, again in found]
-            if len({_valued(values) for _path, values, _r in found}) == 1:
+            runs += [(functools.reduce(and_then, path, item).label, again, values)
+                     for path, values, again in found]
+            if len({valued(values) for _path, values, _r in found}) == 1:
                 found = [((), found[0][1], found[0][2])]
             for path, values, _again in found:
-                if path and _valued(values) in map(_valued, results.values()):
+                if path and valued(values) in map(valued, results.values()):
                     continue  # a combination giving what another reading gives: nothing new
                 combined = functools.reduce(and_then, path, item)
                 shown.append(combined)
@@ -2448,11 +2449,12 @@ class RunView:
         if len(run.opened) < 2:
             return (), []
         leaves: list[tuple[RuleRun, dict[str, str]]] = []
-        budget = [TOGETHER_RUNS]
+        budget = TOGETHER_RUNS
 
         def walk(chosen: dict[str, str], by_point: dict[str, str]) -> bool:
-            budget[0] -= 1
-            if budget[0] < 0:
+            nonlocal budget
+            budget -= 1
+            if budget < 0:
                 return False
             again = self.rerun(run.table, chosen)
             free = [o for o in again.opened if o not in chosen]
@@ -2477,8 +2479,8 @@ class RunView:
             values, label = self.values(again), combined_reading(path).label
             if any(item is not point.readings[0] for point, item in path):
                 runs.append((label, again))
-            if not combinations or _valued(values) not in given:
-                given.add(_valued(values))
+            if not combinations or valued(values) not in given:
+                given.add(valued(values))
                 combinations.append((path, values))
         return readings_together(first, shown, combinations), runs
 
@@ -2517,8 +2519,12 @@ def _everywhere_label(run: RuleRun, occurrences: list[str], index: int) -> Readi
         tuple((run.opened[o], item) for o, item in zip(occurrences, items))).label)
 
 
-def _valued(values: tuple[Value, ...]) -> tuple[tuple[str, Any], ...]:
-    """``values`` as names and values (their labels aside), to compare two readings'."""
+def valued(values: Iterable[Value]) -> tuple[tuple[str, Any], ...]:
+    """``values`` as names and values (their labels aside), to compare two readings'.
+
+    >>> valued((Value("ap", 20, msg("AP")),)) == valued((Value("ap", 20, msg("Angriff")),))
+    True
+    """
     return tuple((v.name, v.value) for v in values)
 
 

@@ -24,7 +24,7 @@ from engine.core import (
     NOT_COVERED_VALUE, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, ReadingOf, Ruleset, Ruling, Scenario, Step, Trace,
     Uncovered, Value, _, and_then, assumed, card_text_field, combined_reading, every_reading,
-    fail_first, msg, not_covered_under, open_point, readings_together, rule,
+    fail_first, msg, not_covered_under, open_point, readings_together, rule, valued,
 )
 
 GAME = "marvel-champions"
@@ -1493,7 +1493,7 @@ def _ruling(table: Table, slug: str) -> Ruling:
         items, runs = [point.readings[0]], [first]
         for reading in point.readings[1:]:
             for item, run in _then(table, first, {point.slug: reading.slug}, reading):
-                if item is reading or _valued(run) not in map(_valued, runs):  # else: adds nothing
+                if item is reading or valued(run.values) not in (valued(r.values) for r in runs):
                     items.append(item)
                     runs.append(run)
                 uncovered += not_covered_under(item.label, run.trace.steps, known)
@@ -1524,12 +1524,7 @@ def _then(table: Table, first: _Run, chosen: dict[str, str], reading: ReadingOf
         return [(reading, run)]
     found = [(later, again) for item in new.readings for later, again in _then(
         table, first, {**chosen, new.slug: item.slug}, and_then(reading, (new, item)))]
-    return [(reading, run)] if len(set(map(_valued, (r for _i, r in found)))) == 1 else found
-
-
-def _valued(run: _Run) -> tuple:
-    """The values of ``run`` as names and values, to compare two runs'."""
-    return tuple((v.name, v.value) for v in run.values)
+    return [(reading, run)] if len({valued(r.values) for _i, r in found}) == 1 else found
 
 
 def _together(table: Table, first: _Run, readings: tuple, known: set[Message],

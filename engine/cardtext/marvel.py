@@ -424,14 +424,19 @@ def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> 
     effect's target may be it ("einem Gegner", "einer Karte": ``None``, the words may as well
     be "das [Ziel]")."""
     if noun is not None and _T(noun) in _UNIQUE:
-        unique = _T(noun)
-        earlier = {*context.named, context.previous} - {None}
         return (fields | {"selector": Selector.ONE.value, "target_type": noun}
-                if not any(_covers(kind.value, unique) for kind in earlier) else None)
+                if not _may_name_earlier(context, noun) else None)
     known = context.previous is not None and _covers(noun, context.previous)
     if sum(_covers(noun, earlier) for earlier in context.named) > 1:
         return None  # "das Ziel eines vorherigen Effekts": two earlier targets it may name
     return fields | {"selector": Selector.THE.value} if known else None
+
+
+def _may_name_earlier(context: _Context, noun: str) -> bool:
+    """Whether ``noun`` may name an element an earlier effect targets: it names that target
+    type, or the earlier type may be such an element ("einem Gegner", then "den Schurken")."""
+    return any(_covers(noun, kind) or _covers(kind.value, _T(noun))
+               for kind in {*context.named, context.previous} - {None})
 
 
 def _bare(context: _Context, fields: dict[str, Any], noun: str) -> dict | None:
@@ -441,8 +446,7 @@ def _bare(context: _Context, fields: dict[str, Any], noun: str) -> dict | None:
     and the main scheme as :func:`_the_target`."""
     if _T(noun) in _UNIQUE:
         return _the_target(context, fields, noun)
-    earlier = {*context.named, context.previous} - {None}
-    if any(_covers(noun, kind) or _covers(kind.value, _T(noun)) for kind in earlier):
+    if _may_name_earlier(context, noun):
         return None  # "…врагу. Дезориентируйте приспешника.": the enemy may be that minion
     return fields | {"selector": Selector.ONE.value, "target_type": noun}
 

@@ -487,8 +487,8 @@ def resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
                       else _placed(phrase, named or section, taken))
             section = named if named in ("wirkung", "spezial") else label or section
             taken.update(phrase.fields)
-            said |= {section} if phrase.understood and phrase.fields.get("kind") != "reach" \
-                else set()
+            if phrase.understood and phrase.fields.get("kind") != "reach":
+                said.add(section)
         else:
             section = label or section
         placed.append(phrase)
