@@ -115,7 +115,7 @@ class Selector(Labelled):
     ONE = ("one", _("a/an (one target)"))
     EACH = ("each", _("each (jeder)"))
     CHOOSE = ("choose", _("choose (wähle)"))
-    THE = ("the", _("the [target] of the previous effect (das [Ziel])"))
+    THE = ("the", _("the [target] of an earlier effect (das [Ziel])"))
     JOINT = ("joint", _("and the same target, in the same instruction"))
     YOU = ("you", _("you (du): player 1"))
     FUTURE = ("future", _("a future target (needs no target)"))
@@ -132,7 +132,7 @@ class TargetType(Labelled):
     SIDE_SCHEME = ("side_scheme", _("side scheme (Nebenplan)"))
     HERO = ("hero", _("hero (Held)"))
     ALLY = ("ally", _("ally (Verbündeter)"))
-    CHARACTER = ("character", _("character (Charakter): hero or ally"))
+    CHARACTER = ("character", _("character (Charakter): hero, ally, villain or minion"))
     PLAYER = ("player", _("player (Spieler)"))
     CARD = ("card", _("card (Karte) in play"))
 
@@ -149,7 +149,7 @@ _ENEMIES, _HEROES = frozenset({_K.VILLAIN, _K.MINION}), frozenset({_K.HERO, _K.A
 _CHARACTERS, _SCHEMES = _ENEMIES | _HEROES, frozenset({_K.MAIN_SCHEME, _K.SIDE_SCHEME})
 #: The kinds of game element each noun names.
 _TYPE_KINDS: dict[TargetType, frozenset[TargetType]] = {k: frozenset({k}) for k in _NAMES} | {
-    _K.ENEMY: _ENEMIES, _K.SCHEME: _SCHEMES, _K.CHARACTER: _HEROES,
+    _K.ENEMY: _ENEMIES, _K.SCHEME: _SCHEMES, _K.CHARACTER: _CHARACTERS,
     _K.CARD: frozenset(_NAMES) - {_K.PLAYER}}
 #: The kinds each verb is known to apply to.  ziel.p4.1 lists the effects, not the
 #: elements each applies to: another kind an effect names is "not covered", not refused.
@@ -249,7 +249,9 @@ _EFFECT_FIELDS = (
     _field("selector", _("How the effect names its target"), FieldKind.CHOICE,
            choices=Selector.choices()),
     _field("target_type", _("Target"), FieldKind.CHOICE, _(
-        "Leave empty for 'the [target]', 'and the same target', 'you' and future effects."),
+        "Leave empty for 'and the same target', 'you' and future effects. For 'the [target]': "
+        "empty is the target of the effect before; a target chosen here is that of the last "
+        "earlier effect naming it."),
         required=False, choices=TargetType.choices(),
         required_when=msg(_("for 'a/an', 'each' and 'choose'"))),
     Field("count", msg(_("N of 'choose N' (how many targets to choose)")), FieldKind.INTEGER,
@@ -318,7 +320,9 @@ SITUATION_FIELDS: tuple[Field, ...] = (card_text_field(
 class Effect:
     """Effect ``number`` (from 1) does ``verb`` to what ``selector`` names: ``target_type``
     (for "das [Ziel]" and "du" the type meant), ``count`` targets for "choose N"; ``amount``
-    is N (damage, threat, cards); ``for_each`` marks "for each …" (:data:`FOR_EACH`)."""
+    is N (damage, threat, cards); ``for_each`` marks "for each …" (:data:`FOR_EACH`);
+    ``refers``: for "das [Ziel]" and "the same target", the number of the effect that named
+    the target."""
 
     number: int
     verb: Verb
@@ -328,6 +332,7 @@ class Effect:
     status: Status | None = None
     count: int = 1
     for_each: bool = False
+    refers: int | None = None
 
     @property
     def name(self) -> Message:
@@ -455,8 +460,7 @@ def parse(inputs: Mapping[str, Any]) -> Table:
         effects = (Effect(1, power.verb, Selector.ONE, power.target_type,
                           getattr(acting[actor - 1], power.stat)),)
     for index, item in enumerate(inputs["effects"]):
-        previous = next((e.target_type for e in reversed(effects) if e.target_type), None)
-        effects += (_effect(index, item, previous, bool(inputs["players"])),)
+        effects += (_effect(index, item, effects, bool(inputs["players"])),)
     labels = frozenset({power.label} - {None}) if basic else frozenset(map(Label, inputs["labels"]))
     # a card ability given by its printed text alone: none of it is an effect listed here
     other_text = bool(inputs.get("other_text")) or (not basic and not effects)
@@ -464,15 +468,28 @@ def parse(inputs: Mapping[str, Any]) -> Table:
                  inputs["crisis_icon"])
 
 
-def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
+def _named_by(effects: tuple[Effect, ...], named: TargetType | None) -> Effect | None:
+    """The effect that named the target "das [Ziel]" refers to (Ziel ¶4.10: "das Ziel eines
+    vorherigen Effekts"): that of the last of ``effects`` with a target, of type ``named`` if
+    given ("Füge einem Gegner … Ziehe 1 Karte. Betäube den Gegner."); ``None`` if none."""
+    last = next((e for e in reversed(effects) if e.target_type in {named} - {None}
+                 or named is None and e.target_type), None)
+    return None if last is None else effects[last.refers - 1] if last.refers else last
+
+
+def _effect(index: int, item: Mapping[str, Any], effects: tuple[Effect, ...],
             players: bool) -> Effect:
-    """Effect ``index`` (from 0); ``previous``: the last target type named, "das [Ziel]".
+    """Effect ``index`` (from 0) after the earlier ``effects``.
 
     :raises InputError: naming the effect's field (``effects.0.amount``, ...), e.g. for a
         target type the selector lacks or does not take."""
     amount, verb, selector = item["amount"], Verb(item["verb"]), Selector(item["selector"])
     named = TargetType(item["target_type"]) if item["target_type"] else None
     path, earlier = f"effects.{index}.", selector in (Selector.THE, Selector.JOINT)
+    head = _named_by(effects, None)
+    previous = None if head is None else head.target_type
+    if selector is Selector.THE and named is not None:
+        head = _named_by(effects, named)
     fail_first(path, (verb in AMOUNT_VERBS and amount is None, "amount", _(
         "This effect needs an amount N.")),
         (verb is Verb.DRAW and amount is not None and amount < 1, "amount", _(
@@ -490,21 +507,24 @@ def _effect(index: int, item: Mapping[str, Any], previous: TargetType | None,
         (earlier and previous is None, "selector", _(
             "This effect refers to the target of an earlier effect, but no earlier effect "
             "names a target.")),
-        (earlier and named not in (None, previous), "target_type", _(
-            "The target of an earlier effect is meant; leave this empty.")),
+        (selector is Selector.THE and head is None, "target_type", _(
+            "No earlier effect names this target; choose the target an earlier effect names, "
+            "or leave this empty for the target of the effect before.")),
+        (selector is Selector.JOINT and named not in (None, previous), "target_type", _(
+            "The target of the effect before is meant; leave this empty.")),
         (selector is Selector.YOU and named not in (None, TargetType.PLAYER), "target_type", _(
             "'You' is the player; leave this empty.")),
         (selector is Selector.FUTURE and named is not None, "target_type", _(
             "A future effect names no target in play; leave this empty.")))
-    target_type = previous if earlier else {Selector.YOU: TargetType.PLAYER,
-                                            Selector.FUTURE: None}.get(selector, named)
+    target_type = head.target_type if earlier else {
+        Selector.YOU: TargetType.PLAYER, Selector.FUTURE: None}.get(selector, named)
     fail_first("", (selector is Selector.YOU and not players, "players", _(
         "Give player 1, who uses the ability.")), (verb is Verb.DRAW and target_type not in (
             None, TargetType.PLAYER), path + "target_type", _(
             "A player draws cards (Ziel ¶3.3): choose the player as the target, or 'you'.")))
     return Effect(index + 1, verb, selector, target_type, amount,
                   Status(item["status"]) if item["status"] else None, item["count"],
-                  bool(item.get("for_each")))
+                  bool(item.get("for_each")), head.number if earlier else None)
 
 
 # What the entry leaves open, and what it does not cover ------------------------------------------
@@ -571,12 +591,6 @@ DEFEND_ZERO = open_point(
     ("covered", _("Yes: a character with VER 0 can defend as one with ANG or WID 0 can attack "
                   "or thwart"), Clause.ZERO),
     ("not-covered", _("No: Ziel ¶4.2 names ANG, PLA and WID only"), Clause.ZERO))
-CHARACTER = open_point(
-    "character-scope", _("Which game elements does 'ein Charakter' name?"), (Clause.TARGETS,),
-    _("The entry does not define 'Charakter'; the engine counts heroes and allies, not the "
-      "villain or minions."),
-    ("heroes-allies", _("Heroes and allies"), Clause.TARGETS),
-    ("with-enemies", _("Heroes and allies, the villain and minions"), Clause.TARGETS))
 EFFECT_ORDER = open_point(
     "effect-order", _("Does a later effect on the same target see what an earlier effect of the "
                       "ability changed?"), (Clause.VALID, Clause.SEVERAL, Clause.THE_TARGET),
@@ -635,7 +649,7 @@ FORBIDDEN_AMONG_SEVERAL = open_point(
                     "another ability forbids it (Ziel ¶4.5)"), Clause.FORBIDDEN))
 #: Every point the entry leaves open, as its rules declare them.
 OPEN_POINTS = (FUTURE_TARGET, BASIC_LABEL, ZERO_AMOUNT, NO_CHANGE, NO_THREAT, THREAT_BELOW_ZERO,
-               DEFEND_ZERO, CHARACTER, EFFECT_ORDER, DAMAGE_AMONG_SEVERAL, THE_PREVIOUS,
+               DEFEND_ZERO, EFFECT_ORDER, DAMAGE_AMONG_SEVERAL, THE_PREVIOUS,
                FORBIDDEN_AMONG_SEVERAL)
 
 #: A status card on the character using a basic power: the entries on status cards define it.
@@ -809,15 +823,15 @@ class _Run:
 def _groups(effects: tuple[Effect, ...]) -> tuple[_Group, ...]:
     """The effects naming a target, each with the "and the same target" effects after it
     (its members) and the "das [Ziel]" effects referring to it (its followers)."""
-    groups: list[_Group] = []
+    groups: dict[int, _Group] = {}
     for effect in effects:
-        if effect.selector is Selector.JOINT:
-            groups[-1] = groups[-1]._replace(members=groups[-1].members + (effect,))
-        elif effect.selector is Selector.THE and groups:
-            groups[-1] = groups[-1]._replace(followers=groups[-1].followers + (effect,))
-        elif effect.selector not in (Selector.THE, Selector.FUTURE):
-            groups.append(_Group(effect, (effect,)))
-    return tuple(groups)
+        if effect.refers is not None:
+            group, part = groups[effect.refers], (
+                "members" if effect.selector is Selector.JOINT else "followers")
+            groups[effect.refers] = group._replace(**{part: getattr(group, part) + (effect,)})
+        elif effect.selector is not Selector.FUTURE:
+            groups[effect.number] = _Group(effect, (effect,))
+    return tuple(groups.values())
 
 
 def _report_uncovered(run: _Run) -> bool:
@@ -862,24 +876,23 @@ def basic_power(run: _Run) -> None:
                   Clause.BASIC, Clause.VALID)
 
 
-@rule(Clause.FIXES, Clause.TARGETS,
-      reads=("effects.selector", "effects.target_type", "elements.kind", "elements.number"),
-      opens=(CHARACTER,))
+@rule(Clause.FIXES, Clause.TARGETS, Clause.ZERO,
+      reads=("effects.selector", "effects.target_type", "elements.kind", "elements.number"))
 def fixes_on(run: _Run, group: _Group) -> tuple[Element, ...]:
     """Ziel ¶1, ¶2: the game elements in play that an effect's noun names."""
     target_type = group.head.target_type
     kinds = _TYPE_KINDS[target_type]
     if target_type is TargetType.CARD:  # the cards the effects can apply to
         kinds = kinds & frozenset().union(*(_VERB_KINDS[m.verb] for m in group.members))
-    if target_type is TargetType.CHARACTER and not run.first(CHARACTER):
-        kinds = _CHARACTERS
     found = tuple(e for e in run.table.elements if e.kind in kinds)
     found = found[:1] if group.head.selector is Selector.YOU else found
     run.say(_("Effect %(number)s fixes on %(type)s; game elements of that kind in play: "
               "%(count)s."), Clause.FIXES, Clause.TARGETS, number=group.head.number,
             type=target_type.label, count=len(found))
-    if target_type is TargetType.CHARACTER:
-        run.doubt(_("'Charakter' is taken to mean heroes and allies."), CHARACTER, Clause.TARGETS)
+    if target_type is TargetType.CHARACTER:  # judge round 15: the text's own use settles it
+        run.say(_("'Charakter' names heroes, allies, the villain and minions: Ziel ¶4.2 speaks "
+                  "of a character's PLA value and its activation, which only the villain and "
+                  "minions have."), Clause.TARGETS, Clause.ZERO)
     if target_type is TargetType.CARD:
         run.doubt(_("'Karte' is taken to mean the cards in play that the effect can apply to."),
                   _("The entry does not say which cards 'eine Karte' covers; the engine counts "
@@ -1127,7 +1140,8 @@ def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int
     return found
 
 
-@rule(Clause.THE_TARGET, Clause.SEVERAL, Clause.EACH_INVALID, reads=("effects.selector",),
+@rule(Clause.THE_TARGET, Clause.SEVERAL, Clause.EACH_INVALID,
+      reads=("effects.selector", "effects.refers"),
       opens=(THE_PREVIOUS,))
 def the_target(run: _Run, effect: Effect, group: _Group) -> None:
     """Ziel ¶4.10: "das [Ziel]" resolves only for a valid target of the previous effect."""
@@ -1230,11 +1244,12 @@ def _touches(effect: Effect) -> str:
       opens=(EFFECT_ORDER,))
 def judged_at_initiation(run: _Run) -> None:
     """Ziel ¶4, ¶4.4, ¶4.10: which state a later effect on the same target is judged on."""
-    chain: list[Effect] = []
+    chains: dict[int, list[Effect]] = {}  # per effect naming a target: it, then its references
     for effect in run.table.effects:
-        if effect.selector not in (Selector.THE, Selector.JOINT):
-            chain = chain if effect.selector is Selector.FUTURE else [effect]
+        if effect.refers is None:
+            chains[effect.number] = [effect]
             continue
+        chain = chains[effect.refers]
         earlier = next((e for e in chain if _touches(e) in (_touches(effect), "in play")), None)
         if earlier is not None:  # consulted: the driver compares both readings
             run.doubt(_("Effect %(number)s is judged against the game state when the ability is "
@@ -1438,15 +1453,15 @@ def _evaluated(table: Table, readings: Mapping[str, str]) -> _Run:
     cost_not_considered(run)
     if table.kind.is_basic:
         basic_power(run)
-    groups, last = _groups(table.effects), None
+    groups = _groups(table.effects)
+    heads = {g.head.number: g for g in groups}
     for effect in table.effects:
         if effect.selector is Selector.FUTURE:
             future_target(run, effect)
         elif effect.selector is Selector.THE:
-            the_target(run, effect, last)
+            the_target(run, effect, heads[effect.refers])
         elif effect.selector is not Selector.JOINT:
-            last = next(g for g in groups if g.head is effect)
-            valid_targets(run, last)
+            valid_targets(run, heads[effect.number])
     judged_at_initiation(run)
     decided = len(run.trace.steps)
     undecided = {g.head.number for g in groups if not run.valid[g.head.number]

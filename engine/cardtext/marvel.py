@@ -368,7 +368,7 @@ FORMS: tuple[Form, ...] = (
 _UNIQUE = frozenset({_T.VILLAIN, _T.MAIN_SCHEME})
 #: A noun -> the target types it also names ("den Gegner" after "einem Schergen").
 _COVERS = {_T.ENEMY: frozenset({_T.VILLAIN, _T.MINION}),
-           _T.CHARACTER: frozenset({_T.HERO, _T.ALLY}),
+           _T.CHARACTER: frozenset({_T.HERO, _T.ALLY, _T.VILLAIN, _T.MINION}),
            _T.SCHEME: frozenset({_T.MAIN_SCHEME, _T.SIDE_SCHEME}),
            _T.CARD: frozenset(_T) - {_T.PLAYER}}
 _NO_JOINT = frozenset({"future", "you"})
@@ -429,7 +429,13 @@ def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> 
     known = context.previous is not None and _covers(noun, context.previous)
     if sum(_covers(noun, earlier) for earlier in context.named) > 1:
         return None  # "das Ziel eines vorherigen Effekts": two earlier targets it may name
-    return fields | {"selector": Selector.THE.value} if known else None
+    if known or noun is None:
+        return fields | {"selector": Selector.THE.value} if known else None
+    # "… einem Gegner … Ziehe 1 Karte. Betäube den Gegner.": the one earlier target it names
+    # (none other may be such an element), given by its type
+    maybe = [kind for kind in context.named if _covers(noun, kind) or _covers(kind.value, _T(noun))]
+    return fields | {"selector": Selector.THE.value, "target_type": maybe[0].value} \
+        if len(maybe) == 1 and _covers(noun, maybe[0]) else None
 
 
 def _may_name_earlier(context: _Context, noun: str) -> bool:

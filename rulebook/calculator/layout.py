@@ -199,7 +199,7 @@ SHOWN_WHEN: Mapping[tuple[str, str], Mapping[str, tuple[str, tuple[str, ...]]]] 
     ("marvel-champions", "situation"): {
         "effects.amount": ("verb", MARVEL_AMOUNT_VERBS),
         "effects.status": ("verb", MARVEL_STATUS_VERBS),
-        "effects.target_type": ("selector", ("one", "each", "choose")),
+        "effects.target_type": ("selector", ("one", "each", "choose", "the")),
         "effects.count": ("selector", ("choose",)),
     },
     ("power-duell", "situation"): {

@@ -330,8 +330,8 @@ _NOT_COVERED = {
     "marvel-confused-thwarter": (marvel.SITUATION, {
         "kind": "basic_thwart", "actor": 1, "main_scheme": [{"threat": 2}],
         "characters": [{**_HERO, "statuses": ["confused"]}]}),
-    # an ally, not 'a character': that may name the minion too (character-scope), and
-    # readying a minion is a second input outside the texts under that reading
+    # an ally, not 'a character': that names the minion too (ziel ¶4.2), and readying a
+    # minion is a second input outside the texts
     "marvel-for-each-choose": (marvel.SITUATION, {
         "kind": "card_ability", "minions": [{}],
         "characters": [_HERO, {"kind": "ally", "exhausted": True}],

@@ -57,11 +57,19 @@ GERMAN: tuple[Case, ...] = (
              effect("give_status", "joint", status="stunned")), ()),
     ("Deal 2 damage to a minion. Then stun it.",  # "it" after a full stop joins nothing
      ability(effect("deal_damage", "one", "minion", amount=2)), ("Then stun it.",)),
-    # "den Gegner" after a draw: the engine's "das [Ziel]" is the effect just before's target
-    # (the player), the text means effect 1's (judge round 13)
+    # "den Gegner" after a draw: the target of effect 1, the one earlier effect naming an
+    # enemy (¶4.10, "das Ziel eines vorherigen Effekts"; judge rounds 13, 14)
     ("Füge einem Gegner 2 Schaden zu. Ziehe 1 Karte. Betäube den Gegner.",
+     ability(effect("deal_damage", "one", "enemy", amount=2), effect("draw", "you", amount=1),
+             effect("give_status", "the", "enemy", status="stunned")), ()),
+    # ... but not where another earlier effect's target may be that enemy
+    ("Füge einem Gegner 2 Schaden zu. Füge einem Schergen 1 Schaden zu. Betäube den Gegner.",
+     ability(effect("deal_damage", "one", "enemy", amount=2),
+             effect("deal_damage", "one", "minion", amount=1)), ("Betäube den Gegner.",)),
+    # ... nor a pronoun, which names the target of the sentence before
+    ("Füge einem Gegner 2 Schaden zu. Ziehe 1 Karte. Betäube ihn.",
      ability(effect("deal_damage", "one", "enemy", amount=2), effect("draw", "you", amount=1)),
-     ("Betäube den Gegner.",)),
+     ("Betäube ihn.",)),
     # a bare Russian noun after an effect on a target that may be such an element (probe 12)
     ("Нанесите врагу 2 урона. Дезориентируйте приспешника.",
      ability(effect("deal_damage", "one", "enemy", amount=2)), ("Дезориентируйте приспешника.",)),
@@ -179,6 +187,9 @@ ENGLISH: tuple[Case, ...] = (
     ("Deal 5 damage to an enemy. Stun the target.",
      ability(effect("deal_damage", "one", "enemy", amount=5),
              effect("give_status", "the", status="stunned")), ()),
+    ("Heal 2 damage from an ally. Draw 1 card. Ready the ally.",
+     ability(effect("heal", "one", "ally", amount=2), effect("draw", "you", amount=1),
+             effect("ready", "the", "ally")), ()),
     ("The next card you play costs 1 less.", ability(effect("future", "future", amount=1)), ()),
     ("You draw 3 cards.", ability(effect("draw", "you", amount=3)), ()),
     ("Action (attack):\nDeal 3 damage to a minion.",

@@ -73,10 +73,6 @@ CASES = {
              characters=[hero(exhausted=True)]), "effect_2_resolves_against", [(), ("hero 1",)],
         card(effect("deal_damage", "one", "minion", amount=1),
              effect("deal_damage", "the", amount=1), minions=[{}])),
-    "character-scope": (
-        card(effect("deal_damage", "one", "character", amount=1), minions=[{}]),
-        "effect_1_valid_targets", [(), ("minion 1",)],
-        card(effect("deal_damage", "one", "character", amount=1), characters=[ally()])),
     # "Füge einem Schergen 3 Schaden zu und betäube ihn": ¶4.4 against ¶4.7 (judge report D1)
     "damage-among-several": (
         card(effect("deal_damage", "one", "minion", amount=3),

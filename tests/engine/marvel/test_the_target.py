@@ -80,3 +80,52 @@ def test_the_target_after_prevented_damage_is_settled():
                        villain=[{"damage": 0, "statuses": ["tough"]}]))
     assert ruling.value("effect_2_resolves_against") == ("villain",)
     assert ("ziel.p4.10",) not in step_keys(ruling, Outcome.SILENT)
+
+
+def _enemy_draw_stun(*stun: str) -> dict:
+    """ "Füge einem Gegner 3 Schaden zu. Ziehe 1 Karte. Betäube den Gegner." on a villain that
+    cannot take damage and a minion (``stun``: the third effect's selector and target)."""
+    return card(effect("deal_damage", "one", "enemy", amount=3),
+                effect("draw", "you", amount=1), effect("give_status", *stun, status="stunned"),
+                villain=[{"damage": 0, "conditions": ["cannot_take_damage"]}],
+                minions=[{"damage": 0}], players=[{"deck": 5}])
+
+
+def test_the_target_naming_its_type_refers_to_the_last_effect_naming_it():
+    """Ziel ¶4.10: "das [Ziel]" is the target of a previous effect; "den Gegner" after
+    "Ziehe 1 Karte" is the enemy of effect 1, and only its valid targets (the minion: the
+    villain cannot take damage) are stunned, as if no card were drawn between."""
+    ruling = both(_enemy_draw_stun("the", "enemy"))
+    assert ruling.value("can_initiate") is True
+    assert ruling.value("effect_1_valid_targets") == ("minion 1",)
+    assert ruling.value("effect_3_valid_targets") == ("minion 1",)
+    assert ruling.value("effect_3_resolves_against") == ("minion 1",)
+    assert ("ziel.p4.10",) in step_keys(ruling)
+    without_draw = both(card(effect("deal_damage", "one", "enemy", amount=3),
+                             effect("give_status", "the", status="stunned"),
+                             villain=[{"damage": 0, "conditions": ["cannot_take_damage"]}],
+                             minions=[{"damage": 0}]))
+    assert without_draw.value("effect_2_resolves_against") == ("minion 1",)
+
+
+def test_the_target_left_empty_is_the_target_of_the_effect_before():
+    """Without a target named, "das [Ziel]" after "Ziehe 1 Karte" is the player's: no enemy
+    is stunned, whatever effect 1 could reach; stunning a player is not in the texts."""
+    ruling = both(_enemy_draw_stun("the"))
+    assert ruling.value("effect_3_candidates") == ("player 1",)
+    assert ruling.value("effect_3_resolves_against") != ("minion 1",)
+    assert not ruling.complete
+
+
+def test_the_target_naming_its_type_skips_an_effect_on_another_target():
+    """"Gib einem Verbündeten eine Statuskarte. Füge einem Schergen 1 Schaden zu. Füge dem
+    Verbündeten 2 Schaden zu.": the damage goes to the ally of effect 1 (¶4.10), never to the
+    minion, and only to an ally that may receive the status card."""
+    ruling = both(card(effect("give_status", "one", "ally", status="tough"),
+                       effect("deal_damage", "one", "minion", amount=1),
+                       effect("deal_damage", "the", "ally", amount=2),
+                       characters=[ally(), ally(conditions=["cannot_get_tough"])],
+                       minions=[{"damage": 0}]))
+    assert ruling.value("effect_3_valid_targets") == ("ally 1",)
+    assert ruling.value("effect_3_resolves_against") == ("ally 1",)
+    assert ruling.readings == ()

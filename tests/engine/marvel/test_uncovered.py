@@ -56,7 +56,8 @@ def test_a_status_card_on_a_target_is_covered():
 def test_for_each_states_no_initiation_as_fact(targets):
     """Formerly "can be initiated: yes" beside an incomplete verdict."""
     ruling = marvel.SITUATION.evaluate(card(
-        effect("ready", "choose", "character", for_each=True), minions=[{}], characters=targets))
+        effect("ready", "choose", "character", for_each=True), main_scheme=[{}],
+        characters=targets))
     assert first_not_covered(ruling) == 'effect 1 says "for each …"'
     assert [c.key for c in ruling.steps[0].citations] == ["ziel.p5", "ziel.p3.2"]
     assert ruling.value("can_initiate") == NOT_COVERED
@@ -275,18 +276,32 @@ def test_a_reading_that_rests_on_an_input_outside_the_texts_makes_the_ruling_inc
         assert ruling.verdict.render().startswith("Incomplete")
 
 
-def test_exhausting_a_character_when_enemies_may_be_characters_is_incomplete():
-    """'ein Charakter' (ziel ¶2) may name the villain and minions too (``character-scope``);
-    then whether exhausting a minion can affect it is outside the texts (ziel ¶4, ¶4.1)."""
+def test_exhausting_a_character_that_may_be_a_minion_is_incomplete():
+    """'ein Charakter' (ziel ¶2) names the villain and minions too (¶4.2 speaks of a
+    character's PLA value and activation); whether exhausting a minion can affect it is
+    outside the texts (ziel ¶4, ¶4.1), so the minion's validity is not stated (judge 15)."""
     ruling = marvel.SITUATION.evaluate(board(
         kind="card_ability", effects=[{"verb": "exhaust", "selector": "one",
                                        "target_type": "character"}],
         minions=[{}], characters=[{"kind": "hero"}]))
-    assert ruling.value("can_initiate") is True  # the hero, under either reading
-    (_heroes, enemies) = ruling.readings_of("character-scope")
-    assert enemies.value("effect_1_valid_targets") == NOT_COVERED
+    assert ruling.value("can_initiate") is True  # the hero
+    assert ruling.value("effect_1_candidates") == ("minion 1", "hero 1")
+    assert ruling.value("effect_1_valid_targets") == NOT_COVERED
+    assert ruling.readings == ()
     (step,) = ruling.by_outcome(Outcome.NOT_COVERED)
-    assert step.message.param_dict()["reading"] == enemies.label
-    assert step.message.param_dict()["what"].id == KIND_NOT_COVERED
     assert [c.key for c in step.citations] == ["ziel.p4", "ziel.p4.1"]
     assert not ruling.complete
+
+
+def test_a_character_may_be_the_villain():
+    """Judge round 15, C12: "Verwirre einen Charakter" with a hero that cannot be confused
+    and the villain: the villain is a valid target (ziel ¶2, ¶4.2), the ability can be
+    initiated, with no reading leaving the enemies out."""
+    ruling = marvel.SITUATION.evaluate(board(
+        kind="card_ability", effects=[{"verb": "give_status", "status": "confused",
+                                       "selector": "one", "target_type": "character"}],
+        villain=[{}], characters=[{"kind": "hero", "conditions": ["cannot_be_confused"]}]))
+    assert ruling.value("can_initiate") is True
+    assert ruling.value("effect_1_valid_targets") == ("villain",)
+    assert ruling.readings == () and ruling.complete
+    assert any([c.key for c in s.citations] == ["ziel.p2", "ziel.p4.2"] for s in ruling.steps)

@@ -128,7 +128,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
         ("zukünftiges Ziel", "benötigt kein Ziel"),
     "Effect %(number)s fixes on %(type)s; game elements of that kind in play: %(count)s.":
         ("Beispiele für mögliche Ziele", "zum Ziel"),
-    "'Charakter' is taken to mean heroes and allies.": ("ein Charakter",),
+    "'Charakter' names heroes, allies, the villain and minions: Ziel ¶4.2 speaks of a "
+    "character's PLA value and its activation, which only the villain and minions have.":
+        ("ein Charakter", "PLA-", "Aktivierung"),
     "'Karte' is taken to mean the cards in play that the effect can apply to.":
         ("eine Karte",),
     "%(target)s is a valid target: %(count)s of the %(total)s effects on it can affect it.":
