@@ -270,12 +270,10 @@ _NP_FACTORS = {(frozenset(met), up > 0): math.prod((np_factor(i, up) for i in me
 @dataclass(frozen=True)
 class Wirkung:
     """The Wirkung of a Schutzgottkarte: ``amount`` signed points on ``attribute`` of the
-    monsters its description names (``scope``, ``listed`` planets)."""
+    monsters its description names (:attr:`Guardian.scope`)."""
 
     attribute: Attribute
     amount: int
-    scope: WirkungScope = WirkungScope.BASE
-    listed: frozenset[Planet] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -283,7 +281,9 @@ class Guardian:
     """A Schutzgottkarte: side, symbols, Wirkung, whether the description extends the Wirkung /
     Spezial-Wirkung to the opposing side, the Spezial-Wirkung's cost change (Energiepunkte);
     ``activated``: its place among the listed effects' activation numbers (higher = later;
-    0: not given, taken as activated before every listed effect)."""
+    0: not given, taken as activated before every listed effect); ``scope`` and ``listed``
+    planets: the monsters the description names for the Wirkung, whether it is given here or
+    as a listed effect (effekte-der-schutzgottkarte.p3)."""
 
     side: Spielfeldseite
     symbols: GuardianSymbols
@@ -292,6 +292,8 @@ class Guardian:
     spezial_cost_change: int | None = None
     spezial_extends: bool = False
     activated: int = 0
+    scope: WirkungScope = WirkungScope.BASE
+    listed: frozenset[Planet] = frozenset()
 
     @property
     def limit(self) -> Planet | None:
@@ -1011,15 +1013,15 @@ class _State:
 # --- Rules: whom an effect reaches ---
 
 @rule(C.WIRKUNG_SCOPE, C.NP_RULES, C.IMMUNITY, opens=(NP_SCOPE,), reads=(
-    "guardians.side", "guardians.symbols.base", "guardians.wirkung.scope",
-    "guardians.wirkung.listed", "guardians.extends", "monsters.side", "monsters.planet"))
+    "guardians.side", "guardians.symbols.base", "guardians.scope", "guardians.listed",
+    "guardians.extends", "monsters.side", "monsters.planet"))
 def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
     """A Wirkung reaches own monsters of its card's planet, unless its description says otherwise.
 
     effekte-der-schutzgottkarte.p3, kartenaufbau.p3; a negativ-positiv card: own monsters of
     the Basis-Planetensymbol (negativ-positiv-wirkung.p2); which prevails is open (``np-scope``).
     """
-    scope, planet, base = guardian.wirkung.scope, monster.planet, guardian.symbols.base
+    scope, planet, base = guardian.scope, monster.planet, guardian.symbols.base
     own, key = monster.side is guardian.side, (monster.number, guardian.side)
     described = _names_others(guardian)
     if guardian.symbols.has_negativ_positiv and (
@@ -1036,7 +1038,7 @@ def wirkung_reach(trace: _Trace, guardian: Guardian, monster: Monster) -> bool:
     if scope is WirkungScope.ALL:
         trace.say("reach-all")
         return True
-    own_planet, listed = scope is WirkungScope.BASE, guardian.wirkung.listed
+    own_planet, listed = scope is WirkungScope.BASE, guardian.listed
     reached = planet is base if own_planet else planet in listed
     trace.say(("reach-base" if own_planet else "reach-listed") + ("" if reached else "-not"),
               planet=planet.label, base=base.label,
@@ -1048,10 +1050,9 @@ def _names_others(guardian: Guardian) -> bool:
     """Whether the Wirkung's description names monsters other than own ones of the card's
     planet (effekte-der-schutzgottkarte.p3, kartenaufbau.p3): all monsters, the opposing
     side, or a planet besides the Basis-Planetensymbol (naming only it names no others)."""
-    wirkung = guardian.wirkung
-    return (wirkung.scope is WirkungScope.ALL or guardian.extends
-            or wirkung.scope is WirkungScope.LISTED
-            and bool(wirkung.listed - {guardian.symbols.base}))
+    return (guardian.scope is WirkungScope.ALL or guardian.extends
+            or guardian.scope is WirkungScope.LISTED
+            and bool(guardian.listed - {guardian.symbols.base}))
 
 
 @rule(C.IMMUNITY, C.WB_RULE, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG, C.RANK, reads=(
@@ -1078,6 +1079,11 @@ def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster
     if failed:
         trace.say(failed, number=effect.number, monster=monster and monster.number,
                   limit=limit and limit.label)
+        return False
+    # effekte.p3: a Wirkung listed as an effect keeps its planet scope (``effect-order``
+    # lists only effects on its monster: no planets)
+    if wirkung and monster is not None and trace.voice is not _Voice.ORDER and not \
+            wirkung_reach(trace, guardian, monster):
         return False
     if trace.voice is _Voice.IMMUNITY:
         trace.say("effect-extended" if opposing else "effect-own-side")
@@ -2317,10 +2323,9 @@ def _parse_wirkung(inputs: Mapping[str, Any]) -> Table:
             "Choose the primary planet of the other monster in the combat: the "
             "negativ-positiv-Wirkung depends on it.")))
     attribute, side = Attribute(inputs["attribute"]), _seen_from_a(inputs["monster_side"])
-    guardian = Guardian(_A, symbols, Wirkung(
-        attribute, inputs["amount"], WirkungScope(inputs["scope"]),
-        frozenset(Planet(p) for p in inputs["listed_planets"])),
-        inputs["extends_to_opposing_side"])
+    guardian = Guardian(_A, symbols, Wirkung(attribute, inputs["amount"]),
+                        inputs["extends_to_opposing_side"], scope=WirkungScope(inputs["scope"]),
+                        listed=frozenset(Planet(p) for p in inputs["listed_planets"]))
     monsters = [Monster(1, side, Planet(inputs["monster_planet"]),
                         **{attribute.value: inputs["base_value"]})]
     effects, combat = (), None
@@ -2421,13 +2426,13 @@ def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:
         raise InputError(path + "wirkung_planets", msg(_LISTED_MISSING))
     if item["spezial_cost_change"] == 0:
         raise InputError(path + "spezial_cost_change", msg(_COST_ZERO))
-    wirkung = Wirkung(_MEMBER[Attribute, item["wirkung_attribute"]], item["wirkung_amount"],
-                      _MEMBER[WirkungScope, item["wirkung_scope"]],
-                      frozenset([_MEMBER[Planet, p] for p in item["wirkung_planets"]])
+    wirkung = Wirkung(_MEMBER[Attribute, item["wirkung_attribute"]], item["wirkung_amount"]
                       ) if item["wirkung_attribute"] else None
     return Guardian(_MEMBER[Spielfeldseite, item["side"]], _symbols(item), wirkung,
                     item["extends_to_opposing_side"], item["spezial_cost_change"],
-                    item["spezial_extends_to_opposing_side"], item.get("activated") or 0)
+                    item["spezial_extends_to_opposing_side"], item.get("activated") or 0,
+                    _MEMBER[WirkungScope, item["wirkung_scope"]],
+                    frozenset([_MEMBER[Planet, p] for p in item["wirkung_planets"]]))
 
 
 def _parse_combat(inputs: Mapping[str, Any], count: int) -> Combat | None:

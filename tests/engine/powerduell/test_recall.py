@@ -32,29 +32,44 @@ def _ruled(inputs: dict[str, Any], recalled: bool):
         return SITUATION.rule_on(inputs), computed
 
 
-def test_a_table_with_four_points_read_together_keeps_its_ruling():
-    inputs = SITUATION.validate(TABLE)
+#: The bench table with its listed Wirkungen (effects 14 and 19) as Spezial-Wirkungen: as
+#: Wirkungen they no longer reach monsters 2 and 1, which are not of their cards' planets
+#: (effekte-der-schutzgottkarte.p3), and the monsters' points would be read together.
+SPLIT = copy.deepcopy(TABLE)
+for _number in (14, 19):
+    SPLIT["effects"][_number - 1]["source"] = "guardian-spezial-wirkung"
+
+
+def test_a_table_with_points_read_together_keeps_its_ruling():
+    inputs = SITUATION.validate(SPLIT)
     plain, every = _ruled(inputs, False)
     recalled, once = _ruled(inputs, True)
     assert recalled == plain
-    # monster 1's point changes its values only, monster 2's four points its own: they are
-    # read together apart, monster 2's in 12 combinations (np-chain's first reading with
-    # np-all-changes, spezial-or-wirkung and rank-or-recency: 8; np-all-changes is met only
-    # under it, so the reading chain's with the other two: 4), monster 1's alone
+    # monster 1's point changes its values only, monster 2's three points its own: they are
+    # read together apart, monster 2's in 6 combinations (np-chain's first reading with
+    # np-all-changes and rank-or-recency: 4; np-all-changes is met only under it, so the
+    # reading chain's with rank-or-recency: 2), monster 1's alone
     points = [r.point for r in plain.readings]
-    assert points.count("monster-2-together") == 12 and "together" not in points
+    assert points.count("monster-2-together") == 6 and "together" not in points
     assert "monster-1-together" not in points
-    # 2 runs of 14 stages (the ruling's steps, the first readings' again) and 12 runs of one
+    # 2 runs of 14 stages (the ruling's steps, the first readings' again) and 6 runs of one
     # monster's 4 (whom the cards reach, its negativ-positiv-Wirkung, its values, the costs):
-    # each point's other reading, and monster 2's combinations of other readings;
-    # recalled: the ruling's 14, and monster 2's negativ-positiv stage and values under its
-    # other choices (its np points change its factors too; where they scale nothing, as
-    # along the reading chain, its values are those of the first np readings), and monster
-    # 1's under its other order
-    assert len(every) == 2 * 14 + 12 * 4
+    # monster 1's other order, and monster 2's combinations of other readings;
+    # recalled: the reach and costs once, and the negativ-positiv stages and values of the
+    # runs whose readings change them
+    assert len(every) == 2 * 14 + 6 * 4
     assert sorted(k[0] if isinstance(k, tuple) else k for k in once) == sorted(
-        ["reach", "costs"] + ["np"] * 8 + ["values"] * 14)
+        ["reach", "costs"] + ["np"] * 8 + ["values"] * 10)
 
+
+def test_a_listed_wirkung_reaches_only_monsters_of_its_cards_planet():
+    """Judge round 15, PD-J3b: effekte-der-schutzgottkarte.p3 holds for a Wirkung listed as
+    an effect: side A's Venus card does not reach its Erde monster 2 (effect 14), side B's
+    Mars card not its Venus monster 1 (effect 19); as Spezial-Wirkungen they do."""
+    def affects(table: dict[str, Any]) -> list[Any]:
+        ruling = SITUATION.evaluate(table)
+        return [ruling.value(f"effect_{number}_affects") for number in (14, 19)]
+    assert affects(TABLE) == [False, False] and affects(SPLIT) == [True, True]
 
 def _random_table(rnd: random.Random) -> dict[str, Any]:
     """A table of up to 6 monsters and 12 effects, most with a combat."""
@@ -116,7 +131,7 @@ def test_a_point_that_decides_whom_a_wirkung_reaches_reads_every_point_together(
     """np-scope decides whether the Wirkung reaches a monster: its changes, which the other
     monster's negativ-positiv-Wirkung reads in the combat.  The two monsters' points are read
     together then, not apart."""
-    raw = copy.deepcopy(TABLE)
+    raw = copy.deepcopy(SPLIT)
     # right symbol Jupiter: the reading chain and the small symbols agree on both monsters
     # (np-chain is not met), so the points met stay within TOGETHER_DEPTH
     raw["guardians"][0].update(wirkung_scope="all", extends_to_opposing_side=True,
@@ -127,4 +142,4 @@ def test_a_point_that_decides_whom_a_wirkung_reaches_reads_every_point_together(
     points = {r.point for r in SITUATION.evaluate(raw).readings}
     assert "together" in points and "monster-2-np-scope-a" in points
     assert not any(p.startswith("monster-") and p.endswith("-together") for p in points)
-    assert _groups(TABLE) == [2, 1]  # without it: each monster's apart
+    assert _groups(SPLIT) == [2, 1]  # without it: each monster's apart

@@ -333,3 +333,22 @@ def test_changes_of_two_attributes_are_never_added_up():
     assert ruling.value("monster_1_wirkung_change") == (("ap", 20), ("dp", -30))
     (change,) = [v for v in ruling.values if v.name == "monster_1_wirkung_change"]
     assert [item.render() for item in change.shown] == ["AP +20", "DP -30"]
+
+
+@pytest.mark.parametrize("planet, scope, ap", [
+    ("venus", {}, 100), ("mars", {}, 50),
+    ("venus", {"wirkung_scope": "all"}, 50),
+    ("venus", {"wirkung_scope": "listed", "wirkung_planets": ["venus"]}, 50),
+    ("erde", {"wirkung_scope": "listed", "wirkung_planets": ["venus"]}, 100)])
+def test_a_wirkung_listed_as_an_effect_keeps_its_planet_scope(planet, scope, ap):
+    """Judge round 15, PD-J3b: "halve AP" listed as the Wirkung of a Mars card reaches only
+    its own Mars monsters unless its description names others (effekte-der-schutzgottkarte
+    ¶3), given on the card even without a Wirkung of points."""
+    ruling = SITUATION.evaluate({
+        "guardians": [{"side": "a", "base_planet": "mars", **scope}],
+        "monsters": [{"side": "a", "planet": planet, "ap": 100}],
+        "effects": [{"source": "guardian-wirkung", "source_side": "a", "target_monster": 1,
+                     "attribute": "ap", "operation": "halve"}]})
+    assert ruling.value("monster_1_ap") == ap
+    assert ruling.value("effect_1_affects") is (ap == 50)
+    assert ruling.complete
