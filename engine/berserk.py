@@ -608,6 +608,11 @@ def gain_element(run: _Run, change: Change, number: int) -> None:
     A gained element is added (open: :data:`GAIN_ADDS`); a neutral card that gains one stops
     being neutral (open: :data:`NEUTRAL_GAIN`)."""
     element, current = change.element, run.elements or frozenset()
+    if run.lost_elements and run.state.type is not _CREATURE:  # judge round 15, BK-J3
+        return run.applied(_(
+            "The card lost its elements as something a card of type %(type)s cannot have: "
+            "it cannot gain the %(element)s element either."), Clause.REPLACE, Clause.TYPE,
+            type=run.state.type.label, element=element.label)
     if element in current:
         return run.applied(_("The card already has the %(element)s element: it does not gain it "
                              "again, nothing changes."), Clause.NO_REGAIN, element=element.label)

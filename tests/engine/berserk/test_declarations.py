@@ -71,7 +71,7 @@ POINT_CASES = {
         **HISTORY, "elements": ["forest", "swamp"], "changes": [
             {"change": "become-equipment"}, {"change": "gain-element", "element": "swamp"}]},
         "change-1-elements", "elements",
-        ((Element.FOREST.label, Element.SWAMP.label), (Element.SWAMP.label,))),
+        ((Element.FOREST.label, Element.SWAMP.label), ())),
     "features-after-type-change": (SITUATION, {
         **HISTORY, "changes": [{"change": "become-artifact"}],
         "features": [{"feature_element": "swamp", "strike_bonus": 2}],

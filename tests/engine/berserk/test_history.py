@@ -185,8 +185,8 @@ def test_elements_of_a_card_that_becomes_an_artifact_are_an_open_point():
         {"change": "become-artifact"}, {"change": "gain-element", "element": "forest"}]})
     keeps, loses = open_readings(ruling, "change-1-elements")
     assert keeps.value("elements") == (Element.FOREST.label, Element.SWAMP.label)
-    assert loses.value("step_1_elements") == () and loses.value("elements") == (
-        Element.FOREST.label,)
+    # losing them as something an artifact cannot have, it cannot gain one (judge round 15)
+    assert loses.value("step_1_elements") == () and loses.value("elements") == ()
     assert {c.key for c in keeps.citations} == {"108.1", "106.p2"}
     assert {c.key for c in loses.citations} == {"108.1", "106.3"}
     (step,) = [s for s in ruling.by_outcome(Outcome.SILENT)
@@ -417,6 +417,23 @@ def test_elements_lost_with_a_type_and_a_creature_again_later_are_open_to_both_r
         (steppe, steppe), ((), ()), (steppe, steppe)]
     assert ruling.value("movement") == 2  # the same under every reading (not among theirs)
     assert ruling.complete and not ruling.settled
+
+
+def test_a_card_that_lost_its_elements_with_a_type_cannot_gain_one_until_a_creature_again():
+    """Judge round 15 (BK-J3): a swamp creature becomes an artifact, gains swamp, becomes a
+    creature again. Under the reading that an artifact loses its elements as something it
+    cannot have (108.1), it cannot gain one either; whether the creature gets swamp back is
+    then open (``elements-back``): no element or swamp, never swamp whatever the reading."""
+    ruling = SITUATION.evaluate({
+        **HISTORY, "initial_movement": 2, "elements": ["swamp"], "changes": [
+            {"change": "become-artifact"}, {"change": "gain-element", "element": "swamp"},
+            {"change": "become-creature"}]})
+    swamp = (Element.SWAMP.label,)
+    readings = ruling.readings_of("change-1-elements")
+    assert [(r.value("step_2_elements"), r.value("elements")) for r in readings] == [
+        (swamp, swamp), ((), ()), ((), swamp)]
+    kept = ruling.steps  # the first reading: it keeps swamp, and 106 ¶3 stops the gain
+    assert any([c.key for c in s.citations] == ["106.p3"] for s in kept)
 
 
 def test_a_card_that_gained_flight_as_other_than_it_started_may_get_back_what_it_had_then():

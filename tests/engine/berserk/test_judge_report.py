@@ -42,14 +42,15 @@ def test_bk_n1c_bagrakh_against_a_card_given_as_neutral_and_swamp():
 
 def test_bk_n2_a_creature_that_becomes_equipment_and_gains_swamp():
     """108.1 "все свойства в поле базовых свойств становятся такими, чтобы соответствовать этому
-    типу": whether equipment keeps its elements is not said — as for an artifact (BK-N2b)."""
+    типу": whether equipment keeps its elements is not said — as for an artifact (BK-N2b);
+    where it loses them as something it cannot have, it cannot gain one (judge round 15)."""
     for new_type in ("equipment", "artifact", "terrain", "condition"):
         ruling = SITUATION.evaluate({**BASE, "elements": ["forest", "swamp"], "changes": [
             {"change": f"become-{new_type}"}, {"change": "gain-element", "element": "swamp"}]})
         assert ruling.value("type") == CardType(new_type).label
         assert ruling.value("additional_properties") == ()
         assert readings(ruling, "change-1-elements", "elements") == [
-            ((Element.FOREST.label, Element.SWAMP.label),), ((Element.SWAMP.label,),)]
+            ((Element.FOREST.label, Element.SWAMP.label),), ((),)]
 
 
 def test_a_symbiote_or_an_independent_creature_gains_flight():
