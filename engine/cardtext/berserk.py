@@ -425,16 +425,31 @@ def _resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
     is a feature whose subject is a pronoun right after a phrase not understood ("Враг теряет
     полёт. Он имеет …": "он" may be that phrase's subject).
 
+    Features naming two different cards ("Баграх имеет … Гарк имеет …") are not understood:
+    one of the names is another card's, and the text does not say which.
+
     >>> read = lambda text: [p.understood for p in GRAMMAR.read(text).phrases]
     >>> read("Враг теряет полёт. Он имеет +1 к удару по лесным.")
     [False, False]
     >>> read("Становится артефактом. Он имеет +1 к удару по лесным.")
     [True, True]
+    >>> read("Баграх имеет +2 к удару по болотным. Гарк имеет +1 к удару по лесным.")
+    [False, False]
     """
-    return tuple(Phrase(phrase.text) if phrase.form == _FEATURE.name and not (
+    names = {_name_of(p) for p in phrases if p.form == _FEATURE.name} - {None}
+    return tuple(Phrase(phrase.text) if phrase.form == _FEATURE.name and (len(names) > 1 or not (
         _written_as_a_name(phrase) and (index == 0 or phrases[index - 1].understood
-                                        or not _by_pronoun(phrase)))
+                                        or not _by_pronoun(phrase))))
                  else phrase for index, phrase in enumerate(phrases))
+
+
+def _name_of(phrase: Phrase) -> str | None:
+    """The name the feature ``phrase`` gives its card, normalised; ``None`` for none, a
+    pronoun or "this card"."""
+    language = phrase.language or "en"
+    found = _WRITTEN_NAME[language].match(phrase.text)
+    subject = found and _subject(found["name"], language)
+    return None if not subject or re.fullmatch(_SELF[language], subject) else subject
 
 
 _PRONOUN = {"ru": "он|она|оно", "en": "it", "de": "er|sie|es"}

@@ -155,6 +155,9 @@ _CHOSEN = {"de": ("gewählte", "gewählten", "gewähltem", "gewählter"), "en": 
 _PRONOUNS = {"de": ("ihm", "ihn", "ihr", "sie", "es", "ihnen"), "en": ("it", "them"),
              "ru": ("ему", "ей", "им", "его", "ее", "их", "нему", "ней", "ним", "него", "нее",
                     "них")}
+#: The pronouns that name one target only ("sie", "им": one or several).
+_SINGULAR_PRONOUNS = frozenset({"ihm", "ihn", "es", "it", "ему", "ей", "его", "ее", "нему",
+                                "ней", "него", "нее"})
 _STATUS_WORDS = _vocabulary(
     (Status.STUNNED, ("betäubt",), ("stunned",), ("оглушение", "оглушен")),
     (Status.CONFUSED, ("verwirrt",), ("confused",), ("дезориентация", "дезориентирован")),
@@ -241,8 +244,8 @@ def _target(groups: Mapping[str, str]) -> tuple[str, TargetType | None] | None:
     """How the matched target slot names its target: (selector word, target type); ``None``
     (not understood) for words that name several elements other than the chosen ones
     (:func:`_several`)."""
-    if "pro" in groups:
-        return "joint", None
+    if "pro" in groups:  # "it": one target, never the N > 1 chosen ("Wähle 2 … Füge ihm …")
+        return ("it" if groups["pro"] in _SINGULAR_PRONOUNS else "joint"), None
     if "noun" not in groups:
         return None
     noun = _lookup(_NOUNS, groups["noun"])
@@ -390,6 +393,7 @@ class _Context:
     joinable: bool = False               # the previous phrase is an effect a pronoun can join
     choice: Mapping[str, Any] | None = None  # "wähle N …" just before
     chosen: TargetType | None = None     # effects on the chosen ones so far share the target
+    several: bool = False                # "wähle N", N > 1: the chosen ones are several
     effects: int = 0
     named: list[TargetType] = field(default_factory=list)  # each target an effect named anew
     past_limit: bool = False  # the phrase just read is an effect past MAX_EFFECTS
@@ -398,6 +402,10 @@ class _Context:
 def _reference(context: _Context, fields: dict[str, Any], joined: bool) -> dict | None:
     """``fields`` with the target a reference names in context, or ``None`` if it names none."""
     selector, noun = fields["selector"], fields.get("target_type")
+    if selector == "it":  # a singular pronoun: not the several chosen ones
+        if context.several or context.choice is not None and context.choice["choose"] > 1:
+            return None
+        selector = fields["selector"] = "joint"
     if selector in ("one", "each", "you", "future"):
         return fields
     fields.pop("target_type", None)
@@ -471,9 +479,9 @@ def _effect_in_context(context: _Context, fields: dict[str, Any], joined: bool) 
             selector == Selector.CHOOSE.value and context.chosen is None):
         context.named.append(_T(resolved["target_type"]))
     if selector == Selector.CHOOSE.value:
-        context.chosen = _T(resolved["target_type"])
+        context.chosen, context.several = _T(resolved["target_type"]), resolved["count"] > 1
     elif selector not in (Selector.JOINT.value, Selector.THE.value):
-        context.chosen = None
+        context.chosen, context.several = None, False
     # the effect just before names no target type ("Ziehe 1 Karte", a future target): a
     # later "den Gegner" would be read as its target, not as an earlier effect's
     context.previous = (_T(resolved["target_type"]) if "target_type" in resolved

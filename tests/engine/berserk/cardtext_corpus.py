@@ -35,6 +35,14 @@ CORPUS = (
      ["Afterwards Bagrakh has +2 strike against swamp creatures."]),
     ("Становится артефактом. Он имеет +1 к удару по лесным.", [{F: "forest", B: 1}],
      [{"change": "become-artifact"}], []),
+    # two names: one is another card's, which the text does not say (probe 13)
+    ("Баграх имеет +2 к удару по болотным. Гарк имеет +1 к удару по лесным.", [], [],
+     ["Баграх имеет +2 к удару по болотным.", "Гарк имеет +1 к удару по лесным."]),
+    ("Baghrakh hat +2 Schlag gegen Sumpfkarten. Zwergenkönig hat +1 Schlag gegen Waldkarten.",
+     [], [], ["Baghrakh hat +2 Schlag gegen Sumpfkarten.",
+              "Zwergenkönig hat +1 Schlag gegen Waldkarten."]),
+    ("Bagrakh has +2 strike against swamp cards. Bagrakh has +1 strike against forest cards.",
+     [{F: "swamp", B: 2}, {F: "forest", B: 1}], [], []),
     # with no subject, as printed on the card itself (probe 11)
     ("Имеет +1 к удару против лесных существ.", [{F: "forest", B: 1}], [], []),
     ("Has +2 strike against swamp creatures.", [{F: "swamp", B: 2}], [], []),

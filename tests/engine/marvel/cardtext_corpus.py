@@ -201,6 +201,13 @@ ENGLISH: tuple[Case, ...] = (
     ("Choose a minion. Deal 2 damage to the minion.",
      ability(effect("deal_damage", "choose", "minion", 1, amount=2)), ()),
     unread("Stun it."),
+    # a singular pronoun cannot name the several chosen ones (probe 13)
+    ("Choose 2 minions. Deal 1 damage to them and stun it.",
+     ability(effect("deal_damage", "choose", "minion", 2, amount=1)), ("stun it.",)),
+    ("Wähle 2 Schergen. Füge ihm 1 Schaden zu.", ability(),
+     ("Wähle 2 Schergen.", "Füge ihm 1 Schaden zu.")),
+    ("Выберите двух приспешников. Оглушите его.", ability(),
+     ("Выберите двух приспешников.", "Оглушите его.")),
     unread("Draw 0 cards."),
     # ¶4.10 "das Ziel eines vorherigen Effekts": two earlier targets the target may be
     ("Deal 2 damage to a minion. Deal 1 damage to a hero. Stun the target.",
