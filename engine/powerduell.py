@@ -401,6 +401,19 @@ NP_ALL_CHANGES = open_point(
      (C.NP_RULES, C.NP_NEGATIV, C.NP_POSITIV)),
     ("all", _("negativ-positiv scales every increase and reduction on the monster"),
      (C.NP_NEGATIV, C.NP_POSITIV)))
+NP_COST = open_point(
+    "np-cost", _("Is a Spezial-Wirkung that changes what the attack target pays on activation "
+                 "an effect on its Energiepunkte-Werte?"),
+    (C.NP_RULES, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG),
+    _("1.2.4 › negativ-positiv-Wirkung ¶2 asks for an effect that changes the Energiepunkte-, "
+      "AP-, DP- or LP-Werte; the chapter names Energiepunkte-Werte among a monster's "
+      "Grund-Attribute and speaks of a Spezial-Wirkung by which monsters pay fewer "
+      "Energiepunkte on activation, but does not say whether that changes the Energiepunkte-"
+      "Wert (judge round 15)."),
+    ("not-ep", _("No: what a monster pays on activation is not its Energiepunkte-Wert"),
+     (C.NP_RULES, C.SPEZIAL_WIRKUNG)),
+    ("ep", _("Yes: what it pays on activation is its Energiepunkte-Wert"),
+     (C.NP_RULES, C.WIRKUNG_ATTRIBUTES)))
 NP_CHAIN = open_point(
     "np-chain", _("On which monster does the attack target's planet act: on any monster in the "
                   "combat, where it is a small symbol, or on the next planet of the reading "
@@ -682,6 +695,11 @@ _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
     "read-positiv": (_AP, C.NP_RULES, _(
         "Read from left to right (%(left)s → %(base)s → %(right)s): %(target)s acts positively "
         "on %(monster)s."), None),
+    "np-cost": (_SI, (C.NP_RULES, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG), _(
+        "The attack target is under a Spezial-Wirkung that changes what it pays on activation; "
+        "the ruling does not count it as an effect on its Energiepunkte-Werte."), _(
+        "The chapter does not say whether what a monster pays on activation is its "
+        "Energiepunkte-Wert; each reading is shown.")),
     "np-both": (_SI, (C.NP_RULES, C.NP_NEGATIV, C.NP_POSITIV), _(
         "Both negativ-Wirkung and positiv-Wirkung were applied."), _(
         "The attack target's planet is both small symbols: the texts do not say whether both "
@@ -1160,9 +1178,9 @@ _SYMBOL = {Influence.NEGATIV: msg(_("small right symbol (negativ-Wirkung)")),
            Influence.POSITIV: msg(_("small left symbol (positiv-Wirkung)"))}
 
 
-@rule(C.NP_RULES, opens=(NP_DEFENDING, NP_SAME_PLANET, NP_CHAIN), reads=(
+@rule(C.NP_RULES, opens=(NP_DEFENDING, NP_SAME_PLANET, NP_CHAIN, NP_COST), reads=(
     "combat.attacker", "combat.target", "monsters.number", "monsters.planet",
-    "guardians.symbols.base", "effects.attribute"))
+    "guardians.symbols.base", "effects.attribute", "guardians.spezial_cost_change"))
 def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: bool
                   ) -> tuple[frozenset[Influence], tuple[int, ...]]:
     """The negativ-positiv-Wirkung needs a combat and an attack target under an effect.
@@ -1177,6 +1195,9 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
     target, attacker = _np_target(state, monster)
     counted = sorted({c.attribute for c in state.changes[target.number] if c.attribute},
                      key=_ATTRIBUTES.index)
+    if not counted and _pays_changed(state.table, target):
+        trace.either(NP_COST, (monster.number,), "np-cost", None)
+        counted = [Attribute.EP] if trace.reading(NP_COST, (monster.number,)) == "ep" else []
     matched, chain, by_chain = _np_matched(state, symbols, target, monster)
     said = {"target": target.planet.label, "monster": monster.planet.label,
             **{name: getattr(symbols, name).label for name in ("right", "left", "base")}}
@@ -1197,6 +1218,13 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
         trace.either(NP_SAME_PLANET, (monster.number,), "np-both", None)
         matched = matched if which == "both" else [Influence(which)]
     return frozenset(matched), ()
+
+
+def _pays_changed(table: Table, monster: Monster) -> bool:
+    """Whether a Spezial-Wirkung changes what ``monster`` pays on activation (effekte.p4,
+    kartenaufbau.p3, wirkungsbegrenzung.p2), as :func:`activation_costs` reaches it."""
+    return any(g.spezial_cost_change is not None and (monster.side is g.side or g.spezial_extends)
+               and g.limit in (None, monster.planet) for g in table.guardians)
 
 
 def _np_matched(state: _State, symbols: GuardianSymbols, target: Monster, monster: Monster

@@ -199,6 +199,16 @@ OPEN_POINTS = {
     # target: "Merkur wirkt positiv auf Erde" along the chain, while the target is no small
     # symbol.  Only with another cards' change scaled (np-all-changes "all") does it change a
     # value alone; as the ruling is given, the two are read together.
+    # judge round 15, PD-J6: the attack target pays 1 less on activation, and nothing else
+    "np-cost": (SITUATION, {
+        "active_side": "b", "guardians": [
+            {"side": "a", "base_planet": "venus", "right_planet": "venus",
+             "spezial_cost_change": -1},
+            {"side": "b", "base_planet": "mars", "left_planet": "venus", "right_planet": "erde",
+             "wirkung_attribute": "ap", "wirkung_amount": 20}],
+        "monsters": [{"side": "a", "planet": "venus", "dp": 100, "cost": 4},
+                     {"side": "b", "planet": "mars", "ap": 100, "cost": 4}],
+        "attacker": 2, "target": 1}, "monster-2-np-cost", "monster_2_ap", [120, 140]),
     "np-chain": (SITUATION, {
         "active_side": "a", "guardians": [{
             "side": "a", "base_planet": "merkur", "left_planet": "mars", "right_planet": "erde",
