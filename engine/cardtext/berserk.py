@@ -298,7 +298,7 @@ _FEATURE = form(
 
 # The card that undergoes a change: this card, never another ("target creature", "eine Karte").
 _SUBJECT = {
-    "ru": r"(?:(?:эта |это )?(?:карта|существо) )?",
+    "ru": r"(?:(?:эта |это |данная |данное )?(?:карта|существо) )?",
     "en": r"(?:(?:this|the) (?:card|creature) )?",
     "de": r"(?:(?:diese|die|das) (?:karte|kreatur) )?",
 }

@@ -35,6 +35,7 @@ CORPUS = (
      ["Afterwards Bagrakh has +2 strike against swamp creatures."]),
     ("Становится артефактом. Он имеет +1 к удару по лесным.", [{F: "forest", B: 1}],
      [{"change": "become-artifact"}], []),
+    ("Данная карта становится экипировкой.", [], [{"change": "become-equipment"}], []),
     # two names: one is another card's, which the text does not say (probe 13)
     ("Баграх имеет +2 к удару по болотным. Гарк имеет +1 к удару по лесным.", [], [],
      ["Баграх имеет +2 к удару по болотным.", "Гарк имеет +1 к удару по лесным."]),

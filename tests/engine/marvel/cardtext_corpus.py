@@ -201,6 +201,10 @@ ENGLISH: tuple[Case, ...] = (
     ("Choose a minion. Deal 2 damage to the minion.",
      ability(effect("deal_damage", "choose", "minion", 1, amount=2)), ()),
     unread("Stun it."),
+    # "the same …" names the earlier effect's target as "the …" does (probe 13 miss)
+    ("Deal 2 damage to a minion. Stun the same minion.",
+     ability(effect("deal_damage", "one", "minion", amount=2),
+             effect("give_status", "the", status="stunned")), ()),
     # a singular pronoun cannot name the several chosen ones (probe 13)
     ("Choose 2 minions. Deal 1 damage to them and stun it.",
      ability(effect("deal_damage", "choose", "minion", 2, amount=1)), ("stun it.",)),
