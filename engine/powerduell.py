@@ -1106,6 +1106,8 @@ def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster
     if trace.voice is _Voice.IMMUNITY:
         trace.say("effect-extended" if opposing else "effect-own-side")
         trace.say("wirkung-kind" if wirkung else "spezial-kind")
+    elif opposing and not wirkung and trace.table:  # a Wirkung's reach says it (judge 15)
+        trace.say("effect-extended")
     return True
 
 

@@ -352,3 +352,18 @@ def test_a_wirkung_listed_as_an_effect_keeps_its_planet_scope(planet, scope, ap)
     assert ruling.value("monster_1_ap") == ap
     assert ruling.value("effect_1_affects") is (ap == 50)
     assert ruling.complete
+
+
+def test_an_extended_spezial_wirkung_on_the_opposing_side_says_why_it_reaches():
+    """Judge round 15 (PD-J3): a listed Spezial-Wirkung of side B's card on side A's monster
+    reaches it because the description extends it (kartenaufbau ¶3); the situation says so."""
+    ruling = SITUATION.evaluate({
+        "guardians": [{"side": "b", "base_planet": "mars",
+                       "spezial_extends_to_opposing_side": True}],
+        "monsters": [{"side": "a", "planet": "venus", "ap": 100}],
+        "effects": [{"source": "guardian-spezial-wirkung", "source_side": "b",
+                     "target_monster": 1, "attribute": "ap", "operation": "halve"}]})
+    assert ruling.value("monster_1_ap") == 50
+    (step,) = [s for s in ruling.steps
+               if s.message.id == "The description extends the effect to the opposing side."]
+    assert [c.key for c in step.citations] == ["1.2.4.kartenaufbau.p3"]
