@@ -278,12 +278,12 @@ def _names_a_card(name: str, written: bool = False) -> bool:
 # "Баграх имеет +2 …" (the example's own sentence): this card by its name (up to three words,
 # each a name's: :func:`_names_a_card`; the name itself is not read), by a pronoun or "this
 # card", or with no subject, as printed on the card itself ("Имеет +2 …", as "+2 …").
-_NAME = r"(?P<name>[^ ]+(?: [^ ]+){0,2}) "
+_NAME = r"(?P<name>[^ ]+(?: [^ ]+){0,2}?)"
 _SELF = {"ru": r"он|она|оно|эта карта|это существо|данная карта|данное существо",
          "en": r"it|this card|this creature", "de": r"er|sie|es|diese karte|diese kreatur"}
 _VERBS = {"ru": "имеет", "en": "has", "de": "hat"}
 _ALSO = {"ru": "также|тоже", "en": "also", "de": "auch"}
-_HAS = {language: rf"(?:(?:(?:{_SELF[language]}) (?:(?:{_ALSO[language]}) )?|{_NAME})?{verb} "
+_HAS = {language: rf"(?:(?:(?:(?:{_SELF[language]})|{_NAME}) (?:(?:{_ALSO[language]}) )?)?{verb} "
                   rf"(?:(?:{_ALSO[language]}) )?)?" for language, verb in _VERBS.items()}
 _FEATURE = form(
     "feature-against-element", _feature, Clause.FEATURE,
@@ -472,7 +472,8 @@ def _written_as_a_name(phrase: Phrase) -> bool:
         return True
     if re.fullmatch(_SELF[language], _subject(found["name"], language)):
         return True  # "Он имеет …", "This creature has …", "Он также имеет …"
-    return _names_a_card(found["name"], written=True)
+    also = rf"\s+(?:{_ALSO[language]})$"  # "Баграх также имеет …": the name before "также"
+    return _names_a_card(re.sub(also, "", found["name"], flags=re.IGNORECASE), written=True)
 
 
 def _subject(name: str, language: str) -> str:

@@ -156,9 +156,11 @@ _CHOSEN = {"de": ("gewählte", "gewählten", "gewähltem", "gewählter"), "en": 
 _PRONOUNS = {"de": ("ihm", "ihn", "ihr", "sie", "es", "ihnen"), "en": ("it", "them"),
              "ru": ("ему", "ей", "им", "его", "ее", "их", "нему", "ней", "ним", "него", "нее",
                     "них")}
-#: The pronouns that name one target only ("sie", "им": one or several).
+#: The pronouns that name one target only, and those that name several only ("sie", "им":
+#: one or several).
 _SINGULAR_PRONOUNS = frozenset({"ihm", "ihn", "es", "it", "ему", "ей", "его", "ее", "нему",
                                 "ней", "него", "нее"})
+_PLURAL_PRONOUNS = frozenset({"ihnen", "them", "их", "них"})
 _STATUS_WORDS = _vocabulary(
     (Status.STUNNED, ("betäubt",), ("stunned",), ("оглушение", "оглушен")),
     (Status.CONFUSED, ("verwirrt",), ("confused",), ("дезориентация", "дезориентирован")),
@@ -246,7 +248,9 @@ def _target(groups: Mapping[str, str]) -> tuple[str, TargetType | None] | None:
     (not understood) for words that name several elements other than the chosen ones
     (:func:`_several`)."""
     if "pro" in groups:  # "it": one target, never the N > 1 chosen ("Wähle 2 … Füge ihm …")
-        return ("it" if groups["pro"] in _SINGULAR_PRONOUNS else "joint"), None
+        pronoun = groups["pro"]  # "them": several, never one target
+        return ("it" if pronoun in _SINGULAR_PRONOUNS else "they" if pronoun in
+                _PLURAL_PRONOUNS else "joint"), None
     if "noun" not in groups:
         return None
     noun = _lookup(_NOUNS, groups["noun"])
@@ -395,6 +399,8 @@ class _Context:
     choice: Mapping[str, Any] | None = None  # "wähle N …" just before
     chosen: TargetType | None = None     # effects on the chosen ones so far share the target
     several: bool = False                # "wähle N", N > 1: the chosen ones are several
+    plural: list[bool] = field(default_factory=list)  # per effect in named: several targets
+    previous_plural: bool = False        # the last target named is several ("jedem …")
     effects: int = 0
     named: list[TargetType] = field(default_factory=list)  # each target an effect named anew
     past_limit: bool = False  # the phrase just read is an effect past MAX_EFFECTS
@@ -403,9 +409,12 @@ class _Context:
 def _reference(context: _Context, fields: dict[str, Any], joined: bool) -> dict | None:
     """``fields`` with the target a reference names in context, or ``None`` if it names none."""
     selector, noun = fields["selector"], fields.get("target_type")
-    if selector == "it":  # a singular pronoun: not the several chosen ones
-        if context.several or context.choice is not None and context.choice["choose"] > 1:
-            return None
+    if selector in ("it", "they"):  # a pronoun's number: the several chosen ones or not
+        chosen = context.choice["choose"] > 1 if context.choice is not None else (
+            context.several if context.chosen is not None else None)
+        several = context.previous_plural if chosen is None else chosen
+        if selector == "they" and not several or selector == "it" and chosen:
+            return None  # "jedem …, und betäube ihn": each one, as "it" says
         selector = fields["selector"] = "joint"
     if selector in ("one", "each", "you", "future"):
         return fields
@@ -438,13 +447,15 @@ def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> 
     known = context.previous is not None and _covers(noun, context.previous)
     if sum(_covers(noun, earlier) for earlier in context.named) > 1:
         return None  # "das Ziel eines vorherigen Effekts": two earlier targets it may name
-    if known or noun is None:
-        return fields | {"selector": Selector.THE.value} if known else None
+    if known or noun is None:  # "den Schergen" after "jedem Schergen": one of them, or each?
+        return fields | {"selector": Selector.THE.value} \
+            if known and not context.previous_plural else None
     # "… einem Gegner … Ziehe 1 Karte. Betäube den Gegner.": the one earlier target it names
     # (none other may be such an element), given by its type
     maybe = [kind for kind in context.named if _covers(noun, kind) or _covers(kind.value, _T(noun))]
+    several = len(maybe) == 1 and context.plural[context.named.index(maybe[0])]
     return fields | {"selector": Selector.THE.value, "target_type": maybe[0].value} \
-        if len(maybe) == 1 and _covers(noun, maybe[0]) else None
+        if len(maybe) == 1 and _covers(noun, maybe[0]) and not several else None
 
 
 def _may_name_earlier(context: _Context, noun: str) -> bool:
@@ -479,6 +490,7 @@ def _effect_in_context(context: _Context, fields: dict[str, Any], joined: bool) 
     if selector in (Selector.ONE.value, Selector.EACH.value) or (
             selector == Selector.CHOOSE.value and context.chosen is None):
         context.named.append(_T(resolved["target_type"]))
+        context.plural.append(selector == Selector.EACH.value or resolved.get("count", 1) > 1)
     if selector == Selector.CHOOSE.value:
         context.chosen, context.several = _T(resolved["target_type"]), resolved["count"] > 1
     elif selector not in (Selector.JOINT.value, Selector.THE.value):
@@ -487,6 +499,8 @@ def _effect_in_context(context: _Context, fields: dict[str, Any], joined: bool) 
     # later "den Gegner" would be read as its target, not as an earlier effect's
     context.previous = (_T(resolved["target_type"]) if "target_type" in resolved
                         else None if selector in _NO_JOINT else context.previous)
+    if selector not in (Selector.JOINT.value, Selector.THE.value) or "target_type" in resolved:
+        context.previous_plural = selector == Selector.EACH.value or resolved.get("count", 1) > 1
     context.joinable = selector not in _NO_JOINT and resolved["verb"] != Verb.DRAW.value
     return {**resolved, "count": resolved.get("count", 1)}
 

@@ -36,6 +36,10 @@ CORPUS = (
     ("Становится артефактом. Он имеет +1 к удару по лесным.", [{F: "forest", B: 1}],
      [{"change": "become-artifact"}], []),
     ("Данная карта становится экипировкой.", [], [{"change": "become-equipment"}], []),
+    # "also" after a name (probe 14 miss)
+    ("Становится летающим существом. Баграх также имеет +1 к удару по горным.",
+     [{F: "mountains", B: 1}], [{"change": "become-creature", "subtype": "flying"}], []),
+    ("Bagrakh also has +1 strike against forest cards.", [{F: "forest", B: 1}], [], []),
     # two names: one is another card's, which the text does not say (probe 13)
     ("Баграх имеет +2 к удару по болотным. Гарк имеет +1 к удару по лесным.", [], [],
      ["Баграх имеет +2 к удару по болотным.", "Гарк имеет +1 к удару по лесным."]),

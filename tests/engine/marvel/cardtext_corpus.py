@@ -205,6 +205,18 @@ ENGLISH: tuple[Case, ...] = (
     ("Deal 2 damage to a minion. Stun the same minion.",
      ability(effect("deal_damage", "one", "minion", amount=2),
              effect("give_status", "the", status="stunned")), ()),
+    # "den Schergen" after "jedem Schergen" or two chosen: one of them, or each? (probe 14)
+    ("Füge jedem Schergen 1 Schaden zu. Ziehe 1 Karte. Betäube den Schergen.",
+     ability(effect("deal_damage", "each", "minion", amount=1), effect("draw", "you", amount=1)),
+     ("Betäube den Schergen.",)),
+    # a plural pronoun cannot name one target; a singular one may follow "each" (probe 14)
+    ("Wähle einen Schergen. Füge ihnen 2 Schaden zu.", ability(),
+     ("Wähle einen Schergen.", "Füge ihnen 2 Schaden zu.")),
+    ("Deal 1 damage to an enemy and stun them.",
+     ability(effect("deal_damage", "one", "enemy", amount=1)), ("stun them.",)),
+    ("Füge jedem Schergen 1 Schaden zu und betäube ihn.",
+     ability(effect("deal_damage", "each", "minion", amount=1),
+             effect("give_status", "joint", status="stunned")), ()),
     # a singular pronoun cannot name the several chosen ones (probe 13)
     ("Choose 2 minions. Deal 1 damage to them and stun it.",
      ability(effect("deal_damage", "choose", "minion", 2, amount=1)), ("stun it.",)),
@@ -222,10 +234,11 @@ ENGLISH: tuple[Case, ...] = (
      ability(effect("deal_damage", "one", "minion", amount=2),
              effect("deal_damage", "one", "villain", amount=1)),
      ("Betäube den Gegner.",)),
+    # "the target" (one) after two chosen: one of them, or each? (probe 14: not read)
     ("Choose 2 minions. Deal 1 damage to them. Stun them. Deal 1 damage to the target.",
      ability(effect("deal_damage", "choose", "minion", 2, amount=1),
-             effect("give_status", "joint", status="stunned"),
-             effect("deal_damage", "the", amount=1)), ()),
+             effect("give_status", "joint", status="stunned")),
+     ("Deal 1 damage to the target.",)),
     unread("Draw cards."),  # no count written: not read as one
     ("Deal 1 damage to a minion. Deal 1 damage to the minions.",
      ability(effect("deal_damage", "one", "minion", amount=1)),
