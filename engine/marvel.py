@@ -1153,6 +1153,7 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
             "The texts do not say what 'the [target]' means after an 'each' effect; the engine "
             "assumes each target the earlier effect resolves against."),
             Clause.THE_TARGET, Clause.EACH_INVALID, number=effect.number)
+    _which_earlier(run, effect, head)
     earlier_open = {el for m in group.members for el in run.unknown[m.number]}
     result, unknown = [], []
     for el in candidates:
@@ -1178,6 +1179,25 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
     run.record(effect, candidates, previous, result, unknown, run.deterministic[head.number])
     if head.number in run.open_valid:
         run.open_valid.add(effect.number)
+
+
+def _which_earlier(run: _Run, effect: Effect, head: Effect) -> None:
+    """Ziel ¶4.10 ("das Ziel eines vorherigen Effekts"): "das [Ziel]" ``effect`` refers to
+    ``head``, the last effect naming its target; an effect after ``head`` whose target may be
+    such an element too ("einem Gegner … einen Schergen … den Gegner") is noted, not ruled on
+    (judge round 16)."""
+    kinds = _TYPE_KINDS[effect.target_type]
+    other = next((e for e in reversed(run.table.effects[head.number:effect.number - 1])
+                  if e.refers is None and e.target_type is not None
+                  and kinds & _TYPE_KINDS[e.target_type]), None)
+    if other is not None:
+        run.doubt(_("Effect %(number)s ('the [target]') is taken to refer to effect %(head)s, "
+                    "the last effect naming %(type)s; the target of effect %(other)s may be one "
+                    "too."), _(
+            "Ziel ¶4.10 says 'das [Ziel]' refers to the target of a previous effect, without "
+            "saying which where two may be meant; the engine takes the last effect naming the "
+            "same target."), Clause.THE_TARGET, number=effect.number, head=head.number,
+            type=effect.target_type.label, other=other.number)
 
 
 def _after_another(run: _Run, effect: Effect, group: _Group, targets: list[Element]

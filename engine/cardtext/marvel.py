@@ -445,6 +445,9 @@ def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> 
         return (fields | {"selector": Selector.ONE.value, "target_type": noun}
                 if not _may_name_earlier(context, noun) else None)
     known = context.previous is not None and _covers(noun, context.previous)
+    echoed = [kind for kind in context.named if noun is not None and kind is _T(noun)]
+    if len(echoed) == 1 and context.previous is not echoed[0]:  # "einem Gegner … den Gegner"
+        return _echo(context, fields, echoed[0])  # the engine notes any other it may name
     if sum(_covers(noun, earlier) for earlier in context.named) > 1:
         return None  # "das Ziel eines vorherigen Effekts": two earlier targets it may name
     if known or noun is None:  # "den Schergen" after "jedem Schergen": one of them, or each?
@@ -456,6 +459,14 @@ def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> 
     several = len(maybe) == 1 and context.plural[context.named.index(maybe[0])]
     return fields | {"selector": Selector.THE.value, "target_type": maybe[0].value} \
         if len(maybe) == 1 and _covers(noun, maybe[0]) and not several else None
+
+
+def _echo(context: _Context, fields: dict[str, Any], kind: TargetType) -> dict | None:
+    """"das [Ziel]" repeating the noun of the one earlier effect naming ``kind``: that
+    effect's target, given by its type (``None`` where it named several, "jedem …")."""
+    several = context.plural[context.named.index(kind)]
+    return None if several else fields | {"selector": Selector.THE.value,
+                                          "target_type": kind.value}
 
 
 def _may_name_earlier(context: _Context, noun: str) -> bool:

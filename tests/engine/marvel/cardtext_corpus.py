@@ -62,10 +62,15 @@ GERMAN: tuple[Case, ...] = (
     ("Füge einem Gegner 2 Schaden zu. Ziehe 1 Karte. Betäube den Gegner.",
      ability(effect("deal_damage", "one", "enemy", amount=2), effect("draw", "you", amount=1),
              effect("give_status", "the", "enemy", status="stunned")), ()),
-    # ... but not where another earlier effect's target may be that enemy
+    # ... the noun it repeats, where another earlier target may be such an element too (the
+    # engine notes that one; judge round 16), but never where two effects name it
     ("Füge einem Gegner 2 Schaden zu. Füge einem Schergen 1 Schaden zu. Betäube den Gegner.",
      ability(effect("deal_damage", "one", "enemy", amount=2),
-             effect("deal_damage", "one", "minion", amount=1)), ("Betäube den Gegner.",)),
+             effect("deal_damage", "one", "minion", amount=1),
+             effect("give_status", "the", "enemy", status="stunned")), ()),
+    ("Füge einem Gegner 2 Schaden zu. Füge einem Gegner 1 Schaden zu. Betäube den Gegner.",
+     ability(effect("deal_damage", "one", "enemy", amount=2),
+             effect("deal_damage", "one", "enemy", amount=1)), ("Betäube den Gegner.",)),
     # ... nor a pronoun, which names the target of the sentence before
     ("Füge einem Gegner 2 Schaden zu. Ziehe 1 Karte. Betäube ihn.",
      ability(effect("deal_damage", "one", "enemy", amount=2), effect("draw", "you", amount=1)),

@@ -96,6 +96,9 @@ def all_rulings() -> list[Ruling]:
     """Rulings of the examples and of a set of inputs that reach every step."""
     inputs = [example.inputs for example in SCENARIO.examples] + [
         card(effect("deal_damage", "one", "minion", amount=5)),
+        card(effect("deal_damage", "one", "enemy", amount=3),
+             effect("give_status", "one", "minion", status="confused"),
+             effect("give_status", "the", "enemy", status="stunned"), minions=[{}]),
         card(effect("draw", "you", amount=2), effect("future", "future", amount=1),
              players=[{"deck": 0}]),
         card(effect("remove_threat", "each", "scheme", amount=1),

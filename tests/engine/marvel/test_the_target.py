@@ -129,3 +129,27 @@ def test_the_target_naming_its_type_skips_an_effect_on_another_target():
     assert ruling.value("effect_3_valid_targets") == ("ally 1",)
     assert ruling.value("effect_3_resolves_against") == ("ally 1",)
     assert ruling.readings == ()
+
+
+def test_the_target_naming_its_type_notes_a_later_effect_whose_target_may_be_one_too():
+    """Judge round 16 (M1): "Füge einem Gegner 3 Schaden zu. Verwirre einen Schergen.
+    Betäube den Gegner.": effect 3 repeats effect 1's noun and refers to it (only minion 2,
+    which can be stunned and take damage); that effect 2's minion is a Gegner too is noted
+    as an assumption (¶4.10 does not say which previous effect), not ruled on."""
+    ruling = both(card(effect("deal_damage", "one", "enemy", amount=3),
+                       effect("give_status", "one", "minion", status="confused"),
+                       effect("give_status", "the", "enemy", status="stunned"),
+                       villain=[{"conditions": ["cannot_take_damage"]}],
+                       minions=[{"conditions": ["cannot_be_stunned"]},
+                                {"conditions": ["cannot_be_confused"]}]))
+    assert ruling.value("effect_3_resolves_against") == ("minion 2",)
+    (step,) = [s for s in ruling.by_outcome(Outcome.SILENT)
+               if s.message.param_dict().get("other") == 2]
+    assert step.message.param_dict()["head"] == 1
+    assert [c.key for c in step.citations] == ["ziel.p4.10"]
+    assert not ruling.settled
+    plain = both(card(effect("deal_damage", "one", "enemy", amount=3),
+                      effect("give_status", "one", "hero", status="tough"),
+                      effect("give_status", "the", "enemy", status="stunned"),
+                      minions=[{}], characters=[ally()]))
+    assert not any(s.message.param_dict().get("other") for s in plain.steps)

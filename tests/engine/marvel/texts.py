@@ -131,6 +131,9 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "'Charakter' names heroes, allies, the villain and minions: Ziel ¶4.2 speaks of a "
     "character's PLA value and its activation, which only the villain and minions have.":
         ("ein Charakter", "PLA-", "Aktivierung"),
+    "Effect %(number)s ('the [target]') is taken to refer to effect %(head)s, the last effect "
+    "naming %(type)s; the target of effect %(other)s may be one too.":
+        ("das [Ziel]", "vorherigen Effekts"),
     "'Karte' is taken to mean the cards in play that the effect can apply to.":
         ("eine Karte",),
     "%(target)s is a valid target: %(count)s of the %(total)s effects on it can affect it.":
