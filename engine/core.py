@@ -2600,7 +2600,7 @@ def readings_together(first: tuple[Value, ...], shown: Sequence[Reading],
     >>> [(r.label.render(), r.value("ok")) for r in readings_together(both("no", "no"), (), combos)]
     [('not a; and not b', False), ('not a; and b', False), ('a; and not b', False), ('a; and b', True)]
     """
-    if not _shows_more(first, shown, combinations):
+    if not (_shows_more(first, shown, combinations) or _depends(first, combinations)):
         return ()
     known = {v.name: v.value for v in first}
     differ = {v.name for _path, values in combinations for v in values
@@ -2626,6 +2626,28 @@ def _shows_more(first: tuple[Value, ...], shown: Sequence[Reading],
     seen = {id(v): v for v in first if v.name in names}
     seen.update({id(v): v for reading in shown for v in reading.values if v.name in names})
     return not wanted.issubset([_compared(v) for v in seen.values()])
+
+
+def _depends(first: tuple[Value, ...],
+             combinations: Sequence[tuple[tuple[tuple[OpenPoint, ReadingOf], ...],
+                                          tuple[Value, ...]]]) -> bool:
+    """Whether a value one point's other reading gives alone (the others read as presented
+    first) is another, or the point is not met, where a further point is read otherwise too
+    (judge round 16: "115 under np-all-changes" rests on np-chain's first reading; under
+    "chain" np-all-changes is not met and the value is 130): that reading rests on both
+    points (:func:`readings_together`)."""
+    known = {_compared(v) for v in first}
+    alone: dict[tuple, set] = {}  # (point, reading) read otherwise alone -> its new values
+    for path, values in combinations:
+        other = [(p.slug, r.slug) for p, r in path if r is not p.readings[0]]
+        if len(other) == 1 and (changed := {_compared(v) for v in values} - known):
+            alone[other[0]] = changed
+    for path, values in combinations:
+        given, read = {_compared(v) for v in values}, {p.slug: r.slug for p, r in path}
+        if any(read.get(point, reading) == reading and changed - given
+               for (point, reading), changed in alone.items()):
+            return True
+    return False
 
 
 def _compared(value: Value) -> tuple:

@@ -367,3 +367,26 @@ def test_an_extended_spezial_wirkung_on_the_opposing_side_says_why_it_reaches():
     (step,) = [s for s in ruling.steps
                if s.message.id == "The description extends the effect to the opposing side."]
     assert [c.key for c in step.citations] == ["1.2.4.kartenaufbau.p3"]
+
+
+def test_a_reading_that_rests_on_another_points_first_reading_is_shown_together():
+    """Judge round 16 (PD5): a Merkur attacker (+30 AP by an Energiekarte) of a Venus card
+    (Mars, Erde) attacks an Erde target. "np-all-changes: every change" gives 115 only with
+    np-chain's first reading (the small symbol decides); where the reading chain decides,
+    np-all-changes is not met and AP stays 130. The readings together say so."""
+    ruling = SITUATION.evaluate({
+        "active_side": "a", "guardians": [{
+            "side": "a", "base_planet": "venus", "left_planet": "mars", "right_planet": "erde",
+            "wirkung_attribute": "ap", "wirkung_amount": 20}],
+        "monsters": [{"side": "a", "planet": "merkur", "ap": 100},
+                     {"side": "b", "planet": "erde", "dp": 100}],
+        "attacker": 1, "target": 2, "effects": [
+            {"source": "energy", "source_side": "a", "target_monster": 1, "attribute": "ap",
+             "operation": "add", "amount": 30},
+            {"source": "energy", "source_side": "b", "target_monster": 2, "attribute": "dp",
+             "operation": "subtract", "amount": 10}]})
+    assert [r.value("monster_1_ap") for r in ruling.readings_of("monster-1-np-all-changes")
+            ] == [130, 115]
+    together = ruling.readings_of("together")
+    assert [r.value("monster_1_ap") for r in together] == [130, 115, 130]
+    assert together[2].label.render().startswith("The reading chain decides")
