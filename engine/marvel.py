@@ -477,19 +477,10 @@ def _named_by(effects: tuple[Effect, ...], named: TargetType | None) -> Effect |
     return None if last is None else effects[last.refers - 1] if last.refers else last
 
 
-def _effect(index: int, item: Mapping[str, Any], effects: tuple[Effect, ...],
-            players: bool) -> Effect:
-    """Effect ``index`` (from 0) after the earlier ``effects``.
-
-    :raises InputError: naming the effect's field (``effects.0.amount``, ...), e.g. for a
-        target type the selector lacks or does not take."""
-    amount, verb, selector = item["amount"], Verb(item["verb"]), Selector(item["selector"])
-    named = TargetType(item["target_type"]) if item["target_type"] else None
-    path, earlier = f"effects.{index}.", selector in (Selector.THE, Selector.JOINT)
-    head = _named_by(effects, None)
-    previous = None if head is None else head.target_type
-    if selector is Selector.THE and named is not None:
-        head = _named_by(effects, named)
+def _check_parts(path: str, item: Mapping[str, Any], verb: Verb, selector: Selector) -> None:
+    """:raises InputError: for an effect's amount, status card or count its verb and
+    selector do not take, or a future effect without a future target."""
+    amount = item["amount"]
     fail_first(path, (verb in AMOUNT_VERBS and amount is None, "amount", _(
         "This effect needs an amount N.")),
         (verb is Verb.DRAW and amount is not None and amount < 1, "amount", _(
@@ -501,8 +492,24 @@ def _effect(index: int, item: Mapping[str, Any], effects: tuple[Effect, ...],
         (item["count"] != 1 and selector is not Selector.CHOOSE, "count", _(
             "Only 'choose N' names a number of targets; leave 1 for this selector.")),
         ((verb is Verb.FUTURE) != (selector is Selector.FUTURE), "selector", _(
-            "A future effect, and only a future effect, names a future target.")),
-        (selector in (Selector.ONE, Selector.EACH, Selector.CHOOSE) and named is None,
+            "A future effect, and only a future effect, names a future target.")))
+
+
+def _effect(index: int, item: Mapping[str, Any], effects: tuple[Effect, ...],
+            players: bool) -> Effect:
+    """Effect ``index`` (from 0) after the earlier ``effects``.
+
+    :raises InputError: naming the effect's field (``effects.0.amount``, ...), e.g. for a
+        target type the selector lacks or does not take."""
+    amount, verb, selector = item["amount"], Verb(item["verb"]), Selector(item["selector"])
+    named = TargetType(item["target_type"]) if item["target_type"] else None
+    path, earlier = f"effects.{index}.", selector in (Selector.THE, Selector.JOINT)
+    _check_parts(path, item, verb, selector)
+    head = _named_by(effects, None)
+    previous = None if head is None else head.target_type
+    if selector is Selector.THE and named is not None:
+        head = _named_by(effects, named)
+    fail_first(path, (selector in (Selector.ONE, Selector.EACH, Selector.CHOOSE) and named is None,
          "target_type", _("Choose the target.")),
         (earlier and previous is None, "selector", _(
             "This effect refers to the target of an earlier effect, but no earlier effect "

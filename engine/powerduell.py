@@ -1087,14 +1087,10 @@ def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster
             trace.say("gravitation-rank", number=effect.number)
         return True
     guardian, wirkung = table.guardian(effect.side), effect.source is Source.GUARDIAN_WIRKUNG
-    opposing, limit = effect.target_side is not effect.side, guardian.limit
-    failed = next((key for fails, key in (
-        (opposing and not (guardian.extends if wirkung else guardian.spezial_extends),
-         "effect-opposing" if trace.table and monster else "card-opposing"),
-        (monster is None and wirkung, "wirkung-on-energy"),
-        (monster is not None and not wirkung and limit is not None
-         and monster.planet is not limit, "effect-outside-wb")) if fails), None)
+    opposing = effect.target_side is not effect.side
+    failed = _effect_fails(trace, guardian, wirkung, opposing, monster)
     if failed:
+        limit = guardian.limit
         trace.say(failed, number=effect.number, monster=monster and monster.number,
                   limit=limit and limit.label)
         return False
@@ -1109,6 +1105,21 @@ def effect_on_card(trace: _Trace, table: Table, effect: Effect, monster: Monster
     elif opposing and not wirkung and trace.table:  # a Wirkung's reach says it (judge 15)
         trace.say("effect-extended")
     return True
+
+
+def _effect_fails(trace: _Trace, guardian: Guardian, wirkung: bool, opposing: bool,
+                  monster: Monster | None) -> str | None:
+    """The step key of the first check a Schutzgottkarte's effect (its ``wirkung`` or
+    Spezial-Wirkung) fails on ``monster`` (``None``: an Energiekarte), if any: the opposing
+    side unless extended (kartenaufbau.p3), a Wirkung on an Energiekarte (effekte.p2), a
+    monster outside the Wirkungsbegrenzung (wirkungsbegrenzung.p2)."""
+    limit = guardian.limit
+    return next((key for fails, key in (
+        (opposing and not (guardian.extends if wirkung else guardian.spezial_extends),
+         "effect-opposing" if trace.table and monster else "card-opposing"),
+        (monster is None and wirkung, "wirkung-on-energy"),
+        (monster is not None and not wirkung and limit is not None
+         and monster.planet is not limit, "effect-outside-wb")) if fails), None)
 
 
 @rule(C.IMMUNITY, C.WIRKUNG_ATTRIBUTES, C.SPEZIAL_WIRKUNG, C.WB_RULE,
@@ -1195,11 +1206,7 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
     if combat is None or monster.number not in (combat.attacker, combat.target):
         return frozenset(), (trace.say("np-no-combat"),)
     target, attacker = _np_target(state, monster)
-    counted = sorted({c.attribute for c in state.changes[target.number] if c.attribute},
-                     key=_ATTRIBUTES.index)
-    if not counted and _pays_changed(state.table, target):
-        trace.either(NP_COST, (monster.number,), "np-cost", None)
-        counted = [Attribute.EP] if trace.reading(NP_COST, (monster.number,)) == "ep" else []
+    counted = _np_counted(state, target, monster)
     matched, chain, by_chain = _np_matched(state, symbols, target, monster)
     said = {"target": target.planet.label, "monster": monster.planet.label,
             **{name: getattr(symbols, name).label for name in ("right", "left", "base")}}
@@ -1220,6 +1227,18 @@ def np_conditions(state: _State, guardian: Guardian, monster: Monster, counts: b
         trace.either(NP_SAME_PLANET, (monster.number,), "np-both", None)
         matched = matched if which == "both" else [Influence(which)]
     return frozenset(matched), ()
+
+
+def _np_counted(state: _State, target: Monster, monster: Monster) -> list[Attribute]:
+    """The attributes of the attack ``target`` under an effect (negativ-positiv-wirkung.p2),
+    in their order; a changed activation cost only under ``np-cost``'s reading "ep"."""
+    counted = sorted({c.attribute for c in state.changes[target.number] if c.attribute},
+                     key=_ATTRIBUTES.index)
+    if not counted and _pays_changed(state.table, target):
+        state.trace.either(NP_COST, (monster.number,), "np-cost", None)
+        ep = state.trace.reading(NP_COST, (monster.number,)) == "ep"
+        counted = [Attribute.EP] if ep else []
+    return counted
 
 
 def _pays_changed(table: Table, monster: Monster) -> bool:

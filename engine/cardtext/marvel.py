@@ -453,12 +453,16 @@ def _the_target(context: _Context, fields: dict[str, Any], noun: str | None) -> 
     if known or noun is None:  # "den Schergen" after "jedem Schergen": one of them, or each?
         return fields | {"selector": Selector.THE.value} \
             if known and not context.previous_plural else None
-    # "… einem Gegner … Ziehe 1 Karte. Betäube den Gegner.": the one earlier target it names
-    # (none other may be such an element), given by its type
-    maybe = [kind for kind in context.named if _covers(noun, kind) or _covers(kind.value, _T(noun))]
-    several = len(maybe) == 1 and context.plural[context.named.index(maybe[0])]
-    return fields | {"selector": Selector.THE.value, "target_type": maybe[0].value} \
-        if len(maybe) == 1 and _covers(noun, maybe[0]) and not several else None
+    return _covered(context, fields, noun)
+
+
+def _covered(context: _Context, fields: dict[str, Any], noun: str) -> dict | None:
+    """"… einem Schergen … Ziehe 1 Karte. Betäube den Gegner.": the one earlier target
+    ``noun`` names, where no other may be such an element (:func:`_echo`); else ``None``."""
+    maybe = [kind for kind in context.named
+             if _covers(noun, kind) or _covers(kind.value, _T(noun))]
+    return _echo(context, fields, maybe[0]) \
+        if len(maybe) == 1 and _covers(noun, maybe[0]) else None
 
 
 def _echo(context: _Context, fields: dict[str, Any], kind: TargetType) -> dict | None:
