@@ -960,7 +960,8 @@ def _features_back(run: _Run, number: int) -> None:
 def features_after_type_change(run: _Run, change: Change, number: int, before: Card) -> None:
     """108.1: a creature that becomes an artifact loses the features an artifact cannot have,
     and the clause names none; whether a card whose type changes keeps each feature against an
-    element (106.p1) is open (:data:`FEATURES_AFTER_TYPE`).  A change back to its initial type
+    element (106.p1) is open (:data:`FEATURES_AFTER_TYPE`), but for a card that becomes a
+    creature: 106.p1's own example ("Баграх имеет +2 к удару") is a creature's.  A change back to its initial type
     asks that only of a feature lost before (:data:`FEATURES_BACK`): the card had its features
     as a card of that type."""
     after = run.state
@@ -968,6 +969,8 @@ def features_after_type_change(run: _Run, change: Change, number: int, before: C
         return
     if after.type is run.initial.type:
         return _features_back(run, number)
+    if after.type is _CREATURE:  # 106.p1's example is a creature's feature (judge round 17)
+        return None
     for f, feature in enumerate(run.table.features, start=1):
         if f in run.lost_features:
             continue

@@ -2468,7 +2468,7 @@ class RunView:
 
         if not walk(dict(run.chosen), {}):
             return (), []
-        combinations, runs = [], []
+        combinations, every, runs = [], [], []
         for again, by_point in leaves:
             at: dict[str, list[str]] = {}
             for occurrence in again.opened:
@@ -2479,9 +2479,14 @@ class RunView:
             values, label = self.values(again), combined_reading(path).label
             if any(item is not point.readings[0] for point, item in path):
                 runs.append((label, again))
+            every.append((path, values))
             if not combinations or valued(values) not in given:
                 given.add(valued(values))
                 combinations.append((path, values))
+        if _depends(first, every):  # a reading resting on another point's first reading
+            results: dict = {}  # each result once, the first choice giving it shows it
+            combinations = [results.setdefault(valued(v), (p, v)) for p, v in every
+                            if valued(v) not in results]
         return readings_together(first, shown, combinations), runs
 
     def _outcomes(self, run: RuleRun, chosen: Mapping[str, str]

@@ -40,14 +40,16 @@ def test_d4_a_creature_that_becomes_an_artifact_keeps_or_loses_its_feature():
     check_ruling(SITUATION, ruling)
 
 
-def test_the_inverse_an_artifact_that_becomes_a_creature_is_open_alike():
-    """108.1 names no feature a creature cannot have either."""
+def test_an_artifact_that_becomes_a_creature_keeps_its_features():
+    """Judge round 17 (BK-5): 106.p1's own example ("Баграх имеет +2 к удару по болотным")
+    is a creature's feature, so a creature can have one: 108.1 takes nothing from a card
+    that becomes a creature, and no reading says it loses the feature."""
     ruling = SITUATION.evaluate({
         **D4, "initial_type": "artifact", "initial_subtype": None, "initial_movement": None,
         "changes": [{"change": "become-creature", "subtype": "non-flying", "movement": 2}]})
     assert ruling.value("simple_strike") is True
-    assert _bonus_readings(ruling, "change-1-feature-1") == [
-        (2, ["108.1", "106.p1"]), (0, ["108.1"])]
+    assert _bonus_readings(ruling, "change-1-feature-1") == []
+    assert ruling.value("feature_1_target_1") == 2
     check_ruling(SITUATION, ruling)
 
 

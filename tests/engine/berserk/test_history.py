@@ -464,3 +464,19 @@ def test_a_point_read_by_a_rule_with_no_step_after_it_does_not_name_the_next_rul
     (added,) = [s for s in ruling.by_outcome(Outcome.SILENT)
                 if s.message.id == "The gained element is added to the card's elements."]
     assert added.point == "gained-element"
+
+
+def test_a_reading_resting_on_another_points_first_reading_is_shown_together():
+    """Judge round 17 (BK-3): movement 3, then "non-flying, movement 1", gains and loses
+    flight. "What it had before it gained flight" gives 1 only where the stated movement
+    replaced the 3 (``restated-movement``'s first reading); where nothing was replaced the
+    card is the one it started as and gets 3 back. The readings together say so."""
+    ruling = SITUATION.evaluate({
+        **HISTORY, "initial_movement": 3, "changes": [
+            {"change": "become-creature", "subtype": "non-flying", "movement": 1},
+            {"change": "gain-flight"}, {"change": "lose-flight"}]})
+    assert [r.value("movement") for r in ruling.readings_of("change-3-before-flight")] == [3, 1]
+    together = ruling.readings_of("together")
+    assert [(r.value("step_1_movement"), r.value("movement")) for r in together] == [
+        (1, 3), (1, 1), (3, 3)]
+    assert len({tuple(r.values) for r in together}) == len(together)
