@@ -1338,6 +1338,14 @@ _INITIABLE = {
     "choose N": _("Effect %(number)s says 'choose %(wanted)s' (wähle) and has %(count)s valid "
                   "targets, enough to choose %(wanted)s: the target requirement of Ziel ¶3 is "
                   "met.")}
+#: The same with one valid target (judge round 17: "1 valid targets").
+_INITIABLE_ONE = {
+    Selector.EACH: _("Effect %(number)s targets each of several game elements and one of them "
+                     "is valid: the target requirement of Ziel ¶3 is met."),
+    Selector.CHOOSE: _("Effect %(number)s says 'wähle' and has one valid target to choose: the "
+                       "target requirement of Ziel ¶3 is met."),
+    Selector.ONE: _("Effect %(number)s has one valid target, which becomes its target: the "
+                    "target requirement of Ziel ¶3 is met.")}
 
 
 def _initiable(run: _Run, group: _Group) -> None:
@@ -1351,7 +1359,9 @@ def _initiable(run: _Run, group: _Group) -> None:
         run.trace.not_covered(msg(CHOOSE_SHORT.what.id, **params),
                               *dict.fromkeys((*cites, *CHOOSE_SHORT.clauses)))
     else:
-        run.say(_INITIABLE["choose N" if head.count > 1 else head.selector], *cites, **params)
+        one = _INITIABLE_ONE.get(head.selector) if count == 1 and head.count == 1 else None
+        run.say(one or _INITIABLE["choose N" if head.count > 1 else head.selector], *cites,
+                **params)
 
 
 @rule(Clause.REQUIRES, Clause.BASIC, Clause.CHOOSE, Clause.DRAW, Clause.EACH, Clause.FUTURE,

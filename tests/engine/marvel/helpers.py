@@ -96,6 +96,8 @@ def all_rulings() -> list[Ruling]:
     """Rulings of the examples and of a set of inputs that reach every step."""
     inputs = [example.inputs for example in SCENARIO.examples] + [
         card(effect("deal_damage", "one", "minion", amount=5)),
+        card(effect("deal_damage", "one", "minion", amount=5), minions=[{}, {}]),
+        card(effect("deal_damage", "choose", "minion", amount=1), minions=[{}, {}]),
         card(effect("deal_damage", "one", "enemy", amount=3),
              effect("give_status", "one", "minion", status="confused"),
              effect("give_status", "the", "enemy", status="stunned"), minions=[{}]),

@@ -185,6 +185,12 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "they apply to": ("ein beliebiger Teil", "Beispiele für mögliche Effekte"),
     "Effect %(number)s has %(count)s valid targets, one of which becomes its target: the "
     "target requirement of Ziel ¶3 is met.": ("gültiges Ziel",),
+    "Effect %(number)s has one valid target, which becomes its target: the target requirement "
+    "of Ziel ¶3 is met.": ("gültiges Ziel",),
+    "Effect %(number)s targets each of several game elements and one of them is valid: the "
+    "target requirement of Ziel ¶3 is met.": ("mehrere Spielelemente", "mindestens 1 gültiges Ziel"),
+    "Effect %(number)s says 'wähle' and has one valid target to choose: the target "
+    "requirement of Ziel ¶3 is met.": ("wähle", "ausgewählt werden"),
     "Effect %(number)s has no valid target and is not resolved; the ability can still be "
     "initiated.": ("mindestens 1 gültiges Ziel", "beliebiger Teil"),
     "Effect %(number)s has no valid target: if the ability is initiated, it is not "
