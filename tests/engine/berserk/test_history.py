@@ -480,3 +480,17 @@ def test_a_reading_resting_on_another_points_first_reading_is_shown_together():
     assert [(r.value("step_1_movement"), r.value("movement")) for r in together] == [
         (1, 3), (1, 1), (3, 3)]
     assert len({tuple(r.values) for r in together}) == len(together)
+
+
+def test_a_point_met_under_another_reading_and_an_unrelated_one_are_not_read_together():
+    """Judge round 18 (BK-E): elements lost with a type (and whether they come back, met only
+    under "loses") beside the unrelated point of a lost flight: each point's readings tell
+    all there is, no block of readings together repeats them."""
+    ruling = SITUATION.evaluate({
+        **HISTORY, "initial_subtype": "flying", "initial_movement": None,
+        "elements": ["mountains"],
+        "changes": [{"change": "become-terrain"}, {"change": "lose-type"},
+                    {"change": "lose-flight"}],
+        "targets": [{"elements": ["mountains"]}]})
+    assert "change-1-elements" in ruling.open_points()
+    assert "together" not in ruling.open_points()

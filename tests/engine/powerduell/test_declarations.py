@@ -213,14 +213,16 @@ OPEN_POINTS = {
         "active_side": "a", "guardians": [{
             "side": "a", "base_planet": "merkur", "left_planet": "mars", "right_planet": "erde",
             "wirkung_attribute": "ap", "wirkung_amount": 20}],
+        # the target's Mars is the small left symbol (positiv); along the reading chain Mars
+        # acts only on Merkur, not on this Erde attacker (judge 18: the chain only narrows)
         "monsters": [{"side": "a", "planet": "erde", "ap": 100},
-                     {"side": "b", "planet": "merkur", "dp": 100}],
+                     {"side": "b", "planet": "mars", "dp": 100}],
         "attacker": 1, "target": 2, "effects": [
             {"source": "energy", "source_side": "b", "target_monster": 2, "attribute": "dp",
              "operation": "add", "amount": 10},
             {"source": "energy", "source_side": "a", "target_monster": 1, "attribute": "ap",
              "operation": "add", "amount": 10}]},
-        "monster-1-np-chain", "monster_1_ap", [110, 120], {"np-all-changes": "all"}),
+        "monster-1-np-chain", "monster_1_ap", [120, 110], {"np-all-changes": "all"}),
     "spezial-on-own-guardian": (IMMUNITY_SCENARIO, {
         "source": "guardian-spezial-wirkung", "target": "guardian", "target_side": "own"},
         "spezial-on-own-guardian", "affects", [True, False]),

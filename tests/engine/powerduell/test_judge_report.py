@@ -163,20 +163,24 @@ def test_a_point_whose_readings_agree_at_a_monster_is_not_counted_again():
     assert ruling.value("monster_2_dp") == 110 and ruling.leaves_open == 2
 
 
-def test_the_reading_chain_is_read_with_the_scaling_of_other_cards_changes():
-    """Judge round 5 (X2b): left Mars, base Merkur, right Erde; an Erde attacker (+10 AP from
-    an energy card) on a Merkur target under a DP effect.  The small symbols give nothing
-    (Merkur is the base planet), while the chain says "Merkur wirkt positiv auf Erde"
-    (negativ-positiv ¶2): with every change scaled (np-all-changes), the +10 doubles.  Each
-    point alone gives 110, together 120: the ruling is neither complete-and-settled nor does
-    it show a single value as settled."""
-    ruling = SITUATION.evaluate(OPEN_POINTS["np-chain"][1])  # the point's own case
+def test_the_reading_chain_never_widens_the_small_symbols():
+    """Judge round 5 (X2b) as judge round 18 (PD-D) reads it: left Mars, base Merkur, right
+    Erde; an Erde attacker (+10 AP from an energy card) on a Merkur target under a DP
+    effect. negativ-positiv ¶2: the target's planet "muss" be a small symbol, and Merkur is
+    the base planet, so nothing is scaled, whatever the reading chain says ("Merkur wirkt
+    positiv auf Erde"): 110, settled (it was 110 or 120 read together)."""
+    table = OPEN_POINTS["np-chain"][1]
+    merkur = {**table, "monsters": [table["monsters"][0], {**table["monsters"][1],
+                                                            "planet": "merkur"}]}
+    ruling = SITUATION.evaluate(merkur)
     assert ruling.value("monster_1_ap") == 110
-    assert ruling.open_points() == ("together",)
+    assert ruling.readings == () and ruling.complete and ruling.settled
+    # a Mars target (the left symbol): the chain narrows, "every change" doubles the +10
+    ruling = SITUATION.evaluate(table)
+    assert ruling.value("monster_1_ap") == 110
     assert sorted(r.value("monster_1_ap") for r in ruling.readings_of("together")) == [
         110, 110, 120]
-    assert ruling.complete and not ruling.settled and ruling.leaves_open == 1
-    assert not ruling.verdict.render().startswith("Complete")
+    assert not ruling.settled
 
 
 def test_a_value_that_falls_below_0_before_a_later_increase_is_open():
