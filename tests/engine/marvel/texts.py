@@ -188,7 +188,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "Effect %(number)s has one valid target, which becomes its target: the target requirement "
     "of Ziel ¶3 is met.": ("gültiges Ziel",),
     "Effect %(number)s targets each of several game elements and one of them is valid: the "
-    "target requirement of Ziel ¶3 is met.": ("mehrere Spielelemente", "mindestens 1 gültiges Ziel"),
+    "target requirement of Ziel ¶3 is met.":
+        ("mehrere Spielelemente", "mindestens 1 gültiges Ziel"),
     "Effect %(number)s says 'wähle' and has one valid target to choose: the target "
     "requirement of Ziel ¶3 is met.": ("wähle", "ausgewählt werden"),
     "Effect %(number)s has no valid target and is not resolved; the ability can still be "
