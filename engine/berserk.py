@@ -962,8 +962,8 @@ def features_after_type_change(run: _Run, change: Change, number: int, before: C
     and the clause names none; whether a card whose type changes keeps each feature against an
     element (106.p1) is open (:data:`FEATURES_AFTER_TYPE`), but for a card that becomes a
     creature: 106.p1's own example ("Баграх имеет +2 к удару") is a creature's.  A change
-    back to its initial type asks that only of a feature lost before (:data:`FEATURES_BACK`): the card had its features
-    as a card of that type."""
+    back to its initial type asks that only of a feature lost before (:data:`FEATURES_BACK`):
+    the card had its features as a card of that type."""
     after = run.state
     if after.type is before.type:
         return
