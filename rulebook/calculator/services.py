@@ -1027,6 +1027,16 @@ class StepView:
         return tuple(zip(self.refs, self.citations))
 
 
+def _section_of(key: str) -> str:
+    """The section part of a clause's printed key, up to its paragraph ("1.2.4 › Kartenaufbau "
+    of "1.2.4 › Kartenaufbau ¶3"); "" for a key with no paragraph sign ("107.2").
+
+    >>> _section_of("1.2.4 › Kartenaufbau ¶3"), _section_of("107.2")
+    ('1.2.4 › Kartenaufbau ', '')
+    """
+    return key[:key.rindex("¶")] if "¶" in key else ""
+
+
 @dataclass(frozen=True)
 class SourceView:
     """A clause cited by a ruling, listed once with the steps that rely on it.
@@ -1139,6 +1149,21 @@ class RulingView:
         """Whether the published texts decide everything (no assumption, silent or open
         point) and every cited clause had a text in force on ``on``."""
         return self.ruling.settled and not self.without_text
+
+    @functools.cached_property
+    def grounds(self) -> tuple[tuple[SourceView, str], ...]:
+        """:attr:`sources` for "Rests on:", the clauses of one section together, in the order
+        each section is first cited: each with its link text, the whole key for the first of
+        its section ("1.2.4 › Kartenaufbau ¶3"), its paragraph alone for the next ("¶2"); a
+        phone shows the whole line on its first screen (break-it round 18: ten keys naming
+        their section in two languages took 370 px)."""
+        sections: dict[str, list[SourceView]] = {}
+        for source in self.sources:
+            sections.setdefault(_section_of(source.citation.display_key), []).append(source)
+        return tuple((source, key if index == 0 or not section else key[len(section):])
+                     for section, group in sections.items()
+                     for index, (source, key) in enumerate(
+                         (source, source.citation.display_key) for source in group))
 
     @functools.cached_property
     def without_text(self) -> tuple[ResolvedCitation, ...]:

@@ -891,14 +891,14 @@ def _values(values: Iterable[Any], ruling) -> str:
 def _grounds(ruling) -> str:
     """"Rests on:" (every clause the ruling cites: a "no" rests on the clause whose condition
     is not met), the decided points and the official rulings under the verdict."""
-    grounds = ruling.sources
+    grounds = ruling.grounds
     said = ""
     if grounds:
         dated = bool(ruling.dated)
-        what = ("ground", dated, script_prefix())
         said = '<p class="grounds"><strong>' + gettext("Rests on:") + "</strong> " + ", ".join(
-            remembered(source.citation, what, functools.partial(_ground, source.citation, dated))
-            for source in grounds) + "</p>"
+            remembered(source.citation, ("ground", dated, script_prefix(), text),
+                       functools.partial(_ground, source.citation, dated, text))
+            for source, text in grounds) + "</p>"
     decided = ruling.decided_points
     said += "\n  "
     if decided:
@@ -918,11 +918,14 @@ def _grounds(ruling) -> str:
     return said
 
 
-def _ground(citation, dated: bool) -> str:
-    """A clause the verdict rests on, linked to its page (dated: with the ruling's date)."""
+def _ground(citation, dated: bool, text: str) -> str:
+    """A clause the verdict rests on, linked to its page (dated: with the ruling's date) by
+    ``text`` (its paragraph alone after another of its section: its whole key read aloud)."""
     if citation.clause:
-        return (f'<a class="grounds__clause" href="{_e(citation.dated_url(dated))}">'
-                f'{_e(citation.display_key)}</a>')
+        key = citation.display_key
+        named = "" if text == key else f' aria-label="{_e(key)}"'
+        return (f'<a class="grounds__clause" href="{_e(citation.dated_url(dated))}"{named}>'
+                f'{_e(text)}</a>')
     return f'<span class="grounds__clause">{_e(citation.key)}</span>'
 
 

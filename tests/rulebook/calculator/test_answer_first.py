@@ -162,11 +162,28 @@ def test_the_answer_names_the_clauses_the_verdict_rests_on(client, seeded):
     html = client.get(f"{SITUATION_PAGE.format(lang='en')}?{query}").content.decode()
     grounds = re.search(r'<p class="grounds">(.*?)</p>', answer_of(html), re.S).group(1)
     linked = re.findall(r'<a class="grounds__clause" href="/en/power-duell/schutzgottkarten/'
-                        r'([^/"]+)/">', grounds)
+                        r'([^/"]+)/"[^>]*>', grounds)
     cited = {c.key for step in ruling.steps for c in step.citations} | {
         c.key for r in ruling.readings for c in r.citations}
     assert linked and set(linked) == cited
     assert len(linked) == len(set(linked))  # each once
+
+
+def test_the_clauses_of_one_section_are_named_together(client, seeded):
+    """Break-it round 18: a phone shows "Rests on:" on its first screen when the clauses of
+    one section follow each other, its name said once ("…-Wirkung ¶5, ¶2"), each paragraph
+    a link whose name read aloud is its whole key."""
+    query = calculator.to_query(powerduell.SITUATION, S.PD_NP_SCOPE)
+    html = client.get(f"{SITUATION_PAGE.format(lang='ru')}?{query}").content.decode()
+    grounds = re.search(r'<p class="grounds">(.*?)</p>', answer_of(html), re.S).group(1)
+    links = re.findall(r'<a class="grounds__clause" href="[^"]+"(?: aria-label="([^"]*)")?>'
+                       r'([^<]+)</a>', grounds)
+    sections = [text[:text.rindex("¶")] for named, text in links if not named]
+    assert len(sections) == len(set(sections)) < len(links)  # each section named once
+    for named, text in links:
+        if named:  # "¶2" after its section: the whole key, whose section was named before
+            assert text.startswith("¶") and named.endswith(" " + text)
+            assert named[:named.rindex("¶")] in sections
 
 
 @pytest.mark.parametrize("path, query, keys", [
