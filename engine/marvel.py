@@ -1340,7 +1340,7 @@ _INITIABLE = {
                   "met.")}
 #: The same with one valid target (judge round 17: "1 valid targets").
 _INITIABLE_ONE = {
-    Selector.EACH: _("Effect %(number)s targets each of several game elements and one of them "
+    Selector.EACH: _("Effect %(number)s targets each game element it names, and one of them "
                      "is valid: the target requirement of Ziel ¶3 is met."),
     Selector.CHOOSE: _("Effect %(number)s says 'wähle' and has one valid target to choose: the "
                        "target requirement of Ziel ¶3 is met."),

@@ -187,7 +187,7 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "target requirement of Ziel ¶3 is met.": ("gültiges Ziel",),
     "Effect %(number)s has one valid target, which becomes its target: the target requirement "
     "of Ziel ¶3 is met.": ("gültiges Ziel",),
-    "Effect %(number)s targets each of several game elements and one of them is valid: the "
+    "Effect %(number)s targets each game element it names, and one of them is valid: the "
     "target requirement of Ziel ¶3 is met.":
         ("mehrere Spielelemente", "mindestens 1 gültiges Ziel"),
     "Effect %(number)s says 'wähle' and has one valid target to choose: the target "
