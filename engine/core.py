@@ -1578,10 +1578,12 @@ def _beyond_count(path: str, key: str, counts: Sequence[tuple[str, int]],
                     _("Unknown field '%(name)s': the group '%(group)s' has no number of "
                       "items; give it in its parameter '%(group)s' (the items are numbered "
                       "from 0)."), name=key, group=group))
-            return InputError(path, msg(
+            return InputError(path, msg_plural(
+                _("Unknown field '%(name)s': the group '%(group)s' has %(count)s item, "
+                  "numbered from 0; its parameter '%(group)s' gives how many."),
                 _("Unknown field '%(name)s': the group '%(group)s' has %(count)s items, "
                   "numbered from 0; its parameter '%(group)s' gives how many."),
-                name=key, group=group, count=count))
+                count, name=key, group=group))
     return None
 
 

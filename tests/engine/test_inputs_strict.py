@@ -52,7 +52,7 @@ def test_known_json_keys_are_read_as_before():
      "Unknown field 'effects-0-amonut'. Did you mean 'effects-0-amount'?"),
     ({"base_ap": "1", "effects": "1", "effects-0-cards": "1", "effects-0-cards-1-cost": "2"},
      "effects.0.cards.1.cost", "Unknown field 'effects-0-cards-1-cost': the group "
-     "'effects-0-cards' has 1 items, numbered from 0; its parameter 'effects-0-cards' gives "
+     "'effects-0-cards' has 1 item, numbered from 0; its parameter 'effects-0-cards' gives "
      "how many."),
     ({"base_ap": "1", "effects-0-amount": "2"}, "effects.0.amount",
      "Unknown field 'effects-0-amount': the group 'effects' has no number of items; give it "

@@ -165,7 +165,7 @@ def test_a_group_item_beyond_the_groups_count_is_unknown(client, seeded):
     response = client.get(f"{ORDER}?{query}")
     assert response.status_code == 422
     assert errors(response) == [{"field": "effects.1.amount", "message": (
-        "Unknown field 'effects-1-amount': the group 'effects' has 1 items, numbered from 0; "
+        "Unknown field 'effects-1-amount': the group 'effects' has 1 item, numbered from 0; "
         "its parameter 'effects' gives how many.")}]
     assert client.get(f"{ORDER}?{query.replace('effects=1', 'effects=2')}").status_code == 422
     # with the count raised, item 1 is known: its other fields are what is missing
