@@ -1522,7 +1522,7 @@ def unknown_parameters(fields: Sequence[Field], data: Mapping[str, Any],
     >>> [(e.field, e.message.render()) for e in unknown_parameters((group,), data)]
     ... # doctest: +NORMALIZE_WHITESPACE
     [('effects.0.amonut', "Unknown field 'effects-0-amonut'. Did you mean 'effects-0-amount'?"),
-     ('effects.1.amount', "Unknown field 'effects-1-amount': the group 'effects' has 1 items,
+     ('effects.1.amount', "Unknown field 'effects-1-amount': the group 'effects' has 1 item,
        numbered from 0; its parameter 'effects' gives how many.")]
     """
     known: list[str] = []

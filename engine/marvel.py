@@ -471,9 +471,14 @@ def parse(inputs: Mapping[str, Any]) -> Table:
 def _named_by(effects: tuple[Effect, ...], named: TargetType | None) -> Effect | None:
     """The effect that named the target "das [Ziel]" refers to (Ziel ¶4.10: "das Ziel eines
     vorherigen Effekts"): that of the last of ``effects`` with a target, of type ``named`` if
-    given ("Füge einem Gegner … Ziehe 1 Karte. Betäube den Gegner."); ``None`` if none."""
+    given ("Füge einem Gegner … Ziehe 1 Karte. Betäube den Gegner."), else of a type whose
+    game elements may be such ("einem Charakter … den Schergen", judge round 19); ``None``
+    if none."""
+    kinds = _TYPE_KINDS[named] if named is not None else frozenset()
     last = next((e for e in reversed(effects) if e.target_type in {named} - {None}
-                 or named is None and e.target_type), None)
+                 or named is None and e.target_type), None) or next(
+        (e for e in reversed(effects) if e.target_type and _TYPE_KINDS[e.target_type] & kinds),
+        None)
     return None if last is None else effects[last.refers - 1] if last.refers else last
 
 
@@ -523,7 +528,7 @@ def _effect(index: int, item: Mapping[str, Any], effects: tuple[Effect, ...],
             "'You' is the player; leave this empty.")),
         (selector is Selector.FUTURE and named is not None, "target_type", _(
             "A future effect names no target in play; leave this empty.")))
-    target_type = head.target_type if earlier else {
+    target_type = (named or head.target_type) if earlier else {
         Selector.YOU: TargetType.PLAYER, Selector.FUTURE: None}.get(selector, named)
     fail_first("", (selector is Selector.YOU and not players, "players", _(
         "Give player 1, who uses the ability.")), (verb is Verb.DRAW and target_type not in (
@@ -1152,8 +1157,9 @@ def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int
       opens=(THE_PREVIOUS,))
 def the_target(run: _Run, effect: Effect, group: _Group) -> None:
     """Ziel ¶4.10: "das [Ziel]" resolves only for a valid target of the previous effect."""
-    head = group.head
-    candidates, previous = run.candidates[head.number], run.valid[head.number]
+    head, kinds = group.head, _TYPE_KINDS[effect.target_type]  # "den Schergen": minions only
+    candidates = tuple(el for el in run.candidates[head.number] if el.kind in kinds)
+    previous = run.valid[head.number]
     between = run.table.effects[head.number - 1:effect.number - 1]  # from the head, in order
     if head.selector is Selector.EACH:
         run.doubt(_("Effect %(number)s refers to the targets of an 'each' effect."), _(

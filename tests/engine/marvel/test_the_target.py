@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import engine.marvel as marvel
 from engine.core import Outcome
-from tests.engine.marvel.helpers import ally, both, card, effect, keys, step_keys
+from tests.engine.marvel.helpers import ally, both, card, effect, hero, keys, step_keys
 
 
 def test_damage_then_stun_an_enemy_that_cannot_take_damage_is_settled():
@@ -153,3 +153,17 @@ def test_the_target_naming_its_type_notes_a_later_effect_whose_target_may_be_one
                       effect("give_status", "the", "enemy", status="stunned"),
                       minions=[{}], characters=[ally()]))
     assert not any(s.message.param_dict().get("other") for s in plain.steps)
+
+
+def test_the_target_may_name_a_narrower_type_than_the_effect_it_refers_to():
+    """Judge round 19 (MC-2): "Füge einem Charakter 1 Schaden zu. Heile 1 Schaden bei einem
+    Helden. Betäube den Schergen.": no effect names a minion, but effect 1's Charakter may be
+    one (Ziel ¶4.10: the target of a previous effect); the stun resolves only for a minion
+    among effect 1's targets (minion 2 cannot be stunned), never the hero of effect 2."""
+    ruling = both(card(effect("deal_damage", "one", "character", amount=1),
+                       effect("heal", "one", "hero", amount=1),
+                       effect("give_status", "the", "minion", status="stunned"),
+                       villain=[{}], minions=[{}, {"conditions": ["cannot_be_stunned"]}],
+                       characters=[hero(damage=1)]))
+    assert ruling.value("effect_3_candidates") == ("minion 1", "minion 2")
+    assert ruling.value("effect_3_resolves_against") == ("minion 1",)
