@@ -1161,11 +1161,6 @@ def the_target(run: _Run, effect: Effect, group: _Group) -> None:
     candidates = tuple(el for el in run.candidates[head.number] if el.kind in kinds)
     previous = run.valid[head.number]
     between = run.table.effects[head.number - 1:effect.number - 1]  # from the head, in order
-    if head.selector is Selector.EACH:
-        run.doubt(_("Effect %(number)s refers to the targets of an 'each' effect."), _(
-            "The texts do not say what 'the [target]' means after an 'each' effect; the engine "
-            "assumes each target the earlier effect resolves against."),
-            Clause.THE_TARGET, Clause.EACH_INVALID, number=effect.number)
     _which_earlier(run, effect, head)
     earlier_open = {el for m in group.members for el in run.unknown[m.number]}
     result, unknown = [], []
@@ -1198,7 +1193,12 @@ def _which_earlier(run: _Run, effect: Effect, head: Effect) -> None:
     """Ziel ¶4.10 ("das Ziel eines vorherigen Effekts"): "das [Ziel]" ``effect`` refers to
     ``head``, the last effect naming its target; an effect after ``head`` whose target may be
     such an element too ("einem Gegner … einen Schergen … den Gegner") is noted, not ruled on
-    (judge round 16)."""
+    (judge round 16); so is what it means after an "each" effect."""
+    if head.selector is Selector.EACH:
+        run.doubt(_("Effect %(number)s refers to the targets of an 'each' effect."), _(
+            "The texts do not say what 'the [target]' means after an 'each' effect; the engine "
+            "assumes each target the earlier effect resolves against."),
+            Clause.THE_TARGET, Clause.EACH_INVALID, number=effect.number)
     kinds = _TYPE_KINDS[effect.target_type]
     other = next((e for e in reversed(run.table.effects[head.number:effect.number - 1])
                   if e.refers is None and e.target_type is not None
