@@ -2485,11 +2485,12 @@ class RunView:
             if not combinations or valued(values) not in given:
                 given.add(valued(values))
                 combinations.append((path, values))
-        if _depends(first, every):  # a reading resting on another point's first reading
-            results: dict = {}  # each result once, the first choice giving it shows it
+        depends = _depends(first, every)  # a reading resting on another point's first one
+        if depends:  # each result once, the first choice giving it shows it
+            results: dict = {}
             combinations = [results.setdefault(valued(v), (p, v)) for p, v in every
                             if valued(v) not in results]
-        return readings_together(first, shown, combinations), runs
+        return readings_together(first, shown, combinations, depends=depends), runs
 
     def _outcomes(self, run: RuleRun, chosen: Mapping[str, str]
                   ) -> list[tuple[tuple[tuple[OpenPoint, ReadingOf], ...], tuple[Value, ...],
@@ -2587,14 +2588,15 @@ TOGETHER = msg(_("Several open points read together"))
 
 def readings_together(first: tuple[Value, ...], shown: Sequence[Reading],
                       combinations: Sequence[tuple[tuple[tuple[OpenPoint, ReadingOf], ...],
-                                                   tuple[Value, ...]]], slug: str = "together"
-                      ) -> tuple[Reading, ...]:
+                                                   tuple[Value, ...]]], slug: str = "together",
+                      depends: bool = False) -> tuple[Reading, ...]:
     """The readings of several open points taken together (point ``slug``), where some
     combination of their readings gives a value that neither the ruling (``first``) nor any
     one point's readings (``shown``) show; else ``()``.  ``combinations``: each choice of a
     reading per point met, as ``((point, reading), ...)``, with its values, the first
     readings' first.  A value is never shown as settled where the readings together give
-    another.
+    another.  ``depends``: the caller found that a reading rests on another point's first
+    reading (:func:`_depends`, on every choice before it kept each result once).
 
     >>> class Demo(ClauseKey):
     ...     document = enum.nonmember(DocumentRef("demo", "rules"))
@@ -2607,7 +2609,8 @@ def readings_together(first: tuple[Value, ...], shown: Sequence[Reading],
     >>> [(r.label.render(), r.value("ok")) for r in readings_together(both("no", "no"), (), combos)]
     [('not a; and not b', False), ('not a; and b', False), ('a; and not b', False), ('a; and b', True)]
     """
-    if not (_shows_more(first, shown, combinations) or _depends(first, combinations)):
+    if not (depends or _shows_more(first, shown, combinations)
+            or _depends(first, combinations)):
         return ()
     known = {v.name: v.value for v in first}
     differ = {v.name for _path, values in combinations for v in values

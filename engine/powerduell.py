@@ -1244,8 +1244,18 @@ def _np_counted(state: _State, target: Monster, monster: Monster) -> list[Attrib
 def _pays_changed(table: Table, monster: Monster) -> bool:
     """Whether a Spezial-Wirkung changes what ``monster`` pays on activation (effekte.p4,
     kartenaufbau.p3, wirkungsbegrenzung.p2), as :func:`activation_costs` reaches it."""
-    return any(g.spezial_cost_change is not None and (monster.side is g.side or g.spezial_extends)
-               and g.limit in (None, monster.planet) for g in table.guardians)
+    return any(g.spezial_cost_change is not None and _cost_outside(g, monster) is None
+               for g in table.guardians)
+
+
+def _cost_outside(guardian: Guardian, monster: Monster) -> str | None:
+    """The step key saying why ``guardian``'s Spezial-Wirkung does not change what
+    ``monster`` pays (the opposing side unless extended, kartenaufbau.p3; outside its
+    Wirkungsbegrenzung, wirkungsbegrenzung.p2); ``None`` where it does."""
+    if monster.side is not guardian.side and not guardian.spezial_extends:
+        return "cost-opposing"
+    limit = guardian.limit
+    return "cost-outside-wb" if limit is not None and monster.planet is not limit else None
 
 
 def _np_matched(state: _State, symbols: GuardianSymbols, target: Monster, monster: Monster
@@ -1600,8 +1610,7 @@ def activation_costs(state: _State, guardian: Guardian) -> None:
         opposing = monster.side is not guardian.side
         said = {"number": number, "planet": monster.planet.label, "cost": cost,
                 "limit": limit and limit.label, "change": _signed(change), "paid": cost + change}
-        outside = "cost-opposing" if opposing and not guardian.spezial_extends else (
-            "cost-outside-wb" if limit is not None and monster.planet is not limit else None)
+        outside = _cost_outside(guardian, monster)
         state.wb_affected[number] = outside is None
         if outside:
             trace.say(outside, **said)

@@ -1160,10 +1160,9 @@ class RulingView:
         sections: dict[str, list[SourceView]] = {}
         for source in self.sources:
             sections.setdefault(_section_of(source.citation.display_key), []).append(source)
-        return tuple((source, key if index == 0 or not section else key[len(section):])
+        return tuple((source, source.citation.display_key[len(section) if index else 0:])
                      for section, group in sections.items()
-                     for index, (source, key) in enumerate(
-                         (source, source.citation.display_key) for source in group))
+                     for index, source in enumerate(group))
 
     @functools.cached_property
     def without_text(self) -> tuple[ResolvedCitation, ...]:
