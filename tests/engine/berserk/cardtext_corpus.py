@@ -19,6 +19,15 @@ CORPUS = (
     ("+2 to strike against swamp cards", [{F: "swamp", B: 2}], [], []),
     ("+1 strike vs forest", [{F: "forest", B: 1}], [], []),
     ("+2 auf Schläge gegen Sumpfkarten", [{F: "swamp", B: 2}], [], []),
+    # probe 15: "Kreaturen des Waldes"; features parted by a comma, each part whole
+    ("+2 Schlag gegen Kreaturen des Waldes.", [{F: "forest", B: 2}], [], []),
+    ("+1 Schlag gegen Karten der Steppe", [{F: "steppe", B: 1}], [], []),
+    ("+2 к удару по болотным, +1 к удару по лесным", [{F: "swamp", B: 2}, {F: "forest", B: 1}],
+     [], []),
+    ("Баграх имеет +2 к удару по болотным, +1 к удару по лесным.",
+     [{F: "swamp", B: 2}, {F: "forest", B: 1}], [], []),
+    ("+2 к удару по болотным, лесным", [], [], ["+2 к удару по болотным, лесным"]),
+    ("+2 к удару по болотным, если атакует", [], [], ["+2 к удару по болотным, если атакует"]),
     ("+3 Schlag gegen Gebirgskarten", [{F: "mountains", B: 3}], [], []),
     ("Баграх имеет +2 к удару по болотным.", [{F: "swamp", B: 2}], [], []),  # 106.p2 as printed
     ("Он имеет +2 к удару против любой карты, обладающей болотной стихией.",

@@ -292,6 +292,18 @@ RUSSIAN: tuple[Case, ...] = (
     unread("Игрок берет карты."),
     unread("Каждый игрок берет карты."),
     unread("Оглушите приспешников."),  # several minions, not one
+    # the target first, as Russian may put it (probe 15 miss)
+    ("Каждому врагу нанесите 1 урон.", ability(effect("deal_damage", "each", "enemy", amount=1)),
+     ()),
+    ("Союзнику дайте карту состояния «Стойкость».",
+     ability(effect("give_status", "one", "ally", status="tough")), ()),
+    ("С побочного замысла уберите 2 угрозы.",
+     ability(effect("remove_threat", "one", "side_scheme", amount=2)), ()),
+    ("На основной замысел положите 1 угрозу.",
+     ability(effect("add_threat", "one", "main_scheme", amount=1)), ()),
+    ("У героя вылечите 3 урона.", ability(effect("heal", "one", "hero", amount=3)), ()),
+    unread("Ему нанесите 2 урона."),  # "him" with nothing before it
+    unread("Каждому врагу нанесите урон."),  # no amount
 )
 
 #: Every case of the corpus.

@@ -128,9 +128,8 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
         ("zukünftiges Ziel", "benötigt kein Ziel"),
     "Effect %(number)s fixes on %(type)s; game elements of that kind in play: %(count)s.":
         ("Beispiele für mögliche Ziele", "zum Ziel"),
-    "'Charakter' names heroes, allies, the villain and minions: Ziel ¶4.2 speaks of a "
-    "character's PLA value and its activation, which only the villain and minions have.":
-        ("ein Charakter", "PLA-", "Aktivierung"),
+    "'Charakter' is taken to mean heroes, allies, the villain and minions.":
+        ("ein Charakter", "Ein Held mit 0 WID"),
     "Effect %(number)s ('the [target]') is taken to refer to effect %(head)s, the last effect "
     "naming %(type)s; the target of effect %(other)s may be one too.":
         ("das [Ziel]", "vorherigen Effekts"),

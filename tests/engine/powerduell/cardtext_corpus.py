@@ -41,6 +41,13 @@ CORPUS: tuple[dict[str, Any], ...] = (
     {"text": "Wirkung: Pluto-Monsterkarten erhalten +20 AP. Spezial-Wirkung: Dies gilt auch auf "
              "der gegnerischen Spielfeldseite.", "inputs": _w("ap", 20, "listed", "pluto"),
      "unread": ("Spezial-Wirkung: Dies gilt auch auf der gegnerischen Spielfeldseite.",)},
+    # -- probe 15: a number word as the amount; "to" before the monsters in English
+    {"text": "Wirkung: Monsterkarten erhalten zehn AP dazu.", "inputs": _w("ap", 10),
+     "unread": ()},
+    {"text": "Impact: monsters lose five DP.", "inputs": _w("dp", -5), "unread": ()},
+    {"text": "Impact: +25 AP to all Saturn monsters.", "inputs": _w("ap", 25, "listed", "saturn"),
+     "unread": ()},
+    _unread("Impact: +25 AP to each Saturn monster."),
     # -- Wirkung: attribute and amount, scope by what the description names (de)
     {"text": "Wirkung: Monsterkarten erhalten +20 AP.", "inputs": _w("ap", 20), "unread": ()},
     {"text": "Wirkung: Monster erhalten 30 DP dazu.", "inputs": _w("dp", 30), "unread": ()},

@@ -363,3 +363,39 @@ def test_every_step_cites_a_clause_about_it(scenario, imported_text):
                                                  [c.key for c in step.citations])
                 checked += 1
     assert checked >= len(inputs)
+
+
+@pytest.mark.django_db
+def test_a_section_dated_by_an_edited_on_note_had_an_unknown_text_before_it(client, seeded):
+    """Judge round 20 F1: the Effekte section closes with "Bearbeitet am 07.11.2022" and has
+    no correction; read on 1 October 2022 its text is not in the sources (as its clause
+    page says), not a clause that "did not exist yet"."""
+    response = client.post(
+        "/api/scenarios/power-duell/guardian-wirkung/evaluate",
+        json.dumps({"inputs": {"base_planet": "venus", "amount": 20, "monster_planet": "venus"},
+                    "as_of": "2022-10-01"}),
+        content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
+    data = response.json()
+    effekte = {c["key"]: c["drift"] for s in data["steps"] for c in s["citations"]
+               if ".effekte-der-schutzgottkarte." in c["key"]}
+    assert effekte and set(effekte.values()) == {"text_unknown"}
+    assert data["complete"] is False
+    assert "are not available in the sources" in data["verdict"]
+    assert "did not exist yet" not in data["verdict"]
+
+
+@pytest.mark.django_db
+def test_a_clause_an_editor_added_did_not_exist_before_its_correction(seeded, editor,
+                                                                       publisher):
+    from tests.rulebook.importing.test_reimport_message import add_clause_by_correction
+
+    add_clause_by_correction(editor, publisher)  # 109.2, in force from 1 January 2026
+    cite = DocumentRef("berserk", "comprehensive-rules").cite("109.2")
+    before = resolve_citations([cite], datetime.date(2025, 12, 31))[cite]
+    assert before.drift is Drift.NOT_IN_FORCE and not before.has_text
+    after = resolve_citations([cite], datetime.date(2026, 1, 1))[cite]
+    assert after.drift is Drift.NONE and after.has_text
+    imported = DocumentRef("power-duell", "schutzgottkarten").cite(
+        "1.2.4.effekte-der-schutzgottkarte.p2")  # imported, "Bearbeitet am 07.11.2022"
+    assert resolve_citations([imported], datetime.date(2022, 10, 1))[imported].drift is (
+        Drift.TEXT_UNKNOWN)
