@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping
 from engine.core import (
     NOT_COVERED_VALUE, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outside, RuleRun, Ruleset, RunView, Scenario, Trace, Uncovered, Value, _,
-    card_text_field, fail_first, has_card_text, msg, open_point, rule,
+    card_text_field, fail_first, gather, has_card_text, msg, open_point, rule,
     validate_fields,
 )
 
@@ -1254,19 +1254,25 @@ _NAMES_SUBTYPE = _("Only a change that makes the card a creature names a subtype
 
 
 def _changes(inputs: Mapping[str, Any]) -> tuple[Change, ...]:
-    """:raises InputError: for a subtype or movement a change cannot name (108.1)."""
-    found = []
-    for index, item in enumerate(inputs["changes"]):
-        kind, movement = ChangeKind(item["change"]), item["movement"]
-        subtype = Subtype(item["subtype"]) if item["subtype"] else None
-        fail_first(f"changes.{index}.",
-                   (subtype and kind is not ChangeKind.BECOME_CREATURE, "subtype", _NAMES_SUBTYPE),
-                   (movement is not None and subtype in (None, Subtype.FLYING), "movement", _(
-                       "A movement value goes only with a change that makes the card a creature "
-                       "of a named subtype other than flying.")))
-        element = item.get("element")
-        found.append(Change(kind, subtype, movement, element and Element(element)))
-    return tuple(found)
+    """The changes, in order. :raises InputError: naming every change's wrong field."""
+    return gather(*(functools.partial(_change, index, item)
+                    for index, item in enumerate(inputs["changes"])))
+
+
+def _change(index: int, item: Mapping[str, Any]) -> Change:
+    """Change ``index`` (from 0). :raises InputError: for an element other than exactly for
+    "gains an element", or a subtype or movement the change cannot name (108.1)."""
+    kind, movement = ChangeKind(item["change"]), item["movement"]
+    subtype = Subtype(item["subtype"]) if item["subtype"] else None
+    gain, element = kind is ChangeKind.GAIN_ELEMENT, item.get("element")
+    fail_first(f"changes.{index}.", (gain != (element is not None), "element", _(
+        "Give the element exactly for \"gains an element\".")),
+        (gain and (subtype or movement is not None), "subtype", _NAMES_SUBTYPE),
+        (subtype and kind is not ChangeKind.BECOME_CREATURE, "subtype", _NAMES_SUBTYPE),
+        (movement is not None and subtype in (None, Subtype.FLYING), "movement", _(
+            "A movement value goes only with a change that makes the card a creature "
+            "of a named subtype other than flying.")))
+    return Change(kind, subtype, movement, element and Element(element))
 
 
 def _moment(inputs: Mapping[str, Any]) -> dict[str, Any]:
@@ -1295,16 +1301,14 @@ def _moment(inputs: Mapping[str, Any]) -> dict[str, Any]:
 def parse_situation(inputs: Mapping[str, Any]) -> Table:
     """The situation's table from its validated inputs.
 
-    :raises InputError: naming the field, for a combination the texts exclude.
+    :raises InputError: naming the field, for a combination the texts exclude; naming
+        every such field at once (:func:`engine.core.gather`).
     """
-    for index, item in enumerate(inputs["changes"]):
-        gain = item["change"] == ChangeKind.GAIN_ELEMENT.value
-        fail_first(f"changes.{index}.", (gain != (item["element"] is not None), "element", _(
-            "Give the element exactly for \"gains an element\".")),
-            (gain and (item["subtype"] or item["movement"] is not None), "subtype", _NAMES_SUBTYPE))
+    card, moment, changes = gather(lambda: _card(inputs), lambda: _moment(inputs),
+                                   lambda: _changes(inputs))
     return Table(
-        _card(inputs), _elements(inputs["elements"]), inputs["in_play_zone"], _changes(inputs),
-        **_moment(inputs), features=tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])
+        card, _elements(inputs["elements"]), inputs["in_play_zone"], changes,
+        **moment, features=tuple(Feature(Element(f["feature_element"]), f["strike_bonus"])
                                           for f in inputs["features"]),
         targets=tuple(Target(_elements(t["elements"])) for t in inputs["targets"]),
         instead_of_movement=inputs["instead_of_movement"],
@@ -1545,8 +1549,8 @@ PROPERTY_REPLACEMENT = _scenario(
     _("A card's type, subtype, status, movement and additional properties after a sequence of "
       "changes."), (*_CARD_FIELDS, _IN_PLAY, _changes_field(kinds=(ChangeKind.GAIN_ELEMENT,))),
     (Clause.INITIAL, Clause.TYPE, Clause.SUBTYPE, Clause.REPLACE, Clause.ADDITIONAL),
-    lambda inputs: Table(card=_card(inputs), in_play_zone=inputs["in_play_zone"],
-                         changes=_changes(inputs)),
+    lambda inputs: Table(**dict(zip(("card", "changes"), gather(
+        lambda: _card(inputs), lambda: _changes(inputs)))), in_play_zone=inputs["in_play_zone"]),
     _HISTORY_RULES, lambda run: (*_state_values(run.state), *_property_values(run)), (
         _example("gains-flight", _("A non-flying creature with movement 2 gains flight"),
                  {**_FLIGHT_START, "changes": [{"change": "gain-flight"}]},

@@ -582,6 +582,35 @@ def _raise_first(errors: Sequence[InputError]) -> None:
         raise first
 
 
+def gather(*parts: Callable[[], Any]) -> tuple[Any, ...]:
+    """Run every one of ``parts`` (parsers or checks of parts of one input that do not rest
+    on each other) and return their results in order.
+
+    :raises InputError: the first one raised, carrying every other (and the others found
+        with each) as ``others``: the form and the API then name every wrong field at once,
+        not one per try.
+
+    >>> def wrong(field):
+    ...     raise InputError(field, msg("Wrong."))
+    >>> gather(lambda: 1, lambda: 2)
+    (1, 2)
+    >>> try:
+    ...     gather(lambda: 1, lambda: wrong("a"), lambda: wrong("b"))
+    ... except InputError as error:
+    ...     [e.field for e in error.every]
+    ['a', 'b']
+    """
+    found: list[Any] = []
+    errors: list[InputError] = []
+    for part in parts:
+        try:
+            found.append(part())
+        except InputError as error:
+            errors.extend(error.every)
+    _raise_first(errors)
+    return tuple(found)
+
+
 def fail_first(path: str, *checks: tuple[Any, str, str]) -> None:
     """Check a combination of validated inputs: each check is ``(wrong, field, message id)``.
 

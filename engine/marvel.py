@@ -16,6 +16,7 @@ differ.  Game elements are ``"villain"``, ``"minion 1"``, ``"main scheme"``, ``"
 from __future__ import annotations
 
 import enum
+import functools
 from collections import namedtuple
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
@@ -24,7 +25,7 @@ from engine.core import (
     NOT_COVERED_VALUE, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError, Labelled,
     Message, OpenPoint, Outcome, Outside, ReadingOf, Ruleset, Ruling, Scenario, Step, Trace,
     Uncovered, Value, _, and_then, assumed, card_text_field, combined_reading, every_reading,
-    fail_first, msg, not_covered_under, open_point, readings_together, rule, valued,
+    fail_first, gather, msg, not_covered_under, open_point, readings_together, rule, valued,
 )
 
 GAME = "marvel-champions"
@@ -441,16 +442,10 @@ def parse(inputs: Mapping[str, Any]) -> Table:
     elements = tuple(_element(kind_, number, item) for kind_, name in _LISTS
                      for number, item in enumerate(inputs[name], 1))
     basic = kind.is_basic
-    fail_first("", (basic and bool(inputs["effects"]), "effects", _(
-        "A basic power has a fixed effect; give no effects.")),
-        (basic and bool(inputs["labels"]), "labels", _(
-            "Labels are given only for card abilities.")),
-        (basic and actor is None, "actor", _(
-            "Give the number of the hero or ally using the basic power.")),
-        (not basic and actor is not None, "actor", _(
-            "Only basic powers have an acting character; leave this empty.")),
-        (not basic and not inputs["effects"] and not inputs.get("card_text"), "effects", _(
-            "Give at least 1 effect of the card ability.")))
+    gather(lambda: _check_ability(inputs), *(  # every effect's own parts at once
+        functools.partial(_check_parts, f"effects.{index}.", item, Verb(item["verb"]),
+                          Selector(item["selector"]))
+        for index, item in enumerate(inputs["effects"])))
     if basic and actor > len(inputs["characters"]):
         raise InputError("actor", msg(_("There is no hero or ally number %(number)s in the "
                                         "list."), number=actor))
@@ -466,6 +461,22 @@ def parse(inputs: Mapping[str, Any]) -> Table:
     other_text = bool(inputs.get("other_text")) or (not basic and not effects)
     return Table(kind, labels, inputs["cost"], actor, effects, other_text, elements,
                  inputs["crisis_icon"])
+
+
+def _check_ability(inputs: Mapping[str, Any]) -> None:
+    """:raises InputError: for effects, labels or an acting character the kind of ability
+    does not take, or a card ability with no effect."""
+    basic, actor = AbilityKind(inputs["kind"]).is_basic, inputs["actor"]
+    fail_first("", (basic and bool(inputs["effects"]), "effects", _(
+        "A basic power has a fixed effect; give no effects.")),
+        (basic and bool(inputs["labels"]), "labels", _(
+            "Labels are given only for card abilities.")),
+        (basic and actor is None, "actor", _(
+            "Give the number of the hero or ally using the basic power.")),
+        (not basic and actor is not None, "actor", _(
+            "Only basic powers have an acting character; leave this empty.")),
+        (not basic and not inputs["effects"] and not inputs.get("card_text"), "effects", _(
+            "Give at least 1 effect of the card ability.")))
 
 
 def _named_by(effects: tuple[Effect, ...], named: TargetType | None) -> Effect | None:
@@ -502,14 +513,14 @@ def _check_parts(path: str, item: Mapping[str, Any], verb: Verb, selector: Selec
 
 def _effect(index: int, item: Mapping[str, Any], effects: tuple[Effect, ...],
             players: bool) -> Effect:
-    """Effect ``index`` (from 0) after the earlier ``effects``.
+    """Effect ``index`` (from 0) after the earlier ``effects``, its own parts checked
+    (:func:`_check_parts`).
 
     :raises InputError: naming the effect's field (``effects.0.amount``, ...), e.g. for a
         target type the selector lacks or does not take."""
     amount, verb, selector = item["amount"], Verb(item["verb"]), Selector(item["selector"])
     named = TargetType(item["target_type"]) if item["target_type"] else None
     path, earlier = f"effects.{index}.", selector in (Selector.THE, Selector.JOINT)
-    _check_parts(path, item, verb, selector)
     head = _named_by(effects, None)
     previous = None if head is None else head.target_type
     if selector is Selector.THE and named is not None:

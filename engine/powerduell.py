@@ -37,7 +37,7 @@ from engine.core import (
     NOT_COVERED_VALUE, Choice, ClauseKey, DocumentRef, Example, Field, FieldKind, InputError,
     Labelled, Message, OpenPoint, Outcome, Outside, Reading, ReadingOf, Ruleset, Ruling, Scenario,
     Step, Trace, Uncovered, Value, _, card_text_field, card_text_may_override, citations,
-    every_reading, has_card_text, msg, open_point, readings_together, rule,
+    every_reading, gather, has_card_text, msg, open_point, readings_together, rule,
 )
 
 __all__ = [
@@ -2430,29 +2430,43 @@ def _parse_immunity(inputs: Mapping[str, Any]) -> Table:
 
 def _parse_situation(inputs: Mapping[str, Any]) -> Table:
     """The whole table. :raises InputError: for two Schutzgottkarten on one side, a bad
-    Wirkung, combat or effect, or a base value a change needs."""
+    Wirkung, combat or effect, or a base value a change needs; naming every such field at
+    once (:func:`engine.core.gather`)."""
     sides = [item["side"] for item in inputs["guardians"]]
-    if len(sides) != len(set(sides)):
-        raise InputError("guardians.1.side", msg(_(  # judge round 17: say where from
-            "Give at most one Schutzgottkarte per side: the chapter speaks of one per side "
-            "(its Schutzgottkarten-Feld, FELD A, and \"die gegnerische Schutzgottkarte\").")))
-    guardians = tuple(itertools.starmap(_parse_guardian, enumerate(inputs["guardians"])))
     monsters = tuple(Monster(number, _MEMBER[Spielfeldseite, m["side"]],
                              _MEMBER[Planet, m["planet"]], m["ep"], m["ap"], m["dp"], m["lp"],
                              m["cost"])
                      for number, m in enumerate(inputs["monsters"], start=1))
-    combat = _parse_combat(inputs, len(monsters))
-    effects = tuple(_parse_effect(index, item, sides, monsters)
-                    for index, item in enumerate(inputs["effects"]))
-    for guardian, monster in ((g, m) for g in guardians if g.wirkung for m in monsters):
-        attribute = guardian.wirkung.attribute
-        if getattr(monster, attribute.value) is None and wirkung_reach(
-                _Trace(_Voice.TABLE, quiet=True), guardian, monster):
-            raise InputError(f"monsters.{monster.number - 1}.{attribute.value}", msg(_(
-                "Enter the base %(attribute)s: the Wirkung of the Schutzgottkarte of "
-                "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
+    _sides, guardians, combat, effects = gather(
+        functools.partial(_one_per_side, sides),
+        lambda: gather(*(functools.partial(_parse_guardian, index, item)
+                         for index, item in enumerate(inputs["guardians"]))),
+        lambda: _parse_combat(inputs, len(monsters)),
+        lambda: gather(*(functools.partial(_parse_effect, index, item, sides, monsters)
+                         for index, item in enumerate(inputs["effects"]))))
+    gather(*(functools.partial(_base_given, guardian, monster)
+             for guardian in guardians if guardian.wirkung for monster in monsters))
     return Table(_MEMBER[Spielfeldseite, inputs["active_side"]], guardians, monsters, combat,
                  effects)
+
+
+def _one_per_side(sides: list[str]) -> None:
+    """:raises InputError: for two Schutzgottkarten on one side."""
+    if len(sides) != len(set(sides)):
+        raise InputError("guardians.1.side", msg(_(  # judge round 17: say where from
+            "Give at most one Schutzgottkarte per side: the chapter speaks of one per side "
+            "(its Schutzgottkarten-Feld, FELD A, and \"die gegnerische Schutzgottkarte\").")))
+
+
+def _base_given(guardian: Guardian, monster: Monster) -> None:
+    """:raises InputError: for a base value the Wirkung of ``guardian`` changes on
+    ``monster`` but the table leaves out."""
+    attribute = guardian.wirkung.attribute
+    if getattr(monster, attribute.value) is None and wirkung_reach(
+            _Trace(_Voice.TABLE, quiet=True), guardian, monster):
+        raise InputError(f"monsters.{monster.number - 1}.{attribute.value}", msg(_(
+            "Enter the base %(attribute)s: the Wirkung of the Schutzgottkarte of "
+            "%(side)s changes it."), attribute=attribute.label, side=guardian.side.label))
 
 
 def _parse_guardian(index: int, item: Mapping[str, Any]) -> Guardian:

@@ -494,3 +494,18 @@ def test_a_point_met_under_another_reading_and_an_unrelated_one_are_not_read_tog
         "targets": [{"elements": ["mountains"]}]})
     assert "change-1-elements" in ruling.open_points()
     assert "together" not in ruling.open_points()
+
+
+def test_every_wrong_field_of_the_card_its_changes_and_the_moment_is_named_at_once():
+    """A judge fixes the form once, not once per wrong field (engine.core.gather)."""
+    from engine.berserk import SITUATION
+
+    data = {"initial_type": "creature", "initial_subtype": "non-flying", "initial_movement": 2,
+            "initial_status": "elite", "elements": ["forest"], "turn": "own",
+            "strike_declared": "none", "phase": "main", "subphase": None,
+            "changes": [{"change": "gain-element"},
+                        {"change": "gain-flight", "subtype": "flying"}]}
+    with pytest.raises(InputError) as error:
+        SITUATION.evaluate(data)
+    assert [e.field for e in error.value.every] == [
+        "subphase", "changes.0.element", "changes.1.subtype"]

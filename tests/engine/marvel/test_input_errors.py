@@ -67,3 +67,23 @@ def test_drawing_is_by_a_player_and_stays_an_input_error():
     assert error.value.field == "effects.0.target_type"
     assert error.value.message.render() == (
         "A player draws cards (Ziel ¶3.3): choose the player as the target, or 'you'.")
+
+
+def test_every_effect_with_a_wrong_part_is_named_at_once():
+    """A judge fixes the form once, not once per wrong field: each effect's own parts
+    (amount, status card, count) are checked before any is refused."""
+    data = card(effect("deal_damage", "one", "minion"), effect("ready", "one", "hero"),
+                effect("give_status", "one", "minion"), labels=[])
+    for evaluate, given in ((SCENARIO.evaluate, data),
+                            (SCENARIO.evaluate_form, to_form(SCENARIO.fields, data))):
+        with pytest.raises(InputError) as error:
+            evaluate(given)
+        assert [e.field for e in error.value.every] == ["effects.0.amount", "effects.2.status"]
+
+
+def test_a_basic_power_with_effects_and_a_wrong_effect_names_both():
+    data = dict(board(kind="basic_attack", actor=1, characters=[hero()]),
+                effects=[effect("deal_damage", "one", "minion")])
+    with pytest.raises(InputError) as error:
+        SCENARIO.evaluate(data)
+    assert [e.field for e in error.value.every] == ["effects", "effects.0.amount"]

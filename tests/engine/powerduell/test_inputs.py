@@ -183,3 +183,32 @@ def test_form_and_json_agree(scenario):
         assert scenario.evaluate_form(to_form(scenario, data)) == expected
 
     run()
+
+
+def test_every_wrong_field_of_the_table_is_named_at_once():
+    """A judge fixes the form once, not once per wrong field: a Schutzgottkarte, the combat
+    and each effect are checked before any is refused (engine.core.gather)."""
+    data = {"guardians": [{"side": "a", "base_planet": "venus", "wirkung_attribute": "ap"}],
+            "monsters": [{"side": "a", "planet": "venus", "ap": 30},
+                         {"side": "b", "planet": "erde", "dp": 20}],
+            "attacker": 1, "target": 1,
+            "effects": [{"source": "energy", "source_side": "b", "target_monster": 2},
+                        {"source": "energy", "source_side": "b", "target_monster": 2,
+                         "attribute": "dp"}]}
+    with pytest.raises(InputError) as error:
+        SITUATION.evaluate(data)
+    assert [(e.field, e.message.id) for e in error.value.every] == [
+        ("guardians.0.wirkung_amount",
+         "Give both the attribute and a change other than 0, or neither."),
+        ("target", "A monster does not attack itself."),
+        ("effects.0.attribute", "Choose the attribute."),
+        ("effects.1.amount", "Enter N for add, subtract or set.")]
+
+
+def test_each_monster_missing_the_base_value_a_wirkung_changes_is_named():
+    data = {"guardians": [{"side": "a", "base_planet": "venus", "wirkung_attribute": "ap",
+                           "wirkung_amount": 20, "wirkung_scope": "all"}],
+            "monsters": [{"side": "a", "planet": "venus"}, {"side": "a", "planet": "erde"}]}
+    with pytest.raises(InputError) as error:
+        SITUATION.evaluate(data)
+    assert [e.field for e in error.value.every] == ["monsters.0.ap", "monsters.1.ap"]

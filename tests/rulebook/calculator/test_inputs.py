@@ -513,3 +513,33 @@ def test_a_group_count_given_twice_with_different_values_is_refused_everywhere(c
     same = client.get("/api/scenarios/power-duell/situation/evaluate?monsters=2&monsters=2&"
                       + ENTERED)
     assert same.status_code == 200  # the same count twice says one thing
+
+
+# --------------------------------------------------------------------------
+# Every wrong field of a table at once, on the form and in the API (engine.core.gather)
+# --------------------------------------------------------------------------
+
+TWO_WRONG_EFFECTS = {"monsters": [{"side": "a", "planet": "venus", "ap": 30},
+                                  {"side": "b", "planet": "erde", "dp": 20}],
+                     "attacker": 1, "target": 1,
+                     "effects": [{"source": "energy", "source_side": "b", "target_monster": 2},
+                                 {"source": "energy", "source_side": "b", "target_monster": 2,
+                                  "attribute": "dp"}]}
+
+
+def test_the_api_and_the_form_name_every_wrong_field_of_the_table(client, seeded):
+    response = client.post("/api/scenarios/power-duell/situation/evaluate?lang=en",
+                           json.dumps({"inputs": TWO_WRONG_EFFECTS}),
+                           content_type="application/json")
+    assert response.status_code == 422
+    assert [e["field"] for e in response.json()["errors"]] == [
+        "inputs.target", "inputs.effects.0.attribute", "inputs.effects.1.amount"]
+    form = ("monsters=2&monsters-0-side=a&monsters-0-planet=venus&monsters-0-ap=30"
+            "&monsters-1-side=b&monsters-1-planet=erde&monsters-1-dp=20&attacker=1&target=1"
+            "&effects=2&effects-0-source=energy&effects-0-source_side=b&effects-0-target_monster=2"
+            "&effects-1-source=energy&effects-1-source_side=b&effects-1-target_monster=2"
+            "&effects-1-attribute=dp")
+    html = client.get(f"/en/calculator/power-duell/situation/?{form}").content.decode()
+    for message in ("A monster does not attack itself.", "Choose the attribute.",
+                    "Enter N for add, subtract or set."):
+        assert message in html
