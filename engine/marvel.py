@@ -1157,8 +1157,11 @@ def _forbids(effect: Effect, el: Element) -> bool:
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
     """Per member of ``group``, the candidates it can affect (as :meth:`_Run.seen` sees them)."""
     found: dict[int, list[Element]] = {m.number: [] for m in group.members}
+    you = group.head.selector is Selector.YOU  # "you" again: the same player (judge round 21)
+    earlier = [e for e in run.table.effects[:group.head.number - 1] if e.selector is Selector.YOU
+               ] if you else []
     for el in candidates:
-        hits: list[Effect] = []
+        hits: list[Effect] = [e for e in earlier if el in run.resolves.get(e.number, ())]
         for member in group.members:
             seen = run.seen(el, hits)
             if seen is not None and _affects(run, member, seen):
@@ -1278,7 +1281,9 @@ _CHANGES: dict[Verb, tuple[str, Callable[[Element, Effect, int], dict[str, Any]]
     Verb.REMOVE_STATUS: ("status", lambda el, e, n: {"statuses": el.statuses - {e.status}}),
     Verb.EXHAUST: ("exhausted", lambda el, e, n: {"exhausted": True}),
     Verb.READY: ("exhausted", lambda el, e, n: {"exhausted": False}),
-    Verb.DEFEAT: ("in play", None), Verb.DISCARD: ("in play", None)}
+    Verb.DEFEAT: ("in play", None), Verb.DISCARD: ("in play", None),
+    # judge round 21: an earlier draw may leave the deck empty for "the [target]" after it
+    Verb.DRAW: ("deck", lambda el, e, n: {"deck": max(0, el.deck - n)})}
 
 
 def _touches(effect: Effect) -> str:
@@ -1293,11 +1298,13 @@ def _touches(effect: Effect) -> str:
 def judged_at_initiation(run: _Run) -> None:
     """Ziel ¶4, ¶4.4, ¶4.10: which state a later effect on the same target is judged on."""
     chains: dict[int, list[Effect]] = {}  # per effect naming a target: it, then its references
+    you = next((e.number for e in run.table.effects if e.selector is Selector.YOU), None)
     for effect in run.table.effects:
-        if effect.refers is None:
+        if effect.refers is None and (effect.selector is not Selector.YOU
+                                      or effect.number == you):
             chains[effect.number] = [effect]
             continue
-        chain = chains[effect.refers]
+        chain = chains[effect.refers or you]  # each "you" after the first: the same player
         earlier = next((e for e in chain if _touches(e) in (_touches(effect), "in play")), None)
         if earlier is not None:  # consulted: the driver compares both readings
             run.doubt(_("Effect %(number)s is judged against the game state when the ability is "

@@ -862,6 +862,8 @@ class _Voice(enum.Enum):
 #: An open point's key within a table: ``(monster,)``, ``(monster, side)`` or ``("effect", n)``.
 Key = tuple
 _WRAPPED = _("Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s")
+#: A cost step on the whole table names the card whose Spezial-Wirkung it is (judge round 21).
+_SPEZIAL_WRAPPED = _("The Spezial-Wirkung of the Schutzgottkarte of %(side)s: %(step)s")
 
 
 def _wrapped(step: Step, number: int, side: Spielfeldseite) -> Step:
@@ -1604,7 +1606,18 @@ def activation_costs(state: _State, guardian: Guardian) -> None:
     kartenaufbau.p3, effekte.p4, wirkungsbegrenzung.p1, p2; open: costs below 0
     (``cost-below-zero``)."""
     trace, limit, change = state.trace, guardian.limit, guardian.spezial_cost_change
+    first = len(trace.steps)
     trace.say("no-wb" if limit is None else "wb", planet=limit and limit.label)
+    _costs_of(state, guardian)
+    if trace.table:  # on the whole table, each step names its card
+        trace.steps[first:] = [replace(step, message=Message(_SPEZIAL_WRAPPED, (
+            ("side", guardian.side.label), ("step", step.message))))
+            for step in trace.steps[first:]]
+
+
+def _costs_of(state: _State, guardian: Guardian) -> None:
+    """:func:`activation_costs` of each monster with a cost."""
+    trace, limit, change = state.trace, guardian.limit, guardian.spezial_cost_change
     for monster in (m for m in state.table.monsters if m.cost is not None):
         number, cost = monster.number, state.costs[monster.number]
         opposing = monster.side is not guardian.side

@@ -173,7 +173,7 @@ class ResolvedCitation:
                 "cited": cited, "key": self.display_key, "date": day}
         if drift is Drift.TEXT_UNKNOWN:
             return _("The text of %(key)s in force on %(date)s is not available in the "
-                     "sources (its first known text came with a correction). This step rests "
+                     "sources (they give its text only from a later date). This step rests "
                      "on version %(cited)s, a later text.") % {
                 "cited": cited, "key": self.display_key, "date": day}
         effective = self.version.effective_date

@@ -221,3 +221,21 @@ def test_a_point_first_met_under_another_reading_is_open_under_that_reading():
     for reading, item in zip(readings[1:], future.readings):  # each cites its clauses too
         assert {c.cite() for c in item.clauses} <= set(reading.citations)
     assert ruling.value("can_initiate") is True and not ruling.settled
+
+
+@pytest.mark.parametrize("first, second", [
+    (effect("draw", "one", "player", amount=1), effect("draw", "the", amount=1)),
+    (effect("draw", "you", amount=1), effect("draw", "you", amount=1)),  # "you": one player
+])
+def test_a_draw_that_empties_the_deck_leaves_open_whether_a_later_draw_sees_it(first, second):
+    """Judge round 21 F2: Ziel ¶3.3 makes a player with no card in the deck no valid target
+    for drawing; whether the second draw is judged before or after the first is the texts'
+    open point "effect-order", shown with both readings, not settled silently."""
+    ruling = both(card(first, second, players=[{"deck": 1}]))
+    assert ruling.open_points() == ("effect-order",)
+    assert [r.value("effect_2_resolves_against") for r in ruling.readings_of("effect-order")] == [
+        ("player 1",), ()]
+    assert ruling.leaves_open == 1
+    settled = both(card(first, second, players=[{"deck": 2}]))  # a card left for each draw
+    assert settled.open_points() == () and settled.value("effect_2_resolves_against") == (
+        "player 1",)

@@ -115,6 +115,7 @@ STEP_WORDS: dict[str, tuple[str, ...]] = {
     "%(side)s takes the active turn.": ("aktiven Spielzug",),
     # the wrapped step's own words are checked against the same citations
     "Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s": (),
+    "The Spezial-Wirkung of the Schutzgottkarte of %(side)s: %(step)s": (),
     "Card text may override this rule: %(rule)s": (
         "Sofern nicht anders in der Beschreibung festgelegt",
         "Wenn in der Effektbeschreibung nichts anderes beschrieben wird"),

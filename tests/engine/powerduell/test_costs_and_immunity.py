@@ -88,3 +88,28 @@ def test_invalid_input_names_the_field(scenario, data, field):
     with pytest.raises(InputError) as info:
         scenario.evaluate(data)
     assert info.value.field == field
+
+
+def test_on_the_whole_table_each_cost_step_names_its_schutzgottkarte():
+    """Judge round 21 F1: with a Spezial-Wirkung on each side, "is on the opposing side" is
+    said of side B's card, and each step says which card it is about."""
+    from engine.powerduell import SITUATION
+
+    ruling = SITUATION.evaluate({
+        "guardians": [{"side": "a", "base_planet": "venus", "spezial_cost_change": -1},
+                      {"side": "b", "base_planet": "erde", "spezial_cost_change": -1}],
+        "monsters": [{"side": "a", "planet": "venus", "cost": 4}]})
+    costs = [s for s in ruling.steps
+             if s.message.id == "The Spezial-Wirkung of the Schutzgottkarte of %(side)s: %(step)s"]
+    said = [(s.message.param_dict()["side"].render(), s.message.param_dict()["step"].id)
+            for s in costs]
+    assert said == [
+        ("side A", "No Wirkungsbegrenzung: the Spezial-Wirkung affects the monster cards its "
+                   "text names, here all of them."),
+        ("side A", "Monster %(number)s (%(planet)s) pays %(paid)s Energiepunkte instead of "
+                   "%(cost)s."),
+        ("side B", "No Wirkungsbegrenzung: the Spezial-Wirkung affects the monster cards its "
+                   "text names, here all of them."),
+        ("side B", "Monster %(number)s (%(planet)s) is on the opposing side and pays %(cost)s "
+                   "Energiepunkte.")]
+    assert ruling.value("monster_1_cost") == 3

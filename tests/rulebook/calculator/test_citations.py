@@ -379,6 +379,11 @@ def test_a_section_dated_by_an_edited_on_note_had_an_unknown_text_before_it(clie
     effekte = {c["key"]: c["drift"] for s in data["steps"] for c in s["citations"]
                if ".effekte-der-schutzgottkarte." in c["key"]}
     assert effekte and set(effekte.values()) == {"text_unknown"}
+    warnings = {c["warning"] for s in data["steps"] for c in s["citations"]
+                if ".effekte-der-schutzgottkarte." in c["key"]}
+    # judge round 21 F3: no correction is named where the source has none
+    assert warnings and all("only from a later date" in w and "correction" not in w
+                            for w in warnings)
     assert data["complete"] is False
     assert "are not available in the sources" in data["verdict"]
     assert "did not exist yet" not in data["verdict"]
