@@ -1157,9 +1157,7 @@ def _forbids(effect: Effect, el: Element) -> bool:
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
     """Per member of ``group``, the candidates it can affect (as :meth:`_Run.seen` sees them)."""
     found: dict[int, list[Element]] = {m.number: [] for m in group.members}
-    you = group.head.selector is Selector.YOU  # "you" again: the same player (judge round 21)
-    earlier = [e for e in run.table.effects[:group.head.number - 1] if e.selector is Selector.YOU
-               ] if you else []
+    earlier = _definite_before(run.table.effects, group.head)
     for el in candidates:
         hits: list[Effect] = [e for e in earlier if el in run.resolves.get(e.number, ())]
         for member in group.members:
@@ -1298,13 +1296,11 @@ def _touches(effect: Effect) -> str:
 def judged_at_initiation(run: _Run) -> None:
     """Ziel ¶4, ¶4.4, ¶4.10: which state a later effect on the same target is judged on."""
     chains: dict[int, list[Effect]] = {}  # per effect naming a target: it, then its references
-    you = next((e.number for e in run.table.effects if e.selector is Selector.YOU), None)
     for effect in run.table.effects:
-        if effect.refers is None and (effect.selector is not Selector.YOU
-                                      or effect.number == you):
-            chains[effect.number] = [effect]
-            continue
-        chain = chains[effect.refers or you]  # each "you" after the first: the same player
+        if effect.refers is None:
+            chain = chains[effect.number] = _definite_before(run.table.effects, effect)
+        else:
+            chain = chains[effect.refers]
         earlier = next((e for e in chain if _touches(e) in (_touches(effect), "in play")), None)
         if earlier is not None:  # consulted: the driver compares both readings
             run.doubt(_("Effect %(number)s is judged against the game state when the ability is "
@@ -1312,6 +1308,18 @@ def judged_at_initiation(run: _Run) -> None:
                       Clause.VALID, Clause.THE_TARGET if effect.selector is Selector.THE
                       else Clause.SEVERAL, number=effect.number, earlier=earlier.number)
         chain.append(effect)
+
+
+def _definite_before(effects: tuple[Effect, ...], effect: Effect) -> list[Effect]:
+    """The effects before ``effect`` certain to land on every element of its kinds they can
+    affect: "you" (the player using the ability) and "each …", with their "and the same
+    target" effects (judge round 21: "Ziehe 1 Karte. Ziehe 1 Karte." on a deck of 1); a later
+    effect on such an element may see what they changed (:data:`EFFECT_ORDER`)."""
+    kinds = _TYPE_KINDS.get(effect.target_type, frozenset())
+    definite = (Selector.YOU, Selector.EACH)
+    return [e for e in effects[:effect.number - 1] if e.target_type is not None
+            and _TYPE_KINDS[e.target_type] & kinds and (e.selector in definite or (
+                e.selector is Selector.JOINT and effects[e.refers - 1].selector in definite))]
 
 
 _SELECTOR_CLAUSE = {Selector.ONE: Clause.REQUIRES, Selector.CHOOSE: Clause.CHOOSE,

@@ -239,3 +239,32 @@ def test_a_draw_that_empties_the_deck_leaves_open_whether_a_later_draw_sees_it(f
     settled = both(card(first, second, players=[{"deck": 2}]))  # a card left for each draw
     assert settled.open_points() == () and settled.value("effect_2_resolves_against") == (
         "player 1",)
+
+
+@pytest.mark.parametrize("data, value, readings", [
+    # "Ziehe 3 Karten. Jeder Spieler zieht 2 Karten.": player 1 is one of "each player"
+    (card(effect("draw", "you", amount=3), effect("draw", "each", "player", amount=2),
+          players=[{"deck": 1}, {"deck": 5}]),
+     "effect_2_resolves_against", [("player 1", "player 2"), ("player 2",)]),
+    # "Betäube jeden Schergen. Betäube einen Schergen.": the minion is stunned by effect 1
+    (card(effect("give_status", "each", "minion", status="stunned"),
+          effect("give_status", "one", "minion", status="stunned"), minions=[{}]),
+     "effect_2_valid_targets", [("minion 1",), ()]),
+])
+def test_a_later_effect_after_you_or_each_on_the_same_element_leaves_the_order_open(
+        data, value, readings):
+    """An effect on "you" or on "each …" lands on every element of its kind it can affect:
+    a later effect on such an element may see what it changed (effect-order)."""
+    ruling = both(data)
+    assert ruling.open_points() == ("effect-order",)
+    assert [r.value(value) for r in ruling.readings_of("effect-order")] == readings
+
+
+def test_an_earlier_effect_on_one_of_several_is_not_taken_to_land_on_a_later_target():
+    """"Betäube einen Schergen. Betäube einen Schergen." with two minions: which minion the
+    first stuns is the judge's choice, so the second is judged at initiation alone."""
+    ruling = both(card(effect("give_status", "one", "minion", status="stunned"),
+                       effect("give_status", "one", "minion", status="stunned"),
+                       minions=[{}, {}]))
+    assert "effect-order" not in ruling.open_points()
+    assert ruling.value("effect_2_valid_targets") == ("minion 1", "minion 2")
