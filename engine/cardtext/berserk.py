@@ -294,7 +294,8 @@ _FEATURE = form(
     en=rf"{_HAS['en']}{_SIGN}{NUMBER} (?:to )?strikes? (?:against|vs) (?:the )?{_ELEMENT_WORD}"
        r"(?: element)?(?: cards?| creatures?)?",
     de=rf"{_HAS['de']}{_SIGN}{NUMBER} (?:auf |zum )?schl(?:a|ä)g(?:e|wert)? gegen "
-       rf"(?:(?:karten|kreaturen) (?:des|der|vom|von) )?{_ELEMENT_WORD}"
+       rf"(?:(?:karten|kreaturen) (?:des|der|vom|von(?: der| dem)?|aus (?:dem|der)) )?"
+       rf"{_ELEMENT_WORD}"
        rf"(?:-?karten|-?kreaturen|-?element)?")
 
 # The card that undergoes a change: this card, never another ("target creature", "eine Karte").

@@ -345,7 +345,7 @@ _DE = _patterns(_LABEL, _S_DE, _R_DE, _GAIN_DE, _EP_DE, _ACTIVATION_DE, {
     "applies": "(?:gilt|gelten|wirkt|wirken)", "opp": _OPP_DE, "own": _OWN_DE})
 _EN = _patterns(_LABEL, _S_EN, _R_EN, _GAIN_EN, _EP_EN, _ACTIVATION_EN, {
     "to": r"(?:points? (?:to|on) (?:their|its|the) )?", "more": "more",
-    "for": "(?:for|to)(?! each| every)",
+    "for": "(?:for(?! each| every)|to)",  # "for each" may count per card; "to each" gives each
     "by_points": "by ", "points": "points?", "active": "increases|raises|reduces|lowers|decreases",
     "the": "(?:the )?", "of": "(?:of )?",
     "passive": rf"(?:is|are) (?P<dir>increased|raised|reduced|decreased|lowered) by {_POINTS}"

@@ -22,6 +22,7 @@ CORPUS = (
     # probe 15: "Kreaturen des Waldes"; features parted by a comma, each part whole
     ("+2 Schlag gegen Kreaturen des Waldes.", [{F: "forest", B: 2}], [], []),
     ("+1 Schlag gegen Karten der Steppe", [{F: "steppe", B: 1}], [], []),
+    ("+1 Schlag gegen Kreaturen aus dem Wald", [{F: "forest", B: 1}], [], []),
     ("+2 к удару по болотным, +1 к удару по лесным", [{F: "swamp", B: 2}, {F: "forest", B: 1}],
      [], []),
     ("Баграх имеет +2 к удару по болотным, +1 к удару по лесным.",

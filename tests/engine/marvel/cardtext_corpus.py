@@ -304,6 +304,11 @@ RUSSIAN: tuple[Case, ...] = (
     ("У героя вылечите 3 урона.", ability(effect("heal", "one", "hero", amount=3)), ()),
     unread("Ему нанесите 2 урона."),  # "him" with nothing before it
     unread("Каждому врагу нанесите урон."),  # no amount
+    ("Нанесите 2 урона приспешнику. Этого приспешника оглушите.",
+     ability(effect("deal_damage", "one", "minion", amount=2),
+             effect("give_status", "the", status="stunned")), ()),
+    ("Каждого союзника подготовьте.", ability(effect("ready", "each", "ally")), ()),
+    ("Злодея оглушите.", ability(effect("give_status", "one", "villain", status="stunned")), ()),
 )
 
 #: Every case of the corpus.

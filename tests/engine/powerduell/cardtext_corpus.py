@@ -47,7 +47,17 @@ CORPUS: tuple[dict[str, Any], ...] = (
     {"text": "Impact: monsters lose five DP.", "inputs": _w("dp", -5), "unread": ()},
     {"text": "Impact: +25 AP to all Saturn monsters.", "inputs": _w("ap", 25, "listed", "saturn"),
      "unread": ()},
-    _unread("Impact: +25 AP to each Saturn monster."),
+    # "to each" gives each the points; "for each" may count per card and stays refused
+    {"text": "Impact: +25 AP to each Saturn monster.",
+     "inputs": _w("ap", 25, "listed", "saturn"), "unread": ()},
+    {"text": "Impact: +15 AP to every monster card.", "inputs": _w("ap", 15, "all"),
+     "unread": ()},
+    _unread("Impact: +25 AP for each Saturn monster."),
+    # probe 16: tens as words
+    {"text": "Wirkung: Monsterkarten erhalten zwanzig AP dazu.", "inputs": _w("ap", 20),
+     "unread": ()},
+    {"text": "Воздействие: монстры получают тридцать DP.", "inputs": _w("dp", 30),
+     "unread": ()},
     # -- Wirkung: attribute and amount, scope by what the description names (de)
     {"text": "Wirkung: Monsterkarten erhalten +20 AP.", "inputs": _w("ap", 20), "unread": ()},
     {"text": "Wirkung: Monster erhalten 30 DP dazu.", "inputs": _w("dp", 30), "unread": ()},
