@@ -563,6 +563,9 @@ _BELOW_ZERO = _("The texts do not say whether a value can drop below 0; the engi
                 "exact value while rolling up the effects.")
 _STEP_TEXTS: dict[str, tuple[Outcome, Any, str, str | None]] = {
     "active-turn": (_AP, C.NP_ACTIVE_SIDE, _("%(side)s takes the active turn."), None),
+    "cost-order": (_AP, C.ORDER, _(
+        "The Spezial-Wirkungen that change costs are evaluated from the latest activated: that "
+        "of %(first)s, then that of %(second)s."), None),
     # whom a Wirkung reaches
     "np-scope": (_SI, (C.NP_RULES, C.WIRKUNG_SCOPE, C.IMMUNITY), _NP_LIMIT, _(
         "The description names other monsters, while the negativ-positiv rules limit the "
@@ -1749,11 +1752,19 @@ def _reach(state: _State) -> tuple[dict, dict, dict]:
 
 
 def _costs(state: _State) -> tuple[dict, dict]:
-    """What each monster pays on activation after each Spezial-Wirkung."""
+    """What each monster pays on activation after each Spezial-Wirkung, evaluated from the
+    latest activated (behandlung.p3; judge round 22: not in the order listed); two activated
+    together in the order :data:`TIED_ORDER` reads (a cost below 0 may depend on it)."""
     state.costs = {m.number: m.cost for m in state.table.monsters if m.cost is not None}
-    for guardian in state.table.guardians:
-        if guardian.spezial_cost_change is not None:
-            activation_costs(state, guardian)
+    changing = [g for g in state.table.guardians if g.spezial_cost_change is not None]
+    if len(changing) == 2 and changing[0].activated == changing[1].activated and state.costs:
+        if state.trace.reading(TIED_ORDER, ("costs",)) == TIED_ORDER.readings[1].slug:
+            changing.reverse()
+    elif len(changing) == 2 and state.costs:
+        first, second = sorted(changing, key=lambda g: -g.activated)
+        state.trace.say("cost-order", first=first.side.label, second=second.side.label)
+    for guardian in sorted(changing, key=lambda g: -g.activated):  # stable: ties as read
+        activation_costs(state, guardian)
     return state.costs, state.wb_affected  # kept: each run takes copies
 
 
@@ -1984,7 +1995,8 @@ class _View:
         order, only the orders with distinct results.  ``runs``: the ruling's runs and
         their stages."""
         owner = runs.recall.owner.get((point.slug, key))  # a monster's point: its stages only
-        only = owner if self.voice is _Voice.TABLE and owner == key[0] else None
+        only = owner if self.voice is _Voice.TABLE and owner == key[0] and type(owner) is int \
+            else None
         others = [runs.under({**choices, (point.slug, key): item.slug},
                              frozenset({((point.slug, key), item.slug)}), only)
                   for item in point.readings[1:]]
@@ -2088,6 +2100,8 @@ def _table_values(state: _State, key: Key | None) -> tuple[Value, ...]:
     """The situation's values: per effect, per monster, then the costs."""
     if key is not None and key[0] == "effect":
         return (_affects_value(key[1], state.affects[key[1]]),)
+    if key is not None and key[0] == "costs":
+        return tuple(_monster_value(n, 3, cost) for n, cost in state.costs.items())
     numbers = [m.number for m in state.table.monsters] if key is None else [key[0]]
     values = [_affects_value(n, a) for n, a in state.affects.items()] if key is None else []
     for n in numbers:
@@ -2167,6 +2181,8 @@ def _monster_labels(n: int) -> tuple[tuple[str, Message], ...]:
 def _table_slug(point: OpenPoint, key: Key) -> str:
     if key[0] == "effect":
         return f"effect-{key[1]}-{point.slug}"
+    if key[0] == "costs":  # the order of two Spezial-Wirkungen changing costs (:func:`_costs`)
+        return f"costs-{point.slug}"
     return f"monster-{key[0]}-{point.slug}" + (f"-{key[1].value}" if len(key) > 1 else "")
 
 

@@ -113,6 +113,8 @@ CLAUSE_TEXT = {
 STEP_WORDS: dict[str, tuple[str, ...]] = {
     # situation
     "%(side)s takes the active turn.": ("aktiven Spielzug",),
+    "The Spezial-Wirkungen that change costs are evaluated from the latest activated: that of "
+    "%(first)s, then that of %(second)s.": ("zuletzt aktivierten",),
     # the wrapped step's own words are checked against the same citations
     "Monster %(number)s and the Wirkung of the Schutzgottkarte of %(side)s: %(step)s": (),
     "The Spezial-Wirkung of the Schutzgottkarte of %(side)s: %(step)s": (),

@@ -92,8 +92,14 @@ def _sweep() -> list[tuple[Scenario, Ruling]]:
         "guardians": [{"side": "a", "base_planet": "venus", "left_planet": "venus"}],
         "effects": [{"source": "guardian-spezial-wirkung", "source_side": "a",
                      "target_guardian": "a"}]}
+    two_costs = {  # two Spezial-Wirkungen change costs, activated one after the other
+        "guardians": [{"side": "a", "base_planet": "venus", "spezial_cost_change": -1,
+                       "activated": 1},
+                      {"side": "b", "base_planet": "erde", "spezial_cost_change": 1,
+                       "activated": 2}],
+        "monsters": [{"side": "a", "planet": "venus", "cost": 2}]}
     for table in situations.PD_TABLES + tuple(e.inputs for e in SITUATION.examples) + (
-            limited_on_own,):
+            limited_on_own, two_costs):
         out.append((SITUATION, SITUATION.evaluate(table)))
     # a reading not presented first: the attacking monster's planet for a defending monster
     out.append((WIRKUNG, rule_under(WIRKUNG, DEFENDING, {"np-defending": "attacker"})))

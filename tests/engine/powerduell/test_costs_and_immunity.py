@@ -113,3 +113,42 @@ def test_on_the_whole_table_each_cost_step_names_its_schutzgottkarte():
         ("side B", "Monster %(number)s (%(planet)s) is on the opposing side and pays %(cost)s "
                    "Energiepunkte.")]
     assert ruling.value("monster_1_cost") == 3
+
+
+def _two_costs(activated_a: int | None, activated_b: int | None, a_first: bool = True) -> dict:
+    """Side A: −2, limited to Venus, also on the opposing side; side B: +1; a Venus monster
+    of side B that pays 1 (judge round 22 F1)."""
+    guardians = [{"side": "a", "base_planet": "venus", "right_planet": "venus",
+                  "spezial_cost_change": -2, "spezial_extends_to_opposing_side": True},
+                 {"side": "b", "base_planet": "erde", "spezial_cost_change": 1}]
+    for guardian, activated in zip(guardians, (activated_a, activated_b)):
+        if activated is not None:
+            guardian["activated"] = activated
+    return {"guardians": guardians if a_first else guardians[::-1],
+            "monsters": [{"side": "b", "planet": "venus", "cost": 1}]}
+
+
+@pytest.mark.parametrize("a_first", [True, False])
+def test_two_spezial_wirkungen_change_costs_from_the_latest_activated(a_first):
+    """Behandlung ¶3: "vom zuletzt aktivierten Effekt bis zum am längsten aktiven", not the
+    order the cards are listed in: B's +1 (activated later) first, 1 → 2, then A's −2 → 0."""
+    from engine.powerduell import SITUATION
+
+    ruling = SITUATION.evaluate(_two_costs(1, 2, a_first))
+    assert ruling.value("monster_1_cost") == 0 and ruling.open_points() == ()
+    [order] = [s for s in ruling.steps if s.message.id.startswith("The Spezial-Wirkungen")]
+    assert [c.key for c in order.citations] == [Clause.ORDER.value]
+    # A activated later: its −2 first, 1 → −1, where the texts leave a cost below 0 open
+    later = SITUATION.evaluate(_two_costs(2, 1, a_first))
+    assert [r.value("monster_1_cost") for r in later.readings_of(
+        "monster-1-cost-below-zero")] == [1, 0]
+
+
+def test_two_spezial_wirkungen_activated_together_show_both_orders():
+    from engine.powerduell import SITUATION
+
+    ruling = SITUATION.evaluate(_two_costs(None, None))
+    assert [r.value("monster_1_cost") for r in ruling.readings_of("costs-tied-order")] == [1, 0]
+    reversed_listing = SITUATION.evaluate(_two_costs(None, None, a_first=False))
+    assert [r.value("monster_1_cost") for r in reversed_listing.readings_of(
+        "costs-tied-order")] == [0, 1]
