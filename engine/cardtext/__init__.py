@@ -386,6 +386,13 @@ def _differing_step(text: str, labels: tuple[Message, ...]) -> Step:
 
 #: A phrase no form understood, in a ruling (:func:`with_card_texts`).
 _NOT_UNDERSTOOD = _("the card text \"%(phrase)s\" (not understood)")
+#: Why such a phrase leaves the ruling incomplete: the reader knows only the forms the texts
+#: define, so a phrase it does not understand may be outside them or worded otherwise
+#: (break-it round 21: not "the published texts do not define this").
+_READER_REASON = msg(_("The card-text reader knows only the forms the published texts define "
+                       "and did not read this phrase: it may be outside the texts, or worded in "
+                       "a way the reader does not know. The ruling does not take it into "
+                       "account and is incomplete; enter what it says in the fields."))
 #: A phrase read but past what the fields take (:attr:`Phrase.past_limit`), in a ruling.
 _PAST_LIMIT = _("the card text \"%(phrase)s\" (read, but past the limit of its fields: "
                 "not taken in)")
@@ -420,8 +427,9 @@ def with_card_texts(ruling: Ruling,
     """
     unread = [phrase for reading, _labels in readings for phrase in reading.phrases
               if not phrase.understood]
-    first = tuple(not_covered(msg(_PAST_LIMIT if phrase.past_limit else _NOT_UNDERSTOOD,
-                                  phrase=phrase.text)) for phrase in unread)
+    first = tuple(replace(not_covered(msg(_PAST_LIMIT if phrase.past_limit else _NOT_UNDERSTOOD,
+                                          phrase=phrase.text)), reason=_READER_REASON)
+                  for phrase in unread)
     first += tuple(_differing_step(reading.text, labels)
                    for reading, labels in readings if labels)
     if not first:

@@ -218,3 +218,21 @@ def test_a_label_of_no_effect_is_not_understood():
     assert not reading.complete and reading.not_understood == ("Aktion (Angriff):",)
     ruling = marvel.evaluate({**CASES[2][1], "card_text": "Aktion (Angriff):"})
     assert not ruling.complete
+
+
+def test_a_phrase_not_understood_is_told_as_the_readers_not_as_outside_the_texts():
+    """Break-it round 21: a phrase the reader did not read may be inside the texts, worded
+    otherwise; the step says so rather than "the published texts do not define this"."""
+    from engine.berserk import SITUATION
+    from engine.cardtext import with_card_texts
+    from engine.cardtext.berserk import GRAMMAR
+
+    read = GRAMMAR.read("+2 к удару по болотным. Бьёт первым.")
+    ruling = with_card_texts(SITUATION.evaluate({
+        "initial_type": "creature", "initial_subtype": "non-flying", "initial_movement": 2,
+        "initial_status": "elite", "elements": ["forest"], "turn": "own",
+        "strike_declared": "none", "phase": "main", "subphase": "choice",
+        **read.inputs}), [(read, ())])
+    [step] = [s for s in ruling.steps if "Бьёт первым." in s.message.render()]
+    assert step.reason.id.startswith("The card-text reader knows only the forms")
+    assert not ruling.complete
