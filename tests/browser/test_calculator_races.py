@@ -260,3 +260,28 @@ def test_back_to_a_form_with_a_row_removed_and_one_added_brings_back_the_rows_as
     expect(page.locator("#ruling .ruling-region__changed")).to_be_visible()
     _ruled_with_the_added_monster(page)
     expect(page.locator("#ruling .ruling-region__changed")).to_have_count(0)
+
+
+def test_a_second_card_text_typed_while_the_first_is_read_is_kept(journey, language):
+    """Break-it round 21 F1: the judge leaves one card-text box for the next and types the
+    second card's text while the first is read; the answer replaces the form (the focused
+    box with it, which fires its change), and the typed text is kept whole."""
+    page = journey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    journey.goto(f"/{language}{SCENARIO}?guardians=2&guardians-0-base_planet=venus"
+                 "&guardians-1-side=b&guardians-1-base_planet=erde&monsters=1"
+                 "&monsters-0-planet=venus&effects=0")
+    held = []
+    page.route("**/*_read=*", lambda route: held.append(route))
+    page.locator("#f-guardians-0-card_text").fill("Wirkung: +10 AP")
+    page.locator("#f-guardians-1-card_text").click()
+    page.wait_for_function("() => document.querySelector('#f-monsters-0-planet').disabled")
+    page.keyboard.type("Wirkung: +10 DP")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator(".card-reading")).to_be_visible()
+    expect(page.locator("#f-guardians-0-wirkung_amount")).to_have_value("10")
+    expect(page.locator("#f-guardians-1-card_text")).to_have_value("Wirkung: +10 DP")
+    expect(page.locator("#f-guardians-1-card_text")).to_be_focused()
+    page.keyboard.type(".")
+    expect(page.locator("#f-guardians-1-card_text")).to_have_value("Wirkung: +10 DP.")

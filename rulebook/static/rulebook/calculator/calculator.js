@@ -152,6 +152,7 @@
   var typingDuringRead = null;  // {control, value}: the box kept for typing, as sent
   var pointerDown = false;
   var pendingRead = null;
+  var readInFlight = false;  // a read sent and not yet answered (or failed)
 
   document.addEventListener("pointerdown", function () { pointerDown = true; }, true);
   function pointerReleased() {
@@ -173,7 +174,7 @@
     pendingRead = null;
     if (button.isConnected && !button.disabled) {
       button.click();
-    } else {
+    } else if (!readInFlight) {  // a read under way still ends with its answer
       reading = false;
     }
   }
@@ -287,6 +288,7 @@
       return;
     }
     reading = true;
+    readInFlight = true;
     var focused = document.activeElement;
     focusAfterReading = focused && focused.id && focused !== source && form.contains(focused) ?
       focused.id : null;
@@ -336,6 +338,7 @@
   ["htmx:responseError", "htmx:sendError"].forEach(function (name) {
     document.addEventListener(name, function (event) {
       reading = false;
+      readInFlight = false;
       rulingAfterReading = false;
       typingDuringRead = null;
       var source = event.detail && event.detail.elt;
@@ -419,6 +422,7 @@
       return;
     }
     reading = false;
+    readInFlight = false;
     // The judge's place: the control tapped while the text was read, with what was
     // typed in it meanwhile (the answer's form was made from the value as sent); kept
     // in the form before a ruling asked for meanwhile is given on it.
@@ -469,6 +473,11 @@
     form.addEventListener("change", function (event) {
       var box = event.target;
       if (!window.htmx || box.tagName !== "TEXTAREA" || !box.value.trim()) {
+        return;
+      }
+      // the box kept for typing during a read, left as the answer replaces it: what was
+      // typed goes into the answer's box (afterReading), read when that box is left
+      if (readInFlight && typingDuringRead && box === typingDuringRead.control) {
         return;
       }
       var field = box.closest(".field--text");
