@@ -1773,6 +1773,8 @@ def _page_chrome(urls: dict) -> tuple[str, ...]:
         f'data-needs-connection="{t("No connection: the calculator and the search need one.")}" '
         'data-ruling-failed="' + t("The ruling could not be updated: the ruling below is for "
                                    "the entries before your last change.") + '" '
+        'data-ruling-not-given="' + t("The ruling could not be given: no connection, or the "
+                                      "server did not answer. Try again.") + '" '
         'data-template="'
         + t("Offline copy from {date} ({age}) — possibly out of date.")
         + '"><p></p></div>\n  ',

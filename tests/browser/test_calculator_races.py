@@ -285,3 +285,21 @@ def test_a_second_card_text_typed_while_the_first_is_read_is_kept(journey, langu
     expect(page.locator("#f-guardians-1-card_text")).to_be_focused()
     page.keyboard.type(".")
     expect(page.locator("#f-guardians-1-card_text")).to_have_value("Wirkung: +10 DP.")
+
+
+def test_a_first_ruling_asked_for_offline_does_not_speak_of_a_ruling_below(journey, language):
+    """Break-it round 21 F4: with no ruling on the page yet, a failed request says the ruling
+    could not be given, not that "the ruling below" is for earlier entries."""
+    page = journey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    journey.goto(f"/{language}{SCENARIO}")
+    expect(page.locator("#ruling [data-ruling]")).to_have_count(0)
+    page.context.set_offline(True)
+    page.locator(".calculator__actions button[type=submit]").click()
+    failed = page.locator(".ruling-region__failed")
+    expect(failed).to_have_text(page.locator("#offline-banner").get_attribute(
+        "data-ruling-not-given"))
+    page.context.set_offline(False)
+    journey.console_errors[:] = [error for error in journey.console_errors
+                                 if "htmx:" not in error and "ERR_INTERNET_DISCONNECTED"
+                                 not in error and "Failed to load" not in error]

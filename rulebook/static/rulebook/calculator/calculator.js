@@ -368,7 +368,10 @@
       notice.setAttribute("role", "alert");
       region.insertBefore(notice, region.firstChild);
     }
-    notice.textContent = (banner && banner.dataset.rulingFailed) || "";
+    // no ruling shown yet: nothing "below" to speak of (break-it round 21)
+    var shown = region.querySelector("[data-ruling]");
+    notice.textContent = (banner && (shown ? banner.dataset.rulingFailed :
+                                     banner.dataset.rulingNotGiven)) || "";
   }
 
   /* The judge changed the form after the ruling beside it was given (at a wide screen
