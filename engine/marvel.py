@@ -1157,7 +1157,7 @@ def _forbids(effect: Effect, el: Element) -> bool:
 def _hits(run: _Run, group: _Group, candidates: tuple[Element, ...]) -> dict[int, list[Element]]:
     """Per member of ``group``, the candidates it can affect (as :meth:`_Run.seen` sees them)."""
     found: dict[int, list[Element]] = {m.number: [] for m in group.members}
-    earlier = _definite_before(run.table.effects, group.head)
+    earlier = _definite_before(run, group.head)
     for el in candidates:
         hits: list[Effect] = [e for e in earlier if el in run.resolves.get(e.number, ())]
         for member in group.members:
@@ -1298,7 +1298,7 @@ def judged_at_initiation(run: _Run) -> None:
     chains: dict[int, list[Effect]] = {}  # per effect naming a target: it, then its references
     for effect in run.table.effects:
         if effect.refers is None:
-            chain = chains[effect.number] = _definite_before(run.table.effects, effect)
+            chain = chains[effect.number] = _definite_before(run, effect)
         else:
             chain = chains[effect.refers]
         earlier = next((e for e in chain if _touches(e) in (_touches(effect), "in play")), None)
@@ -1310,16 +1310,25 @@ def judged_at_initiation(run: _Run) -> None:
         chain.append(effect)
 
 
-def _definite_before(effects: tuple[Effect, ...], effect: Effect) -> list[Effect]:
+def _definite_before(run: _Run, effect: Effect) -> list[Effect]:
     """The effects before ``effect`` certain to land on every element of its kinds they can
-    affect: "you" (the player using the ability) and "each …", with their "and the same
-    target" effects (judge round 21: "Ziehe 1 Karte. Ziehe 1 Karte." on a deck of 1); a later
-    effect on such an element may see what they changed (:data:`EFFECT_ORDER`)."""
-    kinds = _TYPE_KINDS.get(effect.target_type, frozenset())
-    definite = (Selector.YOU, Selector.EACH)
+    affect: "you" (the player using the ability), "each …", and "one"/"choose N" with just
+    that many valid targets, with their "and the same target" effects (judge rounds 21, 22:
+    "Ziehe 1 Karte. Ziehe 1 Karte." on a deck of 1); a later effect on such an element may
+    see what they changed (:data:`EFFECT_ORDER`)."""
+    effects, kinds = run.table.effects, _TYPE_KINDS.get(effect.target_type, frozenset())
     return [e for e in effects[:effect.number - 1] if e.target_type is not None
-            and _TYPE_KINDS[e.target_type] & kinds and (e.selector in definite or (
-                e.selector is Selector.JOINT and effects[e.refers - 1].selector in definite))]
+            and _TYPE_KINDS[e.target_type] & kinds
+            and _definite(run, effects[e.refers - 1] if e.selector is Selector.JOINT else e)]
+
+
+def _definite(run: _Run, head: Effect) -> bool:
+    """Whether ``head`` lands on each valid target it has (:func:`_definite_before`)."""
+    if head.selector in (Selector.YOU, Selector.EACH):
+        return True
+    wanted = head.count if head.selector is Selector.CHOOSE else 1
+    return head.selector in (Selector.ONE, Selector.CHOOSE) and len(
+        run.valid.get(head.number, ())) == wanted
 
 
 _SELECTOR_CLAUSE = {Selector.ONE: Clause.REQUIRES, Selector.CHOOSE: Clause.CHOOSE,

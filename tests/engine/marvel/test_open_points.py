@@ -246,6 +246,10 @@ def test_a_draw_that_empties_the_deck_leaves_open_whether_a_later_draw_sees_it(f
     (card(effect("draw", "you", amount=3), effect("draw", "each", "player", amount=2),
           players=[{"deck": 1}, {"deck": 5}]),
      "effect_2_resolves_against", [("player 1", "player 2"), ("player 2",)]),
+    # "Ein Spieler zieht 2 Karten. Ziehe 1 Karte." where only player 1 can draw (judge 22)
+    (card(effect("draw", "one", "player", amount=2), effect("draw", "you", amount=1),
+          players=[{"deck": 2}, {"deck": 0}]),
+     "effect_2_resolves_against", [("player 1",), ()]),
     # "Betäube jeden Schergen. Betäube einen Schergen.": the minion is stunned by effect 1
     (card(effect("give_status", "each", "minion", status="stunned"),
           effect("give_status", "one", "minion", status="stunned"), minions=[{}]),
