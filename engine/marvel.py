@@ -441,26 +441,40 @@ def parse(inputs: Mapping[str, Any]) -> Table:
     kind, actor = AbilityKind(inputs["kind"]), inputs["actor"]
     elements = tuple(_element(kind_, number, item) for kind_, name in _LISTS
                      for number, item in enumerate(inputs[name], 1))
-    basic = kind.is_basic
-    gather(lambda: _check_ability(inputs), *(  # every effect's own parts at once
+    _checked, effects = gather(lambda: gather(lambda: _check_ability(inputs), *(
         functools.partial(_check_parts, f"effects.{index}.", item, Verb(item["verb"]),
-                          Selector(item["selector"]))
-        for index, item in enumerate(inputs["effects"])))
-    if basic and actor > len(inputs["characters"]):
+                          Selector(item["selector"]))  # every effect's own parts at once
+        for index, item in enumerate(inputs["effects"]))), lambda: _effects(inputs, elements))
+    basic = kind.is_basic
+    labels = frozenset({_BASIC[kind].label} - {None}) if basic else frozenset(
+        map(Label, inputs["labels"]))
+    # a card ability given by its printed text alone: none of it is an effect listed here
+    other_text = bool(inputs.get("other_text")) or (not basic and not effects)
+    return Table(kind, labels, inputs["cost"], actor, effects, other_text, elements,
+                 inputs["crisis_icon"])
+
+
+def _effects(inputs: Mapping[str, Any], elements: tuple[Element, ...]) -> tuple[Effect, ...]:
+    """The ability's effects in order, each after the earlier ones (:func:`_effect`); a
+    basic power's one effect, N its acting character's value (none where
+    :func:`_check_ability` refuses the acting character or effects).
+
+    :raises InputError: for an acting character not in the list, or the first effect whose
+        target the earlier effects do not give."""
+    kind, actor = AbilityKind(inputs["kind"]), inputs["actor"]
+    effects: tuple[Effect, ...] = ()
+    if kind.is_basic and (actor is None or inputs["effects"]):
+        return effects
+    if kind.is_basic and actor > len(inputs["characters"]):
         raise InputError("actor", msg(_("There is no hero or ally number %(number)s in the "
                                         "list."), number=actor))
-    effects: tuple[Effect, ...] = ()
-    if basic:  # the basic power's one effect: N is the acting character's value
+    if kind.is_basic:
         power, acting = _BASIC[kind], [e for e in elements if e.kind in _HEROES]
         effects = (Effect(1, power.verb, Selector.ONE, power.target_type,
                           getattr(acting[actor - 1], power.stat)),)
     for index, item in enumerate(inputs["effects"]):
         effects += (_effect(index, item, effects, bool(inputs["players"])),)
-    labels = frozenset({power.label} - {None}) if basic else frozenset(map(Label, inputs["labels"]))
-    # a card ability given by its printed text alone: none of it is an effect listed here
-    other_text = bool(inputs.get("other_text")) or (not basic and not effects)
-    return Table(kind, labels, inputs["cost"], actor, effects, other_text, elements,
-                 inputs["crisis_icon"])
+    return effects
 
 
 def _check_ability(inputs: Mapping[str, Any]) -> None:

@@ -87,3 +87,15 @@ def test_a_basic_power_with_effects_and_a_wrong_effect_names_both():
     with pytest.raises(InputError) as error:
         SCENARIO.evaluate(data)
     assert [e.field for e in error.value.every] == ["effects", "effects.0.amount"]
+
+
+def test_an_effect_the_earlier_ones_give_no_target_is_named_with_the_others():
+    """Judge round 22 F3: "the [target]" with no earlier effect is named together with the
+    other effects' wrong parts and a wrong acting character, not on a later try."""
+    data = card(effect("deal_damage", "the", amount=1), effect("give_status", "one", "minion"),
+                effect("deal_damage", "you", "minion"), minions=[{}], players=[{"deck": 5}])
+    data["actor"] = 2
+    with pytest.raises(InputError) as error:
+        SCENARIO.evaluate(data)
+    assert {e.field for e in error.value.every} == {
+        "actor", "effects.1.status", "effects.2.amount", "effects.0.selector"}
