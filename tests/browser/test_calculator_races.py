@@ -303,3 +303,36 @@ def test_a_first_ruling_asked_for_offline_does_not_speak_of_a_ruling_below(journ
     journey.console_errors[:] = [error for error in journey.console_errors
                                  if "htmx:" not in error and "ERR_INTERNET_DISCONNECTED"
                                  not in error and "Failed to load" not in error]
+
+
+def test_back_from_the_first_ruling_shows_the_form_as_filled(journey, language):
+    """Break-it round 21 F5: Back from the first ruling (its address pushed by htmx) showed
+    the form empty; the page kept in the history has what the judge entered."""
+    page = journey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    journey.goto(f"/{language}{SCENARIO}{START}&_layout=1")
+    expect(page.locator("#ruling [data-ruling]")).to_have_count(0)
+    page.locator("#f-monsters-0-ap").fill("120")
+    page.locator("#f-monsters-0-dp").fill("80")
+    page.locator(".calculator__actions button[type=submit]").click()
+    expect(page.locator("#ruling [data-ruling]")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#f-monsters-0-ap")).to_have_value("120")
+    expect(page.locator("#f-monsters-0-dp")).to_have_value("80")
+
+
+def test_another_language_keeps_the_entries_not_yet_ruled_on(journey, language):
+    """Break-it round 21 F2: choosing another language before the ruling (or after changing
+    the form) brought the form back empty or as last ruled on."""
+    page = journey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    journey.goto(f"/{language}{SCENARIO}{START}&_layout=1")
+    page.locator("#f-monsters-0-ap").fill("120")
+    other = next(code for code in ("de", "ru", "en") if code != language)
+    link = page.locator(f"#language-switcher a[hreflang={other}]")
+    if not link.is_visible():  # the phone menu holds the switcher
+        page.locator(".site-menu__toggle, [aria-controls=site-menu]").first.click()
+    link.click()
+    page.wait_for_url(f"**/{other}{SCENARIO}**")
+    expect(page.locator("#f-monsters-0-ap")).to_have_value("120")
+    expect(page.locator("#ruling [data-ruling]")).to_have_count(0)

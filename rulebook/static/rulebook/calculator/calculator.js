@@ -749,6 +749,51 @@
     return entries;
   }
 
+  /* The first ruling asked for: the address it leaves behind is the form as filled, with
+     no ruling (the layout request), so that Back shows what was entered, not the form as
+     first loaded (break-it round 21); a ruling shown keeps its own address. */
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var source = event.detail && event.detail.elt;
+    if (!source || !source.classList || !source.classList.contains("calculator__form") ||
+        document.querySelector("#ruling [data-ruling]") || !window.history.replaceState) {
+      return;
+    }
+    var query = new URLSearchParams();
+    formEntries(source).forEach(function (entry) {
+      if (entry[1] !== "") {
+        query.append(entry[0], entry[1]);
+      }
+    });
+    query.append("_layout", "1");
+    window.history.replaceState(window.history.state, "",
+                                window.location.pathname + "?" + query.toString());
+    formAddress = currentAddress();
+  });
+
+  /* Another language chosen with entries the address does not hold (no ruling yet, or the
+     form changed after it): the page in that language gets the form as filled, with no
+     ruling (break-it round 21: the entries were lost). */
+  document.addEventListener("click", function (event) {
+    var link = event.target && event.target.closest &&
+      event.target.closest("#language-switcher a[hreflang]");
+    var form = document.querySelector(".calculator__form");
+    var shown = document.querySelector("#ruling [data-ruling]");
+    if (!link || !form || formVersion === 0 || (shown && rulingVersion === formVersion) ||
+        event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey ||
+        event.shiftKey || event.altKey) {
+      return;
+    }
+    var query = new URLSearchParams();
+    formEntries(form).forEach(function (entry) {
+      if (entry[1] !== "") {
+        query.append(entry[0], entry[1]);
+      }
+    });
+    query.append("_layout", "1");
+    event.preventDefault();
+    window.location.assign(new URL(link.href).pathname + "?" + query.toString());
+  });
+
   window.addEventListener("pagehide", function () {
     var form = document.querySelector(".calculator__form");
     if (!form || currentAddress() !== formAddress) {
