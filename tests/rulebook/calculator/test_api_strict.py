@@ -127,7 +127,7 @@ def test_a_misspelled_top_level_key_names_the_closest_known_one(client, seeded):
 def test_a_misspelled_inputs_key_names_both_the_missing_and_the_unknown_key(client, seeded):
     response = post(client, EVALUATE, {"inptus": BK1})
     assert response.status_code == 422
-    assert errors(response) == [{"field": "inputs", "message": "Field required"},
+    assert errors(response) == [{"field": "inputs", "message": "This field is required."},
                                 {"field": "inptus", "message": (
                                     "Unknown field 'inptus'. Did you mean 'inputs'?")}]
 
@@ -779,3 +779,16 @@ def test_the_schema_says_evaluating_does_not_read_a_card_text(client, seeded, la
     guardian = client.get(f"/api/scenarios/power-duell/situation?lang={lang}").json()[
         "input_schema"]["properties"]["guardians"]["items"]["properties"]["card_text"]
     assert words in guardian["description"]
+
+
+@pytest.mark.parametrize("body, field, message", [
+    ({}, "inputs", "Обязательное поле."),
+    ({"inputs": []}, "inputs", "Ожидался объект с именованными полями."),
+])
+def test_a_body_the_schema_refuses_is_told_in_the_readers_language(client, seeded, body, field,
+                                                                   message):
+    """Break-it round 21 F8: pydantic's "Field required" came in English with lang=ru."""
+    response = client.post("/api/scenarios/marvel-champions/situation/evaluate?lang=ru",
+                           json.dumps(body), content_type="application/json")
+    assert response.status_code == 422
+    assert response.json()["errors"] == [{"field": field, "message": message}]
