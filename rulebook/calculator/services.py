@@ -684,6 +684,11 @@ def read_card_text(scenario: Scenario, data: Mapping[str, list[str]]
             spec.kind is FieldKind.TEXT for spec in fields):
         return dict(data), None
     text = printed_text(str(_first(data.get(name)) or ""))  # as every surface reads it
+    box = next(spec for spec in fields if prefix + spec.name == name)
+    try:  # longer than the box takes: not read, the form says so as "Get the ruling" does
+        box.coerce(text, name)
+    except InputError:
+        return dict(data), None
     reading = scenario.read_card_text(text)
     # what the text says; what it leaves empty keeps what the judge entered, as the
     # ruling compares them (engine.core.Scenario.card_readings)

@@ -370,3 +370,17 @@ def test_a_phrase_past_a_groups_limit_is_marked_not_taken_in_and_the_ruling_inco
     assert ruled["verdict"].startswith("Incomplete: 1 input is not covered")
     assert ruled["steps"][0]["text"].endswith('the card text "Deal 1 damage to a minion." (read, '
                                               'but past the limit of its fields: not taken in)')
+
+
+def test_a_text_longer_than_the_box_takes_is_not_read_but_refused_at_the_box(client, seeded):
+    """Break-it round 21 F9: "Read the text" read 2,001 characters that "Get the ruling"
+    and the API refuse; now it refuses them too, at the box."""
+    text = "Füge einem Schergen 2 Schaden zu. " + "x" * 2000
+    query = urlencode({"card_text": text, "_read": "card_text", **{
+        f"{group}-0-{field}": value for group, item in MARVEL_BOARD.items()
+        for field, value in item[0].items()}, **{group: "1" for group in MARVEL_BOARD}})
+    response = client.get(f"{MARVEL}?{query}")
+    html = unescape(response.content.decode())
+    assert response.status_code == 400
+    assert 'class="card-reading"' not in html
+    assert "Enter at most 2000 characters." in html
