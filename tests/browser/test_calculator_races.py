@@ -336,3 +336,18 @@ def test_another_language_keeps_the_entries_not_yet_ruled_on(journey, language):
     page.wait_for_url(f"**/{other}{SCENARIO}**")
     expect(page.locator("#f-monsters-0-ap")).to_have_value("120")
     expect(page.locator("#ruling [data-ruling]")).to_have_count(0)
+
+
+def test_the_focus_goes_to_what_was_read_after_read_the_text(journey, language):
+    """Break-it round 21 F12: after "Read the text" was tapped the focus fell to the page (the
+    button went with the answer); it goes to what was understood."""
+    page = journey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    journey.goto(f"/{language}{SCENARIO}{START}&_layout=1")
+    page.locator("#f-guardians-0-card_text").fill("Wirkung: +10 AP")
+    field = page.locator("#f-guardians-0-card_text").locator(
+        "xpath=ancestor::div[contains(@class,'field--text')]")
+    field.locator("button[name=_read]").click()
+    expect(page.locator(".card-reading")).to_be_visible()
+    expect(page.locator("#f-guardians-0-wirkung_amount")).to_have_value("10")
+    expect(page.locator(".card-reading")).to_be_focused()

@@ -460,6 +460,11 @@
     var feedback = document.querySelector(".card-reading");
     if (feedback) {
       feedback.scrollIntoView({block: "nearest"});
+      if (!again) {  // "Read the text" tapped: its button is gone with the answer, the
+        // focus goes to what was read (break-it round 21: it fell to the page)
+        feedback.setAttribute("tabindex", "-1");
+        feedback.focus({preventScroll: true});
+      }
     }
   }
 
