@@ -43,6 +43,7 @@ def test_a_card_added_and_typed_while_a_text_is_read_is_kept(journey, language):
     expect(status).to_have_text(reading)
     expect(status).to_have_attribute("role", "status")
     expect(page.locator("#f-monsters-0-planet")).to_be_disabled()
+    _wait_for(page, held)
     assert len(held) == 1 and "monsters=2" in held[0].request.url
     held[0].continue_()
     # typed once the read is answered (the fields wait until then): kept
@@ -69,7 +70,17 @@ def _left_for_the_next_box(journey, language):
     page.locator("#f-guardians-0-card_text").fill("Wirkung: +10 AP")
     page.locator("#f-monsters-0-ap").click()
     page.wait_for_function("() => document.querySelector('#f-monsters-0-planet').disabled")
+    _wait_for(page, held)
     return page, held
+
+
+def _wait_for(page, held: list) -> None:
+    """Until the held read has reached the route (its handler runs as the page's events are
+    taken: the form is held before the request is sent)."""
+    for _ in range(100):
+        if held:
+            return
+        page.wait_for_timeout(50)
 
 
 def test_what_is_typed_in_the_next_box_while_a_text_is_read_is_kept(journey, language):
@@ -277,6 +288,7 @@ def test_a_second_card_text_typed_while_the_first_is_read_is_kept(journey, langu
     page.locator("#f-guardians-1-card_text").click()
     page.wait_for_function("() => document.querySelector('#f-monsters-0-planet').disabled")
     page.keyboard.type("Wirkung: +10 DP")
+    _wait_for(page, held)
     assert len(held) == 1
     held[0].continue_()
     expect(page.locator(".card-reading")).to_be_visible()
