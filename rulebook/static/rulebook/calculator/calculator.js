@@ -754,6 +754,18 @@
     return entries;
   }
 
+  /* The form as filled, as the query of its layout request (no ruling): the entries given. */
+  function layoutQuery(form) {
+    var query = new URLSearchParams();
+    formEntries(form).forEach(function (entry) {
+      if (entry[1] !== "") {
+        query.append(entry[0], entry[1]);
+      }
+    });
+    query.append("_layout", "1");
+    return query.toString();
+  }
+
   /* The first ruling asked for: the address it leaves behind is the form as filled, with
      no ruling (the layout request), so that Back shows what was entered, not the form as
      first loaded (break-it round 21); a ruling shown keeps its own address. */
@@ -763,15 +775,8 @@
         document.querySelector("#ruling [data-ruling]") || !window.history.replaceState) {
       return;
     }
-    var query = new URLSearchParams();
-    formEntries(source).forEach(function (entry) {
-      if (entry[1] !== "") {
-        query.append(entry[0], entry[1]);
-      }
-    });
-    query.append("_layout", "1");
     window.history.replaceState(window.history.state, "",
-                                window.location.pathname + "?" + query.toString());
+                                window.location.pathname + "?" + layoutQuery(source));
     formAddress = currentAddress();
   });
 
@@ -788,15 +793,8 @@
         event.shiftKey || event.altKey) {
       return;
     }
-    var query = new URLSearchParams();
-    formEntries(form).forEach(function (entry) {
-      if (entry[1] !== "") {
-        query.append(entry[0], entry[1]);
-      }
-    });
-    query.append("_layout", "1");
     event.preventDefault();
-    window.location.assign(new URL(link.href).pathname + "?" + query.toString());
+    window.location.assign(new URL(link.href).pathname + "?" + layoutQuery(form));
   });
 
   window.addEventListener("pagehide", function () {
