@@ -1259,6 +1259,14 @@ def _changes(inputs: Mapping[str, Any]) -> tuple[Change, ...]:
                     for index, item in enumerate(inputs["changes"])))
 
 
+def _history_table(inputs: Mapping[str, Any]) -> Table:
+    """The table of a card and its history of changes (property-replacement).
+
+    :raises InputError: naming every wrong field of the card and of its changes."""
+    card, changes = gather(lambda: _card(inputs), lambda: _changes(inputs))
+    return Table(card=card, in_play_zone=inputs["in_play_zone"], changes=changes)
+
+
 def _change(index: int, item: Mapping[str, Any]) -> Change:
     """Change ``index`` (from 0). :raises InputError: for an element other than exactly for
     "gains an element", or a subtype or movement the change cannot name (108.1)."""
@@ -1549,8 +1557,7 @@ PROPERTY_REPLACEMENT = _scenario(
     _("A card's type, subtype, status, movement and additional properties after a sequence of "
       "changes."), (*_CARD_FIELDS, _IN_PLAY, _changes_field(kinds=(ChangeKind.GAIN_ELEMENT,))),
     (Clause.INITIAL, Clause.TYPE, Clause.SUBTYPE, Clause.REPLACE, Clause.ADDITIONAL),
-    lambda inputs: Table(**dict(zip(("card", "changes"), gather(
-        lambda: _card(inputs), lambda: _changes(inputs)))), in_play_zone=inputs["in_play_zone"]),
+    _history_table,
     _HISTORY_RULES, lambda run: (*_state_values(run.state), *_property_values(run)), (
         _example("gains-flight", _("A non-flying creature with movement 2 gains flight"),
                  {**_FLIGHT_START, "changes": [{"change": "gain-flight"}]},

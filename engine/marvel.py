@@ -441,10 +441,10 @@ def parse(inputs: Mapping[str, Any]) -> Table:
     kind, actor = AbilityKind(inputs["kind"]), inputs["actor"]
     elements = tuple(_element(kind_, number, item) for kind_, name in _LISTS
                      for number, item in enumerate(inputs[name], 1))
-    _checked, effects = gather(lambda: gather(lambda: _check_ability(inputs), *(
+    *_checked, effects = gather(lambda: _check_ability(inputs), *(
         functools.partial(_check_parts, f"effects.{index}.", item, Verb(item["verb"]),
                           Selector(item["selector"]))  # every effect's own parts at once
-        for index, item in enumerate(inputs["effects"]))), lambda: _effects(inputs, elements))
+        for index, item in enumerate(inputs["effects"])), lambda: _effects(inputs, elements))
     basic = kind.is_basic
     labels = frozenset({_BASIC[kind].label} - {None}) if basic else frozenset(
         map(Label, inputs["labels"]))

@@ -910,6 +910,8 @@ class _Trace(Trace):
         self.consulted: dict[tuple[str, Key], OpenPoint] = {}
         self.pending: list[tuple[int, tuple[str, Key], Step | None, Step | None]] = []
         self.about: tuple[int, Spielfeldseite] | None = None
+        #: the side of the card whose Spezial-Wirkung the steps are about (:data:`_SPEZIAL_WRAPPED`)
+        self.card: Spielfeldseite | None = None
         self.calls: list[tuple[OpenPoint, Key, str]] | None = None
         #: step index -> the open point (slug, key) the silent step is about (:meth:`on`)
         self.points: dict[int, tuple[str, Key]] = {}
@@ -926,7 +928,14 @@ class _Trace(Trace):
         return reading
 
     def _wrap(self, step: Step) -> Step:
-        return step if self.about is None or not self.table else _wrapped(step, *self.about)
+        """``step`` naming its monster and card, or its Spezial-Wirkung's card, on the whole
+        table."""
+        if not self.table:
+            return step
+        if self.card is not None:
+            return replace(step, message=Message(_SPEZIAL_WRAPPED, (
+                ("side", self.card.label), ("step", step.message))))
+        return step if self.about is None else _wrapped(step, *self.about)
 
     @property
     def silenced(self) -> bool:
@@ -956,7 +965,7 @@ class _Trace(Trace):
             step = make(*args, *clauses, **params)
         except TypeError:  # unhashable: the function itself, without its cache
             step = make.__wrapped__(*args, *clauses, **params)
-        self.steps.append(step)
+        self.steps.append(self._wrap(step) if self.card is not None else step)
         return len(self.steps)
 
     def on(self, point: OpenPoint, key: Key, number: int) -> None:
@@ -1609,18 +1618,8 @@ def activation_costs(state: _State, guardian: Guardian) -> None:
     kartenaufbau.p3, effekte.p4, wirkungsbegrenzung.p1, p2; open: costs below 0
     (``cost-below-zero``)."""
     trace, limit, change = state.trace, guardian.limit, guardian.spezial_cost_change
-    first = len(trace.steps)
+    trace.card = guardian.side  # on the whole table, each step names its card
     trace.say("no-wb" if limit is None else "wb", planet=limit and limit.label)
-    _costs_of(state, guardian)
-    if trace.table:  # on the whole table, each step names its card
-        trace.steps[first:] = [replace(step, message=Message(_SPEZIAL_WRAPPED, (
-            ("side", guardian.side.label), ("step", step.message))))
-            for step in trace.steps[first:]]
-
-
-def _costs_of(state: _State, guardian: Guardian) -> None:
-    """:func:`activation_costs` of each monster with a cost."""
-    trace, limit, change = state.trace, guardian.limit, guardian.spezial_cost_change
     for monster in (m for m in state.table.monsters if m.cost is not None):
         number, cost = monster.number, state.costs[monster.number]
         opposing = monster.side is not guardian.side
@@ -1640,6 +1639,7 @@ def _costs_of(state: _State, guardian: Guardian) -> None:
         else:
             trace.say("cost", *clauses, **said)
             state.costs[number] = cost + change
+    trace.card = None
 
 
 RULES = (wirkung_reach, effect_on_card, guardian_immunity, np_card, np_conditions, np_scaling,
@@ -1756,14 +1756,15 @@ def _costs(state: _State) -> tuple[dict, dict]:
     latest activated (behandlung.p3; judge round 22: not in the order listed); two activated
     together in the order :data:`TIED_ORDER` reads (a cost below 0 may depend on it)."""
     state.costs = {m.number: m.cost for m in state.table.monsters if m.cost is not None}
-    changing = [g for g in state.table.guardians if g.spezial_cost_change is not None]
-    if len(changing) == 2 and changing[0].activated == changing[1].activated and state.costs:
-        if state.trace.reading(TIED_ORDER, ("costs",)) == TIED_ORDER.readings[1].slug:
+    changing = sorted((g for g in state.table.guardians if g.spezial_cost_change is not None),
+                      key=lambda g: -g.activated)  # stable: activated together, as listed
+    if len(changing) == 2 and state.costs:
+        first, second = changing
+        if first.activated != second.activated:
+            state.trace.say("cost-order", first=first.side.label, second=second.side.label)
+        elif state.trace.reading(TIED_ORDER, ("costs",)) == TIED_ORDER.readings[1].slug:
             changing.reverse()
-    elif len(changing) == 2 and state.costs:
-        first, second = sorted(changing, key=lambda g: -g.activated)
-        state.trace.say("cost-order", first=first.side.label, second=second.side.label)
-    for guardian in sorted(changing, key=lambda g: -g.activated):  # stable: ties as read
+    for guardian in changing:
         activation_costs(state, guardian)
     return state.costs, state.wb_affected  # kept: each run takes copies
 

@@ -249,22 +249,27 @@ def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse
             loc = loc[2:]  # ["body", <parameter name>, …] → the path inside the body
         elif loc:
             loc = loc[1:]  # ["query" | "path" | "header", name, …]
-        message = error.get("msg", "invalid")
-        if error.get("type") == DATE_ERROR:  # the site's own words, in the reader's language
-            language = reader_language(request, request.GET.get("lang"))
-            with translation.override(language):
-                message = date_error(str(error.get("ctx", {}).get("value", "")))
         if error.get("type") == "extra_forbidden" and loc:  # a StrictSchema body
             message = unknown_field(request, loc[-1], error.get("known", ()))
-        if error.get("type") == "string_too_long":  # the engine's words for a long text
+        else:
             with translation.override(reader_language(request, request.GET.get("lang"))):
-                message = _("Enter at most %(maximum)s characters.") % {
-                    "maximum": error.get("ctx", {}).get("max_length")}
-        if error.get("type") in _SCHEMA_WORDS:  # the engine's words, in the reader's language
-            with translation.override(reader_language(request, request.GET.get("lang"))):
-                message = _(_SCHEMA_WORDS[error["type"]])
+                message = _schema_message(error)
         errors.append({"field": ".".join(loc), "message": message})
     return _respond(request, errors or [{"field": "", "message": "invalid"}], 422)
+
+
+def _schema_message(error: dict) -> str:
+    """The site's own words for a pydantic ``error``, in the active language (a date, a
+    text too long, :data:`_SCHEMA_WORDS`); else pydantic's own message."""
+    kind, context = error.get("type"), error.get("ctx", {})
+    if kind == DATE_ERROR:
+        return date_error(str(context.get("value", "")))
+    if kind == "string_too_long":  # the engine's words for a long text
+        return _("Enter at most %(maximum)s characters.") % {
+            "maximum": context.get("max_length")}
+    if kind in _SCHEMA_WORDS:
+        return _(_SCHEMA_WORDS[kind])
+    return error.get("msg", "invalid")
 
 
 @api.exception_handler(RequestDataTooBig)

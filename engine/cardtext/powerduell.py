@@ -123,7 +123,7 @@ def _alternatives(words: Any) -> str:
 _PL = f"(?:{_alternatives(_PLANETS)})"
 _ATTR = rf"(?P<attr>{_alternatives(_ATTRIBUTES)})"
 _LABEL = rf"(?:(?P<label>{_alternatives(_SECTIONS)}) ?: ?)?"
-#: Points: digits, or a number word up to ten ("erhalten zehn AP dazu", probe 15)
+#: Points: digits, or a number word ("erhalten zehn AP dazu", probes 15, 16)
 _POINTS = NUMBER.replace(r"\d{1,3}", r"\d{1,5}")
 _SIGNED = rf"(?P<sign>[+-])? ?{_POINTS}"
 _VALUE = r"(?:-?(?:grund)?-?werte?|-punkte| values?| value| points)?"

@@ -246,7 +246,7 @@ def _prior_unavailable(clause_ids: list[int]) -> set[int]:
     first: dict[int, ClauseVersion] = {}
     for version in (ClauseVersion.objects.published().filter(clause_id__in=clause_ids)
                     .order_by("clause_id", "number")
-                    .only("clause_id", "number", "correction_id", "published_by_id")):
+                    .only("clause_id", "number", "published_by_id")):
         first.setdefault(version.clause_id, version)
     return {clause_id for clause_id, version in first.items() if version.published_by_id is None}
 
